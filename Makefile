@@ -1,0 +1,38 @@
+# The two commands of the README: `make run` and `make test`. Both set up a fresh machine
+# (a .venv made with the python3 on PATH) and reuse what an earlier run installed.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+
+.PHONY: run test setup lint format browser
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	touch $@
+
+setup: $(VENV)/.installed
+
+run: setup
+	PORT=$(PORT) $(BIN)/python manage.py serve
+
+# Debian's Chromium for the browser tests, when this machine can install it (root + apt).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 \
+		&& (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+		|| echo "chromium is not installed: browser tests will be skipped"; }
+
+test: setup browser
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint:
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format:
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .

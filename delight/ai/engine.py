@@ -1,0 +1,390 @@
+"""The one AI interface the rest of the app uses: `Engine`, built by `build_engine(config)`.
+
+- `OfflineEngine`: the rule-based Eliza (offline.py) plus the offline classifiers; no network.
+- `ModelEngine`: an OpenAI-compatible model for replies, classification and extraction; it
+  falls back to the offline engine whenever the model fails, and says so in `source` /
+  `ReplyResult.fallback`, so a model outage never strands a person mid-conversation.
+
+Engines are plain objects built from an `AIConfig`; nothing here keeps a client in a module
+global, so tests and callers inject whatever they need.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from delight.ai import classifiers
+from delight.ai.chat import AIError, OpenAIChat, UsageSink
+from delight.ai.config import AIConfig
+from delight.ai.embeddings import Embedder, HashingEmbedder, build_embedder
+from delight.ai.offline import compose_reply
+from delight.ai.offline import extract_facts as offline_extract_facts
+from delight.ai.types import (
+    EMOTIONS,
+    INTENTS,
+    ChatMessage,
+    EmotionResult,
+    ExtractedFact,
+    IntentResult,
+    SafetyResult,
+)
+
+logger = logging.getLogger("delight.ai")
+
+TIERS = ("personal", "project", "task")
+HISTORY_MESSAGES = 12  # earlier turns sent to the model; the caller trims to its own budget
+
+
+@dataclass
+class ReplyRequest:
+    text: str
+    history: list[ChatMessage] = field(default_factory=list)
+    emotion: EmotionResult | None = None
+    intent: IntentResult | None = None
+    strategy: str = ""  # "celebrate" | "calm" | "acknowledge" | "coach" | "clarify" | "crisis"
+    context: list[str] = field(default_factory=list)  # lines already within the token budget
+    user_name: str = ""
+
+
+@dataclass(frozen=True)
+class ReplyResult:
+    text: str
+    engine: str  # the engine that produced the text
+    fallback: bool = False  # True when the model failed and the offline engine answered
+    error: str = ""  # why the fallback happened
+    rule: str = ""  # offline rule that answered (for traces); "" for model replies
+
+
+def context_lines(
+    *,
+    goals: Sequence[str] = (),
+    missions: Sequence[str] = (),
+    memories: Sequence[str] = (),
+) -> list[str]:
+    """Context lines in the form both engines understand ("Goal: …", "Missions: a; b")."""
+    lines = [f"Goal: {goal}" for goal in goals]
+    if missions:
+        lines.append("Missions: " + "; ".join(missions))
+    lines.extend(f"Memory: {memory}" for memory in memories)
+    return lines
+
+
+@runtime_checkable
+class Engine(Protocol):
+    name: str
+    embedder: Embedder
+
+    def reply(self, request: ReplyRequest) -> ReplyResult: ...
+
+    def stream_reply(self, request: ReplyRequest) -> Iterator[str]: ...
+
+    def classify_intent(self, text: str) -> IntentResult: ...
+
+    def detect_emotion(self, text: str) -> EmotionResult: ...
+
+    def screen_safety(self, text: str) -> SafetyResult: ...
+
+    def extract_facts(self, text: str) -> list[ExtractedFact]: ...
+
+
+def _with_source(result: Any, source: str) -> Any:
+    return dataclasses.replace(result, source=source)
+
+
+def _word_chunks(text: str) -> Iterator[str]:
+    # Word-sized chunks, so an offline reply streams like a model's.
+    yield from re.findall(r"\S+\s*", text)
+
+
+class OfflineEngine:
+    """Rule-based Eliza and lexicon classifiers: the default when no API key is set."""
+
+    name = "offline"
+
+    def __init__(self, embedder: Embedder | None = None) -> None:
+        self.embedder: Embedder = embedder or HashingEmbedder()
+
+    def reply(self, request: ReplyRequest) -> ReplyResult:
+        emotion = request.emotion or self.detect_emotion(request.text)
+        made = compose_reply(
+            request.text,
+            history=request.history,
+            emotion=emotion,
+            intent=request.intent,
+            strategy=request.strategy,
+            context=request.context,
+            user_name=request.user_name,
+        )
+        return ReplyResult(text=made.text, engine=self.name, rule=made.rule)
+
+    def stream_reply(self, request: ReplyRequest) -> Iterator[str]:
+        yield from _word_chunks(self.reply(request).text)
+
+    def classify_intent(self, text: str) -> IntentResult:
+        return _with_source(classifiers.classify_intent(text), "offline")
+
+    def detect_emotion(self, text: str) -> EmotionResult:
+        return _with_source(classifiers.detect_emotion(text), "offline")
+
+    def screen_safety(self, text: str) -> SafetyResult:
+        return _with_source(classifiers.screen_safety(text), "offline")
+
+    def extract_facts(self, text: str) -> list[ExtractedFact]:
+        return offline_extract_facts(text)
+
+
+# -- model prompts and schemas --------------------------------------------------------------
+
+PERSONA = (
+    "You are Eliza, the companion in Delight: warm, emotionally aware and practical. You help "
+    "the person reach their own goals by turning big goals into small missions of 10 to 30 "
+    "minutes. Reply in 2 to 4 short sentences, in plain words, as a caring coach: never shame, "
+    "never lecture, never invent facts about the person, and ask at most one question."
+)
+STRATEGY_GUIDANCE = {
+    "celebrate": "They are happy or proud: celebrate with them, specifically, before anything "
+    "else.",
+    "calm": "They feel afraid or overwhelmed: slow things down, offer one breathing exercise or "
+    "one very small next step, and nothing more.",
+    "acknowledge": "They feel sad or angry: acknowledge the feeling first, then gently offer to "
+    "break their goal into something smaller.",
+    "coach": "Help them take their next step; connect it to their goal when it fits.",
+    "clarify": "Their message is too vague to act on: ask one short clarifying question.",
+    "crisis": "They may be in crisis: be calm and caring, encourage contacting local emergency "
+    "services or a crisis line, and do not coach.",
+}
+INTENT_DESCRIPTIONS = {
+    "question": "asking for information or advice",
+    "goal_discussion": "talking about their goals, plans or progress",
+    "reflection": "sharing thoughts or feelings",
+    "mission_request": "wants a task, mission or next step to do",
+    "small_talk": "greetings, thanks, casual chat",
+    "create_goal": "wants to set up a new goal",
+    "other": "none of the above",
+}
+
+INTENT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "intent": {"type": "string", "enum": list(INTENTS)},
+        "confidence": {"type": "number", "minimum": 0, "maximum": 1},
+    },
+    "required": ["intent", "confidence"],
+}
+EMOTION_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {name: {"type": "number", "minimum": 0, "maximum": 1} for name in EMOTIONS},
+    "required": list(EMOTIONS),
+}
+SAFETY_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "level": {"type": "integer", "minimum": 0, "maximum": 3},
+        "reason": {"type": "string"},
+    },
+    "required": ["level", "reason"],
+}
+FACTS_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "facts": {
+            "type": "array",
+            "maxItems": 12,
+            "items": {
+                "type": "object",
+                "properties": {
+                    "content": {"type": "string", "minLength": 1, "maxLength": 300},
+                    "tier": {"type": "string", "enum": list(TIERS)},
+                    "key": {"type": "string", "maxLength": 80},
+                    "confidence": {"type": "number", "minimum": 0, "maximum": 1},
+                },
+                "required": ["content", "tier", "key", "confidence"],
+            },
+        }
+    },
+    "required": ["facts"],
+}
+
+
+def _single(system: str, text: str) -> list[ChatMessage]:
+    return [ChatMessage("system", system), ChatMessage("user", text)]
+
+
+INTENT_PROMPT = (
+    "Classify the intent of the user's message. Labels:\n"
+    + "\n".join(f"- {name}: {description}" for name, description in INTENT_DESCRIPTIONS.items())
+    + '\nAnswer as {"intent": <label>, "confidence": <0..1>}.'
+)
+EMOTION_PROMPT = (
+    "Rate how strongly the user's message expresses each emotion, from 0 to 1: "
+    + ", ".join(EMOTIONS)
+    + ". Use neutral for matter-of-fact messages. Answer with one number per emotion."
+)
+SAFETY_PROMPT = (
+    "Assess whether the user's message signals risk of suicide, self-harm or danger. "
+    "level 0: no risk. 1: concern (hopelessness, feeling like a burden). 2: high risk "
+    "(wish to die, self-harm). 3: imminent danger (a plan, means or timing). Give a short "
+    'reason. Answer as {"level": <0..3>, "reason": <text>}.'
+)
+FACTS_PROMPT = (
+    "Extract facts about the user worth remembering from their message, written in the third "
+    "person without their name (e.g. 'Works as a nurse'). tier: personal (identity, "
+    "preferences, emotional patterns), project (goals, plans, progress), task (one-off actions "
+    "and short-lived plans). key: a stable slot so a newer fact can replace an older one: "
+    '"name", "age", "occupation", "location", "likes:<thing>" (likes and dislikes share it), '
+    '"preference:<topic>", "goal:<short_slug>", "feeling:<trigger_slug>", or "" for none. '
+    'Ignore small talk. Answer as {"facts": [...]}, an empty list when there is nothing.'
+)
+
+
+class ModelEngine:
+    """Replies, classification and extraction by a model, with the offline engine as net."""
+
+    def __init__(self, chat: OpenAIChat, embedder: Embedder, offline: OfflineEngine) -> None:
+        self.chat = chat
+        self.embedder = embedder
+        self.offline = offline
+        self.name = f"model:{chat.config.chat_model}"
+
+    # -- replies ----------------------------------------------------------------------------
+
+    def messages_for(self, request: ReplyRequest) -> list[ChatMessage]:
+        """System prompt (persona, strategy, context), recent history, then the message."""
+        system = [PERSONA]
+        if request.user_name:
+            system.append(f"The person's name is {request.user_name}.")
+        guidance = STRATEGY_GUIDANCE.get(request.strategy)
+        if guidance:
+            system.append(guidance)
+        if request.emotion and request.emotion.dominant != "neutral":
+            system.append(f"Their message reads as {request.emotion.dominant}.")
+        if request.context:
+            system.append(
+                "What you know (use only what is relevant):\n"
+                + "\n".join(f"- {line}" for line in request.context)
+            )
+        history = [m for m in request.history if m.role in ("user", "assistant")]
+        return [
+            ChatMessage("system", "\n\n".join(system)),
+            *history[-HISTORY_MESSAGES:],
+            ChatMessage("user", request.text),
+        ]
+
+    def reply(self, request: ReplyRequest) -> ReplyResult:
+        if request.strategy == "crisis":
+            # A fixed, reviewed crisis message with resources beats a generated one.
+            return self.offline.reply(request)
+        try:
+            result = self.chat.complete(self.messages_for(request), purpose="chat")
+        except AIError as exc:
+            logger.warning("model reply failed, offline engine answers: %s", exc)
+            offline = self.offline.reply(request)
+            return dataclasses.replace(offline, fallback=True, error=str(exc))
+        return ReplyResult(text=result.text.strip(), engine=self.name)
+
+    def stream_reply(self, request: ReplyRequest) -> Iterator[str]:
+        """Stream the model's reply; if it fails before the first chunk, stream the offline one.
+
+        A failure after some text was already sent ends the reply with a short apology
+        rather than an error: the person always gets a complete message.
+        """
+        if request.strategy == "crisis":
+            yield from self.offline.stream_reply(request)
+            return
+        sent = False
+        try:
+            for chunk in self.chat.stream(self.messages_for(request), purpose="chat"):
+                sent = True
+                yield chunk
+        except AIError as exc:
+            logger.warning("model stream failed (sent=%s): %s", sent, exc)
+            if sent:
+                yield " … I lost my train of thought there. Could you say that again?"
+            else:
+                yield from self.offline.stream_reply(request)
+
+    # -- classification and extraction -------------------------------------------------------
+
+    def _ask(self, prompt: str, text: str, schema: dict[str, Any]) -> dict[str, Any]:
+        return self.chat.complete_json(_single(prompt, text), schema=schema, purpose="extraction")
+
+    def _fallback(self, what: str, exc: AIError, offline: Callable[[str], Any], text: str) -> Any:
+        logger.warning("model %s failed, using the offline classifier: %s", what, exc)
+        return _with_source(offline(text), f"offline (model failed: {str(exc)[:120]})")
+
+    def classify_intent(self, text: str) -> IntentResult:
+        try:
+            data = self._ask(INTENT_PROMPT, text, INTENT_SCHEMA)
+        except AIError as exc:
+            return self._fallback("intent", exc, classifiers.classify_intent, text)
+        return IntentResult(data["intent"], float(data["confidence"]), source="model")
+
+    def detect_emotion(self, text: str) -> EmotionResult:
+        try:
+            data = self._ask(EMOTION_PROMPT, text, EMOTION_SCHEMA)
+        except AIError as exc:
+            return self._fallback("emotion", exc, classifiers.detect_emotion, text)
+        scores = {name: float(data[name]) for name in EMOTIONS}
+        dominant = max(EMOTIONS, key=lambda name: scores[name])
+        return EmotionResult(scores=scores, dominant=dominant, source="model")
+
+    def screen_safety(self, text: str) -> SafetyResult:
+        """The higher of the model's and the offline screen's levels.
+
+        The offline screen is a floor: whatever the model says, the result is never less
+        cautious than the keyword screen; a model failure leaves the offline result.
+        """
+        floor = classifiers.screen_safety(text)
+        try:
+            data = self._ask(SAFETY_PROMPT, text, SAFETY_SCHEMA)
+        except AIError as exc:
+            return self._fallback("safety screen", exc, lambda _: floor, text)
+        level = int(data["level"])
+        if level > floor.level:
+            return SafetyResult(
+                level=level,
+                reason=str(data["reason"]).strip() or "flagged by the model",
+                matched=(*floor.matched, "model"),
+                source="model+offline",
+            )
+        return _with_source(floor, "model+offline")
+
+    def extract_facts(self, text: str) -> list[ExtractedFact]:
+        """The model's facts, plus offline facts for slots the model left empty."""
+        rules = offline_extract_facts(text)
+        try:
+            data = self._ask(FACTS_PROMPT, text, FACTS_SCHEMA)
+        except AIError as exc:
+            logger.warning("model fact extraction failed, using rules: %s", exc)
+            return rules
+        facts = [
+            ExtractedFact(
+                content=item["content"].strip(),
+                tier=item["tier"],
+                key=item["key"].strip().lower(),
+                confidence=float(item["confidence"]),
+                tags=("model",),
+            )
+            for item in data["facts"]
+        ]
+        keys = {fact.key for fact in facts if fact.key}
+        return facts + [fact for fact in rules if fact.key and fact.key not in keys]
+
+
+def build_engine(
+    config: AIConfig,
+    on_usage: UsageSink | None = None,
+    *,
+    embedder: Embedder | None = None,
+) -> Engine:
+    """ModelEngine when an API key is configured, else OfflineEngine."""
+    embedder = embedder or build_embedder(config, on_usage=on_usage)
+    offline = OfflineEngine(embedder=embedder)
+    if not config.openai_api_key:
+        return offline
+    return ModelEngine(OpenAIChat(config, on_usage=on_usage), embedder, offline)

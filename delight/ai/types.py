@@ -1,0 +1,70 @@
+"""Value types shared by every AI provider (model-backed and offline)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+INTENTS = (
+    "question",
+    "goal_discussion",
+    "reflection",
+    "mission_request",
+    "small_talk",
+    "create_goal",
+    "other",
+)
+EMOTIONS = ("joy", "anger", "sadness", "fear", "love", "surprise", "neutral")
+EMBEDDING_DIMENSIONS = 384
+
+
+@dataclass(frozen=True)
+class ChatMessage:
+    role: str  # "system" | "user" | "assistant"
+    content: str
+
+
+@dataclass(frozen=True)
+class IntentResult:
+    label: str  # one of INTENTS
+    confidence: float  # 0..1
+    source: str = ""  # who decided: "offline", "model", or "offline (model failed: …)"
+
+
+@dataclass(frozen=True)
+class EmotionResult:
+    scores: dict[str, float]  # every label of EMOTIONS, each 0..1
+    dominant: str  # the label with the highest score
+    source: str = ""  # who decided: "offline", "model", or "offline (model failed: …)"
+
+
+@dataclass(frozen=True)
+class SafetyResult:
+    level: int  # 0 none, 1 concern, 2 high risk, 3 imminent danger
+    reason: str  # short, human readable; empty when level == 0
+    matched: tuple[str, ...] = ()  # the phrases or signals that triggered it
+    source: str = ""  # who decided: "offline", "model+offline", "offline (model failed: …)"
+
+
+@dataclass(frozen=True)
+class Usage:
+    provider: str
+    model: str
+    purpose: str  # "chat" | "extraction" | "narrative" | "embedding" | ...
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float = 0.0
+    latency_ms: float = 0.0
+    attempts: int = 1
+    ok: bool = True
+    error: str = ""
+
+
+@dataclass(frozen=True)
+class ExtractedFact:
+    """A fact worth remembering, extracted from what the person wrote."""
+
+    content: str
+    tier: str  # "personal" | "project" | "task"
+    key: str = ""  # a stable slot such as "name" or "occupation", for supersede
+    confidence: float = 0.7
+    tags: tuple[str, ...] = field(default_factory=tuple)

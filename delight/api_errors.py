@@ -1,0 +1,84 @@
+"""Every /api/ error is JSON with a clear message: {"detail", "code", "errors"?}."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.views import defaults
+from django.views.csrf import csrf_failure as html_csrf_failure
+from rest_framework import exceptions
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+
+def _first_message(errors: Any) -> str:
+    if isinstance(errors, dict):
+        for field, value in errors.items():
+            message = _first_message(value)
+            return message if field in ("non_field_errors", "detail") else f"{field}: {message}"
+    if isinstance(errors, list) and errors:
+        return _first_message(errors[0])
+    return str(errors)
+
+
+def exception_handler(exc: Exception, context: dict) -> Response | None:
+    if isinstance(exc, DjangoValidationError):
+        detail = exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
+        exc = exceptions.ValidationError(detail)
+    elif isinstance(exc, ValueError):
+        exc = exceptions.ValidationError({"detail": [str(exc)]})
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    data = response.data
+    if isinstance(data, dict) and set(data) == {"detail"} and not isinstance(data["detail"], list):
+        body = {"detail": str(data["detail"]), "code": getattr(data["detail"], "code", "error")}
+    else:
+        body = {"detail": _first_message(data), "code": "invalid", "errors": data}
+    response.data = body
+    return response
+
+
+def _is_api(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/")
+
+
+def _json(status: int, detail: str, code: str) -> JsonResponse:
+    return JsonResponse({"detail": detail, "code": code}, status=status)
+
+
+def api_not_found(request: HttpRequest, path: str = "") -> JsonResponse:
+    """The catch-all under /api/: an unknown endpoint is a JSON 404, not an HTML page."""
+    return _json(404, f"No API endpoint at {request.path}.", "not_found")
+
+
+def handler400(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if _is_api(request):
+        return _json(400, "Bad request.", "bad_request")
+    return defaults.bad_request(request, exception)
+
+
+def handler403(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if _is_api(request):
+        return _json(403, "You do not have permission to do this.", "permission_denied")
+    return defaults.permission_denied(request, exception)
+
+
+def handler404(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if _is_api(request):
+        return api_not_found(request)
+    return defaults.page_not_found(request, exception)
+
+
+def handler500(request: HttpRequest) -> HttpResponse:
+    if _is_api(request):
+        return _json(500, "Something went wrong on our side; nothing was changed.", "server_error")
+    return defaults.server_error(request)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    if _is_api(request):
+        return _json(403, f"CSRF check failed: {reason}", "csrf_failed")
+    return html_csrf_failure(request, reason)

@@ -1,0 +1,17 @@
+from django.apps import AppConfig
+
+
+class DelightConfig(AppConfig):
+    name = "delight"
+    verbose_name = "Delight"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from django.db.models.signals import post_migrate
+        from django_q.signals import post_spawn
+
+        from delight import schedules, tasks
+
+        post_migrate.connect(schedules.ensure_schedules, sender=self)
+        # A worker reports as soon as it starts, not only at its first scheduled beat.
+        post_spawn.connect(tasks.heartbeat_on_spawn, dispatch_uid="delight-heartbeat")

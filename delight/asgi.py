@@ -1,0 +1,24 @@
+"""ASGI entry point: HTTP through Django, WebSockets through Channels (served by daphne)."""
+
+from __future__ import annotations
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "delight.settings")
+django_asgi_app = get_asgi_application()
+
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from django.urls import path  # noqa: E402
+
+from delight.ws import auth_stack  # noqa: E402
+from world.consumers import WorldConsumer  # noqa: E402
+
+websocket_urlpatterns = [
+    path("ws/world/", WorldConsumer.as_asgi()),
+]
+
+application = ProtocolTypeRouter(
+    {"http": django_asgi_app, "websocket": auth_stack(URLRouter(websocket_urlpatterns))}
+)

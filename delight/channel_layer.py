@@ -1,0 +1,76 @@
+"""channels-postgres, fixed for processes that run more than one event loop.
+
+Upstream keeps one global psycopg pool, bound to whichever event loop created it, and
+removes group members through the Django ORM under a database alias of its own. A web
+process (daphne's loop) that also sends from worker threads, or a test run with a loop per
+test, breaks on both. This subclass keeps one pool per running loop and deletes group
+members with plain SQL like every other statement of the layer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import weakref
+from typing import Any
+
+import psycopg
+import psycopg_pool
+from channels_postgres import core, db
+from psycopg import sql
+
+_pools: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, psycopg_pool.AsyncConnectionPool] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+async def _configure(conn: psycopg.AsyncConnection) -> None:
+    await conn.set_autocommit(True)
+
+
+class DatabaseLayer(db.DatabaseLayer):
+    async def get_db_pool(self, db_params: dict[str, Any]) -> psycopg_pool.AsyncConnectionPool:
+        loop = asyncio.get_running_loop()
+        pool = _pools.get(loop)
+        if pool is None:
+            pool = psycopg_pool.AsyncConnectionPool(
+                conninfo=psycopg.conninfo.make_conninfo(conninfo="", **db_params),
+                open=False,
+                configure=_configure,
+                **self.psycopg_options,
+            )
+            _pools[loop] = pool
+            await pool.open(wait=True)
+        return pool
+
+    async def delete_channel_group(self, group_key: str, channel: str) -> None:
+        statement = sql.SQL("DELETE FROM {table} WHERE group_key = %s AND channel = %s").format(
+            table=sql.Identifier(db.GROUP_CHANNEL_TABLE)
+        )
+        pool = await self.get_db_pool(db_params=self.db_params)
+        async with pool.connection() as conn:
+            await conn.execute(statement, (group_key, channel))
+
+
+class PostgresChannelLayer(core.PostgresChannelLayer):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.django_db = DatabaseLayer(
+            kwargs.get("PSYCOPG_OPTIONS", {}), self.db_params, logger=core.logger
+        )
+
+    def _get_or_create_listener_task(self) -> tuple[asyncio.Event, bool]:
+        """One listener per event loop, started once (upstream binds its Event to the
+        first loop and may start a listener per concurrent receive)."""
+        loop = asyncio.get_running_loop()
+        if self.event_loop is loop and self.listener_task_is_running is not None:
+            return self.listener_task_is_running, False
+        self.event_loop = loop
+        self.listener_task_is_running = asyncio.Event()
+        return self.listener_task_is_running, True
+
+
+async def close_loop_pool() -> None:
+    """Close the pool of the running loop (a loop that is about to end, as in tests)."""
+    pool = _pools.pop(asyncio.get_running_loop(), None)
+    if pool is not None:
+        await pool.close()

@@ -1,0 +1,87 @@
+"""/healthz: the database, the channel layer (a real round trip) and the worker heartbeat.
+
+Answers 200 when every check passes and 503 otherwise, so a load balancer takes an
+unhealthy node out of rotation; the JSON body says which check failed and why.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+
+from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db import connection
+from django.http import HttpRequest, JsonResponse
+from django.utils import timezone
+
+from delight.selectors import worker_last_heartbeat
+
+Check = dict[str, object]
+
+
+def _database() -> Check:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT extversion FROM pg_extension WHERE extname = 'vector'")
+        row = cursor.fetchone()
+    if row is None:
+        return {"ok": False, "error": "the pgvector extension is not installed"}
+    return {"ok": True, "vector": row[0]}
+
+
+async def _channel_layer() -> Check:
+    """Send to a fresh channel until our own receive sees it (or 3 s pass).
+
+    The receive starts first and the send repeats: the PostgreSQL layer drops a message
+    that arrives before the receiver holds its channel lock.
+    """
+    layer = get_channel_layer()
+    if layer is None:
+        return {"ok": False, "error": "no channel layer is configured"}
+    channel = await layer.new_channel("healthz.")
+    receiver = asyncio.ensure_future(layer.receive(channel))
+    deadline = time.monotonic() + 3
+    try:
+        while time.monotonic() < deadline:
+            await layer.send(channel, {"type": "healthz.ping"})
+            done, _ = await asyncio.wait({receiver}, timeout=0.25)
+            if done:
+                return {"ok": True, "backend": type(layer).__name__}
+    finally:
+        receiver.cancel()
+    return {"ok": False, "error": "no round trip within 3 s", "backend": type(layer).__name__}
+
+
+def _worker() -> Check:
+    last = worker_last_heartbeat()
+    if last is None:
+        return {"ok": False, "error": "no worker has reported yet"}
+    age = (timezone.now() - last).total_seconds()
+    ok = age <= settings.WORKER_HEARTBEAT_MAX_AGE
+    check: Check = {"ok": ok, "last_heartbeat": last.isoformat(), "age_seconds": round(age, 1)}
+    if not ok:
+        check["error"] = f"no heartbeat for {int(age)} s"
+    return check
+
+
+async def _timed(check: Callable[[], Awaitable[Check]]) -> Check:
+    started = time.perf_counter()
+    try:
+        result = await check()
+    except Exception as error:  # a health check reports failures, it never raises
+        result = {"ok": False, "error": f"{type(error).__name__}: {error}"}
+    result["ms"] = round((time.perf_counter() - started) * 1000, 1)
+    return result
+
+
+async def healthz(request: HttpRequest) -> JsonResponse:
+    checks = {
+        "database": await _timed(sync_to_async(_database)),
+        "channel_layer": await _timed(_channel_layer),
+        "worker": await _timed(sync_to_async(_worker)),
+    }
+    healthy = all(check["ok"] for check in checks.values())
+    body = {"status": "ok" if healthy else "unhealthy", "checks": checks}
+    return JsonResponse(body, status=200 if healthy else 503)

@@ -1,0 +1,92 @@
+"""The custom user: a person's clock (timezone, day start, productive hours) and how Eliza
+may reach them (notification preferences)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+
+from django.contrib.auth.models import AbstractUser
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+
+
+def validate_timezone(value: str) -> None:
+    """Accept only canonical IANA names such as "Europe/Paris"."""
+    if value not in _timezone_names():
+        raise ValidationError(
+            '"%(value)s" is not a known IANA timezone (for example "Europe/Paris").',
+            params={"value": value},
+            code="invalid_timezone",
+        )
+
+
+def _timezone_names() -> frozenset[str]:
+    global _TIMEZONES
+    if _TIMEZONES is None:
+        _TIMEZONES = frozenset(available_timezones())
+    return _TIMEZONES
+
+
+_TIMEZONES: frozenset[str] | None = None
+
+
+class User(AbstractUser):
+    class Onboarding(models.IntegerChoices):
+        WELCOME = 1, "Welcome"
+        CLOCK = 2, "Your day"
+        COMMUNICATION = 3, "Staying in touch"
+        DONE = 4, "Done"
+
+    timezone = models.CharField(max_length=64, default="UTC", validators=[validate_timezone])
+    day_start_hour = models.PositiveSmallIntegerField(
+        default=4,
+        validators=[MaxValueValidator(23)],
+        help_text="Local hour at which a new day begins (late nights count as the day before).",
+    )
+    productive_start = models.TimeField(default=dt.time(9, 0))
+    productive_end = models.TimeField(default=dt.time(17, 0))
+    email_opt_in = models.BooleanField(default=False)
+    second_channel_opt_in = models.BooleanField(
+        default=False, help_text="A second outbound channel (push or SMS) for gentle nudges."
+    )
+    quiet_hours_start = models.TimeField(default=dt.time(22, 0))
+    quiet_hours_end = models.TimeField(default=dt.time(8, 0))
+    daily_nudge_max = models.PositiveSmallIntegerField(
+        default=2, validators=[MinValueValidator(0), MaxValueValidator(10)]
+    )
+    onboarding_step = models.PositiveSmallIntegerField(
+        choices=Onboarding.choices, default=Onboarding.WELCOME
+    )
+
+    class Meta(AbstractUser.Meta):
+        swappable = "AUTH_USER_MODEL"
+
+    @property
+    def onboarded(self) -> bool:
+        return self.onboarding_step == self.Onboarding.DONE
+
+    @property
+    def zone(self) -> ZoneInfo:
+        try:
+            return ZoneInfo(self.timezone)
+        except (ZoneInfoNotFoundError, ValueError):
+            return ZoneInfo("UTC")
+
+    def clean(self) -> None:
+        super().clean()
+        if self.productive_start == self.productive_end:
+            raise ValidationError(
+                {"productive_end": "Productive hours must start and end at different times."}
+            )
+
+
+class WorkerHeartbeat(models.Model):
+    """The last time a background worker proved it runs jobs (read by /healthz)."""
+
+    name = models.CharField(max_length=100, unique=True)
+    beat_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.name} @ {self.beat_at:%Y-%m-%d %H:%M:%S}"

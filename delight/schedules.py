@@ -1,0 +1,42 @@
+"""Every recurring job of Delight, kept in step with the database after each migrate."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Recurring:
+    name: str
+    func: str
+    minutes: int
+
+
+SCHEDULES: tuple[Recurring, ...] = (
+    Recurring(name="worker heartbeat", func="delight.tasks.heartbeat", minutes=1),
+)
+
+
+def ensure_schedules(**_: Any) -> None:
+    """Create or update each schedule by name (idempotent; runs on post_migrate)."""
+    from django.utils import timezone
+    from django_q.models import Schedule
+
+    for recurring in SCHEDULES:
+        Schedule.objects.update_or_create(
+            name=recurring.name,
+            defaults={
+                "func": recurring.func,
+                "schedule_type": Schedule.MINUTES,
+                "minutes": recurring.minutes,
+                "repeats": -1,
+            },
+            create_defaults={
+                "func": recurring.func,
+                "schedule_type": Schedule.MINUTES,
+                "minutes": recurring.minutes,
+                "repeats": -1,
+                "next_run": timezone.now(),
+            },
+        )

@@ -1,0 +1,72 @@
+"""Writes on users and shared infrastructure. Every write validates with full_clean()."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import password_validation
+from django.db import transaction
+from django.utils import timezone
+
+from delight.models import User, WorkerHeartbeat
+
+PROFILE_FIELDS = (
+    "first_name",
+    "email",
+    "timezone",
+    "day_start_hour",
+    "productive_start",
+    "productive_end",
+    "email_opt_in",
+    "second_channel_opt_in",
+    "quiet_hours_start",
+    "quiet_hours_end",
+    "daily_nudge_max",
+)
+
+
+@transaction.atomic
+def user_signup(*, username: str, password: str, email: str = "", timezone_name: str = "") -> User:
+    user = User(username=username, email=email)
+    if timezone_name:
+        user.timezone = timezone_name
+    password_validation.validate_password(password, user)
+    user.set_password(password)
+    user.full_clean()
+    user.save()
+    return user
+
+
+@transaction.atomic
+def user_update_profile(*, user: User, **changes: Any) -> User:
+    """Apply profile/preference changes; an invalid value changes nothing."""
+    unknown = set(changes) - set(PROFILE_FIELDS)
+    if unknown:
+        raise ValueError(f"Unknown profile fields: {', '.join(sorted(unknown))}")
+    fresh = User.objects.select_for_update().get(pk=user.pk)
+    for field, value in changes.items():
+        setattr(fresh, field, value)
+    fresh.full_clean()
+    fresh.save()
+    for field in changes:
+        setattr(user, field, getattr(fresh, field))
+    return fresh
+
+
+@transaction.atomic
+def onboarding_complete_step(*, user: User, step: int, **changes: Any) -> User:
+    """Save one onboarding step and move on; a step already passed can be revisited."""
+    if step > user.onboarding_step:
+        raise ValueError("Finish the earlier onboarding steps first.")
+    updated = user_update_profile(user=user, **changes)
+    next_step = max(updated.onboarding_step, step + 1)
+    User.objects.filter(pk=user.pk).update(onboarding_step=next_step)
+    user.onboarding_step = updated.onboarding_step = next_step
+    return updated
+
+
+def worker_heartbeat_record(*, name: str) -> WorkerHeartbeat:
+    beat, _ = WorkerHeartbeat.objects.update_or_create(
+        name=name, defaults={"beat_at": timezone.now()}
+    )
+    return beat

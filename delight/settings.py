@@ -1,0 +1,248 @@
+"""Delight's one settings module: every value comes from the environment, parsed strictly.
+
+A malformed variable stops start-up with an error that names it (environs raises
+``EnvError: Environment variable "PORT" invalid: ...``). The README lists every variable.
+"""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+from django.core.exceptions import ImproperlyConfigured
+from environs import Env
+from marshmallow.validate import OneOf
+
+from delight import embedded
+from delight.ai.config import AIConfig
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+env = Env(eager=True)
+
+MODE = env.str("DELIGHT_MODE", "development", validate=OneOf(["development", "production"]))
+PRODUCTION = MODE == "production"
+DEBUG = env.bool("DEBUG", not PRODUCTION)
+DATA_DIR = env.path("DELIGHT_DATA_DIR", BASE_DIR / ".data")
+
+
+def _development_secret_key(path: Path) -> str:
+    """Generate a secret key once and keep it in the git-ignored data folder."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.exists():
+        path.write_text(secrets.token_urlsafe(50))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+SECRET_KEY = env.str("SECRET_KEY", "")
+if not SECRET_KEY:
+    if PRODUCTION:
+        raise ImproperlyConfigured("SECRET_KEY must be set when DELIGHT_MODE=production.")
+    SECRET_KEY = _development_secret_key(DATA_DIR / "secret_key")
+
+ALLOWED_HOSTS = env.list(
+    "ALLOWED_HOSTS", [] if PRODUCTION else ["localhost", "127.0.0.1", "[::1]", "testserver"]
+)
+CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "channels",
+    "channels_postgres",
+    "django_q",
+    "delight",
+    "companion",
+    "goals",
+    "narrative",
+    "world",
+    "nudges",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "delight.middleware.OnboardingMiddleware",
+]
+
+ROOT_URLCONF = "delight.urls"
+ASGI_APPLICATION = "delight.asgi.application"
+WSGI_APPLICATION = None
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Database -------------------------------------------------------------------------
+DATABASE_URL = env.str("DATABASE_URL", "")
+CONN_MAX_AGE = env.int("CONN_MAX_AGE", 600)
+if DATABASE_URL:
+    DATABASES = {"default": env.dj_db_url("DATABASE_URL", conn_max_age=CONN_MAX_AGE)}
+    EMBEDDED_DATABASE = None
+else:
+    EMBEDDED_DATABASE = env.path("EMBEDDED_PG_DIR", DATA_DIR / "pg")
+    _server = embedded.ensure_running(EMBEDDED_DATABASE)
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.postgresql",
+            "NAME": embedded.DATABASE_NAME,
+            "USER": "postgres",
+            "PASSWORD": "",
+            "HOST": _server.host,
+            "PORT": "",
+            "CONN_MAX_AGE": CONN_MAX_AGE,
+        }
+    }
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+DATABASES["default"].setdefault("TEST", {})["NAME"] = env.str("TEST_DATABASE_NAME", None)
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Channel layer and jobs: Redis when REDIS_URL is set, PostgreSQL otherwise ----------
+REDIS_URL = env.str("REDIS_URL", "")
+
+
+def channel_layer_config(database: dict, redis_url: str) -> dict:
+    """Both layers are cross-process: a worker's broadcast reaches the web's consumers."""
+    if redis_url:
+        # redis-py's default socket_timeout equals the layer's blocking pop: an idle
+        # consumer would die after 5 s, so it is disabled.
+        return {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [{"address": redis_url, "socket_timeout": None}]},
+        }
+    # channels-postgres silently yields no layer without PASSWORD and TIME_ZONE keys.
+    config = {key: database.get(key, "") for key in ("NAME", "USER", "PASSWORD", "HOST", "PORT")}
+    return {
+        "BACKEND": "delight.channel_layer.PostgresChannelLayer",
+        "CONFIG": {**config, "TIME_ZONE": "UTC", "OPTIONS": database.get("OPTIONS", {})},
+    }
+
+
+CHANNEL_LAYERS = {"default": channel_layer_config(DATABASES["default"], REDIS_URL)}
+
+Q_CLUSTER = {
+    "name": "delight",
+    "workers": env.int("Q_WORKERS", 2),
+    "timeout": env.int("Q_TIMEOUT", 300),
+    "retry": env.int("Q_RETRY", 360),
+    "max_attempts": 3,
+    "catch_up": False,
+    "label": "Background jobs",
+    "poll": 0.2,
+    "guard_cycle": 0.5,
+    **({"redis": REDIS_URL} if REDIS_URL else {"orm": "default"}),
+}
+WORKER_HEARTBEAT_MAX_AGE = env.int("WORKER_HEARTBEAT_MAX_AGE", 180)
+
+# --- Auth and users -------------------------------------------------------------------
+AUTH_USER_MODEL = "delight.User"
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "login"
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+# --- API ------------------------------------------------------------------------------
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        # Token first: an anonymous API call then answers 401 with WWW-Authenticate.
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "PAGE_SIZE": 50,
+    "EXCEPTION_HANDLER": "delight.api_errors.exception_handler",
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Delight API",
+    "DESCRIPTION": "Goals, missions, memories and Eliza, the companion.",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+}
+
+# --- Internationalisation and static files --------------------------------------------
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATIC_ROOT = DATA_DIR / "static"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        if PRODUCTION
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+    },
+}
+# In development WhiteNoise serves straight from the apps' static folders.
+WHITENOISE_USE_FINDERS = not PRODUCTION
+
+# --- Security in production -----------------------------------------------------------
+SESSION_COOKIE_SECURE = PRODUCTION
+CSRF_COOKIE_SECURE = PRODUCTION
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if PRODUCTION else None
+
+# --- AI providers ---------------------------------------------------------------------
+AI = AIConfig(
+    openai_api_key=env.str("OPENAI_API_KEY", ""),
+    openai_base_url=env.str("OPENAI_BASE_URL", ""),
+    chat_model=env.str("OPENAI_CHAT_MODEL", "gpt-4o-mini"),
+    extraction_model=env.str("OPENAI_EXTRACTION_MODEL", "gpt-4o-mini"),
+    narrative_model=env.str("OPENAI_NARRATIVE_MODEL", "gpt-4o-mini"),
+    embedding_model=env.str("OPENAI_EMBEDDING_MODEL", "text-embedding-3-small"),
+    embeddings=env.str(
+        "EMBEDDINGS", "auto", validate=OneOf(["auto", "openai", "minilm", "hashing"])
+    ),
+    timeout_seconds=env.float("OPENAI_TIMEOUT", 30.0),
+    max_retries=env.int("OPENAI_MAX_RETRIES", 3),
+)
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", "INFO")},
+    "loggers": {"pgserver": {"level": "WARNING"}},
+}
+
+CSRF_FAILURE_VIEW = "delight.api_errors.csrf_failure"

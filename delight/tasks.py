@@ -1,0 +1,18 @@
+"""Background entry points of the delight app (django-q2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from delight import services
+from delight.selectors import WORKER_HEARTBEAT
+
+
+def heartbeat(name: str = WORKER_HEARTBEAT) -> str:
+    """Prove a worker runs jobs: scheduled every minute, and enqueued by tests and probes."""
+    services.worker_heartbeat_record(name=name)
+    return name
+
+
+def heartbeat_on_spawn(**_: Any) -> None:
+    heartbeat()

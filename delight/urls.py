@@ -1,0 +1,43 @@
+from __future__ import annotations
+
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path, re_path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from delight import api, api_errors, health, views
+
+api_patterns = [
+    path("me/", api.MeView.as_view(), name="api-me"),
+    path("auth/token/", api.TokenView.as_view(), name="api-token"),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    re_path(r"^(?P<path>.*)$", api_errors.api_not_found),
+]
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("healthz", health.healthz, name="healthz"),
+    path("accounts/signup/", views.signup, name="signup"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path(
+        "accounts/password/",
+        auth_views.PasswordChangeView.as_view(),
+        name="password_change",
+    ),
+    path(
+        "accounts/password/done/",
+        auth_views.PasswordChangeDoneView.as_view(),
+        name="password_change_done",
+    ),
+    path("onboarding/", views.onboarding, name="onboarding"),
+    path("onboarding/<int:step>/", views.onboarding_step, name="onboarding-step"),
+    path("admin/", admin.site.urls),
+    path("api/", include(api_patterns)),
+]
+
+handler400 = api_errors.handler400
+handler403 = api_errors.handler403
+handler404 = api_errors.handler404
+handler500 = api_errors.handler500

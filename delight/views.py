@@ -1,0 +1,74 @@
+"""Pages of the delight app: sign up, onboarding and home."""
+
+from __future__ import annotations
+
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from delight import services
+from delight.forms import ONBOARDING_FORMS, SignupForm
+from delight.models import User
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("home")
+    form = SignupForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = services.user_signup(
+                username=form.cleaned_data["username"],
+                password=form.cleaned_data["password1"],
+                email=form.cleaned_data.get("email", ""),
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            return redirect("onboarding")
+    return render(request, "registration/signup.html", {"form": form})
+
+
+@login_required
+def onboarding(request: HttpRequest) -> HttpResponse:
+    """Resume onboarding at the first unfinished step."""
+    if request.user.onboarded:
+        return redirect("home")
+    return redirect("onboarding-step", step=request.user.onboarding_step)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def onboarding_step(request: HttpRequest, step: int) -> HttpResponse:
+    user: User = request.user
+    form_class = ONBOARDING_FORMS.get(step)
+    if form_class is None:
+        raise Http404("No such onboarding step.")
+    if step > user.onboarding_step:
+        return redirect("onboarding-step", step=user.onboarding_step)
+    initial = {name: getattr(user, name) for name in form_class.base_fields}
+    form = form_class(request.POST if request.method == "POST" else None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.onboarding_complete_step(user=user, step=step, **form.cleaned_data)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            return redirect("onboarding")
+    context = {
+        "form": form,
+        "step": step,
+        "steps": [label for value, label in User.Onboarding.choices if value in ONBOARDING_FORMS],
+        "template": f"delight/onboarding_{step}.html",
+    }
+    return render(request, "delight/onboarding.html", context)
+
+
+@login_required
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "delight/home.html")

@@ -1,0 +1,141 @@
+"""WebSocket plumbing shared by every consumer: origin check, token auth, a base consumer.
+
+Close codes (sent after the handshake so clients can read them):
+- 4401: not authenticated (no session cookie and no valid token).
+- 4400: the client keeps sending frames that are not valid JSON objects.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import parse_qs
+
+from channels.auth import AuthMiddlewareStack
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.security.websocket import OriginValidator
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
+
+from delight.realtime import user_group
+
+CLOSE_UNAUTHENTICATED = 4401
+CLOSE_PROTOCOL_ERROR = 4400
+
+
+class BrowserOriginValidator(OriginValidator):
+    """Browsers always send Origin: check it against our hosts. Other clients (which
+    authenticate with a token, not an ambient cookie) may omit it."""
+
+    def valid_origin(self, parsed_origin: Any) -> bool:
+        if parsed_origin is None:
+            return True
+        return self.validate_origin(parsed_origin)
+
+
+def allowed_origins() -> list[str]:
+    hosts = list(settings.ALLOWED_HOSTS)
+    if settings.DEBUG and not hosts:
+        hosts = ["localhost", "127.0.0.1", "[::1]"]
+    return hosts + list(settings.CSRF_TRUSTED_ORIGINS)
+
+
+@database_sync_to_async
+def _user_for_token(key: str) -> Any:
+    from rest_framework.authtoken.models import Token
+
+    token = Token.objects.select_related("user").filter(key=key).first()
+    if token is None or not token.user.is_active:
+        return AnonymousUser()
+    return token.user
+
+
+def _token_from_scope(scope: dict[str, Any]) -> str:
+    query = parse_qs(scope.get("query_string", b"").decode("latin1"))
+    if query.get("token"):
+        return query["token"][0]
+    for name, value in scope.get("headers", []):
+        if name == b"authorization":
+            kind, _, key = value.decode("latin1").partition(" ")
+            if kind.lower() in ("token", "bearer"):
+                return key.strip()
+    return ""
+
+
+class TokenAuthMiddleware:
+    """Authenticate by API token (``?token=`` or ``Authorization: Token …``) when the
+    session cookie did not already identify the user."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> Any:
+        user = scope.get("user")
+        if user is None or not user.is_authenticated:
+            key = _token_from_scope(scope)
+            if key:
+                scope = {**scope, "user": await _user_for_token(key)}
+        return await self.inner(scope, receive, send)
+
+
+def auth_stack(inner: Any) -> Any:
+    return BrowserOriginValidator(
+        AuthMiddlewareStack(TokenAuthMiddleware(inner)), allowed_origins()
+    )
+
+
+class UserConsumer(AsyncJsonWebsocketConsumer):
+    """A JSON WebSocket bound to one signed-in user; relays that user's events.
+
+    Subclasses implement ``on_connect`` (e.g. send a snapshot) and ``on_message``.
+    """
+
+    max_bad_frames = 5
+
+    async def connect(self) -> None:
+        self.user = self.scope.get("user")
+        await self.accept()
+        if self.user is None or not self.user.is_authenticated:
+            await self.send_error("unauthenticated", "Log in or pass a valid API token.")
+            await self.close(code=CLOSE_UNAUTHENTICATED)
+            return
+        self.group = user_group(self.user.pk)
+        self.bad_frames = 0
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.on_connect()
+
+    async def disconnect(self, code: int) -> None:
+        if getattr(self, "group", None):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def on_connect(self) -> None:
+        """Hook: called once the user is authenticated and subscribed."""
+
+    async def on_message(self, content: dict[str, Any]) -> None:
+        await self.send_error("unknown_type", f"Unknown message type {content.get('type')!r}.")
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        try:
+            content = json.loads(text_data or "")
+        except json.JSONDecodeError:
+            content = None
+        if not isinstance(content, dict) or not isinstance(content.get("type"), str):
+            await self._bad_frame()
+            return
+        if content["type"] == "ping":
+            await self.send_json({"type": "pong"})
+            return
+        await self.on_message(content)
+
+    async def _bad_frame(self) -> None:
+        self.bad_frames += 1
+        await self.send_error("invalid_frame", 'Send JSON objects with a "type" field.')
+        if self.bad_frames >= self.max_bad_frames:
+            await self.close(code=CLOSE_PROTOCOL_ERROR)
+
+    async def send_error(self, code: str, message: str) -> None:
+        await self.send_json({"type": "error", "code": code, "message": message})
+
+    async def user_event(self, event: dict[str, Any]) -> None:
+        await self.send_json(event["payload"])

@@ -1,0 +1,76 @@
+from __future__ import annotations
+
+import pytest
+from channels.layers import channel_layers
+from django.conf import settings
+from django_q.conf import Conf
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from delight.channel_layer import close_loop_pool
+from delight.models import User
+from delight.settings import channel_layer_config
+
+# Unit tests run enqueued jobs inline; integration tests start a real qcluster process.
+Conf.SYNC = True
+
+PASSWORD = "correct-horse-battery-staple"
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """Point the channel layer at the test database the tests just created."""
+    from django.db import connection
+
+    settings.CHANNEL_LAYERS = {
+        "default": channel_layer_config(connection.settings_dict, settings.REDIS_URL)
+    }
+    channel_layers.backends = {}
+    yield
+    # The channel layer's listeners keep sessions open; end them so the test DB can drop.
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+
+
+@pytest.fixture(autouse=True)
+async def _close_channel_layer_pool():
+    """Each async test runs on its own loop: close the layer's pool before that loop ends."""
+    yield
+    await close_loop_pool()
+
+
+def make_user(username: str, **fields) -> User:
+    fields.setdefault("onboarding_step", User.Onboarding.DONE)
+    user = User(username=username, **fields)
+    user.set_password(PASSWORD)
+    user.save()
+    return user
+
+
+@pytest.fixture
+def owner(db) -> User:
+    return make_user("olivia", timezone="Europe/Paris", first_name="Olivia")
+
+
+@pytest.fixture
+def outsider(db) -> User:
+    return make_user("oscar", timezone="America/New_York")
+
+
+def token_client(user: User) -> APIClient:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
+    return client
+
+
+@pytest.fixture
+def owner_api(owner) -> APIClient:
+    return token_client(owner)
+
+
+@pytest.fixture
+def outsider_api(outsider) -> APIClient:
+    return token_client(outsider)

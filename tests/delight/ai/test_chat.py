@@ -1,0 +1,299 @@
+"""OpenAIChat against a real HTTP server speaking the OpenAI protocol."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from delight.ai.chat import (
+    AIRequestError,
+    AIResponseError,
+    AIUnavailableError,
+    OpenAIChat,
+    backoff_seconds,
+)
+from delight.ai.config import AIConfig
+from delight.ai.types import ChatMessage, Usage
+from tests.support.openai_server import CHAT, OpenAIServer, Planned
+
+HELLO = [ChatMessage("user", "Hello")]
+SCHEMA = {
+    "type": "object",
+    "properties": {"intent": {"enum": ["question", "other"]}, "confidence": {"type": "number"}},
+    "required": ["intent", "confidence"],
+}
+
+
+@pytest.fixture
+def usages() -> list[Usage]:
+    return []
+
+
+@pytest.fixture
+def chat(ai_config: AIConfig, usages: list[Usage]) -> OpenAIChat:
+    return OpenAIChat(ai_config, on_usage=usages.append)
+
+
+def test_completion_returns_text_and_records_usage_with_cost(
+    chat: OpenAIChat, openai_server: OpenAIServer, usages: list[Usage]
+) -> None:
+    openai_server.plan_chat("Hi there!", prompt_tokens=1000, completion_tokens=500)
+
+    result = chat.complete(HELLO)
+
+    assert result.text == "Hi there!"
+    (usage,) = usages
+    assert usage == result.usage
+    assert (usage.provider, usage.model, usage.purpose) == ("openai", "gpt-4o-mini", "chat")
+    assert (usage.prompt_tokens, usage.completion_tokens) == (1000, 500)
+    assert usage.cost_usd == pytest.approx((1000 * 0.15 + 500 * 0.60) / 1_000_000)
+    assert usage.ok
+    assert usage.attempts == 1
+    assert usage.latency_ms > 0
+    sent = openai_server.requests_to(CHAT)[0].body
+    assert sent["messages"] == [{"role": "user", "content": "Hello"}]
+
+
+def test_purpose_selects_the_model_from_config(
+    chat: OpenAIChat, openai_server: OpenAIServer
+) -> None:
+    chat.complete(HELLO, purpose="narrative", max_tokens=50)
+
+    sent = openai_server.requests_to(CHAT)[0].body
+    assert sent["model"] == "gpt-4o"
+    assert sent["max_tokens"] == 50
+
+
+def test_streaming_yields_chunks_in_order_and_records_usage_at_the_end(
+    chat: OpenAIChat, openai_server: OpenAIServer, usages: list[Usage]
+) -> None:
+    pieces = ["Let", "'s", " take", " one", " small", " step", "."]
+    openai_server.plan_stream(pieces, prompt_tokens=42, completion_tokens=7, chunk_delay=0.01)
+
+    received = list(chat.stream(HELLO))
+
+    assert received == pieces
+    sent = openai_server.requests_to(CHAT)[0].body
+    assert sent["stream"] is True
+    assert sent["stream_options"] == {"include_usage": True}
+    (usage,) = usages
+    assert (usage.prompt_tokens, usage.completion_tokens, usage.ok) == (42, 7, True)
+
+
+def test_stream_that_cannot_open_raises_unavailable_and_records_failure(
+    chat: OpenAIChat, openai_server: OpenAIServer, usages: list[Usage]
+) -> None:
+    openai_server.plan_error(503, times=3)
+
+    with pytest.raises(AIUnavailableError):
+        list(chat.stream(HELLO))
+
+    assert [(u.ok, u.attempts) for u in usages] == [(False, 3)]
+
+
+def test_rate_limited_call_is_retried_then_succeeds(
+    chat: OpenAIChat, openai_server: OpenAIServer, usages: list[Usage]
+) -> None:
+    openai_server.plan_error(429, "slow down")
+    openai_server.plan_chat("made it")
+
+    result = chat.complete(HELLO)
+
+    assert result.text == "made it"
+    assert result.usage.attempts == 2
+    assert [u.attempts for u in usages] == [2]
+    assert len(openai_server.requests_to(CHAT)) == 2
+
+
+def test_server_errors_until_retries_run_out_raise_unavailable(
+    chat: OpenAIChat, openai_server: OpenAIServer, usages: list[Usage]
+) -> None:
+    openai_server.plan_error(500, times=5)
+
+    with pytest.raises(AIUnavailableError) as caught:
+        chat.complete(HELLO)
+
+    # max_retries=2 in the test config: one attempt plus two retries.
+    assert caught.value.attempts == 3
+    assert len(openai_server.requests_to(CHAT)) == 3
+    (usage,) = usages
+    assert not usage.ok
+    assert usage.attempts == 3
+    assert "500" in usage.error
+
+
+def test_client_error_other_than_429_is_not_retried(
+    chat: OpenAIChat, openai_server: OpenAIServer, usages: list[Usage]
+) -> None:
+    openai_server.plan_error(400, "bad request")
+
+    with pytest.raises(AIRequestError) as caught:
+        chat.complete(HELLO)
+
+    assert caught.value.status == 400
+    assert len(openai_server.requests_to(CHAT)) == 1
+    assert [(u.ok, u.attempts) for u in usages] == [(False, 1)]
+
+
+def test_timeout_is_retried_then_reported_as_unavailable(
+    openai_server: OpenAIServer, ai_config: AIConfig, usages: list[Usage]
+) -> None:
+    config = AIConfig(**{**ai_config.__dict__, "timeout_seconds": 0.2, "max_retries": 1})
+    chat = OpenAIChat(config, on_usage=usages.append)
+    openai_server.plan_delay(2.0)
+    openai_server.plan_delay(2.0)
+
+    with pytest.raises(AIUnavailableError, match="Timeout"):
+        chat.complete(HELLO)
+
+    assert [(u.ok, u.attempts) for u in usages] == [(False, 2)]
+
+
+def test_timeout_then_success_is_retried(
+    openai_server: OpenAIServer, ai_config: AIConfig, usages: list[Usage]
+) -> None:
+    config = AIConfig(**{**ai_config.__dict__, "timeout_seconds": 0.2})
+    chat = OpenAIChat(config, on_usage=usages.append)
+    openai_server.plan_delay(2.0)
+    openai_server.plan_chat("second time lucky")
+
+    assert chat.complete(HELLO).text == "second time lucky"
+    assert usages[-1].attempts == 2
+
+
+def test_connection_refused_is_unavailable(ai_config: AIConfig, usages: list[Usage]) -> None:
+    with OpenAIServer() as server:
+        base_url = server.base_url  # a port nobody listens on once the server stops
+    config = AIConfig(**{**ai_config.__dict__, "openai_base_url": base_url})
+
+    with pytest.raises(AIUnavailableError):
+        OpenAIChat(config, on_usage=usages.append).complete(HELLO)
+
+    assert usages[-1].ok is False
+
+
+def test_json_answer_is_parsed_and_validated(
+    chat: OpenAIChat, openai_server: OpenAIServer, usages: list[Usage]
+) -> None:
+    openai_server.plan_json({"intent": "question", "confidence": 0.9})
+
+    data = chat.complete_json([ChatMessage("user", "What is a streak?")], schema=SCHEMA)
+
+    assert data == {"intent": "question", "confidence": 0.9}
+    sent = openai_server.requests_to(CHAT)[0].body
+    assert sent["response_format"] == {"type": "json_object"}
+    assert sent["messages"][0]["role"] == "system"
+    assert "schema" in sent["messages"][0]["content"]
+    assert [(u.purpose, u.ok) for u in usages] == [("extraction", True)]
+
+
+def test_invalid_json_is_retried_with_the_error_fed_back(
+    chat: OpenAIChat, openai_server: OpenAIServer, usages: list[Usage]
+) -> None:
+    openai_server.plan_chat("sure! intent is question")
+    openai_server.plan_json({"intent": "question", "confidence": 0.8})
+
+    data = chat.complete_json(HELLO, schema=SCHEMA)
+
+    assert data["confidence"] == 0.8
+    retry = openai_server.requests_to(CHAT)[1].body["messages"]
+    assert retry[-2] == {"role": "assistant", "content": "sure! intent is question"}
+    assert "not valid JSON" in retry[-1]["content"]
+    assert [u.ok for u in usages] == [False, True]
+
+
+def test_schema_violations_until_retries_run_out_raise_response_error(
+    chat: OpenAIChat, openai_server: OpenAIServer, usages: list[Usage]
+) -> None:
+    for _ in range(3):
+        openai_server.plan_json({"intent": "dancing", "confidence": 0.5})
+
+    with pytest.raises(AIResponseError, match="intent"):
+        chat.complete_json(HELLO, schema=SCHEMA)
+
+    # json_retries=2: three answers, each fed the previous validation error.
+    requests = openai_server.requests_to(CHAT)
+    assert len(requests) == 3
+    assert "schema violation at intent" in requests[2].body["messages"][-1]["content"]
+    assert [u.ok for u in usages] == [False, False, False]
+    assert all("invalid output" in u.error for u in usages)
+
+
+def test_json_array_is_not_accepted_as_an_object(
+    chat: OpenAIChat, openai_server: OpenAIServer
+) -> None:
+    for _ in range(3):
+        openai_server.plan_json([{"intent": "question", "confidence": 1}])
+
+    with pytest.raises(AIResponseError, match="object"):
+        chat.complete_json(HELLO, schema=SCHEMA)
+
+
+def test_empty_choices_are_a_response_error(
+    chat: OpenAIChat, openai_server: OpenAIServer, usages: list[Usage]
+) -> None:
+    openai_server.plan(Planned(body={"id": "x", "object": "chat.completion", "created": 0,
+                                     "model": "m", "choices": []}))  # fmt: skip
+
+    with pytest.raises(AIResponseError):
+        chat.complete(HELLO)
+
+    assert usages[-1].ok is False
+
+
+def test_usage_sink_failure_does_not_break_the_call(
+    ai_config: AIConfig, openai_server: OpenAIServer
+) -> None:
+    def broken_sink(usage: Usage) -> None:
+        raise RuntimeError("metrics are down")
+
+    assert OpenAIChat(ai_config, on_usage=broken_sink).complete(HELLO).text == "ok"
+
+
+def test_backoff_grows_exponentially_with_jitter_and_honours_retry_after() -> None:
+    config = AIConfig(backoff_base_seconds=0.5, max_backoff_seconds=8)
+
+    lows = [backoff_seconds(n, config, rng=lambda: 0.0) for n in (1, 2, 3, 4, 6)]
+    highs = [backoff_seconds(n, config, rng=lambda: 1.0) for n in (1, 2, 3)]
+
+    assert lows == [0.25, 0.5, 1.0, 2.0, 4.0]
+    assert highs == [0.5, 1.0, 2.0]
+    assert backoff_seconds(1, config, rng=lambda: 0.0, hint=3.0) == 3.0
+    assert backoff_seconds(1, config, rng=lambda: 0.0, hint=60.0) == 8.0
+
+
+def test_retry_after_header_is_respected(openai_server: OpenAIServer, ai_config: AIConfig) -> None:
+    waits: list[float] = []
+    chat = OpenAIChat(ai_config, on_usage=lambda u: None, sleep=waits.append)
+    openai_server.plan_error(429, headers={"retry-after-ms": "40"})
+
+    chat.complete(HELLO)
+
+    assert waits == [pytest.approx(0.04)]
+
+
+def test_messages_are_sent_as_role_and_content(
+    chat: OpenAIChat, openai_server: OpenAIServer
+) -> None:
+    messages = [ChatMessage("system", "be kind"), ChatMessage("user", "hi")]
+    chat.complete(messages)
+
+    body = openai_server.requests_to(CHAT)[0].body
+    assert json.dumps(body["messages"]) == json.dumps(
+        [{"role": "system", "content": "be kind"}, {"role": "user", "content": "hi"}]
+    )
+
+
+def test_stream_closed_early_by_the_caller_still_records_usage_once(
+    chat: OpenAIChat, openai_server: OpenAIServer, usages: list[Usage]
+) -> None:
+    openai_server.plan_stream(["a", "b", "c"])
+
+    stream = chat.stream(HELLO)
+    assert next(stream) == "a"
+    stream.close()
+
+    (usage,) = usages
+    assert usage.ok
+    assert usage.error == "stopped by caller"

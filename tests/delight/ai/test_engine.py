@@ -1,0 +1,285 @@
+"""The Engine interface: offline and model-backed, and how build_engine chooses."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from delight.ai.chat import OpenAIChat
+from delight.ai.config import AIConfig
+from delight.ai.embeddings import HashingEmbedder, OpenAIEmbedder
+from delight.ai.engine import (
+    Engine,
+    ModelEngine,
+    OfflineEngine,
+    ReplyRequest,
+    build_engine,
+    context_lines,
+)
+from delight.ai.types import EMOTIONS, INTENTS, ChatMessage, Usage
+from tests.support.openai_server import CHAT, OpenAIServer
+
+
+@pytest.fixture
+def usages() -> list[Usage]:
+    return []
+
+
+@pytest.fixture
+def model_engine(ai_config: AIConfig, usages: list[Usage]) -> ModelEngine:
+    engine = build_engine(ai_config, on_usage=usages.append, embedder=HashingEmbedder())
+    assert isinstance(engine, ModelEngine)
+    return engine
+
+
+# -- choice ---------------------------------------------------------------------------------
+
+
+def test_without_a_key_build_engine_is_offline() -> None:
+    engine = build_engine(AIConfig(embeddings="hashing"))
+    assert isinstance(engine, OfflineEngine)
+    assert isinstance(engine, Engine)
+    assert engine.embedder.name == "hashing-v1"
+
+
+def test_with_a_key_build_engine_uses_the_model_and_openai_embeddings(
+    ai_config: AIConfig,
+) -> None:
+    engine = build_engine(ai_config)
+    assert isinstance(engine, ModelEngine)
+    assert isinstance(engine, Engine)
+    assert isinstance(engine.embedder, OpenAIEmbedder)
+    assert engine.name == "model:gpt-4o-mini"
+
+
+def test_engines_are_independent_objects() -> None:
+    assert build_engine(AIConfig()) is not build_engine(AIConfig())
+
+
+# -- offline --------------------------------------------------------------------------------
+
+
+def test_offline_engine_replies_and_streams_the_same_text() -> None:
+    engine = OfflineEngine()
+    request = ReplyRequest(
+        text="I want to learn the guitar",
+        context=context_lines(goals=["Learn the guitar"], missions=["tune it", "one chord"]),
+        user_name="Sam",
+    )
+
+    result = engine.reply(request)
+    chunks = list(engine.stream_reply(request))
+
+    assert result.engine == "offline"
+    assert result.text
+    assert not result.fallback
+    assert "".join(chunks) == result.text
+    assert len(chunks) > 3
+
+
+def test_offline_engine_classifies_with_the_offline_classifiers() -> None:
+    engine = OfflineEngine()
+    assert engine.classify_intent("How do streaks work?").label in INTENTS
+    assert engine.detect_emotion("I am so happy today!").source == "offline"
+    assert engine.screen_safety("I had a lovely walk").level == 0
+    assert engine.extract_facts("My name is Ana")[0].key == "name"
+
+
+# -- model ----------------------------------------------------------------------------------
+
+
+def test_model_reply_sends_persona_strategy_context_and_history(
+    model_engine: ModelEngine, openai_server: OpenAIServer, usages: list[Usage]
+) -> None:
+    openai_server.plan_chat("  Let's start small.  ")
+    request = ReplyRequest(
+        text="What next?",
+        history=[ChatMessage("user", "hi"), ChatMessage("assistant", "Hello!")],
+        strategy="calm",
+        context=["Goal: Run a 5k"],
+        user_name="Sam",
+    )
+
+    result = model_engine.reply(request)
+
+    assert result.text == "Let's start small."
+    assert result.engine == "model:gpt-4o-mini"
+    messages = openai_server.requests_to(CHAT)[0].body["messages"]
+    system = messages[0]["content"]
+    assert "Eliza" in system
+    assert "Sam" in system
+    assert "- Goal: Run a 5k" in system
+    assert "breathing" in system
+    assert [m["content"] for m in messages[1:]] == ["hi", "Hello!", "What next?"]
+    assert usages[-1].purpose == "chat"
+    assert usages[-1].ok
+
+
+def test_model_reply_falls_back_to_offline_when_the_model_is_down(
+    model_engine: ModelEngine, openai_server: OpenAIServer
+) -> None:
+    openai_server.plan_error(503, times=3)
+
+    result = model_engine.reply(ReplyRequest(text="I want to run a marathon"))
+
+    assert result.fallback
+    assert result.engine == "offline"
+    assert "503" in result.error
+    assert "run a marathon" in result.text
+
+
+def test_model_stream_yields_model_chunks(
+    model_engine: ModelEngine, openai_server: OpenAIServer
+) -> None:
+    openai_server.plan_stream(["One ", "step ", "at a time."])
+    assert list(model_engine.stream_reply(ReplyRequest(text="help"))) == [
+        "One ",
+        "step ",
+        "at a time.",
+    ]
+
+
+def test_model_stream_that_cannot_start_streams_the_offline_reply(
+    model_engine: ModelEngine, openai_server: OpenAIServer
+) -> None:
+    openai_server.plan_error(500, times=3)
+    request = ReplyRequest(text="I feel sad")
+
+    streamed = "".join(model_engine.stream_reply(request))
+
+    assert streamed == model_engine.offline.reply(request).text
+
+
+def test_crisis_reply_uses_the_fixed_offline_message(
+    model_engine: ModelEngine, openai_server: OpenAIServer
+) -> None:
+    result = model_engine.reply(ReplyRequest(text="I want to end it", strategy="crisis"))
+    assert "988" in result.text
+    assert openai_server.requests_to(CHAT) == []
+
+
+def test_model_classifies_intent_with_a_json_schema(
+    model_engine: ModelEngine, openai_server: OpenAIServer
+) -> None:
+    openai_server.plan_json({"intent": "create_goal", "confidence": 0.92})
+
+    result = model_engine.classify_intent("I'd like to start a new goal")
+
+    assert (result.label, result.confidence, result.source) == ("create_goal", 0.92, "model")
+    sent = openai_server.requests_to(CHAT)[0].body
+    assert sent["response_format"] == {"type": "json_object"}
+    assert "create_goal" in json.dumps(sent["messages"])
+
+
+def test_invalid_model_classification_falls_back_to_offline_and_says_so(
+    model_engine: ModelEngine, openai_server: OpenAIServer, usages: list[Usage]
+) -> None:
+    for _ in range(3):
+        openai_server.plan_json({"intent": "philosophy", "confidence": 2})
+
+    result = model_engine.classify_intent("How do streaks work?")
+
+    assert result.label in INTENTS
+    assert result.source.startswith("offline (model failed")
+    assert [u.ok for u in usages] == [False, False, False]
+
+
+def test_model_emotion_scores_pick_the_dominant_label(
+    model_engine: ModelEngine, openai_server: OpenAIServer
+) -> None:
+    scores = {name: 0.05 for name in EMOTIONS} | {"fear": 0.7, "sadness": 0.4}
+    openai_server.plan_json(scores)
+
+    result = model_engine.detect_emotion("The exam is tomorrow and I'm not ready")
+
+    assert result.dominant == "fear"
+    assert result.scores == scores
+    assert result.source == "model"
+
+
+def test_model_emotion_failure_uses_the_lexicon(
+    model_engine: ModelEngine, openai_server: OpenAIServer
+) -> None:
+    openai_server.plan_error(500, times=3)
+    result = model_engine.detect_emotion("I am so happy!")
+    assert set(result.scores) == set(EMOTIONS)
+    assert result.source.startswith("offline")
+
+
+def test_model_cannot_lower_the_offline_safety_level(
+    model_engine: ModelEngine, openai_server: OpenAIServer
+) -> None:
+    text = "I want to die"
+    floor = model_engine.offline.screen_safety(text)
+    assert floor.level >= 2
+    openai_server.plan_json({"level": 0, "reason": "joking"})
+
+    result = model_engine.screen_safety(text)
+
+    assert result.level == floor.level
+    assert result.reason == floor.reason
+
+
+def test_model_can_raise_the_safety_level(
+    model_engine: ModelEngine, openai_server: OpenAIServer
+) -> None:
+    openai_server.plan_json({"level": 3, "reason": "has a plan and a date"})
+
+    result = model_engine.screen_safety("I've decided how and when")
+
+    assert result.level == 3
+    assert result.reason == "has a plan and a date"
+    assert "model" in result.matched
+
+
+def test_safety_screen_keeps_the_offline_floor_when_the_model_fails(
+    model_engine: ModelEngine, openai_server: OpenAIServer
+) -> None:
+    openai_server.plan_error(500, times=3)
+    text = "I want to die"
+
+    result = model_engine.screen_safety(text)
+
+    assert result.level == model_engine.offline.screen_safety(text).level
+    assert result.source.startswith("offline (model failed")
+
+
+def test_model_facts_are_merged_with_rule_facts_for_missing_keys(
+    model_engine: ModelEngine, openai_server: OpenAIServer
+) -> None:
+    openai_server.plan_json(
+        {
+            "facts": [
+                {"content": "Works as a nurse", "tier": "personal", "key": "Occupation",
+                 "confidence": 0.9},
+                {"content": "Wants to run a 5k", "tier": "project", "key": "goal:run_5k",
+                 "confidence": 0.8},
+            ]
+        }
+    )  # fmt: skip
+
+    facts = model_engine.extract_facts("My name is Ana, I'm a nurse and I want to run a 5k")
+
+    keys = [fact.key for fact in facts]
+    assert keys[:2] == ["occupation", "goal:run_5k"]
+    assert "name" in keys
+    assert keys.count("occupation") == 1
+
+
+def test_fact_extraction_failure_uses_the_rules(
+    model_engine: ModelEngine, openai_server: OpenAIServer
+) -> None:
+    for _ in range(3):
+        openai_server.plan_json({"facts": [{"content": "x", "tier": "forever"}]})
+
+    facts = model_engine.extract_facts("My name is Ana")
+
+    assert [fact.key for fact in facts] == ["name"]
+
+
+def test_model_engine_accepts_an_injected_chat(ai_config: AIConfig) -> None:
+    chat = OpenAIChat(ai_config, on_usage=lambda u: None)
+    engine = ModelEngine(chat, HashingEmbedder(), OfflineEngine())
+    assert engine.chat is chat
+    assert engine.embedder.name == "hashing-v1"

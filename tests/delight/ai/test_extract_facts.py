@@ -1,0 +1,102 @@
+"""Rule-based fact extraction: what is kept, in which tier, under which key."""
+
+from __future__ import annotations
+
+import pytest
+
+from delight.ai.offline import extract_facts
+
+CASES = [
+    ("My name is alice", [("Name is Alice", "personal", "name")]),
+    ("Hi, I'm Sam", [("Name is Sam", "personal", "name")]),
+    ("I'm a software engineer", [("Works as a software engineer", "personal", "occupation")]),
+    (
+        "I work as a nurse at the city hospital",
+        [
+            ("Works as a nurse", "personal", "occupation"),
+            ("Works at the city hospital", "personal", "employer"),
+        ],
+    ),
+    ("I live in Berlin", [("Lives in Berlin", "personal", "location")]),
+    ("I just moved to Paris, and I love it", [("Lives in Paris", "personal", "location")]),
+    ("I'm 34 years old", [("Is 34 years old", "personal", "age")]),
+    ("I love hiking", [("Loves hiking", "personal", "likes:hik")]),
+    ("I don't like running anymore", [("Does not like running", "personal", "likes:run")]),
+    ("I prefer mornings", [("Prefers mornings", "personal", "preference:time_of_day")]),
+    ("I'm a night owl", [("Is a night owl", "personal", "preference:time_of_day")]),
+    (
+        "Please keep it short",
+        [("Prefers short replies", "personal", "preference:communication_style")],
+    ),
+    ("I want to run a marathon", [("Wants to run a marathon", "project", "goal:run_marathon")]),
+    ("My goal is to read 20 books", [("Wants to read 20 books", "project", "goal:read_20_book")]),
+    (
+        "I always feel anxious when deadlines approach",
+        [("Always feels anxious when deadlines approach", "personal", "feeling:deadlin_approach")],
+    ),
+    (
+        "Deadlines make me anxious",
+        [("Feels anxious because of deadlines", "personal", "feeling:deadlin")],
+    ),
+    (
+        "I need to call the dentist tomorrow",
+        [("Plans to call the dentist tomorrow", "task", "task:call_dentist")],
+    ),
+    ("I finished my report today", [("Finished their report", "task", "done:report")]),
+    ("My dog is called Rex", [("Their dog is called Rex", "personal", "relation:dog")]),
+    ("I wake up at 6am", [("Usually wakes up around 6am", "personal", "routine:wake_time")]),
+    (
+        "I'd like to learn Spanish but I hate grammar drills",
+        [
+            ("Wants to learn Spanish", "project", "goal:learn_spanish"),
+            ("Does not like grammar drills", "personal", "likes:grammar_drill"),
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CASES)
+def test_facts_are_extracted_with_tier_and_key(text: str, expected: list[tuple]) -> None:
+    facts = extract_facts(text)
+    assert sorted((f.content, f.tier, f.key) for f in facts) == sorted(expected)
+    assert all(0 < f.confidence <= 1 for f in facts)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "hello there",
+        "I'm tired",
+        "I'm a perfectionist",
+        "I don't want to run",
+        "I want to know what you think",
+        "I want to sleep",
+        "I am Fine",
+        "I love it",
+    ],
+)
+def test_small_talk_and_feelings_of_the_moment_are_not_stored(text: str) -> None:
+    assert extract_facts(text) == []
+
+
+def test_crisis_messages_are_kept_out_of_memory() -> None:
+    assert extract_facts("I want to die, my name is Sam") == []
+
+
+def test_a_contradicting_like_shares_the_key_of_the_old_one() -> None:
+    (liked,) = extract_facts("I love running")
+    (disliked,) = extract_facts("I hate running")
+    assert liked.key == disliked.key == "likes:run"
+    assert "dislikes" in disliked.tags
+
+
+def test_a_move_supersedes_the_old_location() -> None:
+    (old,) = extract_facts("I live in Berlin")
+    (new,) = extract_facts("I moved to Lisbon last year")
+    assert old.key == new.key == "location"
+    assert new.content == "Lives in Lisbon"
+
+
+def test_several_facts_in_one_message() -> None:
+    facts = extract_facts("My name is Priya. I'm a teacher and I live in Leeds. I want to paint.")
+    assert {f.key for f in facts} == {"name", "occupation", "location", "goal:paint"}

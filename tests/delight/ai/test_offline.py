@@ -1,0 +1,247 @@
+"""The offline Eliza: reflection, rules, variety, emotion and context."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import pytest
+
+from delight.ai.offline import (
+    check_rules,
+    compose_reply,
+    decomposition_count,
+    parse_context,
+    reflect,
+    second_person,
+)
+from delight.ai.types import EMOTIONS, ChatMessage, EmotionResult, IntentResult
+
+CONTEXT = [
+    "Goal: Run a 5k",
+    "Missions: 10-minute walk; stretch for 5 minutes; lay out running shoes",
+    "Memory: Likes hiking",
+]
+
+
+def emotion(label: str, score: float = 0.8) -> EmotionResult:
+    scores = {name: 0.0 for name in EMOTIONS}
+    scores[label] = score
+    return EmotionResult(scores=scores, dominant=label)
+
+
+def test_rule_table_is_large_and_every_template_slot_has_a_group() -> None:
+    assert decomposition_count() >= 40
+    assert check_rules() == []
+
+
+@pytest.mark.parametrize(
+    ("fragment", "reflected"),
+    [
+        ("I am stuck on my thesis", "you are stuck on your thesis"),
+        ("my boss ignores me", "your boss ignores you"),
+        ("you are not listening to me", "I am not listening to you"),
+        ("I was afraid of myself", "you were afraid of yourself"),
+        ("you know my plan", "I know your plan"),
+    ],
+)
+def test_reflection_swaps_first_and_second_person(fragment: str, reflected: str) -> None:
+    assert reflect(fragment) == reflected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I am stuck on my thesis", r"your thesis"),
+        ("I want to run a marathon", r"run a marathon"),
+        ("I feel like nobody listens to me", r"nobody listens to you"),
+        ("My mother never listens to me", r"your mother never listens to you"),
+        ("I can't finish my essay", r"finish your essay"),
+        ("I'm worried about my exam", r"your exam"),
+        ("Why can't I focus", r"\bfocus\b"),
+        ("I finished my first 10k!", r"your first 10k"),
+        ("I need to sleep more", r"sleep more"),
+        ("My name is Alice", r"Alice"),
+        ("I'm Sam", r"Sam"),
+    ],
+)
+def test_reply_reflects_the_persons_own_words(text: str, expected: str) -> None:
+    reply = compose_reply(text).text
+    assert re.search(expected, reply), reply
+    assert " my " not in f" {reply.lower()} " or "my best" in reply.lower()
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("hello", "greeting"),
+        ("Good morning!", "greeting"),
+        ("how are you?", "how_are_you"),
+        ("thanks so much", "thanks"),
+        ("bye for now", "goodbye"),
+        ("who are you?", "who_are_you"),
+        ("I'm so overwhelmed by everything", "overwhelm"),
+        ("I'm exhausted", "tired"),
+        ("I skipped my run again", "setback"),
+        ("I keep procrastinating", "stuck"),
+        ("what should I do next?", "mission"),
+        ("the weather is awful", "weather"),
+        ("asdf qwerty", "fallback"),
+    ],
+)
+def test_keywords_pick_the_expected_rule(text: str, rule: str) -> None:
+    assert compose_reply(text).rule == rule
+
+
+TABLE = [
+    "hello",
+    "I'm stressed about work",
+    "I feel sad",
+    "I finished my report!",
+    "I want to learn the guitar",
+    "you are useless",
+    "why don't you tell me what to do",
+    "My sister is sick",
+    "hmm",
+    "I don't know",
+    "what is the point of all this",
+    "I always give up",
+    "I love hiking",
+    "ok",
+    "bye",
+]
+
+
+@pytest.mark.parametrize("text", TABLE)
+def test_replies_never_leak_template_slots(text: str) -> None:
+    for strategy in ("", "celebrate", "calm", "acknowledge", "coach", "clarify", "crisis"):
+        reply = compose_reply(text, strategy=strategy, context=CONTEXT, user_name="Sam").text
+        assert not re.search(r"[{}]|\bNone\b", reply), reply
+        assert reply[0].isupper()
+        assert reply.strip() == reply
+
+
+def test_the_same_message_never_gets_the_same_reply_twice_in_a_row() -> None:
+    history: list[ChatMessage] = []
+    replies = []
+    for _ in range(8):
+        text = "I want to run a marathon"
+        reply = compose_reply(text, history=history).text
+        replies.append(reply)
+        history += [ChatMessage("user", text), ChatMessage("assistant", reply)]
+
+    assert all(a != b for a, b in itertools.pairwise(replies))
+    assert len(set(replies)) >= 4
+
+
+def test_a_whole_conversation_has_no_immediate_repeats() -> None:
+    history: list[ChatMessage] = []
+    previous = ""
+    for text in TABLE * 2:
+        reply = compose_reply(text, history=history, context=CONTEXT).text
+        assert reply != previous
+        previous = reply
+        history += [ChatMessage("user", text), ChatMessage("assistant", reply)]
+
+
+def test_memory_brings_back_an_earlier_topic_when_nothing_else_matches() -> None:
+    history = [
+        ChatMessage("user", "My sister is moving abroad next month."),
+        ChatMessage("assistant", "How do you feel about that?"),
+    ]
+
+    reply = compose_reply("hmm", history=history)
+
+    assert reply.rule == "memory"
+    assert "your sister" in reply.text
+
+
+def test_name_is_used_in_greetings() -> None:
+    assert "Sam" in compose_reply("hi there", user_name="Sam").text
+    assert "Maya" in compose_reply("hello", context=["Name: Maya"]).text
+
+
+def test_mission_request_lists_todays_missions() -> None:
+    reply = compose_reply(
+        "what should I do today?", intent=IntentResult("mission_request", 0.9), context=CONTEXT
+    ).text
+
+    assert "10-minute walk" in reply
+    assert "lay out running shoes" in reply
+
+
+def test_mission_request_without_missions_points_at_the_goal() -> None:
+    reply = compose_reply("give me a task", context=["Goal: Learn Spanish"]).text
+    assert "Learn Spanish" in reply
+
+
+def test_joy_is_celebrated() -> None:
+    reply = compose_reply("We went to the lake", emotion=emotion("joy"), context=CONTEXT).text
+    assert re.search(r"wonderful|love hearing|celebrat|lovely", reply, re.I)
+    assert "Run a 5k" in reply
+
+
+def test_fear_gets_a_breathing_or_small_step_suggestion() -> None:
+    for text in ["The presentation is tomorrow", "I'm scared", "everything is too much"]:
+        reply = compose_reply(text, emotion=emotion("fear")).text
+        assert re.search(r"breath|small step|one small|five minutes|ten minutes", reply), reply
+
+
+def test_sadness_is_acknowledged_with_an_offer_to_break_the_goal_down() -> None:
+    reply = compose_reply("It was a long week", emotion=emotion("sadness"), context=CONTEXT).text
+    assert re.search(r"sorry|hard|heavy|thank you for telling", reply, re.I)
+    assert "break your goal “Run a 5k”" in reply
+
+
+def test_anger_is_acknowledged() -> None:
+    reply = compose_reply("The meeting ran over again", emotion=emotion("anger")).text
+    assert re.search(r"frustrat|upset|annoyed", reply, re.I)
+
+
+def test_recalled_memory_is_woven_in_when_it_is_relevant() -> None:
+    reply = compose_reply("We might go hiking on Saturday", context=CONTEXT).text
+    assert "I remember you like hiking" in reply
+
+
+def test_clarify_asks_a_question_about_the_goal() -> None:
+    reply = compose_reply("that thing", strategy="clarify", context=CONTEXT).text
+    assert reply.endswith("?")
+
+
+def test_crisis_reply_gives_resources_and_no_coaching() -> None:
+    reply = compose_reply("I can't go on", strategy="crisis", context=CONTEXT).text
+    assert "988" in reply
+    assert "116 123" in reply
+    assert "Run a 5k" not in reply
+    assert "mission" not in reply.lower()
+
+
+def test_greeting_in_front_of_a_feeling_is_returned() -> None:
+    reply = compose_reply("Hi, I'm feeling stressed about my exam", user_name="Sam").text
+    assert reply.startswith("Hi, Sam.")
+    assert "your exam" in reply
+
+
+def test_context_lines_are_sorted_by_prefix() -> None:
+    context = parse_context(
+        ["Current goal: Write a novel", "Today's missions: [high] outline; read", "Likes tea"],
+        user_name="Ana",
+    )
+    assert context.goals == ["Write a novel"]
+    assert context.missions == ["outline", "read"]
+    assert context.memories == ["Likes tea"]
+    assert context.name == "Ana"
+
+
+@pytest.mark.parametrize(
+    ("fact", "spoken"),
+    [
+        ("Likes hiking", "you like hiking"),
+        ("Works as a nurse", "you work as a nurse"),
+        ("Does not like running", "you don't like running"),
+        ("Is a morning person", "you are a morning person"),
+        ("I love tea", "you love tea"),
+    ],
+)
+def test_facts_are_spoken_back_in_second_person(fact: str, spoken: str) -> None:
+    assert second_person(fact) == spoken

@@ -1,0 +1,104 @@
+from __future__ import annotations
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+from rest_framework.authtoken.models import Token
+
+from delight.asgi import application
+from delight.realtime import asend_to_user
+from delight.ws import CLOSE_PROTOCOL_ERROR, CLOSE_UNAUTHENTICATED
+from tests.conftest import PASSWORD
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+LOCAL_ORIGIN = (b"origin", b"http://localhost:8000")
+
+
+def token_for(user) -> str:
+    return Token.objects.get_or_create(user=user)[0].key
+
+
+def session_cookie_for(user) -> bytes:
+    client = Client()
+    client.login(username=user.username, password=PASSWORD)
+    return f"sessionid={client.cookies['sessionid'].value}".encode()
+
+
+async def connect(path: str, headers=()):
+    communicator = WebsocketCommunicator(application, path, headers=[LOCAL_ORIGIN, *headers])
+    connected, _ = await communicator.connect(timeout=5)
+    return communicator, connected
+
+
+async def test_token_in_query_string_authenticates(owner):
+    token = await sync_to_async(token_for)(owner)
+    communicator, connected = await connect(f"/ws/world/?token={token}")
+    assert connected
+    await communicator.send_json_to({"type": "ping"})
+    assert await communicator.receive_json_from(timeout=5) == {"type": "pong"}
+    await communicator.disconnect()
+
+
+async def test_token_in_authorization_header_authenticates(owner):
+    token = await sync_to_async(token_for)(owner)
+    communicator, _ = await connect(
+        "/ws/world/", headers=[(b"authorization", f"Token {token}".encode())]
+    )
+    await communicator.send_json_to({"type": "ping"})
+    assert await communicator.receive_json_from(timeout=5) == {"type": "pong"}
+    await communicator.disconnect()
+
+
+async def test_session_cookie_authenticates(owner):
+    cookie = await sync_to_async(session_cookie_for)(owner)
+    communicator, _ = await connect("/ws/world/", headers=[(b"cookie", cookie)])
+    await communicator.send_json_to({"type": "ping"})
+    assert await communicator.receive_json_from(timeout=5) == {"type": "pong"}
+    await communicator.disconnect()
+
+
+async def test_unauthenticated_connection_is_refused_with_4401():
+    communicator, _ = await connect("/ws/world/?token=not-a-token")
+    error = await communicator.receive_json_from(timeout=5)
+    assert error["code"] == "unauthenticated"
+    closed = await communicator.receive_output(timeout=5)
+    assert closed == {"type": "websocket.close", "code": CLOSE_UNAUTHENTICATED}
+
+
+async def test_foreign_origin_is_rejected(owner):
+    token = await sync_to_async(token_for)(owner)
+    communicator = WebsocketCommunicator(
+        application, f"/ws/world/?token={token}", headers=[(b"origin", b"https://evil.example")]
+    )
+    connected, _ = await communicator.connect(timeout=5)
+    assert connected is False
+    await communicator.disconnect()
+
+
+async def test_invalid_frames_get_errors_then_a_close(owner):
+    token = await sync_to_async(token_for)(owner)
+    communicator, _ = await connect(f"/ws/world/?token={token}")
+    await communicator.send_to(text_data="not json")
+    assert (await communicator.receive_json_from(timeout=5))["code"] == "invalid_frame"
+    await communicator.send_json_to({"type": "bogus"})
+    assert (await communicator.receive_json_from(timeout=5))["code"] == "unknown_type"
+    for _ in range(4):
+        await communicator.send_json_to(["no", "type"])
+        assert (await communicator.receive_json_from(timeout=5))["code"] == "invalid_frame"
+    closed = await communicator.receive_output(timeout=5)
+    assert closed == {"type": "websocket.close", "code": CLOSE_PROTOCOL_ERROR}
+
+
+async def test_events_reach_only_their_user(owner, outsider):
+    owner_ws, _ = await connect(f"/ws/world/?token={await sync_to_async(token_for)(owner)}")
+    outsider_ws, _ = await connect(f"/ws/world/?token={await sync_to_async(token_for)(outsider)}")
+    await owner_ws.send_json_to({"type": "ping"})
+    await owner_ws.receive_json_from(timeout=5)  # subscribed and listening
+
+    await asend_to_user(owner.pk, {"type": "notification", "text": "hello"})
+    assert await owner_ws.receive_json_from(timeout=5) == {"type": "notification", "text": "hello"}
+    assert await outsider_ws.receive_nothing(timeout=0.5)
+    await owner_ws.disconnect()
+    await outsider_ws.disconnect()

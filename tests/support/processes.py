@@ -1,0 +1,98 @@
+"""Start real Delight processes (qcluster, daphne, one-off scripts) against the test database."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from django.db import connection
+
+ROOT = Path(__file__).resolve().parents[2]
+REDIS_TEST_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/9")
+
+
+def database_url() -> str:
+    """A DATABASE_URL for the test database this pytest process created."""
+    s = connection.settings_dict
+    host = s["HOST"]
+    if host.startswith("/"):
+        return f"postgresql://{s['USER']}:{s['PASSWORD']}@/{s['NAME']}?host={host}"
+    return f"postgresql://{s['USER']}:{s['PASSWORD']}@{host}:{s['PORT'] or 5432}/{s['NAME']}"
+
+
+def child_env(*, redis_url: str = "", **extra: str) -> dict[str, str]:
+    env = {**os.environ, "DATABASE_URL": database_url(), "REDIS_URL": redis_url}
+    env.update(extra)
+    return env
+
+
+def run_script(code: str, *, redis_url: str = "", timeout: float = 60) -> str:
+    """Run Python code in a fresh Django process (a separate OS process) and return stdout."""
+    prelude = "import django, os; os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'delight.settings'); django.setup()\n"
+    result = subprocess.run(
+        [sys.executable, "-c", prelude + code],
+        cwd=ROOT,
+        env=child_env(redis_url=redis_url),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+    if result.returncode != 0:
+        raise AssertionError(f"child process failed:\n{result.stdout}\n{result.stderr}")
+    return result.stdout
+
+
+@contextlib.contextmanager
+def running(args: list[str], *, redis_url: str = "", **extra: str) -> Iterator[subprocess.Popen]:
+    """Run a long-lived child (qcluster, daphne); stop it with SIGTERM afterwards."""
+    log = open(ROOT / ".data" / f"test-{Path(args[-1]).name}-{os.getpid()}.log", "w")  # noqa: SIM115
+    process = subprocess.Popen(
+        args, cwd=ROOT, env=child_env(redis_url=redis_url, **extra), stdout=log, stderr=log
+    )
+    try:
+        yield process
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()
+
+
+def qcluster(*, redis_url: str = "") -> contextlib.AbstractContextManager[subprocess.Popen]:
+    return running([sys.executable, "manage.py", "qcluster"], redis_url=redis_url)
+
+
+def wait_for(condition: Callable[[], object], *, timeout: float, interval: float = 0.25) -> object:
+    """Poll until condition() is truthy; return its value or fail after timeout seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(interval)
+    raise AssertionError(f"condition not met within {timeout} s")
+
+
+def redis_available(url: str = REDIS_TEST_URL) -> bool:
+    import redis
+
+    try:
+        return bool(redis.Redis.from_url(url, socket_connect_timeout=1).ping())
+    except (redis.RedisError, OSError):
+        return False
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class WorldConfig(AppConfig):
+    name = "world"
+    default_auto_field = "django.db.models.BigAutoField"
