@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 
-from delight.models import User, WorkerHeartbeat
+from delight.models import AICall, User, WorkerHeartbeat
 
 
 @admin.register(User)
@@ -33,3 +33,10 @@ class UserAdmin(BaseUserAdmin):
 class WorkerHeartbeatAdmin(admin.ModelAdmin):
     list_display = ("name", "beat_at")
     readonly_fields = ("name", "beat_at")
+
+
+@admin.register(AICall)
+class AICallAdmin(admin.ModelAdmin):
+    list_display = ("created_at", "provider", "model", "purpose", "ok", "attempts", "cost_usd")
+    list_filter = ("provider", "purpose", "ok")
+    readonly_fields = [field.name for field in AICall._meta.fields]

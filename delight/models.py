@@ -90,3 +90,25 @@ class WorkerHeartbeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} @ {self.beat_at:%Y-%m-%d %H:%M:%S}"
+
+
+class AICall(models.Model):
+    """One call to a model provider: tokens, cost and outcome (staff read these in admin)."""
+
+    provider = models.CharField(max_length=40)
+    model = models.CharField(max_length=100)
+    purpose = models.CharField(max_length=40)
+    prompt_tokens = models.PositiveIntegerField(default=0)
+    completion_tokens = models.PositiveIntegerField(default=0)
+    cost_usd = models.DecimalField(max_digits=12, decimal_places=6, default=0)
+    latency_ms = models.FloatField(default=0)
+    attempts = models.PositiveSmallIntegerField(default=1)
+    ok = models.BooleanField(default=True)
+    error = models.CharField(max_length=500, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        verbose_name = "AI call"
+
+    def __str__(self) -> str:
+        return f"{self.provider}:{self.model} {self.purpose}"

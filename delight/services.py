@@ -8,7 +8,8 @@ from django.contrib.auth import password_validation
 from django.db import transaction
 from django.utils import timezone
 
-from delight.models import User, WorkerHeartbeat
+from delight.ai.types import Usage
+from delight.models import AICall, User, WorkerHeartbeat
 
 PROFILE_FIELDS = (
     "first_name",
@@ -70,3 +71,19 @@ def worker_heartbeat_record(*, name: str) -> WorkerHeartbeat:
         name=name, defaults={"beat_at": timezone.now()}
     )
     return beat
+
+
+def ai_call_record(*, usage: Usage) -> AICall:
+    """Keep the tokens, cost and outcome of one model call (the engines' usage sink)."""
+    return AICall.objects.create(
+        provider=usage.provider,
+        model=usage.model[:100],
+        purpose=usage.purpose[:40],
+        prompt_tokens=usage.prompt_tokens,
+        completion_tokens=usage.completion_tokens,
+        cost_usd=round(usage.cost_usd, 6),
+        latency_ms=usage.latency_ms,
+        attempts=usage.attempts,
+        ok=usage.ok,
+        error=usage.error[:500],
+    )
