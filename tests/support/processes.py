@@ -34,7 +34,11 @@ def child_env(*, redis_url: str = "", **extra: str) -> dict[str, str]:
 
 def run_script(code: str, *, redis_url: str = "", timeout: float = 60) -> str:
     """Run Python code in a fresh Django process (a separate OS process) and return stdout."""
-    prelude = "import django, os; os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'delight.settings'); django.setup()\n"
+    prelude = (
+        "import django, os\n"
+        "os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'delight.settings')\n"
+        "django.setup()\n"
+    )
     result = subprocess.run(
         [sys.executable, "-c", prelude + code],
         cwd=ROOT,
