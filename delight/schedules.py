@@ -15,6 +15,11 @@ class Recurring:
 
 SCHEDULES: tuple[Recurring, ...] = (
     Recurring(name="worker heartbeat", func="delight.tasks.heartbeat", minutes=1),
+    Recurring(
+        name="prune expired memories",
+        func="companion.tasks.prune_expired_memories",
+        minutes=60 * 24,
+    ),
 )
 
 

@@ -1,0 +1,56 @@
+"""Settings come from the environment; a bad value stops start-up naming the variable."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.support.processes import ROOT
+
+
+def start_django(**env: str) -> subprocess.CompletedProcess:
+    code = "import django; django.setup(); from django.conf import settings; print(settings.SECRET_KEY)"
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "delight.settings", **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("variable", "value"),
+    [
+        ("CONN_MAX_AGE", "ten"),
+        ("DELIGHT_MODE", "staging"),
+        ("Q_WORKERS", "-"),
+        ("EMBEDDINGS", "telepathy"),
+        ("DEBUG", "perhaps"),
+    ],
+)
+def test_a_malformed_variable_stops_start_up_naming_it(variable, value):
+    result = start_django(**{variable: value})
+    assert result.returncode != 0
+    assert f'Environment variable "{variable}" invalid' in result.stderr
+
+
+def test_production_requires_a_secret_key():
+    result = start_django(DELIGHT_MODE="production", SECRET_KEY="", ALLOWED_HOSTS="example.org")
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set when DELIGHT_MODE=production" in result.stderr
+
+
+def test_development_generates_a_secret_key_once_and_keeps_it(tmp_path):
+    # A DATABASE_URL keeps the embedded server out of it (setup does not connect).
+    env = {"DELIGHT_DATA_DIR": str(tmp_path), "DATABASE_URL": "postgresql://u@127.0.0.1/x"}
+    first = start_django(**env)
+    second = start_django(**env)
+    key = (tmp_path / "secret_key").read_text().strip()
+    assert len(key) >= 50
+    assert first.stdout.strip() == second.stdout.strip() == key
