@@ -12,7 +12,7 @@ from tests.support.processes import ROOT
 
 
 def start_django(**env: str) -> subprocess.CompletedProcess:
-    code = "import django; django.setup(); from django.conf import settings; print(settings.SECRET_KEY)"
+    code = "import django; django.setup(); from django.conf import settings as s; print(s.SECRET_KEY)"
     return subprocess.run(
         [sys.executable, "-c", code],
         cwd=ROOT,
