@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import shutil
+import sys
 import tempfile
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 
 import pytest
@@ -25,8 +28,8 @@ def chromium_path() -> str | None:
 
 
 @pytest.fixture
-def page(live_server, monkeypatch) -> Iterator:
-    """A fresh browser page; tests navigate with f"{live_server.url}/…"."""
+def page(monkeypatch) -> Iterator:
+    """A fresh browser page (pair it with ``live_server`` or ``live_app``)."""
     executable = chromium_path()
     if executable is None:
         pytest.skip("Chromium is not installed (make test installs Debian's chromium as root)")
@@ -45,3 +48,36 @@ def page(live_server, monkeypatch) -> Iterator:
             yield page
         finally:
             browser.close()
+
+
+@pytest.fixture
+def live_app(transactional_db, tmp_path) -> Iterator[str]:
+    """The real thing for live pages: daphne (HTTP + WebSockets) and a qcluster, both
+    separate processes on the test database; yields the base URL."""
+    from tests.support import processes
+
+    port = processes.free_port()
+    daphne = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
+    with (
+        processes.running([*daphne, "delight.asgi:application"], DELIGHT_DATA_DIR=str(tmp_path)),
+        processes.qcluster(),
+    ):
+        url = f"http://127.0.0.1:{port}"
+        processes.wait_for(lambda: _answers(f"{url}/accounts/login/"), timeout=30)
+        yield url
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return response.status == 200
+    except (urllib.error.URLError, ConnectionError):
+        return False
+
+
+def log_in(page, base_url: str, username: str, password: str) -> None:
+    page.goto(f"{base_url}/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"{base_url}/")
