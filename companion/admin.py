@@ -1,1 +1,95 @@
-"""Admin of the companion app."""
+"""Staff view of memories: filters, search, history; never the raw vectors."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.db.models import QuerySet
+from django.http import HttpRequest
+
+from companion import services
+from companion.models import Actor, Memory, MemoryChange
+
+
+class MemoryChangeInline(admin.TabularInline):
+    model = MemoryChange
+    fields = ("created_at", "kind", "actor", "old_content", "new_content")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Memory | None = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Memory | None = None) -> bool:
+        return False
+
+
+@admin.register(Memory)
+class MemoryAdmin(admin.ModelAdmin):
+    list_display = ("content", "user", "tier", "source", "confidence", "active", "updated_at")
+    list_filter = ("tier", "source", "active", "embedder")
+    search_fields = ("content", "key", "user__username")
+    list_select_related = ("user",)
+    # Vectors are derived data and unreadable: the embedder's name is what staff need.
+    exclude = ("embedding",)
+    readonly_fields = (
+        "user",
+        "tier",
+        "content",
+        "key",
+        "tags",
+        "metadata",
+        "source",
+        "confidence",
+        "goal",
+        "mission",
+        "embedder",
+        "active",
+        "superseded_by",
+        "access_count",
+        "created_at",
+        "updated_at",
+        "last_accessed_at",
+        "expires_at",
+    )
+    inlines = (MemoryChangeInline,)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Memory]:
+        return super().get_queryset(request).defer("embedding", "search_vector")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        # Memories are written by Eliza and by their owner; a staff-made fact has no author.
+        return False
+
+    def delete_model(self, request: HttpRequest, obj: Memory) -> None:
+        services.memory_delete(memory=obj, user=obj.user, actor=Actor.STAFF)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Memory]) -> None:
+        # Deleting a memory also deletes the versions it superseded: skip those already gone.
+        for pk in list(queryset.values_list("pk", flat=True)):
+            memory = Memory.objects.select_related("user").filter(pk=pk).first()
+            if memory is not None:
+                services.memory_delete(memory=memory, user=memory.user, actor=Actor.STAFF)
+
+
+@admin.register(MemoryChange)
+class MemoryChangeAdmin(admin.ModelAdmin):
+    list_display = ("created_at", "kind", "actor", "user", "memory_ref")
+    list_filter = ("kind", "actor")
+    search_fields = ("user__username",)
+    readonly_fields = (
+        "memory",
+        "user",
+        "memory_ref",
+        "kind",
+        "old_content",
+        "new_content",
+        "actor",
+        "created_at",
+    )
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: MemoryChange | None = None) -> bool:
+        return False

@@ -1,1 +1,207 @@
-"""Models of the companion app."""
+"""Eliza's memory of a person: three tiers of facts, each with a vector, a full-text vector
+and a history of how it changed."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.conf import settings
+from django.contrib.postgres.fields import ArrayField
+from django.contrib.postgres.indexes import GinIndex
+from django.contrib.postgres.search import SearchVector, SearchVectorField
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models.functions import Length
+from django.db.models.lookups import LessThanOrEqual
+from pgvector.django import VectorField
+
+from delight.ai.types import EMBEDDING_DIMENSIONS
+
+CONTENT_MAX_CHARS = 2000
+TAGS_MAX = 20
+TAG_MAX_CHARS = 40
+METADATA_MAX_BYTES = 4096
+
+
+def validate_content(value: str) -> None:
+    if not value.strip():
+        raise ValidationError("A memory cannot be empty.", code="blank")
+    if len(value) > CONTENT_MAX_CHARS:
+        raise ValidationError(
+            "A memory can be at most %(limit)s characters long (this one has %(length)s).",
+            params={"limit": f"{CONTENT_MAX_CHARS:,}", "length": f"{len(value):,}"},
+            code="content_too_long",
+        )
+
+
+def validate_tags(value: list[str]) -> None:
+    if len(value) > TAGS_MAX:
+        raise ValidationError(
+            "A memory can have at most %(limit)s tags (this one has %(count)s).",
+            params={"limit": TAGS_MAX, "count": len(value)},
+            code="too_many_tags",
+        )
+    for tag in value:
+        if not tag or len(tag) > TAG_MAX_CHARS:
+            raise ValidationError(
+                'Each tag must be 1 to %(limit)s characters long ("%(tag)s…" is not).',
+                params={"limit": TAG_MAX_CHARS, "tag": tag[:TAG_MAX_CHARS]},
+                code="bad_tag",
+            )
+
+
+def validate_metadata(value: Any) -> None:
+    if not isinstance(value, dict):
+        raise ValidationError("Metadata must be a JSON object.", code="metadata_not_object")
+    size = len(json.dumps(value, ensure_ascii=False, default=str).encode())
+    if size > METADATA_MAX_BYTES:
+        raise ValidationError(
+            "Metadata can be at most %(limit)s bytes of JSON (this is %(size)s).",
+            params={"limit": f"{METADATA_MAX_BYTES:,}", "size": f"{size:,}"},
+            code="metadata_too_large",
+        )
+
+
+class Tier(models.TextChoices):
+    PERSONAL = "personal", "Personal"  # identity, preferences, emotional patterns; long-lived
+    PROJECT = "project", "Project"  # goals, plans, progress
+    TASK = "task", "Task"  # missions and actions; expires (MEMORY_TASK_TTL_DAYS)
+
+
+class Source(models.TextChoices):
+    CONVERSATION = "conversation", "Conversation"
+    MISSION = "mission", "Mission"
+    NARRATIVE = "narrative", "Narrative"
+    NUDGE = "nudge", "Nudge"
+    ANALYTICS = "analytics", "Analytics"
+    USER = "user", "User"
+
+
+class Actor(models.TextChoices):
+    USER = "user", "The user"
+    ELIZA = "eliza", "Eliza"
+    STAFF = "staff", "Staff"
+
+
+class Memory(models.Model):
+    # No index of its own: the composite indexes below all start with the user.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memories", db_index=False
+    )
+    tier = models.CharField(max_length=10, choices=Tier.choices)
+    content = models.TextField(
+        validators=[validate_content], error_messages={"blank": "A memory cannot be empty."}
+    )
+    key = models.CharField(
+        max_length=100,
+        blank=True,
+        help_text='A stable slot such as "name" or "likes:running": a new fact with the same '
+        "key supersedes the old one.",
+    )
+    embedding = VectorField(dimensions=EMBEDDING_DIMENSIONS)
+    embedder = models.CharField(max_length=100, help_text="The embedder that made the vector.")
+    # Kept by PostgreSQL itself, so no write path can forget to refresh it.
+    search_vector = models.GeneratedField(
+        expression=SearchVector("content", config="english"),
+        output_field=SearchVectorField(),
+        db_persist=True,
+    )
+    tags = ArrayField(
+        models.CharField(max_length=TAG_MAX_CHARS),
+        default=list,
+        blank=True,
+        validators=[validate_tags],
+    )
+    metadata = models.JSONField(default=dict, blank=True, validators=[validate_metadata])
+    source = models.CharField(max_length=20, choices=Source.choices)
+    confidence = models.FloatField(
+        default=0.7, validators=[MinValueValidator(0.0), MaxValueValidator(1.0)]
+    )
+    goal = models.ForeignKey(
+        "goals.Goal", null=True, blank=True, on_delete=models.SET_NULL, related_name="memories"
+    )
+    mission = models.ForeignKey(
+        "goals.Mission", null=True, blank=True, on_delete=models.SET_NULL, related_name="memories"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    last_accessed_at = models.DateTimeField(null=True, blank=True)
+    access_count = models.PositiveIntegerField(default=0)
+    expires_at = models.DateTimeField(null=True, blank=True)
+    active = models.BooleanField(default=True, help_text="Superseded memories stay as history.")
+    superseded_by = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="supersedes"
+    )
+
+    class Meta:
+        verbose_name_plural = "memories"
+        indexes = [
+            models.Index(fields=["user", "tier", "active"], name="memory_user_tier_active"),
+            # Recall's exact vector scan reads one user's vectors from this index alone
+            # (an index-only scan over contiguous leaf pages), never from scattered heap rows.
+            # The embedder is a key column, so stale vectors are skipped by the index itself.
+            models.Index(
+                fields=["user", "active", "embedder"],
+                include=["id", "tier", "expires_at", "embedding"],
+                name="memory_recall_vectors",
+            ),
+            GinIndex(fields=["search_vector"], name="memory_search_vector"),
+            models.Index(fields=["expires_at"], name="memory_expires_at"),
+        ]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "key"],
+                condition=models.Q(active=True) & ~models.Q(key=""),
+                name="memory_one_active_per_key",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(confidence__gte=0.0, confidence__lte=1.0),
+                name="memory_confidence_0_1",
+            ),
+            models.CheckConstraint(
+                condition=LessThanOrEqual(Length("content"), CONTENT_MAX_CHARS),
+                name="memory_content_max_length",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tier}: {self.content[:60]}"
+
+
+class ChangeKind(models.TextChoices):
+    CREATED = "created", "Created"
+    REINFORCED = "reinforced", "Reinforced"
+    SUPERSEDED = "superseded", "Superseded"
+    UPDATED = "updated", "Updated"
+    DELETED = "deleted", "Deleted"
+
+
+class MemoryChange(models.Model):
+    """One step in a memory's history.
+
+    Deleting a memory deletes its history with it (CASCADE): a person who deletes a memory
+    makes its content go away. What remains is one "deleted" row without content and without
+    a memory (`memory_ref` keeps the old id), so staff can still see that, when and by whom.
+    """
+
+    memory = models.ForeignKey(
+        Memory, null=True, blank=True, on_delete=models.CASCADE, related_name="changes"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memory_changes"
+    )
+    memory_ref = models.PositiveBigIntegerField(help_text="The memory's id, kept after deletion.")
+    kind = models.CharField(max_length=12, choices=ChangeKind.choices)
+    old_content = models.TextField(blank=True)
+    new_content = models.TextField(blank=True)
+    actor = models.CharField(max_length=10, choices=Actor.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        indexes = [models.Index(fields=["user", "memory_ref"], name="memorychange_user_memory")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} by {self.actor} ({self.memory_ref})"

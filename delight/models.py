@@ -74,6 +74,11 @@ class User(AbstractUser):
         except (ZoneInfoNotFoundError, ValueError):
             return ZoneInfo("UTC")
 
+    def local_day(self, moment: dt.datetime) -> dt.date:
+        """The person's own calendar day for `moment`: their timezone, with the day starting
+        at their `day_start_hour` (a mission finished at 1 a.m. counts for the evening before)."""
+        return (moment.astimezone(self.zone) - dt.timedelta(hours=self.day_start_hour)).date()
+
     def clean(self) -> None:
         super().clean()
         if self.productive_start == self.productive_end:

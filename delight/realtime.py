@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Iterable
 from typing import Any, TypedDict
 
 from channels.layers import get_channel_layer
@@ -51,5 +52,27 @@ def _sender_loop() -> asyncio.AbstractEventLoop:
 
 def send_to_user(user_id: int, payload: Event | dict[str, Any], timeout: float = 10) -> None:
     """Deliver one event to every open connection of the user, from any process."""
-    future = asyncio.run_coroutine_threadsafe(asend_to_user(user_id, payload), _sender_loop())
-    future.result(timeout=timeout)
+    send_to_users([(user_id, payload)], timeout=timeout)
+
+
+async def _send_many(events: list[tuple[int, Event | dict[str, Any]]], concurrency: int) -> None:
+    limit = asyncio.Semaphore(concurrency)
+
+    async def send_one(user_id: int, payload: Event | dict[str, Any]) -> None:
+        async with limit:
+            await asend_to_user(user_id, payload)
+
+    await asyncio.gather(*(send_one(user_id, payload) for user_id, payload in events))
+
+
+def send_to_users(
+    events: Iterable[tuple[int, Event | dict[str, Any]]],
+    *,
+    concurrency: int = 32,
+    timeout: float = 120,
+) -> None:
+    """Deliver many (user id, event) pairs from synchronous code, overlapping the sends."""
+    batch = list(events)
+    if batch:
+        future = asyncio.run_coroutine_threadsafe(_send_many(batch, concurrency), _sender_loop())
+        future.result(timeout=timeout)

@@ -20,6 +20,7 @@ SCHEDULES: tuple[Recurring, ...] = (
         func="companion.tasks.prune_expired_memories",
         minutes=60 * 24,
     ),
+    Recurring(name="world zones", func="world.tasks.evaluate_due_zones", minutes=15),
 )
 
 

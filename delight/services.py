@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from django.contrib.auth import password_validation
 from django.db import transaction
 from django.utils import timezone
+from django_q.tasks import async_task
 
 from delight.ai.types import Usage
 from delight.models import AICall, User, WorkerHeartbeat
 
+CLOCK_FIELDS = ("timezone", "productive_start", "productive_end")
 PROFILE_FIELDS = (
     "first_name",
     "email",
@@ -45,10 +48,14 @@ def user_update_profile(*, user: User, **changes: Any) -> User:
     if unknown:
         raise ValueError(f"Unknown profile fields: {', '.join(sorted(unknown))}")
     fresh = User.objects.select_for_update().get(pk=user.pk)
+    clock_before = [getattr(fresh, field) for field in CLOCK_FIELDS]
     for field, value in changes.items():
         setattr(fresh, field, value)
     fresh.full_clean()
     fresh.save()
+    if clock_before != [getattr(fresh, field) for field in CLOCK_FIELDS]:
+        # The world's zone states follow the user's clock: re-evaluate them at once.
+        transaction.on_commit(partial(async_task, "world.tasks.evaluate_user", fresh.pk))
     for field in changes:
         setattr(user, field, getattr(fresh, field))
     return fresh

@@ -135,7 +135,11 @@ def channel_layer_config(database: dict, redis_url: str) -> dict:
         # consumer would die after 5 s, so it is disabled.
         return {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [{"address": redis_url, "socket_timeout": None}]},
+            # The default capacity (100 per channel) silently drops a burst to one process.
+            "CONFIG": {
+                "hosts": [{"address": redis_url, "socket_timeout": None}],
+                "capacity": 5000,
+            },
         }
     # channels-postgres silently yields no layer without PASSWORD and TIME_ZONE keys.
     config = {key: database.get(key, "") for key in ("NAME", "USER", "PASSWORD", "HOST", "PORT")}

@@ -6,12 +6,16 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from delight import api, api_errors, health, views
+from world import urls as world_urls
 
 api_patterns = [
     path("me/", api.MeView.as_view(), name="api-me"),
     path("auth/token/", api.TokenView.as_view(), name="api-token"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("world/", include(world_urls.api_patterns)),
+    path("companion/", include("companion.api_urls")),
+    path("", include("goals.api")),
     re_path(r"^(?P<path>.*)$", api_errors.api_not_found),
 ]
 
@@ -33,7 +37,10 @@ urlpatterns = [
     ),
     path("onboarding/", views.onboarding, name="onboarding"),
     path("onboarding/<int:step>/", views.onboarding_step, name="onboarding-step"),
+    path("memories/", include("companion.urls")),
     path("admin/", admin.site.urls),
+    path("world/", include(world_urls.page_patterns)),
+    path("", include("goals.urls")),
     path("api/", include(api_patterns)),
 ]
 

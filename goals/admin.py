@@ -1,1 +1,55 @@
-"""Admin of the goals app."""
+"""Admin of the goals app: goals with their milestones and missions, sessions, activity."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+
+from goals.models import ActivityEvent, Goal, Milestone, Mission, MissionSession
+
+
+class MilestoneInline(admin.TabularInline):
+    model = Milestone
+    extra = 0
+    fields = ("position", "title", "description")
+
+
+class MissionInline(admin.TabularInline):
+    model = Mission
+    extra = 0
+    fields = ("position", "milestone", "title", "estimated_minutes", "energy", "status")
+    show_change_link = True
+
+
+@admin.register(Goal)
+class GoalAdmin(admin.ModelAdmin):
+    list_display = ("title", "user", "category", "status", "decomposition_status", "created_at")
+    list_filter = ("status", "category", "decomposition_status")
+    search_fields = ("title", "description", "user__username")
+    raw_id_fields = ("user",)
+    readonly_fields = ("decomposition_attempts", "decomposition_started_at", "created_at")
+    inlines = [MilestoneInline, MissionInline]
+
+
+@admin.register(Mission)
+class MissionAdmin(admin.ModelAdmin):
+    list_display = ("title", "user", "goal", "category", "energy", "status", "priority_score")
+    list_filter = ("status", "category", "energy", "is_special", "from_plan")
+    search_fields = ("title", "goal__title", "user__username")
+    raw_id_fields = ("user", "goal", "milestone")
+
+
+@admin.register(MissionSession)
+class MissionSessionAdmin(admin.ModelAdmin):
+    list_display = ("mission", "user", "status", "started_at", "planned_minutes", "actual_minutes")
+    list_filter = ("status",)
+    search_fields = ("mission__title", "user__username")
+    raw_id_fields = ("user", "mission")
+
+
+@admin.register(ActivityEvent)
+class ActivityEventAdmin(admin.ModelAdmin):
+    list_display = ("kind", "user", "local_date", "category", "occurred_at")
+    list_filter = ("kind", "category")
+    search_fields = ("user__username",)
+    raw_id_fields = ("user", "goal", "mission", "session")
+    date_hierarchy = "occurred_at"

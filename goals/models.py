@@ -1,1 +1,234 @@
-"""Models of the goals app."""
+"""Goals, their milestones and missions, mission sessions, and the activity log.
+
+A goal is decomposed in the background into ordered milestones of micro-missions. Missions
+the planner suggests wait in the `suggested` state until the person approves them; only
+then do they enter the pool the daily triad draws from.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxLengthValidator, MaxValueValidator, MinValueValidator
+from django.db import models
+
+from delight.ai.planning import MAX_MINUTES, MIN_MINUTES
+
+if TYPE_CHECKING:
+    pass
+
+TITLE_MAX = 200
+TEXT_MAX = 2000
+SESSION_MAX_MINUTES = 180
+
+
+class Category(models.TextChoices):
+    HEALTH = "health", "Health"
+    CRAFT = "craft", "Craft"
+    GROWTH = "growth", "Growth"
+    CONNECTION = "connection", "Connection"
+
+
+class Energy(models.TextChoices):
+    LOW = "low", "Low"
+    MEDIUM = "medium", "Medium"
+    HIGH = "high", "High"
+
+
+ENERGY_LEVEL = {Energy.LOW: 0, Energy.MEDIUM: 1, Energy.HIGH: 2}
+
+
+def validate_not_blank(value: str) -> None:
+    if not value.strip():
+        raise ValidationError("This cannot be only spaces.", code="blank")
+
+
+class Goal(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", "Active"
+        PAUSED = "paused", "Paused"
+        COMPLETED = "completed", "Completed"
+        ARCHIVED = "archived", "Archived"
+
+    class Decomposition(models.TextChoices):
+        PENDING = "pending", "Waiting to be planned"
+        RUNNING = "running", "Being planned"
+        DONE = "done", "Planned"
+        FAILED = "failed", "Planning failed"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="goals"
+    )
+    title = models.CharField(max_length=TITLE_MAX, validators=[validate_not_blank])
+    description = models.TextField(
+        "why it matters", blank=True, validators=[MaxLengthValidator(TEXT_MAX)]
+    )
+    category = models.CharField(max_length=12, choices=Category.choices)
+    target_date = models.DateField(null=True, blank=True)
+    importance = models.PositiveSmallIntegerField(
+        default=3,
+        validators=[MinValueValidator(1), MaxValueValidator(5)],
+        help_text="1 (nice to have) to 5 (matters most).",
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    decomposition_status = models.CharField(
+        max_length=10, choices=Decomposition.choices, default=Decomposition.PENDING
+    )
+    decomposition_error = models.CharField(max_length=500, blank=True)
+    decomposition_attempts = models.PositiveSmallIntegerField(default=0)
+    decomposition_started_at = models.DateTimeField(null=True, blank=True)
+    decomposition_source = models.CharField(max_length=120, blank=True)
+    plan_summary = models.CharField(max_length=500, blank=True)
+    last_worked_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["user", "status"], name="goal_user_status")]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class Milestone(models.Model):
+    goal = models.ForeignKey(Goal, on_delete=models.CASCADE, related_name="milestones")
+    position = models.PositiveSmallIntegerField()
+    title = models.CharField(max_length=TITLE_MAX, validators=[validate_not_blank])
+    description = models.TextField(blank=True, validators=[MaxLengthValidator(TEXT_MAX)])
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["goal", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["goal", "position"], name="milestone_goal_position")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.position}. {self.title}"
+
+
+class Mission(models.Model):
+    class Status(models.TextChoices):
+        SUGGESTED = "suggested", "Suggested (awaiting review)"
+        PENDING = "pending", "Pending"
+        ACTIVE = "active", "In progress"
+        DEFERRED = "deferred", "Deferred"
+        COMPLETED = "completed", "Completed"
+        SKIPPED = "skipped", "Skipped"
+
+    POOL = (Status.PENDING, Status.ACTIVE, Status.DEFERRED)
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="missions"
+    )
+    goal = models.ForeignKey(Goal, on_delete=models.CASCADE, related_name="missions")
+    milestone = models.ForeignKey(
+        Milestone, on_delete=models.SET_NULL, null=True, blank=True, related_name="missions"
+    )
+    position = models.PositiveIntegerField(default=0, help_text="Order within the goal.")
+    title = models.CharField(max_length=TITLE_MAX, validators=[validate_not_blank])
+    description = models.TextField(blank=True, validators=[MaxLengthValidator(TEXT_MAX)])
+    estimated_minutes = models.PositiveSmallIntegerField(
+        default=20, validators=[MinValueValidator(MIN_MINUTES), MaxValueValidator(MAX_MINUTES)]
+    )
+    energy = models.CharField(max_length=6, choices=Energy.choices, default=Energy.MEDIUM)
+    category = models.CharField(max_length=12, choices=Category.choices)
+    priority_score = models.FloatField(
+        default=0.5, validators=[MinValueValidator(0.0), MaxValueValidator(1.0)]
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    due_date = models.DateField(null=True, blank=True)
+    deferred_until = models.DateField(null=True, blank=True)
+    defer_count = models.PositiveSmallIntegerField(default=0)
+    is_special = models.BooleanField(default=False, help_text="A hidden-quest mission.")
+    from_plan = models.BooleanField(default=False, help_text="Made by the decomposition job.")
+    started_at = models.DateTimeField(null=True, blank=True)
+    completed_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["goal", "position", "id"]
+        indexes = [
+            models.Index(fields=["user", "status"], name="mission_user_status"),
+            models.Index(fields=["goal", "position"], name="mission_goal_position"),
+        ]
+
+    def __str__(self) -> str:
+        return self.title
+
+    def clean(self) -> None:
+        if self.milestone_id and self.milestone.goal_id != self.goal_id:
+            raise ValidationError({"milestone": "This milestone belongs to another goal."})
+
+
+class MissionSession(models.Model):
+    class Status(models.TextChoices):
+        RUNNING = "running", "Running"
+        COMPLETED = "completed", "Completed"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="mission_sessions"
+    )
+    mission = models.ForeignKey(Mission, on_delete=models.CASCADE, related_name="sessions")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.RUNNING)
+    started_at = models.DateTimeField()
+    planned_minutes = models.PositiveSmallIntegerField(
+        validators=[MinValueValidator(1), MaxValueValidator(SESSION_MAX_MINUTES)]
+    )
+    ended_at = models.DateTimeField(null=True, blank=True)
+    actual_minutes = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(SESSION_MAX_MINUTES)],
+    )
+    notes = models.TextField(blank=True, validators=[MaxLengthValidator(TEXT_MAX)])
+    reflection = models.TextField(blank=True, validators=[MaxLengthValidator(TEXT_MAX)])
+
+    class Meta:
+        ordering = ["-started_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["mission"],
+                condition=models.Q(status="running"),
+                name="session_one_running_per_mission",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.mission} @ {self.started_at:%Y-%m-%d %H:%M}"
+
+
+class ActivityEvent(models.Model):
+    """Something the person did, on their own calendar day (streaks and DCI read these)."""
+
+    class Kind(models.TextChoices):
+        GOAL_CREATED = "goal_created", "Goal created"
+        GOAL_COMPLETED = "goal_completed", "Goal completed"
+        MISSION_STARTED = "mission_started", "Mission started"
+        MISSION_COMPLETED = "mission_completed", "Mission completed"
+        MISSION_DEFERRED = "mission_deferred", "Mission deferred"
+        MISSION_SKIPPED = "mission_skipped", "Mission skipped"
+        SESSION_COMPLETED = "session_completed", "Session completed"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="activity_events"
+    )
+    kind = models.CharField(max_length=24, choices=Kind.choices)
+    occurred_at = models.DateTimeField()
+    local_date = models.DateField(help_text="The person's own day (timezone + day start).")
+    category = models.CharField(max_length=12, choices=Category.choices, blank=True)
+    goal = models.ForeignKey(Goal, on_delete=models.SET_NULL, null=True, blank=True)
+    mission = models.ForeignKey(Mission, on_delete=models.SET_NULL, null=True, blank=True)
+    session = models.ForeignKey(MissionSession, on_delete=models.SET_NULL, null=True, blank=True)
+    metadata = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-occurred_at"]
+        indexes = [models.Index(fields=["user", "kind", "local_date"], name="activity_user_day")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.local_date}"

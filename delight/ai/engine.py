@@ -12,13 +12,14 @@ global, so tests and callers inject whatever they need.
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import logging
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from delight.ai import classifiers
+from delight.ai import classifiers, planning
 from delight.ai.chat import AIError, OpenAIChat, UsageSink
 from delight.ai.config import AIConfig
 from delight.ai.embeddings import Embedder, HashingEmbedder, build_embedder
@@ -136,6 +137,14 @@ class OfflineEngine:
 
     def extract_facts(self, text: str) -> list[ExtractedFact]:
         return offline_extract_facts(text)
+
+    def plan_goal(
+        self, *, title: str, description: str, category: str, target_date: dt.date | None
+    ) -> planning.Plan:
+        """A rule-based plan (keyword cues and category templates, see planning.py)."""
+        return planning.plan_offline(
+            title=title, description=description, category=category, target_date=target_date
+        )
 
 
 # -- model prompts and schemas --------------------------------------------------------------
@@ -374,6 +383,23 @@ class ModelEngine:
         ]
         keys = {fact.key for fact in facts if fact.key}
         return facts + [fact for fact in rules if fact.key and fact.key not in keys]
+
+    # -- planning -----------------------------------------------------------------------------
+
+    def plan_goal(
+        self, *, title: str, description: str, category: str, target_date: dt.date | None
+    ) -> planning.Plan:
+        """The model's plan. Unlike replies, planning does NOT fall back to the offline engine:
+        after the chat client's retries (transport errors, then schema-violating answers) it
+        raises AIError, so the decomposition job can mark the goal failed with the reason and
+        the person can retry, instead of silently getting a different kind of plan."""
+        return planning.plan_with_model(
+            self.chat,
+            title=title,
+            description=description,
+            category=category,
+            target_date=target_date,
+        )
 
 
 def build_engine(

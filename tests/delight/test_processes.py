@@ -37,6 +37,7 @@ async def test_broadcast_from_another_process_reaches_the_websocket_client(owner
         application, f"/ws/world/?token={token}", headers=[(b"origin", b"http://localhost")]
     )
     assert (await client.connect(timeout=5))[0]
+    assert (await client.receive_json_from(timeout=5))["type"] == "world.snapshot"
     await client.send_json_to({"type": "ping"})
     assert await client.receive_json_from(timeout=5) == {"type": "pong"}
 

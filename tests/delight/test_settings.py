@@ -12,7 +12,11 @@ from tests.support.processes import ROOT
 
 
 def start_django(**env: str) -> subprocess.CompletedProcess:
-    code = "import django; django.setup(); from django.conf import settings as s; print(s.SECRET_KEY)"
+    code = (
+        "import django; django.setup()\n"
+        "from django.conf import settings\n"
+        "print(settings.SECRET_KEY)"
+    )
     return subprocess.run(
         [sys.executable, "-c", code],
         cwd=ROOT,

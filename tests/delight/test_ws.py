@@ -32,10 +32,17 @@ async def connect(path: str, headers=()):
     return communicator, connected
 
 
+async def connect_signed_in(path: str, headers=()):
+    """Connect and read the world snapshot every signed-in socket receives first."""
+    communicator, connected = await connect(path, headers)
+    assert connected
+    assert (await communicator.receive_json_from(timeout=5))["type"] == "world.snapshot"
+    return communicator
+
+
 async def test_token_in_query_string_authenticates(owner):
     token = await sync_to_async(token_for)(owner)
-    communicator, connected = await connect(f"/ws/world/?token={token}")
-    assert connected
+    communicator = await connect_signed_in(f"/ws/world/?token={token}")
     await communicator.send_json_to({"type": "ping"})
     assert await communicator.receive_json_from(timeout=5) == {"type": "pong"}
     await communicator.disconnect()
@@ -43,7 +50,7 @@ async def test_token_in_query_string_authenticates(owner):
 
 async def test_token_in_authorization_header_authenticates(owner):
     token = await sync_to_async(token_for)(owner)
-    communicator, _ = await connect(
+    communicator = await connect_signed_in(
         "/ws/world/", headers=[(b"authorization", f"Token {token}".encode())]
     )
     await communicator.send_json_to({"type": "ping"})
@@ -53,7 +60,7 @@ async def test_token_in_authorization_header_authenticates(owner):
 
 async def test_session_cookie_authenticates(owner):
     cookie = await sync_to_async(session_cookie_for)(owner)
-    communicator, _ = await connect("/ws/world/", headers=[(b"cookie", cookie)])
+    communicator = await connect_signed_in("/ws/world/", headers=[(b"cookie", cookie)])
     await communicator.send_json_to({"type": "ping"})
     assert await communicator.receive_json_from(timeout=5) == {"type": "pong"}
     await communicator.disconnect()
@@ -79,7 +86,7 @@ async def test_foreign_origin_is_rejected(owner):
 
 async def test_invalid_frames_get_errors_then_a_close(owner):
     token = await sync_to_async(token_for)(owner)
-    communicator, _ = await connect(f"/ws/world/?token={token}")
+    communicator = await connect_signed_in(f"/ws/world/?token={token}")
     await communicator.send_to(text_data="not json")
     assert (await communicator.receive_json_from(timeout=5))["code"] == "invalid_frame"
     await communicator.send_json_to({"type": "bogus"})
@@ -92,8 +99,10 @@ async def test_invalid_frames_get_errors_then_a_close(owner):
 
 
 async def test_events_reach_only_their_user(owner, outsider):
-    owner_ws, _ = await connect(f"/ws/world/?token={await sync_to_async(token_for)(owner)}")
-    outsider_ws, _ = await connect(f"/ws/world/?token={await sync_to_async(token_for)(outsider)}")
+    owner_ws = await connect_signed_in(f"/ws/world/?token={await sync_to_async(token_for)(owner)}")
+    outsider_ws = await connect_signed_in(
+        f"/ws/world/?token={await sync_to_async(token_for)(outsider)}"
+    )
     await owner_ws.send_json_to({"type": "ping"})
     await owner_ws.receive_json_from(timeout=5)  # subscribed and listening
 

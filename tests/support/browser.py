@@ -51,7 +51,7 @@ def page(monkeypatch) -> Iterator:
 
 
 @pytest.fixture
-def live_app(transactional_db, tmp_path) -> Iterator[str]:
+def live_app(transactional_db) -> Iterator[str]:
     """The real thing for live pages: daphne (HTTP + WebSockets) and a qcluster, both
     separate processes on the test database; yields the base URL."""
     from tests.support import processes
@@ -59,7 +59,7 @@ def live_app(transactional_db, tmp_path) -> Iterator[str]:
     port = processes.free_port()
     daphne = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
     with (
-        processes.running([*daphne, "delight.asgi:application"], DELIGHT_DATA_DIR=str(tmp_path)),
+        processes.running([*daphne, "delight.asgi:application"]),
         processes.qcluster(),
     ):
         url = f"http://127.0.0.1:{port}"

@@ -1,0 +1,280 @@
+"""Recall latency at scale: `.venv/bin/python bench/recall.py [--scale 0.1] [--database-url …]`.
+
+1. Create (or reuse) the database `bench_delight` on the embedded PostgreSQL (or use
+   --database-url) and migrate it.
+2. Load synthetic memories by binary COPY: 1,000 users — three with 100,000 memories, one
+   with 10,000, twenty with 1,000, ten with 10, the rest a few hundred each (1,000,000 rows
+   at --scale 1; --scale shrinks the biggest users and the filler, not the 10/1,000/10,000
+   groups). Rows arrive in random user order, as they would in production, so one user's
+   rows are scattered over the heap. Vectors are hashed topic vectors plus noise, so
+   queries have real neighbours; contents are topic words, so full-text search matches.
+3. VACUUM ANALYZE (visibility map for index-only scans, planner statistics).
+4. Run the real `memory_recall` (k=10) per user size and print p50/p95/p99 latency and
+   result counts. Not a test: it never fails on speed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from urllib.parse import quote
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+DATABASE = "bench_delight"
+DIMENSIONS = 384
+TOPICS = 500
+WORDS_PER_TOPIC = 6
+CHUNK = 20_000
+K = 10
+COPY_COLUMNS = (
+    "user_id, tier, content, key, embedding, embedder, tags, metadata, source, "
+    "confidence, access_count, active, created_at, updated_at"
+)
+COPY_SQL = f"COPY companion_memory ({COPY_COLUMNS}) FROM STDIN (FORMAT BINARY)"
+COPY_TYPES = [
+    "int8",
+    "varchar",
+    "text",
+    "varchar",
+    "vector",
+    "varchar",
+    "varchar[]",
+    "jsonb",
+    "varchar",
+    "float8",
+    "int4",
+    "bool",
+    "timestamptz",
+    "timestamptz",
+]
+SYLLABLES = ("ka", "lo", "mi", "ra", "te", "vu", "sa", "no", "di", "pe", "zu", "ri")
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scale", type=float, default=1.0, help="1.0 = 1,000,000 memories")
+    parser.add_argument("--database-url", default="", help="default: embedded, bench_delight")
+    parser.add_argument("--queries", type=int, default=200, help="queries per user size")
+    parser.add_argument("--rebuild", action="store_true", help="reload even if data exists")
+    return parser.parse_args()
+
+
+def embedded_database_url() -> str:
+    """Create `bench_delight` on the project's embedded server and return its URL."""
+    import psycopg
+
+    from delight import embedded
+
+    data_dir = Path(os.environ.get("EMBEDDED_PG_DIR", ROOT / ".data" / "pg"))
+    server = embedded.ensure_running(data_dir)
+    with psycopg.connect(server.uri("postgres"), autocommit=True) as conn:
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (DATABASE,)).fetchone():
+            conn.execute(f'CREATE DATABASE "{DATABASE}"')
+    return f"postgresql://postgres@{quote(server.host, safe='')}/{DATABASE}"
+
+
+def django_setup(database_url: str) -> None:
+    os.environ["DATABASE_URL"] = database_url
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "delight.settings")
+    os.environ.setdefault("EMBEDDINGS", "hashing")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def user_sizes(scale: float, rng: np.random.Generator) -> dict[str, list[int]]:
+    """Memories per user, by group; the filler brings the total to 1,000,000 x scale."""
+    groups = {
+        "100,000": [int(100_000 * scale)] * 3,
+        "10,000": [10_000],
+        "1,000": [1_000] * 20,
+        "10": [10] * 10,
+    }
+    fixed = sum(sum(sizes) for sizes in groups.values())
+    filler_users = 1_000 - sum(len(sizes) for sizes in groups.values())
+    remaining = max(int(1_000_000 * scale) - fixed, filler_users)
+    weights = rng.uniform(0.2, 1.8, filler_users)
+    groups["filler"] = [max(1, int(n)) for n in weights / weights.sum() * remaining]
+    return groups
+
+
+def topic_words() -> list[list[str]]:
+    """The same words on every run, so a reused table still matches the queries."""
+    rng = np.random.default_rng(3)
+
+    def word() -> str:
+        return "".join(rng.choice(SYLLABLES, size=rng.integers(3, 5)))
+
+    return [[word() for _ in range(WORDS_PER_TOPIC)] for _ in range(TOPICS)]
+
+
+def unit(rows: np.ndarray) -> np.ndarray:
+    return rows / np.linalg.norm(rows, axis=-1, keepdims=True)
+
+
+def create_users(groups: dict[str, list[int]]) -> dict[str, list[tuple[int, int]]]:
+    from django.db import connection
+
+    from delight.models import User
+
+    with connection.cursor() as cursor:
+        # TRUNCATE first: deleting users would cascade a million rows through the ORM.
+        cursor.execute("TRUNCATE companion_memorychange, companion_memory")
+    User.objects.filter(username__startswith="bench-").delete()
+    made: dict[str, list[tuple[int, int]]] = {}
+    number = 0
+    for group, sizes in groups.items():
+        users = [User(username=f"bench-{number + i}", password="!") for i in range(len(sizes))]
+        number += len(sizes)
+        created = User.objects.bulk_create(users)
+        made[group] = [(user.pk, size) for user, size in zip(created, sizes, strict=True)]
+    return made
+
+
+def load(users: dict[str, list[tuple[int, int]]], rng: np.random.Generator, embedder: str):
+    """Binary COPY of every memory, in random user order, then indexes rebuilt.
+
+    Secondary indexes are dropped first and built after the COPY: one sort per index
+    beats a million random index inserts.
+    """
+    from django.db import connection
+    from pgvector.psycopg import register_vector
+
+    from companion.models import Memory
+
+    words = topic_words()
+    topics = unit(rng.standard_normal((TOPICS, DIMENSIONS), dtype=np.float32))
+    owners = np.concatenate(
+        [np.full(size, pk, dtype=np.int64) for group in users.values() for pk, size in group]
+    )
+    rng.shuffle(owners)
+    connection.ensure_connection()
+    raw = connection.connection
+    register_vector(raw)
+    started = time.monotonic()
+    with raw.cursor() as cursor:
+        cursor.execute("TRUNCATE companion_memorychange, companion_memory")
+        cursor.execute("SET maintenance_work_mem = '1GB'")
+        for index in Memory._meta.indexes:
+            cursor.execute(f'DROP INDEX IF EXISTS "{index.name}"')
+        for start in range(0, len(owners), CHUNK):
+            chunk = owners[start : start + CHUNK]
+            topic = rng.integers(0, TOPICS, len(chunk))
+            noise = rng.standard_normal((len(chunk), DIMENSIONS), dtype=np.float32)
+            vectors = unit(topics[topic] * 3.0 + noise)
+            tiers = rng.choice(("personal", "project", "task"), len(chunk), p=(0.5, 0.3, 0.2))
+            with cursor.copy(COPY_SQL) as copy:
+                copy.set_types(COPY_TYPES)
+                now = _now()
+                for user_id, tier, t, vector in zip(chunk, tiers, topic, vectors, strict=True):
+                    content = " ".join(rng.choice(words[t], 4)) + f" note {rng.integers(1_000_000)}"
+                    copy.write_row(
+                        (int(user_id), tier, content, "", vector, embedder, [], "{}",
+                         "conversation", 0.7, 0, True, now, now)
+                    )  # fmt: skip
+            done = start + len(chunk)
+            print(f"  {done:>9,} rows  {time.monotonic() - started:6.1f} s", end="\r", flush=True)
+        print()
+    # The model's own index definitions, so an interrupted earlier run cannot lose one.
+    for index in Memory._meta.indexes:
+        print(f"  index {index.name} ...", end=" ", flush=True)
+        t0 = time.monotonic()
+        with connection.schema_editor(atomic=False) as editor:
+            editor.execute("SET maintenance_work_mem = '1GB'")
+            editor.add_index(Memory, index)
+        print(f"{time.monotonic() - t0:.1f} s")
+    # Django's connection is in autocommit mode: each statement above committed on its own.
+    with raw.cursor() as cursor:
+        cursor.execute("VACUUM ANALYZE companion_memory")
+    print(f"  loaded in {time.monotonic() - started:.0f} s")
+    return words
+
+
+def _now():
+    from django.utils import timezone
+
+    return timezone.now()
+
+
+def existing(groups: dict[str, list[int]]) -> dict[str, list[tuple[int, int]]] | None:
+    """The users of an earlier load with the same shape, if the table still holds them."""
+    from django.db.models import Count
+
+    from companion.models import Memory
+    from delight.models import User
+
+    if not User.objects.filter(username__startswith="bench-").exists():
+        return None
+    counts = dict(
+        Memory.objects.values("user_id").annotate(n=Count("id")).values_list("user_id", "n")
+    )
+    made: dict[str, list[tuple[int, int]]] = {}
+    ordered = User.objects.filter(username__startswith="bench-").order_by("pk")
+    pks = list(ordered.values_list("pk", flat=True))
+    for group, sizes in groups.items():
+        taken, pks = pks[: len(sizes)], pks[len(sizes) :]
+        if group != "filler" and [counts.get(pk, 0) for pk in taken] != sizes:
+            return None
+        made[group] = [(pk, counts.get(pk, 0)) for pk in taken]
+    return made
+
+
+def measure(users, words, queries: int, rng: np.random.Generator) -> None:
+    from companion.selectors import memory_recall
+    from delight.ai.engine import OfflineEngine
+    from delight.models import User
+
+    engine = OfflineEngine()
+    print(f"\n{'memories/user':>14} {'queries':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}"
+          f" {'results (min/mean)':>20} {'full k':>7}")  # fmt: skip
+    for group in ("10", "1,000", "10,000", "100,000"):
+        people = [User.objects.get(pk=pk) for pk, _ in users[group]]
+        timings, counts = [], []
+        for number in range(queries + 5):
+            person = people[number % len(people)]
+            topic = words[rng.integers(TOPICS)]
+            query = f"what about {' '.join(rng.choice(topic, 2))}?"
+            started = time.perf_counter()
+            found = memory_recall(user=person, query=query, k=K, engine=engine)
+            elapsed = (time.perf_counter() - started) * 1000
+            if number >= 5:  # the first few warm the caches
+                timings.append(elapsed)
+                counts.append(len(found))
+        cuts = statistics.quantiles(timings, n=100)
+        full = sum(count == K for count in counts) / len(counts)
+        print(f"{group:>14} {len(timings):>8} {cuts[49]:>8.1f} {cuts[94]:>8.1f} {cuts[98]:>8.1f}"
+              f" {min(counts):>9} / {statistics.mean(counts):<8.1f} {full:>6.0%}")  # fmt: skip
+
+
+def main() -> None:
+    args = parse_args()
+    sys.path.insert(0, str(ROOT))
+    database_url = args.database_url or embedded_database_url()
+    django_setup(database_url)
+    from delight.ai.embeddings import HashingEmbedder
+
+    rng = np.random.default_rng(7)
+    groups = user_sizes(args.scale, rng)
+    total = sum(sum(sizes) for sizes in groups.values())
+    users = None if args.rebuild else existing(groups)
+    if users is None:
+        print(f"Loading {total:,} memories for {sum(map(len, groups.values()))} users ...")
+        users = create_users(groups)
+        words = load(users, rng, HashingEmbedder.name)
+    else:
+        print(f"Reusing {total:,} memories already loaded (--rebuild to reload).")
+        words = topic_words()
+    measure(users, words, args.queries, np.random.default_rng(11))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,156 @@
+"""REST endpoints for a person's memories under /api/companion/memories/.
+
+Every queryset is scoped to request.user; another user's id answers 404. Size limits are
+the services' (Django ValidationError -> JSON 400 by the project exception handler).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from companion import selectors, services
+from companion.models import Actor, Memory, Source, Tier
+
+
+class MemorySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Memory
+        fields = (
+            "id",
+            "tier",
+            "content",
+            "key",
+            "tags",
+            "metadata",
+            "source",
+            "confidence",
+            "goal_id",
+            "mission_id",
+            "embedder",
+            "active",
+            "superseded_by",
+            "access_count",
+            "created_at",
+            "updated_at",
+            "last_accessed_at",
+            "expires_at",
+        )
+        read_only_fields = fields
+
+
+class MemoryCreateSerializer(serializers.Serializer):
+    # Lengths are checked by the service, which gives the one clear message for each limit.
+    content = serializers.CharField(trim_whitespace=False, allow_blank=True)
+    tier = serializers.ChoiceField(choices=Tier.choices, default=Tier.PERSONAL)
+    key = serializers.CharField(required=False, allow_blank=True, default="")
+    tags = serializers.ListField(child=serializers.CharField(allow_blank=True), default=list)
+    metadata = serializers.DictField(required=False, default=dict)
+    confidence = serializers.FloatField(required=False, default=0.9)
+    goal_id = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    mission_id = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+
+
+class MemoryUpdateSerializer(serializers.Serializer):
+    content = serializers.CharField(required=False, trim_whitespace=False, allow_blank=True)
+    tier = serializers.ChoiceField(choices=Tier.choices, required=False)
+    tags = serializers.ListField(child=serializers.CharField(allow_blank=True), required=False)
+
+
+class MemoryWriteSerializer(MemorySerializer):
+    outcome = serializers.CharField(read_only=True)
+
+    class Meta(MemorySerializer.Meta):
+        fields = (*MemorySerializer.Meta.fields, "outcome")
+        read_only_fields = fields
+
+
+class RecalledSerializer(serializers.Serializer):
+    memory = MemorySerializer()
+    score = serializers.FloatField()
+    reasons = serializers.ListField(child=serializers.CharField())
+
+
+class SearchQuerySerializer(serializers.Serializer):
+    q = serializers.CharField(max_length=500)
+    tier = serializers.MultipleChoiceField(choices=Tier.choices, required=False)
+    k = serializers.IntegerField(min_value=1, max_value=50, default=10)
+
+
+class MemoryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """List, search, create, edit, delete and export one's own memories."""
+
+    serializer_class = MemorySerializer
+    http_method_names = ["get", "post", "patch", "delete", "head", "options"]
+    lookup_value_regex = r"\d+"
+
+    def get_queryset(self):
+        params = self.request.query_params
+        return selectors.memory_list(
+            user=self.request.user, tier=params.get("tier"), source=params.get("source")
+        )
+
+    def get_object(self) -> Memory:
+        return selectors.memory_get(user=self.request.user, memory_id=self.kwargs["pk"])
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("tier", enum=Tier.values),
+            OpenApiParameter("source", enum=Source.values),
+        ]
+    )
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().list(request, *args, **kwargs)
+
+    @extend_schema(request=MemoryCreateSerializer, responses=MemoryWriteSerializer)
+    def create(self, request: Request) -> Response:
+        incoming = MemoryCreateSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        write = services.memory_create(
+            user=request.user, source=Source.USER, actor=Actor.USER, **incoming.validated_data
+        )
+        write.memory.outcome = write.outcome
+        created = write.outcome != "reinforced"
+        return Response(
+            MemoryWriteSerializer(write.memory).data,
+            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
+        )
+
+    @extend_schema(request=MemoryUpdateSerializer, responses=MemorySerializer)
+    def partial_update(self, request: Request, pk: str) -> Response:
+        memory = self.get_object()
+        incoming = MemoryUpdateSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        updated = services.memory_update(
+            memory=memory, user=request.user, actor=Actor.USER, **incoming.validated_data
+        )
+        return Response(MemorySerializer(updated).data)
+
+    def destroy(self, request: Request, pk: str) -> Response:
+        services.memory_delete(memory=self.get_object(), user=request.user, actor=Actor.USER)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(parameters=[SearchQuerySerializer], responses=RecalledSerializer(many=True))
+    @action(detail=False)
+    def search(self, request: Request) -> Response:
+        params = SearchQuerySerializer(data=request.query_params)
+        params.is_valid(raise_exception=True)
+        found = selectors.memory_recall(
+            user=request.user,
+            query=params.validated_data["q"],
+            k=params.validated_data["k"],
+            tiers=sorted(params.validated_data.get("tier", ())) or None,
+        )
+        return Response(RecalledSerializer(found, many=True).data)
+
+    @extend_schema(responses={200: dict})
+    @action(detail=False)
+    def export(self, request: Request) -> Response:
+        response = Response(selectors.memory_export(user=request.user))
+        response["Content-Disposition"] = 'attachment; filename="memories.json"'
+        return response

@@ -1,0 +1,10 @@
+"""Background entry points of the companion app (django-q2)."""
+
+from __future__ import annotations
+
+from companion import services
+
+
+def prune_expired_memories() -> int:
+    """Daily: delete task memories past their expiry."""
+    return services.memories_prune_expired()

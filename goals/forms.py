@@ -1,0 +1,52 @@
+"""Forms of the goal pages (they only parse input; services validate and write)."""
+
+from __future__ import annotations
+
+from django import forms
+
+from goals.models import TEXT_MAX, TITLE_MAX, Category, Energy
+
+
+class GoalForm(forms.Form):
+    title = forms.CharField(max_length=TITLE_MAX, help_text="What do you want to reach?")
+    description = forms.CharField(
+        label="Why it matters",
+        required=False,
+        max_length=TEXT_MAX,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+    category = forms.ChoiceField(label="Value", choices=Category.choices)
+    target_date = forms.DateField(
+        required=False, widget=forms.DateInput(attrs={"type": "date"}), help_text="Optional."
+    )
+    importance = forms.TypedChoiceField(
+        choices=[(n, str(n)) for n in range(1, 6)],
+        coerce=int,
+        initial=3,
+        help_text="1 = nice to have, 5 = matters most.",
+    )
+
+
+class MissionForm(forms.Form):
+    title = forms.CharField(max_length=TITLE_MAX)
+    description = forms.CharField(
+        required=False, max_length=TEXT_MAX, widget=forms.Textarea(attrs={"rows": 2})
+    )
+    estimated_minutes = forms.IntegerField(label="Minutes", min_value=10, max_value=30, initial=20)
+    energy = forms.ChoiceField(choices=Energy.choices, initial=Energy.MEDIUM)
+
+
+class SessionCompleteForm(forms.Form):
+    actual_minutes = forms.IntegerField(
+        label="Minutes spent", min_value=1, max_value=180, required=False
+    )
+    notes = forms.CharField(
+        required=False, max_length=TEXT_MAX, widget=forms.Textarea(attrs={"rows": 3})
+    )
+    reflection = forms.CharField(
+        label="Reflection (optional)",
+        required=False,
+        max_length=TEXT_MAX,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="How did it feel? What did you learn about yourself?",
+    )

@@ -1,0 +1,278 @@
+"""Reads of the goals app, always scoped to one user (another user's id answers 404)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from django.db.models import Count, F, Q, QuerySet, Window
+from django.db.models.functions import RowNumber
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+
+from delight.models import User
+from goals.models import ENERGY_LEVEL, Energy, Goal, Milestone, Mission, MissionSession
+
+MS = Mission.Status
+
+
+# -- goals --------------------------------------------------------------------------------
+
+
+def _with_counts(queryset: QuerySet[Goal]) -> QuerySet[Goal]:
+    return queryset.annotate(
+        missions_total=Count(
+            "missions", filter=~Q(missions__status__in=[MS.SUGGESTED, MS.SKIPPED])
+        ),
+        missions_completed=Count("missions", filter=Q(missions__status=MS.COMPLETED)),
+        missions_suggested=Count("missions", filter=Q(missions__status=MS.SUGGESTED)),
+    )
+
+
+def goal_list(
+    *, user: User, status: str | None = None, category: str | None = None
+) -> QuerySet[Goal]:
+    """The person's goals, newest first, with mission counts for progress bars."""
+    queryset = Goal.objects.filter(user=user)
+    if status:
+        queryset = queryset.filter(status=status)
+    if category:
+        queryset = queryset.filter(category=category)
+    return _with_counts(queryset).order_by("-created_at")
+
+
+def goal_get(*, user: User, goal_id: int) -> Goal:
+    return get_object_or_404(_with_counts(Goal.objects.filter(user=user)), pk=goal_id)
+
+
+def goal_progress(goal: Goal) -> int:
+    """Percent of the goal's accepted missions that are completed (0 with none)."""
+    total = getattr(goal, "missions_total", 0)
+    return round(100 * getattr(goal, "missions_completed", 0) / total) if total else 0
+
+
+def milestone_list(*, user: User, goal_id: int) -> QuerySet[Milestone]:
+    """A goal's milestones in order, each with its missions prefetched in order."""
+    goal = get_object_or_404(Goal.objects.only("id"), user=user, pk=goal_id)
+    return goal.milestones.order_by("position").prefetch_related("missions")
+
+
+# -- missions -----------------------------------------------------------------------------
+
+
+def mission_list(
+    *,
+    user: User,
+    goal_id: int | None = None,
+    status: str | Sequence[str] | None = None,
+    category: str | None = None,
+    energy: str | None = None,
+    milestone_id: int | None = None,
+) -> QuerySet[Mission]:
+    queryset = Mission.objects.filter(user=user).select_related("goal", "milestone")
+    if goal_id is not None:
+        queryset = queryset.filter(goal_id=goal_id)
+    if isinstance(status, str):
+        queryset = queryset.filter(status=status)
+    elif status:
+        queryset = queryset.filter(status__in=list(status))
+    if category:
+        queryset = queryset.filter(category=category)
+    if energy:
+        queryset = queryset.filter(energy=energy)
+    if milestone_id is not None:
+        queryset = queryset.filter(milestone_id=milestone_id)
+    return queryset.order_by("goal_id", "position", "id")
+
+
+def mission_get(*, user: User, mission_id: int) -> Mission:
+    return get_object_or_404(
+        Mission.objects.select_related("goal", "milestone"), user=user, pk=mission_id
+    )
+
+
+def _pool(*, user: User, today: dt.date) -> QuerySet[Mission]:
+    """Missions the person can work on today: approved, unfinished, of active goals, and not
+    deferred past today."""
+    return Mission.objects.filter(
+        Q(deferred_until__isnull=True) | Q(deferred_until__lte=today),
+        user=user,
+        status__in=Mission.POOL,
+        goal__status=Goal.Status.ACTIVE,
+    )
+
+
+def missions_for_categories(
+    *,
+    user: User,
+    categories: Iterable[str],
+    limit: int = 5,
+    now: dt.datetime | None = None,
+) -> list[Mission]:
+    """The person's best next missions in these value categories (for world zone pages):
+    highest priority first, then in each goal's own order; one query."""
+    today = user.local_day(now or timezone.now())
+    queryset = _pool(user=user, today=today).filter(category__in=list(categories))
+    return list(
+        queryset.select_related("goal").order_by("-priority_score", "position", "id")[:limit]
+    )
+
+
+# -- sessions -----------------------------------------------------------------------------
+
+
+def session_list(
+    *, user: User, mission_id: int | None = None, status: str | None = None
+) -> QuerySet[MissionSession]:
+    queryset = MissionSession.objects.filter(user=user).select_related("mission")
+    if mission_id is not None:
+        queryset = queryset.filter(mission_id=mission_id)
+    if status:
+        queryset = queryset.filter(status=status)
+    return queryset.order_by("-started_at")
+
+
+def session_get(*, user: User, session_id: int) -> MissionSession:
+    return get_object_or_404(
+        MissionSession.objects.select_related("mission", "mission__goal"),
+        user=user,
+        pk=session_id,
+    )
+
+
+def session_running(*, user: User, mission_id: int) -> MissionSession | None:
+    return (
+        MissionSession.objects.filter(
+            user=user, mission_id=mission_id, status=MissionSession.Status.RUNNING
+        )
+        .order_by("-started_at")
+        .first()
+    )
+
+
+# -- the daily triad ----------------------------------------------------------------------
+
+NEXT_PER_GOAL = 3  # a goal offers its next few missions in sequence, not its whole backlog
+W_IMPORTANCE, W_URGENCY, W_NEGLECT, W_SEQUENCE = 0.30, 0.30, 0.20, 0.20
+STARTED_BONUS, DEFER_PENALTY = 0.10, 0.05
+URGENT_DAYS, HORIZON_DAYS = 7, 90
+NEGLECT_FULL_DAYS = 7
+ENERGY_FIT = {0: 1.0, 1: 0.5, 2: 0.2}  # by how many levels a mission exceeds today's energy
+SAME_CATEGORY, SAME_GOAL = 0.6, 0.8  # diversity multipliers for the later slots
+
+
+@dataclass(frozen=True)
+class Triad:
+    high: Mission | None
+    medium: Mission | None
+    low: Mission | None
+    energy: str | None = None
+    scores: dict[int, float] = field(default_factory=dict)
+
+    @property
+    def missions(self) -> list[Mission]:
+        return [mission for mission in (self.high, self.medium, self.low) if mission]
+
+
+def _urgency(mission: Mission, today: dt.date) -> float:
+    deadlines = [day for day in (mission.goal.target_date, mission.due_date) if day]
+    if not deadlines:
+        return 0.0
+    days_left = (min(deadlines) - today).days
+    if days_left <= URGENT_DAYS:
+        return 1.0
+    return max(0.0, 1.0 - (days_left - URGENT_DAYS) / (HORIZON_DAYS - URGENT_DAYS))
+
+
+def _neglect(mission: Mission, now: dt.datetime) -> float:
+    last = mission.goal.last_worked_at or mission.goal.created_at
+    days = (now - last).total_seconds() / 86400
+    return min(max(days, 0.0) / NEGLECT_FULL_DAYS, 1.0)
+
+
+def _energy_fit(mission: Mission, energy: str | None) -> float:
+    if energy is None:
+        return 1.0
+    gap = ENERGY_LEVEL[mission.energy] - ENERGY_LEVEL[energy]
+    return ENERGY_FIT[gap] if gap > 0 else 1.0 + 0.05 * gap
+
+
+def _score(mission: Mission, *, today: dt.date, now: dt.datetime, energy: str | None) -> float:
+    base = (
+        W_IMPORTANCE * mission.goal.importance / 5
+        + W_URGENCY * _urgency(mission, today)
+        + W_NEGLECT * _neglect(mission, now)
+        + W_SEQUENCE * mission.priority_score
+        + (STARTED_BONUS if mission.status == MS.ACTIVE else 0.0)
+        - DEFER_PENALTY * min(mission.defer_count, 4)
+    )
+    return round(max(base, 0.0) * _energy_fit(mission, energy), 4)
+
+
+def _ease(mission: Mission) -> float:
+    """1 for a 10-minute low-energy mission, 0 for a 30-minute high-energy one."""
+    shortness = 1 - (mission.estimated_minutes - 10) / 20
+    lightness = 1 - ENERGY_LEVEL[mission.energy] / 2
+    return (shortness + lightness) / 2
+
+
+def _diverse(mission: Mission, chosen: list[Mission]) -> float:
+    factor = 1.0
+    if any(other.category == mission.category for other in chosen):
+        factor *= SAME_CATEGORY
+    if any(other.goal_id == mission.goal_id for other in chosen):
+        factor *= SAME_GOAL
+    return factor
+
+
+def _triad_candidates(*, user: User, today: dt.date) -> list[Mission]:
+    ranked = _pool(user=user, today=today).annotate(
+        step=Window(RowNumber(), partition_by=[F("goal_id")], order_by=[F("position"), F("id")])
+    )
+    return list(ranked.filter(step__lte=NEXT_PER_GOAL).select_related("goal"))
+
+
+def triad_for(*, user: User, energy: str | None = None, now: dt.datetime | None = None) -> Triad:
+    """Today's three missions: high (urgent and important), medium, low (an easy win).
+
+    One query: the pool (approved, unfinished missions of active goals, not deferred past the
+    person's today), each goal's next NEXT_PER_GOAL missions in sequence, with the goal.
+
+    1. Score each candidate (0..~1.1):
+       0.30 x goal importance (1-5, scaled)
+       + 0.30 x deadline urgency (earliest of goal target date and mission due date: 1 within
+         7 days or overdue, falling linearly to 0 at 90 days; 0 without a deadline)
+       + 0.20 x neglect (days since the goal was last worked on, or created; full at 7 days)
+       + 0.20 x the mission's priority score (the plan's sequence, or set by hand)
+       + 0.10 if the mission is already in progress, - 0.05 per deferral (up to 4).
+    2. Energy match, when the person says how they feel ("low energy today"): a mission one
+       level above their energy is worth x0.5, two levels x0.2; lighter ones lose 5% a level.
+    3. High: the best score.
+    4. Low, the easy win, chosen before medium so an easy mission is kept for it: the best
+       remaining (score + ease) / 2 x diversity, where ease favours short, low-energy
+       missions and diversity is x0.6 if the value category is already in the triad, x0.8
+       if the goal is.
+    5. Medium: the best remaining score x diversity.
+    Completing or deferring a mission takes it out of the pool, so the next call refreshes.
+    """
+    now = now or timezone.now()
+    if energy is not None and energy not in Energy.values:
+        raise ValueError(f"Unknown energy {energy!r}: use low, medium or high.")
+    today = user.local_day(now)
+    candidates = _triad_candidates(user=user, today=today)
+    scores = {m.pk: _score(m, today=today, now=now, energy=energy) for m in candidates}
+    chosen: list[Mission] = []
+
+    def pick(value: dict[int, float]) -> Mission | None:
+        remaining = [m for m in candidates if m not in chosen]
+        if not remaining:
+            return None
+        best = max(remaining, key=lambda m: (value[m.pk] * _diverse(m, chosen), -m.position))
+        chosen.append(best)
+        return best
+
+    high = pick(scores)
+    low = pick({m.pk: (scores[m.pk] + _ease(m)) / 2 for m in candidates})
+    medium = pick(scores)
+    return Triad(high=high, medium=medium, low=low, energy=energy, scores=scores)

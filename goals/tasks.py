@@ -1,0 +1,10 @@
+"""Background entry points of the goals app (django-q2): take ids, call a service."""
+
+from __future__ import annotations
+
+from goals import services
+
+
+def decompose_goal(goal_id: int) -> str:
+    """Plan one goal; the service claims the job, so a duplicate run does nothing."""
+    return services.goal_decompose(goal_id=goal_id)

@@ -1,0 +1,184 @@
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import pytest
+from django.http import Http404
+from django.utils import timezone
+
+from companion import selectors, services
+from companion.models import Memory
+from delight.ai.engine import OfflineEngine
+from tests.companion.test_services import RenamedEmbedder, remember
+
+pytestmark = pytest.mark.django_db
+
+ENGINE = OfflineEngine()
+
+# Facts about one person, as Eliza would store them: (slot, tier, content).
+FACTS = [
+    ("name", "personal", "Her name is Maya Okafor"),
+    ("occupation", "personal", "She works as a pediatric nurse at St. Mary's hospital"),
+    ("shift", "personal", "Her nursing shifts are three twelve-hour nights a week"),
+    ("partner", "personal", "She is married to Daniel, a high school history teacher"),
+    ("children", "personal", "She has two kids, Leo who is six and Ada who is three"),
+    ("pet", "personal", "Her dog is a rescue greyhound named Biscuit"),
+    ("hometown", "personal", "Her hometown is Lagos; she moved to Manchester at nineteen"),
+    ("training", "personal", "She likes to train early in the morning before the kids wake up"),
+    ("running", "personal", "Running is her favourite sport; she runs along the canal"),
+    ("fear:water", "personal", "She is afraid of deep water and never learned to swim"),
+    ("fear:speaking", "personal", "Public speaking makes her anxious; she dreads presentations"),
+    ("food", "personal", "She is vegetarian; her favourite food is spicy jollof rice"),
+    ("coffee", "personal", "She drinks black coffee, never tea"),
+    ("music", "personal", "She listens to Afrobeats and old soul records while cooking"),
+    ("reading", "personal", "She reads crime novels on her phone during night breaks"),
+    ("sleep", "personal", "After night shifts she sleeps until two in the afternoon"),
+    ("stress", "personal", "When stressed she goes quiet and cleans the whole kitchen"),
+    ("goal:marathon", "project", "Her goal is to run the Manchester marathon next April"),
+    ("goal:swim", "project", "She wants to learn to swim this summer with an adult class"),
+    ("goal:spanish", "project", "She is learning Spanish on Duolingo for a trip to Seville"),
+    ("budget", "project", "She is saving money for a bigger car for the family"),
+    ("mission:long-run", "task", "Do a 14 km long run on Sunday morning"),
+    ("mission:physio", "task", "Book a physiotherapy appointment for her sore knee"),
+    ("birthday", "personal", "Her birthday is on the 3rd of October"),
+    ("values", "personal", "Family time on Sundays matters more to her than anything"),
+]
+
+# Natural questions and the slot of the memory that answers each.
+QUESTIONS = [
+    ("what does she do for work?", "occupation"),
+    ("when does she like to train?", "training"),
+    ("what is her name?", "name"),
+    ("who is her husband?", "partner"),
+    ("how old are her kids?", "children"),
+    ("does she have a dog?", "pet"),
+    ("what is her hometown?", "hometown"),
+    ("what sport does she love?", "running"),
+    ("what is she afraid of?", "fear:water"),
+    ("is she nervous about giving presentations?", "fear:speaking"),
+    ("what food does she like to eat?", "food"),
+    ("how does she take her coffee?", "coffee"),
+    ("what music does she listen to?", "music"),
+    ("what books does she read?", "reading"),
+    ("how does she handle stress?", "stress"),
+    ("which marathon is she training for?", "goal:marathon"),
+    ("can she swim?", "fear:water"),
+    ("why is she learning Spanish?", "goal:spanish"),
+    ("what is she saving money for?", "budget"),
+    ("what happened to her knee?", "mission:physio"),
+    ("when is her birthday?", "birthday"),
+    ("how long are her nursing shifts?", "shift"),
+]
+
+
+def store_facts(user) -> dict[str, Memory]:
+    return {
+        key: services.memory_create(
+            user=user, content=content, tier=tier, key=key, source="conversation", engine=ENGINE
+        ).memory
+        for key, tier, content in FACTS
+    }
+
+
+def test_recall_quality_on_a_scripted_person(owner, capsys):
+    stored = store_facts(owner)
+    misses = []
+    for question, key in QUESTIONS:
+        found = selectors.memory_recall(user=owner, query=question, k=5, engine=ENGINE)
+        if stored[key].pk not in [hit.memory.pk for hit in found]:
+            misses.append((question, [hit.memory.content for hit in found]))
+    hits = len(QUESTIONS) - len(misses)
+    with capsys.disabled():
+        print(f"\nrecall quality (hashing embedder, top 5): {hits}/{len(QUESTIONS)} hits")
+        for question, found in misses:
+            print(f"  missed: {question!r} -> {found}")
+    assert misses == []
+
+
+def test_recall_explains_why_each_memory_matched(owner):
+    remember(owner, "She loves hiking in the mountains")
+    remember(owner, "She is learning to play the piano")
+    services.memories_touch(user=owner, ids=Memory.objects.values_list("pk", flat=True))
+
+    best = selectors.memory_recall(user=owner, query="mountain hikes", k=2, engine=ENGINE)[0]
+
+    assert best.memory.content == "She loves hiking in the mountains"
+    assert best.reasons[0].startswith("meaning 0.")
+    assert best.reasons[0].endswith("(rank 1)")
+    assert "words: hike, mountain (rank 1)" in best.reasons
+    assert "recent" in best.reasons
+    assert best.score > 2 / 61
+
+
+def test_recall_never_returns_another_users_memory(owner, outsider):
+    remember(owner, "Owner plays tennis every Saturday")
+    for number in range(12):
+        remember(outsider, f"Outsider plays tennis match number {number} every Saturday")
+
+    found = selectors.memory_recall(user=owner, query="who plays tennis on Saturday", k=10)
+    assert [hit.memory.user_id for hit in found] == [owner.pk]
+    assert selectors.memory_recall(user=owner, query="tennis", tiers=["task"], engine=ENGINE) == []
+
+
+def test_recall_returns_full_k_when_the_user_has_enough_memories(owner):
+    for number in range(30):
+        remember(owner, f"Note {number}: topic {number * 7919 % 1000} about item {number}")
+
+    found = selectors.memory_recall(user=owner, query="unrelated quantum words", k=25)
+    assert len(found) == 25
+    assert len({hit.memory.pk for hit in found}) == 25
+
+
+def test_recall_filters_tiers_and_skips_superseded_expired_and_stale(owner):
+    remember(owner, "Lives in Berlin near the park", key="home")
+    current = remember(owner, "Lives in Paris near the river", key="home").memory
+    project = remember(owner, "Plans to move house next year", tier="project").memory
+    expired = remember(owner, "Visit the house in Lyon", tier="task", source="mission").memory
+    Memory.objects.filter(pk=expired.pk).update(expires_at=timezone.now() - dt.timedelta(hours=1))
+
+    everything = selectors.memory_recall(user=owner, query="where does she live", engine=ENGINE)
+    assert {hit.memory.pk for hit in everything} == {current.pk, project.pk}
+    projects = selectors.memory_recall(user=owner, query="house", tiers=["project"], engine=ENGINE)
+    assert [hit.memory.pk for hit in projects] == [project.pk]
+
+    other = OfflineEngine(embedder=RenamedEmbedder())
+    stale = selectors.memory_recall(user=owner, query="Paris river", engine=other)
+    assert [hit.memory.pk for hit in stale] == [current.pk]
+    assert not any(reason.startswith("meaning") for reason in stale[0].reasons)
+
+
+def test_list_and_get_are_scoped_to_the_user(owner, outsider):
+    mine = remember(owner, "Likes jazz", source="user").memory
+    remember(owner, "Stretch daily", tier="task", source="mission")
+    theirs = remember(outsider, "Likes jazz").memory
+
+    assert list(selectors.memory_list(user=owner, tier="personal")) == [mine]
+    assert [m.tier for m in selectors.memory_list(user=owner, source="mission")] == ["task"]
+    assert list(selectors.memory_list(user=owner, q="JAZZ")) == [mine]
+    assert selectors.memory_get(user=owner, memory_id=mine.pk) == mine
+    with pytest.raises(Http404):
+        selectors.memory_get(user=owner, memory_id=theirs.pk)
+
+
+def test_export_is_complete_json_without_vectors(owner, outsider):
+    remember(owner, "Works as a nurse", key="occupation")
+    remember(owner, "Works as a midwife", key="occupation", actor="user")
+    remember(owner, "Loves spicy food")
+    remember(outsider, "Secret of someone else")
+
+    exported = json.loads(json.dumps(selectors.memory_export(user=owner)))
+
+    assert exported["user"] == "olivia"
+    contents = [memory["content"] for memory in exported["memories"]]
+    assert contents == ["Works as a nurse", "Works as a midwife", "Loves spicy food"]
+    old = exported["memories"][0]
+    assert old["active"] is False
+    assert [(c["kind"], c["actor"]) for c in old["history"]] == [
+        ("created", "eliza"),
+        ("superseded", "user"),
+    ]
+    text = json.dumps(exported)
+    assert "embedding" not in text
+    assert "search_vector" not in text
+    assert "someone else" not in text

@@ -1,0 +1,129 @@
+from __future__ import annotations
+
+import pytest
+from django.contrib.admin.sites import site
+from django.urls import reverse
+
+from companion.models import Memory
+from tests.companion.test_services import remember
+
+pytestmark = pytest.mark.django_db
+
+TIERS = ("Personal", "Project", "Task")
+
+
+@pytest.fixture
+def owner_client(client, owner):
+    client.force_login(owner)
+    return client
+
+
+@pytest.fixture
+def outsider_client(client, outsider):
+    client.force_login(outsider)
+    return client
+
+
+def test_page_lists_memories_by_tier_with_source(owner_client, owner):
+    remember(owner, "Afraid of deep water")
+    remember(owner, "Run 5 km on Sunday", tier="task", source="mission")
+    page = owner_client.get(reverse("memories")).content.decode()
+    assert "What Eliza remembers" in page
+    personal, project, task = (page.index(f"{tier} <small>") for tier in TIERS)
+    assert personal < page.index("Afraid of deep water") < project < task
+    assert task < page.index("Run 5 km on Sunday")
+    assert "from mission" in page
+    assert reverse("memories") in page  # the nav link
+
+
+def test_login_is_required(client):
+    response = client.get(reverse("memories"))
+    assert response.status_code == 302
+    assert reverse("login") in response.url
+
+
+def test_create_from_the_page(owner_client, owner):
+    response = owner_client.post(
+        reverse("memories"), {"content": "Loves rainy walks", "tier": "personal", "tags": "mood"}
+    )
+    assert response.status_code == 302
+    memory = Memory.objects.get(user=owner)
+    assert (memory.content, memory.source, memory.tags) == ("Loves rainy walks", "user", ["mood"])
+    assert memory.changes.get().actor == "user"
+
+
+def test_bad_input_shows_a_clear_error_and_keeps_the_text(owner_client, owner):
+    long_text = "A long story about my week. " * 80
+    response = owner_client.post(
+        reverse("memories"), {"content": long_text, "tier": "project", "tags": "week, notes"}
+    )
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "at most 2,000 characters long" in page
+    assert long_text.strip()[:200] in page
+    assert 'value="week, notes"' in page
+    assert not Memory.objects.filter(user=owner).exists()
+
+
+def test_search_box_shows_best_matches(owner_client, owner):
+    remember(owner, "Trains early in the morning before work")
+    remember(owner, "Allergic to cats")
+    page = owner_client.get(reverse("memories"), {"q": "when does she train"}).content.decode()
+    assert "Best matches" in page
+    assert page.index("Trains early") < page.index("Allergic to cats")
+
+
+def test_edit_and_delete_with_confirmation(owner_client, owner):
+    memory = remember(owner, "Trains on Tuesdays").memory
+    edit_url = reverse("memory-edit", args=[memory.pk])
+    assert "Trains on Tuesdays" in owner_client.get(edit_url).content.decode()
+    owner_client.post(edit_url, {"content": "Trains on Thursdays", "tier": "personal", "tags": ""})
+    memory.refresh_from_db()
+    assert memory.content == "Trains on Thursdays"
+
+    bad = owner_client.post(edit_url, {"content": "", "tier": "personal", "tags": ""})
+    assert "A memory cannot be empty." in bad.content.decode()
+
+    delete_url = reverse("memory-delete", args=[memory.pk])
+    confirm = owner_client.get(delete_url).content.decode()
+    assert "Delete this memory?" in confirm
+    assert "csrfmiddlewaretoken" in confirm
+    assert Memory.objects.filter(pk=memory.pk).exists()
+    assert owner_client.post(delete_url).status_code == 302
+    assert not Memory.objects.filter(pk=memory.pk).exists()
+
+
+def test_outsider_gets_404_and_sees_nothing(outsider_client, owner):
+    memory = remember(owner, "Owner's private fear of flying").memory
+    for name in ("memory-edit", "memory-delete"):
+        url = reverse(name, args=[memory.pk])
+        assert outsider_client.get(url).status_code == 404
+        assert outsider_client.post(url, {"content": "x", "tier": "task"}).status_code == 404
+    page = outsider_client.get(reverse("memories"), {"q": "fear of flying"}).content.decode()
+    assert "private fear" not in page
+    export = outsider_client.get(reverse("memory-export")).json()
+    assert export["memories"] == []
+    memory.refresh_from_db()
+    assert memory.content == "Owner's private fear of flying"
+
+
+def test_admin_shows_history_and_no_vectors(client, owner, admin_user):
+    old = remember(owner, "Works as a nurse", key="occupation").memory
+    remember(owner, "Works as a midwife", key="occupation", actor="user")
+    client.force_login(admin_user)
+    page = client.get(reverse("admin:companion_memory_change", args=[old.pk])).content.decode()
+    assert "Works as a midwife" in page  # the superseded change row
+    assert "hashing-v1" in page
+    assert "embedding" not in page.lower()
+    assert "search_vector" not in page
+    listing = client.get(reverse("admin:companion_memory_changelist"), {"tier__exact": "personal"})
+    assert listing.status_code == 200
+    assert site.is_registered(Memory)
+
+
+def test_admin_delete_is_recorded_as_staff(client, owner, admin_user):
+    memory = remember(owner, "Works as a nurse").memory
+    client.force_login(admin_user)
+    client.post(reverse("admin:companion_memory_delete", args=[memory.pk]), {"post": "yes"})
+    assert not Memory.objects.filter(pk=memory.pk).exists()
+    assert owner.memory_changes.get(kind="deleted").actor == "staff"

@@ -1,0 +1,138 @@
+"""Reads: scoping, the daily triad's choices, and missions by value category."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.db import connection
+from django.http import Http404
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from goals import selectors, services
+from goals.models import Goal, Mission
+from tests.goals.factories import days_ago, make_goal, make_mission
+
+pytestmark = pytest.mark.django_db
+
+
+def test_goal_get_is_scoped(owner, outsider):
+    goal = make_goal(owner)
+    with pytest.raises(Http404):
+        selectors.goal_get(user=outsider, goal_id=goal.pk)
+    assert list(selectors.goal_list(user=outsider)) == []
+
+
+def test_goal_progress_counts_accepted_missions(owner):
+    goal = make_goal(owner)
+    make_mission(goal, status=Mission.Status.COMPLETED)
+    make_mission(goal)
+    make_mission(goal, status=Mission.Status.SUGGESTED)
+    fetched = selectors.goal_get(user=owner, goal_id=goal.pk)
+    assert (fetched.missions_total, fetched.missions_suggested) == (2, 1)
+    assert selectors.goal_progress(fetched) == 50
+
+
+def test_triad_is_empty_without_missions(owner):
+    triad = selectors.triad_for(user=owner)
+    assert (triad.high, triad.medium, triad.low) == (None, None, None)
+
+
+def test_triad_prefers_important_urgent_goals_for_high(owner):
+    today = timezone.localdate()
+    urgent = make_goal(owner, importance=5, target_date=today + dt.timedelta(days=3))
+    relaxed = make_goal(owner, title="Write", category="craft", importance=2)
+    make_mission(relaxed, title="Write 300 words", energy="medium")
+    top = make_mission(urgent, title="Long run", energy="high", estimated_minutes=30)
+    assert selectors.triad_for(user=owner).high == top
+
+
+def test_triad_spreads_value_categories(owner):
+    health = make_goal(owner, importance=5)
+    craft = make_goal(owner, title="Novel", category="craft", importance=3)
+    growth = make_goal(owner, title="Spanish", category="growth", importance=3)
+    for n in range(3):
+        make_mission(health, title=f"Run {n}")
+    make_mission(craft, title="Outline")
+    make_mission(growth, title="Flashcards")
+    triad = selectors.triad_for(user=owner)
+    assert {m.category for m in triad.missions} == {"health", "craft", "growth"}
+
+
+def test_low_is_an_easy_win(owner):
+    goal = make_goal(owner, importance=5)
+    other = make_goal(owner, title="Friends", category="connection")
+    intervals = make_mission(goal, title="Intervals", energy="high", estimated_minutes=30)
+    make_mission(goal, title="Tempo", energy="high", estimated_minutes=30)
+    easy = make_mission(other, title="Text a friend", energy="low", estimated_minutes=10)
+    make_mission(other, title="Host a dinner", energy="high", estimated_minutes=30)
+    triad = selectors.triad_for(user=owner)
+    assert (triad.high, triad.low) == (intervals, easy)
+    assert triad.medium is not None
+
+
+def test_low_energy_today_favours_light_missions(owner):
+    goal = make_goal(owner, importance=5)
+    heavy = make_mission(goal, title="Hill repeats", energy="high", estimated_minutes=30)
+    light = make_mission(goal, title="Stretch", energy="low", estimated_minutes=10)
+    assert selectors.triad_for(user=owner).high == heavy
+    tired = selectors.triad_for(user=owner, energy="low")
+    assert tired.high == light
+    assert tired.energy == "low"
+    with pytest.raises(ValueError, match="Unknown energy"):
+        selectors.triad_for(user=owner, energy="exhausted")
+
+
+def test_neglected_goals_rise(owner):
+    fresh = make_goal(owner, last_worked_at=timezone.now())
+    neglected = make_goal(owner, title="Guitar", category="health", last_worked_at=days_ago(10))
+    make_mission(fresh, title="Run")
+    wanted = make_mission(neglected, title="Practise chords")
+    assert selectors.triad_for(user=owner).high == wanted
+
+
+def test_triad_refreshes_after_complete_and_defer(owner):
+    goal = make_goal(owner)
+    missions = [make_mission(goal, title=f"Step {n}", priority_score=1 - n / 10) for n in range(5)]
+    first = selectors.triad_for(user=owner)
+    assert first.high == missions[0]
+    services.mission_complete(user=owner, mission_id=missions[0].pk)
+    services.mission_defer(user=owner, mission_id=missions[1].pk)
+    second = selectors.triad_for(user=owner)
+    shown = {m.pk for m in second.missions}
+    assert missions[0].pk not in shown
+    assert missions[1].pk not in shown
+    assert second.high == missions[2]
+    tomorrow = timezone.now() + dt.timedelta(days=1, hours=1)
+    assert missions[1].pk in {m.pk for m in selectors.triad_for(user=owner, now=tomorrow).missions}
+
+
+def test_triad_skips_suggestions_inactive_goals_and_other_people(owner, outsider):
+    make_mission(make_goal(owner), status=Mission.Status.SUGGESTED)
+    make_mission(make_goal(owner, status=Goal.Status.PAUSED))
+    make_mission(make_goal(outsider))
+    assert selectors.triad_for(user=owner).missions == []
+
+
+def test_triad_takes_each_goals_next_steps_in_one_query(owner):
+    goals = [make_goal(owner, title=f"Goal {n}") for n in range(5)]
+    for goal in goals:
+        for n in range(6):
+            make_mission(goal, title=f"{goal.title} step {n}")
+    with CaptureQueriesContext(connection) as queries:
+        triad = selectors.triad_for(user=owner)
+    assert len(queries.captured_queries) == 1
+    assert all(m.position <= 3 for m in triad.missions)
+
+
+def test_missions_for_categories(owner, outsider):
+    health = make_goal(owner)
+    craft = make_goal(owner, title="Novel", category="craft")
+    make_mission(health, title="Run", priority_score=0.4)
+    best = make_mission(craft, title="Outline", priority_score=0.9)
+    make_mission(craft, title="Later", status=Mission.Status.SUGGESTED)
+    make_mission(make_goal(outsider, category="craft"), title="Not yours")
+    found = selectors.missions_for_categories(user=owner, categories=["craft", "health"])
+    assert [m.title for m in found] == ["Outline", "Run"]
+    assert selectors.missions_for_categories(user=owner, categories=["craft"], limit=1) == [best]

@@ -1,0 +1,87 @@
+"""GET /api/world/zones/ (polling fallback), one zone, and the /world/ pages."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from tests.conftest import PASSWORD
+from tests.world.conftest import at
+
+pytestmark = pytest.mark.django_db
+
+EVENING = at("2026-01-15 21:30")  # 22:30 in Paris (Arena closed), 16:30 in New York (open)
+
+
+@pytest.fixture
+def evening(monkeypatch):
+    monkeypatch.setattr("world.selectors.timezone.now", lambda: EVENING)
+
+
+def states(body) -> dict[str, str]:
+    return {zone["slug"]: zone["state"] for zone in body["zones"]}
+
+
+def test_zones_are_each_users_own_states(zones, evening, owner_api, outsider_api):
+    mine = owner_api.get("/api/world/zones/")
+    theirs = outsider_api.get("/api/world/zones/")
+    assert mine.status_code == theirs.status_code == 200
+    assert mine.json()["type"] == "world.snapshot"
+    assert mine.json()["at"] == EVENING.isoformat()
+    assert states(mine.json()) == {"arena": "closed", "observatory": "open", "commons": "open"}
+    assert states(theirs.json())["arena"] == "open"
+    arena = mine.json()["zones"][0]
+    assert arena["next_change_label"] == "opens tomorrow at 06:00"
+    assert arena["categories"] == ["health", "craft"]
+
+
+def test_one_zone(zones, evening, owner_api):
+    response = owner_api.get("/api/world/zones/arena/")
+    assert response.status_code == 200
+    assert response.json()["state"] == "closed"
+    assert response.json()["reason"] == "Closed for the night — opens tomorrow at 06:00"
+
+
+def test_unknown_zone_is_a_json_404(zones, owner_api):
+    response = owner_api.get("/api/world/zones/atlantis/")
+    assert response.status_code == 404
+    assert response.json()["code"] == "not_found"
+
+
+def test_anonymous_is_refused(zones):
+    from rest_framework.test import APIClient
+
+    assert APIClient().get("/api/world/zones/").status_code == 401
+
+
+def logged_in(user) -> Client:
+    client = Client()
+    assert client.login(username=user.username, password=PASSWORD)
+    return client
+
+
+def test_world_page_shows_every_zone_with_stable_attributes(zones, evening, owner):
+    html = logged_in(owner).get("/world/").content.decode()
+    assert 'data-zone="arena" data-state="closed"' in html
+    assert 'data-zone="commons" data-state="open"' in html
+    assert "Opens tomorrow at 06:00" in html
+    assert "world/live.js" in html
+    assert 'href="/world/"' in html  # the nav link
+
+
+def test_zone_page_lists_the_users_missions_of_its_categories(zones, evening, owner, outsider):
+    from goals import services as goals
+
+    run = goals.goal_create(user=owner, title="Run a 10k", category="health")
+    goals.mission_create(user=owner, goal_id=run.pk, title="Jog 2 km")
+    other = goals.goal_create(user=outsider, title="Lift", category="health")
+    goals.mission_create(user=outsider, goal_id=other.pk, title="Deadlift practice")
+    html = logged_in(owner).get("/world/arena/").content.decode()
+    assert 'data-zone="arena" data-state="closed"' in html
+    assert "Jog 2 km" in html
+    assert "Deadlift practice" not in html
+    assert "No missions" in logged_in(owner).get("/world/commons/").content.decode()
+
+
+def test_unknown_zone_page_is_404(zones, owner):
+    assert logged_in(owner).get("/world/atlantis/").status_code == 404

@@ -1,0 +1,78 @@
+"""Reads of the world app: every zone's state for one user, computed fresh."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+
+from delight.models import User
+from world.models import Zone
+from world.realtime import WorldSnapshot, ZonePayload, world_snapshot_event
+from world.rules import UserClock, ZoneState, evaluate
+
+MISSIONS_PER_ZONE = 5
+
+
+def user_clock(*, timezone_name: str, start: dt.time | None, end: dt.time | None) -> UserClock:
+    """The rules engine's clock for a user; an unknown timezone counts as UTC."""
+    try:
+        return UserClock(timezone_name, start, end)
+    except ValueError:
+        return UserClock("UTC", start, end)
+
+
+def clock_of(user: User) -> UserClock:
+    return user_clock(
+        timezone_name=user.timezone, start=user.productive_start, end=user.productive_end
+    )
+
+
+def zone_payload(zone: Zone, state: ZoneState) -> ZonePayload:
+    return {
+        "slug": zone.slug,
+        "name": zone.name,
+        "description": zone.description,
+        "categories": list(zone.categories),
+        "state": "open" if state.is_open else "closed",
+        "is_open": state.is_open,
+        "reason": state.reason,
+        "next_change_at": state.next_change_at.isoformat() if state.next_change_at else None,
+        "next_change_label": state.next_change_label,
+    }
+
+
+def zones_all() -> list[Zone]:
+    return list(Zone.objects.all())
+
+
+def world_zones(*, user: User, now: dt.datetime | None = None) -> list[ZonePayload]:
+    """Every zone's state for ``user`` at ``now``, from the rules engine (never stale)."""
+    now = now or timezone.now()
+    zones = zones_all()
+    states = evaluate([zone.spec() for zone in zones], clock_of(user), now)
+    return [zone_payload(zone, state) for zone, state in zip(zones, states, strict=True)]
+
+
+def world_snapshot(*, user: User, now: dt.datetime | None = None) -> WorldSnapshot:
+    now = now or timezone.now()
+    return world_snapshot_event(zones=world_zones(user=user, now=now), at=now.isoformat())
+
+
+def zone_get(*, slug: str) -> Zone:
+    """The zone with ``slug``; ``Http404`` for an unknown one."""
+    return get_object_or_404(Zone, slug=slug)
+
+
+def zone_state(*, user: User, zone: Zone, now: dt.datetime | None = None) -> ZonePayload:
+    (state,) = evaluate([zone.spec()], clock_of(user), now or timezone.now())
+    return zone_payload(zone, state)
+
+
+def zone_missions(*, user: User, zone: Zone, limit: int = MISSIONS_PER_ZONE) -> list[Any]:
+    """The user's missions in the zone's value categories (from the goals app)."""
+    from goals.selectors import missions_for_categories
+
+    return list(missions_for_categories(user=user, categories=list(zone.categories), limit=limit))
