@@ -6,8 +6,8 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import Count, F, Q, QuerySet, Window
-from django.db.models.functions import RowNumber
+from django.db import connection
+from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
@@ -175,8 +175,47 @@ class Triad:
         return [mission for mission in (self.high, self.medium, self.low) if mission]
 
 
-def _urgency(mission: Mission, today: dt.date) -> float:
-    deadlines = [day for day in (mission.goal.target_date, mission.due_date) if day]
+@dataclass(frozen=True)
+class _Candidate:
+    """The columns the scoring reads: scoring light rows and loading only the three chosen
+    missions in full keeps the triad within its time budget."""
+
+    id: int
+    goal_id: int
+    category: str
+    energy: str
+    estimated_minutes: int
+    priority_score: float
+    status: str
+    position: int
+    defer_count: int
+    due_date: dt.date | None
+    importance: int
+    target_date: dt.date | None
+    goal_last_worked_at: dt.datetime | None
+    goal_created_at: dt.datetime
+
+
+_CANDIDATE_COLUMNS = (
+    "id",
+    "goal_id",
+    "category",
+    "energy",
+    "estimated_minutes",
+    "priority_score",
+    "status",
+    "position",
+    "defer_count",
+    "due_date",
+    "goal__importance",
+    "goal__target_date",
+    "goal__last_worked_at",
+    "goal__created_at",
+)
+
+
+def _urgency(mission: _Candidate, today: dt.date) -> float:
+    deadlines = [day for day in (mission.target_date, mission.due_date) if day]
     if not deadlines:
         return 0.0
     days_left = (min(deadlines) - today).days
@@ -185,22 +224,22 @@ def _urgency(mission: Mission, today: dt.date) -> float:
     return max(0.0, 1.0 - (days_left - URGENT_DAYS) / (HORIZON_DAYS - URGENT_DAYS))
 
 
-def _neglect(mission: Mission, now: dt.datetime) -> float:
-    last = mission.goal.last_worked_at or mission.goal.created_at
+def _neglect(mission: _Candidate, now: dt.datetime) -> float:
+    last = mission.goal_last_worked_at or mission.goal_created_at
     days = (now - last).total_seconds() / 86400
     return min(max(days, 0.0) / NEGLECT_FULL_DAYS, 1.0)
 
 
-def _energy_fit(mission: Mission, energy: str | None) -> float:
+def _energy_fit(mission: _Candidate, energy: str | None) -> float:
     if energy is None:
         return 1.0
     gap = ENERGY_LEVEL[mission.energy] - ENERGY_LEVEL[energy]
     return ENERGY_FIT[gap] if gap > 0 else 1.0 + 0.05 * gap
 
 
-def _score(mission: Mission, *, today: dt.date, now: dt.datetime, energy: str | None) -> float:
+def _score(mission: _Candidate, *, today: dt.date, now: dt.datetime, energy: str | None) -> float:
     base = (
-        W_IMPORTANCE * mission.goal.importance / 5
+        W_IMPORTANCE * mission.importance / 5
         + W_URGENCY * _urgency(mission, today)
         + W_NEGLECT * _neglect(mission, now)
         + W_SEQUENCE * mission.priority_score
@@ -210,14 +249,14 @@ def _score(mission: Mission, *, today: dt.date, now: dt.datetime, energy: str | 
     return round(max(base, 0.0) * _energy_fit(mission, energy), 4)
 
 
-def _ease(mission: Mission) -> float:
+def _ease(mission: _Candidate) -> float:
     """1 for a 10-minute low-energy mission, 0 for a 30-minute high-energy one."""
     shortness = 1 - (mission.estimated_minutes - 10) / 20
     lightness = 1 - ENERGY_LEVEL[mission.energy] / 2
     return (shortness + lightness) / 2
 
 
-def _diverse(mission: Mission, chosen: list[Mission]) -> float:
+def _diverse(mission: _Candidate, chosen: list[_Candidate]) -> float:
     factor = 1.0
     if any(other.category == mission.category for other in chosen):
         factor *= SAME_CATEGORY
@@ -226,18 +265,38 @@ def _diverse(mission: Mission, chosen: list[Mission]) -> float:
     return factor
 
 
-def _triad_candidates(*, user: User, today: dt.date) -> list[Mission]:
-    ranked = _pool(user=user, today=today).annotate(
-        step=Window(RowNumber(), partition_by=[F("goal_id")], order_by=[F("position"), F("id")])
-    )
-    return list(ranked.filter(step__lte=NEXT_PER_GOAL).select_related("goal"))
+# Each active goal's next missions, read from the (goal, position) index one goal at a time
+# (a window over the whole pool sorted thousands of rows to keep a few per goal). The ids come
+# first and the rows by primary key after: as one `IN (subquery)` PostgreSQL chose a semi-join
+# over every mission of the person, several times slower.
+_NEXT_MISSIONS_SQL = f"""
+    SELECT next.id FROM {Goal._meta.db_table} g
+    CROSS JOIN LATERAL (
+        SELECT m.id FROM {Mission._meta.db_table} m
+        WHERE m.goal_id = g.id AND m.status = ANY(%s)
+          AND (m.deferred_until IS NULL OR m.deferred_until <= %s)
+        ORDER BY m.position, m.id
+        LIMIT %s
+    ) next
+    WHERE g.user_id = %s AND g.status = %s
+"""
+
+
+def _triad_candidates(*, user: User, today: dt.date) -> list[_Candidate]:
+    params = (list(Mission.POOL), today, NEXT_PER_GOAL, user.pk, Goal.Status.ACTIVE)
+    with connection.cursor() as cursor:
+        cursor.execute(_NEXT_MISSIONS_SQL, params)
+        ids = [row[0] for row in cursor.fetchall()]
+    rows = Mission.objects.filter(pk__in=ids).order_by("goal_id", "position", "id")
+    return [_Candidate(*row) for row in rows.values_list(*_CANDIDATE_COLUMNS)]
 
 
 def triad_for(*, user: User, energy: str | None = None, now: dt.datetime | None = None) -> Triad:
     """Today's three missions: high (urgent and important), medium, low (an easy win).
 
-    One query: the pool (approved, unfinished missions of active goals, not deferred past the
-    person's today), each goal's next NEXT_PER_GOAL missions in sequence, with the goal.
+    Three queries: the ids of each active goal's next NEXT_PER_GOAL pool missions (approved,
+    unfinished, not deferred past the person's today), their scoring columns, and the three
+    chosen missions in full with their goals.
 
     1. Score each candidate (0..~1.1):
        0.30 x goal importance (1-5, scaled)
@@ -261,18 +320,25 @@ def triad_for(*, user: User, energy: str | None = None, now: dt.datetime | None 
         raise ValueError(f"Unknown energy {energy!r}: use low, medium or high.")
     today = user.local_day(now)
     candidates = _triad_candidates(user=user, today=today)
-    scores = {m.pk: _score(m, today=today, now=now, energy=energy) for m in candidates}
-    chosen: list[Mission] = []
+    scores = {m.id: _score(m, today=today, now=now, energy=energy) for m in candidates}
+    chosen: list[_Candidate] = []
 
-    def pick(value: dict[int, float]) -> Mission | None:
+    def pick(value: dict[int, float]) -> int | None:
         remaining = [m for m in candidates if m not in chosen]
         if not remaining:
             return None
-        best = max(remaining, key=lambda m: (value[m.pk] * _diverse(m, chosen), -m.position))
+        best = max(remaining, key=lambda m: (value[m.id] * _diverse(m, chosen), -m.position))
         chosen.append(best)
-        return best
+        return best.id
 
     high = pick(scores)
-    low = pick({m.pk: (scores[m.pk] + _ease(m)) / 2 for m in candidates})
+    low = pick({m.id: (scores[m.id] + _ease(m)) / 2 for m in candidates})
     medium = pick(scores)
-    return Triad(high=high, medium=medium, low=low, energy=energy, scores=scores)
+    full = Mission.objects.select_related("goal").in_bulk([m.id for m in chosen])
+    return Triad(
+        high=full.get(high),
+        medium=full.get(medium),
+        low=full.get(low),
+        energy=energy,
+        scores=scores,
+    )
