@@ -98,6 +98,7 @@ class RecalledMemory:
 class _Candidate:
     score: float = 0.0
     reasons: list[str] = field(default_factory=list)
+    found: bool = False  # still there when the boosts are read
 
 
 def _tiers(tiers: Iterable[str] | None) -> list[str] | None:
@@ -145,14 +146,14 @@ def _word_ranks(*, user_id: int, words: str, tiers, limit: int):
         return cursor.fetchall()
 
 
-def _boosts(memory: Memory, now) -> tuple[float, list[str]]:
-    age_days = max((now - memory.updated_at).total_seconds() / 86400, 0.0)
+def _boosts(*, updated_at, access_count: int, now) -> tuple[float, list[str]]:
+    age_days = max((now - updated_at).total_seconds() / 86400, 0.0)
     recency = RECENCY_BOOST * 0.5 ** (age_days / RECENCY_HALF_LIFE_DAYS)
-    uses = min(math.log1p(memory.access_count) / math.log1p(FREQUENT_USES), 1.0)
+    uses = min(math.log1p(access_count) / math.log1p(FREQUENT_USES), 1.0)
     reasons = []
     if age_days <= RECENT_DAYS:
         reasons.append("recent")
-    if memory.access_count >= OFTEN_USED:
+    if access_count >= OFTEN_USED:
         reasons.append("often used")
     return recency + FREQUENCY_BOOST * uses, reasons
 
@@ -181,8 +182,8 @@ def memory_recall(
        (`websearch_to_tsquery('english', 'a or b')`), ranked by `ts_rank_cd`, 4k rows.
     4. Fuse by reciprocal rank fusion: score = Σ 1 / (60 + rank) over the lists.
     5. Add the small recency and access-frequency boosts (module constants above).
-    6. Sort, keep k, and load those memories (never another user's: every step filters on
-       the user, and the final load does again).
+    6. Sort, keep k, and load only those memories in full (never another user's: every
+       step filters on the user, and the final load does again).
     Only active memories that have not expired are recalled. The meaning list alone returns
     min(k, the user's eligible memories), so a user with at least k memories gets k results.
     """
@@ -210,23 +211,30 @@ def memory_recall(
         candidate.score += 1.0 / (RRF_K + rank)
         candidate.reasons.append(f"words: {', '.join(matched)} (rank {rank})")
 
-    memories = Memory.objects.filter(user_id=user.pk, pk__in=list(candidates)).defer(
+    # Boosts need two columns of every candidate; only the k winners are loaded in full.
+    now = timezone.now()
+    usage = Memory.objects.filter(user_id=user.pk, pk__in=list(candidates)).values_list(
+        "pk", "updated_at", "access_count"
+    )
+    for memory_id, updated_at, access_count in usage:
+        candidate = candidates[memory_id]
+        boost, reasons = _boosts(updated_at=updated_at, access_count=access_count, now=now)
+        candidate.score = round(candidate.score + boost, 6)
+        candidate.reasons.extend(reasons)
+        candidate.found = True
+    ranked = sorted(
+        (item for item in candidates.items() if item[1].found),
+        key=lambda item: (-item[1].score, -item[0]),
+    )[:k]
+    memories = Memory.objects.filter(user_id=user.pk, pk__in=[pk for pk, _ in ranked]).defer(
         "embedding", "search_vector"
     )
-    now = timezone.now()
-    results = []
-    for memory in memories:
-        candidate = candidates[memory.pk]
-        boost, reasons = _boosts(memory, now)
-        results.append(
-            RecalledMemory(
-                memory=memory,
-                score=round(candidate.score + boost, 6),
-                reasons=[*candidate.reasons, *reasons],
-            )
-        )
-    results.sort(key=lambda found: (-found.score, -found.memory.pk))
-    return results[:k]
+    by_id = {memory.pk: memory for memory in memories}
+    return [
+        RecalledMemory(memory=by_id[pk], score=found.score, reasons=found.reasons)
+        for pk, found in ranked
+        if pk in by_id
+    ]
 
 
 def memory_list(
