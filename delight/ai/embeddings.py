@@ -123,7 +123,7 @@ class OpenAIEmbedder(_EmbedOne):
         for vector in vectors:
             if len(vector) != self.dimensions:
                 raise AIResponseError(f"expected {self.dimensions} dimensions, got {len(vector)}")
-        return vectors
+        return [unit(vector) for vector in vectors]
 
     def _emit(self, started: float, attempts: int, tokens: int, *, ok: bool, error: str = ""):
         usage = Usage(
@@ -297,10 +297,16 @@ class HashingEmbedder(_EmbedOne):
             # Sublinear: a word said five times is not five times as important.
             scaled = weight if weight <= 1.0 else 1.0 + math.log(weight)
             vector[(number >> 1) % self.dimensions] += sign * scaled
-        norm = math.sqrt(sum(x * x for x in vector))
-        if norm == 0.0:  # features cancelled out exactly; vanishingly rare
-            vector[0], norm = 1.0, 1.0
-        return [x / norm for x in vector]
+        return unit(vector)
+
+
+def unit(vector: list[float]) -> list[float]:
+    """Scale to length 1. Every embedder returns unit vectors, so recall can rank by inner
+    product (cheaper than cosine in pgvector, and the same order)."""
+    norm = math.sqrt(sum(x * x for x in vector))
+    if norm == 0.0:  # features cancelled out exactly; vanishingly rare
+        return [1.0] + [0.0] * (len(vector) - 1)
+    return [x / norm for x in vector]
 
 
 def _char_grams(stem: str) -> list[str]:
