@@ -56,6 +56,12 @@ def send_to_user(user_id: int, payload: Event | dict[str, Any], timeout: float =
 
 
 async def _send_many(events: list[tuple[int, Event | dict[str, Any]]], concurrency: int) -> None:
+    layer = get_channel_layer()
+    if hasattr(layer, "group_send_many"):  # our PostgreSQL layer batches in two statements
+        await layer.group_send_many(
+            [(user_group(user_id), _envelope(payload)) for user_id, payload in events]
+        )
+        return
     limit = asyncio.Semaphore(concurrency)
 
     async def send_one(user_id: int, payload: Event | dict[str, Any]) -> None:
