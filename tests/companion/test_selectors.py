@@ -182,3 +182,19 @@ def test_export_is_complete_json_without_vectors(owner, outsider):
     assert "embedding" not in text
     assert "search_vector" not in text
     assert "someone else" not in text
+
+
+def test_recall_of_a_rare_tier_finds_every_match_behind_many_closer_memories(owner):
+    # 230 task notes are all closer to the query than the three personal facts: a search
+    # that ranked first and filtered after would lose the personal ones.
+    for number in range(230):
+        remember(owner, f"Hiking trail note {number}: boots, map and water", tier="task")
+    personal = {
+        remember(owner, f"She collects vintage postage stamps, album {n}").memory.pk
+        for n in range(3)
+    }
+    found = selectors.memory_recall(
+        user=owner, query="hiking trail boots", tiers=["personal"], k=10, engine=ENGINE
+    )
+    assert {hit.memory.pk for hit in found} == personal
+    assert all(any(r.startswith("meaning") for r in hit.reasons) for hit in found)
