@@ -8,6 +8,7 @@ from django.http import HttpRequest
 
 from companion import services
 from companion.models import Actor, Memory, MemoryChange
+from companion.selectors import EXPORT_FIELDS
 
 
 class MemoryChangeInline(admin.TabularInline):
@@ -32,26 +33,8 @@ class MemoryAdmin(admin.ModelAdmin):
     list_select_related = ("user",)
     # Vectors are derived data and unreadable: the embedder's name is what staff need.
     exclude = ("embedding",)
-    readonly_fields = (
-        "user",
-        "tier",
-        "content",
-        "key",
-        "tags",
-        "metadata",
-        "source",
-        "confidence",
-        "goal",
-        "mission",
-        "embedder",
-        "active",
-        "superseded_by",
-        "access_count",
-        "created_at",
-        "updated_at",
-        "last_accessed_at",
-        "expires_at",
-    )
+    # What the person sees in their export, with links in place of raw ids.
+    readonly_fields = ("user", *(name.removesuffix("_id") for name in EXPORT_FIELDS[1:]))
     inlines = (MemoryChangeInline,)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Memory]:

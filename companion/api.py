@@ -21,26 +21,7 @@ from companion.models import Actor, Memory, Source, Tier
 class MemorySerializer(serializers.ModelSerializer):
     class Meta:
         model = Memory
-        fields = (
-            "id",
-            "tier",
-            "content",
-            "key",
-            "tags",
-            "metadata",
-            "source",
-            "confidence",
-            "goal_id",
-            "mission_id",
-            "embedder",
-            "active",
-            "superseded_by",
-            "access_count",
-            "created_at",
-            "updated_at",
-            "last_accessed_at",
-            "expires_at",
-        )
+        fields = selectors.EXPORT_FIELDS
         read_only_fields = fields
 
 
