@@ -50,7 +50,7 @@ def assert_well_formed(plan: Plan) -> None:
     jsonschema.validate(as_data(plan), PLAN_SCHEMA)
     assert 3 <= len(plan.milestones) <= 7
     for milestone in plan.milestones:
-        assert 1 <= len(milestone.missions) <= 5
+        assert len(milestone.missions) in range(1, 6)
         assert all(10 <= m.estimated_minutes <= 30 for m in milestone.missions)
 
 
