@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from companion import services
-from companion.models import Actor, Memory, MemoryChange
+from companion.models import Actor, AgentCheckpoint, AgentState, Memory, MemoryChange
 from companion.selectors import EXPORT_FIELDS
 
 
@@ -75,4 +77,42 @@ class MemoryChangeAdmin(admin.ModelAdmin):
         return False
 
     def has_change_permission(self, request: HttpRequest, obj: MemoryChange | None = None) -> bool:
+        return False
+
+
+class AgentCheckpointInline(admin.TabularInline):
+    """The turn timeline: one row per node, in order."""
+
+    model = AgentCheckpoint
+    fields = ("turn_id", "seq", "node", "created_at", "checksum")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    ordering = ("-created_at", "-seq")
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(AgentState)
+class AgentStateAdmin(admin.ModelAdmin):
+    list_display = ("user", "agent_type", "session_id", "current_node", "conversation_state",
+                    "updated_at")  # fmt: skip
+    list_filter = ("agent_type", "conversation_state")
+    search_fields = ("user__username", "session_id")
+    list_select_related = ("user",)
+    readonly_fields = [field.name for field in AgentState._meta.fields]
+    inlines = (AgentCheckpointInline,)
+
+
+@admin.register(AgentCheckpoint)
+class AgentCheckpointAdmin(admin.ModelAdmin):
+    """One checkpoint with its full state, for staff reading what a turn knew."""
+
+    list_display = ("turn_id", "seq", "node", "agent_state", "created_at")
+    list_filter = ("node",)
+    search_fields = ("turn_id", "agent_state__user__username")
+    readonly_fields = [field.name for field in AgentCheckpoint._meta.fields]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False

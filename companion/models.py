@@ -205,3 +205,75 @@ class MemoryChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} by {self.actor} ({self.memory_ref})"
+
+
+class AgentState(models.Model):
+    """Where one agent is with one person in one session: what staff inspect in admin.
+
+    The turn's full state lives in its checkpoints; this row keeps what the next message
+    needs (the node a crashed turn stopped at, the conversation state, a pending slot).
+    """
+
+    class AgentType(models.TextChoices):
+        ELIZA = "eliza", "Eliza"
+
+    class Conversation(models.TextChoices):
+        IDLE = "idle", "Idle"
+        UNDERSTANDING = "understanding", "Understanding"
+        WAITING_FOR_SLOT = "waiting_for_slot", "Waiting for a slot"
+        VALIDATING_SLOT = "validating_slot", "Validating a slot"
+        EXECUTING_ACTION = "executing_action", "Executing an action"
+        CONFIRMING = "confirming", "Confirming"
+        COMPLETED = "completed", "Completed"
+        ERROR = "error", "Error"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="agent_states"
+    )
+    session_id = models.UUIDField()
+    agent_type = models.CharField(max_length=20, choices=AgentType.choices, default=AgentType.ELIZA)
+    current_node = models.CharField(max_length=40, blank=True)
+    current_turn = models.CharField(max_length=64, blank=True)
+    conversation_state = models.CharField(
+        max_length=20, choices=Conversation.choices, default=Conversation.IDLE
+    )
+    pending_slot = models.CharField(max_length=40, blank=True)
+    state_data = models.JSONField(default=dict, blank=True)
+    schema_version = models.PositiveSmallIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True, db_index=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "session_id", "agent_type"], name="agent_state_per_session"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.agent_type} · {self.user} · {self.session_id}"
+
+
+class AgentCheckpoint(models.Model):
+    """The turn's state after one node, for resume and replay (checksummed)."""
+
+    agent_state = models.ForeignKey(
+        AgentState, on_delete=models.CASCADE, related_name="checkpoints"
+    )
+    turn_id = models.CharField(max_length=64)
+    node = models.CharField(max_length=40)
+    seq = models.PositiveIntegerField()
+    state = models.JSONField()
+    checksum = models.CharField(max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["turn_id", "seq"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["agent_state", "turn_id", "seq"], name="checkpoint_seq_per_turn"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.turn_id} #{self.seq} {self.node}"

@@ -13,7 +13,7 @@ from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
-from companion.models import Memory, MemoryChange, Tier
+from companion.models import AgentCheckpoint, AgentState, Memory, MemoryChange, Tier
 from delight.ai.embeddings import normalise_words
 from delight.ai.engine import Engine
 from delight.ai.runtime import engine_or_default
@@ -306,3 +306,12 @@ def memory_export(*, user: Any) -> dict:
             for memory in memories
         ],
     }
+
+
+def checkpoint_latest(*, agent_state: AgentState, turn_id: str) -> AgentCheckpoint | None:
+    """The turn's newest checkpoint (one indexed read)."""
+    return (
+        AgentCheckpoint.objects.filter(agent_state=agent_state, turn_id=turn_id)
+        .order_by("-seq")
+        .first()
+    )

@@ -4,6 +4,8 @@ and re-embed. Each write validates with full_clean(); an invalid write changes n
 from __future__ import annotations
 
 import datetime as dt
+import json
+import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -12,12 +14,22 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, OuterRef, Subquery
 from django.http import Http404
 from django.utils import timezone
 from pgvector.django import CosineDistance
 
-from companion.models import Actor, ChangeKind, Memory, MemoryChange, Tier
+from companion import selectors
+from companion.models import (
+    Actor,
+    AgentCheckpoint,
+    AgentState,
+    ChangeKind,
+    Memory,
+    MemoryChange,
+    Tier,
+)
+from companion.runner import STATE_SCHEMA_VERSION, Checkpoint, canonical_json
 from delight.ai.embeddings import normalise_words
 from delight.ai.engine import Engine
 from delight.ai.runtime import engine_or_default
@@ -359,3 +371,88 @@ def memories_reembed(*, engine: Engine | None = None, batch_size: int = 500) -> 
             Memory.objects.bulk_update(batch, ["embedding", "embedder"])
         done += len(batch)
         last_id = batch[-1].pk
+
+
+# -- agent state and checkpoints -------------------------------------------------------------
+
+CHECKPOINT_IDLE = dt.timedelta(days=1)  # sessions quiet this long keep one checkpoint a turn
+
+
+@transaction.atomic
+def agent_state_open(
+    *, user: Any, session_id: uuid.UUID | None = None, agent_type: str = "eliza"
+) -> AgentState:
+    """The person's agent state for a session, created on first use (a new session id
+    when none is given)."""
+    state, _ = AgentState.objects.get_or_create(
+        user=user,
+        session_id=session_id or uuid.uuid4(),
+        agent_type=agent_type,
+        defaults={"schema_version": STATE_SCHEMA_VERSION},
+    )
+    return state
+
+
+@transaction.atomic
+def checkpoint_save(
+    *, agent_state: AgentState, turn_id: str, node: str, seq: int, state_json: str, checksum: str
+) -> AgentCheckpoint:
+    """Keep the turn's state after `node`; the sequence only moves forward."""
+    AgentState.objects.select_for_update().filter(pk=agent_state.pk).first()
+    last = selectors.checkpoint_latest(agent_state=agent_state, turn_id=turn_id)
+    if last is not None and seq <= last.seq:
+        raise ValueError(f"checkpoint seq {seq} is not after {last.seq}")
+    state = json.loads(state_json)
+    checkpoint = AgentCheckpoint(
+        agent_state=agent_state, turn_id=turn_id, node=node, seq=seq, state=state, checksum=checksum
+    )
+    checkpoint.full_clean()
+    checkpoint.save()
+    AgentState.objects.filter(pk=agent_state.pk).update(
+        current_node=state.get("current_node", node),
+        current_turn=turn_id,
+        schema_version=state.get("schema_version", STATE_SCHEMA_VERSION),
+        updated_at=timezone.now(),
+    )
+    return checkpoint
+
+
+class DatabaseCheckpointStore:
+    """The runner's `CheckpointStore` on one agent state's `AgentCheckpoint` rows."""
+
+    def __init__(self, agent_state: AgentState) -> None:
+        self.agent_state = agent_state
+
+    def save(self, turn_id: str, node: str, seq: int, state_json: str, checksum: str) -> None:
+        checkpoint_save(
+            agent_state=self.agent_state,
+            turn_id=turn_id,
+            node=node,
+            seq=seq,
+            state_json=state_json,
+            checksum=checksum,
+        )
+
+    def latest(self, turn_id: str) -> Checkpoint | None:
+        row = selectors.checkpoint_latest(agent_state=self.agent_state, turn_id=turn_id)
+        if row is None:
+            return None
+        return Checkpoint(row.turn_id, row.node, row.seq, canonical_json(row.state), row.checksum)
+
+
+@transaction.atomic
+def checkpoints_compact(*, now: dt.datetime | None = None) -> int:
+    """Keep only each turn's last checkpoint in sessions idle for CHECKPOINT_IDLE, so storage
+    grows with turns, not with nodes; return how many rows went."""
+    idle_before = (now or timezone.now()) - CHECKPOINT_IDLE
+    last_seq = (
+        AgentCheckpoint.objects.filter(
+            agent_state=OuterRef("agent_state"), turn_id=OuterRef("turn_id")
+        )
+        .order_by("-seq")
+        .values("seq")[:1]
+    )
+    deleted, _ = AgentCheckpoint.objects.filter(
+        agent_state__updated_at__lt=idle_before, seq__lt=Subquery(last_seq)
+    ).delete()
+    return deleted

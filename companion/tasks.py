@@ -8,3 +8,8 @@ from companion import services
 def prune_expired_memories() -> int:
     """Daily: delete task memories past their expiry."""
     return services.memories_prune_expired()
+
+
+def compact_checkpoints() -> int:
+    """Hourly: idle sessions keep one checkpoint per turn."""
+    return services.checkpoints_compact()

@@ -21,6 +21,7 @@ SCHEDULES: tuple[Recurring, ...] = (
         minutes=60 * 24,
     ),
     Recurring(name="world zones", func="world.tasks.evaluate_due_zones", minutes=15),
+    Recurring(name="compact checkpoints", func="companion.tasks.compact_checkpoints", minutes=60),
 )
 
 

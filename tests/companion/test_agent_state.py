@@ -1,0 +1,123 @@
+"""The runner checkpointing into the database: resume after a crash, integrity, retention."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.contrib.admin.sites import site
+from django.urls import reverse
+from django.utils import timezone
+from django_q.models import Schedule
+
+from companion import services, tasks
+from companion.models import AgentCheckpoint, AgentState
+from companion.runner import CorruptCheckpoint, Runner, TurnInput
+from tests.companion.test_runner import Effects, SimulatedCrash, eliza_graph
+
+pytestmark = pytest.mark.django_db
+
+
+def turn(message_id: str, text: str = "I want to run a marathon") -> TurnInput:
+    return TurnInput(
+        user_id=1, session_id="s", message_id=message_id, text=text, idempotency_key=message_id
+    )
+
+
+def runner_for(agent_state: AgentState) -> Runner:
+    return Runner(eliza_graph(), services.DatabaseCheckpointStore(agent_state))
+
+
+def test_a_turn_checkpoints_every_node_into_the_database(owner):
+    agent = services.agent_state_open(user=owner)
+    runner = runner_for(agent)
+    final = runner.run(runner.new_turn(turn("m1")), deps=Effects())
+
+    rows = list(AgentCheckpoint.objects.filter(agent_state=agent, turn_id="m1"))
+    assert [row.seq for row in rows] == list(range(1, len(rows) + 1))
+    assert [entry["node"] for entry in final.trace] == [row.node for row in rows]
+    agent.refresh_from_db()
+    assert (agent.current_node, agent.current_turn) == ("end", "m1")
+
+
+def test_a_crashed_turn_resumes_from_the_database_without_repeating_side_effects(owner):
+    agent = services.agent_state_open(user=owner)
+    effects = Effects(crash_once={"respond"})
+    runner = runner_for(agent)
+    with pytest.raises(SimulatedCrash):
+        runner.run(runner.new_turn(turn("m2")), deps=effects)
+    agent.refresh_from_db()
+    assert agent.current_node == "respond"
+
+    # A new process: a fresh runner and store, reading only the database.
+    resumed = runner_for(AgentState.objects.get(pk=agent.pk)).resume("m2", deps=effects)
+    assert resumed.done
+    assert all(count == 1 for count in effects.writes.values())
+    assert effects.attempts["respond"] == 2
+
+
+def test_a_tampered_checkpoint_is_refused(owner):
+    agent = services.agent_state_open(user=owner)
+    effects = Effects(crash_once={"respond"})
+    runner = runner_for(agent)
+    with pytest.raises(SimulatedCrash):
+        runner.run(runner.new_turn(turn("m3")), deps=effects)
+    latest = AgentCheckpoint.objects.filter(turn_id="m3").order_by("-seq").first()
+    latest.state["input"]["text"] = "something else"
+    latest.save()
+    with pytest.raises(CorruptCheckpoint):
+        runner_for(agent).resume("m3", deps=effects)
+
+
+def test_checkpoint_sequence_only_moves_forward(owner):
+    agent = services.agent_state_open(user=owner)
+    store = services.DatabaseCheckpointStore(agent)
+    store.save("m4", "receive_input", 1, '{"current_node": "recall_context"}', "x" * 64)
+    with pytest.raises(ValueError, match="not after"):
+        store.save("m4", "receive_input", 1, '{"current_node": "recall_context"}', "x" * 64)
+    assert AgentCheckpoint.objects.filter(turn_id="m4").count() == 1
+
+
+def test_sessions_are_per_person_and_reopened_by_id(owner, outsider):
+    agent = services.agent_state_open(user=owner)
+    assert services.agent_state_open(user=owner, session_id=agent.session_id).pk == agent.pk
+    other = services.agent_state_open(user=outsider, session_id=agent.session_id)
+    assert other.pk != agent.pk
+
+
+def test_compaction_keeps_one_checkpoint_per_turn_in_idle_sessions(owner, outsider):
+    idle, active = services.agent_state_open(user=owner), services.agent_state_open(user=outsider)
+    for agent in (idle, active):
+        runner = runner_for(agent)
+        for message_id in ("t1", "t2"):
+            runner.run(runner.new_turn(turn(message_id)), deps=Effects())
+    per_turn = AgentCheckpoint.objects.filter(agent_state=active, turn_id="t1").count()
+    AgentState.objects.filter(pk=idle.pk).update(updated_at=timezone.now() - dt.timedelta(days=2))
+
+    removed = tasks.compact_checkpoints()
+
+    assert removed == 2 * (per_turn - 1)
+    kept = AgentCheckpoint.objects.filter(agent_state=idle).order_by("turn_id")
+    assert [(row.turn_id, row.node) for row in kept] == [
+        ("t1", "store_memory"),
+        ("t2", "store_memory"),
+    ]
+    assert AgentCheckpoint.objects.filter(agent_state=active).count() == 2 * per_turn
+    # A compacted turn still resumes (it is finished) and replays from its last state.
+    assert runner_for(idle).resume("t1", deps=Effects()).done
+
+
+def test_compaction_is_scheduled_hourly():
+    schedule = Schedule.objects.get(name="compact checkpoints")
+    assert (schedule.func, schedule.minutes) == ("companion.tasks.compact_checkpoints", 60)
+
+
+def test_admin_shows_the_turn_timeline(client, owner, admin_user):
+    agent = services.agent_state_open(user=owner)
+    runner = runner_for(agent)
+    runner.run(runner.new_turn(turn("m5")), deps=Effects())
+    client.force_login(admin_user)
+    page = client.get(reverse("admin:companion_agentstate_change", args=[agent.pk]))
+    assert page.status_code == 200
+    assert "recall_context" in page.content.decode()
+    assert site.is_registered(AgentCheckpoint)
