@@ -6,7 +6,6 @@ person's object answers 404. Lists are paginated (?page=) and filterable.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django.urls import path
@@ -287,23 +286,13 @@ class MissionDetailView(APIView):
         return self.get(request, mission_id)
 
 
-MISSION_ACTIONS: dict[str, Callable[..., Any]] = {
-    "approve": services.mission_approve,
-    "reject": services.mission_reject,
-    "start": services.mission_start,
-    "defer": services.mission_defer,
-    "complete": services.mission_complete,
-    "skip": services.mission_skip,
-}
-
-
 class MissionActionView(APIView):
     """POST /api/missions/<id>/<action>/; reject answers 204 (the suggestion is gone)."""
 
     action_name = ""
 
     def post(self, request: Request, mission_id: int) -> Response:
-        MISSION_ACTIONS[self.action_name](user=request.user, mission_id=mission_id)
+        services.MISSION_ACTIONS[self.action_name](user=request.user, mission_id=mission_id)
         if self.action_name == "reject":
             return Response(status=status.HTTP_204_NO_CONTENT)
         mission = selectors.mission_get(user=request.user, mission_id=mission_id)
@@ -387,7 +376,7 @@ urlpatterns = [
             MissionActionView.as_view(action_name=name),
             name=f"api-mission-{name}",
         )
-        for name in MISSION_ACTIONS
+        for name in services.MISSION_ACTIONS
     ),
     path("sessions/", SessionListView.as_view(), name="api-sessions"),
     path("sessions/<int:session_id>/", SessionDetailView.as_view(), name="api-session"),

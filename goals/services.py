@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -576,6 +576,17 @@ def mission_skip(*, user: User, mission_id: int, now: dt.datetime | None = None)
         goal=mission.goal,
     )
     return mission
+
+
+# The mission actions a person can take from a page or the API, by name.
+MISSION_ACTIONS: dict[str, Callable[..., Mission | None]] = {
+    "approve": mission_approve,
+    "reject": mission_reject,
+    "start": mission_start,
+    "defer": mission_defer,
+    "complete": mission_complete,
+    "skip": mission_skip,
+}
 
 
 # -- sessions -----------------------------------------------------------------------------

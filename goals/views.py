@@ -21,14 +21,6 @@ from goals import selectors, services
 from goals.forms import GoalForm, MissionForm, SessionCompleteForm
 from goals.models import Energy, Goal, Mission
 
-MISSION_ACTIONS: dict[str, Callable[..., Any]] = {
-    "approve": services.mission_approve,
-    "reject": services.mission_reject,
-    "start": services.mission_start,
-    "defer": services.mission_defer,
-    "complete": services.mission_complete,
-    "skip": services.mission_skip,
-}
 DONE_MESSAGES = {
     "approve": "Mission approved: it is now in your pool.",
     "reject": "Suggestion removed.",
@@ -220,7 +212,7 @@ def mission_edit(request: HttpRequest, mission_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def mission_action(request: HttpRequest, mission_id: int, action: str) -> HttpResponse:
-    service = MISSION_ACTIONS.get(action)
+    service = services.MISSION_ACTIONS.get(action)
     if service is None:
         raise Http404("No such mission action.")
     mission = selectors.mission_get(user=request.user, mission_id=mission_id)
