@@ -17,6 +17,7 @@ from django.db.models.functions import Length
 from django.db.models.lookups import LessThanOrEqual
 from pgvector.django import VectorField
 
+from companion.dialogue import ConversationState
 from delight.ai.types import EMBEDDING_DIMENSIONS
 
 CONTENT_MAX_CHARS = 2000
@@ -217,15 +218,10 @@ class AgentState(models.Model):
     class AgentType(models.TextChoices):
         ELIZA = "eliza", "Eliza"
 
-    class Conversation(models.TextChoices):
-        IDLE = "idle", "Idle"
-        UNDERSTANDING = "understanding", "Understanding"
-        WAITING_FOR_SLOT = "waiting_for_slot", "Waiting for a slot"
-        VALIDATING_SLOT = "validating_slot", "Validating a slot"
-        EXECUTING_ACTION = "executing_action", "Executing an action"
-        CONFIRMING = "confirming", "Confirming"
-        COMPLETED = "completed", "Completed"
-        ERROR = "error", "Error"
+    # The dialogue manager's states (seed 001), as stored and shown in admin.
+    CONVERSATION_CHOICES = [
+        (state.value, state.value.replace("_", " ").capitalize()) for state in ConversationState
+    ]
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="agent_states"
@@ -235,7 +231,7 @@ class AgentState(models.Model):
     current_node = models.CharField(max_length=40, blank=True)
     current_turn = models.CharField(max_length=64, blank=True)
     conversation_state = models.CharField(
-        max_length=20, choices=Conversation.choices, default=Conversation.IDLE
+        max_length=20, choices=CONVERSATION_CHOICES, default=ConversationState.IDLE.value
     )
     pending_slot = models.CharField(max_length=40, blank=True)
     state_data = models.JSONField(default=dict, blank=True)

@@ -397,8 +397,8 @@ def agent_state_open(
 def checkpoint_save(
     *, agent_state: AgentState, turn_id: str, node: str, seq: int, state_json: str, checksum: str
 ) -> AgentCheckpoint:
-    """Keep the turn's state after `node`; the sequence only moves forward."""
-    AgentState.objects.select_for_update().filter(pk=agent_state.pk).first()
+    """Keep the turn's state after `node`; the sequence only moves forward (and the unique
+    (agent state, turn, seq) constraint refuses a concurrent duplicate)."""
     last = selectors.checkpoint_latest(agent_state=agent_state, turn_id=turn_id)
     if last is not None and seq <= last.seq:
         raise ValueError(f"checkpoint seq {seq} is not after {last.seq}")
