@@ -31,10 +31,8 @@ import statistics
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from common import ROOT, bench_database_url, django_setup  # bench/ is on sys.path
 
 BENCH_DB = "bench_world"
 CLIENT_PREFIX = "bench-ws-"
@@ -61,36 +59,6 @@ started = time.time()
 zone_updates_send([(user_id, payload) for user_id in ids])
 print(json.dumps({"started": started, "finished": time.time()}))
 """
-
-
-def database_url() -> str:
-    """``DATABASE_URL``'s server, or the embedded one, with the bench database created."""
-    import psycopg
-
-    base = os.environ.get("DATABASE_URL", "")
-    if base:
-        admin = base.rsplit("/", 1)[0] + "/postgres"
-        url = base.rsplit("/", 1)[0] + f"/{BENCH_DB}"
-    else:
-        from delight import embedded
-
-        data_dir = Path(os.environ.get("EMBEDDED_PG_DIR", ROOT / ".data" / "pg"))
-        server = embedded.ensure_running(data_dir)
-        admin, url = server.uri("postgres"), server.uri(BENCH_DB)
-    with psycopg.connect(admin, autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (BENCH_DB,)).fetchone():
-            conn.execute(f'CREATE DATABASE "{BENCH_DB}"')
-    return url
-
-
-def django_setup(url: str) -> None:
-    import django
-    from django.core.management import call_command
-
-    os.environ["DATABASE_URL"] = url
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "delight.settings")
-    django.setup()
-    call_command("migrate", interactive=False, verbosity=0)
 
 
 def ensure_users(prefix: str, count: int, tz_for: object) -> list[int]:
@@ -285,7 +253,7 @@ def main() -> None:
     args = parser.parse_args()
     raise_open_file_limit()
     os.environ["REDIS_URL"] = args.redis
-    url = database_url()
+    url = bench_database_url(BENCH_DB)
     django_setup(url)
     if not args.skip_broadcast:
         user_ids = ensure_users(CLIENT_PREFIX, args.clients, lambda n: ("UTC", PRODUCTIVE[0]))

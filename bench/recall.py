@@ -18,14 +18,11 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import sys
 import time
-from pathlib import Path
-from urllib.parse import quote
 
 import numpy as np
+from common import bench_database_url, django_setup  # bench/ is on sys.path
 
-ROOT = Path(__file__).resolve().parent.parent
 DATABASE = "bench_delight"
 DIMENSIONS = 384
 TOPICS = 500
@@ -63,32 +60,6 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--queries", type=int, default=200, help="queries per user size")
     parser.add_argument("--rebuild", action="store_true", help="reload even if data exists")
     return parser.parse_args()
-
-
-def embedded_database_url() -> str:
-    """Create `bench_delight` on the project's embedded server and return its URL."""
-    import psycopg
-
-    from delight import embedded
-
-    data_dir = Path(os.environ.get("EMBEDDED_PG_DIR", ROOT / ".data" / "pg"))
-    server = embedded.ensure_running(data_dir)
-    with psycopg.connect(server.uri("postgres"), autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (DATABASE,)).fetchone():
-            conn.execute(f'CREATE DATABASE "{DATABASE}"')
-    return f"postgresql://postgres@{quote(server.host, safe='')}/{DATABASE}"
-
-
-def django_setup(database_url: str) -> None:
-    os.environ["DATABASE_URL"] = database_url
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "delight.settings")
-    os.environ.setdefault("EMBEDDINGS", "hashing")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
 
 
 def user_sizes(scale: float, rng: np.random.Generator) -> dict[str, list[int]]:
@@ -257,9 +228,8 @@ def measure(users, words, queries: int, rng: np.random.Generator) -> None:
 
 def main() -> None:
     args = parse_args()
-    sys.path.insert(0, str(ROOT))
-    database_url = args.database_url or embedded_database_url()
-    django_setup(database_url)
+    os.environ.setdefault("EMBEDDINGS", "hashing")
+    django_setup(bench_database_url(DATABASE, args.database_url))
     from delight.ai.embeddings import HashingEmbedder
 
     rng = np.random.default_rng(7)

@@ -15,16 +15,11 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import os
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
-from urllib.parse import quote
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from common import bench_database_url, django_setup  # bench/ is on sys.path
 
 DATABASE = "bench_goals"
 GOALS, MISSIONS_PER_GOAL, OTHER_USERS = 50, 100, 20
@@ -38,32 +33,6 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--database-url", default="", help="default: embedded, bench_goals")
     parser.add_argument("--rebuild", action="store_true", help="reload even if data exists")
     return parser.parse_args()
-
-
-def embedded_database_url() -> str:
-    """Create `bench_goals` on the project's embedded server and return its URL."""
-    import psycopg
-
-    from delight import embedded
-
-    data_dir = Path(os.environ.get("EMBEDDED_PG_DIR", ROOT / ".data" / "pg"))
-    server = embedded.ensure_running(data_dir)
-    with psycopg.connect(server.uri("postgres"), autocommit=True) as conn:
-        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (DATABASE,))
-        if not exists.fetchone():
-            conn.execute(f'CREATE DATABASE "{DATABASE}"')
-    return f"postgresql://postgres@{quote(server.host, safe='')}/{DATABASE}"
-
-
-def django_setup(database_url: str) -> None:
-    os.environ["DATABASE_URL"] = database_url
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "delight.settings")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
 
 
 def load_user(username: str, rng: random.Random) -> None:
@@ -170,7 +139,7 @@ def measure(calls: int) -> None:
 
 def main() -> None:
     args = parse_args()
-    django_setup(args.database_url or embedded_database_url())
+    django_setup(bench_database_url(DATABASE, args.database_url))
     load(args.rebuild)
     measure(args.calls)
 

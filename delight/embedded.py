@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import psycopg
+import psycopg.sql
 
 logger = logging.getLogger(__name__)
 
@@ -62,13 +63,12 @@ def _postmaster_running(data_dir: Path) -> bool:
     return info is not None and info.is_running() and info.status == "ready"
 
 
-def _ensure_database(server_uri: str) -> None:
-    with psycopg.connect(server_uri, autocommit=True) as conn:
-        exists = conn.execute(
-            "SELECT 1 FROM pg_database WHERE datname = %s", (DATABASE_NAME,)
-        ).fetchone()
+def database_create(admin_uri: str, name: str) -> None:
+    """Create database `name` through `admin_uri` unless it exists (idempotent)."""
+    with psycopg.connect(admin_uri, autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
         if not exists:
-            conn.execute(f'CREATE DATABASE "{DATABASE_NAME}"')
+            conn.execute(psycopg.sql.SQL("CREATE DATABASE {}").format(psycopg.sql.Identifier(name)))
 
 
 def ensure_running(data_dir: Path) -> EmbeddedServer:
@@ -85,7 +85,7 @@ def ensure_running(data_dir: Path) -> EmbeddedServer:
         was_running = _postmaster_running(data_dir)
         server = pgserver.get_server(data_dir, cleanup_mode=None)
         info = server.get_postmaster_info()
-        _ensure_database(info.get_uri(database="postgres"))
+        database_create(info.get_uri(database="postgres"), DATABASE_NAME)
     _current = EmbeddedServer(
         data_dir=data_dir, socket_dir=Path(info.socket_dir), started_here=not was_running
     )

@@ -1,0 +1,37 @@
+"""What every benchmark needs first: its own database, migrated, and Django set up."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def bench_database_url(name: str, database_url: str = "") -> str:
+    """Database `name` on the server of `database_url` (or of ``DATABASE_URL``), else on the
+    project's embedded PostgreSQL; created when missing."""
+    from delight import embedded
+
+    base = database_url or os.environ.get("DATABASE_URL", "")
+    if base:
+        server = base.rsplit("/", 1)[0]
+        embedded.database_create(f"{server}/postgres", name)
+        return f"{server}/{name}"
+    data_dir = Path(os.environ.get("EMBEDDED_PG_DIR", ROOT / ".data" / "pg"))
+    server = embedded.ensure_running(data_dir)
+    embedded.database_create(server.uri("postgres"), name)
+    return server.uri(name)
+
+
+def django_setup(database_url: str) -> None:
+    """Point Django at the bench database and migrate it."""
+    import django
+    from django.core.management import call_command
+
+    os.environ["DATABASE_URL"] = database_url
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "delight.settings")
+    django.setup()
+    call_command("migrate", interactive=False, verbosity=0)
