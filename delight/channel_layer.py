@@ -3,8 +3,9 @@
 Upstream keeps one global psycopg pool, bound to whichever event loop created it, and
 removes group members through the Django ORM under a database alias of its own. A web
 process (daphne's loop) that also sends from worker threads, or a test run with a loop per
-test, breaks on both. This subclass keeps one pool per running loop and deletes group
-members with plain SQL like every other statement of the layer.
+test, breaks on both. This subclass keeps one pool per running loop, deletes group
+members with plain SQL like every other statement of the layer, locks a new channel to its
+process as soon as it is made, and sends to many groups in two statements.
 """
 
 from __future__ import annotations
@@ -87,6 +88,14 @@ class PostgresChannelLayer(core.PostgresChannelLayer):
         round trip for the members and one for the messages, instead of three per group."""
         messages = [(self._group_key(group), self.serialize(message)) for group, message in sends]
         return await self.django_db.send_to_groups(messages, self.expiry)
+
+    async def new_channel(self, prefix: str = "specific") -> str:
+        """A channel of this process, locked to it at once: upstream takes the lock at the
+        first receive and drops whatever is sent to the channel before that."""
+        channel = await super().new_channel(prefix)
+        self._get_or_create_queue(channel)
+        await self._get_or_create_channel_advisory_lock(channel)
+        return channel
 
     def _get_or_create_listener_task(self) -> tuple[asyncio.Event, bool]:
         """One listener per event loop, started once (upstream binds its Event to the
