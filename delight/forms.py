@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.http import HttpRequest, QueryDict
 
 from delight.models import User, validate_timezone
 
@@ -48,3 +49,9 @@ ONBOARDING_FORMS: dict[int, type[forms.Form]] = {
     User.Onboarding.CLOCK: ClockForm,
     User.Onboarding.COMMUNICATION: CommunicationForm,
 }
+
+
+def submitted(request: HttpRequest) -> QueryDict | None:
+    """The form data of a POST, even an empty one (an empty POST must show its errors, not a
+    blank form); None for a GET."""
+    return request.POST if request.method == "POST" else None

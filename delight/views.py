@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from delight import services
-from delight.forms import ONBOARDING_FORMS, SignupForm
+from delight.forms import ONBOARDING_FORMS, SignupForm, submitted
 from delight.models import User
 
 
@@ -18,7 +18,7 @@ from delight.models import User
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("home")
-    form = SignupForm(request.POST if request.method == "POST" else None)
+    form = SignupForm(submitted(request))
     if request.method == "POST" and form.is_valid():
         try:
             user = services.user_signup(
@@ -52,7 +52,7 @@ def onboarding_step(request: HttpRequest, step: int) -> HttpResponse:
     if step > user.onboarding_step:
         return redirect("onboarding-step", step=user.onboarding_step)
     initial = {name: getattr(user, name) for name in form_class.base_fields}
-    form = form_class(request.POST if request.method == "POST" else None, initial=initial)
+    form = form_class(submitted(request), initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             services.onboarding_complete_step(user=user, step=step, **form.cleaned_data)

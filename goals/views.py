@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from delight.forms import submitted
 from goals import selectors, services
 from goals.forms import GoalForm, MissionForm, SessionCompleteForm
 from goals.models import Energy, Goal, Mission
@@ -76,7 +77,7 @@ def goal_list(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def goal_create(request: HttpRequest) -> HttpResponse:
-    form = GoalForm(request.POST or None)
+    form = GoalForm(submitted(request))
     if request.method == "POST" and form.is_valid():
         try:
             goal = services.goal_create(user=request.user, **form.cleaned_data)
@@ -93,7 +94,7 @@ def goal_create(request: HttpRequest) -> HttpResponse:
 def goal_edit(request: HttpRequest, goal_id: int) -> HttpResponse:
     goal = selectors.goal_get(user=request.user, goal_id=goal_id)
     initial = {name: getattr(goal, name) for name in GoalForm.base_fields}
-    form = GoalForm(request.POST or None, initial=initial)
+    form = GoalForm(submitted(request), initial=initial)
     if request.method == "POST" and form.is_valid():
         changes = {name: form.cleaned_data[name] for name in form.changed_data}
         try:
@@ -195,7 +196,7 @@ def mission_create(request: HttpRequest, goal_id: int) -> HttpResponse:
 def mission_edit(request: HttpRequest, mission_id: int) -> HttpResponse:
     mission = selectors.mission_get(user=request.user, mission_id=mission_id)
     initial = {name: getattr(mission, name) for name in MissionForm.base_fields}
-    form = MissionForm(request.POST or None, initial=initial)
+    form = MissionForm(submitted(request), initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             services.mission_edit(user=request.user, mission_id=mission_id, **form.cleaned_data)

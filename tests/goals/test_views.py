@@ -34,6 +34,13 @@ def test_pages_render(browser, owner):
         assert browser.get(path).status_code == 200, path
 
 
+def test_an_empty_goal_form_says_what_is_missing_and_creates_nothing(browser):
+    response = browser.post("/goals/new/", {})
+    assert response.status_code == 200
+    assert "This field is required." in response.content.decode()
+    assert not Goal.objects.exists()
+
+
 def test_create_goal_page_shows_errors(browser, django_capture_on_commit_callbacks):
     response = browser.post(
         "/goals/new/",
