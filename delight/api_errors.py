@@ -27,8 +27,6 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
     if isinstance(exc, DjangoValidationError):
         detail = exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
         exc = exceptions.ValidationError(detail)
-    elif isinstance(exc, ValueError):
-        exc = exceptions.ValidationError({"detail": [str(exc)]})
     response = drf_exception_handler(exc, context)
     if response is None:
         return None
