@@ -273,3 +273,147 @@ class AgentCheckpoint(models.Model):
 
     def __str__(self) -> str:
         return f"{self.turn_id} #{self.seq} {self.node}"
+
+
+# --- conversations ----------------------------------------------------------------------------
+
+MESSAGE_MAX_CHARS = 4000
+
+
+def validate_message(value: str) -> None:
+    if not value.strip():
+        raise ValidationError("A message cannot be empty.", code="blank")
+    if len(value) > MESSAGE_MAX_CHARS:
+        raise ValidationError(
+            "A message can be at most %(limit)s characters long (this one has %(length)s).",
+            params={"limit": f"{MESSAGE_MAX_CHARS:,}", "length": f"{len(value):,}"},
+            code="message_too_long",
+        )
+
+
+class Conversation(models.Model):
+    """One chat session with Eliza, with the running figures staff look at.
+
+    Its id is the public `session_id`; the agent's state for it is the `AgentState` with the
+    same session id.
+    """
+
+    id = models.UUIDField(primary_key=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="conversations"
+    )
+    title = models.CharField(max_length=120, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_message_at = models.DateTimeField(null=True, blank=True)
+    turns = models.PositiveIntegerField(default=0)
+    tokens = models.PositiveIntegerField(default=0)
+    cost_usd = models.DecimalField(max_digits=12, decimal_places=6, default=0)
+    tool_calls = models.PositiveIntegerField(default=0)
+    tool_failures = models.PositiveIntegerField(default=0)
+    response_ms_total = models.FloatField(default=0)
+    crisis_turns = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["user", "-last_message_at"], name="conversation_recent")]
+
+    def __str__(self) -> str:
+        return self.title or str(self.id)
+
+    @property
+    def messages(self) -> int:
+        return 2 * self.turns
+
+    @property
+    def tool_success_rate(self) -> float | None:
+        if not self.tool_calls:
+            return None
+        return round(1 - self.tool_failures / self.tool_calls, 3)
+
+    @property
+    def average_response_ms(self) -> float | None:
+        return round(self.response_ms_total / self.turns, 1) if self.turns else None
+
+
+class Turn(models.Model):
+    """One message and Eliza's reply. The message is kept from the moment it arrives, so
+    nothing a person wrote is lost even if the turn fails; `result` is the whole answer."""
+
+    class Status(models.TextChoices):
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+
+    id = models.UUIDField(primary_key=True)
+    conversation = models.ForeignKey(
+        Conversation, on_delete=models.CASCADE, related_name="turn_set"
+    )
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    idempotency_key = models.CharField(max_length=100)
+    text = models.TextField(validators=[validate_message])
+    reply = models.TextField(blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.RUNNING)
+    result = models.JSONField(default=dict, blank=True)
+    lease_until = models.DateTimeField(
+        help_text="A running turn whose lease has passed was cut off: it is resumed."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at"]
+        indexes = [models.Index(fields=["conversation", "created_at"], name="turn_history")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "idempotency_key"], name="turn_idempotency_key_per_user"
+            ),
+            # One turn at a time per session: a second message is refused by the database.
+            models.UniqueConstraint(
+                fields=["conversation"],
+                condition=models.Q(status="running"),
+                name="turn_one_running_per_conversation",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.text[:60]}"
+
+
+class CrisisEvent(models.Model):
+    """A message that took the crisis branch, flagged for staff to review."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="crisis_events"
+    )
+    conversation = models.ForeignKey(Conversation, on_delete=models.CASCADE, related_name="+")
+    turn = models.OneToOneField(Turn, on_delete=models.CASCADE, related_name="crisis_event")
+    level = models.PositiveSmallIntegerField(validators=[MaxValueValidator(3)])
+    reason = models.CharField(max_length=300)
+    matched = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    reviewed_at = models.DateTimeField(null=True, blank=True)
+    reviewed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    staff_note = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"level {self.level}: {self.reason}"
+
+
+class CompanionProfile(models.Model):
+    """What Eliza has learned about a person across conversations."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="companion_profile"
+    )
+    name = models.CharField(max_length=100, blank=True)
+    occupation = models.CharField(max_length=200, blank=True)
+    location = models.CharField(max_length=200, blank=True)
+    interests = ArrayField(models.CharField(max_length=100), default=list, blank=True)
+    communication_style = models.CharField(max_length=40, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"profile of {self.user}"

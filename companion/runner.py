@@ -17,6 +17,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import asdict, dataclass, field
 from typing import Any, Generic, Protocol, TypedDict, TypeVar
 
@@ -333,12 +334,24 @@ def _no_events(kind: str, payload: dict[str, Any]) -> None:
 
 
 class Runner:
+    """Runs turns of one graph.
+
+    `atomic` makes a transaction scope (e.g. Django's `transaction.atomic`): each step runs
+    in one, so a node's writes and its checkpoint commit together, and the node itself runs
+    in a nested one, so a node that fails leaves no half-done writes behind.
+    """
+
     def __init__(
-        self, graph: Graph, store: CheckpointStore, on_event: EventSink = _no_events
+        self,
+        graph: Graph,
+        store: CheckpointStore,
+        on_event: EventSink = _no_events,
+        atomic: Callable[[], AbstractContextManager[Any]] = nullcontext,
     ) -> None:
         self.graph = graph
         self.store = store
         self.on_event = on_event
+        self.atomic = atomic
 
     def new_turn(self, turn_input: TurnInput) -> TurnState:
         return TurnState(input=turn_input, current_node=self.graph.start)
@@ -398,23 +411,25 @@ class Runner:
         if not sandbox:
             latest = self.store.latest(state.turn_id)
             state.seq = max(state.seq, latest.seq if latest else 0)
-        return Runner(self.graph, store, on_event).run(state, deps=deps, sandbox=sandbox)
+        runner = Runner(self.graph, store, on_event, self.atomic)
+        return runner.run(state, deps=deps, sandbox=sandbox)
 
     def _step(self, state: TurnState, deps: Any, sandbox: bool) -> None:
         node = self.graph.node(state.current_node)
         ctx = NodeContext(node=node.name, turn_id=state.turn_id, deps=deps, sandbox=sandbox)
         self.on_event("state", {"turn_id": state.turn_id, "node": node.name})
-        started = time.perf_counter()
-        delta, error = self._call(node, state, ctx)
-        entry = self._trace_entry(node, _elapsed_ms(started), ctx.notes, error)
-        state.trace.append(entry)
-        routed = True
-        if error is None or node.optional:
-            state.outputs[node.name] = delta
-            state.current_node = self._successor(node, state)
-        else:
-            routed = self._record_failure(state, node, error)
-        self._checkpoint(state, node.name)
+        with self.atomic():
+            started = time.perf_counter()
+            delta, error = self._call(node, state, ctx)
+            entry = self._trace_entry(node, _elapsed_ms(started), ctx.notes, error)
+            state.trace.append(entry)
+            routed = True
+            if error is None or node.optional:
+                state.outputs[node.name] = delta
+                state.current_node = self._successor(node, state)
+            else:
+                routed = self._record_failure(state, node, error)
+            self._checkpoint(state, node.name)
         self.on_event("node_done", {"turn_id": state.turn_id, "node": node.name, "ms": entry["ms"]})
         if not routed:
             raise NodeFailed(node.name, error) from error
@@ -432,14 +447,14 @@ class Runner:
             entry["note"] = "; ".join(notes)
         return entry
 
-    @staticmethod
     def _call(
-        node: Node, state: TurnState, ctx: NodeContext
+        self, node: Node, state: TurnState, ctx: NodeContext
     ) -> tuple[dict[str, Any], Exception | None]:
         """Call the node; only `Exception` counts as a failure: anything else (a killed
         worker, `KeyboardInterrupt`) propagates and the last checkpoint stays the resume point."""
         try:
-            delta = node.fn(state, ctx)
+            with self.atomic():
+                delta = node.fn(state, ctx)
             if not isinstance(delta, Mapping):
                 raise TypeError(f"node returned {type(delta).__name__}, not a mapping")
         except Exception as exc:
@@ -498,11 +513,12 @@ def run_concurrently(
         return {}
     workers = min(max_workers, len(calls))
     with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="tool") as pool:
-        futures = {name: pool.submit(_timed, call) for name, call in calls.items()}
+        futures = {name: pool.submit(timed, call) for name, call in calls.items()}
         return {name: future.result() for name, future in futures.items()}
 
 
-def _timed(call: Callable[[], T]) -> ToolOutcome[T]:
+def timed(call: Callable[[], T]) -> ToolOutcome[T]:
+    """Call a tool, timing it; a failure is recorded in the outcome, not raised."""
     started = time.perf_counter()
     try:
         value = call()

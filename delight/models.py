@@ -59,6 +59,12 @@ class User(AbstractUser):
     onboarding_step = models.PositiveSmallIntegerField(
         choices=Onboarding.choices, default=Onboarding.WELCOME
     )
+    # How the person felt in their latest message (Eliza's emotion read of it).
+    emotion_scores = models.JSONField(default=dict, blank=True)
+    emotion_dominant = models.CharField(max_length=10, blank=True)
+    emotion_changed_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the dominant emotion last changed."
+    )
 
     class Meta(AbstractUser.Meta):
         swappable = "AUTH_USER_MODEL"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 from environs import Env
-from marshmallow.validate import OneOf
+from marshmallow.validate import OneOf, Range
 
 from delight import embedded
 from delight.ai.config import AIConfig
@@ -237,6 +237,23 @@ AI = AIConfig(
     ),
     timeout_seconds=env.float("OPENAI_TIMEOUT", 30.0),
     max_retries=env.int("OPENAI_MAX_RETRIES", 3),
+)
+
+# --- Eliza's turn ---------------------------------------------------------------------
+# Tokens of context (goal, missions, memories) a reply prompt may carry; the rest is cut.
+ELIZA_CONTEXT_TOKENS = env.int("ELIZA_CONTEXT_TOKENS", 600, validate=Range(min=50, max=32000))
+# A turn still "running" this long after it started was cut off (a crashed process): the
+# next message of its session, or the recovery job, resumes it.
+TURN_LEASE_SECONDS = env.int("TURN_LEASE_SECONDS", 300, validate=Range(min=10, max=3600))
+# Shown with every crisis reply; set them for the people this deployment serves.
+CRISIS_RESOURCES = env.list(
+    "CRISIS_RESOURCES",
+    [
+        "In the US, call or text 988 (Suicide & Crisis Lifeline)",
+        "In the UK and Ireland, call Samaritans on 116 123",
+        "Anywhere else, findahelpline.com lists free, confidential helplines",
+    ],
+    delimiter="|",
 )
 
 LOGGING = {

@@ -5,9 +5,10 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db import connection
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
@@ -44,6 +45,19 @@ def goal_list(
 
 def goal_get(*, user: User, goal_id: int) -> Goal:
     return get_object_or_404(_with_counts(Goal.objects.filter(user=user)), pk=goal_id)
+
+
+def goal_focus(*, user: User, limit: int = 5) -> list[dict[str, Any]]:
+    """The person's active goals, the one worked on most recently first (then the newest)."""
+    goals = (
+        Goal.objects.filter(user=user, status=Goal.Status.ACTIVE)
+        .order_by(F("last_worked_at").desc(nulls_last=True), "-created_at")
+        .values("id", "title", "category", "target_date")[:limit]
+    )
+    return [
+        {**goal, "target_date": goal["target_date"].isoformat() if goal["target_date"] else None}
+        for goal in goals
+    ]
 
 
 def goal_progress(goal: Goal) -> int:

@@ -3,23 +3,44 @@ takes one as an argument and falls back to this (tests pass their own)."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
+from collections.abc import Iterator
+from contextvars import ContextVar
 
 from django.conf import settings
 
 from delight.ai.engine import Engine, build_engine
 from delight.ai.types import Usage
 
+# The model calls of the unit of work in progress (one conversation turn), when collected.
+_collected: ContextVar[list[Usage] | None] = ContextVar("collected_usage", default=None)
 
-def _record(usage: Usage) -> None:
+
+def record_usage(usage: Usage) -> None:
+    """Every model call: an `AICall` row for staff, and the current collection if any."""
     from delight.services import ai_call_record
 
     ai_call_record(usage=usage)
+    collected = _collected.get()
+    if collected is not None:
+        collected.append(usage)
+
+
+@contextlib.contextmanager
+def usage_collected() -> Iterator[list[Usage]]:
+    """Collect the usage of the model calls made inside the block (in this context)."""
+    collected: list[Usage] = []
+    token = _collected.set(collected)
+    try:
+        yield collected
+    finally:
+        _collected.reset(token)
 
 
 @functools.cache
 def default_engine() -> Engine:
-    return build_engine(settings.AI, on_usage=_record)
+    return build_engine(settings.AI, on_usage=record_usage)
 
 
 def engine_or_default(engine: Engine | None) -> Engine:

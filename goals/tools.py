@@ -1,0 +1,107 @@
+"""Goals and missions as Eliza's tools (registered in `GoalsConfig.ready`)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from companion.tools import ToolCall, registry
+from goals import selectors, services
+from goals.models import Goal, Mission
+
+
+def _goal_view(goal: Goal) -> dict[str, Any]:
+    return {
+        "id": goal.pk,
+        "title": goal.title,
+        "category": str(goal.category),
+        "target_date": goal.target_date.isoformat() if goal.target_date else None,
+        "status": str(goal.status),
+        "planning": str(goal.decomposition_status),
+    }
+
+
+def _mission_view(mission: Mission) -> dict[str, Any]:
+    return {
+        "id": mission.pk,
+        "title": mission.title,
+        "minutes": mission.estimated_minutes,
+        "energy": str(mission.energy),
+        "status": str(mission.status),
+        "goal": mission.goal.title,
+    }
+
+
+def _date(value: str | None) -> dt.date | None:
+    return dt.date.fromisoformat(value) if value else None
+
+
+@registry.tool(
+    "goals.create",
+    description="Create a goal (title, why, target date, category); planning starts at once.",
+    writes=True,
+)
+def goals_create(call: ToolCall) -> dict[str, Any]:
+    goal = services.goal_create(
+        user=call.user,
+        title=call.args["title"],
+        description=call.args.get("why") or "",
+        category=call.args["value_category"],
+        target_date=_date(call.args.get("target_date")),
+    )
+    return {"goal": _goal_view(goal), "decomposition": "queued"}
+
+
+@registry.tool(
+    "goals.update", description="Change a goal's title, why, date or category.", writes=True
+)
+def goals_update(call: ToolCall) -> dict[str, Any]:
+    field = {"why": "description", "value_category": "category"}.get(
+        call.args["field"], call.args["field"]
+    )
+    value = call.args["new_value"]
+    if field == "target_date":
+        value = _date(value)
+    goal = services.goal_update(user=call.user, goal_id=int(call.args["goal_id"]), **{field: value})
+    return {"goal": _goal_view(goal)}
+
+
+@registry.tool(
+    "goals.decompose", description="Plan a goal into missions again (after a failure).", writes=True
+)
+def goals_decompose(call: ToolCall) -> dict[str, Any]:
+    goal = services.goal_retry_decomposition(user=call.user, goal_id=int(call.args["goal_id"]))
+    return {"goal": _goal_view(goal), "decomposition": "queued"}
+
+
+@registry.tool("missions.suggest", description="Today's three missions (high, medium, low).")
+def missions_suggest(call: ToolCall) -> dict[str, Any]:
+    triad = selectors.triad_for(user=call.user, energy=call.args.get("energy"), now=call.now)
+    slots = {"high": triad.high, "medium": triad.medium, "low": triad.low}
+    return {name: _mission_view(m) if m else None for name, m in slots.items()}
+
+
+@registry.tool("missions.complete", description="Mark a mission as done.", writes=True)
+def missions_complete(call: ToolCall) -> dict[str, Any]:
+    mission = services.mission_complete(
+        user=call.user, mission_id=int(call.args["mission_id"]), now=call.now
+    )
+    return {"mission": _mission_view(mission), "minutes": call.args.get("minutes")}
+
+
+@registry.tool("missions.defer", description="Put a mission off until tomorrow.", writes=True)
+def missions_defer(call: ToolCall) -> dict[str, Any]:
+    mission = services.mission_defer(
+        user=call.user, mission_id=int(call.args["mission_id"]), now=call.now
+    )
+    return {"mission": _mission_view(mission)}
+
+
+@registry.tool("progress.summary", description="What exists so far: goals, missions, streak.")
+def progress_summary(call: ToolCall) -> dict[str, Any]:
+    goals = list(selectors.goal_list(user=call.user, status=Goal.Status.ACTIVE)[:5])
+    return {
+        "goals": [
+            {**_goal_view(goal), "progress": selectors.goal_progress(goal)} for goal in goals
+        ],
+    }
