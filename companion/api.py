@@ -9,13 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import mixins, serializers, status, viewsets
+from rest_framework import exceptions, mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from companion import selectors, services
-from companion.models import Actor, Memory, Source, Tier
+from companion.models import Actor, Conversation, Memory, Source, Tier, Turn
 
 
 class MemorySerializer(serializers.ModelSerializer):
@@ -135,3 +136,107 @@ class MemoryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         response = Response(selectors.memory_export(user=request.user))
         response["Content-Disposition"] = 'attachment; filename="memories.json"'
         return response
+
+
+# -- conversations -----------------------------------------------------------------------------
+
+
+class SessionBusyError(exceptions.APIException):
+    status_code = status.HTTP_409_CONFLICT
+    default_detail = "Eliza is still answering the previous message of this session."
+    default_code = "session_busy"
+
+
+class MessageInSerializer(serializers.Serializer):
+    # The service checks emptiness and length, with the one clear message for each.
+    text = serializers.CharField(trim_whitespace=False, allow_blank=True)
+    session_id = serializers.UUIDField(required=False, allow_null=True)
+    idempotency_key = serializers.CharField(required=False, max_length=100)
+
+
+class MessageView(APIView):
+    """Send Eliza a message; the answer is the whole turn's result.
+
+    A retry with the same idempotency key (body field or `Idempotency-Key` header) returns
+    the first answer instead of running a second turn.
+    """
+
+    @extend_schema(request=MessageInSerializer, responses={200: dict})
+    def post(self, request: Request) -> Response:
+        incoming = MessageInSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        data = incoming.validated_data
+        key = data.get("idempotency_key") or request.headers.get("Idempotency-Key")
+        try:
+            result = services.message_send(
+                user=request.user,
+                text=data["text"],
+                session_id=data.get("session_id"),
+                idempotency_key=key,
+            )
+        except services.SessionBusy as busy:
+            raise SessionBusyError(str(busy)) from busy
+        return Response(result)
+
+
+class SessionSerializer(serializers.ModelSerializer):
+    session_id = serializers.UUIDField(source="id")
+    messages = serializers.IntegerField()
+    tool_success_rate = serializers.FloatField(allow_null=True)
+    average_response_ms = serializers.FloatField(allow_null=True)
+
+    class Meta:
+        model = Conversation
+        fields = (
+            "session_id",
+            "title",
+            "created_at",
+            "last_message_at",
+            "turns",
+            "messages",
+            "tokens",
+            "cost_usd",
+            "tool_calls",
+            "tool_success_rate",
+            "average_response_ms",
+            "crisis_turns",
+        )
+        read_only_fields = fields
+
+
+class TurnSerializer(serializers.ModelSerializer):
+    message_id = serializers.UUIDField(source="id")
+
+    class Meta:
+        model = Turn
+        fields = ("message_id", "text", "reply", "status", "created_at", "finished_at", "result")
+        read_only_fields = fields
+
+
+class SessionViewSet(viewsets.ReadOnlyModelViewSet):
+    """One's own sessions with Eliza; a session's detail has its state and its messages."""
+
+    serializer_class = SessionSerializer
+    lookup_field = "session_id"
+    lookup_value_regex = r"[0-9a-fA-F-]{32,36}"
+
+    def get_queryset(self):
+        return selectors.conversation_list(user=self.request.user)
+
+    def get_object(self) -> Conversation:
+        return selectors.conversation_get(
+            user=self.request.user, conversation_id=self.kwargs["session_id"]
+        )
+
+    @extend_schema(responses={200: dict})
+    def retrieve(self, request: Request, session_id: str) -> Response:
+        conversation = self.get_object()
+        state = selectors.agent_state_for(user=request.user, session_id=conversation.pk)
+        turns = selectors.conversation_turns(user=request.user, conversation_id=conversation.pk)
+        return Response(
+            {
+                **SessionSerializer(conversation).data,
+                "state": state,
+                "messages": TurnSerializer(turns, many=True).data,
+            }
+        )

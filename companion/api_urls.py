@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from companion.api import MemoryViewSet
+from companion.api import MemoryViewSet, MessageView, SessionViewSet
 
 router = SimpleRouter()
 router.register("memories", MemoryViewSet, basename="memory")
+router.register("sessions", SessionViewSet, basename="session")
 
-urlpatterns = router.urls
+urlpatterns = [
+    path("messages/", MessageView.as_view(), name="companion-messages"),
+    *router.urls,
+]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -9,11 +10,20 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import connection
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
-from companion.models import AgentCheckpoint, AgentState, Memory, MemoryChange, Tier
+from companion.models import (
+    AgentCheckpoint,
+    AgentState,
+    Conversation,
+    Memory,
+    MemoryChange,
+    Tier,
+    Turn,
+)
 from delight.ai.embeddings import normalise_words
 from delight.ai.engine import Engine
 from delight.ai.runtime import engine_or_default
@@ -315,3 +325,81 @@ def checkpoint_latest(*, agent_state: AgentState, turn_id: str) -> AgentCheckpoi
         .order_by("-seq")
         .first()
     )
+
+
+# -- conversations -----------------------------------------------------------------------------
+
+
+def agent_state_data(*, user: Any, session_id: Any, agent_type: str = "eliza") -> dict[str, Any]:
+    """The state data an agent keeps for a session ({} before its first turn)."""
+    data = (
+        AgentState.objects.filter(user=user, session_id=session_id, agent_type=agent_type)
+        .values_list("state_data", flat=True)
+        .first()
+    )
+    return data or {}
+
+
+def conversation_list(*, user: Any) -> QuerySet[Conversation]:
+    return Conversation.objects.filter(user=user).order_by(
+        F("last_message_at").desc(nulls_last=True), "-created_at"
+    )
+
+
+def conversation_get(*, user: Any, conversation_id: Any) -> Conversation:
+    """The person's own session; any other id (unknown, or another person's) is a 404."""
+    conversation = Conversation.objects.filter(user=user, pk=conversation_id).first()
+    if conversation is None:
+        raise Http404("There is no such session.")
+    return conversation
+
+
+def agent_state_for(*, user: Any, session_id: Any, agent_type: str = "eliza") -> dict[str, Any]:
+    """Where Eliza is in a session, as its owner may read it."""
+    state = AgentState.objects.filter(
+        user=user, session_id=session_id, agent_type=agent_type
+    ).first()
+    if state is None:
+        return {"conversation_state": "idle", "pending_slot": None, "current_node": None}
+    dialogue = state.state_data.get("dialogue") or {}
+    return {
+        "conversation_state": state.conversation_state,
+        "pending_slot": state.pending_slot or None,
+        "flow": dialogue.get("flow"),
+        "slots": dialogue.get("slots", {}),
+        "current_node": state.current_node or None,
+        "current_turn": state.current_turn or None,
+        "schema_version": state.schema_version,
+        "updated_at": state.updated_at.isoformat(),
+    }
+
+
+def conversation_turns(*, user: Any, conversation_id: Any, limit: int = 100) -> list[Turn]:
+    """The session's latest `limit` turns, oldest first."""
+    turns = Turn.objects.filter(user=user, conversation_id=conversation_id).order_by("-created_at")
+    return list(reversed(turns[:limit]))
+
+
+def conversation_history(
+    *, user: Any, conversation_id: Any, before: Any, turns: int
+) -> list[dict[str, str]]:
+    """The session's last `turns` answered turns before `before`, as chat messages."""
+    rows = (
+        Turn.objects.filter(user=user, conversation_id=conversation_id, status=Turn.Status.DONE)
+        .exclude(pk=before)
+        .order_by("-created_at")
+        .values_list("text", "reply")[:turns]
+    )
+    history: list[dict[str, str]] = []
+    for text, reply in reversed(rows):
+        history += [{"role": "user", "content": text}, {"role": "assistant", "content": reply}]
+    return history
+
+
+def turn_by_key(*, user: Any, idempotency_key: str) -> Turn | None:
+    return Turn.objects.filter(user=user, idempotency_key=idempotency_key).first()
+
+
+def turns_stale(*, now: dt.datetime) -> QuerySet[Turn]:
+    """Running turns whose lease has passed: their process was cut off."""
+    return Turn.objects.filter(status=Turn.Status.RUNNING, lease_until__lt=now)

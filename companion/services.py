@@ -4,16 +4,17 @@ and re-embed. Each write validates with full_clean(); an invalid write changes n
 from __future__ import annotations
 
 import datetime as dt
-import json
+import re
 import uuid
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any, Literal
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F, OuterRef, Subquery
 from django.http import Http404
 from django.utils import timezone
@@ -25,14 +26,30 @@ from companion.models import (
     AgentCheckpoint,
     AgentState,
     ChangeKind,
+    CompanionProfile,
+    Conversation,
+    CrisisEvent,
     Memory,
     MemoryChange,
+    Source,
     Tier,
+    Turn,
+    validate_message,
 )
-from companion.runner import STATE_SCHEMA_VERSION, Checkpoint, canonical_json
+from companion.runner import (
+    STATE_SCHEMA_VERSION,
+    Checkpoint,
+    CheckpointNotFound,
+    Runner,
+    TurnInput,
+    TurnState,
+    canonical_json,
+)
+from companion.turn import GRAPH, NODE_LABELS, TurnDeps, final_dialogue, turn_result
 from delight.ai.embeddings import normalise_words
 from delight.ai.engine import Engine
-from delight.ai.runtime import engine_or_default
+from delight.ai.runtime import engine_or_default, usage_collected
+from delight.ai.types import ExtractedFact, Usage
 
 # Cosine similarity at or above which a new fact is the same fact said again. Measured with
 # the hashing embedder: rewordings of one fact ("I love hiking in the mountains" / "I love
@@ -377,13 +394,42 @@ def memories_reembed(*, engine: Engine | None = None, batch_size: int = 500) -> 
 
 CHECKPOINT_IDLE = dt.timedelta(days=1)  # sessions quiet this long keep one checkpoint a turn
 
+# One statement, so one round trip and (outside a caller's transaction) one commit: insert the
+# checkpoint unless the turn already has one at this seq or later, and move the agent state to
+# the node the checkpoint resumes from. The unique (agent state, turn, seq) constraint still
+# refuses a concurrent duplicate. The state goes in as the runner's JSON text, parsed once by
+# PostgreSQL; the table's own constraints check lengths, seq >= 0 and the JSON. Unless
+# synchronous, set_config(..., true) relaxes synchronous_commit until the current
+# transaction's commit only.
+CHECKPOINT_INSERT = """
+WITH checkpoint AS (
+    INSERT INTO companion_agentcheckpoint
+        (agent_state_id, turn_id, node, seq, state, checksum, created_at)
+    SELECT %(agent_state)s, %(turn_id)s, %(node)s, %(seq)s, %(state)s::jsonb, %(checksum)s, now()
+    WHERE NOT EXISTS (
+        SELECT 1 FROM companion_agentcheckpoint
+        WHERE agent_state_id = %(agent_state)s AND turn_id = %(turn_id)s AND seq >= %(seq)s
+    )
+    AND (%(synchronous)s OR set_config('synchronous_commit', 'off', true) = 'off')
+    RETURNING id, state
+)
+UPDATE companion_agentstate SET
+    current_node = COALESCE(checkpoint.state ->> 'current_node', %(node)s),
+    current_turn = %(turn_id)s,
+    schema_version = COALESCE((checkpoint.state ->> 'schema_version')::smallint, %(version)s),
+    updated_at = now()
+FROM checkpoint
+WHERE companion_agentstate.id = %(agent_state)s
+RETURNING checkpoint.id
+"""
 
-@transaction.atomic
+
 def agent_state_open(
     *, user: Any, session_id: uuid.UUID | None = None, agent_type: str = "eliza"
 ) -> AgentState:
     """The person's agent state for a session, created on first use (a new session id
-    when none is given)."""
+    when none is given). get_or_create makes its own create atomic, so the usual case (the
+    session exists) is one read without a transaction around it."""
     state, _ = AgentState.objects.get_or_create(
         user=user,
         session_id=session_id or uuid.uuid4(),
@@ -393,28 +439,47 @@ def agent_state_open(
     return state
 
 
-@transaction.atomic
+def checkpoint_synchronous_commit() -> bool:
+    """Whether a checkpoint waits for its WAL to reach disk (setting
+    CHECKPOINT_SYNCHRONOUS_COMMIT, default False)."""
+    return bool(getattr(settings, "CHECKPOINT_SYNCHRONOUS_COMMIT", False))
+
+
 def checkpoint_save(
     *, agent_state: AgentState, turn_id: str, node: str, seq: int, state_json: str, checksum: str
-) -> AgentCheckpoint:
-    """Keep the turn's state after `node`; the sequence only moves forward (and the unique
-    (agent state, turn, seq) constraint refuses a concurrent duplicate)."""
-    last = selectors.checkpoint_latest(agent_state=agent_state, turn_id=turn_id)
-    if last is not None and seq <= last.seq:
-        raise ValueError(f"checkpoint seq {seq} is not after {last.seq}")
-    state = json.loads(state_json)
-    checkpoint = AgentCheckpoint(
-        agent_state=agent_state, turn_id=turn_id, node=node, seq=seq, state=state, checksum=checksum
-    )
-    checkpoint.full_clean()
-    checkpoint.save()
-    AgentState.objects.filter(pk=agent_state.pk).update(
-        current_node=state.get("current_node", node),
-        current_turn=turn_id,
-        schema_version=state.get("schema_version", STATE_SCHEMA_VERSION),
-        updated_at=timezone.now(),
-    )
-    return checkpoint
+) -> int:
+    """Keep the turn's state after `node` and return the checkpoint's id; the sequence only
+    moves forward (ValueError otherwise).
+
+    One statement: called on its own it commits at once; in the runner's step transaction it
+    commits with the node's writes. Either way it is committed, and visible, before the next
+    node runs, so a worker that crashes resumes from it.
+
+    Unless CHECKPOINT_SYNCHRONOUS_COMMIT is set, the outermost transaction it commits in does
+    not wait for its WAL flush (synchronous_commit = off for that transaction only). A crash
+    of the PostgreSQL server or of the machine can then lose the last fraction of a second of
+    steps, each node's writes with its checkpoint, and the turn resumes from an earlier node;
+    the server's next synchronous commit (finishing the turn, say) flushes them, as WAL is
+    flushed in order. Nested in a savepoint, it leaves the caller's durability alone.
+    """
+    connection = transaction.get_connection()
+    params = {
+        "agent_state": agent_state.pk,
+        "turn_id": turn_id,
+        "node": node,
+        "seq": seq,
+        "state": state_json,
+        "checksum": checksum,
+        "version": STATE_SCHEMA_VERSION,
+        "synchronous": checkpoint_synchronous_commit() or bool(connection.savepoint_ids),
+    }
+    with connection.cursor() as cursor:
+        cursor.execute(CHECKPOINT_INSERT, params)
+        row = cursor.fetchone()
+    if row is None:
+        last = selectors.checkpoint_latest(agent_state=agent_state, turn_id=turn_id)
+        raise ValueError(f"checkpoint seq {seq} is not after {last.seq if last else 0}")
+    return row[0]
 
 
 class DatabaseCheckpointStore:
@@ -456,3 +521,347 @@ def checkpoints_compact(*, now: dt.datetime | None = None) -> int:
         agent_state__updated_at__lt=idle_before, seq__lt=Subquery(last_seq)
     ).delete()
     return deleted
+
+
+# -- what Eliza learns in a turn -------------------------------------------------------------
+
+
+@transaction.atomic
+def user_emotion_set(
+    *, user: Any, scores: dict[str, float], dominant: str, now: dt.datetime
+) -> None:
+    """Keep how the person feels now; `emotion_changed_at` moves only when the dominant
+    emotion changes."""
+    fields = {"emotion_scores": scores, "emotion_dominant": dominant}
+    if dominant != user.emotion_dominant:
+        fields["emotion_changed_at"] = now
+    get_user_model().objects.filter(pk=user.pk).update(**fields)
+    for name, value in fields.items():
+        setattr(user, name, value)
+
+
+@transaction.atomic
+def crisis_event_record(
+    *,
+    user: Any,
+    conversation_id: uuid.UUID,
+    turn_id: uuid.UUID,
+    level: int,
+    reason: str,
+    matched: list[str],
+) -> CrisisEvent:
+    """Flag a crisis turn for staff (once per turn, however often the turn is resumed)."""
+    event, _ = CrisisEvent.objects.get_or_create(
+        turn_id=turn_id,
+        defaults={
+            "user": user,
+            "conversation_id": conversation_id,
+            "level": level,
+            "reason": reason[:300] or "safety screen",
+            "matched": matched,
+        },
+    )
+    return event
+
+
+def memory_create_quietly(
+    *, user: Any, fact: ExtractedFact, engine: Engine, turn_id: uuid.UUID
+) -> dict[str, Any]:
+    """Store an extracted fact; a fact the memory rules refuse is reported, not raised."""
+    try:
+        write = memory_create(
+            user=user,
+            content=fact.content,
+            tier=fact.tier,
+            key=fact.key,
+            tags=fact.tags,
+            confidence=fact.confidence,
+            source=Source.CONVERSATION,
+            metadata={"turn": str(turn_id)},
+            engine=engine,
+        )
+    except ValidationError as refused:
+        return {"content": fact.content, "error": "; ".join(refused.messages)}
+    return {"content": fact.content, "memory_id": write.memory.pk, "outcome": write.outcome}
+
+
+PROFILE_PREFIXES = {
+    "name": ("Name is ",),
+    "occupation": ("Works as a ", "Works as an ", "Works as "),
+    "location": ("Lives in ",),
+}
+INTEREST_PREFIXES = ("Loves ", "Likes ", "Enjoys ")
+INTERESTS_MAX = 20
+
+
+def _strip_prefix(content: str, prefixes: Iterable[str]) -> str:
+    for prefix in prefixes:
+        if content.startswith(prefix):
+            return content[len(prefix) :]
+    return content
+
+
+def communication_style(text: str) -> str:
+    """A coarse reading of how someone writes: brief, detailed, or expressive."""
+    if re.search(r"[\U0001F300-\U0001FAFF]|!{2,}", text):
+        return "expressive"
+    words = len(text.split())
+    return "brief" if words <= 8 else "detailed" if words >= 40 else "conversational"
+
+
+@transaction.atomic
+def profile_learn(*, user: Any, facts: Iterable[ExtractedFact], text: str) -> dict[str, Any]:
+    """Update what Eliza knows of the person from one message's facts; return the changes."""
+    profile, _ = CompanionProfile.objects.select_for_update().get_or_create(user=user)
+    changed: dict[str, Any] = {}
+    for fact in facts:
+        if fact.key in PROFILE_PREFIXES:
+            value = _strip_prefix(fact.content, PROFILE_PREFIXES[fact.key]).rstrip(".")[:100]
+            if value and getattr(profile, fact.key) != value:
+                setattr(profile, fact.key, value)
+                changed[fact.key] = value
+        elif fact.key.startswith("likes:") and fact.content.startswith(INTEREST_PREFIXES):
+            interest = _strip_prefix(fact.content, INTEREST_PREFIXES).rstrip(".")[:100]
+            if interest not in profile.interests:
+                profile.interests = [*profile.interests, interest][-INTERESTS_MAX:]
+                changed["interests"] = profile.interests
+    style = communication_style(text)
+    if style != profile.communication_style:
+        profile.communication_style = changed["communication_style"] = style
+    if changed:
+        profile.full_clean()
+        profile.save()
+    return changed
+
+
+# -- the turn ----------------------------------------------------------------------------------
+
+
+class SessionBusy(Exception):
+    """Another message of this session is still being answered."""
+
+
+def _lease(now: dt.datetime) -> dt.datetime:
+    return now + dt.timedelta(seconds=settings.TURN_LEASE_SECONDS)
+
+
+def _clean_key(key: str | None) -> str:
+    key = (key or "").strip()
+    if len(key) > 100:
+        raise ValidationError({"idempotency_key": "An idempotency key is at most 100 characters."})
+    return key or uuid.uuid4().hex
+
+
+@transaction.atomic
+def turn_begin(
+    *, user: Any, text: str, session_id: uuid.UUID | None, idempotency_key: str, now: dt.datetime
+) -> Turn:
+    """Keep the message and open its turn (the message is saved before anything can fail).
+
+    Raises ValidationError for a bad message, Http404 for a session that is not the
+    person's, and SessionBusy while another message of the session is being answered.
+    """
+    if session_id is None:
+        conversation = Conversation(id=uuid.uuid4(), user=user, title=text.strip()[:120])
+        conversation.full_clean()
+        conversation.save()
+    else:
+        conversation = selectors.conversation_get(user=user, conversation_id=session_id)
+    turn = Turn(
+        id=uuid.uuid4(),
+        conversation=conversation,
+        user=user,
+        idempotency_key=idempotency_key,
+        text=text,
+        lease_until=_lease(now),
+    )
+    turn.full_clean(validate_constraints=False)
+    try:
+        with transaction.atomic():
+            turn.save(force_insert=True)
+    except IntegrityError as clash:
+        raise SessionBusy(
+            "Eliza is still answering the previous message of this session."
+        ) from clash
+    return turn
+
+
+def turn_claim(*, turn: Turn, now: dt.datetime) -> bool:
+    """Take over a running turn whose lease has passed (only one process can)."""
+    claimed = Turn.objects.filter(
+        pk=turn.pk, status=Turn.Status.RUNNING, lease_until__lt=now
+    ).update(lease_until=_lease(now))
+    return claimed == 1
+
+
+def message_send(
+    *,
+    user: Any,
+    text: str,
+    session_id: uuid.UUID | None = None,
+    idempotency_key: str | None = None,
+    engine: Engine | None = None,
+    emit: Callable[[str, dict[str, Any]], None] | None = None,
+    tool_workers: int = 4,
+) -> dict[str, Any]:
+    """One message in, Eliza's whole answer out (the REST body; `emit` gets live events).
+
+    1. Validate the message (nothing changes when it is refused).
+    2. A key seen before returns that turn's answer instead of running a second turn.
+    3. A turn of this session cut off by a crash is resumed first.
+    4. Keep the message, run the turn, and finish it.
+    """
+    validate_message(text)
+    key = _clean_key(idempotency_key)
+    now = timezone.now()
+    previous = selectors.turn_by_key(user=user, idempotency_key=key)
+    if previous is not None:
+        return _answer_again(turn=previous, engine=engine, emit=emit, now=now)
+    if session_id is not None:
+        selectors.conversation_get(user=user, conversation_id=session_id)
+        for stale in selectors.turns_stale(now=now).filter(conversation_id=session_id):
+            if turn_claim(turn=stale, now=now):
+                turn_execute(turn=stale, engine=engine, tool_workers=tool_workers, resume=True)
+    turn = turn_begin(user=user, text=text, session_id=session_id, idempotency_key=key, now=now)
+    return turn_execute(turn=turn, engine=engine, emit=emit, tool_workers=tool_workers)
+
+
+def _answer_again(
+    *, turn: Turn, engine: Engine | None, emit: Callable | None, now: dt.datetime
+) -> dict[str, Any]:
+    if turn.status == Turn.Status.DONE:
+        return turn.result
+    if turn_claim(turn=turn, now=now):
+        return turn_execute(turn=turn, engine=engine, emit=emit, resume=True)
+    raise SessionBusy("This message is still being answered.")
+
+
+def _turn_deps(
+    *, turn: Turn, engine: Engine | None, emit: Callable | None, tool_workers: int
+) -> TurnDeps:
+    return TurnDeps(
+        user=turn.user,
+        engine=engine_or_default(engine),
+        conversation_id=turn.conversation_id,
+        turn_id=turn.pk,
+        emit=emit if emit is not None else _ignore,
+        tool_workers=tool_workers,
+    )
+
+
+def turn_execute(
+    *,
+    turn: Turn,
+    engine: Engine | None = None,
+    emit: Callable[[str, dict[str, Any]], None] | None = None,
+    tool_workers: int = 4,
+    resume: bool = False,
+) -> dict[str, Any]:
+    """Run a turn to its end (with `resume`, from its last checkpoint), then finish it."""
+    deps = _turn_deps(turn=turn, engine=engine, emit=emit, tool_workers=tool_workers)
+    agent_state = agent_state_open(user=turn.user, session_id=turn.conversation_id)
+
+    def on_event(kind: str, payload: dict[str, Any]) -> None:
+        if kind == "state":
+            node = payload["node"]
+            deps.emit("state", {"node": node, "label": NODE_LABELS.get(node, "")})
+
+    store = DatabaseCheckpointStore(agent_state)
+    runner = Runner(GRAPH, store, on_event, transaction.atomic)
+    with usage_collected() as usage:
+        if resume and store.latest(str(turn.pk)) is not None:
+            state = runner.resume(str(turn.pk), deps=deps)
+        else:
+            state = runner.run(runner.new_turn(_turn_input(turn)), deps=deps)
+    return turn_finish(turn=turn, agent_state=agent_state, state=state, usage=usage)
+
+
+def _turn_input(turn: Turn) -> TurnInput:
+    return TurnInput(
+        user_id=turn.user_id,
+        session_id=str(turn.conversation_id),
+        message_id=str(turn.pk),
+        text=turn.text,
+        idempotency_key=turn.idempotency_key,
+    )
+
+
+def turn_replay(*, turn: Turn, from_node: str, engine: Engine | None = None) -> TurnState:
+    """What the current code would do with a past turn from `from_node` on; writes nothing.
+
+    1. Load the turn's latest checkpoint, verifying its checksum (CorruptCheckpoint).
+    2. Forget what `from_node` and the nodes after it produced (outputs and trace); the
+       turn's own time and its conversation state at the time stand in for "now".
+    3. Replay in a sandbox: nodes compute but do not write, checkpoints go to a throwaway
+       store, and no event reaches the person.
+    """
+    agent_state = AgentState.objects.get(user=turn.user, session_id=turn.conversation_id)
+    store = DatabaseCheckpointStore(agent_state)
+    checkpoint = store.latest(str(turn.pk))
+    if checkpoint is None:
+        raise CheckpointNotFound(f"no checkpoint for turn {turn.pk}")
+    state = TurnState.from_json(checkpoint.state_json, checksum=checkpoint.checksum)
+    ran = [entry["node"] for entry in state.trace]
+    if from_node not in ran:
+        raise ValidationError(f"This turn did not run {from_node!r}; it ran {', '.join(ran)}.")
+    keep = ran[: ran.index(from_node)]
+    before = state.output("receive_input").get("dialogue_before")
+    state.outputs = {node: state.outputs[node] for node in keep if node in state.outputs}
+    state.trace = state.trace[: len(keep)]
+    deps = _turn_deps(turn=turn, engine=engine, emit=None, tool_workers=1)
+    deps.now = turn.created_at
+    deps.dialogue_at_start = before
+    runner = Runner(GRAPH, store, atomic=transaction.atomic)
+    return runner.replay(state.to_json(), from_node, sandbox=True, deps=deps)
+
+
+def _ignore(kind: str, payload: dict[str, Any]) -> None:
+    """No live listener."""
+
+
+@transaction.atomic
+def turn_finish(
+    *, turn: Turn, agent_state: AgentState, state: Any, usage: list[Usage]
+) -> dict[str, Any]:
+    """Store the answer, the session's figures and where the conversation now stands."""
+    dialogue = final_dialogue(state)
+    result = turn_result(state, dialogue)
+    now = timezone.now()
+    updated = Turn.objects.filter(pk=turn.pk, status=Turn.Status.RUNNING).update(
+        status=Turn.Status.DONE, reply=result["reply"], result=result, finished_at=now
+    )
+    if not updated:  # another process finished it first: its answer stands
+        return Turn.objects.get(pk=turn.pk).result
+    tools = [run for node in ("respond",) for run in state.output(node).get("tools", [])]
+    Conversation.objects.filter(pk=turn.conversation_id).update(
+        turns=F("turns") + 1,
+        tokens=F("tokens") + sum(u.prompt_tokens + u.completion_tokens for u in usage),
+        cost_usd=F("cost_usd") + sum((Decimal(str(u.cost_usd)) for u in usage), Decimal(0)),
+        tool_calls=F("tool_calls") + len(tools),
+        tool_failures=F("tool_failures") + sum(1 for run in tools if not run["ok"]),
+        response_ms_total=F("response_ms_total") + sum(entry["ms"] for entry in state.trace),
+        crisis_turns=F("crisis_turns") + (1 if result["crisis"]["triggered"] else 0),
+        last_message_at=now,
+    )
+    data = {**agent_state.state_data, "dialogue": dialogue.to_dict()}
+    goal = state.output("recall_context").get("goal")
+    if goal:
+        data["goal_id"] = goal["id"]
+    AgentState.objects.filter(pk=agent_state.pk).update(
+        conversation_state=dialogue.state.value,
+        pending_slot=dialogue.pending_slot or "",
+        state_data=data,
+        updated_at=now,
+    )
+    return result
+
+
+def turns_recover(*, now: dt.datetime | None = None, engine: Engine | None = None) -> int:
+    """Resume every turn cut off by a crash (lease passed); return how many were finished."""
+    now = now or timezone.now()
+    finished = 0
+    for turn in selectors.turns_stale(now=now).select_related("user"):
+        if turn_claim(turn=turn, now=now):
+            turn_execute(turn=turn, engine=engine, resume=True)
+            finished += 1
+    return finished

@@ -45,9 +45,12 @@ from companion.runner import (
     run_concurrently,
     timed,
 )
+from companion.selectors import agent_state_data, conversation_history, memory_recall
 from companion.tools import ToolCall, ToolRegistry, registry
 from delight.ai.engine import Engine, ReplyRequest, context_lines
 from delight.ai.types import ChatMessage, EmotionResult, IntentResult
+from goals.models import Goal, Mission
+from goals.selectors import goal_focus, goal_list, mission_list, triad_for
 
 CRISIS_LEVEL = 2  # safety levels 2 (high risk) and 3 (imminent danger) take the crisis branch
 HISTORY_TURNS = 6  # earlier turns of the session given to the reply
@@ -127,6 +130,8 @@ class TurnDeps:
     dialogue: DialogueManager = field(default_factory=DialogueManager)
     tool_workers: int = 4
     token_budget: int = 0  # 0: settings.ELIZA_CONTEXT_TOKENS
+    # A replay's conversation state as it was when the turn ran (None: read the current one).
+    dialogue_at_start: dict[str, Any] | None = None
 
     @property
     def today(self) -> dt.date:
@@ -197,16 +202,13 @@ def _emotion_keep(deps: TurnDeps, emotion: EmotionResult) -> None:
 
 
 def _dialogue_now(deps: TurnDeps) -> DialogueState:
-    from companion.selectors import agent_state_data
-
-    data = agent_state_data(user=deps.user, session_id=deps.conversation_id).get("dialogue")
+    data = deps.dialogue_at_start
+    if data is None:
+        data = agent_state_data(user=deps.user, session_id=deps.conversation_id).get("dialogue")
     return DialogueState.from_dict(data) if data else DialogueState()
 
 
 def _dialogue_context(user: Any) -> DialogueContext:
-    from goals.models import Goal, Mission
-    from goals.selectors import goal_list, mission_list
-
     missions = mission_list(user=user, status=Mission.POOL)[:50]
     goals = goal_list(user=user, status=Goal.Status.ACTIVE)[:50]
     return DialogueContext(
@@ -273,9 +275,6 @@ def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     An optional node: if any of this fails, the turn goes on with empty context and the
     trace says so.
     """
-    from companion.selectors import conversation_history, memory_recall
-    from goals.selectors import goal_focus, triad_for
-
     deps = _deps(ctx)
     intent = state.output("receive_input").get("intent") or {}
     flow = state.output("receive_input").get("flow")

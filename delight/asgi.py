@@ -12,11 +12,13 @@ django_asgi_app = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import path  # noqa: E402
 
+from companion.consumers import CompanionConsumer  # noqa: E402
 from delight.ws import auth_stack  # noqa: E402
 from world.consumers import WorldConsumer  # noqa: E402
 
 websocket_urlpatterns = [
     path("ws/world/", WorldConsumer.as_asgi()),
+    path("ws/companion/", CompanionConsumer.as_asgi()),
 ]
 
 application = ProtocolTypeRouter(

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import datetime as dt
 
+import psycopg
 import pytest
 from django.contrib.admin.sites import site
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext, override_settings
 from django.urls import reverse
 from django.utils import timezone
 from django_q.models import Schedule
@@ -16,6 +19,8 @@ from companion.runner import CorruptCheckpoint, Runner, TurnInput
 from tests.companion.test_runner import Effects, SimulatedCrash, eliza_graph
 
 pytestmark = pytest.mark.django_db
+
+STATE = '{"current_node": "recall_context"}'
 
 
 def turn(message_id: str, text: str = "I want to run a marathon") -> TurnInput:
@@ -75,7 +80,56 @@ def test_checkpoint_sequence_only_moves_forward(owner):
     store.save("m4", "receive_input", 1, '{"current_node": "recall_context"}', "x" * 64)
     with pytest.raises(ValueError, match="not after"):
         store.save("m4", "receive_input", 1, '{"current_node": "recall_context"}', "x" * 64)
-    assert AgentCheckpoint.objects.filter(turn_id="m4").count() == 1
+    store.save("m4", "recall_context", 3, '{"current_node": "reason"}', "x" * 64)
+    with pytest.raises(ValueError, match="seq 2 is not after 3"):
+        store.save("m4", "recall_context", 2, '{"current_node": "reason"}', "x" * 64)
+    assert [row.seq for row in AgentCheckpoint.objects.filter(turn_id="m4")] == [1, 3]
+    agent.refresh_from_db()
+    assert (agent.current_node, agent.current_turn) == ("reason", "m4")
+
+
+def test_each_checkpoint_is_one_statement(owner):
+    agent = services.agent_state_open(user=owner)
+    runner = runner_for(agent)
+    with CaptureQueriesContext(connection) as queries:
+        final = runner.run(runner.new_turn(turn("m6")), deps=Effects())
+    assert len(queries.captured_queries) == final.seq == len(final.trace)
+
+
+def show_synchronous_commit() -> str:
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW synchronous_commit")
+        return cursor.fetchone()[0]
+
+
+def test_a_checkpoint_nested_in_a_callers_transaction_keeps_its_durability(owner):
+    agent = services.agent_state_open(user=owner)
+    # pytest-django already runs the test in a transaction: this block is a savepoint.
+    with transaction.atomic():
+        services.DatabaseCheckpointStore(agent).save("m7", "receive_input", 1, STATE, "x" * 64)
+        assert show_synchronous_commit() == "on"
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("synchronous", [False, True])
+def test_a_checkpoint_relaxes_only_the_commit_of_its_own_transaction(owner, synchronous):
+    agent = services.agent_state_open(user=owner)
+    store = services.DatabaseCheckpointStore(agent)
+    with override_settings(CHECKPOINT_SYNCHRONOUS_COMMIT=synchronous):
+        with transaction.atomic():  # a runner step: the node's writes, then its checkpoint
+            store.save("m8", "receive_input", 1, STATE, "x" * 64)
+            in_step = show_synchronous_commit()
+        store.save("m8", "recall_context", 2, STATE, "x" * 64)  # on its own
+    assert in_step == ("on" if synchronous else "off")
+    assert show_synchronous_commit() == "on"
+    # Both are committed: another connection sees them.
+    params = connection.get_connection_params()
+    keys = ("dbname", "user", "password", "host", "port")
+    with psycopg.connect(**{key: params[key] for key in keys if params.get(key)}) as other:
+        seen = other.execute(
+            "SELECT seq FROM companion_agentcheckpoint WHERE turn_id = 'm8' ORDER BY seq"
+        ).fetchall()
+    assert seen == [(1,), (2,)]
 
 
 def test_sessions_are_per_person_and_reopened_by_id(owner, outsider):

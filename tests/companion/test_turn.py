@@ -1,0 +1,345 @@
+"""Eliza's turn, node by node and edge by edge, through the real services and database."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import override_settings
+
+from companion import services
+from companion.models import AgentCheckpoint, CompanionProfile, Conversation, CrisisEvent, Memory
+from companion.tools import Tool, registry
+from companion.turn import GRAPH, pack_context
+from delight.ai.engine import OfflineEngine
+from goals.models import Goal, Mission
+from tests.goals.factories import make_goal, make_mission
+
+pytestmark = pytest.mark.django_db
+
+MAIN_PATH = ["receive_input", "recall_context", "reason", "respond", "store_memory"]
+
+
+def say(user, text: str, session: dict | None = None, **kwargs: Any) -> dict[str, Any]:
+    kwargs.setdefault("tool_workers", 1)  # tool threads cannot see a test's open transaction
+    session_id = session["session_id"] if session else None
+    return services.message_send(user=user, text=text, session_id=session_id, **kwargs)
+
+
+def nodes(result: dict[str, Any]) -> list[str]:
+    return [entry["node"] for entry in result["trace"]]
+
+
+class Events(list):
+    def __call__(self, kind: str, payload: dict[str, Any]) -> None:
+        self.append((kind, payload))
+
+    def kinds(self) -> list[str]:
+        return [kind for kind, _ in self]
+
+
+def test_a_message_runs_every_node_in_order_and_checkpoints_each(owner):
+    events = Events()
+    result = say(owner, "Hello there, how are you?", emit=events)
+
+    assert nodes(result) == MAIN_PATH
+    assert all(entry["ok"] and entry["ms"] >= 0 for entry in result["trace"])
+    checkpoints = AgentCheckpoint.objects.filter(turn_id=result["message_id"]).order_by("seq")
+    assert [c.node for c in checkpoints] == MAIN_PATH
+    states = [payload["node"] for kind, payload in events if kind == "state"]
+    assert states == MAIN_PATH
+    tokens = "".join(payload["text"] for kind, payload in events if kind == "token")
+    assert tokens.strip() == result["reply"]
+    assert events.kinds().index("token") > events.kinds().index("state")
+
+
+def test_every_declared_edge_is_one_the_turn_can_take():
+    assert GRAPH.edges() >= {
+        ("receive_input", "crisis"),
+        ("receive_input", "recall_context"),
+        ("recall_context", "clarify"),
+        ("recall_context", "reason"),
+        ("clarify", "respond"),
+        ("reason", "respond"),
+        ("crisis", "store_memory"),
+        ("respond", "store_memory"),
+        ("store_memory", "end"),
+        ("error", "end"),
+        ("respond", "error"),
+    }
+
+
+@override_settings(CRISIS_RESOURCES=["Call the Example Line on 555 0100"])
+def test_a_crisis_message_takes_the_crisis_branch_flags_staff_and_stores_no_memory(owner):
+    result = say(owner, "I want to kill myself, I have pills saved up")
+
+    assert nodes(result) == ["receive_input", "crisis", "store_memory"]
+    assert result["crisis"]["triggered"]
+    assert result["crisis"]["level"] >= 2
+    assert result["crisis"]["resources"] == ["Call the Example Line on 555 0100"]
+    assert "555 0100" in result["reply"]
+    assert result["intent"] is None
+    assert result["tool_outputs"] == {}
+    event = CrisisEvent.objects.get(user=owner)
+    assert event.turn_id is not None
+    assert event.level == result["crisis"]["level"]
+    assert not Memory.objects.filter(user=owner).exists()
+    assert Conversation.objects.get(pk=result["session_id"]).crisis_turns == 1
+
+
+def test_everyday_hyperbole_does_not_take_the_crisis_branch(owner):
+    result = say(owner, "This deadline is killing me")
+
+    assert "crisis" not in nodes(result)
+    assert not CrisisEvent.objects.exists()
+
+
+def test_the_emotion_is_kept_on_the_user_and_changed_at_moves_only_when_it_changes(owner):
+    say(owner, "I am so scared I will fail my exam")
+    owner.refresh_from_db()
+    assert owner.emotion_dominant == "fear"
+    assert owner.emotion_scores["fear"] > 0
+    first_change = owner.emotion_changed_at
+
+    say(owner, "I am terrified of the exam tomorrow")
+    owner.refresh_from_db()
+    assert owner.emotion_changed_at == first_change
+
+    say(owner, "I passed! I am so happy")
+    owner.refresh_from_db()
+    assert owner.emotion_dominant == "joy"
+    assert owner.emotion_changed_at > first_change
+
+
+@pytest.mark.parametrize(
+    ("text", "strategy", "tool"),
+    [
+        ("I am so scared I will fail my exam", "calm", "missions.suggest"),
+        ("I feel so sad and stuck today", "acknowledge", "progress.summary"),
+        ("I got the job! I am so happy", "celebrate", "emotion.current"),
+    ],
+)
+def test_the_emotion_chooses_the_strategy_and_its_tools(owner, text, strategy, tool):
+    make_goal(owner, title="Pass the bar exam")
+    result = say(owner, text)
+
+    assert result["strategy"] == strategy
+    assert tool in result["tool_outputs"]
+
+
+def test_fear_asks_for_low_energy_missions(owner):
+    goal = make_goal(owner, title="Pass the bar exam")
+    make_mission(goal, title="Outline torts", energy="high")
+    make_mission(goal, title="Reread one page of notes", energy="low", estimated_minutes=10)
+
+    result = say(owner, "I am so scared I will fail my exam")
+
+    assert result["tool_outputs"]["missions.suggest"]["high"]["title"] == "Reread one page of notes"
+
+
+def test_asking_about_goals_with_none_known_is_clarified_into_the_goal_flow(owner):
+    session = say(owner, "how is my goal going?")
+
+    assert nodes(session) == [
+        "receive_input",
+        "recall_context",
+        "clarify",
+        "respond",
+        "store_memory",
+    ]
+    assert session["strategy"] == "clarify"
+    assert "don't know your goals yet" in session["reply"]
+    assert (session["conversation_state"], session["pending_slot"]) == ("waiting_for_slot", "title")
+
+    answer = say(owner, "Learn to play the cello", session)
+    assert answer["intent"] is None  # a pending slot takes the answer without intent detection
+    assert answer["pending_slot"] == "why"
+
+
+def test_a_bare_filler_gets_one_question(owner):
+    result = say(owner, "hmm")
+
+    assert "clarify" in nodes(result)
+    assert result["reply"].endswith("?")
+    assert result["reply"].count("?") == 1
+
+
+def test_the_create_goal_flow_fills_slots_confirms_and_creates_the_goal_once(owner):
+    session = say(
+        owner, "I want to set a goal to run a marathon by May because I want to be strong"
+    )
+    assert session["pending_slot"] == "value_category"
+
+    confirm = say(owner, "health", session)
+    assert confirm["conversation_state"] == "confirming"
+    assert "Shall I set it up?" in confirm["reply"]
+
+    done = say(owner, "yes", session)
+    assert done["conversation_state"] == "completed"
+    goal = Goal.objects.get(user=owner)
+    assert (goal.title, goal.category, goal.description) == (
+        "Run a marathon",
+        "health",
+        "I want to be strong",
+    )
+    assert done["tool_outputs"]["goals.create"]["goal"]["id"] == goal.pk
+    assert "is set up" in done["reply"]
+
+    after = say(owner, "thanks!", session)
+    assert after["conversation_state"] == "idle"
+    assert Goal.objects.filter(user=owner).count() == 1
+
+
+def test_a_correction_while_waiting_changes_the_slot_and_cancel_lets_the_flow_go(owner):
+    session = say(owner, "I want to set a goal to learn Spanish by May because of my family")
+    corrected = say(owner, "actually, make it June", session)
+    assert "June" in corrected["reply"]
+    assert corrected["pending_slot"] == "value_category"
+
+    cancelled = say(owner, "cancel", session)
+    assert cancelled["conversation_state"] == "idle"
+    assert "let that go" in cancelled["reply"]
+    assert not Goal.objects.exists()
+
+
+def test_an_invalid_slot_value_is_asked_again_with_the_reason(owner):
+    session = say(owner, "I want to set a goal to learn Spanish because of my family")
+    answer = say(owner, "by 2001-01-01", session)
+
+    assert answer["pending_slot"] == "target_date"
+    assert "past" in answer["reply"].lower()
+
+
+def test_the_complete_mission_flow_completes_the_named_mission(owner):
+    goal = make_goal(owner, title="Run a marathon")
+    mission = make_mission(goal, title="Buy running shoes")
+
+    session = say(owner, "I finished buy running shoes")
+    assert session["pending_slot"] == "minutes"
+    say(owner, "about 30 minutes", session)
+    done = say(owner, "yes", session)
+
+    mission.refresh_from_db()
+    assert mission.status == Mission.Status.COMPLETED
+    assert done["tool_outputs"]["missions.complete"]["minutes"] == 30
+
+
+def test_the_adjust_goal_flow_changes_the_goal(owner):
+    goal = make_goal(owner, title="Learn Spanish")
+
+    session = say(owner, "please rename my goal learn spanish to Speak Spanish")
+    assert session["conversation_state"] == "confirming", session["reply"]
+    say(owner, "yes", session)
+
+    goal.refresh_from_db()
+    assert goal.title == "Speak Spanish"
+
+
+def test_a_failing_action_keeps_the_flow_so_the_person_can_retry(owner):
+    goal = make_goal(owner, title="Run a marathon")
+    mission = make_mission(goal, title="Buy running shoes")
+    session = say(owner, "I finished buy running shoes in 20 minutes")
+    Mission.objects.filter(pk=mission.pk).update(status=Mission.Status.COMPLETED)
+
+    failed = say(owner, "yes", session)
+
+    assert failed["conversation_state"] == "error"
+    assert "couldn't do that" in failed["reply"]
+    assert "try again" in failed["reply"]
+
+
+def test_a_failing_tool_is_skipped_and_noted(owner, monkeypatch):
+    def broken(call):
+        raise RuntimeError("progress service down")
+
+    monkeypatch.setitem(
+        registry._tools, "progress.summary", Tool("progress.summary", broken, "broken")
+    )
+    make_goal(owner, title="Learn Spanish")
+    result = say(owner, "how is my goal going?")
+
+    respond = next(entry for entry in result["trace"] if entry["node"] == "respond")
+    assert "progress.summary failed" in respond["note"]
+    assert "progress.summary" not in result["tool_outputs"]
+    assert result["reply"]
+    assert Conversation.objects.get(pk=result["session_id"]).tool_failures == 1
+
+
+def test_a_failing_recall_goes_on_with_empty_context_and_says_so(owner, monkeypatch):
+    def broken(**kwargs):
+        raise RuntimeError("recall is down")
+
+    monkeypatch.setattr("companion.turn.memory_recall", broken)
+    result = say(owner, "What do you know about me?")
+
+    recall = next(entry for entry in result["trace"] if entry["node"] == "recall_context")
+    assert recall["ok"] is False
+    assert "recall is down" in recall["error"]
+    assert "skipped" in recall["note"]
+    assert result["memories_used"] == []
+    assert result["reply"]
+
+
+class BrokenReplies(OfflineEngine):
+    def stream_reply(self, request):
+        raise RuntimeError("reply generation crashed")
+
+
+def test_a_failing_required_node_ends_in_a_kind_fallback_reply(owner):
+    result = say(owner, "Tell me something nice", engine=BrokenReplies())
+
+    assert nodes(result)[-1] == "error"
+    assert "something went wrong on my side" in result["reply"]
+    assert result["strategy"] == "fallback"
+
+
+def test_context_is_packed_most_relevant_first_within_the_budget():
+    kept, report = pack_context(["Goal: a" * 3, "x" * 100, "Memory: short"], budget=20)
+
+    assert kept == ["Goal: a" * 3, "Memory: short"]
+    assert report["cut"] == ["x" * 80]
+    assert report["used"] <= 20
+
+
+@override_settings(ELIZA_CONTEXT_TOKENS=20)
+def test_a_turn_reports_its_budget_and_what_was_cut(owner):
+    for fact in ("I love long mountain hikes with friends", "I love baking sourdough bread"):
+        say(owner, fact)
+    make_goal(owner, title="Hike the whole Appalachian trail one section at a time")
+
+    result = say(owner, "what do I love doing on weekends, hikes or baking?")
+
+    assert result["prompt"]["budget"] == 20
+    assert result["prompt"]["used"] <= 20
+    assert result["prompt"]["cut"]
+    respond = next(entry for entry in result["trace"] if entry["node"] == "respond")
+    assert "context cut" in respond["note"]
+
+
+def test_store_memory_keeps_facts_through_the_memory_services_and_learns_the_profile(owner):
+    session = say(owner, "My name is Ana and I work as a nurse")
+    say(owner, "I work as a teacher now", session)
+
+    occupations = Memory.objects.filter(user=owner, key="occupation")
+    assert [m.content for m in occupations.filter(active=True)] == ["Works as a teacher"]
+    assert occupations.filter(active=False).count() == 1  # superseded, kept as history
+    profile = CompanionProfile.objects.get(user=owner)
+    assert (profile.name, profile.occupation) == ("Ana", "teacher")
+
+    again = say(owner, "what do you remember about my job?", session)
+    assert any("teacher" in m["content"] for m in again["memories_used"])
+
+
+def test_the_session_figures_add_up(owner, monkeypatch):
+    session = say(owner, "how is my goal going?")
+    make_goal(owner, title="Learn Spanish")
+    say(owner, "cancel", session)
+    say(owner, "how is my goal going now?", session)
+
+    conversation = Conversation.objects.get(pk=session["session_id"])
+    assert conversation.turns == 3
+    assert conversation.messages == 6
+    assert conversation.tool_calls >= 1
+    assert conversation.tool_success_rate == 1.0
+    assert conversation.average_response_ms > 0
+    assert conversation.title == "how is my goal going?"
