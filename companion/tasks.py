@@ -13,3 +13,8 @@ def prune_expired_memories() -> int:
 def compact_checkpoints() -> int:
     """Hourly: idle sessions keep one checkpoint per turn."""
     return services.checkpoints_compact()
+
+
+def recover_turns() -> int:
+    """Every few minutes: finish turns whose process died mid-way (from their checkpoints)."""
+    return services.turns_recover()

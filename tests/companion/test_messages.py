@@ -1,0 +1,157 @@
+"""A message's life: kept first, one turn per session, idempotent retries, crash and resume,
+sandbox replay, recovery job; and bad input that changes nothing."""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.http import Http404
+from django.utils import timezone
+
+from companion import services, tasks
+from companion.models import AgentCheckpoint, Conversation, Memory, Turn
+from delight.ai.engine import OfflineEngine
+from goals.models import Goal
+from tests.companion.test_runner import SimulatedCrash
+from tests.companion.test_turn import say
+
+pytestmark = pytest.mark.django_db
+
+
+class CrashOnceWhileRemembering(OfflineEngine):
+    """Dies (like a killed worker) the first time store_memory extracts facts."""
+
+    crashed = False
+
+    def extract_facts(self, text):
+        if not CrashOnceWhileRemembering.crashed:
+            CrashOnceWhileRemembering.crashed = True
+            raise SimulatedCrash
+        return super().extract_facts(text)
+
+
+def expire_leases() -> None:
+    Turn.objects.update(lease_until=timezone.now() - dt.timedelta(seconds=1))
+
+
+def goal_flow_at_confirmation(user) -> dict:
+    session = say(user, "I want to set a goal to run a marathon by May because I love it")
+    say(user, "health", session)
+    return session
+
+
+def test_a_retry_with_the_same_key_returns_the_same_answer_without_a_second_turn(owner):
+    first = say(owner, "My name is Ana", idempotency_key="k-1")
+    again = say(owner, "My name is Ana", idempotency_key="k-1")
+
+    assert again == first
+    assert Turn.objects.count() == 1
+    assert Memory.objects.filter(user=owner, key="name").count() == 1
+
+
+def test_a_second_message_while_a_turn_runs_is_refused_and_changes_nothing(owner):
+    session = say(owner, "Hello")
+    conversation = Conversation.objects.get(pk=session["session_id"])
+    Turn.objects.create(
+        id=uuid.uuid4(),
+        conversation=conversation,
+        user=owner,
+        idempotency_key="in-flight",
+        text="still being answered",
+        lease_until=timezone.now() + dt.timedelta(minutes=5),
+    )
+
+    with pytest.raises(services.SessionBusy):
+        say(owner, "Are you there?", session)
+    assert Turn.objects.filter(conversation=conversation).count() == 2
+
+
+def test_a_turn_cut_off_mid_way_resumes_without_repeating_its_side_effects(owner):
+    session = goal_flow_at_confirmation(owner)
+    CrashOnceWhileRemembering.crashed = False
+
+    with pytest.raises(SimulatedCrash):
+        say(owner, "yes, and my name is Ana", session, engine=CrashOnceWhileRemembering())
+    cut_off = Turn.objects.get(text="yes, and my name is Ana")
+    assert cut_off.status == Turn.Status.RUNNING
+    assert Goal.objects.filter(user=owner).count() == 1  # respond committed with its checkpoint
+    assert [c.node for c in AgentCheckpoint.objects.filter(turn_id=str(cut_off.pk))][-1] == (
+        "respond"
+    )
+
+    expire_leases()
+    later = say(owner, "thanks", session, engine=CrashOnceWhileRemembering())
+
+    cut_off.refresh_from_db()
+    assert cut_off.status == Turn.Status.DONE
+    assert "is set up" in cut_off.reply
+    assert Goal.objects.filter(user=owner).count() == 1
+    assert Memory.objects.filter(user=owner, key="name").count() == 1
+    nodes = [c.node for c in AgentCheckpoint.objects.filter(turn_id=str(cut_off.pk))]
+    assert nodes.count("respond") == 1
+    assert later["reply"]
+
+
+def test_the_recovery_job_finishes_turns_whose_process_died(owner):
+    CrashOnceWhileRemembering.crashed = False
+    with pytest.raises(SimulatedCrash):
+        say(owner, "My name is Ana", engine=CrashOnceWhileRemembering())
+
+    assert tasks.recover_turns() == 0  # the lease still runs: it may be alive
+    expire_leases()
+    assert tasks.recover_turns() == 1
+
+    turn = Turn.objects.get()
+    assert turn.status == Turn.Status.DONE
+    assert turn.result["reply"] == turn.reply
+
+
+def test_a_retry_of_a_cut_off_message_resumes_it_instead_of_a_second_turn(owner):
+    CrashOnceWhileRemembering.crashed = False
+    with pytest.raises(SimulatedCrash):
+        say(owner, "I love hiking", idempotency_key="k-2", engine=CrashOnceWhileRemembering())
+    with pytest.raises(services.SessionBusy):
+        say(owner, "I love hiking", idempotency_key="k-2")
+
+    expire_leases()
+    result = say(owner, "I love hiking", idempotency_key="k-2")
+
+    assert Turn.objects.count() == 1
+    assert result["message_id"] == str(Turn.objects.get().pk)
+
+
+def test_staff_replay_of_a_past_turn_runs_the_current_code_and_writes_nothing(owner):
+    session = goal_flow_at_confirmation(owner)
+    say(owner, "yes", session)
+    turn = Turn.objects.get(text="yes")
+    counts = (Goal.objects.count(), Memory.objects.count(), AgentCheckpoint.objects.count())
+
+    replayed = services.turn_replay(turn=turn, from_node="receive_input")
+
+    assert replayed.done
+    assert replayed.output("respond")["tools"][0]["error"] == "sandbox: not run"
+    assert counts == (Goal.objects.count(), Memory.objects.count(), AgentCheckpoint.objects.count())
+    with pytest.raises(ValidationError):
+        services.turn_replay(turn=turn, from_node="crisis")
+
+
+@pytest.mark.parametrize("text", ["", "   ", "x" * 4001])
+def test_an_empty_or_oversized_message_is_refused_and_changes_nothing(owner, text):
+    with pytest.raises(ValidationError):
+        say(owner, text)
+
+    assert not Conversation.objects.exists()
+    assert not Turn.objects.exists()
+
+
+def test_an_unknown_or_someone_elses_session_is_not_found_and_changes_nothing(owner, outsider):
+    session = say(owner, "Hello")
+
+    with pytest.raises(Http404):
+        services.message_send(user=outsider, text="hi", session_id=uuid.UUID(session["session_id"]))
+    with pytest.raises(Http404):
+        services.message_send(user=owner, text="hi", session_id=uuid.uuid4())
+    assert Turn.objects.count() == 1

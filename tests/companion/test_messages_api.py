@@ -1,0 +1,116 @@
+"""POST /api/companion/messages/ and /api/companion/sessions/: owner and outsider."""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+
+import pytest
+from django.utils import timezone
+
+from companion.models import Conversation, Turn
+
+pytestmark = pytest.mark.django_db
+
+MESSAGES = "/api/companion/messages/"
+SESSIONS = "/api/companion/sessions/"
+RESULT_KEYS = {
+    "session_id",
+    "message_id",
+    "reply",
+    "intent",
+    "emotion",
+    "crisis",
+    "conversation_state",
+    "pending_slot",
+    "trace",
+    "memories_used",
+    "tool_outputs",
+}
+
+
+def send(client, text: str, **extra):
+    return client.post(MESSAGES, {"text": text, **extra}, format="json")
+
+
+def test_a_message_returns_the_whole_turn(owner_api):
+    response = send(owner_api, "I want to set a goal to learn Spanish")
+
+    assert response.status_code == 200
+    body = response.json()
+    assert set(body) >= RESULT_KEYS
+    assert body["intent"]["label"] == "create_goal"
+    assert set(body["emotion"]) == {"label", "scores"}
+    assert body["crisis"]["triggered"] is False
+    assert body["pending_slot"] == "why"
+    assert next(step["node"] for step in body["trace"]) == "receive_input"
+
+
+def test_the_idempotency_key_header_makes_a_retry_return_the_first_answer(owner_api):
+    first = owner_api.post(MESSAGES, {"text": "Hello"}, format="json", HTTP_IDEMPOTENCY_KEY="r1")
+    again = owner_api.post(MESSAGES, {"text": "Hello"}, format="json", HTTP_IDEMPOTENCY_KEY="r1")
+
+    assert again.json() == first.json()
+    assert Turn.objects.count() == 1
+
+
+def test_a_busy_session_answers_409(owner_api, owner):
+    session_id = send(owner_api, "Hello").json()["session_id"]
+    Turn.objects.create(
+        id=uuid.uuid4(),
+        conversation_id=session_id,
+        user=owner,
+        idempotency_key="busy",
+        text="in flight",
+        lease_until=timezone.now() + dt.timedelta(minutes=5),
+    )
+
+    response = send(owner_api, "Still there?", session_id=session_id)
+
+    assert response.status_code == 409
+    assert response.json()["code"] == "session_busy"
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [({"text": ""}, "blank"), ({"text": "x" * 4001}, "4,000"), ({}, "text")],
+)
+def test_bad_messages_answer_400_and_change_nothing(owner_api, body, field):
+    response = owner_api.post(MESSAGES, body, format="json")
+
+    assert response.status_code == 400
+    assert field in str(response.json()) or "empty" in response.json()["detail"]
+    assert not Conversation.objects.exists()
+
+
+def test_an_outsider_cannot_post_into_or_read_the_owners_session(owner_api, outsider_api):
+    session_id = send(owner_api, "Hello").json()["session_id"]
+
+    assert send(outsider_api, "hi", session_id=session_id).status_code == 404
+    assert outsider_api.get(f"{SESSIONS}{session_id}/").status_code == 404
+    assert outsider_api.get(SESSIONS).json()["results"] == []
+    assert send(owner_api, "hi", session_id=str(uuid.uuid4())).status_code == 404
+    assert Turn.objects.count() == 1
+
+
+def test_sessions_list_and_detail_show_the_owners_state_and_messages(owner_api):
+    first = send(owner_api, "I want to set a goal to learn Spanish").json()
+    send(owner_api, "to talk with my grandmother", session_id=first["session_id"])
+
+    listed = owner_api.get(SESSIONS).json()["results"]
+    assert [item["session_id"] for item in listed] == [first["session_id"]]
+    assert listed[0]["turns"] == 2
+
+    detail = owner_api.get(f"{SESSIONS}{first['session_id']}/").json()
+    assert detail["state"]["conversation_state"] == "waiting_for_slot"
+    assert detail["state"]["flow"] == "create_goal"
+    assert detail["state"]["slots"]["why"] == "To talk with my grandmother"
+    assert [m["text"] for m in detail["messages"]] == [
+        "I want to set a goal to learn Spanish",
+        "to talk with my grandmother",
+    ]
+
+
+def test_anonymous_callers_are_refused(client):
+    assert client.post(MESSAGES, {"text": "hi"}).status_code in (401, 403)
+    assert client.get(SESSIONS).status_code in (401, 403)
