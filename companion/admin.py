@@ -1,16 +1,33 @@
-"""Staff view of memories: filters, search, history; never the raw vectors."""
+"""Staff views: memories (filters, search, history; never the raw vectors), agent states
+with their per-turn timelines, conversations and their figures, turns (with a sandboxed
+replay), crisis events to review, and learned profiles."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.contrib import admin
+from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest, HttpResponse
+from django.template.response import TemplateResponse
+from django.urls import path
 
 from companion import services
-from companion.models import Actor, AgentCheckpoint, AgentState, Memory, MemoryChange
+from companion.models import (
+    Actor,
+    AgentCheckpoint,
+    AgentState,
+    CompanionProfile,
+    Conversation,
+    CrisisEvent,
+    Memory,
+    MemoryChange,
+    Turn,
+)
+from companion.runner import RunnerError
 from companion.selectors import EXPORT_FIELDS
+from companion.turn import GRAPH, REPLY_NODES
 
 
 class MemoryChangeInline(admin.TabularInline):
@@ -84,7 +101,7 @@ class AgentCheckpointInline(admin.TabularInline):
     """The turn timeline: one row per node, in order."""
 
     model = AgentCheckpoint
-    fields = ("turn_id", "seq", "node", "created_at", "checksum")
+    fields = ("turn_id", "seq", "node", "duration", "changed", "created_at", "checksum")
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -92,6 +109,25 @@ class AgentCheckpointInline(admin.TabularInline):
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+    @admin.display(description="ms")
+    def duration(self, checkpoint: AgentCheckpoint) -> str:
+        entry = _trace_entry(checkpoint)
+        return f"{entry['ms']:.1f}" if entry else "-"
+
+    @admin.display(description="what changed")
+    def changed(self, checkpoint: AgentCheckpoint) -> str:
+        """The keys this node produced, and its note or error (a skipped recall, a cut)."""
+        output = (checkpoint.state.get("outputs") or {}).get(checkpoint.node) or {}
+        entry = _trace_entry(checkpoint) or {}
+        parts = [", ".join(sorted(output)) or "nothing"]
+        parts += [entry[key] for key in ("error", "note") if entry.get(key)]
+        return " · ".join(parts)
+
+
+def _trace_entry(checkpoint: AgentCheckpoint) -> dict[str, Any] | None:
+    trace = checkpoint.state.get("trace") or []
+    return next((e for e in reversed(trace) if e.get("node") == checkpoint.node), None)
 
 
 @admin.register(AgentState)
@@ -116,3 +152,110 @@ class AgentCheckpointAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
+
+
+class TurnInline(admin.TabularInline):
+    model = Turn
+    fields = ("created_at", "text", "reply", "status")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    show_change_link = True
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Conversation)
+class ConversationAdmin(admin.ModelAdmin):
+    """A session and its figures: messages, tokens, cost, tool calls, response times."""
+
+    list_display = ("id", "user", "title", "turns", "tokens", "cost_usd", "tool_calls",
+                    "tool_success_rate", "average_response_ms", "crisis_turns",
+                    "last_message_at")  # fmt: skip
+    list_filter = ("created_at",)
+    search_fields = ("user__username", "title", "id")
+    list_select_related = ("user",)
+    readonly_fields = [field.name for field in Conversation._meta.fields]
+    inlines = (TurnInline,)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+
+@admin.register(Turn)
+class TurnAdmin(admin.ModelAdmin):
+    list_display = ("created_at", "user", "text", "status", "conversation")
+    list_filter = ("status",)
+    search_fields = ("user__username", "text", "id", "idempotency_key")
+    list_select_related = ("user",)
+    readonly_fields = [field.name for field in Turn._meta.fields]
+    change_form_template = "admin/companion/turn/change_form.html"
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def get_urls(self) -> list:
+        replay = self.admin_site.admin_view(self.replay_view)
+        return [
+            path("<uuid:turn_id>/replay/", replay, name="companion_turn_replay"),
+            *super().get_urls(),
+        ]
+
+    def replay_view(self, request: HttpRequest, turn_id: Any) -> HttpResponse:
+        """Re-run a past turn from a node with the current code, in a sandbox (no writes)."""
+        turn = self.get_object(request, str(turn_id))
+        if turn is None:
+            raise Http404("No such turn.")
+        from_node = request.GET.get("from", GRAPH.start)
+        context = {**self.admin_site.each_context(request), "turn": turn, "from_node": from_node,
+                   "nodes": [entry["node"] for entry in turn.result.get("trace", [])],
+                   "title": f"Replay of a turn from {from_node}"}  # fmt: skip
+        try:
+            replayed = services.turn_replay(turn=turn, from_node=from_node)
+        except (ValidationError, RunnerError, AgentState.DoesNotExist) as failed:
+            context["failure"] = str(failed)
+        else:
+            context["replayed"] = replayed
+            context["replay_reply"] = next(
+                (
+                    replayed.output(n)["reply"]
+                    for n in REPLY_NODES
+                    if replayed.output(n).get("reply")
+                ),
+                "",
+            )
+        return TemplateResponse(request, "admin/companion/turn/replay.html", context)
+
+
+@admin.register(CrisisEvent)
+class CrisisEventAdmin(admin.ModelAdmin):
+    """Crisis turns for staff to review; the newest unreviewed first."""
+
+    list_display = ("created_at", "user", "level", "reason", "reviewed_at", "reviewed_by")
+    list_filter = ("level", ("reviewed_at", admin.EmptyFieldListFilter))
+    search_fields = ("user__username", "reason")
+    list_select_related = ("user", "reviewed_by")
+    readonly_fields = ("user", "conversation", "turn", "level", "reason", "matched",
+                       "created_at", "reviewed_at", "reviewed_by", "message")  # fmt: skip
+    fields = (*readonly_fields, "staff_note")
+    actions = ("mark_reviewed",)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    @admin.display(description="what they wrote")
+    def message(self, event: CrisisEvent) -> str:
+        return event.turn.text
+
+    @admin.action(description="Mark as reviewed")
+    def mark_reviewed(self, request: HttpRequest, queryset: QuerySet[CrisisEvent]) -> None:
+        reviewed = services.crisis_events_review(events=queryset, staff=request.user)
+        self.message_user(request, f"{reviewed} crisis event(s) marked as reviewed.")
+
+
+@admin.register(CompanionProfile)
+class CompanionProfileAdmin(admin.ModelAdmin):
+    list_display = ("user", "name", "occupation", "location", "communication_style", "updated_at")
+    search_fields = ("user__username", "name", "occupation")
+    readonly_fields = ("user", "updated_at")

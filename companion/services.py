@@ -15,7 +15,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import F, OuterRef, Subquery
+from django.db.models import F, OuterRef, QuerySet, Subquery
 from django.http import Http404
 from django.utils import timezone
 from pgvector.django import CosineDistance
@@ -562,6 +562,14 @@ def crisis_event_record(
         },
     )
     return event
+
+
+@transaction.atomic
+def crisis_events_review(*, events: QuerySet[CrisisEvent], staff: Any) -> int:
+    """Mark crisis events as reviewed by a staff member (those not reviewed yet)."""
+    return events.filter(reviewed_at__isnull=True).update(
+        reviewed_at=timezone.now(), reviewed_by=staff
+    )
 
 
 def memory_create_quietly(

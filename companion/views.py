@@ -1,6 +1,10 @@
-"""The page "What Eliza remembers": list by tier, search, create, edit and delete."""
+"""Pages of the companion app: "What Eliza remembers" (list by tier, search, create, edit,
+delete) and the chat with Eliza."""
 
 from __future__ import annotations
+
+import uuid
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -11,13 +15,15 @@ from django.views.decorators.http import require_http_methods
 
 from companion import selectors, services
 from companion.forms import MemoryForm
-from companion.models import Actor, Source, Tier
+from companion.models import Actor, Source, Tier, Turn
 
 SAVED_MESSAGES = {
     "created": "Eliza will remember it.",
     "reinforced": "Eliza already knew that; she is now more sure of it.",
     "superseded": "Eliza will remember it instead of what she knew before.",
 }
+RECENT_SESSIONS = 20
+WAITING_STATES = ("waiting_for_slot", "confirming")
 
 
 def _add_errors(form: MemoryForm, error: ValidationError) -> None:
@@ -100,3 +106,60 @@ def memories_export(request: HttpRequest) -> JsonResponse:
     response = JsonResponse(selectors.memory_export(user=request.user))
     response["Content-Disposition"] = 'attachment; filename="memories.json"'
     return response
+
+
+def _waiting_for(state: dict[str, Any]) -> str:
+    """What a flow waits to hear, in words; "" when no flow waits (chat.js says the same)."""
+    if state["conversation_state"] not in WAITING_STATES:
+        return ""
+    return (state["pending_slot"] or "a yes or no").replace("_", " ")
+
+
+def _crisis(turns: list[Turn]) -> dict[str, Any] | None:
+    """The session's latest crisis answer: its resources stay on screen once shown."""
+    for turn in reversed(turns):
+        crisis = turn.result.get("crisis") or {}
+        if crisis.get("triggered"):
+            return crisis
+    return None
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def chat(request: HttpRequest, session_id: uuid.UUID | None = None) -> HttpResponse:
+    """Talk to Eliza. chat.js streams replies over ws/companion/; a plain POST (no
+    JavaScript) runs the turn here and comes back to the session."""
+    conversation = None
+    if session_id is not None:
+        conversation = selectors.conversation_get(user=request.user, conversation_id=session_id)
+    draft = ""
+    if request.method == "POST":
+        draft = request.POST.get("text", "")
+        try:
+            result = services.message_send(
+                user=request.user,
+                text=draft,
+                session_id=session_id,
+                idempotency_key=request.POST.get("idempotency_key") or None,
+            )
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+        except services.SessionBusy as busy:
+            messages.error(request, str(busy))
+        else:
+            return redirect("chat-session", session_id=result["session_id"])
+    turns, state = [], None
+    if conversation is not None:
+        turns = selectors.conversation_turns(user=request.user, conversation_id=conversation.pk)
+        state = selectors.agent_state_for(user=request.user, session_id=conversation.pk)
+    context = {
+        "conversation": conversation,
+        "turns": turns,
+        "sessions": selectors.conversation_list(user=request.user)[:RECENT_SESSIONS],
+        "waiting_for": _waiting_for(state) if state else "",
+        "crisis": _crisis(turns),
+        "draft": draft,
+        # A fresh key per page: a no-JavaScript double submit runs the turn once.
+        "idempotency_key": uuid.uuid4().hex,
+    }
+    return render(request, "companion/chat.html", context)

@@ -1,0 +1,75 @@
+"""Staff pages for turns: timeline with durations, conversations, replay, crisis review."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from companion.models import AgentState, CrisisEvent, Turn
+from goals.models import Goal
+from tests.companion.test_turn import say
+from tests.conftest import make_user
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def staff_client(client):
+    client.force_login(make_user("stella", is_staff=True, is_superuser=True))
+    return client
+
+
+def test_the_agent_state_timeline_shows_each_nodes_duration_and_output(staff_client, owner):
+    say(owner, "My name is Ana")
+    state = AgentState.objects.get(user=owner)
+
+    page = staff_client.get(reverse("admin:companion_agentstate_change", args=[state.pk]))
+
+    assert page.status_code == 200
+    html = page.content.decode().lower()
+    assert "recall_context" in html
+    assert "what changed" in html
+    assert "memories, tiers" in html  # recall_context's output keys
+
+
+def test_a_replay_shows_what_the_current_code_would_say_and_writes_nothing(staff_client, owner):
+    session = say(owner, "I want to set a goal to run a marathon by May because I love it")
+    say(owner, "health", session)
+    say(owner, "yes", session)
+    turn = Turn.objects.get(text="yes")
+    goals = Goal.objects.count()
+
+    url = reverse("admin:companion_turn_replay", args=[turn.pk])
+    page = staff_client.get(url, {"from": "reason"})
+
+    assert page.status_code == 200
+    assert "sandbox: not run" in page.content.decode()
+    assert Goal.objects.count() == goals
+    assert "did not run" in staff_client.get(url, {"from": "crisis"}).content.decode()
+    assert staff_client.get(reverse("admin:companion_turn_change", args=[turn.pk])).status_code == 200
+
+
+def test_staff_review_crisis_events(staff_client, owner):
+    say(owner, "I want to end my life")
+    event = CrisisEvent.objects.get()
+
+    listing = staff_client.get(reverse("admin:companion_crisisevent_changelist"))
+    assert "end my life" not in listing.content.decode()  # the list shows the reason only
+    staff_client.post(
+        reverse("admin:companion_crisisevent_changelist"),
+        {"action": "mark_reviewed", "_selected_action": [event.pk]},
+    )
+    event.refresh_from_db()
+    assert event.reviewed_at is not None
+    assert event.reviewed_by.username == "stella"
+    detail = staff_client.get(reverse("admin:companion_crisisevent_change", args=[event.pk]))
+    assert "end my life" in detail.content.decode()
+
+
+def test_conversation_admin_shows_the_session_figures(staff_client, owner):
+    session = say(owner, "Hello")
+    page = staff_client.get(
+        reverse("admin:companion_conversation_change", args=[session["session_id"]])
+    )
+    assert page.status_code == 200
+    assert "Hello" in page.content.decode()

@@ -1,0 +1,177 @@
+"""The chat page: its history and access rules, and talking to Eliza in a real browser."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from django.urls import reverse
+
+from companion import services
+from companion.models import Turn
+from goals.models import Goal
+from tests.conftest import PASSWORD, make_user
+from tests.support.browser import live_app, log_in, page  # noqa: F401  (fixtures)
+
+GOAL_MESSAGE = "I want to set a goal to run a marathon by May because I want to feel strong"
+CATEGORY_QUESTION = "Which part of your life does it serve: health, craft, growth or connection?"
+
+# Keeps every chat:event with the text of Eliza's last bubble once the page has handled it.
+RECORD_EVENTS = """
+window.chatEvents = [];
+document.addEventListener("chat:event", (event) => {
+  const bubbles = document.querySelectorAll(".bubble.eliza .text");
+  const last = bubbles[bubbles.length - 1];
+  window.chatEvents.push({ type: event.detail.type, bubble: last ? last.textContent : "" });
+});
+"""
+
+
+@pytest.fixture
+def owner_client(client, owner):
+    client.force_login(owner)
+    return client
+
+
+def chat_url(session_id) -> str:
+    return reverse("chat-session", kwargs={"session_id": session_id})
+
+
+# -- the page ----------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_login_is_required(client, owner):
+    session_id = services.message_send(user=owner, text="Hello")["session_id"]
+    for url in (reverse("chat"), chat_url(session_id)):
+        response = client.get(url)
+        assert response.status_code == 302
+        assert response.url.startswith(reverse("login"))
+
+
+@pytest.mark.django_db
+def test_owner_sees_the_history_the_sessions_and_what_eliza_waits_for(owner_client, owner):
+    first = services.message_send(user=owner, text="Hello <b>there</b>")
+    goal = services.message_send(user=owner, text=GOAL_MESSAGE)
+    html = owner_client.get(chat_url(goal["session_id"])).content.decode()
+    assert GOAL_MESSAGE in html
+    assert CATEGORY_QUESTION in html
+    assert "Eliza is waiting for: <strong>value category</strong>" in html
+    assert f'href="{chat_url(first["session_id"])}"' in html  # the other session, listed
+    assert "Hello &lt;b&gt;there&lt;/b&gt;" in html  # its title, escaped
+    assert f'href="{reverse("chat")}">New conversation' in html
+    assert "Samaritans" not in html  # no crisis, no resources
+    assert 'href="/chat/">Talk to Eliza</a>' in html  # the nav link
+
+
+@pytest.mark.django_db
+def test_a_past_crisis_keeps_its_resources_on_screen(owner_client, owner):
+    crisis = services.message_send(user=owner, text="I want to kill myself")
+    services.message_send(user=owner, text="thank you", session_id=crisis["session_id"])
+    html = owner_client.get(chat_url(crisis["session_id"])).content.decode()
+    start = html.index('id="chat-crisis"')
+    panel = html[start : html.index("</section>", start)]
+    assert 'role="alert"' in panel
+    assert " hidden" not in panel
+    assert "Samaritans on 116 123" in panel
+
+
+@pytest.mark.django_db
+def test_another_persons_or_an_unknown_session_is_a_404(client, owner, outsider):
+    session_id = services.message_send(user=owner, text="Hello")["session_id"]
+    client.force_login(outsider)
+    assert client.get(chat_url(session_id)).status_code == 404
+    assert client.post(chat_url(session_id), {"text": "hi"}).status_code == 404
+    assert client.get(chat_url(uuid.uuid4())).status_code == 404
+    assert Turn.objects.filter(user=outsider).count() == 0
+
+
+@pytest.mark.django_db
+def test_the_form_works_without_javascript(owner_client, owner):
+    response = owner_client.post(reverse("chat"), {"text": "   "})
+    assert response.status_code == 200
+    assert "A message cannot be empty." in response.content.decode()
+    assert not Turn.objects.filter(user=owner).exists()
+
+    form = {"text": GOAL_MESSAGE, "idempotency_key": "page-key-1"}
+    response = owner_client.post(reverse("chat"), form)
+    turn = Turn.objects.get(user=owner)
+    assert response.status_code == 302
+    assert response.url == chat_url(turn.conversation_id)
+    owner_client.post(reverse("chat"), form)  # a double submit runs the turn once
+    assert Turn.objects.filter(user=owner).count() == 1
+    response = owner_client.post(response.url, {"text": "health"})
+    assert response.url == chat_url(turn.conversation_id)
+    assert "Shall I set it up?" in owner_client.get(response.url).content.decode()
+
+
+# -- in a real browser -------------------------------------------------------------------------
+
+
+def send(browser_page, text: str) -> str:
+    """Type a message, press Enter, and return Eliza's reply once it has arrived."""
+    replies = browser_page.locator(".bubble.eliza .text")
+    count = replies.count()
+    browser_page.get_by_label("Your message").fill(text)
+    browser_page.keyboard.press("Enter")
+    browser_page.locator("#chat-form[aria-busy='false']").wait_for()
+    assert replies.count() == count + 1
+    return replies.last.inner_text()
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_a_goal_is_set_up_by_talking_with_the_reply_streamed(page, live_app):  # noqa: F811
+    maya = make_user("maya", timezone="UTC")
+    page.add_init_script(RECORD_EVENTS)
+    log_in(page, live_app, "maya", PASSWORD)
+    page.goto(f"{live_app}/chat/")
+    assert page.evaluate("document.activeElement.id") == "chat-text"
+
+    assert send(page, GOAL_MESSAGE) == CATEGORY_QUESTION
+    events = page.evaluate("window.chatEvents")
+    kinds = [event["type"] for event in events]
+    assert kinds.index("state") < kinds.index("token") < kinds.index("reply")
+    partial = [e["bubble"] for e in events if e["type"] == "token"]
+    assert len(partial) > 3
+    assert 0 < len(partial[0]) < len(CATEGORY_QUESTION)
+    assert all(CATEGORY_QUESTION.startswith(text) for text in partial)  # it grew word by word
+    assert page.locator(".bubble.person .text").last.inner_text() == GOAL_MESSAGE
+    assert page.locator("#chat-waiting").inner_text() == "Eliza is waiting for: value category"
+    session_id = Turn.objects.get(user=maya).conversation_id
+    assert page.url == f"{live_app}{chat_url(session_id)}"
+
+    assert send(page, "health").endswith("Shall I set it up?")
+    assert page.locator("#chat-waiting").inner_text() == "Eliza is waiting for: a yes or no"
+    page.locator("details.memories summary").last.focus()
+    page.keyboard.press("Enter")  # the memories she used open from the keyboard
+    assert page.locator("details.memories").last.get_attribute("open") is not None
+
+    assert send(page, "yes").startswith("Done: “Run a marathon” is set up.")
+    assert page.locator("#chat-waiting").is_hidden()
+    assert Goal.objects.filter(user=maya, title="Run a marathon").exists()
+    assert Turn.objects.filter(user=maya, conversation_id=session_id).count() == 3
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_a_crisis_shows_the_resources_on_a_phone_without_websockets(page, live_app):  # noqa: F811
+    make_user("noah", timezone="UTC")
+    page.set_viewport_size({"width": 375, "height": 667})
+    page.add_init_script("delete window.WebSocket;")  # the fetch fallback answers instead
+    log_in(page, live_app, "noah", PASSWORD)
+    page.goto(f"{live_app}/chat/")
+    assert page.evaluate("'WebSocket' in window") is False
+    assert page.locator("#chat-crisis").is_hidden()
+
+    assert "Samaritans" in send(page, "I want to kill myself")
+    panel = page.get_by_role("alert")
+    assert "call or text 988" in panel.inner_text()
+    assert panel.bounding_box()["y"] < page.locator(".bubble.person").first.bounding_box()["y"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+
+    send(page, "thanks, I will call them")
+    assert panel.is_visible()  # it stays
+    assert page.get_by_label("Your message").input_value() == ""
