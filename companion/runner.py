@@ -501,9 +501,12 @@ class ToolOutcome(Generic[T]):
 
 
 def run_concurrently(
-    calls: Mapping[str, Callable[[], T]], max_workers: int = 4
+    calls: Mapping[str, Callable[[], T]],
+    max_workers: int = 4,
+    executor: ThreadPoolExecutor | None = None,
 ) -> dict[str, ToolOutcome[T]]:
-    """Run independent tool calls in a thread pool; a failing call is recorded, not raised.
+    """Run independent tool calls in threads (a pool of `max_workers` made for the call, or a
+    long-lived `executor`); a failing call is recorded, not raised.
 
     The result keeps the order of `calls`.
     """
@@ -511,10 +514,12 @@ def run_concurrently(
         raise ValueError("max_workers must be at least 1")
     if not calls:
         return {}
+    if executor is not None:
+        futures = {name: executor.submit(timed, call) for name, call in calls.items()}
+        return {name: future.result() for name, future in futures.items()}
     workers = min(max_workers, len(calls))
     with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="tool") as pool:
-        futures = {name: pool.submit(timed, call) for name, call in calls.items()}
-        return {name: future.result() for name, future in futures.items()}
+        return run_concurrently(calls, executor=pool)
 
 
 def timed(call: Callable[[], T]) -> ToolOutcome[T]:

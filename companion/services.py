@@ -671,8 +671,9 @@ def turn_begin(
     """
     if session_id is None:
         conversation = Conversation(id=uuid.uuid4(), user=user, title=text.strip()[:120])
-        conversation.full_clean()
-        conversation.save()
+        # The user is the caller and the id is new: only the fields need checking.
+        conversation.full_clean(exclude=["user"], validate_unique=False)
+        conversation.save(force_insert=True)
     else:
         conversation = selectors.conversation_get(user=user, conversation_id=session_id)
     turn = Turn(
@@ -683,7 +684,10 @@ def turn_begin(
         text=text,
         lease_until=_lease(now),
     )
-    turn.full_clean(validate_constraints=False)
+    # The one-running-turn and key constraints are the database's to enforce (below).
+    turn.full_clean(
+        exclude=["conversation", "user"], validate_unique=False, validate_constraints=False
+    )
     try:
         with transaction.atomic():
             turn.save(force_insert=True)
@@ -710,7 +714,7 @@ def message_send(
     idempotency_key: str | None = None,
     engine: Engine | None = None,
     emit: Callable[[str, dict[str, Any]], None] | None = None,
-    tool_workers: int = 4,
+    concurrent_tools: bool = True,
 ) -> dict[str, Any]:
     """One message in, Eliza's whole answer out (the REST body; `emit` gets live events).
 
@@ -729,9 +733,11 @@ def message_send(
         selectors.conversation_get(user=user, conversation_id=session_id)
         for stale in selectors.turns_stale(now=now).filter(conversation_id=session_id):
             if turn_claim(turn=stale, now=now):
-                turn_execute(turn=stale, engine=engine, tool_workers=tool_workers, resume=True)
+                turn_execute(
+                    turn=stale, engine=engine, concurrent_tools=concurrent_tools, resume=True
+                )
     turn = turn_begin(user=user, text=text, session_id=session_id, idempotency_key=key, now=now)
-    return turn_execute(turn=turn, engine=engine, emit=emit, tool_workers=tool_workers)
+    return turn_execute(turn=turn, engine=engine, emit=emit, concurrent_tools=concurrent_tools)
 
 
 def _answer_again(
@@ -745,7 +751,7 @@ def _answer_again(
 
 
 def _turn_deps(
-    *, turn: Turn, engine: Engine | None, emit: Callable | None, tool_workers: int
+    *, turn: Turn, engine: Engine | None, emit: Callable | None, concurrent_tools: bool
 ) -> TurnDeps:
     return TurnDeps(
         user=turn.user,
@@ -753,7 +759,7 @@ def _turn_deps(
         conversation_id=turn.conversation_id,
         turn_id=turn.pk,
         emit=emit if emit is not None else _ignore,
-        tool_workers=tool_workers,
+        concurrent_tools=concurrent_tools,
     )
 
 
@@ -762,11 +768,11 @@ def turn_execute(
     turn: Turn,
     engine: Engine | None = None,
     emit: Callable[[str, dict[str, Any]], None] | None = None,
-    tool_workers: int = 4,
+    concurrent_tools: bool = True,
     resume: bool = False,
 ) -> dict[str, Any]:
     """Run a turn to its end (with `resume`, from its last checkpoint), then finish it."""
-    deps = _turn_deps(turn=turn, engine=engine, emit=emit, tool_workers=tool_workers)
+    deps = _turn_deps(turn=turn, engine=engine, emit=emit, concurrent_tools=concurrent_tools)
     agent_state = agent_state_open(user=turn.user, session_id=turn.conversation_id)
 
     def on_event(kind: str, payload: dict[str, Any]) -> None:
@@ -816,7 +822,7 @@ def turn_replay(*, turn: Turn, from_node: str, engine: Engine | None = None) -> 
     before = state.output("receive_input").get("dialogue_before")
     state.outputs = {node: state.outputs[node] for node in keep if node in state.outputs}
     state.trace = state.trace[: len(keep)]
-    deps = _turn_deps(turn=turn, engine=engine, emit=None, tool_workers=1)
+    deps = _turn_deps(turn=turn, engine=engine, emit=None, concurrent_tools=False)
     deps.now = turn.created_at
     deps.dialogue_at_start = before
     runner = Runner(GRAPH, store, atomic=transaction.atomic)

@@ -19,11 +19,12 @@ import functools
 import math
 import re
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
-from django.db import connection
+from django.db import close_old_connections
 from django.utils import timezone
 
 from companion.dialogue import (
@@ -128,7 +129,7 @@ class TurnDeps:
     emit: EventSink = _no_events
     tools: ToolRegistry = registry
     dialogue: DialogueManager = field(default_factory=DialogueManager)
-    tool_workers: int = 4
+    concurrent_tools: bool = True  # read tools in the tool threads (they see committed rows)
     token_budget: int = 0  # 0: settings.ELIZA_CONTEXT_TOKENS
     # A replay's conversation state as it was when the turn ran (None: read the current one).
     dialogue_at_start: dict[str, Any] | None = None
@@ -529,9 +530,9 @@ def _run_tools(
             record(name, ToolOutcome(False, None, "sandbox: not run", 0.0))
         else:
             record(name, timed(functools.partial(tool.fn, call)))
-    if deps.tool_workers > 1 and len(reads) > 1:
-        concurrent = {name: _closing_connection(call) for name, call in reads.items()}
-        for name, outcome in run_concurrently(concurrent, deps.tool_workers).items():
+    if deps.concurrent_tools and len(reads) > 1:
+        concurrent = {name: _in_tool_thread(call) for name, call in reads.items()}
+        for name, outcome in run_concurrently(concurrent, executor=tool_pool()).items():
             record(name, outcome)
     else:
         for name, call in reads.items():
@@ -539,14 +540,22 @@ def _run_tools(
     return outputs, runs
 
 
-def _closing_connection(call: Callable[[], Any]) -> Callable[[], Any]:
-    """A tool thread opens its own database connection: close it when the tool is done."""
+@functools.cache
+def tool_pool() -> ThreadPoolExecutor:
+    """The process's tool threads. Long-lived, so each keeps its database connection
+    (opening one per tool call cost more than running the tools side by side saved)."""
+    return ThreadPoolExecutor(settings.ELIZA_TOOL_WORKERS, thread_name_prefix="eliza-tool")
+
+
+def _in_tool_thread(call: Callable[[], Any]) -> Callable[[], Any]:
+    """Like a request: drop a connection that broke or outlived CONN_MAX_AGE, before and after."""
 
     def run() -> Any:
+        close_old_connections()
         try:
             return call()
         finally:
-            connection.close()
+            close_old_connections()
 
     return run
 

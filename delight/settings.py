@@ -242,6 +242,8 @@ AI = AIConfig(
 # --- Eliza's turn ---------------------------------------------------------------------
 # Tokens of context (goal, missions, memories) a reply prompt may carry; the rest is cut.
 ELIZA_CONTEXT_TOKENS = env.int("ELIZA_CONTEXT_TOKENS", 600, validate=Range(min=50, max=32000))
+# Threads for a turn's independent read tools (each keeps one database connection).
+ELIZA_TOOL_WORKERS = env.int("ELIZA_TOOL_WORKERS", 4, validate=Range(min=1, max=32))
 # A turn still "running" this long after it started was cut off (a crashed process): the
 # next message of its session, or the recovery job, resumes it.
 TURN_LEASE_SECONDS = env.int("TURN_LEASE_SECONDS", 300, validate=Range(min=10, max=3600))

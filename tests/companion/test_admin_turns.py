@@ -46,7 +46,9 @@ def test_a_replay_shows_what_the_current_code_would_say_and_writes_nothing(staff
     assert "sandbox: not run" in page.content.decode()
     assert Goal.objects.count() == goals
     assert "did not run" in staff_client.get(url, {"from": "crisis"}).content.decode()
-    assert staff_client.get(reverse("admin:companion_turn_change", args=[turn.pk])).status_code == 200
+    assert (
+        staff_client.get(reverse("admin:companion_turn_change", args=[turn.pk])).status_code == 200
+    )
 
 
 def test_staff_review_crisis_events(staff_client, owner):

@@ -21,7 +21,7 @@ MAIN_PATH = ["receive_input", "recall_context", "reason", "respond", "store_memo
 
 
 def say(user, text: str, session: dict | None = None, **kwargs: Any) -> dict[str, Any]:
-    kwargs.setdefault("tool_workers", 1)  # tool threads cannot see a test's open transaction
+    kwargs.setdefault("concurrent_tools", False)  # tool threads cannot see the test transaction
     session_id = session["session_id"] if session else None
     return services.message_send(user=user, text=text, session_id=session_id, **kwargs)
 

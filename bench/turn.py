@@ -1,0 +1,197 @@
+"""Full Eliza turns: `.venv/bin/python bench/turn.py [--turns 300] [--database-url …]`.
+
+1. Create (or reuse) the database `bench_turn` on the embedded PostgreSQL (or use
+   --database-url) and migrate it.
+2. Load one person with 10,000 memories (varied facts across the three tiers, embedded with
+   the offline hashing embedder as the app would) and 5 goals with 20 missions each, plus
+   20 other people with 2,000 memories each so the tables are not one person's. Reused by
+   later runs unless --rebuild.
+3. Warm up, then send --turns messages through the real `companion.services.message_send`
+   with the offline engine (a rotation of questions, feelings, mission requests and facts;
+   a new session every 10 messages) and print p50/p95/p99 per turn, the median per node,
+   and the queries per turn (counted in a separate pass, since counting slows queries).
+   Target: p50 <= 30 ms, p95 <= 60 ms. Not a test: it never fails on speed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+from collections import defaultdict
+
+from common import bench_database_url, django_setup  # bench/ is on sys.path
+
+DATABASE = "bench_turn"
+MEMORIES, OTHERS, OTHER_MEMORIES = 10_000, 20, 2_000
+TOPICS = (
+    "running", "cello", "spanish", "sourdough", "chess", "climbing", "painting", "poetry",
+    "gardening", "swimming", "yoga", "guitar", "cooking", "hiking", "photography", "reading",
+)  # fmt: skip
+TEMPLATES = (
+    ("personal", "Loves {t} on quiet weekend mornings"),
+    ("personal", "Feels nervous before {t} lessons"),
+    ("project", "Wants to get better at {t} this year"),
+    ("project", "Practised {t} for {n} minutes last week"),
+    ("task", "Planned a {t} session for day {n}"),
+)
+MESSAGES = (
+    "What should I do today?",
+    "I feel so sad and stuck with my running",
+    "I am scared I will never learn Spanish",
+    "How is my goal going?",
+    "I love playing the cello in the evening",
+    "Can you suggest a small task for today?",
+    "I got a new personal best! I am so happy",
+    "What do you remember about my cooking?",
+    "I work as a nurse and my shifts are long",
+    "Tell me something encouraging",
+)
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--turns", type=int, default=300)
+    parser.add_argument("--database-url", default="", help="default: embedded, bench_turn")
+    parser.add_argument("--rebuild", action="store_true", help="reload even if data exists")
+    parser.add_argument("--show-queries", action="store_true", help="print one turn's queries")
+    return parser.parse_args()
+
+
+def load_memories(user, count: int, rng: random.Random, embedder) -> None:
+    from companion.models import Memory
+
+    rows = []
+    for n in range(count):
+        tier, template = TEMPLATES[n % len(TEMPLATES)]
+        content = template.format(t=rng.choice(TOPICS), n=rng.randint(1, 400)) + f" (#{n})"
+        rows.append(
+            Memory(
+                user=user,
+                tier=tier,
+                content=content,
+                embedding=embedder.embed_one(content),
+                embedder=embedder.name,
+                source="conversation",
+            )
+        )
+    Memory.objects.bulk_create(rows, batch_size=2_000)
+
+
+def load(rebuild: bool) -> object:
+    """The measured person (created once; --rebuild starts over)."""
+    from django.db import connection
+
+    from delight.ai.runtime import default_engine
+    from delight.models import User
+    from goals.models import Goal, Mission
+
+    if rebuild:
+        User.objects.filter(username__startswith="bench-").delete()
+    person = User.objects.filter(username="bench-person").first()
+    if person is not None:
+        return person
+    rng = random.Random(7)
+    embedder = default_engine().embedder
+    person = User.objects.create(username="bench-person", password="!")
+    load_memories(person, MEMORIES, rng, embedder)
+    for g in range(5):
+        goal = Goal.objects.create(
+            user=person, title=f"Get better at {TOPICS[g]}", category="growth",
+            decomposition_status="done",
+        )  # fmt: skip
+        Mission.objects.bulk_create(
+            Mission(
+                user=person,
+                goal=goal,
+                title=f"{TOPICS[g]} step {m}",
+                category="growth",
+                position=m,
+                estimated_minutes=rng.choice((10, 20, 30)),
+                energy=rng.choice(("low", "medium", "high")),
+            )
+            for m in range(20)
+        )
+    for o in range(OTHERS):
+        load_memories(
+            User.objects.create(username=f"bench-other-{o}"), OTHER_MEMORIES, rng, embedder
+        )
+    with connection.cursor() as cursor:
+        cursor.execute("VACUUM ANALYZE companion_memory")
+    return person
+
+
+def run(person, turns: int) -> tuple[list[float], dict[str, list[float]]]:
+    from companion import services
+
+    times: list[float] = []
+    nodes: dict[str, list[float]] = defaultdict(list)
+    session = None
+    for n in range(turns):
+        started = time.perf_counter()
+        result = services.message_send(
+            user=person, text=MESSAGES[n % len(MESSAGES)], session_id=session
+        )
+        times.append((time.perf_counter() - started) * 1000)
+        session = None if n % 10 == 9 else result["session_id"]
+        for entry in result["trace"]:
+            nodes[entry["node"]].append(entry["ms"])
+    return times, nodes
+
+
+def count_queries(person, turns: int, show: bool = False) -> float:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from companion import services
+
+    counts = []
+    session = None
+    for n in range(turns):
+        with CaptureQueriesContext(connection) as captured:
+            result = services.message_send(
+                user=person, text=MESSAGES[n % len(MESSAGES)], session_id=session
+            )
+        session = result["session_id"]
+        counts.append(len(captured.captured_queries))
+        if show:
+            for query in captured.captured_queries:
+                print(query["time"], query["sql"][:150])
+    return statistics.mean(counts)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> None:
+    args = parse_args()
+    os.environ["DEBUG"] = "false"  # as in production: no query log kept on every connection
+    django_setup(bench_database_url(DATABASE, args.database_url))
+    from companion.models import Memory
+
+    started = time.perf_counter()
+    person = load(args.rebuild)
+    memories = Memory.objects.filter(user=person, active=True).count()
+    print(f"data ready in {time.perf_counter() - started:.1f} s: {memories:,} memories")
+    run(person, 30)  # warm-up: caches, plans, the embedder
+    if args.show_queries:
+        count_queries(person, 1, show=True)
+        return
+    times, nodes = run(person, args.turns)
+    queries = count_queries(person, len(MESSAGES))
+    print(
+        f"{args.turns} turns (offline engine, {memories:,} memories): "
+        f"p50 {percentile(times, 0.50):.1f} ms, p95 {percentile(times, 0.95):.1f} ms, "
+        f"p99 {percentile(times, 0.99):.1f} ms; {queries:.1f} queries per turn "
+        "(target: p50 <= 30, p95 <= 60)"
+    )
+    for node, values in nodes.items():
+        print(f"  {node:<15} median {statistics.median(values):6.2f} ms  ({len(values)} runs)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+from tests.support.fixtures import ai_config, openai_server  # noqa: F401
