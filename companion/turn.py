@@ -28,6 +28,7 @@ from django.db import close_old_connections
 from django.utils import timezone
 
 from companion.dialogue import (
+    COMPLETE_MISSION,
     Choice,
     ConversationState,
     DialogueContext,
@@ -35,6 +36,7 @@ from companion.dialogue import (
     DialogueState,
     DialogueStep,
     Outcome,
+    SlotEnv,
 )
 from companion.runner import (
     ERROR,
@@ -107,6 +109,7 @@ _ADJUST_CUE = re.compile(
     r"|\bgoal\b.*\b(?:change|rename|move|push|postpone|adjust|update|edit|extend)\b",
     re.IGNORECASE,
 )
+_MISSION_WORD = re.compile(r"\b(?:mission|task)s?\b", re.IGNORECASE)
 _VAGUE = re.compile(r"^\W*(?:help|hm+|um+|idk|ok(?:ay)?|so|well|\?+|\.+|what|hmm+ ?ok)\W*$", re.I)
 
 
@@ -388,13 +391,14 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     intent = received.get("intent") or {}
     if _flow_consumed(received):
         return _flow_plan(received["flow"])
-    flow_name = _flow_to_start(state.input.text, intent.get("label", ""))
+    choices = _dialogue_context(deps.user)
+    flow_name = _flow_to_start(state.input.text, intent.get("label", ""), choices, deps.today)
     if flow_name:
         step = deps.dialogue.start(
             flow_name,
             state.input.text,
             today=deps.today,
-            context=_dialogue_context(deps.user),
+            context=choices,
             dialogue=_dialogue_of(state),
         )
         return _flow_plan(_step_dict(step))
@@ -423,12 +427,21 @@ def _unique(tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [t for t in tools if not (t["name"] in seen or seen.add(t["name"]))]
 
 
-def _flow_to_start(text: str, intent: str) -> str:
+def _flow_to_start(text: str, intent: str, choices: DialogueContext, today: dt.date) -> str:
+    """The flow a message opens, if any.
+
+    1. A wish for a new goal opens create_goal.
+    2. "I finished …" opens complete_mission only when the person has open missions and
+       names one of them, or says "mission"/"task" ("I've done nothing today" does not).
+    3. "Change my goal …" opens adjust_goal only when the person has a goal.
+    """
     if intent == "create_goal":
         return "create_goal"
-    if _COMPLETE_CUE.search(text):
-        return "complete_mission"
-    if _ADJUST_CUE.search(text):
+    if choices.missions and _COMPLETE_CUE.search(text):
+        named = COMPLETE_MISSION.extract(text, SlotEnv(today, choices)).values.get("mission")
+        if named or _MISSION_WORD.search(text):
+            return "complete_mission"
+    if choices.goals and _ADJUST_CUE.search(text):
         return "adjust_goal"
     return ""
 

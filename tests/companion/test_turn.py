@@ -343,3 +343,13 @@ def test_the_session_figures_add_up(owner, monkeypatch):
     assert conversation.tool_success_rate == 1.0
     assert conversation.average_response_ms > 0
     assert conversation.title == "how is my goal going?"
+
+
+@pytest.mark.parametrize("text", ["I have done nothing today", "I finished the dishes"])
+def test_finishing_something_that_is_not_a_mission_opens_no_flow(owner, text):
+    make_mission(make_goal(owner, title="Run a marathon"), title="Buy running shoes")
+
+    result = say(owner, text)
+
+    assert result["conversation_state"] == "idle"
+    assert result["strategy"] != "flow"
