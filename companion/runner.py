@@ -62,6 +62,14 @@ class CheckpointNotFound(RunnerError, LookupError):
     """There is no checkpoint for the turn."""
 
 
+class _Failed(Exception):
+    """Carries a node's failure out of its transaction, so the transaction rolls back."""
+
+    def __init__(self, error: Exception) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
 def _describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"
 
@@ -229,6 +237,8 @@ class Node:
     """A node and its outgoing edges: either `next`, or a `router` limited to `choices`.
 
     An `optional` node may fail: the failure is noted and the turn goes on with an empty output.
+    A node that `writes` runs in one transaction with its checkpoint; one that only reads
+    needs none (its checkpoint is a single statement).
     """
 
     name: str
@@ -237,6 +247,7 @@ class Node:
     router: Router | None = None
     choices: tuple[str, ...] = ()
     optional: bool = False
+    writes: bool = False
 
     @property
     def successors(self) -> tuple[str, ...]:
@@ -336,9 +347,9 @@ def _no_events(kind: str, payload: dict[str, Any]) -> None:
 class Runner:
     """Runs turns of one graph.
 
-    `atomic` makes a transaction scope (e.g. Django's `transaction.atomic`): each step runs
-    in one, so a node's writes and its checkpoint commit together, and the node itself runs
-    in a nested one, so a node that fails leaves no half-done writes behind.
+    `atomic` makes a transaction scope (e.g. Django's `transaction.atomic`): a node that
+    writes runs in one with its checkpoint, so both commit together or not at all; when the
+    node fails, its transaction is rolled back and the failure is checkpointed on its own.
     """
 
     def __init__(
@@ -418,21 +429,31 @@ class Runner:
         node = self.graph.node(state.current_node)
         ctx = NodeContext(node=node.name, turn_id=state.turn_id, deps=deps, sandbox=sandbox)
         self.on_event("state", {"turn_id": state.turn_id, "node": node.name})
-        with self.atomic():
-            started = time.perf_counter()
-            delta, error = self._call(node, state, ctx)
+        started = time.perf_counter()
+        try:
+            with self.atomic() if node.writes else nullcontext():
+                delta, error = self._call(node, state, ctx)
+                if error is not None:
+                    raise _Failed(error)  # undo the node's own writes first
+                entry = self._trace_entry(node, _elapsed_ms(started), ctx.notes, None)
+                state.trace.append(entry)
+                state.outputs[node.name] = delta
+                state.current_node = self._successor(node, state)
+                self._checkpoint(state, node.name)
+        except _Failed as failed:
+            error = failed.error
             entry = self._trace_entry(node, _elapsed_ms(started), ctx.notes, error)
             state.trace.append(entry)
             routed = True
-            if error is None or node.optional:
-                state.outputs[node.name] = delta
+            if node.optional:
+                state.outputs[node.name] = {}
                 state.current_node = self._successor(node, state)
             else:
                 routed = self._record_failure(state, node, error)
             self._checkpoint(state, node.name)
+            if not routed:
+                raise NodeFailed(node.name, error) from error
         self.on_event("node_done", {"turn_id": state.turn_id, "node": node.name, "ms": entry["ms"]})
-        if not routed:
-            raise NodeFailed(node.name, error) from error
 
     @staticmethod
     def _trace_entry(
@@ -453,8 +474,7 @@ class Runner:
         """Call the node; only `Exception` counts as a failure: anything else (a killed
         worker, `KeyboardInterrupt`) propagates and the last checkpoint stays the resume point."""
         try:
-            with self.atomic():
-                delta = node.fn(state, ctx)
+            delta = node.fn(state, ctx)
             if not isinstance(delta, Mapping):
                 raise TypeError(f"node returned {type(delta).__name__}, not a mapping")
         except Exception as exc:

@@ -394,22 +394,23 @@ def memories_reembed(*, engine: Engine | None = None, batch_size: int = 500) -> 
 
 CHECKPOINT_IDLE = dt.timedelta(days=1)  # sessions quiet this long keep one checkpoint a turn
 
-# One statement, so one round trip and (outside a caller's transaction) one commit: insert the
-# checkpoint unless the turn already has one at this seq or later, and move the agent state to
-# the node the checkpoint resumes from. The unique (agent state, turn, seq) constraint still
-# refuses a concurrent duplicate. The state goes in as the runner's JSON text, parsed once by
-# PostgreSQL; the table's own constraints check lengths, seq >= 0 and the JSON. Unless
-# synchronous, set_config(..., true) relaxes synchronous_commit until the current
-# transaction's commit only.
+# A checkpoint in one statement, so one round trip: insert it unless the turn already has one
+# at this seq or later (read backwards on the unique index, however long the session), and
+# move the agent state to the node it resumes from. The unique (agent state, turn, seq)
+# constraint still refuses a concurrent duplicate. The state goes in as the runner's JSON
+# text, parsed once, by PostgreSQL; the table's constraints check lengths, seq >= 0 and the
+# JSON. Unless synchronous, set_config(..., true) relaxes synchronous_commit for the current
+# transaction only.
 CHECKPOINT_INSERT = """
 WITH checkpoint AS (
     INSERT INTO companion_agentcheckpoint
         (agent_state_id, turn_id, node, seq, state, checksum, created_at)
     SELECT %(agent_state)s, %(turn_id)s, %(node)s, %(seq)s, %(state)s::jsonb, %(checksum)s, now()
-    WHERE NOT EXISTS (
-        SELECT 1 FROM companion_agentcheckpoint
-        WHERE agent_state_id = %(agent_state)s AND turn_id = %(turn_id)s AND seq >= %(seq)s
-    )
+    WHERE %(seq)s > COALESCE((
+        SELECT seq FROM companion_agentcheckpoint
+        WHERE agent_state_id = %(agent_state)s AND turn_id = %(turn_id)s
+        ORDER BY seq DESC LIMIT 1
+    ), -1)
     AND (%(synchronous)s OR set_config('synchronous_commit', 'off', true) = 'off')
     RETURNING id, state
 )
@@ -439,21 +440,16 @@ def agent_state_open(
     return state
 
 
-def checkpoint_synchronous_commit() -> bool:
-    """Whether a checkpoint waits for its WAL to reach disk (setting
-    CHECKPOINT_SYNCHRONOUS_COMMIT, default False)."""
-    return bool(getattr(settings, "CHECKPOINT_SYNCHRONOUS_COMMIT", False))
-
-
 def checkpoint_save(
     *, agent_state: AgentState, turn_id: str, node: str, seq: int, state_json: str, checksum: str
 ) -> int:
     """Keep the turn's state after `node` and return the checkpoint's id; the sequence only
     moves forward (ValueError otherwise).
 
-    One statement: called on its own it commits at once; in the runner's step transaction it
-    commits with the node's writes. Either way it is committed, and visible, before the next
-    node runs, so a worker that crashes resumes from it.
+    One statement, atomic on its own (no transaction.atomic: BEGIN and COMMIT would be two
+    more round trips a node): called alone it commits at once; in the runner's step
+    transaction it commits with the node's writes. Either way it is committed, and visible,
+    before the next node runs, so a worker that crashes resumes from it.
 
     Unless CHECKPOINT_SYNCHRONOUS_COMMIT is set, the outermost transaction it commits in does
     not wait for its WAL flush (synchronous_commit = off for that transaction only). A crash
@@ -471,7 +467,8 @@ def checkpoint_save(
         "state": state_json,
         "checksum": checksum,
         "version": STATE_SCHEMA_VERSION,
-        "synchronous": checkpoint_synchronous_commit() or bool(connection.savepoint_ids),
+        # In a savepoint, the commit belongs to a caller's transaction: leave it alone.
+        "synchronous": settings.CHECKPOINT_SYNCHRONOUS_COMMIT or bool(connection.savepoint_ids),
     }
     with connection.cursor() as cursor:
         cursor.execute(CHECKPOINT_INSERT, params)

@@ -6,8 +6,9 @@
     (any required node that fails) ─ error ─ end
 
 Each node is a function of the turn's state returning its output; the runner (runner.py)
-checkpoints after every node, inside one transaction with the node's own writes (services.py
-passes `transaction.atomic`), so a resumed turn never repeats a write. Every node honours
+checkpoints after every node, and a node that writes (`writes=True`) commits its writes in
+one transaction with its checkpoint (services.py passes `transaction.atomic`), so a resumed
+turn never repeats a write. Every node honours
 `ctx.sandbox`: in a staff replay it computes everything and writes nothing.
 """
 
@@ -766,8 +767,9 @@ def build_graph() -> Graph:
                 receive_input,
                 router=after_input,
                 choices=("crisis", "recall_context"),
+                writes=True,
             ),
-            Node("crisis", crisis, next="store_memory"),
+            Node("crisis", crisis, next="store_memory", writes=True),
             Node(
                 "recall_context",
                 recall_context,
@@ -777,9 +779,9 @@ def build_graph() -> Graph:
             ),
             Node("clarify", clarify, next="respond"),
             Node("reason", reason, next="respond"),
-            Node("respond", respond, next="store_memory"),
+            Node("respond", respond, next="store_memory", writes=True),
             # A failed memory write must not take back a reply already sent.
-            Node("store_memory", store_memory, next="end", optional=True),
+            Node("store_memory", store_memory, next="end", optional=True, writes=True),
             Node(ERROR, error, next="end"),
         ],
         start="receive_input",

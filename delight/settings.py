@@ -244,6 +244,10 @@ AI = AIConfig(
 ELIZA_CONTEXT_TOKENS = env.int("ELIZA_CONTEXT_TOKENS", 600, validate=Range(min=50, max=32000))
 # Threads for a turn's independent read tools (each keeps one database connection).
 ELIZA_TOOL_WORKERS = env.int("ELIZA_TOOL_WORKERS", 4, validate=Range(min=1, max=32))
+# A checkpoint commits without waiting for its WAL flush: it is visible at once and a crashed
+# worker resumes from it; only a PostgreSQL server or machine crash can lose the last fraction
+# of a second (the turn then resumes from an earlier node). True waits for the disk.
+CHECKPOINT_SYNCHRONOUS_COMMIT = env.bool("CHECKPOINT_SYNCHRONOUS_COMMIT", False)
 # A turn still "running" this long after it started was cut off (a crashed process): the
 # next message of its session, or the recovery job, resumes it.
 TURN_LEASE_SECONDS = env.int("TURN_LEASE_SECONDS", 300, validate=Range(min=10, max=3600))

@@ -5,24 +5,19 @@ from __future__ import annotations
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
-from rest_framework.authtoken.models import Token
 
 from companion.consumers import MAX_FRAME_CHARS
 from companion.models import Turn
 from delight.asgi import application
 from delight.ws import CLOSE_UNAUTHENTICATED
 from tests.goals.factories import make_goal
+from tests.support import ws
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 async def connect(user) -> WebsocketCommunicator:
-    token = await sync_to_async(lambda: Token.objects.get_or_create(user=user)[0].key)()
-    client = WebsocketCommunicator(
-        application, f"/ws/companion/?token={token}", headers=[(b"origin", b"http://localhost")]
-    )
-    assert (await client.connect(timeout=5))[0]
-    return client
+    return await ws.connect(user, "/ws/companion/")
 
 
 async def until_final(client: WebsocketCommunicator) -> list[dict]:

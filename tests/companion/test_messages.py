@@ -37,6 +37,18 @@ def expire_leases() -> None:
     Turn.objects.update(lease_until=timezone.now() - dt.timedelta(seconds=1))
 
 
+def make_running_turn(user, session_id) -> Turn:
+    """A turn another process is answering right now (its lease still runs)."""
+    return Turn.objects.create(
+        id=uuid.uuid4(),
+        conversation_id=session_id,
+        user=user,
+        idempotency_key=f"in-flight-{uuid.uuid4().hex}",
+        text="still being answered",
+        lease_until=timezone.now() + dt.timedelta(minutes=5),
+    )
+
+
 def goal_flow_at_confirmation(user) -> dict:
     session = say(user, "I want to set a goal to run a marathon by May because I love it")
     say(user, "health", session)
@@ -55,14 +67,7 @@ def test_a_retry_with_the_same_key_returns_the_same_answer_without_a_second_turn
 def test_a_second_message_while_a_turn_runs_is_refused_and_changes_nothing(owner):
     session = say(owner, "Hello")
     conversation = Conversation.objects.get(pk=session["session_id"])
-    Turn.objects.create(
-        id=uuid.uuid4(),
-        conversation=conversation,
-        user=owner,
-        idempotency_key="in-flight",
-        text="still being answered",
-        lease_until=timezone.now() + dt.timedelta(minutes=5),
-    )
+    make_running_turn(owner, conversation.pk)
 
     with pytest.raises(services.SessionBusy):
         say(owner, "Are you there?", session)

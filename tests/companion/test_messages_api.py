@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import uuid
 
 import pytest
-from django.utils import timezone
 
 from companion.models import Conversation, Turn
+from tests.companion.test_messages import make_running_turn
 
 pytestmark = pytest.mark.django_db
 
@@ -56,14 +55,7 @@ def test_the_idempotency_key_header_makes_a_retry_return_the_first_answer(owner_
 
 def test_a_busy_session_answers_409(owner_api, owner):
     session_id = send(owner_api, "Hello").json()["session_id"]
-    Turn.objects.create(
-        id=uuid.uuid4(),
-        conversation_id=session_id,
-        user=owner,
-        idempotency_key="busy",
-        text="in flight",
-        lease_until=timezone.now() + dt.timedelta(minutes=5),
-    )
+    make_running_turn(owner, session_id)
 
     response = send(owner_api, "Still there?", session_id=session_id)
 
