@@ -53,8 +53,7 @@ from companion.selectors import agent_state_data, conversation_history, memory_r
 from companion.tools import ToolCall, ToolRegistry, registry
 from delight.ai.engine import Engine, ReplyRequest, context_lines
 from delight.ai.types import ChatMessage, EmotionResult, IntentResult
-from goals.models import Goal, Mission
-from goals.selectors import goal_focus, goal_list, mission_list, triad_for
+from goals.selectors import flow_choices, goal_focus, triad_for
 
 CRISIS_LEVEL = 2  # safety levels 2 (high risk) and 3 (imminent danger) take the crisis branch
 HISTORY_TURNS = 6  # earlier turns of the session given to the reply
@@ -214,11 +213,11 @@ def _dialogue_now(deps: TurnDeps) -> DialogueState:
 
 
 def _dialogue_context(user: Any) -> DialogueContext:
-    missions = mission_list(user=user, status=Mission.POOL)[:50]
-    goals = goal_list(user=user, status=Goal.Status.ACTIVE)[:50]
+    """What a flow's answers may name: open missions and active goals (ids and titles)."""
+    missions, goals = flow_choices(user=user)
     return DialogueContext(
-        missions=tuple(Choice(m.pk, m.title) for m in missions),
-        goals=tuple(Choice(g.pk, g.title) for g in goals),
+        missions=tuple(Choice(*mission) for mission in missions),
+        goals=tuple(Choice(*goal) for goal in goals),
     )
 
 
@@ -392,8 +391,7 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     intent = received.get("intent") or {}
     if _flow_consumed(received):
         return _flow_plan(received["flow"])
-    choices = _dialogue_context(deps.user)
-    flow_name = _flow_to_start(state.input.text, intent.get("label", ""), choices, deps.today)
+    flow_name, choices = _flow_to_start(state.input.text, intent.get("label", ""), deps)
     if flow_name:
         step = deps.dialogue.start(
             flow_name,
@@ -428,23 +426,28 @@ def _unique(tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [t for t in tools if not (t["name"] in seen or seen.add(t["name"]))]
 
 
-def _flow_to_start(text: str, intent: str, choices: DialogueContext, today: dt.date) -> str:
-    """The flow a message opens, if any.
+def _flow_to_start(text: str, intent: str, deps: TurnDeps) -> tuple[str, DialogueContext]:
+    """The flow a message opens ("" for none), and the missions and goals it may name.
 
     1. A wish for a new goal opens create_goal.
-    2. "I finished …" opens complete_mission only when the person has open missions and
-       names one of them, or says "mission"/"task" ("I've done nothing today" does not).
+    2. "I finished …" opens complete_mission only when the person names one of their open
+       missions, or says "mission"/"task" ("I've done nothing today" does not).
     3. "Change my goal …" opens adjust_goal only when the person has a goal.
+    The missions and goals are read only when a cue makes a flow possible.
     """
+    completes, adjusts = _COMPLETE_CUE.search(text), _ADJUST_CUE.search(text)
+    if intent != "create_goal" and not (completes or adjusts):
+        return "", DialogueContext()
+    choices = _dialogue_context(deps.user)
     if intent == "create_goal":
-        return "create_goal"
-    if choices.missions and _COMPLETE_CUE.search(text):
-        named = COMPLETE_MISSION.extract(text, SlotEnv(today, choices)).values.get("mission")
-        if named or _MISSION_WORD.search(text):
-            return "complete_mission"
-    if choices.goals and _ADJUST_CUE.search(text):
-        return "adjust_goal"
-    return ""
+        return "create_goal", choices
+    if completes and choices.missions:
+        env = SlotEnv(deps.today, choices)
+        if COMPLETE_MISSION.extract(text, env).values.get("mission") or _MISSION_WORD.search(text):
+            return "complete_mission", choices
+    if adjusts and choices.goals:
+        return "adjust_goal", choices
+    return "", choices
 
 
 def _flow_plan(flow: dict[str, Any]) -> dict[str, Any]:

@@ -60,6 +60,21 @@ def goal_focus(*, user: User, limit: int = 5) -> list[dict[str, Any]]:
     ]
 
 
+def flow_choices(
+    *, user: User, limit: int = 50
+) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
+    """(id, title) of the person's open missions and active goals, for a conversation to
+    refer to by name (two light queries: no counts, no joins)."""
+    missions = Mission.objects.filter(user=user, status__in=Mission.POOL).order_by(
+        "goal_id", "position", "id"
+    )
+    goals = Goal.objects.filter(user=user, status=Goal.Status.ACTIVE).order_by("-created_at")
+    return (
+        list(missions.values_list("id", "title")[:limit]),
+        list(goals.values_list("id", "title")[:limit]),
+    )
+
+
 def goal_progress(goal: Goal) -> int:
     """Percent of the goal's accepted missions that are completed (0 with none)."""
     total = getattr(goal, "missions_total", 0)
