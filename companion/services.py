@@ -780,6 +780,7 @@ def turn_execute(
     store = DatabaseCheckpointStore(agent_state)
     runner = Runner(GRAPH, store, on_event, transaction.atomic)
     with usage_collected() as usage:
+        deps.usage = usage
         if resume and store.latest(str(turn.pk)) is not None:
             state = runner.resume(str(turn.pk), deps=deps)
         else:

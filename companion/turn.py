@@ -52,7 +52,7 @@ from companion.runner import (
 from companion.selectors import agent_state_data, conversation_history, memory_recall
 from companion.tools import ToolCall, ToolRegistry, registry
 from delight.ai.engine import Engine, ReplyRequest, context_lines
-from delight.ai.types import ChatMessage, EmotionResult, IntentResult
+from delight.ai.types import ChatMessage, EmotionResult, IntentResult, Usage
 from goals.selectors import flow_choices, goal_focus, triad_for
 
 CRISIS_LEVEL = 2  # safety levels 2 (high risk) and 3 (imminent danger) take the crisis branch
@@ -134,6 +134,8 @@ class TurnDeps:
     dialogue: DialogueManager = field(default_factory=DialogueManager)
     concurrent_tools: bool = True  # read tools in the tool threads (they see committed rows)
     token_budget: int = 0  # 0: settings.ELIZA_CONTEXT_TOKENS
+    # The model calls made so far in this turn (filled by delight.ai.runtime.usage_collected).
+    usage: list[Usage] = field(default_factory=list)
     # A replay's conversation state as it was when the turn ran (None: read the current one).
     dialogue_at_start: dict[str, Any] | None = None
 
@@ -178,11 +180,11 @@ def receive_input(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     """
     deps = _deps(ctx)
     text = state.input.text
-    safety = deps.engine.screen_safety(text)
+    safety = _noted(ctx, "safety", deps.engine.screen_safety(text))
     out: dict[str, Any] = {"safety": dataclasses.asdict(safety)}
     if safety.level >= CRISIS_LEVEL:
         return out
-    emotion = deps.engine.detect_emotion(text)
+    emotion = _noted(ctx, "emotion", deps.engine.detect_emotion(text))
     out["emotion"] = dataclasses.asdict(emotion)
     if not ctx.sandbox:
         _emotion_keep(deps, emotion)
@@ -195,8 +197,16 @@ def receive_input(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         out["flow"] = _step_dict(step)
         if not step.handoff:
             return out
-    out["intent"] = dataclasses.asdict(deps.engine.classify_intent(text))
+    out["intent"] = dataclasses.asdict(_noted(ctx, "intent", deps.engine.classify_intent(text)))
     return out
+
+
+def _noted(ctx: NodeContext, what: str, result: Any) -> Any:
+    """Pass a classifier's result through, noting in the trace when the model failed and the
+    offline classifier decided instead."""
+    if "failed" in result.source:
+        ctx.note(f"{what}: {result.source}")
+    return result
 
 
 def _emotion_keep(deps: TurnDeps, emotion: EmotionResult) -> None:
@@ -514,7 +524,11 @@ def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         context=kept,
         user_name=_user_name(deps.user),
     )
+    calls = len(deps.usage)
     out["reply"] = _stream(deps, deps.engine.stream_reply(request)) or FALLBACK_REPLIES[""]
+    for usage in deps.usage[calls:]:
+        if not usage.ok:
+            ctx.note(f"reply model failed after {usage.attempts} attempts ({usage.error})")
     out["prompt"] = budget
     out["engine"] = deps.engine.name
     return out

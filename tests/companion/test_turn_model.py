@@ -53,3 +53,6 @@ def test_a_model_that_keeps_failing_still_leaves_the_person_a_reply(
     assert result["reply"]
     assert result["emotion"]["label"] in ("sadness", "fear", "neutral")
     assert all(entry["ok"] for entry in result["trace"])
+    notes = {entry["node"]: entry.get("note", "") for entry in result["trace"]}
+    assert "intent: offline (model failed" in notes["receive_input"]
+    assert "reply model failed after" in notes["respond"]
