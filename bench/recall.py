@@ -6,16 +6,22 @@
    with 10,000, twenty with 1,000, ten with 10, the rest a few hundred each (1,000,000 rows
    at --scale 1; --scale shrinks the biggest users and the filler, not the 10/1,000/10,000
    groups). Rows arrive in random user order, as they would in production, so one user's
-   rows are scattered over the heap. Vectors are hashed topic vectors plus noise, so
-   queries have real neighbours; contents are topic words, so full-text search matches.
+   rows are scattered over the heap. Contents are four words of one of 500 topics plus a
+   numbered note; vectors are the hashing embedder's vectors of those contents (as the
+   offline engine stores them), so queries about a topic have real neighbours and
+   full-text search matches. PostgreSQL computes each row's sketch during the COPY.
 3. VACUUM ANALYZE (visibility map for index-only scans, planner statistics).
 4. Run the real `memory_recall` (k=10) per user size and print p50/p95/p99 latency and
    result counts. Not a test: it never fails on speed.
+5. Afterwards (so it cannot warm the caches for the timings), compare the two-stage
+   meaning list with an exact scan of the same rows: overlap@10 and overlap@40 (the whole
+   list that fusion reads), mean and worst query.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import statistics
 import time
@@ -24,7 +30,6 @@ import numpy as np
 from common import bench_database_url, django_setup  # bench/ is on sys.path
 
 DATABASE = "bench_delight"
-DIMENSIONS = 384
 TOPICS = 500
 WORDS_PER_TOPIC = 6
 CHUNK = 20_000
@@ -51,6 +56,14 @@ COPY_TYPES = [
     "timestamptz",
 ]
 SYLLABLES = ("ka", "lo", "mi", "ra", "te", "vu", "sa", "no", "di", "pe", "zu", "ri")
+# The meaning list without the sketch stage: every eligible row, ranked exactly.
+EXACT_SQL = """
+SELECT id FROM companion_memory
+WHERE user_id = %(user_id)s AND active AND embedder = %(embedder)s
+  AND (expires_at IS NULL OR expires_at > now())
+ORDER BY embedding <#> %(vector)s::vector, id
+LIMIT %(limit)s
+"""
 
 
 def parse_args() -> argparse.Namespace:
@@ -88,8 +101,10 @@ def topic_words() -> list[list[str]]:
     return [[word() for _ in range(WORDS_PER_TOPIC)] for _ in range(TOPICS)]
 
 
-def unit(rows: np.ndarray) -> np.ndarray:
-    return rows / np.linalg.norm(rows, axis=-1, keepdims=True)
+def embed(contents: list[str]) -> np.ndarray:
+    from delight.ai.embeddings import HashingEmbedder
+
+    return np.asarray(HashingEmbedder().embed(contents), dtype=np.float32)
 
 
 def create_users(groups: dict[str, list[int]]) -> dict[str, list[tuple[int, int]]]:
@@ -115,7 +130,8 @@ def load(users: dict[str, list[tuple[int, int]]], rng: np.random.Generator, embe
     """Binary COPY of every memory, in random user order, then indexes rebuilt.
 
     Secondary indexes are dropped first and built after the COPY: one sort per index
-    beats a million random index inserts.
+    beats a million random index inserts. The embedder is pure Python (~130 us a text),
+    so a process pool embeds each chunk.
     """
     from django.db import connection
     from pgvector.psycopg import register_vector
@@ -123,7 +139,6 @@ def load(users: dict[str, list[tuple[int, int]]], rng: np.random.Generator, embe
     from companion.models import Memory
 
     words = topic_words()
-    topics = unit(rng.standard_normal((TOPICS, DIMENSIONS), dtype=np.float32))
     owners = np.concatenate(
         [np.full(size, pk, dtype=np.int64) for group in users.values() for pk, size in group]
     )
@@ -132,22 +147,28 @@ def load(users: dict[str, list[tuple[int, int]]], rng: np.random.Generator, embe
     raw = connection.connection
     register_vector(raw)
     started = time.monotonic()
-    with raw.cursor() as cursor:
+    # Forked while the connection is idle: workers never use it and exit without closing it.
+    pool = multiprocessing.get_context("fork").Pool()
+    with pool, raw.cursor() as cursor:
         cursor.execute("TRUNCATE companion_memorychange, companion_memory")
         cursor.execute("SET maintenance_work_mem = '1GB'")
         for index in Memory._meta.indexes:
             cursor.execute(f'DROP INDEX IF EXISTS "{index.name}"')
         for start in range(0, len(owners), CHUNK):
             chunk = owners[start : start + CHUNK]
-            topic = rng.integers(0, TOPICS, len(chunk))
-            noise = rng.standard_normal((len(chunk), DIMENSIONS), dtype=np.float32)
-            vectors = unit(topics[topic] * 3.0 + noise)
+            topics = rng.integers(0, TOPICS, len(chunk))
             tiers = rng.choice(("personal", "project", "task"), len(chunk), p=(0.5, 0.3, 0.2))
+            contents = [
+                " ".join(rng.choice(words[t], 4)) + f" note {rng.integers(1_000_000)}"
+                for t in topics
+            ]
+            batches = [contents[i : i + 1_000] for i in range(0, len(contents), 1_000)]
+            vectors = np.concatenate(pool.map(embed, batches))
             with cursor.copy(COPY_SQL) as copy:
                 copy.set_types(COPY_TYPES)
                 now = _now()
-                for user_id, tier, t, vector in zip(chunk, tiers, topic, vectors, strict=True):
-                    content = " ".join(rng.choice(words[t], 4)) + f" note {rng.integers(1_000_000)}"
+                rows = zip(chunk, tiers, contents, vectors, strict=True)
+                for user_id, tier, content, vector in rows:
                     copy.write_row(
                         (int(user_id), tier, content, "", vector, embedder, [], "{}",
                          "conversation", 0.7, 0, True, now, now)
@@ -177,7 +198,8 @@ def _now():
 
 
 def existing(groups: dict[str, list[int]]) -> dict[str, list[tuple[int, int]]] | None:
-    """The users of an earlier load with the same shape, if the table still holds them."""
+    """The users of an earlier load with the same shape, if the table still holds them
+    and its vectors are the embedder's (an older load stored random ones)."""
     from django.db.models import Count
 
     from companion.models import Memory
@@ -196,24 +218,38 @@ def existing(groups: dict[str, list[int]]) -> dict[str, list[tuple[int, int]]] |
         if group != "filler" and [counts.get(pk, 0) for pk in taken] != sizes:
             return None
         made[group] = [(pk, counts.get(pk, 0)) for pk in taken]
+    sample = Memory.objects.filter(user_id=made["10"][0][0]).values_list("content", "embedding")
+    content, vector = sample.first()
+    if not np.allclose(vector, embed([content])[0], atol=1e-6):
+        return None
     return made
 
 
-def measure(users, words, queries: int, rng: np.random.Generator) -> None:
+def workload(users, words, queries: int, rng: np.random.Generator) -> dict[str, list]:
+    """Per user size, `queries` + 5 (person, question) pairs, round robin over the people."""
+    from delight.models import User
+
+    asked: dict[str, list] = {}
+    for group in ("10", "1,000", "10,000", "100,000"):
+        people = [User.objects.get(pk=pk) for pk, _ in users[group]]
+        asked[group] = []
+        for number in range(queries + 5):
+            topic = words[rng.integers(TOPICS)]
+            query = f"what about {' '.join(rng.choice(topic, 2))}?"
+            asked[group].append((people[number % len(people)], query))
+    return asked
+
+
+def measure(asked: dict[str, list]) -> None:
     from companion.selectors import memory_recall
     from delight.ai.engine import OfflineEngine
-    from delight.models import User
 
     engine = OfflineEngine()
     print(f"\n{'memories/user':>14} {'queries':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}"
           f" {'results (min/mean)':>20} {'full k':>7}")  # fmt: skip
-    for group in ("10", "1,000", "10,000", "100,000"):
-        people = [User.objects.get(pk=pk) for pk, _ in users[group]]
+    for group, pairs in asked.items():
         timings, counts = [], []
-        for number in range(queries + 5):
-            person = people[number % len(people)]
-            topic = words[rng.integers(TOPICS)]
-            query = f"what about {' '.join(rng.choice(topic, 2))}?"
+        for number, (person, query) in enumerate(pairs):
             started = time.perf_counter()
             found = memory_recall(user=person, query=query, k=K, engine=engine)
             elapsed = (time.perf_counter() - started) * 1000
@@ -224,6 +260,33 @@ def measure(users, words, queries: int, rng: np.random.Generator) -> None:
         full = sum(count == K for count in counts) / len(counts)
         print(f"{group:>14} {len(timings):>8} {cuts[49]:>8.1f} {cuts[94]:>8.1f} {cuts[98]:>8.1f}"
               f" {min(counts):>9} / {statistics.mean(counts):<8.1f} {full:>6.0%}")  # fmt: skip
+
+
+def overlap(asked: dict[str, list]) -> None:
+    """How much of the exact meaning list the two-stage one finds, as memory_recall asks it."""
+    from django.db import connection
+
+    from companion.selectors import CANDIDATES_PER_K, MIN_CANDIDATES, _meaning_ranks
+    from delight.ai.engine import OfflineEngine
+
+    embedder = OfflineEngine().embedder
+    limit = max(K * CANDIDATES_PER_K, MIN_CANDIDATES)
+    print(f"\n{'memories/user':>14} {'overlap@10 mean':>16} {'worst':>6}"
+          f" {f'overlap@{limit} mean':>16} {'worst':>6}")  # fmt: skip
+    for group, pairs in asked.items():
+        at_k, at_limit = [], []
+        for person, query in pairs:
+            vector = embedder.embed_one(query)
+            asking = {"user_id": person.pk, "embedder": embedder.name, "limit": limit}
+            ranks = _meaning_ranks(vector=vector, tiers=None, **asking)
+            found = [memory_id for memory_id, _ in ranks]
+            with connection.cursor() as cursor:
+                cursor.execute(EXACT_SQL, {**asking, "vector": str(vector)})
+                exact = [memory_id for (memory_id,) in cursor.fetchall()]
+            at_k.append(len(set(found[:K]) & set(exact[:K])) / min(K, len(exact)))
+            at_limit.append(len(set(found) & set(exact)) / len(exact))
+        print(f"{group:>14} {statistics.mean(at_k):>16.3f} {min(at_k):>6.2f}"
+              f" {statistics.mean(at_limit):>16.3f} {min(at_limit):>6.2f}")  # fmt: skip
 
 
 def main() -> None:
@@ -243,7 +306,9 @@ def main() -> None:
     else:
         print(f"Reusing {total:,} memories already loaded (--rebuild to reload).")
         words = topic_words()
-    measure(users, words, args.queries, np.random.default_rng(11))
+    asked = workload(users, words, args.queries, np.random.default_rng(11))
+    measure(asked)
+    overlap(asked)
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ from companion.models import (
     Turn,
 )
 from companion.runner import RunnerError
-from companion.selectors import EXPORT_FIELDS
+from companion.selectors import EXPORT_FIELDS, UNREAD
 from companion.turn import GRAPH, REPLY_NODES
 
 
@@ -57,7 +57,7 @@ class MemoryAdmin(admin.ModelAdmin):
     inlines = (MemoryChangeInline,)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Memory]:
-        return super().get_queryset(request).defer("embedding", "search_vector")
+        return super().get_queryset(request).defer(*UNREAD)
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         # Memories are written by Eliza and by their owner; a staff-made fact has no author.

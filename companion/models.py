@@ -26,15 +26,20 @@ TAG_MAX_CHARS = 40
 METADATA_MAX_BYTES = 4096
 
 
-def validate_content(value: str) -> None:
+def check_text(value: str, *, noun: str, limit: int, code: str) -> None:
+    """Refuse blank text and text over `limit` characters, saying which and by how much."""
     if not value.strip():
-        raise ValidationError("A memory cannot be empty.", code="blank")
-    if len(value) > CONTENT_MAX_CHARS:
+        raise ValidationError(f"A {noun} cannot be empty.", code="blank")
+    if len(value) > limit:
         raise ValidationError(
-            "A memory can be at most %(limit)s characters long (this one has %(length)s).",
-            params={"limit": f"{CONTENT_MAX_CHARS:,}", "length": f"{len(value):,}"},
-            code="content_too_long",
+            f"A {noun} can be at most %(limit)s characters long (this one has %(length)s).",
+            params={"limit": f"{limit:,}", "length": f"{len(value):,}"},
+            code=code,
         )
+
+
+def validate_content(value: str) -> None:
+    check_text(value, noun="memory", limit=CONTENT_MAX_CHARS, code="content_too_long")
 
 
 def validate_tags(value: list[str]) -> None:
@@ -103,6 +108,15 @@ class Memory(models.Model):
     )
     embedding = VectorField(dimensions=EMBEDDING_DIMENSIONS)
     embedder = models.CharField(max_length=100, help_text="The embedder that made the vector.")
+    # A 96-number random projection of the embedding (SQL function `memory_sketch`,
+    # migration 0004): recall ranks a person's sketches first, a quarter of the bytes, and
+    # re-ranks only the best few hundred exactly. Kept by PostgreSQL, so no write path can
+    # forget it.
+    sketch = models.GeneratedField(
+        expression=models.Func("embedding", function="memory_sketch"),
+        output_field=VectorField(dimensions=96),
+        db_persist=True,
+    )
     # Kept by PostgreSQL itself, so no write path can forget to refresh it.
     search_vector = models.GeneratedField(
         expression=SearchVector("content", config="english"),
@@ -140,13 +154,13 @@ class Memory(models.Model):
         verbose_name_plural = "memories"
         indexes = [
             models.Index(fields=["user", "tier", "active"], name="memory_user_tier_active"),
-            # Recall's exact vector scan reads one user's vectors from this index alone
-            # (an index-only scan over contiguous leaf pages), never from scattered heap rows.
+            # Recall's first stage reads one user's sketches from this index alone (an
+            # index-only scan over contiguous leaf pages), never from scattered heap rows.
             # The embedder is a key column, so stale vectors are skipped by the index itself.
             models.Index(
                 fields=["user", "active", "embedder"],
-                include=["id", "tier", "expires_at", "embedding"],
-                name="memory_recall_vectors",
+                include=["id", "tier", "expires_at", "sketch"],
+                name="memory_recall_sketches",
             ),
             GinIndex(fields=["search_vector"], name="memory_search_vector"),
             models.Index(fields=["expires_at"], name="memory_expires_at"),
@@ -281,14 +295,7 @@ MESSAGE_MAX_CHARS = 4000
 
 
 def validate_message(value: str) -> None:
-    if not value.strip():
-        raise ValidationError("A message cannot be empty.", code="blank")
-    if len(value) > MESSAGE_MAX_CHARS:
-        raise ValidationError(
-            "A message can be at most %(limit)s characters long (this one has %(length)s).",
-            params={"limit": f"{MESSAGE_MAX_CHARS:,}", "length": f"{len(value):,}"},
-            code="message_too_long",
-        )
+    check_text(value, noun="message", limit=MESSAGE_MAX_CHARS, code="message_too_long")
 
 
 class Conversation(models.Model):

@@ -41,6 +41,8 @@ FREQUENCY_BOOST = 0.001  # grows with log(access_count), full at FREQUENT_USES
 FREQUENT_USES = 50
 OFTEN_USED = 5  # "often used" in the reasons
 
+# Columns people and staff never read: vectors (and the search vector) stay in the database.
+UNREAD = ("embedding", "sketch", "search_vector")
 EXPORT_FIELDS = (
     "id",
     "tier",
@@ -62,6 +64,18 @@ EXPORT_FIELDS = (
     "expires_at",
 )
 
+# Stage 1 shortlists this many memories per meaning-list row (200 for k=10) by sketch.
+# Stage 2 costs ~1 ms per 100 (a primary-key lookup and a heap page each), stage 1 ~0.4 ms
+# per 1,000 memories; see memory_recall for the overlap with the exact list.
+SHORTLIST_PER_CANDIDATE = 5
+
+# Two stages in ONE statement, so both see the same snapshot and `now()`: stage 1 returns
+# min(shortlist, eligible) rows and stage 2 keeps every one of them, so the list always has
+# min(limit, eligible) rows and no fallback query is needed.
+# Stage 1 ranks the user's 96-number sketches, read by an index-only scan of
+# `memory_recall_sketches`; the query's sketch is computed once (the scalar subquery) by the
+# same SQL function that made the stored ones. Stage 2 re-ranks the shortlist by the exact
+# inner product of the full embeddings, fetched by primary key.
 # The OFFSET 0 fence keeps the filter on the user inside the subquery: should an ANN index
 # (HNSW/IVF) ever be added, the planner cannot turn this into "scan the index, then filter",
 # which in pgvector 0.6 silently returns fewer than k rows.
@@ -71,11 +85,19 @@ _MEANING_SQL = """
 SELECT id, -negative_dot AS similarity FROM (
     SELECT id, embedding <#> %(vector)s::vector AS negative_dot
     FROM companion_memory
-    WHERE user_id = %(user_id)s AND active AND embedder = %(embedder)s
-      AND (expires_at IS NULL OR expires_at > now())
-      AND (%(tiers)s::text[] IS NULL OR tier = ANY(%(tiers)s::text[]))
-    OFFSET 0
-) mine
+    WHERE user_id = %(user_id)s AND id = ANY(ARRAY(
+        SELECT id FROM (
+            SELECT id, sketch <#> (SELECT memory_sketch(%(vector)s::vector)) AS rough
+            FROM companion_memory
+            WHERE user_id = %(user_id)s AND active AND embedder = %(embedder)s
+              AND (expires_at IS NULL OR expires_at > now())
+              AND (%(tiers)s::text[] IS NULL OR tier = ANY(%(tiers)s::text[]))
+            OFFSET 0
+        ) mine
+        ORDER BY rough, id
+        LIMIT %(shortlist)s
+    ))
+) shortlist
 ORDER BY negative_dot, id
 LIMIT %(limit)s
 """
@@ -133,7 +155,10 @@ def _or_words(query: str) -> str:
     return " or ".join(word for word in normalise_words(query) if word != "or")
 
 
-def _meaning_ranks(*, user_id: int, vector: list[float], embedder: str, tiers, limit: int):
+def _meaning_ranks(
+    *, user_id: int, vector: list[float], embedder: str, tiers: list[str] | None, limit: int
+) -> list[tuple[int, float]]:
+    """The user's `limit` nearest memories as (id, similarity), best first (two stages)."""
     with connection.cursor() as cursor:
         cursor.execute(
             _MEANING_SQL,
@@ -143,6 +168,7 @@ def _meaning_ranks(*, user_id: int, vector: list[float], embedder: str, tiers, l
                 "embedder": embedder,
                 "tiers": tiers,
                 "limit": limit,
+                "shortlist": limit * SHORTLIST_PER_CANDIDATE,
             },
         )
         return cursor.fetchall()
@@ -182,15 +208,23 @@ def memory_recall(
 
     1. Embed the query with the current embedder.
     2. Meaning list: the 4k (at least 40) nearest vectors by cosine similarity (computed as
-       the inner product `<#>`: every embedder returns unit vectors), by an
-       EXACT scan of this user's rows only. Why exact: pgvector 0.6.2 has no iterative index
-       scans, so an HNSW/IVF index filtered by user returns too few rows (often none). The
-       scan reads the user's vectors from the covering B-tree `memory_recall_vectors` (user,
-       active, embedder) INCLUDE (…, embedding) as an index-only scan: one person's vectors sit on
-       contiguous leaf pages and no heap row is visited. Measured by bench/recall.py on
-       1,000,000 rows (2 shared, busy cores): p95 20 ms at 10,000 memories, 195 ms at
-       100,000, always the full k. Vectors made by an earlier
-       embedder are skipped until `reembed_memories` has run (they are not comparable).
+       the inner product `<#>`: every embedder returns unit vectors), from this user's rows
+       only, in two stages of one SQL statement. Why no ANN index: pgvector 0.6.2 has no
+       iterative index scans, so an HNSW/IVF index filtered by user returns too few rows
+       (often none).
+       a. Shortlist: rank every eligible memory of the user by its 96-number `sketch` (a
+          random projection of the embedding that PostgreSQL keeps) and keep the best 5 x 4k
+          (200 for k=10). The sketches come from the covering B-tree `memory_recall_sketches`
+          (user, active, embedder) INCLUDE (…, sketch) by an index-only scan: one person's
+          sketches sit on contiguous leaf pages, a quarter of the vectors' bytes.
+       b. Re-rank the shortlist by the exact inner product of the full embeddings.
+       A user with no more eligible memories than that is ranked exactly. Measured by
+       bench/recall.py on 1,000,000 rows (hashing-embedder vectors, 2 shared busy cores),
+       whole recall: p95 13-18 ms at 10,000 memories (the old exact scan: 20-26 ms),
+       61-83 ms at 100,000 (exact: 146-179 ms), 9-12 ms at 1,000 (exact: 7-8 ms: the
+       shortlist costs more than it saves there). Overlap@10 with the exact list: 0.95 at
+       1,000 memories, 0.99 at 10,000, 1.00 at 100,000. Always the full k. Vectors made by
+       an earlier embedder are skipped until `reembed_memories` has run (not comparable).
     3. Words list: PostgreSQL full-text search, any of the query's words
        (`websearch_to_tsquery('english', 'a or b')`), ranked by `ts_rank_cd`, 4k rows.
     4. Fuse by reciprocal rank fusion: score = Σ 1 / (60 + rank) over the lists.
@@ -240,7 +274,7 @@ def memory_recall(
         key=lambda item: (-item[1].score, -item[0]),
     )[:k]
     memories = Memory.objects.filter(user_id=user.pk, pk__in=[pk for pk, _ in ranked]).defer(
-        "embedding", "search_vector"
+        *UNREAD
     )
     by_id = {memory.pk: memory for memory in memories}
     return [
@@ -258,9 +292,7 @@ def memory_list(
     q: str | None = None,
 ) -> QuerySet[Memory]:
     """The user's active memories, newest first, optionally by tier, source and text."""
-    memories = Memory.objects.filter(user_id=user.pk, active=True).defer(
-        "embedding", "search_vector"
-    )
+    memories = Memory.objects.filter(user_id=user.pk, active=True).defer(*UNREAD)
     if tier:
         memories = memories.filter(tier=tier)
     if source:
@@ -272,9 +304,7 @@ def memory_list(
 
 def memory_get(*, user: Any, memory_id: int) -> Memory:
     """One of the user's memories; anyone else's answers 404 (Http404)."""
-    return get_object_or_404(
-        Memory.objects.filter(user_id=user.pk).defer("embedding", "search_vector"), pk=memory_id
-    )
+    return get_object_or_404(Memory.objects.filter(user_id=user.pk).defer(*UNREAD), pk=memory_id)
 
 
 def memory_history(*, user: Any, memory_id: int) -> QuerySet[MemoryChange]:
@@ -291,9 +321,7 @@ def memory_export(*, user: Any) -> dict:
     Superseded (inactive) memories are included, since they are history the person owns;
     vectors are not (they are derived data and mean nothing to a person).
     """
-    memories = (
-        Memory.objects.filter(user_id=user.pk).defer("embedding", "search_vector").order_by("id")
-    )
+    memories = Memory.objects.filter(user_id=user.pk).defer(*UNREAD).order_by("id")
     changes: dict[int, list[dict]] = {}
     for change in MemoryChange.objects.filter(user_id=user.pk, memory__isnull=False):
         changes.setdefault(change.memory_id, []).append(

@@ -1,8 +1,11 @@
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
+import math
 
+import numpy as np
 import pytest
 from django.http import Http404
 from django.utils import timezone
@@ -198,3 +201,102 @@ def test_recall_of_a_rare_tier_finds_every_match_behind_many_closer_memories(own
     )
     assert {hit.memory.pk for hit in found} == personal
     assert all(any(r.startswith("meaning") for r in hit.reasons) for hit in found)
+
+
+def reference_sketch(vector) -> list[float]:
+    """What migration 0004's `memory_sketch` computes: 96 inner products with vectors of
+    +-1/sqrt(96), whose signs are the bits of SHA-256("memory sketch 0"), ("… 1"), … in
+    order (bit k is bit k % 8, from the least significant, of byte k // 8)."""
+    seed = b"".join(hashlib.sha256(f"memory sketch {n}".encode()).digest() for n in range(144))
+    signs = [1 - 2 * (seed[k // 8] >> (k % 8) & 1) for k in range(96 * 384)]
+    basis = np.array(signs).reshape(96, 384) / math.sqrt(96)
+    return (basis @ np.asarray(vector, dtype=float)).tolist()
+
+
+def random_memories(user, count: int, *, seed: int) -> list[Memory]:
+    """`count` memories with random unit vectors, written in one INSERT."""
+    vectors = np.random.default_rng(seed).standard_normal((count, 384))
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    return Memory.objects.bulk_create(
+        Memory(
+            user=user,
+            tier="personal",
+            content=f"Random note {number}",
+            embedding=vector,
+            embedder=ENGINE.embedder.name,
+            source="conversation",
+        )
+        for number, vector in enumerate(vectors)
+    )
+
+
+def meaning(user, vector, *, limit: int = 40) -> list[tuple[int, float]]:
+    return selectors._meaning_ranks(
+        user_id=user.pk,
+        vector=[float(x) for x in vector],
+        embedder=ENGINE.embedder.name,
+        tiers=None,
+        limit=limit,
+    )
+
+
+def exact_meaning(user, vector, *, limit: int = 40) -> list[int]:
+    """The exact ranking, in Python: inner product, ties by id."""
+    rows = Memory.objects.filter(user=user).values_list("pk", "embedding")
+    scored = sorted((-float(np.dot(embedding, vector)), pk) for pk, embedding in rows)
+    return [pk for _, pk in scored[:limit]]
+
+
+def test_the_database_keeps_the_sketch_of_every_new_and_changed_memory(owner):
+    def sketch_matches(pk: int) -> bool:
+        stored = Memory.objects.get(pk=pk)
+        wanted = reference_sketch(stored.embedding)
+        return [float(x) for x in stored.sketch] == pytest.approx(wanted, abs=1e-5)
+
+    memory = remember(owner, "She loves hiking in the mountains").memory
+    before = Memory.objects.get(pk=memory.pk)
+    assert sketch_matches(memory.pk)
+
+    services.memory_update(memory=memory, user=owner, content="She plays chess", engine=ENGINE)
+    edited = Memory.objects.get(pk=memory.pk)
+    assert not np.allclose(edited.embedding, before.embedding)
+    assert not np.allclose(edited.sketch, before.sketch)
+    assert sketch_matches(memory.pk)
+
+    # Even a bulk UPDATE that never mentions the sketch refreshes it.
+    Memory.objects.filter(pk=memory.pk).update(embedding=-np.asarray(edited.embedding))
+    assert sketch_matches(memory.pk)
+
+
+def test_meaning_list_is_exact_while_the_shortlist_holds_every_memory(owner):
+    random_memories(owner, 60, seed=1)
+    query = np.random.default_rng(2).standard_normal(384)
+    query /= np.linalg.norm(query)
+
+    ranks = meaning(owner, query)
+    assert [pk for pk, _ in ranks] == exact_meaning(owner, query)
+    similarities = [similarity for _, similarity in ranks]
+    assert similarities == sorted(similarities, reverse=True)
+
+
+def test_meaning_list_is_full_and_finds_the_nearest_beyond_the_shortlist(owner):
+    # 1,200 memories: six times the shortlist of 200 for the default list of 40.
+    memories = random_memories(owner, 1_200, seed=3)
+    target = memories[777]
+
+    ranks = meaning(owner, target.embedding)
+    assert len(ranks) == 40
+    assert len({pk for pk, _ in ranks}) == 40
+    assert ranks[0][0] == target.pk
+    assert ranks[0][1] == pytest.approx(1.0, abs=1e-5)
+
+    found = selectors.memory_recall(user=owner, query="an unrelated question", k=10)
+    assert len(found) == 10
+
+
+def test_meaning_list_never_leaves_the_user_however_close_the_others_are(owner, outsider):
+    mine = {memory.pk for memory in random_memories(owner, 5, seed=4)}
+    theirs = random_memories(outsider, 500, seed=5)
+
+    ranks = meaning(owner, theirs[0].embedding)
+    assert {pk for pk, _ in ranks} == mine
