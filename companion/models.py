@@ -251,7 +251,9 @@ class AgentState(models.Model):
     state_data = models.JSONField(default=dict, blank=True)
     schema_version = models.PositiveSmallIntegerField()
     created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True, db_index=True)
+    # Not indexed: every checkpoint touches it, and an index would make each of those updates
+    # rewrite index entries; the hourly compaction can afford to scan.
+    updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         constraints = [
@@ -267,8 +269,9 @@ class AgentState(models.Model):
 class AgentCheckpoint(models.Model):
     """The turn's state after one node, for resume and replay (checksummed)."""
 
+    # No index of its own: the unique (agent state, turn, seq) index starts with it.
     agent_state = models.ForeignKey(
-        AgentState, on_delete=models.CASCADE, related_name="checkpoints"
+        AgentState, on_delete=models.CASCADE, related_name="checkpoints", db_index=False
     )
     turn_id = models.CharField(max_length=64)
     node = models.CharField(max_length=40)
