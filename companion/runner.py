@@ -122,7 +122,17 @@ class TurnState:
         return self.outputs.get(node, {})
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """The state as plain data. Shallow on purpose (no deep copy of every output on each
+        checkpoint): the result shares the outputs and trace, so serialise it, don't keep it."""
+        return {
+            "input": asdict(self.input),
+            "current_node": self.current_node,
+            "outputs": self.outputs,
+            "trace": self.trace,
+            "failure": self.failure,
+            "seq": self.seq,
+            "schema_version": self.schema_version,
+        }
 
     def to_json(self) -> str:
         return canonical_json(self.to_dict())
@@ -503,7 +513,9 @@ class Runner:
     def _checkpoint(self, state: TurnState, node: str) -> None:
         state.seq += 1
         state_json = state.to_json()
-        self.store.save(state.turn_id, node, state.seq, state_json, state_checksum(state_json))
+        # Already canonical: hash it as is (state_checksum would parse and re-encode it).
+        checksum = hashlib.sha256(state_json.encode()).hexdigest()
+        self.store.save(state.turn_id, node, state.seq, state_json, checksum)
 
 
 # --- concurrent tools -------------------------------------------------------------------------

@@ -4,9 +4,11 @@ and re-embed. Each write validates with full_clean(); an invalid write changes n
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
+import statistics
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal
@@ -14,7 +16,7 @@ from typing import Any, Literal
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F, OuterRef, QuerySet, Subquery
 from django.http import Http404
 from django.utils import timezone
@@ -455,10 +457,9 @@ def checkpoint_save(
     not wait for its WAL flush (synchronous_commit = off for that transaction only). A crash
     of the PostgreSQL server or of the machine can then lose the last fraction of a second of
     steps, each node's writes with its checkpoint, and the turn resumes from an earlier node;
-    the server's next synchronous commit (finishing the turn, say) flushes them, as WAL is
+    the server's next synchronous commit (the next message being kept, say) flushes them, as WAL is
     flushed in order. Nested in a savepoint, it leaves the caller's durability alone.
     """
-    connection = transaction.get_connection()
     params = {
         "agent_state": agent_state.pk,
         "turn_id": turn_id,
@@ -606,36 +607,60 @@ def _strip_prefix(content: str, prefixes: Iterable[str]) -> str:
     return content
 
 
-def communication_style(text: str) -> str:
-    """A coarse reading of how someone writes: brief, detailed, or expressive."""
-    if re.search(r"[\U0001F300-\U0001FAFF]|!{2,}", text):
+def communication_style(texts: Sequence[str]) -> str:
+    """A coarse reading of how someone writes, over their recent messages (one message
+    alone says little): expressive (emoji or "!!" in a third of them), else brief, detailed
+    or conversational by their median length in words."""
+    expressive = sum(1 for text in texts if re.search(r"[\U0001F300-\U0001FAFF]|!{2,}", text))
+    if expressive * 3 >= len(texts):
         return "expressive"
-    words = len(text.split())
+    words = statistics.median(len(text.split()) for text in texts)
     return "brief" if words <= 8 else "detailed" if words >= 40 else "conversational"
 
 
-@transaction.atomic
-def profile_learn(*, user: Any, facts: Iterable[ExtractedFact], text: str) -> dict[str, Any]:
-    """Update what Eliza knows of the person from one message's facts; return the changes."""
-    profile, _ = CompanionProfile.objects.select_for_update().get_or_create(user=user)
+def profile_learn(
+    *, user: Any, facts: Iterable[ExtractedFact], texts: Sequence[str]
+) -> dict[str, Any]:
+    """Update what Eliza knows of the person from a message's facts and their recent
+    messages (`texts`, the latest last); return what changed.
+
+    1. Read the profile and work out the changes (no lock: most messages change nothing).
+    2. Only if something changed, lock the profile row (creating it on first use), apply the
+       changes to the current row, validate and save.
+    """
+    facts = list(facts)
+    current = CompanionProfile.objects.filter(user=user).first() or CompanionProfile(user=user)
+    if not _profile_changes(current, facts, texts):
+        return {}
+    with transaction.atomic():
+        profile, _ = CompanionProfile.objects.select_for_update().get_or_create(user=user)
+        changed = _profile_changes(profile, facts, texts)
+        for name, value in changed.items():
+            setattr(profile, name, value)
+        profile.full_clean()
+        profile.save()
+    return changed
+
+
+def _profile_changes(
+    profile: CompanionProfile, facts: list[ExtractedFact], texts: Sequence[str]
+) -> dict[str, Any]:
+    """The new values a message's facts and style give the profile (fields that differ)."""
     changed: dict[str, Any] = {}
+    interests = list(profile.interests)
     for fact in facts:
         if fact.key in PROFILE_PREFIXES:
             value = _strip_prefix(fact.content, PROFILE_PREFIXES[fact.key]).rstrip(".")[:100]
             if value and getattr(profile, fact.key) != value:
-                setattr(profile, fact.key, value)
                 changed[fact.key] = value
         elif fact.key.startswith("likes:") and fact.content.startswith(INTEREST_PREFIXES):
             interest = _strip_prefix(fact.content, INTEREST_PREFIXES).rstrip(".")[:100]
-            if interest not in profile.interests:
-                profile.interests = [*profile.interests, interest][-INTERESTS_MAX:]
-                changed["interests"] = profile.interests
-    style = communication_style(text)
+            if interest not in interests:
+                interests = [*interests, interest][-INTERESTS_MAX:]
+                changed["interests"] = interests
+    style = communication_style(texts)
     if style != profile.communication_style:
-        profile.communication_style = changed["communication_style"] = style
-    if changed:
-        profile.full_clean()
-        profile.save()
+        changed["communication_style"] = style
     return changed
 
 
@@ -651,28 +676,32 @@ def _lease(now: dt.datetime) -> dt.datetime:
 
 
 def _clean_key(key: str | None) -> str:
+    """The client's idempotency key, stripped ("" when it sent none)."""
     key = (key or "").strip()
     if len(key) > 100:
         raise ValidationError({"idempotency_key": "An idempotency key is at most 100 characters."})
-    return key or uuid.uuid4().hex
+    return key
 
 
 @transaction.atomic
 def turn_begin(
-    *, user: Any, text: str, session_id: uuid.UUID | None, idempotency_key: str, now: dt.datetime
+    *,
+    user: Any,
+    text: str,
+    conversation: Conversation | None,
+    idempotency_key: str,
+    now: dt.datetime,
 ) -> Turn:
-    """Keep the message and open its turn (the message is saved before anything can fail).
+    """Keep the message and open its turn in `conversation` (a new one when None).
 
-    Raises ValidationError for a bad message, Http404 for a session that is not the
-    person's, and SessionBusy while another message of the session is being answered.
+    The message is saved before anything can fail. Raises ValidationError for a bad message
+    and SessionBusy while another message of the session is being answered.
     """
-    if session_id is None:
+    if conversation is None:
         conversation = Conversation(id=uuid.uuid4(), user=user, title=text.strip()[:120])
         # The user is the caller and the id is new: only the fields need checking.
         conversation.full_clean(exclude=["user"], validate_unique=False)
         conversation.save(force_insert=True)
-    else:
-        conversation = selectors.conversation_get(user=user, conversation_id=session_id)
     turn = Turn(
         id=uuid.uuid4(),
         conversation=conversation,
@@ -717,24 +746,47 @@ def message_send(
 
     1. Validate the message (nothing changes when it is refused).
     2. A key seen before returns that turn's answer instead of running a second turn.
-    3. A turn of this session cut off by a crash is resumed first.
-    4. Keep the message, run the turn, and finish it.
+    3. Keep the message; if the session is busy with a turn cut off by a crash, finish that
+       turn first (a turn still being answered makes this one wait its turn: SessionBusy).
+    4. Run the turn and finish it.
     """
     validate_message(text)
     key = _clean_key(idempotency_key)
     now = timezone.now()
-    previous = selectors.turn_by_key(user=user, idempotency_key=key)
-    if previous is not None:
+    if key and (previous := selectors.turn_by_key(user=user, idempotency_key=key)):
         return _answer_again(turn=previous, engine=engine, emit=emit, now=now)
+    conversation = None
     if session_id is not None:
-        selectors.conversation_get(user=user, conversation_id=session_id)
-        for stale in selectors.turns_stale(now=now).filter(conversation_id=session_id):
-            if turn_claim(turn=stale, now=now):
-                turn_execute(
-                    turn=stale, engine=engine, concurrent_tools=concurrent_tools, resume=True
-                )
-    turn = turn_begin(user=user, text=text, session_id=session_id, idempotency_key=key, now=now)
+        conversation = selectors.conversation_get(user=user, conversation_id=session_id)
+    begin = functools.partial(
+        turn_begin,
+        user=user,
+        text=text,
+        conversation=conversation,
+        idempotency_key=key or uuid.uuid4().hex,
+        now=now,
+    )
+    try:
+        turn = begin()
+    except SessionBusy:
+        # Busy: unless the running turn was cut off by a crash, then finish it first.
+        if conversation is None or not _resume_stale(
+            conversation=conversation, engine=engine, concurrent_tools=concurrent_tools, now=now
+        ):
+            raise
+        turn = begin()
     return turn_execute(turn=turn, engine=engine, emit=emit, concurrent_tools=concurrent_tools)
+
+
+def _resume_stale(
+    *, conversation: Conversation, engine: Engine | None, concurrent_tools: bool, now: dt.datetime
+) -> bool:
+    """Finish the session's cut-off turn, if it has one this process can claim."""
+    stale = selectors.turns_stale(now=now).filter(conversation=conversation).first()
+    if stale is None or not turn_claim(turn=stale, now=now):
+        return False
+    turn_execute(turn=stale, engine=engine, concurrent_tools=concurrent_tools, resume=True)
+    return True
 
 
 def _answer_again(
@@ -779,6 +831,7 @@ def turn_execute(
 
     store = DatabaseCheckpointStore(agent_state)
     runner = Runner(GRAPH, store, on_event, transaction.atomic)
+    deps.dialogue_at_start = agent_state.state_data.get("dialogue") or {}
     with usage_collected() as usage:
         deps.usage = usage
         if resume and store.latest(str(turn.pk)) is not None:
@@ -839,6 +892,11 @@ def turn_finish(
     dialogue = final_dialogue(state)
     result = turn_result(state, dialogue)
     now = timezone.now()
+    if not settings.CHECKPOINT_SYNCHRONOUS_COMMIT:
+        # Like a checkpoint: if the server crashed before this reached disk, the turn is
+        # still "running" and the recovery job finishes it again from its checkpoints.
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL synchronous_commit TO OFF")
     updated = Turn.objects.filter(pk=turn.pk, status=Turn.Status.RUNNING).update(
         status=Turn.Status.DONE, reply=result["reply"], result=result, finished_at=now
     )

@@ -136,7 +136,7 @@ class TurnDeps:
     token_budget: int = 0  # 0: settings.ELIZA_CONTEXT_TOKENS
     # The model calls made so far in this turn (filled by delight.ai.runtime.usage_collected).
     usage: list[Usage] = field(default_factory=list)
-    # A replay's conversation state as it was when the turn ran (None: read the current one).
+    # The session's conversation state when the turn began (None: read it when needed).
     dialogue_at_start: dict[str, Any] | None = None
 
     @property
@@ -281,25 +281,28 @@ def crisis(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
 def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     """What Eliza knows that fits this message.
 
-    1. Tiers: always personal; project when goals are discussed or a goal is in focus; task
-       when missions are asked about or today has missions.
-    2. The goal in focus (the session's, else the one worked on last), the person's active
-       goals and today's triad.
-    3. Hybrid recall of the message over those tiers, and the session's recent turns.
+    1. The person's active goals, the one in focus (worked on last) first.
+    2. Tiers: always personal; project when goals are discussed or the person has a goal;
+       task (recent missions) when they have a goal or ask for a mission.
+    3. Hybrid recall of the message over those tiers, today's triad, and the session's
+       recent turns. (Run side by side in threads they took as long on 2 cores: the database
+       is the bottleneck, so they run one after the other.)
     An optional node: if any of this fails, the turn goes on with empty context and the
     trace says so.
     """
     deps = _deps(ctx)
-    intent = state.output("receive_input").get("intent") or {}
+    intent = (state.output("receive_input").get("intent") or {}).get("label")
     flow = state.output("receive_input").get("flow")
     goals = goal_focus(user=deps.user)
-    triad = [m for m in triad_for(user=deps.user, now=deps.now).missions]
     tiers = ["personal"]
-    if goals or intent.get("label") in ("goal_discussion", "create_goal") or flow:
+    if goals or intent in ("goal_discussion", "create_goal") or flow:
         tiers.append("project")
-    if triad or intent.get("label") == "mission_request":
+    if goals or intent == "mission_request":  # missions belong to goals
         tiers.append("task")
-    found = memory_recall(user=deps.user, query=state.input.text, k=MEMORIES_K, tiers=tiers)
+    found = memory_recall(
+        user=deps.user, query=state.input.text, k=MEMORIES_K, tiers=tiers, engine=deps.engine
+    )
+    triad = triad_for(user=deps.user, now=deps.now).missions
     history = conversation_history(
         user=deps.user,
         conversation_id=deps.conversation_id,
@@ -706,7 +709,9 @@ def store_memory(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
             user=deps.user, fact=fact, engine=deps.engine, turn_id=deps.turn_id
         )
         out["written"].append(written)
-    out["profile"] = profile_learn(user=deps.user, facts=facts, text=state.input.text)
+    earlier = state.output("recall_context").get("history", [])
+    texts = [m["content"] for m in earlier if m["role"] == "user"] + [state.input.text]
+    out["profile"] = profile_learn(user=deps.user, facts=facts, texts=texts)
     used = [m["id"] for m in state.output("recall_context").get("memories", [])]
     if used:
         memories_touch(user=deps.user, ids=used)

@@ -353,3 +353,30 @@ def test_finishing_something_that_is_not_a_mission_opens_no_flow(owner, text):
 
     assert result["conversation_state"] == "idle"
     assert result["strategy"] != "flow"
+
+
+@pytest.mark.parametrize(
+    ("texts", "style"),
+    [
+        (["ok", "sure thing", "yes"], "brief"),
+        (["I love it!!", "so good 🎉", "fine"], "expressive"),
+        (["I have been thinking about how to fit running into my week " * 4], "detailed"),
+        (
+            [
+                "I want to get better at Spanish this year, I think",
+                "Could we plan it after work on weekdays?",
+            ],
+            "conversational",
+        ),
+    ],
+)
+def test_the_communication_style_reads_recent_messages_not_one(texts, style):
+    assert services.communication_style(texts) == style
+
+
+def test_the_profile_learns_a_style_once_and_keeps_it_while_it_holds(owner):
+    session = say(owner, "ok")
+    say(owner, "sure", session)
+    say(owner, "I was wondering whether we could plan my week together today", session)
+
+    assert CompanionProfile.objects.get(user=owner).communication_style == "brief"

@@ -8,6 +8,7 @@ import pytest
 from companion.models import Conversation
 from delight.ai.engine import build_engine
 from delight.ai.runtime import record_usage
+from delight.models import AICall
 from tests.companion.test_turn import Events, say
 
 pytestmark = pytest.mark.django_db
@@ -38,8 +39,14 @@ def test_the_models_streamed_tokens_reach_the_person_in_order(owner, ai_config, 
     prompt = openai_server.requests_to("/v1/chat/completions")[3].body["messages"][0]["content"]
     assert "You are Eliza" in prompt
     conversation = Conversation.objects.get(pk=result["session_id"])
-    assert conversation.tokens == 30 + 5 + 30 + 20 + 30 + 5 + 200 + 5 + 40 + 3
+    calls = AICall.objects.all()  # every model call of the turn: chat, JSON and embeddings
+    assert conversation.tokens == sum(c.prompt_tokens + c.completion_tokens for c in calls)
+    assert conversation.tokens >= 30 + 5 + 30 + 20 + 30 + 5 + 200 + 5 + 40 + 3
     assert conversation.cost_usd > 0
+    # Each AI call row rounds its own cost to 6 decimals; the session sums the exact ones.
+    assert float(conversation.cost_usd) == pytest.approx(
+        float(sum(c.cost_usd for c in calls)), abs=1e-6 * len(calls)
+    )
 
 
 def test_a_model_that_keeps_failing_still_leaves_the_person_a_reply(
