@@ -8,11 +8,10 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.utils import timezone
-from rest_framework.authtoken.models import Token
 
-from delight.asgi import application
 from delight.ws import CLOSE_PROTOCOL_ERROR
 from tests.conftest import make_user
+from tests.support import ws
 from tests.world.conftest import at
 from world import services
 from world.consumers import CLOSE_TOO_LARGE, MAX_FRAME_CHARS
@@ -22,12 +21,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 async def connect(user) -> WebsocketCommunicator:
-    token = await sync_to_async(lambda: Token.objects.get_or_create(user=user)[0].key)()
-    client = WebsocketCommunicator(
-        application, f"/ws/world/?token={token}", headers=[(b"origin", b"http://localhost")]
-    )
-    assert (await client.connect(timeout=5))[0]
-    return client
+    return await ws.connect(user, "/ws/world/")
 
 
 def arena_of(snapshot: dict) -> dict:
