@@ -529,7 +529,9 @@ def user_emotion_set(
     *, user: Any, scores: dict[str, float], dominant: str, now: dt.datetime
 ) -> None:
     """Keep how the person feels now; `emotion_changed_at` moves only when the dominant
-    emotion changes."""
+    emotion changes, and nothing is written when nothing changed."""
+    if scores == user.emotion_scores and dominant == user.emotion_dominant:
+        return
     fields = {"emotion_scores": scores, "emotion_dominant": dominant}
     if dominant != user.emotion_dominant:
         fields["emotion_changed_at"] = now
@@ -629,7 +631,10 @@ def profile_learn(
        changes to the current row, validate and save.
     """
     facts = list(facts)
-    current = CompanionProfile.objects.filter(user=user).first() or CompanionProfile(user=user)
+    try:
+        current = user.companion_profile  # read once per user object, then cached on it
+    except CompanionProfile.DoesNotExist:
+        current = CompanionProfile(user=user)
     if not _profile_changes(current, facts, texts):
         return {}
     with transaction.atomic():
@@ -639,6 +644,7 @@ def profile_learn(
             setattr(profile, name, value)
         profile.full_clean()
         profile.save()
+    user.companion_profile = profile  # the next turn on this user object sees it
     return changed
 
 
