@@ -292,6 +292,7 @@ def overlap(asked: dict[str, list]) -> None:
 def main() -> None:
     args = parse_args()
     os.environ.setdefault("EMBEDDINGS", "hashing")
+    os.environ.setdefault("DEBUG", "false")  # as in production: no query log on every query
     django_setup(bench_database_url(DATABASE, args.database_url))
     from delight.ai.embeddings import HashingEmbedder
 
