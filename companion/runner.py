@@ -350,7 +350,7 @@ class InMemoryCheckpointStore:
 # --- runner -----------------------------------------------------------------------------------
 
 
-def _no_events(kind: str, payload: dict[str, Any]) -> None:
+def no_events(kind: str, payload: dict[str, Any]) -> None:
     """The default event sink: nobody is listening."""
 
 
@@ -366,7 +366,7 @@ class Runner:
         self,
         graph: Graph,
         store: CheckpointStore,
-        on_event: EventSink = _no_events,
+        on_event: EventSink = no_events,
         atomic: Callable[[], AbstractContextManager[Any]] = nullcontext,
     ) -> None:
         self.graph = graph
@@ -417,7 +417,7 @@ class Runner:
         checksum: str | None = None,
         sandbox: bool = True,
         deps: Any = None,
-        on_event: EventSink = _no_events,
+        on_event: EventSink = no_events,
     ) -> TurnState:
         """Re-run a stored state from `from_node` to see what the current code would do.
 

@@ -46,6 +46,7 @@ from companion.runner import (
     TurnInput,
     TurnState,
     canonical_json,
+    no_events,
 )
 from companion.turn import GRAPH, NODE_LABELS, TurnDeps, final_dialogue, turn_result
 from delight.ai.embeddings import normalise_words
@@ -813,7 +814,7 @@ def _turn_deps(
         engine=engine_or_default(engine),
         conversation_id=turn.conversation_id,
         turn_id=turn.pk,
-        emit=emit if emit is not None else _ignore,
+        emit=emit if emit is not None else no_events,
         concurrent_tools=concurrent_tools,
     )
 
@@ -884,10 +885,6 @@ def turn_replay(*, turn: Turn, from_node: str, engine: Engine | None = None) -> 
     deps.dialogue_at_start = before
     runner = Runner(GRAPH, store, atomic=transaction.atomic)
     return runner.replay(state.to_json(), from_node, sandbox=True, deps=deps)
-
-
-def _ignore(kind: str, payload: dict[str, Any]) -> None:
-    """No live listener."""
 
 
 @transaction.atomic

@@ -41,11 +41,13 @@ from companion.dialogue import (
 )
 from companion.runner import (
     ERROR,
+    EventSink,
     Graph,
     Node,
     NodeContext,
     ToolOutcome,
     TurnState,
+    no_events,
     run_concurrently,
     timed,
 )
@@ -113,13 +115,6 @@ _MISSION_WORD = re.compile(r"\b(?:mission|task)s?\b", re.IGNORECASE)
 _VAGUE = re.compile(r"^\W*(?:help|hm+|um+|idk|ok(?:ay)?|so|well|\?+|\.+|what|hmm+ ?ok)\W*$", re.I)
 
 
-EventSink = Callable[[str, dict[str, Any]], None]
-
-
-def _no_events(kind: str, payload: dict[str, Any]) -> None:
-    """Nobody is listening (REST calls, replays)."""
-
-
 @dataclass
 class TurnDeps:
     """What the nodes use besides the state. `turn_id`/`conversation_id` key their writes."""
@@ -129,7 +124,7 @@ class TurnDeps:
     conversation_id: Any
     turn_id: Any
     now: dt.datetime = field(default_factory=timezone.now)
-    emit: EventSink = _no_events
+    emit: EventSink = no_events
     tools: ToolRegistry = registry
     dialogue: DialogueManager = field(default_factory=DialogueManager)
     concurrent_tools: bool = True  # read tools in the tool threads (they see committed rows)
