@@ -529,7 +529,14 @@ def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
             ctx.note(f"reply model failed after {usage.attempts} attempts ({usage.error})")
     out["prompt"] = budget
     out["engine"] = deps.engine.name
+    out["memories_used"] = _memories_in(state.output("recall_context"), kept)
     return out
+
+
+def _memories_in(context: dict[str, Any], lines: list[str]) -> list[int]:
+    """The ids of the recalled memories whose lines made it into the prompt."""
+    kept = set(lines)
+    return [m["id"] for m in context.get("memories", []) if f"Memory: {m['content']}" in kept]
 
 
 def _run_tools(
@@ -687,7 +694,7 @@ def store_memory(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     1. A crisis turn stores nothing: its content stays out of ordinary memory.
     2. Extract facts from the message; write each as a conversation memory.
     3. Learn the profile (name, occupation, location, interests, communication style).
-    4. Mark the memories the reply used as accessed.
+    4. Mark the memories the reply's prompt carried as accessed.
     """
     deps = _deps(ctx)
     if "crisis" in state.outputs:
@@ -707,7 +714,7 @@ def store_memory(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     earlier = state.output("recall_context").get("history", [])
     texts = [m["content"] for m in earlier if m["role"] == "user"] + [state.input.text]
     out["profile"] = profile_learn(user=deps.user, facts=facts, texts=texts)
-    used = [m["id"] for m in state.output("recall_context").get("memories", [])]
+    used = state.output("respond").get("memories_used", [])
     if used:
         memories_touch(user=deps.user, ids=used)
     return out
@@ -770,7 +777,11 @@ def turn_result(state: TurnState, dialogue: DialogueState) -> dict[str, Any]:
             {key: entry[key] for key in ("node", "ms", "ok", "note", "error") if key in entry}
             for entry in state.trace
         ],
-        "memories_used": state.output("recall_context").get("memories", []),
+        "memories_used": [
+            memory
+            for memory in state.output("recall_context").get("memories", [])
+            if memory["id"] in state.output("respond").get("memories_used", [])
+        ],
         "tool_outputs": state.output("respond").get("tool_outputs", {}),
         "prompt": state.output("respond").get("prompt"),
     }

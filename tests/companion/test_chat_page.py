@@ -144,14 +144,17 @@ def test_a_goal_is_set_up_by_talking_with_the_reply_streamed(page, live_app):  #
 
     assert send(page, "health").endswith("Shall I set it up?")
     assert page.locator("#chat-waiting").inner_text() == "Eliza is waiting for: a yes or no"
-    page.locator("details.memories summary").last.focus()
-    page.keyboard.press("Enter")  # the memories she used open from the keyboard
-    assert page.locator("details.memories").last.get_attribute("open") is not None
 
     assert send(page, "yes").startswith("Done: “Run a marathon” is set up.")
     assert page.locator("#chat-waiting").is_hidden()
     assert Goal.objects.filter(user=maya, title="Run a marathon").exists()
     assert Turn.objects.filter(user=maya, conversation_id=session_id).count() == 3
+
+    # A flow's replies are its own; a free reply carries memories, listed under it.
+    send(page, "What do you remember about my marathon?")
+    page.locator("details.memories summary").last.focus()
+    page.keyboard.press("Enter")  # the memories she used open from the keyboard
+    assert page.locator("details.memories").last.get_attribute("open") is not None
 
 
 @pytest.mark.browser

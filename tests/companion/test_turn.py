@@ -380,3 +380,16 @@ def test_the_profile_learns_a_style_once_and_keeps_it_while_it_holds(owner):
     say(owner, "I was wondering whether we could plan my week together today", session)
 
     assert CompanionProfile.objects.get(user=owner).communication_style == "brief"
+
+
+@override_settings(ELIZA_CONTEXT_TOKENS=20)
+def test_memories_used_are_the_ones_the_prompt_carried(owner):
+    for fact in ("I love long mountain hikes with friends", "I love baking sourdough bread"):
+        say(owner, fact)
+
+    result = say(owner, "what do I love doing on weekends, hikes or baking?")
+
+    recalled = [m["content"] for m in result["memories_used"]]
+    assert len(recalled) < 2  # a 20-token budget has no room for both
+    touched = Memory.objects.filter(user=owner, access_count__gt=0)
+    assert sorted(m.content for m in touched) == sorted(recalled)
