@@ -27,7 +27,7 @@ from companion.models import (
 )
 from companion.runner import RunnerError
 from companion.selectors import EXPORT_FIELDS, UNREAD
-from companion.turn import GRAPH, REPLY_NODES
+from companion.turn import GRAPH, answer_of
 
 
 class MemoryChangeInline(admin.TabularInline):
@@ -217,14 +217,7 @@ class TurnAdmin(admin.ModelAdmin):
             context["failure"] = str(failed)
         else:
             context["replayed"] = replayed
-            context["replay_reply"] = next(
-                (
-                    replayed.output(n)["reply"]
-                    for n in REPLY_NODES
-                    if replayed.output(n).get("reply")
-                ),
-                "",
-            )
+            context["replay_reply"] = answer_of(replayed).get("reply", "")
         return TemplateResponse(request, "admin/companion/turn/replay.html", context)
 
 

@@ -905,7 +905,7 @@ def turn_finish(
     )
     if not updated:  # another process finished it first: its answer stands
         return Turn.objects.get(pk=turn.pk).result
-    tools = [run for node in ("respond",) for run in state.output(node).get("tools", [])]
+    tools = state.output("respond").get("tools", [])
     Conversation.objects.filter(pk=turn.conversation_id).update(
         turns=F("turns") + 1,
         tokens=F("tokens") + sum(u.prompt_tokens + u.completion_tokens for u in usage),

@@ -536,7 +536,11 @@ def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
 def _memories_in(context: dict[str, Any], lines: list[str]) -> list[int]:
     """The ids of the recalled memories whose lines made it into the prompt."""
     kept = set(lines)
-    return [m["id"] for m in context.get("memories", []) if f"Memory: {m['content']}" in kept]
+    return [
+        m["id"]
+        for m in context.get("memories", [])
+        if context_lines(memories=[m["content"]])[0] in kept  # the line as the prompt has it
+    ]
 
 
 def _run_tools(
@@ -746,16 +750,19 @@ def final_dialogue(state: TurnState) -> DialogueState:
 REPLY_NODES = ("crisis", "respond", "error")
 
 
+def answer_of(state: TurnState) -> dict[str, Any]:
+    """The output of the node that answered the person ({} if none did yet)."""
+    return next((state.output(n) for n in REPLY_NODES if state.output(n).get("reply")), {})
+
+
 def turn_result(state: TurnState, dialogue: DialogueState) -> dict[str, Any]:
     """The whole answer to a message: the REST body, and the WebSocket `reply` event."""
     received = state.output("receive_input")
-    reply = next(
-        (state.output(n)["reply"] for n in REPLY_NODES if state.output(n).get("reply")), ""
-    )
+    answer = answer_of(state)
+    reply = answer.get("reply", "")
     emotion = received.get("emotion")
     intent = received.get("intent")
     safety = received.get("safety", {"level": 0, "reason": ""})
-    answered = next((n for n in REPLY_NODES if state.output(n).get("reply")), "")
     return {
         "session_id": state.input.session_id,
         "message_id": state.input.message_id,
@@ -770,7 +777,7 @@ def turn_result(state: TurnState, dialogue: DialogueState) -> dict[str, Any]:
             "reason": safety["reason"],
             "resources": state.output("crisis").get("resources", []),
         },
-        "strategy": state.output(answered).get("strategy", "") if answered else "",
+        "strategy": answer.get("strategy", ""),
         "conversation_state": dialogue.state.value,
         "pending_slot": dialogue.pending_slot,
         "trace": [
