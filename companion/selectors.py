@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -69,55 +68,97 @@ EXPORT_FIELDS = (
 # per 1,000 memories; see memory_recall for the overlap with the exact list.
 SHORTLIST_PER_CANDIDATE = 5
 
-# Two stages in ONE statement, so both see the same snapshot and `now()`: stage 1 returns
-# min(shortlist, eligible) rows and stage 2 keeps every one of them, so the list always has
-# min(limit, eligible) rows and no fallback query is needed.
 # Stage 1 ranks the user's 96-number sketches, read by an index-only scan of
 # `memory_recall_sketches`; the query's sketch is computed once (the scalar subquery) by the
 # same SQL function that made the stored ones. Stage 2 re-ranks the shortlist by the exact
-# inner product of the full embeddings, fetched by primary key.
+# inner product of the full embeddings, fetched by primary key. Both stages are one
+# statement, so they see the same snapshot and `now()`: stage 1 returns min(shortlist,
+# eligible) rows and stage 2 keeps every one of them, so the list always has min(limit,
+# eligible) rows and no fallback query is needed.
 # The OFFSET 0 fence keeps the filter on the user inside the subquery: should an ANN index
 # (HNSW/IVF) ever be added, the planner cannot turn this into "scan the index, then filter",
 # which in pgvector 0.6 silently returns fewer than k rows.
 # Vectors are unit length, so the inner product (<#> is its negative) orders exactly like
 # cosine similarity and costs about half as much per row.
-_MEANING_SQL = """
-SELECT id, -negative_dot AS similarity FROM (
-    SELECT id, embedding <#> %(vector)s::vector AS negative_dot
-    FROM companion_memory
-    WHERE user_id = %(user_id)s AND id = ANY(ARRAY(
-        SELECT id FROM (
-            SELECT id, sketch <#> (SELECT memory_sketch(%(vector)s::vector)) AS rough
-            FROM companion_memory
-            WHERE user_id = %(user_id)s AND active AND embedder = %(embedder)s
-              AND (expires_at IS NULL OR expires_at > now())
-              AND (%(tiers)s::text[] IS NULL OR tier = ANY(%(tiers)s::text[]))
-            OFFSET 0
-        ) mine
-        ORDER BY rough, id
-        LIMIT %(shortlist)s
-    ))
-) shortlist
+_MEANING_LIST = """
+SELECT id, embedding <#> %(vector)s::vector AS negative_dot, updated_at, access_count
+FROM companion_memory
+WHERE user_id = %(user_id)s AND id = ANY(ARRAY(
+    SELECT id FROM (
+        SELECT id, sketch <#> (SELECT memory_sketch(%(vector)s::vector)) AS rough
+        FROM companion_memory
+        WHERE user_id = %(user_id)s AND active AND embedder = %(embedder)s
+          AND (expires_at IS NULL OR expires_at > now())
+          AND (%(tiers)s::text[] IS NULL OR tier = ANY(%(tiers)s::text[]))
+        OFFSET 0
+    ) mine
+    ORDER BY rough, id
+    LIMIT %(shortlist)s
+))
 ORDER BY negative_dot, id
 LIMIT %(limit)s
 """
 
-_WORDS_SQL = """
-SELECT best.id, best.rank, ARRAY(
-    SELECT unnest(tsvector_to_array(best.search_vector))
-    INTERSECT SELECT unnest(tsvector_to_array(to_tsvector('english', %(words)s)))
-    ORDER BY 1
-) AS matched
-FROM (
-    SELECT id, search_vector, ts_rank_cd(search_vector, query) AS rank
-    FROM companion_memory, websearch_to_tsquery('english', %(words)s) AS query
-    WHERE user_id = %(user_id)s AND active AND search_vector @@ query
-      AND (expires_at IS NULL OR expires_at > now())
-      AND (%(tiers)s::text[] IS NULL OR tier = ANY(%(tiers)s::text[]))
-    ORDER BY rank DESC, id DESC
-    LIMIT %(limit)s
-) best
-ORDER BY best.rank DESC, best.id DESC
+_MEANING_SQL = f"""
+SELECT id, -negative_dot AS similarity FROM ({_MEANING_LIST}) meaning ORDER BY negative_dot, id
+"""
+
+# Any of the query's words, ranked by ts_rank_cd; nothing when the query has no words.
+_WORDS_LIST = """
+SELECT id, ts_rank_cd(search_vector, query) AS rank, updated_at, access_count
+FROM companion_memory, websearch_to_tsquery('english', %(words)s) AS query
+WHERE %(words)s <> '' AND user_id = %(user_id)s AND active AND search_vector @@ query
+  AND (expires_at IS NULL OR expires_at > now())
+  AND (%(tiers)s::text[] IS NULL OR tier = ANY(%(tiers)s::text[]))
+ORDER BY rank DESC, id DESC
+LIMIT %(limit)s
+"""
+
+# The columns a recalled memory is loaded with: everything but the vectors.
+_RECALLED_FIELDS = [column for column in Memory._meta.concrete_fields if column.name not in UNREAD]
+
+# The whole of memory_recall in one statement (its docstring gives the steps). Each list
+# carries the two columns the boosts need, so only the k winners are read again, by primary
+# key, in full, with the words they matched.
+_RECALL_SQL = f"""
+WITH meaning AS (
+    SELECT id, -negative_dot AS similarity, updated_at, access_count,
+           row_number() OVER (ORDER BY negative_dot, id) AS rank
+    FROM ({_MEANING_LIST}) shortlist
+), words AS (
+    SELECT id, updated_at, access_count, row_number() OVER (ORDER BY rank DESC, id DESC) AS rank
+    FROM ({_WORDS_LIST}) best
+), fused AS (
+    SELECT id, sum(1.0::float8 / (%(rrf_k)s + rank)) AS rrf,
+           greatest(extract(epoch FROM now() - max(updated_at))::float8 / 86400, 0) AS age_days,
+           max(access_count) AS access_count
+    FROM (
+        SELECT id, rank, updated_at, access_count FROM meaning
+        UNION ALL SELECT id, rank, updated_at, access_count FROM words
+    ) found
+    GROUP BY id
+), winners AS (
+    SELECT id, age_days, round((
+        rrf
+        + %(recency)s * power(0.5, age_days / %(half_life)s)
+        + %(frequency)s * least(ln(1 + access_count) / ln(1 + %(frequent_uses)s), 1)
+    )::numeric, 6)::float8 AS score
+    FROM fused
+    ORDER BY score DESC, id DESC
+    LIMIT %(k)s
+)
+SELECT {", ".join(f"memory.{column.column}" for column in _RECALLED_FIELDS)},
+    winners.score, winners.age_days, meaning.similarity, meaning.rank, words.rank,
+    CASE WHEN words.id IS NOT NULL THEN ARRAY(
+        SELECT unnest(tsvector_to_array(memory.search_vector))
+        INTERSECT SELECT unnest(tsvector_to_array(to_tsvector('english', %(words)s)))
+        ORDER BY 1
+    ) END AS matched
+FROM winners
+JOIN companion_memory memory ON memory.id = winners.id AND memory.user_id = %(user_id)s
+LEFT JOIN meaning ON meaning.id = winners.id
+LEFT JOIN words ON words.id = winners.id
+ORDER BY winners.score DESC, winners.id DESC
 """
 
 
@@ -126,13 +167,6 @@ class RecalledMemory:
     memory: Memory
     score: float
     reasons: list[str] = field(default_factory=list)
-
-
-@dataclass
-class _Candidate:
-    score: float = 0.0
-    reasons: list[str] = field(default_factory=list)
-    found: bool = False  # still there when the boosts are read
 
 
 def _tiers(tiers: Iterable[str] | None) -> list[str] | None:
@@ -155,45 +189,38 @@ def _or_words(query: str) -> str:
     return " or ".join(word for word in normalise_words(query) if word != "or")
 
 
-def _meaning_ranks(
+def _meaning_params(
     *, user_id: int, vector: list[float], embedder: str, tiers: list[str] | None, limit: int
-) -> list[tuple[int, float]]:
-    """The user's `limit` nearest memories as (id, similarity), best first (two stages)."""
+) -> dict[str, Any]:
+    return {
+        "vector": str(list(vector)),
+        "user_id": user_id,
+        "embedder": embedder,
+        "tiers": tiers,
+        "limit": limit,
+        "shortlist": limit * SHORTLIST_PER_CANDIDATE,
+    }
+
+
+def _meaning_ranks(**asking: Any) -> list[tuple[int, float]]:
+    """The user's `limit` nearest memories as (id, similarity), best first (two stages);
+    takes the arguments of `_meaning_params`."""
     with connection.cursor() as cursor:
-        cursor.execute(
-            _MEANING_SQL,
-            {
-                "vector": str(list(vector)),
-                "user_id": user_id,
-                "embedder": embedder,
-                "tiers": tiers,
-                "limit": limit,
-                "shortlist": limit * SHORTLIST_PER_CANDIDATE,
-            },
-        )
+        cursor.execute(_MEANING_SQL, _meaning_params(**asking))
         return cursor.fetchall()
 
 
-def _word_ranks(*, user_id: int, words: str, tiers, limit: int):
-    if not words:
-        return []
-    with connection.cursor() as cursor:
-        cursor.execute(
-            _WORDS_SQL, {"words": words, "user_id": user_id, "tiers": tiers, "limit": limit}
-        )
-        return cursor.fetchall()
-
-
-def _boosts(*, updated_at, access_count: int, now) -> tuple[float, list[str]]:
-    age_days = max((now - updated_at).total_seconds() / 86400, 0.0)
-    recency = RECENCY_BOOST * 0.5 ** (age_days / RECENCY_HALF_LIFE_DAYS)
-    uses = min(math.log1p(access_count) / math.log1p(FREQUENT_USES), 1.0)
+def _reasons(*, similarity, meaning_rank, words_rank, matched, age_days, uses) -> list[str]:
     reasons = []
+    if meaning_rank is not None:
+        reasons.append(f"meaning {similarity:.2f} (rank {meaning_rank})")
+    if words_rank is not None:
+        reasons.append(f"words: {', '.join(matched)} (rank {words_rank})")
     if age_days <= RECENT_DAYS:
         reasons.append("recent")
-    if access_count >= OFTEN_USED:
+    if uses >= OFTEN_USED:
         reasons.append("often used")
-    return recency + FREQUENCY_BOOST * uses, reasons
+    return reasons
 
 
 def memory_recall(
@@ -206,82 +233,73 @@ def memory_recall(
 ) -> list[RecalledMemory]:
     """The user's k active memories that best answer `query`, best first, with reasons.
 
-    1. Embed the query with the current embedder.
+    1. Embed the query with the current embedder (Python); the rest is one SQL statement.
     2. Meaning list: the 4k (at least 40) nearest vectors by cosine similarity (computed as
        the inner product `<#>`: every embedder returns unit vectors), from this user's rows
-       only, in two stages of one SQL statement. Why no ANN index: pgvector 0.6.2 has no
-       iterative index scans, so an HNSW/IVF index filtered by user returns too few rows
-       (often none).
+       only, in two stages. Why no ANN index: pgvector 0.6.2 has no iterative index scans,
+       so an HNSW/IVF index filtered by user returns too few rows (often none).
        a. Shortlist: rank every eligible memory of the user by its 96-number `sketch` (a
           random projection of the embedding that PostgreSQL keeps) and keep the best 5 x 4k
           (200 for k=10). The sketches come from the covering B-tree `memory_recall_sketches`
           (user, active, embedder) INCLUDE (…, sketch) by an index-only scan: one person's
           sketches sit on contiguous leaf pages, a quarter of the vectors' bytes.
        b. Re-rank the shortlist by the exact inner product of the full embeddings.
-       A user with no more eligible memories than that is ranked exactly. Measured by
-       bench/recall.py on 1,000,000 rows (hashing-embedder vectors, 2 shared busy cores),
-       whole recall: p95 13-18 ms at 10,000 memories (the old exact scan: 20-26 ms),
-       61-83 ms at 100,000 (exact: 146-179 ms), 9-12 ms at 1,000 (exact: 7-8 ms: the
-       shortlist costs more than it saves there). Overlap@10 with the exact list: 0.95 at
-       1,000 memories, 0.99 at 10,000, 1.00 at 100,000. Always the full k. Vectors made by
-       an earlier embedder are skipped until `reembed_memories` has run (not comparable).
+       A user with no more eligible memories than that is ranked exactly. Overlap@10 with
+       the exact list (bench/recall.py): 0.95 at 1,000 memories, 0.99 at 10,000, 1.00 at
+       100,000. Vectors made by an earlier embedder are skipped until `reembed_memories`
+       has run (not comparable).
     3. Words list: PostgreSQL full-text search, any of the query's words
        (`websearch_to_tsquery('english', 'a or b')`), ranked by `ts_rank_cd`, 4k rows.
     4. Fuse by reciprocal rank fusion: score = Σ 1 / (60 + rank) over the lists.
-    5. Add the small recency and access-frequency boosts (module constants above).
+    5. Add the small recency and access-frequency boosts (module constants above) and round
+       to 6 places, so near-equal scores tie and fall back to the newer id.
     6. Sort, keep k, and load only those memories in full (never another user's: every
-       step filters on the user, and the final load does again).
+       step filters on the user, and the final load does again), with the words each one
+       matched. The reasons are written from those columns.
     Only active memories that have not expired are recalled. The meaning list alone returns
     min(k, the user's eligible memories), so a user with at least k memories gets k results.
+    Measured by bench/recall.py on 1,000,000 rows (2 shared busy cores), p50 / p95 ms:
+    10,000 memories 10.3-10.7 / 14.2-14.9 (three statements and two ORM reads before:
+    13-18 p95; the old exact scan 20-26), 100,000: 61-63 / 83 (exact: 146-179), 1,000:
+    5 / 6-11. Nearly all of it is PostgreSQL's: stage 1 reads ~640 index pages at 10,000.
     """
     if not 1 <= k <= MAX_K:
         raise ValidationError("k must be between 1 and %(max)s.", params={"max": MAX_K})
-    chosen = _tiers(tiers)
     embedder = engine_or_default(engine).embedder
-    limit = max(k * CANDIDATES_PER_K, MIN_CANDIDATES)
-    candidates: dict[int, _Candidate] = {}
-
-    meaning = _meaning_ranks(
+    params = _meaning_params(
         user_id=user.pk,
         vector=embedder.embed_one(query),
         embedder=embedder.name,
-        tiers=chosen,
-        limit=limit,
+        tiers=_tiers(tiers),
+        limit=max(k * CANDIDATES_PER_K, MIN_CANDIDATES),
     )
-    for rank, (memory_id, similarity) in enumerate(meaning, start=1):
-        candidate = candidates.setdefault(memory_id, _Candidate())
-        candidate.score += 1.0 / (RRF_K + rank)
-        candidate.reasons.append(f"meaning {similarity:.2f} (rank {rank})")
-    words = _word_ranks(user_id=user.pk, words=_or_words(query), tiers=chosen, limit=limit)
-    for rank, (memory_id, _, matched) in enumerate(words, start=1):
-        candidate = candidates.setdefault(memory_id, _Candidate())
-        candidate.score += 1.0 / (RRF_K + rank)
-        candidate.reasons.append(f"words: {', '.join(matched)} (rank {rank})")
-
-    # Boosts need two columns of every candidate; only the k winners are loaded in full.
-    now = timezone.now()
-    usage = Memory.objects.filter(user_id=user.pk, pk__in=list(candidates)).values_list(
-        "pk", "updated_at", "access_count"
-    )
-    for memory_id, updated_at, access_count in usage:
-        candidate = candidates[memory_id]
-        boost, reasons = _boosts(updated_at=updated_at, access_count=access_count, now=now)
-        candidate.score = round(candidate.score + boost, 6)
-        candidate.reasons.extend(reasons)
-        candidate.found = True
-    ranked = sorted(
-        (item for item in candidates.items() if item[1].found),
-        key=lambda item: (-item[1].score, -item[0]),
-    )[:k]
-    memories = Memory.objects.filter(user_id=user.pk, pk__in=[pk for pk, _ in ranked]).defer(
-        *UNREAD
-    )
-    by_id = {memory.pk: memory for memory in memories}
-    return [
-        RecalledMemory(memory=by_id[pk], score=found.score, reasons=found.reasons)
-        for pk, found in ranked
-        if pk in by_id
-    ]
+    params |= {
+        "words": _or_words(query),
+        "k": k,
+        "rrf_k": RRF_K,
+        "recency": RECENCY_BOOST,
+        "half_life": RECENCY_HALF_LIFE_DAYS,
+        "frequency": FREQUENCY_BOOST,
+        "frequent_uses": FREQUENT_USES,
+    }
+    with connection.cursor() as cursor:
+        cursor.execute(_RECALL_SQL, params)
+        rows = cursor.fetchall()
+    names = [column.attname for column in _RECALLED_FIELDS]
+    recalled = []
+    for row in rows:
+        memory = Memory.from_db(connection.alias, names, row[: len(names)])
+        score, age_days, similarity, meaning_rank, words_rank, matched = row[len(names) :]
+        reasons = _reasons(
+            similarity=similarity,
+            meaning_rank=meaning_rank,
+            words_rank=words_rank,
+            matched=matched,
+            age_days=age_days,
+            uses=memory.access_count,
+        )
+        recalled.append(RecalledMemory(memory=memory, score=score, reasons=reasons))
+    return recalled
 
 
 def memory_list(

@@ -114,6 +114,33 @@ def test_recall_explains_why_each_memory_matched(owner):
     assert best.score > 2 / 61
 
 
+def test_recall_scores_are_fused_ranks_plus_recency_and_use(owner):
+    hiking = remember(owner, "She loves hiking in the mountains").memory
+    remember(owner, "She is learning to play the piano")
+    Memory.objects.filter(pk=hiking.pk).update(access_count=selectors.FREQUENT_USES)
+
+    best, other = selectors.memory_recall(user=owner, query="mountain hikes", k=2, engine=ENGINE)
+
+    # Rank 1 in both lists, updated just now (full recency), used FREQUENT_USES times.
+    assert best.memory.pk == hiking.pk
+    assert best.score == pytest.approx(2 / 61 + 0.001 + 0.001, abs=2e-6)
+    assert "often used" in best.reasons
+    # Rank 2 by meaning only, never used: one list and the recency boost.
+    assert other.score == pytest.approx(1 / 62 + 0.001, abs=2e-6)
+    assert [reason for reason in other.reasons if reason.startswith("words")] == []
+
+
+def test_recall_of_a_query_without_words_ranks_by_meaning_alone(owner):
+    for number in range(3):
+        remember(owner, f"Note {number} about the garden")
+
+    found = selectors.memory_recall(user=owner, query="?! ...", k=5, engine=ENGINE)
+
+    assert len(found) == 3
+    assert all(hit.reasons[0].startswith("meaning") for hit in found)
+    assert not any(reason.startswith("words") for hit in found for reason in hit.reasons)
+
+
 def test_recall_never_returns_another_users_memory(owner, outsider):
     remember(owner, "Owner plays tennis every Saturday")
     for number in range(12):
