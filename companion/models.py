@@ -153,7 +153,14 @@ class Memory(models.Model):
     class Meta:
         verbose_name_plural = "memories"
         indexes = [
-            models.Index(fields=["user", "tier", "active"], name="memory_user_tier_active"),
+            # Lists by tier, and recall's words list: a word found in thousands of a person's
+            # memories is ranked from this index alone (an index-only scan over contiguous
+            # leaf pages), not from thousands of scattered 2 kB heap rows.
+            models.Index(
+                fields=["user", "tier", "active"],
+                include=["id", "expires_at", "search_vector"],
+                name="memory_recall_words",
+            ),
             # Recall's first stage reads one user's sketches from this index alone (an
             # index-only scan over contiguous leaf pages), never from scattered heap rows.
             # The embedder is a key column, so stale vectors are skipped by the index itself.

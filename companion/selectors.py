@@ -81,7 +81,7 @@ SHORTLIST_PER_CANDIDATE = 5
 # Vectors are unit length, so the inner product (<#> is its negative) orders exactly like
 # cosine similarity and costs about half as much per row.
 _MEANING_LIST = """
-SELECT id, embedding <#> %(vector)s::vector AS negative_dot, updated_at, access_count
+SELECT id, embedding <#> %(vector)s::vector AS negative_dot
 FROM companion_memory
 WHERE user_id = %(user_id)s AND id = ANY(ARRAY(
     SELECT id FROM (
@@ -103,9 +103,12 @@ _MEANING_SQL = f"""
 SELECT id, -negative_dot AS similarity FROM ({_MEANING_LIST}) meaning ORDER BY negative_dot, id
 """
 
-# Any of the query's words, ranked by ts_rank_cd; nothing when the query has no words.
+# Any of the query's words, ranked by ts_rank (how often, and how many of, the query's words
+# occur); nothing when the query has no words. ts_rank_cd (cover density, which also weighs
+# how close the words are) cost ~4 us a matching row: 10 ms for a common word in 2,500 of a
+# person's memories, whose one-sentence contents leave little proximity to weigh anyway.
 _WORDS_LIST = """
-SELECT id, ts_rank_cd(search_vector, query) AS rank, updated_at, access_count
+SELECT id, ts_rank(search_vector, query) AS rank
 FROM companion_memory, websearch_to_tsquery('english', %(words)s) AS query
 WHERE %(words)s <> '' AND user_id = %(user_id)s AND active AND search_vector @@ query
   AND (expires_at IS NULL OR expires_at > now())
@@ -117,34 +120,33 @@ LIMIT %(limit)s
 # The columns a recalled memory is loaded with: everything but the vectors.
 _RECALLED_FIELDS = [column for column in Memory._meta.concrete_fields if column.name not in UNREAD]
 
-# The whole of memory_recall in one statement (its docstring gives the steps). Each list
-# carries the two columns the boosts need, so only the k winners are read again, by primary
-# key, in full, with the words they matched.
+# The whole of memory_recall in one statement (its docstring gives the steps). The lists
+# carry ids and ranks only (so the words list can stay inside its index); the boosts read
+# two columns of each candidate by primary key, and only the k winners are loaded in full,
+# with the words they matched.
 _RECALL_SQL = f"""
 WITH meaning AS (
-    SELECT id, -negative_dot AS similarity, updated_at, access_count,
-           row_number() OVER (ORDER BY negative_dot, id) AS rank
+    SELECT id, -negative_dot AS similarity, row_number() OVER (ORDER BY negative_dot, id) AS rank
     FROM ({_MEANING_LIST}) shortlist
 ), words AS (
-    SELECT id, updated_at, access_count, row_number() OVER (ORDER BY rank DESC, id DESC) AS rank
+    SELECT id, row_number() OVER (ORDER BY rank DESC, id DESC) AS rank
     FROM ({_WORDS_LIST}) best
 ), fused AS (
-    SELECT id, sum(1.0::float8 / (%(rrf_k)s + rank)) AS rrf,
-           greatest(extract(epoch FROM now() - max(updated_at))::float8 / 86400, 0) AS age_days,
-           max(access_count) AS access_count
-    FROM (
-        SELECT id, rank, updated_at, access_count FROM meaning
-        UNION ALL SELECT id, rank, updated_at, access_count FROM words
-    ) found
+    SELECT id, sum(1.0::float8 / (%(rrf_k)s + rank)) AS rrf
+    FROM (SELECT id, rank FROM meaning UNION ALL SELECT id, rank FROM words) found
     GROUP BY id
 ), winners AS (
-    SELECT id, age_days, round((
-        rrf
-        + %(recency)s * power(0.5, age_days / %(half_life)s)
-        + %(frequency)s * least(ln(1 + access_count) / ln(1 + %(frequent_uses)s), 1)
+    SELECT fused.id, age.days AS age_days, round((
+        fused.rrf
+        + %(recency)s * power(0.5, age.days / %(half_life)s)
+        + %(frequency)s * least(ln(1 + used.access_count) / ln(1 + %(frequent_uses)s), 1)
     )::numeric, 6)::float8 AS score
     FROM fused
-    ORDER BY score DESC, id DESC
+    JOIN companion_memory used ON used.id = fused.id AND used.user_id = %(user_id)s
+    CROSS JOIN LATERAL (
+        SELECT greatest(extract(epoch FROM now() - used.updated_at)::float8 / 86400, 0) AS days
+    ) age
+    ORDER BY score DESC, fused.id DESC
     LIMIT %(k)s
 )
 SELECT {", ".join(f"memory.{column.column}" for column in _RECALLED_FIELDS)},
@@ -249,7 +251,9 @@ def memory_recall(
        100,000. Vectors made by an earlier embedder are skipped until `reembed_memories`
        has run (not comparable).
     3. Words list: PostgreSQL full-text search, any of the query's words
-       (`websearch_to_tsquery('english', 'a or b')`), ranked by `ts_rank_cd`, 4k rows.
+       (`websearch_to_tsquery('english', 'a or b')`), ranked by `ts_rank`, 4k rows. Rare
+       words are found through the GIN index; words common in this person's memories by
+       an index-only scan of `memory_recall_words` (the planner picks).
     4. Fuse by reciprocal rank fusion: score = Σ 1 / (60 + rank) over the lists.
     5. Add the small recency and access-frequency boosts (module constants above) and round
        to 6 places, so near-equal scores tie and fall back to the newer id.
