@@ -3,6 +3,7 @@ and re-embed. Each write validates with full_clean(); an invalid write changes n
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import functools
 import re
@@ -63,6 +64,11 @@ DUPLICATE_SIMILARITY = 0.92
 # A reinforcement adds half of the new evidence the noisy-OR way: 0.7 seen twice -> 0.805.
 REINFORCE_WEIGHT = 0.5
 DEFAULT_TASK_TTL_DAYS = 30
+
+# Fields full_clean need not check when a service builds the memory itself: the vector is
+# derived, and each link is an object the service already holds or has just read (Django
+# validates a foreign key with a query).
+TRUSTED_LINKS = ["embedding", "user", "goal", "mission", "superseded_by"]
 
 Outcome = Literal["created", "reinforced", "superseded"]
 _UNSET: Any = object()
@@ -152,7 +158,9 @@ def _reinforce(
     memory.last_accessed_at = now
     if memory.tier == Tier.TASK:
         memory.expires_at = task_expiry(now=now)
-    memory.full_clean(exclude=["embedding"])
+    # The key and content are unchanged, and the field validators check the confidence
+    # range the constraints repeat: validating those would cost a query each.
+    memory.full_clean(exclude=TRUSTED_LINKS, validate_constraints=False)
     memory.save()
     _record(memory=memory, kind=ChangeKind.REINFORCED, actor=actor, new=memory.content)
     return memory
@@ -215,8 +223,9 @@ def memory_create(
         expires_at=task_expiry(now=now) if tier == Tier.TASK else None,
     )
     _check_links(user=user, goal_id=goal_id, mission_id=mission_id)
-    # The key slot is checked below (supersede), so the constraint is not validated here.
-    memory.full_clean(exclude=["embedding"], validate_constraints=False)
+    # The key slot is checked below (supersede), so the constraint is not validated here; the
+    # links are the caller's user and the goal and mission _check_links has just read.
+    memory.full_clean(exclude=TRUSTED_LINKS, validate_constraints=False)
     memory.embedding = embedder.embed_one(memory.content)
     _lock_user_memories(user)
 
@@ -525,12 +534,12 @@ def checkpoints_compact(*, now: dt.datetime | None = None) -> int:
 # -- what Eliza learns in a turn -------------------------------------------------------------
 
 
-@transaction.atomic
 def user_emotion_set(
     *, user: Any, scores: dict[str, float], dominant: str, now: dt.datetime
 ) -> None:
     """Keep how the person feels now; `emotion_changed_at` moves only when the dominant
-    emotion changes, and nothing is written when nothing changed."""
+    emotion changes, and nothing is written when nothing changed. One UPDATE, atomic on its
+    own: no transaction.atomic, whose savepoint would cost the turn two more round trips."""
     if scores == user.emotion_scores and dominant == user.emotion_dominant:
         return
     fields = {"emotion_scores": scores, "emotion_dominant": dominant}
@@ -690,7 +699,6 @@ def _clean_key(key: str | None) -> str:
     return key
 
 
-@transaction.atomic
 def turn_begin(
     *,
     user: Any,
@@ -702,18 +710,32 @@ def turn_begin(
     """Keep the message and open its turn in `conversation` (a new one when None).
 
     The message is saved before anything can fail. Raises ValidationError for a bad message
-    and SessionBusy while another message of the session is being answered.
+    and SessionBusy while another message of the session is being answered. In a session
+    that exists this is one INSERT, atomic on its own; a new session and its first turn are
+    created in one transaction.
     """
-    if conversation is None:
+    if conversation is not None:
+        return _turn_open(
+            user=user, text=text, conversation=conversation, key=idempotency_key, now=now
+        )
+    with transaction.atomic():
         conversation = Conversation(id=uuid.uuid4(), user=user, title=text.strip()[:120])
         # The user is the caller and the id is new: only the fields need checking.
         conversation.full_clean(exclude=["user"], validate_unique=False)
         conversation.save(force_insert=True)
+        return _turn_open(
+            user=user, text=text, conversation=conversation, key=idempotency_key, now=now
+        )
+
+
+def _turn_open(
+    *, user: Any, text: str, conversation: Conversation, key: str, now: dt.datetime
+) -> Turn:
     turn = Turn(
         id=uuid.uuid4(),
         conversation=conversation,
         user=user,
-        idempotency_key=idempotency_key,
+        idempotency_key=key,
         text=text,
         lease_until=_lease(now),
     )
@@ -721,8 +743,11 @@ def turn_begin(
     turn.full_clean(
         exclude=["conversation", "user"], validate_unique=False, validate_constraints=False
     )
+    # Inside a transaction the INSERT needs a savepoint, so that a clash leaves the
+    # transaction usable; on its own it needs none (two round trips saved a message).
+    guard = transaction.atomic() if connection.in_atomic_block else contextlib.nullcontext()
     try:
-        with transaction.atomic():
+        with guard:
             turn.save(force_insert=True)
     except IntegrityError as clash:
         raise SessionBusy(

@@ -225,24 +225,6 @@ class _Candidate:
     goal_created_at: dt.datetime
 
 
-_CANDIDATE_COLUMNS = (
-    "id",
-    "goal_id",
-    "category",
-    "energy",
-    "estimated_minutes",
-    "priority_score",
-    "status",
-    "position",
-    "defer_count",
-    "due_date",
-    "goal__importance",
-    "goal__target_date",
-    "goal__last_worked_at",
-    "goal__created_at",
-)
-
-
 def _urgency(mission: _Candidate, today: dt.date) -> float:
     deadlines = [day for day in (mission.target_date, mission.due_date) if day]
     if not deadlines:
@@ -294,20 +276,24 @@ def _diverse(mission: _Candidate, chosen: list[_Candidate]) -> float:
     return factor
 
 
-# Each active goal's next missions, read from the (goal, position) index one goal at a time
-# (a window over the whole pool sorted thousands of rows to keep a few per goal). The ids come
-# first and the rows by primary key after: as one `IN (subquery)` PostgreSQL chose a semi-join
-# over every mission of the person, several times slower.
+# Each active goal's next missions, with the columns the scoring reads (in _Candidate's
+# order), read from the (goal, position) index one goal at a time: a window over the whole
+# pool sorted thousands of rows to keep a few per goal, and an `IN (subquery)` made
+# PostgreSQL choose a semi-join over every mission of the person, several times slower.
 _NEXT_MISSIONS_SQL = f"""
-    SELECT next.id FROM {Goal._meta.db_table} g
+    SELECT next.*, g.importance, g.target_date, g.last_worked_at, g.created_at
+    FROM {Goal._meta.db_table} g
     CROSS JOIN LATERAL (
-        SELECT m.id FROM {Mission._meta.db_table} m
+        SELECT m.id, m.goal_id, m.category, m.energy, m.estimated_minutes, m.priority_score,
+               m.status, m.position, m.defer_count, m.due_date
+        FROM {Mission._meta.db_table} m
         WHERE m.goal_id = g.id AND m.status = ANY(%s)
           AND (m.deferred_until IS NULL OR m.deferred_until <= %s)
         ORDER BY m.position, m.id
         LIMIT %s
     ) next
     WHERE g.user_id = %s AND g.status = %s
+    ORDER BY next.goal_id, next.position, next.id
 """
 
 
@@ -315,16 +301,14 @@ def _triad_candidates(*, user: User, today: dt.date) -> list[_Candidate]:
     params = (list(Mission.POOL), today, NEXT_PER_GOAL, user.pk, Goal.Status.ACTIVE)
     with connection.cursor() as cursor:
         cursor.execute(_NEXT_MISSIONS_SQL, params)
-        ids = [row[0] for row in cursor.fetchall()]
-    rows = Mission.objects.filter(pk__in=ids).order_by("goal_id", "position", "id")
-    return [_Candidate(*row) for row in rows.values_list(*_CANDIDATE_COLUMNS)]
+        return [_Candidate(*row) for row in cursor.fetchall()]
 
 
 def triad_for(*, user: User, energy: str | None = None, now: dt.datetime | None = None) -> Triad:
     """Today's three missions: high (urgent and important), medium, low (an easy win).
 
-    Three queries: the ids of each active goal's next NEXT_PER_GOAL pool missions (approved,
-    unfinished, not deferred past the person's today), their scoring columns, and the three
+    Two queries: each active goal's next NEXT_PER_GOAL pool missions (approved, unfinished,
+    not deferred past the person's today) with the columns the scoring reads, and the three
     chosen missions in full with their goals.
 
     1. Score each candidate (0..~1.1):

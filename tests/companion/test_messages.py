@@ -74,6 +74,21 @@ def test_a_second_message_while_a_turn_runs_is_refused_and_changes_nothing(owner
     assert Turn.objects.filter(conversation=conversation).count() == 2
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_refused_message_outside_any_transaction_leaves_the_connection_usable(owner):
+    # In autocommit the turn's INSERT runs without a savepoint: the clash must still
+    # surface as SessionBusy, and the next message must go through.
+    session = say(owner, "Hello")
+    running = make_running_turn(owner, session["session_id"])
+
+    with pytest.raises(services.SessionBusy):
+        say(owner, "Are you there?", session)
+    assert Turn.objects.filter(conversation_id=session["session_id"]).count() == 2
+
+    Turn.objects.filter(pk=running.pk).update(status=Turn.Status.DONE)
+    assert say(owner, "Are you there now?", session)["reply"]
+
+
 def test_a_turn_cut_off_mid_way_resumes_without_repeating_its_side_effects(owner):
     session = goal_flow_at_confirmation(owner)
     CrashOnceWhileRemembering.crashed = False
