@@ -441,8 +441,12 @@ def agent_state_open(
     *, user: Any, session_id: uuid.UUID | None = None, agent_type: str = "eliza"
 ) -> AgentState:
     """The person's agent state for a session, created on first use (a new session id
-    when none is given). get_or_create makes its own create atomic, so the usual case (the
-    session exists) is one read without a transaction around it."""
+    when none is given). The usual case (the session exists) is one read without a
+    transaction around it; get_or_create makes the first use's create atomic."""
+    if session_id is not None:
+        found = selectors.agent_state_find(user=user, session_id=session_id, agent_type=agent_type)
+        if found is not None:
+            return found
     state, _ = AgentState.objects.get_or_create(
         user=user,
         session_id=session_id or uuid.uuid4(),

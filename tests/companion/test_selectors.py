@@ -130,6 +130,25 @@ def test_recall_scores_are_fused_ranks_plus_recency_and_use(owner):
     assert [reason for reason in other.reasons if reason.startswith("words")] == []
 
 
+def test_recalled_memories_load_like_the_orms_without_their_vectors(owner):
+    services.memory_create(
+        user=owner,
+        content="She loves hiking in the mountains",
+        tier="personal",
+        source="conversation",
+        tags=["outdoors"],
+        metadata={"said": "twice"},
+        engine=ENGINE,
+    )
+
+    (hit,) = selectors.memory_recall(user=owner, query="hiking", engine=ENGINE)
+
+    stored = Memory.objects.get(pk=hit.memory.pk)
+    assert (hit.memory.metadata, hit.memory.tags) == ({"said": "twice"}, ["outdoors"])
+    assert (hit.memory.created_at, hit.memory.user_id) == (stored.created_at, owner.pk)
+    assert set(selectors.UNREAD) <= hit.memory.get_deferred_fields()
+
+
 def test_recall_of_a_query_without_words_ranks_by_meaning_alone(owner):
     for number in range(3):
         remember(owner, f"Note {number} about the garden")
