@@ -274,10 +274,11 @@ def memory_recall(
        matched. The reasons are written from those columns.
     Only active memories that have not expired are recalled. The meaning list alone returns
     min(k, the user's eligible memories), so a user with at least k memories gets k results.
-    Measured by bench/recall.py on 1,000,000 rows (2 shared busy cores), p50 / p95 ms:
-    10,000 memories 10.3-10.7 / 14.2-14.9 (three statements and two ORM reads before:
-    13-18 p95; the old exact scan 20-26), 100,000: 61-63 / 83 (exact: 146-179), 1,000:
-    5 / 6-11. Nearly all of it is PostgreSQL's: stage 1 reads ~640 index pages at 10,000.
+    Measured by bench/recall.py on 1,000,000 rows (2 shared cores whose speed varies by
+    up to 40% from run to run), p50 / p95 ms: 10,000 memories 9.4-14 / 12-21 (in an
+    alternating A/B, three statements and two ORM reads: 13.6 / 17.9, this: 10.5 / 14.1;
+    the old exact scan 20-26 p95), 100,000: 58-72 / 78-105 (exact: 146-179), 1,000: 4-7 /
+    6-10. Nearly all of it is PostgreSQL's: stage 1 reads ~640 index pages at 10,000.
     """
     if not 1 <= k <= MAX_K:
         raise ValidationError("k must be between 1 and %(max)s.", params={"max": MAX_K})
