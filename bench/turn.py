@@ -150,9 +150,14 @@ def count_queries(person, turns: int, show: bool = False) -> float:
     counts = []
     session = None
     for n in range(turns):
+        # Recall and the read tools run on tool threads, whose connections this capture does
+        # not see: count with everything on this thread, so every statement is counted.
         with CaptureQueriesContext(connection) as captured:
             result = services.message_send(
-                user=person, text=MESSAGES[n % len(MESSAGES)], session_id=session
+                user=person,
+                text=MESSAGES[n % len(MESSAGES)],
+                session_id=session,
+                concurrent_tools=False,
             )
         session = result["session_id"]
         counts.append(len(captured.captured_queries))
