@@ -24,6 +24,9 @@ class ToolCall:
     user: Any
     args: Mapping[str, Any] = field(default_factory=dict)
     now: dt.datetime = field(default_factory=timezone.now)
+    # What the turn has already read and nothing has changed since, by name (e.g. "triad"):
+    # a read tool may answer from it instead of reading the same rows again.
+    known: Mapping[str, Any] = field(default_factory=dict)
 
 
 ToolFn = Callable[[ToolCall], dict[str, Any]]

@@ -136,6 +136,8 @@ class TurnDeps:
     usage: list[Usage] = field(default_factory=list)
     # The session's conversation state when the turn began (None: read it when needed).
     dialogue_at_start: dict[str, Any] | None = None
+    # Reads of this turn that read tools may reuse (ToolCall.known), e.g. today's triad.
+    reads: dict[str, Any] = field(default_factory=dict)
 
     @property
     def today(self) -> dt.date:
@@ -306,7 +308,8 @@ def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         engine=deps.engine,
     )
     recalling = _beside(deps, recall)
-    triad = triad_for(user=deps.user, now=deps.now).missions
+    deps.reads["triad"] = triad_for(user=deps.user, now=deps.now)
+    triad = deps.reads["triad"].missions
     history = conversation_history(
         user=deps.user,
         conversation_id=deps.conversation_id,
@@ -576,13 +579,17 @@ def _run_tools(
         deps.emit("tool", {"name": name, **outcome.to_dict()})
 
     reads: dict[str, Callable[[], Any]] = {}
+    writing = any(
+        deps.tools.get(item["name"]).writes for item in planned if item["name"] in deps.tools
+    )
+    known = {} if writing else deps.reads  # a write may change what the turn read
     for item in planned:
         name = item["name"]
         if name not in deps.tools:
             record(name, ToolOutcome(False, None, "unknown tool", 0.0))
             continue
         tool = deps.tools.get(name)
-        call = ToolCall(user=deps.user, args=item.get("args", {}), now=deps.now)
+        call = ToolCall(user=deps.user, args=item.get("args", {}), now=deps.now, known=known)
         if not tool.writes:
             reads[name] = functools.partial(tool.fn, call)
         elif sandbox:

@@ -76,7 +76,10 @@ def goals_decompose(call: ToolCall) -> dict[str, Any]:
 
 @registry.tool("missions.suggest", description="Today's three missions (high, medium, low).")
 def missions_suggest(call: ToolCall) -> dict[str, Any]:
-    triad = selectors.triad_for(user=call.user, energy=call.args.get("energy"), now=call.now)
+    energy = call.args.get("energy")
+    triad = call.known.get("triad") if energy is None else None
+    if triad is None:
+        triad = selectors.triad_for(user=call.user, energy=energy, now=call.now)
     slots = {"high": triad.high, "medium": triad.medium, "low": triad.low}
     return {name: _mission_view(m) if m else None for name, m in slots.items()}
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.db import connection
 from django.test import override_settings
+from django.test.utils import CaptureQueriesContext
 
 from companion import services
 from companion.models import AgentCheckpoint, CompanionProfile, Conversation, CrisisEvent, Memory
-from companion.tools import Tool, registry
-from companion.turn import GRAPH, pack_context
+from companion.tools import Tool, ToolRegistry, registry
+from companion.turn import GRAPH, TurnDeps, _run_tools, pack_context
 from delight.ai.engine import OfflineEngine
 from goals.models import Goal, Mission
 from tests.goals.factories import make_goal, make_mission
@@ -135,6 +137,47 @@ def test_fear_asks_for_low_energy_missions(owner):
     result = say(owner, "I am so scared I will fail my exam")
 
     assert result["tool_outputs"]["missions.suggest"]["high"]["title"] == "Reread one page of notes"
+
+
+def triad_reads(queries) -> int:
+    return sum("FROM goals_goal g" in query["sql"] for query in queries.captured_queries)
+
+
+def test_a_mission_request_reads_todays_triad_once(owner):
+    goal = make_goal(owner, title="Learn Spanish")
+    first = make_mission(goal, title="Ten flashcards", estimated_minutes=10)
+    make_mission(goal, title="One podcast episode")
+
+    with CaptureQueriesContext(connection) as queries:
+        result = say(owner, "Give me a mission for today")
+
+    assert result["tool_outputs"]["missions.suggest"]["high"]["id"] == first.pk
+    assert triad_reads(queries) == 1  # recall_context's, reused by missions.suggest
+
+
+def test_missions_for_another_energy_are_read_afresh(owner):
+    goal = make_goal(owner, title="Pass the bar exam")
+    make_mission(goal, title="Outline torts", energy="high")
+    make_mission(goal, title="Reread one page of notes", energy="low", estimated_minutes=10)
+
+    with CaptureQueriesContext(connection) as queries:
+        say(owner, "I am so scared I will fail my exam")
+
+    assert triad_reads(queries) == 2  # today's, then the low-energy one
+
+
+def test_read_tools_reuse_the_turns_reads_only_when_no_tool_writes(owner):
+    tools = ToolRegistry()
+    tools.register(Tool("peek", lambda call: dict(call.known), "what the tool was told"))
+    tools.register(Tool("change", lambda call: {}, "a write", writes=True))
+    deps = TurnDeps(user=owner, engine=OfflineEngine(), conversation_id=None, turn_id=None)
+    deps.tools, deps.concurrent_tools, deps.reads = tools, False, {"triad": "today's"}
+
+    alone, _ = _run_tools(deps, [{"name": "peek"}], sandbox=False)
+    after_a_write, _ = _run_tools(deps, [{"name": "change"}, {"name": "peek"}], sandbox=False)
+
+    assert alone["peek"] == {"triad": "today's"}
+    assert after_a_write["peek"] == {}
 
 
 def test_asking_about_goals_with_none_known_is_clarified_into_the_goal_flow(owner):
