@@ -242,7 +242,7 @@ AI = AIConfig(
 # --- Eliza's turn ---------------------------------------------------------------------
 # Tokens of context (goal, missions, memories) a reply prompt may carry; the rest is cut.
 ELIZA_CONTEXT_TOKENS = env.int("ELIZA_CONTEXT_TOKENS", 600, validate=Range(min=50, max=32000))
-# Threads for a turn's independent read tools (each keeps one database connection).
+# Threads for a turn's memory recall and independent read tools (each keeps a connection).
 ELIZA_TOOL_WORKERS = env.int("ELIZA_TOOL_WORKERS", 4, validate=Range(min=1, max=32))
 # A checkpoint commits without waiting for its WAL flush: it is visible at once and a crashed
 # worker resumes from it; only a PostgreSQL server or machine crash can lose the last fraction
