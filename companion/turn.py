@@ -128,9 +128,8 @@ class TurnDeps:
     emit: EventSink = no_events
     tools: ToolRegistry = registry
     dialogue: DialogueManager = field(default_factory=DialogueManager)
-    concurrent_tools: bool = (
-        True  # recall and read tools in the tool threads (they see committed rows)
-    )
+    # Recall and read tools run in the tool threads (which see committed rows only).
+    concurrent_tools: bool = True
     token_budget: int = 0  # 0: settings.ELIZA_CONTEXT_TOKENS
     # The model calls made so far in this turn (filled by delight.ai.runtime.usage_collected).
     usage: list[Usage] = field(default_factory=list)
@@ -308,8 +307,7 @@ def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         engine=deps.engine,
     )
     recalling = _beside(deps, recall)
-    deps.reads["triad"] = triad_for(user=deps.user, now=deps.now)
-    triad = deps.reads["triad"].missions
+    todays = deps.reads["triad"] = triad_for(user=deps.user, now=deps.now)
     history = conversation_history(
         user=deps.user,
         conversation_id=deps.conversation_id,
@@ -331,7 +329,9 @@ def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         ],
         "goal": goals[0] if goals else None,
         "goals": goals,
-        "triad": [{"id": m.pk, "title": m.title, "minutes": m.estimated_minutes} for m in triad],
+        "triad": [
+            {"id": m.pk, "title": m.title, "minutes": m.estimated_minutes} for m in todays.missions
+        ],
         "history": history,
     }
 
