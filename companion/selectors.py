@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -394,22 +395,28 @@ def checkpoint_latest(*, agent_state: AgentState, turn_id: str) -> AgentCheckpoi
 # -- conversations -----------------------------------------------------------------------------
 
 
-# The agent state read that opens every turn, written out: Django building the query took
-# longer than running it (0.59 ms against 0.24 ms a read, measured by bench/vs_langgraph.py).
-_AGENT_STATE_FIELDS = AgentState._meta.concrete_fields
-_AGENT_STATE_READ = f"""
-SELECT {", ".join(column.column for column in _AGENT_STATE_FIELDS)}
-FROM {AgentState._meta.db_table}
-WHERE user_id = %s AND session_id = %s AND agent_type = %s
-"""
+def _read_one(model: type[M], where: str, params: Sequence[Any]) -> M | None:
+    """The one row of `model` matching `where` (an SQL condition on its columns), or None.
+
+    For the reads that open every message (its session, its agent state): written out, as
+    Django building such a query took longer than running it (0.59 ms against 0.24 ms for
+    the agent state, measured by bench/vs_langgraph.py).
+    """
+    fields = model._meta.concrete_fields
+    columns = ", ".join(field.column for field in fields)
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {columns} FROM {model._meta.db_table} WHERE {where}", params)
+        row = cursor.fetchone()
+    return None if row is None else _from_row(model, fields, row)
 
 
 def agent_state_find(*, user: Any, session_id: Any, agent_type: str = "eliza") -> AgentState | None:
     """The person's agent state for a session, or None before its first turn."""
-    with connection.cursor() as cursor:
-        cursor.execute(_AGENT_STATE_READ, [user.pk, session_id, agent_type])
-        row = cursor.fetchone()
-    return None if row is None else _from_row(AgentState, _AGENT_STATE_FIELDS, row)
+    return _read_one(
+        AgentState,
+        "user_id = %s AND session_id = %s AND agent_type = %s",
+        [user.pk, session_id, agent_type],
+    )
 
 
 def agent_state_data(*, user: Any, session_id: Any, agent_type: str = "eliza") -> dict[str, Any]:
@@ -429,8 +436,13 @@ def conversation_list(*, user: Any) -> QuerySet[Conversation]:
 
 
 def conversation_get(*, user: Any, conversation_id: Any) -> Conversation:
-    """The person's own session; any other id (unknown, or another person's) is a 404."""
-    conversation = Conversation.objects.filter(user=user, pk=conversation_id).first()
+    """The person's own session; any other id (unknown, malformed, or another person's) is
+    a 404."""
+    try:
+        key = uuid.UUID(str(conversation_id))
+    except ValueError:
+        raise Http404("There is no such session.") from None
+    conversation = _read_one(Conversation, "id = %s AND user_id = %s", [key, user.pk])
     if conversation is None:
         raise Http404("There is no such session.")
     return conversation

@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.utils import timezone
 
-from companion import services, tasks
+from companion import selectors, services, tasks
 from companion.models import AgentCheckpoint, Conversation, Memory, Turn
 from delight.ai.engine import OfflineEngine
 from goals.models import Goal
@@ -174,4 +174,8 @@ def test_an_unknown_or_someone_elses_session_is_not_found_and_changes_nothing(ow
         services.message_send(user=outsider, text="hi", session_id=uuid.UUID(session["session_id"]))
     with pytest.raises(Http404):
         services.message_send(user=owner, text="hi", session_id=uuid.uuid4())
+    with pytest.raises(Http404):
+        services.message_send(user=owner, text="hi", session_id="not-a-session")
     assert Turn.objects.count() == 1
+    mine = selectors.conversation_get(user=owner, conversation_id=session["session_id"])
+    assert (mine.user_id, mine.turns, mine.title) == (owner.pk, 1, "Hello")
