@@ -421,12 +421,8 @@ def agent_state_find(*, user: Any, session_id: Any, agent_type: str = "eliza") -
 
 def agent_state_data(*, user: Any, session_id: Any, agent_type: str = "eliza") -> dict[str, Any]:
     """The state data an agent keeps for a session ({} before its first turn)."""
-    data = (
-        AgentState.objects.filter(user=user, session_id=session_id, agent_type=agent_type)
-        .values_list("state_data", flat=True)
-        .first()
-    )
-    return data or {}
+    state = agent_state_find(user=user, session_id=session_id, agent_type=agent_type)
+    return state.state_data if state is not None else {}
 
 
 def conversation_list(*, user: Any) -> QuerySet[Conversation]:
@@ -450,9 +446,7 @@ def conversation_get(*, user: Any, conversation_id: Any) -> Conversation:
 
 def agent_state_for(*, user: Any, session_id: Any, agent_type: str = "eliza") -> dict[str, Any]:
     """Where Eliza is in a session, as its owner may read it."""
-    state = AgentState.objects.filter(
-        user=user, session_id=session_id, agent_type=agent_type
-    ).first()
+    state = agent_state_find(user=user, session_id=session_id, agent_type=agent_type)
     if state is None:
         return {"conversation_state": "idle", "pending_slot": None, "current_node": None}
     dialogue = state.state_data.get("dialogue") or {}
