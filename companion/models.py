@@ -9,7 +9,11 @@ from typing import Any
 from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
 from django.contrib.postgres.indexes import GinIndex
-from django.contrib.postgres.search import SearchVector, SearchVectorField
+from django.contrib.postgres.search import (
+    SearchVector,
+    SearchVectorCombinable,
+    SearchVectorField,
+)
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -24,6 +28,16 @@ CONTENT_MAX_CHARS = 2000
 TAGS_MAX = 20
 TAG_MAX_CHARS = 40
 METADATA_MAX_BYTES = 4096
+
+
+class OwnerLexeme(SearchVectorCombinable, models.Func):
+    """A one-lexeme tsvector naming a memory's owner, "@<user id>" (text never yields a
+    lexeme that starts with "@"). With it in every search vector, recall's words list asks
+    the GIN index for "any of the words AND the owner's lexeme" and gets one person's
+    matches, not everyone's intersected with all of that person's rows."""
+
+    template = "array_to_tsvector(ARRAY['@' || %(expressions)s::text])"
+    output_field = SearchVectorField()
 
 
 def check_text(value: str, *, noun: str, limit: int, code: str) -> None:
@@ -117,9 +131,10 @@ class Memory(models.Model):
         output_field=VectorField(dimensions=96),
         db_persist=True,
     )
-    # Kept by PostgreSQL itself, so no write path can forget to refresh it.
+    # The content's words plus the owner's lexeme (OwnerLexeme). Kept by PostgreSQL itself,
+    # so no write path can forget to refresh it.
     search_vector = models.GeneratedField(
-        expression=SearchVector("content", config="english"),
+        expression=SearchVector("content", config="english") + OwnerLexeme("user"),
         output_field=SearchVectorField(),
         db_persist=True,
     )

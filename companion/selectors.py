@@ -110,10 +110,14 @@ SELECT id, -negative_dot AS similarity FROM ({_MEANING_LIST}) meaning ORDER BY n
 # occur); nothing when the query has no words. ts_rank_cd (cover density, which also weighs
 # how close the words are) cost ~4 us a matching row: 10 ms for a common word in 2,500 of a
 # person's memories, whose one-sentence contents leave little proximity to weigh anyway.
+# The match also asks for the owner's lexeme (models.OwnerLexeme), so the GIN index returns
+# this person's matches only; words common in this person's memories are still matched and
+# ranked from `memory_recall_words` alone when the planner finds that cheaper.
 _WORDS_LIST = """
 SELECT id, ts_rank(search_vector, query) AS rank
 FROM companion_memory, websearch_to_tsquery('english', %(words)s) AS query
-WHERE %(words)s <> '' AND user_id = %(user_id)s AND active AND search_vector @@ query
+WHERE %(words)s <> '' AND user_id = %(user_id)s AND active
+  AND search_vector @@ (query && quote_literal('@' || %(user_id)s)::tsquery)
   AND (expires_at IS NULL OR expires_at > now())
   AND (%(tiers)s::text[] IS NULL OR tier = ANY(%(tiers)s::text[]))
 ORDER BY rank DESC, id DESC
@@ -264,9 +268,11 @@ def memory_recall(
        100,000. Vectors made by an earlier embedder are skipped until `reembed_memories`
        has run (not comparable).
     3. Words list: PostgreSQL full-text search, any of the query's words
-       (`websearch_to_tsquery('english', 'a or b')`), ranked by `ts_rank`, 4k rows. Rare
-       words are found through the GIN index; words common in this person's memories by
-       an index-only scan of `memory_recall_words` (the planner picks).
+       (`websearch_to_tsquery('english', 'a or b')`), ranked by `ts_rank`, 4k rows. Words
+       rare in this person's memories are found through the GIN index, asked for the
+       words AND the owner's lexeme (`models.OwnerLexeme`), so it returns this person's
+       matches only, however common the words are in other people's; words common in this
+       person's memories by an index-only scan of `memory_recall_words` (the planner picks).
     4. Fuse by reciprocal rank fusion: score = Σ 1 / (60 + rank) over the lists.
     5. Add the small recency and access-frequency boosts (module constants above) and round
        to 6 places, so near-equal scores tie and fall back to the newer id.
@@ -276,10 +282,12 @@ def memory_recall(
     Only active memories that have not expired are recalled. The meaning list alone returns
     min(k, the user's eligible memories), so a user with at least k memories gets k results.
     Measured by bench/recall.py on 1,000,000 rows (2 shared cores whose speed varies by
-    up to 40% from run to run), p50 / p95 ms: 10,000 memories 9.4-14 / 12-21 (in an
-    alternating A/B, three statements and two ORM reads: 13.6 / 17.9, this: 10.5 / 14.1;
-    the old exact scan 20-26 p95), 100,000: 58-72 / 78-105 (exact: 146-179), 1,000: 4-7 /
-    6-10. Nearly all of it is PostgreSQL's: stage 1 reads ~640 index pages at 10,000.
+    up to 40% from run to run), in alternating A/Bs, p50 / p95 ms: 10,000 memories, three
+    statements and two ORM reads 13.6 / 17.9, one statement 10.5 / 14.1 (the old exact scan
+    20-26 p95), with the owner's lexeme 7.9 / 9.8 (before it, same minutes: 9.6 / 12.2);
+    100,000: 57.7 / 77.9 -> 42.0 / 54.9 (exact: 146-179); 1,000: 4.0 / 5.4. Nearly all of
+    it is PostgreSQL's: at 10,000, stage 1 (an index-only scan of ~640 pages, 10,000
+    distances and a top-200 sort) ~4 ms, stage 2 ~1 ms, planning ~0.9 ms.
     """
     if not 1 <= k <= MAX_K:
         raise ValidationError("k must be between 1 and %(max)s.", params={"max": MAX_K})

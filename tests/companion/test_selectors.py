@@ -7,6 +7,7 @@ import math
 
 import numpy as np
 import pytest
+from django.db import connection
 from django.http import Http404
 from django.utils import timezone
 
@@ -168,6 +169,21 @@ def test_recall_never_returns_another_users_memory(owner, outsider):
     found = selectors.memory_recall(user=owner, query="who plays tennis on Saturday", k=10)
     assert [hit.memory.user_id for hit in found] == [owner.pk]
     assert selectors.memory_recall(user=owner, query="tennis", tiers=["task"], engine=ENGINE) == []
+
+
+def test_each_search_vector_names_its_owner_once_whatever_the_content_says(owner, outsider):
+    memory = remember(owner, f"Ask @{outsider.pk} about tennis").memory
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT tsvector_to_array(search_vector) FROM companion_memory WHERE id = %s",
+            [memory.pk],
+        )
+        (lexemes,) = cursor.fetchone()
+
+    assert [lexeme for lexeme in lexemes if lexeme.startswith("@")] == [f"@{owner.pk}"]
+    (hit,) = selectors.memory_recall(user=owner, query="tennis", engine=ENGINE)
+    assert "words: tenni (rank 1)" in hit.reasons
+    assert selectors.memory_recall(user=outsider, query="tennis", engine=ENGINE) == []
 
 
 def test_recall_returns_full_k_when_the_user_has_enough_memories(owner):
