@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import connection
-from django.db.models import F, Model, QuerySet
+from django.db.models import F, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
@@ -27,8 +27,7 @@ from companion.models import (
 from delight.ai.embeddings import normalise_words
 from delight.ai.engine import Engine
 from delight.ai.runtime import engine_or_default
-
-M = TypeVar("M", bound=Model)
+from delight.rows import model_from_row, read_one, select_list
 
 RRF_K = 60  # the constant of reciprocal rank fusion (Cormack et al.): 1 / (60 + rank)
 CANDIDATES_PER_K = 4  # each list keeps 4k candidates (at least MIN_CANDIDATES) for fusion
@@ -156,7 +155,7 @@ WITH meaning AS (
     ORDER BY score DESC, fused.id DESC
     LIMIT %(k)s
 )
-SELECT {", ".join(f"memory.{column.column}" for column in _RECALLED_FIELDS)},
+SELECT {select_list(_RECALLED_FIELDS, "memory")},
     winners.score, winners.age_days, meaning.similarity, meaning.rank, words.rank,
     CASE WHEN words.id IS NOT NULL THEN ARRAY(
         SELECT unnest(tsvector_to_array(memory.search_vector))
@@ -169,16 +168,6 @@ LEFT JOIN meaning ON meaning.id = winners.id
 LEFT JOIN words ON words.id = winners.id
 ORDER BY winners.score DESC, winners.id DESC
 """
-
-
-def _from_row(model: type[M], fields: Sequence[Any], row: Sequence[Any]) -> M:
-    """A model instance from a hand-written query's row of `fields` (in that order), with
-    each field's conversion from the database applied, as the ORM would (JSON is text)."""
-    values = [
-        field.from_db_value(value, None, connection) if hasattr(field, "from_db_value") else value
-        for field, value in zip(fields, row, strict=True)
-    ]
-    return model.from_db(connection.alias, [field.attname for field in fields], values)
 
 
 @dataclass
@@ -313,7 +302,7 @@ def memory_recall(
         rows = cursor.fetchall()
     recalled = []
     for row in rows:
-        memory = _from_row(Memory, _RECALLED_FIELDS, row[: len(_RECALLED_FIELDS)])
+        memory = model_from_row(Memory, _RECALLED_FIELDS, row[: len(_RECALLED_FIELDS)])
         score, age_days, similarity, meaning_rank, words_rank, matched = row[
             len(_RECALLED_FIELDS) :
         ]
@@ -403,24 +392,9 @@ def checkpoint_latest(*, agent_state: AgentState, turn_id: str) -> AgentCheckpoi
 # -- conversations -----------------------------------------------------------------------------
 
 
-def _read_one(model: type[M], where: str, params: Sequence[Any]) -> M | None:
-    """The one row of `model` matching `where` (an SQL condition on its columns), or None.
-
-    For the reads that open every message (its session, its agent state): written out, as
-    Django building such a query took longer than running it (0.59 ms against 0.24 ms for
-    the agent state, measured by bench/vs_langgraph.py).
-    """
-    fields = model._meta.concrete_fields
-    columns = ", ".join(field.column for field in fields)
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {columns} FROM {model._meta.db_table} WHERE {where}", params)
-        row = cursor.fetchone()
-    return None if row is None else _from_row(model, fields, row)
-
-
 def agent_state_find(*, user: Any, session_id: Any, agent_type: str = "eliza") -> AgentState | None:
     """The person's agent state for a session, or None before its first turn."""
-    return _read_one(
+    return read_one(
         AgentState,
         "user_id = %s AND session_id = %s AND agent_type = %s",
         [user.pk, session_id, agent_type],
@@ -446,7 +420,7 @@ def conversation_get(*, user: Any, conversation_id: Any) -> Conversation:
         key = uuid.UUID(str(conversation_id))
     except ValueError:
         raise Http404("There is no such session.") from None
-    conversation = _read_one(Conversation, "id = %s AND user_id = %s", [key, user.pk])
+    conversation = read_one(Conversation, "id = %s AND user_id = %s", [key, user.pk])
     if conversation is None:
         raise Http404("There is no such session.")
     return conversation

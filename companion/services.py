@@ -916,46 +916,80 @@ def turn_replay(*, turn: Turn, from_node: str, engine: Engine | None = None) -> 
     return runner.replay(state.to_json(), from_node, sandbox=True, deps=deps)
 
 
-@transaction.atomic
+# The end of a turn in one statement, so one round trip: mark the turn done (only if it is
+# still running: a turn another process finished keeps that answer), add it to the
+# session's figures and move the agent state on, all three or none. Like a checkpoint it
+# does not wait for its WAL flush unless asked to: if the server crashed first, the turn is
+# still "running" and the recovery job finishes it again from its checkpoints.
+TURN_FINISH = """
+WITH finished AS (
+    UPDATE companion_turn
+    SET status = 'done', reply = %(reply)s, result = %(result)s, finished_at = now()
+    WHERE id = %(turn)s AND status = 'running'
+      AND (%(synchronous)s OR set_config('synchronous_commit', 'off', true) = 'off')
+    RETURNING conversation_id
+), counted AS (
+    UPDATE companion_conversation SET
+        turns = turns + 1,
+        tokens = tokens + %(tokens)s,
+        cost_usd = cost_usd + %(cost)s,
+        tool_calls = tool_calls + %(tool_calls)s,
+        tool_failures = tool_failures + %(tool_failures)s,
+        response_ms_total = response_ms_total + %(response_ms)s,
+        crisis_turns = crisis_turns + %(crisis)s,
+        last_message_at = now()
+    WHERE id IN (SELECT conversation_id FROM finished)
+), moved AS (
+    UPDATE companion_agentstate SET
+        conversation_state = %(conversation_state)s,
+        pending_slot = %(pending_slot)s,
+        state_data = %(state_data)s,
+        updated_at = now()
+    WHERE id = %(agent_state)s AND EXISTS (SELECT FROM finished)
+)
+SELECT count(*) FROM finished
+"""
+
+
 def turn_finish(
     *, turn: Turn, agent_state: AgentState, state: Any, usage: list[Usage]
 ) -> dict[str, Any]:
-    """Store the answer, the session's figures and where the conversation now stands."""
+    """Store the answer, the session's figures and where the conversation now stands, in
+    one statement (TURN_FINISH); return the turn's answer."""
     dialogue = final_dialogue(state)
     result = turn_result(state, dialogue)
-    now = timezone.now()
-    if not settings.CHECKPOINT_SYNCHRONOUS_COMMIT:
-        # Like a checkpoint: if the server crashed before this reached disk, the turn is
-        # still "running" and the recovery job finishes it again from its checkpoints.
-        with connection.cursor() as cursor:
-            cursor.execute("SET LOCAL synchronous_commit TO OFF")
-    updated = Turn.objects.filter(pk=turn.pk, status=Turn.Status.RUNNING).update(
-        status=Turn.Status.DONE, reply=result["reply"], result=result, finished_at=now
-    )
-    if not updated:  # another process finished it first: its answer stands
-        return Turn.objects.get(pk=turn.pk).result
     tools = state.output("respond").get("tools", [])
-    Conversation.objects.filter(pk=turn.conversation_id).update(
-        turns=F("turns") + 1,
-        tokens=F("tokens") + sum(u.prompt_tokens + u.completion_tokens for u in usage),
-        cost_usd=F("cost_usd") + sum((Decimal(str(u.cost_usd)) for u in usage), Decimal(0)),
-        tool_calls=F("tool_calls") + len(tools),
-        tool_failures=F("tool_failures") + sum(1 for run in tools if not run["ok"]),
-        response_ms_total=F("response_ms_total") + sum(entry["ms"] for entry in state.trace),
-        crisis_turns=F("crisis_turns") + (1 if result["crisis"]["triggered"] else 0),
-        last_message_at=now,
-    )
     data = {**agent_state.state_data, "dialogue": dialogue.to_dict()}
     goal = state.output("recall_context").get("goal")
     if goal:
         data["goal_id"] = goal["id"]
-    AgentState.objects.filter(pk=agent_state.pk).update(
-        conversation_state=dialogue.state.value,
-        pending_slot=dialogue.pending_slot or "",
-        state_data=data,
-        updated_at=now,
-    )
+    params = {
+        "turn": turn.pk,
+        "reply": result["reply"],
+        "result": _json_param(Turn, "result", result),
+        "synchronous": settings.CHECKPOINT_SYNCHRONOUS_COMMIT or connection.in_atomic_block,
+        "tokens": sum(u.prompt_tokens + u.completion_tokens for u in usage),
+        "cost": sum((Decimal(str(u.cost_usd)) for u in usage), Decimal(0)),
+        "tool_calls": len(tools),
+        "tool_failures": sum(1 for run in tools if not run["ok"]),
+        "response_ms": sum(entry["ms"] for entry in state.trace),
+        "crisis": 1 if result["crisis"]["triggered"] else 0,
+        "agent_state": agent_state.pk,
+        "conversation_state": dialogue.state.value,
+        "pending_slot": dialogue.pending_slot or "",
+        "state_data": _json_param(AgentState, "state_data", data),
+    }
+    with connection.cursor() as cursor:
+        cursor.execute(TURN_FINISH, params)
+        (finished,) = cursor.fetchone()
+    if not finished:  # another process finished it first: its answer stands
+        return Turn.objects.get(pk=turn.pk).result
     return result
+
+
+def _json_param(model: type[Any], name: str, value: Any) -> Any:
+    """`value` adapted for a hand-written statement as the ORM adapts the JSON field."""
+    return model._meta.get_field(name).get_db_prep_save(value, connection)
 
 
 def turns_recover(*, now: dt.datetime | None = None, engine: Engine | None = None) -> int:

@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from companion import selectors, services, tasks
 from companion.models import AgentCheckpoint, Conversation, Memory, Turn
+from companion.runner import TurnState
 from delight.ai.engine import OfflineEngine
 from goals.models import Goal
 from tests.companion.test_runner import SimulatedCrash
@@ -141,6 +142,27 @@ def test_a_retry_of_a_cut_off_message_resumes_it_instead_of_a_second_turn(owner)
 
     assert Turn.objects.count() == 1
     assert result["message_id"] == str(Turn.objects.get().pk)
+
+
+def test_a_turn_another_process_finished_first_keeps_its_answer_and_is_counted_once(owner):
+    session = say(owner, "I love hiking")
+    turn = Turn.objects.get()
+    agent_state = services.agent_state_open(user=owner, session_id=turn.conversation_id)
+    late = TurnState.from_dict(AgentCheckpoint.objects.filter(turn_id=str(turn.pk)).last().state)
+    late.outputs["respond"]["reply"] = "a second answer"
+    late.outputs["respond"]["flow"] = {"dialogue": {"state": "confirming"}}
+
+    answer = services.turn_finish(turn=turn, agent_state=agent_state, state=late, usage=[])
+
+    assert answer == session
+    conversation = Conversation.objects.get(pk=turn.conversation_id)
+    assert conversation.turns == 1
+    turn.refresh_from_db()
+    assert turn.reply == session["reply"]
+    assert (
+        selectors.agent_state_for(user=owner, session_id=turn.conversation_id)["conversation_state"]
+        == "idle"
+    )
 
 
 def test_staff_replay_of_a_past_turn_runs_the_current_code_and_writes_nothing(owner):
