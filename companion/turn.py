@@ -135,7 +135,7 @@ class TurnDeps:
     usage: list[Usage] = field(default_factory=list)
     # The session's conversation state when the turn began (None: read it when needed).
     dialogue_at_start: dict[str, Any] | None = None
-    # Reads of this turn that read tools may reuse (ToolCall.known), e.g. today's triad.
+    # Reads of this turn that read tools may reuse (ToolCall.known): today's triad, the goals.
     reads: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -280,7 +280,7 @@ def crisis(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
 def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     """What Eliza knows that fits this message.
 
-    1. The person's active goals, the one in focus (worked on last) first.
+    1. The person's active goals with their progress, the one in focus (worked on last) first.
     2. Tiers: always personal; project when goals are discussed or the person has a goal;
        task (recent missions) when they have a goal or ask for a mission.
     3. Hybrid recall of the message over those tiers, in a tool thread (one SQL statement
@@ -292,7 +292,7 @@ def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     deps = _deps(ctx)
     intent = (state.output("receive_input").get("intent") or {}).get("label")
     flow = state.output("receive_input").get("flow")
-    goals = goal_focus(user=deps.user)
+    goals = deps.reads["goals"] = goal_focus(user=deps.user)
     tiers = ["personal"]
     if goals or intent in ("goal_discussion", "create_goal") or flow:
         tiers.append("project")

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import connection
-from django.db.models import Count, F, Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
@@ -48,16 +48,51 @@ def goal_get(*, user: User, goal_id: int) -> Goal:
     return get_object_or_404(_with_counts(Goal.objects.filter(user=user)), pk=goal_id)
 
 
+# The person's active goals in focus order, each with the counts behind its progress
+# (counted after the LIMIT, one goal at a time on the mission table's goal index).
+_FOCUS_SQL = f"""
+    SELECT g.id, g.title, g.category, g.target_date, g.status, g.decomposition_status,
+           counts.accepted, counts.completed
+    FROM (
+        SELECT * FROM {Goal._meta.db_table}
+        WHERE user_id = %(user)s AND status = %(active)s
+        ORDER BY last_worked_at DESC NULLS LAST, created_at DESC, id DESC
+        LIMIT %(limit)s
+    ) g
+    CROSS JOIN LATERAL (
+        SELECT count(*) FILTER (WHERE status <> ALL(%(unaccepted)s)) AS accepted,
+               count(*) FILTER (WHERE status = %(completed)s) AS completed
+        FROM {Mission._meta.db_table} WHERE goal_id = g.id
+    ) counts
+    ORDER BY g.last_worked_at DESC NULLS LAST, g.created_at DESC, g.id DESC
+"""
+
+
 def goal_focus(*, user: User, limit: int = 5) -> list[dict[str, Any]]:
-    """The person's active goals, the one worked on most recently first (then the newest)."""
-    goals = (
-        Goal.objects.filter(user=user, status=Goal.Status.ACTIVE)
-        .order_by(F("last_worked_at").desc(nulls_last=True), "-created_at")
-        .values("id", "title", "category", "target_date")[:limit]
-    )
+    """The person's active goals, the one worked on most recently first (then the newest),
+    each as Eliza sees it: what it is, where its planning stands, and its progress. One
+    query, written out: it opens every turn of a person with goals."""
+    params = {
+        "user": user.pk,
+        "active": Goal.Status.ACTIVE,
+        "limit": limit,
+        "unaccepted": [MS.SUGGESTED, MS.SKIPPED],
+        "completed": MS.COMPLETED,
+    }
+    with connection.cursor() as cursor:
+        cursor.execute(_FOCUS_SQL, params)
+        rows = cursor.fetchall()
     return [
-        {**goal, "target_date": goal["target_date"].isoformat() if goal["target_date"] else None}
-        for goal in goals
+        {
+            "id": goal_id,
+            "title": title,
+            "category": category,
+            "target_date": target_date.isoformat() if target_date else None,
+            "status": status,
+            "planning": planning,
+            "progress": _percent(completed, accepted),
+        }
+        for goal_id, title, category, target_date, status, planning, accepted, completed in rows
     ]
 
 
@@ -78,8 +113,11 @@ def flow_choices(
 
 def goal_progress(goal: Goal) -> int:
     """Percent of the goal's accepted missions that are completed (0 with none)."""
-    total = getattr(goal, "missions_total", 0)
-    return round(100 * getattr(goal, "missions_completed", 0) / total) if total else 0
+    return _percent(getattr(goal, "missions_completed", 0), getattr(goal, "missions_total", 0))
+
+
+def _percent(completed: int, total: int) -> int:
+    return round(100 * completed / total) if total else 0
 
 
 def milestone_list(*, user: User, goal_id: int) -> QuerySet[Milestone]:

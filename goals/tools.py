@@ -100,11 +100,9 @@ def missions_defer(call: ToolCall) -> dict[str, Any]:
     return {"mission": _mission_view(mission)}
 
 
-@registry.tool("progress.summary", description="What exists so far: goals, missions, streak.")
+@registry.tool("progress.summary", description="Where each active goal stands, focus first.")
 def progress_summary(call: ToolCall) -> dict[str, Any]:
-    goals = list(selectors.goal_list(user=call.user, status=Goal.Status.ACTIVE)[:5])
-    return {
-        "goals": [
-            {**_goal_view(goal), "progress": selectors.goal_progress(goal)} for goal in goals
-        ],
-    }
+    goals = call.known.get("goals")  # recall_context read them this turn
+    if goals is None:
+        goals = selectors.goal_focus(user=call.user)
+    return {"goals": goals}

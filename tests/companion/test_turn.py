@@ -166,6 +166,19 @@ def test_missions_for_another_energy_are_read_afresh(owner):
     assert triad_reads(queries) == 2  # today's, then the low-energy one
 
 
+def test_progress_comes_from_the_goals_recall_context_read(owner):
+    goal = make_goal(owner, title="Run a 10k")
+    make_mission(goal, status="completed")
+    make_mission(goal)
+
+    with CaptureQueriesContext(connection) as queries:
+        result = say(owner, "I feel so sad and stuck today")
+
+    assert result["tool_outputs"]["progress.summary"]["goals"][0]["progress"] == 50
+    progress_reads = [q for q in queries.captured_queries if "counts.accepted" in q["sql"]]
+    assert len(progress_reads) == 1  # recall_context's, reused by progress.summary
+
+
 def test_read_tools_reuse_the_turns_reads_only_when_no_tool_writes(owner):
     tools = ToolRegistry()
     tools.register(Tool("peek", lambda call: dict(call.known), "what the tool was told"))

@@ -34,6 +34,31 @@ def test_goal_progress_counts_accepted_missions(owner):
     assert selectors.goal_progress(fetched) == 50
 
 
+def test_goal_focus_puts_the_goal_worked_on_last_first_with_its_progress(owner, outsider):
+    older = make_goal(owner, title="Learn Spanish", last_worked_at=days_ago(3))
+    focus = make_goal(owner, title="Run a 10k", last_worked_at=days_ago(1))
+    make_goal(owner, title="Paused", status=Goal.Status.PAUSED)
+    make_goal(outsider, title="Not mine", last_worked_at=timezone.now())
+    make_mission(focus, status=Mission.Status.COMPLETED)
+    make_mission(focus)
+    make_mission(focus, status=Mission.Status.COMPLETED)
+    make_mission(focus, status=Mission.Status.SUGGESTED)
+    make_mission(older, status=Mission.Status.SKIPPED)
+
+    goals = selectors.goal_focus(user=owner)
+
+    assert [(g["title"], g["progress"]) for g in goals] == [("Run a 10k", 67), ("Learn Spanish", 0)]
+    assert goals[0] == {
+        "id": focus.pk,
+        "title": "Run a 10k",
+        "category": "health",
+        "target_date": None,
+        "status": "active",
+        "planning": "done",
+        "progress": 67,
+    }
+
+
 def test_triad_is_empty_without_missions(owner):
     triad = selectors.triad_for(user=owner)
     assert (triad.high, triad.medium, triad.low) == (None, None, None)
