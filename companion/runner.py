@@ -529,7 +529,8 @@ class ToolOutcome(Generic[T]):
     ms: float
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """Shallow (asdict would deep-copy the tool's whole output on every event)."""
+        return {"ok": self.ok, "value": self.value, "error": self.error, "ms": self.ms}
 
 
 def run_concurrently(

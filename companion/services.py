@@ -18,7 +18,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, OuterRef, QuerySet, Subquery
+from django.db.models import OuterRef, QuerySet, Subquery
 from django.http import Http404
 from django.utils import timezone
 from pgvector.django import CosineDistance
@@ -357,10 +357,15 @@ def memory_delete(*, memory: Memory, user: Any, actor: str = Actor.USER) -> int:
 
 
 def memories_touch(*, user: Any, ids: Iterable[int]) -> int:
-    """Mark memories as used just now (one UPDATE); only the user's own are touched."""
-    return Memory.objects.filter(user_id=user.pk, pk__in=list(ids)).update(
-        access_count=F("access_count") + 1, last_accessed_at=timezone.now()
-    )
+    """Mark memories as used just now (one UPDATE, written out: it ends every turn that
+    recalled something); only the user's own are touched."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE companion_memory SET access_count = access_count + 1, last_accessed_at = %s"
+            " WHERE user_id = %s AND id = ANY(%s)",
+            [timezone.now(), user.pk, list(ids)],
+        )
+        return cursor.rowcount
 
 
 @transaction.atomic
