@@ -266,7 +266,7 @@ def overlap(asked: dict[str, list]) -> None:
     """How much of the exact meaning list the two-stage one finds, as memory_recall asks it."""
     from django.db import connection
 
-    from companion.selectors import CANDIDATES_PER_K, MIN_CANDIDATES, _meaning_ranks
+    from companion.selectors import CANDIDATES_PER_K, MIN_CANDIDATES, memory_nearest
     from delight.ai.engine import OfflineEngine
 
     embedder = OfflineEngine().embedder
@@ -278,7 +278,7 @@ def overlap(asked: dict[str, list]) -> None:
         for person, query in pairs:
             vector = embedder.embed_one(query)
             asking = {"user_id": person.pk, "embedder": embedder.name, "limit": limit}
-            ranks = _meaning_ranks(vector=vector, tiers=None, **asking)
+            ranks = memory_nearest(vector=vector, **asking)
             found = [memory_id for memory_id, _ in ranks]
             with connection.cursor() as cursor:
                 cursor.execute(EXACT_SQL, {**asking, "vector": str(vector)})

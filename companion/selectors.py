@@ -198,7 +198,13 @@ def _or_words(query: str) -> str:
 
 
 def _meaning_params(
-    *, user_id: int, vector: list[float], embedder: str, tiers: list[str] | None, limit: int
+    *,
+    user_id: int,
+    vector: list[float],
+    embedder: str,
+    tiers: list[str] | None,
+    limit: int,
+    shortlist: int | None = None,
 ) -> dict[str, Any]:
     return {
         "vector": str(list(vector)),
@@ -206,15 +212,32 @@ def _meaning_params(
         "embedder": embedder,
         "tiers": tiers,
         "limit": limit,
-        "shortlist": limit * SHORTLIST_PER_CANDIDATE,
+        "shortlist": shortlist or limit * SHORTLIST_PER_CANDIDATE,
     }
 
 
-def _meaning_ranks(**asking: Any) -> list[tuple[int, float]]:
-    """The user's `limit` nearest memories as (id, similarity), best first (two stages);
-    takes the arguments of `_meaning_params`."""
+def memory_nearest(
+    *,
+    user_id: int,
+    vector: list[float],
+    embedder: str,
+    tiers: list[str] | None = None,
+    limit: int = 1,
+    shortlist: int | None = None,
+) -> list[tuple[int, float]]:
+    """The user's `limit` active, unexpired memories nearest to `vector` as (id, cosine
+    similarity), best first: recall's meaning list (two stages, see memory_recall), with
+    `shortlist` sketches re-ranked exactly (default 5 per row asked for)."""
+    params = _meaning_params(
+        user_id=user_id,
+        vector=vector,
+        embedder=embedder,
+        tiers=tiers,
+        limit=limit,
+        shortlist=shortlist,
+    )
     with connection.cursor() as cursor:
-        cursor.execute(_MEANING_SQL, _meaning_params(**asking))
+        cursor.execute(_MEANING_SQL, params)
         return cursor.fetchall()
 
 

@@ -18,7 +18,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
-from django.db.models import OuterRef, QuerySet, Subquery
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 from django.http import Http404
 from django.utils import timezone
 from pgvector.django import CosineDistance
@@ -123,25 +123,37 @@ def _record(*, memory: Memory, kind: str, actor: str, old: str = "", new: str = 
     )
 
 
+# The near-duplicate check shortlists as many sketches as recall does for its 40-row list.
+DUPLICATE_SHORTLIST = 200
+
+
 def _same_fact(*, user: Any, tier: str, content: str, vector: list[float], embedder: str):
     """The active memory in this tier that says the same thing, if any.
 
-    1. Identical normalised text is the same fact whatever the embedder.
-    2. Otherwise the nearest vector from the same embedder, if it is similar enough.
+    1. The nearest vector from the same embedder, if it is similar enough: recall's two
+       stages (sketches shortlist DUPLICATE_SHORTLIST, exact vectors re-rank them), not an
+       exact scan of every vector in the tier (~9 ms at 10,000 memories).
+    2. Otherwise identical normalised text, among memories whose vectors another embedder
+       made (not comparable until `reembed_memories` has run); under the same embedder
+       identical text has the same vector, so step 1 found it.
     """
-    mine = Memory.objects.filter(user=user, tier=tier, active=True)
+    nearest = selectors.memory_nearest(
+        user_id=user.pk,
+        vector=vector,
+        embedder=embedder,
+        tiers=[tier],
+        shortlist=DUPLICATE_SHORTLIST,
+    )
+    if nearest and nearest[0][1] >= duplicate_similarity():
+        return Memory.objects.get(pk=nearest[0][0], user_id=user.pk)
     target = normalised_text(content)
-    for candidate in mine.filter(content__iexact=content.strip()).only("id", "content"):
+    # Two ranges rather than "<>", so the (user, active, embedder) index finds these rows,
+    # usually none, at once instead of the person's every memory being read.
+    another = Q(embedder__lt=embedder) | Q(embedder__gt=embedder)
+    others = Memory.objects.filter(another, user=user, tier=tier, active=True)
+    for candidate in others.filter(content__iexact=content.strip()).only("id", "content"):
         if normalised_text(candidate.content) == target:
             return candidate
-    nearest = (
-        mine.filter(embedder=embedder)
-        .annotate(distance=CosineDistance("embedding", vector))
-        .order_by("distance")
-        .first()
-    )
-    if nearest is not None and 1.0 - nearest.distance >= duplicate_similarity():
-        return nearest
     return None
 
 

@@ -293,11 +293,10 @@ def random_memories(user, count: int, *, seed: int) -> list[Memory]:
 
 
 def meaning(user, vector, *, limit: int = 40) -> list[tuple[int, float]]:
-    return selectors._meaning_ranks(
+    return selectors.memory_nearest(
         user_id=user.pk,
         vector=[float(x) for x in vector],
         embedder=ENGINE.embedder.name,
-        tiers=None,
         limit=limit,
     )
 

@@ -55,6 +55,42 @@ def test_near_duplicate_reinforces_instead_of_adding(owner):
     assert list(memory.changes.values_list("kind", flat=True)) == ["created", "reinforced"]
 
 
+def test_a_near_duplicate_is_found_among_more_memories_than_the_shortlist(owner):
+    topics = ("chess", "cello", "sourdough", "climbing", "spanish", "poetry")
+    Memory.objects.bulk_create(
+        Memory(
+            user=owner,
+            tier="personal",
+            content=(content := f"Practised {topics[n % 6]} for {n} minutes on day {n}"),
+            embedding=ENGINE.embedder.embed_one(content),
+            embedder=ENGINE.embedder.name,
+            source="conversation",
+        )
+        for n in range(services.DUPLICATE_SHORTLIST + 100)
+    )
+    first = remember(owner, "Olivia is allergic to peanuts and carries an epipen")
+
+    again = remember(owner, "olivia is allergic to peanuts, carries an EpiPen")
+
+    assert again.outcome == "reinforced"
+    assert again.memory.pk == first.memory.pk
+
+
+def test_the_same_text_under_an_earlier_embedder_is_the_same_fact(owner):
+    earlier = services.memory_create(
+        user=owner,
+        content="Olivia is allergic to peanuts",
+        tier="personal",
+        source="conversation",
+        engine=OfflineEngine(embedder=RenamedEmbedder()),
+    )
+
+    again = remember(owner, "OLIVIA is allergic to peanuts")
+
+    assert again.outcome == "reinforced"
+    assert again.memory.pk == earlier.memory.pk
+
+
 def test_different_facts_and_other_tiers_are_not_duplicates(owner):
     remember(owner, "She loves hiking")
     assert remember(owner, "She loves running").outcome == "created"
