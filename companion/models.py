@@ -178,10 +178,12 @@ class Memory(models.Model):
             ),
             # Recall's first stage reads one user's sketches from this index alone (an
             # index-only scan over contiguous leaf pages), never from scattered heap rows.
-            # The embedder is a key column, so stale vectors are skipped by the index itself.
+            # The embedder is a key column, so stale vectors are skipped by the index itself,
+            # and so is the tier: a recall or a duplicate check in some tiers reads only
+            # those tiers' sketches.
             models.Index(
-                fields=["user", "active", "embedder"],
-                include=["id", "tier", "expires_at", "sketch"],
+                fields=["user", "active", "embedder", "tier"],
+                include=["id", "expires_at", "sketch"],
                 name="memory_recall_sketches",
             ),
             GinIndex(fields=["search_vector"], name="memory_search_vector"),

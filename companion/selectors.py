@@ -272,7 +272,7 @@ def memory_recall(
        a. Shortlist: rank every eligible memory of the user by its 96-number `sketch` (a
           random projection of the embedding that PostgreSQL keeps) and keep the best 5 x 4k
           (200 for k=10). The sketches come from the covering B-tree `memory_recall_sketches`
-          (user, active, embedder) INCLUDE (…, sketch) by an index-only scan: one person's
+          (user, active, embedder, tier) INCLUDE (…, sketch) by an index-only scan: one person's
           sketches sit on contiguous leaf pages, a quarter of the vectors' bytes.
        b. Re-rank the shortlist by the exact inner product of the full embeddings.
        A user with no more eligible memories than that is ranked exactly. Overlap@10 with

@@ -147,7 +147,7 @@ def _same_fact(*, user: Any, tier: str, content: str, vector: list[float], embed
     if nearest and nearest[0][1] >= duplicate_similarity():
         return Memory.objects.get(pk=nearest[0][0], user_id=user.pk)
     target = normalised_text(content)
-    # Two ranges rather than "<>", so the (user, active, embedder) index finds these rows,
+    # Two ranges rather than "<>", so the (user, active, embedder, …) index finds these rows,
     # usually none, at once instead of the person's every memory being read.
     another = Q(embedder__lt=embedder) | Q(embedder__gt=embedder)
     others = Memory.objects.filter(another, user=user, tier=tier, active=True)
