@@ -127,9 +127,9 @@ LIMIT %(limit)s
 _RECALLED_FIELDS = [column for column in Memory._meta.concrete_fields if column.name not in UNREAD]
 
 # The whole of memory_recall in one statement (its docstring gives the steps). The lists
-# carry ids and ranks only (so the words list can stay inside its index); the boosts read
-# two columns of each candidate by primary key, and only the k winners are loaded in full,
-# with the words they matched.
+# carry ids and ranks only (so the words list can stay inside its index); each candidate's
+# row is read once, by primary key, for the boosts, and the k winners keep it, with the
+# words they matched.
 _RECALL_SQL = f"""
 WITH meaning AS (
     SELECT id, -negative_dot AS similarity, row_number() OVER (ORDER BY negative_dot, id) AS rank
@@ -142,7 +142,8 @@ WITH meaning AS (
     FROM (SELECT id, rank FROM meaning UNION ALL SELECT id, rank FROM words) found
     GROUP BY id
 ), winners AS (
-    SELECT fused.id, age.days AS age_days, round((
+    SELECT {select_list(_RECALLED_FIELDS, "used")}, used.search_vector, age.days AS age_days,
+    round((
         fused.rrf
         + %(recency)s * power(0.5, age.days / %(half_life)s)
         + %(frequency)s * least(ln(1 + used.access_count) / ln(1 + %(frequent_uses)s), 1)
@@ -152,18 +153,17 @@ WITH meaning AS (
     CROSS JOIN LATERAL (
         SELECT greatest(extract(epoch FROM now() - used.updated_at)::float8 / 86400, 0) AS days
     ) age
-    ORDER BY score DESC, fused.id DESC
+    ORDER BY score DESC, used.id DESC
     LIMIT %(k)s
 )
-SELECT {select_list(_RECALLED_FIELDS, "memory")},
+SELECT {select_list(_RECALLED_FIELDS, "winners")},
     winners.score, winners.age_days, meaning.similarity, meaning.rank, words.rank,
     CASE WHEN words.id IS NOT NULL THEN ARRAY(
-        SELECT unnest(tsvector_to_array(memory.search_vector))
+        SELECT unnest(tsvector_to_array(winners.search_vector))
         INTERSECT SELECT unnest(tsvector_to_array(to_tsvector('english', %(words)s)))
         ORDER BY 1
     ) END AS matched
 FROM winners
-JOIN companion_memory memory ON memory.id = winners.id AND memory.user_id = %(user_id)s
 LEFT JOIN meaning ON meaning.id = winners.id
 LEFT JOIN words ON words.id = winners.id
 ORDER BY winners.score DESC, winners.id DESC
