@@ -36,7 +36,7 @@ CHUNK = 20_000
 K = 10
 COPY_COLUMNS = (
     "user_id, tier, content, key, embedding, embedder, tags, metadata, source, "
-    "confidence, access_count, active, created_at, updated_at"
+    "confidence, active, created_at, updated_at"
 )
 COPY_SQL = f"COPY companion_memory ({COPY_COLUMNS}) FROM STDIN (FORMAT BINARY)"
 COPY_TYPES = [
@@ -50,7 +50,6 @@ COPY_TYPES = [
     "jsonb",
     "varchar",
     "float8",
-    "int4",
     "bool",
     "timestamptz",
     "timestamptz",
@@ -171,7 +170,7 @@ def load(users: dict[str, list[tuple[int, int]]], rng: np.random.Generator, embe
                 for user_id, tier, content, vector in rows:
                     copy.write_row(
                         (int(user_id), tier, content, "", vector, embedder, [], "{}",
-                         "conversation", 0.7, 0, True, now, now)
+                         "conversation", 0.7, True, now, now)
                     )  # fmt: skip
             done = start + len(chunk)
             print(f"  {done:>9,} rows  {time.monotonic() - started:6.1f} s", end="\r", flush=True)

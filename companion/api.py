@@ -20,6 +20,10 @@ from companion.models import Actor, Conversation, Memory, Source, Tier, Turn
 
 
 class MemorySerializer(serializers.ModelSerializer):
+    # Kept on MemoryUse (models.py says why); read through the memory's properties.
+    access_count = serializers.IntegerField(read_only=True)
+    last_accessed_at = serializers.DateTimeField(read_only=True, allow_null=True)
+
     class Meta:
         model = Memory
         fields = selectors.EXPORT_FIELDS

@@ -3,6 +3,7 @@ and a history of how it changed."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from typing import Any
 
@@ -157,8 +158,6 @@ class Memory(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
-    last_accessed_at = models.DateTimeField(null=True, blank=True)
-    access_count = models.PositiveIntegerField(default=0)
     expires_at = models.DateTimeField(null=True, blank=True)
     active = models.BooleanField(default=True, help_text="Superseded memories stay as history.")
     superseded_by = models.ForeignKey(
@@ -207,6 +206,48 @@ class Memory(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tier}: {self.content[:60]}"
+
+    @property
+    def access_count(self) -> int:
+        """How many times Eliza used this memory (its MemoryUse; 0 before the first)."""
+        use = self._use()
+        return use.access_count if use else 0
+
+    @property
+    def last_accessed_at(self) -> dt.datetime | None:
+        use = self._use()
+        return use.last_accessed_at if use else None
+
+    def use_known(self, use: MemoryUse | None) -> None:
+        """Keep the memory's use as read beside it (None: never used), as select_related
+        would, so reading the counts costs no query."""
+        Memory.use.related.set_cached_value(self, use)
+
+    def _use(self) -> MemoryUse | None:
+        # Lists load it with select_related("use"); recall reads it in its own statement.
+        try:
+            return self.use
+        except MemoryUse.DoesNotExist:
+            return None
+
+
+class MemoryUse(models.Model):
+    """How often and when Eliza last used a memory.
+
+    Kept apart from the memory because marking memories used, which ends nearly every turn,
+    would otherwise rewrite the memory's ~2 kB row: new entries in its nine indexes (the GIN
+    among them) and cleared visibility-map bits, which recall's index-only scans need. This
+    narrow row is updated in place (HOT).
+    """
+
+    memory = models.OneToOneField(
+        Memory, primary_key=True, on_delete=models.CASCADE, related_name="use"
+    )
+    access_count = models.PositiveIntegerField(default=0)
+    last_accessed_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.access_count} uses of {self.memory_id}"
 
 
 class ChangeKind(models.TextChoices):

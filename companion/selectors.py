@@ -21,6 +21,7 @@ from companion.models import (
     Conversation,
     Memory,
     MemoryChange,
+    MemoryUse,
     Tier,
     Turn,
 )
@@ -123,8 +124,9 @@ ORDER BY rank DESC, id DESC
 LIMIT %(limit)s
 """
 
-# The columns a recalled memory is loaded with: everything but the vectors.
+# The columns a recalled memory is loaded with: everything but the vectors; then its use.
 _RECALLED_FIELDS = [column for column in Memory._meta.concrete_fields if column.name not in UNREAD]
+_USE_FIELDS = MemoryUse._meta.concrete_fields
 
 # The whole of memory_recall in one statement (its docstring gives the steps). The lists
 # carry ids and ranks only (so the words list can stay inside its index); each candidate's
@@ -143,20 +145,24 @@ WITH meaning AS (
     GROUP BY id
 ), winners AS (
     SELECT {select_list(_RECALLED_FIELDS, "used")}, used.search_vector, age.days AS age_days,
+    {select_list(_USE_FIELDS, "memory_use")},
     round((
         fused.rrf
         + %(recency)s * power(0.5, age.days / %(half_life)s)
-        + %(frequency)s * least(ln(1 + used.access_count) / ln(1 + %(frequent_uses)s), 1)
+        + %(frequency)s * least(
+            ln(1 + coalesce(memory_use.access_count, 0)) / ln(1 + %(frequent_uses)s), 1
+        )
     )::numeric, 6)::float8 AS score
     FROM fused
     JOIN companion_memory used ON used.id = fused.id AND used.user_id = %(user_id)s
+    LEFT JOIN companion_memoryuse memory_use ON memory_use.memory_id = used.id
     CROSS JOIN LATERAL (
         SELECT greatest(extract(epoch FROM now() - used.updated_at)::float8 / 86400, 0) AS days
     ) age
     ORDER BY score DESC, used.id DESC
     LIMIT %(k)s
 )
-SELECT {select_list(_RECALLED_FIELDS, "winners")},
+SELECT {select_list(_RECALLED_FIELDS, "winners")}, {select_list(_USE_FIELDS, "winners")},
     winners.score, winners.age_days, meaning.similarity, meaning.rank, words.rank,
     CASE WHEN words.id IS NOT NULL THEN ARRAY(
         SELECT unnest(tsvector_to_array(winners.search_vector))
@@ -324,10 +330,13 @@ def memory_recall(
         cursor.execute(_RECALL_SQL, params)
         rows = cursor.fetchall()
     recalled = []
+    split = len(_RECALLED_FIELDS)
     for row in rows:
-        memory = model_from_row(Memory, _RECALLED_FIELDS, row[: len(_RECALLED_FIELDS)])
+        memory = model_from_row(Memory, _RECALLED_FIELDS, row[:split])
+        use = row[split : split + len(_USE_FIELDS)]
+        memory.use_known(model_from_row(MemoryUse, _USE_FIELDS, use) if use[0] else None)
         score, age_days, similarity, meaning_rank, words_rank, matched = row[
-            len(_RECALLED_FIELDS) :
+            split + len(_USE_FIELDS) :
         ]
         reasons = _reasons(
             similarity=similarity,
@@ -350,6 +359,7 @@ def memory_list(
 ) -> QuerySet[Memory]:
     """The user's active memories, newest first, optionally by tier, source and text."""
     memories = Memory.objects.filter(user_id=user.pk, active=True).defer(*UNREAD)
+    memories = memories.select_related("use")
     if tier:
         memories = memories.filter(tier=tier)
     if source:
@@ -361,7 +371,8 @@ def memory_list(
 
 def memory_get(*, user: Any, memory_id: int) -> Memory:
     """One of the user's memories; anyone else's answers 404 (Http404)."""
-    return get_object_or_404(Memory.objects.filter(user_id=user.pk).defer(*UNREAD), pk=memory_id)
+    mine = Memory.objects.filter(user_id=user.pk).defer(*UNREAD).select_related("use")
+    return get_object_or_404(mine, pk=memory_id)
 
 
 def memory_history(*, user: Any, memory_id: int) -> QuerySet[MemoryChange]:
@@ -378,7 +389,8 @@ def memory_export(*, user: Any) -> dict:
     Superseded (inactive) memories are included, since they are history the person owns;
     vectors are not (they are derived data and mean nothing to a person).
     """
-    memories = Memory.objects.filter(user_id=user.pk).defer(*UNREAD).order_by("id")
+    memories = Memory.objects.filter(user_id=user.pk).defer(*UNREAD).select_related("use")
+    memories = memories.order_by("id")
     changes: dict[int, list[dict]] = {}
     for change in MemoryChange.objects.filter(user_id=user.pk, memory__isnull=False):
         changes.setdefault(change.memory_id, []).append(

@@ -158,7 +158,7 @@ def _same_fact(*, user: Any, tier: str, content: str, vector: list[float], embed
 
 
 def _reinforce(
-    *, memory: Memory, confidence: float, tags: list[str], metadata: dict, actor: str
+    *, memory: Memory, user: Any, confidence: float, tags: list[str], metadata: dict, actor: str
 ) -> Memory:
     now = timezone.now()
     memory.confidence = round(
@@ -166,14 +166,13 @@ def _reinforce(
     )
     memory.tags = _clean_tags([*memory.tags, *tags])
     memory.metadata = {**memory.metadata, **metadata}
-    memory.access_count += 1
-    memory.last_accessed_at = now
     if memory.tier == Tier.TASK:
         memory.expires_at = task_expiry(now=now)
     # The key and content are unchanged, and the field validators check the confidence
     # range the constraints repeat: validating those would cost a query each.
     memory.full_clean(exclude=TRUSTED_LINKS, validate_constraints=False)
     memory.save()
+    memories_touch(user=user, ids=[memory.pk], now=now)
     _record(memory=memory, kind=ChangeKind.REINFORCED, actor=actor, new=memory.content)
     return memory
 
@@ -261,6 +260,7 @@ def memory_create(
     if same:
         reinforced = _reinforce(
             memory=previous,
+            user=user,
             confidence=memory.confidence,
             tags=memory.tags,
             metadata=memory.metadata,
@@ -368,14 +368,23 @@ def memory_delete(*, memory: Memory, user: Any, actor: str = Actor.USER) -> int:
     return len(ids)
 
 
-def memories_touch(*, user: Any, ids: Iterable[int]) -> int:
-    """Mark memories as used just now (one UPDATE, written out: it ends every turn that
-    recalled something); only the user's own are touched."""
+# Marks the person's own memories among the ids as used now: one statement on the narrow
+# MemoryUse table (the ids are checked against the owner by the SELECT).
+MEMORIES_TOUCH = """
+INSERT INTO companion_memoryuse (memory_id, access_count, last_accessed_at)
+SELECT id, 1, %(now)s FROM companion_memory WHERE user_id = %(user)s AND id = ANY(%(ids)s)
+ON CONFLICT (memory_id) DO UPDATE
+SET access_count = companion_memoryuse.access_count + 1,
+    last_accessed_at = excluded.last_accessed_at
+"""
+
+
+def memories_touch(*, user: Any, ids: Iterable[int], now: dt.datetime | None = None) -> int:
+    """Mark memories as used (one statement, written out: it ends every turn that recalled
+    something); only the user's own are touched. Returns how many."""
     with connection.cursor() as cursor:
         cursor.execute(
-            "UPDATE companion_memory SET access_count = access_count + 1, last_accessed_at = %s"
-            " WHERE user_id = %s AND id = ANY(%s)",
-            [timezone.now(), user.pk, list(ids)],
+            MEMORIES_TOUCH, {"now": now or timezone.now(), "user": user.pk, "ids": list(ids)}
         )
         return cursor.rowcount
 

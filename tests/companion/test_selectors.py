@@ -9,10 +9,11 @@ import numpy as np
 import pytest
 from django.db import connection
 from django.http import Http404
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from companion import selectors, services
-from companion.models import Memory
+from companion.models import Memory, MemoryUse
 from delight.ai.engine import OfflineEngine
 from tests.companion.test_services import RenamedEmbedder, remember
 
@@ -115,10 +116,26 @@ def test_recall_explains_why_each_memory_matched(owner):
     assert best.score > 2 / 61
 
 
+def test_recalled_memories_carry_their_use_without_a_query_each(owner):
+    hiking = remember(owner, "She loves hiking in the mountains").memory
+    remember(owner, "She is learning to play the piano")
+    services.memories_touch(user=owner, ids=[hiking.pk])
+
+    found = selectors.memory_recall(user=owner, query="mountain hikes", k=2, engine=ENGINE)
+    with CaptureQueriesContext(connection) as queries:
+        uses = [(item.memory.pk, item.memory.access_count) for item in found]
+        assert found[0].memory.last_accessed_at is not None
+
+    assert len(queries) == 0
+    assert sorted(uses) == sorted([(hiking.pk, 1), (found[1].memory.pk, 0)])
+
+
 def test_recall_scores_are_fused_ranks_plus_recency_and_use(owner):
     hiking = remember(owner, "She loves hiking in the mountains").memory
     remember(owner, "She is learning to play the piano")
-    Memory.objects.filter(pk=hiking.pk).update(access_count=selectors.FREQUENT_USES)
+    MemoryUse.objects.create(
+        memory=hiking, access_count=selectors.FREQUENT_USES, last_accessed_at=timezone.now()
+    )
 
     best, other = selectors.memory_recall(user=owner, query="mountain hikes", k=2, engine=ENGINE)
 

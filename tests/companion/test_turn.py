@@ -447,5 +447,5 @@ def test_memories_used_are_the_ones_the_prompt_carried(owner):
 
     recalled = [m["content"] for m in result["memories_used"]]
     assert len(recalled) < 2  # a 20-token budget has no room for both
-    touched = Memory.objects.filter(user=owner, access_count__gt=0)
+    touched = Memory.objects.filter(user=owner, use__access_count__gt=0)
     assert sorted(m.content for m in touched) == sorted(recalled)
