@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -17,9 +18,10 @@ def bench_database_url(name: str, database_url: str = "") -> str:
 
     base = database_url or os.environ.get("DATABASE_URL", "")
     if base:
-        server = base.rsplit("/", 1)[0]
-        embedded.database_create(f"{server}/postgres", name)
-        return f"{server}/{name}"
+        # Only the path names the database: a unix-socket URL keeps its own in ?host=.
+        parts = urlsplit(base)
+        embedded.database_create(urlunsplit(parts._replace(path="/postgres")), name)
+        return urlunsplit(parts._replace(path=f"/{name}"))
     data_dir = Path(os.environ.get("EMBEDDED_PG_DIR", ROOT / ".data" / "pg"))
     server = embedded.ensure_running(data_dir)
     embedded.database_create(server.uri("postgres"), name)
