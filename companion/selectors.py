@@ -334,7 +334,8 @@ def memory_recall(
     for row in rows:
         memory = model_from_row(Memory, _RECALLED_FIELDS, row[:split])
         use = row[split : split + len(_USE_FIELDS)]
-        memory.use_known(model_from_row(MemoryUse, _USE_FIELDS, use) if use[0] else None)
+        used = use[0] is not None  # the LEFT JOIN found a MemoryUse (its key comes first)
+        memory.use_known(model_from_row(MemoryUse, _USE_FIELDS, use) if used else None)
         score, age_days, similarity, meaning_rank, words_rank, matched = row[
             split + len(_USE_FIELDS) :
         ]
@@ -350,6 +351,11 @@ def memory_recall(
     return recalled
 
 
+def _shown(user: Any) -> QuerySet[Memory]:
+    """The person's memories as they are shown and exported: no vectors, with their use."""
+    return Memory.objects.filter(user_id=user.pk).defer(*UNREAD).select_related("use")
+
+
 def memory_list(
     *,
     user: Any,
@@ -358,8 +364,7 @@ def memory_list(
     q: str | None = None,
 ) -> QuerySet[Memory]:
     """The user's active memories, newest first, optionally by tier, source and text."""
-    memories = Memory.objects.filter(user_id=user.pk, active=True).defer(*UNREAD)
-    memories = memories.select_related("use")
+    memories = _shown(user).filter(active=True)
     if tier:
         memories = memories.filter(tier=tier)
     if source:
@@ -371,8 +376,7 @@ def memory_list(
 
 def memory_get(*, user: Any, memory_id: int) -> Memory:
     """One of the user's memories; anyone else's answers 404 (Http404)."""
-    mine = Memory.objects.filter(user_id=user.pk).defer(*UNREAD).select_related("use")
-    return get_object_or_404(mine, pk=memory_id)
+    return get_object_or_404(_shown(user), pk=memory_id)
 
 
 def memory_history(*, user: Any, memory_id: int) -> QuerySet[MemoryChange]:
@@ -389,8 +393,7 @@ def memory_export(*, user: Any) -> dict:
     Superseded (inactive) memories are included, since they are history the person owns;
     vectors are not (they are derived data and mean nothing to a person).
     """
-    memories = Memory.objects.filter(user_id=user.pk).defer(*UNREAD).select_related("use")
-    memories = memories.order_by("id")
+    memories = _shown(user).order_by("id")
     changes: dict[int, list[dict]] = {}
     for change in MemoryChange.objects.filter(user_id=user.pk, memory__isnull=False):
         changes.setdefault(change.memory_id, []).append(

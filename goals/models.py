@@ -120,6 +120,8 @@ class Mission(models.Model):
         SKIPPED = "skipped", "Skipped"
 
     POOL = (Status.PENDING, Status.ACTIVE, Status.DEFERRED)
+    # Not part of the plan the person accepted: progress counts every other mission.
+    UNACCEPTED = (Status.SUGGESTED, Status.SKIPPED)
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="missions"

@@ -24,9 +24,7 @@ MS = Mission.Status
 
 def _with_counts(queryset: QuerySet[Goal]) -> QuerySet[Goal]:
     return queryset.annotate(
-        missions_total=Count(
-            "missions", filter=~Q(missions__status__in=[MS.SUGGESTED, MS.SKIPPED])
-        ),
+        missions_total=Count("missions", filter=~Q(missions__status__in=Mission.UNACCEPTED)),
         missions_completed=Count("missions", filter=Q(missions__status=MS.COMPLETED)),
         missions_suggested=Count("missions", filter=Q(missions__status=MS.SUGGESTED)),
     )
@@ -76,7 +74,7 @@ def goal_focus(*, user: User, limit: int = 5) -> list[dict[str, Any]]:
         "user": user.pk,
         "active": Goal.Status.ACTIVE,
         "limit": limit,
-        "unaccepted": [MS.SUGGESTED, MS.SKIPPED],
+        "unaccepted": list(Mission.UNACCEPTED),
         "completed": MS.COMPLETED,
     }
     with connection.cursor() as cursor:
