@@ -113,7 +113,7 @@ def create_users(groups: dict[str, list[int]]) -> dict[str, list[tuple[int, int]
 
     with connection.cursor() as cursor:
         # TRUNCATE first: deleting users would cascade a million rows through the ORM.
-        cursor.execute("TRUNCATE companion_memorychange, companion_memory")
+        cursor.execute("TRUNCATE companion_memorychange, companion_memoryuse, companion_memory")
     User.objects.filter(username__startswith="bench-").delete()
     made: dict[str, list[tuple[int, int]]] = {}
     number = 0
@@ -149,7 +149,7 @@ def load(users: dict[str, list[tuple[int, int]]], rng: np.random.Generator, embe
     # Forked while the connection is idle: workers never use it and exit without closing it.
     pool = multiprocessing.get_context("fork").Pool()
     with pool, raw.cursor() as cursor:
-        cursor.execute("TRUNCATE companion_memorychange, companion_memory")
+        cursor.execute("TRUNCATE companion_memorychange, companion_memoryuse, companion_memory")
         cursor.execute("SET maintenance_work_mem = '1GB'")
         for index in Memory._meta.indexes:
             cursor.execute(f'DROP INDEX IF EXISTS "{index.name}"')

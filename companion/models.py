@@ -28,6 +28,7 @@ from delight.ai.types import EMBEDDING_DIMENSIONS
 CONTENT_MAX_CHARS = 2000
 TAGS_MAX = 20
 TAG_MAX_CHARS = 40
+SKETCH_DIMENSIONS = 96
 METADATA_MAX_BYTES = 4096
 
 
@@ -129,7 +130,7 @@ class Memory(models.Model):
     # forget it.
     sketch = models.GeneratedField(
         expression=models.Func("embedding", function="memory_sketch"),
-        output_field=VectorField(dimensions=96),
+        output_field=VectorField(dimensions=SKETCH_DIMENSIONS),
         db_persist=True,
     )
     # The content's words plus the owner's lexeme (OwnerLexeme). Kept by PostgreSQL itself,
@@ -163,6 +164,9 @@ class Memory(models.Model):
     superseded_by = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="supersedes"
     )
+    # The person's MemoryRevision at this memory's last change that recall's first stage
+    # reads; set by the database (migration 0011), whatever a client sends.
+    revision = models.BigIntegerField(default=0, editable=False)
 
     class Meta:
         verbose_name_plural = "memories"
@@ -186,6 +190,8 @@ class Memory(models.Model):
                 name="memory_recall_sketches",
             ),
             GinIndex(fields=["search_vector"], name="memory_search_vector"),
+            # What changed since a revision (companion.sketches brings its copy up to date).
+            models.Index(fields=["user", "revision"], name="memory_changes"),
             models.Index(fields=["expires_at"], name="memory_expires_at"),
         ]
         constraints = [
@@ -248,6 +254,31 @@ class MemoryUse(models.Model):
 
     def __str__(self) -> str:
         return f"{self.access_count} uses of {self.memory_id}"
+
+
+class MemoryRevision(models.Model):
+    """Where a person's memories stand, kept by PostgreSQL (triggers of migration 0011).
+
+    Every insert of one of the person's memories, every update that changes what recall's
+    first stage reads (active, tier, embedder, embedding, expiry) and every delete takes a new
+    `revision` from one sequence, while holding this row's lock, so a person's revisions grow
+    in commit order; the memory is stamped with it. Deletes also count in `deletions`.
+    A process's copy of the person's sketches (companion.sketches) is current exactly when its
+    revision is this one, and is brought up to date from the memories stamped after it.
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        primary_key=True,
+        on_delete=models.CASCADE,
+        related_name="memory_revision",
+    )
+    revision = models.BigIntegerField()
+    deletions = models.BigIntegerField(default=0)
+    memories = models.BigIntegerField(default=0, help_text="Rows, active or not.")
+
+    def __str__(self) -> str:
+        return f"revision {self.revision} of {self.user_id}'s memories"
 
 
 class ChangeKind(models.TextChoices):

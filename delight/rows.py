@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
+import psycopg
 from django.db import connection
 from django.db.models import Field, Model
 
@@ -39,3 +40,13 @@ def read_one(model: type[M], where: str, params: Sequence[Any]) -> M | None:
         cursor.execute(f"SELECT {select_list(fields, table)} FROM {table} WHERE {where}", params)
         row = cursor.fetchone()
     return None if row is None else model_from_row(model, fields, row)
+
+
+def read_binary(sql: str, params: dict[str, Any]) -> tuple | None:
+    """The first row of `sql` in PostgreSQL's binary format, on Django's connection (and in
+    its transaction): megabytes of bytea arrive as they are, not as hex text to decode.
+    Parameters are bound by the server (psycopg's `%(name)s`), so cast them in the SQL."""
+    connection.ensure_connection()
+    with connection.wrap_database_errors, psycopg.Cursor(connection.connection) as cursor:
+        cursor.execute(sql, params, binary=True)
+        return cursor.fetchone()

@@ -244,6 +244,13 @@ AI = AIConfig(
 ELIZA_CONTEXT_TOKENS = env.int("ELIZA_CONTEXT_TOKENS", 600, validate=Range(min=50, max=32000))
 # Threads for a turn's memory recall and independent read tools (each keeps a connection).
 ELIZA_TOOL_WORKERS = env.int("ELIZA_TOOL_WORKERS", 4, validate=Range(min=1, max=32))
+# Each process keeps a copy of big people's memory sketches (companion.sketches) so recall
+# ranks them in memory, not by scanning them in PostgreSQL: at most this many megabytes
+# (0 turns the copy off), for people with at least this many memories.
+RECALL_CACHE_MB = env.int("RECALL_CACHE_MB", 128, validate=Range(min=0, max=65536))
+RECALL_CACHE_MIN_MEMORIES = env.int(
+    "RECALL_CACHE_MIN_MEMORIES", 2000, validate=Range(min=1, max=100_000_000)
+)
 # A checkpoint commits without waiting for its WAL flush: it is visible at once and a crashed
 # worker resumes from it; only a PostgreSQL server or machine crash can lose the last fraction
 # of a second (the turn then resumes from an earlier node). True waits for the disk.

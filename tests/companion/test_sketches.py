@@ -1,0 +1,169 @@
+from __future__ import annotations
+
+import datetime as dt
+
+import numpy as np
+import pytest
+from django.db import connection, transaction
+from django.utils import timezone
+
+from companion import selectors, sketches
+from companion.models import Memory, MemoryRevision
+from tests.companion.test_selectors import ENGINE, meaning, random_memories
+from tests.companion.test_services import remember
+
+# Copies are only kept and used outside transaction blocks, so these tests commit.
+pytestmark = pytest.mark.django_db(transaction=True)
+
+BIG = 300  # memories of a "big" person here (RECALL_CACHE_MIN_MEMORIES is lowered to 100)
+
+
+@pytest.fixture(autouse=True)
+def small_threshold(settings):
+    settings.RECALL_CACHE_MIN_MEMORIES = 100
+
+
+def query_vector(seed: int) -> list[float]:
+    vector = np.random.default_rng(seed).standard_normal(384)
+    return (vector / np.linalg.norm(vector)).tolist()
+
+
+def shortlist(user, vector, *, tiers=None, size=200):
+    return sketches.shortlist(
+        user_id=user.pk, embedder=ENGINE.embedder.name, vector=vector, tiers=tiers, size=size
+    )
+
+
+def answer(user, vector) -> Memory:
+    """A memory whose vector is the question's own, written as another process would."""
+    return Memory.objects.create(
+        user=user, tier="personal", content="Exactly the question", embedding=vector,
+        embedder=ENGINE.embedder.name, source="user",
+    )  # fmt: skip
+
+
+def ids_of(picked) -> set[int]:
+    return {int(number) for number in picked[1].strip("{}").split(",") if number}
+
+
+def test_a_big_persons_meaning_list_from_the_copy_equals_postgresqls(owner, outsider, settings):
+    random_memories(owner, BIG, seed=1)
+    random_memories(outsider, BIG, seed=2)
+    vector = query_vector(3)
+
+    picked = shortlist(owner, vector)
+    from_copy = meaning(owner, vector)
+    settings.RECALL_CACHE_MB = 0
+    from_postgresql = meaning(owner, vector)
+
+    assert picked is not None
+    assert len(ids_of(picked)) == 200
+    assert ids_of(picked) <= set(Memory.objects.filter(user=owner).values_list("pk", flat=True))
+    assert from_copy == from_postgresql
+
+
+def test_a_small_person_is_not_copied(owner):
+    random_memories(owner, 20, seed=1)
+
+    assert shortlist(owner, query_vector(3)) is None
+
+
+def test_no_copy_is_used_inside_a_transaction_block(owner):
+    random_memories(owner, BIG, seed=1)
+
+    with transaction.atomic():
+        assert shortlist(owner, query_vector(3)) is None
+    assert shortlist(owner, query_vector(3)) is not None
+
+
+def test_the_copy_follows_new_superseded_and_expired_memories(owner):
+    random_memories(owner, BIG, seed=1)
+    vector = query_vector(3)
+    first = shortlist(owner, vector)
+    before = MemoryRevision.objects.get(user=owner)
+
+    new = answer(owner, vector)
+    closest = [pk for pk, _ in meaning(owner, vector, limit=3)]
+    Memory.objects.filter(pk=closest[1]).update(active=False)
+    Memory.objects.filter(pk=closest[2]).update(expires_at=timezone.now() - dt.timedelta(days=1))
+    later = shortlist(owner, vector)
+
+    after = MemoryRevision.objects.get(user=owner)
+    assert closest[0] == new.pk
+    assert later[0] == after.revision > first[0]
+    assert new.pk in ids_of(later)
+    assert closest[1] not in ids_of(later)
+    assert after.deletions == before.deletions  # followed by its changes, not reloaded
+    recalled = [pk for pk, _ in meaning(owner, vector)]
+    assert recalled[0] == new.pk
+    assert closest[1] not in recalled
+    assert closest[2] not in recalled
+
+
+def test_a_deleted_memory_leaves_the_copy(owner):
+    random_memories(owner, BIG, seed=1)
+    vector = query_vector(3)
+    shortlist(owner, vector)  # the copy is made
+    nearest = meaning(owner, vector, limit=1)[0][0]
+
+    Memory.objects.filter(pk=nearest).delete()
+
+    assert nearest not in ids_of(shortlist(owner, vector))
+    assert nearest not in [pk for pk, _ in meaning(owner, vector)]
+
+
+def test_a_stale_shortlist_is_ignored_by_the_recall_statement(owner):
+    random_memories(owner, BIG, seed=1)
+    vector = query_vector(3)
+    stale = shortlist(owner, vector)
+    # Another process writes after the shortlist was made: the statement must not trust it.
+    new = answer(owner, vector)
+    params = selectors._meaning_params(
+        user_id=owner.pk, vector=vector, embedder=ENGINE.embedder.name, tiers=None, limit=40
+    )
+    params["revision"], params["shortlisted"] = stale
+
+    with connection.cursor() as cursor:
+        cursor.execute(selectors._MEANING_SQL, params)
+        ranked = cursor.fetchall()
+
+    assert ranked[0][0] == new.pk
+    assert len(ranked) == 40
+
+
+def test_tiers_and_other_people_stay_out_of_the_shortlist(owner, outsider):
+    random_memories(owner, BIG, seed=1)
+    random_memories(outsider, BIG, seed=2)
+    task = remember(owner, "Book the physiotherapist", tier="task").memory
+
+    picked = ids_of(shortlist(owner, query_vector(3), tiers=["task"]))
+
+    assert picked == {task.pk}
+
+
+def test_every_change_that_recall_reads_takes_a_new_revision_in_order(owner):
+    memory = remember(owner, "She runs along the canal").memory
+    created = MemoryRevision.objects.get(user=owner)
+    Memory.objects.filter(pk=memory.pk).update(confidence=0.9)  # not read by stage 1
+    unchanged = MemoryRevision.objects.get(user=owner)
+    Memory.objects.filter(pk=memory.pk).update(tier="project")
+    moved = MemoryRevision.objects.get(user=owner)
+    Memory.objects.filter(pk=memory.pk).delete()
+    deleted = MemoryRevision.objects.get(user=owner)
+
+    assert (created.memories, created.deletions) == (1, 0)
+    assert unchanged.revision == created.revision
+    assert moved.revision > created.revision
+    assert (deleted.revision > moved.revision, deleted.memories, deleted.deletions) == (True, 0, 1)
+
+
+def test_the_database_owns_a_memorys_revision(owner):
+    memory = remember(owner, "She runs along the canal").memory
+    stamped = Memory.objects.get(pk=memory.pk).revision
+
+    memory.revision = 0
+    memory.confidence = 0.9
+    memory.save()
+
+    assert stamped == MemoryRevision.objects.get(user=owner).revision
+    assert Memory.objects.get(pk=memory.pk).revision == stamped
