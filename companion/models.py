@@ -259,10 +259,11 @@ class MemoryUse(models.Model):
 class MemoryRevision(models.Model):
     """Where a person's memories stand, kept by PostgreSQL (triggers of migration 0011).
 
-    Every insert of one of the person's memories, every update that changes what recall's
-    first stage reads (active, tier, embedder, embedding, expiry) and every delete takes a new
-    `revision` from one sequence, while holding this row's lock, so a person's revisions grow
-    in commit order; the memory is stamped with it. Deletes also count in `deletions`.
+    A transaction that inserts one of the person's memories, or updates what recall's first
+    stage reads (active, tier, embedder, embedding, expiry), takes a new `revision` from one
+    sequence while holding this row's lock (until it commits), so a person's revisions grow in
+    commit order; every memory it writes is stamped with it. Each statement that deletes
+    some also takes a new revision and counts in `deletions`.
     A process's copy of the person's sketches (companion.sketches) is current exactly when its
     revision is this one, and is brought up to date from the memories stamped after it.
     """

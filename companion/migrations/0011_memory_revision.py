@@ -7,6 +7,13 @@
 # value is computed after the lock), and the lock is held until commit. So two transactions
 # writing one person's memories get their revisions in commit order, and "the memories
 # stamped after revision r" is exactly what changed since a snapshot that saw r.
+#
+# Why once per transaction and statement: a transaction takes the person's revision at its
+# first write (remembered in a transaction-local setting, which a rolled-back savepoint
+# also rolls back) and stamps all its rows with it; counts and deletes are applied once per
+# statement from its transition table. Updating the one revision row for every row written
+# would leave a chain of dead versions of it in a big transaction (a bulk import, or deleting
+# a person's 100,000 memories), each update walking the whole chain.
 
 import django.db.models.deletion
 from django.conf import settings
@@ -14,6 +21,22 @@ from django.db import migrations, models
 
 REVISIONS = """
 CREATE SEQUENCE companion_memory_revision;
+
+CREATE FUNCTION memory_revision_of(person bigint) RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE
+    remembered text := current_setting('delight.memory_revision_' || person, true);
+    taken bigint;
+BEGIN
+    IF remembered <> '' THEN
+        RETURN remembered::bigint;
+    END IF;
+    INSERT INTO companion_memoryrevision AS mine (user_id, revision, deletions, memories)
+    VALUES (person, nextval('companion_memory_revision'), 0, 0)
+    ON CONFLICT (user_id) DO UPDATE SET revision = nextval('companion_memory_revision')
+    RETURNING mine.revision INTO taken;
+    PERFORM set_config('delight.memory_revision_' || person, taken::text, true);
+    RETURN taken;
+END $$;
 
 CREATE FUNCTION memory_revise() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -24,29 +47,35 @@ BEGIN
         NEW.revision := OLD.revision;  -- the database owns this column
         RETURN NEW;
     END IF;
+    NEW.revision := memory_revision_of(NEW.user_id);
     IF TG_OP = 'UPDATE' AND NEW.user_id <> OLD.user_id THEN
+        -- Moved to another person (the app never does): a delete for one, an insert for
+        -- the other.
         UPDATE companion_memoryrevision
         SET revision = nextval('companion_memory_revision'), deletions = deletions + 1,
             memories = memories - 1
         WHERE user_id = OLD.user_id;
+        UPDATE companion_memoryrevision SET memories = memories + 1 WHERE user_id = NEW.user_id;
     END IF;
-    INSERT INTO companion_memoryrevision AS mine (user_id, revision, deletions, memories)
-    VALUES (NEW.user_id, nextval('companion_memory_revision'), 0, 1)
-    ON CONFLICT (user_id) DO UPDATE
-    SET revision = nextval('companion_memory_revision'),
-        memories = mine.memories
-            + CASE WHEN TG_OP = 'INSERT' OR NEW.user_id <> OLD.user_id THEN 1 ELSE 0 END
-    RETURNING mine.revision INTO NEW.revision;
     RETURN NEW;
+END $$;
+
+CREATE FUNCTION memory_count_added() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    UPDATE companion_memoryrevision mine SET memories = mine.memories + added.n
+    FROM (SELECT user_id, count(*) AS n FROM added_rows GROUP BY user_id) added
+    WHERE mine.user_id = added.user_id;
+    RETURN NULL;
 END $$;
 
 CREATE FUNCTION memory_forget() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    UPDATE companion_memoryrevision
-    SET revision = nextval('companion_memory_revision'), deletions = deletions + 1,
-        memories = memories - 1
-    WHERE user_id = OLD.user_id;
-    RETURN OLD;
+    UPDATE companion_memoryrevision mine
+    SET revision = nextval('companion_memory_revision'), deletions = mine.deletions + 1,
+        memories = mine.memories - removed.n
+    FROM (SELECT user_id, count(*) AS n FROM removed_rows GROUP BY user_id) removed
+    WHERE mine.user_id = removed.user_id;
+    RETURN NULL;
 END $$;
 
 CREATE FUNCTION memory_forget_all() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -58,8 +87,12 @@ END $$;
 
 CREATE TRIGGER memory_revise BEFORE INSERT OR UPDATE ON companion_memory
     FOR EACH ROW EXECUTE FUNCTION memory_revise();
+CREATE TRIGGER memory_count_added AFTER INSERT ON companion_memory
+    REFERENCING NEW TABLE AS added_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION memory_count_added();
 CREATE TRIGGER memory_forget AFTER DELETE ON companion_memory
-    FOR EACH ROW EXECUTE FUNCTION memory_forget();
+    REFERENCING OLD TABLE AS removed_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION memory_forget();
 CREATE TRIGGER memory_forget_all AFTER TRUNCATE ON companion_memory
     FOR EACH STATEMENT EXECUTE FUNCTION memory_forget_all();
 
@@ -69,12 +102,15 @@ FROM companion_memory GROUP BY user_id;
 """
 
 NO_REVISIONS = """
-DROP TRIGGER memory_forget_all ON companion_memory;
-DROP TRIGGER memory_forget ON companion_memory;
-DROP TRIGGER memory_revise ON companion_memory;
-DROP FUNCTION memory_forget_all();
-DROP FUNCTION memory_forget();
-DROP FUNCTION memory_revise();
+DROP TRIGGER IF EXISTS memory_forget_all ON companion_memory;
+DROP TRIGGER IF EXISTS memory_forget ON companion_memory;
+DROP TRIGGER IF EXISTS memory_count_added ON companion_memory;
+DROP TRIGGER IF EXISTS memory_revise ON companion_memory;
+DROP FUNCTION IF EXISTS memory_forget_all();
+DROP FUNCTION IF EXISTS memory_forget();
+DROP FUNCTION IF EXISTS memory_count_added();
+DROP FUNCTION IF EXISTS memory_revise();
+DROP FUNCTION IF EXISTS memory_revision_of(bigint);
 DROP SEQUENCE companion_memory_revision;
 """
 

@@ -167,3 +167,32 @@ def test_the_database_owns_a_memorys_revision(owner):
 
     assert stamped == MemoryRevision.objects.get(user=owner).revision
     assert Memory.objects.get(pk=memory.pk).revision == stamped
+
+
+def test_one_statement_takes_one_revision_for_all_its_memories(owner):
+    written = random_memories(owner, BIG, seed=1)
+    stamps = set(Memory.objects.filter(user=owner).values_list("revision", flat=True))
+    written_at = MemoryRevision.objects.get(user=owner)
+
+    Memory.objects.filter(pk__in=[memory.pk for memory in written[:100]]).delete()
+
+    deleted = MemoryRevision.objects.get(user=owner)
+    assert stamps == {written_at.revision}
+    assert written_at.memories == BIG
+    assert (deleted.memories, deleted.deletions) == (BIG - 100, written_at.deletions + 1)
+
+
+def test_a_rolled_back_savepoint_gives_back_its_revision(owner):
+    random_memories(owner, BIG, seed=1)
+    vector = query_vector(3)
+    shortlist(owner, vector)  # the copy is made
+
+    with transaction.atomic():
+        undone = transaction.savepoint()
+        answer(owner, vector)
+        transaction.savepoint_rollback(undone)
+        kept = answer(owner, vector)
+
+    stamp = Memory.objects.get(pk=kept.pk).revision
+    assert stamp == MemoryRevision.objects.get(user=owner).revision
+    assert kept.pk in ids_of(shortlist(owner, vector))
