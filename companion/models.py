@@ -189,7 +189,10 @@ class Memory(models.Model):
                 include=["id", "expires_at", "sketch"],
                 name="memory_recall_sketches",
             ),
-            GinIndex(fields=["search_vector"], name="memory_search_vector"),
+            # No pending list (fastupdate): with one, every words search also scans every
+            # entry inserted since the last vacuum, up to 4 MB: a 0.26 ms GIN lookup took
+            # 4.8 ms after 25,000 inserts. Inserts pay a little more instead.
+            GinIndex(fields=["search_vector"], name="memory_search_vector", fastupdate=False),
             # What changed since a revision (companion.sketches brings its copy up to date).
             models.Index(fields=["user", "revision"], name="memory_changes"),
             models.Index(fields=["expires_at"], name="memory_expires_at"),
