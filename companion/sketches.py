@@ -2,14 +2,14 @@
 
 Ranking a person's 10,000 sketches in PostgreSQL takes an index-only scan, 10,000 distances
 and a top-200 sort (~6 ms of a database core); on a copy in this process it is one matrix
-product (~0.15 ms). A copy is only ever used while it is current:
+product (~0.3 ms). A copy is only ever used while it is current:
 
-1. Each copy carries the person's MemoryRevision, which PostgreSQL keeps: every change to
-   the person's memories takes a new revision, in commit order, and stamps the changed
-   memory with it (migration 0011).
-2. Before each use, one primary-key read returns the person's revision and the memories
-   stamped after the copy's (usually none). Those are applied to the copy; after a delete,
-   or for a person not copied yet, the copy is loaded whole (one statement, read in binary).
+1. Each copy carries the person's MemoryRevision, which PostgreSQL keeps: a transaction that
+   changes the person's memories takes a new revision, in commit order, and stamps the
+   memories it changed with it (migration 0011).
+2. Before each use, one primary-key read returns the person's revision. If the copy is
+   older, the memories stamped after it are fetched and applied; after a delete, or for a
+   person not copied yet, the copy is loaded whole (one statement, read in binary).
 3. The shortlist comes from the copy, and the recall statement takes it only if the
    person's revision is still the copy's; otherwise it ranks the sketches itself. So every
    recall is exact for its own snapshot, whatever other processes wrote meanwhile.
