@@ -266,7 +266,8 @@ class MemoryRevision(models.Model):
     stage reads (active, tier, embedder, embedding, expiry), takes a new `revision` from one
     sequence while holding this row's lock (until it commits), so a person's revisions grow in
     commit order; every memory it writes is stamped with it. Each statement that deletes
-    some also takes a new revision and counts in `deletions`.
+    some also takes a new revision and counts in `deletions`. A memory never changes owner
+    (the trigger refuses it).
     A process's copy of the person's sketches (companion.sketches) is current exactly when its
     revision is this one, and is brought up to date from the memories stamped after it.
     """

@@ -151,27 +151,34 @@ def _current(*, user_id: int, embedder: str) -> Copy | None:
     with connection.cursor() as cursor:
         cursor.execute(_REVISION_SQL, [user_id])
         standing = cursor.fetchone()
-    if standing is None or standing[2] < settings.RECALL_CACHE_MIN_MEMORIES:
+    revision, deletions, memories = standing or (None, None, 0)
+    if memories < settings.RECALL_CACHE_MIN_MEMORIES:
         _drop(key)
         return None
     with _lock:
         copy = _copies.get(key)
-    if copy is None or standing[0] != copy.revision:
-        copy = _refreshed(copy, user_id=user_id, embedder=embedder, standing=standing)
+        if copy is not None:
+            _copies.move_to_end(key)  # least recently used goes first
+    if copy is not None and copy.revision == revision:
+        return copy
+    copy = _refreshed(
+        copy, user_id=user_id, embedder=embedder, revision=revision, deletions=deletions
+    )
     _keep(key, copy)
     return copy
 
 
-def _refreshed(copy: Copy | None, *, user_id: int, embedder: str, standing: tuple) -> Copy:
+def _refreshed(
+    copy: Copy | None, *, user_id: int, embedder: str, revision: int, deletions: int
+) -> Copy:
     """The copy at the person's revision: its changes applied, or loaded whole when memories
     were deleted since (a delete leaves no stamped row behind) or there is no copy yet."""
-    revision, deletions, _memories = standing
     asked = {"user_id": user_id, "embedder": embedder, "tiers": list(TIERS)}
     if copy is None or deletions != copy.deletions:
         revision, deletions, *whole = read_binary(_COPY_SQL, asked)
         return _unpacked(revision, deletions, whole)
-    # A later snapshot than the revision's: it may hold newer changes too, which only makes
-    # the next check fetch them again.
+    # Labelled with the revision read before: the changes come from a later snapshot and may
+    # hold newer ones too, which only makes the next check fetch them again.
     changed = read_binary(_CHANGED_SQL, asked | {"since": copy.revision})
     return copy.merged(revision, _unpacked(revision, deletions, changed))
 

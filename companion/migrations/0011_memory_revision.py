@@ -40,23 +40,18 @@ END $$;
 
 CREATE FUNCTION memory_revise() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    IF TG_OP = 'UPDATE' AND NEW.user_id = OLD.user_id AND NEW.active = OLD.active
-       AND NEW.tier = OLD.tier AND NEW.embedder = OLD.embedder
-       AND NEW.expires_at IS NOT DISTINCT FROM OLD.expires_at
+    IF TG_OP = 'UPDATE' AND NEW.user_id <> OLD.user_id THEN
+        -- A memory, and its history, belong to one person for good.
+        RAISE EXCEPTION 'memory % cannot move to another person', OLD.id
+            USING ERRCODE = 'check_violation';
+    END IF;
+    IF TG_OP = 'UPDATE' AND NEW.active = OLD.active AND NEW.tier = OLD.tier
+       AND NEW.embedder = OLD.embedder AND NEW.expires_at IS NOT DISTINCT FROM OLD.expires_at
        AND NEW.embedding = OLD.embedding THEN
         NEW.revision := OLD.revision;  -- the database owns this column
         RETURN NEW;
     END IF;
     NEW.revision := memory_revision_of(NEW.user_id);
-    IF TG_OP = 'UPDATE' AND NEW.user_id <> OLD.user_id THEN
-        -- Moved to another person (the app never does): a delete for one, an insert for
-        -- the other.
-        UPDATE companion_memoryrevision
-        SET revision = nextval('companion_memory_revision'), deletions = deletions + 1,
-            memories = memories - 1
-        WHERE user_id = OLD.user_id;
-        UPDATE companion_memoryrevision SET memories = memories + 1 WHERE user_id = NEW.user_id;
-    END IF;
     RETURN NEW;
 END $$;
 

@@ -4,7 +4,7 @@ import datetime as dt
 
 import numpy as np
 import pytest
-from django.db import connection, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from companion import selectors, sketches
@@ -196,3 +196,13 @@ def test_a_rolled_back_savepoint_gives_back_its_revision(owner):
     stamp = Memory.objects.get(pk=kept.pk).revision
     assert stamp == MemoryRevision.objects.get(user=owner).revision
     assert kept.pk in ids_of(shortlist(owner, vector))
+
+
+def test_a_memory_never_moves_to_another_person(owner, outsider):
+    memory = remember(owner, "She runs along the canal").memory
+
+    with pytest.raises(IntegrityError, match="cannot move to another person"):
+        Memory.objects.filter(pk=memory.pk).update(user=outsider)
+
+    assert Memory.objects.get(pk=memory.pk).user_id == owner.pk
+    assert not MemoryRevision.objects.filter(user=outsider).exists()
