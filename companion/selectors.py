@@ -29,7 +29,7 @@ from companion.models import (
 from delight.ai.embeddings import normalise_words
 from delight.ai.engine import Engine
 from delight.ai.runtime import engine_or_default
-from delight.rows import model_from_row, read_one, select_list
+from delight.rows import model_from_row, prepared_cursor, read_one, select_list
 
 RRF_K = 60  # the constant of reciprocal rank fusion (Cormack et al.): 1 / (60 + rank)
 CANDIDATES_PER_K = 4  # each list keeps 4k candidates (at least MIN_CANDIDATES) for fusion
@@ -517,9 +517,10 @@ def conversation_turns(*, user: Any, conversation_id: Any, limit: int = 100) -> 
 # Written out: it runs on every turn, and Django took longer to build it than to run it.
 _HISTORY_SQL = """
 SELECT text, reply FROM companion_turn
-WHERE user_id = %s AND conversation_id = %s AND status = 'done' AND id IS DISTINCT FROM %s
+WHERE user_id = %s::bigint AND conversation_id = %s::uuid AND status = 'done'
+  AND id IS DISTINCT FROM %s::uuid
 ORDER BY created_at DESC
-LIMIT %s
+LIMIT %s::int
 """
 
 
@@ -527,7 +528,7 @@ def conversation_history(
     *, user: Any, conversation_id: Any, before: Any, turns: int
 ) -> list[dict[str, str]]:
     """The session's last `turns` answered turns before `before`, as chat messages."""
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(_HISTORY_SQL, [user.pk, conversation_id, before, turns])
         rows = cursor.fetchall()
     history: list[dict[str, str]] = []

@@ -35,7 +35,7 @@ from django.db import connection
 
 from companion.models import SKETCH_DIMENSIONS, Tier
 from delight.ai.types import EMBEDDING_DIMENSIONS
-from delight.rows import read_binary
+from delight.rows import prepared_cursor, read_binary
 
 # Tier codes in a copy: the position in TIERS; 0 marks a changed memory that left the copy
 # (superseded, or embedded by another embedder).
@@ -59,7 +59,7 @@ _PACKED = """
 """
 
 _REVISION_SQL = """
-SELECT revision, deletions, memories FROM companion_memoryrevision WHERE user_id = %s
+SELECT revision, deletions, memories FROM companion_memoryrevision WHERE user_id = %s::bigint
 """
 
 # The memories stamped after the copy's revision (superseded ones included, to leave it).
@@ -148,7 +148,7 @@ def shortlist(
 def _current(*, user_id: int, embedder: str) -> Copy | None:
     """The process's copy of the person's sketches brought up to date, or None."""
     key = (connection.settings_dict["NAME"], user_id, embedder)
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(_REVISION_SQL, [user_id])
         standing = cursor.fetchone()
     revision, deletions, memories = standing or (None, None, 0)

@@ -121,6 +121,14 @@ else:
         }
     }
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# The hot hand-written statements (delight.rows.prepared_cursor) are prepared once per
+# connection after PREPARE_AFTER runs, so PostgreSQL stops parsing and planning them on every
+# turn; everything else is bound client-side as Django does by default. Turn it off behind a
+# pooler that cannot keep prepared statements (PgBouncer before 1.21 in transaction mode).
+PREPARED_STATEMENTS = env.bool("DATABASE_PREPARED_STATEMENTS", True)
+PREPARE_AFTER = 2
+if PREPARED_STATEMENTS:
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = PREPARE_AFTER
 DATABASES["default"].setdefault("TEST", {})["NAME"] = env.str("TEST_DATABASE_NAME", None)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -141,9 +149,11 @@ def channel_layer_config(database: dict, redis_url: str) -> dict:
         }
     # channels-postgres silently yields no layer without PASSWORD and TIME_ZONE keys.
     config = {key: database.get(key, "") for key in ("NAME", "USER", "PASSWORD", "HOST", "PORT")}
+    # The layer's own statements stay unprepared, as Django leaves them by default.
+    options = {k: v for k, v in database.get("OPTIONS", {}).items() if k != "prepare_threshold"}
     return {
         "BACKEND": "delight.channel_layer.PostgresChannelLayer",
-        "CONFIG": {**config, "TIME_ZONE": "UTC", "OPTIONS": database.get("OPTIONS", {})},
+        "CONFIG": {**config, "TIME_ZONE": "UTC", "OPTIONS": options},
     }
 
 

@@ -7,13 +7,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import connection
 from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from delight.models import User
-from delight.rows import model_from_row, select_list
+from delight.rows import model_from_row, prepared_cursor, select_list
 from goals.models import ENERGY_LEVEL, Energy, Goal, Milestone, Mission, MissionSession
 
 MS = Mission.Status
@@ -53,13 +52,13 @@ _FOCUS_SQL = f"""
            counts.accepted, counts.completed
     FROM (
         SELECT * FROM {Goal._meta.db_table}
-        WHERE user_id = %(user)s AND status = %(active)s
+        WHERE user_id = %(user)s::bigint AND status = %(active)s::text
         ORDER BY last_worked_at DESC NULLS LAST, created_at DESC, id DESC
-        LIMIT %(limit)s
+        LIMIT %(limit)s::int
     ) g
     CROSS JOIN LATERAL (
-        SELECT count(*) FILTER (WHERE status <> ALL(%(unaccepted)s)) AS accepted,
-               count(*) FILTER (WHERE status = %(completed)s) AS completed
+        SELECT count(*) FILTER (WHERE status <> ALL(%(unaccepted)s::text[])) AS accepted,
+               count(*) FILTER (WHERE status = %(completed)s::text) AS completed
         FROM {Mission._meta.db_table} WHERE goal_id = g.id
     ) counts
     ORDER BY g.last_worked_at DESC NULLS LAST, g.created_at DESC, g.id DESC
@@ -77,7 +76,7 @@ def goal_focus(*, user: User, limit: int = 5) -> list[dict[str, Any]]:
         "unaccepted": list(Mission.UNACCEPTED),
         "completed": MS.COMPLETED,
     }
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(_FOCUS_SQL, params)
         rows = cursor.fetchall()
     return [
@@ -324,12 +323,12 @@ _NEXT_MISSIONS_SQL = f"""
         SELECT m.id, m.goal_id, m.category, m.energy, m.estimated_minutes, m.priority_score,
                m.status, m.position, m.defer_count, m.due_date
         FROM {Mission._meta.db_table} m
-        WHERE m.goal_id = g.id AND m.status = ANY(%s)
-          AND (m.deferred_until IS NULL OR m.deferred_until <= %s)
+        WHERE m.goal_id = g.id AND m.status = ANY(%s::text[])
+          AND (m.deferred_until IS NULL OR m.deferred_until <= %s::date)
         ORDER BY m.position, m.id
-        LIMIT %s
+        LIMIT %s::int
     ) next
-    WHERE g.user_id = %s AND g.status = %s
+    WHERE g.user_id = %s::bigint AND g.status = %s::text
     ORDER BY next.goal_id, next.position, next.id
 """
 
@@ -340,20 +339,20 @@ _GOAL_FIELDS = Goal._meta.concrete_fields
 _CHOSEN_SQL = f"""
     SELECT {select_list(_MISSION_FIELDS, "m")}, {select_list(_GOAL_FIELDS, "g")}
     FROM {Mission._meta.db_table} m JOIN {Goal._meta.db_table} g ON g.id = m.goal_id
-    WHERE m.id = ANY(%s) AND m.user_id = %s
+    WHERE m.id = ANY(%s::bigint[]) AND m.user_id = %s::bigint
 """
 
 
 def _triad_candidates(*, user: User, today: dt.date) -> list[_Candidate]:
     params = (list(Mission.POOL), today, NEXT_PER_GOAL, user.pk, Goal.Status.ACTIVE)
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(_NEXT_MISSIONS_SQL, params)
         return [_Candidate(*row) for row in cursor.fetchall()]
 
 
 def _missions_chosen(*, user: User, ids: list[int]) -> dict[int, Mission]:
     """The missions with these ids, by id, each with its goal loaded (as select_related)."""
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(_CHOSEN_SQL, (ids, user.pk))
         rows = cursor.fetchall()
     split = len(_MISSION_FIELDS)

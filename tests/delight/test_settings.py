@@ -8,15 +8,12 @@ import sys
 
 import pytest
 
+from delight.settings import channel_layer_config
 from tests.support.processes import ROOT
 
 
-def start_django(**env: str) -> subprocess.CompletedProcess:
-    code = (
-        "import django; django.setup()\n"
-        "from django.conf import settings\n"
-        "print(settings.SECRET_KEY)"
-    )
+def start_django(show: str = "settings.SECRET_KEY", **env: str) -> subprocess.CompletedProcess:
+    code = f"import django; django.setup()\nfrom django.conf import settings\nprint({show})"
     return subprocess.run(
         [sys.executable, "-c", code],
         cwd=ROOT,
@@ -36,6 +33,7 @@ def start_django(**env: str) -> subprocess.CompletedProcess:
         ("Q_WORKERS", "-"),
         ("EMBEDDINGS", "telepathy"),
         ("DEBUG", "perhaps"),
+        ("DATABASE_PREPARED_STATEMENTS", "sometimes"),
     ],
 )
 def test_a_malformed_variable_stops_start_up_naming_it(variable, value):
@@ -58,3 +56,21 @@ def test_development_generates_a_secret_key_once_and_keeps_it(tmp_path):
     key = (tmp_path / "secret_key").read_text().strip()
     assert len(key) >= 50
     assert first.stdout.strip() == second.stdout.strip() == key
+
+
+@pytest.mark.parametrize(("value", "threshold"), [("", "2"), ("true", "2"), ("false", "None")])
+def test_prepared_statements_can_be_switched_off_for_a_pooler(value, threshold):
+    env = {"DATABASE_URL": "postgresql://u@127.0.0.1/x"}
+    if value:
+        env["DATABASE_PREPARED_STATEMENTS"] = value
+    show = "settings.DATABASES['default'].get('OPTIONS', {}).get('prepare_threshold')"
+    result = start_django(show=show, **env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == threshold
+
+
+def test_the_postgres_channel_layer_keeps_its_statements_unprepared():
+    database = {"NAME": "delight", "OPTIONS": {"prepare_threshold": 2, "sslmode": "require"}}
+    layer = channel_layer_config(database, redis_url="")
+    assert layer["CONFIG"]["OPTIONS"] == {"sslmode": "require"}
+    assert database["OPTIONS"]["prepare_threshold"] == 2  # the app's own connection keeps it

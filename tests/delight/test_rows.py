@@ -1,0 +1,66 @@
+"""Hand-written statements: prepared ones are prepared once per connection, and counted."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from django.conf import settings
+from django.db import DatabaseError, connection, transaction
+from django.test.utils import CaptureQueriesContext
+
+from delight.rows import prepared_cursor
+
+pytestmark = pytest.mark.django_db
+
+
+def probe() -> str:
+    """A statement no other code runs, so pg_prepared_statements can tell it apart."""
+    return f"SELECT %(n)s::int + 1 AS probe_{uuid.uuid4().hex}"
+
+
+def prepared(sql: str) -> bool:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_prepared_statements WHERE statement = %s", [sql % {"n": "$1"}]
+        )
+        return cursor.fetchone()[0] == 1
+
+
+def run(cursor_factory, sql: str, times: int) -> list[int]:
+    answers = []
+    for n in range(times):
+        with cursor_factory() as cursor:
+            cursor.execute(sql, {"n": n})
+            answers.append(cursor.fetchone()[0])
+    return answers
+
+
+def test_a_prepared_cursor_prepares_its_statement_after_a_few_runs():
+    sql = probe()
+    runs = settings.PREPARE_AFTER
+    assert run(prepared_cursor, sql, runs) == list(range(1, runs + 1))
+    assert not prepared(sql)
+    assert run(prepared_cursor, sql, 1) == [1]
+    assert prepared(sql)
+
+
+def test_djangos_own_cursors_never_prepare():
+    sql = probe()
+    runs = settings.PREPARE_AFTER + 3
+    assert run(connection.cursor, sql, runs) == list(range(1, runs + 1))
+    assert not prepared(sql)
+
+
+def test_prepared_statements_are_counted_like_any_other():
+    sql = probe()
+    with CaptureQueriesContext(connection) as captured:
+        run(prepared_cursor, sql, settings.PREPARE_AFTER + 1)
+    expected = [sql % {"n": n} for n in range(settings.PREPARE_AFTER + 1)]
+    assert [query["sql"] for query in captured] == expected
+
+
+def test_a_bad_statement_raises_djangos_error_and_the_connection_goes_on():
+    with pytest.raises(DatabaseError), transaction.atomic(), prepared_cursor() as cursor:
+        cursor.execute("SELECT %(n)s::int / 0", {"n": 1})
+    assert run(prepared_cursor, probe(), 1) == [1]
