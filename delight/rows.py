@@ -55,6 +55,8 @@ def prepared_cursor() -> CursorWrapper:
     generic plan is most of the gain). Memory recall stays unprepared: its generic plan
     saved ~1.3 ms on most queries but cost 3-8 ms more on words common in a person's
     memories, whose best plan differs (bench_turn, alternating runs)."""
+    # As Django's own cursor(): a request's first statement checks the kept connection.
+    connection.close_if_health_check_failed()
     connection.ensure_connection()
     connection.validate_thread_sharing()
     with connection.wrap_database_errors:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 
+import psycopg
 import pytest
 from django.conf import settings
 from django.db import DatabaseError, connection, transaction
@@ -64,3 +65,17 @@ def test_a_bad_statement_raises_djangos_error_and_the_connection_goes_on():
     with pytest.raises(DatabaseError), transaction.atomic(), prepared_cursor() as cursor:
         cursor.execute("SELECT %(n)s::int / 0", {"n": 1})
     assert run(prepared_cursor, probe(), 1) == [1]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_requests_first_prepared_statement_replaces_a_connection_the_server_dropped():
+    connection.ensure_connection()
+    dropped = connection.connection.info.backend_pid
+    params = connection.get_connection_params()
+    params = {k: v for k, v in params.items() if k not in ("cursor_factory", "context")}
+    with psycopg.connect(**params, autocommit=True) as other:
+        other.execute("SELECT pg_terminate_backend(%s)", [dropped])
+    connection.close_if_unusable_or_obsolete()  # what Django does as a request starts
+
+    assert run(prepared_cursor, probe(), 1) == [1]
+    assert connection.connection.info.backend_pid != dropped
