@@ -460,7 +460,7 @@ def agent_state_find(*, user: Any, session_id: Any, agent_type: str = "eliza") -
     """The person's agent state for a session, or None before its first turn."""
     return read_one(
         AgentState,
-        "user_id = %s AND session_id = %s AND agent_type = %s",
+        "user_id = %s::bigint AND session_id = %s::uuid AND agent_type = %s::text",
         [user.pk, session_id, agent_type],
     )
 
@@ -484,7 +484,7 @@ def conversation_get(*, user: Any, conversation_id: Any) -> Conversation:
         key = uuid.UUID(str(conversation_id))
     except ValueError:
         raise Http404("There is no such session.") from None
-    conversation = read_one(Conversation, "id = %s AND user_id = %s", [key, user.pk])
+    conversation = read_one(Conversation, "id = %s::uuid AND user_id = %s::bigint", [key, user.pk])
     if conversation is None:
         raise Http404("There is no such session.")
     return conversation

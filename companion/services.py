@@ -956,26 +956,26 @@ def turn_replay(*, turn: Turn, from_node: str, engine: Engine | None = None) -> 
 TURN_FINISH = """
 WITH finished AS (
     UPDATE companion_turn
-    SET status = 'done', reply = %(reply)s, result = %(result)s, finished_at = now()
+    SET status = 'done', reply = %(reply)s::text, result = %(result)s::jsonb, finished_at = now()
     WHERE id = %(turn)s::uuid AND status = 'running'
       AND (%(synchronous)s::boolean OR set_config('synchronous_commit', 'off', true) = 'off')
     RETURNING conversation_id
 ), counted AS (
     UPDATE companion_conversation SET
         turns = turns + 1,
-        tokens = tokens + %(tokens)s,
-        cost_usd = cost_usd + %(cost)s,
-        tool_calls = tool_calls + %(tool_calls)s,
-        tool_failures = tool_failures + %(tool_failures)s,
-        response_ms_total = response_ms_total + %(response_ms)s,
-        crisis_turns = crisis_turns + %(crisis)s,
+        tokens = tokens + %(tokens)s::int,
+        cost_usd = cost_usd + %(cost)s::numeric,
+        tool_calls = tool_calls + %(tool_calls)s::int,
+        tool_failures = tool_failures + %(tool_failures)s::int,
+        response_ms_total = response_ms_total + %(response_ms)s::float8,
+        crisis_turns = crisis_turns + %(crisis)s::int,
         last_message_at = now()
     WHERE id IN (SELECT conversation_id FROM finished)
 ), moved AS (
     UPDATE companion_agentstate SET
-        conversation_state = %(conversation_state)s,
-        pending_slot = %(pending_slot)s,
-        state_data = %(state_data)s,
+        conversation_state = %(conversation_state)s::text,
+        pending_slot = %(pending_slot)s::text,
+        state_data = %(state_data)s::jsonb,
         updated_at = now()
     WHERE id = %(agent_state)s::bigint AND EXISTS (SELECT FROM finished)
 )

@@ -67,7 +67,8 @@ def prepared_cursor() -> CursorWrapper:
 
 
 def read_one(model: type[M], where: str, params: Sequence[Any]) -> M | None:
-    """The one row of `model` matching `where` (an SQL condition on its columns), or None.
+    """The one row of `model` matching `where` (an SQL condition on its columns, each
+    parameter cast to its type: the statement is prepared), or None.
 
     For the reads that open every message (its session, its agent state): 0.24 ms written
     out against 0.59 ms through the ORM for the agent state (bench/vs_langgraph.py).
