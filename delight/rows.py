@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-import psycopg
 from django.db import connection
 from django.db.backends.postgresql.base import ServerBindingCursor
 from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
 from django.db.models import Field, Model
+from psycopg.pq import Format
 
 M = TypeVar("M", bound=Model)
 
@@ -42,7 +42,7 @@ class _PreparedDebugCursor(CursorDebugWrapper):
         return super().debug_sql(sql, params, many=many)
 
 
-def prepared_cursor() -> CursorWrapper:
+def prepared_cursor(*, binary: bool = False) -> CursorWrapper:
     """A Django cursor on the current connection whose statements PostgreSQL parses and plans
     once: psycopg prepares a statement after settings.PREPARE_AFTER runs on a connection
     (unless DATABASE_PREPARED_STATEMENTS is off). Django's own cursors bind parameters in the
@@ -54,13 +54,17 @@ def prepared_cursor() -> CursorWrapper:
     statement: 0.42 ms unprepared, 0.17 ms prepared (0.32 ms if planned every time, so the
     generic plan is most of the gain). Memory recall stays unprepared: its generic plan
     saved ~1.3 ms on most queries but cost 3-8 ms more on words common in a person's
-    memories, whose best plan differs (bench_turn, alternating runs)."""
+    memories, whose best plan differs (bench_turn, alternating runs).
+
+    With `binary`, rows arrive in PostgreSQL's binary format (see read_binary)."""
     # As Django's own cursor(): a request's first statement checks the kept connection.
     connection.close_if_health_check_failed()
     connection.ensure_connection()
     connection.validate_thread_sharing()
     with connection.wrap_database_errors:
         cursor = ServerBindingCursor(connection.connection)
+    if binary:
+        cursor.format = Format.BINARY
     if connection.queries_logged:
         return _PreparedDebugCursor(cursor, connection)
     return connection.make_cursor(cursor)
@@ -84,8 +88,7 @@ def read_one(model: type[M], where: str, params: Sequence[Any]) -> M | None:
 def read_binary(sql: str, params: dict[str, Any]) -> tuple | None:
     """The first row of `sql` in PostgreSQL's binary format, on Django's connection (and in
     its transaction): megabytes of bytea arrive as they are, not as hex text to decode.
-    Parameters are bound by the server (psycopg's `%(name)s`), so cast them in the SQL."""
-    connection.ensure_connection()
-    with connection.wrap_database_errors, psycopg.Cursor(connection.connection) as cursor:
-        cursor.execute(sql, params, binary=True)
+    On a prepared cursor, so cast the parameters in the SQL."""
+    with prepared_cursor(binary=True) as cursor:
+        cursor.execute(sql, params)
         return cursor.fetchone()

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.db import DatabaseError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from delight.rows import prepared_cursor
+from delight.rows import prepared_cursor, read_binary
 
 pytestmark = pytest.mark.django_db
 
@@ -65,6 +65,14 @@ def test_a_bad_statement_raises_djangos_error_and_the_connection_goes_on():
     with pytest.raises(DatabaseError), transaction.atomic(), prepared_cursor() as cursor:
         cursor.execute("SELECT %(n)s::int / 0", {"n": 1})
     assert run(prepared_cursor, probe(), 1) == [1]
+
+
+def test_a_binary_read_arrives_as_bytes_and_is_counted():
+    sql = "SELECT int8send(%(n)s::bigint), %(n)s::bigint + 1"
+    with CaptureQueriesContext(connection) as captured:
+        row = read_binary(sql, {"n": 5})
+    assert row == ((5).to_bytes(8, "big"), 6)
+    assert [query["sql"] for query in captured] == [sql % {"n": 5}]
 
 
 @pytest.mark.django_db(transaction=True)
