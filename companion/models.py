@@ -463,9 +463,6 @@ class Turn(models.Model):
     reply = models.TextField(blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.RUNNING)
     result = models.JSONField(default=dict, blank=True)
-    lease_until = models.DateTimeField(
-        help_text="A running turn whose lease has passed was cut off: it is resumed."
-    )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

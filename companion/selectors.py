@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -541,6 +540,7 @@ def turn_by_key(*, user: Any, idempotency_key: str) -> Turn | None:
     return Turn.objects.filter(user=user, idempotency_key=idempotency_key).first()
 
 
-def turns_stale(*, now: dt.datetime) -> QuerySet[Turn]:
-    """Running turns whose lease has passed: their process was cut off."""
-    return Turn.objects.filter(status=Turn.Status.RUNNING, lease_until__lt=now)
+def turns_unfinished() -> QuerySet[Turn]:
+    """Every running turn, oldest first, whoever it belongs to (for recovery: whether a
+    turn was cut off is its session's liveness lock's to say)."""
+    return Turn.objects.filter(status=Turn.Status.RUNNING).order_by("created_at")

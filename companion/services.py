@@ -54,6 +54,7 @@ from delight.ai.embeddings import normalise_words
 from delight.ai.engine import Engine
 from delight.ai.runtime import engine_or_default, usage_collected
 from delight.ai.types import ExtractedFact, Usage
+from delight.locks import liveness_lock, lock_key
 from delight.rows import prepared_cursor
 
 # Cosine similarity at or above which a new fact is the same fact said again. Measured with
@@ -723,8 +724,9 @@ class SessionBusy(Exception):
     """Another message of this session is still being answered."""
 
 
-def _lease(now: dt.datetime) -> dt.datetime:
-    return now + dt.timedelta(seconds=settings.TURN_LEASE_SECONDS)
+def session_lock_key(conversation_id: uuid.UUID) -> int:
+    """The liveness lock a session's turn holds while it runs (delight.locks)."""
+    return lock_key("turn-session", conversation_id)
 
 
 def _clean_key(key: str | None) -> str:
@@ -741,39 +743,31 @@ def turn_begin(
     text: str,
     conversation: Conversation | None,
     idempotency_key: str,
-    now: dt.datetime,
+    new_conversation_id: uuid.UUID | None = None,
 ) -> Turn:
-    """Keep the message and open its turn in `conversation` (a new one when None).
+    """Keep the message and open its turn in `conversation` (a new one, with
+    `new_conversation_id` when given, when None).
 
     The message is saved before anything can fail. Raises ValidationError for a bad message
-    and SessionBusy while another message of the session is being answered. In a session
-    that exists this is one INSERT, atomic on its own; a new session and its first turn are
-    created in one transaction.
+    and SessionBusy when the session already has a running turn. In a session that exists
+    this is one INSERT, atomic on its own; a new session and its first turn are created in
+    one transaction.
     """
     if conversation is not None:
-        return _turn_open(
-            user=user, text=text, conversation=conversation, key=idempotency_key, now=now
-        )
+        return _turn_open(user=user, text=text, conversation=conversation, key=idempotency_key)
     with transaction.atomic():
-        conversation = Conversation(id=uuid.uuid4(), user=user, title=text.strip()[:120])
+        conversation = Conversation(
+            id=new_conversation_id or uuid.uuid4(), user=user, title=text.strip()[:120]
+        )
         # The user is the caller and the id is new: only the fields need checking.
         conversation.full_clean(exclude=["user"], validate_unique=False)
         conversation.save(force_insert=True)
-        return _turn_open(
-            user=user, text=text, conversation=conversation, key=idempotency_key, now=now
-        )
+        return _turn_open(user=user, text=text, conversation=conversation, key=idempotency_key)
 
 
-def _turn_open(
-    *, user: Any, text: str, conversation: Conversation, key: str, now: dt.datetime
-) -> Turn:
+def _turn_open(*, user: Any, text: str, conversation: Conversation, key: str) -> Turn:
     turn = Turn(
-        id=uuid.uuid4(),
-        conversation=conversation,
-        user=user,
-        idempotency_key=key,
-        text=text,
-        lease_until=_lease(now),
+        id=uuid.uuid4(), conversation=conversation, user=user, idempotency_key=key, text=text
     )
     # The one-running-turn and key constraints are the database's to enforce (below).
     turn.full_clean(
@@ -792,14 +786,6 @@ def _turn_open(
     return turn
 
 
-def turn_claim(*, turn: Turn, now: dt.datetime) -> bool:
-    """Take over a running turn whose lease has passed (only one process can)."""
-    claimed = Turn.objects.filter(
-        pk=turn.pk, status=Turn.Status.RUNNING, lease_until__lt=now
-    ).update(lease_until=_lease(now))
-    return claimed == 1
-
-
 def message_send(
     *,
     user: Any,
@@ -814,57 +800,47 @@ def message_send(
 
     1. Validate the message (nothing changes when it is refused).
     2. A key seen before returns that turn's answer instead of running a second turn.
-    3. Keep the message; if the session is busy with a turn cut off by a crash, finish that
-       turn first (a turn still being answered makes this one wait its turn: SessionBusy).
-    4. Run the turn and finish it.
+    3. Take the session's liveness lock: if someone alive holds it, a turn of this session
+       is being answered right now (SessionBusy). The lock is taken before the message is
+       kept, so a running turn whose lock is free was cut off by a crash.
+    4. Holding it: finish such a cut-off turn first, keep the message, run its turn.
     """
     validate_message(text)
     key = _clean_key(idempotency_key)
-    now = timezone.now()
     if key and (previous := selectors.turn_by_key(user=user, idempotency_key=key)):
-        return _answer_again(turn=previous, engine=engine, emit=emit, now=now)
+        return _answer_again(turn=previous, engine=engine, emit=emit)
     conversation = None
     if session_id is not None:
         conversation = selectors.conversation_get(user=user, conversation_id=session_id)
-    begin = functools.partial(
-        turn_begin,
-        user=user,
-        text=text,
-        conversation=conversation,
-        idempotency_key=key or uuid.uuid4().hex,
-        now=now,
-    )
-    try:
-        turn = begin()
-    except SessionBusy:
-        # Busy: unless the running turn was cut off by a crash, then finish it first.
-        if conversation is None or not _resume_stale(
-            conversation=conversation, engine=engine, concurrent_tools=concurrent_tools, now=now
-        ):
-            raise
-        turn = begin()
-    return turn_execute(turn=turn, engine=engine, emit=emit, concurrent_tools=concurrent_tools)
+    conversation_id = conversation.pk if conversation is not None else uuid.uuid4()
+    run = functools.partial(turn_execute, engine=engine, concurrent_tools=concurrent_tools)
+    with liveness_lock(session_lock_key(conversation_id)) as ours:
+        if not ours:
+            raise SessionBusy("Eliza is still answering the previous message of this session.")
+        if conversation is not None:
+            for cut_off in selectors.turns_unfinished().filter(conversation=conversation):
+                run(turn=cut_off, resume=True)
+        turn = turn_begin(
+            user=user,
+            text=text,
+            conversation=conversation,
+            idempotency_key=key or uuid.uuid4().hex,
+            new_conversation_id=conversation_id,
+        )
+        return run(turn=turn, emit=emit)
 
 
-def _resume_stale(
-    *, conversation: Conversation, engine: Engine | None, concurrent_tools: bool, now: dt.datetime
-) -> bool:
-    """Finish the session's cut-off turn, if it has one this process can claim."""
-    stale = selectors.turns_stale(now=now).filter(conversation=conversation).first()
-    if stale is None or not turn_claim(turn=stale, now=now):
-        return False
-    turn_execute(turn=stale, engine=engine, concurrent_tools=concurrent_tools, resume=True)
-    return True
-
-
-def _answer_again(
-    *, turn: Turn, engine: Engine | None, emit: Callable | None, now: dt.datetime
-) -> dict[str, Any]:
+def _answer_again(*, turn: Turn, engine: Engine | None, emit: Callable | None) -> dict[str, Any]:
+    """The answer of a message sent before: kept, or finished now if it was cut off."""
     if turn.status == Turn.Status.DONE:
         return turn.result
-    if turn_claim(turn=turn, now=now):
+    with liveness_lock(session_lock_key(turn.conversation_id)) as ours:
+        if not ours:
+            raise SessionBusy("This message is still being answered.")
+        turn.refresh_from_db(fields=["status", "result"])  # it may have just finished
+        if turn.status == Turn.Status.DONE:
+            return turn.result
         return turn_execute(turn=turn, engine=engine, emit=emit, resume=True)
-    raise SessionBusy("This message is still being answered.")
 
 
 def _turn_deps(
@@ -1024,12 +1000,13 @@ def _json_param(model: type[Any], name: str, value: Any) -> Any:
     return model._meta.get_field(name).get_db_prep_save(value, connection)
 
 
-def turns_recover(*, now: dt.datetime | None = None, engine: Engine | None = None) -> int:
-    """Resume every turn cut off by a crash (lease passed); return how many were finished."""
-    now = now or timezone.now()
+def turns_recover(*, engine: Engine | None = None) -> int:
+    """Finish every turn cut off by a crash (running, its session's liveness lock free);
+    return how many were finished. A turn someone alive is answering is left alone."""
     finished = 0
-    for turn in selectors.turns_stale(now=now).select_related("user"):
-        if turn_claim(turn=turn, now=now):
-            turn_execute(turn=turn, engine=engine, resume=True)
-            finished += 1
+    for turn in selectors.turns_unfinished().select_related("user"):
+        with liveness_lock(session_lock_key(turn.conversation_id)) as ours:
+            if ours and Turn.objects.filter(pk=turn.pk, status=Turn.Status.RUNNING).exists():
+                turn_execute(turn=turn, engine=engine, resume=True)
+                finished += 1
     return finished

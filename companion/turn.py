@@ -55,6 +55,7 @@ from companion.selectors import agent_state_data, conversation_history, memory_r
 from companion.tools import ToolCall, ToolRegistry, registry
 from delight.ai.engine import Engine, ReplyRequest, context_lines
 from delight.ai.types import ChatMessage, EmotionResult, IntentResult, Usage
+from delight.database import Role, role_executor
 from goals.selectors import flow_choices, goal_focus, triad_for
 
 CRISIS_LEVEL = 2  # safety levels 2 (high risk) and 3 (imminent danger) take the crisis branch
@@ -608,9 +609,10 @@ def _run_tools(
 
 @functools.cache
 def tool_pool() -> ThreadPoolExecutor:
-    """The process's tool threads. Long-lived, so each keeps its database connection
-    (opening one per tool call cost more than running the tools side by side saved)."""
-    return ThreadPoolExecutor(settings.ELIZA_TOOL_WORKERS, thread_name_prefix="eliza-tool")
+    """The process's tool threads. Long-lived, and their connections come from a pool of
+    their own, one each (delight.database), so a burst of requests can never take the
+    connections the tools of those very requests need."""
+    return role_executor(Role.TOOLS, workers=settings.ELIZA_TOOL_WORKERS, name="eliza-tool")
 
 
 def _in_tool_thread(call: Callable[[], Any]) -> Callable[[], Any]:

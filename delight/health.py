@@ -17,6 +17,7 @@ from django.db import connection
 from django.http import HttpRequest, JsonResponse
 from django.utils import timezone
 
+from delight.database import Role, pool_role
 from delight.selectors import worker_last_heartbeat
 
 Check = dict[str, object]
@@ -29,6 +30,32 @@ def _database() -> Check:
     if row is None:
         return {"ok": False, "error": "the pgvector extension is not installed"}
     return {"ok": True, "vector": row[0]}
+
+
+def _pool_figures() -> Check:
+    """How busy this process's request connections are (a busy process is still healthy:
+    its requests wait their turn, and those that wait too long get a 503). Read from the
+    pool's counters in this (event loop) thread, whose connections are the requests'."""
+    pool = connection.pool
+    if pool is None:
+        return {}
+    stats = pool.get_stats()
+    return {
+        "pool_size": stats.get("pool_size", 0),
+        "pool_available": stats.get("pool_available", 0),
+        "requests_waiting": stats.get("requests_waiting", 0),
+    }
+
+
+def _on_health_connection(check: Callable[[], Check]) -> Callable[[], Awaitable[Check]]:
+    """Run a database check in a thread, on the health checks' own connection, so a probe
+    is answered even while every request connection is busy."""
+
+    def run() -> Check:
+        with pool_role(Role.HEALTH):
+            return check()
+
+    return sync_to_async(run)
 
 
 async def _channel_layer() -> Check:
@@ -66,9 +93,9 @@ async def _timed(check: Callable[[], Awaitable[Check]]) -> Check:
 
 async def healthz(request: HttpRequest) -> JsonResponse:
     checks = {
-        "database": await _timed(sync_to_async(_database)),
+        "database": {**await _timed(_on_health_connection(_database)), **_pool_figures()},
         "channel_layer": await _timed(_channel_layer),
-        "worker": await _timed(sync_to_async(_worker)),
+        "worker": await _timed(_on_health_connection(_worker)),
     }
     healthy = all(check["ok"] for check in checks.values())
     body = {"status": "ok" if healthy else "unhealthy", "checks": checks}

@@ -1,11 +1,63 @@
-"""Send signed-in people who have not finished onboarding back to where they left off."""
+"""Middleware: database admission (a clear 503 when no connection frees up in time) and
+onboarding (people who have not finished it go back to where they left off)."""
 
 from __future__ import annotations
 
+import logging
+import math
 from collections.abc import Callable
 
-from django.http import HttpRequest, HttpResponse
+from django.conf import settings
+from django.db import OperationalError, connection
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
+from django.template.loader import render_to_string
+
+logger = logging.getLogger(__name__)
+
+# /healthz checks the database on a connection of its own (delight.database.Role.HEALTH).
+ADMISSION_EXEMPT = ("/static/", "/healthz")
+
+
+class DatabaseAdmissionMiddleware:
+    """Take the request's database connection before anything else needs one.
+
+    Connections come from a bounded pool (delight.database): when every one is busy, a
+    request waits up to DATABASE_POOL_TIMEOUT seconds for one, then answers 503 with
+    Retry-After (JSON under /api/, a page that retries by itself elsewhere) instead of
+    failing half-way through with a 500. A database that refuses connections answers the
+    same way. The view then runs on the connection taken here.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if not request.path.startswith(ADMISSION_EXEMPT):
+            try:
+                connection.ensure_connection()
+            except OperationalError as error:
+                logger.warning("no database connection for %s: %s", request.path, error)
+                return busy_response(request)
+        return self.get_response(request)
+
+
+def busy_response(request: HttpRequest) -> HttpResponse:
+    retry_after = max(1, math.ceil(settings.DATABASE_POOL_TIMEOUT / 2))
+    if request.path.startswith("/api/"):
+        response: HttpResponse = JsonResponse(
+            {
+                "detail": f"Delight is busy right now; please try again in {retry_after} s.",
+                "code": "busy",
+            },
+            status=503,
+        )
+    else:
+        page = render_to_string("delight/busy.html", {"retry_after": retry_after})
+        response = HttpResponse(page, status=503)
+    response["Retry-After"] = str(retry_after)
+    return response
+
 
 # Paths that work before onboarding is finished (APIs answer JSON, never redirects).
 EXEMPT_PREFIXES = ("/onboarding/", "/accounts/", "/api/", "/admin/", "/static/", "/healthz")

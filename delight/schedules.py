@@ -22,7 +22,8 @@ SCHEDULES: tuple[Recurring, ...] = (
     ),
     Recurring(name="world zones", func="world.tasks.evaluate_due_zones", minutes=15),
     Recurring(name="compact checkpoints", func="companion.tasks.compact_checkpoints", minutes=60),
-    Recurring(name="recover cut-off turns", func="companion.tasks.recover_turns", minutes=5),
+    Recurring(name="recover cut-off turns", func="companion.tasks.recover_turns", minutes=1),
+    Recurring(name="restart lost planning", func="goals.tasks.sweep_plans", minutes=1),
 )
 
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from functools import partial
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import password_validation
 from django.db import transaction
 from django.utils import timezone
+from django_q.models import OrmQ
 from django_q.tasks import async_task
 
 from delight.ai.types import Usage
@@ -78,6 +81,20 @@ def worker_heartbeat_record(*, name: str) -> WorkerHeartbeat:
         name=name, defaults={"beat_at": timezone.now()}
     )
     return beat
+
+
+def worker_jobs_release(*, taken_since: dt.datetime) -> int:
+    """Give back to the queue the jobs a cluster took from the ORM broker since it started
+    and never finished (it was replaced after a death: its in-memory queue is gone). The
+    broker would hand them out again only after Q_RETRY seconds. Another node's jobs taken
+    in that time are handed out twice, which every job of Delight survives. The Redis
+    broker keeps no taken jobs: there the scheduled sweeps restart what matters."""
+    if settings.REDIS_URL:
+        return 0
+    taken = OrmQ.objects.filter(
+        lock__gte=taken_since + dt.timedelta(seconds=settings.Q_CLUSTER["retry"])
+    )
+    return taken.update(lock=timezone.now())
 
 
 def ai_call_record(*, usage: Usage) -> AICall:

@@ -72,6 +72,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "delight.middleware.DatabaseAdmissionMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -102,9 +103,17 @@ TEMPLATES = [
 
 # --- Database -------------------------------------------------------------------------
 DATABASE_URL = env.str("DATABASE_URL", "")
+# Each process draws its connections from bounded pools (delight.database): this many for
+# requests, socket handlers and jobs, plus one per tool thread and one for /healthz. A
+# request that finds none free within DATABASE_POOL_TIMEOUT seconds answers 503 with
+# Retry-After. 0 turns pooling off: then every thread keeps its own connection for
+# CONN_MAX_AGE seconds, unbounded.
+DATABASE_POOL_SIZE = env.int("DATABASE_POOL_SIZE", 10, validate=Range(min=0, max=1000))
+DATABASE_POOL_TIMEOUT = env.float("DATABASE_POOL_TIMEOUT", 10.0, validate=Range(min=0.1, max=600))
 CONN_MAX_AGE = env.int("CONN_MAX_AGE", 600)
+_kept_for = 0 if DATABASE_POOL_SIZE else CONN_MAX_AGE  # a pool keeps connections itself
 if DATABASE_URL:
-    DATABASES = {"default": env.dj_db_url("DATABASE_URL", conn_max_age=CONN_MAX_AGE)}
+    DATABASES = {"default": env.dj_db_url("DATABASE_URL", conn_max_age=_kept_for)}
     EMBEDDED_DATABASE = None
 else:
     EMBEDDED_DATABASE = env.path("EMBEDDED_PG_DIR", DATA_DIR / "pg")
@@ -117,10 +126,19 @@ else:
             "PASSWORD": "",
             "HOST": _server.host,
             "PORT": "",
-            "CONN_MAX_AGE": CONN_MAX_AGE,
+            "CONN_MAX_AGE": _kept_for,
         }
     }
+DATABASES["default"]["ENGINE"] = "delight.database"
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+if DATABASE_POOL_SIZE:
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "name": "requests",
+        "min_size": 1,
+        "max_size": DATABASE_POOL_SIZE,
+        "timeout": DATABASE_POOL_TIMEOUT,
+        "max_idle": 60,  # seconds an idle connection beyond min_size is kept
+    }
 # The hot hand-written statements (delight.rows.prepared_cursor) are prepared once per
 # connection after PREPARE_AFTER runs, so PostgreSQL stops parsing and planning them on every
 # turn; everything else is bound client-side as Django does by default. Turn it off behind a
@@ -149,8 +167,13 @@ def channel_layer_config(database: dict, redis_url: str) -> dict:
         }
     # channels-postgres silently yields no layer without PASSWORD and TIME_ZONE keys.
     config = {key: database.get(key, "") for key in ("NAME", "USER", "PASSWORD", "HOST", "PORT")}
-    # The layer's own statements stay unprepared, as Django leaves them by default.
-    options = {k: v for k, v in database.get("OPTIONS", {}).items() if k != "prepare_threshold"}
+    # The layer keeps its own connections (not Django's pools), and its statements stay
+    # unprepared, as Django leaves them by default.
+    options = {
+        k: v
+        for k, v in database.get("OPTIONS", {}).items()
+        if k not in ("prepare_threshold", "pool")
+    }
     return {
         "BACKEND": "delight.channel_layer.PostgresChannelLayer",
         "CONFIG": {**config, "TIME_ZONE": "UTC", "OPTIONS": options},
@@ -265,9 +288,6 @@ RECALL_CACHE_MIN_MEMORIES = env.int(
 # worker resumes from it; only a PostgreSQL server or machine crash can lose the last fraction
 # of a second (the turn then resumes from an earlier node). True waits for the disk.
 CHECKPOINT_SYNCHRONOUS_COMMIT = env.bool("CHECKPOINT_SYNCHRONOUS_COMMIT", False)
-# A turn still "running" this long after it started was cut off (a crashed process): the
-# next message of its session, or the recovery job, resumes it.
-TURN_LEASE_SECONDS = env.int("TURN_LEASE_SECONDS", 300, validate=Range(min=10, max=3600))
 # Shown with every crisis reply; set them for the people this deployment serves.
 CRISIS_RESOURCES = env.list(
     "CRISIS_RESOURCES",
@@ -285,7 +305,8 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", "INFO")},
-    "loggers": {"pgserver": {"level": "WARNING"}},
+    # psycopg's pool logs every connection handed out at INFO.
+    "loggers": {"pgserver": {"level": "WARNING"}, "psycopg.pool": {"level": "WARNING"}},
 }
 
 CSRF_FAILURE_VIEW = "delight.api_errors.csrf_failure"

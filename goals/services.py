@@ -15,7 +15,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F, Max, Q
+from django.db.models import F, Max
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django_q.tasks import async_task
@@ -24,6 +24,7 @@ from delight.ai.chat import AIError, AIRequestError, AIResponseError
 from delight.ai.engine import Engine
 from delight.ai.planning import Plan
 from delight.ai.runtime import engine_or_default
+from delight.locks import liveness_lock, lock_key
 from delight.models import User
 from goals import realtime
 from goals.models import (
@@ -38,7 +39,12 @@ from goals.models import (
 logger = logging.getLogger("goals")
 
 DECOMPOSE_TASK = "goals.tasks.decompose_goal"
-STALE_DECOMPOSITION = dt.timedelta(minutes=10)
+# A plan whose worker died this many times (e.g. killed by the job time limit, Q_TIMEOUT)
+# is marked failed for the person to retry, instead of being started again by the sweep.
+PLAN_ATTEMPTS = 3
+# A goal still pending this long after its last change has lost its job (the process that
+# committed it died before enqueueing): the sweep enqueues it again.
+PENDING_GRACE = dt.timedelta(minutes=2)
 GOAL_FIELDS = ("title", "description", "category", "target_date", "importance")
 MISSION_FIELDS = (
     "title",
@@ -188,21 +194,78 @@ def goal_set_status(*, user: User, goal_id: int, status: str) -> Goal:
     return goal
 
 
+def plan_lock_key(goal_id: int) -> int:
+    """The liveness lock a goal's planning job holds while it runs (delight.locks)."""
+    return lock_key("goal-plan", goal_id)
+
+
 @transaction.atomic
 def goal_retry_decomposition(*, user: User, goal_id: int) -> Goal:
-    """Queue planning again for a goal whose planning failed (or never started)."""
+    """Queue planning again for a goal whose planning failed, never started, or whose
+    worker died mid-way (its job is running but nobody alive holds its lock)."""
     goal = _goal_for_update(user=user, goal_id=goal_id)
-    if goal.decomposition_status not in (Decomposition.FAILED, Decomposition.PENDING):
-        raise ValidationError(
-            f"This goal is {goal.get_decomposition_status_display().lower()}; "
-            "only a goal whose planning failed can be retried."
-        )
-    goal.decomposition_status = Decomposition.PENDING
-    goal.decomposition_error = ""
-    goal.save(update_fields=["decomposition_status", "decomposition_error", "updated_at"])
+    with liveness_lock(plan_lock_key(goal.pk)) as nobody_planning:
+        if goal.decomposition_status == Decomposition.RUNNING and not nobody_planning:
+            raise ValidationError("This goal is being planned right now; it will be ready soon.")
+        if goal.decomposition_status == Decomposition.DONE:
+            raise ValidationError(
+                f"This goal is {goal.get_decomposition_status_display().lower()}; "
+                "only a goal whose planning failed can be retried."
+            )
+        goal.decomposition_status = Decomposition.PENDING
+        goal.decomposition_error = ""
+        goal.save(update_fields=["decomposition_status", "decomposition_error", "updated_at"])
     _enqueue_decomposition(goal_id=goal.pk)
     _notify_goal(goal_id=goal.pk)
     return goal
+
+
+def goal_plans_sweep(*, now: dt.datetime | None = None) -> int:
+    """Start again the planning that was lost; return how many goals it touched.
+
+    1. A goal whose job is running while nobody alive holds its lock was cut off (its worker
+       died or hit the job time limit): it goes back to pending and its job is enqueued, or,
+       after PLAN_ATTEMPTS such deaths, it is marked failed with a message for the person.
+    2. A goal pending for longer than PENDING_GRACE lost its job before it was enqueued:
+       the job is enqueued again (a duplicate job finds nothing to claim).
+    Each status change is made while holding the goal's lock, so no job runs meanwhile.
+    """
+    now = now or timezone.now()
+    touched = 0
+    running = Goal.objects.filter(decomposition_status=Decomposition.RUNNING)
+    for goal_id, attempts in running.values_list("pk", "decomposition_attempts"):
+        with liveness_lock(plan_lock_key(goal_id)) as cut_off:
+            if cut_off and _plan_restart(goal_id=goal_id, attempts=attempts, now=now):
+                touched += 1
+    lost = Goal.objects.filter(
+        decomposition_status=Decomposition.PENDING, updated_at__lt=now - PENDING_GRACE
+    )
+    for goal_id in lost.values_list("pk", flat=True):
+        Goal.objects.filter(pk=goal_id).update(updated_at=now)  # next sweep waits again
+        async_task(DECOMPOSE_TASK, goal_id)
+        touched += 1
+    return touched
+
+
+def _plan_restart(*, goal_id: int, attempts: int, now: dt.datetime) -> bool:
+    """Move a cut-off plan back to pending (and enqueue it) or, after too many, to failed."""
+    running = Goal.objects.filter(pk=goal_id, decomposition_status=Decomposition.RUNNING)
+    if attempts >= PLAN_ATTEMPTS:
+        error = (
+            "Eliza could not finish planning this goal: it took too long several times. "
+            "You can try again."
+        )
+        changed = running.update(
+            decomposition_status=Decomposition.FAILED, decomposition_error=error, updated_at=now
+        )
+        logger.warning("planning of goal %s was cut off %d times; failed", goal_id, attempts)
+    else:
+        changed = running.update(decomposition_status=Decomposition.PENDING, updated_at=now)
+        if changed:
+            async_task(DECOMPOSE_TASK, goal_id)
+    if changed:
+        _notify_goal(goal_id=goal_id)
+    return bool(changed)
 
 
 # -- decomposition ------------------------------------------------------------------------
@@ -213,8 +276,10 @@ def goal_decompose(*, goal_id: int, engine: Engine | None = None) -> str:
 
     Not one transaction on purpose: a model call must not hold a database transaction open.
 
-    1. Claim the job atomically: only a goal that is pending or failed (or whose run went
-       stale, e.g. a worker died) moves to running; anyone else returns "skipped".
+    1. Take the goal's liveness lock (delight.locks), held until the end: if someone alive
+       holds it, the goal is being planned: "skipped". Holding it, claim the job atomically:
+       a goal that is pending or failed, or running (its worker died: we hold its lock),
+       moves to running.
     2. Ask the engine for a plan (outside any transaction). The model engine retries
        transport errors and schema-violating answers, then raises: the goal is marked failed
        with a readable error, and the person can retry from the page.
@@ -223,8 +288,13 @@ def goal_decompose(*, goal_id: int, engine: Engine | None = None) -> str:
     4. After the commit: push `goal.update` to the person's pages and keep the outcome in
        their project memory.
     """
-    if not _decomposition_claim(goal_id=goal_id):
-        return "skipped"
+    with liveness_lock(plan_lock_key(goal_id)) as ours:
+        if not ours or not _decomposition_claim(goal_id=goal_id):
+            return "skipped"
+        return _decomposition_run(goal_id=goal_id, engine=engine)
+
+
+def _decomposition_run(*, goal_id: int, engine: Engine | None) -> str:
     goal = Goal.objects.select_related("user").get(pk=goal_id)
     try:
         plan = engine_or_default(engine).plan_goal(
@@ -243,9 +313,15 @@ def goal_decompose(*, goal_id: int, engine: Engine | None = None) -> str:
 
 
 def _decomposition_claim(*, goal_id: int) -> bool:
+    """Move the goal to running (the caller holds its lock, so a running one was cut off)."""
     now = timezone.now()
-    claimable = Goal.objects.filter(pk=goal_id).filter(
-        _claimable(stale_before=now - STALE_DECOMPOSITION)
+    claimable = Goal.objects.filter(
+        pk=goal_id,
+        decomposition_status__in=[
+            Decomposition.PENDING,
+            Decomposition.FAILED,
+            Decomposition.RUNNING,
+        ],
     )
     return bool(
         claimable.update(
@@ -255,12 +331,6 @@ def _decomposition_claim(*, goal_id: int) -> bool:
             decomposition_error="",
             updated_at=now,
         )
-    )
-
-
-def _claimable(*, stale_before: dt.datetime) -> Q:
-    return Q(decomposition_status__in=[Decomposition.PENDING, Decomposition.FAILED]) | Q(
-        decomposition_status=Decomposition.RUNNING, decomposition_started_at__lt=stale_before
     )
 
 

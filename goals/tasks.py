@@ -8,3 +8,8 @@ from goals import services
 def decompose_goal(goal_id: int) -> str:
     """Plan one goal; the service claims the job, so a duplicate run does nothing."""
     return services.goal_decompose(goal_id=goal_id)
+
+
+def sweep_plans() -> int:
+    """Every minute: start again the planning whose worker died or whose job was lost."""
+    return services.goal_plans_sweep()

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+
 import pytest
 from channels.layers import channel_layers
 from django.conf import settings
@@ -10,6 +12,7 @@ from rest_framework.test import APIClient
 from delight.channel_layer import close_loop_pool
 from delight.models import User
 from delight.settings import channel_layer_config
+from tests.support.locks import HeldElsewhere
 
 # Unit tests run enqueued jobs inline; integration tests start a real qcluster process.
 Conf.SYNC = True
@@ -74,3 +77,18 @@ def owner_api(owner) -> APIClient:
 @pytest.fixture
 def outsider_api(outsider) -> APIClient:
     return token_client(outsider)
+
+
+@pytest.fixture
+def held_elsewhere() -> Iterator[Callable[[int], HeldElsewhere]]:
+    """Hold a liveness lock (delight.locks) from another database session, as a live process
+    doing that work does; `.die()` on the result is that process dying."""
+    held: list[HeldElsewhere] = []
+
+    def hold(key: int) -> HeldElsewhere:
+        held.append(HeldElsewhere(key))
+        return held[-1]
+
+    yield hold
+    for holder in held:
+        holder.conn.close()

@@ -3,17 +3,16 @@ sandbox replay, recovery job; and bad input that changes nothing."""
 
 from __future__ import annotations
 
-import datetime as dt
 import uuid
 
 import pytest
 from django.core.exceptions import ValidationError
 from django.http import Http404
-from django.utils import timezone
 
 from companion import selectors, services, tasks
 from companion.models import AgentCheckpoint, Conversation, Memory, Turn
 from companion.runner import TurnState
+from companion.services import session_lock_key
 from delight.ai.engine import OfflineEngine
 from goals.models import Goal
 from tests.companion.test_runner import SimulatedCrash
@@ -34,22 +33,6 @@ class CrashOnceWhileRemembering(OfflineEngine):
         return super().extract_facts(text)
 
 
-def expire_leases() -> None:
-    Turn.objects.update(lease_until=timezone.now() - dt.timedelta(seconds=1))
-
-
-def make_running_turn(user, session_id) -> Turn:
-    """A turn another process is answering right now (its lease still runs)."""
-    return Turn.objects.create(
-        id=uuid.uuid4(),
-        conversation_id=session_id,
-        user=user,
-        idempotency_key=f"in-flight-{uuid.uuid4().hex}",
-        text="still being answered",
-        lease_until=timezone.now() + dt.timedelta(minutes=5),
-    )
-
-
 def goal_flow_at_confirmation(user) -> dict:
     session = say(user, "I want to set a goal to run a marathon by May because I love it")
     say(user, "health", session)
@@ -65,25 +48,48 @@ def test_a_retry_with_the_same_key_returns_the_same_answer_without_a_second_turn
     assert Memory.objects.filter(user=owner, key="name").count() == 1
 
 
-def test_a_second_message_while_a_turn_runs_is_refused_and_changes_nothing(owner):
+def test_a_second_message_while_a_turn_runs_is_refused_and_changes_nothing(
+    owner, held_elsewhere, running_turn
+):
     session = say(owner, "Hello")
     conversation = Conversation.objects.get(pk=session["session_id"])
-    make_running_turn(owner, conversation.pk)
+    running_turn(owner, conversation.pk)
+    held_elsewhere(session_lock_key(conversation.pk))
 
     with pytest.raises(services.SessionBusy):
         say(owner, "Are you there?", session)
     assert Turn.objects.filter(conversation=conversation).count() == 2
 
 
-@pytest.mark.django_db(transaction=True)
-def test_a_refused_message_outside_any_transaction_leaves_the_connection_usable(owner):
-    # In autocommit the turn's INSERT runs without a savepoint: the clash must still
-    # surface as SessionBusy, and the next message must go through.
+def test_a_turn_whose_process_died_is_finished_at_once_by_the_next_message(owner, running_turn):
     session = say(owner, "Hello")
-    running = make_running_turn(owner, session["session_id"])
+    cut_off = running_turn(owner, session["session_id"])  # and nobody holds its lock
+
+    later = say(owner, "Are you there?", session)
+
+    cut_off.refresh_from_db()
+    assert cut_off.status == Turn.Status.DONE
+    assert cut_off.reply
+    assert later["reply"]
+    assert Conversation.objects.get(pk=session["session_id"]).turns == 3
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_clashing_message_outside_any_transaction_leaves_the_connection_usable(
+    owner, running_turn
+):
+    # In autocommit the turn's INSERT runs without a savepoint: a clash with a running turn
+    # must surface as SessionBusy, and the next message must go through.
+    session = say(owner, "Hello")
+    running = running_turn(owner, session["session_id"])
 
     with pytest.raises(services.SessionBusy):
-        say(owner, "Are you there?", session)
+        services.turn_begin(
+            user=owner,
+            text="Are you there?",
+            conversation=Conversation.objects.get(pk=session["session_id"]),
+            idempotency_key="clash",
+        )
     assert Turn.objects.filter(conversation_id=session["session_id"]).count() == 2
 
     Turn.objects.filter(pk=running.pk).update(status=Turn.Status.DONE)
@@ -103,7 +109,6 @@ def test_a_turn_cut_off_mid_way_resumes_without_repeating_its_side_effects(owner
         "respond"
     )
 
-    expire_leases()
     later = say(owner, "thanks", session, engine=CrashOnceWhileRemembering())
 
     cut_off.refresh_from_db()
@@ -116,13 +121,14 @@ def test_a_turn_cut_off_mid_way_resumes_without_repeating_its_side_effects(owner
     assert later["reply"]
 
 
-def test_the_recovery_job_finishes_turns_whose_process_died(owner):
+def test_the_recovery_job_finishes_turns_whose_process_died(owner, held_elsewhere):
     CrashOnceWhileRemembering.crashed = False
     with pytest.raises(SimulatedCrash):
         say(owner, "My name is Ana", engine=CrashOnceWhileRemembering())
+    alive = held_elsewhere(session_lock_key(Turn.objects.get().conversation_id))
 
-    assert tasks.recover_turns() == 0  # the lease still runs: it may be alive
-    expire_leases()
+    assert tasks.recover_turns() == 0  # someone alive holds its session: leave it alone
+    alive.die()  # ... until that process dies
     assert tasks.recover_turns() == 1
 
     turn = Turn.objects.get()
@@ -130,14 +136,15 @@ def test_the_recovery_job_finishes_turns_whose_process_died(owner):
     assert turn.result["reply"] == turn.reply
 
 
-def test_a_retry_of_a_cut_off_message_resumes_it_instead_of_a_second_turn(owner):
+def test_a_retry_of_a_cut_off_message_resumes_it_instead_of_a_second_turn(owner, held_elsewhere):
     CrashOnceWhileRemembering.crashed = False
     with pytest.raises(SimulatedCrash):
         say(owner, "I love hiking", idempotency_key="k-2", engine=CrashOnceWhileRemembering())
+    alive = held_elsewhere(session_lock_key(Turn.objects.get().conversation_id))
     with pytest.raises(services.SessionBusy):
         say(owner, "I love hiking", idempotency_key="k-2")
 
-    expire_leases()
+    alive.die()
     result = say(owner, "I love hiking", idempotency_key="k-2")
 
     assert Turn.objects.count() == 1

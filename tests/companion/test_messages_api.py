@@ -7,7 +7,7 @@ import uuid
 import pytest
 
 from companion.models import Conversation, Turn
-from tests.companion.test_messages import make_running_turn
+from companion.services import session_lock_key
 
 pytestmark = pytest.mark.django_db
 
@@ -53,9 +53,10 @@ def test_the_idempotency_key_header_makes_a_retry_return_the_first_answer(owner_
     assert Turn.objects.count() == 1
 
 
-def test_a_busy_session_answers_409(owner_api, owner):
+def test_a_busy_session_answers_409(owner_api, owner, running_turn, held_elsewhere):
     session_id = send(owner_api, "Hello").json()["session_id"]
-    make_running_turn(owner, session_id)
+    running_turn(owner, session_id)
+    held_elsewhere(session_lock_key(session_id))
 
     response = send(owner_api, "Still there?", session_id=session_id)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import sys
 import urllib.error
@@ -38,3 +39,29 @@ def test_serve_starts_web_and_worker_and_ctrl_c_stops_both(tmp_path):
         serve.send_signal(signal.SIGINT)
         assert serve.wait(timeout=40) == 0
         assert not [child for child in children if child.is_running()]
+
+
+def _serve_in_a_terminal(tmp_path):
+    port = processes.free_port()
+    command = [sys.executable, "manage.py", "serve", "--port", str(port)]
+    serve = processes.running(command, own_session=True, DELIGHT_DATA_DIR=str(tmp_path))
+    return port, serve
+
+
+@pytest.mark.parametrize("wedged", [False, True], ids=["healthy", "wedged-workers"])
+def test_ctrl_c_in_the_terminal_leaves_no_process_behind(tmp_path, wedged):
+    port, running = _serve_in_a_terminal(tmp_path)
+    with running as serve:
+        processes.wait_for(lambda: (h := healthz(port)) and h["status"] == "ok", timeout=60)
+        started = processes.descendants(serve.pid)
+        if wedged:
+            for process in started:
+                if len(process.children()) >= 4:  # the sentinel: kill -9 all it started
+                    for victim in process.children():
+                        victim.kill()
+
+        os.killpg(serve.pid, signal.SIGINT)  # what Ctrl-C in a terminal sends
+
+        assert serve.wait(timeout=60) == 0
+        left = [p for p in processes.descendants(serve.pid) + started if p.is_running()]
+        assert not [p for p in left if p.status() != psutil.STATUS_ZOMBIE]

@@ -34,6 +34,8 @@ def start_django(show: str = "settings.SECRET_KEY", **env: str) -> subprocess.Co
         ("EMBEDDINGS", "telepathy"),
         ("DEBUG", "perhaps"),
         ("DATABASE_PREPARED_STATEMENTS", "sometimes"),
+        ("DATABASE_POOL_SIZE", "-1"),
+        ("DATABASE_POOL_TIMEOUT", "soon"),
     ],
 )
 def test_a_malformed_variable_stops_start_up_naming_it(variable, value):
@@ -69,8 +71,23 @@ def test_prepared_statements_can_be_switched_off_for_a_pooler(value, threshold):
     assert result.stdout.strip() == threshold
 
 
-def test_the_postgres_channel_layer_keeps_its_statements_unprepared():
-    database = {"NAME": "delight", "OPTIONS": {"prepare_threshold": 2, "sslmode": "require"}}
+def test_the_postgres_channel_layer_keeps_its_own_unprepared_connections():
+    database = {
+        "NAME": "delight",
+        "OPTIONS": {"prepare_threshold": 2, "pool": {"max_size": 10}, "sslmode": "require"},
+    }
     layer = channel_layer_config(database, redis_url="")
     assert layer["CONFIG"]["OPTIONS"] == {"sslmode": "require"}
     assert database["OPTIONS"]["prepare_threshold"] == 2  # the app's own connection keeps it
+
+
+@pytest.mark.parametrize(("size", "expected"), [("", "10 0"), ("3", "3 0"), ("0", "None 600")])
+def test_connections_come_from_a_bounded_pool_unless_it_is_switched_off(size, expected):
+    env = {"DATABASE_URL": "postgresql://u@127.0.0.1/x"}
+    if size:
+        env["DATABASE_POOL_SIZE"] = size
+    database = "settings.DATABASES['default']"
+    show = f"{database}['OPTIONS'].get('pool', {{}}).get('max_size'), {database}['CONN_MAX_AGE']"
+    result = start_django(show=show, **env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == expected

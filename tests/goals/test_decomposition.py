@@ -106,7 +106,7 @@ def test_an_invalid_answer_then_a_valid_one_succeeds(pending_goal, model_engine,
     assert pending_goal.missions.count() == 3
 
 
-def test_retry_is_only_for_failed_goals(owner, outsider, pending_goal):
+def test_retry_is_only_for_failed_or_cut_off_goals(owner, outsider, pending_goal):
     services.goal_decompose(goal_id=pending_goal.pk, engine=OfflineEngine())
     with pytest.raises(ValidationError, match="only a goal whose planning failed"):
         services.goal_retry_decomposition(user=owner, goal_id=pending_goal.pk)
@@ -114,13 +114,82 @@ def test_retry_is_only_for_failed_goals(owner, outsider, pending_goal):
         services.goal_retry_decomposition(user=outsider, goal_id=pending_goal.pk)
 
 
-def test_a_stale_running_job_can_be_claimed_again(pending_goal):
-    Goal.objects.filter(pk=pending_goal.pk).update(
+def cut_off(goal: Goal, attempts: int = 1) -> None:
+    """The goal's planning job started and its worker died (nobody holds its lock)."""
+    Goal.objects.filter(pk=goal.pk).update(
         decomposition_status="running",
-        decomposition_started_at=timezone.now() - dt.timedelta(minutes=5),
+        decomposition_started_at=timezone.now(),
+        decomposition_attempts=attempts,
     )
+
+
+def test_a_job_being_planned_by_a_live_worker_is_left_alone(pending_goal, held_elsewhere):
+    cut_off(pending_goal)
+    held_elsewhere(services.plan_lock_key(pending_goal.pk))
+
     assert services.goal_decompose(goal_id=pending_goal.pk, engine=OfflineEngine()) == "skipped"
-    Goal.objects.filter(pk=pending_goal.pk).update(
-        decomposition_started_at=timezone.now() - dt.timedelta(hours=1)
-    )
+    assert services.goal_plans_sweep() == 0
+    with pytest.raises(ValidationError, match="being planned"):
+        services.goal_retry_decomposition(user=pending_goal.user, goal_id=pending_goal.pk)
+    pending_goal.refresh_from_db()
+    assert pending_goal.decomposition_status == "running"
+
+
+def test_a_job_whose_worker_died_is_claimed_again_at_once(pending_goal, held_elsewhere):
+    cut_off(pending_goal)
+    held_elsewhere(services.plan_lock_key(pending_goal.pk)).die()
+
     assert services.goal_decompose(goal_id=pending_goal.pk, engine=OfflineEngine()) == "done"
+    assert pending_goal.missions.filter(from_plan=True).exists()
+
+
+def test_the_sweep_plans_goals_whose_worker_died_exactly_once(pending_goal):
+    cut_off(pending_goal)
+
+    assert services.goal_plans_sweep() == 1  # the job runs inline in unit tests (Conf.SYNC)
+
+    pending_goal.refresh_from_db()
+    assert pending_goal.decomposition_status == "done"
+    planned = pending_goal.missions.filter(from_plan=True).count()
+    assert planned > 0
+    assert services.goal_plans_sweep() == 0
+    assert pending_goal.missions.filter(from_plan=True).count() == planned
+
+
+def test_the_sweep_gives_up_after_repeated_deaths_and_the_person_can_retry(
+    pending_goal, django_capture_on_commit_callbacks
+):
+    cut_off(pending_goal, attempts=services.PLAN_ATTEMPTS)
+
+    assert services.goal_plans_sweep() == 1
+
+    pending_goal.refresh_from_db()
+    assert pending_goal.decomposition_status == "failed"
+    assert "try again" in pending_goal.decomposition_error
+    with django_capture_on_commit_callbacks(execute=True):
+        services.goal_retry_decomposition(user=pending_goal.user, goal_id=pending_goal.pk)
+    pending_goal.refresh_from_db()
+    assert pending_goal.decomposition_status == "done"
+
+
+def test_the_retry_button_takes_over_a_goal_whose_worker_died(
+    owner, pending_goal, django_capture_on_commit_callbacks
+):
+    cut_off(pending_goal)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        services.goal_retry_decomposition(user=owner, goal_id=pending_goal.pk)
+
+    pending_goal.refresh_from_db()
+    assert pending_goal.decomposition_status == "done"
+
+
+def test_the_sweep_enqueues_a_goal_left_pending_without_a_job(pending_goal):
+    Goal.objects.filter(pk=pending_goal.pk).update(
+        updated_at=timezone.now() - services.PENDING_GRACE - dt.timedelta(seconds=1)
+    )
+
+    assert services.goal_plans_sweep() == 1
+
+    pending_goal.refresh_from_db()
+    assert pending_goal.decomposition_status == "done"

@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import psutil
 from django.db import connection
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -54,11 +55,20 @@ def run_script(code: str, *, redis_url: str = "", timeout: float = 60) -> str:
 
 
 @contextlib.contextmanager
-def running(args: list[str], *, redis_url: str = "", **extra: str) -> Iterator[subprocess.Popen]:
-    """Run a long-lived child (qcluster, daphne); stop it with SIGTERM afterwards."""
+def running(
+    args: list[str], *, redis_url: str = "", own_session: bool = False, **extra: str
+) -> Iterator[subprocess.Popen]:
+    """Run a long-lived child (qcluster, daphne); stop it with SIGTERM afterwards. With
+    `own_session` it leads a process group of its own, as a command typed in a terminal
+    does (so the test can send the group a Ctrl-C)."""
     log = open(ROOT / ".data" / f"test-{Path(args[-1]).name}-{os.getpid()}.log", "w")  # noqa: SIM115
     process = subprocess.Popen(
-        args, cwd=ROOT, env=child_env(redis_url=redis_url, **extra), stdout=log, stderr=log
+        args,
+        cwd=ROOT,
+        env=child_env(redis_url=redis_url, **extra),
+        stdout=log,
+        stderr=log,
+        start_new_session=own_session,
     )
     try:
         yield process
@@ -70,6 +80,14 @@ def running(args: list[str], *, redis_url: str = "", **extra: str) -> Iterator[s
             process.kill()
             process.wait()
         log.close()
+
+
+def descendants(pid: int) -> list[psutil.Process]:
+    """Every living process started by `pid`, at any depth."""
+    try:
+        return psutil.Process(pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        return []
 
 
 def qcluster(*, redis_url: str = "") -> contextlib.AbstractContextManager[subprocess.Popen]:
@@ -94,6 +112,12 @@ def redis_available(url: str = REDIS_TEST_URL) -> bool:
         return bool(redis.Redis.from_url(url, socket_connect_timeout=1).ping())
     except (redis.RedisError, OSError):
         return False
+
+
+def listening(port: int) -> bool:
+    """Whether something accepts TCP connections on 127.0.0.1:`port`."""
+    with socket.socket() as probe:
+        return probe.connect_ex(("127.0.0.1", port)) == 0
 
 
 def free_port() -> int:

@@ -1,29 +1,30 @@
-"""Run web (daphne) and worker (qcluster) together; Ctrl-C stops both cleanly.
+"""Run web (daphne) and the supervised background workers together; Ctrl-C stops both.
 
-If this process started the embedded PostgreSQL, it also stops it (a fast, clean shutdown)
-once both children have exited, so the data folder is left consistent.
+Each runs as a process group of its own (delight.workers): stopping one stops everything
+it started, even when its workers are wedged, so no process outlives ``make run``. The
+workers are restarted whenever they cannot be trusted (see WorkerSupervisor). If this
+process started the embedded PostgreSQL, it also stops it (a fast, clean shutdown) once
+both have exited, so the data folder is left consistent.
 """
 
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
 import sys
 import time
 from typing import Any
 
-from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 
 from delight import embedded
-
-CHILD_STOP_SECONDS = 20
+from delight.selectors import worker_last_heartbeat
+from delight.services import worker_jobs_release
+from delight.workers import CHECK_SECONDS, ProcessGroup, WorkerSupervisor, stop_on_signals
 
 
 class Command(BaseCommand):
-    help = "Start the web server and the background worker; stop both on Ctrl-C."
+    help = "Start the web server and the background workers; stop both on Ctrl-C."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
@@ -32,42 +33,31 @@ class Command(BaseCommand):
     def handle(self, *args: Any, host: str, port: int, **options: Any) -> None:
         call_command("migrate", interactive=False, verbosity=0)
         call_command("collectstatic", interactive=False, verbosity=0)
-        manage = [sys.executable, str(settings.BASE_DIR / "manage.py")]
         daphne = [sys.executable, "-m", "daphne", "-b", host, "-p", str(port)]
-        children = {
-            "web": subprocess.Popen([*daphne, "delight.asgi:application"]),
-            "worker": subprocess.Popen([*manage, "qcluster"]),
-        }
+        web = ProcessGroup("the web server", [*daphne, "delight.asgi:application"])
+        workers = WorkerSupervisor(
+            last_heartbeat=worker_last_heartbeat, release_jobs=worker_jobs_release
+        )
+        stopping = stop_on_signals()
+        web.start()
+        workers.start()
         self.stdout.write(self.style.SUCCESS(f"Delight is running at http://{host}:{port}/"))
         self.stdout.write("Press Ctrl-C to stop.")
-        stopping = False
+        try:
+            while not stopping() and web.running:
+                if reason := workers.check():
+                    self.stderr.write(f"Restarted the background workers: {reason}.")
+                time.sleep(CHECK_SECONDS)
+            if not stopping():
+                self.stderr.write(f"The web process exited ({web.process.returncode}); stopping.")
+        finally:
+            web.stop()
+            workers.stop()
+            self._stop_database()
+        self.stdout.write("Stopped.")
 
-        def request_stop(signum: int, frame: Any) -> None:
-            nonlocal stopping
-            stopping = True
-
-        signal.signal(signal.SIGINT, request_stop)
-        signal.signal(signal.SIGTERM, request_stop)
-        while not stopping and all(child.poll() is None for child in children.values()):
-            time.sleep(0.2)
-        for name, child in children.items():
-            if child.poll() is not None and not stopping:
-                self.stderr.write(f"The {name} process exited ({child.returncode}); stopping.")
-        self._stop(children)
-
-    def _stop(self, children: dict[str, subprocess.Popen]) -> None:
-        for child in children.values():
-            if child.poll() is None:
-                child.send_signal(signal.SIGTERM)
-        deadline = time.monotonic() + CHILD_STOP_SECONDS
-        for child in children.values():
-            try:
-                child.wait(timeout=max(0.1, deadline - time.monotonic()))
-            except subprocess.TimeoutExpired:
-                child.kill()
-                child.wait()
+    def _stop_database(self) -> None:
         server = embedded.current()
         if server is not None and server.started_here:
             embedded.stop(server.data_dir)
             self.stdout.write("Stopped the embedded database cleanly.")
-        self.stdout.write("Stopped.")
