@@ -34,6 +34,8 @@ def start_django(show: str = "settings.SECRET_KEY", **env: str) -> subprocess.Co
         ("EMBEDDINGS", "telepathy"),
         ("DEBUG", "perhaps"),
         ("DATABASE_PREPARED_STATEMENTS", "sometimes"),
+        ("ELIZA_MODEL_BUDGET_SECONDS", "0"),
+        ("OPENAI_BREAKER_FAILURES", "many"),
     ],
 )
 def test_a_malformed_variable_stops_start_up_naming_it(variable, value):
