@@ -52,6 +52,7 @@ from companion.runner import (
 from companion.turn import GRAPH, NODE_LABELS, TurnDeps, final_dialogue, turn_result
 from delight.ai.embeddings import normalise_words
 from delight.ai.engine import Engine
+from delight.ai.guard import model_budget
 from delight.ai.runtime import engine_or_default, usage_collected
 from delight.ai.types import ExtractedFact, Usage
 from delight.locks import liveness_lock, lock_key
@@ -876,7 +877,7 @@ def turn_execute(
     store = DatabaseCheckpointStore(agent_state)
     runner = Runner(GRAPH, store, on_event, transaction.atomic)
     deps.dialogue_at_start = agent_state.state_data.get("dialogue") or {}
-    with usage_collected() as usage:
+    with usage_collected() as usage, model_budget(settings.ELIZA_MODEL_BUDGET_SECONDS):
         deps.usage = usage
         if resume and store.latest(str(turn.pk)) is not None:
             state = runner.resume(str(turn.pk), deps=deps)

@@ -14,6 +14,7 @@ turn never repeats a write. Every node honours
 
 from __future__ import annotations
 
+import contextvars
 import dataclasses
 import datetime as dt
 import functools
@@ -545,11 +546,11 @@ def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         context=kept,
         user_name=_user_name(deps.user),
     )
-    calls = len(deps.usage)
-    out["reply"] = _stream(deps, deps.engine.stream_reply(request)) or FALLBACK_REPLIES[""]
-    for usage in deps.usage[calls:]:
-        if not usage.ok:
-            ctx.note(f"reply model failed after {usage.attempts} attempts ({usage.error})")
+    reply = deps.engine.stream_reply(request)
+    _stream(deps, reply)  # a retracted stream's chunks are dropped: its `text` replaces them
+    if reply.fallback:
+        ctx.note(f"model {reply.fallback}; offline reply")
+    out["reply"] = reply.text or FALLBACK_REPLIES[""]
     out["prompt"] = budget
     out["engine"] = deps.engine.name
     out["memories_used"] = _memories_in(state.output("recall_context"), kept)
@@ -616,12 +617,15 @@ def tool_pool() -> ThreadPoolExecutor:
 
 
 def _in_tool_thread(call: Callable[[], Any]) -> Callable[[], Any]:
-    """Like a request: drop a connection that broke or outlived CONN_MAX_AGE, before and after."""
+    """Like a request: give back (to the tool threads' pool) or drop the thread's connection
+    before and after. The call runs in a copy of the turn's context, so its model calls
+    (recall embeds the message) keep to the turn's model budget and count in its usage."""
+    context = contextvars.copy_context()
 
     def run() -> Any:
         close_old_connections()
         try:
-            return call()
+            return context.run(call)
         finally:
             close_old_connections()
 

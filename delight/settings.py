@@ -270,9 +270,19 @@ AI = AIConfig(
     ),
     timeout_seconds=env.float("OPENAI_TIMEOUT", 30.0),
     max_retries=env.int("OPENAI_MAX_RETRIES", 3),
+    # After this many failed model attempts in a row, calls fail at once (no request) for
+    # the cool-down; then one trial call decides (delight.ai.guard.CircuitBreaker).
+    breaker_failures=env.int("OPENAI_BREAKER_FAILURES", 3, validate=Range(min=1, max=1000)),
+    breaker_cooldown_seconds=env.float(
+        "OPENAI_BREAKER_COOLDOWN_SECONDS", 30.0, validate=Range(min=1, max=3600)
+    ),
 )
 
 # --- Eliza's turn ---------------------------------------------------------------------
+# All the model calls of one turn share this many seconds; then the offline engine answers.
+ELIZA_MODEL_BUDGET_SECONDS = env.float(
+    "ELIZA_MODEL_BUDGET_SECONDS", 6.0, validate=Range(min=1, max=600)
+)
 # Tokens of context (goal, missions, memories) a reply prompt may carry; the rest is cut.
 ELIZA_CONTEXT_TOKENS = env.int("ELIZA_CONTEXT_TOKENS", 600, validate=Range(min=50, max=32000))
 # Threads for a turn's memory recall and independent read tools (each keeps a connection).

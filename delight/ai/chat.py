@@ -1,7 +1,8 @@
 """Chat completions against any OpenAI-compatible endpoint, with our own retries and usage.
 
 The `openai` client is built with `max_retries=0`: retrying here lets us choose the backoff,
-count attempts, and report one `Usage` per call whether it succeeded or failed.
+count attempts, keep within a turn's budget and the circuit breaker (guard.py), and report
+one `Usage` per call whether it succeeded, failed, or was refused without a request.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import jsonschema
 import openai
 
 from delight.ai.config import AIConfig
+from delight.ai.guard import Budget, CircuitBreaker, current_budget
 from delight.ai.types import ChatMessage, Usage
 
 logger = logging.getLogger("delight.ai")
@@ -29,12 +31,26 @@ PROVIDER = "openai"
 
 
 class AIError(Exception):
-    """Base class of every failure of the AI layer."""
+    """Base class of every failure of the AI layer.
 
-    def __init__(self, message: str, *, attempts: int = 0, status: int | None = None) -> None:
+    `reason` says what went wrong in a few words, for traces and notes ("timed out",
+    "rate limited (429)", "server error (500)", "unreachable", "malformed answer",
+    "stream cut", "circuit open", "budget spent", "invalid output" …); `attempts` is the
+    number of requests made (0: refused before any request).
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        attempts: int = 0,
+        status: int | None = None,
+        reason: str = "failed",
+    ) -> None:
         super().__init__(message)
         self.attempts = attempts
         self.status = status
+        self.reason = reason
 
 
 class AIUnavailableError(AIError):
@@ -47,6 +63,14 @@ class AIRequestError(AIError):
 
 class AIResponseError(AIError):
     """The provider answered, but not with something we can use (bad JSON, wrong schema)."""
+
+
+class MalformedAnswer(Exception):
+    """A 200 whose body is no answer (not JSON, no choices): retried like a transport failure."""
+
+
+class OutOfBudget(Exception):
+    """The turn's budget ran out while a stream was still coming."""
 
 
 @dataclass(frozen=True)
@@ -85,12 +109,30 @@ def build_client(config: AIConfig) -> openai.OpenAI:
 
 
 def is_retryable(exc: BaseException) -> bool:
-    """429, 5xx, timeouts and connection failures are worth another try; other 4xx are not."""
-    if isinstance(exc, openai.APIConnectionError):  # includes APITimeoutError
+    """429, 5xx, timeouts, connection failures and malformed answers are worth another try;
+    other 4xx are not."""
+    if isinstance(exc, (openai.APIConnectionError, MalformedAnswer)):  # incl. APITimeoutError
         return True
     if isinstance(exc, openai.APIStatusError):
         return exc.status_code == 429 or exc.status_code >= 500
     return False
+
+
+def failure_reason(exc: BaseException) -> str:
+    """What a failed attempt amounts to, in a few words (see AIError.reason)."""
+    if isinstance(exc, openai.APITimeoutError):
+        return "timed out"
+    if isinstance(exc, openai.APIConnectionError):
+        return "unreachable"
+    if isinstance(exc, MalformedAnswer):
+        return "malformed answer"
+    if isinstance(exc, openai.APIStatusError):
+        if exc.status_code == 429:
+            return "rate limited (429)"
+        if exc.status_code >= 500:
+            return f"server error ({exc.status_code})"
+        return f"refused ({exc.status_code})"
+    return "failed"
 
 
 def _retry_after_seconds(exc: BaseException) -> float | None:
@@ -133,39 +175,89 @@ def describe_error(exc: BaseException) -> str:
 
 
 def call_with_retries(
-    call: Callable[[], T],
+    call: Callable[[float], T],
     *,
     config: AIConfig,
+    breaker: CircuitBreaker | None = None,
     sleep: Callable[[float], None] = time.sleep,
     rng: Callable[[], float] = random.random,
 ) -> tuple[T, int]:
-    """Run `call` until it succeeds; return its result and the number of attempts.
+    """Run `call(timeout)` until it succeeds; return its result and the number of attempts.
 
-    1. Call; on success return (result, attempts).
-    2. On a retryable error, wait (exponential backoff with jitter) and go again, at most
-       `config.max_retries` more times; then raise AIUnavailableError.
-    3. On any other provider error raise AIRequestError at once.
+    1. Before each attempt: outside a budget the timeout is `config.timeout_seconds`; inside
+       one (a turn), what is left of it, and with too little left no request is made
+       (reason "budget spent"). An open breaker refuses the attempt too (reason "circuit
+       open"). A call refused before its first request raises with attempts=0.
+    2. Call; on success tell the breaker and return (result, attempts).
+    3. A retryable failure (429, 5xx, timeout, connection, malformed answer) counts against
+       the breaker; wait (exponential backoff with jitter) and go again, at most
+       `config.max_retries` more times and only while the budget covers the wait and
+       another attempt. Then raise AIUnavailableError (AIResponseError for a malformed
+       answer) with the last failure's reason.
+    4. Any other provider error (a 4xx) raises AIRequestError at once; the server did answer,
+       so the breaker counts it as a success.
     """
+    budget = current_budget()
     attempt = 0
+    failure: BaseException | None = None
     while True:
+        refusal = _refusal(budget, breaker)
+        if refusal and failure is not None:  # the breaker opened while this call retried
+            raise _gave_up(attempt, failure) from failure
+        if refusal:
+            raise AIUnavailableError(f"no request sent: {refusal}", reason=refusal)
         attempt += 1
+        timeout = config.timeout_seconds
+        if budget is not None:
+            timeout = min(timeout, budget.left())
         try:
-            return call(), attempt
-        except openai.OpenAIError as exc:
+            result = call(timeout)
+        except (openai.OpenAIError, MalformedAnswer) as exc:
             status = getattr(exc, "status_code", None)
             if not is_retryable(exc):
-                raise AIRequestError(describe_error(exc), attempts=attempt, status=status) from exc
-            if attempt > config.max_retries:
-                raise AIUnavailableError(
-                    f"gave up after {attempt} attempts: {describe_error(exc)}",
-                    attempts=attempt,
-                    status=status,
+                if breaker is not None:
+                    breaker.succeeded()
+                raise AIRequestError(
+                    describe_error(exc), attempts=attempt, status=status, reason=failure_reason(exc)
                 ) from exc
+            if breaker is not None:
+                breaker.failed()
+            failure = exc
             wait = backoff_seconds(attempt, config, rng, _retry_after_seconds(exc))
+            if attempt > config.max_retries or (budget is not None and not budget.covers(wait)):
+                raise _gave_up(attempt, exc) from exc
             logger.warning(
-                "ai call failed (%s); retry %d in %.2fs", describe_error(exc), attempt, wait
+                "ai call failed, %s (%s); retry %d in %.2fs",
+                failure_reason(exc),
+                describe_error(exc),
+                attempt,
+                wait,
             )
             sleep(wait)
+        else:
+            if breaker is not None:
+                breaker.succeeded()
+            return result, attempt
+
+
+def _refusal(budget: Budget | None, breaker: CircuitBreaker | None) -> str:
+    """Why the next attempt must not be made ("" when it may)."""
+    if budget is not None and budget.spent:
+        return "budget spent"
+    if breaker is not None and not breaker.allow():
+        return "circuit open"
+    return ""
+
+
+def _gave_up(attempts: int, exc: BaseException) -> AIError:
+    reason = failure_reason(exc)
+    error = AIResponseError if isinstance(exc, MalformedAnswer) else AIUnavailableError
+    return error(
+        f"gave up after {attempts} attempts: {reason}: {describe_error(exc)}",
+        attempts=attempts,
+        status=getattr(exc, "status_code", None),
+        reason=reason,
+    )
 
 
 def _as_openai_messages(messages: Sequence[ChatMessage]) -> list[dict[str, str]]:
@@ -185,12 +277,14 @@ class OpenAIChat:
         client: openai.OpenAI | None = None,
         sleep: Callable[[float], None] = time.sleep,
         rng: Callable[[], float] = random.random,
+        breaker: CircuitBreaker | None = None,
     ) -> None:
         self.config = config
         self.on_usage: UsageSink = on_usage or log_usage
         self._client = client or build_client(config)
         self._sleep = sleep
         self._rng = rng
+        self.breaker = breaker or CircuitBreaker.from_config(config)
 
     # -- public API -------------------------------------------------------------------------
 
@@ -212,29 +306,32 @@ class OpenAIChat:
         """Yield the answer's text chunks in order; usage is recorded when the stream ends.
 
         Retries cover only opening the stream: once a chunk was yielded, a failure raises
-        AIUnavailableError (the caller already showed part of the answer).
+        AIUnavailableError (the caller already showed part of the answer). A stream that
+        ends without a finish_reason, breaks, or outlives the turn's budget is such a
+        failure (reason "stream cut", or "timed out"): its text is not a whole answer.
         """
         model = self.config.model_for(purpose)
         started = time.monotonic()
         stats = {"attempts": 0, "prompt": 0, "completion": 0}
 
-        def open_stream() -> Any:
+        def open_stream(timeout: float) -> Any:
             stats["attempts"] += 1
             return self._client.chat.completions.create(
                 model=model,
                 messages=_as_openai_messages(messages),
                 stream=True,
                 stream_options={"include_usage": True},
+                timeout=timeout,
             )
 
         try:
-            response, _ = call_with_retries(
-                open_stream, config=self.config, sleep=self._sleep, rng=self._rng
-            )
+            response, _ = self._retried(open_stream)
         except AIError as exc:
             self._emit(model, purpose, started, stats["attempts"], ok=False, error=str(exc))
             raise
 
+        budget = current_budget()
+        finished = False
         ok, error = True, ""
         try:
             for chunk in response:
@@ -242,15 +339,24 @@ class OpenAIChat:
                     stats["prompt"] = chunk.usage.prompt_tokens or 0
                     stats["completion"] = chunk.usage.completion_tokens or 0
                 for choice in chunk.choices or ():
+                    finished = finished or bool(choice.finish_reason)
                     piece = choice.delta.content if choice.delta else None
                     if piece:
                         yield piece
+                if budget is not None and budget.expired and not finished:
+                    raise OutOfBudget("the turn's model budget ran out mid-stream")
+            if not finished:
+                raise MalformedAnswer("the stream ended without a finish_reason")
         except GeneratorExit:
             ok, error = True, "stopped by caller"
             raise
         except Exception as exc:  # transport errors surface here as raw httpx errors too
-            ok, error = False, f"stream interrupted: {describe_error(exc)}"
-            raise AIUnavailableError(error, attempts=stats["attempts"]) from exc
+            self.breaker.failed()
+            timed_out = isinstance(exc, (openai.APITimeoutError, OutOfBudget))
+            reason = "timed out" if timed_out else "stream cut"
+            ok, error = False, f"{reason}: {describe_error(exc)}"
+            logger.warning("ai stream failed, %s", error)
+            raise AIUnavailableError(error, attempts=stats["attempts"], reason=reason) from exc
         finally:
             close = getattr(response, "close", None)
             if close is not None:
@@ -315,7 +421,8 @@ class OpenAIChat:
                 ),
             ]
         raise AIResponseError(
-            f"no valid JSON after {self.config.json_retries + 1} answers: {problem}"
+            f"no valid JSON after {self.config.json_retries + 1} answers: {problem}",
+            reason="invalid output",
         )
 
     # -- internals --------------------------------------------------------------------------
@@ -327,6 +434,11 @@ class OpenAIChat:
 
         return check
 
+    def _retried(self, call: Callable[[float], T]) -> tuple[T, int]:
+        return call_with_retries(
+            call, config=self.config, breaker=self.breaker, sleep=self._sleep, rng=self._rng
+        )
+
     def _complete_once(
         self,
         messages: Sequence[ChatMessage],
@@ -337,30 +449,33 @@ class OpenAIChat:
     ) -> tuple[str, Usage]:
         """One request (with transport retries) and exactly one Usage for it.
 
-        `check` returns a problem description for an unusable answer, which marks the
-        usage as failed without raising (the caller decides whether to ask again).
+        A body that is no completion (not JSON, no choices, no message) is retried like a
+        transport failure. `check` returns a problem description for an unusable answer,
+        which marks the usage as failed without raising (the caller decides whether to ask
+        again).
         """
         model = self.config.model_for(purpose)
         started = time.monotonic()
         attempts = 0
 
-        def send() -> Any:
+        def send(timeout: float) -> tuple[Any, str]:
             nonlocal attempts
             attempts += 1
-            return self._client.chat.completions.create(
-                model=model, messages=_as_openai_messages(messages), **extra
-            )
+            try:
+                response = self._client.chat.completions.create(
+                    model=model, messages=_as_openai_messages(messages), timeout=timeout, **extra
+                )
+            except ValueError as exc:  # the body was not JSON (json.JSONDecodeError)
+                raise MalformedAnswer(f"the body is not JSON: {exc}") from exc
+            return response, _completion_text(response)
 
         try:
-            response, attempts = call_with_retries(
-                send, config=self.config, sleep=self._sleep, rng=self._rng
-            )
+            (response, text), attempts = self._retried(send)
         except AIError as exc:
             self._emit(model, purpose, started, attempts, ok=False, error=str(exc))
             raise
         prompt, completion = _token_counts(response)
-        text = _first_text(response)
-        problem = "empty answer" if text is None else (check(text) if check else "")
+        problem = check(text) if check else ""
         usage = self._emit(
             model,
             purpose,
@@ -371,8 +486,6 @@ class OpenAIChat:
             prompt_tokens=prompt,
             completion_tokens=completion,
         )
-        if text is None:
-            raise AIResponseError("the model returned no text", attempts=attempts)
         return text, usage
 
     def _emit(
@@ -395,7 +508,7 @@ class OpenAIChat:
             completion_tokens=completion_tokens,
             cost_usd=self.config.cost_usd(model, prompt_tokens, completion_tokens),
             latency_ms=(time.monotonic() - started) * 1000,
-            attempts=max(attempts, 1),
+            attempts=attempts,
             ok=ok,
             error=error,
         )
@@ -413,11 +526,16 @@ def _token_counts(response: Any) -> tuple[int, int]:
     return usage.prompt_tokens or 0, usage.completion_tokens or 0
 
 
-def _first_text(response: Any) -> str | None:
-    choices = getattr(response, "choices", None) or []
-    if not choices or choices[0].message is None:
-        return None
-    return choices[0].message.content
+def _completion_text(response: Any) -> str:
+    """The text of a completion's first choice; MalformedAnswer when there is none."""
+    choices = getattr(response, "choices", None)
+    if not isinstance(choices, list) or not choices:
+        raise MalformedAnswer("the answer has no choices")
+    message = getattr(choices[0], "message", None)
+    content = getattr(message, "content", None)
+    if not isinstance(content, str):
+        raise MalformedAnswer("the answer's first choice has no text")
+    return content
 
 
 def _parse_and_validate(text: str, validator: Any) -> tuple[dict[str, Any] | None, str]:

@@ -41,6 +41,8 @@ class AIConfig:
     backoff_base_seconds: float = 0.5
     max_backoff_seconds: float = 8.0  # cap for one wait, including a server's Retry-After
     json_retries: int = 2  # extra attempts when a structured answer is invalid
+    breaker_failures: int = 3  # failed attempts in a row that open the circuit breaker
+    breaker_cooldown_seconds: float = 30.0  # how long it stays open before a trial call
     prices: dict[str, tuple[float, float]] = field(default_factory=lambda: dict(DEFAULT_PRICES))
 
     def __post_init__(self) -> None:
@@ -52,6 +54,8 @@ class AIConfig:
             raise ValueError("retry counts cannot be negative")
         if self.timeout_seconds <= 0:
             raise ValueError("timeout_seconds must be positive")
+        if self.breaker_failures < 1 or self.breaker_cooldown_seconds <= 0:
+            raise ValueError("breaker_failures must be at least 1 and its cool-down positive")
 
     @property
     def online(self) -> bool:

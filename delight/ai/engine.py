@@ -3,7 +3,8 @@
 - `OfflineEngine`: the rule-based Eliza (offline.py) plus the offline classifiers; no network.
 - `ModelEngine`: an OpenAI-compatible model for replies, classification and extraction; it
   falls back to the offline engine whenever the model fails, and says so in `source` /
-  `ReplyResult.fallback`, so a model outage never strands a person mid-conversation.
+  `ReplyResult.fallback` / `ReplyStream.fallback`, so a model outage never strands a person
+  mid-conversation. Its chat client and embedder have a circuit breaker each (guard.py).
 
 Engines are plain objects built from an `AIConfig`; nothing here keeps a client in a module
 global, so tests and callers inject whatever they need.
@@ -15,7 +16,8 @@ import dataclasses
 import datetime as dt
 import logging
 import re
-from collections.abc import Callable, Iterator, Sequence
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -23,6 +25,7 @@ from delight.ai import classifiers, planning
 from delight.ai.chat import AIError, OpenAIChat, UsageSink
 from delight.ai.config import AIConfig
 from delight.ai.embeddings import Embedder, HashingEmbedder, build_embedder
+from delight.ai.guard import CircuitBreaker, Clock
 from delight.ai.offline import compose_reply
 from delight.ai.offline import extract_facts as offline_extract_facts
 from delight.ai.types import (
@@ -61,6 +64,43 @@ class ReplyResult:
     rule: str = ""  # offline rule that answered (for traces); "" for model replies
 
 
+class ReplyStream:
+    """A reply as it is written. Iterate for the chunks to show as they come; afterwards
+    `text` is the whole reply and `fallback` why the offline engine wrote it ("" if it did
+    not).
+
+    When a model's stream breaks off after some chunks were shown, those chunks are no reply:
+    the iteration ends there, `retracted` is True and `text` is the complete offline reply,
+    which the caller shows and stores in their place.
+    """
+
+    def __init__(self, write: Callable[[ReplyStream], Iterable[str]]) -> None:
+        self._write = write  # yields the chunks; may call fall_back on this stream
+        self.shown: list[str] = []
+        self.fallback = ""
+        self.retracted = False
+        self._replacement: str | None = None
+
+    def __iter__(self) -> Iterator[str]:
+        for chunk in self._write(self):
+            self.shown.append(chunk)
+            yield chunk
+
+    def fall_back(self, reason: str, *, replacement: str | None = None) -> None:
+        """The offline engine takes over; `replacement` is its whole reply when the chunks
+        already shown must be taken back."""
+        self.fallback = reason
+        if replacement is not None:
+            self.retracted = True
+            self._replacement = replacement
+
+    @property
+    def text(self) -> str:
+        if self._replacement is not None:
+            return self._replacement
+        return "".join(self.shown).strip()
+
+
 def context_lines(
     *,
     goals: Sequence[str] = (),
@@ -82,7 +122,7 @@ class Engine(Protocol):
 
     def reply(self, request: ReplyRequest) -> ReplyResult: ...
 
-    def stream_reply(self, request: ReplyRequest) -> Iterator[str]: ...
+    def stream_reply(self, request: ReplyRequest) -> ReplyStream: ...
 
     def classify_intent(self, text: str) -> IntentResult: ...
 
@@ -123,8 +163,8 @@ class OfflineEngine:
         )
         return ReplyResult(text=made.text, engine=self.name, rule=made.rule)
 
-    def stream_reply(self, request: ReplyRequest) -> Iterator[str]:
-        yield from _word_chunks(self.reply(request).text)
+    def stream_reply(self, request: ReplyRequest) -> ReplyStream:
+        return ReplyStream(lambda _: _word_chunks(self.reply(request).text))
 
     def classify_intent(self, text: str) -> IntentResult:
         return _with_source(classifiers.classify_intent(text), "offline")
@@ -291,31 +331,35 @@ class ModelEngine:
         try:
             result = self.chat.complete(self.messages_for(request), purpose="chat")
         except AIError as exc:
-            logger.warning("model reply failed, offline engine answers: %s", exc)
+            _log_fallback("reply", exc)
             offline = self.offline.reply(request)
             return dataclasses.replace(offline, fallback=True, error=str(exc))
         return ReplyResult(text=result.text.strip(), engine=self.name)
 
-    def stream_reply(self, request: ReplyRequest) -> Iterator[str]:
-        """Stream the model's reply; if it fails before the first chunk, stream the offline one.
+    def stream_reply(self, request: ReplyRequest) -> ReplyStream:
+        """Stream the model's reply, or the offline one when the model fails.
 
-        A failure after some text was already sent ends the reply with a short apology
-        rather than an error: the person always gets a complete message.
+        1. Crisis: the fixed offline message.
+        2. The model's chunks as they come.
+        3. If the model fails before its first chunk, the offline reply streams instead.
+        4. If it fails after some (a stream cut, broken or out of budget), the chunks shown
+           are taken back and the complete offline reply replaces them (ReplyStream).
         """
         if request.strategy == "crisis":
-            yield from self.offline.stream_reply(request)
-            return
-        sent = False
-        try:
-            for chunk in self.chat.stream(self.messages_for(request), purpose="chat"):
-                sent = True
-                yield chunk
-        except AIError as exc:
-            logger.warning("model stream failed (sent=%s): %s", sent, exc)
-            if sent:
-                yield " … I lost my train of thought there. Could you say that again?"
-            else:
-                yield from self.offline.stream_reply(request)
+            return self.offline.stream_reply(request)
+
+        def write(stream: ReplyStream) -> Iterator[str]:
+            try:
+                yield from self.chat.stream(self.messages_for(request), purpose="chat")
+            except AIError as exc:
+                _log_fallback("reply", exc)
+                if stream.shown:
+                    stream.fall_back(exc.reason, replacement=self.offline.reply(request).text)
+                else:
+                    stream.fall_back(exc.reason)
+                    yield from self.offline.stream_reply(request)
+
+        return ReplyStream(write)
 
     # -- classification and extraction -------------------------------------------------------
 
@@ -323,8 +367,8 @@ class ModelEngine:
         return self.chat.complete_json(_single(prompt, text), schema=schema, purpose="extraction")
 
     def _fallback(self, what: str, exc: AIError, offline: Callable[[str], Any], text: str) -> Any:
-        logger.warning("model %s failed, using the offline classifier: %s", what, exc)
-        return _with_source(offline(text), f"offline (model failed: {str(exc)[:120]})")
+        _log_fallback(what, exc)
+        return _with_source(offline(text), f"offline (model failed: {exc.reason})")
 
     def classify_intent(self, text: str) -> IntentResult:
         try:
@@ -369,7 +413,7 @@ class ModelEngine:
         try:
             data = self._ask(FACTS_PROMPT, text, FACTS_SCHEMA)
         except AIError as exc:
-            logger.warning("model fact extraction failed, using rules: %s", exc)
+            _log_fallback("fact extraction", exc)
             return rules
         facts = [
             ExtractedFact(
@@ -402,15 +446,30 @@ class ModelEngine:
         )
 
 
+def _log_fallback(what: str, exc: AIError) -> None:
+    # A call refused without a request (open breaker, spent budget) is expected while the
+    # model is down: the breaker itself logged why, once.
+    level = logging.WARNING if exc.attempts else logging.DEBUG
+    logger.log(level, "model %s failed (%s), the offline engine answers: %s", what, exc.reason, exc)
+
+
 def build_engine(
     config: AIConfig,
     on_usage: UsageSink | None = None,
     *,
     embedder: Embedder | None = None,
+    clock: Clock = time.monotonic,
 ) -> Engine:
-    """ModelEngine when an API key is configured, else OfflineEngine."""
-    embedder = embedder or build_embedder(config, on_usage=on_usage)
+    """ModelEngine when an API key is configured, else OfflineEngine.
+
+    The chat client and the OpenAI embedder get a circuit breaker each (on `clock`): the two
+    endpoints fail independently (per-model rate limits, or two servers behind them).
+    """
+    embedder = embedder or build_embedder(
+        config, on_usage=on_usage, breaker=CircuitBreaker.from_config(config, clock=clock)
+    )
     offline = OfflineEngine(embedder=embedder)
     if not config.openai_api_key:
         return offline
-    return ModelEngine(OpenAIChat(config, on_usage=on_usage), embedder, offline)
+    breaker = CircuitBreaker.from_config(config, clock=clock)
+    return ModelEngine(OpenAIChat(config, on_usage=on_usage, breaker=breaker), embedder, offline)

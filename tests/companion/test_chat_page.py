@@ -11,7 +11,8 @@ from companion import services
 from companion.models import Turn
 from goals.models import Goal
 from tests.conftest import PASSWORD, make_user
-from tests.support.browser import live_app, log_in, page  # noqa: F401  (fixtures)
+from tests.support.browser import live_app, live_daphne, log_in, page  # noqa: F401  (fixtures)
+from tests.support.fixtures import openai_server  # noqa: F401  (a fixture)
 
 GOAL_MESSAGE = "I want to set a goal to run a marathon by May because I want to feel strong"
 CATEGORY_QUESTION = "Which part of your life does it serve: health, craft, growth or connection?"
@@ -178,3 +179,27 @@ def test_a_crisis_shows_the_resources_on_a_phone_without_websockets(page, live_a
     send(page, "thanks, I will call them")
     assert panel.is_visible()  # it stays
     assert page.get_by_label("Your message").input_value() == ""
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_a_model_reply_cut_short_is_replaced_on_screen_by_the_complete_one(
+    page,  # noqa: F811
+    openai_server,  # noqa: F811
+):
+    make_user("iris", timezone="UTC")
+    openai_server.plan_classifiers()
+    openai_server.plan_stream(["MODEL-REPLY: ", "I hear"], ending="cut")
+    model = {"OPENAI_API_KEY": "test", "OPENAI_BASE_URL": openai_server.base_url}
+    with live_daphne(**model, OPENAI_TIMEOUT="3") as url:
+        page.add_init_script(RECORD_EVENTS)
+        log_in(page, url, "iris", PASSWORD)
+        page.goto(f"{url}/chat/")
+
+        shown = send(page, "What should I try first?")
+
+    events = page.evaluate("window.chatEvents")
+    assert "MODEL-REPLY: I hear" in [e["bubble"] for e in events if e["type"] == "token"]
+    assert "MODEL-REPLY" not in shown
+    assert shown == Turn.objects.get(user__username="iris").reply

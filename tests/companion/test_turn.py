@@ -12,8 +12,9 @@ from django.test.utils import CaptureQueriesContext
 from companion import services
 from companion.models import AgentCheckpoint, CompanionProfile, Conversation, CrisisEvent, Memory
 from companion.tools import Tool, ToolRegistry, registry
-from companion.turn import GRAPH, TurnDeps, _run_tools, pack_context
+from companion.turn import GRAPH, TurnDeps, _in_tool_thread, _run_tools, pack_context, tool_pool
 from delight.ai.engine import OfflineEngine
+from delight.ai.guard import current_budget, model_budget
 from goals.models import Goal, Mission
 from tests.goals.factories import make_goal, make_mission
 
@@ -347,6 +348,14 @@ def test_a_failing_required_node_ends_in_a_kind_fallback_reply(owner):
     assert nodes(result)[-1] == "error"
     assert "something went wrong on my side" in result["reply"]
     assert result["strategy"] == "fallback"
+
+
+def test_a_tool_thread_keeps_to_the_turns_model_budget():
+    # Recall embeds the message in a tool thread: that model call is the turn's too.
+    with model_budget(5.0) as budget:
+        seen = tool_pool().submit(_in_tool_thread(current_budget)).result()
+
+    assert seen is budget
 
 
 def test_context_is_packed_most_relevant_first_within_the_budget():

@@ -1,31 +1,45 @@
 """A turn on the model provider, against the test OpenAI-compatible server: the real client
-streams the reply token by token, model failures fall back, usage lands on the session."""
+streams the reply token by token, model failures fall back, usage lands on the session.
+
+Model faults (a hung server, 429, 500, a malformed 200, a stream cut short) are answered by
+the offline engine within the turn's budget (ELIZA_MODEL_BUDGET_SECONDS), never with the
+model's partial text, and the trace says what happened; after repeated failures the circuit
+breaker keeps the next turns off the network entirely."""
 
 from __future__ import annotations
 
-import pytest
+import dataclasses
+import json
+import time
+from collections.abc import Callable
+from typing import Any
 
-from companion.models import Conversation
-from delight.ai.engine import build_engine
+import pytest
+from django.test import override_settings
+
+from companion import services
+from companion.models import Conversation, Turn
+from companion.turn import FALLBACK_REPLIES
+from delight.ai.config import AIConfig
+from delight.ai.engine import Engine, build_engine
 from delight.ai.runtime import record_usage
 from delight.models import AICall
 from tests.companion.test_turn import Events, say
+from tests.support.openai_server import (
+    CHAT,
+    EMBEDDINGS,
+    OpenAIServer,
+    Planned,
+    chat_body,
+    stream_chunks,
+)
 
 pytestmark = pytest.mark.django_db
 
 
-def plan_classifiers(server) -> None:
-    server.plan_json({"level": 0, "reason": ""}, prompt_tokens=30, completion_tokens=5)
-    scores = {"joy": 0.1, "anger": 0, "sadness": 0, "fear": 0, "love": 0, "surprise": 0}
-    server.plan_json({**scores, "neutral": 0.9}, prompt_tokens=30, completion_tokens=20)
-    server.plan_json(
-        {"intent": "question", "confidence": 0.9}, prompt_tokens=30, completion_tokens=5
-    )
-
-
 def test_the_models_streamed_tokens_reach_the_person_in_order(owner, ai_config, openai_server):
     engine = build_engine(ai_config, on_usage=record_usage)
-    plan_classifiers(openai_server)
+    openai_server.plan_classifiers()
     pieces = ["Try ", "one ", "small ", "step ", "today."]
     openai_server.plan_stream(pieces, prompt_tokens=200, completion_tokens=5)
     openai_server.plan_json({"facts": []}, prompt_tokens=40, completion_tokens=3)
@@ -61,5 +75,157 @@ def test_a_model_that_keeps_failing_still_leaves_the_person_a_reply(
     assert result["emotion"]["label"] in ("sadness", "fear", "neutral")
     assert all(entry["ok"] for entry in result["trace"])
     notes = {entry["node"]: entry.get("note", "") for entry in result["trace"]}
-    assert "intent: offline (model failed" in notes["receive_input"]
-    assert "reply model failed after" in notes["respond"]
+    assert "safety: offline (model failed: server error (500))" in notes["receive_input"]
+    assert "intent: offline (model failed: circuit open)" in notes["receive_input"]
+    assert notes["respond"] == "model circuit open; offline reply"
+
+
+# -- model faults -------------------------------------------------------------------------------
+
+BUDGET = 2.0
+MESSAGE = "I feel a bit stuck with my running goal"
+
+
+def send(user, engine: Engine, emit: Callable | None = None) -> tuple[dict[str, Any], float]:
+    """A full turn through message_send; its result and how long the person waited."""
+    started = time.monotonic()
+    result = services.message_send(
+        user=user, text=MESSAGE, engine=engine, emit=emit, concurrent_tools=False
+    )
+    return result, time.monotonic() - started
+
+
+def notes(result: dict[str, Any]) -> dict[str, str]:
+    return {entry["node"]: entry.get("note", "") for entry in result["trace"]}
+
+
+def everything(server: OpenAIServer, planned: Planned) -> None:
+    for path in (CHAT, EMBEDDINGS):
+        server.plan(planned, path=path, times=100)
+
+
+def error_body(status: int) -> dict[str, Any]:
+    return {"error": {"message": "planned failure", "type": "test_error", "code": str(status)}}
+
+
+def cut_stream(server: OpenAIServer) -> None:
+    server.plan_classifiers()
+    server.plan_stream(["MODEL-REPLY: ", "I hear"], ending="cut")
+    server.plan_json({"facts": []})
+
+
+FAULTS: dict[str, tuple[Callable[[OpenAIServer], None], str]] = {
+    "hang": (lambda server: everything(server, Planned(hang=True)), "timed out"),
+    "429": (lambda server: everything(server, Planned(429, error_body(429))), "rate limited"),
+    "500": (lambda server: everything(server, Planned(500, error_body(500))), "server error"),
+    "malformed": (lambda server: everything(server, Planned(body="{not json")), "malformed"),
+    "stream-cut": (cut_stream, "stream cut"),
+}
+
+
+@pytest.fixture
+def slow_retries(ai_config: AIConfig) -> AIConfig:
+    """The client's real retry schedule (0.5 s doubling, 3 retries), as in production."""
+    return dataclasses.replace(
+        ai_config, backoff_base_seconds=0.5, max_backoff_seconds=8.0, max_retries=3
+    )
+
+
+@override_settings(ELIZA_MODEL_BUDGET_SECONDS=BUDGET)
+@pytest.mark.parametrize("fault", FAULTS)
+def test_a_model_fault_is_answered_offline_within_the_budget(
+    owner, slow_retries, openai_server, fault
+):
+    plan, what = FAULTS[fault]
+    plan(openai_server)
+    engine = build_engine(slow_retries, on_usage=record_usage)
+    events = Events()
+
+    result, waited = send(owner, engine, emit=events)
+
+    assert waited < BUDGET + 1
+    turn = Turn.objects.get(pk=result["message_id"])
+    assert turn.text == MESSAGE
+    assert turn.status == Turn.Status.DONE
+    assert turn.reply == result["reply"]
+    assert "MODEL-REPLY" not in turn.reply
+    assert turn.reply not in FALLBACK_REPLIES.values()  # a real reply, not "I lost my thread"
+    assert [entry["node"] for entry in result["trace"]][-2:] == ["respond", "store_memory"]
+    assert notes(result)["respond"].endswith("; offline reply")
+    assert what in " ".join(notes(result).values())
+
+
+@override_settings(ELIZA_MODEL_BUDGET_SECONDS=BUDGET)
+def test_a_stream_cut_short_is_shown_then_replaced_by_the_complete_reply(
+    owner, ai_config, openai_server
+):
+    cut_stream(openai_server)
+    events = Events()
+
+    result, _ = send(owner, build_engine(ai_config, on_usage=record_usage), emit=events)
+
+    tokens = [payload["text"] for kind, payload in events if kind == "token"]
+    assert tokens == ["MODEL-REPLY: ", "I hear"]  # what the person saw before the cut
+    assert notes(result)["respond"] == "model stream cut; offline reply"
+    assert "MODEL-REPLY" not in result["reply"]
+    assert Turn.objects.get(pk=result["message_id"]).reply == result["reply"]
+
+
+def delayed(body: dict[str, Any] | None = None, chunks: list[Any] | None = None) -> Planned:
+    return Planned(body=body, chunks=chunks, delay=0.8)
+
+
+@override_settings(ELIZA_MODEL_BUDGET_SECONDS=BUDGET)
+def test_the_budget_bounds_the_whole_turn_not_each_call(owner, ai_config, openai_server):
+    # Every call answers well within its own 2 s timeout, but six of them would take 4.8 s.
+    scores = {"joy": 0.1, "anger": 0, "sadness": 0, "fear": 0, "love": 0, "surprise": 0}
+    for data in (
+        {"level": 0, "reason": ""},
+        {**scores, "neutral": 0.9},
+        {"intent": "question", "confidence": 0.9},
+    ):
+        openai_server.plan(delayed(chat_body(json.dumps(data))))
+    openai_server.plan(delayed(chunks=stream_chunks(["A model ", "reply."])))
+    openai_server.plan(delayed(chat_body(json.dumps({"facts": []}))))
+    openai_server.plan(delayed(), path=EMBEDDINGS)
+
+    result, waited = send(owner, build_engine(ai_config, on_usage=record_usage))
+
+    assert waited < BUDGET + 1
+    assert "budget spent" in notes(result)["respond"]
+    assert result["reply"] != "A model reply."
+
+
+@override_settings(ELIZA_MODEL_BUDGET_SECONDS=BUDGET)
+def test_the_breaker_opens_after_failures_and_closes_after_a_good_trial(
+    owner, ai_config, openai_server
+):
+    now = [100.0]
+    config = dataclasses.replace(ai_config, breaker_failures=3, breaker_cooldown_seconds=30)
+    engine = build_engine(config, on_usage=record_usage, clock=lambda: now[0])
+    openai_server.plan_error(500, times=3)
+    openai_server.plan_error(500, times=3, path=EMBEDDINGS)
+
+    send(owner, engine)  # three failed attempts each: both breakers open
+    sent = len(openai_server.requests)
+    calls = AICall.objects.count()
+    skipped, waited = send(owner, engine)
+
+    assert sent == 6
+    assert waited < BUDGET + 1
+    assert len(openai_server.requests) == sent  # not one request while it is open
+    assert notes(skipped)["respond"] == "model circuit open; offline reply"
+    new_calls = AICall.objects.order_by("pk")[calls:]
+    assert new_calls
+    assert all(c.attempts == 0 and not c.ok for c in new_calls)
+    assert all("no request sent" in c.error for c in new_calls)
+
+    now[0] += 31  # the cool-down has passed and the server has recovered
+    openai_server.plan_classifiers()
+    openai_server.plan_stream(["Back ", "again."])
+    openai_server.plan_json({"facts": []})
+    result, _ = send(owner, engine)
+
+    assert (engine.chat.breaker.state, engine.embedder.breaker.state) == ("closed", "closed")
+    assert result["reply"] == "Back again."
+    assert "offline" not in " ".join(notes(result).values())

@@ -36,6 +36,8 @@ def start_django(show: str = "settings.SECRET_KEY", **env: str) -> subprocess.Co
         ("DATABASE_PREPARED_STATEMENTS", "sometimes"),
         ("DATABASE_POOL_SIZE", "-1"),
         ("DATABASE_POOL_TIMEOUT", "soon"),
+        ("ELIZA_MODEL_BUDGET_SECONDS", "0"),
+        ("OPENAI_BREAKER_FAILURES", "many"),
     ],
 )
 def test_a_malformed_variable_stops_start_up_naming_it(variable, value):

@@ -67,7 +67,9 @@ def test_the_plan_follows_hand_made_missions(pending_goal):
     assert scores == sorted(scores, reverse=True)
 
 
-def test_model_failure_then_success(pending_goal, model_engine, openai_server):
+def test_model_failure_then_success(pending_goal, ai_config, openai_server):
+    now = [0.0]
+    model_engine = build_engine(ai_config, embedder=HashingEmbedder(), clock=lambda: now[0])
     openai_server.plan_error(503, times=3)  # the first attempt and both retries fail
     assert services.goal_decompose(goal_id=pending_goal.pk, engine=model_engine) == "failed"
     pending_goal.refresh_from_db()
@@ -78,6 +80,7 @@ def test_model_failure_then_success(pending_goal, model_engine, openai_server):
     assert not pending_goal.missions.exists()
 
     services.goal_retry_decomposition(user=pending_goal.user, goal_id=pending_goal.pk)
+    now[0] += ai_config.breaker_cooldown_seconds  # three failures opened the circuit breaker
     openai_server.plan_json(model_plan())
     assert services.goal_decompose(goal_id=pending_goal.pk, engine=model_engine) == "done"
     pending_goal.refresh_from_db()

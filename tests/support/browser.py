@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import sys
 import tempfile
@@ -56,12 +57,19 @@ def live_app(transactional_db) -> Iterator[str]:
     separate processes on the test database; yields the base URL."""
     from tests.support import processes
 
+    with live_daphne() as url, processes.qcluster():
+        yield url
+
+
+@contextlib.contextmanager
+def live_daphne(**env: str) -> Iterator[str]:
+    """A daphne process on the test database (with `env` added to its environment), once it
+    answers; yields its base URL."""
+    from tests.support import processes
+
     port = processes.free_port()
     daphne = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
-    with (
-        processes.running([*daphne, "delight.asgi:application"]),
-        processes.qcluster(),
-    ):
+    with processes.running([*daphne, "delight.asgi:application"], **env):
         url = f"http://127.0.0.1:{port}"
         processes.wait_for(lambda: _answers(f"{url}/accounts/login/"), timeout=30)
         yield url

@@ -4,6 +4,9 @@
         server.plan_chat("Hello!")                       # next /v1/chat/completions answer
         server.plan_error(429)                           # ... or a failure
         server.plan_stream(["Hel", "lo"])                # ... or an SSE stream
+        server.plan_hang()                               # ... or no answer until stop()
+        server.plan_malformed("{not json")               # ... or a 200 that is no completion
+        server.plan_stream(["Hel"], ending="cut")        # ... or a stream that breaks off
         client = openai.OpenAI(base_url=server.base_url, api_key="test")
 
 Planned responses are used in order, per endpoint. With nothing planned, chat answers
@@ -28,6 +31,12 @@ CHAT = "/v1/chat/completions"
 EMBEDDINGS = "/v1/embeddings"
 
 
+# How a planned SSE stream ends: "done" sends [DONE]; "cut" closes the connection cleanly
+# without a finish_reason or [DONE]; "break" closes it short of the Content-Length it
+# announced (a transport error for the client); "stall" sends nothing more until stop().
+STREAM_ENDINGS = ("done", "cut", "break", "stall")
+
+
 @dataclass
 class Planned:
     """One scripted answer: a status and JSON body, or a list of SSE chunks."""
@@ -35,9 +44,15 @@ class Planned:
     status: int = 200
     body: Any = None  # dict -> JSON; str/bytes sent as is (for broken answers)
     delay: float = 0.0  # seconds before the answer starts
-    chunks: list[Any] | None = None  # SSE payloads (dicts or raw strings); [DONE] added
+    hang: bool = False  # never answer: hold the connection until the server stops
+    chunks: list[Any] | None = None  # SSE payloads (dicts or raw strings)
     chunk_delay: float = 0.0
+    ending: str = "done"  # one of STREAM_ENDINGS
     headers: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.ending not in STREAM_ENDINGS:
+            raise ValueError(f"ending must be one of {STREAM_ENDINGS}, not {self.ending!r}")
 
 
 @dataclass(frozen=True)
@@ -202,8 +217,15 @@ class OpenAIServer:
     def plan_json(self, data: Any, **usage: Any) -> None:
         self.plan_chat(json.dumps(data), **usage)
 
-    def plan_stream(self, pieces: list[str], *, chunk_delay: float = 0.0, **usage: Any) -> None:
-        self.plan(Planned(chunks=stream_chunks(pieces, **usage), chunk_delay=chunk_delay))
+    def plan_stream(
+        self, pieces: list[str], *, chunk_delay: float = 0.0, ending: str = "done", **usage: Any
+    ) -> None:
+        """An SSE stream of `pieces`; any ending but "done" stops after the last piece, with
+        no finish_reason, usage or [DONE] (see STREAM_ENDINGS)."""
+        chunks = stream_chunks(pieces, **usage)
+        if ending != "done":
+            chunks = chunks[: 1 + len(pieces)]  # the role chunk and the content deltas
+        self.plan(Planned(chunks=chunks, chunk_delay=chunk_delay, ending=ending))
 
     def plan_error(
         self,
@@ -219,6 +241,24 @@ class OpenAIServer:
 
     def plan_delay(self, seconds: float, text: str = "late", *, path: str = CHAT) -> None:
         self.plan(Planned(body=chat_body(text), delay=seconds), path=path)
+
+    def plan_classifiers(self) -> None:
+        """What a turn asks the model first, answered: the safety screen (level 0), the
+        emotion (neutral) and the intent (a question)."""
+        self.plan_json({"level": 0, "reason": ""}, prompt_tokens=30, completion_tokens=5)
+        scores = {"joy": 0.1, "anger": 0, "sadness": 0, "fear": 0, "love": 0, "surprise": 0}
+        self.plan_json({**scores, "neutral": 0.9}, prompt_tokens=30, completion_tokens=20)
+        self.plan_json(
+            {"intent": "question", "confidence": 0.9}, prompt_tokens=30, completion_tokens=5
+        )
+
+    def plan_hang(self, *, path: str = CHAT, times: int = 1) -> None:
+        """Accept the request and never answer it (until the server stops)."""
+        self.plan(Planned(hang=True), path=path, times=times)
+
+    def plan_malformed(self, body: Any = "{not json", *, path: str = CHAT, times: int = 1) -> None:
+        """A 200 whose body is not a valid answer (bad JSON, or JSON of the wrong shape)."""
+        self.plan(Planned(body=body), path=path, times=times)
 
     def requests_to(self, path: str) -> list[Recorded]:
         return [request for request in self.requests if request.path == path]
@@ -261,6 +301,9 @@ class _Handler(BaseHTTPRequestHandler):
         with state._lock:
             state.requests.append(Recorded("POST", path, dict(self.headers.items()), payload))
         planned = state._next(path, payload)
+        if planned.hang:
+            state._stopping.wait()
+            return
         if not state._wait(planned.delay):
             return
         try:
@@ -288,19 +331,27 @@ class _Handler(BaseHTTPRequestHandler):
         self.wfile.write(data)
 
     def _send_stream(self, planned: Planned) -> None:
+        events = [
+            f"data: {chunk if isinstance(chunk, str) else json.dumps(chunk)}\n\n".encode()
+            for chunk in planned.chunks or []
+        ]
+        if planned.ending == "done":
+            events.append(b"data: [DONE]\n\n")
         self.send_response(planned.status)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-cache")
         self.send_header("Connection", "close")
+        if planned.ending == "break":
+            # Announce more than will come, so closing early is a broken body, not an end.
+            self.send_header("Content-Length", str(sum(map(len, events)) + 1000))
         for name, value in planned.headers.items():
             self.send_header(name, value)
         self.end_headers()
-        for chunk in planned.chunks or []:
-            payload = chunk if isinstance(chunk, str) else json.dumps(chunk)
-            self.wfile.write(f"data: {payload}\n\n".encode())
+        for event in events:
+            self.wfile.write(event)
             self.wfile.flush()
             if not self.server_state._wait(planned.chunk_delay):
                 return
-        self.wfile.write(b"data: [DONE]\n\n")
-        self.wfile.flush()
+        if planned.ending == "stall":
+            self.server_state._stopping.wait()
         self.close_connection = True

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import time
 
 import pytest
 
 from delight.ai.chat import (
+    AIError,
     AIRequestError,
     AIResponseError,
     AIUnavailableError,
@@ -14,8 +17,9 @@ from delight.ai.chat import (
     backoff_seconds,
 )
 from delight.ai.config import AIConfig
+from delight.ai.guard import CircuitBreaker, model_budget
 from delight.ai.types import ChatMessage, Usage
-from tests.support.openai_server import CHAT, OpenAIServer, Planned
+from tests.support.openai_server import CHAT, OpenAIServer
 
 HELLO = [ChatMessage("user", "Hello")]
 SCHEMA = {
@@ -230,18 +234,6 @@ def test_json_array_is_not_accepted_as_an_object(
         chat.complete_json(HELLO, schema=SCHEMA)
 
 
-def test_empty_choices_are_a_response_error(
-    chat: OpenAIChat, openai_server: OpenAIServer, usages: list[Usage]
-) -> None:
-    openai_server.plan(Planned(body={"id": "x", "object": "chat.completion", "created": 0,
-                                     "model": "m", "choices": []}))  # fmt: skip
-
-    with pytest.raises(AIResponseError):
-        chat.complete(HELLO)
-
-    assert usages[-1].ok is False
-
-
 def test_usage_sink_failure_does_not_break_the_call(
     ai_config: AIConfig, openai_server: OpenAIServer
 ) -> None:
@@ -297,3 +289,189 @@ def test_stream_closed_early_by_the_caller_still_records_usage_once(
     (usage,) = usages
     assert usage.ok
     assert usage.error == "stopped by caller"
+
+
+# -- faults: malformed answers, broken streams, the budget and the breaker -------------------
+
+
+def test_a_200_that_is_not_json_is_retried_like_a_transport_failure(
+    chat: OpenAIChat, openai_server: OpenAIServer, usages: list[Usage], caplog
+) -> None:
+    openai_server.plan_malformed("{not json")
+    openai_server.plan_chat("second answer")
+
+    assert chat.complete(HELLO).text == "second answer"
+
+    assert len(openai_server.requests_to(CHAT)) == 2
+    assert [(u.ok, u.attempts) for u in usages] == [(True, 2)]
+    assert "malformed answer" in caplog.text
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"id": "x", "object": "chat.completion"},
+        {"id": "x", "object": "chat.completion", "created": 0, "model": "m", "choices": []},
+        [],
+        {"choices": [{"message": None}]},
+    ],
+    ids=["no-choices", "empty-choices", "a-list", "no-message"],
+)
+def test_a_200_that_is_no_completion_is_retried_then_a_response_error(
+    chat: OpenAIChat, openai_server: OpenAIServer, usages: list[Usage], body
+) -> None:
+    openai_server.plan_malformed(body, times=3)
+
+    with pytest.raises(AIResponseError) as caught:
+        chat.complete(HELLO)
+
+    assert caught.value.reason == "malformed answer"
+    assert len(openai_server.requests_to(CHAT)) == 3  # one attempt and max_retries=2
+    assert [(u.ok, u.attempts) for u in usages] == [(False, 3)]
+
+
+@pytest.mark.parametrize("ending", ["cut", "break"])
+def test_a_stream_that_stops_before_it_finished_is_a_failure(
+    chat: OpenAIChat, openai_server: OpenAIServer, usages: list[Usage], ending: str
+) -> None:
+    openai_server.plan_stream(["MODEL-REPLY: ", "I hear"], ending=ending)
+    received: list[str] = []
+
+    with pytest.raises(AIUnavailableError) as caught:
+        received.extend(chat.stream(HELLO))
+
+    assert received == ["MODEL-REPLY: ", "I hear"]
+    assert caught.value.reason == "stream cut"
+    (usage,) = usages
+    assert not usage.ok
+    assert "stream cut" in usage.error
+
+
+def test_a_call_in_a_budget_waits_no_longer_than_the_budget_and_does_not_retry(
+    chat: OpenAIChat, openai_server: OpenAIServer, usages: list[Usage]
+) -> None:
+    openai_server.plan_hang(times=3)
+    started = time.monotonic()
+
+    with model_budget(1.0), pytest.raises(AIUnavailableError) as caught:
+        chat.complete(HELLO)
+
+    assert time.monotonic() - started < 1.0 + 1.0
+    assert caught.value.reason == "timed out"
+    assert len(openai_server.requests_to(CHAT)) == 1  # no budget left for another attempt
+    assert [(u.ok, u.attempts) for u in usages] == [(False, 1)]
+
+
+def test_no_retry_is_started_that_the_budget_cannot_wait_for(
+    openai_server: OpenAIServer, ai_config: AIConfig, usages: list[Usage]
+) -> None:
+    config = dataclasses.replace(ai_config, backoff_base_seconds=8.0, max_backoff_seconds=8.0)
+    waits: list[float] = []
+    chat = OpenAIChat(config, on_usage=usages.append, sleep=waits.append)
+    openai_server.plan_error(500, times=3)
+
+    with model_budget(3.0), pytest.raises(AIUnavailableError) as caught:
+        chat.complete(HELLO)
+
+    assert caught.value.reason == "server error (500)"
+    assert waits == []  # a 4-8 s backoff does not fit in what is left of 3 s
+    assert len(openai_server.requests_to(CHAT)) == 1
+
+
+def test_once_the_budget_is_spent_no_request_is_made(
+    chat: OpenAIChat, openai_server: OpenAIServer, usages: list[Usage]
+) -> None:
+    now = [100.0]
+    with model_budget(2.0, clock=lambda: now[0]):
+        now[0] += 2.0
+        with pytest.raises(AIUnavailableError) as caught:
+            chat.complete(HELLO)
+        with pytest.raises(AIUnavailableError):
+            list(chat.stream(HELLO))
+
+    assert caught.value.reason == "budget spent"
+    assert openai_server.requests == []
+    assert [(u.ok, u.attempts) for u in usages] == [(False, 0), (False, 0)]
+    assert all("no request sent" in u.error for u in usages)
+
+
+def test_outside_a_budget_a_call_keeps_its_own_timeout_and_retries(
+    openai_server: OpenAIServer, ai_config: AIConfig, usages: list[Usage]
+) -> None:
+    chat = OpenAIChat(dataclasses.replace(ai_config, timeout_seconds=0.3), on_usage=usages.append)
+    openai_server.plan_hang(times=3)
+
+    with pytest.raises(AIUnavailableError):
+        chat.complete(HELLO)
+
+    assert len(openai_server.requests_to(CHAT)) == 3
+
+
+def guarded(
+    config: AIConfig, *, failures: int, usages: list[Usage], clock=time.monotonic
+) -> OpenAIChat:
+    """A chat client whose breaker opens after `failures` and cools down for 30 s."""
+    breaker = CircuitBreaker(failures=failures, cooldown_seconds=30, clock=clock)
+    return OpenAIChat(config, on_usage=usages.append, breaker=breaker)
+
+
+def test_an_open_breaker_fails_calls_at_once_without_a_request(
+    openai_server: OpenAIServer, ai_config: AIConfig, usages: list[Usage]
+) -> None:
+    chat = guarded(ai_config, failures=2, usages=usages)
+    openai_server.plan_error(500, times=2)
+
+    with pytest.raises(AIUnavailableError):
+        chat.complete(HELLO)  # two failures open it before the second retry
+    with pytest.raises(AIUnavailableError) as caught:
+        chat.complete(HELLO)
+    with pytest.raises(AIUnavailableError):
+        list(chat.stream(HELLO))
+
+    assert len(openai_server.requests_to(CHAT)) == 2
+    assert caught.value.reason == "circuit open"
+    assert [(u.ok, u.attempts) for u in usages] == [(False, 2), (False, 0), (False, 0)]
+    assert "no request sent" in usages[1].error
+
+
+def test_a_successful_call_after_the_cool_down_closes_the_breaker(
+    openai_server: OpenAIServer, ai_config: AIConfig, usages: list[Usage]
+) -> None:
+    now = [100.0]
+    chat = guarded(ai_config, failures=1, usages=usages, clock=lambda: now[0])
+    openai_server.plan_error(500)
+    with pytest.raises(AIError):
+        chat.complete(HELLO)
+    now[0] += 31
+
+    assert chat.complete(HELLO).text == "ok"
+
+    assert chat.breaker.state == "closed"
+
+
+def test_malformed_answers_count_as_failures_for_the_breaker(
+    openai_server: OpenAIServer, ai_config: AIConfig, usages: list[Usage]
+) -> None:
+    chat = guarded(ai_config, failures=3, usages=usages)
+    openai_server.plan_malformed(times=3)
+
+    with pytest.raises(AIResponseError):
+        chat.complete(HELLO)
+
+    assert chat.breaker.state == "open"
+
+
+def test_a_refused_request_shows_the_server_is_up(
+    openai_server: OpenAIServer, ai_config: AIConfig, usages: list[Usage]
+) -> None:
+    chat = guarded(ai_config, failures=2, usages=usages)
+    openai_server.plan_error(500)
+    openai_server.plan_error(400)
+    openai_server.plan_error(500, times=2)
+
+    with pytest.raises(AIRequestError):
+        chat.complete(HELLO)
+    with pytest.raises(AIUnavailableError):
+        chat.complete(HELLO)  # the 400 reset the count: two more 500s to open it
+
+    assert len(openai_server.requests_to(CHAT)) == 4

@@ -10,7 +10,7 @@ import sys
 import openai
 import pytest
 
-from delight.ai.chat import AIUnavailableError
+from delight.ai.chat import AIResponseError, AIUnavailableError
 from delight.ai.config import AIConfig
 from delight.ai.embeddings import (
     Embedder,
@@ -73,6 +73,47 @@ def test_openai_embedder_retries_then_gives_up(
         OpenAIEmbedder(ai_config, on_usage=usages.append).embed(["x"])
 
     assert [(u.ok, u.attempts) for u in usages] == [(False, 3)]
+
+
+def test_a_malformed_embeddings_answer_is_retried(
+    ai_config: AIConfig, openai_server: OpenAIServer
+) -> None:
+    usages: list[Usage] = []
+    openai_server.plan_malformed("{not json", path=EMBEDDINGS)
+
+    (vector,) = OpenAIEmbedder(ai_config, on_usage=usages.append).embed(["x"])
+
+    assert len(vector) == 384
+    assert [(u.ok, u.attempts) for u in usages] == [(True, 2)]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [{"object": "list"}, {"object": "list", "data": []}, {"data": [{"index": 0}]}],
+    ids=["no-data", "too-few", "no-vector"],
+)
+def test_embeddings_of_the_wrong_shape_are_retried_then_a_response_error(
+    ai_config: AIConfig, openai_server: OpenAIServer, body: dict
+) -> None:
+    usages: list[Usage] = []
+    openai_server.plan_malformed(body, path=EMBEDDINGS, times=3)
+
+    with pytest.raises(AIResponseError):
+        OpenAIEmbedder(ai_config, on_usage=usages.append).embed(["x"])
+
+    assert len(openai_server.requests_to(EMBEDDINGS)) == 3
+    assert [(u.ok, u.attempts) for u in usages] == [(False, 3)]
+
+
+def test_embeddings_of_the_wrong_width_are_a_setting_to_fix_not_retried(
+    ai_config: AIConfig, openai_server: OpenAIServer
+) -> None:
+    openai_server.plan_malformed({"data": [{"index": 0, "embedding": [0.6, 0.8]}]}, path=EMBEDDINGS)
+
+    with pytest.raises(AIResponseError, match="384 dimensions"):
+        OpenAIEmbedder(ai_config, on_usage=lambda u: None).embed(["x"])
+
+    assert len(openai_server.requests_to(EMBEDDINGS)) == 1
 
 
 def test_server_answers_base64_embeddings_like_openai_does(openai_server: OpenAIServer) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -146,9 +147,56 @@ def test_model_stream_that_cannot_start_streams_the_offline_reply(
     openai_server.plan_error(500, times=3)
     request = ReplyRequest(text="I feel sad")
 
-    streamed = "".join(model_engine.stream_reply(request))
+    stream = model_engine.stream_reply(request)
+    streamed = "".join(stream)
 
     assert streamed == model_engine.offline.reply(request).text
+    assert stream.text == streamed
+    assert stream.fallback == "server error (500)"
+    assert not stream.retracted
+
+
+@pytest.mark.parametrize("ending", ["cut", "break", "stall"])
+def test_a_model_stream_that_breaks_off_is_replaced_by_the_whole_offline_reply(
+    model_engine: ModelEngine, openai_server: OpenAIServer, ending: str
+) -> None:
+    openai_server.plan_stream(["MODEL-REPLY: ", "I hear"], ending=ending)
+    request = ReplyRequest(text="I feel sad")
+
+    stream = model_engine.stream_reply(request)
+    shown = list(stream)
+
+    assert shown == ["MODEL-REPLY: ", "I hear"]  # already on the person's screen
+    assert stream.retracted
+    assert stream.text == model_engine.offline.reply(request).text
+    assert "MODEL-REPLY" not in stream.text
+    assert stream.fallback == ("timed out" if ending == "stall" else "stream cut")
+
+
+def test_a_model_stream_that_finishes_is_the_reply(
+    model_engine: ModelEngine, openai_server: OpenAIServer
+) -> None:
+    openai_server.plan_stream(["One ", "step."])
+
+    stream = model_engine.stream_reply(ReplyRequest(text="help"))
+    list(stream)
+
+    assert (stream.text, stream.fallback, stream.retracted) == ("One step.", "", False)
+
+
+def test_the_chat_and_the_embedder_of_an_engine_have_a_breaker_each(
+    ai_config: AIConfig, openai_server: OpenAIServer
+) -> None:
+    engine = build_engine(dataclasses.replace(ai_config, breaker_failures=1))
+    assert isinstance(engine, ModelEngine)
+    openai_server.plan_error(500, times=3)
+
+    engine.classify_intent("How do streaks work?")  # chat fails: its breaker opens
+    vector = engine.embedder.embed_one("streaks")
+
+    assert engine.chat.breaker.state == "open"
+    assert engine.embedder.breaker.state == "closed"
+    assert len(vector) == 384
 
 
 def test_crisis_reply_uses_the_fixed_offline_message(

@@ -1,0 +1,160 @@
+"""Whether, and for how long, a model call may run: a turn's budget and the circuit breaker.
+
+- Budget: a conversation turn gives all of its model calls one deadline (`model_budget`,
+  kept in a context variable; the turn's tool threads inherit it). Inside it, each attempt's
+  timeout is what is left of the budget, a retry starts only if the budget still covers its
+  backoff and a useful attempt, and once it is spent calls fail at once without a request,
+  so the offline engine answers. Outside a budget (jobs such as planning) calls keep their
+  configured timeout and retries.
+- Breaker: one per endpoint of an engine (chat completions, embeddings: they fail apart,
+  e.g. per-model rate limits or two servers), so per process for the process's default
+  engine. After `failures` consecutive failed attempts (timeouts, connection errors, 429,
+  5xx, malformed answers) it opens for `cooldown_seconds`: calls fail at once, without a
+  request. Then it lets one trial attempt through (half-open); a success closes it, a
+  failure opens it again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from delight.ai.config import AIConfig
+
+logger = logging.getLogger("delight.ai")
+
+Clock = Callable[[], float]
+
+# Less than this left of a budget is not worth a request: even a healthy model rarely
+# answers a classification faster.
+MIN_ATTEMPT_SECONDS = 0.5
+
+
+@dataclass(frozen=True)
+class Budget:
+    """The deadline of the model calls of one unit of work (a turn)."""
+
+    deadline: float
+    clock: Clock = time.monotonic
+
+    def left(self) -> float:
+        return max(0.0, self.deadline - self.clock())
+
+    def covers(self, wait: float) -> bool:
+        """Whether waiting `wait` seconds still leaves time for a useful attempt."""
+        return self.left() >= wait + MIN_ATTEMPT_SECONDS
+
+    @property
+    def spent(self) -> bool:
+        return not self.covers(0.0)
+
+    @property
+    def expired(self) -> bool:
+        return self.left() == 0.0
+
+
+_budget: ContextVar[Budget | None] = ContextVar("model_budget", default=None)
+
+
+def current_budget() -> Budget | None:
+    """The budget of the unit of work in progress in this context, if any."""
+    return _budget.get()
+
+
+@contextlib.contextmanager
+def model_budget(seconds: float, *, clock: Clock = time.monotonic) -> Iterator[Budget]:
+    """Give the model calls made inside the block `seconds` in all (never more than an
+    enclosing budget has left)."""
+    if seconds <= 0:
+        raise ValueError("a model budget must be positive")
+    deadline = clock() + seconds
+    outer = _budget.get()
+    if outer is not None:
+        deadline = min(deadline, outer.deadline)
+    budget = Budget(deadline=deadline, clock=clock)
+    token = _budget.set(budget)
+    try:
+        yield budget
+    finally:
+        _budget.reset(token)
+
+
+class CircuitBreaker:
+    """Stops calling a model server that keeps failing; thread-safe."""
+
+    def __init__(
+        self, *, failures: int = 3, cooldown_seconds: float = 30.0, clock: Clock = time.monotonic
+    ) -> None:
+        if failures < 1 or cooldown_seconds <= 0:
+            raise ValueError("a breaker needs failures >= 1 and a positive cool-down")
+        self.failures = failures
+        self.cooldown_seconds = cooldown_seconds
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._consecutive = 0
+        self._opened_at: float | None = None  # None: closed
+        self._trial_at: float | None = None  # when the half-open trial was let through
+
+    @classmethod
+    def from_config(cls, config: AIConfig, *, clock: Clock = time.monotonic) -> CircuitBreaker:
+        return cls(
+            failures=config.breaker_failures,
+            cooldown_seconds=config.breaker_cooldown_seconds,
+            clock=clock,
+        )
+
+    @property
+    def state(self) -> str:
+        """ "closed", "open" or "half-open" (a trial attempt is out)."""
+        with self._lock:
+            if self._opened_at is None:
+                return "closed"
+            return "open" if self._trial_at is None else "half-open"
+
+    def allow(self) -> bool:
+        """Whether an attempt may go to the server now.
+
+        1. Closed: yes.
+        2. Open, within the cool-down: no.
+        3. Open, cool-down over: yes for one caller, the trial (half-open); no for the others
+           until the trial reports, or until another cool-down has passed without a word
+           from it (its caller died), when a new trial is let through.
+        """
+        with self._lock:
+            if self._opened_at is None:
+                return True
+            now = self._clock()
+            waiting_since = self._opened_at if self._trial_at is None else self._trial_at
+            if now - waiting_since < self.cooldown_seconds:
+                return False
+            self._trial_at = now
+            return True
+
+    def succeeded(self) -> None:
+        with self._lock:
+            if self._opened_at is not None:
+                logger.info("model circuit closed: the server answered again")
+            self._consecutive = 0
+            self._opened_at = None
+            self._trial_at = None
+
+    def failed(self) -> None:
+        """Count a failed attempt; open after `failures` in a row, or on a failed trial."""
+        with self._lock:
+            self._consecutive += 1
+            trial_failed = self._trial_at is not None
+            if trial_failed or (self._opened_at is None and self._consecutive >= self.failures):
+                self._opened_at = self._clock()
+                self._trial_at = None
+                logger.warning(
+                    "model circuit open for %.0f s after %d failed attempts in a row",
+                    self.cooldown_seconds,
+                    self._consecutive,
+                )
