@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import shutil
-import sys
 import tempfile
 import urllib.error
 import urllib.request
@@ -57,9 +56,8 @@ def live_app(transactional_db) -> Iterator[str]:
     from tests.support import processes
 
     port = processes.free_port()
-    daphne = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
     with (
-        processes.running([*daphne, "delight.asgi:application"]),
+        processes.running(processes.web_command(port)),
         processes.qcluster(),
     ):
         url = f"http://127.0.0.1:{port}"

@@ -33,7 +33,7 @@ class Command(BaseCommand):
         call_command("migrate", interactive=False, verbosity=0)
         call_command("collectstatic", interactive=False, verbosity=0)
         manage = [sys.executable, str(settings.BASE_DIR / "manage.py")]
-        daphne = [sys.executable, "-m", "daphne", "-b", host, "-p", str(port)]
+        daphne = [sys.executable, "-m", "delight.server", "-b", host, "-p", str(port)]
         children = {
             "web": subprocess.Popen([*daphne, "delight.asgi:application"]),
             "worker": subprocess.Popen([*manage, "qcluster"]),
