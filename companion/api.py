@@ -103,7 +103,7 @@ class MemoryFilterSerializer(serializers.Serializer):
 
 
 class SearchQuerySerializer(serializers.Serializer):
-    q = serializers.CharField(max_length=500)
+    q = TextField(max_length=500, noun="search")
     tier = serializers.MultipleChoiceField(choices=Tier.choices, required=False)
     k = serializers.IntegerField(min_value=1, max_value=50, default=10)
 

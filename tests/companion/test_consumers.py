@@ -21,6 +21,13 @@ async def connect(user) -> WebsocketCommunicator:
     return await ws.connect(user, "/ws/companion/")
 
 
+async def nothing_written_and_still_open(client: WebsocketCommunicator) -> None:
+    assert not await sync_to_async(Turn.objects.exists)()
+    await client.send_json_to({"type": "ping"})
+    assert await client.receive_json_from(timeout=5) == {"type": "pong"}
+    await client.disconnect()
+
+
 async def until_final(client: WebsocketCommunicator) -> list[dict]:
     frames = []
     while not frames or frames[-1]["type"] not in ("reply", "error"):
@@ -74,10 +81,7 @@ async def test_bad_messages_get_a_clear_error_and_change_nothing(owner, frame, c
 
     assert error["type"] == "error"
     assert error["code"] == code
-    assert not await sync_to_async(Turn.objects.exists)()
-    await client.send_json_to({"type": "ping"})
-    assert await client.receive_json_from(timeout=5) == {"type": "pong"}
-    await client.disconnect()
+    await nothing_written_and_still_open(client)
 
 
 async def test_invalid_and_oversized_frames_get_errors_not_a_silent_drop(owner):
@@ -105,10 +109,7 @@ async def test_broken_or_invisible_text_is_an_invalid_message_like_rest(owner, t
 
     assert (error["type"], error["code"]) == ("error", "invalid_message")
     assert error["message"].startswith(f"text: {message}")
-    assert not await sync_to_async(Turn.objects.exists)()
-    await client.send_json_to({"type": "ping"})
-    assert await client.receive_json_from(timeout=5) == {"type": "pong"}
-    await client.disconnect()
+    await nothing_written_and_still_open(client)
 
 
 async def test_a_deeply_nested_frame_is_an_invalid_frame_not_a_dropped_socket(owner):
@@ -121,10 +122,7 @@ async def test_a_deeply_nested_frame_is_an_invalid_frame_not_a_dropped_socket(ow
         "invalid_frame",
         f"JSON nested more than {settings.API_MAX_JSON_DEPTH} levels deep.",
     )
-    assert not await sync_to_async(Turn.objects.exists)()
-    await client.send_json_to({"type": "ping"})
-    assert await client.receive_json_from(timeout=5) == {"type": "pong"}
-    await client.disconnect()
+    await nothing_written_and_still_open(client)
 
 
 async def test_another_users_session_is_unknown(owner, outsider):
