@@ -4,12 +4,12 @@ Close codes (sent after the handshake so clients can read them):
 - 4401: not authenticated (no session cookie and no valid token).
 - 4400: the client keeps sending frames that are not valid JSON objects.
 - 1003 (unsupported data): a binary frame; the protocol is JSON text.
-- 1009 (message too big): a frame over the consumer's ``max_frame_chars``; frames over the
-  server's own limit (``delight.server.MAX_MESSAGE_BYTES``, 128 KiB) are refused with 1009 by the
-  server before a consumer sees them.
-Each close but the server's comes after an ``error`` frame saying why. daphne refuses to send
-1003 and 1009 itself (autobahn lets applications close with 1000 and 3000-4999 only);
-``delight.server`` sends them, as RFC 6455 allows.
+- 1009 (message too big): a frame over the consumer's ``max_frame_chars``; a message over
+  the server's own limit (``delight.server.MAX_MESSAGE_BYTES``, 128 KiB) is refused with
+  1009 by the server before a consumer sees it.
+Each close but the server's comes after an ``error`` frame saying why. Plain daphne cannot
+send 1003 or 1009 (autobahn lets applications close with 1000 and 3000-4999 only, and daphne
+then closes with 1011); ``delight.server`` sends them, as RFC 6455 allows.
 """
 
 from __future__ import annotations
