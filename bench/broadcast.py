@@ -140,7 +140,7 @@ def free_port() -> int:
 
 def start_daphne(url: str, port: int) -> subprocess.Popen:
     log = open(ROOT / ".data" / "bench-daphne.log", "w")  # noqa: SIM115
-    command = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
+    command = [sys.executable, "-m", "delight.server", "-b", "127.0.0.1", "-p", str(port)]
     return subprocess.Popen(
         [*command, "delight.asgi:application"],
         cwd=ROOT,

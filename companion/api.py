@@ -16,7 +16,20 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from companion import selectors, services
-from companion.models import Actor, Conversation, Memory, Source, Tier, Turn
+from companion.models import (
+    CONTENT_MAX_CHARS,
+    IDEMPOTENCY_KEY_MAX_CHARS,
+    KEY_MAX_CHARS,
+    MESSAGE_MAX_CHARS,
+    TAG_MAX_CHARS,
+    Actor,
+    Conversation,
+    Memory,
+    Source,
+    Tier,
+    Turn,
+)
+from delight.text import TextField
 
 
 class MemorySerializer(serializers.ModelSerializer):
@@ -30,12 +43,20 @@ class MemorySerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+def _tags(**options: Any) -> serializers.ListField:
+    # Blank tags are dropped by the service; the list's length is the service's to check.
+    tag = TextField(max_length=TAG_MAX_CHARS, noun="tag", allow_blank=True)
+    return serializers.ListField(child=tag, **options)
+
+
 class MemoryCreateSerializer(serializers.Serializer):
-    # Lengths are checked by the service, which gives the one clear message for each limit.
-    content = serializers.CharField(trim_whitespace=False, allow_blank=True)
+    # The same text rule as the service's (delight.text); metadata is checked by the service.
+    content = TextField(max_length=CONTENT_MAX_CHARS, noun="memory", trim_whitespace=False)
     tier = serializers.ChoiceField(choices=Tier.choices, default=Tier.PERSONAL)
-    key = serializers.CharField(required=False, allow_blank=True, default="")
-    tags = serializers.ListField(child=serializers.CharField(allow_blank=True), default=list)
+    key = TextField(
+        max_length=KEY_MAX_CHARS, noun="key", required=False, allow_blank=True, default=""
+    )
+    tags = _tags(default=list)
     metadata = serializers.DictField(required=False, default=dict)
     confidence = serializers.FloatField(required=False, default=0.9)
     goal_id = serializers.IntegerField(required=False, allow_null=True, min_value=1)
@@ -43,9 +64,11 @@ class MemoryCreateSerializer(serializers.Serializer):
 
 
 class MemoryUpdateSerializer(serializers.Serializer):
-    content = serializers.CharField(required=False, trim_whitespace=False, allow_blank=True)
+    content = TextField(
+        max_length=CONTENT_MAX_CHARS, noun="memory", required=False, trim_whitespace=False
+    )
     tier = serializers.ChoiceField(choices=Tier.choices, required=False)
-    tags = serializers.ListField(child=serializers.CharField(allow_blank=True), required=False)
+    tags = _tags(required=False)
 
 
 class MemoryWriteSerializer(MemorySerializer):
@@ -62,8 +85,25 @@ class RecalledSerializer(serializers.Serializer):
     reasons = serializers.ListField(child=serializers.CharField())
 
 
+def _filter(choices: list[str]) -> serializers.ChoiceField:
+    invalid = f'"{{input}}" is not one of: {", ".join(choices)}.'
+    return serializers.ChoiceField(
+        choices=choices,
+        required=False,
+        allow_blank=True,
+        error_messages={"invalid_choice": invalid},
+    )
+
+
+class MemoryFilterSerializer(serializers.Serializer):
+    """The list's filters: an unknown value answers 400 rather than an empty list."""
+
+    tier = _filter(Tier.values)
+    source = _filter(Source.values)
+
+
 class SearchQuerySerializer(serializers.Serializer):
-    q = serializers.CharField(max_length=500)
+    q = TextField(max_length=500, noun="search")
     tier = serializers.MultipleChoiceField(choices=Tier.choices, required=False)
     k = serializers.IntegerField(min_value=1, max_value=50, default=10)
 
@@ -76,9 +116,12 @@ class MemoryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     lookup_value_regex = r"\d+"
 
     def get_queryset(self):
-        params = self.request.query_params
+        params = MemoryFilterSerializer(data=self.request.query_params)
+        params.is_valid(raise_exception=True)
         return selectors.memory_list(
-            user=self.request.user, tier=params.get("tier"), source=params.get("source")
+            user=self.request.user,
+            tier=params.validated_data.get("tier") or None,
+            source=params.validated_data.get("source") or None,
         )
 
     def get_object(self) -> Memory:
@@ -152,10 +195,13 @@ class SessionBusyError(exceptions.APIException):
 
 
 class MessageInSerializer(serializers.Serializer):
-    # The service checks emptiness and length, with the one clear message for each.
-    text = serializers.CharField(trim_whitespace=False, allow_blank=True)
+    """A message to Eliza, over REST and over ws/companion/ alike."""
+
+    text = TextField(max_length=MESSAGE_MAX_CHARS, noun="message", trim_whitespace=False)
     session_id = serializers.UUIDField(required=False, allow_null=True)
-    idempotency_key = serializers.CharField(required=False, max_length=100)
+    idempotency_key = TextField(
+        max_length=IDEMPOTENCY_KEY_MAX_CHARS, noun="idempotency key", required=False
+    )
 
 
 class MessageView(APIView):

@@ -8,9 +8,13 @@ Protocol (JSON text frames):
   (``{node, label}``: "recalling…"), ``tool`` for every tool run, ``token`` chunks of the
   reply as it is written, then ``reply`` (exactly the body ``POST /api/companion/messages/``
   returns); or ``error`` ``{code, message}`` instead of the reply: ``invalid_message``,
-  ``unknown_session``, ``session_busy``, ``internal_error``. Frames that are not JSON objects
-  with a ``type`` get ``invalid_frame`` (the fifth closes with 4400); frames over
-  MAX_FRAME_CHARS get ``frame_too_large``. A bad frame never changes anything.
+  ``unknown_session``, ``session_busy``, ``internal_error``. A message frame is validated by
+  the serializer of ``POST /api/companion/messages/`` (the same rule for text everywhere:
+  ``delight.text``), so a socket refuses exactly what REST refuses, with the same message.
+  Frames that are not JSON objects with a ``type`` (or are nested too deep) get
+  ``invalid_frame`` (the fifth closes with 4400); binary frames close with 1003 and frames
+  over ``max_frame_chars`` with 1009 after an error (``delight.ws``). A bad frame never
+  changes anything.
 
 One message at a time per connection: a second one sent while Eliza is still answering gets
 ``session_busy`` (the same rule the database enforces per session).
@@ -20,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import uuid
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -29,28 +32,13 @@ from django.db import close_old_connections
 from django.http import Http404
 
 from companion import services
-from delight.ws import UserConsumer
+from companion.api import MessageInSerializer
+from delight.api_errors import first_message
+from delight.ws import MAX_FRAME_CHARS, UserConsumer
 
 logger = logging.getLogger("companion")
 
-MAX_FRAME_CHARS = 32_768  # a 4,000-character message fits even with every character escaped
 _DONE = object()
-
-
-def _parse(content: dict[str, Any]) -> dict[str, Any]:
-    """The message frame's fields, or ValidationError with what is wrong."""
-    text = content.get("text")
-    if not isinstance(text, str):
-        raise ValidationError('A message needs a "text" string.')
-    session = content.get("session_id")
-    try:
-        session_id = uuid.UUID(session) if session not in (None, "") else None
-    except (TypeError, ValueError, AttributeError):
-        raise ValidationError('"session_id" must be a session id (a UUID).') from None
-    key = content.get("idempotency_key")
-    if key is not None and not isinstance(key, str):
-        raise ValidationError('"idempotency_key" must be a string.')
-    return {"text": text, "session_id": session_id, "idempotency_key": key}
 
 
 def _run_turn(user: Any, fields: dict[str, Any], emit: Any) -> dict[str, Any]:
@@ -65,16 +53,10 @@ class CompanionConsumer(UserConsumer):
     """A turn under way when the socket closes still finishes in its thread: the answer is
     kept with the session and shows in its history."""
 
+    max_frame_chars = MAX_FRAME_CHARS  # a 4,000-character message fits, every character escaped
+
     async def on_connect(self) -> None:
         self.turn_task: asyncio.Task | None = None
-
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if bytes_data is not None or len(text_data or "") > MAX_FRAME_CHARS:
-            await self.send_error(
-                "frame_too_large", f"Send JSON text frames of at most {MAX_FRAME_CHARS} characters."
-            )
-            return
-        await super().receive(text_data=text_data)
 
     async def on_message(self, content: dict[str, Any]) -> None:
         if content["type"] != "message":
@@ -83,11 +65,16 @@ class CompanionConsumer(UserConsumer):
         if self.turn_task is not None and not self.turn_task.done():
             await self.send_error("session_busy", "Eliza is still answering your last message.")
             return
-        try:
-            fields = _parse(content)
-        except ValidationError as invalid:
-            await self.send_error("invalid_message", " ".join(invalid.messages))
+        incoming = MessageInSerializer(data=content)
+        if not incoming.is_valid():
+            await self.send_error("invalid_message", first_message(incoming.errors))
             return
+        data = incoming.validated_data
+        fields = {
+            "text": data["text"],
+            "session_id": data.get("session_id"),
+            "idempotency_key": data.get("idempotency_key"),
+        }
         self.turn_task = asyncio.create_task(self._answer(fields))
 
     async def _answer(self, fields: dict[str, Any]) -> None:

@@ -1,22 +1,29 @@
-"""Forms of the memories page; limits are checked by the services, not duplicated here."""
+"""Forms of the memories page: the text rule (delight.text) here, the rest in the services."""
 
 from __future__ import annotations
 
 from django import forms
 
-from companion.models import CONTENT_MAX_CHARS, Tier
+from companion.models import CONTENT_MAX_CHARS, TAG_MAX_CHARS, TAGS_MAX, Tier
+from delight.text import TextFormField
 
 
 class MemoryForm(forms.Form):
-    content = forms.CharField(
+    # Not required here: the service says "A memory cannot be empty." in the same words.
+    content = TextFormField(
+        max_length=CONTENT_MAX_CHARS,
+        noun="memory",
         label="What should Eliza remember?",
-        widget=forms.Textarea(attrs={"rows": 3, "maxlength": CONTENT_MAX_CHARS}),
+        widget=forms.Textarea(attrs={"rows": 3}),
         strip=False,
         required=False,
     )
     tier = forms.ChoiceField(choices=Tier.choices, initial=Tier.PERSONAL)
-    tags = forms.CharField(
-        required=False, help_text="Separate tags with commas, e.g. health, morning."
+    tags = TextFormField(
+        max_length=TAGS_MAX * (TAG_MAX_CHARS + 2),  # every tag at its longest, with ", "
+        noun="tag list",
+        required=False,
+        help_text="Separate tags with commas, e.g. health, morning.",
     )
 
     def tag_list(self) -> list[str]:

@@ -24,12 +24,15 @@ from pgvector.django import VectorField
 
 from companion.dialogue import ConversationState
 from delight.ai.types import EMBEDDING_DIMENSIONS
+from delight.text import validate_json_text, validate_text
 
 CONTENT_MAX_CHARS = 2000
 TAGS_MAX = 20
 TAG_MAX_CHARS = 40
 SKETCH_DIMENSIONS = 96
 METADATA_MAX_BYTES = 4096
+METADATA_MAX_DEPTH = 4
+KEY_MAX_CHARS = 100
 
 
 class OwnerLexeme(SearchVectorCombinable, models.Func):
@@ -42,20 +45,8 @@ class OwnerLexeme(SearchVectorCombinable, models.Func):
     output_field = SearchVectorField()
 
 
-def check_text(value: str, *, noun: str, limit: int, code: str) -> None:
-    """Refuse blank text and text over `limit` characters, saying which and by how much."""
-    if not value.strip():
-        raise ValidationError(f"A {noun} cannot be empty.", code="blank")
-    if len(value) > limit:
-        raise ValidationError(
-            f"A {noun} can be at most %(limit)s characters long (this one has %(length)s).",
-            params={"limit": f"{limit:,}", "length": f"{len(value):,}"},
-            code=code,
-        )
-
-
 def validate_content(value: str) -> None:
-    check_text(value, noun="memory", limit=CONTENT_MAX_CHARS, code="content_too_long")
+    validate_text(value, limit=CONTENT_MAX_CHARS, noun="memory")
 
 
 def validate_tags(value: list[str]) -> None:
@@ -66,17 +57,15 @@ def validate_tags(value: list[str]) -> None:
             code="too_many_tags",
         )
     for tag in value:
-        if not tag or len(tag) > TAG_MAX_CHARS:
-            raise ValidationError(
-                'Each tag must be 1 to %(limit)s characters long ("%(tag)s…" is not).',
-                params={"limit": TAG_MAX_CHARS, "tag": tag[:TAG_MAX_CHARS]},
-                code="bad_tag",
-            )
+        validate_text(tag, limit=TAG_MAX_CHARS, noun="tag")
 
 
 def validate_metadata(value: Any) -> None:
+    """A JSON object whose keys and strings follow the text rule, nested at most
+    METADATA_MAX_DEPTH levels and at most METADATA_MAX_BYTES long as JSON."""
     if not isinstance(value, dict):
         raise ValidationError("Metadata must be a JSON object.", code="metadata_not_object")
+    validate_json_text(value, noun="metadata", max_depth=METADATA_MAX_DEPTH)
     size = len(json.dumps(value, ensure_ascii=False, default=str).encode())
     if size > METADATA_MAX_BYTES:
         raise ValidationError(
@@ -117,7 +106,7 @@ class Memory(models.Model):
         validators=[validate_content], error_messages={"blank": "A memory cannot be empty."}
     )
     key = models.CharField(
-        max_length=100,
+        max_length=KEY_MAX_CHARS,
         blank=True,
         help_text='A stable slot such as "name" or "likes:running": a new fact with the same '
         "key supersedes the old one.",
@@ -215,6 +204,14 @@ class Memory(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tier}: {self.content[:60]}"
+
+    def clean(self) -> None:
+        # A key, when there is one, follows the text rule like the content and the tags.
+        if self.key:
+            try:
+                validate_text(self.key, limit=KEY_MAX_CHARS, noun="key")
+            except ValidationError as refused:
+                raise ValidationError({"key": refused.error_list}) from None
 
     @property
     def access_count(self) -> int:
@@ -396,10 +393,11 @@ class AgentCheckpoint(models.Model):
 # --- conversations ----------------------------------------------------------------------------
 
 MESSAGE_MAX_CHARS = 4000
+IDEMPOTENCY_KEY_MAX_CHARS = 100
 
 
 def validate_message(value: str) -> None:
-    check_text(value, noun="message", limit=MESSAGE_MAX_CHARS, code="message_too_long")
+    validate_text(value, limit=MESSAGE_MAX_CHARS, noun="message")
 
 
 class Conversation(models.Model):
@@ -458,7 +456,7 @@ class Turn(models.Model):
         Conversation, on_delete=models.CASCADE, related_name="turn_set"
     )
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    idempotency_key = models.CharField(max_length=100)
+    idempotency_key = models.CharField(max_length=IDEMPOTENCY_KEY_MAX_CHARS)
     text = models.TextField(validators=[validate_message])
     reply = models.TextField(blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.RUNNING)

@@ -25,6 +25,7 @@ from pgvector.django import CosineDistance
 
 from companion import selectors
 from companion.models import (
+    IDEMPOTENCY_KEY_MAX_CHARS,
     Actor,
     AgentCheckpoint,
     AgentState,
@@ -57,6 +58,7 @@ from delight.ai.runtime import engine_or_default, usage_collected
 from delight.ai.types import ExtractedFact, Usage
 from delight.locks import liveness_lock, lock_key
 from delight.rows import prepared_cursor
+from delight.text import is_blank, validate_text
 
 # Cosine similarity at or above which a new fact is the same fact said again. Measured with
 # the hashing embedder: rewordings of one fact ("I love hiking in the mountains" / "I love
@@ -98,11 +100,12 @@ def normalised_text(text: str) -> str:
 
 
 def _clean_tags(tags: Iterable[str]) -> list[str]:
-    """Lower-case, trimmed, first occurrence kept; validation reports any that are too long."""
+    """Lower-case, trimmed, blank ones (invisible characters too) dropped, first occurrence
+    kept; validation reports any that are too long or hold refused characters."""
     seen: dict[str, None] = {}
     for tag in tags:
         cleaned = str(tag).strip().lower()
-        if cleaned:
+        if not is_blank(cleaned):
             seen.setdefault(cleaned, None)
     return list(seen)
 
@@ -733,8 +736,10 @@ def session_lock_key(conversation_id: uuid.UUID) -> int:
 def _clean_key(key: str | None) -> str:
     """The client's idempotency key, stripped ("" when it sent none)."""
     key = (key or "").strip()
-    if len(key) > 100:
-        raise ValidationError({"idempotency_key": "An idempotency key is at most 100 characters."})
+    try:
+        validate_text(key, limit=IDEMPOTENCY_KEY_MAX_CHARS, noun="idempotency key", blank=True)
+    except ValidationError as refused:
+        raise ValidationError({"idempotency_key": refused.error_list}) from None
     return key
 
 

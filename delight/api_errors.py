@@ -13,13 +13,14 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 
-def _first_message(errors: Any) -> str:
+def first_message(errors: Any) -> str:
+    """The first error, prefixed with its field: "text: A message cannot be empty."."""
     if isinstance(errors, dict):
         for field, value in errors.items():
-            message = _first_message(value)
+            message = first_message(value)
             return message if field in ("non_field_errors", "detail") else f"{field}: {message}"
     if isinstance(errors, list) and errors:
-        return _first_message(errors[0])
+        return first_message(errors[0])
     return str(errors)
 
 
@@ -34,7 +35,7 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
     if isinstance(data, dict) and set(data) == {"detail"} and not isinstance(data["detail"], list):
         body = {"detail": str(data["detail"]), "code": getattr(data["detail"], "code", "error")}
     else:
-        body = {"detail": _first_message(data), "code": "invalid", "errors": data}
+        body = {"detail": first_message(data), "code": "invalid", "errors": data}
     response.data = body
     return response
 

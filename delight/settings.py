@@ -220,7 +220,18 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "delight.api_errors.exception_handler",
+    # Bounded in size and nesting before parsing (delight/parsers.py).
+    "DEFAULT_PARSER_CLASSES": [
+        "delight.parsers.JSONParser",
+        "delight.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
 }
+# A larger request body answers 413; JSON nested deeper (in a body or a WebSocket frame)
+# answers 400 / an invalid_frame error, before Python's recursive parser could blow up.
+API_MAX_BODY_BYTES = env.int("API_MAX_BODY_BYTES", 1_048_576, validate=Range(min=1024))
+# At most 500: below the interpreter's recursion limit (1,000), which json.loads needs per level.
+API_MAX_JSON_DEPTH = env.int("API_MAX_JSON_DEPTH", 32, validate=Range(min=2, max=500))
 SPECTACULAR_SETTINGS = {
     "TITLE": "Delight API",
     "DESCRIPTION": "Goals, missions, memories and Eliza, the companion.",

@@ -3,11 +3,17 @@
 Close codes (sent after the handshake so clients can read them):
 - 4401: not authenticated (no session cookie and no valid token).
 - 4400: the client keeps sending frames that are not valid JSON objects.
+- 1003 (unsupported data): a binary frame; the protocol is JSON text.
+- 1009 (message too big): a frame over the consumer's ``max_frame_chars``; a message over
+  the server's own limit (``delight.server.MAX_MESSAGE_BYTES``, 128 KiB) is refused with
+  1009 by the server before a consumer sees it.
+Each close but the server's comes after an ``error`` frame saying why. Plain daphne cannot
+send 1003 or 1009 (autobahn lets applications close with 1000 and 3000-4999 only, and daphne
+then closes with 1011); ``delight.server`` sends them, as RFC 6455 allows.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -18,10 +24,16 @@ from channels.security.websocket import OriginValidator
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 
+from delight.parsers import JSONTooDeep, json_loads
 from delight.realtime import RELAY_TYPE, user_group
+from delight.server import MAX_MESSAGE_BYTES
 
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_PROTOCOL_ERROR = 4400
+CLOSE_UNSUPPORTED_DATA = 1003
+CLOSE_TOO_LARGE = 1009
+# The most a consumer's max_frame_chars may be: every such frame gets past the server's limit.
+MAX_FRAME_CHARS = MAX_MESSAGE_BYTES // 4
 
 
 class BrowserOriginValidator(OriginValidator):
@@ -88,10 +100,12 @@ def auth_stack(inner: Any) -> Any:
 class UserConsumer(AsyncJsonWebsocketConsumer):
     """A JSON WebSocket bound to one signed-in user; relays that user's events.
 
-    Subclasses implement ``on_connect`` (e.g. send a snapshot) and ``on_message``.
+    Subclasses implement ``on_connect`` (e.g. send a snapshot) and ``on_message``, which only
+    ever sees a JSON object with a string ``type`` no larger than ``max_frame_chars``.
     """
 
     max_bad_frames = 5
+    max_frame_chars = 4096
 
     async def connect(self) -> None:
         self.user = self.scope.get("user")
@@ -116,21 +130,33 @@ class UserConsumer(AsyncJsonWebsocketConsumer):
         await self.send_error("unknown_type", f"Unknown message type {content.get('type')!r}.")
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if text_data is None:
+            await self.send_error("binary_frame", "Send JSON text frames, not binary ones.")
+            await self.close(code=CLOSE_UNSUPPORTED_DATA)
+            return
+        if len(text_data) > self.max_frame_chars:
+            message = f"Send JSON text frames of at most {self.max_frame_chars:,} characters."
+            await self.send_error("frame_too_large", message)
+            await self.close(code=CLOSE_TOO_LARGE)
+            return
         try:
-            content = json.loads(text_data or "")
-        except json.JSONDecodeError:
+            content = json_loads(text_data, max_depth=settings.API_MAX_JSON_DEPTH)
+        except JSONTooDeep as deep:
+            await self._bad_frame(str(deep))
+            return
+        except ValueError:
             content = None
         if not isinstance(content, dict) or not isinstance(content.get("type"), str):
-            await self._bad_frame()
+            await self._bad_frame('Send JSON objects with a "type" field.')
             return
         if content["type"] == "ping":
             await self.send_json({"type": "pong"})
             return
         await self.on_message(content)
 
-    async def _bad_frame(self) -> None:
+    async def _bad_frame(self, message: str) -> None:
         self.bad_frames += 1
-        await self.send_error("invalid_frame", 'Send JSON objects with a "type" field.')
+        await self.send_error("invalid_frame", message)
         if self.bad_frames >= self.max_bad_frames:
             await self.close(code=CLOSE_PROTOCOL_ERROR)
 

@@ -6,6 +6,7 @@ person's object answers 404. Lists are paginated (?page=) and filterable.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.urls import path
@@ -14,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from delight.text import TextField
 from goals import selectors, services
 from goals.models import (
     TEXT_MAX,
@@ -63,8 +65,10 @@ class GoalSerializer(serializers.ModelSerializer):
 
 
 class GoalInput(serializers.Serializer):
-    title = serializers.CharField(max_length=TITLE_MAX)
-    description = serializers.CharField(max_length=TEXT_MAX, required=False, allow_blank=True)
+    title = TextField(max_length=TITLE_MAX, noun="title")
+    description = TextField(
+        max_length=TEXT_MAX, noun="description", required=False, allow_blank=True
+    )
     category = serializers.ChoiceField(choices=Category.choices)
     target_date = serializers.DateField(required=False, allow_null=True)
     importance = serializers.IntegerField(min_value=1, max_value=5, required=False)
@@ -113,8 +117,10 @@ class MilestoneSerializer(serializers.ModelSerializer):
 
 
 class MissionEditInput(serializers.Serializer):
-    title = serializers.CharField(max_length=TITLE_MAX, required=False)
-    description = serializers.CharField(max_length=TEXT_MAX, required=False, allow_blank=True)
+    title = TextField(max_length=TITLE_MAX, noun="title", required=False)
+    description = TextField(
+        max_length=TEXT_MAX, noun="description", required=False, allow_blank=True
+    )
     estimated_minutes = serializers.IntegerField(min_value=10, max_value=30, required=False)
     energy = serializers.ChoiceField(choices=Energy.choices, required=False)
     due_date = serializers.DateField(required=False, allow_null=True)
@@ -124,7 +130,7 @@ class MissionEditInput(serializers.Serializer):
 
 class MissionCreateInput(MissionEditInput):
     goal = serializers.IntegerField()
-    title = serializers.CharField(max_length=TITLE_MAX)
+    title = TextField(max_length=TITLE_MAX, noun="title")
 
 
 class SessionSerializer(serializers.ModelSerializer):
@@ -158,8 +164,8 @@ class SessionExtendInput(serializers.Serializer):
 
 class SessionCompleteInput(serializers.Serializer):
     actual_minutes = serializers.IntegerField(min_value=1, max_value=180, required=False)
-    notes = serializers.CharField(max_length=TEXT_MAX, required=False, allow_blank=True)
-    reflection = serializers.CharField(max_length=TEXT_MAX, required=False, allow_blank=True)
+    notes = TextField(max_length=TEXT_MAX, noun="note", required=False, allow_blank=True)
+    reflection = TextField(max_length=TEXT_MAX, noun="reflection", required=False, allow_blank=True)
     complete_mission = serializers.BooleanField(default=True)
 
 
@@ -189,8 +195,9 @@ def _int_param(request: Request, name: str) -> int | None:
     value = request.query_params.get(name)
     if not value:
         return None
-    if not value.isdigit():
-        raise serializers.ValidationError({name: "Must be a whole number."})
+    # ASCII digits that fit an id: "²" is a digit to str.isdigit() but not to int().
+    if not re.fullmatch(r"[0-9]{1,18}", value):
+        raise serializers.ValidationError({name: "Must be an id (a whole number)."})
     return int(value)
 
 

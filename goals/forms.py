@@ -1,15 +1,20 @@
-"""Forms of the goal pages (they only parse input; services validate and write)."""
+"""Forms of the goal pages: they parse input and apply the text rule (delight.text);
+services validate the rest and write."""
 
 from __future__ import annotations
 
 from django import forms
 
+from delight.text import TextFormField
 from goals.models import TEXT_MAX, TITLE_MAX, Category, Energy
 
 
 class GoalForm(forms.Form):
-    title = forms.CharField(max_length=TITLE_MAX, help_text="What do you want to reach?")
-    description = forms.CharField(
+    title = TextFormField(
+        max_length=TITLE_MAX, noun="title", help_text="What do you want to reach?"
+    )
+    description = TextFormField(
+        noun="description",
         label="Why it matters",
         required=False,
         max_length=TEXT_MAX,
@@ -28,9 +33,12 @@ class GoalForm(forms.Form):
 
 
 class MissionForm(forms.Form):
-    title = forms.CharField(max_length=TITLE_MAX)
-    description = forms.CharField(
-        required=False, max_length=TEXT_MAX, widget=forms.Textarea(attrs={"rows": 2})
+    title = TextFormField(max_length=TITLE_MAX, noun="title")
+    description = TextFormField(
+        noun="description",
+        required=False,
+        max_length=TEXT_MAX,
+        widget=forms.Textarea(attrs={"rows": 2}),
     )
     estimated_minutes = forms.IntegerField(label="Minutes", min_value=10, max_value=30, initial=20)
     energy = forms.ChoiceField(choices=Energy.choices, initial=Energy.MEDIUM)
@@ -40,10 +48,11 @@ class SessionCompleteForm(forms.Form):
     actual_minutes = forms.IntegerField(
         label="Minutes spent", min_value=1, max_value=180, required=False
     )
-    notes = forms.CharField(
-        required=False, max_length=TEXT_MAX, widget=forms.Textarea(attrs={"rows": 3})
+    notes = TextFormField(
+        noun="note", required=False, max_length=TEXT_MAX, widget=forms.Textarea(attrs={"rows": 3})
     )
-    reflection = forms.CharField(
+    reflection = TextFormField(
+        noun="reflection",
         label="Reflection (optional)",
         required=False,
         max_length=TEXT_MAX,

@@ -15,6 +15,7 @@ from django.core.validators import MaxLengthValidator, MaxValueValidator, MinVal
 from django.db import models
 
 from delight.ai.planning import MAX_MINUTES, MIN_MINUTES
+from delight.text import validate_text
 
 if TYPE_CHECKING:
     pass
@@ -41,8 +42,8 @@ ENERGY_LEVEL = {Energy.LOW: 0, Energy.MEDIUM: 1, Energy.HIGH: 2}
 
 
 def validate_not_blank(value: str) -> None:
-    if not value.strip():
-        raise ValidationError("This cannot be only spaces.", code="blank")
+    """A title follows the text rule: something visible, no refused characters."""
+    validate_text(value, limit=TITLE_MAX, noun="title")
 
 
 class Goal(models.Model):

@@ -10,11 +10,13 @@ Protocol (JSON text frames):
   the server also sends on connect) when no pong arrives within 10 s; daphne's own
   protocol-level pings (``--ping-interval``/``--ping-timeout``) close dead peers too.
 
-Bad input: invalid JSON or a frame without a ``type`` gets ``invalid_frame`` (the fifth
-closes with 4400), an unknown type gets ``unknown_type``, a binary frame or one larger than
-:data:`MAX_FRAME_CHARS` gets ``frame_too_large`` and a close with 1009 (message too big).
-daphne itself refuses messages over ``--websocket-max-message-size`` (1 MiB by default)
-before they reach the consumer. One connection's errors never touch another's.
+Bad input (checked by ``delight.ws.UserConsumer``): invalid JSON, a frame without a
+``type`` or one nested deeper than ``API_MAX_JSON_DEPTH`` gets ``invalid_frame`` (the fifth
+closes with 4400), an unknown type gets ``unknown_type``, a frame larger than
+``max_frame_chars`` gets ``frame_too_large`` and a close with 1009 (message too big), a binary
+frame gets ``binary_frame`` and a close with 1003 (unsupported data). The server itself closes
+with 1009 on messages over ``delight.server.MAX_MESSAGE_BYTES`` before they reach the
+consumer. One connection's errors never touch another's.
 """
 
 from __future__ import annotations
@@ -26,12 +28,11 @@ from channels.db import database_sync_to_async
 from delight.ws import UserConsumer
 from world import selectors, services
 
-MAX_FRAME_CHARS = 4096
-CLOSE_TOO_LARGE = 1009
-
 
 class WorldConsumer(UserConsumer):
     """Sends a fresh snapshot on connect; relays the user's group events."""
+
+    max_frame_chars = 4096
 
     async def on_connect(self) -> None:
         await self.send_snapshot()
@@ -42,15 +43,6 @@ class WorldConsumer(UserConsumer):
             await self.send_snapshot()
             return
         await super().on_message(content)
-
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if bytes_data is not None or len(text_data or "") > MAX_FRAME_CHARS:
-            await self.send_error(
-                "frame_too_large", f"Send JSON text frames of at most {MAX_FRAME_CHARS} characters."
-            )
-            await self.close(code=CLOSE_TOO_LARGE)
-            return
-        await super().receive(text_data=text_data)
 
     async def send_snapshot(self) -> None:
         snapshot = await database_sync_to_async(selectors.world_snapshot)(user=self.user)

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from companion.models import Memory, MemoryChange
@@ -125,3 +127,65 @@ def test_outsider_gets_404_everywhere_and_sees_nothing(owner_api, outsider_api, 
 def test_anonymous_requests_are_refused(client, memory):
     for url in (BASE, f"{BASE}{memory.pk}/", f"{BASE}search/?q=swim", f"{BASE}export/"):
         assert client.get(url).status_code == 401
+
+
+def post_raw(client, body: str):
+    return client.post(BASE, body, content_type="application/json")
+
+
+@pytest.mark.parametrize(
+    ("payload", "message"),
+    [
+        ({"content": "ok", "metadata": {"note": "a\x00b"}}, "metadata: A metadata value cannot"),
+        ({"content": "ok", "metadata": {"note": "\ud800"}}, "metadata: A metadata value cannot"),
+        ({"content": "ok", "metadata": {"a\x00": 1}}, "metadata: A metadata key cannot"),
+        ({"content": "ok", "metadata": {"a": [{"b": ["\udfff"]}]}}, "metadata: A metadata value"),
+        ({"content": "ok", "metadata": {"a": [[[[[[1]]]]]]}}, "metadata: Metadata can be nested"),
+        ({"content": "\u200b\u200d\ufeff"}, "content: A memory needs at least one visible"),
+        ({"content": "ok\x00"}, "content: A memory cannot contain a control character"),
+        ({"content": "ok", "key": "name\x00"}, "key: A key cannot contain a control character"),
+        ({"content": "ok", "tags": ["fine", "bad\ud800"]}, "tags: 1: A tag cannot contain a lone"),
+    ],
+)
+def test_bad_characters_anywhere_are_a_clear_400_not_a_500(owner_api, owner, payload, message):
+    body = json.dumps(payload)  # escapes NUL and lone surrogates as \u0000 and \ud800
+    response = post_raw(owner_api, body)
+    assert response.status_code == 400, response.content
+    assert response.json()["detail"].startswith(message)
+    assert not Memory.objects.filter(user=owner).exists()
+
+
+def test_an_invisible_only_tag_is_dropped_like_a_blank_one(owner_api, owner):
+    response = owner_api.post(
+        BASE, {"content": "Likes tea", "tags": ["drinks", "\u200b", " "]}, format="json"
+    )
+    assert response.status_code == 201
+    assert response.json()["tags"] == ["drinks"]
+
+
+def test_patch_with_bad_characters_changes_nothing(owner_api, memory):
+    for change in ({"content": "\u200b"}, {"content": "x\x00"}, {"tags": ["\x00"]}):
+        response = owner_api.patch(f"{BASE}{memory.pk}/", change, format="json")
+        assert response.status_code == 400, change
+    memory.refresh_from_db()
+    assert (memory.content, memory.tags) == ("Olivia swims every Monday at 7", ["health"])
+
+
+def test_json_nested_5000_deep_is_a_400_not_a_recursion_error(owner_api, owner):
+    response = post_raw(owner_api, '{"content": "ok", "metadata": {"a": ' + deep_list(5000) + "}}")
+    assert response.status_code == 400
+    assert response.json()["code"] == "json_too_deep"
+    assert not Memory.objects.filter(user=owner).exists()
+
+
+@pytest.mark.parametrize("query", [{"tier": "bogus"}, {"source": "nowhere"}, {"tier": "Task"}])
+def test_unknown_filter_values_answer_400_naming_the_choices(owner_api, memory, query):
+    response = owner_api.get(BASE, query)
+    assert response.status_code == 400
+    name = next(iter(query))
+    assert response.json()["detail"].startswith(f"{name}: ")
+    assert "personal" in response.json()["detail"] or "user" in response.json()["detail"]
+
+
+def deep_list(depth: int) -> str:
+    return "[" * depth + "]" * depth

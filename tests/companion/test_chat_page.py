@@ -106,6 +106,21 @@ def test_the_form_works_without_javascript(owner_client, owner):
     assert "Shall I set it up?" in owner_client.get(response.url).content.decode()
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("\u200b\u200b\u2060", "A message needs at least one visible character"),
+        ("hi\x00", "A message cannot contain a control character (U+0000, at character 3)."),
+    ],
+)
+def test_invisible_or_broken_text_is_refused_on_the_page_too(owner_client, owner, text, message):
+    response = owner_client.post(reverse("chat"), {"text": text})
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert not Turn.objects.filter(user=owner).exists()
+
+
 # -- in a real browser -------------------------------------------------------------------------
 
 

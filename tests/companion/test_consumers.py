@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.conf import settings
 
-from companion.consumers import MAX_FRAME_CHARS
+from companion.consumers import CompanionConsumer
 from companion.models import Turn
 from delight.asgi import application
-from delight.ws import CLOSE_UNAUTHENTICATED
+from delight.ws import CLOSE_TOO_LARGE, CLOSE_UNAUTHENTICATED
 from tests.goals.factories import make_goal
 from tests.support import ws
 
@@ -18,6 +19,13 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 async def connect(user) -> WebsocketCommunicator:
     return await ws.connect(user, "/ws/companion/")
+
+
+async def nothing_written_and_still_open(client: WebsocketCommunicator) -> None:
+    assert not await sync_to_async(Turn.objects.exists)()
+    await client.send_json_to({"type": "ping"})
+    assert await client.receive_json_from(timeout=5) == {"type": "pong"}
+    await client.disconnect()
 
 
 async def until_final(client: WebsocketCommunicator) -> list[dict]:
@@ -73,19 +81,48 @@ async def test_bad_messages_get_a_clear_error_and_change_nothing(owner, frame, c
 
     assert error["type"] == "error"
     assert error["code"] == code
-    assert not await sync_to_async(Turn.objects.exists)()
-    await client.send_json_to({"type": "ping"})
-    assert await client.receive_json_from(timeout=5) == {"type": "pong"}
-    await client.disconnect()
+    await nothing_written_and_still_open(client)
 
 
 async def test_invalid_and_oversized_frames_get_errors_not_a_silent_drop(owner):
     client = await connect(owner)
     await client.send_to(text_data="not json")
     assert (await client.receive_json_from(timeout=5))["code"] == "invalid_frame"
-    await client.send_to(text_data="x" * (MAX_FRAME_CHARS + 1))
+    await client.send_to(text_data="x" * (CompanionConsumer.max_frame_chars + 1))
     assert (await client.receive_json_from(timeout=5))["code"] == "frame_too_large"
-    await client.disconnect()
+    assert (await client.receive_output(timeout=5))["code"] == CLOSE_TOO_LARGE
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("hello\x00", "A message cannot contain a control character (U+0000"),
+        ("\ud800", "A message cannot contain a lone surrogate (U+D800"),
+        ("\u200b\u200b\u200c", "A message needs at least one visible character"),
+        ("\ufeff", "A message needs at least one visible character"),
+    ],
+)
+async def test_broken_or_invisible_text_is_an_invalid_message_like_rest(owner, text, message):
+    client = await connect(owner)
+    await client.send_json_to({"type": "message", "text": text})  # JSON escapes the characters
+    error = await client.receive_json_from(timeout=10)
+
+    assert (error["type"], error["code"]) == ("error", "invalid_message")
+    assert error["message"].startswith(f"text: {message}")
+    await nothing_written_and_still_open(client)
+
+
+async def test_a_deeply_nested_frame_is_an_invalid_frame_not_a_dropped_socket(owner):
+    client = await connect(owner)
+    deep = "[" * 5000 + "]" * 5000
+    await client.send_to(text_data='{"type": "message", "text": "hi", "extra": ' + deep + "}")
+    error = await client.receive_json_from(timeout=5)
+
+    assert (error["code"], error["message"]) == (
+        "invalid_frame",
+        f"JSON nested more than {settings.API_MAX_JSON_DEPTH} levels deep.",
+    )
+    await nothing_written_and_still_open(client)
 
 
 async def test_another_users_session_is_unknown(owner, outsider):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import uuid
 
 import pytest
@@ -107,3 +108,32 @@ def test_sessions_list_and_detail_show_the_owners_state_and_messages(owner_api):
 def test_anonymous_callers_are_refused(client):
     assert client.post(MESSAGES, {"text": "hi"}).status_code in (401, 403)
     assert client.get(SESSIONS).status_code in (401, 403)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("\u200b\u200b\u200b", "text: A message needs at least one visible character"),
+        ("\ufeff \u2060\u200d", "text: A message needs at least one visible character"),
+        ("hello\x00", "text: A message cannot contain a control character (U+0000"),
+        ("hello \ud800", "text: A message cannot contain a lone surrogate (U+D800"),
+    ],
+)
+def test_invisible_or_broken_text_answers_400_without_running_a_turn(owner_api, text, message):
+    body = json.dumps({"text": text})  # escapes NUL and a lone surrogate as \u0000 and \ud800
+    response = owner_api.post(MESSAGES, body, content_type="application/json")
+
+    assert response.status_code == 400
+    assert response.json()["detail"].startswith(message)
+    assert response.json()["code"] == "invalid"
+    assert not Conversation.objects.exists()
+    assert not Turn.objects.exists()
+
+
+def test_json_nested_5000_deep_answers_400_not_500(owner_api):
+    body = '{"text": "hi", "session_id": ' + "[" * 5000 + "]" * 5000 + "}"
+    response = owner_api.post(MESSAGES, body, content_type="application/json")
+
+    assert response.status_code == 400
+    assert response.json()["code"] == "json_too_deep"
+    assert not Turn.objects.exists()

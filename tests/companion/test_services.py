@@ -142,7 +142,7 @@ def test_task_memories_expire_after_the_configured_days(owner, settings):
         ({"content": "x" * 2001}, "at most 2,000 characters long (this one has 2,001)"),
         ({"content": "   "}, "cannot be empty"),
         ({"tags": [f"t{i}" for i in range(21)]}, "at most 20 tags (this one has 21)"),
-        ({"tags": ["y" * 41]}, "1 to 40 characters"),
+        ({"tags": ["y" * 41]}, "A tag can be at most 40 characters long (this one has 41)"),
         ({"metadata": {"blob": "z" * 5000}}, "at most 4,096 bytes"),
         ({"confidence": 1.5}, "less than or equal to 1.0"),
         ({"tier": "forever"}, "not a valid choice"),

@@ -65,6 +65,13 @@ def test_bad_input_shows_a_clear_error_and_keeps_the_text(owner_client, owner):
     assert not Memory.objects.filter(user=owner).exists()
 
 
+def test_invisible_only_content_is_a_clear_error_and_saves_nothing(owner_client, owner):
+    form = {"content": "\u200b \u200d", "tier": "personal", "tags": "\u200b"}
+    page = owner_client.post(reverse("memories"), form).content.decode()
+    assert "A memory needs at least one visible character" in page
+    assert not Memory.objects.filter(user=owner).exists()
+
+
 def test_search_box_shows_best_matches(owner_client, owner):
     remember(owner, "Trains early in the morning before work")
     remember(owner, "Allergic to cats")

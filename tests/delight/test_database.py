@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 import threading
 import urllib.error
 import urllib.request
@@ -68,9 +67,8 @@ def test_a_web_process_answers_many_people_at_once_within_its_bounded_pools():
     connection.close()
     before = _connections_to_test_database()
     port = processes.free_port()
-    daphne = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
     env = {"DATABASE_POOL_SIZE": str(POOL), "ELIZA_TOOL_WORKERS": "2"}
-    with processes.running([*daphne, "delight.asgi:application"], **env):
+    with processes.running(processes.web_command(port), **env):
         processes.wait_for(lambda: processes.listening(port), timeout=30)
         peak, done = [0], threading.Event()
 

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import json
+
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
@@ -8,7 +10,12 @@ from rest_framework.authtoken.models import Token
 
 from delight.asgi import application
 from delight.realtime import asend_to_user
-from delight.ws import CLOSE_PROTOCOL_ERROR, CLOSE_UNAUTHENTICATED
+from delight.ws import (
+    CLOSE_PROTOCOL_ERROR,
+    CLOSE_TOO_LARGE,
+    CLOSE_UNAUTHENTICATED,
+    CLOSE_UNSUPPORTED_DATA,
+)
 from tests.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -111,3 +118,34 @@ async def test_events_reach_only_their_user(owner, outsider):
     assert await outsider_ws.receive_nothing(timeout=0.5)
     await owner_ws.disconnect()
     await outsider_ws.disconnect()
+
+
+async def test_a_deeply_nested_frame_gets_invalid_frame_and_the_socket_stays(owner):
+    token = await sync_to_async(token_for)(owner)
+    communicator = await connect_signed_in(f"/ws/world/?token={token}")
+    deep = "[" * 2000 + "]" * 2000
+    await communicator.send_to(text_data='{"type": "ping", "x": ' + deep + "}")
+    error = await communicator.receive_json_from(timeout=5)
+    assert (error["type"], error["code"]) == ("error", "invalid_frame")
+    assert "nested" in error["message"]
+    await communicator.send_json_to({"type": "ping"})
+    assert await communicator.receive_json_from(timeout=5) == {"type": "pong"}
+    await communicator.disconnect()
+
+
+@pytest.mark.parametrize("path", ["/ws/world/", "/ws/companion/"])
+async def test_binary_and_oversized_frames_close_with_the_standard_codes(owner, path):
+    token = await sync_to_async(token_for)(owner)
+    for frame, code, close in (
+        ({"bytes_data": b"\x00"}, "binary_frame", CLOSE_UNSUPPORTED_DATA),
+        ({"text_data": "x" * 40_000}, "frame_too_large", CLOSE_TOO_LARGE),
+    ):
+        communicator, connected = await connect(f"{path}?token={token}")
+        assert connected
+        await communicator.send_to(**frame)
+        frames = [await communicator.receive_output(timeout=5)]
+        while frames[-1]["type"] != "websocket.close":
+            frames.append(await communicator.receive_output(timeout=5))
+        errors = [json.loads(f["text"]) for f in frames if "error" in f.get("text", "")]
+        assert [e["code"] for e in errors] == [code]
+        assert frames[-1]["code"] == close

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from goals.models import Goal, Mission, MissionSession
@@ -33,7 +35,7 @@ def test_create_goal_runs_planning_and_lists_it(owner_api, django_capture_on_com
     ("payload", "message"),
     [
         ({"category": "health"}, "title: This field is required."),
-        ({"title": "x" * 201, "category": "health"}, "title: Ensure this field has no more"),
+        ({"title": "x" * 201, "category": "health"}, "title: A title can be at most 200"),
         ({"title": "Run", "category": "wealth"}, 'category: "wealth" is not a valid choice.'),
         ({"title": "Run", "category": "health", "target_date": "2001-01-01"}, "in the past"),
     ],
@@ -147,3 +149,35 @@ def test_triad_endpoint(owner, owner_api):
 
 def test_anonymous_is_refused(client):
     assert client.get("/api/goals/").status_code in (401, 403)
+
+
+@pytest.mark.parametrize(
+    ("payload", "message"),
+    [
+        ({"title": "\u200b\u200b", "category": "health"}, "title: A title needs at least one"),
+        ({"title": "Run\x00", "category": "health"}, "title: A title cannot contain a control"),
+        ({"title": "Run", "description": "\ud800", "category": "health"}, "description: A desc"),
+    ],
+)
+def test_invisible_or_broken_text_is_a_clear_400(owner_api, payload, message):
+    response = owner_api.post("/api/goals/", json.dumps(payload), content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["detail"].startswith(message)
+    assert not Goal.objects.exists()
+
+
+def test_json_nested_5000_deep_is_a_400_not_a_500(owner_api):
+    body = '{"title": "Run", "category": ' + "[" * 5000 + "]" * 5000 + "}"
+    response = owner_api.post("/api/goals/", body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["code"] == "json_too_deep"
+    assert not Goal.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "query", ["goal=%C2%B2", "goal=99999999999999999999999", "milestone=-1", "goal=1.5"]
+)
+def test_filters_that_are_not_ids_answer_400(owner, owner_api, query):
+    response = owner_api.get(f"/api/missions/?{query}")
+    assert response.status_code == 400
+    assert "whole number" in response.json()["detail"]

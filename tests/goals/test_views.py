@@ -41,6 +41,14 @@ def test_an_empty_goal_form_says_what_is_missing_and_creates_nothing(browser):
     assert not Goal.objects.exists()
 
 
+def test_an_invisible_title_is_a_form_error_and_creates_nothing(browser):
+    form = {"title": "\u200b\ufeff", "category": "health", "importance": 3}
+    response = browser.post("/goals/new/", form)
+    assert response.status_code == 200
+    assert "A title needs at least one visible character" in response.content.decode()
+    assert not Goal.objects.exists()
+
+
 def test_create_goal_page_shows_errors(browser, django_capture_on_commit_callbacks):
     response = browser.post(
         "/goals/new/",

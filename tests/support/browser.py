@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import shutil
-import sys
 import tempfile
 import urllib.error
 import urllib.request
@@ -68,8 +67,7 @@ def live_daphne(**env: str) -> Iterator[str]:
     from tests.support import processes
 
     port = processes.free_port()
-    daphne = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
-    with processes.running([*daphne, "delight.asgi:application"], **env):
+    with processes.running(processes.web_command(port), **env):
         url = f"http://127.0.0.1:{port}"
         processes.wait_for(lambda: _answers(f"{url}/accounts/login/"), timeout=30)
         yield url

@@ -124,3 +124,9 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+def web_command(port: int, *options: str) -> list[str]:
+    """The web process as `make run` starts it (delight.server), on 127.0.0.1:`port`."""
+    address = ["-b", "127.0.0.1", "-p", str(port)]
+    return [sys.executable, "-m", "delight.server", *address, *options, "delight.asgi:application"]

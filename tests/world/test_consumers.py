@@ -9,12 +9,12 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.utils import timezone
 
-from delight.ws import CLOSE_PROTOCOL_ERROR
+from delight.ws import CLOSE_PROTOCOL_ERROR, CLOSE_TOO_LARGE, CLOSE_UNSUPPORTED_DATA
 from tests.conftest import make_user
 from tests.support import ws
 from tests.world.conftest import at
 from world import services
-from world.consumers import CLOSE_TOO_LARGE, MAX_FRAME_CHARS
+from world.consumers import WorldConsumer
 from world.models import OffHoursDay
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -84,7 +84,7 @@ async def test_bad_frames_get_errors_and_do_not_touch_other_clients(zones, owner
     assert (await client.receive_json_from(timeout=5))["code"] == "invalid_frame"
     await client.send_json_to({"type": "teleport"})
     assert (await client.receive_json_from(timeout=5))["code"] == "unknown_type"
-    await client.send_json_to({"type": "ping", "pad": "x" * MAX_FRAME_CHARS})
+    await client.send_json_to({"type": "ping", "pad": "x" * WorldConsumer.max_frame_chars})
     assert (await client.receive_json_from(timeout=5))["code"] == "frame_too_large"
     assert await client.receive_output(timeout=5) == {
         "type": "websocket.close",
@@ -95,12 +95,12 @@ async def test_bad_frames_get_errors_and_do_not_touch_other_clients(zones, owner
     await bystander.disconnect()
 
 
-async def test_binary_frames_are_refused(zones, owner):
+async def test_binary_frames_are_refused_as_unsupported_data(zones, owner):
     client = await connect(owner)
     await client.receive_json_from(timeout=5)
     await client.send_to(bytes_data=b"\x00\x01")
-    assert (await client.receive_json_from(timeout=5))["code"] == "frame_too_large"
-    assert (await client.receive_output(timeout=5))["code"] == CLOSE_TOO_LARGE
+    assert (await client.receive_json_from(timeout=5))["code"] == "binary_frame"
+    assert (await client.receive_output(timeout=5))["code"] == CLOSE_UNSUPPORTED_DATA
 
 
 async def test_repeated_invalid_frames_close_with_4400(zones, owner):

@@ -12,7 +12,6 @@ import base64
 import json
 import os
 import socket
-import sys
 import time
 
 import pytest
@@ -73,10 +72,9 @@ def test_a_client_that_never_reads_is_closed_and_others_get_every_event():
     silent, reader = make_user("sid"), make_user("rey")
     silent_token, reader_token = (Token.objects.create(user=u).key for u in (silent, reader))
     port = processes.free_port()
-    daphne = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
     keepalive = ["--ping-interval", "1", "--ping-timeout", "2"]
-    with processes.running([*daphne, *keepalive, "delight.asgi:application"]):
-        processes.wait_for(lambda: _listening(port), timeout=30)
+    with processes.running(processes.web_command(port, *keepalive)):
+        processes.wait_for(lambda: processes.listening(port), timeout=30)
         sock = open_silent_socket(port, silent_token)
         url = f"ws://127.0.0.1:{port}/ws/world/?token={reader_token}"
         loop = asyncio.new_event_loop()
@@ -88,8 +86,3 @@ def test_a_client_that_never_reads_is_closed_and_others_get_every_event():
         loop.close()
         assert closed_by_server(sock, timeout=20)
         sock.close()
-
-
-def _listening(port: int) -> bool:
-    with socket.socket() as probe:
-        return probe.connect_ex(("127.0.0.1", port)) == 0

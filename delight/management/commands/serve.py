@@ -33,7 +33,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, host: str, port: int, **options: Any) -> None:
         call_command("migrate", interactive=False, verbosity=0)
         call_command("collectstatic", interactive=False, verbosity=0)
-        daphne = [sys.executable, "-m", "daphne", "-b", host, "-p", str(port)]
+        daphne = [sys.executable, "-m", "delight.server", "-b", host, "-p", str(port)]
         web = ProcessGroup("the web server", [*daphne, "delight.asgi:application"])
         workers = WorkerSupervisor(
             last_heartbeat=worker_last_heartbeat, release_jobs=worker_jobs_release

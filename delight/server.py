@@ -1,0 +1,64 @@
+"""The web process: daphne, with the WebSocket close codes our consumers document.
+
+Run it as daphne: ``python -m delight.server -b 127.0.0.1 -p 8000 delight.asgi:application``
+(every daphne option works). Two things differ from plain daphne, both measured against a
+real client:
+
+- daphne hands an application's close code to autobahn's ``sendClose``, which accepts only
+  1000 and 3000-4999 and raises otherwise; daphne then closes with 1011. RFC 6455 lets an
+  endpoint close with 1003 (unsupported data), 1008 (policy violation), 1009 (message too
+  big) and others, so this protocol sends those itself.
+- autobahn drops the TCP connection without a close frame when a message is over the size
+  limit (``failByDrop``); here it answers with a close frame, 1009 (message too big), and a
+  reason. The limit defaults to :data:`MAX_MESSAGE_BYTES` instead of daphne's 1 MiB.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from daphne import cli, server, ws_protocol
+
+# 128 KiB: any frame a consumer accepts (delight.ws.MAX_FRAME_CHARS characters, at most four
+# bytes each in UTF-8) reaches it; anything larger is refused before it is buffered whole.
+MAX_MESSAGE_BYTES = 131_072
+# Close codes RFC 6455 section 7.4.1 lets an endpoint send that autobahn keeps from apps.
+STANDARD_CLOSE_CODES = frozenset({1001, 1003, 1007, 1008, 1009, 1011})
+
+
+class WebSocketProtocol(ws_protocol.WebSocketProtocol):
+    # Fail a connection (oversized message, protocol error) with a close frame, not a drop.
+    failByDrop = False
+
+    def serverClose(self, code: int | None = None) -> None:
+        if code in STANDARD_CLOSE_CODES:
+            self.sendCloseFrame(code=code, isReply=False)
+            return
+        super().serverClose(code=code)
+
+
+class Server(server.Server):
+    """daphne's server building our protocol (daphne makes its factory in run())."""
+
+    @property
+    def ws_factory(self) -> ws_protocol.WebSocketFactory:
+        return self._ws_factory
+
+    @ws_factory.setter
+    def ws_factory(self, factory: ws_protocol.WebSocketFactory) -> None:
+        factory.protocol = WebSocketProtocol
+        self._ws_factory = factory
+
+
+class CommandLineInterface(cli.CommandLineInterface):
+    server_class = Server
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.parser.set_defaults(
+            websocket_max_message_size=MAX_MESSAGE_BYTES, websocket_max_frame_size=MAX_MESSAGE_BYTES
+        )
+
+
+if __name__ == "__main__":
+    CommandLineInterface.entrypoint()

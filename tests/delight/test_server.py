@@ -1,0 +1,90 @@
+"""delight.server (what `make run` starts): the close codes a real client receives.
+
+Channels' communicator hands close codes straight to the test; only a real daphne and a real
+WebSocket client show what reaches the wire (daphne used to turn a 1009 into 1011 and to drop
+the TCP connection without a close frame for messages over its size limit).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterator
+
+import pytest
+from rest_framework.authtoken.models import Token
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from delight.ws import CLOSE_TOO_LARGE, CLOSE_UNSUPPORTED_DATA, MAX_FRAME_CHARS
+from tests.conftest import make_user
+from tests.support import processes
+
+pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def server() -> Iterator[str]:
+    """A real web process on a free port; yields its ws:// base URL with a user's token."""
+    token = Token.objects.create(user=make_user("wyn")).key
+    port = processes.free_port()
+    with processes.running(processes.web_command(port)):
+        processes.wait_for(lambda: processes.listening(port), timeout=30)
+        yield f"ws://127.0.0.1:{port}/{{path}}?token={token}"
+
+
+@contextlib.contextmanager
+def open_socket(server: str, path: str) -> Iterator[ClientConnection]:
+    with connect(server.format(path=path), open_timeout=10, max_size=None) as client:
+        if path == "ws/world/":
+            assert json.loads(client.recv(timeout=10))["type"] == "world.snapshot"
+        yield client
+
+
+def close_code(client: ClientConnection) -> tuple[list[dict], int | None]:
+    """The error frames received before the server closed, and its close code (None when the
+    connection was dropped without a close frame)."""
+    errors = []
+    while True:
+        try:
+            errors.append(json.loads(client.recv(timeout=10)))
+        except ConnectionClosed as closed:
+            return errors, closed.rcvd.code if closed.rcvd else None
+
+
+def test_a_frame_over_the_world_limit_closes_with_1009(server):
+    with open_socket(server, "ws/world/") as client:
+        client.send(json.dumps({"type": "ping", "pad": "x" * 5000}))
+        errors, code = close_code(client)
+        assert [e["code"] for e in errors] == ["frame_too_large"]
+        assert code == CLOSE_TOO_LARGE == 1009
+
+
+def test_a_binary_frame_closes_with_1003(server):
+    with open_socket(server, "ws/world/") as client:
+        client.send(b"\x00\x01")
+        errors, code = close_code(client)
+        assert [e["code"] for e in errors] == ["binary_frame"]
+        assert code == CLOSE_UNSUPPORTED_DATA == 1003
+
+
+@pytest.mark.parametrize("path", ["ws/world/", "ws/companion/"])
+def test_a_one_megabyte_frame_gets_a_close_frame_with_1009_not_a_dropped_connection(server, path):
+    with open_socket(server, path) as client:
+        client.send("x" * 1_048_577)
+        errors, code = close_code(client)
+        assert code == CLOSE_TOO_LARGE
+        assert errors == []  # refused by the server before the consumer saw it
+
+
+def test_a_frame_at_the_consumer_limit_in_four_byte_characters_reaches_the_consumer(server):
+    text = "\U0001f600" * (MAX_FRAME_CHARS - 40)  # an emoji is four bytes of UTF-8
+    frame = json.dumps({"type": "message", "text": text}, ensure_ascii=False)
+    assert len(frame) <= MAX_FRAME_CHARS
+    with open_socket(server, "ws/companion/") as client:
+        client.send(frame)
+        error = json.loads(client.recv(timeout=10))
+        assert (error["code"], error["message"]) == (
+            "invalid_message",
+            f"text: A message can be at most 4,000 characters long (this one has {len(text):,}).",
+        )
