@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
+from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from delight import services
+from delight import lockout, services
 from delight.models import User
 
 
@@ -50,4 +51,11 @@ class TokenView(ObtainAuthToken):
 
     @extend_schema(request=TokenRequestSerializer, responses=TokenResponseSerializer)
     def post(self, request: Request, *args: object, **kwargs: object) -> Response:
-        return super().post(request, *args, **kwargs)
+        serializer = self.get_serializer(data=request.data)
+        if not serializer.is_valid():
+            # authenticate() was given this request: axes flags it when it refused the sign-in.
+            if lockout.is_locked_out(request):
+                raise lockout.LoginLocked
+            raise serializers.ValidationError(serializer.errors)
+        token, _ = Token.objects.get_or_create(user=serializer.validated_data["user"])
+        return Response({"token": token.key})

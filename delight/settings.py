@@ -6,6 +6,7 @@ A malformed variable stops start-up with an error that names it (environs raises
 
 from __future__ import annotations
 
+import datetime as dt
 import secrets
 from pathlib import Path
 
@@ -208,6 +209,30 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
 }
+
+# --- Brute force: sign-in lockouts (django-axes) ----------------------------------------
+# Every failed sign-in (token exchange, login page, admin login) is kept in the database, so
+# all processes see it. An account is locked after LOGIN_FAILURE_LIMIT failures and an address
+# after LOGIN_ADDRESS_FAILURE_LIMIT (higher: many people can share one), each failure within
+# LOGIN_LOCKOUT_SECONDS of the last; the lock lasts that long after the last failure.
+INSTALLED_APPS += ["axes"]
+MIDDLEWARE += ["axes.middleware.AxesMiddleware"]  # axes wants to be last
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "delight.lockout.LockoutHandler"
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # in this order: LockoutHandler reads it
+AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", 5, validate=Range(min=1, max=1000))
+LOGIN_ADDRESS_FAILURE_LIMIT = env.int(
+    "LOGIN_ADDRESS_FAILURE_LIMIT", 20, validate=Range(min=1, max=100_000)
+)
+AXES_COOLOFF_TIME = dt.timedelta(
+    seconds=env.int("LOGIN_LOCKOUT_SECONDS", 900, validate=Range(min=1, max=7 * 86400))
+)
+AXES_LOCKOUT_CALLABLE = "delight.lockout.lockout_response"
+AXES_DISABLE_ACCESS_LOG = True  # successful sign-ins are not kept (the table would only grow)
+AXES_VERBOSE = False  # no banner in every process's log
 
 # --- Internationalisation and static files --------------------------------------------
 LANGUAGE_CODE = "en-us"

@@ -9,7 +9,6 @@ from rest_framework.authtoken.models import Token
 from delight.asgi import application
 from delight.realtime import asend_to_user
 from delight.ws import CLOSE_PROTOCOL_ERROR, CLOSE_UNAUTHENTICATED
-from tests.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -22,7 +21,7 @@ def token_for(user) -> str:
 
 def session_cookie_for(user) -> bytes:
     client = Client()
-    client.login(username=user.username, password=PASSWORD)
+    client.force_login(user)
     return f"sessionid={client.cookies['sessionid'].value}".encode()
 
 
