@@ -17,6 +17,7 @@ from rest_framework.views import APIView
 
 from companion import selectors, services
 from companion.models import Actor, Conversation, Memory, Source, Tier, Turn
+from delight.throttles import MessageThrottle
 
 
 class MemorySerializer(serializers.ModelSerializer):
@@ -164,6 +165,8 @@ class MessageView(APIView):
     A retry with the same idempotency key (body field or `Idempotency-Key` header) returns
     the first answer instead of running a second turn.
     """
+
+    throttle_classes = (MessageThrottle,)
 
     @extend_schema(request=MessageInSerializer, responses={200: dict})
     def post(self, request: Request) -> Response:

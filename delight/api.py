@@ -48,6 +48,7 @@ class TokenView(ObtainAuthToken):
     """Exchange a username and password for an API token (for API and WebSocket clients)."""
 
     permission_classes = (AllowAny,)
+    throttle_classes = ()  # guessing is limited by the sign-in lockouts (delight.lockout)
 
     @extend_schema(request=TokenRequestSerializer, responses=TokenResponseSerializer)
     def post(self, request: Request, *args: object, **kwargs: object) -> Response:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 from environs import Env
-from marshmallow.validate import OneOf, Range
+from marshmallow.validate import OneOf, Range, Regexp
 
 from delight import embedded
 from delight.ai.config import AIConfig
@@ -233,6 +233,36 @@ AXES_COOLOFF_TIME = dt.timedelta(
 AXES_LOCKOUT_CALLABLE = "delight.lockout.lockout_response"
 AXES_DISABLE_ACCESS_LOG = True  # successful sign-ins are not kept (the table would only grow)
 AXES_VERBOSE = False  # no banner in every process's log
+
+# --- API rate limits and the shared cache ----------------------------------------------
+# Per person, never per address (delight.throttles); beyond a rate: 429 with Retry-After.
+_RATE = Regexp(r"^[1-9][0-9]*/(second|minute|hour|day)$", error="use N/second|minute|hour|day")
+REST_FRAMEWORK["DEFAULT_THROTTLE_CLASSES"] = ["delight.throttles.WriteThrottle"]
+REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {
+    "messages": env.str("THROTTLE_MESSAGES", "30/minute", validate=_RATE),
+    "writes": env.str("THROTTLE_WRITES", "120/minute", validate=_RATE),
+}
+
+
+def cache_config(redis_url: str) -> dict:
+    """The default cache stays in each process (django-q2 writes its cluster status there
+    twice a second); "shared" is what every process must see alike: the rate-limit counts.
+    An UNLOGGED PostgreSQL table (migration delight 0004), or Redis when REDIS_URL is set."""
+    if redis_url:
+        shared = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": redis_url}
+    else:
+        shared = {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "delight_cache",
+            "OPTIONS": {"MAX_ENTRIES": 50_000},  # beyond it, counts would be culled early
+        }
+    return {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "shared": {**shared, "KEY_PREFIX": "delight"},
+    }
+
+
+CACHES = cache_config(REDIS_URL)
 
 # --- Internationalisation and static files --------------------------------------------
 LANGUAGE_CODE = "en-us"

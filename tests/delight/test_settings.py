@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from delight.settings import channel_layer_config
+from delight.settings import cache_config, channel_layer_config
 from tests.support.processes import ROOT
 
 
@@ -34,6 +34,11 @@ def start_django(show: str = "settings.SECRET_KEY", **env: str) -> subprocess.Co
         ("EMBEDDINGS", "telepathy"),
         ("DEBUG", "perhaps"),
         ("DATABASE_PREPARED_STATEMENTS", "sometimes"),
+        ("THROTTLE_MESSAGES", "30 a minute"),
+        ("THROTTLE_WRITES", "0/minute"),
+        ("LOGIN_FAILURE_LIMIT", "0"),
+        ("LOGIN_ADDRESS_FAILURE_LIMIT", "many"),
+        ("LOGIN_LOCKOUT_SECONDS", "soon"),
     ],
 )
 def test_a_malformed_variable_stops_start_up_naming_it(variable, value):
@@ -74,3 +79,10 @@ def test_the_postgres_channel_layer_keeps_its_statements_unprepared():
     layer = channel_layer_config(database, redis_url="")
     assert layer["CONFIG"]["OPTIONS"] == {"sslmode": "require"}
     assert database["OPTIONS"]["prepare_threshold"] == 2  # the app's own connection keeps it
+
+
+def test_the_shared_cache_is_postgres_by_default_and_redis_with_redis_url():
+    assert cache_config("")["shared"]["BACKEND"] == "django.core.cache.backends.db.DatabaseCache"
+    on_redis = cache_config("redis://cache.internal:6379/0")["shared"]
+    assert on_redis["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert on_redis["LOCATION"] == "redis://cache.internal:6379/0"
