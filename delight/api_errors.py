@@ -7,8 +7,8 @@ from typing import Any
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
-from django.views.decorators.csrf import csrf_exempt
 from django.views.csrf import csrf_failure as html_csrf_failure
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
