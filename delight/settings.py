@@ -208,6 +208,17 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Several models have a "status": one enum component each, named after its model.
+    "ENUM_NAME_OVERRIDES": {
+        "GoalStatusEnum": "goals.models.Goal.Status",
+        "MissionStatusEnum": "goals.models.Mission.Status",
+        "MissionSessionStatusEnum": "goals.models.MissionSession.Status",
+        "TurnStatusEnum": "companion.models.Turn.Status",
+    },
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "delight.schema.document_errors",  # every operation's error answers, one Error body
+    ],
 }
 
 # --- Brute force: sign-in lockouts (django-axes) ----------------------------------------
@@ -231,6 +242,7 @@ AXES_COOLOFF_TIME = dt.timedelta(
     seconds=env.int("LOGIN_LOCKOUT_SECONDS", 900, validate=Range(min=1, max=7 * 86400))
 )
 AXES_LOCKOUT_CALLABLE = "delight.lockout.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "delight.lockout.client_address"
 AXES_DISABLE_ACCESS_LOG = True  # successful sign-ins are not kept (the table would only grow)
 AXES_VERBOSE = False  # no banner in every process's log
 
@@ -340,7 +352,7 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", "INFO")},
-    "loggers": {"pgserver": {"level": "WARNING"}},
+    "loggers": {"pgserver": {"level": "WARNING"}, "axes": {"level": "WARNING"}},
 }
 
 CSRF_FAILURE_VIEW = "delight.api_errors.csrf_failure"

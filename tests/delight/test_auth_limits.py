@@ -123,3 +123,18 @@ def test_failures_on_every_way_in_count_together(owner):
     exchange("olivia", "wrong")
 
     assert exchange("olivia", PASSWORD).status_code == 429
+
+
+def test_a_client_without_an_ip_address_is_limited_per_account(owner):
+    # A unix socket or an ASGI test client gives no IP address: no 500, the account limit holds.
+    answers = [exchange("olivia", "wrong", address="testclient") for _ in range(3)]
+
+    assert [a.status_code for a in answers] == [400, 400, 429]
+    assert exchange("olivia", PASSWORD, address=ELSEWHERE).status_code == 429
+
+
+def test_an_overlong_username_is_refused_as_invalid_input(owner):
+    response = exchange("x" * 300, "wrong")
+
+    assert response.status_code == 400
+    assert "username" in response.json()["errors"]
