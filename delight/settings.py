@@ -300,6 +300,15 @@ WHITENOISE_USE_FINDERS = not PRODUCTION
 SESSION_COOKIE_SECURE = PRODUCTION
 CSRF_COOKIE_SECURE = PRODUCTION
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if PRODUCTION else None
+# HTTPS only in production: HSTS (a year, subdomains, preload-ready) and a redirect of plain
+# HTTP, except /healthz so a load balancer's plain-HTTP health check is answered.
+SECURE_HSTS_SECONDS = env.int(
+    "SECURE_HSTS_SECONDS", 31_536_000 if PRODUCTION else 0, validate=Range(min=0)
+)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", PRODUCTION)
+SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", PRODUCTION)
+SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", PRODUCTION)
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
 # --- AI providers ---------------------------------------------------------------------
 AI = AIConfig(
