@@ -138,3 +138,17 @@ def test_an_overlong_username_is_refused_as_invalid_input(owner):
 
     assert response.status_code == 400
     assert "username" in response.json()["errors"]
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_login_page_locks_out_under_asgi_too(async_client, owner):
+    # Under daphne the middleware runs async (axes' middleware takes another path there).
+    for _ in range(3):
+        await async_client.post("/accounts/login/", {"username": "olivia", "password": "no"})
+
+    locked = await async_client.post(
+        "/accounts/login/", {"username": "olivia", "password": PASSWORD}
+    )
+    assert locked.status_code == 429
+    assert locked["Retry-After"] == "900"
+    assert b"Try again in 15 minutes" in locked.content

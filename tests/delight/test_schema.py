@@ -12,9 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 import schemathesis
-from axes.models import AccessAttempt
 from django.core.management import call_command
-from django.test import override_settings
 from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
@@ -112,76 +110,58 @@ def test_the_message_endpoint_documents_the_whole_turn(openapi):
 
 # -- the live application ------------------------------------------------------------------
 
-
-@pytest.fixture(scope="module")
-def live_token(django_db_setup, django_db_blocker) -> Iterator[str]:
-    """A committed person with a memory; rate limits high enough for a fuzzer."""
-    rates = {"messages": "100000/minute", "writes": "100000/minute"}
-    with (
-        django_db_blocker.unblock(),
-        override_settings(
-            REST_FRAMEWORK={**_rest_framework(), "DEFAULT_THROTTLE_RATES": rates},
-            PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
-        ),
-    ):
-        user = make_user("schemathesis", timezone="Europe/Paris")
-        companion_services.memory_create(
-            user=user,
-            content="Swims every Monday morning",
-            tier="personal",
-            source=Source.USER,
-            actor=Actor.USER,
-        )
-        try:
-            yield Token.objects.create(user=user).key
-        finally:
-            user.delete()
-            AccessAttempt.objects.all().delete()  # the fuzzer's failed token exchanges
+# Loaded when the module is collected: schemathesis' fixture-based loader does not work with
+# pytest 9 (it sets request.node._nodeid). The schema view needs no database.
+live = schemathesis.openapi.from_asgi("/api/schema/", application)
 
 
-def _rest_framework() -> dict:
-    from django.conf import settings as django_settings
+@pytest.fixture
+def live_token(transactional_db, settings) -> str:
+    """A committed person with a memory, and rate limits high enough for a fuzzer.
 
-    return django_settings.REST_FRAMEWORK
+    Committed (the ASGI application answers from its own thread and connection); the
+    transactional database empties every table after the test, the fuzzer's writes too.
+    """
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {"messages": "100000/minute", "writes": "100000/minute"},
+    }
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    user = make_user("schemathesis", timezone="Europe/Paris")
+    companion_services.memory_create(
+        user=user,
+        content="Swims every Monday morning",
+        tier="personal",
+        source=Source.USER,
+        actor=Actor.USER,
+    )
+    return Token.objects.create(user=user).key
 
 
-@pytest.fixture(scope="module")
-def api_schema(live_token):
-    return schemathesis.openapi.from_asgi("/api/schema/", application)
-
-
-def call(api_schema, live_token: str, path: str, method: str, **case):
-    operation = api_schema[path][method]
+def call(live_token: str, path: str, method: str, **case):
+    operation = live[path][method]
     headers = {"Authorization": f"Token {live_token}"}
     return operation.Case(**case).call_and_validate(headers=headers, checks=CHECKS)
 
 
-def test_the_profile_answers_as_documented(api_schema, live_token):
-    response = call(api_schema, live_token, "/api/me/", "GET")
+def test_the_profile_answers_as_documented(live_token):
+    response = call(live_token, "/api/me/", "GET")
     assert response.json()["productive_start"] == "09:00:00"
 
 
-def test_memory_search_answers_as_documented(api_schema, live_token):
-    response = call(
-        api_schema, live_token, "/api/companion/memories/search/", "GET", query={"q": "swim"}
-    )
+def test_memory_search_answers_as_documented(live_token):
+    response = call(live_token, "/api/companion/memories/search/", "GET", query={"q": "swim"})
     assert response.json()[0]["memory"]["content"] == "Swims every Monday morning"
 
 
-def test_an_error_answers_as_documented(api_schema, live_token):
+def test_an_error_answers_as_documented(live_token):
     response = call(
-        api_schema,
         live_token,
         "/api/goals/{goal_id}/",
         "GET",
         path_parameters={"goal_id": 999999999},
     )
     assert response.status_code == 404
-
-
-# Loaded when the module is collected: schemathesis' fixture-based loader does not work with
-# pytest 9 (it sets request.node._nodeid). The schema view needs no database.
-live = schemathesis.openapi.from_asgi("/api/schema/", application)
 
 
 @live.parametrize()
