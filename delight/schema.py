@@ -47,6 +47,7 @@ ERRORS = {
     "429": "Too many requests (a rate limit or a sign-in lockout); retry after Retry-After.",
     "503": "The server is too busy right now; retry after Retry-After.",
 }
+UNSUPPORTED = "The body is not JSON, a form or multipart (Content-Type)."
 
 
 def _error(description: str, status: str) -> dict[str, Any]:
@@ -63,7 +64,8 @@ def document_errors(result: dict, generator: Any, **kwargs: Any) -> dict:
     """POSTPROCESSING_HOOKS: add the Error component and every operation's error answers.
 
     1. Add the one Error component.
-    2. For each operation, add each common error it does not document yet.
+    2. For each operation, add each common error it does not document yet, and 415 where it
+       takes a body.
     3. An error it documents without a body (a 409, say) gets the Error body.
     """
     result.setdefault("components", {}).setdefault("schemas", {})["Error"] = ERROR_SCHEMA
@@ -72,6 +74,8 @@ def document_errors(result: dict, generator: Any, **kwargs: Any) -> dict:
             responses = operation["responses"]
             for status, description in ERRORS.items():
                 responses.setdefault(status, _error(description, status))
+            if "requestBody" in operation:
+                responses.setdefault("415", _error(UNSUPPORTED, "415"))
             for status, answer in responses.items():
                 if int(status) >= 400 and "content" not in answer:
                     answer.update(_error(answer.get("description", ""), status))

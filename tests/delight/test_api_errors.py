@@ -37,3 +37,10 @@ def test_an_unknown_api_path_is_a_404_for_a_browser_session_without_a_csrf_token
 
     assert response.status_code == 404
     assert response.json()["code"] == "not_found"
+
+
+def test_a_body_of_an_unsupported_media_type_is_a_json_415(owner_api):
+    response = owner_api.post("/api/goals/", "title=Run", content_type="text/plain")
+
+    assert response.status_code == 415
+    assert response.json()["code"] == "unsupported_media_type"
