@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
@@ -30,6 +30,7 @@ from companion.models import (
     Turn,
 )
 from delight.text import TextField
+from delight.throttles import MessageThrottle
 
 
 class MemorySerializer(serializers.ModelSerializer):
@@ -102,6 +103,30 @@ class MemoryFilterSerializer(serializers.Serializer):
     source = _filter(Source.values)
 
 
+class MemoryChangeSerializer(serializers.Serializer):
+    kind = serializers.CharField()
+    old_content = serializers.CharField()
+    new_content = serializers.CharField()
+    actor = serializers.CharField()
+    created_at = serializers.DateTimeField()
+
+
+class ExportedMemorySerializer(MemorySerializer):
+    history = MemoryChangeSerializer(many=True, read_only=True)
+
+    class Meta(MemorySerializer.Meta):
+        fields = (*MemorySerializer.Meta.fields, "history")
+        read_only_fields = fields
+
+
+class MemoryExportSerializer(serializers.Serializer):
+    """The body of /export/ (selectors.memory_export): every memory with its history."""
+
+    user = serializers.CharField()
+    exported_at = serializers.DateTimeField()
+    memories = ExportedMemorySerializer(many=True)
+
+
 class SearchQuerySerializer(serializers.Serializer):
     q = TextField(max_length=500, noun="search")
     tier = serializers.MultipleChoiceField(choices=Tier.choices, required=False)
@@ -136,7 +161,13 @@ class MemoryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         return super().list(request, *args, **kwargs)
 
-    @extend_schema(request=MemoryCreateSerializer, responses=MemoryWriteSerializer)
+    @extend_schema(
+        request=MemoryCreateSerializer,
+        responses={
+            201: MemoryWriteSerializer,
+            200: OpenApiResponse(MemoryWriteSerializer, description="Already known: reinforced."),
+        },
+    )
     def create(self, request: Request) -> Response:
         incoming = MemoryCreateSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
@@ -164,8 +195,9 @@ class MemoryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         services.memory_delete(memory=self.get_object(), user=request.user, actor=Actor.USER)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
+    # The k best matches, never more than 50: a plain list, not a page.
     @extend_schema(parameters=[SearchQuerySerializer], responses=RecalledSerializer(many=True))
-    @action(detail=False)
+    @action(detail=False, pagination_class=None)
     def search(self, request: Request) -> Response:
         params = SearchQuerySerializer(data=request.query_params)
         params.is_valid(raise_exception=True)
@@ -177,7 +209,7 @@ class MemoryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         )
         return Response(RecalledSerializer(found, many=True).data)
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses=MemoryExportSerializer)
     @action(detail=False)
     def export(self, request: Request) -> Response:
         response = Response(selectors.memory_export(user=request.user))
@@ -204,6 +236,64 @@ class MessageInSerializer(serializers.Serializer):
     )
 
 
+class IntentSerializer(serializers.Serializer):
+    label = serializers.CharField()
+    confidence = serializers.FloatField()
+
+
+class EmotionSerializer(serializers.Serializer):
+    label = serializers.CharField()
+    scores = serializers.DictField(child=serializers.FloatField())
+
+
+class CrisisSerializer(serializers.Serializer):
+    triggered = serializers.BooleanField()
+    level = serializers.IntegerField()
+    reason = serializers.CharField(allow_blank=True)
+    resources = serializers.ListField(child=serializers.CharField())
+
+
+class TraceStepSerializer(serializers.Serializer):
+    node = serializers.CharField()
+    ms = serializers.FloatField()
+    ok = serializers.BooleanField()
+    note = serializers.CharField(required=False)
+    error = serializers.CharField(required=False)
+
+
+class UsedMemorySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    content = serializers.CharField()
+    tier = serializers.ChoiceField(choices=Tier.choices)
+    score = serializers.FloatField()
+    reasons = serializers.ListField(child=serializers.CharField())
+
+
+class PromptSerializer(serializers.Serializer):
+    budget = serializers.IntegerField(help_text="Tokens of context the reply prompt may carry.")
+    used = serializers.IntegerField()
+    kept = serializers.IntegerField(help_text="Context lines kept.")
+    cut = serializers.ListField(child=serializers.CharField(), help_text="Lines cut (start).")
+
+
+class TurnResultSerializer(serializers.Serializer):
+    """The whole turn (companion.turn.turn_result): the REST answer and the `reply` event."""
+
+    session_id = serializers.UUIDField()
+    message_id = serializers.UUIDField()
+    reply = serializers.CharField()
+    intent = IntentSerializer(allow_null=True)
+    emotion = EmotionSerializer(allow_null=True)
+    crisis = CrisisSerializer()
+    strategy = serializers.CharField(allow_blank=True)
+    conversation_state = serializers.CharField()
+    pending_slot = serializers.CharField(allow_null=True)
+    trace = TraceStepSerializer(many=True)
+    memories_used = UsedMemorySerializer(many=True)
+    tool_outputs = serializers.DictField(help_text="Each tool's output, by tool name.")
+    prompt = PromptSerializer(allow_null=True, help_text="Null when no prompt was written.")
+
+
 class MessageView(APIView):
     """Send Eliza a message; the answer is the whole turn's result.
 
@@ -211,7 +301,15 @@ class MessageView(APIView):
     the first answer instead of running a second turn.
     """
 
-    @extend_schema(request=MessageInSerializer, responses={200: dict})
+    throttle_classes = (MessageThrottle,)
+
+    @extend_schema(
+        request=MessageInSerializer,
+        responses={
+            200: TurnResultSerializer,
+            409: OpenApiResponse(description="session_busy: the session is still answering."),
+        },
+    )
     def post(self, request: Request) -> Response:
         incoming = MessageInSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
@@ -263,6 +361,30 @@ class TurnSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+class AgentStateSerializer(serializers.Serializer):
+    """Where Eliza is in a session (selectors.agent_state_for)."""
+
+    conversation_state = serializers.CharField()
+    pending_slot = serializers.CharField(allow_null=True)
+    current_node = serializers.CharField(allow_null=True)
+    flow = serializers.CharField(allow_null=True, required=False)
+    slots = serializers.DictField(required=False)
+    current_turn = serializers.CharField(allow_null=True, required=False)
+    schema_version = serializers.IntegerField(required=False)
+    updated_at = serializers.DateTimeField(required=False)
+
+
+class SessionDetailSerializer(SessionSerializer):
+    """A session's figures, its state and its messages (not its message count)."""
+
+    state = AgentStateSerializer()
+    messages = TurnSerializer(many=True)
+
+    class Meta(SessionSerializer.Meta):
+        fields = (*SessionSerializer.Meta.fields, "state")
+        read_only_fields = fields
+
+
 class SessionViewSet(viewsets.ReadOnlyModelViewSet):
     """One's own sessions with Eliza; a session's detail has its state and its messages."""
 
@@ -278,7 +400,7 @@ class SessionViewSet(viewsets.ReadOnlyModelViewSet):
             user=self.request.user, conversation_id=self.kwargs["session_id"]
         )
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses=SessionDetailSerializer)
     def retrieve(self, request: Request, session_id: str) -> Response:
         conversation = self.get_object()
         state = selectors.agent_state_for(user=request.user, session_id=conversation.pk)

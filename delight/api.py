@@ -2,19 +2,37 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from django.db import models
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
+from rest_framework.authtoken.models import Token
+from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from delight import services
+from delight import lockout, services
 from delight.models import User
 
 
+@extend_schema_field(
+    {"type": "string", "pattern": r"^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9](\.[0-9]{1,6})?)?$"}
+)
+class LocalTimeField(serializers.TimeField):
+    """A time on the person's own clock, with no offset: "09:00" in, "09:00:00" out.
+
+    OpenAPI's `time` format is RFC 3339's, which requires an offset these times do not have.
+    """
+
+
 class MeSerializer(serializers.ModelSerializer):
+    serializer_field_mapping = {
+        **serializers.ModelSerializer.serializer_field_mapping,
+        models.TimeField: LocalTimeField,
+    }
+
     class Meta:
         model = User
         fields = ("id", "username", *services.PROFILE_FIELDS, "onboarding_step", "date_joined")
@@ -34,9 +52,11 @@ class MeView(APIView):
         return Response(MeSerializer(user).data)
 
 
-class TokenRequestSerializer(serializers.Serializer):
-    username = serializers.CharField()
-    password = serializers.CharField(style={"input_type": "password"})
+class TokenExchangeSerializer(AuthTokenSerializer):
+    # Bounded as the model is: a longer name cannot exist, nor be recorded as a failure.
+    username = serializers.CharField(
+        max_length=User._meta.get_field("username").max_length, write_only=True
+    )
 
 
 class TokenResponseSerializer(serializers.Serializer):
@@ -47,7 +67,16 @@ class TokenView(ObtainAuthToken):
     """Exchange a username and password for an API token (for API and WebSocket clients)."""
 
     permission_classes = (AllowAny,)
+    serializer_class = TokenExchangeSerializer
+    throttle_classes = ()  # guessing is limited by the sign-in lockouts (delight.lockout)
 
-    @extend_schema(request=TokenRequestSerializer, responses=TokenResponseSerializer)
+    @extend_schema(request=TokenExchangeSerializer, responses=TokenResponseSerializer)
     def post(self, request: Request, *args: object, **kwargs: object) -> Response:
-        return super().post(request, *args, **kwargs)
+        serializer = self.get_serializer(data=request.data)
+        if not serializer.is_valid():
+            # authenticate() was given this request: axes flags it when it refused the sign-in.
+            if lockout.is_locked_out(request):
+                raise lockout.LoginLocked
+            raise serializers.ValidationError(serializer.errors)
+        token, _ = Token.objects.get_or_create(user=serializer.validated_data["user"])
+        return Response({"token": token.key})

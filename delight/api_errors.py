@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
 from django.views.csrf import csrf_failure as html_csrf_failure
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -48,6 +49,7 @@ def _json(status: int, detail: str, code: str) -> JsonResponse:
     return JsonResponse({"detail": detail, "code": code}, status=status)
 
 
+@csrf_exempt  # it changes nothing, so an unknown path answers 404 to every method, not 403
 def api_not_found(request: HttpRequest, path: str = "") -> JsonResponse:
     """The catch-all under /api/: an unknown endpoint is a JSON 404, not an HTML page."""
     return _json(404, f"No API endpoint at {request.path}.", "not_found")

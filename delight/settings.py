@@ -6,12 +6,13 @@ A malformed variable stops start-up with an error that names it (environs raises
 
 from __future__ import annotations
 
+import datetime as dt
 import secrets
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 from environs import Env
-from marshmallow.validate import OneOf, Range
+from marshmallow.validate import OneOf, Range, Regexp
 
 from delight import embedded
 from delight.ai.config import AIConfig
@@ -241,7 +242,73 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Several models have a "status": one enum component each, named after its model.
+    "ENUM_NAME_OVERRIDES": {
+        "GoalStatusEnum": "goals.models.Goal.Status",
+        "MissionStatusEnum": "goals.models.Mission.Status",
+        "MissionSessionStatusEnum": "goals.models.MissionSession.Status",
+        "TurnStatusEnum": "companion.models.Turn.Status",
+    },
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "delight.schema.document_errors",  # every operation's error answers, one Error body
+    ],
 }
+
+# --- Brute force: sign-in lockouts (django-axes) ----------------------------------------
+# Every failed sign-in (token exchange, login page, admin login) is kept in the database, so
+# all processes see it. An account is locked after LOGIN_FAILURE_LIMIT failures and an address
+# after LOGIN_ADDRESS_FAILURE_LIMIT (higher: many people can share one), each failure within
+# LOGIN_LOCKOUT_SECONDS of the last; the lock lasts that long after the last failure.
+INSTALLED_APPS += ["axes"]
+MIDDLEWARE += ["axes.middleware.AxesMiddleware"]  # axes wants to be last
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "delight.lockout.LockoutHandler"
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # in this order: LockoutHandler reads it
+AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", 5, validate=Range(min=1, max=1000))
+LOGIN_ADDRESS_FAILURE_LIMIT = env.int(
+    "LOGIN_ADDRESS_FAILURE_LIMIT", 20, validate=Range(min=1, max=100_000)
+)
+AXES_COOLOFF_TIME = dt.timedelta(
+    seconds=env.int("LOGIN_LOCKOUT_SECONDS", 900, validate=Range(min=1, max=7 * 86400))
+)
+AXES_LOCKOUT_CALLABLE = "delight.lockout.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "delight.lockout.client_address"
+AXES_DISABLE_ACCESS_LOG = True  # successful sign-ins are not kept (the table would only grow)
+AXES_VERBOSE = False  # no banner in every process's log
+
+# --- API rate limits and the shared cache ----------------------------------------------
+# Per person, never per address (delight.throttles); beyond a rate: 429 with Retry-After.
+_RATE = Regexp(r"^[1-9][0-9]*/(second|minute|hour|day)$", error="use N/second|minute|hour|day")
+REST_FRAMEWORK["DEFAULT_THROTTLE_CLASSES"] = ["delight.throttles.WriteThrottle"]
+REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {
+    "messages": env.str("THROTTLE_MESSAGES", "30/minute", validate=_RATE),
+    "writes": env.str("THROTTLE_WRITES", "120/minute", validate=_RATE),
+}
+
+
+def cache_config(redis_url: str) -> dict:
+    """The default cache stays in each process (django-q2 writes its cluster status there
+    twice a second); "shared" is what every process must see alike: the rate-limit counts.
+    An UNLOGGED PostgreSQL table (migration delight 0004), or Redis when REDIS_URL is set."""
+    if redis_url:
+        shared = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": redis_url}
+    else:
+        shared = {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "delight_cache",
+            "OPTIONS": {"MAX_ENTRIES": 50_000},  # beyond it, counts would be culled early
+        }
+    return {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "shared": {**shared, "KEY_PREFIX": "delight"},
+    }
+
+
+CACHES = cache_config(REDIS_URL)
 
 # --- Internationalisation and static files --------------------------------------------
 LANGUAGE_CODE = "en-us"
@@ -267,6 +334,15 @@ WHITENOISE_USE_FINDERS = not PRODUCTION
 SESSION_COOKIE_SECURE = PRODUCTION
 CSRF_COOKIE_SECURE = PRODUCTION
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if PRODUCTION else None
+# HTTPS only in production: HSTS (a year, subdomains, preload-ready) and a redirect of plain
+# HTTP, except /healthz so a load balancer's plain-HTTP health check is answered.
+SECURE_HSTS_SECONDS = env.int(
+    "SECURE_HSTS_SECONDS", 31_536_000 if PRODUCTION else 0, validate=Range(min=0)
+)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", PRODUCTION)
+SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", PRODUCTION)
+SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", PRODUCTION)
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
 # --- AI providers ---------------------------------------------------------------------
 AI = AIConfig(
@@ -327,7 +403,11 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", "INFO")},
     # psycopg's pool logs every connection handed out at INFO.
-    "loggers": {"pgserver": {"level": "WARNING"}, "psycopg.pool": {"level": "WARNING"}},
+    "loggers": {
+        "pgserver": {"level": "WARNING"},
+        "psycopg.pool": {"level": "WARNING"},
+        "axes": {"level": "WARNING"},
+    },
 }
 
 CSRF_FAILURE_VIEW = "delight.api_errors.csrf_failure"

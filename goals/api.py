@@ -10,6 +10,12 @@ import re
 from typing import Any
 
 from django.urls import path
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
 from rest_framework import generics, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -133,7 +139,7 @@ class MissionCreateInput(MissionEditInput):
     title = TextField(max_length=TITLE_MAX, noun="title")
 
 
-class SessionSerializer(serializers.ModelSerializer):
+class MissionSessionSerializer(serializers.ModelSerializer):
     mission_title = serializers.CharField(source="mission.title", read_only=True)
 
     class Meta:
@@ -204,6 +210,19 @@ def _int_param(request: Request, name: str) -> int | None:
 # -- goals --------------------------------------------------------------------------------
 
 
+def _goal_body(request: Request, goal_id: int) -> dict[str, Any]:
+    return GoalSerializer(selectors.goal_get(user=request.user, goal_id=goal_id)).data
+
+
+@extend_schema_view(
+    get=extend_schema(
+        parameters=[
+            OpenApiParameter("status", enum=Goal.Status.values),
+            OpenApiParameter("category", enum=Category.values),
+        ]
+    ),
+    post=extend_schema(request=GoalInput, responses={201: GoalSerializer}),
+)
 class GoalListView(generics.ListAPIView):
     """GET: the person's goals (?status=, ?category=). POST: create one (planning starts)."""
 
@@ -218,35 +237,44 @@ class GoalListView(generics.ListAPIView):
 
     def post(self, request: Request) -> Response:
         goal = services.goal_create(user=request.user, **_valid(GoalInput, request.data))
-        body = GoalSerializer(selectors.goal_get(user=request.user, goal_id=goal.pk)).data
-        return Response(body, status=status.HTTP_201_CREATED)
+        return Response(_goal_body(request, goal.pk), status=status.HTTP_201_CREATED)
 
 
 class GoalDetailView(APIView):
+    @extend_schema(responses=GoalSerializer)
     def get(self, request: Request, goal_id: int) -> Response:
-        return Response(GoalSerializer(selectors.goal_get(user=request.user, goal_id=goal_id)).data)
+        return Response(_goal_body(request, goal_id))
 
+    @extend_schema(request=GoalInput, responses=GoalSerializer)
     def patch(self, request: Request, goal_id: int) -> Response:
         changes = _valid(GoalInput, request.data, partial=True)
         services.goal_update(user=request.user, goal_id=goal_id, **changes)
-        return self.get(request, goal_id)
+        return Response(_goal_body(request, goal_id))
+
+
+class GoalStatusView(APIView):
+    """POST /api/goals/<id>/status/ {status}: pause, resume, complete or abandon a goal."""
+
+    @extend_schema(request=GoalStatusInput, responses=GoalSerializer)
+    def post(self, request: Request, goal_id: int) -> Response:
+        new_status = _valid(GoalStatusInput, request.data)["status"]
+        services.goal_set_status(user=request.user, goal_id=goal_id, status=new_status)
+        return Response(_goal_body(request, goal_id))
 
 
 class GoalActionView(APIView):
-    """POST /api/goals/<id>/<action>/: status, retry (planning), approve-all (suggestions)."""
+    """POST /api/goals/<id>/<action>/: retry (planning) or approve-all (suggestions)."""
 
+    ACTIONS = {
+        "retry": services.goal_retry_decomposition,
+        "approve-all": services.mission_approve_all,
+    }
     action_name = ""
 
+    @extend_schema(request=None, responses=GoalSerializer)
     def post(self, request: Request, goal_id: int) -> Response:
-        user = request.user
-        if self.action_name == "status":
-            new_status = _valid(GoalStatusInput, request.data)["status"]
-            services.goal_set_status(user=user, goal_id=goal_id, status=new_status)
-        elif self.action_name == "retry":
-            services.goal_retry_decomposition(user=user, goal_id=goal_id)
-        else:
-            services.mission_approve_all(user=user, goal_id=goal_id)
-        return Response(GoalSerializer(selectors.goal_get(user=user, goal_id=goal_id)).data)
+        self.ACTIONS[self.action_name](user=request.user, goal_id=goal_id)
+        return Response(_goal_body(request, goal_id))
 
 
 class MilestoneListView(generics.ListAPIView):
@@ -259,6 +287,18 @@ class MilestoneListView(generics.ListAPIView):
 # -- missions -----------------------------------------------------------------------------
 
 
+@extend_schema_view(
+    get=extend_schema(
+        parameters=[
+            OpenApiParameter("goal", int),
+            OpenApiParameter("status", enum=Mission.Status.values),
+            OpenApiParameter("category", enum=Category.values),
+            OpenApiParameter("energy", enum=Energy.values),
+            OpenApiParameter("milestone", int),
+        ]
+    ),
+    post=extend_schema(request=MissionCreateInput, responses={201: MissionSerializer}),
+)
 class MissionListView(generics.ListAPIView):
     """GET: missions (?goal=, ?status=, ?category=, ?energy=, ?milestone=). POST: add one."""
 
@@ -283,10 +323,12 @@ class MissionListView(generics.ListAPIView):
 
 
 class MissionDetailView(APIView):
+    @extend_schema(responses=MissionSerializer)
     def get(self, request: Request, mission_id: int) -> Response:
         mission = selectors.mission_get(user=request.user, mission_id=mission_id)
         return Response(MissionSerializer(mission).data)
 
+    @extend_schema(request=MissionEditInput, responses=MissionSerializer)
     def patch(self, request: Request, mission_id: int) -> Response:
         changes = _valid(MissionEditInput, request.data)
         services.mission_edit(user=request.user, mission_id=mission_id, **changes)
@@ -298,6 +340,13 @@ class MissionActionView(APIView):
 
     action_name = ""
 
+    @extend_schema(
+        request=None,
+        responses={
+            200: MissionSerializer,
+            204: OpenApiResponse(description="reject: the suggestion is gone."),
+        },
+    )
     def post(self, request: Request, mission_id: int) -> Response:
         services.MISSION_ACTIONS[self.action_name](user=request.user, mission_id=mission_id)
         if self.action_name == "reject":
@@ -309,10 +358,19 @@ class MissionActionView(APIView):
 # -- sessions -----------------------------------------------------------------------------
 
 
+@extend_schema_view(
+    get=extend_schema(
+        parameters=[
+            OpenApiParameter("mission", int),
+            OpenApiParameter("status", enum=MissionSession.Status.values),
+        ]
+    ),
+    post=extend_schema(request=SessionStartInput, responses={201: MissionSessionSerializer}),
+)
 class SessionListView(generics.ListAPIView):
     """GET: sessions (?mission=, ?status=). POST {mission}: start a session (the timer)."""
 
-    serializer_class = SessionSerializer
+    serializer_class = MissionSessionSerializer
 
     def get_queryset(self) -> Any:
         return selectors.session_list(
@@ -328,27 +386,30 @@ class SessionListView(generics.ListAPIView):
             mission_id=data["mission"],
             planned_minutes=data.get("planned_minutes"),
         )
-        return Response(SessionSerializer(session).data, status=status.HTTP_201_CREATED)
+        return Response(MissionSessionSerializer(session).data, status=status.HTTP_201_CREATED)
 
 
 class SessionDetailView(APIView):
+    @extend_schema(responses=MissionSessionSerializer)
     def get(self, request: Request, session_id: int) -> Response:
         session = selectors.session_get(user=request.user, session_id=session_id)
-        return Response(SessionSerializer(session).data)
+        return Response(MissionSessionSerializer(session).data)
 
 
 class SessionExtendView(APIView):
+    @extend_schema(request=SessionExtendInput, responses=MissionSessionSerializer)
     def post(self, request: Request, session_id: int) -> Response:
         minutes = _valid(SessionExtendInput, request.data)["minutes"]
         session = services.session_extend(user=request.user, session_id=session_id, minutes=minutes)
-        return Response(SessionSerializer(session).data)
+        return Response(MissionSessionSerializer(session).data)
 
 
 class SessionCompleteView(APIView):
+    @extend_schema(request=SessionCompleteInput, responses=MissionSessionSerializer)
     def post(self, request: Request, session_id: int) -> Response:
         data = _valid(SessionCompleteInput, request.data)
         session = services.session_complete(user=request.user, session_id=session_id, **data)
-        return Response(SessionSerializer(session).data)
+        return Response(MissionSessionSerializer(session).data)
 
 
 # -- triad --------------------------------------------------------------------------------
@@ -357,6 +418,9 @@ class SessionCompleteView(APIView):
 class TriadView(APIView):
     """GET /api/triad/?energy=low|medium|high: today's high, medium and low missions."""
 
+    @extend_schema(
+        parameters=[OpenApiParameter("energy", enum=Energy.values)], responses=TriadSerializer
+    )
     def get(self, request: Request) -> Response:
         energy = _choice(request, "energy", Energy.values)
         triad = selectors.triad_for(user=request.user, energy=energy)
@@ -367,13 +431,14 @@ urlpatterns = [
     path("goals/", GoalListView.as_view(), name="api-goals"),
     path("goals/<int:goal_id>/", GoalDetailView.as_view(), name="api-goal"),
     path("goals/<int:goal_id>/milestones/", MilestoneListView.as_view(), name="api-milestones"),
+    path("goals/<int:goal_id>/status/", GoalStatusView.as_view(), name="api-goal-status"),
     *(
         path(
             f"goals/<int:goal_id>/{name}/",
             GoalActionView.as_view(action_name=name),
             name=f"api-goal-{name}",
         )
-        for name in ("status", "retry", "approve-all")
+        for name in GoalActionView.ACTIONS
     ),
     path("missions/", MissionListView.as_view(), name="api-missions"),
     path("missions/<int:mission_id>/", MissionDetailView.as_view(), name="api-mission"),

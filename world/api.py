@@ -36,7 +36,7 @@ SnapshotSerializer = inline_serializer(
 class ZoneListView(APIView):
     """Every zone's current state for you (the same body as the ``world.snapshot`` event)."""
 
-    @extend_schema(responses=SnapshotSerializer)
+    @extend_schema(operation_id="world_zones_list", responses=SnapshotSerializer)
     def get(self, request: Request) -> Response:
         return Response(selectors.world_snapshot(user=request.user))
 

@@ -38,7 +38,7 @@ def test_anonymous_api_call_answers_401_json():
 
 
 def test_session_auth_works_for_the_browser(client, owner):
-    client.login(username="olivia", password=PASSWORD)
+    client.force_login(owner)
     assert client.get("/api/me/").json()["username"] == "olivia"
 
 

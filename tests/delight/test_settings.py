@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from delight.settings import channel_layer_config
-from tests.support.processes import ROOT
+from delight.settings import cache_config, channel_layer_config
+from tests.support.processes import ROOT, child_env
 
 
 def start_django(show: str = "settings.SECRET_KEY", **env: str) -> subprocess.CompletedProcess:
@@ -38,6 +38,13 @@ def start_django(show: str = "settings.SECRET_KEY", **env: str) -> subprocess.Co
         ("DATABASE_POOL_TIMEOUT", "soon"),
         ("ELIZA_MODEL_BUDGET_SECONDS", "0"),
         ("OPENAI_BREAKER_FAILURES", "many"),
+        ("THROTTLE_MESSAGES", "30 a minute"),
+        ("THROTTLE_WRITES", "0/minute"),
+        ("LOGIN_FAILURE_LIMIT", "0"),
+        ("LOGIN_ADDRESS_FAILURE_LIMIT", "many"),
+        ("LOGIN_LOCKOUT_SECONDS", "soon"),
+        ("SECURE_HSTS_SECONDS", "a year"),
+        ("SECURE_SSL_REDIRECT", "maybe"),
     ],
 )
 def test_a_malformed_variable_stops_start_up_naming_it(variable, value):
@@ -93,3 +100,61 @@ def test_connections_come_from_a_bounded_pool_unless_it_is_switched_off(size, ex
     result = start_django(show=show, **env)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == expected
+
+
+def test_the_shared_cache_is_postgres_by_default_and_redis_with_redis_url():
+    assert cache_config("")["shared"]["BACKEND"] == "django.core.cache.backends.db.DatabaseCache"
+    on_redis = cache_config("redis://cache.internal:6379/0")["shared"]
+    assert on_redis["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert on_redis["LOCATION"] == "redis://cache.internal:6379/0"
+
+
+PRODUCTION = {
+    "DELIGHT_MODE": "production",
+    "SECRET_KEY": "a-production-secret-" + "x" * 50,
+    "ALLOWED_HOSTS": "delight.example",
+}
+SECURITY = (
+    "(settings.SECURE_HSTS_SECONDS, settings.SECURE_HSTS_INCLUDE_SUBDOMAINS,"
+    " settings.SECURE_HSTS_PRELOAD, settings.SECURE_SSL_REDIRECT)"
+)
+
+
+def test_deploy_checks_are_clean_in_production_mode(db):
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env=child_env(**PRODUCTION),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues" in result.stdout
+
+
+def test_production_turns_on_hsts_and_the_ssl_redirect_by_default():
+    result = start_django(show=SECURITY, DATABASE_URL="postgresql://u@127.0.0.1/x", **PRODUCTION)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "(31536000, True, True, True)"
+
+
+def test_development_and_the_environment_can_turn_them_off():
+    development = start_django(show=SECURITY, DATABASE_URL="postgresql://u@127.0.0.1/x")
+    off = {"SECURE_HSTS_SECONDS": "0", "SECURE_SSL_REDIRECT": "false"}
+    production = start_django(
+        show=SECURITY, DATABASE_URL="postgresql://u@127.0.0.1/x", **PRODUCTION, **off
+    )
+    assert development.stdout.strip() == "(0, False, False, False)"
+    assert production.stdout.strip() == "(0, True, True, False)"
+
+
+@pytest.mark.django_db
+def test_the_ssl_redirect_leaves_the_health_check_on_plain_http(client, settings):
+    settings.SECURE_SSL_REDIRECT = True  # as in production, behind a load balancer
+
+    assert client.get("/api/me/").status_code == 301
+    assert client.get("/api/me/")["Location"] == "https://testserver/api/me/"
+    assert client.get("/healthz").status_code in (200, 503)  # answered, not redirected

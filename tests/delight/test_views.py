@@ -58,7 +58,7 @@ def test_half_finished_onboarding_resumes_at_the_unfinished_step(client):
     client.post(reverse("onboarding-step", args=[1]), {"first_name": "Nadia"})
     client.logout()
 
-    client.login(username="nadia", password=PASSWORD)
+    client.post(reverse("login"), {"username": "nadia", "password": PASSWORD})
     response = client.get(reverse("home"))
     assert response.url == reverse("onboarding")
     assert client.get(reverse("onboarding")).url == reverse("onboarding-step", args=[2])
@@ -129,7 +129,8 @@ def test_login_logout_and_password_change(client, owner):
     )
     assert response.url == reverse("password_change_done")
     client.post(reverse("logout"))
-    assert client.login(username="olivia", password="a-new-long-pass-9")
+    login = {"username": "olivia", "password": "a-new-long-pass-9"}
+    assert client.post(reverse("login"), login).url == reverse("home")
 
 
 def test_static_files_are_served(client):
@@ -138,8 +139,7 @@ def test_static_files_are_served(client):
 
 
 def test_admin_lists_users_for_staff(client):
-    make_user("ada", is_staff=True, is_superuser=True)
-    client.login(username="ada", password=PASSWORD)
+    client.force_login(make_user("ada", is_staff=True, is_superuser=True))
     response = client.get("/admin/delight/user/")
     assert response.status_code == 200
     assert b"ada" in response.content

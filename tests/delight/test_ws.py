@@ -16,7 +16,6 @@ from delight.ws import (
     CLOSE_UNAUTHENTICATED,
     CLOSE_UNSUPPORTED_DATA,
 )
-from tests.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -29,7 +28,7 @@ def token_for(user) -> str:
 
 def session_cookie_for(user) -> bytes:
     client = Client()
-    client.login(username=user.username, password=PASSWORD)
+    client.force_login(user)
     return f"sessionid={client.cookies['sessionid'].value}".encode()
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from goals.models import Goal, Mission
-from tests.conftest import PASSWORD
 from tests.goals.factories import make_goal, make_mission
 
 pytestmark = pytest.mark.django_db
@@ -13,7 +12,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def browser(client, owner):
-    client.login(username=owner.username, password=PASSWORD)
+    client.force_login(owner)
     return client
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from tests.conftest import PASSWORD
 from tests.world.conftest import at
 
 pytestmark = pytest.mark.django_db
@@ -56,7 +55,7 @@ def test_anonymous_is_refused(zones):
 
 def logged_in(user) -> Client:
     client = Client()
-    assert client.login(username=user.username, password=PASSWORD)
+    client.force_login(user)
     return client
 
 
