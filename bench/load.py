@@ -10,8 +10,8 @@ embedded PostgreSQL (or on ``DATABASE_URL``'s server):
    a free port. With ``--hung-model`` the app talks to a model server that accepts every
    request and never answers (``OPENAI_API_KEY`` and ``OPENAI_BASE_URL`` point at it), so
    every reply must come from the offline engine within the turn's model budget.
-3. Serial: one person sends ``--messages`` x 5 messages one after another over REST: the
-   throughput of one process doing one turn at a time.
+3. Serial: five more people send ``--messages`` messages each, one message at a time over
+   REST: the throughput of one process doing one turn at a time.
 4. REST: every person sends ``--messages`` messages, one after another, in one session of
    their own, all people at once. Then the same over ``ws/companion/`` (one socket each).
 5. Print for each path: errors by kind, turns/s (and as a share of the serial figure),
@@ -51,6 +51,7 @@ from common import ROOT, bench_database_url, django_setup  # bench/ is on sys.pa
 BENCH_DB = "bench_load"
 PREFIX = "bench-load-"
 REQUEST_TIMEOUT_S = 120
+SERIAL_PEOPLE = 6  # one warms the app up, five talk one after another
 TEXTS = (
     "I want to get better at running",
     "I feel a bit tired today but I went for a walk",
@@ -181,7 +182,7 @@ async def rest_person(client: httpx.AsyncClient, token: str, messages: int, out:
         try:
             response = await client.post("/api/companion/messages/", json=body, headers=headers)
         except httpx.HTTPError as error:
-            out.errors[f"{type(error).__name__} at message {n}"] += 1
+            out.errors[f"{type(error).__name__} at message {n} ({error!r:.80})"] += 1
             continue
         if response.status_code != 200:
             out.errors[_error_kind(response.status_code, response.content)] += 1
@@ -296,12 +297,18 @@ async def bench(args: argparse.Namespace, database_url: str, tokens: list[str], 
     await wait_until_healthy(base)
     limits = httpx.Limits(max_connections=len(tokens) + 10, max_keepalive_connections=None)
     async with httpx.AsyncClient(base_url=base, timeout=REQUEST_TIMEOUT_S, limits=limits) as client:
-        await rest_person(client, tokens[0], 3, Outcome())  # warm up the processes
+        # Serially, people of their own (one person's 50 messages a minute would be limited).
+        soloists, tokens = tokens[:SERIAL_PEOPLE], tokens[SERIAL_PEOPLE:]
+        await rest_person(client, soloists[0], 3, Outcome())  # warm up the processes
         serial = Outcome()
-        await timed_run([rest_person(client, tokens[0], args.messages * 5, serial)], serial)
+        solo = [rest_person(client, token, args.messages, serial) for token in soloists[1:]]
+        started = time.perf_counter()
+        for person in solo:
+            await person
+        serial.seconds = time.perf_counter() - started
         serial_rate = serial.turns / serial.seconds
         print(f"\n{len(tokens)} people x {args.messages} messages, one app (daphne + qcluster)")
-        report("serial, one person", serial, None, None)
+        report("serial, one at a time", serial, None, None)
         for name, person in (
             ("REST", lambda token, out: rest_person(client, token, args.messages, out)),
             ("ws/companion/", lambda token, out: ws_person(base, token, args.messages, out)),
@@ -327,7 +334,7 @@ def main() -> None:
     logging.getLogger("httpx2").setLevel(logging.WARNING)
     database_url = bench_database_url(BENCH_DB, args.database_url)
     django_setup(database_url)
-    tokens = ensure_people(args.people)
+    tokens = ensure_people(args.people + SERIAL_PEOPLE)
     port = free_port()
     with contextlib.ExitStack() as stack:
         model_url = stack.enter_context(hung_model_server()) if args.hung_model else ""

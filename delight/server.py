@@ -11,6 +11,11 @@ real client:
 - autobahn drops the TCP connection without a close frame when a message is over the size
   limit (``failByDrop``); here it answers with a close frame, 1009 (message too big), and a
   reason. The limit defaults to :data:`MAX_MESSAGE_BYTES` instead of daphne's 1 MiB.
+
+And a TCP endpoint listens with a backlog of :data:`LISTEN_BACKLOG` connections, not
+Twisted's 50: with 200 people connecting at once to a process busy answering others, the
+kernel's accept queue overflowed and some requests were lost before daphne saw them
+(bench/load.py: 14-56 "ReadError" of 2,000, none logged by daphne).
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from daphne import cli, server, ws_protocol
 # 128 KiB: any frame a consumer accepts (delight.ws.MAX_FRAME_CHARS characters, at most four
 # bytes each in UTF-8) reaches it; anything larger is refused before it is buffered whole.
 MAX_MESSAGE_BYTES = 131_072
+LISTEN_BACKLOG = 1024  # the kernel caps it at net.core.somaxconn (4096 on recent Linux)
 # Close codes RFC 6455 section 7.4.1 lets an endpoint send that autobahn keeps from apps.
 STANDARD_CLOSE_CODES = frozenset({1001, 1003, 1007, 1008, 1009, 1011})
 
@@ -37,8 +43,20 @@ class WebSocketProtocol(ws_protocol.WebSocketProtocol):
         super().serverClose(code=code)
 
 
+def with_backlog(endpoint: str) -> str:
+    """A Twisted endpoint description with our listen backlog, unless it sets its own."""
+    if endpoint.startswith("tcp:") and ":backlog=" not in endpoint:
+        return f"{endpoint}:backlog={LISTEN_BACKLOG}"
+    return endpoint
+
+
 class Server(server.Server):
-    """daphne's server building our protocol (daphne makes its factory in run())."""
+    """daphne's server building our protocol (daphne makes its factory in run()) and
+    listening with our backlog."""
+
+    def __init__(self, *args: Any, endpoints: list[str] | None = None, **kwargs: Any) -> None:
+        endpoints = [with_backlog(endpoint) for endpoint in endpoints or []]
+        super().__init__(*args, endpoints=endpoints, **kwargs)
 
     @property
     def ws_factory(self) -> ws_protocol.WebSocketFactory:

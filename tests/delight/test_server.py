@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import json
+import shutil
+import subprocess
 from collections.abc import Iterator
 
 import pytest
@@ -16,6 +18,7 @@ from rest_framework.authtoken.models import Token
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from delight.server import LISTEN_BACKLOG
 from delight.ws import CLOSE_TOO_LARGE, CLOSE_UNSUPPORTED_DATA, MAX_FRAME_CHARS
 from tests.conftest import make_user
 from tests.support import processes
@@ -88,3 +91,21 @@ def test_a_frame_at_the_consumer_limit_in_four_byte_characters_reaches_the_consu
             "invalid_message",
             f"text: A message can be at most 4,000 characters long (this one has {len(text):,}).",
         )
+
+
+def _listen_backlog(port: int) -> int:
+    """The accept queue's size of the socket listening on `port` (ss's Send-Q column)."""
+    listing = subprocess.run(
+        ["ss", "-ltnH", f"sport = :{port}"], capture_output=True, text=True, check=True
+    )
+    return int(listing.stdout.split()[2])
+
+
+@pytest.mark.skipif(shutil.which("ss") is None, reason="needs ss (iproute2)")
+def test_the_web_process_queues_many_connections_at_once():
+    # Twisted listens with a backlog of 50: 200 people connecting at once to a busy process
+    # overflowed it and lost requests before daphne saw them.
+    port = processes.free_port()
+    with processes.running(processes.web_command(port)):
+        processes.wait_for(lambda: processes.listening(port), timeout=30)
+        assert _listen_backlog(port) == LISTEN_BACKLOG
