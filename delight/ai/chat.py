@@ -185,7 +185,8 @@ def call_with_retries(
     """Run `call(timeout)` until it succeeds; return its result and the number of attempts.
 
     1. Before each attempt: outside a budget the timeout is `config.timeout_seconds`; inside
-       one (a turn), what is left of it, and with too little left no request is made
+       one (a turn), what is left of it (at most its attempt share: Budget.attempt_timeout),
+       and with too little left no request is made
        (reason "budget spent"). An open breaker refuses the attempt too (reason "circuit
        open"). A call refused before its first request raises with attempts=0.
     2. Call; on success tell the breaker and return (result, attempts).
@@ -209,7 +210,7 @@ def call_with_retries(
         attempt += 1
         timeout = config.timeout_seconds
         if budget is not None:
-            timeout = min(timeout, budget.left())
+            timeout = budget.attempt_timeout(timeout)
         try:
             result = call(timeout)
         except (openai.OpenAIError, MalformedAnswer) as exc:

@@ -2,7 +2,8 @@
 
 - Budget: a conversation turn gives all of its model calls one deadline (`model_budget`,
   kept in a context variable; the turn's tool threads inherit it). Inside it, each attempt's
-  timeout is what is left of the budget, a retry starts only if the budget still covers its
+  timeout is what is left of the budget, and at most a third of the whole (ATTEMPT_SHARE),
+  a retry starts only if the budget still covers its
   backoff and a useful attempt, and once it is spent calls fail at once without a request,
   so the offline engine answers. Outside a budget (jobs such as planning) calls keep their
   configured timeout and retries.
@@ -35,6 +36,13 @@ Clock = Callable[[], float]
 # Less than this left of a budget is not worth a request: even a healthy model rarely
 # answers a classification faster.
 MIN_ATTEMPT_SECONDS = 0.5
+# One attempt inside a budget waits at most this share of it. A healthy model answers a
+# classification, or sends the next chunk of a reply, well within it; a hung server's
+# attempts then fail early, so the breaker opens for every turn of the process while the
+# first turns can still answer within their budget. (Measured, 200 people at once against a
+# server that never answers: with one attempt allowed the whole 6 s, the first ~16 turns
+# held their connections 6 s while the others queued: replies took up to 10 s.)
+ATTEMPT_SHARE = 1 / 3
 
 
 @dataclass(frozen=True)
@@ -43,9 +51,15 @@ class Budget:
 
     deadline: float
     clock: Clock = time.monotonic
+    attempt_cap: float = float("inf")  # the longest one attempt may wait
 
     def left(self) -> float:
         return max(0.0, self.deadline - self.clock())
+
+    def attempt_timeout(self, configured: float) -> float:
+        """How long the next attempt may wait: its configured timeout, within what is left
+        and within its share of the budget."""
+        return min(configured, self.left(), self.attempt_cap)
 
     def covers(self, wait: float) -> bool:
         """Whether waiting `wait` seconds still leaves time for a useful attempt."""
@@ -75,10 +89,12 @@ def model_budget(seconds: float, *, clock: Clock = time.monotonic) -> Iterator[B
     if seconds <= 0:
         raise ValueError("a model budget must be positive")
     deadline = clock() + seconds
+    attempt_cap = seconds * ATTEMPT_SHARE
     outer = _budget.get()
     if outer is not None:
         deadline = min(deadline, outer.deadline)
-    budget = Budget(deadline=deadline, clock=clock)
+        attempt_cap = min(attempt_cap, outer.attempt_cap)
+    budget = Budget(deadline=deadline, clock=clock, attempt_cap=attempt_cap)
     token = _budget.set(budget)
     try:
         yield budget

@@ -347,19 +347,24 @@ def test_a_stream_that_stops_before_it_finished_is_a_failure(
     assert "stream cut" in usage.error
 
 
-def test_a_call_in_a_budget_waits_no_longer_than_the_budget_and_does_not_retry(
-    chat: OpenAIChat, openai_server: OpenAIServer, usages: list[Usage]
+def test_a_hung_server_costs_an_attempt_a_third_of_the_budget_and_the_call_the_budget(
+    openai_server: OpenAIServer, ai_config: AIConfig, usages: list[Usage]
 ) -> None:
+    # Attempts that fail early tell the breaker early: for concurrent turns of a process
+    # that is what keeps a hung server from holding them all for their whole budget.
+    breaker = CircuitBreaker(failures=3, cooldown_seconds=30)
+    chat = OpenAIChat(ai_config, on_usage=usages.append, breaker=breaker)
     openai_server.plan_hang(times=3)
     started = time.monotonic()
 
-    with model_budget(1.0), pytest.raises(AIUnavailableError) as caught:
+    with model_budget(3.0), pytest.raises(AIUnavailableError) as caught:
         chat.complete(HELLO)
 
-    assert time.monotonic() - started < 1.0 + 1.0
+    assert time.monotonic() - started < 3.0 + 1.0
     assert caught.value.reason == "timed out"
-    assert len(openai_server.requests_to(CHAT)) == 1  # no budget left for another attempt
-    assert [(u.ok, u.attempts) for u in usages] == [(False, 1)]
+    assert len(openai_server.requests_to(CHAT)) == 3  # three attempts of about 1 s each
+    assert [(u.ok, u.attempts) for u in usages] == [(False, 3)]
+    assert breaker.state == "open"
 
 
 def test_no_retry_is_started_that_the_budget_cannot_wait_for(

@@ -54,6 +54,16 @@ def test_a_budget_inside_a_budget_never_outlasts_the_outer_one(clock: Clock) -> 
             assert shorter.left() == pytest.approx(1.0)
 
 
+def test_one_attempt_may_wait_at_most_a_third_of_the_budget(clock: Clock) -> None:
+    with model_budget(6.0, clock=clock) as budget:
+        assert budget.attempt_timeout(30.0) == pytest.approx(2.0)
+        assert budget.attempt_timeout(1.0) == pytest.approx(1.0)  # its own timeout is shorter
+        clock.advance(5.0)
+        assert budget.attempt_timeout(30.0) == pytest.approx(1.0)  # only 1 s is left
+        with model_budget(30.0, clock=clock) as inner:
+            assert inner.attempt_timeout(30.0) == pytest.approx(1.0)
+
+
 def test_a_budget_must_be_positive() -> None:
     with pytest.raises(ValueError, match="positive"), model_budget(0):
         pass
