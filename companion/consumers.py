@@ -8,9 +8,12 @@ Protocol (JSON text frames):
   (``{node, label}``: "recalling…"), ``tool`` for every tool run, ``token`` chunks of the
   reply as it is written, then ``reply`` (exactly the body ``POST /api/companion/messages/``
   returns); or ``error`` ``{code, message}`` instead of the reply: ``invalid_message``,
-  ``unknown_session``, ``session_busy``, ``internal_error``. A message frame is validated by
-  the serializer of ``POST /api/companion/messages/`` (the same rule for text everywhere:
-  ``delight.text``), so a socket refuses exactly what REST refuses, with the same message.
+  ``unknown_session``, ``session_busy``, ``throttled`` (more messages than the person's rate,
+  THROTTLE_MESSAGES, counted with REST's), ``busy`` (no database connection freed up in
+  time), ``internal_error``. After ``throttled`` and ``busy`` nothing was kept: send again.
+  A message frame is validated by the serializer of ``POST /api/companion/messages/`` (the
+  same rule for text everywhere: ``delight.text``), so a socket refuses exactly what REST
+  refuses, with the same message.
   Frames that are not JSON objects with a ``type`` (or are nested too deep) get
   ``invalid_frame`` (the fifth closes with 4400); binary frames close with 1003 and frames
   over ``max_frame_chars`` with 1009 after an error (``delight.ws``). A bad frame never
@@ -24,16 +27,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.core.exceptions import ValidationError
-from django.db import close_old_connections
+from django.db import OperationalError, close_old_connections, connection
 from django.http import Http404
 
 from companion import services
 from companion.api import MessageInSerializer
 from delight.api_errors import first_message
+from delight.database import retry_after_seconds
+from delight.throttles import message_wait
 from delight.ws import MAX_FRAME_CHARS, UserConsumer
 
 logger = logging.getLogger("companion")
@@ -41,9 +47,27 @@ logger = logging.getLogger("companion")
 _DONE = object()
 
 
+class _NoConnection(Exception):
+    """No database connection freed up in time: the message was not kept."""
+
+
+class _Throttled(Exception):
+    """The person sent more messages than their rate allows: the message was not kept."""
+
+    def __init__(self, wait: float) -> None:
+        super().__init__(f"try again in {math.ceil(wait)} s")
+        self.wait = wait
+
+
 def _run_turn(user: Any, fields: dict[str, Any], emit: Any) -> dict[str, Any]:
     close_old_connections()
     try:
+        try:  # as a request does (delight.middleware), before anything is written
+            connection.ensure_connection()
+        except OperationalError as error:
+            raise _NoConnection from error
+        if (wait := message_wait(user)) is not None:  # the same rate as REST's messages
+            raise _Throttled(wait)
         return services.message_send(user=user, emit=emit, **fields)
     finally:
         close_old_connections()
@@ -96,6 +120,19 @@ class CompanionConsumer(UserConsumer):
             final = _error("unknown_session", "There is no such session.")
         except services.SessionBusy as busy:
             final = _error("session_busy", str(busy))
+        except _Throttled as throttled:
+            final = _error(
+                "throttled",
+                f"You are sending messages faster than Eliza can answer; {throttled}. "
+                "It was not kept.",
+            )
+        except _NoConnection:
+            logger.warning("no database connection for a companion turn")
+            final = _error(
+                "busy",
+                f"Delight is busy right now; please send your message again in "
+                f"{retry_after_seconds()} s. It was not kept.",
+            )
         except Exception:
             logger.exception("a companion turn failed")
             final = _error("internal_error", "Something went wrong; your message was kept.")

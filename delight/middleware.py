@@ -4,14 +4,14 @@ onboarding (people who have not finished it go back to where they left off)."""
 from __future__ import annotations
 
 import logging
-import math
 from collections.abc import Callable
 
-from django.conf import settings
 from django.db import OperationalError, connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
+
+from delight.database import retry_after_seconds
 
 logger = logging.getLogger(__name__)
 
@@ -43,7 +43,7 @@ class DatabaseAdmissionMiddleware:
 
 
 def busy_response(request: HttpRequest) -> HttpResponse:
-    retry_after = max(1, math.ceil(settings.DATABASE_POOL_TIMEOUT / 2))
+    retry_after = retry_after_seconds()
     if request.path.startswith("/api/"):
         response: HttpResponse = JsonResponse(
             {

@@ -8,6 +8,7 @@ rate DRF answers 429 with Retry-After and {"detail", "code": "throttled"}.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from django.core.cache import caches
@@ -15,6 +16,8 @@ from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
 from rest_framework.throttling import UserRateThrottle
+
+from delight.models import User
 
 cache = caches["shared"]
 
@@ -41,3 +44,13 @@ class WriteThrottle(_PersonThrottle):
 
     def allow_request(self, request: Request, view: Any) -> bool:
         return request.method in SAFE_METHODS or super().allow_request(request, view)
+
+
+def message_wait(user: User) -> float | None:
+    """For a message that comes another way than REST (ws/companion/): count it against the
+    person's message rate, as REST does (the same counts); None when it is within the rate,
+    else the seconds to wait."""
+    throttle = MessageThrottle()
+    if throttle.allow_request(SimpleNamespace(user=user), None):
+        return None
+    return throttle.wait() or 1.0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import math
 import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -56,3 +57,9 @@ def role_executor(role: Role, *, workers: int, name: str = "") -> ThreadPoolExec
     return ThreadPoolExecutor(
         workers, thread_name_prefix=name or f"db-{role}", initializer=_set_role, initargs=(role,)
     )
+
+
+def retry_after_seconds() -> int:
+    """What to tell a person turned away for want of a free connection: try again after
+    half of what a request may wait for one (DATABASE_POOL_TIMEOUT)."""
+    return max(1, math.ceil(settings.DATABASE_POOL_TIMEOUT / 2))

@@ -11,8 +11,10 @@ from companion.consumers import CompanionConsumer
 from companion.models import Turn
 from delight.asgi import application
 from delight.ws import CLOSE_TOO_LARGE, CLOSE_UNAUTHENTICATED
+from tests.conftest import token_client
 from tests.goals.factories import make_goal
 from tests.support import ws
+from tests.support.database import every_request_connection_taken_async
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -144,3 +146,36 @@ async def test_a_client_without_credentials_is_closed_with_4401():
     assert (await client.connect(timeout=5))[0]
     assert (await client.receive_json_from(timeout=5))["code"] == "unauthenticated"
     assert (await client.receive_output(timeout=5))["code"] == CLOSE_UNAUTHENTICATED
+
+
+async def test_a_message_that_finds_no_free_connection_is_told_to_come_back(owner):
+    client = await connect(owner)
+    async with every_request_connection_taken_async():
+        await client.send_json_to({"type": "message", "text": "Hello"})
+        error = await client.receive_json_from(timeout=10)
+    assert error["type"] == "error"
+    assert error["code"] == "busy"
+    assert "again in" in error["message"]
+    await nothing_written_and_still_open(client)
+
+
+async def test_messages_beyond_the_persons_rate_are_refused_counted_with_rest(owner, settings):
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {"messages": "2/minute", "writes": "100/minute"},
+    }
+    client = await connect(owner)
+    sent = await sync_to_async(
+        lambda: token_client(owner).post("/api/companion/messages/", {"text": "Hello"})
+    )()
+    assert sent.status_code == 200
+    await client.send_json_to({"type": "message", "text": "Hello again"})
+    assert (await until_final(client))[-1]["type"] == "reply"
+
+    await client.send_json_to({"type": "message", "text": "One too many"})
+    refused = (await until_final(client))[-1]
+
+    assert refused["code"] == "throttled"
+    assert "try again in" in refused["message"]
+    assert await sync_to_async(Turn.objects.count)() == 2
+    await client.disconnect()

@@ -2,37 +2,13 @@
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator
-
 import pytest
-from django.db import connection
 from django.test import Client
-from psycopg_pool import PoolTimeout
 
 from companion.models import Turn
+from tests.support.database import every_request_connection_taken
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@contextlib.contextmanager
-def every_request_connection_taken(timeout: float = 0.2) -> Iterator[None]:
-    """Hold every free connection of this process's request pool (other threads of the
-    test process may hold some); waiting for one then times out after `timeout` seconds."""
-    connection.close()
-    pool = connection.pool
-    pool.open()
-    held = []
-    with contextlib.suppress(PoolTimeout):
-        while len(held) < pool.max_size:
-            held.append(pool.getconn(timeout=timeout))
-    saved, pool.timeout = pool.timeout, timeout
-    try:
-        yield
-    finally:
-        pool.timeout = saved
-        for conn in held:
-            pool.putconn(conn)
 
 
 def test_an_api_request_that_finds_no_free_connection_gets_a_json_503_with_retry_after(

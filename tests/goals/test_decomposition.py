@@ -14,9 +14,8 @@ from delight.ai.embeddings import HashingEmbedder
 from delight.ai.engine import ModelEngine, OfflineEngine, build_engine
 from goals import services, tasks
 from goals.models import Goal, Mission
-from tests.delight.ai.test_planning import model_plan
 from tests.goals.factories import make_goal, make_mission
-from tests.support.openai_server import CHAT
+from tests.support.openai_server import CHAT, model_plan
 
 pytestmark = pytest.mark.django_db
 

@@ -124,6 +124,22 @@ def stream_chunks(
     ]
 
 
+def model_plan(missions_minutes: int = 20) -> dict:
+    """A model's answer to a planning request: three milestones of one mission each."""
+    mission = {
+        "title": "Do the thing",
+        "description": "",
+        "estimated_minutes": missions_minutes,
+        "energy": "low",
+    }
+    return {
+        "summary": "A good plan.",
+        "milestones": [
+            {"title": f"Step {n}", "description": "", "missions": [mission]} for n in range(3)
+        ],
+    }
+
+
 def fake_vector(text: str, dimensions: int) -> list[float]:
     """A deterministic unit vector for `text` (not meaningful, just stable)."""
     raw = b""

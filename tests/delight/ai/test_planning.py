@@ -19,7 +19,7 @@ from delight.ai.planning import (
     goal_phrase,
     plan_offline,
 )
-from tests.support.openai_server import CHAT, OpenAIServer
+from tests.support.openai_server import CHAT, OpenAIServer, model_plan
 
 TODAY = dt.date(2026, 3, 1)
 
@@ -123,21 +123,6 @@ def test_offline_engine_plans_with_rules() -> None:
         title="Meditate daily", description="", category="health", target_date=None
     )
     assert plan.source == "offline:calm"
-
-
-def model_plan(missions_minutes: int = 20) -> dict:
-    mission = {
-        "title": "Do the thing",
-        "description": "",
-        "estimated_minutes": missions_minutes,
-        "energy": "low",
-    }
-    return {
-        "summary": "A good plan.",
-        "milestones": [
-            {"title": f"Step {n}", "description": "", "missions": [mission]} for n in range(3)
-        ],
-    }
 
 
 @pytest.fixture
