@@ -233,9 +233,9 @@ def goal_plans_sweep(*, now: dt.datetime | None = None) -> int:
     now = now or timezone.now()
     touched = 0
     running = Goal.objects.filter(decomposition_status=Decomposition.RUNNING)
-    for goal_id, attempts in running.values_list("pk", "decomposition_attempts"):
+    for goal_id in running.values_list("pk", flat=True):
         with liveness_lock(plan_lock_key(goal_id)) as cut_off:
-            if cut_off and _plan_restart(goal_id=goal_id, attempts=attempts, now=now):
+            if cut_off and _plan_restart(goal_id=goal_id, now=now):
                 touched += 1
     lost = Goal.objects.filter(
         decomposition_status=Decomposition.PENDING, updated_at__lt=now - PENDING_GRACE
@@ -247,28 +247,37 @@ def goal_plans_sweep(*, now: dt.datetime | None = None) -> int:
     return touched
 
 
-def _plan_restart(*, goal_id: int, attempts: int, now: dt.datetime) -> bool:
+def _plan_restart(*, goal_id: int, now: dt.datetime) -> bool:
     """Move a cut-off plan back to pending (and enqueue it) or, after too many, to failed."""
+    if _plan_give_up(goal_id=goal_id):
+        return True
     running = Goal.objects.filter(pk=goal_id, decomposition_status=Decomposition.RUNNING)
-    if attempts >= PLAN_ATTEMPTS:
-        error = (
+    if not running.update(decomposition_status=Decomposition.PENDING, updated_at=now):
+        return False
+    async_task(DECOMPOSE_TASK, goal_id)
+    _notify_goal(goal_id=goal_id)
+    return True
+
+
+def _plan_give_up(*, goal_id: int) -> bool:
+    """Mark failed a plan cut off PLAN_ATTEMPTS times (its worker died each time, e.g. at
+    the job time limit), for the person to retry; the caller holds its lock."""
+    given_up = Goal.objects.filter(
+        pk=goal_id,
+        decomposition_status=Decomposition.RUNNING,
+        decomposition_attempts__gte=PLAN_ATTEMPTS,
+    ).update(
+        decomposition_status=Decomposition.FAILED,
+        decomposition_error=(
             "Eliza could not finish planning this goal: it took too long several times. "
             "You can try again."
-        )
-        changed = running.update(
-            decomposition_status=Decomposition.FAILED, decomposition_error=error, updated_at=now
-        )
-        logger.warning("planning of goal %s was cut off %d times; failed", goal_id, attempts)
-    else:
-        changed = running.update(decomposition_status=Decomposition.PENDING, updated_at=now)
-        if changed:
-            async_task(DECOMPOSE_TASK, goal_id)
-    if changed:
+        ),
+        updated_at=timezone.now(),
+    )
+    if given_up:
+        logger.warning("planning of goal %s was cut off %d times; failed", goal_id, PLAN_ATTEMPTS)
         _notify_goal(goal_id=goal_id)
-    return bool(changed)
-
-
-# -- decomposition ------------------------------------------------------------------------
+    return bool(given_up)
 
 
 def goal_decompose(*, goal_id: int, engine: Engine | None = None) -> str:
@@ -277,9 +286,10 @@ def goal_decompose(*, goal_id: int, engine: Engine | None = None) -> str:
     Not one transaction on purpose: a model call must not hold a database transaction open.
 
     1. Take the goal's liveness lock (delight.locks), held until the end: if someone alive
-       holds it, the goal is being planned: "skipped". Holding it, claim the job atomically:
-       a goal that is pending or failed, or running (its worker died: we hold its lock),
-       moves to running.
+       holds it, the goal is being planned: "skipped". Holding it, a goal whose planning
+       was cut off PLAN_ATTEMPTS times is marked failed instead ("failed"); otherwise claim
+       the job atomically: a goal that is pending or failed, or running (its worker died:
+       we hold its lock), moves to running.
     2. Ask the engine for a plan (outside any transaction). The model engine retries
        transport errors and schema-violating answers, then raises: the goal is marked failed
        with a readable error, and the person can retry from the page.
@@ -289,7 +299,11 @@ def goal_decompose(*, goal_id: int, engine: Engine | None = None) -> str:
        their project memory.
     """
     with liveness_lock(plan_lock_key(goal_id)) as ours:
-        if not ours or not _decomposition_claim(goal_id=goal_id):
+        if not ours:
+            return "skipped"
+        if _plan_give_up(goal_id=goal_id):
+            return "failed"
+        if not _decomposition_claim(goal_id=goal_id):
             return "skipped"
         return _decomposition_run(goal_id=goal_id, engine=engine)
 

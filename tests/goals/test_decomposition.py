@@ -174,6 +174,19 @@ def test_the_sweep_gives_up_after_repeated_deaths_and_the_person_can_retry(
     assert pending_goal.decomposition_status == "done"
 
 
+def test_a_job_cut_off_too_often_is_not_started_again_by_a_redelivered_job(pending_goal):
+    # The workers' supervisor hands a dead cluster's jobs out again at once: a plan that
+    # kills its worker every time (the job time limit) must not loop forever.
+    cut_off(pending_goal, attempts=services.PLAN_ATTEMPTS)
+
+    assert services.goal_decompose(goal_id=pending_goal.pk, engine=OfflineEngine()) == "failed"
+
+    pending_goal.refresh_from_db()
+    assert pending_goal.decomposition_status == "failed"
+    assert pending_goal.decomposition_attempts == services.PLAN_ATTEMPTS
+    assert not pending_goal.missions.exists()
+
+
 def test_the_retry_button_takes_over_a_goal_whose_worker_died(
     owner, pending_goal, django_capture_on_commit_callbacks
 ):
