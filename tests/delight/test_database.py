@@ -7,11 +7,8 @@ connection in time gets a clear 503 with Retry-After (test_middleware.py).
 
 from __future__ import annotations
 
-import json
 import os
 import threading
-import urllib.error
-import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
 import psycopg
@@ -41,17 +38,9 @@ def _talk(port: int, token: str) -> list[tuple[int, str]]:
     answers, session = [], None
     for n in range(MESSAGES):
         body = {"text": f"I went for a walk today ({n})", "session_id": session}
-        request = urllib.request.Request(
-            f"http://127.0.0.1:{port}/api/companion/messages/",
-            data=json.dumps(body).encode(),
-            headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
-        )
-        try:
-            with urllib.request.urlopen(request, timeout=120) as response:
-                answers.append((response.status, response.headers["Content-Type"]))
-                session = json.load(response)["session_id"]
-        except urllib.error.HTTPError as error:
-            answers.append((error.code, error.headers["Content-Type"]))
+        answer = processes.post_message(port, token, body)
+        answers.append((answer.status, answer.content_type))
+        session = answer.body.get("session_id")
     return answers
 
 

@@ -7,11 +7,9 @@ and done exactly once.
 
 from __future__ import annotations
 
-import json
 import sys
 import threading
 import urllib.error
-import urllib.request
 
 import pytest
 from django.db import connection
@@ -69,23 +67,10 @@ def model_env(server: OpenAIServer, **extra: str) -> dict[str, str]:
     }
 
 
-def post_message(port: int, token: str, body: dict) -> tuple[int, dict]:
-    request = urllib.request.Request(
-        f"http://127.0.0.1:{port}/api/companion/messages/",
-        data=json.dumps(body).encode(),
-        headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=60) as response:
-            return response.status, json.load(response)
-    except urllib.error.HTTPError as error:
-        return error.code, json.load(error)
-
-
 def post_cut_off(port: int, token: str, body: dict) -> None:
     """Send a message whose web process is killed before it answers."""
     with pytest.raises((ConnectionError, urllib.error.URLError)):
-        post_message(port, token, body)
+        processes.post_message(port, token, body)
 
 
 @pytest.mark.slow
@@ -104,7 +89,7 @@ def test_a_web_process_killed_mid_turn_leaves_its_session_answering_at_once(
         in_flight.start()
         processes.wait_for(lambda: openai_server.requests_to(CHAT), timeout=30)
         # Alive: a retry of the message is told it is still being answered.
-        assert post_message(port, token, message)[0] == 409
+        assert processes.post_message(port, token, message).status == 409
         web.kill()  # kill -9, the turn in the middle of its model call
         web.wait()
     in_flight.join(timeout=30)
@@ -114,11 +99,11 @@ def test_a_web_process_killed_mid_turn_leaves_its_session_answering_at_once(
     port = processes.free_port()
     with processes.running(processes.web_command(port), **env):
         processes.wait_for(lambda: processes.listening(port), timeout=30)
-        status, retried = post_message(port, token, message)
-        assert status == 200  # at once: no lease to wait for
-        assert retried["message_id"] == str(cut_off.pk)
-        follow_up = {"text": "How am I doing?", "session_id": retried["session_id"]}
-        assert post_message(port, token, follow_up)[0] == 200
+        retried = processes.post_message(port, token, message)
+        assert retried.status == 200  # at once: no lease to wait for
+        assert retried.body["message_id"] == str(cut_off.pk)
+        follow_up = {"text": "How am I doing?", "session_id": retried.body["session_id"]}
+        assert processes.post_message(port, token, follow_up).status == 200
 
     assert sorted(Turn.objects.values_list("status", flat=True)) == ["done", "done"]
     assert Conversation.objects.get().turns == 2  # nothing lost, nothing counted twice

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import socket
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import psutil
 from django.db import connection
@@ -112,6 +117,28 @@ def redis_available(url: str = REDIS_TEST_URL) -> bool:
         return bool(redis.Redis.from_url(url, socket_connect_timeout=1).ping())
     except (redis.RedisError, OSError):
         return False
+
+
+@dataclass(frozen=True)
+class Answer:
+    status: int
+    content_type: str
+    body: Any
+
+
+def post_message(port: int, token: str, body: dict[str, Any]) -> Answer:
+    """POST a message to Eliza on a web process listening on 127.0.0.1:`port`, with a token;
+    raises the client's error when the process dies before it answers."""
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}/api/companion/messages/",
+        data=json.dumps(body).encode(),
+        headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=120) as response:
+            return Answer(response.status, response.headers["Content-Type"], json.load(response))
+    except urllib.error.HTTPError as error:
+        return Answer(error.code, error.headers["Content-Type"], json.load(error))
 
 
 def listening(port: int) -> bool:
