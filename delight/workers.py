@@ -39,7 +39,7 @@ from django.utils import timezone
 
 logger = logging.getLogger(__name__)
 
-STOP_GRACE_SECONDS = 20
+STOP_GRACE_SECONDS = 10
 CHECK_SECONDS = 0.25  # how often `serve` and `worker` check their children
 HEARTBEAT_CHECK_SECONDS = 10  # how often the supervisor reads the heartbeat
 _PR_SET_PDEATHSIG = 1
@@ -89,18 +89,34 @@ class ProcessGroup:
     def stop(self, grace: float = STOP_GRACE_SECONDS) -> None:
         """SIGTERM to the child; after `grace` seconds SIGKILL to its whole group. Every
         process of the group is gone when this returns."""
+        stop_all([self], grace=grace)
+
+    def _terminate(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+
+    def _reap(self, deadline: float) -> None:
         if self.process is None:
             return
-        group = self.process.pid  # its own session: the group id is its pid
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=grace)
-            except subprocess.TimeoutExpired:
-                logger.warning("%s did not stop within %.0f s; killing it", self.name, grace)
+        try:
+            self.process.wait(timeout=max(0.0, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            logger.warning("%s did not stop in time; killing it", self.name)
         with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(group, signal.SIGKILL)  # whatever the child left behind
+            os.killpg(self.process.pid, signal.SIGKILL)  # its group: whatever it left behind
         self.process.wait()
+
+
+def stop_all(groups: list[ProcessGroup], *, grace: float = STOP_GRACE_SECONDS) -> None:
+    """Stop several groups at once: SIGTERM to each child, then one shared deadline `grace`
+    seconds away, after which each whole group gets SIGKILL. Kept short, so that whoever
+    stops us (a terminal, a test, a service manager) does not kill us first, which would
+    leave a wedged group behind."""
+    for group in groups:
+        group._terminate()
+    deadline = time.monotonic() + grace
+    for group in groups:
+        group._reap(deadline)
 
 
 def qcluster_command() -> list[str]:

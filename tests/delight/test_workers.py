@@ -47,3 +47,17 @@ def test_workers_killed_mid_wait_are_replaced_by_a_fresh_cluster_and_jobs_run_ag
         )
         assert not any(victim.is_running() for victim in victims)
         assert worker.poll() is None
+
+
+def test_stopping_the_supervisor_while_its_workers_are_wedged_leaves_no_process():
+    with processes.running([sys.executable, "manage.py", "worker"]) as worker:
+        victims = processes.wait_for(lambda: sentinel_children(worker.pid), timeout=60)
+        started = processes.descendants(worker.pid)
+        for victim in victims:
+            victim.kill()
+
+        worker.terminate()  # what a service manager sends
+
+        assert worker.wait(timeout=30) == 0
+        left = [p for p in started if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+        assert left == []

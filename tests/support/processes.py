@@ -80,7 +80,7 @@ def running(
     finally:
         process.terminate()
         try:
-            process.wait(timeout=20)
+            process.wait(timeout=60)  # longer than a supervisor's own stop (delight.workers)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()

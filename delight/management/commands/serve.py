@@ -20,7 +20,13 @@ from django.core.management.base import BaseCommand, CommandParser
 from delight import embedded
 from delight.selectors import worker_last_heartbeat
 from delight.services import worker_jobs_release
-from delight.workers import CHECK_SECONDS, ProcessGroup, WorkerSupervisor, stop_on_signals
+from delight.workers import (
+    CHECK_SECONDS,
+    ProcessGroup,
+    WorkerSupervisor,
+    stop_all,
+    stop_on_signals,
+)
 
 
 class Command(BaseCommand):
@@ -51,8 +57,7 @@ class Command(BaseCommand):
             if not stopping():
                 self.stderr.write(f"The web process exited ({web.process.returncode}); stopping.")
         finally:
-            web.stop()
-            workers.stop()
+            stop_all([web, workers.cluster])
             self._stop_database()
         self.stdout.write("Stopped.")
 
