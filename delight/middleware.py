@@ -53,7 +53,11 @@ def busy_response(request: HttpRequest) -> HttpResponse:
             status=503,
         )
     else:
-        page = render_to_string("delight/busy.html", {"retry_after": retry_after})
+        # A page asked for again by itself is harmless; a form sent again by itself is not.
+        retry_by_itself = request.method in ("GET", "HEAD")
+        page = render_to_string(
+            "delight/busy.html", {"retry_after": retry_after, "retry_by_itself": retry_by_itself}
+        )
         response = HttpResponse(page, status=503)
     response["Retry-After"] = str(retry_after)
     return response

@@ -34,6 +34,15 @@ def test_a_page_that_finds_no_free_connection_says_it_will_retry_by_itself():
     assert 'http-equiv="refresh"' in page
 
 
+def test_a_form_sent_when_no_connection_is_free_says_it_was_not_saved_and_is_not_resent():
+    with every_request_connection_taken():
+        response = Client().post("/accounts/signup/", {"username": "nia"})
+    assert response.status_code == 503
+    page = response.content.decode()
+    assert "was not saved" in page
+    assert 'http-equiv="refresh"' not in page
+
+
 def test_healthz_answers_on_its_own_connection_while_requests_have_none():
     with every_request_connection_taken():
         response = Client().get("/healthz")
