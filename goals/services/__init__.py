@@ -1,0 +1,68 @@
+"""Every write of the goals app. Keyword-only, transactional, validated with full_clean().
+
+Objects are always looked up within the acting user's own rows, so another person's goal,
+mission or session answers 404 and nothing changes. State errors (completing a mission twice,
+a session that already ended) raise ValidationError with a message meant for the person.
+
+By what they write: `goals` (create, update, status), `plans` (the decomposition job, its
+retry and the sweep that restarts lost planning), `missions` (missions and their sessions);
+`common` holds what they share. Callers use this package: `from goals import services`.
+"""
+
+from __future__ import annotations
+
+from goals.services.goals import (
+    goal_create,
+    goal_set_status,
+    goal_update,
+)
+from goals.services.missions import (
+    MISSION_ACTIONS,
+    mission_approve,
+    mission_approve_all,
+    mission_complete,
+    mission_create,
+    mission_defer,
+    mission_edit,
+    mission_reject,
+    mission_skip,
+    mission_start,
+    session_complete,
+    session_extend,
+    session_start,
+)
+from goals.services.plans import (
+    DECOMPOSE_TASK,
+    PENDING_GRACE,
+    PLAN_ATTEMPTS,
+    goal_decompose,
+    goal_plans_sweep,
+    goal_retry_decomposition,
+    plan_lock_key,
+)
+
+__all__ = [
+    "DECOMPOSE_TASK",
+    "MISSION_ACTIONS",
+    "PENDING_GRACE",
+    "PLAN_ATTEMPTS",
+    "goal_create",
+    "goal_decompose",
+    "goal_plans_sweep",
+    "goal_retry_decomposition",
+    "goal_set_status",
+    "goal_update",
+    "mission_approve",
+    "mission_approve_all",
+    "mission_complete",
+    "mission_create",
+    "mission_defer",
+    "mission_edit",
+    "mission_reject",
+    "mission_skip",
+    "mission_start",
+    "plan_lock_key",
+    "session_complete",
+    "session_extend",
+    "session_start",
+]

@@ -1,0 +1,109 @@
+"""What the goals app's writes share: lookups for update, activity events, memories
+and the goal.update notice."""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import logging
+from collections.abc import Iterable
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+
+from delight.models import User
+from goals import realtime
+from goals.models import (
+    ActivityEvent,
+    Goal,
+    Mission,
+    MissionSession,
+)
+
+logger = logging.getLogger("goals")
+
+
+# -- shared helpers -----------------------------------------------------------------------
+
+
+def check_target_date(*, user: User, target_date: dt.date | None) -> None:
+    if target_date is not None and target_date < user.local_day(timezone.now()):
+        raise ValidationError(
+            {"target_date": "The target date is in the past: choose today or a later day."}
+        )
+
+
+def reject_unknown(changes: dict[str, Any], allowed: Iterable[str]) -> None:
+    unknown = set(changes) - set(allowed)
+    if unknown:
+        raise ValidationError(f"These fields cannot be changed: {', '.join(sorted(unknown))}.")
+
+
+def event_record(
+    *,
+    user: User,
+    kind: str,
+    now: dt.datetime,
+    goal: Goal | None = None,
+    mission: Mission | None = None,
+    session: MissionSession | None = None,
+    metadata: dict[str, Any] | None = None,
+) -> ActivityEvent:
+    category = mission.category if mission else (goal.category if goal else "")
+    return ActivityEvent.objects.create(
+        user=user,
+        kind=kind,
+        occurred_at=now,
+        local_date=user.local_day(now),
+        category=category,
+        goal=goal,
+        mission=mission,
+        session=session,
+        metadata=metadata or {},
+    )
+
+
+def remember(**fields: Any) -> None:
+    """Store a memory for Eliza after the commit; a memory failure never undoes the work."""
+    from companion.services import memory_create
+
+    try:
+        memory_create(source="mission", **fields)
+    except Exception:
+        logger.exception("could not store a %s memory", fields.get("tier"))
+
+
+def remember_on_commit(**fields: Any) -> None:
+    transaction.on_commit(functools.partial(remember, **fields))
+
+
+def goal_for_update(*, user: User, goal_id: int) -> Goal:
+    return get_object_or_404(Goal.objects.select_for_update(), user=user, pk=goal_id)
+
+
+def mission_for_update(*, user: User, mission_id: int) -> Mission:
+    queryset = Mission.objects.select_for_update(of=("self",)).select_related("goal")
+    return get_object_or_404(queryset, user=user, pk=mission_id)
+
+
+def goal_worked_on(*, mission: Mission, now: dt.datetime) -> None:
+    Goal.objects.filter(pk=mission.goal_id).update(last_worked_at=now)
+
+
+def notify_goal(*, goal_id: int) -> None:
+    """Send `goal.update` with the goal's committed state once the transaction commits."""
+
+    def send() -> None:
+        goal = Goal.objects.get(pk=goal_id)
+        realtime.goal_update_send(
+            user_id=goal.user_id,
+            goal_id=goal.pk,
+            decomposition_status=goal.decomposition_status,
+            missions_count=goal.missions.count(),
+            error=goal.decomposition_error,
+        )
+
+    transaction.on_commit(send)
