@@ -5,7 +5,8 @@ Run: ``.venv/bin/python bench/load.py [--people 200] [--messages 10] [--hung-mod
 Everything runs on 127.0.0.1 against a database of its own (``bench_load``) on the
 embedded PostgreSQL (or on ``DATABASE_URL``'s server):
 
-1. People: ``--people`` users with API tokens (created once, reused by later runs).
+1. People: ``--people`` users with API tokens (created once, reused by later runs; what
+   they said and Eliza kept in an earlier run is deleted first, so every run starts alike).
 2. The app: ONE ``manage.py serve`` (daphne + qcluster, exactly what ``make run`` starts) on
    a free port. With ``--hung-model`` the app talks to a model server that accepts every
    request and never answers (``OPENAI_API_KEY`` and ``OPENAI_BASE_URL`` point at it), so
@@ -78,7 +79,9 @@ def ensure_people(count: int) -> list[str]:
     """API tokens of ``count`` onboarded people named ``<PREFIX><n>``."""
     from rest_framework.authtoken.models import Token
 
+    from companion.models import AgentState, Conversation, Memory
     from delight.models import User
+    from goals.models import Goal
 
     names = [f"{PREFIX}{n}" for n in range(count)]
     existing = set(User.objects.filter(username__in=names).values_list("username", flat=True))
@@ -88,6 +91,10 @@ def ensure_people(count: int) -> list[str]:
         if name not in existing
     )
     ids = dict(User.objects.filter(username__in=names).values_list("username", "id"))
+    # Every run starts alike: what the people said and Eliza kept in an earlier run would
+    # otherwise make each run's recall slower than the last.
+    for model in (Conversation, Memory, Goal, AgentState):
+        model.objects.filter(user_id__in=ids.values()).delete()
     have = dict(Token.objects.filter(user_id__in=ids.values()).values_list("user_id", "key"))
     new = [Token(user_id=uid, key=Token.generate_key()) for uid in ids.values() if uid not in have]
     Token.objects.bulk_create(new)

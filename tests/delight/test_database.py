@@ -17,6 +17,7 @@ from django.db import connection, connections
 from rest_framework.authtoken.models import Token
 
 from delight.database import Role, pool_role, role_executor
+from delight.locks import lock_key
 from delight.models import User
 from tests.support import processes
 
@@ -124,3 +125,23 @@ def test_a_forked_child_never_reuses_its_parents_pooled_connections():
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_backend_pid()")
         assert cursor.fetchone()[0] == parent_backend
+
+
+def _free_for_another_session(key: int) -> bool:
+    with psycopg.connect(processes.database_url(), autocommit=True) as other:
+        taken = other.execute("SELECT pg_try_advisory_lock(%s)", [key]).fetchone()[0]
+        if taken:
+            other.execute("SELECT pg_advisory_unlock(%s)", [key])
+        return taken
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_connection_goes_back_to_its_pool_without_the_locks_it_still_held():
+    key = lock_key("test", "left behind")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_lock(%s)", [key])  # and never released
+    assert not _free_for_another_session(key)
+
+    connection.close()  # back to the pool
+
+    processes.wait_for(lambda: _free_for_another_session(key), timeout=10, interval=0.05)
