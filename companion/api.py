@@ -321,6 +321,7 @@ class MessageView(APIView):
                 text=data["text"],
                 session_id=data.get("session_id"),
                 idempotency_key=key,
+                arrived_at=getattr(request, "arrived_at", None),
             )
         except services.SessionBusy as busy:
             raise SessionBusyError(str(busy)) from busy

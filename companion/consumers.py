@@ -28,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+import time
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -83,6 +84,7 @@ class CompanionConsumer(UserConsumer):
         self.turn_task: asyncio.Task | None = None
 
     async def on_message(self, content: dict[str, Any]) -> None:
+        arrived_at = time.monotonic()  # the turn's model budget counts from here
         if content["type"] != "message":
             await super().on_message(content)
             return
@@ -98,6 +100,7 @@ class CompanionConsumer(UserConsumer):
             "text": data["text"],
             "session_id": data.get("session_id"),
             "idempotency_key": data.get("idempotency_key"),
+            "arrived_at": arrived_at,
         }
         self.turn_task = asyncio.create_task(self._answer(fields))
 

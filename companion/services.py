@@ -801,8 +801,11 @@ def message_send(
     engine: Engine | None = None,
     emit: Callable[[str, dict[str, Any]], None] | None = None,
     concurrent_tools: bool = True,
+    arrived_at: float | None = None,
 ) -> dict[str, Any]:
     """One message in, Eliza's whole answer out (the REST body; `emit` gets live events).
+    The model budget counts from `arrived_at` (time.monotonic() when the message arrived,
+    before it waited for a connection), so it bounds what the person waits.
 
     1. Validate the message (nothing changes when it is refused).
     2. A key seen before returns that turn's answer instead of running a second turn.
@@ -814,12 +817,14 @@ def message_send(
     validate_message(text)
     key = _clean_key(idempotency_key)
     if key and (previous := selectors.turn_by_key(user=user, idempotency_key=key)):
-        return _answer_again(turn=previous, engine=engine, emit=emit)
+        return _answer_again(turn=previous, engine=engine, emit=emit, arrived_at=arrived_at)
     conversation = None
     if session_id is not None:
         conversation = selectors.conversation_get(user=user, conversation_id=session_id)
     conversation_id = conversation.pk if conversation is not None else uuid.uuid4()
-    run = functools.partial(turn_execute, engine=engine, concurrent_tools=concurrent_tools)
+    run = functools.partial(
+        turn_execute, engine=engine, concurrent_tools=concurrent_tools, arrived_at=arrived_at
+    )
     with liveness_lock(session_lock_key(conversation_id)) as ours:
         if not ours:
             raise SessionBusy("Eliza is still answering the previous message of this session.")
@@ -836,7 +841,9 @@ def message_send(
         return run(turn=turn, emit=emit)
 
 
-def _answer_again(*, turn: Turn, engine: Engine | None, emit: Callable | None) -> dict[str, Any]:
+def _answer_again(
+    *, turn: Turn, engine: Engine | None, emit: Callable | None, arrived_at: float | None
+) -> dict[str, Any]:
     """The answer of a message sent before: kept, or finished now if it was cut off."""
     if turn.status == Turn.Status.DONE:
         return turn.result
@@ -846,7 +853,7 @@ def _answer_again(*, turn: Turn, engine: Engine | None, emit: Callable | None) -
         turn.refresh_from_db(fields=["status", "result"])  # it may have just finished
         if turn.status == Turn.Status.DONE:
             return turn.result
-        return turn_execute(turn=turn, engine=engine, emit=emit, resume=True)
+        return turn_execute(turn=turn, engine=engine, emit=emit, resume=True, arrived_at=arrived_at)
 
 
 def _turn_deps(
@@ -869,8 +876,10 @@ def turn_execute(
     emit: Callable[[str, dict[str, Any]], None] | None = None,
     concurrent_tools: bool = True,
     resume: bool = False,
+    arrived_at: float | None = None,
 ) -> dict[str, Any]:
-    """Run a turn to its end (with `resume`, from its last checkpoint), then finish it."""
+    """Run a turn to its end (with `resume`, from its last checkpoint), then finish it; its
+    model calls keep to one budget from `arrived_at` (or from now)."""
     deps = _turn_deps(turn=turn, engine=engine, emit=emit, concurrent_tools=concurrent_tools)
     agent_state = agent_state_open(user=turn.user, session_id=turn.conversation_id)
 
@@ -882,7 +891,8 @@ def turn_execute(
     store = DatabaseCheckpointStore(agent_state)
     runner = Runner(GRAPH, store, on_event, transaction.atomic)
     deps.dialogue_at_start = agent_state.state_data.get("dialogue") or {}
-    with usage_collected() as usage, model_budget(settings.ELIZA_MODEL_BUDGET_SECONDS):
+    budget = model_budget(settings.ELIZA_MODEL_BUDGET_SECONDS, started=arrived_at)
+    with usage_collected() as usage, budget:
         deps.usage = usage
         if resume and store.latest(str(turn.pk)) is not None:
             state = runner.resume(str(turn.pk), deps=deps)

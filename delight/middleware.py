@@ -4,6 +4,7 @@ onboarding (people who have not finished it go back to where they left off)."""
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 
 from django.db import OperationalError, connection
@@ -26,13 +27,16 @@ class DatabaseAdmissionMiddleware:
     request waits up to DATABASE_POOL_TIMEOUT seconds for one, then answers 503 with
     Retry-After (JSON under /api/, a page that retries by itself elsewhere) instead of
     failing half-way through with a 500. A database that refuses connections answers the
-    same way. The view then runs on the connection taken here.
+    same way. The view then runs on the connection taken here. `request.arrived_at` keeps
+    when the request arrived (time.monotonic()), before it waited.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        # Before any wait: a turn's model budget counts from here (companion.services).
+        request.arrived_at = time.monotonic()
         if not request.path.startswith(ADMISSION_EXEMPT):
             try:
                 connection.ensure_connection()

@@ -83,12 +83,15 @@ def current_budget() -> Budget | None:
 
 
 @contextlib.contextmanager
-def model_budget(seconds: float, *, clock: Clock = time.monotonic) -> Iterator[Budget]:
-    """Give the model calls made inside the block `seconds` in all (never more than an
-    enclosing budget has left)."""
+def model_budget(
+    seconds: float, *, clock: Clock = time.monotonic, started: float | None = None
+) -> Iterator[Budget]:
+    """Give the model calls made inside the block `seconds` in all, counted from `started`
+    (a `clock` reading: when the person's message arrived) or from now; never more than an
+    enclosing budget has left."""
     if seconds <= 0:
         raise ValueError("a model budget must be positive")
-    deadline = clock() + seconds
+    deadline = (clock() if started is None else started) + seconds
     attempt_cap = seconds * ATTEMPT_SHARE
     outer = _budget.get()
     if outer is not None:

@@ -18,10 +18,17 @@ _collected: ContextVar[list[Usage] | None] = ContextVar("collected_usage", defau
 
 
 def record_usage(usage: Usage) -> None:
-    """Every model call: an `AICall` row for staff, and the current collection if any."""
+    """Every model call: an `AICall` row for staff, and the current collection if any.
+
+    A call the budget or an open breaker refused sent nothing: it gets no row (during an
+    outage that was five writes a turn, while the database is busiest: bench/load.py
+    --hung-model, REST 40.7 -> 42.3-44.0 turns/s), and the turn's trace says why the
+    offline engine answered.
+    """
     from delight.services import ai_call_record
 
-    ai_call_record(usage=usage)
+    if usage.attempts:
+        ai_call_record(usage=usage)
     collected = _collected.get()
     if collected is not None:
         collected.append(usage)

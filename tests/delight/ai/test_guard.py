@@ -64,6 +64,12 @@ def test_one_attempt_may_wait_at_most_a_third_of_the_budget(clock: Clock) -> Non
             assert inner.attempt_timeout(30.0) == pytest.approx(1.0)
 
 
+def test_a_budget_can_count_from_an_earlier_start(clock: Clock) -> None:
+    with model_budget(6.0, clock=clock, started=clock() - 4.5) as budget:
+        assert budget.left() == pytest.approx(1.5)
+        assert budget.attempt_timeout(30.0) == pytest.approx(1.5)
+
+
 def test_a_budget_must_be_positive() -> None:
     with pytest.raises(ValueError, match="positive"), model_budget(0):
         pass
