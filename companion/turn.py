@@ -53,10 +53,10 @@ from companion.runner import (
     timed,
 )
 from companion.selectors import agent_state_data, conversation_history, memory_recall
-from companion.tools import ToolCall, ToolRegistry, registry
 from delight.ai.engine import Engine, ReplyRequest, context_lines
 from delight.ai.types import ChatMessage, EmotionResult, IntentResult, Usage
 from delight.database import Role, role_executor
+from delight.tools import ToolCall, ToolRegistry, registry
 from goals.selectors import flow_choices, goal_focus, triad_for
 
 CRISIS_LEVEL = 2  # safety levels 2 (high risk) and 3 (imminent danger) take the crisis branch

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from companion.tools import ToolCall, registry
+from delight.tools import ToolCall, registry
 from goals import selectors, services
 from goals.models import Goal, Mission
 

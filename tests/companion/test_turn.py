@@ -11,10 +11,10 @@ from django.test.utils import CaptureQueriesContext
 
 from companion import services
 from companion.models import AgentCheckpoint, CompanionProfile, Conversation, CrisisEvent, Memory
-from companion.tools import Tool, ToolRegistry, registry
 from companion.turn import GRAPH, TurnDeps, _in_tool_thread, _run_tools, pack_context, tool_pool
 from delight.ai.engine import OfflineEngine
 from delight.ai.guard import current_budget, model_budget
+from delight.tools import Tool, ToolRegistry, registry
 from goals.models import Goal, Mission
 from tests.goals.factories import make_goal, make_mission
 
