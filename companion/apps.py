@@ -6,4 +6,5 @@ class CompanionConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from companion import tools  # noqa: F401  (registers Eliza's memory and emotion tools)
+        # Django's way: connect receivers and register tools once the apps are loaded.
+        from companion import receivers, tools  # noqa: F401

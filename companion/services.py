@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import functools
+import logging
 import re
 import statistics
 import uuid
@@ -57,6 +58,7 @@ from delight.ai.guard import model_budget
 from delight.ai.runtime import engine_or_default, usage_collected
 from delight.ai.types import ExtractedFact, Usage
 from delight.locks import liveness_lock, lock_key
+from delight.models import User
 from delight.rows import prepared_cursor
 from delight.text import is_blank, validate_text
 
@@ -77,6 +79,9 @@ TRUSTED_LINKS = ["embedding", "user", "goal", "mission", "superseded_by"]
 
 Outcome = Literal["created", "reinforced", "superseded"]
 _UNSET: Any = object()
+
+
+logger = logging.getLogger("companion")
 
 
 @dataclass(frozen=True)
@@ -291,6 +296,24 @@ def memory_create(
         new=memory.content,
     )
     return MemoryWrite(memory=memory, outcome="superseded")
+
+
+def memory_remember(
+    *, user: User, content: str, tier: str, source: str, actor: str = Actor.ELIZA, **fields: Any
+) -> None:
+    """The one way news from another app becomes a memory (companion.receivers): written by
+    memory_create once the caller's transaction has committed, in a transaction of its own;
+    a failure is logged and never undoes or interrupts the caller."""
+
+    def write() -> None:
+        try:
+            memory_create(
+                user=user, content=content, tier=tier, source=source, actor=actor, **fields
+            )
+        except Exception:
+            logger.exception("could not remember a %s %s memory for %s", source, tier, user.pk)
+
+    transaction.on_commit(write)
 
 
 def _distance(memory: Memory, vector: list[float]) -> float:

@@ -19,8 +19,9 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django_q.models import Schedule
 
+from delight.events import announce
 from delight.models import User
-from world import realtime
+from world import realtime, signals
 from world.models import OffHoursDay, UserWorldSchedule, Zone
 from world.realtime import ZonePayload
 from world.rules import UserClock, Window, ZoneSpec, ZoneState, clock_key, evaluate, zone_is_open
@@ -28,7 +29,6 @@ from world.selectors import clock_of, user_clock, zone_payload, zones_all
 
 DUE_WINDOW = dt.timedelta(minutes=15)
 OFF_HOURS_STREAK_DAYS = 3
-OFF_HOURS_MEMORY_KEY = "activity:off-hours"
 AT_CHANGE_SCHEDULE = "world zones at {:%Y-%m-%dT%H:%M:%SZ}"
 AT_CHANGE_FUNC = "world.tasks.evaluate_due_zones"
 
@@ -207,9 +207,9 @@ def activity_record(*, user: User, at: dt.datetime | None = None) -> bool:
     2. Otherwise the user's local day (which starts at ``day_start_hour``) is stored
        once as an ``OffHoursDay``.
     3. When that new day completes exactly :data:`OFF_HOURS_STREAK_DAYS` consecutive
-       days, record one personal memory (key ``activity:off-hours``) for the companion.
+       days, announce ``off_hours_streak`` (world.signals; the companion remembers it).
 
-    Returns whether a memory was recorded.
+    Returns whether the streak was announced.
     """
     at = at or timezone.now()
     if _within_productive_hours(user, at):
@@ -221,7 +221,7 @@ def activity_record(*, user: User, at: dt.datetime | None = None) -> bool:
         )
         if not created or not _streak_just_reached(user, day):
             return False
-        _remember_off_hours(user)
+        announce(signals.off_hours_streak, sender=User, user=user, days=OFF_HOURS_STREAK_DAYS)
     return True
 
 
@@ -241,20 +241,3 @@ def _streak_just_reached(user: User, day: dt.date) -> bool:
     found = set(OffHoursDay.objects.filter(user=user, day__in=wanted).values_list("day", flat=True))
     earlier = day - dt.timedelta(days=OFF_HOURS_STREAK_DAYS)
     return found == wanted - {earlier}
-
-
-def _remember_off_hours(user: User) -> None:
-    from companion.services import memory_create
-
-    start, end = user.productive_start, user.productive_end
-    memory_create(
-        user=user,
-        content=(
-            f"Often active outside their stated productive hours ({start:%H:%M}-{end:%H:%M}) "
-            f"- {OFF_HOURS_STREAK_DAYS} days in a row."
-        ),
-        tier="personal",
-        source="analytics",
-        key=OFF_HOURS_MEMORY_KEY,
-        tags=["activity", "off-hours"],
-    )

@@ -1,10 +1,9 @@
-"""What the goals app's writes share: lookups for update, activity events, memories
-and the goal.update notice."""
+"""What the goals app's writes share: lookups for update, activity events and the
+goal.update notice."""
 
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import logging
 from collections.abc import Iterable
 from typing import Any
@@ -64,20 +63,6 @@ def event_record(
         session=session,
         metadata=metadata or {},
     )
-
-
-def remember(**fields: Any) -> None:
-    """Store a memory for Eliza after the commit; a memory failure never undoes the work."""
-    from companion.services import memory_create
-
-    try:
-        memory_create(source="mission", **fields)
-    except Exception:
-        logger.exception("could not store a %s memory", fields.get("tier"))
-
-
-def remember_on_commit(**fields: Any) -> None:
-    transaction.on_commit(functools.partial(remember, **fields))
 
 
 def goal_for_update(*, user: User, goal_id: int) -> Goal:

@@ -13,7 +13,9 @@ from django.db.models import Max
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
+from delight.events import announce
 from delight.models import User
+from goals import signals
 from goals.models import (
     SESSION_MAX_MINUTES,
     ActivityEvent,
@@ -28,7 +30,6 @@ from goals.services.common import (
     goal_worked_on,
     mission_for_update,
     reject_unknown,
-    remember_on_commit,
 )
 
 MISSION_FIELDS = (
@@ -372,20 +373,10 @@ def _session_finish(
         session=session,
         metadata={"actual_minutes": session.actual_minutes},
     )
-    refs = {"user": session.user, "goal_id": mission.goal_id, "mission_id": mission.pk}
-    if notes:
-        remember_on_commit(
-            content=f"Notes on the mission “{mission.title}”: {notes}",
-            tier="task",
-            tags=("mission", "notes"),
-            actor="user",
-            **refs,
-        )
-    if reflection:
-        remember_on_commit(
-            content=f"Reflection after “{mission.title}”: {reflection}",
-            tier="personal",
-            tags=("reflection",),
-            actor="user",
-            **refs,
-        )
+    announce(
+        signals.session_ended,
+        sender=MissionSession,
+        session=session,
+        notes=notes,
+        reflection=reflection,
+    )

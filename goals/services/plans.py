@@ -16,14 +16,16 @@ from delight.ai.chat import AIError, AIRequestError, AIResponseError
 from delight.ai.engine import Engine
 from delight.ai.planning import Plan
 from delight.ai.runtime import engine_or_default
+from delight.events import announce
 from delight.locks import liveness_lock, lock_key
 from delight.models import User
+from goals import signals
 from goals.models import (
     Goal,
     Milestone,
     Mission,
 )
-from goals.services.common import goal_for_update, notify_goal, remember_on_commit
+from goals.services.common import goal_for_update, notify_goal
 
 logger = logging.getLogger("goals")
 DECOMPOSE_TASK = "goals.tasks.decompose_goal"
@@ -235,14 +237,11 @@ def _plan_save(*, goal_id: int, plan: Plan) -> str:
     goal.decomposition_error = ""
     goal.save()
     notify_goal(goal_id=goal.pk)
-    remember_on_commit(
-        user=goal.user,
-        content=_plan_memory(goal=goal, plan=plan),
-        tier="project",
-        key=f"goal:{goal.pk}:plan",
-        tags=("goal", "plan", goal.category),
-        goal_id=goal.pk,
-        actor="eliza",
+    announce(
+        signals.plan_saved,
+        sender=Goal,
+        goal=goal,
+        description=_plan_description(goal=goal, plan=plan),
     )
     return "done"
 
@@ -282,7 +281,7 @@ def _plan_write(*, goal: Goal, plan: Plan) -> None:
     Mission.objects.bulk_create(missions)
 
 
-def _plan_memory(*, goal: Goal, plan: Plan) -> str:
+def _plan_description(*, goal: Goal, plan: Plan) -> str:
     steps = "; ".join(milestone.title for milestone in plan.milestones)
     return (
         f"Plan for the goal “{goal.title}”: {len(plan.milestones)} milestones "

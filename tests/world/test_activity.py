@@ -1,24 +1,33 @@
-"""Learned activity: three days in a row outside productive hours become one memory."""
+"""Learned activity: three days in a row outside productive hours are announced once
+(world.signals.off_hours_streak; what the companion remembers of it: tests/companion)."""
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
 
 import pytest
 
 from tests.conftest import make_user
 from tests.world.conftest import at
 from world.models import OffHoursDay
-from world.services import OFF_HOURS_MEMORY_KEY, activity_record
+from world.services import activity_record
+from world.signals import off_hours_streak
 
-pytestmark = pytest.mark.django_db
+# Transactional: an announcement is sent once the change has committed.
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def remembered(monkeypatch) -> list[dict]:
-    calls: list[dict] = []
-    monkeypatch.setattr("companion.services.memory_create", lambda **kw: calls.append(kw))
-    return calls
+def announced() -> Iterator[list[dict]]:
+    heard: list[dict] = []
+
+    def hear(sender: type, signal: object, **facts: object) -> None:
+        heard.append(facts)
+
+    off_hours_streak.connect(hear, dispatch_uid="test-announced")
+    yield heard
+    off_hours_streak.disconnect(dispatch_uid="test-announced")
 
 
 @pytest.fixture
@@ -27,12 +36,12 @@ def worker(db):
     return make_user("wren", timezone="Europe/Paris")
 
 
-def test_activity_inside_productive_hours_is_ignored(worker, remembered):
+def test_activity_inside_productive_hours_is_ignored(worker, announced):
     assert activity_record(user=worker, at=at("2026-01-15 10:00")) is False
     assert not OffHoursDay.objects.exists()
 
 
-def test_three_late_nights_in_a_row_are_remembered_once(worker, remembered):
+def test_three_late_nights_in_a_row_are_announced_once(worker, announced):
     # 23:30 local on the 12th; 00:30 local on the 14th counts as the 13th (day starts 04:00).
     nights = [at("2026-01-12 22:30"), at("2026-01-13 23:30"), at("2026-01-14 19:00")]
     results = [activity_record(user=worker, at=night) for night in nights]
@@ -44,27 +53,10 @@ def test_three_late_nights_in_a_row_are_remembered_once(worker, remembered):
     ]
     assert activity_record(user=worker, at=at("2026-01-14 21:00")) is False  # same day
     assert activity_record(user=worker, at=at("2026-01-15 21:00")) is False  # day 4
-    assert len(remembered) == 1
-    memory = remembered[0]
-    assert (memory["tier"], memory["source"], memory["key"]) == (
-        "personal",
-        "analytics",
-        OFF_HOURS_MEMORY_KEY,
-    )
-    assert "09:00-17:00" in memory["content"]
+    assert announced == [{"user": worker, "days": 3}]
 
 
-def test_a_gap_restarts_the_streak(worker, remembered):
+def test_a_gap_restarts_the_streak(worker, announced):
     for night in ("2026-01-10 22:00", "2026-01-11 22:00", "2026-01-13 22:00"):
         assert activity_record(user=worker, at=at(night)) is False
-    assert remembered == []
-
-
-def test_the_memory_reaches_the_companion(worker):
-    from companion.models import Memory
-
-    for night in ("2026-01-10 22:00", "2026-01-11 22:00", "2026-01-12 22:00"):
-        activity_record(user=worker, at=at(night))
-    memory = Memory.objects.get(user=worker, key=OFF_HOURS_MEMORY_KEY, active=True)
-    assert memory.tier == "personal"
-    assert memory.source == "analytics"
+    assert announced == []

@@ -1,0 +1,70 @@
+"""What Eliza remembers of the other apps' news (delight.events), connected in
+`CompanionConfig.ready`. Each receiver writes through `services.memory_remember`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.dispatch import receiver
+
+from companion.models import Actor, Source, Tier
+from companion.services import memory_remember
+from delight.models import User
+from goals import signals as goals_signals
+from goals.models import Goal, MissionSession
+from world import signals as world_signals
+
+OFF_HOURS_KEY = "activity:off-hours"
+
+
+@receiver(goals_signals.plan_saved, dispatch_uid="companion-remembers-plans")
+def remember_plan(*, goal: Goal, description: str, **_: Any) -> None:
+    memory_remember(
+        user=goal.user,
+        content=description,
+        tier=Tier.PROJECT,
+        source=Source.MISSION,
+        key=f"goal:{goal.pk}:plan",
+        tags=("goal", "plan", goal.category),
+        goal_id=goal.pk,
+    )
+
+
+@receiver(goals_signals.session_ended, dispatch_uid="companion-remembers-sessions")
+def remember_session(*, session: MissionSession, notes: str, reflection: str, **_: Any) -> None:
+    mission = session.mission
+    refs = {"user": session.user, "goal_id": mission.goal_id, "mission_id": mission.pk}
+    if notes:
+        memory_remember(
+            content=f"Notes on the mission “{mission.title}”: {notes}",
+            tier=Tier.TASK,
+            source=Source.MISSION,
+            tags=("mission", "notes"),
+            actor=Actor.USER,
+            **refs,
+        )
+    if reflection:
+        memory_remember(
+            content=f"Reflection after “{mission.title}”: {reflection}",
+            tier=Tier.PERSONAL,
+            source=Source.MISSION,
+            tags=("reflection",),
+            actor=Actor.USER,
+            **refs,
+        )
+
+
+@receiver(world_signals.off_hours_streak, dispatch_uid="companion-remembers-off-hours")
+def remember_off_hours(*, user: User, days: int, **_: Any) -> None:
+    start, end = user.productive_start, user.productive_end
+    memory_remember(
+        user=user,
+        content=(
+            f"Often active outside their stated productive hours ({start:%H:%M}-{end:%H:%M}) "
+            f"- {days} days in a row."
+        ),
+        tier=Tier.PERSONAL,
+        source=Source.ANALYTICS,
+        key=OFF_HOURS_KEY,
+        tags=("activity", "off-hours"),
+    )

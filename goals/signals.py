@@ -1,0 +1,12 @@
+"""What the goals app announces (delight.events): sent once the change has committed."""
+
+from __future__ import annotations
+
+from django.dispatch import Signal
+
+# A goal's plan was saved. Facts: goal (Goal), description (str: the plan in one sentence).
+plan_saved = Signal()
+
+# A mission session ended. Facts: session (MissionSession, with its mission), notes and
+# reflection (str, what the person wrote; either may be "").
+session_ended = Signal()
