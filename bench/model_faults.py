@@ -6,7 +6,7 @@
    test OpenAI-compatible server (tests/support/openai_server.py) failing that way, and
    build a model engine against it as `OPENAI_TIMEOUT=--timeout` and `OPENAI_MAX_RETRIES=3`
    would (a new engine per fault, so a new circuit breaker).
-3. Send --turns messages through the real `companion.services.message_send` and print, per
+3. Send --turns messages through the real `companion.conversations.message_send` and print, per
    turn, how long the person waited, how many requests reached the server and what the
    trace says of the reply. The turn budget is ELIZA_MODEL_BUDGET_SECONDS from the
    environment. Not a test: it never fails on speed.
@@ -73,7 +73,7 @@ def main() -> None:
     from django.conf import settings
     from django.contrib.auth import get_user_model
 
-    from companion.services import message_send
+    from companion.conversations import message_send
     from delight.ai.config import AIConfig
     from delight.ai.engine import build_engine
     from delight.ai.runtime import record_usage

@@ -6,7 +6,7 @@
    the offline hashing embedder as the app would) and 5 goals with 20 missions each, plus
    20 other people with 2,000 memories each so the tables are not one person's. Reused by
    later runs unless --rebuild.
-3. Warm up, then send --turns messages through the real `companion.services.message_send`
+3. Warm up, then send --turns messages through the real `companion.conversations.message_send`
    with the offline engine (a rotation of questions, feelings, mission requests and facts;
    a new session every 10 messages) and print p50/p95/p99 per turn, the median per node,
    and the queries per turn (counted in a separate pass, since counting slows queries).
@@ -23,6 +23,8 @@ import time
 from collections import defaultdict
 
 from common import bench_database_url, django_setup  # bench/ is on sys.path
+
+from companion import conversations
 
 DATABASE = "bench_turn"
 MEMORIES, OTHERS, OTHER_MEMORIES = 10_000, 20, 2_000
@@ -124,14 +126,13 @@ def load(rebuild: bool) -> object:
 
 
 def run(person, turns: int) -> tuple[list[float], dict[str, list[float]]]:
-    from companion import services
 
     times: list[float] = []
     nodes: dict[str, list[float]] = defaultdict(list)
     session = None
     for n in range(turns):
         started = time.perf_counter()
-        result = services.message_send(
+        result = conversations.message_send(
             user=person, text=MESSAGES[n % len(MESSAGES)], session_id=session
         )
         times.append((time.perf_counter() - started) * 1000)
@@ -145,15 +146,13 @@ def count_queries(person, turns: int, show: bool = False) -> float:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from companion import services
-
     counts = []
     session = None
     for n in range(turns):
         # Recall and the read tools run on tool threads, whose connections this capture does
         # not see: count with everything on this thread, so every statement is counted.
         with CaptureQueriesContext(connection) as captured:
-            result = services.message_send(
+            result = conversations.message_send(
                 user=person,
                 text=MESSAGES[n % len(MESSAGES)],
                 session_id=session,

@@ -39,6 +39,8 @@ from typing import Any, TypedDict
 
 from common import bench_database_url, django_setup  # bench/ is on sys.path
 
+from companion import checkpoints
+
 DATABASE = "bench_langgraph"
 NODES = ("receive_input", "recall_context", "reason", "respond", "store_memory")
 TEXT = "I want to run a marathon this spring"
@@ -116,21 +118,19 @@ class Ours:
 
     def open_sessions(self) -> None:
         """Create the agent states up front: LangGraph has no session row to create."""
-        from companion import services
 
         for session_id in self.session_ids:
-            services.agent_state_open(user=self.user, session_id=session_id)
+            checkpoints.agent_state_open(user=self.user, session_id=session_id)
 
     def turn(self, session: int, message_id: str) -> None:
-        """One new turn as `services.turn_execute` runs it: open the session's state, then run
+        """One new turn as `conversations.turn_execute` runs it: open the session's state, then run
         the nodes (a node that writes gets a transaction with its checkpoint)."""
         from django.db import transaction
 
-        from companion import services
         from companion.runner import Runner, TurnInput
 
-        agent = services.agent_state_open(user=self.user, session_id=self.session_ids[session])
-        store = services.DatabaseCheckpointStore(agent)
+        agent = checkpoints.agent_state_open(user=self.user, session_id=self.session_ids[session])
+        store = checkpoints.DatabaseCheckpointStore(agent)
         runner = Runner(self.graphs[self.writing], store, atomic=transaction.atomic)
         turn_input = TurnInput(
             user_id=self.user.pk,

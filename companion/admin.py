@@ -13,7 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import path
 
-from companion import services
+from companion import conversations, services
 from companion.models import (
     Actor,
     AgentCheckpoint,
@@ -212,7 +212,7 @@ class TurnAdmin(admin.ModelAdmin):
                    "nodes": [entry["node"] for entry in turn.result.get("trace", [])],
                    "title": f"Replay of a turn from {from_node}"}  # fmt: skip
         try:
-            replayed = services.turn_replay(turn=turn, from_node=from_node)
+            replayed = conversations.turn_replay(turn=turn, from_node=from_node)
         except (ValidationError, RunnerError, AgentState.DoesNotExist) as failed:
             context["failure"] = str(failed)
         else:

@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from companion import selectors, services
+from companion import conversations, selectors, services
 from companion.models import (
     CONTENT_MAX_CHARS,
     IDEMPOTENCY_KEY_MAX_CHARS,
@@ -316,14 +316,14 @@ class MessageView(APIView):
         data = incoming.validated_data
         key = data.get("idempotency_key") or request.headers.get("Idempotency-Key")
         try:
-            result = services.message_send(
+            result = conversations.message_send(
                 user=request.user,
                 text=data["text"],
                 session_id=data.get("session_id"),
                 idempotency_key=key,
                 arrived_at=getattr(request, "arrived_at", None),
             )
-        except services.SessionBusy as busy:
+        except conversations.SessionBusy as busy:
             raise SessionBusyError(str(busy)) from busy
         return Response(result)
 

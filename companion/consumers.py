@@ -36,7 +36,7 @@ from django.core.exceptions import ValidationError
 from django.db import OperationalError, close_old_connections, connection
 from django.http import Http404
 
-from companion import services
+from companion import conversations
 from companion.api import MessageInSerializer
 from delight.api_errors import first_message
 from delight.database import retry_after_seconds
@@ -69,7 +69,7 @@ def _run_turn(user: Any, fields: dict[str, Any], emit: Any) -> dict[str, Any]:
             raise _NoConnection from error
         if (wait := message_wait(user)) is not None:  # the same rate as REST's messages
             raise _Throttled(wait)
-        return services.message_send(user=user, emit=emit, **fields)
+        return conversations.message_send(user=user, emit=emit, **fields)
     finally:
         close_old_connections()
 
@@ -121,7 +121,7 @@ class CompanionConsumer(UserConsumer):
             final = _error("invalid_message", " ".join(invalid.messages))
         except Http404:
             final = _error("unknown_session", "There is no such session.")
-        except services.SessionBusy as busy:
+        except conversations.SessionBusy as busy:
             final = _error("session_busy", str(busy))
         except _Throttled as throttled:
             final = _error(

@@ -1,66 +1,47 @@
-"""Every write on memories: create (with dedupe and supersede), update, delete, touch, prune
-and re-embed. Each write validates with full_clean(); an invalid write changes nothing."""
+"""The companion's writes: memories (create with dedupe and supersede, update, delete,
+touch, prune, re-embed, and `memory_remember` for other apps' news) and what Eliza learns in
+a turn (emotion, crisis events, profile). Each write validates with full_clean(); an
+invalid write changes nothing. The turn's lifecycle is in conversations.py, agent states and
+checkpoints in checkpoints.py."""
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
-import functools
 import logging
 import re
 import statistics
 import uuid
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any, Literal
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, connection, transaction
-from django.db.models import OuterRef, Q, QuerySet, Subquery
+from django.db import transaction
+from django.db.models import Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 from pgvector.django import CosineDistance
 
 from companion import selectors
 from companion.models import (
-    IDEMPOTENCY_KEY_MAX_CHARS,
     Actor,
-    AgentCheckpoint,
-    AgentState,
     ChangeKind,
     CompanionProfile,
-    Conversation,
     CrisisEvent,
     Memory,
     MemoryChange,
     Source,
     Tier,
-    Turn,
-    validate_message,
 )
-from companion.runner import (
-    STATE_SCHEMA_VERSION,
-    Checkpoint,
-    CheckpointNotFound,
-    Runner,
-    TurnInput,
-    TurnState,
-    canonical_json,
-    no_events,
-)
-from companion.turn import GRAPH, NODE_LABELS, TurnDeps, final_dialogue, turn_result
 from delight.ai.embeddings import normalise_words
 from delight.ai.engine import Engine
-from delight.ai.guard import model_budget
-from delight.ai.runtime import engine_or_default, usage_collected
-from delight.ai.types import ExtractedFact, Usage
-from delight.locks import liveness_lock, lock_key
+from delight.ai.runtime import engine_or_default
+from delight.ai.types import ExtractedFact
 from delight.models import User
 from delight.rows import prepared_cursor
-from delight.text import is_blank, validate_text
+from delight.text import is_blank
 
 # Cosine similarity at or above which a new fact is the same fact said again. Measured with
 # the hashing embedder: rewordings of one fact ("I love hiking in the mountains" / "I love
@@ -458,143 +439,6 @@ def memories_reembed(*, engine: Engine | None = None, batch_size: int = 500) -> 
         last_id = batch[-1].pk
 
 
-# -- agent state and checkpoints -------------------------------------------------------------
-
-CHECKPOINT_IDLE = dt.timedelta(days=1)  # sessions quiet this long keep one checkpoint a turn
-
-# A checkpoint in one statement, so one round trip: insert it unless the turn already has one
-# at this seq or later (read backwards on the unique index, however long the session), and
-# move the agent state to the node it resumes from. The unique (agent state, turn, seq)
-# constraint still refuses a concurrent duplicate. The state goes in as the runner's JSON
-# text, parsed once, by PostgreSQL; the table's constraints check lengths, seq >= 0 and the
-# JSON. Unless synchronous, set_config(..., true) relaxes synchronous_commit for the current
-# transaction only. Prepared on each connection (delight.rows.prepared_cursor): parsing and
-# planning it took longer than running it (bench/vs_langgraph.py: 3.8 -> 2.3 ms a turn).
-CHECKPOINT_INSERT = """
-WITH checkpoint AS (
-    INSERT INTO companion_agentcheckpoint
-        (agent_state_id, turn_id, node, seq, state, checksum, created_at)
-    SELECT %(agent_state)s::bigint, %(turn_id)s::text, %(node)s::text, %(seq)s::int,
-        %(state)s::jsonb, %(checksum)s::text, now()
-    WHERE %(seq)s::int > COALESCE((
-        SELECT seq FROM companion_agentcheckpoint
-        WHERE agent_state_id = %(agent_state)s::bigint AND turn_id = %(turn_id)s::text
-        ORDER BY seq DESC LIMIT 1
-    ), -1)
-    AND (%(synchronous)s::boolean OR set_config('synchronous_commit', 'off', true) = 'off')
-    RETURNING id, state
-)
-UPDATE companion_agentstate SET
-    current_node = COALESCE(checkpoint.state ->> 'current_node', %(node)s::text),
-    current_turn = %(turn_id)s::text,
-    schema_version = COALESCE(
-        (checkpoint.state ->> 'schema_version')::smallint, %(version)s::smallint
-    ),
-    updated_at = now()
-FROM checkpoint
-WHERE companion_agentstate.id = %(agent_state)s::bigint
-RETURNING checkpoint.id
-"""
-
-
-def agent_state_open(
-    *, user: Any, session_id: uuid.UUID | None = None, agent_type: str = "eliza"
-) -> AgentState:
-    """The person's agent state for a session, created on first use (a new session id
-    when none is given). The usual case (the session exists) is one read without a
-    transaction around it; get_or_create makes the first use's create atomic."""
-    if session_id is not None:
-        found = selectors.agent_state_find(user=user, session_id=session_id, agent_type=agent_type)
-        if found is not None:
-            return found
-    state, _ = AgentState.objects.get_or_create(
-        user=user,
-        session_id=session_id or uuid.uuid4(),
-        agent_type=agent_type,
-        defaults={"schema_version": STATE_SCHEMA_VERSION},
-    )
-    return state
-
-
-def checkpoint_save(
-    *, agent_state: AgentState, turn_id: str, node: str, seq: int, state_json: str, checksum: str
-) -> int:
-    """Keep the turn's state after `node` and return the checkpoint's id; the sequence only
-    moves forward (ValueError otherwise).
-
-    One statement, atomic on its own (no transaction.atomic: BEGIN and COMMIT would be two
-    more round trips a node): called alone it commits at once; in the runner's step
-    transaction it commits with the node's writes. Either way it is committed, and visible,
-    before the next node runs, so a worker that crashes resumes from it.
-
-    Unless CHECKPOINT_SYNCHRONOUS_COMMIT is set, the outermost transaction it commits in does
-    not wait for its WAL flush (synchronous_commit = off for that transaction only). A crash
-    of the PostgreSQL server or of the machine can then lose the last fraction of a second of
-    steps, each node's writes with its checkpoint, and the turn resumes from an earlier node;
-    the server's next synchronous commit (the next message being kept, say) flushes them, as WAL is
-    flushed in order. Nested in a savepoint, it leaves the caller's durability alone.
-    """
-    params = {
-        "agent_state": agent_state.pk,
-        "turn_id": turn_id,
-        "node": node,
-        "seq": seq,
-        "state": state_json,
-        "checksum": checksum,
-        "version": STATE_SCHEMA_VERSION,
-        # In a savepoint, the commit belongs to a caller's transaction: leave it alone.
-        "synchronous": settings.CHECKPOINT_SYNCHRONOUS_COMMIT or bool(connection.savepoint_ids),
-    }
-    with prepared_cursor() as cursor:
-        cursor.execute(CHECKPOINT_INSERT, params)
-        row = cursor.fetchone()
-    if row is None:
-        last = selectors.checkpoint_latest(agent_state=agent_state, turn_id=turn_id)
-        raise ValueError(f"checkpoint seq {seq} is not after {last.seq if last else 0}")
-    return row[0]
-
-
-class DatabaseCheckpointStore:
-    """The runner's `CheckpointStore` on one agent state's `AgentCheckpoint` rows."""
-
-    def __init__(self, agent_state: AgentState) -> None:
-        self.agent_state = agent_state
-
-    def save(self, turn_id: str, node: str, seq: int, state_json: str, checksum: str) -> None:
-        checkpoint_save(
-            agent_state=self.agent_state,
-            turn_id=turn_id,
-            node=node,
-            seq=seq,
-            state_json=state_json,
-            checksum=checksum,
-        )
-
-    def latest(self, turn_id: str) -> Checkpoint | None:
-        row = selectors.checkpoint_latest(agent_state=self.agent_state, turn_id=turn_id)
-        if row is None:
-            return None
-        return Checkpoint(row.turn_id, row.node, row.seq, canonical_json(row.state), row.checksum)
-
-
-@transaction.atomic
-def checkpoints_compact(*, now: dt.datetime | None = None) -> int:
-    """Keep only each turn's last checkpoint in sessions idle for CHECKPOINT_IDLE, so storage
-    grows with turns, not with nodes; return how many rows went."""
-    idle_before = (now or timezone.now()) - CHECKPOINT_IDLE
-    last_seq = (
-        AgentCheckpoint.objects.filter(
-            agent_state=OuterRef("agent_state"), turn_id=OuterRef("turn_id")
-        )
-        .order_by("-seq")
-        .values("seq")[:1]
-    )
-    deleted, _ = AgentCheckpoint.objects.filter(
-        agent_state__updated_at__lt=idle_before, seq__lt=Subquery(last_seq)
-    ).delete()
-    return deleted
-
-
 # -- what Eliza learns in a turn -------------------------------------------------------------
 
 
@@ -742,310 +586,3 @@ def _profile_changes(
     if style != profile.communication_style:
         changed["communication_style"] = style
     return changed
-
-
-# -- the turn ----------------------------------------------------------------------------------
-
-
-class SessionBusy(Exception):
-    """Another message of this session is still being answered."""
-
-
-def session_lock_key(conversation_id: uuid.UUID) -> int:
-    """The liveness lock a session's turn holds while it runs (delight.locks)."""
-    return lock_key("turn-session", conversation_id)
-
-
-def _clean_key(key: str | None) -> str:
-    """The client's idempotency key, stripped ("" when it sent none)."""
-    key = (key or "").strip()
-    try:
-        validate_text(key, limit=IDEMPOTENCY_KEY_MAX_CHARS, noun="idempotency key", blank=True)
-    except ValidationError as refused:
-        raise ValidationError({"idempotency_key": refused.error_list}) from None
-    return key
-
-
-def turn_begin(
-    *,
-    user: Any,
-    text: str,
-    conversation: Conversation | None,
-    idempotency_key: str,
-    new_conversation_id: uuid.UUID | None = None,
-) -> Turn:
-    """Keep the message and open its turn in `conversation` (a new one, with
-    `new_conversation_id` when given, when None).
-
-    The message is saved before anything can fail. Raises ValidationError for a bad message
-    and SessionBusy when the session already has a running turn. In a session that exists
-    this is one INSERT, atomic on its own; a new session and its first turn are created in
-    one transaction.
-    """
-    if conversation is not None:
-        return _turn_open(user=user, text=text, conversation=conversation, key=idempotency_key)
-    with transaction.atomic():
-        conversation = Conversation(
-            id=new_conversation_id or uuid.uuid4(), user=user, title=text.strip()[:120]
-        )
-        # The user is the caller and the id is new: only the fields need checking.
-        conversation.full_clean(exclude=["user"], validate_unique=False)
-        conversation.save(force_insert=True)
-        return _turn_open(user=user, text=text, conversation=conversation, key=idempotency_key)
-
-
-def _turn_open(*, user: Any, text: str, conversation: Conversation, key: str) -> Turn:
-    turn = Turn(
-        id=uuid.uuid4(), conversation=conversation, user=user, idempotency_key=key, text=text
-    )
-    # The one-running-turn and key constraints are the database's to enforce (below).
-    turn.full_clean(
-        exclude=["conversation", "user"], validate_unique=False, validate_constraints=False
-    )
-    # Inside a transaction the INSERT needs a savepoint, so that a clash leaves the
-    # transaction usable; on its own it needs none (two round trips saved a message).
-    guard = transaction.atomic() if connection.in_atomic_block else contextlib.nullcontext()
-    try:
-        with guard:
-            turn.save(force_insert=True)
-    except IntegrityError as clash:
-        raise SessionBusy(
-            "Eliza is still answering the previous message of this session."
-        ) from clash
-    return turn
-
-
-def message_send(
-    *,
-    user: Any,
-    text: str,
-    session_id: uuid.UUID | None = None,
-    idempotency_key: str | None = None,
-    engine: Engine | None = None,
-    emit: Callable[[str, dict[str, Any]], None] | None = None,
-    concurrent_tools: bool = True,
-    arrived_at: float | None = None,
-) -> dict[str, Any]:
-    """One message in, Eliza's whole answer out (the REST body; `emit` gets live events).
-    The model budget counts from `arrived_at` (time.monotonic() when the message arrived,
-    before it waited for a connection), so it bounds what the person waits.
-
-    1. Validate the message (nothing changes when it is refused).
-    2. A key seen before returns that turn's answer instead of running a second turn.
-    3. Take the session's liveness lock: if someone alive holds it, a turn of this session
-       is being answered right now (SessionBusy). The lock is taken before the message is
-       kept, so a running turn whose lock is free was cut off by a crash.
-    4. Holding it: finish such a cut-off turn first, keep the message, run its turn.
-    """
-    validate_message(text)
-    key = _clean_key(idempotency_key)
-    if key and (previous := selectors.turn_by_key(user=user, idempotency_key=key)):
-        return _answer_again(turn=previous, engine=engine, emit=emit, arrived_at=arrived_at)
-    conversation = None
-    if session_id is not None:
-        conversation = selectors.conversation_get(user=user, conversation_id=session_id)
-    conversation_id = conversation.pk if conversation is not None else uuid.uuid4()
-    run = functools.partial(
-        turn_execute, engine=engine, concurrent_tools=concurrent_tools, arrived_at=arrived_at
-    )
-    with liveness_lock(session_lock_key(conversation_id)) as ours:
-        if not ours:
-            raise SessionBusy("Eliza is still answering the previous message of this session.")
-        if conversation is not None:
-            for cut_off in selectors.turns_unfinished().filter(conversation=conversation):
-                run(turn=cut_off, resume=True)
-        turn = turn_begin(
-            user=user,
-            text=text,
-            conversation=conversation,
-            idempotency_key=key or uuid.uuid4().hex,
-            new_conversation_id=conversation_id,
-        )
-        return run(turn=turn, emit=emit)
-
-
-def _answer_again(
-    *, turn: Turn, engine: Engine | None, emit: Callable | None, arrived_at: float | None
-) -> dict[str, Any]:
-    """The answer of a message sent before: kept, or finished now if it was cut off."""
-    if turn.status == Turn.Status.DONE:
-        return turn.result
-    with liveness_lock(session_lock_key(turn.conversation_id)) as ours:
-        if not ours:
-            raise SessionBusy("This message is still being answered.")
-        turn.refresh_from_db(fields=["status", "result"])  # it may have just finished
-        if turn.status == Turn.Status.DONE:
-            return turn.result
-        return turn_execute(turn=turn, engine=engine, emit=emit, resume=True, arrived_at=arrived_at)
-
-
-def _turn_deps(
-    *, turn: Turn, engine: Engine | None, emit: Callable | None, concurrent_tools: bool
-) -> TurnDeps:
-    return TurnDeps(
-        user=turn.user,
-        engine=engine_or_default(engine),
-        conversation_id=turn.conversation_id,
-        turn_id=turn.pk,
-        emit=emit if emit is not None else no_events,
-        concurrent_tools=concurrent_tools,
-    )
-
-
-def turn_execute(
-    *,
-    turn: Turn,
-    engine: Engine | None = None,
-    emit: Callable[[str, dict[str, Any]], None] | None = None,
-    concurrent_tools: bool = True,
-    resume: bool = False,
-    arrived_at: float | None = None,
-) -> dict[str, Any]:
-    """Run a turn to its end (with `resume`, from its last checkpoint), then finish it; its
-    model calls keep to one budget from `arrived_at` (or from now)."""
-    deps = _turn_deps(turn=turn, engine=engine, emit=emit, concurrent_tools=concurrent_tools)
-    agent_state = agent_state_open(user=turn.user, session_id=turn.conversation_id)
-
-    def on_event(kind: str, payload: dict[str, Any]) -> None:
-        if kind == "state":
-            node = payload["node"]
-            deps.emit("state", {"node": node, "label": NODE_LABELS.get(node, "")})
-
-    store = DatabaseCheckpointStore(agent_state)
-    runner = Runner(GRAPH, store, on_event, transaction.atomic)
-    deps.dialogue_at_start = agent_state.state_data.get("dialogue") or {}
-    budget = model_budget(settings.ELIZA_MODEL_BUDGET_SECONDS, started=arrived_at)
-    with usage_collected() as usage, budget:
-        deps.usage = usage
-        if resume and store.latest(str(turn.pk)) is not None:
-            state = runner.resume(str(turn.pk), deps=deps)
-        else:
-            state = runner.run(runner.new_turn(_turn_input(turn)), deps=deps)
-    return turn_finish(turn=turn, agent_state=agent_state, state=state, usage=usage)
-
-
-def _turn_input(turn: Turn) -> TurnInput:
-    return TurnInput(
-        user_id=turn.user_id,
-        session_id=str(turn.conversation_id),
-        message_id=str(turn.pk),
-        text=turn.text,
-        idempotency_key=turn.idempotency_key,
-    )
-
-
-def turn_replay(*, turn: Turn, from_node: str, engine: Engine | None = None) -> TurnState:
-    """What the current code would do with a past turn from `from_node` on; writes nothing.
-
-    1. Load the turn's latest checkpoint, verifying its checksum (CorruptCheckpoint).
-    2. Forget what `from_node` and the nodes after it produced (outputs and trace); the
-       turn's own time and its conversation state at the time stand in for "now".
-    3. Replay in a sandbox: nodes compute but do not write, checkpoints go to a throwaway
-       store, and no event reaches the person.
-    """
-    agent_state = AgentState.objects.get(user=turn.user, session_id=turn.conversation_id)
-    store = DatabaseCheckpointStore(agent_state)
-    checkpoint = store.latest(str(turn.pk))
-    if checkpoint is None:
-        raise CheckpointNotFound(f"no checkpoint for turn {turn.pk}")
-    state = TurnState.from_json(checkpoint.state_json, checksum=checkpoint.checksum)
-    ran = [entry["node"] for entry in state.trace]
-    if from_node not in ran:
-        raise ValidationError(f"This turn did not run {from_node!r}; it ran {', '.join(ran)}.")
-    keep = ran[: ran.index(from_node)]
-    before = state.output("receive_input").get("dialogue_before")
-    state.outputs = {node: state.outputs[node] for node in keep if node in state.outputs}
-    state.trace = state.trace[: len(keep)]
-    deps = _turn_deps(turn=turn, engine=engine, emit=None, concurrent_tools=False)
-    deps.now = turn.created_at
-    deps.dialogue_at_start = before
-    runner = Runner(GRAPH, store, atomic=transaction.atomic)
-    return runner.replay(state.to_json(), from_node, sandbox=True, deps=deps)
-
-
-# The end of a turn in one statement, so one round trip: mark the turn done (only if it is
-# still running: a turn another process finished keeps that answer), add it to the
-# session's figures and move the agent state on, all three or none. Like a checkpoint it
-# does not wait for its WAL flush unless asked to: if the server crashed first, the turn is
-# still "running" and the recovery job finishes it again from its checkpoints.
-TURN_FINISH = """
-WITH finished AS (
-    UPDATE companion_turn
-    SET status = 'done', reply = %(reply)s::text, result = %(result)s::jsonb, finished_at = now()
-    WHERE id = %(turn)s::uuid AND status = 'running'
-      AND (%(synchronous)s::boolean OR set_config('synchronous_commit', 'off', true) = 'off')
-    RETURNING conversation_id
-), counted AS (
-    UPDATE companion_conversation SET
-        turns = turns + 1,
-        tokens = tokens + %(tokens)s::int,
-        cost_usd = cost_usd + %(cost)s::numeric,
-        tool_calls = tool_calls + %(tool_calls)s::int,
-        tool_failures = tool_failures + %(tool_failures)s::int,
-        response_ms_total = response_ms_total + %(response_ms)s::float8,
-        crisis_turns = crisis_turns + %(crisis)s::int,
-        last_message_at = now()
-    WHERE id IN (SELECT conversation_id FROM finished)
-), moved AS (
-    UPDATE companion_agentstate SET
-        conversation_state = %(conversation_state)s::text,
-        pending_slot = %(pending_slot)s::text,
-        state_data = %(state_data)s::jsonb,
-        updated_at = now()
-    WHERE id = %(agent_state)s::bigint AND EXISTS (SELECT FROM finished)
-)
-SELECT count(*) FROM finished
-"""
-
-
-def turn_finish(
-    *, turn: Turn, agent_state: AgentState, state: Any, usage: list[Usage]
-) -> dict[str, Any]:
-    """Store the answer, the session's figures and where the conversation now stands, in
-    one statement (TURN_FINISH); return the turn's answer."""
-    dialogue = final_dialogue(state)
-    result = turn_result(state, dialogue)
-    tools = state.output("respond").get("tools", [])
-    data = {**agent_state.state_data, "dialogue": dialogue.to_dict()}
-    goal = state.output("recall_context").get("goal")
-    if goal:
-        data["goal_id"] = goal["id"]
-    params = {
-        "turn": turn.pk,
-        "reply": result["reply"],
-        "result": _json_param(Turn, "result", result),
-        "synchronous": settings.CHECKPOINT_SYNCHRONOUS_COMMIT or connection.in_atomic_block,
-        "tokens": sum(u.prompt_tokens + u.completion_tokens for u in usage),
-        "cost": sum((Decimal(str(u.cost_usd)) for u in usage), Decimal(0)),
-        "tool_calls": len(tools),
-        "tool_failures": sum(1 for run in tools if not run["ok"]),
-        "response_ms": sum(entry["ms"] for entry in state.trace),
-        "crisis": 1 if result["crisis"]["triggered"] else 0,
-        "agent_state": agent_state.pk,
-        "conversation_state": dialogue.state.value,
-        "pending_slot": dialogue.pending_slot or "",
-        "state_data": _json_param(AgentState, "state_data", data),
-    }
-    with prepared_cursor() as cursor:
-        cursor.execute(TURN_FINISH, params)
-        (finished,) = cursor.fetchone()
-    if not finished:  # another process finished it first: its answer stands
-        return Turn.objects.get(pk=turn.pk).result
-    return result
-
-
-def _json_param(model: type[Any], name: str, value: Any) -> Any:
-    """`value` adapted for a hand-written statement as the ORM adapts the JSON field."""
-    return model._meta.get_field(name).get_db_prep_save(value, connection)
-
-
-def turns_recover(*, engine: Engine | None = None) -> int:
-    """Finish every turn cut off by a crash (running, its session's liveness lock free);
-    return how many were finished. A turn someone alive is answering is left alone."""
-    finished = 0
-    for turn in selectors.turns_unfinished().select_related("user"):
-        with liveness_lock(session_lock_key(turn.conversation_id)) as ours:
-            if ours and Turn.objects.filter(pk=turn.pk, status=Turn.Status.RUNNING).exists():
-                turn_execute(turn=turn, engine=engine, resume=True)
-                finished += 1
-    return finished

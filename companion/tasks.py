@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion import services
+from companion import checkpoints, conversations, services
 
 
 def prune_expired_memories() -> int:
@@ -12,9 +12,9 @@ def prune_expired_memories() -> int:
 
 def compact_checkpoints() -> int:
     """Hourly: idle sessions keep one checkpoint per turn."""
-    return services.checkpoints_compact()
+    return checkpoints.checkpoints_compact()
 
 
 def recover_turns() -> int:
     """Every few minutes: finish turns whose process died mid-way (from their checkpoints)."""
-    return services.turns_recover()
+    return conversations.turns_recover()

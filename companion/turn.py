@@ -53,6 +53,13 @@ from companion.runner import (
     timed,
 )
 from companion.selectors import agent_state_data, conversation_history, memory_recall
+from companion.services import (
+    crisis_event_record,
+    memories_touch,
+    memory_create_quietly,
+    profile_learn,
+    user_emotion_set,
+)
 from delight.ai.engine import Engine, ReplyRequest, context_lines
 from delight.ai.types import ChatMessage, EmotionResult, IntentResult, Usage
 from delight.database import Role, role_executor
@@ -211,7 +218,6 @@ def _noted(ctx: NodeContext, what: str, result: Any) -> Any:
 
 
 def _emotion_keep(deps: TurnDeps, emotion: EmotionResult) -> None:
-    from companion.services import user_emotion_set
 
     user_emotion_set(user=deps.user, scores=emotion.scores, dominant=emotion.dominant, now=deps.now)
 
@@ -262,8 +268,6 @@ def crisis(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     resources = list(settings.CRISIS_RESOURCES)
     text = " ".join([CRISIS_OPENING, *(f"{line}." for line in resources), CRISIS_CLOSING])
     if not ctx.sandbox:
-        from companion.services import crisis_event_record
-
         crisis_event_record(
             user=deps.user,
             conversation_id=deps.conversation_id,
@@ -740,7 +744,6 @@ def store_memory(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     out: dict[str, Any] = {"facts": [dataclasses.asdict(fact) for fact in facts], "written": []}
     if ctx.sandbox:
         return out
-    from companion.services import memories_touch, memory_create_quietly, profile_learn
 
     for fact in facts:
         written = memory_create_quietly(

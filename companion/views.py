@@ -13,7 +13,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from companion import selectors, services
+from companion import conversations, selectors, services
 from companion.forms import MemoryForm
 from companion.models import Actor, Source, Tier, Turn
 
@@ -136,7 +136,7 @@ def chat(request: HttpRequest, session_id: uuid.UUID | None = None) -> HttpRespo
     if request.method == "POST":
         draft = request.POST.get("text", "")
         try:
-            result = services.message_send(
+            result = conversations.message_send(
                 user=request.user,
                 text=draft,
                 session_id=session_id,
@@ -144,7 +144,7 @@ def chat(request: HttpRequest, session_id: uuid.UUID | None = None) -> HttpRespo
             )
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
-        except services.SessionBusy as busy:
+        except conversations.SessionBusy as busy:
             messages.error(request, str(busy))
         else:
             return redirect("chat-session", session_id=result["session_id"])

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django_q.models import Schedule
 
-from companion import services, tasks
+from companion import checkpoints, tasks
 from companion.models import AgentCheckpoint, AgentState
 from companion.runner import CorruptCheckpoint, Runner, TurnInput
 from tests.companion.test_runner import Effects, SimulatedCrash, eliza_graph
@@ -30,11 +30,11 @@ def turn(message_id: str, text: str = "I want to run a marathon") -> TurnInput:
 
 
 def runner_for(agent_state: AgentState) -> Runner:
-    return Runner(eliza_graph(), services.DatabaseCheckpointStore(agent_state))
+    return Runner(eliza_graph(), checkpoints.DatabaseCheckpointStore(agent_state))
 
 
 def test_a_turn_checkpoints_every_node_into_the_database(owner):
-    agent = services.agent_state_open(user=owner)
+    agent = checkpoints.agent_state_open(user=owner)
     runner = runner_for(agent)
     final = runner.run(runner.new_turn(turn("m1")), deps=Effects())
 
@@ -46,7 +46,7 @@ def test_a_turn_checkpoints_every_node_into_the_database(owner):
 
 
 def test_a_crashed_turn_resumes_from_the_database_without_repeating_side_effects(owner):
-    agent = services.agent_state_open(user=owner)
+    agent = checkpoints.agent_state_open(user=owner)
     effects = Effects(crash_once={"respond"})
     runner = runner_for(agent)
     with pytest.raises(SimulatedCrash):
@@ -62,7 +62,7 @@ def test_a_crashed_turn_resumes_from_the_database_without_repeating_side_effects
 
 
 def test_a_tampered_checkpoint_is_refused(owner):
-    agent = services.agent_state_open(user=owner)
+    agent = checkpoints.agent_state_open(user=owner)
     effects = Effects(crash_once={"respond"})
     runner = runner_for(agent)
     with pytest.raises(SimulatedCrash):
@@ -75,8 +75,8 @@ def test_a_tampered_checkpoint_is_refused(owner):
 
 
 def test_checkpoint_sequence_only_moves_forward(owner):
-    agent = services.agent_state_open(user=owner)
-    store = services.DatabaseCheckpointStore(agent)
+    agent = checkpoints.agent_state_open(user=owner)
+    store = checkpoints.DatabaseCheckpointStore(agent)
     store.save("m4", "receive_input", 1, '{"current_node": "recall_context"}', "x" * 64)
     with pytest.raises(ValueError, match="not after"):
         store.save("m4", "receive_input", 1, '{"current_node": "recall_context"}', "x" * 64)
@@ -89,7 +89,7 @@ def test_checkpoint_sequence_only_moves_forward(owner):
 
 
 def test_each_checkpoint_is_one_statement(owner):
-    agent = services.agent_state_open(user=owner)
+    agent = checkpoints.agent_state_open(user=owner)
     runner = runner_for(agent)
     with CaptureQueriesContext(connection) as queries:
         final = runner.run(runner.new_turn(turn("m6")), deps=Effects())
@@ -103,18 +103,18 @@ def show_synchronous_commit() -> str:
 
 
 def test_a_checkpoint_nested_in_a_callers_transaction_keeps_its_durability(owner):
-    agent = services.agent_state_open(user=owner)
+    agent = checkpoints.agent_state_open(user=owner)
     # pytest-django already runs the test in a transaction: this block is a savepoint.
     with transaction.atomic():
-        services.DatabaseCheckpointStore(agent).save("m7", "receive_input", 1, STATE, "x" * 64)
+        checkpoints.DatabaseCheckpointStore(agent).save("m7", "receive_input", 1, STATE, "x" * 64)
         assert show_synchronous_commit() == "on"
 
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("synchronous", [False, True])
 def test_a_checkpoint_relaxes_only_the_commit_of_its_own_transaction(owner, synchronous):
-    agent = services.agent_state_open(user=owner)
-    store = services.DatabaseCheckpointStore(agent)
+    agent = checkpoints.agent_state_open(user=owner)
+    store = checkpoints.DatabaseCheckpointStore(agent)
     with override_settings(CHECKPOINT_SYNCHRONOUS_COMMIT=synchronous):
         with transaction.atomic():  # a runner step: the node's writes, then its checkpoint
             store.save("m8", "receive_input", 1, STATE, "x" * 64)
@@ -133,14 +133,17 @@ def test_a_checkpoint_relaxes_only_the_commit_of_its_own_transaction(owner, sync
 
 
 def test_sessions_are_per_person_and_reopened_by_id(owner, outsider):
-    agent = services.agent_state_open(user=owner)
-    assert services.agent_state_open(user=owner, session_id=agent.session_id).pk == agent.pk
-    other = services.agent_state_open(user=outsider, session_id=agent.session_id)
+    agent = checkpoints.agent_state_open(user=owner)
+    assert checkpoints.agent_state_open(user=owner, session_id=agent.session_id).pk == agent.pk
+    other = checkpoints.agent_state_open(user=outsider, session_id=agent.session_id)
     assert other.pk != agent.pk
 
 
 def test_compaction_keeps_one_checkpoint_per_turn_in_idle_sessions(owner, outsider):
-    idle, active = services.agent_state_open(user=owner), services.agent_state_open(user=outsider)
+    idle, active = (
+        checkpoints.agent_state_open(user=owner),
+        checkpoints.agent_state_open(user=outsider),
+    )
     for agent in (idle, active):
         runner = runner_for(agent)
         for message_id in ("t1", "t2"):
@@ -167,7 +170,7 @@ def test_compaction_is_scheduled_hourly():
 
 
 def test_admin_shows_the_turn_timeline(client, owner, admin_user):
-    agent = services.agent_state_open(user=owner)
+    agent = checkpoints.agent_state_open(user=owner)
     runner = runner_for(agent)
     runner.run(runner.new_turn(turn("m5")), deps=Effects())
     client.force_login(admin_user)

@@ -7,7 +7,7 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from companion import services
+from companion import conversations
 from companion.models import Turn
 from goals.models import Goal
 from tests.conftest import PASSWORD, make_user
@@ -43,7 +43,7 @@ def chat_url(session_id) -> str:
 
 @pytest.mark.django_db
 def test_login_is_required(client, owner):
-    session_id = services.message_send(user=owner, text="Hello")["session_id"]
+    session_id = conversations.message_send(user=owner, text="Hello")["session_id"]
     for url in (reverse("chat"), chat_url(session_id)):
         response = client.get(url)
         assert response.status_code == 302
@@ -52,8 +52,8 @@ def test_login_is_required(client, owner):
 
 @pytest.mark.django_db
 def test_owner_sees_the_history_the_sessions_and_what_eliza_waits_for(owner_client, owner):
-    first = services.message_send(user=owner, text="Hello <b>there</b>")
-    goal = services.message_send(user=owner, text=GOAL_MESSAGE)
+    first = conversations.message_send(user=owner, text="Hello <b>there</b>")
+    goal = conversations.message_send(user=owner, text=GOAL_MESSAGE)
     html = owner_client.get(chat_url(goal["session_id"])).content.decode()
     assert GOAL_MESSAGE in html
     assert CATEGORY_QUESTION in html
@@ -67,8 +67,8 @@ def test_owner_sees_the_history_the_sessions_and_what_eliza_waits_for(owner_clie
 
 @pytest.mark.django_db
 def test_a_past_crisis_keeps_its_resources_on_screen(owner_client, owner):
-    crisis = services.message_send(user=owner, text="I want to kill myself")
-    services.message_send(user=owner, text="thank you", session_id=crisis["session_id"])
+    crisis = conversations.message_send(user=owner, text="I want to kill myself")
+    conversations.message_send(user=owner, text="thank you", session_id=crisis["session_id"])
     html = owner_client.get(chat_url(crisis["session_id"])).content.decode()
     start = html.index('id="chat-crisis"')
     panel = html[start : html.index("</section>", start)]
@@ -79,7 +79,7 @@ def test_a_past_crisis_keeps_its_resources_on_screen(owner_client, owner):
 
 @pytest.mark.django_db
 def test_another_persons_or_an_unknown_session_is_a_404(client, owner, outsider):
-    session_id = services.message_send(user=owner, text="Hello")["session_id"]
+    session_id = conversations.message_send(user=owner, text="Hello")["session_id"]
     client.force_login(outsider)
     assert client.get(chat_url(session_id)).status_code == 404
     assert client.post(chat_url(session_id), {"text": "hi"}).status_code == 404

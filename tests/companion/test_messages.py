@@ -9,10 +9,10 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.http import Http404
 
-from companion import selectors, services, tasks
+from companion import checkpoints, conversations, selectors, tasks
+from companion.conversations import session_lock_key
 from companion.models import AgentCheckpoint, Conversation, Memory, Turn
 from companion.runner import TurnState
-from companion.services import session_lock_key
 from delight.ai.engine import OfflineEngine
 from goals.models import Goal
 from tests.companion.test_runner import SimulatedCrash
@@ -56,7 +56,7 @@ def test_a_second_message_while_a_turn_runs_is_refused_and_changes_nothing(
     running_turn(owner, conversation.pk)
     held_elsewhere(session_lock_key(conversation.pk))
 
-    with pytest.raises(services.SessionBusy):
+    with pytest.raises(conversations.SessionBusy):
         say(owner, "Are you there?", session)
     assert Turn.objects.filter(conversation=conversation).count() == 2
 
@@ -83,8 +83,8 @@ def test_a_clashing_message_outside_any_transaction_leaves_the_connection_usable
     session = say(owner, "Hello")
     running = running_turn(owner, session["session_id"])
 
-    with pytest.raises(services.SessionBusy):
-        services.turn_begin(
+    with pytest.raises(conversations.SessionBusy):
+        conversations.turn_begin(
             user=owner,
             text="Are you there?",
             conversation=Conversation.objects.get(pk=session["session_id"]),
@@ -141,7 +141,7 @@ def test_a_retry_of_a_cut_off_message_resumes_it_instead_of_a_second_turn(owner,
     with pytest.raises(SimulatedCrash):
         say(owner, "I love hiking", idempotency_key="k-2", engine=CrashOnceWhileRemembering())
     alive = held_elsewhere(session_lock_key(Turn.objects.get().conversation_id))
-    with pytest.raises(services.SessionBusy):
+    with pytest.raises(conversations.SessionBusy):
         say(owner, "I love hiking", idempotency_key="k-2")
 
     alive.die()
@@ -154,12 +154,12 @@ def test_a_retry_of_a_cut_off_message_resumes_it_instead_of_a_second_turn(owner,
 def test_a_turn_another_process_finished_first_keeps_its_answer_and_is_counted_once(owner):
     session = say(owner, "I love hiking")
     turn = Turn.objects.get()
-    agent_state = services.agent_state_open(user=owner, session_id=turn.conversation_id)
+    agent_state = checkpoints.agent_state_open(user=owner, session_id=turn.conversation_id)
     late = TurnState.from_dict(AgentCheckpoint.objects.filter(turn_id=str(turn.pk)).last().state)
     late.outputs["respond"]["reply"] = "a second answer"
     late.outputs["respond"]["flow"] = {"dialogue": {"state": "confirming"}}
 
-    answer = services.turn_finish(turn=turn, agent_state=agent_state, state=late, usage=[])
+    answer = conversations.turn_finish(turn=turn, agent_state=agent_state, state=late, usage=[])
 
     assert answer == session
     conversation = Conversation.objects.get(pk=turn.conversation_id)
@@ -178,13 +178,13 @@ def test_staff_replay_of_a_past_turn_runs_the_current_code_and_writes_nothing(ow
     turn = Turn.objects.get(text="yes")
     counts = (Goal.objects.count(), Memory.objects.count(), AgentCheckpoint.objects.count())
 
-    replayed = services.turn_replay(turn=turn, from_node="receive_input")
+    replayed = conversations.turn_replay(turn=turn, from_node="receive_input")
 
     assert replayed.done
     assert replayed.output("respond")["tools"][0]["error"] == "sandbox: not run"
     assert counts == (Goal.objects.count(), Memory.objects.count(), AgentCheckpoint.objects.count())
     with pytest.raises(ValidationError):
-        services.turn_replay(turn=turn, from_node="crisis")
+        conversations.turn_replay(turn=turn, from_node="crisis")
 
 
 @pytest.mark.parametrize("text", ["", "   ", "x" * 4001])
@@ -200,11 +200,13 @@ def test_an_unknown_or_someone_elses_session_is_not_found_and_changes_nothing(ow
     session = say(owner, "Hello")
 
     with pytest.raises(Http404):
-        services.message_send(user=outsider, text="hi", session_id=uuid.UUID(session["session_id"]))
+        conversations.message_send(
+            user=outsider, text="hi", session_id=uuid.UUID(session["session_id"])
+        )
     with pytest.raises(Http404):
-        services.message_send(user=owner, text="hi", session_id=uuid.uuid4())
+        conversations.message_send(user=owner, text="hi", session_id=uuid.uuid4())
     with pytest.raises(Http404):
-        services.message_send(user=owner, text="hi", session_id="not-a-session")
+        conversations.message_send(user=owner, text="hi", session_id="not-a-session")
     assert Turn.objects.count() == 1
     mine = selectors.conversation_get(user=owner, conversation_id=session["session_id"])
     assert (mine.user_id, mine.turns, mine.title) == (owner.pk, 1, "Hello")

@@ -7,8 +7,8 @@ import uuid
 
 import pytest
 
+from companion.conversations import session_lock_key
 from companion.models import Conversation, Turn
-from companion.services import session_lock_key
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from django.db import connection
 from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 
-from companion import services
+from companion import conversations, services
 from companion.models import AgentCheckpoint, CompanionProfile, Conversation, CrisisEvent, Memory
 from companion.turn import GRAPH, TurnDeps, _in_tool_thread, _run_tools, pack_context, tool_pool
 from delight.ai.engine import OfflineEngine
@@ -26,7 +26,7 @@ MAIN_PATH = ["receive_input", "recall_context", "reason", "respond", "store_memo
 def say(user, text: str, session: dict | None = None, **kwargs: Any) -> dict[str, Any]:
     kwargs.setdefault("concurrent_tools", False)  # tool threads cannot see the test transaction
     session_id = session["session_id"] if session else None
-    return services.message_send(user=user, text=text, session_id=session_id, **kwargs)
+    return conversations.message_send(user=user, text=text, session_id=session_id, **kwargs)
 
 
 def nodes(result: dict[str, Any]) -> list[str]:

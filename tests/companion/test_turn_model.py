@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from django.test import override_settings
 
-from companion import services
+from companion import conversations
 from companion.models import Conversation, Turn
 from companion.turn import FALLBACK_REPLIES
 from delight.ai.config import AIConfig
@@ -89,7 +89,7 @@ MESSAGE = "I feel a bit stuck with my running goal"
 def send(user, engine: Engine, emit: Callable | None = None) -> tuple[dict[str, Any], float]:
     """A full turn through message_send; its result and how long the person waited."""
     started = time.monotonic()
-    result = services.message_send(
+    result = conversations.message_send(
         user=user, text=MESSAGE, engine=engine, emit=emit, concurrent_tools=False
     )
     return result, time.monotonic() - started
@@ -202,7 +202,7 @@ def test_the_budget_counts_from_when_the_message_arrived(owner, ai_config, opena
     # the budget bounds what the person waits, queueing included.
     engine = build_engine(ai_config, on_usage=record_usage)
 
-    result = services.message_send(
+    result = conversations.message_send(
         user=owner,
         text=MESSAGE,
         engine=engine,
