@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
-from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
@@ -22,6 +21,7 @@ from companion.runner import (
     Checkpoint,
     canonical_json,
 )
+from delight.models import User
 from delight.rows import prepared_cursor
 
 CHECKPOINT_IDLE = dt.timedelta(days=1)  # sessions quiet this long keep one checkpoint a turn
@@ -62,7 +62,7 @@ RETURNING checkpoint.id
 
 
 def agent_state_open(
-    *, user: Any, session_id: uuid.UUID | None = None, agent_type: str = "eliza"
+    *, user: User, session_id: uuid.UUID | None = None, agent_type: str = "eliza"
 ) -> AgentState:
     """The person's agent state for a session, created on first use (a new session id
     when none is given). The usual case (the session exists) is one read without a

@@ -1,4 +1,4 @@
-"""A conversation's turns: a message kept, its turn run on Eliza's graph (turn.py) and
+"""A conversation's turns: a message kept, its turn run on Eliza's graph (turn/) and
 finished, resumed after a crash, replayed for staff.
 
 Above the turn in the layers: this module drives the graph; the nodes write through
@@ -39,6 +39,7 @@ from delight.ai.guard import model_budget
 from delight.ai.runtime import engine_or_default, usage_collected
 from delight.ai.types import Usage
 from delight.locks import liveness_lock, lock_key
+from delight.models import User
 from delight.rows import prepared_cursor
 from delight.text import validate_text
 
@@ -64,7 +65,7 @@ def _clean_key(key: str | None) -> str:
 
 def turn_begin(
     *,
-    user: Any,
+    user: User,
     text: str,
     conversation: Conversation | None,
     idempotency_key: str,
@@ -90,7 +91,7 @@ def turn_begin(
         return _turn_open(user=user, text=text, conversation=conversation, key=idempotency_key)
 
 
-def _turn_open(*, user: Any, text: str, conversation: Conversation, key: str) -> Turn:
+def _turn_open(*, user: User, text: str, conversation: Conversation, key: str) -> Turn:
     turn = Turn(
         id=uuid.uuid4(), conversation=conversation, user=user, idempotency_key=key, text=text
     )
@@ -113,7 +114,7 @@ def _turn_open(*, user: Any, text: str, conversation: Conversation, key: str) ->
 
 def message_send(
     *,
-    user: Any,
+    user: User,
     text: str,
     session_id: uuid.UUID | None = None,
     idempotency_key: str | None = None,

@@ -28,6 +28,7 @@ from companion.models import (
 from delight.ai.embeddings import normalise_words
 from delight.ai.engine import Engine
 from delight.ai.runtime import engine_or_default
+from delight.models import User
 from delight.rows import model_from_row, prepared_cursor, read_one, select_list
 
 RRF_K = 60  # the constant of reciprocal rank fusion (Cormack et al.): 1 / (60 + rank)
@@ -282,7 +283,7 @@ def _reasons(*, similarity, meaning_rank, words_rank, matched, age_days, uses) -
 
 def memory_recall(
     *,
-    user: Any,
+    user: User,
     query: str,
     k: int = 10,
     tiers: Iterable[str] | None = None,
@@ -376,14 +377,14 @@ def memory_recall(
     return recalled
 
 
-def _shown(user: Any) -> QuerySet[Memory]:
+def _shown(user: User) -> QuerySet[Memory]:
     """The person's memories as they are shown and exported: no vectors, with their use."""
     return Memory.objects.filter(user_id=user.pk).defer(*UNREAD).select_related("use")
 
 
 def memory_list(
     *,
-    user: Any,
+    user: User,
     tier: str | None = None,
     source: str | None = None,
     q: str | None = None,
@@ -399,12 +400,12 @@ def memory_list(
     return memories.order_by("-updated_at", "-id")
 
 
-def memory_get(*, user: Any, memory_id: int) -> Memory:
+def memory_get(*, user: User, memory_id: int) -> Memory:
     """One of the user's memories; anyone else's answers 404 (Http404)."""
     return get_object_or_404(_shown(user), pk=memory_id)
 
 
-def memory_history(*, user: Any, memory_id: int) -> QuerySet[MemoryChange]:
+def memory_history(*, user: User, memory_id: int) -> QuerySet[MemoryChange]:
     return MemoryChange.objects.filter(user_id=user.pk, memory_id=memory_id)
 
 
@@ -412,7 +413,7 @@ def _jsonable(value: Any) -> Any:
     return value.isoformat() if hasattr(value, "isoformat") else value
 
 
-def memory_export(*, user: Any) -> dict:
+def memory_export(*, user: User) -> dict:
     """Everything Eliza remembers about the user, with history, as JSON-ready data.
 
     Superseded (inactive) memories are included, since they are history the person owns;
@@ -455,7 +456,9 @@ def checkpoint_latest(*, agent_state: AgentState, turn_id: str) -> AgentCheckpoi
 # -- conversations -----------------------------------------------------------------------------
 
 
-def agent_state_find(*, user: Any, session_id: Any, agent_type: str = "eliza") -> AgentState | None:
+def agent_state_find(
+    *, user: User, session_id: Any, agent_type: str = "eliza"
+) -> AgentState | None:
     """The person's agent state for a session, or None before its first turn."""
     return read_one(
         AgentState,
@@ -464,19 +467,19 @@ def agent_state_find(*, user: Any, session_id: Any, agent_type: str = "eliza") -
     )
 
 
-def agent_state_data(*, user: Any, session_id: Any, agent_type: str = "eliza") -> dict[str, Any]:
+def agent_state_data(*, user: User, session_id: Any, agent_type: str = "eliza") -> dict[str, Any]:
     """The state data an agent keeps for a session ({} before its first turn)."""
     state = agent_state_find(user=user, session_id=session_id, agent_type=agent_type)
     return state.state_data if state is not None else {}
 
 
-def conversation_list(*, user: Any) -> QuerySet[Conversation]:
+def conversation_list(*, user: User) -> QuerySet[Conversation]:
     return Conversation.objects.filter(user=user).order_by(
         F("last_message_at").desc(nulls_last=True), "-created_at"
     )
 
 
-def conversation_get(*, user: Any, conversation_id: Any) -> Conversation:
+def conversation_get(*, user: User, conversation_id: Any) -> Conversation:
     """The person's own session; any other id (unknown, malformed, or another person's) is
     a 404."""
     try:
@@ -489,7 +492,7 @@ def conversation_get(*, user: Any, conversation_id: Any) -> Conversation:
     return conversation
 
 
-def agent_state_for(*, user: Any, session_id: Any, agent_type: str = "eliza") -> dict[str, Any]:
+def agent_state_for(*, user: User, session_id: Any, agent_type: str = "eliza") -> dict[str, Any]:
     """Where Eliza is in a session, as its owner may read it."""
     state = agent_state_find(user=user, session_id=session_id, agent_type=agent_type)
     if state is None:
@@ -507,7 +510,7 @@ def agent_state_for(*, user: Any, session_id: Any, agent_type: str = "eliza") ->
     }
 
 
-def conversation_turns(*, user: Any, conversation_id: Any, limit: int = 100) -> list[Turn]:
+def conversation_turns(*, user: User, conversation_id: Any, limit: int = 100) -> list[Turn]:
     """The session's latest `limit` turns, oldest first."""
     turns = Turn.objects.filter(user=user, conversation_id=conversation_id).order_by("-created_at")
     return list(reversed(turns[:limit]))
@@ -524,7 +527,7 @@ LIMIT %s::int
 
 
 def conversation_history(
-    *, user: Any, conversation_id: Any, before: Any, turns: int
+    *, user: User, conversation_id: Any, before: Any, turns: int
 ) -> list[dict[str, str]]:
     """The session's last `turns` answered turns before `before`, as chat messages."""
     with prepared_cursor() as cursor:
@@ -536,7 +539,7 @@ def conversation_history(
     return history
 
 
-def turn_by_key(*, user: Any, idempotency_key: str) -> Turn | None:
+def turn_by_key(*, user: User, idempotency_key: str) -> Turn | None:
     return Turn.objects.filter(user=user, idempotency_key=idempotency_key).first()
 
 

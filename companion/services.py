@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q, QuerySet
@@ -42,16 +41,10 @@ from delight.ai.types import ExtractedFact
 from delight.models import User
 from delight.rows import prepared_cursor
 from delight.text import is_blank
+from goals import selectors as goals_selectors
 
-# Cosine similarity at or above which a new fact is the same fact said again. Measured with
-# the hashing embedder: rewordings of one fact ("I love hiking in the mountains" / "I love
-# hiking in mountains") score 0.93-1.0, while related but different facts ("likes hiking" /
-# "likes running") stay below 0.6. Neural embedders score paraphrases lower, so the setting
-# MEMORY_DUPLICATE_SIMILARITY can tune it per deployment.
-DUPLICATE_SIMILARITY = 0.92
 # A reinforcement adds half of the new evidence the noisy-OR way: 0.7 seen twice -> 0.805.
 REINFORCE_WEIGHT = 0.5
-DEFAULT_TASK_TTL_DAYS = 30
 
 # Fields full_clean need not check when a service builds the memory itself: the vector is
 # derived, and each link is an object the service already holds or has just read (Django
@@ -72,12 +65,18 @@ class MemoryWrite:
 
 
 def duplicate_similarity() -> float:
-    return float(getattr(settings, "MEMORY_DUPLICATE_SIMILARITY", DUPLICATE_SIMILARITY))
+    """Cosine similarity at or above which a new fact is the same fact said again.
+
+    The default, 0.92, was measured with the hashing embedder: rewordings of one fact ("I love
+    hiking in the mountains" / "I love hiking in mountains") score 0.93-1.0, while related but
+    different facts ("likes hiking" / "likes running") stay below 0.6. Neural embedders score
+    paraphrases lower, so MEMORY_DUPLICATE_SIMILARITY tunes it per deployment.
+    """
+    return settings.MEMORY_DUPLICATE_SIMILARITY
 
 
 def task_expiry(*, now: dt.datetime | None = None) -> dt.datetime:
-    days = int(getattr(settings, "MEMORY_TASK_TTL_DAYS", DEFAULT_TASK_TTL_DAYS))
-    return (now or timezone.now()) + dt.timedelta(days=days)
+    return (now or timezone.now()) + dt.timedelta(days=settings.MEMORY_TASK_TTL_DAYS)
 
 
 def normalised_text(text: str) -> str:
@@ -96,11 +95,10 @@ def _clean_tags(tags: Iterable[str]) -> list[str]:
     return list(seen)
 
 
-def _lock_user_memories(user: Any) -> None:
+def _lock_user_memories(user: User) -> None:
     # Serialises memory writes per person, so two concurrent "same fact" writes cannot both
     # decide the fact is new. NO KEY UPDATE does not block inserts that reference the user.
-    user_model = get_user_model()
-    list(user_model.objects.select_for_update(no_key=True).filter(pk=user.pk).values("pk"))
+    list(User.objects.select_for_update(no_key=True).filter(pk=user.pk).values("pk"))
 
 
 def _record(*, memory: Memory, kind: str, actor: str, old: str = "", new: str = "") -> None:
@@ -119,7 +117,7 @@ def _record(*, memory: Memory, kind: str, actor: str, old: str = "", new: str = 
 DUPLICATE_SHORTLIST = 200
 
 
-def _same_fact(*, user: Any, tier: str, content: str, vector: list[float], embedder: str):
+def _same_fact(*, user: User, tier: str, content: str, vector: list[float], embedder: str):
     """The active memory in this tier that says the same thing, if any.
 
     1. The nearest vector from the same embedder, if it is similar enough: recall's two
@@ -150,7 +148,7 @@ def _same_fact(*, user: Any, tier: str, content: str, vector: list[float], embed
 
 
 def _reinforce(
-    *, memory: Memory, user: Any, confidence: float, tags: list[str], metadata: dict, actor: str
+    *, memory: Memory, user: User, confidence: float, tags: list[str], metadata: dict, actor: str
 ) -> Memory:
     now = timezone.now()
     memory.confidence = round(
@@ -169,10 +167,8 @@ def _reinforce(
     return memory
 
 
-def _check_links(*, user: Any, goal_id: int | None, mission_id: int | None) -> None:
+def _check_links(*, user: User, goal_id: int | None, mission_id: int | None) -> None:
     """A memory may only point at the person's own goal and mission."""
-    from goals import selectors as goals_selectors
-
     try:
         if goal_id is not None:
             goals_selectors.goal_get(user=user, goal_id=goal_id)
@@ -185,7 +181,7 @@ def _check_links(*, user: Any, goal_id: int | None, mission_id: int | None) -> N
 @transaction.atomic
 def memory_create(
     *,
-    user: Any,
+    user: User,
     content: str,
     tier: str,
     source: str,
@@ -306,7 +302,7 @@ def _distance(memory: Memory, vector: list[float]) -> float:
     )
 
 
-def _owned(*, memory: Memory, user: Any) -> Memory:
+def _owned(*, memory: Memory, user: User) -> Memory:
     """The memory, re-read and locked, only if it belongs to `user` (else DoesNotExist)."""
     return Memory.objects.select_for_update().get(pk=memory.pk, user_id=user.pk)
 
@@ -315,7 +311,7 @@ def _owned(*, memory: Memory, user: Any) -> Memory:
 def memory_update(
     *,
     memory: Memory,
-    user: Any,
+    user: User,
     content: str = _UNSET,
     tags: Iterable[str] = _UNSET,
     tier: str = _UNSET,
@@ -353,7 +349,7 @@ def memory_update(
 
 
 @transaction.atomic
-def memory_delete(*, memory: Memory, user: Any, actor: str = Actor.USER) -> int:
+def memory_delete(*, memory: Memory, user: User, actor: str = Actor.USER) -> int:
     """Delete a memory so that it is really gone; return how many rows were removed.
 
     1. Re-read and lock the memory, scoped to `user`.
@@ -390,7 +386,7 @@ SET access_count = companion_memoryuse.access_count + 1,
 """
 
 
-def memories_touch(*, user: Any, ids: Iterable[int], now: dt.datetime | None = None) -> int:
+def memories_touch(*, user: User, ids: Iterable[int], now: dt.datetime | None = None) -> int:
     """Mark memories as used (one statement, written out: it ends every turn that recalled
     something); only the user's own are touched. Returns how many."""
     with prepared_cursor() as cursor:
@@ -443,7 +439,7 @@ def memories_reembed(*, engine: Engine | None = None, batch_size: int = 500) -> 
 
 
 def user_emotion_set(
-    *, user: Any, scores: dict[str, float], dominant: str, now: dt.datetime
+    *, user: User, scores: dict[str, float], dominant: str, now: dt.datetime
 ) -> None:
     """Keep how the person feels now; `emotion_changed_at` moves only when the dominant
     emotion changes, and nothing is written when nothing changed. One UPDATE, atomic on its
@@ -453,7 +449,7 @@ def user_emotion_set(
     fields = {"emotion_scores": scores, "emotion_dominant": dominant}
     if dominant != user.emotion_dominant:
         fields["emotion_changed_at"] = now
-    get_user_model().objects.filter(pk=user.pk).update(**fields)
+    User.objects.filter(pk=user.pk).update(**fields)
     for name, value in fields.items():
         setattr(user, name, value)
 
@@ -461,7 +457,7 @@ def user_emotion_set(
 @transaction.atomic
 def crisis_event_record(
     *,
-    user: Any,
+    user: User,
     conversation_id: uuid.UUID,
     turn_id: uuid.UUID,
     level: int,
@@ -491,7 +487,7 @@ def crisis_events_review(*, events: QuerySet[CrisisEvent], staff: Any) -> int:
 
 
 def memory_create_quietly(
-    *, user: Any, fact: ExtractedFact, engine: Engine, turn_id: uuid.UUID
+    *, user: User, fact: ExtractedFact, engine: Engine, turn_id: uuid.UUID
 ) -> dict[str, Any]:
     """Store an extracted fact; a fact the memory rules refuse is reported, not raised."""
     try:
@@ -539,7 +535,7 @@ def communication_style(texts: Sequence[str]) -> str:
 
 
 def profile_learn(
-    *, user: Any, facts: Iterable[ExtractedFact], texts: Sequence[str]
+    *, user: User, facts: Iterable[ExtractedFact], texts: Sequence[str]
 ) -> dict[str, Any]:
     """Update what Eliza knows of the person from a message's facts and their recent
     messages (`texts`, the latest last); return what changed.

@@ -372,6 +372,14 @@ ELIZA_MODEL_BUDGET_SECONDS = env.float(
 )
 # Tokens of context (goal, missions, memories) a reply prompt may carry; the rest is cut.
 ELIZA_CONTEXT_TOKENS = env.int("ELIZA_CONTEXT_TOKENS", 600, validate=Range(min=50, max=32000))
+# A new fact this similar (cosine) to a kept one is the same fact said again and reinforces it
+# (companion.services.duplicate_similarity says how 0.92 was measured); neural embedders score
+# paraphrases lower, so a deployment using one may lower it.
+MEMORY_DUPLICATE_SIMILARITY = env.float(
+    "MEMORY_DUPLICATE_SIMILARITY", 0.92, validate=Range(min=0.5, max=1.0)
+)
+# Days a task memory (a mission, an action) is kept before it expires.
+MEMORY_TASK_TTL_DAYS = env.int("MEMORY_TASK_TTL_DAYS", 30, validate=Range(min=1, max=3650))
 # Threads for a turn's memory recall and independent read tools (each keeps a connection).
 ELIZA_TOOL_WORKERS = env.int("ELIZA_TOOL_WORKERS", 4, validate=Range(min=1, max=32))
 # Each process keeps a copy of big people's memory sketches (companion.sketches) so recall

@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from delight.models import User
+from goals.selectors import missions_for_categories
 from world.models import Zone
 from world.realtime import WorldSnapshot, ZonePayload, world_snapshot_event
 from world.rules import UserClock, ZoneState, evaluate
@@ -73,6 +74,4 @@ def zone_state(*, user: User, zone: Zone, now: dt.datetime | None = None) -> Zon
 
 def zone_missions(*, user: User, zone: Zone, limit: int = MISSIONS_PER_ZONE) -> list[Any]:
     """The user's missions in the zone's value categories (from the goals app)."""
-    from goals.selectors import missions_for_categories
-
     return list(missions_for_categories(user=user, categories=list(zone.categories), limit=limit))

@@ -33,6 +33,7 @@ import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from delight.ai.embeddings import STOPWORDS, light_stem, normalise_words
 from delight.ai.types import ChatMessage, EmotionResult, ExtractedFact, IntentResult
 
 
@@ -1369,8 +1370,6 @@ _COMMON_VERBS = _words(
 
 def _memory_overlap(text: str, memories: Sequence[str]) -> str:
     """A remembered fact that shares a content word with the message, in second person."""
-    from delight.ai.embeddings import STOPWORDS, light_stem, normalise_words
-
     said = {
         light_stem(w)
         for w in normalise_words(text)
@@ -1586,8 +1585,6 @@ def _thing(fragment: str, max_words: int = 8) -> str:
 
 
 def _slug(text: str, max_words: int = 5) -> str:
-    from delight.ai.embeddings import STOPWORDS, light_stem, normalise_words
-
     words = [w for w in normalise_words(text) if w not in STOPWORDS] or normalise_words(text)
     return "_".join(light_stem(w) for w in words[:max_words])
 

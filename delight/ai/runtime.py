@@ -12,6 +12,7 @@ from django.conf import settings
 
 from delight.ai.engine import Engine, build_engine
 from delight.ai.types import Usage
+from delight.services import ai_call_record
 
 # The model calls of the unit of work in progress (one conversation turn), when collected.
 _collected: ContextVar[list[Usage] | None] = ContextVar("collected_usage", default=None)
@@ -25,8 +26,6 @@ def record_usage(usage: Usage) -> None:
     --hung-model, REST 40.7 -> 42.3-44.0 turns/s), and the turn's trace says why the
     offline engine answered.
     """
-    from delight.services import ai_call_record
-
     if usage.attempts:
         ai_call_record(usage=usage)
     collected = _collected.get()

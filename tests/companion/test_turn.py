@@ -11,7 +11,10 @@ from django.test.utils import CaptureQueriesContext
 
 from companion import conversations, services
 from companion.models import AgentCheckpoint, CompanionProfile, Conversation, CrisisEvent, Memory
-from companion.turn import GRAPH, TurnDeps, _in_tool_thread, _run_tools, pack_context, tool_pool
+from companion.turn import GRAPH, TurnDeps, tool_pool
+from companion.turn.common import in_tool_thread
+from companion.turn.context import pack_context
+from companion.turn.nodes import run_tools
 from delight.ai.engine import OfflineEngine
 from delight.ai.guard import current_budget, model_budget
 from delight.tools import Tool, ToolRegistry, registry
@@ -187,8 +190,8 @@ def test_read_tools_reuse_the_turns_reads_only_when_no_tool_writes(owner):
     deps = TurnDeps(user=owner, engine=OfflineEngine(), conversation_id=None, turn_id=None)
     deps.tools, deps.concurrent_tools, deps.reads = tools, False, {"triad": "today's"}
 
-    alone, _ = _run_tools(deps, [{"name": "peek"}], sandbox=False)
-    after_a_write, _ = _run_tools(deps, [{"name": "change"}, {"name": "peek"}], sandbox=False)
+    alone, _ = run_tools(deps, [{"name": "peek"}], sandbox=False)
+    after_a_write, _ = run_tools(deps, [{"name": "change"}, {"name": "peek"}], sandbox=False)
 
     assert alone["peek"] == {"triad": "today's"}
     assert after_a_write["peek"] == {}
@@ -326,7 +329,7 @@ def test_a_failing_recall_goes_on_with_empty_context_and_says_so(owner, monkeypa
     def broken(**kwargs):
         raise RuntimeError("recall is down")
 
-    monkeypatch.setattr("companion.turn.memory_recall", broken)
+    monkeypatch.setattr("companion.turn.nodes.memory_recall", broken)
     result = say(owner, "What do you know about me?")
 
     recall = next(entry for entry in result["trace"] if entry["node"] == "recall_context")
@@ -353,7 +356,7 @@ def test_a_failing_required_node_ends_in_a_kind_fallback_reply(owner):
 def test_a_tool_thread_keeps_to_the_turns_model_budget():
     # Recall embeds the message in a tool thread: that model call is the turn's too.
     with model_budget(5.0) as budget:
-        seen = tool_pool().submit(_in_tool_thread(current_budget)).result()
+        seen = tool_pool().submit(in_tool_thread(current_budget)).result()
 
     assert seen is budget
 

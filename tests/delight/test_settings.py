@@ -45,6 +45,8 @@ def start_django(show: str = "settings.SECRET_KEY", **env: str) -> subprocess.Co
         ("LOGIN_LOCKOUT_SECONDS", "soon"),
         ("SECURE_HSTS_SECONDS", "a year"),
         ("SECURE_SSL_REDIRECT", "maybe"),
+        ("MEMORY_DUPLICATE_SIMILARITY", "1.5"),
+        ("MEMORY_TASK_TTL_DAYS", "a month"),
     ],
 )
 def test_a_malformed_variable_stops_start_up_naming_it(variable, value):

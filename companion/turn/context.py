@@ -1,0 +1,77 @@
+"""What goes into the reply's prompt: context lines, most relevant first, packed into the
+token budget, and the classifier results as the engine takes them."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from companion.runner import TurnState
+from delight.ai.engine import context_lines
+from delight.ai.types import EmotionResult, IntentResult
+from delight.models import User
+
+
+def memories_in(context: dict[str, Any], lines: list[str]) -> list[int]:
+    """The ids of the recalled memories whose lines made it into the prompt."""
+    kept = set(lines)
+    return [
+        m["id"]
+        for m in context.get("memories", [])
+        if context_lines(memories=[m["content"]])[0] in kept  # the line as the prompt has it
+    ]
+
+
+def emotion_of(state: TurnState) -> EmotionResult | None:
+    data = state.output("receive_input").get("emotion")
+    return EmotionResult(**data) if data else None
+
+
+def intent_of(state: TurnState) -> IntentResult | None:
+    data = state.output("receive_input").get("intent")
+    return IntentResult(**data) if data else None
+
+
+def person_name(user: User) -> str:
+    profile = getattr(user, "companion_profile", None)
+    return (profile.name if profile else "") or user.first_name
+
+
+def context_candidates(state: TurnState, outputs: dict[str, Any]) -> list[str]:
+    """Context lines, most relevant first: the goal in focus, today's missions (or the
+    suggested ones), then memories by recall score."""
+    context = state.output("recall_context")
+    goal = context.get("goal")
+    suggested = outputs.get("missions.suggest") or {}
+    missions = [m["title"] for m in suggested.values() if m] or [
+        m["title"] for m in context.get("triad", [])
+    ]
+    progress = [
+        f"{g['title']} ({g['progress']}% done)"
+        for g in (outputs.get("progress.summary") or {}).get("goals", [])
+    ]
+    return context_lines(
+        goals=progress or ([goal["title"]] if goal else []),
+        missions=missions,
+        memories=[m["content"] for m in context.get("memories", [])],
+    )
+
+
+def estimate_tokens(text: str) -> int:
+    """About four characters a token, as OpenAI's guidance has it for English."""
+    return max(1, math.ceil(len(text) / 4))
+
+
+def pack_context(lines: list[str], *, budget: int) -> tuple[list[str], dict[str, Any]]:
+    """Keep lines in order while they fit in `budget` tokens; report what was cut."""
+    kept: list[str] = []
+    cut: list[str] = []
+    used = 0
+    for line in lines:
+        cost = estimate_tokens(line)
+        if used + cost <= budget:
+            kept.append(line)
+            used += cost
+        else:
+            cut.append(line[:80])
+    return kept, {"budget": budget, "used": used, "kept": len(kept), "cut": cut}

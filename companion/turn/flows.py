@@ -1,0 +1,184 @@
+"""The turn's side of the dialogue manager: which flow a message opens or feeds, the
+action a confirmed flow runs (through a tool), and the words after it."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from companion.dialogue import (
+    COMPLETE_MISSION,
+    Choice,
+    ConversationState,
+    DialogueContext,
+    DialogueState,
+    DialogueStep,
+    Outcome,
+    SlotEnv,
+)
+from companion.runner import TurnState
+from companion.selectors import agent_state_data
+from companion.turn.common import TurnDeps
+from delight.models import User
+from goals.selectors import flow_choices
+
+ACTIVE = (ConversationState.WAITING_FOR_SLOT, ConversationState.CONFIRMING, ConversationState.ERROR)
+
+# The dialogue's actions and the tools that perform them.
+FLOW_TOOLS = {
+    "create_goal": "goals.create",
+    "complete_mission": "missions.complete",
+    "adjust_goal": "goals.update",
+}
+
+FLOW_DONE = {
+    "create_goal": "Done: “{title}” is set up. I'm breaking it into small missions now; "
+    "they'll show up on your goals page in a moment.",
+    "complete_mission": "Marked “{title}” as done. Nice work!",
+    "adjust_goal": "Updated “{title}”.",
+}
+
+_COMPLETE_CUE = re.compile(
+    r"\b(?:i(?:'ve| have)?\s+(?:just\s+)?(?:finished|completed|done)|i\s+did\s+(?:it|the)"
+    r"|mark\s+.+\s+(?:as\s+)?(?:done|complete)|(?:mission|task)\s+(?:is\s+)?done)\b",
+    re.IGNORECASE,
+)
+
+_ADJUST_CUE = re.compile(
+    r"\b(?:change|rename|move|push|postpone|adjust|update|edit|extend)\b.*\bgoal\b"
+    r"|\bgoal\b.*\b(?:change|rename|move|push|postpone|adjust|update|edit|extend)\b",
+    re.IGNORECASE,
+)
+
+_MISSION_WORD = re.compile(r"\b(?:mission|task)s?\b", re.IGNORECASE)
+
+
+def dialogue_now(deps: TurnDeps) -> DialogueState:
+    data = deps.dialogue_at_start
+    if data is None:
+        data = agent_state_data(user=deps.user, session_id=deps.conversation_id).get("dialogue")
+    return DialogueState.from_dict(data) if data else DialogueState()
+
+
+def dialogue_context(user: User) -> DialogueContext:
+    """What a flow's answers may name: open missions and active goals (ids and titles)."""
+    missions, goals = flow_choices(user=user)
+    return DialogueContext(
+        missions=tuple(Choice(*mission) for mission in missions),
+        goals=tuple(Choice(*goal) for goal in goals),
+    )
+
+
+def step_dict(step: DialogueStep) -> dict[str, Any]:
+    return {
+        "dialogue": step.dialogue.to_dict(),
+        "outcome": step.outcome.value,
+        "reply": step.reply,
+        "action": list(step.action) if step.action else None,
+        "changed": list(step.changed),
+        "error": step.error,
+        "path": [state.value for state in step.path],
+    }
+
+
+def flow_consumed(received: dict[str, Any]) -> bool:
+    flow = received.get("flow")
+    return bool(flow) and flow["outcome"] != Outcome.HANDOFF.value
+
+
+def dialogue_of(state: TurnState) -> DialogueState:
+    received = state.output("receive_input")
+    flow = received.get("flow")
+    data = flow["dialogue"] if flow else received.get("dialogue_before")
+    return DialogueState.from_dict(data) if data else DialogueState()
+
+
+def flow_to_start(text: str, intent: str, deps: TurnDeps) -> tuple[str, DialogueContext]:
+    """The flow a message opens ("" for none), and the missions and goals it may name.
+
+    1. A wish for a new goal opens create_goal.
+    2. "I finished …" opens complete_mission only when the person names one of their open
+       missions, or says "mission"/"task" ("I've done nothing today" does not).
+    3. "Change my goal …" opens adjust_goal only when the person has a goal.
+    The missions and goals are read only when a cue makes a flow possible.
+    """
+    completes, adjusts = _COMPLETE_CUE.search(text), _ADJUST_CUE.search(text)
+    if intent != "create_goal" and not (completes or adjusts):
+        return "", DialogueContext()
+    choices = dialogue_context(deps.user)
+    if intent == "create_goal":
+        return "create_goal", choices
+    if completes and choices.missions:
+        env = SlotEnv(deps.today, choices)
+        if COMPLETE_MISSION.extract(text, env).values.get("mission") or _MISSION_WORD.search(text):
+            return "complete_mission", choices
+    if adjusts and choices.goals:
+        return "adjust_goal", choices
+    return "", choices
+
+
+def flow_plan(flow: dict[str, Any]) -> dict[str, Any]:
+    plan: dict[str, Any] = {"strategy": "flow", "flow": flow, "tools": []}
+    if flow["outcome"] == Outcome.EXECUTE.value and flow["action"]:
+        name, slots = flow["action"]
+        plan["tools"] = [{"name": FLOW_TOOLS[name], "args": _action_args(name, slots)}]
+    return plan
+
+
+def _action_args(action: str, slots: dict[str, Any]) -> dict[str, Any]:
+    if action == "complete_mission":
+        return {"mission_id": slots["mission"]["id"], "minutes": slots.get("minutes")}
+    if action == "adjust_goal":
+        return {
+            "goal_id": slots["goal"]["id"],
+            "field": slots["field"],
+            "new_value": slots["new_value"],
+        }
+    return dict(slots)
+
+
+def flow_outcome(
+    flow: dict[str, Any], outputs: dict[str, Any], runs: list[dict[str, Any]]
+) -> tuple[dict[str, Any], str]:
+    """The flow's state and words after its action (if it had one) ran."""
+    if not flow["action"]:
+        return flow, flow["reply"]
+    name, slots = flow["action"]
+    dialogue = DialogueState.from_dict(flow["dialogue"])
+    run = runs[0] if runs else {"ok": False, "error": "not run"}
+    if run["ok"]:
+        title = _action_title(name, slots, outputs.get(FLOW_TOOLS[name], {}))
+        dialogue = dialogue.complete()
+        text = FLOW_DONE[name].format(title=title)
+    else:
+        reason = _readable(run["error"] or "")
+        dialogue = dialogue.fail(reason)
+        text = f"I couldn't do that: {reason}. Say “try again”, or “cancel” to let it go."
+    return {**flow, "dialogue": dialogue.to_dict()}, text
+
+
+def _action_title(name: str, slots: dict[str, Any], output: dict[str, Any]) -> str:
+    if "goal" in output:
+        return output["goal"]["title"]
+    if "mission" in output:
+        return output["mission"]["title"]
+    return str(slots.get("title", ""))
+
+
+def _readable(error: str) -> str:
+    """A tool error as words for the person ("ValidationError: ['x']" → "x")."""
+    message = error.split(": ", 1)[-1]
+    return re.sub(r"^[\[{]?['\"]?|['\"]?[\]}]?$", "", message).strip() or "something went wrong"
+
+
+def final_dialogue(state: TurnState) -> DialogueState:
+    """The conversation state after the turn: the latest flow step of this turn, else the
+    one before it (a flow finished earlier goes back to idle)."""
+    for node in ("respond", "clarify", "reason", "receive_input"):
+        flow = state.output(node).get("flow")
+        if flow:
+            return DialogueState.from_dict(flow["dialogue"])
+    before = dialogue_of(state)
+    if before.state is ConversationState.COMPLETED:
+        return DialogueState(paused=before.paused)
+    return before

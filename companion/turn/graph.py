@@ -1,0 +1,99 @@
+"""The turn's graph, and its answer as the REST body and the WebSocket `reply` event."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.dialogue import DialogueState
+from companion.runner import ERROR, Graph, Node, TurnState
+from companion.turn.common import FALLBACK_REPLIES
+from companion.turn.nodes import (
+    after_input,
+    after_recall,
+    clarify,
+    crisis,
+    error,
+    reason,
+    recall_context,
+    receive_input,
+    respond,
+    store_memory,
+)
+
+REPLY_NODES = ("crisis", "respond", "error")
+
+
+def answer_of(state: TurnState) -> dict[str, Any]:
+    """The output of the node that answered the person ({} if none did yet)."""
+    return next((state.output(n) for n in REPLY_NODES if state.output(n).get("reply")), {})
+
+
+def turn_result(state: TurnState, dialogue: DialogueState) -> dict[str, Any]:
+    """The whole answer to a message: the REST body, and the WebSocket `reply` event."""
+    received = state.output("receive_input")
+    answer = answer_of(state)
+    reply = answer.get("reply", "")
+    emotion = received.get("emotion")
+    intent = received.get("intent")
+    safety = received.get("safety", {"level": 0, "reason": ""})
+    return {
+        "session_id": state.input.session_id,
+        "message_id": state.input.message_id,
+        "reply": reply or FALLBACK_REPLIES[""],
+        "intent": {"label": intent["label"], "confidence": intent["confidence"]}
+        if intent
+        else None,
+        "emotion": {"label": emotion["dominant"], "scores": emotion["scores"]} if emotion else None,
+        "crisis": {
+            "triggered": "crisis" in state.outputs,
+            "level": safety["level"],
+            "reason": safety["reason"],
+            "resources": state.output("crisis").get("resources", []),
+        },
+        "strategy": answer.get("strategy", ""),
+        "conversation_state": dialogue.state.value,
+        "pending_slot": dialogue.pending_slot,
+        "trace": [
+            {key: entry[key] for key in ("node", "ms", "ok", "note", "error") if key in entry}
+            for entry in state.trace
+        ],
+        "memories_used": [
+            memory
+            for memory in state.output("recall_context").get("memories", [])
+            if memory["id"] in state.output("respond").get("memories_used", [])
+        ],
+        "tool_outputs": state.output("respond").get("tool_outputs", {}),
+        "prompt": state.output("respond").get("prompt"),
+    }
+
+
+def build_graph() -> Graph:
+    return Graph(
+        [
+            Node(
+                "receive_input",
+                receive_input,
+                router=after_input,
+                choices=("crisis", "recall_context"),
+                writes=True,
+            ),
+            Node("crisis", crisis, next="store_memory", writes=True),
+            Node(
+                "recall_context",
+                recall_context,
+                router=after_recall,
+                choices=("clarify", "reason"),
+                optional=True,
+            ),
+            Node("clarify", clarify, next="respond"),
+            Node("reason", reason, next="respond"),
+            Node("respond", respond, next="store_memory", writes=True),
+            # A failed memory write must not take back a reply already sent.
+            Node("store_memory", store_memory, next="end", optional=True, writes=True),
+            Node(ERROR, error, next="end"),
+        ],
+        start="receive_input",
+    )
+
+
+GRAPH = build_graph()

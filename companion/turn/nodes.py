@@ -1,0 +1,416 @@
+"""The turn's nodes and routers (graph.py wires them).
+
+Each node is a function of the turn's state returning its output. Every node honours
+`ctx.sandbox`: in a staff replay it computes everything and writes nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import re
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+
+from companion.runner import NodeContext, ToolOutcome, TurnState, run_concurrently, timed
+from companion.selectors import conversation_history, memory_recall
+from companion.services import (
+    crisis_event_record,
+    memories_touch,
+    memory_create_quietly,
+    profile_learn,
+    user_emotion_set,
+)
+from companion.turn.common import (
+    CRISIS_LEVEL,
+    FALLBACK_REPLIES,
+    HISTORY_TURNS,
+    MEMORIES_K,
+    TurnDeps,
+    beside,
+    deps_of,
+    emit_text,
+    in_tool_thread,
+    noted,
+    tool_pool,
+    word_chunks,
+)
+from companion.turn.context import (
+    context_candidates,
+    emotion_of,
+    intent_of,
+    memories_in,
+    pack_context,
+    person_name,
+)
+from companion.turn.flows import (
+    ACTIVE,
+    dialogue_context,
+    dialogue_now,
+    dialogue_of,
+    flow_consumed,
+    flow_outcome,
+    flow_plan,
+    flow_to_start,
+    step_dict,
+)
+from delight.ai.engine import ReplyRequest
+from delight.ai.types import ChatMessage, EmotionResult
+from delight.tools import ToolCall
+from goals.selectors import goal_focus, triad_for
+
+CRISIS_OPENING = (
+    "I'm really glad you told me. What you're feeling matters, and you don't have to face it "
+    "alone. If you are in danger right now, please call your local emergency number or go to "
+    "the nearest emergency department."
+)
+
+CRISIS_CLOSING = "I'm here with you. Is there someone you trust who can be with you right now?"
+_VAGUE = re.compile(r"^\W*(?:help|hm+|um+|idk|ok(?:ay)?|so|well|\?+|\.+|what|hmm+ ?ok)\W*$", re.I)
+
+
+def receive_input(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
+    """Safety first; then emotion, and either the active flow or the intent.
+
+    1. Screen the message; at CRISIS_LEVEL or above nothing else is read (crisis branch).
+    2. Read the emotion and keep it on the person (not in a sandbox).
+    3. While a flow waits for an answer, the message goes straight to it, with no intent
+       detection, unless the person changes course (the dialogue manager hands it back).
+    4. Otherwise classify the intent.
+    """
+    deps = deps_of(ctx)
+    text = state.input.text
+    safety = noted(ctx, "safety", deps.engine.screen_safety(text))
+    out: dict[str, Any] = {"safety": dataclasses.asdict(safety)}
+    if safety.level >= CRISIS_LEVEL:
+        return out
+    emotion = noted(ctx, "emotion", deps.engine.detect_emotion(text))
+    out["emotion"] = dataclasses.asdict(emotion)
+    if not ctx.sandbox:
+        _emotion_keep(deps, emotion)
+    dialogue = dialogue_now(deps)
+    out["dialogue_before"] = dialogue.to_dict()
+    if dialogue.state in ACTIVE:
+        step = deps.dialogue.handle(
+            dialogue, text, today=deps.today, context=dialogue_context(deps.user)
+        )
+        out["flow"] = step_dict(step)
+        if not step.handoff:
+            return out
+    out["intent"] = dataclasses.asdict(noted(ctx, "intent", deps.engine.classify_intent(text)))
+    return out
+
+
+def _emotion_keep(deps: TurnDeps, emotion: EmotionResult) -> None:
+
+    user_emotion_set(user=deps.user, scores=emotion.scores, dominant=emotion.dominant, now=deps.now)
+
+
+def after_input(state: TurnState) -> str:
+    safety = state.output("receive_input").get("safety", {})
+    return "crisis" if safety.get("level", 0) >= CRISIS_LEVEL else "recall_context"
+
+
+def crisis(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
+    """A calm reply with this deployment's crisis resources, and an event for staff.
+
+    No coaching, no goal talk, no memory: the crisis content stays out of ordinary memory.
+    """
+    deps = deps_of(ctx)
+    safety = state.output("receive_input")["safety"]
+    resources = list(settings.CRISIS_RESOURCES)
+    text = " ".join([CRISIS_OPENING, *(f"{line}." for line in resources), CRISIS_CLOSING])
+    if not ctx.sandbox:
+        crisis_event_record(
+            user=deps.user,
+            conversation_id=deps.conversation_id,
+            turn_id=deps.turn_id,
+            level=safety["level"],
+            reason=safety["reason"],
+            matched=list(safety.get("matched", ())),
+        )
+    reply = emit_text(deps, word_chunks(text))
+    return {"reply": reply, "strategy": "crisis", "resources": resources}
+
+
+def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
+    """What Eliza knows that fits this message.
+
+    1. The person's active goals with their progress, the one in focus (worked on last) first.
+    2. Tiers: always personal; project when goals are discussed or the person has a goal;
+       task (recent missions) when they have a goal or ask for a mission.
+    3. Hybrid recall of the message over those tiers, in a tool thread (one SQL statement
+       that keeps a database core busy for ~10 ms at 10,000 memories), while this thread
+       reads today's triad and the session's recent turns.
+    An optional node: if any of this fails, the turn goes on with empty context and the
+    trace says so.
+    """
+    deps = deps_of(ctx)
+    intent = (state.output("receive_input").get("intent") or {}).get("label")
+    flow = state.output("receive_input").get("flow")
+    goals = deps.reads["goals"] = goal_focus(user=deps.user)
+    tiers = ["personal"]
+    if goals or intent in ("goal_discussion", "create_goal") or flow:
+        tiers.append("project")
+    if goals or intent == "mission_request":  # missions belong to goals
+        tiers.append("task")
+    recall = functools.partial(
+        memory_recall,
+        user=deps.user,
+        query=state.input.text,
+        k=MEMORIES_K,
+        tiers=tiers,
+        engine=deps.engine,
+    )
+    recalling = beside(deps, recall)
+    todays = deps.reads["triad"] = triad_for(user=deps.user, now=deps.now)
+    history = conversation_history(
+        user=deps.user,
+        conversation_id=deps.conversation_id,
+        before=deps.turn_id,
+        turns=HISTORY_TURNS,
+    )
+    found = recalling()
+    return {
+        "tiers": tiers,
+        "memories": [
+            {
+                "id": item.memory.pk,
+                "content": item.memory.content,
+                "tier": item.memory.tier,
+                "score": item.score,
+                "reasons": item.reasons,
+            }
+            for item in found
+        ],
+        "goal": goals[0] if goals else None,
+        "goals": goals,
+        "triad": [
+            {"id": m.pk, "title": m.title, "minutes": m.estimated_minutes} for m in todays.missions
+        ],
+        "history": history,
+    }
+
+
+def after_recall(state: TurnState) -> str:
+    return "clarify" if _vagueness(state) else "reason"
+
+
+def _vagueness(state: TurnState) -> str:
+    """Why the message is too vague to act on ("" when it is not).
+
+    1. A flow already has the message: never vague.
+    2. Goals or missions are asked about, but the person has no goal yet (only when recall
+       worked: without context Eliza cannot know).
+    3. A bare filler ("help", "hmm", "?") that no intent explains.
+    """
+    received = state.output("receive_input")
+    if flow_consumed(received):
+        return ""
+    intent = received.get("intent") or {}
+    context = state.output("recall_context")
+    asks_about_goals = intent.get("label") in ("goal_discussion", "mission_request")
+    if asks_about_goals and "goals" in context and not context["goals"]:
+        return "no_goal"
+    if _VAGUE.match(state.input.text) and intent.get("label") not in ("small_talk",):
+        return "vague"
+    return ""
+
+
+def clarify(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
+    """One good question. With no goal to talk about, the question opens the create-goal
+    flow, so the answer lands straight in its first slot."""
+    deps = deps_of(ctx)
+    why = _vagueness(state)
+    if why == "no_goal":
+        step = deps.dialogue.start("create_goal", "", today=deps.today, dialogue=dialogue_of(state))
+        question = f"I don't know your goals yet, so let's start there. {step.reply}"
+        flow = {**step_dict(step), "reply": question}
+        return {"strategy": "clarify", "why": why, "question": question, "flow": flow}
+    question = "I'm here. What's on your mind: something you're working toward, or how you feel?"
+    return {"strategy": "clarify", "why": why, "question": question}
+
+
+def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
+    """Choose the response strategy and the tools (seed 000's tool selection).
+
+    1. A flow that has the message: its step decides; a confirmed flow runs its action tool.
+    2. A request that starts a flow (a new goal, a finished mission, a goal change) starts it,
+       pre-filling whatever the message already says.
+    3. Otherwise the emotion sets the strategy: fear → calm, sadness/anger → acknowledge
+       (and look at progress, to offer breaking the goal down), joy/love → celebrate, else
+       coach; the intent adds tools: goal talk → progress, a mission request → today's
+       missions, a goal in focus → progress; memory recall always ran before.
+    """
+    deps = deps_of(ctx)
+    received = state.output("receive_input")
+    context = state.output("recall_context")
+    intent = received.get("intent") or {}
+    if flow_consumed(received):
+        return flow_plan(received["flow"])
+    flow_name, choices = flow_to_start(state.input.text, intent.get("label", ""), deps)
+    if flow_name:
+        step = deps.dialogue.start(
+            flow_name,
+            state.input.text,
+            today=deps.today,
+            context=choices,
+            dialogue=dialogue_of(state),
+        )
+        return flow_plan(step_dict(step))
+    dominant = (received.get("emotion") or {}).get("dominant", "neutral")
+    strategy = {
+        "fear": "calm",
+        "sadness": "acknowledge",
+        "anger": "acknowledge",
+        "joy": "celebrate",
+        "love": "celebrate",
+    }.get(dominant, "coach")
+    tools: list[dict[str, Any]] = []
+    if intent.get("label") == "mission_request" or strategy == "calm":
+        tools.append(
+            {"name": "missions.suggest", "args": {"energy": "low"} if strategy == "calm" else {}}
+        )
+    if intent.get("label") == "goal_discussion" or strategy == "acknowledge" or context.get("goal"):
+        tools.append({"name": "progress.summary", "args": {}})
+    if dominant != "neutral":
+        tools.append({"name": "emotion.current", "args": {}})
+    return {"strategy": strategy, "tools": _unique(tools)}
+
+
+def _unique(tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    seen: set[str] = set()
+    return [t for t in tools if not (t["name"] in seen or seen.add(t["name"]))]
+
+
+def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
+    """Run the chosen tools, then write the reply and stream it.
+
+    1. Write tools run one by one in this node's transaction (not in a sandbox); read tools
+       run concurrently. A failing tool is skipped and noted; the reply goes on without it.
+    2. A flow's reply is its own (a question, a summary, or the action's outcome).
+    3. Otherwise the context (goal, missions, memories, tool results) is packed into the
+       token budget, most relevant first, and the engine streams the reply.
+    """
+    deps = deps_of(ctx)
+    plan = state.output("reason") or state.output("clarify")
+    outputs, runs = run_tools(deps, plan.get("tools", []), sandbox=ctx.sandbox)
+    for run in runs:
+        if not run["ok"]:
+            ctx.note(f"tool {run['name']} failed: {run['error']}")
+    flow = plan.get("flow")
+    out: dict[str, Any] = {"strategy": plan["strategy"], "tool_outputs": outputs, "tools": runs}
+    if flow is not None:
+        flow, text = flow_outcome(flow, outputs, runs)
+        out["flow"] = flow
+        out["reply"] = emit_text(deps, word_chunks(text))
+        return out
+    if plan["strategy"] == "clarify":
+        out["reply"] = emit_text(deps, word_chunks(plan["question"]))
+        return out
+    lines = context_candidates(state, outputs)
+    kept, budget = pack_context(lines, budget=deps.budget)
+    if budget["cut"]:
+        ctx.note(f"context cut to {budget['used']}/{budget['budget']} tokens")
+    request = ReplyRequest(
+        text=state.input.text,
+        history=[
+            ChatMessage(m["role"], m["content"])
+            for m in state.output("recall_context").get("history", [])
+        ],
+        emotion=emotion_of(state),
+        intent=intent_of(state),
+        strategy=plan["strategy"],
+        context=kept,
+        user_name=person_name(deps.user),
+    )
+    reply = deps.engine.stream_reply(request)
+    emit_text(deps, reply)  # a retracted stream's chunks are dropped: its `text` replaces them
+    if reply.fallback:
+        ctx.note(f"model {reply.fallback}; offline reply")
+    out["reply"] = reply.text or FALLBACK_REPLIES[""]
+    out["prompt"] = budget
+    out["engine"] = deps.engine.name
+    out["memories_used"] = memories_in(state.output("recall_context"), kept)
+    return out
+
+
+def run_tools(
+    deps: TurnDeps, planned: list[dict[str, Any]], *, sandbox: bool
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Run the planned tools; return each successful tool's output and every run's record."""
+    outputs: dict[str, Any] = {}
+    runs: list[dict[str, Any]] = []
+
+    def record(name: str, outcome: ToolOutcome[Any]) -> None:
+        runs.append({"name": name, "ok": outcome.ok, "error": outcome.error, "ms": outcome.ms})
+        if outcome.ok:
+            outputs[name] = outcome.value
+        deps.emit("tool", {"name": name, **outcome.to_dict()})
+
+    reads: dict[str, Callable[[], Any]] = {}
+    writing = any(
+        deps.tools.get(item["name"]).writes for item in planned if item["name"] in deps.tools
+    )
+    known = {} if writing else deps.reads  # a write may change what the turn read
+    for item in planned:
+        name = item["name"]
+        if name not in deps.tools:
+            record(name, ToolOutcome(False, None, "unknown tool", 0.0))
+            continue
+        tool = deps.tools.get(name)
+        call = ToolCall(user=deps.user, args=item.get("args", {}), now=deps.now, known=known)
+        if not tool.writes:
+            reads[name] = functools.partial(tool.fn, call)
+        elif sandbox:
+            record(name, ToolOutcome(False, None, "sandbox: not run", 0.0))
+        else:
+            record(name, timed(functools.partial(tool.fn, call)))
+    if deps.concurrent_tools and len(reads) > 1:
+        concurrent = {name: in_tool_thread(call) for name, call in reads.items()}
+        for name, outcome in run_concurrently(concurrent, executor=tool_pool()).items():
+            record(name, outcome)
+    else:
+        for name, call in reads.items():
+            record(name, timed(call))
+    return outputs, runs
+
+
+def store_memory(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
+    """Keep what is worth keeping, through the memory services (dedupe and supersede apply).
+
+    1. A crisis turn stores nothing: its content stays out of ordinary memory.
+    2. Extract facts from the message; write each as a conversation memory.
+    3. Learn the profile (name, occupation, location, interests, communication style).
+    4. Mark the memories the reply's prompt carried as accessed.
+    """
+    deps = deps_of(ctx)
+    if "crisis" in state.outputs:
+        ctx.note("crisis turn: nothing stored")
+        return {"facts": [], "written": []}
+    facts = deps.engine.extract_facts(state.input.text)
+    out: dict[str, Any] = {"facts": [dataclasses.asdict(fact) for fact in facts], "written": []}
+    if ctx.sandbox:
+        return out
+
+    for fact in facts:
+        written = memory_create_quietly(
+            user=deps.user, fact=fact, engine=deps.engine, turn_id=deps.turn_id
+        )
+        out["written"].append(written)
+    earlier = state.output("recall_context").get("history", [])
+    texts = [m["content"] for m in earlier if m["role"] == "user"] + [state.input.text]
+    out["profile"] = profile_learn(user=deps.user, facts=facts, texts=texts)
+    used = state.output("respond").get("memories_used", [])
+    if used:
+        memories_touch(user=deps.user, ids=used)
+    return out
+
+
+def error(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
+    """A required node failed: a kind reply for the intent, so nobody is left without one."""
+    intent = (state.output("receive_input").get("intent") or {}).get("label", "")
+    text = FALLBACK_REPLIES.get(intent, FALLBACK_REPLIES[""])
+    return {"reply": emit_text(deps_of(ctx), word_chunks(text)), "strategy": "fallback"}
