@@ -6,18 +6,16 @@ import pytest
 from channels.layers import channel_layers
 from django.conf import settings
 from django_q.conf import Conf
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from delight.channel_layer import close_loop_pool
 from delight.models import User
 from delight.settings import channel_layer_config
+from tests.factories import make_user, token_client
 from tests.support.locks import HeldElsewhere
 
 # Unit tests run enqueued jobs inline; integration tests start a real qcluster process.
 Conf.SYNC = True
-
-PASSWORD = "correct-horse-battery-staple"
 
 
 @pytest.fixture(scope="session")
@@ -45,14 +43,6 @@ async def _close_channel_layer_pool():
     await close_loop_pool()
 
 
-def make_user(username: str, **fields) -> User:
-    fields.setdefault("onboarding_step", User.Onboarding.DONE)
-    user = User(username=username, **fields)
-    user.set_password(PASSWORD)
-    user.save()
-    return user
-
-
 @pytest.fixture
 def owner(db) -> User:
     return make_user("olivia", timezone="Europe/Paris", first_name="Olivia")
@@ -61,12 +51,6 @@ def owner(db) -> User:
 @pytest.fixture
 def outsider(db) -> User:
     return make_user("oscar", timezone="America/New_York")
-
-
-def token_client(user: User) -> APIClient:
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
-    return client
 
 
 @pytest.fixture

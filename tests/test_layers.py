@@ -1,5 +1,7 @@
 """The house's walls: imports point one way (pyproject's import-linter contracts) and none hides.
 
+Tests share helpers through factories and fixtures, never by importing another test module.
+
 Import-linter only sees module-level imports as edges it can judge fairly; an import inside a
 function is how a cycle hides, so the second test forbids them outside `AppConfig.ready()`.
 """
@@ -59,3 +61,23 @@ def test_no_project_import_hides_inside_a_function():
     ]
     hidden = [line for path in sorted(sources) for line in _hidden_imports(path)]
     assert hidden == []
+
+
+def _test_module_imports(path: Path) -> list[str]:
+    """Imports of another test module or a conftest (shared helpers live in factories)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("tests."):
+            leaf = node.module.rsplit(".", 1)[-1]
+            if leaf == "conftest" or leaf.startswith("test_"):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.module}")
+    return found
+
+
+def test_tests_share_helpers_through_factories_not_other_test_modules():
+    imports = [
+        line
+        for path in sorted((ROOT / "tests").rglob("*.py"))
+        for line in _test_module_imports(path)
+    ]
+    assert imports == []

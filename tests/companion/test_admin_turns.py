@@ -7,8 +7,8 @@ from django.urls import reverse
 
 from companion.models import AgentState, CrisisEvent, Turn
 from goals.models import Goal
-from tests.companion.test_turn import say
-from tests.conftest import make_user
+from tests.companion.factories import say
+from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db
 

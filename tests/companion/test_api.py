@@ -5,7 +5,7 @@ import json
 import pytest
 
 from companion.models import Memory, MemoryChange
-from tests.companion.test_services import remember
+from tests.companion.factories import remember
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 from companion import conversations
 from companion.models import Turn
 from goals.models import Goal
-from tests.conftest import PASSWORD, make_user
+from tests.factories import PASSWORD, make_user
 from tests.support.browser import live_app, live_daphne, log_in, page  # noqa: F401  (fixtures)
 from tests.support.fixtures import openai_server  # noqa: F401  (a fixture)
 

@@ -11,7 +11,7 @@ from companion.consumers import CompanionConsumer
 from companion.models import Turn
 from delight.asgi import application
 from delight.ws import CLOSE_TOO_LARGE, CLOSE_UNAUTHENTICATED
-from tests.conftest import token_client
+from tests.factories import token_client
 from tests.goals.factories import make_goal
 from tests.support import ws
 from tests.support.database import every_request_connection_taken_async

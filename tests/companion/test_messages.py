@@ -15,8 +15,7 @@ from companion.models import AgentCheckpoint, Conversation, Memory, Turn
 from companion.runner import TurnState
 from delight.ai.engine import OfflineEngine
 from goals.models import Goal
-from tests.companion.test_runner import SimulatedCrash
-from tests.companion.test_turn import say
+from tests.companion.factories import SimulatedCrash, say
 
 pytestmark = pytest.mark.django_db
 

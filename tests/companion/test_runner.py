@@ -4,7 +4,6 @@ import itertools
 import json
 import threading
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
@@ -29,64 +28,7 @@ from companion.runner import (
     run_concurrently,
     state_checksum,
 )
-
-
-class SimulatedCrash(BaseException):
-    """Stands for the process dying mid-node: not an `Exception`, so no handler catches it."""
-
-
-@dataclass
-class Effects:
-    """The injected dependencies: counts of completed side effects, and failure switches."""
-
-    writes: Counter[str] = field(default_factory=Counter)
-    attempts: Counter[str] = field(default_factory=Counter)
-    crash_once: set[str] = field(default_factory=set)
-    sandbox_seen: list[bool] = field(default_factory=list)
-
-
-def body(name: str):
-    """A node that fails on "fail:<name>" in the text and otherwise performs one write."""
-
-    def node(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
-        effects: Effects = ctx.deps
-        effects.attempts[name] += 1
-        effects.sandbox_seen.append(ctx.sandbox)
-        if name in effects.crash_once:
-            effects.crash_once.discard(name)
-            raise SimulatedCrash(name)
-        if f"fail:{name}" in state.input.text:
-            raise RuntimeError(f"{name} broke")
-        if not ctx.sandbox:
-            effects.writes[name] += 1
-        return {"ran": name, "seen_failure": state.failure}
-
-    return node
-
-
-def after_input(state: TurnState) -> str:
-    return "crisis" if "hurt myself" in state.input.text else "recall_context"
-
-
-def after_recall(state: TurnState) -> str:
-    return "clarify" if "vague" in state.input.text else "reason"
-
-
-def eliza_graph(*, with_error: bool = True) -> Graph:
-    nodes = [
-        Node("receive_input", body("receive_input"), router=after_input,
-             choices=("crisis", "recall_context")),
-        Node("crisis", body("crisis"), next=END),
-        Node("recall_context", body("recall_context"), router=after_recall,
-             choices=("clarify", "reason"), optional=True),
-        Node("clarify", body("clarify"), next="respond"),
-        Node("reason", body("reason"), next="respond"),
-        Node("respond", body("respond"), next="store_memory"),
-        Node("store_memory", body("store_memory"), next=END),
-    ]  # fmt: skip
-    if with_error:
-        nodes.append(Node(ERROR, body(ERROR), next=END))
-    return Graph(nodes, start="receive_input")
+from tests.companion.factories import Effects, SimulatedCrash, after_input, body, eliza_graph
 
 
 def turn(text: str = "hello", message_id: str = "m1") -> TurnInput:

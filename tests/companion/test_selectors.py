@@ -15,11 +15,9 @@ from django.utils import timezone
 from companion import selectors, services
 from companion.models import Memory, MemoryUse
 from delight.ai.engine import OfflineEngine
-from tests.companion.test_services import RenamedEmbedder, remember
+from tests.companion.factories import ENGINE, RenamedEmbedder, meaning, random_memories, remember
 
 pytestmark = pytest.mark.django_db
-
-ENGINE = OfflineEngine()
 
 # Facts about one person, as Eliza would store them: (slot, tier, content).
 FACTS = [
@@ -290,32 +288,6 @@ def reference_sketch(vector) -> list[float]:
     signs = [1 - 2 * (seed[k // 8] >> (k % 8) & 1) for k in range(96 * 384)]
     basis = np.array(signs).reshape(96, 384) / math.sqrt(96)
     return (basis @ np.asarray(vector, dtype=float)).tolist()
-
-
-def random_memories(user, count: int, *, seed: int) -> list[Memory]:
-    """`count` memories with random unit vectors, written in one INSERT."""
-    vectors = np.random.default_rng(seed).standard_normal((count, 384))
-    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
-    return Memory.objects.bulk_create(
-        Memory(
-            user=user,
-            tier="personal",
-            content=f"Random note {number}",
-            embedding=vector,
-            embedder=ENGINE.embedder.name,
-            source="conversation",
-        )
-        for number, vector in enumerate(vectors)
-    )
-
-
-def meaning(user, vector, *, limit: int = 40) -> list[tuple[int, float]]:
-    return selectors.memory_nearest(
-        user_id=user.pk,
-        vector=[float(x) for x in vector],
-        embedder=ENGINE.embedder.name,
-        limit=limit,
-    )
 
 
 def exact_meaning(user, vector, *, limit: int = 40) -> list[int]:

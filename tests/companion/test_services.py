@@ -11,19 +11,9 @@ from companion import services
 from companion.models import Memory, MemoryChange
 from delight.ai.embeddings import HashingEmbedder
 from delight.ai.engine import OfflineEngine
+from tests.companion.factories import ENGINE, RenamedEmbedder, remember
 
 pytestmark = pytest.mark.django_db
-
-ENGINE = OfflineEngine()
-
-
-def remember(user, content, *, tier="personal", **fields):
-    fields.setdefault("source", "conversation")
-    return services.memory_create(user=user, content=content, tier=tier, engine=ENGINE, **fields)
-
-
-class RenamedEmbedder(HashingEmbedder):
-    name = "hashing-v2"
 
 
 def test_create_embeds_and_records_history(owner):

@@ -9,8 +9,7 @@ from django.utils import timezone
 
 from companion import selectors, sketches
 from companion.models import Memory, MemoryRevision
-from tests.companion.test_selectors import ENGINE, meaning, random_memories
-from tests.companion.test_services import remember
+from tests.companion.factories import ENGINE, meaning, random_memories, remember
 
 # Copies are only kept and used outside transaction blocks, so these tests commit.
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -11,7 +11,7 @@ from django_q.tasks import async_task
 from companion.models import Memory
 from companion.tasks import prune_expired_memories
 from delight.ai.runtime import default_engine
-from tests.companion.test_services import remember
+from tests.companion.factories import remember
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from django.db import connection
 from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 
-from companion import conversations, services
+from companion import services
 from companion.models import AgentCheckpoint, CompanionProfile, Conversation, CrisisEvent, Memory
 from companion.turn import GRAPH, TurnDeps, tool_pool
 from companion.turn.common import in_tool_thread
@@ -19,6 +19,7 @@ from delight.ai.engine import OfflineEngine
 from delight.ai.guard import current_budget, model_budget
 from delight.tools import Tool, ToolRegistry, registry
 from goals.models import Goal, Mission
+from tests.companion.factories import Events, say
 from tests.goals.factories import make_goal, make_mission
 
 pytestmark = pytest.mark.django_db
@@ -26,22 +27,8 @@ pytestmark = pytest.mark.django_db
 MAIN_PATH = ["receive_input", "recall_context", "reason", "respond", "store_memory"]
 
 
-def say(user, text: str, session: dict | None = None, **kwargs: Any) -> dict[str, Any]:
-    kwargs.setdefault("concurrent_tools", False)  # tool threads cannot see the test transaction
-    session_id = session["session_id"] if session else None
-    return conversations.message_send(user=user, text=text, session_id=session_id, **kwargs)
-
-
 def nodes(result: dict[str, Any]) -> list[str]:
     return [entry["node"] for entry in result["trace"]]
-
-
-class Events(list):
-    def __call__(self, kind: str, payload: dict[str, Any]) -> None:
-        self.append((kind, payload))
-
-    def kinds(self) -> list[str]:
-        return [kind for kind, _ in self]
 
 
 def test_a_message_runs_every_node_in_order_and_checkpoints_each(owner):

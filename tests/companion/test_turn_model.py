@@ -24,7 +24,7 @@ from delight.ai.config import AIConfig
 from delight.ai.engine import Engine, build_engine
 from delight.ai.runtime import record_usage
 from delight.models import AICall
-from tests.companion.test_turn import Events, say
+from tests.companion.factories import Events, say
 from tests.support.openai_server import (
     CHAT,
     EMBEDDINGS,

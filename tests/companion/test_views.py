@@ -5,7 +5,7 @@ from django.contrib.admin.sites import site
 from django.urls import reverse
 
 from companion.models import Memory
-from tests.companion.test_services import remember
+from tests.companion.factories import remember
 
 pytestmark = pytest.mark.django_db
 

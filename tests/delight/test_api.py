@@ -4,7 +4,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from delight.models import User
-from tests.conftest import PASSWORD
+from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db
 

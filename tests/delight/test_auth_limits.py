@@ -14,7 +14,7 @@ from axes.models import AccessAttempt
 from django.test import Client
 from rest_framework.test import APIClient
 
-from tests.conftest import PASSWORD, make_user
+from tests.factories import PASSWORD, make_user
 
 pytestmark = pytest.mark.django_db
 

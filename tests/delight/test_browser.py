@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from delight.models import User
-from tests.conftest import PASSWORD
+from tests.factories import PASSWORD
 from tests.support.browser import page  # noqa: F401  (fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]

@@ -30,7 +30,7 @@ from schemathesis.specs.openapi.checks import (
 from companion import services as companion_services
 from companion.models import Actor, Source
 from delight.asgi import application
-from tests.conftest import make_user
+from tests.factories import make_user
 
 ERRORS = {"400", "401", "403", "404", "429", "503"}
 CHECKS = [

@@ -20,7 +20,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from delight.server import LISTEN_BACKLOG
 from delight.ws import CLOSE_TOO_LARGE, CLOSE_UNSUPPORTED_DATA, MAX_FRAME_CHARS
-from tests.conftest import make_user
+from tests.factories import make_user
 from tests.support import processes
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]

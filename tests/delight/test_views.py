@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from delight.models import User
-from tests.conftest import PASSWORD, make_user
+from tests.factories import PASSWORD, make_user
 
 pytestmark = pytest.mark.django_db
 

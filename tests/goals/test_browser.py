@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from goals.models import Goal, Mission
-from tests.conftest import PASSWORD, make_user
+from tests.factories import PASSWORD, make_user
 from tests.support.browser import live_app, log_in, page  # noqa: F401  (fixtures)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]

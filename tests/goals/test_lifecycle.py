@@ -11,7 +11,7 @@ from rest_framework.authtoken.models import Token
 
 from delight.asgi import application
 from goals.models import Goal, Mission
-from tests.conftest import token_client
+from tests.factories import token_client
 from tests.support import processes
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]

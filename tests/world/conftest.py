@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import datetime as dt
 import importlib
 
 import pytest
@@ -17,11 +16,6 @@ def zones(db) -> dict[str, Zone]:
         spec["slug"]: Zone.objects.update_or_create(slug=spec["slug"], defaults=spec)[0]
         for spec in SEED.ZONES
     }
-
-
-def at(value: str) -> dt.datetime:
-    """An aware UTC instant from ``"2026-01-15 20:00"``."""
-    return dt.datetime.fromisoformat(value).replace(tzinfo=dt.UTC)
 
 
 @pytest.fixture

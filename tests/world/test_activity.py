@@ -8,8 +8,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.conftest import make_user
-from tests.world.conftest import at
+from tests.factories import make_user
+from tests.world.factories import at
 from world.models import OffHoursDay
 from world.services import activity_record
 from world.signals import off_hours_streak

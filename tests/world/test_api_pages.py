@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from tests.world.conftest import at
+from tests.world.factories import at
 
 pytestmark = pytest.mark.django_db
 

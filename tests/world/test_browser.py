@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
-from tests.conftest import PASSWORD, make_user
+from tests.factories import PASSWORD, make_user
 from tests.support.browser import live_app, log_in, page  # noqa: F401  (fixtures)
 from world import services
 from world.models import Zone

@@ -6,26 +6,16 @@ import datetime as dt
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.utils import timezone
 
 from delight.ws import CLOSE_PROTOCOL_ERROR, CLOSE_TOO_LARGE, CLOSE_UNSUPPORTED_DATA
-from tests.conftest import make_user
-from tests.support import ws
-from tests.world.conftest import at
+from tests.factories import make_user
+from tests.world.factories import arena_of, at, connect
 from world import services
 from world.consumers import WorldConsumer
 from world.models import OffHoursDay
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-async def connect(user) -> WebsocketCommunicator:
-    return await ws.connect(user, "/ws/world/")
-
-
-def arena_of(snapshot: dict) -> dict:
-    return next(zone for zone in snapshot["zones"] if zone["slug"] == "arena")
 
 
 async def test_snapshot_on_connect_and_on_request(zones, owner):

@@ -10,9 +10,9 @@ from asgiref.sync import sync_to_async
 from django.utils import timezone
 from django_q.models import Schedule
 
-from tests.conftest import make_user
+from tests.factories import make_user
 from tests.support import processes
-from tests.world.test_consumers import arena_of, connect
+from tests.world.factories import arena_of, connect
 from world.services import zones_evaluate_user
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]

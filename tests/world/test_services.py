@@ -10,8 +10,8 @@ from django.db import connection
 from django_q.models import Schedule
 
 from delight import services as delight_services
-from tests.conftest import make_user
-from tests.world.conftest import at
+from tests.factories import make_user
+from tests.world.factories import at
 from world.models import UserWorldSchedule, UserZoneState
 from world.services import zones_evaluate_due, zones_evaluate_user
 

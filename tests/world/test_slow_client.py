@@ -19,7 +19,7 @@ import websockets
 from rest_framework.authtoken.models import Token
 
 from delight.realtime import send_to_users
-from tests.conftest import make_user
+from tests.factories import make_user
 from tests.support import processes
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]

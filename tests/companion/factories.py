@@ -1,0 +1,125 @@
+"""Shared builders for the companion tests: memories, turns through the real services,
+and a small graph of Eliza's shape for the runner."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from companion import conversations, selectors, services
+from companion.models import Memory
+from companion.runner import END, ERROR, Graph, Node, NodeContext, TurnState
+from delight.ai.embeddings import HashingEmbedder
+from delight.ai.engine import OfflineEngine
+
+ENGINE = OfflineEngine()
+
+
+def remember(user, content, *, tier="personal", **fields):
+    fields.setdefault("source", "conversation")
+    return services.memory_create(user=user, content=content, tier=tier, engine=ENGINE, **fields)
+
+
+class RenamedEmbedder(HashingEmbedder):
+    name = "hashing-v2"
+
+
+def random_memories(user, count: int, *, seed: int) -> list[Memory]:
+    """`count` memories with random unit vectors, written in one INSERT."""
+    vectors = np.random.default_rng(seed).standard_normal((count, 384))
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    return Memory.objects.bulk_create(
+        Memory(
+            user=user,
+            tier="personal",
+            content=f"Random note {number}",
+            embedding=vector,
+            embedder=ENGINE.embedder.name,
+            source="conversation",
+        )
+        for number, vector in enumerate(vectors)
+    )
+
+
+def meaning(user, vector, *, limit: int = 40) -> list[tuple[int, float]]:
+    return selectors.memory_nearest(
+        user_id=user.pk,
+        vector=[float(x) for x in vector],
+        embedder=ENGINE.embedder.name,
+        limit=limit,
+    )
+
+
+def say(user, text: str, session: dict | None = None, **kwargs: Any) -> dict[str, Any]:
+    kwargs.setdefault("concurrent_tools", False)  # tool threads cannot see the test transaction
+    session_id = session["session_id"] if session else None
+    return conversations.message_send(user=user, text=text, session_id=session_id, **kwargs)
+
+
+class Events(list):
+    def __call__(self, kind: str, payload: dict[str, Any]) -> None:
+        self.append((kind, payload))
+
+    def kinds(self) -> list[str]:
+        return [kind for kind, _ in self]
+
+
+class SimulatedCrash(BaseException):
+    """Stands for the process dying mid-node: not an `Exception`, so no handler catches it."""
+
+
+@dataclass
+class Effects:
+    """The injected dependencies: counts of completed side effects, and failure switches."""
+
+    writes: Counter[str] = field(default_factory=Counter)
+    attempts: Counter[str] = field(default_factory=Counter)
+    crash_once: set[str] = field(default_factory=set)
+    sandbox_seen: list[bool] = field(default_factory=list)
+
+
+def body(name: str):
+    """A node that fails on "fail:<name>" in the text and otherwise performs one write."""
+
+    def node(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
+        effects: Effects = ctx.deps
+        effects.attempts[name] += 1
+        effects.sandbox_seen.append(ctx.sandbox)
+        if name in effects.crash_once:
+            effects.crash_once.discard(name)
+            raise SimulatedCrash(name)
+        if f"fail:{name}" in state.input.text:
+            raise RuntimeError(f"{name} broke")
+        if not ctx.sandbox:
+            effects.writes[name] += 1
+        return {"ran": name, "seen_failure": state.failure}
+
+    return node
+
+
+def after_input(state: TurnState) -> str:
+    return "crisis" if "hurt myself" in state.input.text else "recall_context"
+
+
+def after_recall(state: TurnState) -> str:
+    return "clarify" if "vague" in state.input.text else "reason"
+
+
+def eliza_graph(*, with_error: bool = True) -> Graph:
+    nodes = [
+        Node("receive_input", body("receive_input"), router=after_input,
+             choices=("crisis", "recall_context")),
+        Node("crisis", body("crisis"), next=END),
+        Node("recall_context", body("recall_context"), router=after_recall,
+             choices=("clarify", "reason"), optional=True),
+        Node("clarify", body("clarify"), next="respond"),
+        Node("reason", body("reason"), next="respond"),
+        Node("respond", body("respond"), next="store_memory"),
+        Node("store_memory", body("store_memory"), next=END),
+    ]  # fmt: skip
+    if with_error:
+        nodes.append(Node(ERROR, body(ERROR), next=END))
+    return Graph(nodes, start="receive_input")
