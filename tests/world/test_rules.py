@@ -1,4 +1,4 @@
-"""Tests for the pure world rules engine (world/rules.py): no Django, no database."""
+"""Tests for the pure world rules engine (world/rules/): no Django, no database."""
 
 from __future__ import annotations
 
