@@ -6,9 +6,6 @@ from datetime import date
 import pytest
 
 from companion.dialogue import (
-    CHOOSE_FIELD,
-    CREATE_GOAL,
-    TRANSITIONS,
     Choice,
     ConversationState,
     DialogueContext,
@@ -18,13 +15,18 @@ from companion.dialogue import (
     Outcome,
     SlotEnv,
     SlotError,
+    transition,
+)
+from companion.dialogue.flows import CREATE_GOAL
+from companion.dialogue.manager import CHOOSE_FIELD
+from companion.dialogue.parsing import (
     add_months,
     find_date,
     parse_category,
     parse_minutes,
     parse_target_date,
-    transition,
 )
+from companion.dialogue.states import TRANSITIONS
 from companion.runner import IllegalTransition
 
 S = ConversationState
