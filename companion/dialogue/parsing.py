@@ -38,9 +38,7 @@ from companion.dialogue.phrases import (
     WEEKDAYS,
     YES,
 )
-from goals.models import TEXT_MAX, TITLE_MAX
-
-MAX_MINUTES = 12 * 60
+from goals.models import SESSION_MAX_MINUTES, TEXT_MAX, TITLE_MAX
 
 
 class SlotError(ValueError):
@@ -285,8 +283,9 @@ def parse_minutes(text: str, env: SlotEnv) -> int:
 
 
 def minutes_in_range(value: int | None, env: SlotEnv) -> None:
-    if value is not None and not 1 <= value <= MAX_MINUTES:
-        raise SlotError(f"That should be between 1 and {MAX_MINUTES} minutes")
+    """The time spent on a mission, within goals' rule for a session's actual minutes."""
+    if value is not None and not 1 <= value <= SESSION_MAX_MINUTES:
+        raise SlotError(f"That should be between 1 and {SESSION_MAX_MINUTES} minutes")
 
 
 # --- references to missions and goals ---------------------------------------------------------

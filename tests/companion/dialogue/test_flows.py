@@ -132,17 +132,15 @@ def test_no_open_missions():
 
 
 def test_minutes_refusals():
-    slot = flow_say(
-        flow_start("I did it", "complete_mission", OPEN_MISSIONS), "stretch", OPEN_MISSIONS
-    )
+    step = flow_start("I did it", "complete_mission", OPEN_MISSIONS)
+    slot = flow_say(step, "stretch", OPEN_MISSIONS)
     assert slot.dialogue.pending_slot == "minutes"
 
-    assert flow_say(slot, "I am done", OPEN_MISSIONS).reply.startswith(
-        "I couldn't read that as a number"
-    )
-    assert flow_say(slot, "900 minutes", OPEN_MISSIONS).reply.startswith(
-        "That should be between 1 and 720"
-    )
+    unread = flow_say(slot, "I am done", OPEN_MISSIONS)
+    too_long = flow_say(slot, "900 minutes", OPEN_MISSIONS)
+
+    assert unread.reply.startswith("I couldn't read that as a number")
+    assert too_long.reply.startswith("That should be between 1 and 180")
 
 
 # --- adjust_goal ------------------------------------------------------------------------------

@@ -12,13 +12,14 @@ from companion.dialogue.parsing import (
     SlotError,
     add_months,
     find_date,
+    minutes_in_range,
     parse_category,
     parse_minutes,
     parse_target_date,
     parse_title,
     parse_why,
 )
-from goals.models import TEXT_MAX, TITLE_MAX, Goal
+from goals.models import SESSION_MAX_MINUTES, TEXT_MAX, TITLE_MAX, Goal, MissionSession
 from tests.companion.factories import TODAY
 
 # --- dates ------------------------------------------------------------------------------------
@@ -125,3 +126,16 @@ def test_the_dialogue_takes_what_a_goal_keeps_and_refuses_the_rest(parse, field,
         parse(longest + "W", SlotEnv(TODAY))
     with pytest.raises(ValidationError):
         field.clean(longest + "W", None)
+
+
+def test_minutes_spent_are_taken_within_a_sessions_limit():
+    field = MissionSession._meta.get_field("actual_minutes")
+
+    for minutes in (1, SESSION_MAX_MINUTES):
+        minutes_in_range(minutes, SlotEnv(TODAY))
+        assert field.clean(minutes, None) == minutes
+    for minutes in (0, SESSION_MAX_MINUTES + 1):
+        with pytest.raises(SlotError, match=f"between 1 and {SESSION_MAX_MINUTES} minutes"):
+            minutes_in_range(minutes, SlotEnv(TODAY))
+        with pytest.raises(ValidationError):
+            field.clean(minutes, None)
