@@ -29,6 +29,7 @@ import asyncio
 import logging
 import math
 import time
+from collections.abc import Callable
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -40,6 +41,7 @@ from companion import conversations
 from companion.api import MessageInSerializer
 from delight.api_errors import first_message
 from delight.database import retry_after_seconds
+from delight.models import User
 from delight.throttles import message_wait
 from delight.ws import MAX_FRAME_CHARS, UserConsumer
 
@@ -60,7 +62,9 @@ class _Throttled(Exception):
         self.wait = wait
 
 
-def _run_turn(user: Any, fields: dict[str, Any], emit: Any) -> dict[str, Any]:
+def _run_turn(
+    user: User, fields: dict[str, Any], emit: Callable[[str, dict[str, Any]], None]
+) -> dict[str, Any]:
     close_old_connections()
     try:
         try:  # as a request does (delight.middleware), before anything is written

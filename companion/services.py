@@ -479,7 +479,7 @@ def crisis_event_record(
 
 
 @transaction.atomic
-def crisis_events_review(*, events: QuerySet[CrisisEvent], staff: Any) -> int:
+def crisis_events_review(*, events: QuerySet[CrisisEvent], staff: User) -> int:
     """Mark crisis events as reviewed by a staff member (those not reviewed yet)."""
     return events.filter(reviewed_at__isnull=True).update(
         reviewed_at=timezone.now(), reviewed_by=staff

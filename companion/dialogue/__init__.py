@@ -1,0 +1,40 @@
+"""Explicit conversation state and slot filling for Eliza's multi-turn flows (seed 001).
+
+A flow (create a goal, complete a mission, adjust a goal) is data: its slots, each with a
+parser and a validator, a confirmation template and the name of the action to run. The
+`DialogueManager` moves a conversation through a flow one message at a time and hands the
+confirmed action to the caller.
+
+- `phrases`: the words and patterns understood (data);
+- `states`: the conversation's states and the transition matrix;
+- `parsing`: reading a slot's value (dates, minutes, titles, categories, choices, cues);
+- `flows`: the slots and the three flows;
+- `corrections`: recognising a change of an earlier answer;
+- `manager`: the dialogue's state, and the manager.
+
+The names the rest of companion uses are re-exported here.
+"""
+
+from __future__ import annotations
+
+from companion.dialogue.flows import ADJUST_GOAL, COMPLETE_MISSION, CREATE_GOAL, FLOWS
+from companion.dialogue.manager import DialogueManager, DialogueState, DialogueStep, Outcome
+from companion.dialogue.parsing import Choice, DialogueContext, SlotEnv, SlotError
+from companion.dialogue.states import ConversationState, transition
+
+__all__ = [
+    "ADJUST_GOAL",
+    "COMPLETE_MISSION",
+    "CREATE_GOAL",
+    "FLOWS",
+    "Choice",
+    "ConversationState",
+    "DialogueContext",
+    "DialogueManager",
+    "DialogueState",
+    "DialogueStep",
+    "Outcome",
+    "SlotEnv",
+    "SlotError",
+    "transition",
+]

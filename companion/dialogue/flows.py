@@ -1,0 +1,325 @@
+"""The flows Eliza can walk a person through, as data: create a goal, complete a mission,
+adjust a goal.
+
+A flow is its slots (each with a parser and a validator), a confirmation template, the
+name of the action to run, and an extractor that cuts an opening message into raw slot
+texts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.dialogue.parsing import (
+    Parser,
+    SlotEnv,
+    SlotError,
+    Validator,
+    best_choice,
+    display_choice,
+    display_date,
+    find_date,
+    is_skip,
+    minutes_in_range,
+    not_in_past,
+    parse_category,
+    parse_date_slot,
+    parse_minutes,
+    parse_title,
+    parse_why,
+    reference_parser,
+    strip_lead_in,
+)
+from companion.dialogue.phrases import CATEGORY_PHRASE, CONNECTOR, FIELD_WORDS, MINUTES, WHY_CLAUSE
+
+
+@dataclass(frozen=True)
+class Extracted:
+    """Raw slot texts found in a free message, and what is left once they are cut out."""
+
+    values: dict[str, str]
+    rest: str
+
+
+Extractor = Callable[[str, SlotEnv], Extracted]
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One piece of information a flow needs.
+
+    `required=False` lets the person skip it ("no deadline", "skip"): the value is then None.
+    `free_text` slots take whatever is left of a message once the other slots are cut out.
+    `aliases` are the words that name the slot in a correction ("change the date to …").
+    """
+
+    name: str
+    prompt: str
+    parser: Parser
+    validator: Validator | None = None
+    required: bool = True
+    label: str = ""
+    reask: str = ""
+    aliases: tuple[str, ...] = ()
+    free_text: bool = False
+    display: Callable[[Any], str] = str
+
+    def read(self, text: str, env: SlotEnv) -> Any:
+        """Parse and validate `text` (`SlotError` with the reason when it does not fit)."""
+        if is_skip(text):
+            if not self.required:
+                return None
+            # Free text would take "skip" as an answer; structured parsers refuse it themselves.
+            if self.free_text:
+                raise SlotError(f"I need the {self.label or self.name} to go on")
+        value = self.parser(text, env)
+        if self.validator is not None:
+            self.validator(value, env)
+        return value
+
+    def accepts(self, text: str, env: SlotEnv) -> bool:
+        try:
+            self.read(text, env)
+        except SlotError:
+            return False
+        return True
+
+
+def _nothing_extracted(text: str, env: SlotEnv) -> Extracted:
+    return Extracted({}, text)
+
+
+@dataclass(frozen=True)
+class Flow:
+    name: str
+    slots: Sequence[Slot]
+    confirm_template: str
+    action_name: str
+    extract: Extractor = _nothing_extracted
+
+    def slot(self, name: str) -> Slot:
+        for slot in self.slots:
+            if slot.name == name:
+                return slot
+        raise KeyError(name)
+
+    def next_missing(self, slots: Mapping[str, Any]) -> Slot | None:
+        return next((slot for slot in self.slots if slot.name not in slots), None)
+
+    def summary(self, slots: Mapping[str, Any]) -> str:
+        return self.confirm_template.format(
+            **{slot.name: slot.display(slots[slot.name]) for slot in self.slots}
+        )
+
+    def field_list(self) -> str:
+        labels = [slot.label or slot.name for slot in self.slots]
+        return ", ".join(labels[:-1]) + " or " + labels[-1]
+
+
+# --- the three flows --------------------------------------------------------------------------
+
+TITLE = Slot(
+    "title",
+    "What's the goal? A few words are enough.",
+    parse_title,
+    label="title",
+    reask="what would you like to call the goal?",
+    aliases=("title", "name", "goal name"),
+    free_text=True,
+)
+WHY = Slot(
+    "why",
+    "Why does this goal matter to you?",
+    parse_why,
+    label="why",
+    reask="why does it matter to you?",
+    aliases=("why", "reason", "motivation", "purpose"),
+    free_text=True,
+)
+TARGET_DATE = Slot(
+    "target_date",
+    "Is there a date you'd like to reach it by? (You can say 'no deadline'.)",
+    parse_date_slot,
+    not_in_past,
+    required=False,
+    label="target date",
+    reask="when would you like to reach it?",
+    aliases=("target date", "due date", "end date", "date", "deadline", "target"),
+    display=display_date,
+)
+VALUE_CATEGORY = Slot(
+    "value_category",
+    "Which part of your life does it serve: health, craft, growth or connection?",
+    parse_category,
+    label="category",
+    reask="is it health, craft, growth or connection?",
+    aliases=("value category", "category", "area"),
+)
+
+
+def extract_goal(text: str, env: SlotEnv) -> Extracted:
+    """Cut a goal statement into its slots.
+
+    1. "because …" / "so that …" is the why; only the part before it is searched further.
+    2. A date phrase ("by May", "in 3 months") is the target date.
+    3. "for my health" / "category: growth" is the value category.
+    4. What is left, without lead-ins like "help me set a goal to", is the title.
+    """
+    values: dict[str, str] = {}
+    head = text
+    if why := WHY_CLAUSE.search(head):
+        values["why"], head = why["why"], head[: why.start()]
+    if when := find_date(head):
+        values["target_date"], head = when.group(), _cut(head, when)
+    if category := CATEGORY_PHRASE.search(head):
+        values["value_category"], head = category["word"], _cut(head, category)
+    rest = strip_lead_in(re.sub(r"\s+(?:and|,)\s*$", "", head.strip()))
+    if rest:
+        values["title"] = rest
+    return Extracted(values, rest)
+
+
+def _cut(text: str, match: re.Match[str]) -> str:
+    return f"{text[: match.start()]} {text[match.end() :]}".strip()
+
+
+CREATE_GOAL = Flow(
+    "create_goal",
+    (TITLE, WHY, TARGET_DATE, VALUE_CATEGORY),
+    "Here's the goal: “{title}” ({value_category}), target: {target_date}. "
+    "Why it matters: {why}. Shall I set it up?",
+    "create_goal",
+    extract_goal,
+)
+
+
+def _display_minutes(value: int | None) -> str:
+    return "time not recorded" if value is None else f"{value} minutes"
+
+
+def extract_mission(text: str, env: SlotEnv) -> Extracted:
+    """Find the minutes spent and, if it clearly names one, the mission."""
+    values: dict[str, str] = {}
+    rest = text
+    if minutes := MINUTES.search(rest):
+        values["minutes"], rest = minutes.group(), _cut(rest, minutes)
+    if env.context.missions and best_choice(rest, env.context.missions) is not None:
+        values["mission"] = rest
+    return Extracted(values, rest)
+
+
+COMPLETE_MISSION = Flow(
+    "complete_mission",
+    (
+        Slot(
+            "mission",
+            "Which mission did you complete?",
+            reference_parser("mission", lambda context: context.missions),
+            label="mission",
+            reask="which mission was it?",
+            aliases=("mission", "task"),
+            display=display_choice,
+        ),
+        Slot(
+            "minutes",
+            "Well done! About how many minutes did it take? (Or say 'skip'.)",
+            parse_minutes,
+            minutes_in_range,
+            required=False,
+            label="time spent",
+            reask="how many minutes did it take?",
+            aliases=("actual minutes", "minutes", "duration", "time"),
+            display=_display_minutes,
+        ),
+    ),
+    "Mark “{mission}” as done ({minutes})?",
+    "complete_mission",
+    extract_mission,
+)
+
+GOAL_FIELDS = {slot.name: slot for slot in CREATE_GOAL.slots}
+
+
+def parse_field(text: str, env: SlotEnv) -> str:
+    match = FIELD_WORDS.search(text)
+    if match is None:
+        raise SlotError("I can change the title, the why, the target date or the category")
+    return match.lastgroup or ""
+
+
+def parse_new_value(text: str, env: SlotEnv) -> Any:
+    """Read the new value with the parser of the field being changed."""
+    field_name = env.slots.get("field")
+    if field_name is None:
+        raise SlotError("Tell me first which part of the goal should change")
+    return GOAL_FIELDS[field_name].read(text, env)
+
+
+def _display_field(value: str) -> str:
+    return GOAL_FIELDS[value].label
+
+
+def _display_new_value(value: Any) -> str:
+    if value is None or re.fullmatch(r"\d{4}-\d{2}-\d{2}", str(value)):
+        return display_date(value)
+    return str(value)
+
+
+def extract_adjustment(text: str, env: SlotEnv) -> Extracted:
+    """Find the field (by name or verb: "rename", "move"), the new value after the last "to"
+    following it, and the goal if the rest clearly names one."""
+    values: dict[str, str] = {}
+    head = text
+    if found := FIELD_WORDS.search(text):
+        values["field"] = found.group()
+        after = text[found.end() :]
+        if to := list(re.finditer(rf"\b(?:{CONNECTOR})\s+", after, re.IGNORECASE)):
+            values["new_value"] = after[to[-1].end() :]
+            head = text[: found.end() + to[-1].start()]
+    if env.context.goals and best_choice(head, env.context.goals) is not None:
+        values["goal"] = head
+    return Extracted(values, head)
+
+
+ADJUST_GOAL = Flow(
+    "adjust_goal",
+    (
+        Slot(
+            "goal",
+            "Which goal would you like to adjust?",
+            reference_parser("goal", lambda context: context.goals),
+            label="goal",
+            reask="which goal is it?",
+            aliases=("goal",),
+            display=display_choice,
+        ),
+        Slot(
+            "field",
+            "What should change: the title, the why, the target date or the category?",
+            parse_field,
+            label="part to change",
+            reask="which part should change?",
+            aliases=("field", "part"),
+            display=_display_field,
+        ),
+        Slot(
+            "new_value",
+            "What should it be now?",
+            parse_new_value,
+            label="new value",
+            reask="what should it be instead?",
+            aliases=("new value", "value"),
+            display=_display_new_value,
+        ),
+    ),
+    "Change the {field} of “{goal}” to {new_value}?",
+    "adjust_goal",
+    extract_adjustment,
+)
+
+FLOWS: Mapping[str, Flow] = {
+    flow.name: flow for flow in (CREATE_GOAL, COMPLETE_MISSION, ADJUST_GOAL)
+}

@@ -1,0 +1,420 @@
+"""The dialogue manager: where a conversation is, and one message's move through a flow.
+
+The `DialogueManager` is a pure function of (dialogue state, message): while a slot is
+pending the reply maps straight to it, unless the person cancels, corrects an earlier answer
+or asks for something else. It never performs the action: it hands `(action_name, slots)` to
+the caller. Every move goes through the transition matrix (companion.dialogue.states).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, replace
+from datetime import date
+from enum import StrEnum
+from typing import Any
+
+from companion.dialogue.corrections import Correction, parse_correction
+from companion.dialogue.flows import FLOWS, Flow, Slot
+from companion.dialogue.parsing import (
+    DialogueContext,
+    SlotEnv,
+    SlotError,
+    is_cancel,
+    is_handoff,
+    is_no,
+    is_retry,
+    is_skip,
+    is_yes,
+)
+from companion.dialogue.states import ConversationState, S, transition
+from companion.runner import IllegalTransition
+
+# The pending "slot" after a plain "no" at confirmation: which slot to change.
+CHOOSE_FIELD = "_which"
+
+
+# --- state and steps --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DialogueState:
+    """Where the conversation is; JSON-serialisable so it can be persisted with the turn.
+
+    `filled` is the order slots were filled in (the last one is what an unnamed correction
+    refers to); `paused` keeps a flow set aside by a new request, to resume later.
+    """
+
+    state: ConversationState = ConversationState.IDLE
+    flow: str | None = None
+    slots: dict[str, Any] = field(default_factory=dict)
+    filled: tuple[str, ...] = ()
+    pending_slot: str | None = None
+    paused: dict[str, Any] | None = None
+    error: str | None = None
+
+    def complete(self) -> DialogueState:
+        """The caller performed the action it was handed: the flow is completed."""
+        if self.state is not S.EXECUTING_ACTION:
+            raise IllegalTransition(f"nothing to complete while {self.state}")
+        return replace(self, state=transition(self.state, S.COMPLETED), pending_slot=None)
+
+    def fail(self, reason: str) -> DialogueState:
+        """The action (or anything else) failed: keep the flow so the person can retry."""
+        return replace(self, state=transition(self.state, S.ERROR), error=reason)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["state"] = self.state.value
+        data["filled"] = list(self.filled)
+        return data
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> DialogueState:
+        return cls(
+            state=ConversationState(data["state"]),
+            flow=data.get("flow"),
+            slots=dict(data.get("slots") or {}),
+            filled=tuple(data.get("filled") or ()),
+            pending_slot=data.get("pending_slot"),
+            paused=data.get("paused"),
+            error=data.get("error"),
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> DialogueState:
+        return cls.from_dict(json.loads(text))
+
+
+class Outcome(StrEnum):
+    ASK = "ask"  # a slot question (or a re-ask after a correction)
+    INVALID = "invalid"  # a value was refused; the reply says why and asks again
+    CONFIRM = "confirm"  # all slots are in; the reply is the summary
+    EXECUTE = "execute"  # confirmed: the caller performs `action`, then `complete()`
+    CANCELLED = "cancelled"
+    HANDOFF = "handoff"  # not for the flow: the turn handles the message normally
+
+
+@dataclass(frozen=True)
+class DialogueStep:
+    dialogue: DialogueState
+    outcome: Outcome
+    reply: str = ""
+    action: tuple[str, dict[str, Any]] | None = None
+    changed: tuple[str, ...] = ()  # the slots this message set
+    error: str | None = None
+    path: tuple[ConversationState, ...] = ()
+
+    @property
+    def handoff(self) -> bool:
+        return self.outcome is Outcome.HANDOFF
+
+
+@dataclass
+class _Draft:
+    """The dialogue being worked on during one message; every move goes through the matrix."""
+
+    flow: Flow
+    state: ConversationState
+    env: SlotEnv
+    slots: dict[str, Any]
+    filled: list[str]
+    pending: str | None = None
+    path: list[ConversationState] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)
+
+    def go(self, *targets: ConversationState) -> None:
+        for target in targets:
+            self.state = transition(self.state, target)
+            self.path.append(target)
+
+    def put(self, name: str, value: Any) -> None:
+        self.slots[name] = value
+        self.filled = [*(n for n in self.filled if n != name), name]
+        self.changed.append(name)
+
+    def slot_env(self) -> SlotEnv:
+        return replace(self.env, slots=dict(self.slots))
+
+    def step(self, outcome: Outcome, reply: str = "", **extra: Any) -> DialogueStep:
+        dialogue = DialogueState(
+            state=self.state,
+            flow=self.flow.name,
+            slots=self.slots,
+            filled=tuple(self.filled),
+            pending_slot=self.pending,
+        )
+        return DialogueStep(
+            dialogue, outcome, reply, changed=tuple(self.changed), path=tuple(self.path), **extra
+        )
+
+
+# --- the manager ------------------------------------------------------------------------------
+
+
+class DialogueManager:
+    def __init__(self, flows: Mapping[str, Flow] = FLOWS) -> None:
+        self.flows = flows
+
+    def start(
+        self,
+        flow_name: str,
+        text: str,
+        *,
+        today: date,
+        context: DialogueContext | None = None,
+        dialogue: DialogueState | None = None,
+    ) -> DialogueStep:
+        """Start `flow_name`, pre-filling every slot the opening message already answers.
+
+        1. Move to `understanding` (from idle, a finished flow, an error or an abandoned one).
+        2. Extract slot values from the opening message and validate them.
+        3. Ask for the first missing slot, or confirm when nothing is missing.
+        """
+        flow = self.flows[flow_name]
+        current = dialogue or DialogueState()
+        draft = _Draft(flow, current.state, SlotEnv(today, context or DialogueContext()), {}, [])
+        if draft.state is S.COMPLETED:
+            draft.go(S.IDLE)
+        draft.go(S.UNDERSTANDING)
+        return self._fill(draft, flow.extract(text, draft.env).values)
+
+    def handle(
+        self,
+        dialogue: DialogueState,
+        text: str,
+        *,
+        today: date,
+        context: DialogueContext | None = None,
+    ) -> DialogueStep:
+        """Take one message within the active flow; a pure function of (state, text).
+
+        1. Nothing active (idle, completed): hand off to the normal turn.
+        2. Waiting for a slot: cancel, hand off, correct an earlier slot, or map the reply
+           straight to the pending slot (plus any other slot it clearly fills).
+        3. Confirming: cancel, hand off, correct, yes → execute, no → ask what to change.
+        4. Error: retry the action, cancel, or hand off.
+        """
+        if dialogue.state in (S.IDLE, S.COMPLETED):
+            return self._nothing_active(dialogue)
+        if dialogue.flow is None:
+            raise IllegalTransition(f"{dialogue.state} without a flow")
+        draft = _Draft(
+            self.flows[dialogue.flow],
+            dialogue.state,
+            SlotEnv(today, context or DialogueContext()),
+            dict(dialogue.slots),
+            list(dialogue.filled),
+            dialogue.pending_slot,
+        )
+        if draft.state is S.WAITING_FOR_SLOT:
+            return self._on_slot_reply(draft, text)
+        if draft.state is S.CONFIRMING:
+            return self._on_confirmation(draft, text)
+        if draft.state is S.ERROR:
+            return self._on_error(draft, text)
+        raise IllegalTransition(f"no message can be handled while {dialogue.state}")
+
+    def resume(
+        self, dialogue: DialogueState, *, today: date, context: DialogueContext | None = None
+    ) -> DialogueStep:
+        """Pick a paused flow back up where it was set aside."""
+        if not dialogue.paused:
+            raise IllegalTransition("there is no paused flow to resume")
+        paused = dialogue.paused
+        draft = _Draft(
+            self.flows[paused["flow"]],
+            dialogue.state,
+            SlotEnv(today, context or DialogueContext()),
+            dict(paused["slots"]),
+            list(paused["filled"]),
+        )
+        if draft.state is S.COMPLETED:
+            draft.go(S.IDLE)
+        draft.go(S.UNDERSTANDING)
+        return self._advance(draft)
+
+    # -- per state --
+
+    def _nothing_active(self, dialogue: DialogueState) -> DialogueStep:
+        if dialogue.state is S.COMPLETED:
+            idle = DialogueState(paused=dialogue.paused)
+            return DialogueStep(idle, Outcome.HANDOFF, path=(S.IDLE,))
+        return DialogueStep(dialogue, Outcome.HANDOFF)
+
+    def _on_slot_reply(self, draft: _Draft, text: str) -> DialogueStep:
+        if interruption := self._interruption(draft, text):
+            return interruption
+        if draft.pending == CHOOSE_FIELD:
+            return self._on_field_choice(draft, text)
+        # A skip ("no deadline") is an answer, even though it may look like a correction.
+        if not is_skip(text) and (correction := self._correction(draft, text)):
+            return self._correct(draft, *correction)
+        draft.go(S.VALIDATING_SLOT)
+        return self._fill(draft, self._gather(draft, text))
+
+    def _on_confirmation(self, draft: _Draft, text: str) -> DialogueStep:
+        if interruption := self._interruption(draft, text):
+            return interruption
+        if correction := self._correction(draft, text):
+            return self._correct(draft, *correction)
+        if is_yes(text):
+            return self._execute(draft)
+        if is_no(text):
+            draft.go(S.UNDERSTANDING, S.WAITING_FOR_SLOT)
+            draft.pending = CHOOSE_FIELD
+            return draft.step(Outcome.ASK, f"What should I change: {draft.flow.field_list()}?")
+        reply = f"{draft.flow.summary(draft.slots)} (Say yes, or tell me what to change.)"
+        return draft.step(Outcome.CONFIRM, reply)
+
+    def _on_field_choice(self, draft: _Draft, text: str) -> DialogueStep:
+        if is_yes(text):
+            draft.go(S.UNDERSTANDING)
+            return self._execute(draft)
+        correction = parse_correction(text, draft.flow, need_cue=False)
+        if correction is None or correction.slot is None:
+            return draft.step(Outcome.ASK, f"Which one: {draft.flow.field_list()}?")
+        return self._correct(draft, correction.slot, correction.value)
+
+    def _on_error(self, draft: _Draft, text: str) -> DialogueStep:
+        if is_cancel(text):
+            return self._cancel(draft)
+        if is_retry(text):
+            draft.go(S.UNDERSTANDING)
+            return self._execute(draft)
+        return self._handoff(draft)
+
+    # -- moves --
+
+    def _interruption(self, draft: _Draft, text: str) -> DialogueStep | None:
+        if is_cancel(text):
+            return self._cancel(draft)
+        if is_handoff(text):
+            return self._handoff(draft)
+        return None
+
+    def _cancel(self, draft: _Draft) -> DialogueStep:
+        route = {
+            S.WAITING_FOR_SLOT: (S.UNDERSTANDING, S.IDLE),
+            S.CONFIRMING: (S.COMPLETED, S.IDLE),
+            S.ERROR: (S.IDLE,),
+        }
+        draft.go(*route[draft.state])
+        reply = "Okay, I've let that go."
+        return DialogueStep(DialogueState(), Outcome.CANCELLED, reply, path=tuple(draft.path))
+
+    def _handoff(self, draft: _Draft) -> DialogueStep:
+        draft.go(*((S.IDLE,) if draft.state is S.ERROR else (S.UNDERSTANDING, S.IDLE)))
+        paused = {"flow": draft.flow.name, "slots": draft.slots, "filled": draft.filled}
+        return DialogueStep(DialogueState(paused=paused), Outcome.HANDOFF, path=tuple(draft.path))
+
+    def _execute(self, draft: _Draft) -> DialogueStep:
+        draft.go(S.EXECUTING_ACTION)
+        draft.pending = None
+        action = (draft.flow.action_name, dict(draft.slots))
+        return draft.step(Outcome.EXECUTE, action=action)
+
+    def _gather(self, draft: _Draft, text: str) -> dict[str, str]:
+        """The raw texts this reply gives: the pending slot, and any still-empty slot the
+        message clearly fills too ("run a marathon by May" while the title is asked)."""
+        pending = draft.flow.slot(draft.pending or "")
+        found = draft.flow.extract(text, draft.env)
+        raw = {
+            name: value
+            for name, value in found.values.items()
+            if name != pending.name and name not in draft.slots
+        }
+        if pending.name in found.values:
+            raw[pending.name] = found.values[pending.name]
+        elif pending.free_text and raw:
+            raw[pending.name] = found.rest
+        else:
+            raw[pending.name] = text
+        return raw
+
+    def _fill(self, draft: _Draft, raw: Mapping[str, str]) -> DialogueStep:
+        """Validate raw slot texts in flow order, keeping every valid one; re-ask the first
+        refused one with its reason, otherwise move on to the next missing slot or confirm."""
+        refusals: list[tuple[Slot, SlotError]] = []
+        for slot in draft.flow.slots:
+            if slot.name not in raw:
+                continue
+            try:
+                draft.put(slot.name, slot.read(raw[slot.name], draft.slot_env()))
+            except SlotError as refused:
+                refusals.append((slot, refused))
+        if not refusals:
+            return self._advance(draft)
+        slot, refused = refusals[0]
+        draft.go(S.WAITING_FOR_SLOT)
+        draft.pending = slot.name
+        reply = f"{refused.reason} — {slot.reask}"
+        return draft.step(Outcome.INVALID, reply, error=refused.reason)
+
+    def _advance(self, draft: _Draft) -> DialogueStep:
+        missing = draft.flow.next_missing(draft.slots)
+        if missing is None:
+            draft.go(S.EXECUTING_ACTION, S.CONFIRMING)
+            draft.pending = None
+            return draft.step(Outcome.CONFIRM, draft.flow.summary(draft.slots))
+        if draft.state is S.VALIDATING_SLOT:
+            draft.go(S.UNDERSTANDING)
+        draft.go(S.WAITING_FOR_SLOT)
+        draft.pending = missing.name
+        return draft.step(Outcome.ASK, missing.prompt)
+
+    def _correction(self, draft: _Draft, text: str) -> tuple[str, str] | None:
+        """The slot a correction changes and its new raw value, if `text` is one."""
+        correction = parse_correction(text, draft.flow)
+        if correction is None:
+            return None
+        target = correction.slot or self._correction_target(draft, correction)
+        return (target, correction.value) if target else None
+
+    def _correct(self, draft: _Draft, name: str, value: str) -> DialogueStep:
+        """Apply a correction through `understanding`.
+
+        1. A named slot without a value ("change the date"): ask that slot again.
+        2. Otherwise validate the value for that slot and carry on; the reply says what
+           changed before asking the next question or confirming again.
+        """
+        draft.go(S.UNDERSTANDING)
+        slot = draft.flow.slot(name)
+        if not value:
+            draft.go(S.WAITING_FOR_SLOT)
+            draft.pending = name
+            return draft.step(Outcome.ASK, slot.prompt)
+        step = self._fill(draft, {name: value})
+        if step.outcome is Outcome.INVALID:
+            return step
+        note = f"Got it — the {slot.label or slot.name} is now {slot.display(draft.slots[name])}."
+        return replace(step, reply=_join(note, step.reply))
+
+    def _correction_target(self, draft: _Draft, correction: Correction) -> str | None:
+        """Where an unnamed correction ("actually, make it May") goes.
+
+        1. The pending slot or a filled one, latest first, that is structured (a date, a
+           category…) and accepts the value.
+        2. Else the last filled slot if the message refers back to it ("make it …").
+        3. Else the pending slot: the person is answering after all. At confirmation
+           there is none, and the message is not taken as a correction.
+        """
+        env = draft.slot_env()
+        pending = draft.pending if draft.pending != CHOOSE_FIELD else None
+        for name in (pending, *reversed(draft.filled)):
+            if name is None:
+                continue
+            slot = draft.flow.slot(name)
+            if not slot.free_text and slot.accepts(correction.value, env):
+                return name
+        if correction.refers_back and draft.filled:
+            return draft.filled[-1]
+        return pending
+
+
+def _join(*parts: str) -> str:
+    return " ".join(part for part in parts if part)

@@ -1,0 +1,193 @@
+"""The three flows: what each one's slots take and refuse, and what it says back."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.dialogue.flows import CREATE_GOAL
+from companion.dialogue.manager import Outcome
+from companion.dialogue.parsing import Choice, DialogueContext, SlotEnv, SlotError
+from tests.companion.factories import (
+    ACTIVE_GOALS,
+    OPEN_MISSIONS,
+    TODAY,
+    flow_say,
+    flow_start,
+)
+
+# --- create_goal ------------------------------------------------------------------------------
+
+
+def test_a_message_can_fill_several_slots_at_once():
+    step = flow_start("I want to run a half marathon by May for my health")
+
+    assert step.dialogue.slots == {
+        "title": "Run a half marathon",
+        "target_date": "2026-05-31",
+        "value_category": "health",
+    }
+    assert step.dialogue.pending_slot == "why"
+
+
+def test_an_opening_message_with_no_goal_asks_for_the_title():
+    step = flow_start("I'd like to set a new goal")
+
+    assert step.dialogue.slots == {}
+    assert step.dialogue.pending_slot == "title"
+
+
+def test_an_unknown_or_ambiguous_category_is_re_asked():
+    step = flow_say(flow_start("learn Spanish because I love it"), "no deadline")
+
+    unknown = flow_say(step, "pottery?")
+    both = flow_say(step, "health and learning")
+
+    assert unknown.reply == (
+        "I didn't recognise that area of life — is it health, craft, growth or connection?"
+    )
+    assert both.reply.startswith("That could be growth or health")
+
+
+def test_a_required_slot_cannot_be_skipped():
+    step = flow_say(flow_start("learn Spanish"), "skip")
+
+    assert step.outcome is Outcome.INVALID
+    assert step.reply == "I need the why to go on — why does it matter to you?"
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("someday", "I couldn't read that as a date"),
+        ("2027-02-30", "That isn't a real date"),
+        ("yesterday", "That date is in the past"),
+        ("2020-01-01", "That date is in the past"),
+    ],
+)
+def test_date_slot_refusals(text, reason):
+    env = SlotEnv(TODAY)
+
+    with pytest.raises(SlotError) as refused:
+        CREATE_GOAL.slot("target_date").read(text, env)
+
+    assert refused.value.reason == reason
+
+
+@pytest.mark.parametrize("text", ["no deadline", "No deadline.", "none", "skip", "not sure"])
+def test_no_deadline(text):
+    assert CREATE_GOAL.slot("target_date").read(text, SlotEnv(TODAY)) is None
+
+
+# --- complete_mission -------------------------------------------------------------------------
+
+
+def test_complete_mission_in_one_message():
+    step = flow_start(
+        "I finished my stretching, took 25 minutes", "complete_mission", OPEN_MISSIONS
+    )
+
+    assert step.dialogue.slots == {
+        "mission": {"id": 1, "title": "Stretch for 10 minutes"},
+        "minutes": 25,
+    }
+    assert step.reply == "Mark “Stretch for 10 minutes” as done (25 minutes)?"
+    assert flow_say(step, "yes", OPEN_MISSIONS).action == ("complete_mission", step.dialogue.slots)
+
+
+def test_complete_mission_step_by_step_with_skipped_minutes():
+    step = flow_start("I completed a mission", "complete_mission", OPEN_MISSIONS)
+    assert step.dialogue.pending_slot == "mission"
+
+    step = flow_say(step, "the writing one", OPEN_MISSIONS)
+    assert step.dialogue.slots["mission"] == {"id": 2, "title": "Write 200 words"}
+
+    step = flow_say(step, "skip", OPEN_MISSIONS)
+    assert step.reply == "Mark “Write 200 words” as done (time not recorded)?"
+
+
+def test_a_mission_can_be_picked_by_position():
+    step = flow_say(
+        flow_start("done!", "complete_mission", OPEN_MISSIONS), "the third one", OPEN_MISSIONS
+    )
+
+    assert step.dialogue.slots["mission"]["id"] == 3
+
+
+def test_an_ambiguous_mission_is_re_asked_with_the_options():
+    context = DialogueContext(missions=(Choice(1, "Walk 10 minutes"), Choice(2, "Walk the dog")))
+
+    step = flow_say(flow_start("I did it", "complete_mission", context), "the walk", context)
+
+    assert step.outcome is Outcome.INVALID
+    assert step.reply == (
+        "I'm not sure which mission you mean (Walk 10 minutes / Walk the dog)"
+        " — which mission was it?"
+    )
+
+
+def test_no_open_missions():
+    step = flow_say(flow_start("I did it", "complete_mission"), "the walk")
+
+    assert step.reply.startswith("I don't see any open missions right now")
+
+
+def test_minutes_refusals():
+    step = flow_start("I did it", "complete_mission", OPEN_MISSIONS)
+    slot = flow_say(step, "stretch", OPEN_MISSIONS)
+    assert slot.dialogue.pending_slot == "minutes"
+
+    unread = flow_say(slot, "I am done", OPEN_MISSIONS)
+    too_long = flow_say(slot, "900 minutes", OPEN_MISSIONS)
+
+    assert unread.reply.startswith("I couldn't read that as a number")
+    assert too_long.reply.startswith("That should be between 1 and 180")
+
+
+# --- adjust_goal ------------------------------------------------------------------------------
+
+
+def test_adjust_goal_in_one_message():
+    step = flow_start("move my marathon goal to June", "adjust_goal", ACTIVE_GOALS)
+
+    assert step.dialogue.slots == {
+        "goal": {"id": 10, "title": "Run a half marathon"},
+        "field": "target_date",
+        "new_value": "2026-06-30",
+    }
+    assert step.reply == "Change the target date of “Run a half marathon” to 30 June 2026?"
+
+
+def test_adjust_goal_step_by_step():
+    step = flow_start("I want to change a goal", "adjust_goal", ACTIVE_GOALS)
+    assert step.dialogue.pending_slot == "goal"
+
+    step = flow_say(step, "Spanish", ACTIVE_GOALS)
+    assert step.dialogue.pending_slot == "field"
+
+    step = flow_say(step, "the category", ACTIVE_GOALS)
+    assert step.dialogue.pending_slot == "new_value"
+
+    step = flow_say(step, "friends", ACTIVE_GOALS)
+    assert step.reply == "Change the category of “Learn Spanish” to connection?"
+    assert flow_say(step, "yes", ACTIVE_GOALS).action == (
+        "adjust_goal",
+        {"goal": {"id": 11, "title": "Learn Spanish"}, "field": "value_category",
+         "new_value": "connection"},
+    )  # fmt: skip
+
+
+def test_adjust_goal_can_remove_the_deadline():
+    step = flow_start("I want to adjust my marathon goal", "adjust_goal", ACTIVE_GOALS)
+    step = flow_say(flow_say(step, "the deadline", ACTIVE_GOALS), "no deadline", ACTIVE_GOALS)
+
+    assert step.dialogue.slots["new_value"] is None
+    assert step.reply == "Change the target date of “Run a half marathon” to no deadline?"
+
+
+def test_adjust_goal_validates_the_new_value_like_the_field():
+    step = flow_start(
+        "change the deadline of learn Spanish to 2020-01-01", "adjust_goal", ACTIVE_GOALS
+    )
+
+    assert step.outcome is Outcome.INVALID
+    assert step.reply == "That date is in the past — what should it be instead?"

@@ -1,0 +1,348 @@
+"""The dialogue manager: one message's move through a flow, every move through the matrix."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.dialogue.flows import CREATE_GOAL
+from companion.dialogue.manager import (
+    CHOOSE_FIELD,
+    ConversationState,
+    DialogueManager,
+    DialogueState,
+    Outcome,
+)
+from companion.runner import IllegalTransition
+from tests.companion.factories import TODAY, flow_at_confirmation, flow_say, flow_start
+
+S = ConversationState
+MANAGER = DialogueManager()
+
+
+# --- filling slots ----------------------------------------------------------------------------
+
+
+def test_the_full_create_goal_flow():
+    step = flow_start("help me set a goal to learn Spanish")
+    assert step.outcome is Outcome.ASK
+    assert step.dialogue.slots == {"title": "Learn Spanish"}
+    assert step.dialogue.pending_slot == "why"
+    assert step.reply == "Why does this goal matter to you?"
+    assert step.path == (S.UNDERSTANDING, S.WAITING_FOR_SLOT)
+
+    step = flow_say(step, "I want to talk with my neighbours")
+    assert step.dialogue.slots["why"] == "I want to talk with my neighbours"
+    assert step.dialogue.pending_slot == "target_date"
+    assert step.path == (S.VALIDATING_SLOT, S.UNDERSTANDING, S.WAITING_FOR_SLOT)
+
+    step = flow_say(step, "in 6 months")
+    assert step.dialogue.slots["target_date"] == "2026-09-11"
+    assert step.dialogue.pending_slot == "value_category"
+
+    step = flow_say(step, "learning, I guess")
+    assert step.outcome is Outcome.CONFIRM
+    assert step.dialogue.state is S.CONFIRMING
+    assert step.dialogue.pending_slot is None
+    assert step.path == (S.VALIDATING_SLOT, S.EXECUTING_ACTION, S.CONFIRMING)
+    assert step.reply == (
+        "Here's the goal: “Learn Spanish” (growth), target: 11 September 2026. "
+        "Why it matters: I want to talk with my neighbours. Shall I set it up?"
+    )
+
+    step = flow_say(step, "Sounds good!")
+    assert step.outcome is Outcome.EXECUTE
+    assert step.dialogue.state is S.EXECUTING_ACTION
+    assert step.action == (
+        "create_goal",
+        {
+            "title": "Learn Spanish",
+            "why": "I want to talk with my neighbours",
+            "target_date": "2026-09-11",
+            "value_category": "growth",
+        },
+    )
+
+    done = step.dialogue.complete()
+    assert done.state is S.COMPLETED
+
+    after = MANAGER.handle(done, "thanks!", today=TODAY)
+    assert after.handoff
+    assert after.dialogue == DialogueState()
+
+
+def test_an_answer_to_one_slot_can_fill_the_others_too():
+    step = flow_start("help me set a goal")
+    assert step.dialogue.pending_slot == "title"
+
+    step = flow_say(step, "read 12 books by the end of the year for my growth because I miss it")
+
+    assert step.dialogue.slots == {
+        "title": "Read 12 books",
+        "why": "I miss it",
+        "target_date": "2026-12-31",
+        "value_category": "growth",
+    }
+    assert step.outcome is Outcome.CONFIRM
+    assert step.changed == ("title", "why", "target_date", "value_category")
+
+
+def test_a_slot_already_filled_is_not_overwritten_without_a_correction():
+    step = flow_start("run a marathon by May")
+    step = flow_say(step, "to feel strong in June")
+
+    assert step.dialogue.slots["target_date"] == "2026-05-31"
+    assert step.dialogue.slots["why"] == "To feel strong in June"
+
+
+# --- invalid values ---------------------------------------------------------------------------
+
+
+def test_a_past_date_is_re_asked_with_the_reason():
+    step = flow_say(flow_start("learn Spanish because I love it"), "2020-01-01")
+
+    assert step.outcome is Outcome.INVALID
+    assert step.reply == "That date is in the past — when would you like to reach it?"
+    assert step.error == "That date is in the past"
+    assert step.dialogue.pending_slot == "target_date"
+    assert "target_date" not in step.dialogue.slots
+    assert step.path == (S.VALIDATING_SLOT, S.WAITING_FOR_SLOT)
+
+    step = flow_say(step, "sometime soon")
+    assert step.reply == "I couldn't read that as a date — when would you like to reach it?"
+
+    step = flow_say(step, "no deadline")
+    assert step.dialogue.slots["target_date"] is None
+    assert step.dialogue.pending_slot == "value_category"
+
+
+def test_an_invalid_value_in_a_multi_slot_message_keeps_the_valid_ones():
+    step = flow_start("run a marathon by 2025-05-01 for my health")
+
+    assert step.dialogue.slots == {"title": "Run a marathon", "value_category": "health"}
+    assert step.dialogue.pending_slot == "target_date"
+    assert step.reply.startswith("That date is in the past")
+
+
+# --- corrections ------------------------------------------------------------------------------
+
+
+def test_actually_make_it_may_corrects_the_date():
+    step = flow_say(flow_start("learn Spanish because I love it"), "in 2 months")
+    assert step.dialogue.pending_slot == "value_category"
+
+    step = flow_say(step, "Actually, make it May")
+
+    assert step.dialogue.slots["target_date"] == "2026-05-31"
+    assert step.dialogue.pending_slot == "value_category"
+    assert step.reply.startswith("Got it — the target date is now 31 May 2026. Which part")
+    assert step.path == (S.UNDERSTANDING, S.WAITING_FOR_SLOT)
+
+
+def test_a_correction_names_the_slot_it_changes():
+    step = flow_start("learn Spanish because I love it")
+
+    step = flow_say(step, "no, the title should be Learn Portuguese")
+
+    assert step.dialogue.slots["title"] == "Learn Portuguese"
+    assert step.dialogue.filled[-1] == "title"
+    assert step.dialogue.pending_slot == "target_date"
+    assert step.reply.startswith("Got it — the title is now Learn Portuguese.")
+
+
+def test_a_correction_to_an_invalid_value_is_re_asked():
+    step = flow_say(flow_start("learn Spanish because I love it"), "in 2 months")
+
+    step = flow_say(step, "actually, make it 2020-01-01")
+
+    assert step.outcome is Outcome.INVALID
+    assert step.dialogue.pending_slot == "target_date"
+    assert step.dialogue.slots["target_date"] == "2026-05-11"
+
+
+def test_a_correction_at_confirmation_confirms_again():
+    step = flow_say(flow_at_confirmation(), "change the category to connection")
+
+    assert step.outcome is Outcome.CONFIRM
+    assert step.dialogue.slots["value_category"] == "connection"
+    assert step.reply.startswith("Got it — the category is now connection. Here's the goal:")
+    assert step.path == (S.UNDERSTANDING, S.EXECUTING_ACTION, S.CONFIRMING)
+
+
+def test_an_answer_starting_with_actually_fills_the_pending_slot():
+    step = flow_say(flow_start("learn Spanish because I love it"), "actually, next Friday")
+
+    assert step.dialogue.slots["target_date"] == "2026-03-13"
+
+
+def test_stop_inside_an_answer_is_not_a_cancellation():
+    step = flow_say(flow_start("help me set a goal"), "stop smoking")
+
+    assert step.dialogue.slots["title"] == "Stop smoking"
+
+
+# --- cancellation and handoff -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["cancel", "Never mind, let's talk later", "stop", "forget it"])
+def test_cancelling_while_waiting_for_a_slot(text):
+    step = flow_say(flow_start("learn Spanish"), text)
+
+    assert step.outcome is Outcome.CANCELLED
+    assert step.dialogue == DialogueState()
+    assert step.path == (S.UNDERSTANDING, S.IDLE)
+
+
+def test_cancelling_at_confirmation():
+    step = flow_say(flow_at_confirmation(), "cancel that")
+
+    assert step.outcome is Outcome.CANCELLED
+    assert step.path == (S.COMPLETED, S.IDLE)
+
+
+@pytest.mark.parametrize(
+    "text", ["What should I do today?", "how am I doing", "actually, how's my progress?"]
+)
+def test_a_new_request_hands_off_and_pauses_the_flow(text):
+    step = flow_say(flow_start("learn Spanish because I love it"), text)
+
+    assert step.handoff
+    assert step.dialogue.state is S.IDLE
+    assert step.path == (S.UNDERSTANDING, S.IDLE)
+    assert step.dialogue.paused["slots"] == {"title": "Learn Spanish", "why": "I love it"}
+
+    resumed = MANAGER.resume(step.dialogue, today=TODAY)
+
+    assert resumed.dialogue.pending_slot == "target_date"
+    assert resumed.dialogue.slots == {"title": "Learn Spanish", "why": "I love it"}
+    assert resumed.dialogue.paused is None
+    assert resumed.path == (S.UNDERSTANDING, S.WAITING_FOR_SLOT)
+
+
+def test_a_handoff_at_confirmation_resumes_at_confirmation():
+    step = flow_say(flow_at_confirmation(), "how am I doing?")
+
+    resumed = MANAGER.resume(step.dialogue, today=TODAY)
+
+    assert resumed.outcome is Outcome.CONFIRM
+    assert resumed.path == (S.UNDERSTANDING, S.EXECUTING_ACTION, S.CONFIRMING)
+
+
+def test_nothing_active_hands_off_unchanged():
+    step = MANAGER.handle(DialogueState(), "hello", today=TODAY)
+
+    assert step.handoff
+    assert step.dialogue == DialogueState()
+    assert step.path == ()
+
+
+def test_resume_without_a_paused_flow_is_refused():
+    with pytest.raises(IllegalTransition):
+        MANAGER.resume(DialogueState(), today=TODAY)
+
+
+# --- confirmation -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["yes", "Yep, go ahead", "sounds good", "perfect!"])
+def test_yes_executes(text):
+    step = flow_say(flow_at_confirmation(), text)
+
+    assert step.outcome is Outcome.EXECUTE
+    assert step.path == (S.EXECUTING_ACTION,)
+    assert step.action[0] == "create_goal"
+
+
+def test_no_asks_what_to_change_then_goes_back_to_that_slot():
+    step = flow_say(flow_at_confirmation(), "no")
+    assert step.dialogue.pending_slot == CHOOSE_FIELD
+    assert step.reply == "What should I change: title, why, target date or category?"
+
+    step = flow_say(step, "the date")
+    assert step.dialogue.pending_slot == "target_date"
+    assert step.reply == CREATE_GOAL.slot("target_date").prompt
+
+    step = flow_say(step, "in 4 months")
+    assert step.outcome is Outcome.CONFIRM
+    assert step.dialogue.slots["target_date"] == "2026-07-11"
+
+
+def test_no_with_a_named_slot_goes_straight_to_it():
+    step = flow_say(flow_at_confirmation(), "No, change the date")
+
+    assert step.dialogue.pending_slot == "target_date"
+    assert step.path == (S.UNDERSTANDING, S.WAITING_FOR_SLOT)
+
+
+def test_choosing_a_field_with_its_new_value():
+    step = flow_say(
+        flow_say(flow_at_confirmation(), "no"), "the title should be Run a full marathon"
+    )
+
+    assert step.outcome is Outcome.CONFIRM
+    assert step.dialogue.slots["title"] == "Run a full marathon"
+
+
+def test_after_no_it_can_still_be_accepted_as_is():
+    step = flow_say(flow_say(flow_at_confirmation(), "no"), "it's fine")
+
+    assert step.outcome is Outcome.EXECUTE
+
+
+def test_an_unclear_answer_at_confirmation_asks_again():
+    step = flow_at_confirmation()
+
+    again = flow_say(step, "hmm, maybe")
+
+    assert again.outcome is Outcome.CONFIRM
+    assert again.dialogue == step.dialogue
+    assert again.reply.endswith("(Say yes, or tell me what to change.)")
+
+
+# --- executing, completing, failing -----------------------------------------------------------
+
+
+def test_complete_only_after_execution():
+    with pytest.raises(IllegalTransition):
+        flow_at_confirmation().dialogue.complete()
+
+
+def test_a_failed_action_can_be_retried_or_cancelled():
+    executing = flow_say(flow_at_confirmation(), "yes").dialogue
+    failed = executing.fail("database unavailable")
+    assert failed.state is S.ERROR
+    assert failed.error == "database unavailable"
+
+    retry = MANAGER.handle(failed, "try again", today=TODAY)
+    assert retry.outcome is Outcome.EXECUTE
+    assert retry.path == (S.UNDERSTANDING, S.EXECUTING_ACTION)
+    assert retry.action == flow_say(flow_at_confirmation(), "yes").action
+
+    cancelled = MANAGER.handle(failed, "cancel", today=TODAY)
+    assert cancelled.path == (S.IDLE,)
+
+    other = MANAGER.handle(failed, "tell me a joke", today=TODAY)
+    assert other.handoff
+    assert other.dialogue.paused["flow"] == "create_goal"
+
+
+def test_no_message_is_handled_while_the_action_runs():
+    executing = flow_say(flow_at_confirmation(), "yes").dialogue
+
+    with pytest.raises(IllegalTransition):
+        MANAGER.handle(executing, "hello?", today=TODAY)
+
+
+def test_starting_a_flow_after_a_completed_one():
+    done = flow_say(flow_at_confirmation(), "yes").dialogue.complete()
+
+    step = MANAGER.start("create_goal", "learn Spanish", today=TODAY, dialogue=done)
+
+    assert step.path == (S.IDLE, S.UNDERSTANDING, S.WAITING_FOR_SLOT)
+    assert step.dialogue.slots == {"title": "Learn Spanish"}
+
+
+def test_dialogue_state_json_round_trip():
+    paused = flow_say(flow_start("learn Spanish because I love it"), "how am I doing?").dialogue
+
+    for state in (paused, flow_at_confirmation().dialogue, DialogueState()):
+        assert DialogueState.from_json(state.to_json()) == state
