@@ -24,8 +24,6 @@ from collections import defaultdict
 
 from common import bench_database_url, django_setup  # bench/ is on sys.path
 
-from companion import conversations
-
 DATABASE = "bench_turn"
 MEMORIES, OTHERS, OTHER_MEMORIES = 10_000, 20, 2_000
 TOPICS = (
@@ -126,6 +124,7 @@ def load(rebuild: bool) -> object:
 
 
 def run(person, turns: int) -> tuple[list[float], dict[str, list[float]]]:
+    from companion import conversations  # after django_setup()
 
     times: list[float] = []
     nodes: dict[str, list[float]] = defaultdict(list)
@@ -145,6 +144,8 @@ def run(person, turns: int) -> tuple[list[float], dict[str, list[float]]]:
 def count_queries(person, turns: int, show: bool = False) -> float:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
+
+    from companion import conversations  # after django_setup()
 
     counts = []
     session = None

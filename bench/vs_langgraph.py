@@ -39,8 +39,6 @@ from typing import Any, TypedDict
 
 from common import bench_database_url, django_setup  # bench/ is on sys.path
 
-from companion import checkpoints
-
 DATABASE = "bench_langgraph"
 NODES = ("receive_input", "recall_context", "reason", "respond", "store_memory")
 TEXT = "I want to run a marathon this spring"
@@ -118,6 +116,7 @@ class Ours:
 
     def open_sessions(self) -> None:
         """Create the agent states up front: LangGraph has no session row to create."""
+        from companion import checkpoints
 
         for session_id in self.session_ids:
             checkpoints.agent_state_open(user=self.user, session_id=session_id)
@@ -127,6 +126,7 @@ class Ours:
         the nodes (a node that writes gets a transaction with its checkpoint)."""
         from django.db import transaction
 
+        from companion import checkpoints
         from companion.runner import Runner, TurnInput
 
         agent = checkpoints.agent_state_open(user=self.user, session_id=self.session_ids[session])
