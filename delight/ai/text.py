@@ -245,7 +245,7 @@ REPAIRABLE_WORDS = word_set(
 
 
 def _squeeze(token: str, known: Set[str]) -> str:
-    """Repair "diee" -> "die", "happyy" -> "happy": only when the short form is a known word."""
+    """Repair "diee" -> "die", "sadd" -> "sad": only when the short form is a known word."""
     if token in known or not _DOUBLE.search(token):
         return token
     single = _DOUBLE.sub(r"\1", token)

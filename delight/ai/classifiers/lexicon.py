@@ -1,7 +1,7 @@
 """The emotion lexicon (data/emotion_lexicon.json), and the words it teaches the normaliser.
 
 `normalize` is `delight.ai.text.normalize` that also repairs doubled-letter typos of the
-lexicon's words ("happyy" -> "happy"); every classifier reads text through it.
+lexicon's words ("sadd" -> "sad"); every classifier reads text through it.
 """
 
 from __future__ import annotations
@@ -63,5 +63,5 @@ NEGATION_BREAKERS = frozenset({"stop", "help", "sure", "wait", "know", "only", "
 
 
 def normalize(text: str) -> str:
-    """`delight.ai.text.normalize` that repairs the lexicon's words too ("happyy", "yess")."""
+    """`delight.ai.text.normalize` that repairs the lexicon's words too ("sadd", "angryy")."""
     return normalize_text(text, known=KNOWN_WORDS)
