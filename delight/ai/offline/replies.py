@@ -1,7 +1,7 @@
 """What Eliza says when no keyword answers, and how she opens: data for compose.py.
 
 "{n}" is ", <name>" when the person's name is known; "{0}" in MEMORY_TEMPLATES is a
-phrase the person said earlier ("your sister").
+phrase the person said earlier after "my" ("sister").
 """
 
 from __future__ import annotations
