@@ -25,9 +25,9 @@ from companion.models import (
     Tier,
     Turn,
 )
-from delight.ai.embeddings import normalise_words
 from delight.ai.engine import Engine
 from delight.ai.runtime import engine_or_default
+from delight.ai.text import normalise_words
 from delight.models import User
 from delight.rows import model_from_row, prepared_cursor, read_one, select_list
 

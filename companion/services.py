@@ -34,9 +34,9 @@ from companion.models import (
     Source,
     Tier,
 )
-from delight.ai.embeddings import normalise_words
 from delight.ai.engine import Engine
 from delight.ai.runtime import engine_or_default
+from delight.ai.text import normalise_words
 from delight.ai.types import ExtractedFact
 from delight.models import User
 from delight.rows import prepared_cursor

@@ -13,10 +13,8 @@ import logging
 import math
 import os
 import random
-import re
 import threading
 import time
-import unicodedata
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
@@ -31,6 +29,7 @@ from delight.ai.chat import (
 )
 from delight.ai.config import AIConfig
 from delight.ai.guard import CircuitBreaker
+from delight.ai.text import STOPWORDS, light_stem, normalise_words
 from delight.ai.types import EMBEDDING_DIMENSIONS, Usage
 
 logger = logging.getLogger("delight.ai")
@@ -215,52 +214,7 @@ class MiniLMEmbedder(_EmbedOne):
 
 
 # -- feature hashing (dependency-free fallback) ---------------------------------------------
-
-
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
-
-STOPWORDS = _words(
-    "a about above after again against all am an and any are as at be because been before "
-    "being below between both but by can could did do does doing down during each few for "
-    "from further had has have having he her here hers herself him himself his how i if in "
-    "into is it its itself just me more most my myself no nor not now of off on once only or "
-    "other our ours ourselves out over own same she should so some such than that the their "
-    "theirs them themselves then there these they this those through to too under until up "
-    "very was we were what when where which while who whom why will with would you your yours "
-    "yourself yourselves im ive id ill dont cant wont isnt arent wasnt didnt doesnt s t"
-)
-
-_WORD = re.compile(r"[a-z0-9]+")
-_SUFFIXES = ("ations", "ation", "ness", "ments", "ment", "ings", "ing", "ies", "ied", "edly",
-             "ed", "ly", "es", "s")  # fmt: skip
-
-
-def normalise_words(text: str) -> list[str]:
-    """Lower-case ASCII words: accents folded, apostrophes dropped ("don't" -> "dont")."""
-    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
-    return _WORD.findall(folded.replace("'", ""))
-
-
-def light_stem(word: str) -> str:
-    """A deliberately small stemmer: enough to join "hiking", "hikes" and "hike".
-
-    1. Leave short words and numbers alone.
-    2. Strip the first matching suffix if at least three letters remain ("ies" -> "y").
-    3. Drop a final "e" and undouble a final consonant ("running" -> "runn" -> "run").
-    """
-    if len(word) <= 3 or word.isdigit():
-        return word
-    for suffix in _SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            word = word[: -len(suffix)] + ("y" if suffix in ("ies", "ied") else "")
-            break
-    if len(word) > 3 and word.endswith("e"):
-        word = word[:-1]
-    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiouls":
-        word = word[:-1]
-    return word
+# Its features are the words of delight.ai.text: stored vectors depend on them.
 
 
 class HashingEmbedder(_EmbedOne):

@@ -1,6 +1,7 @@
 """The one AI interface the rest of the app uses: `Engine`, built by `build_engine(config)`.
 
-- `OfflineEngine`: the rule-based Eliza (offline.py) plus the offline classifiers; no network.
+- `OfflineEngine`: the rule-based Eliza (offline/) and the offline classifiers (classifiers/);
+  no network.
 - `ModelEngine`: an OpenAI-compatible model for replies, classification and extraction; it
   falls back to the offline engine whenever the model fails, and says so in `source` /
   `ReplyResult.fallback` / `ReplyStream.fallback`, so a model outage never strands a person
@@ -181,7 +182,7 @@ class OfflineEngine:
     def plan_goal(
         self, *, title: str, description: str, category: str, target_date: dt.date | None
     ) -> planning.Plan:
-        """A rule-based plan (keyword cues and category templates, see planning.py)."""
+        """A rule-based plan (keyword cues and category templates, see planning/offline.py)."""
         return planning.plan_offline(
             title=title, description=description, category=category, target_date=target_date
         )

@@ -19,7 +19,6 @@ from delight.ai.embeddings import (
     OpenAIEmbedder,
     build_embedder,
     cosine,
-    light_stem,
 )
 from delight.ai.types import EMBEDDING_DIMENSIONS, Usage
 from tests.support.openai_server import EMBEDDINGS, OpenAIServer
@@ -172,12 +171,6 @@ def test_hashing_is_deterministic_across_processes(hashing: HashingEmbedder) -> 
     ).stdout
 
     assert out.strip() == str(hashing.embed_one("steady progress matters")[:5])
-
-
-def test_light_stem_joins_common_word_forms() -> None:
-    assert {light_stem(w) for w in ["hiking", "hikes", "hike", "hiked"]} == {"hik"}
-    assert light_stem("running") == light_stem("runs") == "run"
-    assert light_stem("studies") == "study"
 
 
 # -- choice ---------------------------------------------------------------------------------

@@ -1,54 +1,28 @@
-"""Offline classifiers against the labelled sets in ./data (no Django, no database).
+"""The safety screen against its labelled set (./data/safety_cases.jsonl) and named cases.
 
-Run with -s to see the per-set figures, e.g.
-    python -m pytest -p no:django tests/delight/ai/test_classifiers.py -q -s
+No database; run with -s to see every set's figures and misses:
+    python -m pytest tests/delight/ai/classifiers -q -s
 """
 
 from __future__ import annotations
 
-import json
-import time
-from collections import Counter
-from pathlib import Path
-
 import pytest
 
-from delight.ai.classifiers import classify_intent, detect_emotion, normalize, screen_safety
-from delight.ai.types import EMOTIONS, INTENTS
-
-DATA = Path(__file__).parent / "data"
+from delight.ai.classifiers import screen_safety
 
 
-def _load(name: str) -> list[dict]:
-    with (DATA / name).open(encoding="utf-8") as fh:
-        return [json.loads(line) for line in fh if line.strip()]
+def test_the_safety_set_is_big_and_has_every_kind_of_case(safety_cases) -> None:
+    assert len(safety_cases) >= 150
+    assert sum(1 for c in safety_cases if c["level"] >= 2) >= 50
+    assert sum(1 for c in safety_cases if c.get("tag") == "hyperbole") >= 60
+    assert any(c["level"] == 1 for c in safety_cases)
 
 
-SAFETY = _load("safety_cases.jsonl")
-INTENT_CASES = _load("intent_cases.jsonl")
-EMOTION_CASES = _load("emotion_cases.jsonl")
-
-
-# --- the labelled sets -----------------------------------------------------------------
-
-
-def test_sets_are_big_and_balanced_enough() -> None:
-    assert len(SAFETY) >= 150
-    assert sum(1 for c in SAFETY if c["level"] >= 2) >= 50
-    assert sum(1 for c in SAFETY if c.get("tag") == "hyperbole") >= 60
-    assert any(c["level"] == 1 for c in SAFETY)
-    for cases, labels in ((INTENT_CASES, INTENTS), (EMOTION_CASES, EMOTIONS)):
-        counts = Counter(c["label"] for c in cases)
-        assert len(cases) >= 120
-        assert set(counts) <= set(labels)
-        assert all(counts[label] >= 12 for label in labels), counts
-
-
-def test_safety_set() -> None:
+def test_safety_set(safety_cases) -> None:
     exact, misses, false_alarms, wrong = 0, [], [], []
-    positives = [c for c in SAFETY if c["level"] >= 2]
-    hyperbole = [c for c in SAFETY if c.get("tag") == "hyperbole"]
-    for case in SAFETY:
+    positives = [c for c in safety_cases if c["level"] >= 2]
+    hyperbole = [c for c in safety_cases if c.get("tag") == "hyperbole"]
+    for case in safety_cases:
         got = screen_safety(case["text"]).level
         exact += got == case["level"]
         if got != case["level"]:
@@ -58,10 +32,10 @@ def test_safety_set() -> None:
         if case["level"] < 2 and got >= 2:
             false_alarms.append(case["text"])
     hyperbole_fp = [c["text"] for c in hyperbole if screen_safety(c["text"]).level >= 2]
-    accuracy = exact / len(SAFETY)
+    accuracy = exact / len(safety_cases)
     recall = 1 - len(misses) / len(positives)
     print(
-        f"\nsafety: {accuracy:.1%} exact level ({exact}/{len(SAFETY)}), "
+        f"\nsafety: {accuracy:.1%} exact level ({exact}/{len(safety_cases)}), "
         f"recall(level>=2)={recall:.0%} ({len(positives) - len(misses)}/{len(positives)}), "
         f"false positives on hyperbole={len(hyperbole_fp)}/{len(hyperbole)}, "
         f"all false alarms(level>=2)={len(false_alarms)}"
@@ -71,30 +45,6 @@ def test_safety_set() -> None:
     assert not misses, misses
     assert not hyperbole_fp, hyperbole_fp
     assert accuracy >= 0.90
-
-
-def _accuracy(name: str, cases: list[dict], predict) -> float:
-    wrong = [(c["label"], predict(c["text"]), c["text"]) for c in cases]
-    wrong = [w for w in wrong if w[0] != w[1]]
-    accuracy = 1 - len(wrong) / len(cases)
-    per_label = Counter(c["label"] for c in cases)
-    missed = Counter(w[0] for w in wrong)
-    detail = ", ".join(f"{label} {1 - missed[label] / per_label[label]:.0%}" for label in per_label)
-    print(f"\n{name}: {accuracy:.1%} accuracy ({len(cases) - len(wrong)}/{len(cases)}) [{detail}]")
-    for expected, got, text in wrong:
-        print(f"  {name} miss: expected {expected} got {got}: {text}")
-    return accuracy
-
-
-def test_intent_set() -> None:
-    assert _accuracy("intent", INTENT_CASES, lambda t: classify_intent(t).label) >= 0.85
-
-
-def test_emotion_set() -> None:
-    assert _accuracy("emotion", EMOTION_CASES, lambda t: detect_emotion(t).dominant) >= 0.80
-
-
-# --- safety: the tricky cases, by name ---------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -192,45 +142,7 @@ def test_empty_and_no_signal() -> None:
     assert (result.level, result.reason, result.matched) == (0, "", ())
 
 
-# --- intent and emotion: shape and a few named cases -------------------------------------
-
-
-def test_intent_confidence_is_higher_for_strong_cues() -> None:
-    strong = classify_intent("I want to set a new goal: run a half marathon")
-    assert strong.label == "create_goal"
-    weak = classify_intent("today")
-    assert 0.0 <= weak.confidence < strong.confidence <= 1.0
-    assert classify_intent("asdf").label == "other"
-
-
-def test_emotion_scores_shape() -> None:
-    result = detect_emotion("I'm so happy today!!")
-    assert set(result.scores) == set(EMOTIONS)
-    assert abs(sum(result.scores.values()) - 1.0) < 1e-3
-    assert result.dominant == "joy"
-    assert detect_emotion("I had pasta for lunch").dominant == "neutral"
-
-
-def test_emotion_negation_and_cues() -> None:
-    assert detect_emotion("I'm not happy about this").dominant == "sadness"
-    assert detect_emotion("I'm so overwhelmed and anxious").dominant == "fear"
-    assert detect_emotion("😭").dominant == "sadness"
-    assert detect_emotion("wait what?!").dominant == "surprise"
-    assert detect_emotion("not scared at all").dominant == "neutral"
-
-
-def test_normalize() -> None:
-    assert normalize("I'm gonna kil myslef!!!") == "i am going to kill myself !"
-    assert normalize("dont") == "do not"
-
-
-def test_speed() -> None:
-    texts = [c["text"] for c in SAFETY + INTENT_CASES + EMOTION_CASES]
-    start = time.perf_counter()
-    for text in texts:
-        screen_safety(text)
-        classify_intent(text)
-        detect_emotion(text)
-    per_call = (time.perf_counter() - start) / (3 * len(texts))
-    print(f"\nspeed: {per_call * 1000:.3f} ms per call on average")
-    assert per_call < 0.002
+def test_speed(per_call_seconds) -> None:
+    seconds = per_call_seconds(screen_safety)
+    print(f"\nsafety: {seconds * 1000:.3f} ms per call on average")
+    assert seconds < 0.002

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from delight.ai.offline import extract_facts
+from delight.ai.offline.facts import extract_facts
 
 CASES = [
     ("My name is alice", [("Name is Alice", "personal", "name")]),

@@ -1,0 +1,27 @@
+"""Offline classifiers: the safety screen, intent and emotion. Pure Python, no network.
+
+These are the default providers when no model is configured, and the safety screen runs
+before any model in every mode: it must be fast, predictable and explainable to staff.
+
+Public API (the rest of `delight.ai` imports exactly these):
+
+- `screen_safety(text)`  -> SafetyResult   level 0 none, 1 concern, 2 high risk, 3 imminent
+- `classify_intent(text)` -> IntentResult   one of INTENTS with a confidence
+- `detect_emotion(text)`  -> EmotionResult  a score for each of EMOTIONS, summing to 1
+- `normalize(text)`       -> str            the form every rule runs on
+
+Each classifier's logic is in its module (`safety.py`, `intent.py`, `emotion.py`), its rules
+are data (`safety_rules.py`, `intent_rules.py`, the emotion lexicon in `lexicon.py`). Every
+regex is compiled at import; a call is a handful of regex scans over a short string. The
+labelled sets in `tests/delight/ai/classifiers/data/` are the specification; extend them
+when a rule changes.
+"""
+
+from __future__ import annotations
+
+from delight.ai.classifiers.emotion import detect_emotion
+from delight.ai.classifiers.intent import classify_intent
+from delight.ai.classifiers.lexicon import normalize
+from delight.ai.classifiers.safety import screen_safety
+
+__all__ = ["classify_intent", "detect_emotion", "normalize", "screen_safety"]

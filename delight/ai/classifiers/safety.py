@@ -1,0 +1,263 @@
+"""The safety screen: suicide and self-harm risk in one message, level 0 none .. 3 imminent.
+
+It runs before any model in every mode: it must be fast, predictable and explainable to
+staff. The rules are data in safety_rules.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from delight.ai.classifiers.lexicon import NEGATION_BREAKERS, normalize
+from delight.ai.classifiers.safety_rules import (
+    ACT,
+    CLAUSE_BREAKS,
+    CONCERN,
+    ESCALATOR,
+    FICTION,
+    FIRST_PERSON,
+    HINT,
+    IDEATION,
+    INTENTION,
+    MEANS,
+    NEGATORS,
+    PAST,
+    RECOVERY,
+    RELAPSE,
+    SAFETY_EXCLUSIONS,
+    SAFETY_RULES,
+    SELF_HARM,
+    THIRD_NOUNS,
+    THIRD_PRONOUNS,
+    TIME,
+    Rule,
+)
+from delight.ai.text import BOUNDARY_TOKENS
+from delight.ai.types import SafetyResult
+
+_NEGATION_WINDOW = 4
+_PERSON_LOOKBACK = 6
+
+
+@dataclass(frozen=True)
+class _Signal:
+    rule: Rule
+    phrase: str
+    person: str  # "first" | "third" | "none"
+    past: bool
+
+
+def _overlaps_exclusion(text: str, start: int, end: int) -> bool:
+    for pattern in SAFETY_EXCLUSIONS:
+        for m in pattern.finditer(text):
+            if m.start() < end and start < m.end():
+                return True
+    return False
+
+
+def _clause_before(tokens: list[str], index: int, limit: int) -> list[str]:
+    """Up to `limit` tokens before `index`, stopping at a clause boundary."""
+    out: list[str] = []
+    for i in range(index - 1, max(-1, index - 1 - limit), -1):
+        token = tokens[i]
+        if token in BOUNDARY_TOKENS or token in CLAUSE_BREAKS:
+            break
+        out.append(token)
+    return out  # nearest first
+
+
+def _is_negated(tokens: list[str], index: int) -> bool:
+    before = _clause_before(tokens, index, _NEGATION_WINDOW)
+    if before and before[0] == "no":
+        return True
+    for pos, token in enumerate(before):
+        if token in NEGATORS:
+            following = before[pos - 1] if pos > 0 else tokens[index]
+            return following not in NEGATION_BREAKERS
+    return False
+
+
+def _person(tokens: list[str], index: int, phrase: str) -> str:
+    """Who the signal is about: the pronouns inside the match, else the nearest subject."""
+    words = set(phrase.split())
+    if words & FIRST_PERSON:
+        return "first"
+    if words & THIRD_PRONOUNS:
+        return "third"
+    for token in _clause_before(tokens, index, _PERSON_LOOKBACK):
+        if token in FIRST_PERSON:
+            return "first"
+        if token in THIRD_PRONOUNS or token in THIRD_NOUNS:
+            return "third"
+    return "none"
+
+
+def _clause_text(tokens: list[str], index: int) -> str:
+    """The clause around token `index` (split on punctuation and "but")."""
+    lo = index
+    while lo > 0 and tokens[lo - 1] not in BOUNDARY_TOKENS and tokens[lo - 1] != "but":
+        lo -= 1
+    hi = index
+    while hi < len(tokens) and tokens[hi] not in BOUNDARY_TOKENS and tokens[hi] != "but":
+        hi += 1
+    return " ".join(tokens[lo:hi])
+
+
+def _find_signals(text: str) -> list[_Signal]:
+    tokens = text.split(" ")
+    starts = _token_starts(text)
+    recovered = bool(RECOVERY.search(text)) and not RELAPSE.search(text)
+    signals = []
+    for rule in SAFETY_RULES:
+        for m in rule.pattern.finditer(text):
+            if _overlaps_exclusion(text, m.start(), m.end()):
+                continue
+            index = _token_index(starts, m.start())
+            if rule.negatable and _is_negated(tokens, index):
+                continue
+            clause = _clause_text(tokens, index)
+            past = recovered or (bool(PAST.search(clause)) and not RELAPSE.search(text))
+            signals.append(_Signal(rule, m.group(0), _person(tokens, index, m.group(0)), past))
+    return signals
+
+
+def _token_index(starts: list[int], offset: int) -> int:
+    index = 0
+    for i, start in enumerate(starts):
+        if start > offset:
+            break
+        index = i
+    return index
+
+
+def _token_starts(text: str) -> list[int]:
+    """Character offset of each token of a normalised string."""
+    starts, pos = [], 0
+    for token in text.split(" "):
+        starts.append(pos)
+        pos += len(token) + 1
+    return starts
+
+
+_WEIGHTS = {IDEATION: 2, SELF_HARM: 2, HINT: 1}
+
+
+def screen_safety(text: str) -> SafetyResult:
+    """Screen one message for suicide and self-harm risk. Level 0 none .. 3 imminent.
+
+    1. Normalise (lower case, contractions, typos such as "kil"/"suicde", repeated letters).
+    2. Run the weighted rules: ideation and self-harm (weight 2), indirect hints (weight 1),
+       acts in progress and lethal means at hand (imminent alone), escalators (plan, means,
+       place), and concern phrases (hopelessness, worthlessness).
+    3. Drop a match when an idiom exclusion overlaps the same span ("cut myself shaving",
+       "career suicide", "jump rope"), or when a negator ("not", "never") sits up to four
+       tokens before it in the same clause ("I would never hurt myself").
+    4. Attribute each match to a person: pronouns inside it, else the nearest subject before
+       it ("my friend said she ..." is third person). Mark it past when its clause says
+       "used to"/"years ago", or the message speaks of recovery ("2 years clean"), unless it
+       also says "again" or "relapsed".
+    5. Score first-person, present signals: an act or means at hand -> 3; weight >= 2 -> 2,
+       and 3 if an escalator or a time with an intent ("going to ... tonight") is present;
+       a single hint -> 1, 2 with an escalator, 3 with lethal means or a plan and a time.
+       Finality phrases ("this is it", "I'm done") only count next to an escalator.
+    6. Everything else caps at 1: past signals (recovery), concern phrases, and other
+       people. Third-person risk is level 1 (2 when it is imminent) with a reason that says
+       it is about someone else, so the companion can help the person help their friend
+       instead of treating them as the one in crisis. Third-person or impersonal mentions in
+       a question about a book or film are ignored (level 0).
+    """
+    norm = normalize(text)
+    if not norm:
+        return SafetyResult(0, "")
+    signals = _find_signals(norm)
+    if not signals:
+        return SafetyResult(0, "")
+    fiction = bool(FICTION.search(norm))
+    escalated = any(s.rule.kind == ESCALATOR for s in signals)
+    timed = bool(TIME.search(norm) and INTENTION.search(norm))
+
+    present = [s for s in signals if s.person != "third" and not s.past]
+    if fiction:
+        present = [s for s in present if s.person == "first"]
+    third = [s for s in signals if s.person == "third" and not s.past and not fiction]
+    past = [s for s in signals if s.past and s.rule.kind in (IDEATION, SELF_HARM, HINT, ACT)]
+
+    level, reason, matched = _score_first_person(present, escalated, timed)
+    if level >= 2:
+        return SafetyResult(level, reason, matched)
+
+    third_risk = [s for s in third if s.rule.kind in _WEIGHTS or s.rule.kind in (ACT, MEANS)]
+    if third_risk:
+        imminent = any(s.rule.kind in (ACT, MEANS) for s in third_risk) or escalated or timed
+        phrases = _phrases(third_risk)
+        if imminent:
+            return SafetyResult(
+                2, "someone else may be in immediate danger (third person)", phrases
+            )
+        return SafetyResult(1, "concern about someone else's safety (third person)", phrases)
+    if past:
+        return SafetyResult(
+            1, "past self-harm or suicidal thoughts, now in recovery", _phrases(past)
+        )
+    if level == 1:
+        return SafetyResult(level, reason, matched)
+    concern = [s for s in present if s.rule.kind == CONCERN]
+    if concern:
+        return SafetyResult(1, "signs of distress (hopelessness, worthlessness)", _phrases(concern))
+    return SafetyResult(0, "")
+
+
+def _phrases(signals: Iterable[_Signal]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(s.phrase for s in signals))
+
+
+def _score_first_person(
+    present: list[_Signal], escalated: bool, timed: bool
+) -> tuple[int, str, tuple[str, ...]]:
+    acts = [s for s in present if s.rule.kind == ACT]
+    if acts:
+        return 3, "imminent danger: self-harm may be under way", _phrases(acts)
+    means = [s for s in present if s.rule.kind == MEANS]
+    if means:
+        return 3, "imminent danger: lethal means at hand", _phrases(means)
+    extras = [s for s in present if s.rule.kind == ESCALATOR]
+    # "this is it", "I'm done": only a warning sign next to a plan, means or place.
+    risky = [
+        s for s in present if s.rule.kind in _WEIGHTS and (extras or s.rule.name != "finality")
+    ]
+    weight = sum(_WEIGHTS[s.rule.kind] for s in risky)
+    harm = any(s.rule.kind == SELF_HARM for s in risky)
+    explicit = any(s.rule.kind in (IDEATION, SELF_HARM) for s in risky)
+    if weight >= 2:
+        if escalated or timed:
+            what = "self-harm" if harm and not _has_ideation(risky) else "suicidal thoughts"
+            return (
+                3,
+                f"imminent danger: {what} with a plan, means or time",
+                _phrases([*risky, *extras]),
+            )
+        if not explicit:
+            return 2, "indirect signs of suicidal thinking", _phrases(risky)
+        if harm and not _has_ideation(risky):
+            return 2, "self-harm", _phrases(risky)
+        return 2, "suicidal ideation", _phrases(risky)
+    if weight == 1:
+        if any(s.rule.name == "has means" for s in extras) or (escalated and timed):
+            return (
+                3,
+                "imminent danger: warning signs with a plan and a time",
+                _phrases([*risky, *extras]),
+            )
+        if escalated:
+            return (
+                2,
+                "indirect signs of suicidal thinking with a plan or means",
+                _phrases([*risky, *extras]),
+            )
+        return 1, "a possible indirect warning sign", _phrases(risky)
+    return 0, "", ()
+
+
+def _has_ideation(signals: Iterable[_Signal]) -> bool:
+    return any(s.rule.kind == IDEATION for s in signals)

@@ -1,0 +1,33 @@
+"""The offline companion: a rule-based Eliza, and the facts she keeps, with no network.
+
+No model and no state of its own: everything it needs (history, emotion, strategy, context
+lines) arrives with each call, so any process can answer any turn.
+
+- `compose.py`: the reply (`compose_reply`; the algorithm is in its docstring).
+- `match.py`: which keyword rule answers a message; `context.py`: the context lines.
+- `facts.py`: facts worth remembering (`extract_facts`).
+- `reflection.py`: sentences and first/second person, shared by the above.
+- `rules.py` and `replies.py`: data, the keyword table and the other things Eliza says.
+"""
+
+from __future__ import annotations
+
+from delight.ai.offline.compose import OfflineReply, choose_strategy, compose_reply
+from delight.ai.offline.context import ReplyContext, parse_context
+from delight.ai.offline.facts import extract_facts
+from delight.ai.offline.match import check_rules, decomposition_count, find_match
+from delight.ai.offline.reflection import reflect, second_person
+
+__all__ = [
+    "OfflineReply",
+    "ReplyContext",
+    "check_rules",
+    "choose_strategy",
+    "compose_reply",
+    "decomposition_count",
+    "extract_facts",
+    "find_match",
+    "parse_context",
+    "reflect",
+    "second_person",
+]

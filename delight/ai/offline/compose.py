@@ -1,0 +1,266 @@
+"""Eliza's reply: a rule-based Eliza in the tradition of Weizenbaum's 1966 ELIZA.
+
+How a reply is made (`compose_reply`):
+
+1. Clean the text (curly quotes, contractions expanded: "I'm" -> "I am") and split it into
+   sentences.
+2. Find every keyword in every sentence; the highest-ranked keyword wins (ties: the earlier
+   sentence). Classic ELIZA works the same way.
+3. Try that keyword's decomposition patterns in order; the first that matches captures the
+   fragments of the person's own words.
+4. Reflect the fragments ("I am" -> "you are", "my" -> "your") and put them into one of the
+   rule's reassembly templates. Templates are cycled turn by turn, so the same rule answers
+   differently each time, and a reply identical to a recent one is never chosen.
+5. With no keyword: recall something the person said earlier ("Earlier you mentioned your
+   sister…"), ELIZA's MEMORY, or fall back to a gentle, intent-aware prompt.
+6. Wrap it for a goal coach: an opener for the strategy or emotion (celebrate joy, calm
+   fear with a breath or a small step, acknowledge sadness and anger), then at most one line
+   woven from the context it was given (today's missions, the current goal, a memory).
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from delight.ai.offline.context import ReplyContext, parse_context
+from delight.ai.offline.match import Match, find_match, memorable_phrases
+from delight.ai.offline.reflection import capitalise, second_person
+from delight.ai.offline.replies import (
+    CALM_STEP,
+    CLARIFY_QUESTIONS,
+    CRISIS_REPLIES,
+    FALLBACKS,
+    INTENT_FALLBACKS,
+    MEMORY_TEMPLATES,
+    OPENERS,
+)
+from delight.ai.text import STOPWORDS, fold, light_stem, normalise_words, word_set
+from delight.ai.types import ChatMessage, EmotionResult, IntentResult
+
+
+def _stable(seed: str) -> int:
+    return zlib.crc32(seed.encode())
+
+
+def _pick(options: Sequence[str], turn: int, seed: str) -> str:
+    return options[(turn + _stable(seed)) % len(options)]
+
+
+def _render(template: str, fragments: Sequence[str], name: str) -> str:
+    text = re.sub(r"\{(\d+)\}", lambda m: fragments[int(m.group(1))], template)
+    return text.replace("{n}", f", {name}" if name else "")
+
+
+def choose_strategy(strategy: str, emotion: EmotionResult | None) -> str:
+    """The caller's strategy, or one read from the emotion when none was given."""
+    if strategy:
+        return strategy
+    if emotion is None or emotion.dominant == "neutral":
+        return "coach"
+    score = emotion.scores.get(emotion.dominant, 0.0)
+    if score < 0.35:
+        return "coach"
+    return {
+        "joy": "celebrate",
+        "love": "celebrate",
+        "fear": "calm",
+        "sadness": "acknowledge",
+        "anger": "acknowledge",
+    }.get(emotion.dominant, "coach")
+
+
+def _opener(strategy: str, emotion: EmotionResult | None, tone: str, turn: int, name: str) -> str:
+    """One sentence that meets the feeling first, unless the rule itself already does."""
+    dominant = emotion.dominant if emotion else "neutral"
+    if tone in ("social", strategy) or (tone and strategy in ("acknowledge", "celebrate")):
+        return ""
+    bank: tuple[str, ...] = ()
+    if strategy == "celebrate":
+        bank = OPENERS["love"] if dominant == "love" else OPENERS["celebrate"]
+    elif strategy == "calm":
+        bank = OPENERS["calm"]
+    elif strategy == "acknowledge":
+        bank = OPENERS["anger"] if dominant == "anger" else OPENERS["sadness"]
+    elif strategy == "coach" and dominant == "surprise":
+        bank = OPENERS["surprise"]
+    return _render(_pick(bank, turn, strategy), (), name) if bank else ""
+
+
+_COMMON_VERBS = word_set(
+    "like likes love feel feels want need know think make makes really going thing things "
+    "today just also much good well time work working feel feeling"
+)
+
+
+def _memory_overlap(text: str, memories: Sequence[str]) -> str:
+    """A remembered fact that shares a content word with the message, in second person."""
+    said = {
+        light_stem(w)
+        for w in normalise_words(text)
+        if w not in STOPWORDS and w not in _COMMON_VERBS and len(w) > 3
+    }
+    for memory in memories:
+        words = {light_stem(w) for w in normalise_words(memory) if w not in STOPWORDS}
+        if said & words:
+            phrased = second_person(memory)
+            if phrased:
+                return f"I remember {phrased}."
+    return ""
+
+
+def _context_line(
+    *,
+    context: ReplyContext,
+    strategy: str,
+    key: str,
+    intent: str,
+    is_fallback: bool,
+    text: str,
+    turn: int,
+) -> str:
+    """At most one sentence woven from the context: missions, then memory, then goal."""
+    goal = context.goals[0] if context.goals else ""
+    if key == "mission" or intent == "mission_request":
+        if context.missions:
+            listed = "; ".join(context.missions[:3])
+            return f"On your list today: {listed}. Which one feels right to start with?"
+        if goal:
+            return (
+                f"We could find a small step toward your goal “{goal}” — something that takes "
+                "ten to twenty minutes."
+            )
+        return ""
+    remembered = _memory_overlap(text, context.memories)
+    if remembered:
+        return remembered
+    if strategy == "calm" and context.missions:
+        easiest = context.missions[-1]  # the triad lists the easy win last
+        return f"If it helps, pick just one mission — maybe “{easiest}” — and let the rest wait."
+    if strategy == "acknowledge" and goal:
+        return (
+            f"If it would help, we could break your goal “{goal}” into something smaller for today."
+        )
+    if strategy == "celebrate" and goal:
+        return f"Every step like this brings your goal “{goal}” closer."
+    if is_fallback and goal and intent in ("goal_discussion", "reflection", "other", ""):
+        return f"How does this connect with your goal “{goal}”?"
+    return ""
+
+
+@dataclass(frozen=True)
+class OfflineReply:
+    text: str
+    rule: str  # which keyword answered ("fallback", "memory", "crisis", …), for traces
+    strategy: str
+
+
+def compose_reply(
+    text: str,
+    *,
+    history: Sequence[ChatMessage] = (),
+    emotion: EmotionResult | None = None,
+    intent: IntentResult | None = None,
+    strategy: str = "",
+    context: Sequence[str] = (),
+    user_name: str = "",
+) -> OfflineReply:
+    """Eliza's reply to `text` (the algorithm is in the module docstring)."""
+    ctx = parse_context(context, user_name)
+    strategy = choose_strategy(strategy, emotion)
+    turn = sum(1 for message in history if message.role == "assistant")
+    recent = {fold(m.content) for m in list(history)[-6:] if m.role == "assistant"}
+    name = ctx.name
+
+    if strategy == "crisis":
+        options = [_render(t, (), name) for t in CRISIS_REPLIES]
+        fresh = [o for o in options if fold(o) not in recent]
+        return OfflineReply((fresh or options)[turn % len(fresh or options)], "crisis", strategy)
+
+    intent_label = intent.label if intent else ""
+    match = find_match(text)
+    cores, rule_name, tone, key = _cores(match, text, history, strategy, intent_label, ctx, turn)
+    opener = _opener(strategy, emotion, tone, turn, name)
+    extra = _context_line(
+        context=ctx,
+        strategy=strategy,
+        key=key,
+        intent=intent_label,
+        is_fallback=rule_name in ("fallback", "intent"),
+        text=text,
+        turn=turn,
+    )
+    if strategy == "calm" and tone != "calm" and not opener and not extra:
+        extra = CALM_STEP
+    greeting = ""
+    if match and key != "greeting" and tone != "social" and _starts_with_greeting(text):
+        greeting = f"Hi{', ' + name if name else ''}."
+    candidates = []
+    for core in cores:
+        parts = [greeting, opener, capitalise(core)]
+        if extra and fold(extra) not in " ".join(recent):
+            parts.append(extra)
+        candidates.append(_tidy(" ".join(p for p in parts if p)))
+    for candidate in candidates:
+        if fold(candidate) not in recent:
+            return OfflineReply(candidate, rule_name, strategy)
+    # Every variant was said recently: say it differently rather than repeat ourselves.
+    rephrased = _tidy(f"Let me put it another way. {_pick(FALLBACKS, turn, 'again')}")
+    if fold(rephrased) in recent:
+        rephrased = _tidy(f"Let me ask differently: {_pick(FALLBACKS, turn + 1, 'again')}")
+    return OfflineReply(rephrased, rule_name, strategy)
+
+
+def _starts_with_greeting(text: str) -> bool:
+    return bool(re.match(r"^\s*(hi|hello|hey|hiya|good (morning|afternoon|evening))\b", text, re.I))
+
+
+def _tidy(text: str) -> str:
+    return re.sub(r"\s+([,.!?])", r"\1", re.sub(r"\s+", " ", text)).strip()
+
+
+def _cores(
+    match: Match | None,
+    text: str,
+    history: Sequence[ChatMessage],
+    strategy: str,
+    intent: str,
+    ctx: ReplyContext,
+    turn: int,
+) -> tuple[list[str], str, str, str]:
+    """Candidate core sentences in preference order, plus (rule name, tone, keyword key)."""
+    name = ctx.name
+    if strategy == "clarify":
+        goal = ctx.goals[0] if ctx.goals else ""
+        asks = list(CLARIFY_QUESTIONS)
+        if goal:
+            asks.insert(0, f"Just so I understand — is this about “{goal}”, or something else?")
+        return _rotate(asks, turn, "clarify"), "clarify", "", "clarify"
+    strong = match is not None and match.keyword.rank >= 6
+    if intent == "create_goal" and not strong:
+        return _rotate(INTENT_FALLBACKS["create_goal"], turn, "intent"), "intent", "", "create"
+    if match is not None:
+        cores = [_render(t, match.fragments, name) for t in match.rule.templates]
+        seed = f"{match.keyword.key}:{match.rule.pattern.pattern}"
+        return _rotate(cores, turn, seed), match.keyword.key, match.rule.tone, match.keyword.key
+    earlier = [m.content for m in history if m.role == "user"]
+    for previous in reversed(earlier[-8:]):
+        for phrase in memorable_phrases(previous):
+            said_lately = " ".join(
+                m.content.lower() for m in list(history)[-4:] if m.role == "assistant"
+            )
+            if phrase not in said_lately and phrase not in text.lower():
+                cores = [t.replace("{0}", phrase) for t in MEMORY_TEMPLATES]
+                return _rotate(cores, turn, "memory"), "memory", "", "memory"
+    if intent in INTENT_FALLBACKS:
+        cores = list(INTENT_FALLBACKS[intent]) + list(FALLBACKS)
+        return _rotate(cores, turn, "intent:" + intent), "intent", "", intent
+    return _rotate(FALLBACKS, turn, "fallback"), "fallback", "", "fallback"
+
+
+def _rotate(options: Sequence[str], turn: int, seed: str) -> list[str]:
+    """All options, starting from this turn's: templates cycle as the conversation goes on."""
+    start = (turn + _stable(seed)) % len(options)
+    return list(options[start:]) + list(options[:start])

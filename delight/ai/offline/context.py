@@ -1,0 +1,58 @@
+"""The context lines a reply may weave in, sorted by their prefix.
+
+Context lines are plain strings; these prefixes are understood (case-insensitive):
+"Goal: …", "Current goal: …", "Missions: a; b; c", "Today's missions: …", "Mission: …",
+"Memory: …", "Personal: …", "Project: …", "Task: …", "Name: …". Any other line is treated as
+something remembered about the person.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+
+@dataclass
+class ReplyContext:
+    """What the offline engine understood from the context lines."""
+
+    name: str = ""
+    goals: list[str] = field(default_factory=list)
+    missions: list[str] = field(default_factory=list)
+    memories: list[str] = field(default_factory=list)
+
+
+_CONTEXT_PREFIX = re.compile(
+    r"^\s*(?P<kind>current goals?|active goals?|goals?|today'?s missions|missions today|"
+    r"missions?|memory|memories|personal|project|task|recalled|remember|name)\s*:\s*(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+
+
+def parse_context(lines: Sequence[str], user_name: str = "") -> ReplyContext:
+    """Sort context lines into name, goals, missions and memories by their prefix."""
+    context = ReplyContext(name=user_name.strip())
+    for line in lines:
+        match = _CONTEXT_PREFIX.match(line)
+        if not match:
+            if line.strip():
+                context.memories.append(line.strip())
+            continue
+        kind, rest = match["kind"].lower(), match["rest"].strip()
+        if kind == "name":
+            context.name = context.name or rest
+        elif "goal" in kind:
+            context.goals.extend(_split_items(rest))
+        elif "mission" in kind:
+            context.missions.extend(_split_items(rest))
+        else:
+            context.memories.append(rest)
+    return context
+
+
+def _split_items(text: str) -> list[str]:
+    items = [
+        re.sub(r"^\s*(?:\[[^\]]*\]|\([^)]*\))\s*", "", part) for part in re.split(r"[;|]", text)
+    ]
+    return [item.strip().rstrip(".") for item in items if item.strip()]

@@ -1,0 +1,110 @@
+"""The person's own words, turned around: sentences, first and second person.
+
+Used by the matcher (fragments echoed in replies), by compose (remembered facts spoken
+back) and by fact extraction (clauses).
+"""
+
+from __future__ import annotations
+
+import re
+
+from delight.ai.text import clean_text, word_set
+
+# Words that swap perspective. Pairs go first so "I am" becomes "you are", not "you are"
+# via "am" -> "are" by luck.
+_PAIR_REFLECTIONS = {
+    ("i", "am"): "you are",
+    ("i", "was"): "you were",
+    ("you", "are"): "I am",
+    ("you", "were"): "I was",
+    ("am", "i"): "are you",
+    ("are", "you"): "am I",
+}
+_WORD_REFLECTIONS = {
+    "i": "you",
+    "me": "you",
+    "my": "your",
+    "mine": "yours",
+    "myself": "yourself",
+    "am": "are",
+    "your": "my",
+    "yours": "mine",
+    "yourself": "myself",
+}
+# After these, "you" is a subject ("you know" -> "I know"); otherwise an object ("me").
+_SUBJECT_VERBS = word_set(
+    "have had do did will would can could should know think feel want need like love said say "
+    "told seem may might must"
+)
+_NATURAL = ((r"\bcan not\b", "can't"), (r"\bdo not\b", "don't"), (r"\bdoes not\b", "doesn't"),
+            (r"\bwill not\b", "won't"), (r"\bdid not\b", "didn't"))  # fmt: skip
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of cleaned text; ", and I …" and ", but I …" start new ones."""
+    parts = re.split(
+        r"(?<=[.!?])\s+|[\n;]+|(?<=[a-z])[.!?]+(?=[A-Z])|,?\s+(?:and|but)\s+(?=I\b)", text
+    )
+    return [p.strip(" .!?,") for p in parts if p and p.strip(" .!?,")]
+
+
+def reflect(fragment: str) -> str:
+    """Swap first and second person in a captured fragment.
+
+    1. Walk the words; a known pair ("I am", "you are") is replaced as a unit.
+    2. Single words use the word table; "you" becomes "I" before a verb, else "me".
+    3. Punctuation is trimmed, braces removed (they would look like template slots), and
+       a few expanded contractions are folded back so the reply reads naturally.
+    """
+    words = re.sub(r"[{}]", "", fragment).strip(" .!?,;:").split()
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        lower = word.lower()
+        nxt = words[i + 1].lower() if i + 1 < len(words) else ""
+        if (lower, nxt) in _PAIR_REFLECTIONS:
+            out.append(_PAIR_REFLECTIONS[(lower, nxt)])
+            i += 2
+            continue
+        if lower == "you":
+            out.append("I" if nxt in _SUBJECT_VERBS else "me")
+        elif lower in _WORD_REFLECTIONS:
+            out.append(_WORD_REFLECTIONS[lower])
+        else:
+            out.append(word)
+        i += 1
+    reflected = " ".join(out)
+    for pattern, replacement in _NATURAL:
+        reflected = re.sub(pattern, replacement, reflected)
+    return _shorten(reflected)
+
+
+def _shorten(fragment: str, limit: int = 14) -> str:
+    """Keep echoed fragments short: cut at a comma, then at `limit` words."""
+    words = fragment.split()
+    if len(words) <= limit:
+        return fragment
+    head = fragment.split(",")[0].split()
+    return " ".join(head[:limit] if len(head) >= 3 else words[:limit])
+
+
+def second_person(fact: str) -> str:
+    """Turn a stored fact into words for the person: "Likes hiking" -> "you like hiking"."""
+    text = fact.strip().rstrip(".")
+    if re.match(r"^(I|I'm|My)\b", text):
+        return reflect(clean_text(text))
+    match = re.match(r"^(Does not|Is|Has|[A-Z][a-z]+s)\b(.*)$", text)
+    if not match:
+        return ""
+    verb, rest = match.groups()
+    verb = {"Does not": "don't", "Is": "are", "Has": "have"}.get(verb)
+    if verb is None:
+        first = match.group(1).lower()
+        verb = first[:-2] if first.endswith(("shes", "ches", "sses")) else first[:-1]
+    return f"you {verb}{rest}"
+
+
+def capitalise(text: str) -> str:
+    """The first letter in upper case, the rest untouched (unlike str.capitalize)."""
+    return text[:1].upper() + text[1:] if text else text

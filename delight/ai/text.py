@@ -1,0 +1,277 @@
+"""How the AI layer reads text: one module, three readings, each for its own purpose.
+
+They genuinely differ, and each is kept exactly as its users need it:
+
+- **Words** (`normalise_words`, `light_stem`, `STOPWORDS`): lower-case ASCII words, accents
+  folded and apostrophes dropped ("Don't" -> "dont"), punctuation gone. The hashing embedder
+  builds its features from these, so the vectors of stored memories depend on them: the
+  same text must always give the same words and stems. Memory search and fact keys use
+  them too.
+- **Cleaned text** (`clean_text`): for the rule-based Eliza, which matches patterns on it
+  and echoes fragments back. Case and punctuation are kept (names, sentence ends); only
+  curly quotes and the contractions of the first and second person are expanded
+  ("I'm" -> "I am") so reflection can swap them. `fold` compares two sentences.
+- **Normalised text** (`normalize`): for the classifiers' rules (safety screen, intent,
+  emotion). Lower case, every contraction expanded ("he's" -> "he is"), chat typos fixed
+  ("kil" -> "kill", "suicde" -> "suicide"), runs of letters cut, sentence punctuation kept
+  as separate tokens (`BOUNDARY_TOKENS`): a typo must never hide a crisis message.
+
+`delight.text` is a different thing: it validates the text people send.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Set
+
+
+def word_set(text: str) -> frozenset[str]:
+    """The words of a space-separated list, for the word tables written as one string."""
+    return frozenset(text.split())
+
+
+# -- words: embeddings, search and fact keys -------------------------------------------------
+
+STOPWORDS = word_set(
+    "a about above after again against all am an and any are as at be because been before "
+    "being below between both but by can could did do does doing down during each few for "
+    "from further had has have having he her here hers herself him himself his how i if in "
+    "into is it its itself just me more most my myself no nor not now of off on once only or "
+    "other our ours ourselves out over own same she should so some such than that the their "
+    "theirs them themselves then there these they this those through to too under until up "
+    "very was we were what when where which while who whom why will with would you your yours "
+    "yourself yourselves im ive id ill dont cant wont isnt arent wasnt didnt doesnt s t"
+)
+
+_WORD = re.compile(r"[a-z0-9]+")
+_SUFFIXES = ("ations", "ation", "ness", "ments", "ment", "ings", "ing", "ies", "ied", "edly",
+             "ed", "ly", "es", "s")  # fmt: skip
+
+
+def normalise_words(text: str) -> list[str]:
+    """Lower-case ASCII words: accents folded, apostrophes dropped ("don't" -> "dont")."""
+    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    return _WORD.findall(folded.replace("'", ""))
+
+
+def light_stem(word: str) -> str:
+    """A deliberately small stemmer: enough to join "hiking", "hikes" and "hike".
+
+    1. Leave short words and numbers alone.
+    2. Strip the first matching suffix if at least three letters remain ("ies" -> "y").
+    3. Drop a final "e" and undouble a final consonant ("running" -> "runn" -> "run").
+    """
+    if len(word) <= 3 or word.isdigit():
+        return word
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)] + ("y" if suffix in ("ies", "ied") else "")
+            break
+    if len(word) > 3 and word.endswith("e"):
+        word = word[:-1]
+    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiouls":
+        word = word[:-1]
+    return word
+
+
+# -- cleaned text: the rule-based Eliza -----------------------------------------------------
+
+# Only the forms reflection needs; "he's", "they're" and "we'll" stay as they are.
+_PERSON_CONTRACTIONS: tuple[tuple[str, str], ...] = (
+    (r"\bi'm\b", "I am"),
+    (r"\bim\b", "I am"),
+    (r"\bi've\b", "I have"),
+    (r"\bi'd\b", "I would"),
+    (r"\bi'll\b", "I will"),
+    (r"\bcan't\b|\bcannot\b|\bcant\b", "can not"),
+    (r"\bwon't\b", "will not"),
+    (r"\bdon't\b|\bdont\b", "do not"),
+    (r"\bdoesn't\b", "does not"),
+    (r"\bdidn't\b", "did not"),
+    (r"\bisn't\b", "is not"),
+    (r"\baren't\b", "are not"),
+    (r"\bwasn't\b", "was not"),
+    (r"\bweren't\b", "were not"),
+    (r"\bcouldn't\b", "could not"),
+    (r"\bshouldn't\b", "should not"),
+    (r"\bwouldn't\b", "would not"),
+    (r"\bhaven't\b", "have not"),
+    (r"\byou're\b", "you are"),
+    (r"\byou've\b", "you have"),
+    (r"\bit's\b", "it is"),
+    (r"\bthat's\b", "that is"),
+    (r"\bwhat's\b", "what is"),
+    (r"\blet's\b", "let us"),
+    (r"\bgonna\b", "going to"),
+    (r"\bwanna\b", "want to"),
+)
+_PERSON_CONTRACTION_RES = tuple((re.compile(p, re.IGNORECASE), r) for p, r in _PERSON_CONTRACTIONS)
+
+
+def clean_text(text: str) -> str:
+    """Straight quotes, contractions expanded, single spaces; case is kept for names."""
+    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("`", "'")
+    for pattern, replacement in _PERSON_CONTRACTION_RES:
+        text = pattern.sub(replacement, text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def fold(text: str) -> str:
+    """Lower case, every run of non-word characters one space: texts that fold alike say
+    the same thing (how Eliza notices she is about to repeat herself)."""
+    return re.sub(r"\W+", " ", text.lower()).strip()
+
+
+# -- normalised text: the classifiers' rules ------------------------------------------------
+
+_APOSTROPHES = str.maketrans(dict.fromkeys("\u2019\u2018`\u00b4\u02bc", "'"))
+
+# Order matters: specific forms before the generic "n't".
+_CONTRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), repl)
+    for pattern, repl in (
+        (r"\b(can't|cant|cannot)\b", "can not"),
+        (r"\b(won't|wont)\b", "will not"),
+        (r"\bain't\b", "is not"),
+        (r"\b(\w+)n't\b", r"\1 not"),
+        (
+            r"\b(do|does|did|is|was|were|would|could|should|have|has|had|are|must|need)nt\b",
+            r"\1 not",
+        ),
+        (r"\b(i'm|im)\b", "i am"),
+        (r"\b(it|that|what|there|he|she|who|how|where|here|everything|nothing)'s\b", r"\1 is"),
+        (r"\b(whats|thats|hows|wheres|theres)\b", lambda m: m.group(1)[:-1] + " is"),
+        (r"\blet's\b", "let us"),
+        (r"'re\b", " are"),
+        (r"'ve\b", " have"),
+        (r"\bive\b", "i have"),
+        (r"'ll\b", " will"),
+        (r"'d\b", " would"),
+        (r"\b(youre|ur)\b", "you are"),
+        (r"\bwanna\b", "want to"),
+        (r"\bgonna\b", "going to"),
+        (r"\bgotta\b", "got to"),
+        (r"\bmy self\b", "myself"),
+        (r"\bself-harm", "self harm"),
+        (r"\bselfharm", "self harm"),
+    )
+)
+
+# Common misspellings and chat shorthand, token by token. Safety words come first: a typo
+# must never hide a crisis message.
+_TYPOS: dict[str, str] = {
+    "kil": "kill",
+    "kll": "kill",
+    "kiled": "killed",
+    "killin": "killing",
+    "kilin": "killing",
+    "suicde": "suicide",
+    "sucide": "suicide",
+    "suiside": "suicide",
+    "suicid": "suicide",
+    "sucicide": "suicide",
+    "suicdie": "suicide",
+    "suicie": "suicide",
+    "suecide": "suicide",
+    "suicdal": "suicidal",
+    "sucidal": "suicidal",
+    "suicidle": "suicidal",
+    "suisidal": "suicidal",
+    "suicial": "suicidal",
+    "sucicidal": "suicidal",
+    "myslef": "myself",
+    "mysefl": "myself",
+    "myelf": "myself",
+    "mysef": "myself",
+    "myseld": "myself",
+    "meself": "myself",
+    "dieing": "dying",
+    "dei": "die",
+    "dy": "die",
+    "jsut": "just",
+    "jst": "just",
+    "wnat": "want",
+    "wnt": "want",
+    "wan": "want",
+    "waht": "what",
+    "wat": "what",
+    "teh": "the",
+    "tonite": "tonight",
+    "2nite": "tonight",
+    "tonigt": "tonight",
+    "tonihgt": "tonight",
+    "tmrw": "tomorrow",
+    "tmr": "tomorrow",
+    "tomorow": "tomorrow",
+    "tommorow": "tomorrow",
+    "tommorrow": "tomorrow",
+    "2moro": "tomorrow",
+    "2day": "today",
+    "evryone": "everyone",
+    "everyon": "everyone",
+    "evreyone": "everyone",
+    "u": "you",
+    "ppl": "people",
+    "pls": "please",
+    "plz": "please",
+    "thx": "thanks",
+    "ty": "thanks",
+    "cuz": "because",
+    "coz": "because",
+    "bc": "because",
+    "rn": "right now",
+    "idk": "i do not know",
+    "od": "overdose",
+    "realise": "realize",
+    "realised": "realized",
+    "realising": "realizing",
+}
+
+_PUNCT_RUN = re.compile(r"([.,!?;:])[.,!?;:]*")
+_NON_WORD = re.compile(r"[^a-z0-9.,!?;: ]+")
+_REPEATS = re.compile(r"(\w)\1{2,}")
+_DOUBLE = re.compile(r"(\w)\1")
+_SPACES = re.compile(r"\s+")
+# The punctuation `normalize` keeps, each a token of its own: where clauses end.
+BOUNDARY_TOKENS = frozenset(".,!?;:")
+
+# Words whose doubled-letter typos ("diee", "byee") `normalize` repairs when no other
+# vocabulary is given; the classifiers add their lexicon's words to these.
+REPAIRABLE_WORDS = word_set(
+    "die kill killing dead myself want end life live help hurt cut please so no yes now hi hey "
+    "hello bye thanks"
+)
+
+
+def _squeeze(token: str, known: Set[str]) -> str:
+    """Repair "diee" -> "die", "sadd" -> "sad": only when the short form is a known word."""
+    if token in known or not _DOUBLE.search(token):
+        return token
+    single = _DOUBLE.sub(r"\1", token)
+    return single if single in known else token
+
+
+def normalize(text: str, *, known: Set[str] = REPAIRABLE_WORDS) -> str:
+    """A canonical lower-case form of `text` for matching rules on.
+
+    1. Unicode NFKC, lower case, typographic apostrophes -> "'".
+    2. Expand contractions ("don't" -> "do not", "i'm"/"im" -> "i am", "wanna" -> "want to").
+    3. Cut runs of three or more identical letters to two ("sooooo" -> "soo").
+    4. Keep sentence punctuation as separate tokens (clause boundaries), drop the rest
+       (emoji included: emotion reads them from the raw text).
+    5. Per token: fix common typos ("kil", "suicde"), then repair doubled letters when
+       that makes a `known` word.
+    """
+    text = unicodedata.normalize("NFKC", text).translate(_APOSTROPHES).lower()
+    text = text.replace("-", " ")
+    for pattern, repl in _CONTRACTIONS:
+        text = pattern.sub(repl, text)
+    text = _REPEATS.sub(r"\1\1", text)
+    text = _PUNCT_RUN.sub(lambda m: f" {m.group(1)} ", text)
+    text = _NON_WORD.sub(" ", text)
+    tokens = []
+    for token in text.split():
+        token = _TYPOS.get(token, token)
+        tokens.append(_squeeze(token, known))
+    return _SPACES.sub(" ", " ".join(tokens)).strip()

@@ -1,0 +1,90 @@
+"""How the AI layer reads text: the embedder's words, Eliza's cleaned text, the classifiers'."""
+
+from __future__ import annotations
+
+import pytest
+
+from delight.ai.text import (
+    BOUNDARY_TOKENS,
+    STOPWORDS,
+    clean_text,
+    fold,
+    light_stem,
+    normalise_words,
+    normalize,
+    word_set,
+)
+
+# -- words: what the hashing embedder's stored vectors are made of ---------------------------
+
+
+def test_words_are_lower_case_ascii_without_apostrophes_or_punctuation() -> None:
+    assert normalise_words("Café crème, don't STOP! 5k…") == ["cafe", "creme", "dont", "stop", "5k"]
+
+
+def test_words_of_contractions_are_stopwords() -> None:
+    assert set(normalise_words("I'm sure I can't, I won't, it isn't")) - {"sure"} <= STOPWORDS
+
+
+def test_light_stem_joins_common_word_forms() -> None:
+    assert {light_stem(w) for w in ["hiking", "hikes", "hike", "hiked"]} == {"hik"}
+    assert light_stem("running") == light_stem("runs") == "run"
+    assert light_stem("studies") == "study"
+
+
+def test_light_stem_leaves_short_words_and_numbers_alone() -> None:
+    assert [light_stem(w) for w in ["ran", "is", "2024"]] == ["ran", "is", "2024"]
+
+
+def test_word_set_splits_a_table_written_as_one_string() -> None:
+    assert word_set("fine  good\nokay") == frozenset({"fine", "good", "okay"})
+
+
+# -- cleaned text: Eliza's -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "cleaned"),
+    [
+        ("I\u2019m   Sam", "I am Sam"),
+        ("i can't, you're right", "i can not, you are right"),
+        ("Dont worry, I'll go", "do not worry, I will go"),
+        ("He's late and they're gone", "He's late and they're gone"),
+    ],
+)
+def test_clean_text_expands_only_what_reflection_needs_and_keeps_case(text, cleaned) -> None:
+    assert clean_text(text) == cleaned
+
+
+def test_fold_ignores_case_punctuation_and_spacing() -> None:
+    assert fold("Tell me  more, please!") == fold("tell me more please") == "tell me more please"
+
+
+# -- normalised text: the classifiers' -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "normalised"),
+    [
+        ("I'm gonna kil myslef!!!", "i am going to kill myself !"),
+        ("dont", "do not"),
+        ("He\u2019s sure they'd help", "he is sure they would help"),
+        ("suicde... idk", "suicide . i do not know"),
+        ("sooooo tired 😭", "so tired"),
+        ("noooo waaaay", "no waay"),
+        ("self-harm", "self harm"),
+        ("i want to dieeee", "i want to die"),
+    ],
+)
+def test_normalize_expands_fixes_typos_and_keeps_clause_punctuation(text, normalised) -> None:
+    assert normalize(text) == normalised
+
+
+def test_normalize_keeps_each_boundary_mark_as_a_token() -> None:
+    tokens = normalize("no. yes, maybe; well: ok? sure!").split()
+    assert [t for t in tokens if t in BOUNDARY_TOKENS] == [".", ",", ";", ":", "?", "!"]
+
+
+def test_normalize_repairs_doubled_letters_only_into_known_words() -> None:
+    assert normalize("sadd byee") == "sadd bye"
+    assert normalize("sadd byee", known={"sad"}) == "sad byee"
