@@ -28,6 +28,9 @@ T = TypeVar("T")
 UsageSink = Callable[[Usage], None]
 
 PROVIDER = "openai"
+# A classification or extraction answer is a few dozen tokens; the cap stops a model that
+# runs on (small models repeat themselves until the server's limit without it).
+JSON_MAX_TOKENS = 400
 
 
 class AIError(Exception):
@@ -286,6 +289,7 @@ class OpenAIChat:
         self._sleep = sleep
         self._rng = rng
         self.breaker = breaker or CircuitBreaker.from_config(config)
+        self._json_schema_accepted = True  # until the server refuses it once
 
     # -- public API -------------------------------------------------------------------------
 
@@ -379,15 +383,20 @@ class OpenAIChat:
         *,
         schema: dict[str, Any],
         purpose: str = "extraction",
-        max_tokens: int | None = None,
+        max_tokens: int = JSON_MAX_TOKENS,
+        temperature: float = 0.0,
     ) -> dict[str, Any]:
         """A JSON object that validates against `schema`, or AIResponseError.
 
-        1. Ask for a JSON object (response_format json_object), with the schema in a system
-           message.
+        1. Ask for a JSON object with the schema in a system message, bounded: at most
+           `max_tokens` tokens, at `temperature` (0 by default: the same message is
+           classified the same way). The schema also goes as response_format json_schema
+           (strict when the schema allows it), which servers that support it enforce while
+           generating; a server that refuses it (400) is asked with json_object from then on.
         2. Parse and validate the answer against the schema.
-        3. If invalid, show the model its answer and the validation error, and ask again, at
-           most `config.json_retries` more times.
+        3. If invalid, ask again with the same messages and only the validation error, at most
+           `config.json_retries` more times. The invalid answer is not sent back: resending it
+           made each round's prompt longer and small models repeat what they see.
         4. Then raise AIResponseError: half-valid data is never returned.
         """
         validator_cls = jsonschema.validators.validator_for(schema)
@@ -401,32 +410,54 @@ class OpenAIChat:
             ),
             *messages,
         ]
-        extra: dict[str, Any] = {"response_format": {"type": "json_object"}}
-        if max_tokens is not None:
-            extra["max_tokens"] = max_tokens
         problem = ""
-        for _ in range(self.config.json_retries + 1):
-            text, _usage = self._complete_once(
-                conversation, purpose=purpose, extra=extra, check=self._json_checker(validator)
-            )
+        for attempt in range(self.config.json_retries + 1):
+            asked = conversation
+            if attempt:
+                asked = [
+                    *conversation,
+                    ChatMessage(
+                        "user",
+                        f"Your last answer was invalid: {problem}. Reply again with only a JSON "
+                        "object that matches the schema.",
+                    ),
+                ]
+            text = self._json_answer(
+                asked, schema=schema, validator=validator, purpose=purpose,
+                bounds={"max_tokens": max_tokens, "temperature": temperature},
+            )  # fmt: skip
             data, problem = _parse_and_validate(text, validator)
             if data is not None:
                 return data
-            conversation = [
-                *conversation,
-                ChatMessage("assistant", text),
-                ChatMessage(
-                    "user",
-                    f"That answer was invalid: {problem}. Reply again with only a JSON object "
-                    "that matches the schema.",
-                ),
-            ]
         raise AIResponseError(
             f"no valid JSON after {self.config.json_retries + 1} answers: {problem}",
             reason="invalid output",
         )
 
     # -- internals --------------------------------------------------------------------------
+
+    def _json_answer(
+        self,
+        messages: Sequence[ChatMessage],
+        *,
+        schema: dict[str, Any],
+        validator: Any,
+        purpose: str,
+        bounds: dict[str, Any],
+    ) -> str:
+        """One answer's text, asked with json_schema while this server takes it (step 1)."""
+        check = self._json_checker(validator)
+        if self._json_schema_accepted:
+            extra = {**bounds, "response_format": _schema_format(schema, purpose)}
+            try:
+                return self._complete_once(messages, purpose=purpose, extra=extra, check=check)[0]
+            except AIRequestError as exc:
+                if exc.status != 400:
+                    raise
+                logger.info("the model server refused json_schema (%s); using json_object", exc)
+                self._json_schema_accepted = False
+        extra = {**bounds, "response_format": {"type": "json_object"}}
+        return self._complete_once(messages, purpose=purpose, extra=extra, check=check)[0]
 
     @staticmethod
     def _json_checker(validator: Any) -> Callable[[str], str]:
@@ -552,6 +583,30 @@ def _parse_and_validate(text: str, validator: Any) -> tuple[dict[str, Any] | Non
         where = "/".join(str(part) for part in error.absolute_path) or "(root)"
         return None, f"schema violation at {where}: {error.message}"
     return data, ""
+
+
+def _schema_format(schema: dict[str, Any], name: str) -> dict[str, Any]:
+    """response_format json_schema; strict only for a schema strict mode accepts."""
+    return {
+        "type": "json_schema",
+        "json_schema": {"name": name, "schema": schema, "strict": _strict_compatible(schema)},
+    }
+
+
+def _strict_compatible(schema: Any) -> bool:
+    """Whether every object in `schema` closes its properties and requires them all, as
+    OpenAI's strict mode demands (it refuses other schemas)."""
+    if isinstance(schema, list):
+        return all(_strict_compatible(item) for item in schema)
+    if not isinstance(schema, dict):
+        return True
+    properties = schema.get("properties")
+    if properties is not None and (
+        schema.get("additionalProperties") is not False
+        or set(schema.get("required", ())) != set(properties)
+    ):
+        return False
+    return all(_strict_compatible(value) for value in schema.values())
 
 
 def _strip_code_fence(text: str) -> str:

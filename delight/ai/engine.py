@@ -225,19 +225,23 @@ INTENT_SCHEMA: dict[str, Any] = {
         "confidence": {"type": "number", "minimum": 0, "maximum": 1},
     },
     "required": ["intent", "confidence"],
+    "additionalProperties": False,
 }
 EMOTION_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {name: {"type": "number", "minimum": 0, "maximum": 1} for name in EMOTIONS},
     "required": list(EMOTIONS),
+    "additionalProperties": False,
 }
 SAFETY_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
         "level": {"type": "integer", "minimum": 0, "maximum": 3},
         "reason": {"type": "string"},
+        "quote": {"type": "string"},
     },
-    "required": ["level", "reason"],
+    "required": ["level", "reason", "quote"],
+    "additionalProperties": False,
 }
 FACTS_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -254,11 +258,37 @@ FACTS_SCHEMA: dict[str, Any] = {
                     "confidence": {"type": "number", "minimum": 0, "maximum": 1},
                 },
                 "required": ["content", "tier", "key", "confidence"],
+                "additionalProperties": False,
             },
         }
     },
     "required": ["facts"],
+    "additionalProperties": False,
 }
+
+
+def dominant_emotion(scores: dict[str, float]) -> str:
+    """The strongest emotion; neutral when none stands out (all 0, or a tie at the top), so
+    "I feel lonely" scored all zeros is not read as joy, the first label."""
+    top = max(scores.values(), default=0.0)
+    leaders = [name for name in EMOTIONS if scores.get(name, 0.0) == top]
+    return leaders[0] if top > 0 and len(leaders) == 1 else "neutral"
+
+
+# The person's own words quoted by the model: at least this many, found in the message.
+QUOTE_MIN_WORDS = 2
+
+
+def _raise_supported(floor: SafetyResult, text: str, quote: str) -> bool:
+    """Whether a model may raise the safety level above the rules' (see screen_safety)."""
+    if floor.level >= 1:
+        return True
+    words = _words(quote)
+    return len(words) >= QUOTE_MIN_WORDS and f" {' '.join(words)} " in f" {' '.join(_words(text))} "
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[\w']+", text.casefold().replace("\u2019", "'"))
 
 
 def _single(system: str, text: str) -> list[ChatMessage]:
@@ -279,7 +309,8 @@ SAFETY_PROMPT = (
     "Assess whether the user's message signals risk of suicide, self-harm or danger. "
     "level 0: no risk. 1: concern (hopelessness, feeling like a burden). 2: high risk "
     "(wish to die, self-harm). 3: imminent danger (a plan, means or timing). Give a short "
-    'reason. Answer as {"level": <0..3>, "reason": <text>}.'
+    "reason, and in quote the user's exact words that show the risk (empty when there are "
+    'none). Answer as {"level": <0..3>, "reason": <text>, "quote": <their words>}.'
 )
 FACTS_PROMPT = (
     "Extract facts about the user worth remembering from their message, written in the third "
@@ -384,14 +415,16 @@ class ModelEngine:
         except AIError as exc:
             return self._fallback("emotion", exc, classifiers.detect_emotion, text)
         scores = {name: float(data[name]) for name in EMOTIONS}
-        dominant = max(EMOTIONS, key=lambda name: scores[name])
-        return EmotionResult(scores=scores, dominant=dominant, source="model")
+        return EmotionResult(scores=scores, dominant=dominant_emotion(scores), source="model")
 
     def screen_safety(self, text: str) -> SafetyResult:
-        """The higher of the model's and the offline screen's levels.
+        """The offline screen's level, raised by the model's only with support.
 
         The offline screen is a floor: whatever the model says, the result is never less
-        cautious than the keyword screen; a model failure leaves the offline result.
+        cautious than the keyword screen; a model failure leaves the offline result. A model
+        raises the level only when the rules saw a signal too, or when it quotes the person's
+        own words: small models call harmless messages ("I'm a nurse") imminent danger, and
+        every false alarm answers with a crisis reply, stores nothing and flags staff.
         """
         floor = classifiers.screen_safety(text)
         try:
@@ -399,7 +432,7 @@ class ModelEngine:
         except AIError as exc:
             return self._fallback("safety screen", exc, lambda _: floor, text)
         level = int(data["level"])
-        if level > floor.level:
+        if level > floor.level and _raise_supported(floor, text, str(data["quote"])):
             return SafetyResult(
                 level=level,
                 reason=str(data["reason"]).strip() or "flagged by the model",

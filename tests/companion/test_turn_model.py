@@ -180,7 +180,7 @@ def test_the_budget_bounds_the_whole_turn_not_each_call(owner, ai_config, openai
     # Every call answers well within its own 2 s timeout, but six of them would take 4.8 s.
     scores = {"joy": 0.1, "anger": 0, "sadness": 0, "fear": 0, "love": 0, "surprise": 0}
     for data in (
-        {"level": 0, "reason": ""},
+        {"level": 0, "reason": "", "quote": ""},
         {**scores, "neutral": 0.9},
         {"intent": "question", "confidence": 0.9},
     ):

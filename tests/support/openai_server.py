@@ -261,7 +261,9 @@ class OpenAIServer:
     def plan_classifiers(self) -> None:
         """What a turn asks the model first, answered: the safety screen (level 0), the
         emotion (neutral) and the intent (a question)."""
-        self.plan_json({"level": 0, "reason": ""}, prompt_tokens=30, completion_tokens=5)
+        self.plan_json(
+            {"level": 0, "reason": "", "quote": ""}, prompt_tokens=30, completion_tokens=5
+        )
         scores = {"joy": 0.1, "anger": 0, "sadness": 0, "fear": 0, "love": 0, "surprise": 0}
         self.plan_json({**scores, "neutral": 0.9}, prompt_tokens=30, completion_tokens=20)
         self.plan_json(

@@ -8,6 +8,8 @@ from delight.ai.chat import OpenAIChat
 from delight.ai.planning.plans import PLAN_SCHEMA, Plan, plan_from_data
 from delight.ai.types import ChatMessage
 
+# A plan of up to five milestones with their missions is ~600-900 tokens of JSON.
+PLAN_MAX_TOKENS = 1500
 PLAN_PROMPT = (
     "You are Eliza, a warm and practical goal coach. Break the person's goal into 3 to 7 "
     "ordered milestones. Give each milestone 1 to 5 concrete micro-missions that take 10 to "
@@ -43,5 +45,7 @@ def plan_with_model(
         ),
         schema=PLAN_SCHEMA,
         purpose="planning",
+        max_tokens=PLAN_MAX_TOKENS,
+        temperature=0.3,  # some variety between plans; the schema keeps them well formed
     )
     return plan_from_data(data, source=f"model:{chat.config.chat_model}")

@@ -9,6 +9,7 @@ import time
 import pytest
 
 from delight.ai.chat import (
+    JSON_MAX_TOKENS,
     AIError,
     AIRequestError,
     AIResponseError,
@@ -186,7 +187,11 @@ def test_json_answer_is_parsed_and_validated(
 
     assert data == {"intent": "question", "confidence": 0.9}
     sent = openai_server.requests_to(CHAT)[0].body
-    assert sent["response_format"] == {"type": "json_object"}
+    assert sent["response_format"] == {
+        "type": "json_schema",
+        "json_schema": {"name": "extraction", "schema": SCHEMA, "strict": False},
+    }
+    assert (sent["temperature"], sent["max_tokens"]) == (0.0, JSON_MAX_TOKENS)
     assert sent["messages"][0]["role"] == "system"
     assert "schema" in sent["messages"][0]["content"]
     assert [(u.purpose, u.ok) for u in usages] == [("extraction", True)]
@@ -201,8 +206,8 @@ def test_invalid_json_is_retried_with_the_error_fed_back(
     data = chat.complete_json(HELLO, schema=SCHEMA)
 
     assert data["confidence"] == 0.8
-    retry = openai_server.requests_to(CHAT)[1].body["messages"]
-    assert retry[-2] == {"role": "assistant", "content": "sure! intent is question"}
+    first, retry = (r.body["messages"] for r in openai_server.requests_to(CHAT))
+    assert retry[:-1] == first  # the invalid answer itself is not sent back
     assert "not valid JSON" in retry[-1]["content"]
     assert [u.ok for u in usages] == [False, True]
 
@@ -216,12 +221,53 @@ def test_schema_violations_until_retries_run_out_raise_response_error(
     with pytest.raises(AIResponseError, match="intent"):
         chat.complete_json(HELLO, schema=SCHEMA)
 
-    # json_retries=2: three answers, each fed the previous validation error.
+    # json_retries=2: three answers, each asked with only the previous validation error, so
+    # the prompt does not grow from round to round.
     requests = openai_server.requests_to(CHAT)
     assert len(requests) == 3
     assert "schema violation at intent" in requests[2].body["messages"][-1]["content"]
+    assert len(requests[2].body["messages"]) == len(requests[1].body["messages"])
     assert [u.ok for u in usages] == [False, False, False]
     assert all("invalid output" in u.error for u in usages)
+
+
+def test_a_schema_strict_mode_accepts_is_sent_strict(
+    chat: OpenAIChat, openai_server: OpenAIServer
+) -> None:
+    closed = {**SCHEMA, "additionalProperties": False}
+    openai_server.plan_json({"intent": "other", "confidence": 0.5})
+
+    chat.complete_json(HELLO, schema=closed, purpose="classification")
+
+    sent = openai_server.requests_to(CHAT)[0].body["response_format"]
+    assert sent["json_schema"]["strict"] is True
+    assert sent["json_schema"]["name"] == "classification"
+
+
+def test_a_server_refusing_json_schema_is_asked_for_json_objects_from_then_on(
+    chat: OpenAIChat, openai_server: OpenAIServer
+) -> None:
+    openai_server.plan_error(400, "response_format json_schema is not supported")
+    openai_server.plan_json({"intent": "question", "confidence": 0.9})
+    openai_server.plan_json({"intent": "other", "confidence": 0.4})
+
+    first = chat.complete_json(HELLO, schema=SCHEMA)
+    second = chat.complete_json(HELLO, schema=SCHEMA)
+
+    assert (first["intent"], second["intent"]) == ("question", "other")
+    formats = [r.body["response_format"]["type"] for r in openai_server.requests_to(CHAT)]
+    assert formats == ["json_schema", "json_object", "json_object"]
+
+
+def test_other_refusals_are_not_taken_for_a_missing_json_schema(
+    chat: OpenAIChat, openai_server: OpenAIServer
+) -> None:
+    openai_server.plan_error(401, "bad key")
+
+    with pytest.raises(AIRequestError):
+        chat.complete_json(HELLO, schema=SCHEMA)
+
+    assert len(openai_server.requests_to(CHAT)) == 1
 
 
 def test_json_array_is_not_accepted_as_an_object(

@@ -216,7 +216,8 @@ def test_model_classifies_intent_with_a_json_schema(
 
     assert (result.label, result.confidence, result.source) == ("create_goal", 0.92, "model")
     sent = openai_server.requests_to(CHAT)[0].body
-    assert sent["response_format"] == {"type": "json_object"}
+    assert sent["response_format"]["json_schema"]["strict"] is True
+    assert sent["temperature"] == 0.0
     assert "create_goal" in json.dumps(sent["messages"])
 
 
@@ -246,6 +247,22 @@ def test_model_emotion_scores_pick_the_dominant_label(
     assert result.source == "model"
 
 
+@pytest.mark.parametrize(
+    "scores",
+    [
+        {name: 0.0 for name in EMOTIONS},
+        {name: 0.0 for name in EMOTIONS} | {"joy": 0.5, "sadness": 0.5},
+    ],
+    ids=["all zero", "a tie at the top"],
+)
+def test_model_emotion_with_no_clear_leader_is_neutral(
+    model_engine: ModelEngine, openai_server: OpenAIServer, scores: dict[str, float]
+) -> None:
+    openai_server.plan_json(scores)
+
+    assert model_engine.detect_emotion("I feel lonely").dominant == "neutral"
+
+
 def test_model_emotion_failure_uses_the_lexicon(
     model_engine: ModelEngine, openai_server: OpenAIServer
 ) -> None:
@@ -261,7 +278,7 @@ def test_model_cannot_lower_the_offline_safety_level(
     text = "I want to die"
     floor = model_engine.offline.screen_safety(text)
     assert floor.level >= 2
-    openai_server.plan_json({"level": 0, "reason": "joking"})
+    openai_server.plan_json({"level": 0, "reason": "joking", "quote": ""})
 
     result = model_engine.screen_safety(text)
 
@@ -269,16 +286,46 @@ def test_model_cannot_lower_the_offline_safety_level(
     assert result.reason == floor.reason
 
 
-def test_model_can_raise_the_safety_level(
+def test_model_can_raise_the_safety_level_quoting_the_persons_words(
     model_engine: ModelEngine, openai_server: OpenAIServer
 ) -> None:
-    openai_server.plan_json({"level": 3, "reason": "has a plan and a date"})
+    text = "I've decided how and when"
+    assert model_engine.offline.screen_safety(text).level == 0
+    openai_server.plan_json(
+        {"level": 3, "reason": "has a plan and a date", "quote": "“decided how and when”"}
+    )
 
-    result = model_engine.screen_safety("I've decided how and when")
+    result = model_engine.screen_safety(text)
 
     assert result.level == 3
     assert result.reason == "has a plan and a date"
     assert "model" in result.matched
+
+
+@pytest.mark.parametrize(
+    "quote", ["", "wants to die", "nurse"], ids=["no quote", "words not theirs", "one word"]
+)
+def test_model_alone_cannot_raise_a_clean_message_without_the_persons_words(
+    model_engine: ModelEngine, openai_server: OpenAIServer, quote: str
+) -> None:
+    text = "I'm a nurse and I work nights"
+    openai_server.plan_json({"level": 3, "reason": "occupation stress", "quote": quote})
+
+    result = model_engine.screen_safety(text)
+
+    assert result.level == 0
+    assert "model" not in result.matched
+
+
+def test_model_can_raise_a_level_the_rules_already_flagged(
+    model_engine: ModelEngine, openai_server: OpenAIServer
+) -> None:
+    text = "I feel hopeless lately"
+    floor = model_engine.offline.screen_safety(text)
+    assert floor.level == 1
+    openai_server.plan_json({"level": 2, "reason": "hopelessness", "quote": ""})
+
+    assert model_engine.screen_safety(text).level == 2
 
 
 def test_safety_screen_keeps_the_offline_floor_when_the_model_fails(
