@@ -10,8 +10,6 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import connection
 from django.db.models import F, QuerySet
-from django.http import Http404
-from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from companion import sketches
@@ -28,8 +26,10 @@ from companion.models import (
 from delight.ai.embeddings import normalise_words
 from delight.ai.engine import Engine
 from delight.ai.runtime import engine_or_default
+from delight.errors import NotFound
 from delight.models import User
 from delight.rows import model_from_row, prepared_cursor, read_one, select_list
+from delight.selectors import one_or_not_found
 
 RRF_K = 60  # the constant of reciprocal rank fusion (Cormack et al.): 1 / (60 + rank)
 CANDIDATES_PER_K = 4  # each list keeps 4k candidates (at least MIN_CANDIDATES) for fusion
@@ -401,8 +401,8 @@ def memory_list(
 
 
 def memory_get(*, user: User, memory_id: int) -> Memory:
-    """One of the user's memories; anyone else's answers 404 (Http404)."""
-    return get_object_or_404(_shown(user), pk=memory_id)
+    """One of the user's memories; anyone else's is NotFound."""
+    return one_or_not_found(_shown(user), pk=memory_id)
 
 
 def memory_history(*, user: User, memory_id: int) -> QuerySet[MemoryChange]:
@@ -455,6 +455,8 @@ def checkpoint_latest(*, agent_state: AgentState, turn_id: str) -> AgentCheckpoi
 
 # -- conversations -----------------------------------------------------------------------------
 
+NO_SESSION = "There is no such session."
+
 
 def agent_state_find(
     *, user: User, session_id: Any, agent_type: str = "eliza"
@@ -481,14 +483,14 @@ def conversation_list(*, user: User) -> QuerySet[Conversation]:
 
 def conversation_get(*, user: User, conversation_id: Any) -> Conversation:
     """The person's own session; any other id (unknown, malformed, or another person's) is
-    a 404."""
+    NotFound."""
     try:
         key = uuid.UUID(str(conversation_id))
     except ValueError:
-        raise Http404("There is no such session.") from None
+        raise NotFound(NO_SESSION) from None
     conversation = read_one(Conversation, "id = %s::uuid AND user_id = %s::bigint", [key, user.pk])
     if conversation is None:
-        raise Http404("There is no such session.")
+        raise NotFound(NO_SESSION)
     return conversation
 
 

@@ -1,4 +1,4 @@
-"""Reads of the goals app, always scoped to one user (another user's id answers 404)."""
+"""Reads of the goals app, always scoped to one user (another user's id is NotFound)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Count, Q, QuerySet
-from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from delight.models import User
 from delight.rows import model_from_row, prepared_cursor, select_list
+from delight.selectors import one_or_not_found
 from goals.models import ENERGY_LEVEL, Energy, Goal, Milestone, Mission, MissionSession
 
 MS = Mission.Status
@@ -42,7 +42,7 @@ def goal_list(
 
 
 def goal_get(*, user: User, goal_id: int) -> Goal:
-    return get_object_or_404(_with_counts(Goal.objects.filter(user=user)), pk=goal_id)
+    return one_or_not_found(_with_counts(Goal.objects.filter(user=user)), pk=goal_id)
 
 
 # The person's active goals in focus order, each with the counts behind its progress
@@ -119,7 +119,7 @@ def _percent(completed: int, total: int) -> int:
 
 def milestone_list(*, user: User, goal_id: int) -> QuerySet[Milestone]:
     """A goal's milestones in order, each with its missions prefetched in order."""
-    goal = get_object_or_404(Goal.objects.only("id"), user=user, pk=goal_id)
+    goal = one_or_not_found(Goal.objects.only("id"), user=user, pk=goal_id)
     return goal.milestones.order_by("position").prefetch_related("missions")
 
 
@@ -152,7 +152,7 @@ def mission_list(
 
 
 def mission_get(*, user: User, mission_id: int) -> Mission:
-    return get_object_or_404(
+    return one_or_not_found(
         Mission.objects.select_related("goal", "milestone"), user=user, pk=mission_id
     )
 
@@ -199,10 +199,11 @@ def session_list(
 
 
 def session_get(*, user: User, session_id: int) -> MissionSession:
-    return get_object_or_404(
+    return one_or_not_found(
         MissionSession.objects.select_related("mission", "mission__goal"),
         user=user,
         pk=session_id,
+        message="There is no such session.",
     )
 
 
