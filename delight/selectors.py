@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Max, Model, QuerySet
 
 from delight.errors import NotFound
-from delight.models import WorkerHeartbeat
+from delight.models import OwnedQuerySet, User, WorkerHeartbeat
 
 M = TypeVar("M", bound=Model)
 
@@ -28,3 +28,12 @@ def one_or_not_found(queryset: QuerySet[M], *, message: str | None = None, **loo
     except (queryset.model.DoesNotExist, ValueError, TypeError, ValidationError):
         name = queryset.model._meta.verbose_name
         raise NotFound(message or f"There is no such {name}.") from None
+
+
+def owned_or_not_found(
+    source: type[M] | OwnedQuerySet, *, user: User, message: str | None = None, **lookup: Any
+) -> M:
+    """The one object of `user` among `source` (a per-person model, or a queryset of one)
+    matching `lookup`; NotFound when it is unknown, malformed or someone else's (alike)."""
+    queryset = source.objects.all() if isinstance(source, type) else source
+    return one_or_not_found(queryset.owned_by(user), message=message, **lookup)
