@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import exceptions, mixins, serializers, status, viewsets
+from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -220,12 +220,6 @@ class MemoryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
 # -- conversations -----------------------------------------------------------------------------
 
 
-class SessionBusyError(exceptions.APIException):
-    status_code = status.HTTP_409_CONFLICT
-    default_detail = "Eliza is still answering the previous message of this session."
-    default_code = "session_busy"
-
-
 class MessageInSerializer(serializers.Serializer):
     """A message to Eliza, over REST and over ws/companion/ alike."""
 
@@ -315,16 +309,14 @@ class MessageView(APIView):
         incoming.is_valid(raise_exception=True)
         data = incoming.validated_data
         key = data.get("idempotency_key") or request.headers.get("Idempotency-Key")
-        try:
-            result = conversations.message_send(
-                user=request.user,
-                text=data["text"],
-                session_id=data.get("session_id"),
-                idempotency_key=key,
-                arrived_at=getattr(request, "arrived_at", None),
-            )
-        except conversations.SessionBusy as busy:
-            raise SessionBusyError(str(busy)) from busy
+        # A busy session (conversations.SessionBusy, a Conflict) answers 409 session_busy.
+        result = conversations.message_send(
+            user=request.user,
+            text=data["text"],
+            session_id=data.get("session_id"),
+            idempotency_key=key,
+            arrived_at=getattr(request, "arrived_at", None),
+        )
         return Response(result)
 
 

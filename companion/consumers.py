@@ -35,12 +35,12 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from django.core.exceptions import ValidationError
 from django.db import OperationalError, close_old_connections, connection
-from django.http import Http404
 
 from companion import conversations
 from companion.api import MessageInSerializer
 from delight.api_errors import first_message
 from delight.database import retry_after_seconds
+from delight.errors import NotFound
 from delight.models import User
 from delight.throttles import message_wait
 from delight.ws import MAX_FRAME_CHARS, UserConsumer
@@ -123,7 +123,7 @@ class CompanionConsumer(UserConsumer):
             final = {"type": "reply", **result}
         except ValidationError as invalid:
             final = _error("invalid_message", " ".join(invalid.messages))
-        except Http404:
+        except NotFound:
             final = _error("unknown_session", "There is no such session.")
         except conversations.SessionBusy as busy:
             final = _error("session_busy", str(busy))

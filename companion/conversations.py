@@ -38,14 +38,17 @@ from delight.ai.engine import Engine
 from delight.ai.guard import model_budget
 from delight.ai.runtime import engine_or_default, usage_collected
 from delight.ai.types import Usage
+from delight.errors import Conflict
 from delight.locks import liveness_lock, lock_key
 from delight.models import User
 from delight.rows import prepared_cursor
 from delight.text import validate_text
 
 
-class SessionBusy(Exception):
-    """Another message of this session is still being answered."""
+class SessionBusy(Conflict):
+    """Another message of this session is still being answered (a 409 on the API)."""
+
+    code = "session_busy"
 
 
 def session_lock_key(conversation_id: uuid.UUID) -> int:

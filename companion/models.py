@@ -24,6 +24,7 @@ from pgvector.django import VectorField
 
 from companion.dialogue import ConversationState
 from delight.ai.types import EMBEDDING_DIMENSIONS
+from delight.models import OwnedManager
 from delight.text import validate_json_text, validate_text
 
 CONTENT_MAX_CHARS = 2000
@@ -156,6 +157,7 @@ class Memory(models.Model):
     # The person's MemoryRevision at this memory's last change that recall's first stage
     # reads; set by the database (migration 0011), whatever a client sends.
     revision = models.BigIntegerField(default=0, editable=False)
+    objects = OwnedManager()
 
     class Meta:
         verbose_name_plural = "memories"
@@ -251,6 +253,8 @@ class MemoryUse(models.Model):
     )
     access_count = models.PositiveIntegerField(default=0)
     last_accessed_at = models.DateTimeField()
+    owner_field = "memory__user"  # whose rows these are (OwnedManager)
+    objects = OwnedManager()
 
     def __str__(self) -> str:
         return f"{self.access_count} uses of {self.memory_id}"
@@ -278,6 +282,7 @@ class MemoryRevision(models.Model):
     revision = models.BigIntegerField()
     deletions = models.BigIntegerField(default=0)
     memories = models.BigIntegerField(default=0, help_text="Rows, active or not.")
+    objects = OwnedManager()
 
     def __str__(self) -> str:
         return f"revision {self.revision} of {self.user_id}'s memories"
@@ -311,6 +316,7 @@ class MemoryChange(models.Model):
     new_content = models.TextField(blank=True)
     actor = models.CharField(max_length=10, choices=Actor.choices)
     created_at = models.DateTimeField(auto_now_add=True)
+    objects = OwnedManager()
 
     class Meta:
         ordering = ["created_at", "id"]
@@ -352,6 +358,7 @@ class AgentState(models.Model):
     # Not indexed: every checkpoint touches it, and an index would make each of those updates
     # rewrite index entries; the hourly compaction can afford to scan.
     updated_at = models.DateTimeField(auto_now=True)
+    objects = OwnedManager()
 
     class Meta:
         constraints = [
@@ -377,6 +384,8 @@ class AgentCheckpoint(models.Model):
     state = models.JSONField()
     checksum = models.CharField(max_length=64)
     created_at = models.DateTimeField(auto_now_add=True)
+    owner_field = "agent_state__user"  # whose rows these are (OwnedManager)
+    objects = OwnedManager()
 
     class Meta:
         ordering = ["turn_id", "seq"]
@@ -421,6 +430,7 @@ class Conversation(models.Model):
     tool_failures = models.PositiveIntegerField(default=0)
     response_ms_total = models.FloatField(default=0)
     crisis_turns = models.PositiveIntegerField(default=0)
+    objects = OwnedManager()
 
     class Meta:
         indexes = [models.Index(fields=["user", "-last_message_at"], name="conversation_recent")]
@@ -463,6 +473,7 @@ class Turn(models.Model):
     result = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    objects = OwnedManager()
 
     class Meta:
         ordering = ["created_at"]
@@ -500,6 +511,7 @@ class CrisisEvent(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     staff_note = models.TextField(blank=True)
+    objects = OwnedManager()
 
     class Meta:
         ordering = ["-created_at"]
@@ -520,6 +532,7 @@ class CompanionProfile(models.Model):
     interests = ArrayField(models.CharField(max_length=100), default=list, blank=True)
     communication_style = models.CharField(max_length=40, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
+    objects = OwnedManager()
 
     def __str__(self) -> str:
         return f"profile of {self.user}"

@@ -10,8 +10,6 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import connection
 from django.db.models import F, QuerySet
-from django.http import Http404
-from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from companion import sketches
@@ -28,8 +26,10 @@ from companion.models import (
 from delight.ai.engine import Engine
 from delight.ai.runtime import engine_or_default
 from delight.ai.text import normalise_words
+from delight.errors import NotFound
 from delight.models import User
-from delight.rows import model_from_row, prepared_cursor, read_one, select_list
+from delight.rows import model_from_row, prepared_cursor, read_owned, select_list
+from delight.selectors import one_or_not_found
 
 RRF_K = 60  # the constant of reciprocal rank fusion (Cormack et al.): 1 / (60 + rank)
 CANDIDATES_PER_K = 4  # each list keeps 4k candidates (at least MIN_CANDIDATES) for fusion
@@ -379,7 +379,7 @@ def memory_recall(
 
 def _shown(user: User) -> QuerySet[Memory]:
     """The person's memories as they are shown and exported: no vectors, with their use."""
-    return Memory.objects.filter(user_id=user.pk).defer(*UNREAD).select_related("use")
+    return Memory.objects.owned_by(user).defer(*UNREAD).select_related("use")
 
 
 def memory_list(
@@ -401,12 +401,12 @@ def memory_list(
 
 
 def memory_get(*, user: User, memory_id: int) -> Memory:
-    """One of the user's memories; anyone else's answers 404 (Http404)."""
-    return get_object_or_404(_shown(user), pk=memory_id)
+    """One of the user's memories; anyone else's is NotFound."""
+    return one_or_not_found(_shown(user), pk=memory_id)
 
 
 def memory_history(*, user: User, memory_id: int) -> QuerySet[MemoryChange]:
-    return MemoryChange.objects.filter(user_id=user.pk, memory_id=memory_id)
+    return MemoryChange.objects.owned_by(user).filter(memory_id=memory_id)
 
 
 def _jsonable(value: Any) -> Any:
@@ -421,7 +421,7 @@ def memory_export(*, user: User) -> dict:
     """
     memories = _shown(user).order_by("id")
     changes: dict[int, list[dict]] = {}
-    for change in MemoryChange.objects.filter(user_id=user.pk, memory__isnull=False):
+    for change in MemoryChange.objects.owned_by(user).filter(memory__isnull=False):
         changes.setdefault(change.memory_id, []).append(
             {
                 "kind": change.kind,
@@ -455,15 +455,18 @@ def checkpoint_latest(*, agent_state: AgentState, turn_id: str) -> AgentCheckpoi
 
 # -- conversations -----------------------------------------------------------------------------
 
+NO_SESSION = "There is no such session."
+
 
 def agent_state_find(
     *, user: User, session_id: Any, agent_type: str = "eliza"
 ) -> AgentState | None:
     """The person's agent state for a session, or None before its first turn."""
-    return read_one(
+    return read_owned(
         AgentState,
-        "user_id = %s::bigint AND session_id = %s::uuid AND agent_type = %s::text",
-        [user.pk, session_id, agent_type],
+        user=user,
+        where="session_id = %s::uuid AND agent_type = %s::text",
+        params=[session_id, agent_type],
     )
 
 
@@ -474,21 +477,21 @@ def agent_state_data(*, user: User, session_id: Any, agent_type: str = "eliza") 
 
 
 def conversation_list(*, user: User) -> QuerySet[Conversation]:
-    return Conversation.objects.filter(user=user).order_by(
+    return Conversation.objects.owned_by(user).order_by(
         F("last_message_at").desc(nulls_last=True), "-created_at"
     )
 
 
 def conversation_get(*, user: User, conversation_id: Any) -> Conversation:
     """The person's own session; any other id (unknown, malformed, or another person's) is
-    a 404."""
+    NotFound."""
     try:
         key = uuid.UUID(str(conversation_id))
     except ValueError:
-        raise Http404("There is no such session.") from None
-    conversation = read_one(Conversation, "id = %s::uuid AND user_id = %s::bigint", [key, user.pk])
+        raise NotFound(NO_SESSION) from None
+    conversation = read_owned(Conversation, user=user, where="id = %s::uuid", params=[key])
     if conversation is None:
-        raise Http404("There is no such session.")
+        raise NotFound(NO_SESSION)
     return conversation
 
 
@@ -512,7 +515,8 @@ def agent_state_for(*, user: User, session_id: Any, agent_type: str = "eliza") -
 
 def conversation_turns(*, user: User, conversation_id: Any, limit: int = 100) -> list[Turn]:
     """The session's latest `limit` turns, oldest first."""
-    turns = Turn.objects.filter(user=user, conversation_id=conversation_id).order_by("-created_at")
+    turns = Turn.objects.owned_by(user).filter(conversation_id=conversation_id)
+    turns = turns.order_by("-created_at")
     return list(reversed(turns[:limit]))
 
 
@@ -540,7 +544,7 @@ def conversation_history(
 
 
 def turn_by_key(*, user: User, idempotency_key: str) -> Turn | None:
-    return Turn.objects.filter(user=user, idempotency_key=idempotency_key).first()
+    return Turn.objects.owned_by(user).filter(idempotency_key=idempotency_key).first()
 
 
 def turns_unfinished() -> QuerySet[Turn]:

@@ -19,7 +19,6 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q, QuerySet
-from django.http import Http404
 from django.utils import timezone
 from pgvector.django import CosineDistance
 
@@ -38,6 +37,7 @@ from delight.ai.engine import Engine
 from delight.ai.runtime import engine_or_default
 from delight.ai.text import normalise_words
 from delight.ai.types import ExtractedFact
+from delight.errors import NotFound
 from delight.models import User
 from delight.rows import prepared_cursor
 from delight.text import is_blank
@@ -174,7 +174,7 @@ def _check_links(*, user: User, goal_id: int | None, mission_id: int | None) -> 
             goals_selectors.goal_get(user=user, goal_id=goal_id)
         if mission_id is not None:
             goals_selectors.mission_get(user=user, mission_id=mission_id)
-    except Http404 as missing:
+    except NotFound as missing:
         raise ValidationError("The linked goal or mission does not exist.") from missing
 
 

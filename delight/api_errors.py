@@ -5,13 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.core.handlers.exception import response_for_exception
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.utils.html import escape
 from django.views import defaults
 from django.views.csrf import csrf_failure as html_csrf_failure
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+
+from delight.errors import Conflict, DomainError, NotFound
+
+# The HTTP status of each domain error (delight.errors); any other one is a 400.
+DOMAIN_STATUS: dict[type[DomainError], int] = {NotFound: 404, Conflict: 409}
 
 
 def first_message(errors: Any) -> str:
@@ -25,8 +32,24 @@ def first_message(errors: Any) -> str:
     return str(errors)
 
 
+def domain_status(error: DomainError) -> int:
+    """The HTTP status a domain error answers with (its nearest class in DOMAIN_STATUS)."""
+    for kind in type(error).__mro__:
+        if kind in DOMAIN_STATUS:
+            return DOMAIN_STATUS[kind]
+    return 400
+
+
+def _api_exception(error: DomainError) -> exceptions.APIException:
+    api_error = exceptions.APIException(detail=error.message, code=error.code)
+    api_error.status_code = domain_status(error)
+    return api_error
+
+
 def exception_handler(exc: Exception, context: dict) -> Response | None:
-    if isinstance(exc, DjangoValidationError):
+    if isinstance(exc, DomainError):
+        exc = _api_exception(exc)
+    elif isinstance(exc, DjangoValidationError):
         detail = exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
         exc = exceptions.ValidationError(detail)
     response = drf_exception_handler(exc, context)
@@ -53,6 +76,21 @@ def _json(status: int, detail: str, code: str) -> JsonResponse:
 def api_not_found(request: HttpRequest, path: str = "") -> JsonResponse:
     """The catch-all under /api/: an unknown endpoint is a JSON 404, not an HTML page."""
     return _json(404, f"No API endpoint at {request.path}.", "not_found")
+
+
+def domain_error_response(request: HttpRequest, error: DomainError) -> HttpResponse:
+    """A domain error a Django view let through: JSON under /api/; elsewhere the 404 page
+    for NotFound (exactly as an Http404 would show), a plain error page otherwise."""
+    status = domain_status(error)
+    if _is_api(request):
+        return _json(status, error.message, error.code)
+    if status == 404:
+        return response_for_exception(request, Http404(error.message))
+    page = defaults.ERROR_PAGE_TEMPLATE % {
+        "title": escape(error.code.replace("_", " ").capitalize()),
+        "details": escape(error.message),
+    }
+    return HttpResponse(page, status=status)
 
 
 def handler400(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

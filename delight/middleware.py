@@ -1,5 +1,6 @@
-"""Middleware: database admission (a clear 503 when no connection frees up in time) and
-onboarding (people who have not finished it go back to where they left off)."""
+"""Middleware: database admission (a clear 503 when no connection frees up in time),
+onboarding (people who have not finished it go back to where they left off) and domain
+errors (a view that lets one through answers as the error says)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
 
+from delight.api_errors import domain_error_response
 from delight.database import retry_after_seconds
+from delight.errors import DomainError
 
 logger = logging.getLogger(__name__)
 
@@ -84,3 +87,20 @@ class OnboardingMiddleware:
         ):
             return redirect("onboarding")
         return self.get_response(request)
+
+
+class DomainErrorMiddleware:
+    """Map a domain error (delight.errors) that a Django view did not handle: NotFound is
+    the 404 page (JSON under /api/), as an Http404 would be, so selectors and services need
+    not know about HTTP. DRF views map theirs in delight.api_errors.exception_handler."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if isinstance(exception, DomainError):
+            return domain_error_response(request, exception)
+        return None

@@ -1,9 +1,11 @@
 """The custom user: a person's clock (timezone, day start, productive hours) and how Eliza
-may reach them (notification preferences)."""
+may reach them (notification preferences); and the one way to read a person's own rows
+(OwnedManager)."""
 
 from __future__ import annotations
 
 import datetime as dt
+from typing import Self
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from django.contrib.auth.models import AbstractUser
@@ -91,6 +93,27 @@ class User(AbstractUser):
             raise ValidationError(
                 {"productive_end": "Productive hours must start and end at different times."}
             )
+
+
+class OwnedQuerySet(models.QuerySet):
+    """Rows that each belong to one person: the one place a read is scoped to its owner.
+
+    The owner is the model's `owner_field` (a lookup path, "user" unless the model says
+    otherwise, such as "goal__user" for a goal's milestones). Selectors read a person's rows
+    only as `Model.objects.owned_by(user)`, or one of them with
+    `delight.selectors.owned_or_not_found`, and tests/delight/test_isolation.py checks that
+    every per-person model has this manager and every selector uses it.
+    """
+
+    def owned_by(self, user: User) -> Self:
+        """The rows of `user`; none for someone not signed in (no primary key)."""
+        if user.pk is None:
+            return self.none()
+        return self.filter(**{getattr(self.model, "owner_field", "user"): user.pk})
+
+
+class OwnedManager(models.Manager.from_queryset(OwnedQuerySet)):
+    """`objects` of every per-person model: `Model.objects.owned_by(user)`."""
 
 
 class WorkerHeartbeat(models.Model):

@@ -81,6 +81,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "delight.middleware.OnboardingMiddleware",
+    "delight.middleware.DomainErrorMiddleware",
 ]
 
 ROOT_URLCONF = "delight.urls"

@@ -24,6 +24,7 @@ from channels.security.websocket import OriginValidator
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 
+from delight.errors import DomainError
 from delight.parsers import JSONTooDeep, json_loads
 from delight.realtime import RELAY_TYPE, user_group
 from delight.server import MAX_MESSAGE_BYTES
@@ -101,7 +102,8 @@ class UserConsumer(AsyncJsonWebsocketConsumer):
     """A JSON WebSocket bound to one signed-in user; relays that user's events.
 
     Subclasses implement ``on_connect`` (e.g. send a snapshot) and ``on_message``, which only
-    ever sees a JSON object with a string ``type`` no larger than ``max_frame_chars``.
+    ever sees a JSON object with a string ``type`` no larger than ``max_frame_chars``; a
+    domain error (delight.errors) it raises becomes an ``error`` frame with the error's code.
     """
 
     max_bad_frames = 5
@@ -152,7 +154,11 @@ class UserConsumer(AsyncJsonWebsocketConsumer):
         if content["type"] == "ping":
             await self.send_json({"type": "pong"})
             return
-        await self.on_message(content)
+        try:
+            await self.on_message(content)
+        except DomainError as error:
+            # As the API answers it (delight.errors): an error frame, the socket stays open.
+            await self.send_error(error.code, error.message)
 
     async def _bad_frame(self, message: str) -> None:
         self.bad_frames += 1

@@ -15,6 +15,7 @@ from django.core.validators import MaxLengthValidator, MaxValueValidator, MinVal
 from django.db import models
 
 from delight.ai.planning import MAX_MINUTES, MIN_MINUTES
+from delight.models import OwnedManager
 from delight.text import validate_text
 
 if TYPE_CHECKING:
@@ -85,6 +86,7 @@ class Goal(models.Model):
     last_worked_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    objects = OwnedManager()
 
     class Meta:
         ordering = ["-created_at"]
@@ -100,6 +102,8 @@ class Milestone(models.Model):
     title = models.CharField(max_length=TITLE_MAX, validators=[validate_not_blank])
     description = models.TextField(blank=True, validators=[MaxLengthValidator(TEXT_MAX)])
     created_at = models.DateTimeField(auto_now_add=True)
+    owner_field = "goal__user"  # whose rows these are (OwnedManager)
+    objects = OwnedManager()
 
     class Meta:
         ordering = ["goal", "position"]
@@ -152,6 +156,7 @@ class Mission(models.Model):
     completed_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    objects = OwnedManager()
 
     class Meta:
         ordering = ["goal", "position", "id"]
@@ -190,6 +195,7 @@ class MissionSession(models.Model):
     )
     notes = models.TextField(blank=True, validators=[MaxLengthValidator(TEXT_MAX)])
     reflection = models.TextField(blank=True, validators=[MaxLengthValidator(TEXT_MAX)])
+    objects = OwnedManager()
 
     class Meta:
         ordering = ["-started_at"]
@@ -228,6 +234,7 @@ class ActivityEvent(models.Model):
     mission = models.ForeignKey(Mission, on_delete=models.SET_NULL, null=True, blank=True)
     session = models.ForeignKey(MissionSession, on_delete=models.SET_NULL, null=True, blank=True)
     metadata = models.JSONField(default=dict, blank=True)
+    objects = OwnedManager()
 
     class Meta:
         ordering = ["-occurred_at"]

@@ -1,4 +1,4 @@
-"""Reads of the goals app, always scoped to one user (another user's id answers 404)."""
+"""Reads of the goals app, always scoped to one user (another user's id is NotFound)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Count, Q, QuerySet
-from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from delight.models import User
 from delight.rows import model_from_row, prepared_cursor, select_list
+from delight.selectors import owned_or_not_found
 from goals.models import ENERGY_LEVEL, Energy, Goal, Milestone, Mission, MissionSession
 
 MS = Mission.Status
@@ -33,7 +33,7 @@ def goal_list(
     *, user: User, status: str | None = None, category: str | None = None
 ) -> QuerySet[Goal]:
     """The person's goals, newest first, with mission counts for progress bars."""
-    queryset = Goal.objects.filter(user=user)
+    queryset = Goal.objects.owned_by(user)
     if status:
         queryset = queryset.filter(status=status)
     if category:
@@ -42,7 +42,7 @@ def goal_list(
 
 
 def goal_get(*, user: User, goal_id: int) -> Goal:
-    return get_object_or_404(_with_counts(Goal.objects.filter(user=user)), pk=goal_id)
+    return owned_or_not_found(_with_counts(Goal.objects.all()), user=user, pk=goal_id)
 
 
 # The person's active goals in focus order, each with the counts behind its progress
@@ -98,10 +98,12 @@ def flow_choices(
 ) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
     """(id, title) of the person's open missions and active goals, for a conversation to
     refer to by name (two light queries: no counts, no joins)."""
-    missions = Mission.objects.filter(user=user, status__in=Mission.POOL).order_by(
-        "goal_id", "position", "id"
+    missions = (
+        Mission.objects.owned_by(user)
+        .filter(status__in=Mission.POOL)
+        .order_by("goal_id", "position", "id")
     )
-    goals = Goal.objects.filter(user=user, status=Goal.Status.ACTIVE).order_by("-created_at")
+    goals = Goal.objects.owned_by(user).filter(status=Goal.Status.ACTIVE).order_by("-created_at")
     return (
         list(missions.values_list("id", "title")[:limit]),
         list(goals.values_list("id", "title")[:limit]),
@@ -119,7 +121,7 @@ def _percent(completed: int, total: int) -> int:
 
 def milestone_list(*, user: User, goal_id: int) -> QuerySet[Milestone]:
     """A goal's milestones in order, each with its missions prefetched in order."""
-    goal = get_object_or_404(Goal.objects.only("id"), user=user, pk=goal_id)
+    goal = owned_or_not_found(Goal.objects.only("id"), user=user, pk=goal_id)
     return goal.milestones.order_by("position").prefetch_related("missions")
 
 
@@ -135,7 +137,7 @@ def mission_list(
     energy: str | None = None,
     milestone_id: int | None = None,
 ) -> QuerySet[Mission]:
-    queryset = Mission.objects.filter(user=user).select_related("goal", "milestone")
+    queryset = Mission.objects.owned_by(user).select_related("goal", "milestone")
     if goal_id is not None:
         queryset = queryset.filter(goal_id=goal_id)
     if isinstance(status, str):
@@ -152,7 +154,7 @@ def mission_list(
 
 
 def mission_get(*, user: User, mission_id: int) -> Mission:
-    return get_object_or_404(
+    return owned_or_not_found(
         Mission.objects.select_related("goal", "milestone"), user=user, pk=mission_id
     )
 
@@ -160,9 +162,8 @@ def mission_get(*, user: User, mission_id: int) -> Mission:
 def _pool(*, user: User, today: dt.date) -> QuerySet[Mission]:
     """Missions the person can work on today: approved, unfinished, of active goals, and not
     deferred past today."""
-    return Mission.objects.filter(
+    return Mission.objects.owned_by(user).filter(
         Q(deferred_until__isnull=True) | Q(deferred_until__lte=today),
-        user=user,
         status__in=Mission.POOL,
         goal__status=Goal.Status.ACTIVE,
     )
@@ -190,7 +191,7 @@ def missions_for_categories(
 def session_list(
     *, user: User, mission_id: int | None = None, status: str | None = None
 ) -> QuerySet[MissionSession]:
-    queryset = MissionSession.objects.filter(user=user).select_related("mission")
+    queryset = MissionSession.objects.owned_by(user).select_related("mission")
     if mission_id is not None:
         queryset = queryset.filter(mission_id=mission_id)
     if status:
@@ -199,18 +200,18 @@ def session_list(
 
 
 def session_get(*, user: User, session_id: int) -> MissionSession:
-    return get_object_or_404(
+    return owned_or_not_found(
         MissionSession.objects.select_related("mission", "mission__goal"),
         user=user,
         pk=session_id,
+        message="There is no such session.",
     )
 
 
 def session_running(*, user: User, mission_id: int) -> MissionSession | None:
     return (
-        MissionSession.objects.filter(
-            user=user, mission_id=mission_id, status=MissionSession.Status.RUNNING
-        )
+        MissionSession.objects.owned_by(user)
+        .filter(mission_id=mission_id, status=MissionSession.Status.RUNNING)
         .order_by("-started_at")
         .first()
     )

@@ -1,11 +1,20 @@
-"""Shared builders for every app's tests: people and authenticated API clients."""
+"""Builders shared by the tests of several apps: people, authenticated API clients, and one
+object of each kind a person can reach by an address."""
 
 from __future__ import annotations
 
+import uuid
+from dataclasses import dataclass
+
+from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from companion import services as companion_services
+from companion.models import Actor, Conversation, Memory, Source, Turn
 from delight.models import User
+from goals.models import Goal, Milestone, Mission, MissionSession
+from tests.goals.factories import make_goal, make_mission
 
 PASSWORD = "correct-horse-battery-staple"
 
@@ -23,3 +32,45 @@ def token_client(user: User) -> APIClient:
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
     return client
+
+
+@dataclass(frozen=True)
+class OwnedWorld:
+    """One object of each kind a person can reach by an address, each naming `marker`."""
+
+    goal: Goal
+    milestone: Milestone
+    mission: Mission
+    session: MissionSession
+    memory: Memory
+    conversation: Conversation
+    turn: Turn
+
+
+def make_owned_world(user: User, *, marker: str) -> OwnedWorld:
+    """A goal with a milestone and a mission being worked on (a running session), a memory,
+    and a conversation with one answered turn; every text names `marker`."""
+    goal = make_goal(user, title=f"{marker} goal", description=f"{marker} matters")
+    milestone = Milestone.objects.create(goal=goal, position=1, title=f"{marker} milestone")
+    mission = make_mission(goal, milestone=milestone, title=f"{marker} mission")
+    session = MissionSession.objects.create(
+        user=user, mission=mission, started_at=timezone.now(), planned_minutes=20
+    )
+    memory = companion_services.memory_create(
+        user=user,
+        content=f"{marker} loves quiet mornings",
+        tier="personal",
+        source=Source.USER,
+        actor=Actor.USER,
+    ).memory
+    conversation = Conversation.objects.create(id=uuid.uuid4(), user=user, title=f"{marker} chat")
+    turn = Turn.objects.create(
+        id=uuid.uuid4(),
+        conversation=conversation,
+        user=user,
+        idempotency_key=uuid.uuid4().hex,
+        text=f"{marker} says hello",
+        reply=f"Hello, {marker}.",
+        status=Turn.Status.DONE,
+    )
+    return OwnedWorld(goal, milestone, mission, session, memory, conversation, turn)

@@ -14,6 +14,7 @@ from django.contrib.postgres.fields import ArrayField
 from django.core.exceptions import ValidationError
 from django.db import models
 
+from delight.models import OwnedManager
 from world.rules import ZoneSpec
 
 
@@ -76,6 +77,7 @@ class UserZoneState(models.Model):
     next_change_at = models.DateTimeField(null=True, blank=True)
     changed_at = models.DateTimeField()
     evaluated_at = models.DateTimeField()
+    objects = OwnedManager()
 
     class Meta:
         constraints = [
@@ -101,6 +103,7 @@ class UserWorldSchedule(models.Model):
     )
     next_change_at = models.DateTimeField(null=True, blank=True, db_index=True)
     evaluated_at = models.DateTimeField()
+    objects = OwnedManager()
 
     def __str__(self) -> str:
         return f"{self.user_id}: next change {self.next_change_at}"
@@ -114,6 +117,7 @@ class OffHoursDay(models.Model):
     )
     day = models.DateField()
     first_seen_at = models.DateTimeField()
+    objects = OwnedManager()
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["user", "day"], name="offhoursday_once")]

@@ -5,10 +5,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from delight.models import User
+from delight.selectors import one_or_not_found
 from goals.selectors import missions_for_categories
 from world.models import Zone
 from world.realtime import WorldSnapshot, ZonePayload, world_snapshot_event
@@ -63,8 +63,8 @@ def world_snapshot(*, user: User, now: dt.datetime | None = None) -> WorldSnapsh
 
 
 def zone_get(*, slug: str) -> Zone:
-    """The zone with ``slug``; ``Http404`` for an unknown one."""
-    return get_object_or_404(Zone, slug=slug)
+    """The zone with ``slug`` (zones are everyone's); NotFound for an unknown one."""
+    return one_or_not_found(Zone.objects.all(), slug=slug)
 
 
 def zone_state(*, user: User, zone: Zone, now: dt.datetime | None = None) -> ZonePayload:

@@ -10,10 +10,10 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from delight.models import User
+from delight.selectors import owned_or_not_found
 from goals import realtime
 from goals.models import (
     ActivityEvent,
@@ -66,12 +66,12 @@ def event_record(
 
 
 def goal_for_update(*, user: User, goal_id: int) -> Goal:
-    return get_object_or_404(Goal.objects.select_for_update(), user=user, pk=goal_id)
+    return owned_or_not_found(Goal.objects.select_for_update(), user=user, pk=goal_id)
 
 
 def mission_for_update(*, user: User, mission_id: int) -> Mission:
     queryset = Mission.objects.select_for_update(of=("self",)).select_related("goal")
-    return get_object_or_404(queryset, user=user, pk=mission_id)
+    return owned_or_not_found(queryset, user=user, pk=mission_id)
 
 
 def goal_worked_on(*, mission: Mission, now: dt.datetime) -> None:

@@ -10,11 +10,11 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
-from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from delight.events import announce
 from delight.models import User
+from delight.selectors import owned_or_not_found
 from goals import signals
 from goals.models import (
     SESSION_MAX_MINUTES,
@@ -88,7 +88,7 @@ def mission_create(
     """Add a mission by hand; it goes straight into the pool (no review needed)."""
     goal = goal_for_update(user=user, goal_id=goal_id)
     if milestone_id is not None:
-        get_object_or_404(Milestone, goal=goal, pk=milestone_id)
+        owned_or_not_found(Milestone, user=user, goal=goal, pk=milestone_id)
     position = (goal.missions.aggregate(top=Max("position"))["top"] or 0) + 1
     mission = Mission(
         user=user,
@@ -116,7 +116,9 @@ def mission_edit(*, user: User, mission_id: int, **changes: Any) -> Mission:
     mission = mission_for_update(user=user, mission_id=mission_id)
     _require_status(mission, (MS.SUGGESTED, *Mission.POOL), "edit")
     if changes.get("milestone_id") is not None:
-        get_object_or_404(Milestone, goal_id=mission.goal_id, pk=changes["milestone_id"])
+        owned_or_not_found(
+            Milestone, user=user, goal_id=mission.goal_id, pk=changes["milestone_id"]
+        )
     for field, value in changes.items():
         setattr(mission, field, value.strip() if isinstance(value, str) else value)
     mission.full_clean()
@@ -292,7 +294,9 @@ def _session_for_update(*, user: User, session_id: int) -> MissionSession:
     queryset = MissionSession.objects.select_for_update(of=("self",)).select_related(
         "mission", "mission__goal"
     )
-    session = get_object_or_404(queryset, user=user, pk=session_id)
+    session = owned_or_not_found(
+        queryset, user=user, pk=session_id, message="There is no such session."
+    )
     if session.status != MissionSession.Status.RUNNING:
         raise ValidationError("This session has already ended; nothing changed.")
     return session

@@ -7,13 +7,13 @@ import uuid
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.http import Http404
 
 from companion import checkpoints, conversations, selectors, tasks
 from companion.conversations import session_lock_key
 from companion.models import AgentCheckpoint, Conversation, Memory, Turn
 from companion.runner import TurnState
 from delight.ai.engine import OfflineEngine
+from delight.errors import NotFound
 from goals.models import Goal
 from tests.companion.factories import SimulatedCrash, say
 
@@ -198,13 +198,13 @@ def test_an_empty_or_oversized_message_is_refused_and_changes_nothing(owner, tex
 def test_an_unknown_or_someone_elses_session_is_not_found_and_changes_nothing(owner, outsider):
     session = say(owner, "Hello")
 
-    with pytest.raises(Http404):
+    with pytest.raises(NotFound):
         conversations.message_send(
             user=outsider, text="hi", session_id=uuid.UUID(session["session_id"])
         )
-    with pytest.raises(Http404):
+    with pytest.raises(NotFound):
         conversations.message_send(user=owner, text="hi", session_id=uuid.uuid4())
-    with pytest.raises(Http404):
+    with pytest.raises(NotFound):
         conversations.message_send(user=owner, text="hi", session_id="not-a-session")
     assert Turn.objects.count() == 1
     mine = selectors.conversation_get(user=owner, conversation_id=session["session_id"])

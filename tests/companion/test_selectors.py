@@ -8,13 +8,13 @@ import math
 import numpy as np
 import pytest
 from django.db import connection
-from django.http import Http404
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from companion import selectors, services
 from companion.models import Memory, MemoryUse
 from delight.ai.engine import OfflineEngine
+from delight.errors import NotFound
 from tests.companion.factories import ENGINE, RenamedEmbedder, meaning, random_memories, remember
 
 pytestmark = pytest.mark.django_db
@@ -237,7 +237,7 @@ def test_list_and_get_are_scoped_to_the_user(owner, outsider):
     assert [m.tier for m in selectors.memory_list(user=owner, source="mission")] == ["task"]
     assert list(selectors.memory_list(user=owner, q="JAZZ")) == [mine]
     assert selectors.memory_get(user=owner, memory_id=mine.pk) == mine
-    with pytest.raises(Http404):
+    with pytest.raises(NotFound):
         selectors.memory_get(user=owner, memory_id=theirs.pk)
 
 

@@ -10,7 +10,8 @@ from django.conf import settings
 from django.db import DatabaseError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from delight.rows import prepared_cursor, read_binary
+from companion.models import Conversation
+from delight.rows import prepared_cursor, read_binary, read_owned
 
 pytestmark = pytest.mark.django_db
 
@@ -87,3 +88,14 @@ def test_a_requests_first_prepared_statement_replaces_a_connection_the_server_dr
 
     assert run(prepared_cursor, probe(), 1) == [1]
     assert connection.connection.info.backend_pid != dropped
+
+
+def test_read_owned_reads_the_persons_own_row_only(owner, outsider):
+    mine = Conversation.objects.create(id=uuid.uuid4(), user=owner)
+    theirs = Conversation.objects.create(id=uuid.uuid4(), user=outsider)
+
+    def read(conversation: Conversation) -> Conversation | None:
+        return read_owned(Conversation, user=owner, where="id = %s::uuid", params=[conversation.pk])
+
+    assert read(mine) == mine
+    assert read(theirs) is None

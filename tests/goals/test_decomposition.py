@@ -6,12 +6,12 @@ import datetime as dt
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.http import Http404
 from django.utils import timezone
 
 from delight.ai.config import AIConfig
 from delight.ai.embeddings import HashingEmbedder
 from delight.ai.engine import ModelEngine, OfflineEngine, build_engine
+from delight.errors import NotFound
 from goals import services, tasks
 from goals.models import Goal, Mission
 from tests.goals.factories import make_goal, make_mission
@@ -112,7 +112,7 @@ def test_retry_is_only_for_failed_or_cut_off_goals(owner, outsider, pending_goal
     services.goal_decompose(goal_id=pending_goal.pk, engine=OfflineEngine())
     with pytest.raises(ValidationError, match="only a goal whose planning failed"):
         services.goal_retry_decomposition(user=owner, goal_id=pending_goal.pk)
-    with pytest.raises(Http404):
+    with pytest.raises(NotFound):
         services.goal_retry_decomposition(user=outsider, goal_id=pending_goal.pk)
 
 

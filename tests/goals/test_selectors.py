@@ -6,10 +6,10 @@ import datetime as dt
 
 import pytest
 from django.db import connection
-from django.http import Http404
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from delight.errors import NotFound
 from goals import selectors, services
 from goals.models import Goal, Mission
 from tests.goals.factories import days_ago, make_goal, make_mission
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 def test_goal_get_is_scoped(owner, outsider):
     goal = make_goal(owner)
-    with pytest.raises(Http404):
+    with pytest.raises(NotFound):
         selectors.goal_get(user=outsider, goal_id=goal.pk)
     assert list(selectors.goal_list(user=outsider)) == []
 

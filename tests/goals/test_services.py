@@ -6,10 +6,10 @@ import datetime as dt
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.http import Http404
 from django.utils import timezone
 
 from companion.models import Memory
+from delight.errors import NotFound
 from goals import services
 from goals.models import ActivityEvent, Goal, Mission, MissionSession
 from tests.goals.factories import make_goal, make_mission
@@ -59,7 +59,7 @@ def test_goal_create_rejects_bad_input_and_changes_nothing(owner, fields, field,
 
 def test_goal_update_scoped_and_validated(owner, outsider):
     goal = make_goal(owner)
-    with pytest.raises(Http404):
+    with pytest.raises(NotFound):
         services.goal_update(user=outsider, goal_id=goal.pk, title="Mine now")
     with pytest.raises(ValidationError):
         services.goal_update(user=owner, goal_id=goal.pk, target_date=dt.date(2001, 1, 1))
@@ -91,7 +91,7 @@ def test_review_approve_edit_reject(owner, outsider):
     first = make_mission(goal, status=Mission.Status.SUGGESTED)
     second = make_mission(goal, status=Mission.Status.SUGGESTED)
     third = make_mission(goal, status=Mission.Status.SUGGESTED)
-    with pytest.raises(Http404):
+    with pytest.raises(NotFound):
         services.mission_approve(user=outsider, mission_id=first.pk)
     services.mission_edit(user=owner, mission_id=first.pk, title="Short run", estimated_minutes=15)
     assert services.mission_approve(user=owner, mission_id=first.pk).status == "pending"
@@ -117,7 +117,7 @@ def test_mission_create_by_hand_enters_the_pool(owner, outsider):
     goal = make_goal(owner)
     mission = services.mission_create(user=owner, goal_id=goal.pk, title="Buy shoes", energy="low")
     assert (mission.status, mission.category, mission.position) == ("pending", "health", 1)
-    with pytest.raises(Http404):
+    with pytest.raises(NotFound):
         services.mission_create(user=outsider, goal_id=goal.pk, title="Sneaky")
     with pytest.raises(ValidationError):
         services.mission_create(user=owner, goal_id=goal.pk, title="", estimated_minutes=5)
@@ -213,13 +213,13 @@ def test_session_lifecycle_stores_memories(owner, django_capture_on_commit_callb
 
 def test_session_on_someone_elses_mission_is_refused(owner, outsider):
     mission = make_mission(make_goal(owner))
-    with pytest.raises(Http404):
+    with pytest.raises(NotFound):
         services.session_start(user=outsider, mission_id=mission.pk)
     assert not MissionSession.objects.exists()
     session = services.session_start(user=owner, mission_id=mission.pk)
-    with pytest.raises(Http404):
+    with pytest.raises(NotFound):
         services.session_complete(user=outsider, session_id=session.pk)
-    with pytest.raises(Http404):
+    with pytest.raises(NotFound):
         services.session_extend(user=outsider, session_id=session.pk)
 
 
