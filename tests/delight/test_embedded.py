@@ -86,8 +86,9 @@ server.psql(
     "INSERT INTO note SELECT n, 'note ' || n, ARRAY[n, 1, 0] FROM generate_series(1, 1000) n;\n"
     "CREATE INDEX note_v ON note USING hnsw (v vector_l2_ops);\n"
 )
-user = "pgserver" if os.geteuid() == 0 else None
-pg_ctl(["-w", "-m", "fast", "stop"], pgdata=sys.argv[1], user=user)
+if sys.argv[2] == "stopped":
+    user = "pgserver" if os.geteuid() == 0 else None
+    pg_ctl(["-w", "-m", "fast", "stop"], pgdata=sys.argv[1], user=user)
 """
 # Read through Django's own connection, the first of the process: it starts the server.
 READ_UPGRADED = """
@@ -122,10 +123,11 @@ def old_pgserver_python() -> Path:
 
 
 @pytest.mark.slow
-def test_a_pgserver_0_1_4_folder_is_upgraded_when_the_server_first_starts(tmp_path):
+@pytest.mark.parametrize("old_server", ["stopped", "running"])
+def test_a_pgserver_0_1_4_folder_is_upgraded_when_the_server_first_starts(tmp_path, old_server):
     data_dir = tmp_path / "pg"
     made = subprocess.run(
-        [str(old_pgserver_python()), "-c", OLD_FOLDER, str(data_dir)],
+        [str(old_pgserver_python()), "-c", OLD_FOLDER, str(data_dir), old_server],
         capture_output=True,
         text=True,
         timeout=300,
