@@ -55,12 +55,16 @@ COPY_TYPES = [
     "timestamptz",
 ]
 SYLLABLES = ("ka", "lo", "mi", "ra", "te", "vu", "sa", "no", "di", "pe", "zu", "ri")
-# The meaning list without the sketch stage: every eligible row, ranked exactly.
+# The meaning list ranked exactly: every eligible row (the OFFSET 0 fence keeps any vector
+# index out of it).
 EXACT_SQL = """
-SELECT id FROM companion_memory
-WHERE user_id = %(user_id)s AND active AND embedder = %(embedder)s
-  AND (expires_at IS NULL OR expires_at > now())
-ORDER BY embedding <#> %(vector)s::vector, id
+SELECT id FROM (
+    SELECT id, embedding <#> %(vector)s::vector AS negative_dot FROM companion_memory
+    WHERE user_id = %(user_id)s AND active AND embedder = %(embedder)s
+      AND (expires_at IS NULL OR expires_at > now())
+    OFFSET 0
+) mine
+ORDER BY negative_dot, id
 LIMIT %(limit)s
 """
 

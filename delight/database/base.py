@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 import psycopg
@@ -12,6 +13,7 @@ from django.db.backends.base.base import NO_DB_ALIAS
 from django.db.backends.postgresql import base
 from psycopg_pool import ConnectionPool
 
+from delight import embedded
 from delight.database.pools import Role, current_role, role_size
 
 
@@ -23,6 +25,13 @@ def release_session_locks(conn: psycopg.Connection) -> None:
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
+    def get_connection_params(self) -> dict[str, Any]:
+        """Django's, once the embedded server runs when it is this database: the first
+        connection (or pool) of a process starts it, never the settings."""
+        if data_dir := self.settings_dict.get("EMBEDDED_DIR"):
+            embedded.ensure_running(Path(data_dir))
+        return super().get_connection_params()
+
     @property
     def pool(self) -> ConnectionPool | None:
         """This thread's pool: the requests' one under Django's own key (its close_pool

@@ -16,6 +16,7 @@ from typing import Any
 
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
+from django.db import connections
 
 from delight import embedded
 from delight.selectors import worker_last_heartbeat
@@ -64,5 +65,8 @@ class Command(BaseCommand):
     def _stop_database(self) -> None:
         server = embedded.current()
         if server is not None and server.started_here:
+            # This process's own pools (migrate's) would otherwise try to reconnect.
+            for wrapper in connections.all(initialized_only=True):
+                wrapper.close_pool()
             embedded.stop(server.data_dir)
             self.stdout.write("Stopped the embedded database cleanly.")
