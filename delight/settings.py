@@ -15,7 +15,7 @@ from environs import Env
 from marshmallow.validate import OneOf, Range, Regexp
 
 from delight import embedded
-from delight.ai.config import AIConfig
+from delight.ai.config import EMBEDDING_MODES, AIConfig
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 env = Env(eager=True)
@@ -352,9 +352,7 @@ AI = AIConfig(
     extraction_model=env.str("OPENAI_EXTRACTION_MODEL", "gpt-4o-mini"),
     narrative_model=env.str("OPENAI_NARRATIVE_MODEL", "gpt-4o-mini"),
     embedding_model=env.str("OPENAI_EMBEDDING_MODEL", "text-embedding-3-small"),
-    embeddings=env.str(
-        "EMBEDDINGS", "auto", validate=OneOf(["auto", "openai", "minilm", "hashing"])
-    ),
+    embeddings=env.str("EMBEDDINGS", "auto", validate=OneOf(EMBEDDING_MODES)),
     timeout_seconds=env.float("OPENAI_TIMEOUT", 30.0),
     max_retries=env.int("OPENAI_MAX_RETRIES", 3),
     # After this many failed model attempts in a row, calls fail at once (no request) for

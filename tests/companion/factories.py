@@ -20,9 +20,9 @@ from delight.ai.engine import OfflineEngine
 ENGINE = OfflineEngine()
 
 
-def remember(user, content, *, tier="personal", **fields):
+def remember(user, content, *, tier="personal", engine=ENGINE, **fields):
     fields.setdefault("source", "conversation")
-    return services.memory_create(user=user, content=content, tier=tier, engine=ENGINE, **fields)
+    return services.memory_create(user=user, content=content, tier=tier, engine=engine, **fields)
 
 
 class RenamedEmbedder(HashingEmbedder):
