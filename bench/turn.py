@@ -2,8 +2,9 @@
 
 1. Create (or reuse) the database `bench_turn` on the embedded PostgreSQL (or use
    --database-url) and migrate it.
-2. Load one person with 10,000 memories (varied facts across the three tiers, embedded with
-   the offline hashing embedder as the app would) and 5 goals with 20 missions each, plus
+2. Load one person with 10,000 memories (varied facts across the three tiers, embedded by
+   the process's embedder as the app would: all-MiniLM-L6-v2 offline, or EMBEDDINGS=hashing;
+   after a change of embedder, --reembed) and 5 goals with 20 missions each, plus
    20 other people with 2,000 memories each so the tables are not one person's. Reused by
    later runs unless --rebuild.
 3. Warm up, then send --turns messages through the real `companion.conversations.message_send`
@@ -57,26 +58,31 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--database-url", default="", help="default: embedded, bench_turn")
     parser.add_argument("--rebuild", action="store_true", help="reload even if data exists")
     parser.add_argument("--show-queries", action="store_true", help="print one turn's queries")
+    parser.add_argument(
+        "--reembed", action="store_true", help="first re-embed memories another embedder made"
+    )
     return parser.parse_args()
 
 
 def load_memories(user, count: int, rng: random.Random, embedder) -> None:
     from companion.models import Memory
 
-    rows = []
+    tiers, contents = [], []
     for n in range(count):
         tier, template = TEMPLATES[n % len(TEMPLATES)]
-        content = template.format(t=rng.choice(TOPICS), n=rng.randint(1, 400)) + f" (#{n})"
-        rows.append(
-            Memory(
-                user=user,
-                tier=tier,
-                content=content,
-                embedding=embedder.embed_one(content),
-                embedder=embedder.name,
-                source="conversation",
-            )
+        tiers.append(tier)
+        contents.append(template.format(t=rng.choice(TOPICS), n=rng.randint(1, 400)) + f" (#{n})")
+    rows = [
+        Memory(
+            user=user,
+            tier=tier,
+            content=content,
+            embedding=vector,
+            embedder=embedder.name,
+            source="conversation",
         )
+        for tier, content, vector in zip(tiers, contents, embedder.embed(contents), strict=True)
+    ]
     Memory.objects.bulk_create(rows, batch_size=2_000)
 
 
@@ -121,6 +127,16 @@ def load(rebuild: bool) -> object:
     with connection.cursor() as cursor:
         cursor.execute("VACUUM ANALYZE companion_memory")
     return person
+
+
+def reembed() -> None:
+    """What the re-embedding job does after an upgrade, to the end, timed."""
+    from companion.services import memories_reembed
+
+    started = time.perf_counter()
+    count = memories_reembed()
+    seconds = time.perf_counter() - started
+    print(f"re-embedded {count:,} memories in {seconds:.1f} s ({count / seconds:.0f}/s)")
 
 
 def run(person, turns: int) -> tuple[list[float], dict[str, list[float]]]:
@@ -180,6 +196,8 @@ def main() -> None:
 
     started = time.perf_counter()
     person = load(args.rebuild)
+    if args.reembed:
+        reembed()
     memories = Memory.objects.filter(user=person, active=True).count()
     print(f"data ready in {time.perf_counter() - started:.1f} s: {memories:,} memories")
     run(person, 30)  # warm-up: caches, plans, the embedder

@@ -187,6 +187,9 @@ class Memory(models.Model):
             # What changed since a revision (companion.sketches brings its copy up to date).
             models.Index(fields=["user", "revision"], name="memory_changes"),
             models.Index(fields=["expires_at"], name="memory_expires_at"),
+            # Memories another embedder made, for the re-embedding job (companion.services.
+            # memories_reembed_batch): found at once, usually none, without a scan.
+            models.Index(fields=["embedder", "user"], name="memory_by_embedder"),
         ]
         constraints = [
             models.UniqueConstraint(

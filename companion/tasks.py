@@ -10,6 +10,18 @@ def prune_expired_memories() -> int:
     return services.memories_prune_expired()
 
 
+# A run stops after the batch that ends past this many seconds: the job comes back every
+# minute, and the worker's other jobs need not wait long for it.
+REEMBED_RUN_SECONDS = 40
+
+
+def reembed_memories() -> int:
+    """Every minute: re-embed memories another embedder made (after an upgrade or a change
+    of EMBEDDINGS), in batches claimed so that workers never share one; nothing to do is one
+    index lookup."""
+    return services.memories_reembed(seconds=REEMBED_RUN_SECONDS)
+
+
 def compact_checkpoints() -> int:
     """Hourly: idle sessions keep one checkpoint per turn."""
     return checkpoints.checkpoints_compact()

@@ -20,6 +20,7 @@ SCHEDULES: tuple[Recurring, ...] = (
         func="companion.tasks.prune_expired_memories",
         minutes=60 * 24,
     ),
+    Recurring(name="re-embed memories", func="companion.tasks.reembed_memories", minutes=1),
     Recurring(name="world zones", func="world.tasks.evaluate_due_zones", minutes=15),
     Recurring(name="compact checkpoints", func="companion.tasks.compact_checkpoints", minutes=60),
     Recurring(name="recover cut-off turns", func="companion.tasks.recover_turns", minutes=1),

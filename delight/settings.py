@@ -15,7 +15,7 @@ from environs import Env
 from marshmallow.validate import OneOf, Range, Regexp
 
 from delight import embedded
-from delight.ai.config import AIConfig
+from delight.ai.config import EMBEDDING_MODES, AIConfig
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 env = Env(eager=True)
@@ -356,9 +356,7 @@ AI = AIConfig(
     extraction_model=env.str("OPENAI_EXTRACTION_MODEL", "gpt-4o-mini"),
     narrative_model=env.str("OPENAI_NARRATIVE_MODEL", "gpt-4o-mini"),
     embedding_model=env.str("OPENAI_EMBEDDING_MODEL", "text-embedding-3-small"),
-    embeddings=env.str(
-        "EMBEDDINGS", "auto", validate=OneOf(["auto", "openai", "minilm", "hashing"])
-    ),
+    embeddings=env.str("EMBEDDINGS", "auto", validate=OneOf(EMBEDDING_MODES)),
     timeout_seconds=env.float("OPENAI_TIMEOUT", 30.0),
     max_retries=env.int("OPENAI_MAX_RETRIES", 3),
     # After this many failed model attempts in a row, calls fail at once (no request) for
@@ -377,8 +375,8 @@ ELIZA_MODEL_BUDGET_SECONDS = env.float(
 # Tokens of context (goal, missions, memories) a reply prompt may carry; the rest is cut.
 ELIZA_CONTEXT_TOKENS = env.int("ELIZA_CONTEXT_TOKENS", 600, validate=Range(min=50, max=32000))
 # A new fact this similar (cosine) to a kept one is the same fact said again and reinforces it
-# (companion.services.duplicate_similarity says how 0.92 was measured); neural embedders score
-# paraphrases lower, so a deployment using one may lower it.
+# (companion.services.duplicate_similarity says how 0.92 was measured, for both offline
+# embedders); another embedder may need another value.
 MEMORY_DUPLICATE_SIMILARITY = env.float(
     "MEMORY_DUPLICATE_SIMILARITY", 0.92, validate=Range(min=0.5, max=1.0)
 )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-EMBEDDING_MODES = ("auto", "openai", "minilm", "hashing")
+EMBEDDING_MODES = ("auto", "openai", "minilm", "minilm-torch", "hashing")
 
 # USD per 1M tokens: (input, output). Public list prices; override via settings when they move.
 DEFAULT_PRICES: dict[str, tuple[float, float]] = {

@@ -20,13 +20,31 @@ from delight.ai.engine import OfflineEngine
 ENGINE = OfflineEngine()
 
 
-def remember(user, content, *, tier="personal", **fields):
+def remember(user, content, *, tier="personal", engine=ENGINE, **fields):
     fields.setdefault("source", "conversation")
-    return services.memory_create(user=user, content=content, tier=tier, engine=ENGINE, **fields)
+    return services.memory_create(user=user, content=content, tier=tier, engine=engine, **fields)
 
 
 class RenamedEmbedder(HashingEmbedder):
     name = "hashing-v2"
+
+
+class RecordingEmbedder(RenamedEmbedder):
+    """Records every text it embeds (from any thread); with `fail_at`, that call (1-based)
+    raises instead, as a worker dying mid-way would stop."""
+
+    def __init__(self, *, fail_at: int = 0) -> None:
+        super().__init__()
+        self.texts: list[str] = []
+        self.calls = 0
+        self.fail_at = fail_at
+
+    def embed(self, texts: list[str]) -> list[list[float]]:
+        self.calls += 1
+        if self.calls == self.fail_at:
+            raise RuntimeError("the worker died mid-way")
+        self.texts.extend(texts)
+        return super().embed(texts)
 
 
 def random_memories(user, count: int, *, seed: int) -> list[Memory]:

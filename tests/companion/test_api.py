@@ -5,6 +5,7 @@ import json
 import pytest
 
 from companion.models import Memory, MemoryChange
+from delight.ai.runtime import default_engine
 from tests.companion.factories import remember
 
 pytestmark = pytest.mark.django_db
@@ -14,7 +15,10 @@ BASE = "/api/companion/memories/"
 
 @pytest.fixture
 def memory(owner) -> Memory:
-    return remember(owner, "Olivia swims every Monday at 7", tags=["health"]).memory
+    # Written as the API writes, so the API's recall compares vectors of one space.
+    return remember(
+        owner, "Olivia swims every Monday at 7", tags=["health"], engine=default_engine()
+    ).memory
 
 
 def test_create_list_retrieve_patch_delete(owner_api, owner):
@@ -23,7 +27,12 @@ def test_create_list_retrieve_patch_delete(owner_api, owner):
     )
     assert created.status_code == 201, created.json()
     body = created.json()
-    assert (body["outcome"], body["source"], body["embedder"]) == ("created", "user", "hashing-v1")
+    # Without a key, the offline default: all-MiniLM-L6-v2.
+    assert (body["outcome"], body["source"], body["embedder"]) == (
+        "created",
+        "user",
+        "minilm-l6-v2",
+    )
     assert "embedding" not in body
     memory_id = body["id"]
 
@@ -90,7 +99,9 @@ def test_patch_with_bad_input_changes_nothing(owner_api, memory):
 
 
 def test_search_ranks_with_reasons_and_filters_tiers(owner_api, owner, memory):
-    remember(owner, "Dentist appointment booked", tier="task", source="mission")
+    remember(
+        owner, "Dentist appointment booked", tier="task", source="mission", engine=default_engine()
+    )
     found = owner_api.get(f"{BASE}search/", {"q": "which day does she swim?"}).json()
     assert found[0]["memory"]["id"] == memory.pk
     assert found[0]["reasons"][0].startswith("meaning")

@@ -205,7 +205,9 @@ def test_recall_returns_full_k_when_the_user_has_enough_memories(owner):
     for number in range(30):
         remember(owner, f"Note {number}: topic {number * 7919 % 1000} about item {number}")
 
-    found = selectors.memory_recall(user=owner, query="unrelated quantum words", k=25)
+    found = selectors.memory_recall(
+        user=owner, query="unrelated quantum words", k=25, engine=ENGINE
+    )
     assert len(found) == 25
     assert len({hit.memory.pk for hit in found}) == 25
 
@@ -340,7 +342,7 @@ def test_meaning_list_is_full_and_finds_the_nearest_beyond_the_shortlist(owner):
     assert ranks[0][0] == target.pk
     assert ranks[0][1] == pytest.approx(1.0, abs=1e-5)
 
-    found = selectors.memory_recall(user=owner, query="an unrelated question", k=10)
+    found = selectors.memory_recall(user=owner, query="an unrelated question", k=10, engine=ENGINE)
     assert len(found) == 10
 
 

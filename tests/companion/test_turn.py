@@ -19,7 +19,7 @@ from delight.ai.engine import OfflineEngine
 from delight.ai.guard import current_budget, model_budget
 from delight.tools import Tool, ToolRegistry, registry
 from goals.models import Goal, Mission
-from tests.companion.factories import Events, say
+from tests.companion.factories import Events, RecordingEmbedder, say
 from tests.goals.factories import make_goal, make_mission
 
 pytestmark = pytest.mark.django_db
@@ -293,6 +293,18 @@ def test_a_failing_action_keeps_the_flow_so_the_person_can_retry(owner):
     assert failed["conversation_state"] == "error"
     assert "couldn't do that" in failed["reply"]
     assert "try again" in failed["reply"]
+
+
+def test_a_turn_embeds_the_message_once_and_each_new_fact_once(owner):
+    recording = RecordingEmbedder()
+    text = "I love playing the cello in the evening, I have a dog called Rex and I live in Leeds"
+
+    say(owner, text, engine=OfflineEngine(embedder=recording))
+
+    facts = sorted(Memory.objects.filter(user=owner).values_list("content", flat=True))
+    assert len(facts) == 3  # the cello, the dog, Leeds
+    assert recording.texts[0] == text  # recall, the only embedding of the message
+    assert sorted(recording.texts[1:]) == facts  # store_memory: each new fact once
 
 
 def test_a_failing_tool_is_skipped_and_noted(owner, monkeypatch):

