@@ -2,7 +2,7 @@
 finished, resumed after a crash, replayed for staff.
 
 Above the turn in the layers: this module drives the graph; the nodes write through
-services.py and checkpoints.py, never through this module."""
+services/ and checkpoints.py, never through this module."""
 
 from __future__ import annotations
 

@@ -1,25 +1,21 @@
-"""The companion's writes: memories (create with dedupe and supersede, update, delete,
-touch, prune, re-embed, and `memory_remember` for other apps' news) and what Eliza learns in
-a turn (emotion, crisis events, profile). Each write validates with full_clean(); an
-invalid write changes nothing. The turn's lifecycle is in conversations.py, agent states and
-checkpoints in checkpoints.py."""
+"""Memory writes: create with dedupe and supersede, update, delete, touch, prune, re-embed,
+and `memory_remember` for other apps' news. Each write validates with full_clean(); an
+invalid write changes nothing."""
 
 from __future__ import annotations
 
 import datetime as dt
 import logging
-import re
-import statistics
 import time
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
-from django.db.models import Q, QuerySet
+from django.db.models import Q
 from django.utils import timezone
 from pgvector.django import CosineDistance
 
@@ -27,8 +23,6 @@ from companion import selectors
 from companion.models import (
     Actor,
     ChangeKind,
-    CompanionProfile,
-    CrisisEvent,
     Memory,
     MemoryChange,
     Source,
@@ -493,54 +487,6 @@ def memories_reembed(
 # -- what Eliza learns in a turn -------------------------------------------------------------
 
 
-def user_emotion_set(
-    *, user: User, scores: dict[str, float], dominant: str, now: dt.datetime
-) -> None:
-    """Keep how the person feels now; `emotion_changed_at` moves only when the dominant
-    emotion changes, and nothing is written when nothing changed. One UPDATE, atomic on its
-    own: no transaction.atomic, whose savepoint would cost the turn two more round trips."""
-    if scores == user.emotion_scores and dominant == user.emotion_dominant:
-        return
-    fields = {"emotion_scores": scores, "emotion_dominant": dominant}
-    if dominant != user.emotion_dominant:
-        fields["emotion_changed_at"] = now
-    User.objects.filter(pk=user.pk).update(**fields)
-    for name, value in fields.items():
-        setattr(user, name, value)
-
-
-@transaction.atomic
-def crisis_event_record(
-    *,
-    user: User,
-    conversation_id: uuid.UUID,
-    turn_id: uuid.UUID,
-    level: int,
-    reason: str,
-    matched: list[str],
-) -> CrisisEvent:
-    """Flag a crisis turn for staff (once per turn, however often the turn is resumed)."""
-    event, _ = CrisisEvent.objects.get_or_create(
-        turn_id=turn_id,
-        defaults={
-            "user": user,
-            "conversation_id": conversation_id,
-            "level": level,
-            "reason": reason[:300] or "safety screen",
-            "matched": matched,
-        },
-    )
-    return event
-
-
-@transaction.atomic
-def crisis_events_review(*, events: QuerySet[CrisisEvent], staff: User) -> int:
-    """Mark crisis events as reviewed by a staff member (those not reviewed yet)."""
-    return events.filter(reviewed_at__isnull=True).update(
-        reviewed_at=timezone.now(), reviewed_by=staff
-    )
-
-
 def memory_create_quietly(
     *, user: User, fact: ExtractedFact, engine: Engine, turn_id: uuid.UUID
 ) -> dict[str, Any]:
@@ -560,80 +506,3 @@ def memory_create_quietly(
     except ValidationError as refused:
         return {"content": fact.content, "error": "; ".join(refused.messages)}
     return {"content": fact.content, "memory_id": write.memory.pk, "outcome": write.outcome}
-
-
-PROFILE_PREFIXES = {
-    "name": ("Name is ",),
-    "occupation": ("Works as a ", "Works as an ", "Works as "),
-    "location": ("Lives in ",),
-}
-INTEREST_PREFIXES = ("Loves ", "Likes ", "Enjoys ")
-INTERESTS_MAX = 20
-
-
-def _strip_prefix(content: str, prefixes: Iterable[str]) -> str:
-    for prefix in prefixes:
-        if content.startswith(prefix):
-            return content[len(prefix) :]
-    return content
-
-
-def communication_style(texts: Sequence[str]) -> str:
-    """A coarse reading of how someone writes, over their recent messages (one message
-    alone says little): expressive (emoji or "!!" in a third of them), else brief, detailed
-    or conversational by their median length in words."""
-    expressive = sum(1 for text in texts if re.search(r"[\U0001F300-\U0001FAFF]|!{2,}", text))
-    if expressive * 3 >= len(texts):
-        return "expressive"
-    words = statistics.median(len(text.split()) for text in texts)
-    return "brief" if words <= 8 else "detailed" if words >= 40 else "conversational"
-
-
-def profile_learn(
-    *, user: User, facts: Iterable[ExtractedFact], texts: Sequence[str]
-) -> dict[str, Any]:
-    """Update what Eliza knows of the person from a message's facts and their recent
-    messages (`texts`, the latest last); return what changed.
-
-    1. Read the profile and work out the changes (no lock: most messages change nothing).
-    2. Only if something changed, lock the profile row (creating it on first use), apply the
-       changes to the current row, validate and save.
-    """
-    facts = list(facts)
-    try:
-        current = user.companion_profile  # read once per user object, then cached on it
-    except CompanionProfile.DoesNotExist:
-        current = CompanionProfile(user=user)
-    if not _profile_changes(current, facts, texts):
-        return {}
-    with transaction.atomic():
-        profile, _ = CompanionProfile.objects.select_for_update().get_or_create(user=user)
-        changed = _profile_changes(profile, facts, texts)
-        for name, value in changed.items():
-            setattr(profile, name, value)
-        profile.full_clean()
-        profile.save()
-    user.companion_profile = profile  # the next turn on this user object sees it
-    return changed
-
-
-def _profile_changes(
-    profile: CompanionProfile, facts: list[ExtractedFact], texts: Sequence[str]
-) -> dict[str, Any]:
-    """The new values a message's facts and style give the profile (fields that differ)."""
-    changed: dict[str, Any] = {}
-    interests = list(profile.interests)
-    for fact in facts:
-        if fact.key in PROFILE_PREFIXES:
-            value = _strip_prefix(fact.content, PROFILE_PREFIXES[fact.key]).rstrip(".")[:100]
-            if value and getattr(profile, fact.key) != value:
-                changed[fact.key] = value
-        elif fact.key.startswith("likes:") and fact.content.startswith(INTEREST_PREFIXES):
-            interest = _strip_prefix(fact.content, INTEREST_PREFIXES).rstrip(".")[:100]
-            if interest not in interests:
-                interests = [*interests, interest][-INTERESTS_MAX:]
-                changed["interests"] = interests
-    style = communication_style(texts)
-    if style != profile.communication_style:
-        changed["communication_style"] = style
-    return changed
