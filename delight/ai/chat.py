@@ -21,11 +21,11 @@ import openai
 from delight.ai.config import AIConfig
 from delight.ai.guard import Budget, CircuitBreaker, current_budget
 from delight.ai.types import ChatMessage, Usage
+from delight.ai.usage import UsageSink, log_usage, usage_report
 
 logger = logging.getLogger("delight.ai")
 
 T = TypeVar("T")
-UsageSink = Callable[[Usage], None]
 
 PROVIDER = "openai"
 # A classification or extraction answer is a few dozen tokens; the cap stops a model that
@@ -80,24 +80,6 @@ class OutOfBudget(Exception):
 class ChatResult:
     text: str
     usage: Usage
-
-
-def log_usage(usage: Usage) -> None:
-    """Default usage sink: one structured log line per call."""
-    logger.info(
-        "ai call provider=%s model=%s purpose=%s ok=%s attempts=%d tokens=%d+%d "
-        "cost_usd=%.6f latency_ms=%.0f error=%s",
-        usage.provider,
-        usage.model,
-        usage.purpose,
-        usage.ok,
-        usage.attempts,
-        usage.prompt_tokens,
-        usage.completion_tokens,
-        usage.cost_usd,
-        usage.latency_ms,
-        usage.error,
-    )
 
 
 def build_client(config: AIConfig) -> openai.OpenAI:
@@ -532,23 +514,19 @@ class OpenAIChat:
         prompt_tokens: int = 0,
         completion_tokens: int = 0,
     ) -> Usage:
-        usage = Usage(
+        return usage_report(
+            self.on_usage,
+            self.config,
             provider=self.provider,
             model=model,
             purpose=purpose,
-            prompt_tokens=prompt_tokens,
-            completion_tokens=completion_tokens,
-            cost_usd=self.config.cost_usd(model, prompt_tokens, completion_tokens),
-            latency_ms=(time.monotonic() - started) * 1000,
+            started=started,
             attempts=attempts,
             ok=ok,
             error=error,
+            prompt_tokens=prompt_tokens,
+            completion_tokens=completion_tokens,
         )
-        try:
-            self.on_usage(usage)
-        except Exception:  # accounting must never break a reply
-            logger.exception("usage sink failed")
-        return usage
 
 
 def _token_counts(response: Any) -> tuple[int, int]:

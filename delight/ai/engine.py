@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from delight.ai import classifiers, planning
-from delight.ai.chat import AIError, OpenAIChat, UsageSink
+from delight.ai.chat import AIError, OpenAIChat
 from delight.ai.config import AIConfig
 from delight.ai.embeddings import Embedder, HashingEmbedder, build_embedder
 from delight.ai.guard import CircuitBreaker, Clock
@@ -38,6 +38,7 @@ from delight.ai.types import (
     IntentResult,
     SafetyResult,
 )
+from delight.ai.usage import UsageSink
 
 logger = logging.getLogger("delight.ai")
 

@@ -9,18 +9,17 @@ from collections.abc import Callable
 from typing import Any
 
 from delight.ai.chat import (
+    PROVIDER,
     AIError,
     AIResponseError,
     MalformedAnswer,
-    UsageSink,
     build_client,
     call_with_retries,
-    log_usage,
 )
 from delight.ai.config import AIConfig
 from delight.ai.embeddings.vectors import EmbedOne, unit
 from delight.ai.guard import CircuitBreaker
-from delight.ai.types import Usage
+from delight.ai.usage import UsageSink, log_usage, usage_report
 
 logger = logging.getLogger("delight.ai")
 
@@ -100,21 +99,18 @@ class OpenAIEmbedder(EmbedOne):
         return [unit(vector) for vector in vectors]
 
     def _emit(self, started: float, attempts: int, tokens: int, *, ok: bool, error: str = ""):
-        usage = Usage(
-            provider="openai",
+        usage_report(
+            self.on_usage,
+            self.config,
+            provider=PROVIDER,
             model=self.model,
             purpose="embedding",
-            prompt_tokens=tokens,
-            cost_usd=self.config.cost_usd(self.model, tokens, 0),
-            latency_ms=(time.monotonic() - started) * 1000,
+            started=started,
             attempts=attempts,
             ok=ok,
             error=error,
+            prompt_tokens=tokens,
         )
-        try:
-            self.on_usage(usage)
-        except Exception:
-            logger.exception("usage sink failed")
 
 
 def _rows(response: Any, expected: int) -> list[list[float]]:
