@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from delight.ai.offline.keywords import Decomposition, Keyword
 from delight.ai.offline.reflection import reflect, split_sentences
-from delight.ai.offline.rules import ANY, KEYWORDS, Decomposition, Keyword
+from delight.ai.offline.rules import ANY, KEYWORDS
 from delight.ai.text import clean_text
 
 

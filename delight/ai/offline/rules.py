@@ -8,40 +8,10 @@ used is in compose.py; `match.check_rules` keeps it sound.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
+from delight.ai.offline.keywords import Keyword
+from delight.ai.offline.keywords import decomposition as _d
+from delight.ai.offline.keywords import keyword as _k
 from delight.ai.text import word_set
-
-
-@dataclass(frozen=True)
-class Decomposition:
-    """A pattern over one sentence and the templates that answer it.
-
-    `tone` says what the templates already do ("calm", "acknowledge", "celebrate",
-    "social"), so the emotional opener is not said twice.
-    """
-
-    pattern: re.Pattern[str]
-    templates: tuple[str, ...]
-    tone: str = ""
-
-
-@dataclass(frozen=True)
-class Keyword:
-    key: str
-    rank: int
-    trigger: re.Pattern[str]
-    rules: tuple[Decomposition, ...]
-
-
-def _d(pattern: str, *templates: str, tone: str = "") -> Decomposition:
-    return Decomposition(re.compile(pattern, re.IGNORECASE), tuple(templates), tone)
-
-
-def _k(key: str, rank: int, trigger: str, *rules: Decomposition) -> Keyword:
-    return Keyword(key, rank, re.compile(trigger, re.IGNORECASE), tuple(rules))
-
 
 ANY = r"(.*)"
 # Words that follow "I am" without being a name ("I am Fine", "I'm Tired").

@@ -12,8 +12,9 @@ from delight.ai.planning.plans import (
     Plan,
     PlannedMilestone,
     PlannedMission,
+    Template,
 )
-from delight.ai.planning.templates import CATEGORY_DEFAULTS, TEMPLATES, Template
+from delight.ai.planning.templates import CATEGORY_DEFAULTS, TEMPLATES
 
 _LEADING_WORDS = re.compile(
     r"^(i\s+(really\s+)?(want|would like|need|hope|plan)\s+to|i'd\s+like\s+to"

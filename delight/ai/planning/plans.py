@@ -94,3 +94,17 @@ def plan_from_data(data: dict[str, Any], *, source: str) -> Plan:
         for item in data["milestones"]
     )
     return Plan(summary=data["summary"].strip(), milestones=milestones, source=source)
+
+
+# The offline planner's templates (templates.py): a step is (title, minutes, energy); a
+# stage is (milestone title, description, steps).
+Step = tuple[str, int, str]
+Stage = tuple[str, str, tuple[Step, ...]]
+
+
+@dataclass(frozen=True)
+class Template:
+    name: str
+    category: str
+    cues: tuple[str, ...]  # regular expressions matched against title + description
+    stages: tuple[Stage, ...]

@@ -8,20 +8,7 @@ check each one against PLAN_SCHEMA).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-# A step is (title, minutes, energy); a stage is (milestone title, description, steps).
-Step = tuple[str, int, str]
-Stage = tuple[str, str, tuple[Step, ...]]
-
-
-@dataclass(frozen=True)
-class Template:
-    name: str
-    category: str
-    cues: tuple[str, ...]  # regular expressions matched against title + description
-    stages: tuple[Stage, ...]
-
+from delight.ai.planning.plans import Stage, Template
 
 TEMPLATES: tuple[Template, ...] = (
     Template(

@@ -16,7 +16,8 @@ from delight.ai.planning import (
     MIN_MINUTES,
     MIN_MISSIONS,
 )
-from delight.ai.planning.templates import CATEGORY_DEFAULTS, TEMPLATES, Stage
+from delight.ai.planning.plans import Stage
+from delight.ai.planning.templates import CATEGORY_DEFAULTS, TEMPLATES
 
 ALL_STAGES = [(t.name, t.stages) for t in TEMPLATES] + list(CATEGORY_DEFAULTS.items())
 
