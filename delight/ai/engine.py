@@ -29,6 +29,7 @@ from delight.ai.embeddings import Embedder, HashingEmbedder, build_embedder
 from delight.ai.guard import CircuitBreaker, Clock
 from delight.ai.offline import compose_reply
 from delight.ai.offline import extract_facts as offline_extract_facts
+from delight.ai.text import normalise_words
 from delight.ai.types import (
     EMOTIONS,
     INTENTS,
@@ -284,12 +285,9 @@ def _raise_supported(floor: SafetyResult, text: str, quote: str) -> bool:
     """Whether a model may raise the safety level above the rules' (see screen_safety)."""
     if floor.level >= 1:
         return True
-    words = _words(quote)
-    return len(words) >= QUOTE_MIN_WORDS and f" {' '.join(words)} " in f" {' '.join(_words(text))} "
-
-
-def _words(text: str) -> list[str]:
-    return re.findall(r"[\w']+", text.casefold().replace("\u2019", "'"))
+    words = normalise_words(quote)
+    said = normalise_words(text)
+    return len(words) >= QUOTE_MIN_WORDS and f" {' '.join(words)} " in f" {' '.join(said)} "
 
 
 def _single(system: str, text: str) -> list[ChatMessage]:
