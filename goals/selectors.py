@@ -235,6 +235,8 @@ class Triad:
     low: Mission | None
     energy: str | None = None
     scores: dict[int, float] = field(default_factory=dict)
+    # The categories chosen only when nothing else was left (see triad_for).
+    avoided: frozenset[str] = frozenset()
 
     @property
     def missions(self) -> list[Mission]:
@@ -365,7 +367,13 @@ def _missions_chosen(*, user: User, ids: list[int]) -> dict[int, Mission]:
     return chosen
 
 
-def triad_for(*, user: User, energy: str | None = None, now: dt.datetime | None = None) -> Triad:
+def triad_for(
+    *,
+    user: User,
+    energy: str | None = None,
+    now: dt.datetime | None = None,
+    avoid_categories: Iterable[str] = (),
+) -> Triad:
     """Today's three missions: high (urgent and important), medium, low (an easy win).
 
     Two queries: each active goal's next NEXT_PER_GOAL pool missions (approved, unfinished,
@@ -387,12 +395,15 @@ def triad_for(*, user: User, energy: str | None = None, now: dt.datetime | None 
        missions and diversity is x0.6 if the value category is already in the triad, x0.8
        if the goal is.
     5. Medium: the best remaining score x diversity.
+    In every slot a mission of `avoid_categories` (e.g. those whose world zone is closed now:
+    the caller knows why) is chosen only when no other candidate is left.
     Completing or deferring a mission takes it out of the pool, so the next call refreshes.
     """
     now = now or timezone.now()
     if energy is not None and energy not in Energy.values:
         raise ValueError(f"Unknown energy {energy!r}: use low, medium or high.")
     today = user.local_day(now)
+    avoided = frozenset(avoid_categories)
     candidates = _triad_candidates(user=user, today=today)
     scores = {m.id: _score(m, today=today, now=now, energy=energy) for m in candidates}
     chosen: list[_Candidate] = []
@@ -401,7 +412,14 @@ def triad_for(*, user: User, energy: str | None = None, now: dt.datetime | None 
         remaining = [m for m in candidates if m not in chosen]
         if not remaining:
             return None
-        best = max(remaining, key=lambda m: (value[m.id] * _diverse(m, chosen), -m.position))
+        best = max(
+            remaining,
+            key=lambda m: (
+                m.category not in avoided,
+                value[m.id] * _diverse(m, chosen),
+                -m.position,
+            ),
+        )
         chosen.append(best)
         return best.id
 
@@ -415,4 +433,5 @@ def triad_for(*, user: User, energy: str | None = None, now: dt.datetime | None 
         low=full.get(low),
         energy=energy,
         scores=scores,
+        avoided=avoided,
     )

@@ -27,6 +27,7 @@ def _mission_view(mission: Mission) -> dict[str, Any]:
         "title": mission.title,
         "minutes": mission.estimated_minutes,
         "energy": str(mission.energy),
+        "category": str(mission.category),
         "status": str(mission.status),
         "goal": mission.goal.title,
     }
@@ -74,12 +75,18 @@ def goals_decompose(call: ToolCall) -> dict[str, Any]:
     return {"goal": _goal_view(goal), "decomposition": "queued"}
 
 
-@registry.tool("missions.suggest", description="Today's three missions (high, medium, low).")
+@registry.tool(
+    "missions.suggest",
+    description="Today's three missions (high, medium, low); avoid_categories only if needed.",
+)
 def missions_suggest(call: ToolCall) -> dict[str, Any]:
     energy = call.args.get("energy")
-    triad = call.known.get("triad") if energy is None else None
-    if triad is None:
-        triad = selectors.triad_for(user=call.user, energy=energy, now=call.now)
+    avoid = frozenset(call.args.get("avoid_categories") or ())
+    triad = call.known.get("triad")
+    if triad is None or (triad.energy, triad.avoided) != (energy, avoid):
+        triad = selectors.triad_for(
+            user=call.user, energy=energy, now=call.now, avoid_categories=avoid
+        )
     slots = {"high": triad.high, "medium": triad.medium, "low": triad.low}
     return {name: _mission_view(m) if m else None for name, m in slots.items()}
 

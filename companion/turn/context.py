@@ -8,6 +8,7 @@ from typing import Any
 
 from companion.runner import TurnState
 from delight.ai.engine import context_lines
+from delight.ai.offline import ZoneNote
 from delight.ai.types import EmotionResult, IntentResult
 from delight.models import User
 
@@ -39,7 +40,8 @@ def person_name(user: User) -> str:
 
 def context_candidates(state: TurnState, outputs: dict[str, Any]) -> list[str]:
     """Context lines, most relevant first: the goal in focus, today's missions (or the
-    suggested ones), then memories by recall score."""
+    suggested ones), the zones when the world was looked up, then memories by recall
+    score."""
     context = state.output("recall_context")
     goal = context.get("goal")
     suggested = outputs.get("missions.suggest") or {}
@@ -53,8 +55,29 @@ def context_candidates(state: TurnState, outputs: dict[str, Any]) -> list[str]:
     return context_lines(
         goals=progress or ([goal["title"]] if goal else []),
         missions=missions,
+        zones=zone_notes(outputs.get("world.zones"), [m for m in suggested.values() if m]),
         memories=[m["content"] for m in context.get("memories", [])],
     )
+
+
+def zone_notes(world: dict[str, Any] | None, missions: list[dict[str, Any]]) -> list[ZoneNote]:
+    """Each zone as the reply reads it, with the suggested missions whose value category it
+    takes (the relation between missions and zones); none when the world was not read."""
+    return [
+        ZoneNote(
+            name=zone["name"],
+            is_open=zone["open"],
+            change=zone["next_change"],
+            minutes=zone["minutes_to_change"],
+            fits=_and_list(zone["fits"]),
+            missions=tuple(m["title"] for m in missions if m.get("category") in zone["categories"]),
+        )
+        for zone in (world or {}).get("zones", [])
+    ]
+
+
+def _and_list(items: list[str]) -> str:
+    return " and ".join([", ".join(items[:-1]), items[-1]]) if len(items) > 1 else "".join(items)
 
 
 def estimate_tokens(text: str) -> int:

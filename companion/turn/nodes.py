@@ -57,9 +57,11 @@ from companion.turn.flows import (
     step_dict,
 )
 from delight.ai.engine import ReplyRequest
+from delight.ai.offline import asks_about_world
 from delight.ai.types import ChatMessage, EmotionResult
 from delight.tools import ToolCall
 from goals.selectors import goal_focus, triad_for
+from world.selectors import zones_now
 
 CRISIS_OPENING = (
     "I'm really glad you told me. What you're feeling matters, and you don't have to face it "
@@ -143,7 +145,9 @@ def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
        task (recent missions) when they have a goal or ask for a mission.
     3. Hybrid recall of the message over those tiers, in a tool thread (one SQL statement
        that keeps a database core busy for ~10 ms at 10,000 memories), while this thread
-       reads today's triad and the session's recent turns.
+       reads the person's zones now, today's triad (for a mission request, missions whose
+       zone is closed now only when nothing else is left: seed 000) and the session's
+       recent turns.
     An optional node: if any of this fails, the turn goes on with empty context and the
     trace says so.
     """
@@ -165,7 +169,9 @@ def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         engine=deps.engine,
     )
     recalling = beside(deps, recall)
-    todays = deps.reads["triad"] = triad_for(user=deps.user, now=deps.now)
+    world = deps.reads["world"] = zones_now(user=deps.user, now=deps.now)
+    avoid = world["closed_categories"] if intent == "mission_request" else ()
+    todays = deps.reads["triad"] = triad_for(user=deps.user, now=deps.now, avoid_categories=avoid)
     history = conversation_history(
         user=deps.user,
         conversation_id=deps.conversation_id,
@@ -191,6 +197,7 @@ def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
             {"id": m.pk, "title": m.title, "minutes": m.estimated_minutes} for m in todays.missions
         ],
         "history": history,
+        "world": world,
     }
 
 
@@ -242,7 +249,8 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     3. Otherwise the emotion sets the strategy: fear → calm, sadness/anger → acknowledge
        (and look at progress, to offer breaking the goal down), joy/love → celebrate, else
        coach; the intent adds tools: goal talk → progress, a mission request → today's
-       missions, a goal in focus → progress; memory recall always ran before.
+       missions (fitted to the zones open now) and the world, a question about the world →
+       the world, a goal in focus → progress; memory recall always ran before.
     """
     deps = deps_of(ctx)
     received = state.output("receive_input")
@@ -269,10 +277,15 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         "love": "celebrate",
     }.get(dominant, "coach")
     tools: list[dict[str, Any]] = []
+    world = context.get("world") or {}
     if intent.get("label") == "mission_request" or strategy == "calm":
-        tools.append(
-            {"name": "missions.suggest", "args": {"energy": "low"} if strategy == "calm" else {}}
-        )
+        args = {"energy": "low"} if strategy == "calm" else {}
+        if world.get("closed_categories"):
+            args["avoid_categories"] = world["closed_categories"]
+        tools.append({"name": "missions.suggest", "args": args})
+    names = [zone["name"] for zone in world.get("zones", [])]
+    if intent.get("label") == "mission_request" or asks_about_world(state.input.text, names):
+        tools.append({"name": "world.zones", "args": {}})
     if intent.get("label") == "goal_discussion" or strategy == "acknowledge" or context.get("goal"):
         tools.append({"name": "progress.summary", "args": {}})
     if dominant != "neutral":

@@ -27,7 +27,7 @@ from delight.ai.chat import AIError, OpenAIChat
 from delight.ai.config import AIConfig
 from delight.ai.embeddings import Embedder, HashingEmbedder, build_embedder
 from delight.ai.guard import CircuitBreaker, Clock
-from delight.ai.offline import compose_reply
+from delight.ai.offline import ZoneNote, compose_reply, zone_line
 from delight.ai.offline import extract_facts as offline_extract_facts
 from delight.ai.text import normalise_words
 from delight.ai.types import (
@@ -109,11 +109,14 @@ def context_lines(
     goals: Sequence[str] = (),
     missions: Sequence[str] = (),
     memories: Sequence[str] = (),
+    zones: Sequence[ZoneNote] = (),
 ) -> list[str]:
-    """Context lines in the form both engines understand ("Goal: …", "Missions: a; b")."""
+    """Context lines in the form both engines understand ("Goal: …", "Missions: a; b",
+    "Zone: Arena — open now, closes at 21:00 …")."""
     lines = [f"Goal: {goal}" for goal in goals]
     if missions:
         lines.append("Missions: " + "; ".join(missions))
+    lines.extend(f"Zone: {zone_line(zone)}" for zone in zones)
     lines.extend(f"Memory: {memory}" for memory in memories)
     return lines
 
@@ -322,6 +325,13 @@ FACTS_PROMPT = (
 )
 
 
+ZONE_GUIDANCE = (
+    "The Zone lines are the person's world right now, on their own clock. Asked about a zone, "
+    "answer from them: whether it is open now and when it opens or closes, with the times as "
+    "written. Suggest missions that fit a zone that is open now."
+)
+
+
 class ModelEngine:
     """Replies, classification and extraction by a model, with the offline engine as net."""
 
@@ -348,6 +358,8 @@ class ModelEngine:
                 "What you know (use only what is relevant):\n"
                 + "\n".join(f"- {line}" for line in request.context)
             )
+        if any(line.startswith("Zone: ") for line in request.context):
+            system.append(ZONE_GUIDANCE)
         history = [m for m in request.history if m.role in ("user", "assistant")]
         return [
             ChatMessage("system", "\n\n".join(system)),

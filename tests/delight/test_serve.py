@@ -11,8 +11,11 @@ import urllib.request
 
 import psutil
 import pytest
+from django.core.management import CommandError, call_command
 
+from delight.ai.config import AIConfig
 from tests.support import processes
+from tests.support.openai_server import EMBEDDINGS, OpenAIServer
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -65,3 +68,17 @@ def test_ctrl_c_in_the_terminal_leaves_no_process_behind(tmp_path, wedged):
         assert serve.wait(timeout=60) == 0
         left = [p for p in processes.descendants(serve.pid) + started if p.is_running()]
         assert not [p for p in left if p.status() != psutil.STATUS_ZOMBIE]
+
+
+def test_serve_refuses_to_start_when_the_embeddings_server_has_another_width(
+    settings, ai_config: AIConfig, openai_server: OpenAIServer
+):
+    settings.AI = ai_config
+    openai_server.plan_malformed(
+        {"data": [{"index": 0, "embedding": [0.1] * 1024}]}, path=EMBEDDINGS
+    )
+
+    with pytest.raises(CommandError, match="EMBEDDINGS"):
+        call_command("serve", "--port", "1")
+
+    assert len(openai_server.requests_to(EMBEDDINGS)) == 1

@@ -109,6 +109,22 @@ def test_low_energy_today_favours_light_missions(owner):
         selectors.triad_for(user=owner, energy="exhausted")
 
 
+def test_avoided_categories_are_chosen_only_when_nothing_else_is_left(owner):
+    run = make_goal(owner, title="Run a 10k", category="health", importance=5)
+    craft = make_goal(owner, title="Carve a spoon", category="craft", importance=4)
+    spanish = make_goal(owner, title="Learn Spanish", category="growth", importance=1)
+    hills = make_mission(run, title="Hill repeats", priority_score=1.0)
+    whittle = make_mission(craft, title="Whittle a blank")
+    flashcards = make_mission(spanish, title="Ten flashcards", priority_score=0.0)
+    assert selectors.triad_for(user=owner).high == hills
+
+    night = selectors.triad_for(user=owner, avoid_categories=["health", "craft"])
+
+    assert night.high == flashcards
+    assert {night.medium, night.low} == {hills, whittle}  # still there, after the rest
+    assert night.avoided == {"health", "craft"}
+
+
 def test_neglected_goals_rise(owner):
     fresh = make_goal(owner, last_worked_at=timezone.now())
     neglected = make_goal(owner, title="Guitar", category="health", last_worked_at=days_ago(10))

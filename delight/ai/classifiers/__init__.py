@@ -11,10 +11,10 @@ Public API (the rest of `delight.ai` imports exactly these):
 - `normalize(text)`       -> str            the form every rule runs on
 
 Each classifier's logic is in its module (`safety.py`, `intent.py`, `emotion.py`), its rules
-are data (`safety_rules.py`, `intent_rules.py`, the emotion lexicon in `lexicon.py`). Every
-regex is compiled at import; a call is a handful of regex scans over a short string. The
-labelled sets in `tests/delight/ai/classifiers/data/` are the specification; extend them
-when a rule changes.
+are data (the `safety_rules` package, `intent_rules.py`, the emotion lexicon in
+`lexicon.py`). Every regex is compiled at import; a call is a handful of regex scans over
+a short string. The labelled sets in `tests/delight/ai/classifiers/data/` are the
+specification; extend them when a rule changes.
 """
 
 from __future__ import annotations

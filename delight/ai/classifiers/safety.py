@@ -23,11 +23,13 @@ from delight.ai.classifiers.safety_rules import (
     MEANS,
     NEGATORS,
     PAST,
+    REAL_PERSON,
     RECOVERY,
     RELAPSE,
     SAFETY_EXCLUSIONS,
     SAFETY_RULES,
     SELF_HARM,
+    SIGN,
     THIRD_NOUNS,
     THIRD_PRONOUNS,
     TIME,
@@ -38,6 +40,9 @@ from delight.ai.types import SafetyResult
 
 _NEGATION_WINDOW = 4
 _PERSON_LOOKBACK = 6
+# A sentence with no subject of its own ("won't need them") is the speaker's when they
+# spoke of themselves just before ("my books, my camera. won't need them").
+_SUBJECT_LOOKBACK = 12
 
 
 @dataclass(frozen=True)
@@ -90,6 +95,8 @@ def _person(tokens: list[str], index: int, phrase: str) -> str:
             return "first"
         if token in THIRD_PRONOUNS or token in THIRD_NOUNS:
             return "third"
+    if FIRST_PERSON.intersection(tokens[max(0, index - _SUBJECT_LOOKBACK) : index]):
+        return "first"
     return "none"
 
 
@@ -118,7 +125,8 @@ def _find_signals(text: str) -> list[_Signal]:
                 continue
             clause = _clause_text(tokens, index)
             past = recovered or (bool(PAST.search(clause)) and not RELAPSE.search(text))
-            signals.append(_Signal(rule, m.group(0), _person(tokens, index, m.group(0)), past))
+            person = "first" if rule.speaker else _person(tokens, index, m.group(0))
+            signals.append(_Signal(rule, m.group(0), person, past))
     return signals
 
 
@@ -149,23 +157,30 @@ def screen_safety(text: str) -> SafetyResult:
     1. Normalise (lower case, contractions, typos such as "kil"/"suicde", repeated letters).
     2. Run the weighted rules: ideation and self-harm (weight 2), indirect hints (weight 1),
        acts in progress and lethal means at hand (imminent alone), escalators (plan, means,
-       place), and concern phrases (hopelessness, worthlessness).
+       place), supporting signs (a goodbye, gifts, affairs in order), and concern phrases
+       (hopelessness, worthlessness, low mood, grief).
     3. Drop a match when an idiom exclusion overlaps the same span ("cut myself shaving",
        "career suicide", "jump rope"), or when a negator ("not", "never") sits up to four
        tokens before it in the same clause ("I would never hurt myself").
     4. Attribute each match to a person: pronouns inside it, else the nearest subject before
-       it ("my friend said she ..." is third person). Mark it past when its clause says
+       it ("my friend said she ..." is third person); a sentence with no subject is the
+       speaker's when they just spoke of themselves, and some rules are always the
+       speaker's ("none of this is her fault"). Mark it past when its clause says
        "used to"/"years ago", or the message speaks of recovery ("2 years clean"), unless it
        also says "again" or "relapsed".
     5. Score first-person, present signals: an act or means at hand -> 3; weight >= 2 -> 2,
        and 3 if an escalator or a time with an intent ("going to ... tonight") is present;
        a single hint -> 1, 2 with an escalator, 3 with lethal means or a plan and a time.
-       Finality phrases ("this is it", "I'm done") only count next to an escalator.
+       Next to a hint, supporting signs (a goodbye, giving things away, affairs in order)
+       and distress (hopelessness) add one to the weight: a hint with a sign is high risk,
+       while each alone is not ("thanks for everything, bye!" is 0). Finality phrases
+       ("this is it", "I'm done") only count next to an escalator or distress.
     6. Everything else caps at 1: past signals (recovery), concern phrases, and other
        people. Third-person risk is level 1 (2 when it is imminent) with a reason that says
        it is about someone else, so the companion can help the person help their friend
        instead of treating them as the one in crisis. Third-person or impersonal mentions in
-       a question about a book or film are ignored (level 0).
+       a question about a book or film are ignored (level 0), unless the message names
+       someone in the person's life ("my student wrote an essay about wanting to die").
     """
     norm = normalize(text)
     if not norm:
@@ -174,13 +189,17 @@ def screen_safety(text: str) -> SafetyResult:
     if not signals:
         return SafetyResult(0, "")
     fiction = bool(FICTION.search(norm))
+    # A story's character is not at risk; someone in the person's life ("my student") may be.
+    real_other = bool(REAL_PERSON.search(norm))
     escalated = any(s.rule.kind == ESCALATOR for s in signals)
     timed = bool(TIME.search(norm) and INTENTION.search(norm))
 
     present = [s for s in signals if s.person != "third" and not s.past]
     if fiction:
         present = [s for s in present if s.person == "first"]
-    third = [s for s in signals if s.person == "third" and not s.past and not fiction]
+    third = [
+        s for s in signals if s.person == "third" and not s.past and (real_other or not fiction)
+    ]
     past = [s for s in signals if s.past and s.rule.kind in (IDEATION, SELF_HARM, HINT, ACT)]
 
     level, reason, matched = _score_first_person(present, escalated, timed)
@@ -204,7 +223,9 @@ def screen_safety(text: str) -> SafetyResult:
         return SafetyResult(level, reason, matched)
     concern = [s for s in present if s.rule.kind == CONCERN]
     if concern:
-        return SafetyResult(1, "signs of distress (hopelessness, worthlessness)", _phrases(concern))
+        return SafetyResult(
+            1, "signs of distress (hopelessness, low mood, grief)", _phrases(concern)
+        )
     return SafetyResult(0, "")
 
 
@@ -222,11 +243,19 @@ def _score_first_person(
     if means:
         return 3, "imminent danger: lethal means at hand", _phrases(means)
     extras = [s for s in present if s.rule.kind == ESCALATOR]
-    # "this is it", "I'm done": only a warning sign next to a plan, means or place.
+    distress = [s for s in present if s.rule.kind == CONCERN]
+    # "this is it", "I'm done": only a warning sign next to a plan, means, place or distress.
     risky = [
-        s for s in present if s.rule.kind in _WEIGHTS and (extras or s.rule.name != "finality")
+        s
+        for s in present
+        if s.rule.kind in _WEIGHTS and (extras or distress or s.rule.name != "finality")
     ]
     weight = sum(_WEIGHTS[s.rule.kind] for s in risky)
+    signs = [s for s in present if s.rule.kind == SIGN] + distress
+    if signs and any(s.rule.kind == HINT for s in risky):
+        # A goodbye, a gift or hopelessness next to a warning sign: one more sign of risk.
+        weight += 1
+        risky += signs
     harm = any(s.rule.kind == SELF_HARM for s in risky)
     explicit = any(s.rule.kind in (IDEATION, SELF_HARM) for s in risky)
     if weight >= 2:

@@ -9,7 +9,7 @@ from embedders of different names are not comparable and are re-embedded, never 
 
 from __future__ import annotations
 
-from delight.ai.embeddings.choice import build_embedder
+from delight.ai.embeddings.choice import EmbedderMisfit, build_embedder, embedder_check
 from delight.ai.embeddings.hashing import HashingEmbedder
 from delight.ai.embeddings.minilm import (
     MINILM_NAME,
@@ -23,6 +23,7 @@ from delight.ai.embeddings.vectors import Embedder, cosine, unit
 __all__ = [
     "MINILM_NAME",
     "Embedder",
+    "EmbedderMisfit",
     "EmbedderUnavailable",
     "HashingEmbedder",
     "OnnxMiniLMEmbedder",
@@ -30,5 +31,6 @@ __all__ = [
     "TorchMiniLMEmbedder",
     "build_embedder",
     "cosine",
+    "embedder_check",
     "unit",
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 
+from delight.ai.chat import AIError
 from delight.ai.config import AIConfig
 from delight.ai.embeddings.hashing import HashingEmbedder
 from delight.ai.embeddings.minilm import (
@@ -11,7 +12,7 @@ from delight.ai.embeddings.minilm import (
     OnnxMiniLMEmbedder,
     TorchMiniLMEmbedder,
 )
-from delight.ai.embeddings.openai import OpenAIEmbedder
+from delight.ai.embeddings.openai import EmbeddingWidthError, OpenAIEmbedder
 from delight.ai.embeddings.vectors import Embedder
 from delight.ai.guard import CircuitBreaker
 from delight.ai.usage import UsageSink
@@ -58,3 +59,29 @@ def build_embedder(
             )
         return TorchMiniLMEmbedder()
     return HashingEmbedder()
+
+
+class EmbedderMisfit(Exception):
+    """The configured embeddings server cannot make the vectors Delight stores."""
+
+
+def embedder_check(embedder: Embedder) -> None:
+    """At start-up: does a server embedder's vector fit the 384-number columns?
+
+    Only a server is asked (one short text); the offline embedders are 384 wide by
+    construction. A wrong width would fail every turn, so it stops the start with what to
+    change; a server that cannot be reached only warns (each turn then falls back offline).
+    """
+    if not isinstance(embedder, OpenAIEmbedder):
+        return
+    try:
+        embedder.embed(["Delight start-up check"])
+    except EmbeddingWidthError as exc:
+        where = embedder.config.openai_base_url or "the OpenAI API"
+        raise EmbedderMisfit(
+            f"EMBEDDINGS: the embeddings of {where} (model {embedder.model}) do not fit: {exc}. "
+            "Delight stores 384-number vectors: use a model that honours `dimensions` "
+            "(OPENAI_EMBEDDING_MODEL), or set EMBEDDINGS=minilm to embed offline."
+        ) from exc
+    except AIError as exc:
+        logger.warning("EMBEDDINGS: the embeddings server did not answer at start-up: %s", exc)

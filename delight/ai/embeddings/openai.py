@@ -24,6 +24,10 @@ from delight.ai.usage import UsageSink, log_usage, usage_report
 logger = logging.getLogger("delight.ai")
 
 
+class EmbeddingWidthError(AIResponseError):
+    """The server's vectors are not as wide as the ones Delight stores: a setting to fix."""
+
+
 class OpenAIEmbedder(EmbedOne):
     """`embeddings.create` with `dimensions=384`, float encoding, retries and usage, within
     the turn's budget and the engine's circuit breaker like every model call (guard.py)."""
@@ -92,7 +96,7 @@ class OpenAIEmbedder(EmbedOne):
         # A server that ignores `dimensions` always will: a setting to fix, not a fault to retry.
         for vector in vectors:
             if len(vector) != self.dimensions:
-                raise AIResponseError(
+                raise EmbeddingWidthError(
                     f"expected {self.dimensions} dimensions, got {len(vector)}",
                     reason="invalid output",
                 )

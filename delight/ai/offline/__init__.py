@@ -5,6 +5,8 @@ lines) arrives with each call, so any process can answer any turn.
 
 - `compose.py`: the reply (`compose_reply`; the algorithm is in its docstring).
 - `match.py`: which keyword rule answers a message; `context.py`: the context lines.
+- `world_answers.py`: questions about the person's zones, answered from the zone lines
+  (`zone_lines.py`: their form).
 - `facts.py`: facts worth remembering (`extract_facts`).
 - `reflection.py`: sentences and first/second person, shared by the above.
 - `rules.py` and `replies.py`: data, the keyword table and the other things Eliza says.
@@ -17,10 +19,14 @@ from delight.ai.offline.context import ReplyContext, parse_context
 from delight.ai.offline.facts import extract_facts
 from delight.ai.offline.match import check_rules, decomposition_count, find_match
 from delight.ai.offline.reflection import reflect, second_person
+from delight.ai.offline.world_answers import asks_about_world
+from delight.ai.offline.zone_lines import ZoneNote, zone_line
 
 __all__ = [
     "OfflineReply",
     "ReplyContext",
+    "ZoneNote",
+    "asks_about_world",
     "check_rules",
     "choose_strategy",
     "compose_reply",
@@ -30,4 +36,5 @@ __all__ = [
     "parse_context",
     "reflect",
     "second_person",
+    "zone_line",
 ]

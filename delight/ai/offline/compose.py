@@ -37,6 +37,7 @@ from delight.ai.offline.replies import (
     MEMORY_TEMPLATES,
     OPENERS,
 )
+from delight.ai.offline.world_answers import mission_zone_sentence, world_answer
 from delight.ai.text import STOPWORDS, fold, light_stem, normalise_words, word_set
 from delight.ai.types import ChatMessage, EmotionResult, IntentResult
 
@@ -126,7 +127,8 @@ def _context_line(
     if key == "mission" or intent == "mission_request":
         if context.missions:
             listed = "; ".join(context.missions[:3])
-            return f"On your list today: {listed}. Which one feels right to start with?"
+            where = mission_zone_sentence(context.missions[:3], context.zones)
+            return f"On your list today: {listed}. {where} Which one feels right to start with?"
         if goal:
             return (
                 f"We could find a small step toward your goal “{goal}” — something that takes "
@@ -178,6 +180,10 @@ def compose_reply(
         options = [_render(t, (), name) for t in CRISIS_REPLIES]
         fresh = [o for o in options if fold(o) not in recent]
         return OfflineReply((fresh or options)[turn % len(fresh or options)], "crisis", strategy)
+
+    answer = world_answer(text, ctx.zones)  # a question about their zones gets its answer
+    if answer:
+        return OfflineReply(answer, "world", strategy)
 
     intent_label = intent.label if intent else ""
     match = find_match(text)

@@ -2,8 +2,8 @@
 
 Context lines are plain strings; these prefixes are understood (case-insensitive):
 "Goal: …", "Current goal: …", "Missions: a; b; c", "Today's missions: …", "Mission: …",
-"Memory: …", "Personal: …", "Project: …", "Task: …", "Name: …". Any other line is treated as
-something remembered about the person.
+"Memory: …", "Personal: …", "Project: …", "Task: …", "Name: …", "Zone: …" (zone_lines.py). Any
+other line is treated as something remembered about the person.
 """
 
 from __future__ import annotations
@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+
+from delight.ai.offline.zone_lines import ZoneNote, parse_zone_line
 
 
 @dataclass
@@ -21,11 +23,13 @@ class ReplyContext:
     goals: list[str] = field(default_factory=list)
     missions: list[str] = field(default_factory=list)
     memories: list[str] = field(default_factory=list)
+    zones: list[ZoneNote] = field(default_factory=list)
 
 
 _CONTEXT_PREFIX = re.compile(
     r"^\s*(?P<kind>current goals?|active goals?|goals?|today'?s missions|missions today|"
-    r"missions?|memory|memories|personal|project|task|recalled|remember|name)\s*:\s*(?P<rest>.+)$",
+    r"missions?|memory|memories|personal|project|task|recalled|remember|name|zone)"
+    r"\s*:\s*(?P<rest>.+)$",
     re.IGNORECASE,
 )
 
@@ -46,6 +50,10 @@ def parse_context(lines: Sequence[str], user_name: str = "") -> ReplyContext:
             context.goals.extend(_split_items(rest))
         elif "mission" in kind:
             context.missions.extend(_split_items(rest))
+        elif kind == "zone":
+            note = parse_zone_line(rest)
+            if note:  # a line that is not a zone's is no memory either
+                context.zones.append(note)
         else:
             context.memories.append(rest)
     return context

@@ -14,11 +14,13 @@ import sys
 import time
 from typing import Any
 
+from django.conf import settings
 from django.core.management import call_command
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connections
 
 from delight import embedded
+from delight.ai.embeddings import EmbedderMisfit, build_embedder, embedder_check
 from delight.selectors import worker_last_heartbeat
 from delight.services import worker_jobs_release
 from delight.workers import (
@@ -38,6 +40,11 @@ class Command(BaseCommand):
         parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
 
     def handle(self, *args: Any, host: str, port: int, **options: Any) -> None:
+        try:
+            # Built from the settings now: the cached default engine may predate them.
+            embedder_check(build_embedder(settings.AI))
+        except EmbedderMisfit as exc:
+            raise CommandError(str(exc)) from exc
         call_command("migrate", interactive=False, verbosity=0)
         call_command("collectstatic", interactive=False, verbosity=0)
         daphne = [sys.executable, "-m", "delight.server", "-b", host, "-p", str(port)]

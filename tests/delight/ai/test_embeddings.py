@@ -20,6 +20,7 @@ from delight.ai.config import AIConfig
 from delight.ai.embeddings import (
     MINILM_NAME,
     Embedder,
+    EmbedderMisfit,
     EmbedderUnavailable,
     HashingEmbedder,
     OnnxMiniLMEmbedder,
@@ -27,6 +28,7 @@ from delight.ai.embeddings import (
     TorchMiniLMEmbedder,
     build_embedder,
     cosine,
+    embedder_check,
     minilm,
 )
 from delight.ai.types import EMBEDDING_DIMENSIONS, Usage
@@ -122,6 +124,32 @@ def test_embeddings_of_the_wrong_width_are_a_setting_to_fix_not_retried(
         OpenAIEmbedder(ai_config, on_usage=lambda u: None).embed(["x"])
 
     assert len(openai_server.requests_to(EMBEDDINGS)) == 1
+
+
+def test_a_server_of_another_width_stops_the_start_naming_the_setting(
+    ai_config: AIConfig, openai_server: OpenAIServer
+) -> None:
+    openai_server.plan_malformed(
+        {"data": [{"index": 0, "embedding": [0.1] * 768}]}, path=EMBEDDINGS
+    )
+
+    with pytest.raises(EmbedderMisfit, match="EMBEDDINGS") as raised:
+        embedder_check(OpenAIEmbedder(ai_config, on_usage=lambda u: None))
+
+    assert openai_server.base_url in str(raised.value)
+    assert "got 768" in str(raised.value)
+
+
+def test_a_server_that_does_not_answer_at_start_up_only_warns(
+    ai_config: AIConfig, openai_server: OpenAIServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    openai_server.plan_error(500, path=EMBEDDINGS, times=3)
+    embedder = OpenAIEmbedder(ai_config, on_usage=lambda u: None, sleep=lambda s: None)
+
+    with caplog.at_level(logging.WARNING, logger="delight.ai"):
+        embedder_check(embedder)
+
+    assert "did not answer at start-up" in caplog.text
 
 
 def test_server_answers_base64_embeddings_like_openai_does(openai_server: OpenAIServer) -> None:

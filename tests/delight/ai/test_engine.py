@@ -117,6 +117,18 @@ def test_model_reply_sends_persona_strategy_context_and_history(
     assert usages[-1].ok
 
 
+def test_zone_lines_come_with_a_sentence_to_answer_from_them(model_engine: ModelEngine) -> None:
+    zone = "Zone: Arena — open now, closes at 21:00 (in 60 minutes); for health and craft"
+    asked = ReplyRequest(text="Is the Arena open?", context=[zone])
+
+    system = model_engine.messages_for(asked)[0].content
+    without = model_engine.messages_for(ReplyRequest(text="Hi", context=["Goal: Run a 5k"]))
+
+    assert f"- {zone}" in system
+    assert "answer from them" in system
+    assert "Zone lines" not in without[0].content
+
+
 def test_model_reply_falls_back_to_offline_when_the_model_is_down(
     model_engine: ModelEngine, openai_server: OpenAIServer
 ) -> None:

@@ -11,16 +11,25 @@ from pathlib import Path
 import pytest
 
 DATA = Path(__file__).parent / "data"
+# Sets written apart from the rules, by someone who never saw them.
+BLIND = Path(__file__).parents[1] / "data" / "blind"
 
 
-def _load(name: str) -> list[dict]:
-    with (DATA / name).open(encoding="utf-8") as fh:
+def _load(name: str, folder: Path = DATA) -> list[dict]:
+    with (folder / name).open(encoding="utf-8") as fh:
         return [json.loads(line) for line in fh if line.strip()]
 
 
 @pytest.fixture(scope="session")
 def safety_cases() -> list[dict]:
     return _load("safety_cases.jsonl")
+
+
+@pytest.fixture(scope="session")
+def blind_safety_cases() -> list[dict]:
+    """The blind safety set: text, level, kind (explicit, indirect, hard_negative, concern)
+    and, for indirect, the warning sign it shows."""
+    return _load("safety.jsonl", BLIND)
 
 
 @pytest.fixture(scope="session")

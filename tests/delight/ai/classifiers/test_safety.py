@@ -146,3 +146,80 @@ def test_speed(per_call_seconds) -> None:
     seconds = per_call_seconds(screen_safety)
     print(f"\nsafety: {seconds * 1000:.3f} ms per call on average")
     assert seconds < 0.002
+
+
+# Phrasings written for the rules' kinds, in none of the labelled sets: the rules must reach
+# new wording of the same kind, and stay quiet on ordinary lives that share its words.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "i just swallowed all of my antidepressants",
+        "took 40 of my mum's tramadol",
+        "i'm on the ledge right now",
+        "i have the razor at my wrist",
+        "i've swallowed 25 tablets, i feel sleepy",
+        "i've got enough pills saved to do it",
+    ],
+)
+def test_new_wording_of_an_act_or_means_at_hand_is_imminent(text: str) -> None:
+    assert screen_safety(text).level == 3
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "i burned my hand with a cigarette on purpose",
+        "banged my head against the wall till it bled",
+        "they would all be relieved if i was dead",
+        "i honestly can't see myself still being alive by christmas",
+        "what's the most painless way to die",
+        "i keep staring at the pills in my drawer",
+        "if anyone finds this, please tell my sister i love her",
+        "this is the last time you'll hear from me. thank you for everything",
+        "i'm giving my dog to my neighbour, she'll take better care of him than me. "
+        "won't need his things anymore",
+        "i don't plan on being around much longer",
+        "i won't be around for my birthday, no point planning anything",
+        "there's no tomorrow for me",
+    ],
+)
+def test_new_wording_of_a_warning_sign_is_high_risk(text: str) -> None:
+    assert screen_safety(text).level >= 2
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "thanks for everything eliza, i won't need the app anymore, i reached my goal!",
+        "i'm moving abroad so i won't be here for christmas this year, bye everyone",
+        "gave my bike to my brother, he needs it more than i do",
+        "wrote a list of who gets what chores this week",
+        "standing on the bridge right now watching the fireworks",
+        "the knife is in my hand, chopping carrots for the soup",
+        "ugh i've given up on this diet, back to pizza",
+        "my friends would be fine without me for a week while i'm on holiday",
+        "which is less painful, waxing or shaving?",
+        "drank a bottle of wine with dinner and took my vitamins",
+        "if anyone reads this review, the cafe is amazing",
+        "i want everything to stop changing so fast at work",
+        "can't sleep, too excited about tomorrow",
+        "i'm hopeless with directions lol",
+        "what did i do for work before?",
+        "couldn't sleep so here i am",
+    ],
+)
+def test_ordinary_news_that_shares_the_words_is_not_risk(text: str) -> None:
+    assert screen_safety(text).level == 0
+
+
+def test_distress_and_grief_are_concern_not_crisis() -> None:
+    for text in ("my cat died yesterday", "been crying myself to sleep every night"):
+        assert screen_safety(text).level == 1, text
+    assert screen_safety("my grandad died years ago").level == 0
+
+
+def test_a_warning_sign_needs_company_to_be_high_risk() -> None:
+    # A goodbye alone is a goodbye; next to "after tonight I won't need the app" it is not.
+    assert screen_safety("bye eliza, thanks for everything!").level == 0
+    assert screen_safety("I won't be needing the app after tonight").level == 1
+    assert screen_safety("bye eliza. I won't be needing the app after tonight").level == 3

@@ -144,6 +144,31 @@ def test_mission_request_lists_todays_missions() -> None:
     assert "lay out running shoes" in reply
 
 
+ZONES = [
+    "Zone: Arena — closed now, opens tomorrow at 06:00 (in 400 minutes); for health and craft; "
+    "missions here: Easy run",
+    "Zone: Observatory — open now, at any hour; for growth and learning; "
+    "missions here: Ten flashcards",
+]
+
+
+def test_a_question_about_a_zone_is_answered_from_the_zone_lines() -> None:
+    reply = compose_reply("Is the Observatory open?", context=ZONES)
+
+    assert reply.text == "Yes — the Observatory is open now, at any hour."
+    assert reply.rule == "world"
+
+
+def test_mission_request_says_which_open_zone_the_first_mission_fits() -> None:
+    reply = compose_reply(
+        "give me a mission",
+        intent=IntentResult("mission_request", 0.9),
+        context=["Missions: Ten flashcards; Easy run", *ZONES],
+    ).text
+
+    assert "Ten flashcards; Easy run. “Ten flashcards” fits the Observatory" in reply
+
+
 def test_mission_request_without_missions_points_at_the_goal() -> None:
     reply = compose_reply("give me a task", context=["Goal: Learn Spanish"]).text
     assert "Learn Spanish" in reply

@@ -1,0 +1,192 @@
+"""What a match means in its message: idiom exclusions, negators, who it is about,
+fiction, past and recovery, and the words of a time or an intention."""
+
+from __future__ import annotations
+
+import re
+
+from delight.ai.classifiers.safety_rules.base import DRUGS, SELF
+
+# A match is dropped when one of these overlaps it: idioms and benign uses that share
+# words with a rule ("cut myself shaving", "career suicide", "jump rope").
+SAFETY_EXCLUSIONS: tuple[re.Pattern[str], ...] = tuple(
+    re.compile(p)
+    for p in (
+        rf"\b(?:cut|cuts|cutting|hurt|hurting|burn|burned|burnt|hit) {SELF} (?:shaving|cooking"
+        r"|chopping|while|by accident|accidentally|at (?:the|work|practice)|in (?:the|a) (?:gym"
+        r"|kitchen|game|match)|lifting|running|playing|on (?:the|a|some))\b",
+        rf"\baccidentally (?:cut|hurt|burned|burnt|hit) {SELF}\b",
+        rf"\b(?:almost|nearly) killed {SELF}\b",
+        rf"\bkill(?:ing)? {SELF} (?:to (?:finish|get|make|meet|hit)|laughing|working|at (?:the"
+        r" gym|work)|in the gym)\b",
+        rf"\bshoot(?:ing)? {SELF} in the foot\b",
+        r"\brather (?:die|be dead) than\b",
+        r"\b(?:career|social|political|financial|commercial|professional) suicide\b",
+        r"\bsuicide (?:squad|prevention|awareness|hotline|helpline|rates?|statistics|doors?"
+        r"|runs?|sprints?|drills?|lines?)\b",
+        r"\b(?:jump|jumping|skipping|climbing|tow|washing) rope\b|\brope (?:swing|course|ladder"
+        r"|bridge)\b",
+        r"\brope (?:for|to) (?:the|my|a|our|climbing|camping|towing|tie|tow|hang (?:the|a|my)"
+        r" (?:washing|laundry|hammock|swing))\b",
+        rf"\boverdos(?:e|ed|ing) on (?!(?:{DRUGS}|sleeping|my|heroin|drugs|insulin|opioids"
+        r"|pain killers)\b)\w+",
+        rf"\b(?:vitamin|vitamins|allergy|headache|iron|fish oil|birth control|antibiotic"
+        rf"|antibiotics|probiotic|hay fever|cold|flu|diet|magnesium) {DRUGS}\b",
+        r"\bwant to die (?:without|before)\b",
+        r"\bhopeless (?:at|with|when it comes to)\b",
+        r"\bno future (?:in|at|with) (?:this|that|the|my|a|our|his|her)\b",
+        r"\bcr(?:ied|ying) (?:laughing|with laughter|happy tears)\b",
+        # A place or a blade in an ordinary scene: the view, the fireworks, the cooking.
+        r"\b(?:on|at|to|onto) (?:the|a|this|top of the) (?:bridge|ledge|edge|roof|rooftop"
+        r"|cliffs?)\b[^.!?]{0,40}\b(?:(?:watch|enjoy|view|photo|picture|fix|repair|clean"
+        r"|party|sunset|sunrise|firework|picnic|hike|hiking|jog|aerial|antenna|gutter|solar)"
+        r"\w*|with (?:my )?friends)\b",
+        # Not being here, or not needing the app, for a reason the message gives.
+        r"\b(?:will not|am not going to|not going to) (?:be )?(?:need(?:ing)?|here|around)\b"
+        r"[^.!?]{0,60}\b(?:because|since|as i|cause|i (?:reached|finished|achieved|completed"
+        r"|found|switched|got)|i will be|i am (?:going (?:to|away|abroad|on|back|home)|away"
+        r"|travelling|traveling|visiting|moving|on|at)|on holiday|on vacation|travelling"
+        r"|traveling|visiting|out of town"
+        r"|moving)\b",
+        r"\b(?:moving|travelling|traveling|visiting|going away|on holiday|on vacation|reached"
+        r" my goal|finished)\b[^.!?]{0,30}\bso (?:i )?(?:will not|am not going to)\b",
+        r"\b(?:knife|knives|blade)\b[^.!?]{0,40}\b(?:chopping|cooking|carrots|onions|vegetables"
+        r"|veg|soup|dinner|recipe|kitchen|bread|meat)\b",
+        r"\b(?:can not|could not) sleep\b[^.!?]{0,25}\b(?:excited|excitement|buzzing|coffee"
+        r"|caffeine|heat|hot|noise|neighbours?|neighbors?|jet lag)\b",
+        r"\bend it (?:with|between)\b",
+    )
+)
+
+NEGATORS = frozenset({"not", "never", "nor"})
+CLAUSE_BREAKS = frozenset(
+    {
+        "but",
+        "and",
+        "so",
+        "because",
+        "though",
+        "although",
+        "however",
+        "just",
+        "yet",
+        "except",
+        "unless",
+    }
+)
+
+FIRST_PERSON = frozenset({"i", "me", "my", "myself", "we"})
+THIRD_PRONOUNS = frozenset(
+    {
+        "he",
+        "she",
+        "they",
+        "him",
+        "her",
+        "them",
+        "himself",
+        "herself",
+        "themselves",
+        "themself",
+        "his",
+        "their",
+    }
+)
+THIRD_NOUNS = frozenset(
+    {
+        "friend",
+        "friends",
+        "brother",
+        "sister",
+        "mom",
+        "mum",
+        "mother",
+        "dad",
+        "father",
+        "son",
+        "daughter",
+        "roommate",
+        "flatmate",
+        "partner",
+        "boyfriend",
+        "girlfriend",
+        "husband",
+        "wife",
+        "colleague",
+        "coworker",
+        "classmate",
+        "someone",
+        "somebody",
+        "girl",
+        "boy",
+        "guy",
+        "kid",
+        "student",
+        "cousin",
+        "uncle",
+        "aunt",
+        "grandma",
+        "grandpa",
+        "character",
+        "neighbour",
+        "neighbor",
+        "teammate",
+        "person",
+        "man",
+        "woman",
+        "who",
+        "bestie",
+        "child",
+        "teen",
+        "students",
+        "kids",
+        "children",
+        "parents",
+        "brothers",
+        "sisters",
+        "colleagues",
+        "classmates",
+        "cousins",
+        "patient",
+        "patients",
+        "client",
+        "clients",
+        "pupil",
+        "pupils",
+    }
+)
+# Someone in the person's own life: a real person even when the message mentions a story.
+REAL_PERSON = re.compile(
+    r"\b(?:my|our) (?:\w+ )?(?:"
+    + "|".join(sorted(n for n in THIRD_NOUNS if n not in {"who", "character", "person"}))
+    + r")\b"
+)
+
+FICTION = re.compile(
+    r"\b(?:book|books|novel|film|movie|series|character|characters|plot|essay|story|theme"
+    r"|themes|episode|hamlet|lyrics|song|documentary|article|poem|scene|protagonist|author"
+    r"|chapter|anime|manga|13 reasons why|romeo|juliet)\b"
+)
+PAST = re.compile(
+    r"\b(?:used to|years ago|months ago|in the past|when i was (?:younger|a teen|a teenager"
+    r"|in school|a kid|\d+)|back in (?:school|college|uni|high school))\b"
+)
+RECOVERY = re.compile(
+    r"\b(?:\d+|one|two|three|four|five|six|a|a few) (?:years?|months?|weeks?) clean\b"
+    r"|\bclean (?:since|for)\b|\bin recovery\b|\brecovered\b|\btherapy (?:really )?helped\b"
+    r"|\b(?:better|doing well|okay|fine) now\b"
+)
+RELAPSE = re.compile(r"\b(?:again|relapsed|relapse|relapsing|started back)\b")
+TIME = re.compile(
+    r"\b(?:tonight|tomorrow|this (?:morning|afternoon|evening|weekend|week)|on (?:mon|tues"
+    r"|wednes|thurs|fri|satur|sun)day|(?:mon|tues|wednes|thurs|fri|satur|sun)day (?:night"
+    r"|morning|evening)|in (?:a|an|one|two|a few|\d+) (?:minutes?|hours?|mins?)|at midnight"
+    r"|at \d+|later today|right now|(?:after|once|when|while) (?:everyone|everybody|they"
+    r"|my \w+|no one|nobody) (?:is |are |goes |go |has |have )?(?:asleep|gone|leaves|left"
+    r"|to bed|out|home)|when i (?:get|am) (?:home|back)|after (?:work|school|my shift)"
+    r"|this time)\b"
+)
+INTENTION = re.compile(
+    r"\b(?:going to|will|plan to|planning to|about to|am doing it|am ending it|decided"
+    r"|ready to|doing it|do it)\b"
+)

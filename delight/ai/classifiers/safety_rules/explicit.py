@@ -1,0 +1,335 @@
+"""Explicit risk: suicidal thinking (IDEATION) and self-injury (SELF_HARM), weight 2 each."""
+
+from __future__ import annotations
+
+from delight.ai.classifiers.safety_rules.base import (
+    BODY,
+    DRUGS,
+    IDEATION,
+    POSS,
+    SELF,
+    SELF_HARM,
+    Rule,
+    rule_table,
+)
+
+EXPLICIT_RULES: list[Rule] = [
+    *rule_table(
+        IDEATION,
+        (
+            "want to die",
+            r"\b(?:want|wants|wanted|wanting|wish|wishes|ready|deserve|deserves"
+            r"|would like|decided) to (?:die|be dead|not exist|not be alive|stop living"
+            r"|stop being alive|stop breathing)\b",
+        ),
+        (
+            "wish dead",
+            r"\bwish(?:es|ed)? (?:i|he|she|they) (?:was|were|am|is|could be|would be)"
+            r" dead\b",
+        ),
+        ("wish could die", r"\bwish(?:es)? (?:i|he|she|they) could (?:just )?die\b"),
+        ("better off dead", r"\bbetter off dead\b"),
+        (
+            "wish not to exist",
+            r"\b(?:wish|wishes|want|wants|wanted)\b(?: i| he| she)?(?: could"
+            r"| would)?(?: to)?(?: just)? (?:not exist|stop existing|cease to"
+            r" exist|not be alive|not be here anymore)\b",
+            False,
+        ),
+        (
+            "wish to be hit",
+            r"\b(?:wish|wishes|hope|hoping|wishing) (?:a|the|some|that) (?:car"
+            r"|bus|truck|lorry|train|plane|tram) would (?:hit|kill|run over)"
+            r" (?:me|him|her)\b|\b(?:wish|hope) (?:someone|something|it) would"
+            r" (?:just )?kill (?:me|him|her)\b|\b(?:wish|hope) i (?:get|got"
+            r"|would get|could get) (?:hit|run over|killed)\b",
+        ),
+        (
+            "sleep forever",
+            r"\b(?:want|wants|wish|wishes) to (?:just )?(?:go to )?sleep"
+            r" (?:forever|for ever|and never wake up)\b",
+        ),
+        (
+            "my suicide",
+            r"\b(?:my|his|her) (?:own )?suicide\b(?! (?:prevention|awareness"
+            r"|training|course)\b)|\bplan(?:ning|ned)? (?:my|his|her) (?:own )?death"
+            r"\b",
+        ),
+        ("rather be dead", r"\brather (?:die|be dead)\b"),
+        ("kill self", rf"\bkill(?:s|ed|ing)? {SELF}\b"),
+        ("kms", r"\bkms\b"),
+        ("end life", rf"\b(?:end|ends|ending|take|takes|taking) {POSS} (?:own )?life\b"),
+        (
+            "suicide",
+            r"\b(?:commit|commits|committing) suicide\b|\bsuicidal\b"
+            r"|\bsuicide (?:note|letter|plan|attempt|pact)s?\b|\battempt(?:ed)? suicide\b",
+        ),
+        (
+            "thinking of suicide",
+            rf"\b(?:think|thinks|thinking|thought|thoughts|considering"
+            rf"|contemplating|urges?) (?:about|of) (?:suicide|killing {SELF}"
+            rf"|ending (?:it|{POSS} life)|dying)\b",
+        ),
+        ("end it all", r"\bend(?:s|ing)? it all\b"),
+        (
+            "end everything",
+            r"\bend(?:ing)? (?:everything|things)\b(?! (?:with|between|on|early"
+            r"|at|for)\b)",
+        ),
+        (
+            "intend to end it",
+            r"\b(?:want|wants|going|ready|decided|plan|planning|about) to end"
+            r" it\b(?! (?:here|there|with|for|now|off|up|early|at|on|between"
+            r"|all)\b)",
+        ),
+        (
+            "no wish to live",
+            r"\b(?:do|does|did) not (?:even |really )?want to (?:live|be alive"
+            r"|exist|keep living|wake up|be here anymore|be around anymore)\b"
+            r"(?! (?:in|with|at|there|near|alone|on|early|so|for|before|to)\b)",
+            False,
+        ),
+        (
+            "no longer want to live",
+            r"\b(?:no longer|never) want to (?:live|be alive|exist"
+            r"|wake up)\b(?! (?:in|with|at|there|near|early|so|for)\b)",
+            False,
+        ),
+        (
+            "not wake up",
+            r"\b(?:hope|hoping|pray|praying|wish|wishing)(?: every night| each night"
+            r"| at night| sometimes)?(?: that)? (?:i|he|she) (?:do not|does not|never|will"
+            r" not|would not|would never|could) (?:just )?(?:not )?wake up\b(?! (?:early|late"
+            r"|on time|in time)\b)|\b(?:sleep|asleep) and (?:just )?(?:never|not) (?:wake up"
+            r"|wake|come back)\b|\bnever wake up again\b",
+            False,
+        ),
+        (
+            "no reason to live",
+            r"\bno (?:reason|point|will) (?:to|in|of) (?:live|living"
+            r"|being alive|life|going on|existing|be alive|stay alive"
+            r"|keep living|be here)\b|\bnothing (?:left )?(?:worth )?(?:to )?(?:live|living"
+            r"|fight|fighting|stay|staying|go on|going on) for\b",
+            False,
+        ),
+        (
+            "point of living",
+            r"\b(?:point|purpose) (?:in|of) (?:living|being alive|existing"
+            r"|staying alive|going on|life)\b",
+            False,
+        ),
+        (
+            "not worth living",
+            r"\bnot worth living\b|\b(?:life|living) (?:is|was|feels|seems)"
+            r" (?:not|no longer) worth\b",
+            False,
+        ),
+        (
+            "cannot go on",
+            r"\bcan not (?:go on|keep|carry on|continue) living\b|\bcan not go on"
+            r" (?:anymore|any more|any longer)\b|\bcan not live like this\b",
+            False,
+        ),
+        (
+            "done with life",
+            r"\b(?:done with|tired of|sick of) (?:life|living|being alive"
+            r"|existing)\b|\bdone with it all\b|\bdone (?:trying to )?(?:live|living|be"
+            r" alive|stay alive|exist|existing)\b(?! (?:in|at|with|on|near|here|there|abroad"
+            r"|together|alone|out)\b)",
+        ),
+        (
+            "better off without me",
+            r"\bbetter off without (?:me|him|her|them)\b|\b(?:happier|better|fine|free"
+            r"|relieved|glad|easier|lighter) without me\b(?! (?:for|while|at|on|this|tonight"
+            r"|today|until|in|there|here|tomorrow)\b)|\b(?:world|everyone|everybody|family"
+            r"|they|people|lives)\b[^.!?]{0,40}\bwithout me (?:in it|around|in (?:the|their)"
+            r" (?:picture|lives|way))\b",
+        ),
+        (
+            "better off if gone",
+            r"\b(?:better off|happier|easier|better|relieved|glad|free|fine|happy|lighter"
+            r"|simpler)\b[^.!?]{0,30}\bif (?:i|he|she|they) (?:was |were |am |is |just )?"
+            r"(?:gone|dead|not here|not around|no longer here|no longer around|disappeared"
+            r"|died|did not exist|never existed)\b|\bif (?:i|he|she|they) (?:was|were|am"
+            r"|is) (?:gone|dead|not here|not around) (?:for good|forever|permanently)\b"
+            rf"|\b(?:remove|erase|delete) {SELF} (?:permanently|for good|forever|from (?:this"
+            r" world|the world|existence|the picture|their lives|everyone s lives))\b",
+        ),
+        (
+            "nobody would notice",
+            r"\b(?:nobody|no one|anyone)(?: would| will)?(?: even)?"
+            r" (?:notice|care|miss me)\b[^.!?]{0,20}\bif (?:i|he|she|they)"
+            r" (?:was|were|am|died|disappeared)(?: gone| dead| not here"
+            r"| not around)?\b",
+        ),
+        (
+            "goodbye letters",
+            r"\bgoodbye (?:letters?|notes?|videos?)\b|\b(?:good)?bye (?:for good"
+            r"|forever)\b",
+        ),
+        (
+            "not be around",
+            r"\b(?:will not|am not going to|not going to|do not (?:plan on|expect to|intend"
+            r" to)) (?:be|being) (?:here|around|alive)"
+            r" (?:much longer|for long|anymore|any more|by then|(?:to )?anyway|to (?:see"
+            r"|finish|do|use|need|enjoy|celebrate|read|watch|reach|complete|worry|care"
+            r"|finish))\b",
+            False,
+        ),
+        (
+            "want it to stop forever",
+            r"\bwant (?:it all|everything|this|the pain|it) to (?:stop"
+            r"|end)\W*(?:permanently|forever|for good)\b"
+            r"|\bwant out (?:for good|of (?:life|this life|this world"
+            r"|existence))\b|\bdisappear (?:forever|for good|permanently)"
+            r"\b",
+        ),
+        (
+            "step in front",
+            r"\b(?:step|stepping|throw|throwing|lie|lying|lay|walk|walking) (?:"
+            rf"{SELF} )?(?:down )?in front of (?:a |an |the |the next |next )?"
+            r"(?:train|bus|car|truck|lorry|tram|one|traffic)\b",
+        ),
+        (
+            "jump method",
+            r"\b(?:want|wants|going|about|plan|planning|ready|think|thinking"
+            r"|thought|tempted|urge) (?:to |about |of )?(?:jump|jumping) (?:off"
+            r"|from|in front of)\b",
+        ),
+        (
+            "intend to jump",
+            r"\b(?:going|about|ready|plan|planning|want|wants) to jump\b(?! (?:into"
+            r"|in|on|at|for|rope|start|ship|back|ahead|around|up|over|the gun"
+            r"|the queue|out|right|onto|aboard|to|through|a|the|some|with|higher"
+            r"|again)\b)",
+        ),
+        (
+            "method",
+            rf"\b(?:hang|hanging|hanged|shoot|shooting|drown|drowning|poison|poisoning"
+            rf"|gas|suffocate|suffocating|electrocute|stab|stabbing) {SELF}\b",
+        ),
+        (
+            "wrists",
+            rf"\b(?:slit|slitting|slash|slashing|cut|cutting) {POSS}"
+            rf" (?:wrists?|throat|veins)\b",
+        ),
+        (
+            "intend to overdose",
+            r"\b(?:want|wants|going|about|plan|planning|ready|think|thinking"
+            r"|tempted) (?:to |about |of )?(?:overdose|overdosing)\b",
+        ),
+        (
+            "car method",
+            r"\b(?:drive|driving|crash|crashing) (?:my |the |his |her )?(?:car )?"
+            r"(?:off|into) (?:the road|a cliff|a bridge|a wall|a tree|oncoming"
+            r"|the river|the sea)\b|\bcrash (?:my|the) car on purpose\b",
+        ),
+        (
+            "use it on self",
+            rf"\b(?:use|turn|point) (?:it|the gun|a gun|the knife|a knife)"
+            rf" on {SELF}\b",
+        ),
+        (
+            "no future self",
+            r"\b(?:do not|can not) (?:think|see|picture|imagine|expect)\b[^.!?]{0,20}"
+            r"\b(?:still )?(?:be |being )?alive (?:in|by|next|at|for|when|to see)\b"
+            r"|\b(?:do not|can not) (?:see|picture|imagine) (?:myself |me )?(?:making it"
+            r"|living|getting|surviving|lasting) (?:to|past|until|till) (?:\d{2}|next year"
+            r"|old age|my (?:\d+\w*|next) birthday)(?= *(?:[.,!?]|$))"
+            r"|\bthere is no (?:future|after|tomorrow|next year|later) for me\b(?! (?:in|at"
+            r"|with|here|as|on|if)\b)|\b(?:fine|okay|ok|happy|at peace|content|ready)"
+            r" with (?:my life|it all|everything|living|life) (?:stopping|ending|being over"
+            r"|coming to an end)\b",
+            False,
+        ),
+        (
+            "wish to be killed",
+            r"\bif (?:a|the|some) (?:car|bus|truck|lorry|train|tram|plane|meteor|asteroid)\b"
+            r"[^.!?]{0,15}\b(?:hit|hits|killed|kills|ran over|runs over|took) me\b[^.!?]{0,40}"
+            r"\b(?:relieved|glad|grateful|thankful|would not mind|would not care|happy"
+            r"|a relief)\b|\bwould not (?:mind|care) if (?:i|a \w+|something)"
+            r" (?:died|got hit|hit me|killed me|did not wake up|never woke up)\b",
+            False,
+        ),
+        (
+            "walk into the sea",
+            r"\b(?:walk|walking|swim|swimming|wade|wading) (?:out )?(?:into|out to|out into)"
+            r" (?:the )?(?:sea|ocean|river|lake|water|waves)\b[^.!?]{0,25}\b(?:not (?:stopping"
+            r"|stop|coming back|come back|turning back)|never (?:stop|stopping|come back"
+            r"|coming back)|keep (?:going|walking|swimming))\b|\b(?:walk|walking|step"
+            r"|stepping) (?:out )?into (?:the )?traffic\b",
+        ),
+        (
+            "asks about a method",
+            r"\bhow (?:many|much)\b[^.!?]{0,40}\b(?:would|does|will|do) (?:it|you) (?:take"
+            r"|need) to (?:die|not wake up|never wake up|kill (?:me|you|someone|a person)"
+            r"|overdose|be fatal|end it)\b"
+            rf"|\b(?:lethal|fatal|deadly|overdose) (?:dose|amount|quantity)\b[^.!?]{{0,20}}"
+            rf"\b{DRUGS}\b|\bhow many {DRUGS}\b[^.!?]{{0,30}}\b(?:lethal|fatal|to die"
+            r"|to kill)\b|\b(?:less|least|most|more) painful\b[^.!?]{0,40}\b(?:pills|jumping"
+            r"|hanging|drowning|overdose|overdosing|a gun|shooting|cutting|bleeding out"
+            r"|to die|way to go)\b|\b(?:painless|quick|quickest|easiest|fastest|surest"
+            rf"|certain) (?:way|ways|method|methods) to (?:die|kill {SELF}|end it|end (?:my"
+            r"|your) life)\b|\b(?:does|would|will) it hurt (?:much |a lot )?to (?:bleed out"
+            r"|die|drown|hang|overdose|suffocate)\b|\bhow long (?:does it|it) takes? to"
+            r" (?:drown|bleed out|die|suffocate|hang)\b|\bhow (?:many floors|high|far|tall"
+            r"|many stories|many storeys)\b[^.!?]{0,40}\b(?:fall|jump|drop)\b[^.!?]{0,40}"
+            r"\b(?:certain|sure|fatal|lethal|to die|kill|deadly)\b",
+        ),
+        (
+            "fixed on the means",
+            r"\b(?:keep|kept|can not stop|been|sat|sitting|just|lie awake) (?:looking"
+            r"|staring|stare|look) at (?:the|my|that|those|these) (?:rope|noose|gun|pills"
+            r"|razors?|razor blades|blades|bridge|ledge)\b",
+        ),
+    ),
+    *rule_table(
+        SELF_HARM,
+        (
+            "injured on purpose",
+            r"\b(?:cut|cutting|slashed|slashing|burned|burnt|burning|burn|scratched|scratching"
+            r"|scratch|carved|carving|hit|hitting|punched|punching|bit|biting|bruised"
+            rf"|stabbed|stabbing|sliced|slicing|banged|banging) (?:my|his|her) (?:\w+ )?{BODY}"
+            r"\b[^.!?]{0,30}\b(?:(?:until|till|til) (?:it|they|i|there|the \w+) (?:bled"
+            r"|bleed|bleeds|bleeding|split|broke|blistered|scarred|was bleeding|were bleeding)"
+            r"|on purpose|to feel (?:something|anything|better|pain)|as (?:a )?punishment"
+            r"|with (?:a |the |my )?(?:lighter|razor|blade|compass|scissors|cigarette|match"
+            r"|matches|glass|knife))\b"
+            rf"|\b(?:cut|burned|burnt|scratched|hit|punched|bit|stabbed|bruised) (?:my|his"
+            rf"|her) own {BODY}\b",
+        ),
+        (
+            "relapsed with the means",
+            r"\brelaps(?:ed|e|ing)\b[^!?]{0,12}\b(?:razor|razors|blade|blades|lighter"
+            r"|cutting|cut|burning)\b",
+        ),
+        (
+            "injure body",
+            r"\b(?:cutting|slicing|carving) (?:my|his|her)"
+            r" (?:arms?|legs?|wrists?|thighs?|skin|stomach|hips?)\b|\b(?:cut|cutting"
+            r"|scratch|scratching|scratched|burn|burning|hit|hitting|pick|picking)"
+            r" (?:my|his|her) (?:\w+ )?\w+\b[^.!?]{0,15}\b(?:until (?:it|they|i)"
+            r" bleeds?|on purpose|to feel something|so it hurts)\b",
+        ),
+        (
+            "hurt self",
+            rf"\b(?:cut|cutting|cuts|burn|burning|burned|burnt|hurt|hurting|hurts"
+            rf"|harm|harming|scratch|scratching|hit|hitting|punch|punching|starve"
+            rf"|starving|carve|carving) {SELF}\b",
+        ),
+        ("self harm", r"\bself harm(?:s|ed|ing)?\b"),
+        (
+            "cut again",
+            r"\b(?:cut|cutting|burn|burning|burned) again\b|\bcut(?:ting)? deep(?:er)?"
+            r"\b",
+        ),
+        (
+            "urge to cut",
+            r"\b(?:started|start|keep|kept|still|been|used to|urge to|urges to|want to"
+            r"|going to|relapsed and) (?:cut|cutting|burn|burning)\b(?! (?:the|my|a"
+            r"|an|it|back|down|off|out|up|in|some|this|that|of|costs|sugar|carbs"
+            r"|corners|class|ties|into|through|across|to|for|with|on|her|his"
+            r"|their|our|your|calories|screen|coffee|hair)\b)",
+        ),
+    ),
+]

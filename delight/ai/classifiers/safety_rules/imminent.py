@@ -1,0 +1,145 @@
+"""Imminent danger: acts under way (ACT), lethal means at hand (MEANS), and the plans,
+means and places (ESCALATOR) that make high risk imminent."""
+
+from __future__ import annotations
+
+from delight.ai.classifiers.safety_rules.base import (
+    ACT,
+    DRUGS,
+    ESCALATOR,
+    MEANS,
+    MEANS_NOUNS,
+    PLACES,
+    SELF,
+    Rule,
+    rule_table,
+)
+
+IMMINENT_RULES: list[Rule] = [
+    *rule_table(
+        ACT,
+        (
+            "swallowed everything",
+            r"\b(?:swallowed|downed)\b[^.!?]{0,30}\b(?:everything|all"
+            r"|whole|entire|a handful|a bunch)\b|\b(?:took|swallowed|taken"
+            r"|downed|emptied)\b[^.!?]{0,30}\bmedicine cabinet\b",
+        ),
+        (
+            "took overdose",
+            rf"\b(?:took|taken|swallowed|just took)\b[^.!?]{{0,25}}\b(?:whole"
+            rf"|entire) (?:bottle|pack|packet|box)\b|\b(?:took|taken|swallowed)"
+            rf"\b[^.!?]{{0,10}}\b(?:too many|\d{{2,}}|twenty|thirty|forty|fifty"
+            rf"|a handful of)\b[^.!?]{{0,20}}\b{DRUGS}\b|\b(?:took|taken|take)"
+            rf" (?:an |a )?overdose\b|\ball (?:of )?(?:my|the) {DRUGS} at once\b",
+        ),
+        (
+            "engine running",
+            r"\bgarage\b[^.!?]{0,30}\bengine (?:running|on)\b|\bengine running"
+            r"\b[^.!?]{0,30}\bgarage\b",
+        ),
+        (
+            "took all the pills",
+            r"\b(?:took|taken|swallowed|downed|necked) (?:all|every one|the rest|the whole"
+            rf" lot) (?:of )?(?:my|the|her|his|\w+ s) (?:\w+ )?{DRUGS}\b",
+        ),
+        (
+            "pills with drink",
+            r"\b(?:drank|downed|drinking|had)\b[^.!?]{0,25}\b(?:bottle|bottles|litre|liter"
+            r"|lot|loads|pints)\b[^.!?]{0,20}\b(?:vodka|whisky|whiskey|wine|gin|rum|alcohol"
+            rf"|beer|booze|tequila)\b[^.!?]{{0,30}}\b(?:took|taken|swallowed|popped|with)\b"
+            rf"[^.!?]{{0,25}}\b{DRUGS}\b",
+        ),
+        (
+            "overdosed just now",
+            r"\b(?:overdosed|took an overdose|took them all|swallowed them all)\b[^.!?]{0,30}"
+            r"\b(?:(?:\d+|an|a few|half an|one|two|ten|twenty) (?:min|mins|minutes|hours?"
+            r"|hrs?) ago|just now)\b|\b(?:just|already) (?:overdosed|took an overdose)\b",
+        ),
+        (
+            "self-harm under way",
+            rf"\b(?:cutting|burning|bleeding|hurting) (?:{SELF} )?(?:right now|as (?:i|we)"
+            r" (?:type|speak|write)|at the moment)\b",
+        ),
+    ),
+    *rule_table(
+        MEANS,
+        (
+            "means at hand",
+            rf"\b(?:{DRUGS}|razor blades?|blades|rope|noose|knife|gun|pistol|razor)"
+            r" (?:are |is )?(?:in front of me|ready|lined up|counted out|laid out|next to me"
+            r"|in my hand|pointed at (?:me|my (?:head|chest|heart))|(?:to|at|against) my"
+            r" (?:head|throat|wrists?|chest|neck|skin))\b"
+            rf"|\b(?:have|got) (?:the|all the|all my|enough) {DRUGS} (?:here|with me|on me)\b",
+        ),
+        (
+            "enough to do it",
+            rf"\benough (?:of )?(?:my |the )?(?:{DRUGS}|rope)\b[^.!?]{{0,30}}\bto (?:do it"
+            rf"|end it|die|kill {SELF}|not wake up|never wake up|overdose|finish it)\b",
+        ),
+        (
+            "means with a purpose",
+            rf"\b{MEANS_NOUNS}\b[^!?]{{0,50}}\b(?:know (?:exactly )?what (?:i am|i will be"
+            r"|i am going to be) (?:using|doing with) (?:it|them) for|not for (?:shaving"
+            r"|cooking|work|hunting|the garden|the kitchen|crafts|diy|camping))\b",
+        ),
+        (
+            "access to a gun",
+            r"\b(?:gun|guns|pistol|rifle|shotgun|firearm)\b[^!?]{0,60}\bi know (?:where"
+            r"|how)\b[^.!?]{0,30}\b(?:key|keys|code|combination|ammo|bullets|keeps? it"
+            r"|keeps? them)\b|\bi know where\b[^.!?]{0,25}\bkeeps?\b[^.!?]{0,15}"
+            r"\b(?:gun|guns|pistol|rifle|shotgun|firearm)\b",
+        ),
+        (
+            "at the place now",
+            rf"\b(?:standing|sitting|stood|sat|am|here|up) (?:on|at) (?:the|a|this|top of"
+            rf" the) {PLACES}\b[^.!?]{{0,30}}\b(?:right now|now)\b|\bat the {PLACES}\b"
+            r"[^!?]{0,40}\b(?:next (?:one|train)|in \d+ (?:min|mins|minutes))\b",
+        ),
+        (
+            "stockpiling",
+            rf"\b(?:saved|saving|stockpiled|stockpiling|hoarded|hoarding|collecting"
+            rf"|collected) (?:up )?(?:enough |all |my |the |some )*{DRUGS}\b",
+        ),
+        (
+            "rope",
+            r"\b(?:bought|got|have|buying|brought|tied|tying|made|making) (?:a|the|some|my)"
+            r" (?:rope|noose)\b|\bnoose\b",
+        ),
+    ),
+    *rule_table(
+        ESCALATOR,
+        (
+            "has means",
+            r"\b(?:have|got|has|own|bought|holding|hold|keep|grabbed|loaded|with)\b"
+            r"[^.!?]{0,40}"
+            r"\b(?:gun|pistol|rifle|firearm|knife|blade|blades|razor|pills|tablets"
+            r"|rope|meds|poison|bleach)\b|\b(?:gun|knife|blade|razor|pills|rope)"
+            r" (?:is |are )?(?:in my hand|in front of me|next to me|ready|loaded)\b"
+            r"|\bpills (?:are |is )?(?:kicking in|starting to work)\b",
+        ),
+        (
+            "bleeding heavily",
+            r"\b(?:a lot of|so much|lots of|too much) blood\b|\bbleeding (?:a lot|heavily"
+            r"|badly|everywhere|out)\b|\bwill not stop bleeding\b",
+        ),
+        (
+            "at the place",
+            r"\bat the (?:train )?(?:station|tracks|railway|bridge|cliff|edge)\b|"
+            r"\b(?:standing|sitting|am|stood) (?:on|at) (?:the|a) (?:edge|ledge"
+            r"|bridge|roof|rooftop|tracks|railway|cliff|platform)\b|\bon the roof\b",
+        ),
+        (
+            "has a plan",
+            r"\b(?:have|got) (?:a|the) plan\b|\b(?:know|worked out|figured out)"
+            r" (?:exactly )?(?:how|when|where)\b|\b(?:picked|chosen|chose|set)"
+            r" (?:a|the) (?:date|day|time|place)\b|\beverything (?:is )?ready\b"
+            r"|\b(?:written|wrote|left) (?:the|a|my) (?:note|letter)\b"
+            r"|\b(?:letters?|notes?) (?:are|is) (?:already )?(?:written|done|ready|sealed)\b"
+            r"|\bknow (?:exactly )?(?:which|what) (?:spot|place|bridge|way|time|day|method)\b"
+            r"|\b(?:once|when|after|while|until) (?:everyone|everybody|no one|nobody|the"
+            r" house)\b[^.!?]{0,12}\b(?:asleep|gone|out|around|home|looking|quiet|empty)\b"
+            r"|\bnobody (?:will|can) stop me\b|\bplan(?:ning|ned)? (?:my|his|her|the)"
+            r" (?:suicide|death|exit)\b",
+        ),
+    ),
+]

@@ -1,0 +1,315 @@
+"""Indirect warning signs (HINT, weight 1) and signs of distress (CONCERN, level 1)."""
+
+from __future__ import annotations
+
+from delight.ai.classifiers.safety_rules.base import CONCERN, HINT, POSS, SIGN, Rule, rule_table
+
+HINT_RULES: list[Rule] = [
+    *rule_table(
+        HINT,
+        ("mentions suicide", r"\bsuicide\b"),
+        ("letters goodbye", r"\b(?:letters?|notes?)\b[^.!?]{0,40}\bgoodbye\b"),
+        ("goodbye everyone", r"\bgoodbye (?:everyone|everybody|all|world|cruel world)\b"),
+        (
+            "last message",
+            r"\b(?:my |this is (?:my )?)(?:last|final) (?:message|goodbye|words)\b(?! (?:before"
+            r"|for (?:today|tonight|now|a while|the day|this week)|of the day|until|till"
+            r"|tonight|today)\b)|\bthe last time (?:we will|we|you will|you) (?:talk|speak"
+            r"|chat|hear from me|see me)\b(?! about\b)",
+        ),
+        (
+            "giving things away",
+            rf"\b(?:giving|gave|give) away (?:all )?(?:of )?{POSS}"
+            rf" (?:things|stuff|possessions|belongings|pets)\b",
+        ),
+        (
+            "will not need",
+            r"\b(?:will not|would not|do not|am not going to) (?:be )?need(?:ing)?(?= (?:them"
+            r"|it|these|this|anything|(?:my|his|her|their) (?:\w+ )?(?:things|stuff)|any of"
+            r" (?:it|them|this)|the app|this app)"
+            r" (?:anymore|any more|soon|where i am going|after (?:tonight|today|this|tomorrow)"
+            r"|much longer)\b)",
+            False,
+        ),
+        ("written the note", r"\b(?:written|wrote|left) the note\b(?! (?:to|for|about)\b)"),
+        ("only way out", r"\bonly way out\b"),
+        (
+            "ending it",
+            r"\bend(?:ing)? it\b(?! (?:here|there|with|for|now|off|up|early|at|on"
+            r"|between|all)\b)",
+        ),
+        ("overdosed", r"\boverdos(?:ed|ing)\b"),
+        (
+            "disappear",
+            r"\b(?:wish|want) (?:i could |to )(?:just )?(?:disappear|vanish|cease to exist"
+            r"|stop existing|be erased|be deleted|be gone|fade away)\b(?! (?:into|in|for|from"
+            r"|to|under|with)\b)|\bstop existing\b|\bcease to exist\b",
+        ),
+        (
+            "wants everything to stop",
+            r"\bwant (?:everything|it all|the world|it|this|all of it) to (?:stop|end)"
+            r"(?= *(?:[.,!?]|$|and\b|for good|forever|permanently))"
+            r"|\bwant (?:it|this|everything|it all) (?:to be )?over\b(?! with\b)",
+        ),
+        (
+            "given up",
+            r"\b(?:have|am|has) (?:given up|giving up)\b(?=(?: [.,])* (?:on (?:everything|me"
+            r"|myself|life|living|being|trying|hope|the future|getting better|ever)\b|$))"
+            r"|\b(?:stopped|stop|quit) (?:looking|trying|caring|hoping|fighting)\b"
+            r"(?= *(?:[.,!?]|$| and| anymore))",
+        ),
+        (
+            "too tired to go on",
+            r"\b(?:too tired|too exhausted|can not|no energy|no strength|why (?:even )?"
+            r"(?:keep|bother)) (?:to )?(?:keep )?(?:fighting(?: it| this)?|going|trying"
+            r"|doing this|living like this|going on|waking up)(?= *(?:[.,!?]|$| anymore"
+            r"| any more| any longer))",
+            False,
+        ),
+        (
+            "others free of me",
+            r"\b(?:not|no longer|nobody will|nobody would|no one will|no one would|never)"
+            r" (?:have to|need to) (?:deal with|worry about|put up with|look after|take care"
+            r" of|clean up after|pay for|carry|support) (?:me|my)\b|\bbetter (?:life|home|mum"
+            r"|mom|dad|mother|father|parent|partner|wife|husband|friend|daughter|son|sister"
+            r"|brother|owner|person|care)\b[^.!?]{0,25}\bthan (?:with )?me\b",
+            False,
+        ),
+        (
+            "will not be here",
+            r"\b(?:will not|am not going to|not going to) be (?:here|around|alive) (?:for|at"
+            r"|in|on|by|when)\b(?! (?:the (?:meeting|call|class|session|lesson|next|weekend)"
+            r"|a (?:few|couple|while|bit|week|day)|tomorrow|today|tonight|this|next (?:week"
+            r"|few)|work|school|dinner|lunch|breakfast)\b)|\bwill not be (?:here|around)"
+            r"(?= *[.!?]* *$)|\b(?:will not|am not going to|not going to|never going to)"
+            r" (?:live|last|make it) (?:long enough|that long|to see|to \d+|till|until|past)\b",
+            False,
+        ),
+        (
+            "going to the place",
+            r"\b(?:driving|going|walking|heading|drive|go|walk|head|climbing|climb) (?:out |up"
+            r" )?(?:to|up to|onto) (?:the|a) (?:cliffs?|bridge|tracks|railway|ledge|rooftop"
+            r"|roof)\b",
+        ),
+        (
+            "do it unseen",
+            r"\b(?:going to|will|about to|plan to|planning to|decided to) do it(?= (?:once|when"
+            r"|after|while) (?:everyone|everybody|no one|nobody|they|my \w+)\b)",
+        ),
+        (
+            "sounded like goodbye",
+            r"\b(?:sounded|sounds|looked|looks|read|reads) like (?:a )?(?:goodbye|suicide note"
+            r"|farewell|final message|last message)\b",
+        ),
+        ("everything ready", r"\b(?:have|got) everything ready\b"),
+        (
+            "finality",
+            r"\bthis is it\b|\btonight is the night\b|\btoday is the day\b"
+            r"|\bi am (?:just )?done\W*$|\bi am (?:just )?done (?:now|for good|with"
+            r" everything)\b|\bi am just done\b"
+            r"|\bit is time to go\b|\bsee you on the other side\b",
+        ),
+    ),
+    # Words for the people left behind: the speaker's, whoever they name.
+    *rule_table(
+        HINT,
+        (
+            "words for after",
+            r"\bif (?:anyone|anybody|someone|you) (?:ever )?(?:reads?|finds?|sees?) this\b"
+            r"(?= *(?:[.,!?]|$))|\bnone of this (?:is|was) (?:anyone s|anybody s|your|her|his"
+            r"|their|my \w+ s)"
+            r" fault\b|\b(?:should|must|do) not blame (?:yourself|yourselves|herself|himself"
+            r"|themselves) for (?:anything|any of this|this|what)\b|\b(?:signing|logging"
+            r"|checking) (?:off|out) (?:for good|forever|permanently|for the last time)\b"
+            r"|\b(?:wrote|written|writing|left) (?:a |the |some |my )?(?:letters?|notes?)\b"
+            r"[^.!?]{0,10}\b(?:to|for) (?:everyone|everybody|each of|all of|my (?:family|kids"
+            r"|children|parents|friends|loved ones|wife|husband|partner))\b",
+            False,
+        ),
+        (
+            "after i am gone",
+            r"\b(?:after|when|once) i am (?:gone|dead|no longer here|not here)\b(?! (?:for|on"
+            r"|to|from|until|till|away)\b)|\b(?:want|wanted|need|needed|wish)\b[^.!?]{0,40}"
+            r"\bbefore(?:(?: [.,])* (?:well|you know)\b|(?: [.,!?])*$)"
+            r"|\b(?:more|longer) than i (?:ever )?will\b(?= *(?:[.,!?]|$))"
+            r"|\bwho (?:gets|should get|will get|can have|inherits) (?:what|my \w+)\b(?= *(?:[.,!?]"
+            r"|$|from my|of my|when|after))",
+        ),
+        speaker=True,
+    ),
+]
+
+CONCERN_RULES: list[Rule] = [
+    *rule_table(
+        CONCERN,
+        (
+            "what is the point",
+            r"\bwhat is (?:even )?the point\b(?! (?:of|in) (?:this|that|the|a"
+            r"|an|using|having|doing|these|those|my|it\b(?! all))\b)",
+        ),
+        ("hopeless", r"\b(?:hopeless|hopelessness|worthless|no hope)\b"),
+        (
+            "failure",
+            r"\b(?:i am|i feel|feel like|feeling)(?: such| so| just| a| like| total"
+            r"| complete)* (?:failure|burden|waste of space|loser|disappointment"
+            r"|trapped)\b"
+            r"|\bburden (?:to|on|for) (?:everyone|everybody|my family|them|people"
+            r"|others)\b|\b(?:i am|i feel like) (?:just )?dead weight\b|\bfailing at"
+            r" (?:everything|life|all of it)\b|\b(?:is|are) crushing me\b",
+        ),
+        (
+            "nobody cares",
+            r"\b(?:nobody|no one) (?:cares|would care|loves|would miss|would notice"
+            r"|gives a)(?: about)? (?:me|if)\b",
+        ),
+        ("hate myself", r"\bhate myself\b|\b(?:think|thinking|thought) (?:about|of) death\b"),
+        ("not okay", r"\bi am not (?:okay|ok|alright|all right)\b(?! (?:with|about|if)\b)", False),
+        (
+            "pointless",
+            r"\b(?:everything|life|it all|nothing|things) (?:just )?(?:feels|is|seems)"
+            r" (?:so |just |really )*(?:pointless|meaningless|empty|hopeless|heavy|dark|grey"
+            r"|gray|unbearable|overwhelming)\b|\bdead inside\b",
+        ),
+        (
+            "low mood",
+            r"\b(?:feel|feeling|felt|been|am) (?:so |really |very |just )*(?:empty|numb|low"
+            r"|depressed|miserable|lonely|isolated|broken|hopeless|worthless)\b(?! (?:on|key"
+            r"|carb|carbs|fat|sugar|budget|cost|maintenance|risk|battery)\b)|\b(?:feel"
+            r"|feeling|felt) (?:so |really |very |just )*(?:down|lost|alone|overwhelmed)\b"
+            r"(?! (?:to earth|for|with|in (?:the|a|this) (?:book|story|game|show|music)))",
+        ),
+        (
+            "crying",
+            r"\b(?:can not stop|could not stop|keep|kept|been|always) crying\b|\bcr(?:ied|ying)"
+            r"\b[^.!?]{0,25}\b(?:again|every (?:day|night|morning)|all (?:day|night|the time)"
+            r"|myself to sleep|for hours|for no reason)\b",
+        ),
+        (
+            "not sleeping or eating",
+            r"\b(?:can not|could not) sleep (?:at all|for days|anymore|any more|properly|most"
+            r" nights)\b|\bnot (?:sleeping|eating) (?:properly|well|much"
+            r"|at all|enough)\b|\bnot sleeping ,|\b(?:no|lost my|zero) appetite\b|\bbarely"
+            r" (?:eating|sleeping|slept|ate)\b|\bhave not (?:eaten|slept) (?:in|for|properly)"
+            r"\b|\bhave not left (?:my|the) (?:room|house|flat|apartment|bed)\b|\b(?:can not"
+            r"|could not) get out of bed\b|\bstayed in bed all day\b",
+            False,
+        ),
+        (
+            "panic",
+            r"\bpanic attacks?\b|\banxiety (?:attack|through the roof|is (?:so |really )?bad"
+            r"|is out of control)\b|\b(?:so|really|very|constantly) anxious\b",
+        ),
+        (
+            "drinking to cope",
+            r"\bdrinking (?:more|a lot|too much|every night|alone|heavily|to (?:cope|forget"
+            r"|get through|sleep|numb))\b|\bdrink(?:ing)? to (?:cope|forget|get through|numb)"
+            r"\b",
+        ),
+        (
+            "left out",
+            r"\b(?:nobody|no one|not one person|not a single person|not one friend)"
+            r" (?:texted|called|messaged|came|remembered|showed up|wished me|noticed)\b"
+            r"|\bnothing (?:makes me|feels) (?:happy|good|fun|enjoyable|worth it)\b|\b(?:can"
+            r" not|do not) enjoy anything\b|\blost interest in (?:everything|anything|life)\b",
+            False,
+        ),
+        (
+            "beyond help",
+            r"\b(?:nobody|no one) can help me\b|\b(?:do not think|doubt) (?:anyone|anybody)"
+            r" can help me\b|\bbeyond help\b",
+            False,
+        ),
+        (
+            "no future",
+            r"\b(?:do not|can not) see (?:a|any) (?:future|way out)\b|\bno future\b",
+            False,
+        ),
+        (
+            "cannot do this",
+            r"\bcan not (?:do|take|handle) (?:this|it) (?:anymore|any more"
+            r"|any longer)\b|\btired of (?:everything|it all|trying|fighting"
+            r"|being me)\b|\bgive up on (?:everything|life|myself)\b",
+            False,
+        ),
+        ("never born", r"\bnever (?:been|have been) born\b", False),
+        (
+            "nothing gets better",
+            r"\bnothing (?:will )?(?:ever )?gets? better\b|\bnothing will"
+            r" ever (?:change|get better|be better)\b|\b(?:it is|this is|things are|it|this)"
+            r" never going to (?:lift|change|get better|improve|end|stop)\b|\bnothing will"
+            r" ever be (?:ok|okay|good|fine|right|the same)\b|\bno matter what i do\b"
+            r"|\bnothing i do (?:changes|helps|works|matters)\b|\bit will never change\b",
+            False,
+        ),
+    ),
+    # A loss or a loved one in danger: the speaker's distress, whoever it names.
+    *rule_table(
+        CONCERN,
+        (
+            "recent loss",
+            r"\bmy (?:\w+ )?(?:dad|father|mum|mom|mother|grandma|grandmother|granny|nan|nana"
+            r"|grandad|grandpa|grandfather|brother|sister|son|daughter|husband|wife|partner"
+            r"|boyfriend|girlfriend|friend|uncle|aunt|cousin|baby|dog|cat|pet) (?:just"
+            r" |suddenly )?(?:died|passed away|passed|was killed|killed (?:himself|herself)"
+            r"|took (?:his|her|their) (?:own )?life)\b(?! (?:away )?(?:last year|years ago|a"
+            r" long time ago|in \d{4}|\d+ years ago|when i was|in (?:the|a|this) (?:movie"
+            r"|film|book|show|game|series|episode))\b)|\b(?:do not|does not|did"
+            r" not) know if (?:she|he|they) (?:will|is going to|would) (?:make it|survive"
+            r"|pull through|wake up)\b|\bin (?:the )?(?:icu|intensive care)\b",
+            False,
+        ),
+        speaker=True,
+    ),
+]
+
+SIGN_RULES: list[Rule] = [
+    *rule_table(
+        SIGN,
+        (
+            "farewell",
+            r"\b(?:goodbye|bye|farewell|bye bye|so long)\b|\bthank(?:s| you) (?:so much )?for"
+            r" (?:everything|all (?:of )?(?:it|this|that|you have done|you did|your help)"
+            r"|trying(?: to help(?: me)?)?|being there|being kind|listening)\b|\b(?:take care"
+            r" of|look after) yourself\b|\byou (?:were|have been) (?:so )?(?:kind|good|nice)"
+            r" to me\b|\b(?:proper|final|last) goodbye\b|\bsay(?:ing)? goodbye\b|\b(?:please )?"
+            r"tell (?:my \w+|her|him|them|everyone) (?:that )?(?:i love|i am sorry|none of this"
+            r"|it is not|it was not|not to)\b",
+        ),
+        (
+            "apology and love",
+            r"\bi am (?:so )?sorry\b|\bsorry for everything\b|\bforgive me\b|\bi love (?:you"
+            r"|her|him|them|you all|everyone|my (?:\w+ )?(?:mum|mom|dad|family|kids|children"
+            r"|parents|wife|husband|partner|sister|brother|friends?))\b",
+        ),
+        (
+            "sudden calm",
+            r"\b(?:feel|feeling|felt) (?:so |really |very )?(?:calm|at peace|peaceful)"
+            r" now\b|\bfinally at peace\b|\bmade (?:my )?peace with\b",
+        ),
+        (
+            "affairs in order",
+            r"\b(?:made|wrote|writing|updated|sorted) (?:a|my) will\b|\bleft my (?:passwords?"
+            r"|bank details|pin)\b|\bpaid off (?:what i owed|my debts?|everything)\b"
+            r"|\bcancelled my (?:phone|contract|gym|subscriptions?|lease|plan)\b|\b(?:everything"
+            r"|my affairs|my things) (?:is |are )?in order\b|\b(?:tying|tied|tie) up (?:all )?"
+            r"(?:the |my )?loose ends\b|\bdeleted (?:all )?my (?:socials|accounts|social media"
+            r"|profiles|instagram|facebook)\b|\bjust in case\W*$",
+        ),
+        (
+            "gives things away",
+            r"\b(?:gave|give|giving|given|sold|selling|rehomed|rehoming|dropped) (?:away )?"
+            r"(?:all |most )?(?:of )?my (?:\w+ ){0,2}(?:to|off at|off with|away)\b|\bfound"
+            r" (?:a )?new homes? for\b|\b(?:can|could|should) (?:keep|have) (?:all )?my\b"
+            r"|\bgave (?:the|all the) money to\b|\b(?:given|gave|giving) away\b",
+        ),
+        (
+            "future dismissed",
+            r"\b(?:no point(?: in)?|why (?:even )?(?:bother )?|do not bother|stopped|not"
+            r" bothering(?: with)?) (?:saving|planning|making plans|setting goals|set goals"
+            r"|make plans|plan anything|planning anything|making goals)\b|\bi will make sure"
+            r" of (?:that|it)\b|\b(?:me included|including me|and me with it)\b",
+            False,
+        ),
+        speaker=True,
+    ),
+]
