@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from delight.ai.offline.keywords import Decomposition, Keyword
-from delight.ai.offline.reflection import reflect, split_sentences
+from delight.ai.offline.reflection import reads_well, reflect, split_sentences
 from delight.ai.offline.rules import ANY, KEYWORDS
 from delight.ai.text import clean_text
 
@@ -32,8 +32,8 @@ def find_match(text: str) -> Match | None:
             found = rule.pattern.search(sentence)
             if found:
                 fragments = tuple(reflect(group or "") for group in found.groups())
-                if rule.pattern.pattern != ANY and not all(fragments):
-                    continue  # an empty capture would leave a hole in the template
+                if rule.pattern.pattern != ANY and not all(map(reads_well, fragments)):
+                    continue  # a hole or a clumsy echo: a later, plainer rule answers
                 return Match(keyword, rule, fragments, sentence)
     return None
 
@@ -52,7 +52,7 @@ def memorable_phrases(text: str) -> list[str]:
     phrases = []
     for found in _MEMORABLE.finditer(clean_text(text)):
         phrase = found.group(1).lower()
-        if phrase.split()[-1] not in _NOT_MEMORABLE and len(phrase) > 2:
+        if phrase.split()[-1] not in _NOT_MEMORABLE and len(phrase) > 2 and reads_well(phrase):
             phrases.append(phrase)
     return phrases
 

@@ -8,6 +8,12 @@ from __future__ import annotations
 
 import re
 
+from delight.ai.offline.grammar_words import (
+    CHAT_SHORTHAND,
+    CLAUSE_BREAKERS,
+    LOOSE_ENDS,
+    MAX_ECHO_WORDS,
+)
 from delight.ai.text import clean_text, word_set
 
 # Words that swap perspective. Pairs go first so "I am" becomes "you are", not "you are"
@@ -87,6 +93,26 @@ def _shorten(fragment: str, limit: int = 14) -> str:
         return fragment
     head = fragment.split(",")[0].split()
     return " ".join(head[:limit] if len(head) >= 3 else words[:limit])
+
+
+_EMOJI_OR_MARK = re.compile('[,;:?!()"“”\U0001f000-\U0001faff\u2600-\u27bf]')
+
+
+def reads_well(fragment: str) -> bool:
+    """Whether a reflected fragment can be echoed inside a template and still read well.
+
+    1. It is short (a long echo is a second sentence in the middle of Eliza's).
+    2. It holds one clause: no comma or other mark, no "but"/"because" joining a second one.
+    3. It has no chat shorthand or emoji: echoed back, "lol" and "🌱" read as mockery.
+    4. It does not end on a loose word ("again", "today", "over") that the template's next
+       words would trip on.
+    """
+    words = fragment.lower().split()
+    if not words or len(words) > MAX_ECHO_WORDS or _EMOJI_OR_MARK.search(fragment):
+        return False
+    if any(word in CLAUSE_BREAKERS or word in CHAT_SHORTHAND for word in words):
+        return False
+    return words[-1] not in LOOSE_ENDS
 
 
 def second_person(fact: str) -> str:

@@ -13,6 +13,22 @@ FALLBACKS = (
     "What would you like to happen next?",
     "Go on — I'm here.",
 )
+# When every candidate failed the language guard or was already said this session: plain,
+# warm, and true after any message (compose._guarded).
+SAFE_REPLIES = (
+    "I'm listening. What feels most important about this right now?",
+    "Tell me a bit more — I'd like to understand.",
+    "What would help most right now: talking it through, or one small next step?",
+    "How are you feeling about all of this?",
+    "I'm here with you. Where would you like to begin?",
+    "What's one small thing that would make today a little better?",
+    "That matters. What would you like to happen next?",
+    "Let's take it one step at a time. What comes first for you?",
+    "I'd love to hear more. What's on your mind?",
+    "Thanks for telling me. What would make this easier?",
+    "Say more if you like — I'm not going anywhere.",
+    "What part of this is on your mind most?",
+)
 MEMORY_TEMPLATES = (
     "Earlier you mentioned your {0}. How is that going?",
     "Let's come back to your {0} for a moment. What's happening there?",
