@@ -320,9 +320,8 @@ def sessions(messages: list[str], size: int) -> Iterator[list[str]]:
 
 def eval_corpus(people: People, limit: int, verbose: bool) -> None:
     """Every reply to 550 messages, in sessions of ten, through the language guard."""
-    from delight.ai.offline.quality import reply_problems
-
     from companion.conversations import message_send
+    from delight.ai.offline.quality import reply_problems
 
     messages = [m for m in (BLIND / "messages.txt").read_text().splitlines() if m.strip()]
     messages = spread(messages, limit)

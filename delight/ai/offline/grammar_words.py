@@ -32,6 +32,8 @@ IRREGULAR_VERBS = word_set(
     "quit read ran said saw sold sent showed sat slept spoke spent stood swam took taught told "
     "thought understood woke won wrote done gone known seen taken given"
 )
+# A fragment of only these has nothing to echo ("Remind me about you").
+PRONOUNS = word_set("i me you my your myself yourself it this that")
 # Third-person forms that must not follow "I" or "you" ("you is", "I has").
 THIRD_PERSON = word_set("is was has does")
 # After these, "I" must be "me" ("to help I", "with I").
@@ -59,6 +61,7 @@ CLAUSE_BREAKERS = word_set("but because though although so since while whereas u
 # ("What would make your run again easier?").
 LOOSE_ENDS = word_set(
     "again already anyway honestly though too either lately anymore now today tonight "
-    "yesterday tomorrow over out up off back away down once really actually literally"
+    "yesterday tomorrow over out up off back away down once really actually literally "
+    "please thanks think guess suppose reckon be been being"
 )
 MAX_ECHO_WORDS = 10

@@ -43,8 +43,8 @@ def _words(text: str) -> list[str]:
     return [w.lower() for w in _WORD.findall(text.replace("\u2019", "'"))]
 
 
-def _is_verb(word: str) -> bool:
-    """A verb form: an auxiliary, a contraction, or a known verb with its endings."""
+def is_verb_form(word: str) -> bool:
+    """A verb form (lower case): an auxiliary, a contraction, or a known verb with its endings."""
     if word in AUXILIARIES or word in VERBS or word in IRREGULAR_VERBS or "'" in word:
         return True
     for ending in ("s", "es", "ed", "d", "ing"):
@@ -122,7 +122,7 @@ def verbless_questions(text: str) -> list[str]:
         if len(words) < 3 or words[0] not in WH_WORDS or opening in VERBLESS_OPENINGS:
             continue
         # Any -s word may be a verb ("What recharges you?"): only a question with none fails.
-        if not any(_is_verb(word) or (word.endswith("s") and len(word) > 3) for word in words):
+        if not any(is_verb_form(word) or (word.endswith("s") and len(word) > 3) for word in words):
             problems.append(f"question without a verb: {sentence!r}")
     return problems
 

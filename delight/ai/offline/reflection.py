@@ -13,6 +13,7 @@ from delight.ai.offline.grammar_words import (
     CLAUSE_BREAKERS,
     LOOSE_ENDS,
     MAX_ECHO_WORDS,
+    PRONOUNS,
 )
 from delight.ai.text import clean_text, word_set
 
@@ -104,15 +105,15 @@ def reads_well(fragment: str) -> bool:
     1. It is short (a long echo is a second sentence in the middle of Eliza's).
     2. It holds one clause: no comma or other mark, no "but"/"because" joining a second one.
     3. It has no chat shorthand or emoji: echoed back, "lol" and "🌱" read as mockery.
-    4. It does not end on a loose word ("again", "today", "over") that the template's next
-       words would trip on.
+    4. It does not end on a loose word ("again", "today", "over", "I think") that the
+       template's next words would trip on, and it is more than a pronoun.
     """
     words = fragment.lower().split()
     if not words or len(words) > MAX_ECHO_WORDS or _EMOJI_OR_MARK.search(fragment):
         return False
     if any(word in CLAUSE_BREAKERS or word in CHAT_SHORTHAND for word in words):
         return False
-    return words[-1] not in LOOSE_ENDS
+    return words[-1] not in LOOSE_ENDS and not set(words) <= PRONOUNS
 
 
 def second_person(fact: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 FALLBACKS = (
     "Tell me more about that.",
     "I'm listening. What else is on your mind?",
-    "How does that make you feel?",
+    "What's that been like for you?",
     "What would you like to happen next?",
     "Go on — I'm here.",
 )
@@ -44,8 +44,8 @@ INTENT_FALLBACKS = {
         "The best mission is one you can start in the next five minutes.",
     ),
     "question": (
-        "That's a good question. What do you think?",
-        "What answer would you hope for?",
+        "Good question. What are you leaning toward yourself?",
+        "Let's think it through together. What would help you decide?",
     ),
     "small_talk": (
         "I'm enjoying our chat. How has your day been?",
