@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from delight.ai.offline.reflection import reflect, second_person, split_sentences
+from delight.ai.offline.reflection import reads_well, reflect, second_person, split_sentences
 
 
 @pytest.mark.parametrize(
@@ -41,3 +41,29 @@ def test_sentences_split_at_ends_and_where_a_new_i_clause_starts() -> None:
         "It rained",
         "I kept going",
     ]
+
+
+@pytest.mark.parametrize(
+    "fragment",
+    ["your thesis", "run a marathon", "nobody listens to you", "call your parents every sunday"],
+)
+def test_a_short_single_clause_fragment_reads_well_echoed(fragment: str) -> None:
+    assert reads_well(fragment)
+
+
+@pytest.mark.parametrize(
+    "fragment",
+    [
+        "get fit but idk where to start",
+        "your exam tomorrow, can you help you plan",
+        "your run again",
+        "a lot better now",
+        "in love you think",
+        "your plants are thriving 🌱",
+        "you",
+        "",
+        "one two three four five six seven eight nine ten eleven",
+    ],
+)
+def test_a_fragment_that_would_read_badly_is_not_echoed(fragment: str) -> None:
+    assert not reads_well(fragment)
