@@ -34,6 +34,8 @@ IRREGULAR_VERBS = word_set(
 )
 # A fragment of only these has nothing to echo ("Remind me about you").
 PRONOUNS = word_set("i me you my your myself yourself it this that")
+# Between a pronoun and its verb ("you always feel"): the pair rules look past them.
+FREQUENCY_ADVERBS = word_set("always usually often sometimes never rarely still really just also")
 # Third-person forms that must not follow "I" or "you" ("you is", "I has").
 THIRD_PERSON = word_set("is was has does")
 # After these, "I" must be "me" ("to help I", "with I").

@@ -17,6 +17,7 @@ from delight.ai.offline.grammar_words import (
     CHAT_SHORTHAND,
     DANGLING_ENDS,
     DOUBLES_ALLOWED,
+    FREQUENCY_ADVERBS,
     IRREGULAR_VERBS,
     MAX_SENTENCE_WORDS,
     MAX_WORDS,
@@ -74,11 +75,12 @@ def pronoun_errors(text: str) -> list[str]:
     """Pairs of words that reflection gets wrong: "can me", "me am", "you is", "help I".
 
     1. Cut the text at clause marks, so a pair never spans a comma.
-    2. Walk each clause's word pairs and test them against the pronoun rules below.
+    2. Drop frequency adverbs, so "you always feels" is read as "you feels".
+    3. Walk each clause's word pairs and test them against the pronoun rules below.
     """
     problems = []
     for clause in _CLAUSE_MARKS.split(text):
-        words = _words(clause)
+        words = [word for word in _words(clause) if word not in FREQUENCY_ADVERBS]
         for first, second in itertools.pairwise(words):
             if _bad_pair(first, second):
                 problems.append(f"pronoun error: {first!r} {second!r}")

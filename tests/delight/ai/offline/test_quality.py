@@ -30,6 +30,8 @@ GOOD_REPLIES = [
     "You can also find a local helpline at findahelpline.com for other countries.",
     "Can you tell me more about it?",
     "I know you are trying. What would help?",
+    "I remember you usually wake up around 7.",
+    "Let me just check: you really are doing well.",
 ]
 
 
@@ -46,6 +48,7 @@ def test_good_replies_pass(reply: str) -> None:
         ("If your exam tomorrow, can me help you plan?", "pronoun error"),
         ("Does me am really tired?", "pronoun error"),
         ("I remember you likes hiking.", "pronoun error"),
+        ("I remember you always feels anxious.", "pronoun error"),
         ("Why do you think you is late?", "pronoun error"),
         ("Would you like to help I with it?", "pronoun error"),
         ("Why do you say your are stuck?", "pronoun error"),

@@ -29,6 +29,14 @@ def test_reflection_swaps_first_and_second_person(fragment: str, reflected: str)
         ("Does not like running", "you don't like running"),
         ("Is a morning person", "you are a morning person"),
         ("I love tea", "you love tea"),
+        (
+            "Always feels anxious when their boss shouts at them",
+            "you always feel anxious when your boss shouts at you",
+        ),
+        ("Usually wakes up around 7", "you usually wake up around 7"),
+        ("Their sister is called Ana", "your sister is called Ana"),
+        ("Studies biology", "you study biology"),
+        ("Goes to bed late", "you go to bed late"),
     ],
 )
 def test_facts_are_spoken_back_in_second_person(fact: str, spoken: str) -> None:
