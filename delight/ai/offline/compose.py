@@ -42,6 +42,7 @@ from delight.ai.offline.replies import (
     MEMORY_TEMPLATES,
     OPENERS,
     SAFE_REPLIES,
+    SOCIAL_REPLIES,
 )
 from delight.ai.offline.world_answers import mission_zone_sentence, world_answer
 from delight.ai.text import STOPWORDS, fold, light_stem, normalise_words, word_set
@@ -226,6 +227,12 @@ def _candidates(
     if match and key != "greeting" and tone != "social" and _starts_with_greeting(text):
         greeting = f"Hi{', ' + name if name else ''}."
     replies = [" ".join(p for p in (greeting, opener, capitalise(c), extra) if p) for c in cores]
+    # When the rule's own words were all said this session: replies that fit the same kind
+    # of message, before the guard's general safe ones.
+    backups = (*INTENT_FALLBACKS.get(intent_label, ()), *FALLBACKS)
+    if tone == "social":
+        backups = SOCIAL_REPLIES
+    replies += [_render(t, (), name) for t in _rotate(backups, turn, "backup")]
     return [_tidy(reply) for reply in replies], rule_name
 
 

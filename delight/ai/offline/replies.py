@@ -29,6 +29,13 @@ SAFE_REPLIES = (
     "Say more if you like — I'm not going anywhere.",
     "What part of this is on your mind most?",
 )
+# A greeting, thanks or "who are you" when the rule's own replies were all said this session.
+SOCIAL_REPLIES = (
+    "Good to hear from you{n}. What's on your mind today?",
+    "I'm always glad to chat{n}. How is your day going?",
+    "I'm here{n}. What would you like to talk about?",
+    "Nice to have you here{n}. What would make today feel good?",
+)
 MEMORY_TEMPLATES = (
     "Earlier you mentioned your {0}. How is that going?",
     "Let's come back to your {0} for a moment. What's happening there?",

@@ -338,6 +338,8 @@ KEYWORDS: tuple[Keyword, ...] = (
             "remember what matters to you.",
             "I'm Eliza, an AI companion — not a person, but I'm here to listen and to help you "
             "make progress.",
+            "Still me — Eliza, a companion made of software, not a person. I'm glad to talk, "
+            "though. What's on your mind?",
             tone="social",
         ),
     ),
