@@ -104,7 +104,8 @@ _COMMON_VERBS = word_set(
 
 
 def _memory_overlap(text: str, memories: Sequence[str]) -> str:
-    """A remembered fact that shares a content word with the message, in second person."""
+    """A remembered fact that shares a content word with the message, in second person;
+    one that would not read well spoken back is passed over."""
     said = {
         light_stem(w)
         for w in normalise_words(text)
@@ -113,9 +114,9 @@ def _memory_overlap(text: str, memories: Sequence[str]) -> str:
     for memory in memories:
         words = {light_stem(w) for w in normalise_words(memory) if w not in STOPWORDS}
         if said & words:
-            phrased = second_person(memory)
-            if phrased:
-                return f"I remember {phrased}."
+            said_back = f"I remember {second_person(memory)}."
+            if second_person(memory) and not reply_problems(said_back):
+                return said_back
     return ""
 
 

@@ -36,6 +36,9 @@ IRREGULAR_VERBS = word_set(
 PRONOUNS = word_set("i me you my your myself yourself it this that")
 # Between a pronoun and its verb ("you always feel"): the pair rules look past them.
 FREQUENCY_ADVERBS = word_set("always usually often sometimes never rarely still really just also")
+# Verbs that take a bare infinitive after "to": "want to learning" is a broken echo
+# (unlike "looking forward to seeing", which these do not cover).
+TAKES_INFINITIVE = word_set("want wants need needs try tries trying plan plans hope hopes able")
 # Third-person forms that must not follow "I" or "you" ("you is", "I has").
 THIRD_PERSON = word_set("is was has does")
 # After these, "I" must be "me" ("to help I", "with I").

@@ -23,6 +23,7 @@ from delight.ai.offline.grammar_words import (
     MAX_WORDS,
     MODALS,
     OBJECT_SLOTS,
+    TAKES_INFINITIVE,
     THIRD_PERSON,
     VERBLESS_OPENINGS,
     VERBS,
@@ -97,6 +98,16 @@ def _bad_pair(first: str, second: str) -> bool:
         lambda a, b: a in ("your", "my") and b in ("am", "are", "is", "was", "were", "my", "your"),
     )
     return any(rule(first, second) for rule in rules)
+
+
+def infinitive_errors(text: str) -> list[str]:
+    """ "want to learning": a known verb's -ing form where "to" needs its plain form."""
+    words = _words(text)
+    return [
+        f"verb form after 'to': {a} to {c}"
+        for a, b, c in zip(words, words[1:], words[2:], strict=False)
+        if a in TAKES_INFINITIVE and b == "to" and c.endswith("ing") and is_verb_form(c)
+    ]
 
 
 def dangling_endings(text: str) -> list[str]:
@@ -183,6 +194,7 @@ def lower_case_starts(text: str) -> list[str]:
 RULES: tuple[Callable[[str], list[str]], ...] = (
     doubled_words,
     pronoun_errors,
+    infinitive_errors,
     dangling_endings,
     verbless_questions,
     unbalanced_marks,

@@ -265,3 +265,12 @@ def test_greeting_in_front_of_a_feeling_is_returned() -> None:
     reply = compose_reply("Hi, I'm feeling stressed about my exam", user_name="Sam").text
     assert reply.startswith("Hi, Sam.")
     assert "your exam" in reply
+
+
+def test_a_remembered_fact_that_would_read_badly_is_not_spoken_back() -> None:
+    context = ["Memory: Wants to learning english better", "Memory: Loves english tea"]
+
+    reply = compose_reply("english class was fun today", context=context).text
+
+    assert "to learning" not in reply
+    assert "I remember you love english tea." in reply

@@ -31,6 +31,8 @@ GOOD_REPLIES = [
     "Can you tell me more about it?",
     "I know you are trying. What would help?",
     "I remember you usually wake up around 7.",
+    "What are you looking forward to seeing?",
+    "You want to sing? Lovely.",
     "Let me just check: you really are doing well.",
 ]
 
@@ -52,6 +54,7 @@ def test_good_replies_pass(reply: str) -> None:
         ("Why do you think you is late?", "pronoun error"),
         ("Would you like to help I with it?", "pronoun error"),
         ("Why do you say your are stuck?", "pronoun error"),
+        ("I remember you want to learning english.", "verb form after 'to'"),
         ("Tell me more about the.", "dangling fragment"),
         ("What would you like to do with your?", "dangling fragment"),
         ("If your exam went better than you fear,", "unfinished ending"),
