@@ -319,28 +319,35 @@ def sessions(messages: list[str], size: int) -> Iterator[list[str]]:
 
 
 def eval_corpus(people: People, limit: int, verbose: bool) -> None:
-    """Every reply to 550 messages, in sessions of ten, through the language guard."""
-    from delight.ai.offline.quality import reply_problems
-
+    """Every reply to 550 messages, in sessions of ten, through the language guard; a reply
+    said before in its session counts as a failure too."""
     from companion.conversations import message_send
+    from delight.ai.offline.quality import reply_problems
 
     messages = [m for m in (BLIND / "messages.txt").read_text().splitlines() if m.strip()]
     messages = spread(messages, limit)
-    failed = total = 0
+    failed = repeated = total = 0
     misses: list[str] = []
     for batch in sessions(messages, 10):
-        user, session = people.new(), None
+        user, session, said = people.new(), None, set()
         for text in batch:
             answer = message_send(user=user, text=text, session_id=session)
             session = answer["session_id"]
             problems = reply_problems(answer["reply"])
+            if answer["reply"] in said:
+                problems.append("repeated in the session")
+                repeated += 1
+            said.add(answer["reply"])
             total += 1
             if problems:
                 failed += 1
                 misses.append(f"{text} -> {answer['reply']} ({'; '.join(problems)})")
     report(
-        "corpus (target: 0 guard failures)",
-        {"replies passing the guard": (total - failed, total)},
+        "corpus (target: 0 guard failures, 0 repeats)",
+        {
+            "replies passing the guard": (total - failed, total),
+            "replies not repeated": (total - repeated, total),
+        },
         misses,
         verbose,
     )

@@ -24,7 +24,7 @@ from delight.models import User
 from delight.tools import ToolRegistry, registry
 
 CRISIS_LEVEL = 2  # safety levels 2 (high risk) and 3 (imminent danger) take the crisis branch
-HISTORY_TURNS = 6  # earlier turns of the session given to the reply
+HISTORY_TURNS = 12  # earlier turns given to the reply; offline Eliza repeats none of them
 MEMORIES_K = 6
 T = TypeVar("T")
 

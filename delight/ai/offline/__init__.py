@@ -8,6 +8,8 @@ lines) arrives with each call, so any process can answer any turn.
 - `world_answers.py`: questions about the person's zones, answered from the zone lines
   (`zone_lines.py`: their form).
 - `facts.py`: facts worth remembering (`extract_facts`).
+- `quality.py`: the language guard every reply passes (`reply_problems`); its word lists
+  are data in `grammar_words.py`.
 - `reflection.py`: sentences and first/second person, shared by the above.
 - `rules.py` and `replies.py`: data, the keyword table and the other things Eliza says.
 """

@@ -8,14 +8,18 @@ How a reply is made (`compose_reply`):
    sentence). Classic ELIZA works the same way.
 3. Try that keyword's decomposition patterns in order; the first that matches captures the
    fragments of the person's own words.
-4. Reflect the fragments ("I am" -> "you are", "my" -> "your") and put them into one of the
-   rule's reassembly templates. Templates are cycled turn by turn, so the same rule answers
-   differently each time, and a reply identical to a recent one is never chosen.
+4. Reflect the fragments ("I am" -> "you are", "my" -> "your"); a fragment that would not
+   read well echoed (two clauses, "lol", a loose "again") sends the match on to the next
+   pattern. Put the fragments into one of the rule's reassembly templates. Templates are
+   cycled turn by turn, so the same rule answers differently each time.
 5. With no keyword: recall something the person said earlier ("Earlier you mentioned your
    sister…"), ELIZA's MEMORY, or fall back to a gentle, intent-aware prompt.
 6. Wrap it for a goal coach: an opener for the strategy or emotion (celebrate joy, calm
    fear with a breath or a small step, acknowledge sadness and anger), then at most one line
    woven from the context it was given (today's missions, the current goal, a memory).
+7. Guard the result (`_guarded`): every candidate goes through the language guard
+   (quality.py) and must not repeat a reply of the session; when none is left, a safe
+   reply that reads well anywhere answers instead.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from dataclasses import dataclass
 
 from delight.ai.offline.context import ReplyContext, parse_context
 from delight.ai.offline.match import Match, find_match, memorable_phrases
+from delight.ai.offline.quality import reply_problems
 from delight.ai.offline.reflection import capitalise, second_person
 from delight.ai.offline.replies import (
     CALM_STEP,
@@ -36,6 +41,8 @@ from delight.ai.offline.replies import (
     INTENT_FALLBACKS,
     MEMORY_TEMPLATES,
     OPENERS,
+    SAFE_REPLIES,
+    SOCIAL_REPLIES,
 )
 from delight.ai.offline.world_answers import mission_zone_sentence, world_answer
 from delight.ai.text import STOPWORDS, fold, light_stem, normalise_words, word_set
@@ -97,7 +104,8 @@ _COMMON_VERBS = word_set(
 
 
 def _memory_overlap(text: str, memories: Sequence[str]) -> str:
-    """A remembered fact that shares a content word with the message, in second person."""
+    """A remembered fact that shares a content word with the message, in second person;
+    one that would not read well spoken back is passed over."""
     said = {
         light_stem(w)
         for w in normalise_words(text)
@@ -106,9 +114,9 @@ def _memory_overlap(text: str, memories: Sequence[str]) -> str:
     for memory in memories:
         words = {light_stem(w) for w in normalise_words(memory) if w not in STOPWORDS}
         if said & words:
-            phrased = second_person(memory)
-            if phrased:
-                return f"I remember {phrased}."
+            said_back = f"I remember {second_person(memory)}."
+            if second_person(memory) and not reply_problems(said_back):
+                return said_back
     return ""
 
 
@@ -173,18 +181,32 @@ def compose_reply(
     ctx = parse_context(context, user_name)
     strategy = choose_strategy(strategy, emotion)
     turn = sum(1 for message in history if message.role == "assistant")
-    recent = {fold(m.content) for m in list(history)[-6:] if m.role == "assistant"}
+    said = {fold(m.content) for m in history if m.role == "assistant"}
+    candidates, rule_name = _candidates(
+        text, history=history, emotion=emotion, intent=intent, strategy=strategy, ctx=ctx,
+        turn=turn, said=said,
+    )  # fmt: skip
+    return _guarded(candidates, rule=rule_name, strategy=strategy, said=said, turn=turn)
+
+
+def _candidates(
+    text: str,
+    *,
+    history: Sequence[ChatMessage],
+    emotion: EmotionResult | None,
+    intent: IntentResult | None,
+    strategy: str,
+    ctx: ReplyContext,
+    turn: int,
+    said: set[str],
+) -> tuple[list[str], str]:
+    """Every reply Eliza could give, best first, and the rule that wrote them."""
     name = ctx.name
-
     if strategy == "crisis":
-        options = [_render(t, (), name) for t in CRISIS_REPLIES]
-        fresh = [o for o in options if fold(o) not in recent]
-        return OfflineReply((fresh or options)[turn % len(fresh or options)], "crisis", strategy)
-
+        return _rotate([_render(t, (), name) for t in CRISIS_REPLIES], turn, ""), "crisis"
     answer = world_answer(text, ctx.zones)  # a question about their zones gets its answer
     if answer:
-        return OfflineReply(answer, "world", strategy)
-
+        return [answer], "world"
     intent_label = intent.label if intent else ""
     match = find_match(text)
     cores, rule_name, tone, key = _cores(match, text, history, strategy, intent_label, ctx, turn)
@@ -200,23 +222,42 @@ def compose_reply(
     )
     if strategy == "calm" and tone != "calm" and not opener and not extra:
         extra = CALM_STEP
+    if extra and fold(extra) in " ".join(said):
+        extra = ""
     greeting = ""
     if match and key != "greeting" and tone != "social" and _starts_with_greeting(text):
         greeting = f"Hi{', ' + name if name else ''}."
-    candidates = []
-    for core in cores:
-        parts = [greeting, opener, capitalise(core)]
-        if extra and fold(extra) not in " ".join(recent):
-            parts.append(extra)
-        candidates.append(_tidy(" ".join(p for p in parts if p)))
-    for candidate in candidates:
-        if fold(candidate) not in recent:
-            return OfflineReply(candidate, rule_name, strategy)
-    # Every variant was said recently: say it differently rather than repeat ourselves.
-    rephrased = _tidy(f"Let me put it another way. {_pick(FALLBACKS, turn, 'again')}")
-    if fold(rephrased) in recent:
-        rephrased = _tidy(f"Let me ask differently: {_pick(FALLBACKS, turn + 1, 'again')}")
-    return OfflineReply(rephrased, rule_name, strategy)
+    replies = [" ".join(p for p in (greeting, opener, capitalise(c), extra) if p) for c in cores]
+    # When the rule's own words were all said this session: replies that fit the same kind
+    # of message, before the guard's general safe ones.
+    backups = (*INTENT_FALLBACKS.get(intent_label, ()), *FALLBACKS)
+    if tone == "social":
+        backups = SOCIAL_REPLIES
+    replies += [_render(t, (), name) for t in _rotate(backups, turn, "backup")]
+    return [_tidy(reply) for reply in replies], rule_name
+
+
+def _guarded(
+    candidates: Sequence[str], *, rule: str, strategy: str, said: set[str], turn: int
+) -> OfflineReply:
+    """The first candidate that passes the language guard and was not said this session.
+
+    1. Drop every candidate with a problem (quality.reply_problems): a doubled word, a
+       pronoun reflected wrongly, a broken fragment.
+    2. Of the rest, take the first not said earlier in the session.
+    3. A crisis reply is never replaced: its safety lines matter more than variety.
+    4. Otherwise a safe reply, written to read well anywhere, that was not said yet;
+       the trace says "guarded".
+    """
+    sound = [c for c in candidates if not reply_problems(c)]
+    fresh = [c for c in sound if fold(c) not in said]
+    if fresh:
+        return OfflineReply(fresh[0], rule, strategy)
+    if rule == "crisis":
+        return OfflineReply((sound or list(candidates))[0], rule, strategy)
+    safe = _rotate(SAFE_REPLIES, turn, "guarded")
+    unsaid = [reply for reply in safe if fold(reply) not in said]
+    return OfflineReply((unsaid or safe)[0], "guarded", strategy)
 
 
 def _starts_with_greeting(text: str) -> bool:

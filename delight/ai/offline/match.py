@@ -6,7 +6,8 @@ import re
 from dataclasses import dataclass
 
 from delight.ai.offline.keywords import Decomposition, Keyword
-from delight.ai.offline.reflection import reflect, split_sentences
+from delight.ai.offline.quality import is_verb_form
+from delight.ai.offline.reflection import reads_well, reflect, split_sentences
 from delight.ai.offline.rules import ANY, KEYWORDS
 from delight.ai.text import clean_text
 
@@ -32,8 +33,8 @@ def find_match(text: str) -> Match | None:
             found = rule.pattern.search(sentence)
             if found:
                 fragments = tuple(reflect(group or "") for group in found.groups())
-                if rule.pattern.pattern != ANY and not all(fragments):
-                    continue  # an empty capture would leave a hole in the template
+                if rule.pattern.pattern != ANY and not all(map(reads_well, fragments)):
+                    continue  # a hole or a clumsy echo: a later, plainer rule answers
                 return Match(keyword, rule, fragments, sentence)
     return None
 
@@ -48,11 +49,17 @@ _NOT_MEMORABLE = frozenset({"name", "god", "goodness", "bad", "own", "self", "wa
 
 
 def memorable_phrases(text: str) -> list[str]:
-    """Noun phrases after "my" worth bringing back later ("my sister is ill" -> "sister")."""
+    """Noun phrases after "my" worth bringing back later ("my sister is ill" -> "sister").
+
+    A phrase with a verb in it ("sister visited") is a clause, not a thing to ask about.
+    """
     phrases = []
     for found in _MEMORABLE.finditer(clean_text(text)):
         phrase = found.group(1).lower()
-        if phrase.split()[-1] not in _NOT_MEMORABLE and len(phrase) > 2:
+        words = phrase.split()
+        if words[-1] in _NOT_MEMORABLE or len(phrase) <= 2 or not reads_well(phrase):
+            continue
+        if not any(is_verb_form(word) for word in words[1:]):
             phrases.append(phrase)
     return phrases
 

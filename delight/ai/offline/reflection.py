@@ -8,6 +8,13 @@ from __future__ import annotations
 
 import re
 
+from delight.ai.offline.grammar_words import (
+    CHAT_SHORTHAND,
+    CLAUSE_BREAKERS,
+    LOOSE_ENDS,
+    MAX_ECHO_WORDS,
+    PRONOUNS,
+)
 from delight.ai.text import clean_text, word_set
 
 # Words that swap perspective. Pairs go first so "I am" becomes "you are", not "you are"
@@ -89,20 +96,66 @@ def _shorten(fragment: str, limit: int = 14) -> str:
     return " ".join(head[:limit] if len(head) >= 3 else words[:limit])
 
 
+_EMOJI_OR_MARK = re.compile('[,;:?!()"“”\U0001f000-\U0001faff\u2600-\u27bf]')
+
+
+def reads_well(fragment: str) -> bool:
+    """Whether a reflected fragment can be echoed inside a template and still read well.
+
+    1. It is short (a long echo is a second sentence in the middle of Eliza's).
+    2. It holds one clause: no comma or other mark, no "but"/"because" joining a second one.
+    3. It has no chat shorthand or emoji: echoed back, "lol" and "🌱" read as mockery.
+    4. It does not end on a loose word ("again", "today", "over", "I think") that the
+       template's next words would trip on, and it is more than a pronoun.
+    """
+    words = fragment.lower().split()
+    if not words or len(words) > MAX_ECHO_WORDS or _EMOJI_OR_MARK.search(fragment):
+        return False
+    if any(word in CLAUSE_BREAKERS or word in CHAT_SHORTHAND for word in words):
+        return False
+    return words[-1] not in LOOSE_ENDS and not set(words) <= PRONOUNS
+
+
+_THEIRS = {"their": "your", "them": "you", "themselves": "yourself", "theirs": "yours"}
+_FACT = re.compile(
+    r"^(?:(usually|often|always|sometimes|never|rarely|still) )?(does not|is|has|[a-z]+s)\b(.*)$",
+    re.IGNORECASE,
+)
+
+
 def second_person(fact: str) -> str:
-    """Turn a stored fact into words for the person: "Likes hiking" -> "you like hiking"."""
+    """Turn a stored fact into words for the person: "Likes hiking" -> "you like hiking".
+
+    1. A fact in the first person is reflected like any fragment.
+    2. "Their sister is called Ana", "Name is Sam": the person's own, so "your".
+    3. "[Usually] wakes up around 7": "you", the adverb, the verb without its -s.
+    4. Facts speak of the person as "their"/"them" (facts.py); those become "your"/"you".
+    """
     text = fact.strip().rstrip(".")
     if re.match(r"^(I|I'm|My)\b", text):
         return reflect(clean_text(text))
-    match = re.match(r"^(Does not|Is|Has|[A-Z][a-z]+s)\b(.*)$", text)
+    if re.match(r"^(Their|Name)\b", text):
+        return _your(re.sub(r"^Name\b", "your name", text))
+    match = _FACT.match(text)
     if not match:
         return ""
-    verb, rest = match.groups()
-    verb = {"Does not": "don't", "Is": "are", "Has": "have"}.get(verb)
-    if verb is None:
-        first = match.group(1).lower()
-        verb = first[:-2] if first.endswith(("shes", "ches", "sses")) else first[:-1]
-    return f"you {verb}{rest}"
+    adverb, verb, rest = match.groups()
+    verb = verb.lower()
+    plain = {"does not": "don't", "is": "are", "has": "have"}.get(verb)
+    if plain is None:
+        if verb.endswith("ies"):
+            plain = verb[:-3] + "y"
+        elif verb.endswith(("shes", "ches", "sses", "xes", "oes")):
+            plain = verb[:-2]
+        else:
+            plain = verb[:-1]
+    said = f"{adverb.lower()} {plain}" if adverb else plain
+    return _your(f"you {said}{rest}")
+
+
+def _your(text: str) -> str:
+    found = re.compile(r"\b(their|them|themselves|theirs)\b", re.IGNORECASE)
+    return found.sub(lambda m: _THEIRS[m.group(1).lower()], text)
 
 
 def capitalise(text: str) -> str:

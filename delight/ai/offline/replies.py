@@ -9,9 +9,32 @@ from __future__ import annotations
 FALLBACKS = (
     "Tell me more about that.",
     "I'm listening. What else is on your mind?",
-    "How does that make you feel?",
+    "What's that been like for you?",
     "What would you like to happen next?",
     "Go on — I'm here.",
+)
+# When every candidate failed the language guard or was already said this session: plain,
+# warm, and true after any message (compose._guarded).
+SAFE_REPLIES = (
+    "I'm listening. What feels most important about this right now?",
+    "Tell me a bit more — I'd like to understand.",
+    "What would help most right now: talking it through, or one small next step?",
+    "How are you feeling about all of this?",
+    "I'm here with you. Where would you like to begin?",
+    "What's one small thing that would make today a little better?",
+    "That matters. What would you like to happen next?",
+    "Let's take it one step at a time. What comes first for you?",
+    "I'd love to hear more. What's on your mind?",
+    "Thanks for telling me. What would make this easier?",
+    "Say more if you like — I'm not going anywhere.",
+    "What part of this is on your mind most?",
+)
+# A greeting, thanks or "who are you" when the rule's own replies were all said this session.
+SOCIAL_REPLIES = (
+    "Good to hear from you{n}. What's on your mind today?",
+    "I'm always glad to chat{n}. How is your day going?",
+    "I'm here{n}. What would you like to talk about?",
+    "Nice to have you here{n}. What would make today feel good?",
 )
 MEMORY_TEMPLATES = (
     "Earlier you mentioned your {0}. How is that going?",
@@ -28,8 +51,8 @@ INTENT_FALLBACKS = {
         "The best mission is one you can start in the next five minutes.",
     ),
     "question": (
-        "That's a good question. What do you think?",
-        "What answer would you hope for?",
+        "Good question. What are you leaning toward yourself?",
+        "Let's think it through together. What would help you decide?",
     ),
     "small_talk": (
         "I'm enjoying our chat. How has your day been?",

@@ -254,7 +254,13 @@ KEYWORDS: tuple[Keyword, ...] = (
         7,
         r"\b(goals?|want to|wish|dream of|hope to|plan to|aim to|trying to|would like to)\b",
         _d(
-            r"\bmy (?:main |big |biggest |new )?goal is (?:to )?(.+)",
+            r"\bmy (?:main |big |biggest |new )?goal is to (.+)",
+            "To {0} — that's worth working toward. Why does it matter to you?",
+            "What would it change for you to {0}?",
+            "How will you know you've managed to {0}?",
+        ),
+        _d(
+            r"\bmy (?:main |big |biggest |new )?goal is (.+)",
             "{0} — that's worth working toward. Why does it matter to you?",
             "What would reaching {0} change for you?",
             "How will you know you've achieved {0}?",
@@ -332,6 +338,8 @@ KEYWORDS: tuple[Keyword, ...] = (
             "remember what matters to you.",
             "I'm Eliza, an AI companion — not a person, but I'm here to listen and to help you "
             "make progress.",
+            "Still me — Eliza, a companion made of software, not a person. I'm glad to talk, "
+            "though. What's on your mind?",
             tone="social",
         ),
     ),
@@ -371,15 +379,14 @@ KEYWORDS: tuple[Keyword, ...] = (
         ),
         _d(
             r"\bi (?:feel|am feeling|felt) like (.+)",
-            "What makes you feel like {0}?",
-            "When did you start feeling like {0}?",
-            "Do you often feel like {0}?",
+            "That sounds heavy. What's happened that makes it feel like {0}?",
+            "How long has it felt like {0}?",
+            "When it feels like {0}, what helps, even a little?",
         ),
         _d(
             r"\bi (?:feel|am feeling|have been feeling|felt) (.+)",
-            "Tell me more about feeling {0}.",
-            "Do you often feel {0}?",
-            "What do you think is making you feel {0}?",
+            "Feeling {0} — thank you for noticing that. What's been going on?",
+            "What happened today that left you feeling {0}?",
             "When you feel {0}, what usually helps?",
         ),
         _d(
@@ -394,7 +401,7 @@ KEYWORDS: tuple[Keyword, ...] = (
         r"\b(i can not|i could not|i am unable to)\b",
         _d(
             r"\bi (?:can not|could not|am unable to) (.+)",
-            "What makes you think you can't {0}?",
+            "What's making it hard to {0} right now?",
             "Have you tried a smaller version of it — a step toward being able to {0}?",
             "What would you need in order to {0}?",
             "Maybe you can't {0} yet. What could you do today?",
@@ -467,13 +474,13 @@ KEYWORDS: tuple[Keyword, ...] = (
         5,
         r"\bremember\b",
         _d(
-            r"\bdo you remember (.+)",
+            r"\bdo you remember (?:about )?(.+)",
             "Remind me about {0} — what stands out about it for you?",
             "Tell me again about {0}. Why is it on your mind?",
         ),
         _d(
             r"\bi remember (.+)",
-            "What makes you think of {0} now?",
+            "What brings {0} to mind today?",
             "How do you feel when you remember {0}?",
         ),
         _d(ANY, "What would you like me to remember?", "Tell me more — I'm listening."),
@@ -507,7 +514,7 @@ KEYWORDS: tuple[Keyword, ...] = (
         _d(
             r"\bi am (?:so |really |very )?(happy|glad|excited|proud|thrilled|delighted)\b",
             "I'm glad you're {0}! What's the best part?",
-            "That's lovely — tell me more about what has you {0}.",
+            "That's lovely! What's the best part of it?",
             tone="celebrate",
         ),
         _d(
@@ -535,8 +542,8 @@ KEYWORDS: tuple[Keyword, ...] = (
         _d(
             r"\bi am (.+)",
             "How long have you been {0}?",
-            "How do you feel about being {0}?",
-            "Do you think being {0} is affecting your goals?",
+            "You're {0} — how is that sitting with you?",
+            "What's it been like, being {0}?",
         ),
     ),
     _k(
@@ -551,7 +558,7 @@ KEYWORDS: tuple[Keyword, ...] = (
         ),
         _d(
             r"\bi need (.+)",
-            "Why do you need {0}?",
+            "Let's think about {0} together. What do you have in mind so far?",
             "What would getting {0} change for you?",
         ),
     ),
@@ -561,7 +568,7 @@ KEYWORDS: tuple[Keyword, ...] = (
         r"\bi should\b",
         _d(
             r"\bi should (.+)",
-            "Who says you should {0}?",
+            "Would you like to {0} for yourself, or for someone else?",
             "Do you want to {0}, or do you feel you ought to?",
             "What would make it easier to {0}?",
         ),
@@ -641,8 +648,8 @@ KEYWORDS: tuple[Keyword, ...] = (
         ),
         _d(
             r"\byou are (.+)",
-            "Why do you say I am {0}?",
-            "Would you like me to be {0}?",
+            "What makes me seem {0} to you?",
+            "Thanks for telling me honestly. What would you like from me?",
         ),
     ),
     _k(
@@ -662,7 +669,7 @@ KEYWORDS: tuple[Keyword, ...] = (
         _d(
             rf"\bmy ({_RELATIVES}) ((?:is|are|was|were|has|have|had|keeps|does|did|will|just|"
             r"never|always|do not|does not|did not|will not|can not|won't) .+)",
-            "Why do you think your {0} {1}?",
+            "Your {0} {1} — how are you feeling about it?",
             "How does it feel when your {0} {1}?",
             "What would you like to be different with your {0}?",
         ),
@@ -744,8 +751,8 @@ KEYWORDS: tuple[Keyword, ...] = (
         ),
         _d(
             r"\bif (.+)",
-            "Do you think it's likely that {0}?",
             "What would you do if {0}?",
+            "Suppose {0}. What would help you then?",
         ),
     ),
     _k(
@@ -754,9 +761,9 @@ KEYWORDS: tuple[Keyword, ...] = (
         r"\bbecause\b",
         _d(
             r"\bbecause (.+)",
-            "Is that the real reason?",
-            "Does that explain anything else for you?",
-            "What other reasons might there be?",
+            "That makes sense. What would help with it?",
+            "Thanks for explaining. What would make it a little easier?",
+            "I see. What would you like to do about it?",
         ),
     ),
     _k(
@@ -787,9 +794,9 @@ KEYWORDS: tuple[Keyword, ...] = (
         _d(
             r"\bmy ((?:\w+ ){0,2}?\w+) ((?:is|are|was|were|has|have|had|keeps|does|did|will|"
             r"just|never|always|broke|got) .+)",
-            "Why do you think your {0} {1}?",
-            "How do you feel about the fact that your {0} {1}?",
-            "Does it bother you that your {0} {1}?",
+            "Your {0} {1} — how does that sit with you?",
+            "What's that like for you, now that your {0} {1}?",
+            "How are you feeling about your {0} at the moment?",
         ),
     ),
     _k(
@@ -895,9 +902,9 @@ KEYWORDS: tuple[Keyword, ...] = (
         r"^(what|how|why|when|where|who|which|is|are|do|does|should|would|could)\b",
         _d(
             ANY,
-            "That's a good question. What do you think?",
-            "What answer would you hope for?",
-            "What makes you ask?",
+            "Good question. What are you leaning toward yourself?",
+            "Let's think it through together. What would help you decide?",
+            "I'm curious what's behind the question. What's on your mind?",
         ),
     ),
 )

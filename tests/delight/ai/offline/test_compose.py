@@ -8,6 +8,7 @@ import re
 import pytest
 
 from delight.ai.offline.compose import compose_reply
+from delight.ai.offline.quality import reply_problems
 from delight.ai.types import EMOTIONS, ChatMessage, EmotionResult, IntentResult
 
 CONTEXT = [
@@ -118,6 +119,51 @@ def test_a_whole_conversation_has_no_immediate_repeats() -> None:
         history += [ChatMessage("user", text), ChatMessage("assistant", reply)]
 
 
+def test_no_reply_is_repeated_anywhere_in_a_session() -> None:
+    history: list[ChatMessage] = []
+    text = "I want to run a marathon"
+    for _ in range(12):
+        reply = compose_reply(text, history=history).text
+        assert reply not in [m.content for m in history]
+        history += [ChatMessage("user", text), ChatMessage("assistant", reply)]
+
+
+def test_when_every_candidate_was_said_a_safe_reply_answers_and_the_trace_says_guarded() -> None:
+    said = [compose_reply("I feel okay", history=[]).text]
+    history = [ChatMessage("assistant", text) for text in said]
+    while (reply := compose_reply("I feel okay", history=history)).rule != "guarded":
+        history.append(ChatMessage("assistant", reply.text))
+
+    assert reply.text not in [m.content for m in history]
+    assert reply_problems(reply.text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "not_echoed"),
+    [
+        ("i want to run a marathon one day but not this year lol", "lol"),
+        ("i wanna get fit but idk where to start", "idk"),
+        ("my plants are thriving for once 🌱", "🌱"),
+        ("I missed my run again", "run again"),
+        ("what do you remember about me?", "about about"),
+    ],
+)
+def test_clumsy_fragments_are_not_echoed(text: str, not_echoed: str) -> None:
+    reply = compose_reply(text).text
+
+    assert not_echoed not in reply
+    assert reply_problems(reply) == []
+
+
+def test_a_crisis_reply_keeps_its_resources_even_when_said_before() -> None:
+    history: list[ChatMessage] = []
+    for _ in range(2):
+        said = compose_reply("I can't go on", strategy="crisis", history=history).text
+        history.append(ChatMessage("assistant", said))
+
+    assert "988" in compose_reply("I can't go on", strategy="crisis", history=history).text
+
+
 def test_memory_brings_back_an_earlier_topic_when_nothing_else_matches() -> None:
     history = [
         ChatMessage("user", "My sister is moving abroad next month."),
@@ -219,3 +265,12 @@ def test_greeting_in_front_of_a_feeling_is_returned() -> None:
     reply = compose_reply("Hi, I'm feeling stressed about my exam", user_name="Sam").text
     assert reply.startswith("Hi, Sam.")
     assert "your exam" in reply
+
+
+def test_a_remembered_fact_that_would_read_badly_is_not_spoken_back() -> None:
+    context = ["Memory: Wants to learning english better", "Memory: Loves english tea"]
+
+    reply = compose_reply("english class was fun today", context=context).text
+
+    assert "to learning" not in reply
+    assert "I remember you love english tea." in reply

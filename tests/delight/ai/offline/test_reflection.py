@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from delight.ai.offline.reflection import reflect, second_person, split_sentences
+from delight.ai.offline.reflection import reads_well, reflect, second_person, split_sentences
 
 
 @pytest.mark.parametrize(
@@ -29,6 +29,14 @@ def test_reflection_swaps_first_and_second_person(fragment: str, reflected: str)
         ("Does not like running", "you don't like running"),
         ("Is a morning person", "you are a morning person"),
         ("I love tea", "you love tea"),
+        (
+            "Always feels anxious when their boss shouts at them",
+            "you always feel anxious when your boss shouts at you",
+        ),
+        ("Usually wakes up around 7", "you usually wake up around 7"),
+        ("Their sister is called Ana", "your sister is called Ana"),
+        ("Studies biology", "you study biology"),
+        ("Goes to bed late", "you go to bed late"),
     ],
 )
 def test_facts_are_spoken_back_in_second_person(fact: str, spoken: str) -> None:
@@ -41,3 +49,29 @@ def test_sentences_split_at_ends_and_where_a_new_i_clause_starts() -> None:
         "It rained",
         "I kept going",
     ]
+
+
+@pytest.mark.parametrize(
+    "fragment",
+    ["your thesis", "run a marathon", "nobody listens to you", "call your parents every sunday"],
+)
+def test_a_short_single_clause_fragment_reads_well_echoed(fragment: str) -> None:
+    assert reads_well(fragment)
+
+
+@pytest.mark.parametrize(
+    "fragment",
+    [
+        "get fit but idk where to start",
+        "your exam tomorrow, can you help you plan",
+        "your run again",
+        "a lot better now",
+        "in love you think",
+        "your plants are thriving 🌱",
+        "you",
+        "",
+        "one two three four five six seven eight nine ten eleven",
+    ],
+)
+def test_a_fragment_that_would_read_badly_is_not_echoed(fragment: str) -> None:
+    assert not reads_well(fragment)
