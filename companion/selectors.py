@@ -16,6 +16,7 @@ from companion import sketches
 from companion.models import (
     AgentCheckpoint,
     AgentState,
+    CompanionProfile,
     Conversation,
     Memory,
     MemoryChange,
@@ -409,6 +410,16 @@ def memory_list(
 def memory_get(*, user: User, memory_id: int) -> Memory:
     """One of the user's memories; anyone else's is NotFound."""
     return one_or_not_found(_shown(user), pk=memory_id)
+
+
+def profile_get(*, user: User) -> CompanionProfile:
+    """What Eliza has learned of the person; an unsaved, empty profile before she learns."""
+    return CompanionProfile.objects.owned_by(user).first() or CompanionProfile(user=user)
+
+
+def profile_memories(*, user: User) -> QuerySet[Memory]:
+    """The person's active keyed memories (the facts with a stable slot), oldest first."""
+    return _shown(user).filter(active=True).exclude(key="").order_by("created_at", "id")
 
 
 def memory_history(*, user: User, memory_id: int) -> QuerySet[MemoryChange]:
