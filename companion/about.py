@@ -11,6 +11,8 @@ import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from django.utils.text import slugify
+
 from companion import selectors
 from companion.models import CompanionProfile, Memory
 from companion.profile_data import (
@@ -49,6 +51,13 @@ class ProfileItem:
         # An interest the profile keeps without a memory can only be forgotten.
         return self.field != INTEREST_FIELD
 
+    @property
+    def ref(self) -> str:
+        """The item's id on the page (an HTML id, also naming the form that failed)."""
+        if self.field == INTEREST_FIELD:
+            return f"interest-{slugify(self.value)}"
+        return f"field-{self.field}" if self.field else f"memory-{self.memory_id}"
+
 
 @dataclass(frozen=True)
 class ProfileSection:
@@ -57,6 +66,13 @@ class ProfileSection:
     empty: str
     items: list[ProfileItem] = field(default_factory=list)
     field: str = ""
+    question: str = ""  # the field's edit label
+
+    @property
+    def field_missing(self) -> bool:
+        """The section has a profile field Eliza does not know yet (the page offers to
+        tell her)."""
+        return bool(self.field) and all(item.field != self.field for item in self.items)
 
 
 @dataclass(frozen=True)
@@ -137,7 +153,7 @@ def about_you(*, user: User) -> AboutYou:
             )
     return AboutYou(
         sections=[
-            ProfileSection(s.slug, s.title, s.empty, items[s.slug], s.field)
+            ProfileSection(s.slug, s.title, s.empty, items[s.slug], s.field, _question(s.field))
             for s in (*SECTIONS, OTHER_SECTION)
         ],
         style=_style_item(profile),
@@ -173,6 +189,10 @@ def _field_item(
         learned_at=memory.created_at if memory else None,
         updated_at=memory.updated_at if memory else profile.updated_at,
     )
+
+
+def _question(field_name: str) -> str:
+    return FIELDS[field_name].question if field_name else ""
 
 
 def _memory_item(memory: Memory) -> ProfileItem:

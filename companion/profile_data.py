@@ -17,13 +17,14 @@ class Field:
     `keys`: the memory keys that can hold it, the first one used for a new memory;
     `prefixes`: how the memory's sentence begins before the value ("Lives in " Leeds);
     `phrase`: the sentence a value edited by the person is kept as, with "a" or "an" before
-    the value when `article` ("Works as a nurse").
+    the value when `article` ("Works as a nurse"); `question`: the edit form's label.
     """
 
     name: str
     keys: tuple[str, ...]
     prefixes: tuple[str, ...]
     phrase: str
+    question: str
     article: bool = False
 
 
@@ -40,13 +41,16 @@ class Section:
 
 
 FIELDS = {
-    "name": Field("name", ("name",), ("Name is ",), "Name is {}"),
-    "location": Field("location", ("location", "place:home"), ("Lives in ",), "Lives in {}"),
+    "name": Field("name", ("name",), ("Name is ",), "Name is {}", "What should Eliza call you?"),
+    "location": Field(
+        "location", ("location", "place:home"), ("Lives in ",), "Lives in {}", "Where do you live?"
+    ),
     "occupation": Field(
         "occupation",
         ("occupation", "work:job"),
         ("Works as a ", "Works as an ", "Works as "),
         "Works as {}",
+        "What do you do for a living?",
         article=True,
     ),
 }
@@ -87,6 +91,8 @@ SECTIONS = (
 )
 # Keyed memories no section claims (pets, diet, routines, preferences …).
 OTHER_SECTION = Section("other", "Other things Eliza knows", (), empty="Nothing else yet.")
+
+STYLE_QUESTION = "How do you write to Eliza?"
 
 # How a person writes, as the profile keeps it (learning.communication_style) and as the
 # page says it.

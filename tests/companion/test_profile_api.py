@@ -8,9 +8,8 @@ import pytest
 from companion import selectors, services
 from companion.models import CompanionProfile, Memory
 from companion.turn.context import person_name
-from delight.ai.runtime import default_engine
 from delight.models import User
-from tests.companion.factories import remember, say
+from tests.companion.factories import say
 
 pytestmark = pytest.mark.django_db
 
@@ -19,27 +18,6 @@ PROFILE = "/api/companion/profile/"
 
 def item_url(memory_id: int) -> str:
     return f"{PROFILE}memories/{memory_id}/"
-
-
-def learned(user: User, content: str, key: str) -> Memory:
-    # Written as the API writes, so memories compare vectors of one space.
-    return remember(user, content, key=key, engine=default_engine()).memory
-
-
-@pytest.fixture
-def known(owner) -> dict[str, Memory]:
-    """What Eliza learned of Olivia in conversation: memories and the profile they filled."""
-    memories = {
-        "name": learned(owner, "Name is Liv", "name"),
-        "home": learned(owner, "Lives in Leeds", "location"),
-        "sister": learned(owner, "Has a sister called Maya", "person:sister"),
-        "hiking": learned(owner, "Loves hiking", "likes:hike"),
-        "dog": learned(owner, "Has a dog called Biscuit", "pet:dog"),
-    }
-    CompanionProfile.objects.create(
-        user=owner, name="Liv", location="Leeds", interests=["hiking"], communication_style="brief"
-    )
-    return memories
 
 
 def state_of(user: User) -> tuple:
@@ -57,9 +35,11 @@ def section(body: dict, slug: str) -> list[dict]:
     return next(s["items"] for s in body["sections"] if s["section"] == slug)
 
 
-def test_the_profile_shows_what_eliza_learned_grouped_by_kind(owner_api, known):
+def test_the_profile_shows_what_eliza_learned_grouped_by_kind(owner_api, known_profile):
     body = owner_api.get(PROFILE).json()
-    assert [(i["text"], i["id"]) for i in section(body, "name")] == [("Liv", known["name"].pk)]
+    assert [(i["text"], i["id"]) for i in section(body, "name")] == [
+        ("Liv", known_profile["name"].pk)
+    ]
     assert [(i["text"], i["field"]) for i in section(body, "home")] == [("Leeds", "location")]
     assert [i["text"] for i in section(body, "people")] == ["Has a sister called Maya"]
     assert [i["text"] for i in section(body, "interests")] == ["Loves hiking"]
@@ -67,17 +47,17 @@ def test_the_profile_shows_what_eliza_learned_grouped_by_kind(owner_api, known):
     assert body["communication_style"]["text"] == "In short messages"
 
 
-def test_changing_where_you_live_rewrites_the_memory_behind_it(owner_api, owner, known):
+def test_changing_where_you_live_rewrites_the_memory_behind_it(owner_api, owner, known_profile):
     response = owner_api.patch(PROFILE, {"location": "York"}, format="json")
     assert response.status_code == 200, response.json()
     assert section(response.json(), "home")[0]["text"] == "York"
     assert CompanionProfile.objects.get(user=owner).location == "York"
-    home = Memory.objects.get(pk=known["home"].pk)
+    home = Memory.objects.get(pk=known_profile["home"].pk)
     assert (home.content, home.active) == ("Lives in York", True)
     assert home.changes.last().actor == "user"
 
 
-def test_a_field_eliza_did_not_know_is_kept_as_a_memory_too(owner_api, owner, known):
+def test_a_field_eliza_did_not_know_is_kept_as_a_memory_too(owner_api, owner, known_profile):
     response = owner_api.patch(PROFILE, {"occupation": "nurse"}, format="json")
     assert response.status_code == 200, response.json()
     assert CompanionProfile.objects.get(user=owner).occupation == "nurse"
@@ -85,18 +65,20 @@ def test_a_field_eliza_did_not_know_is_kept_as_a_memory_too(owner_api, owner, kn
     assert (memory.content, memory.source) == ("Works as a nurse", "user")
 
 
-def test_clearing_a_field_forgets_its_memory(owner_api, owner, known):
+def test_clearing_a_field_forgets_its_memory(owner_api, owner, known_profile):
     assert owner_api.patch(PROFILE, {"name": ""}, format="json").status_code == 200
     assert CompanionProfile.objects.get(user=owner).name == ""
-    assert not Memory.objects.filter(pk=known["name"].pk).exists()
+    assert not Memory.objects.filter(pk=known_profile["name"].pk).exists()
     assert section(owner_api.get(PROFILE).json(), "name") == []
 
 
-def test_removing_an_interest_forgets_it_and_a_new_one_is_remembered(owner_api, owner, known):
+def test_removing_an_interest_forgets_it_and_a_new_one_is_remembered(
+    owner_api, owner, known_profile
+):
     response = owner_api.patch(PROFILE, {"interests": ["climbing"]}, format="json")
     assert response.status_code == 200, response.json()
     assert CompanionProfile.objects.get(user=owner).interests == ["climbing"]
-    assert not Memory.objects.filter(pk=known["hiking"].pk).exists()
+    assert not Memory.objects.filter(pk=known_profile["hiking"].pk).exists()
     assert Memory.objects.get(user=owner, key="likes:climbing").content == "Likes climbing"
 
 
@@ -112,7 +94,7 @@ def test_removing_an_interest_forgets_it_and_a_new_one_is_remembered(owner_api, 
     ],
 )
 def test_bad_input_answers_400_with_a_clear_message_and_changes_nothing(
-    owner_api, owner, known, body, says
+    owner_api, owner, known_profile, body, says
 ):
     before = state_of(owner)
     response = owner_api.patch(PROFILE, body, format="json")
@@ -121,7 +103,7 @@ def test_bad_input_answers_400_with_a_clear_message_and_changes_nothing(
     assert state_of(owner) == before
 
 
-def test_a_style_the_person_sets_is_not_guessed_again(owner_api, owner, known):
+def test_a_style_the_person_sets_is_not_guessed_again(owner_api, owner, known_profile):
     owner_api.patch(PROFILE, {"communication_style": "detailed"}, format="json")
     person = User.objects.get(pk=owner.pk)
     services.profile_learn(user=person, facts=[], texts=["ok", "fine", "sure"])
@@ -129,45 +111,47 @@ def test_a_style_the_person_sets_is_not_guessed_again(owner_api, owner, known):
     assert (profile.communication_style, profile.style_chosen) == ("detailed", True)
 
 
-def test_correcting_an_item_rewrites_the_memory_and_the_profile(owner_api, owner, known):
-    response = owner_api.patch(item_url(known["home"].pk), {"text": "Manchester"}, format="json")
+def test_correcting_an_item_rewrites_the_memory_and_the_profile(owner_api, owner, known_profile):
+    response = owner_api.patch(
+        item_url(known_profile["home"].pk), {"text": "Manchester"}, format="json"
+    )
     assert response.status_code == 200, response.json()
     assert response.json()["text"] == "Manchester"
-    assert Memory.objects.get(pk=known["home"].pk).content == "Lives in Manchester"
+    assert Memory.objects.get(pk=known_profile["home"].pk).content == "Lives in Manchester"
     assert CompanionProfile.objects.get(user=owner).location == "Manchester"
 
 
-def test_correcting_an_interest_replaces_it_in_the_profile(owner_api, owner, known):
-    url = item_url(known["hiking"].pk)
+def test_correcting_an_interest_replaces_it_in_the_profile(owner_api, owner, known_profile):
+    url = item_url(known_profile["hiking"].pk)
     assert owner_api.patch(url, {"text": "Loves sea swimming"}, format="json").status_code == 200
     assert CompanionProfile.objects.get(user=owner).interests == ["sea swimming"]
 
 
-def test_an_empty_correction_answers_400_and_changes_nothing(owner_api, owner, known):
+def test_an_empty_correction_answers_400_and_changes_nothing(owner_api, owner, known_profile):
     before = state_of(owner)
-    response = owner_api.patch(item_url(known["sister"].pk), {"text": "  "}, format="json")
+    response = owner_api.patch(item_url(known_profile["sister"].pk), {"text": "  "}, format="json")
     assert response.status_code == 400
     assert "cannot be empty" in response.json()["detail"]
     assert state_of(owner) == before
 
 
-def test_forgetting_an_item_deletes_its_memory_and_what_it_filled(owner_api, owner, known):
-    assert owner_api.delete(item_url(known["home"].pk)).status_code == 204
-    assert not Memory.objects.filter(pk=known["home"].pk).exists()
+def test_forgetting_an_item_deletes_its_memory_and_what_it_filled(owner_api, owner, known_profile):
+    assert owner_api.delete(item_url(known_profile["home"].pk)).status_code == 204
+    assert not Memory.objects.filter(pk=known_profile["home"].pk).exists()
     assert CompanionProfile.objects.get(user=owner).location == ""
     recalled = selectors.memory_recall(user=owner, query="where does she live, Leeds", k=10)
-    assert all(hit.memory.pk != known["home"].pk for hit in recalled)
+    assert all(hit.memory.pk != known_profile["home"].pk for hit in recalled)
     assert section(owner_api.get(PROFILE).json(), "home") == []
 
 
-def test_forgetting_a_liked_thing_takes_it_out_of_the_interests(owner_api, owner, known):
-    assert owner_api.delete(item_url(known["hiking"].pk)).status_code == 204
+def test_forgetting_a_liked_thing_takes_it_out_of_the_interests(owner_api, owner, known_profile):
+    assert owner_api.delete(item_url(known_profile["hiking"].pk)).status_code == 204
     assert CompanionProfile.objects.get(user=owner).interests == []
 
 
-def test_another_persons_item_answers_404_and_is_left_alone(outsider_api, owner, known):
+def test_another_persons_item_answers_404_and_is_left_alone(outsider_api, owner, known_profile):
     before = state_of(owner)
-    url = item_url(known["home"].pk)
+    url = item_url(known_profile["home"].pk)
     assert outsider_api.patch(url, {"text": "Nowhere"}, format="json").status_code == 404
     assert outsider_api.delete(url).status_code == 404
     assert state_of(owner) == before
@@ -179,7 +163,7 @@ def test_the_profile_needs_a_signed_in_person(client):
     assert client.get(PROFILE).status_code in (401, 403)
 
 
-def test_the_next_turn_on_the_same_user_object_sees_a_correction(owner, known):
+def test_the_next_turn_on_the_same_user_object_sees_a_correction(owner, known_profile):
     # A socket keeps one user object for all its turns.
     session = say(owner, "hello there")
     assert person_name(owner) == "Liv"
