@@ -18,7 +18,7 @@ from companion import conversations, selectors, services
 from companion.about import about_you
 from companion.forms import MemoryForm, ProfileFieldForm, ProfileItemForm
 from companion.models import Actor, Source, Tier, Turn
-from companion.profile_data import STYLES
+from companion.profile_data import STYLE_QUESTION, STYLES
 
 SAVED_MESSAGES = {
     "created": "Eliza will remember it.",
@@ -121,6 +121,7 @@ def _about_page(
     context = {
         "about": about_you(user=request.user),
         "styles": list(STYLES.items()),
+        "style_question": STYLE_QUESTION,
         "failed": failed,
         "error": error,
         "typed": typed,

@@ -33,7 +33,7 @@ def profile_cache_clear(*, user: User) -> None:
     """Drop the profile a user object carries (profile_learn keeps it there), so the next
     read, the next turn's included, sees edits made elsewhere: a socket holds one user
     object for all its turns."""
-    cache = type(user).companion_profile.related
+    cache = User.companion_profile.related  # not type(user): a request's user is a lazy proxy
     if cache.is_cached(user):
         cache.delete_cached_value(user)
 
