@@ -79,7 +79,7 @@ SECTIONS = (
     Section(
         "people",
         "People in your life",
-        ("person", "people", "family", "partner", "friend"),
+        ("person", "relation", "people", "family", "partner", "friend"),
         empty="Nobody yet. Tell Eliza about the people who matter to you.",
     ),
     Section(

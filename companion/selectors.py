@@ -418,8 +418,10 @@ def profile_get(*, user: User) -> CompanionProfile:
 
 
 def profile_memories(*, user: User) -> QuerySet[Memory]:
-    """The person's active keyed memories (the facts with a stable slot), oldest first."""
-    return _shown(user).filter(active=True).exclude(key="").order_by("created_at", "id")
+    """The person's active keyed personal memories (facts about them with a stable slot;
+    goals and tasks are not "about" them), oldest first."""
+    memories = _shown(user).filter(tier=Tier.PERSONAL, active=True).exclude(key="")
+    return memories.order_by("created_at", "id")
 
 
 def memory_history(*, user: User, memory_id: int) -> QuerySet[MemoryChange]:

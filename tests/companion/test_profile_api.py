@@ -8,8 +8,9 @@ import pytest
 from companion import selectors, services
 from companion.models import CompanionProfile, Memory
 from companion.turn.context import person_name
+from delight.ai.runtime import default_engine
 from delight.models import User
-from tests.companion.factories import say
+from tests.companion.factories import remember, say
 
 pytestmark = pytest.mark.django_db
 
@@ -170,3 +171,26 @@ def test_the_next_turn_on_the_same_user_object_sees_a_correction(owner, known_pr
     services.profile_update(user=User.objects.get(pk=owner.pk), name="Olive")
     say(owner, "how are you?", session)
     assert person_name(owner) == "Olive"
+
+
+def test_facts_of_any_kind_are_grouped_by_their_key(owner_api, owner):
+    for content, key in [
+        ("Lives in Lyon", "place:home"),
+        ("Works as a baker", "work:job"),
+        ("Is allergic to shellfish", "diet:shellfish"),
+    ]:
+        remember(owner, content, key=key, engine=default_engine())
+    body = owner_api.get(PROFILE).json()
+    assert [(i["text"], i["field"]) for i in section(body, "home")] == [("Lyon", "location")]
+    assert [(i["text"], i["field"]) for i in section(body, "work")] == [("baker", "occupation")]
+    assert [i["text"] for i in section(body, "other")] == ["Is allergic to shellfish"]
+    assert body["communication_style"] is None
+    owner_api.patch(PROFILE, {"location": "Paris"}, format="json")
+    assert Memory.objects.get(user=owner, key="place:home", active=True).content == "Lives in Paris"
+
+
+def test_goals_and_tasks_are_not_part_of_the_profile(owner_api, owner):
+    remember(owner, "Wants to run a marathon", tier="project", key="goal:run_marathon")
+    remember(owner, "Has a brother", key="relation:brother")
+    body = owner_api.get(PROFILE).json()
+    assert [i["text"] for s in body["sections"] for i in s["items"]] == ["Has a brother"]

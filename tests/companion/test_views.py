@@ -224,3 +224,21 @@ def test_another_persons_item_is_a_404_on_the_page_too(outsider_client, known_pr
     assert outsider_client.post(edit, {"content": "Mine now"}).status_code == 404
     assert outsider_client.post(reverse("about-you-forget", args=[sister.pk])).status_code == 404
     assert Memory.objects.get(pk=sister.pk).content == "Has a sister called Maya"
+
+
+def test_an_unknown_field_is_told_to_eliza_without_javascript(owner_client, owner, known_profile):
+    page = owner_client.get(reverse("about-you")).content.decode()
+    assert "Eliza does not know what you do." in page
+    form = {"field": "occupation", "value": "an architect"}
+    assert owner_client.post(reverse("about-you"), form).status_code == 302
+    assert CompanionProfile.objects.get(user=owner).occupation == "architect"
+    assert Memory.objects.get(user=owner, key="occupation").content == "Works as an architect"
+
+
+def test_an_interest_kept_without_a_memory_can_be_forgotten(owner_client, owner, known_profile):
+    CompanionProfile.objects.filter(user=owner).update(interests=["hiking", "chess"])
+    assert "Likes chess" in owner_client.get(reverse("about-you")).content.decode()
+    form = {"field": "interest", "value": "chess", "forget": "1"}
+    assert owner_client.post(reverse("about-you"), form).status_code == 302
+    assert CompanionProfile.objects.get(user=owner).interests == ["hiking"]
+    assert Memory.objects.filter(pk=known_profile["hiking"].pk).exists()
