@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.utils.text import slugify
 
@@ -64,7 +64,7 @@ class ProfileSection:
     slug: str
     title: str
     empty: str
-    items: list[ProfileItem] = field(default_factory=list)
+    items: list[ProfileItem]
     field: str = ""
     question: str = ""  # the field's edit label
 
@@ -95,9 +95,13 @@ def profile_value(key: str, content: str) -> tuple[str, str] | None:
     in Leeds."); None when the key fills no field."""
     for spec in FIELDS.values():
         if key in spec.keys:
-            value = _strip_prefix(content, spec.prefixes).rstrip(".")
-            return spec.name, value[:PROFILE_VALUE_MAX_CHARS]
+            return spec.name, stated_value(spec, content)[:PROFILE_VALUE_MAX_CHARS]
     return None
+
+
+def stated_value(spec: Field, content: str) -> str:
+    """The value a field's sentence states ("Leeds" from "Lives in Leeds.")."""
+    return _strip_prefix(content, spec.prefixes).rstrip(".")
 
 
 def field_sentence(spec: Field, value: str) -> str:

@@ -297,9 +297,10 @@ class ProfileItemUpdateSerializer(serializers.Serializer):
     text = TextField(max_length=CONTENT_MAX_CHARS, noun="memory", trim_whitespace=False)
 
 
-def _item_of(about: AboutYou, memory_id: int) -> ProfileItem | None:
+def _item_of(about: AboutYou, memory_id: int) -> ProfileItem:
+    # Every memory the profile endpoints accept is one of its items.
     items = (item for section in about.sections for item in section.items)
-    return next((item for item in items if item.memory_id == memory_id), None)
+    return next(item for item in items if item.memory_id == memory_id)
 
 
 class ProfileView(APIView):
@@ -318,27 +319,27 @@ class ProfileView(APIView):
 
 
 class ProfileMemoryView(APIView):
-    """One thing Eliza knows (a memory of yours): correct it or make her forget it."""
+    """One thing Eliza knows (a memory the profile shows): correct it or make her forget it;
+    any other memory, another person's included, answers 404."""
 
     @extend_schema(
         request=ProfileItemUpdateSerializer,
         responses={200: ProfileItemSerializer, 404: OpenApiResponse(description="Not yours.")},
     )
     def patch(self, request: Request, memory_id: int) -> Response:
-        memory = selectors.memory_get(user=request.user, memory_id=memory_id)
+        memory = selectors.profile_memory_get(user=request.user, memory_id=memory_id)
         incoming = ProfileItemUpdateSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         services.profile_item_update(
             user=request.user, memory=memory, content=incoming.validated_data["text"]
         )
-        item = _item_of(about_you(user=request.user), memory.pk)
-        if item is None:  # a memory without a key is not part of the profile
-            item = ProfileItem(text=incoming.validated_data["text"].strip(), value="")
-        return Response(ProfileItemSerializer(item).data)
+        return Response(
+            ProfileItemSerializer(_item_of(about_you(user=request.user), memory.pk)).data
+        )
 
     @extend_schema(responses={204: None, 404: OpenApiResponse(description="Not yours.")})
     def delete(self, request: Request, memory_id: int) -> Response:
-        memory = selectors.memory_get(user=request.user, memory_id=memory_id)
+        memory = selectors.profile_memory_get(user=request.user, memory_id=memory_id)
         services.profile_item_forget(user=request.user, memory=memory)
         return Response(status=status.HTTP_204_NO_CONTENT)
 

@@ -424,6 +424,11 @@ def profile_memories(*, user: User) -> QuerySet[Memory]:
     return memories.order_by("created_at", "id")
 
 
+def profile_memory_get(*, user: User, memory_id: int) -> Memory:
+    """One of the memories the person's profile shows; any other is NotFound."""
+    return one_or_not_found(profile_memories(user=user), pk=memory_id)
+
+
 def memory_history(*, user: User, memory_id: int) -> QuerySet[MemoryChange]:
     return MemoryChange.objects.owned_by(user).filter(memory_id=memory_id)
 

@@ -164,7 +164,7 @@ def about_you_page(request: HttpRequest) -> HttpResponse:
 @require_POST
 def about_item(request: HttpRequest, memory_id: int) -> HttpResponse:
     """Correct one thing Eliza knows (another person's memory is a 404)."""
-    memory = selectors.memory_get(user=request.user, memory_id=memory_id)
+    memory = selectors.profile_memory_get(user=request.user, memory_id=memory_id)
     form = ProfileItemForm(request.POST)
     typed = request.POST.get("content", "")
     if not form.is_valid():
@@ -187,7 +187,7 @@ def about_item(request: HttpRequest, memory_id: int) -> HttpResponse:
 @require_POST
 def about_item_forget(request: HttpRequest, memory_id: int) -> HttpResponse:
     """Make Eliza forget one thing (the page asked to confirm first)."""
-    memory = selectors.memory_get(user=request.user, memory_id=memory_id)
+    memory = selectors.profile_memory_get(user=request.user, memory_id=memory_id)
     services.profile_item_forget(user=request.user, memory=memory)
     messages.success(request, ABOUT_FORGOTTEN)
     return redirect("about-you")

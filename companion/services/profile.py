@@ -14,7 +14,13 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from companion import selectors
-from companion.about import field_memories, field_sentence, interest_value, profile_value
+from companion.about import (
+    field_memories,
+    field_sentence,
+    interest_value,
+    profile_value,
+    stated_value,
+)
 from companion.models import Actor, CompanionProfile, Memory, Source, Tier
 from companion.profile_data import FIELDS, INTEREST_KEY_PREFIX, INTEREST_PHRASE, STYLES, Field
 from companion.services.learning import INTERESTS_MAX
@@ -74,8 +80,10 @@ def profile_update(
     _validate(profile)
     backing = field_memories(list(selectors.profile_memories(user=user)))
     for field, value in changed.items():
-        _field_memory_set(user=user, spec=FIELDS[field], memory=backing.get(field), value=value,
-                          engine=engine)  # fmt: skip
+        spec = FIELDS[field]
+        _field_memory_set(
+            user=user, spec=spec, memory=backing.get(field), value=value, engine=engine
+        )
     if interests is not _UNSET:
         _interest_memories_sync(
             user=user, before=old_interests, after=profile.interests, engine=engine
@@ -149,8 +157,8 @@ def _validate(profile: CompanionProfile) -> None:
 
 def _stated(spec: Field, value: str) -> str:
     """The field's value as the profile keeps it: the value its sentence states ("nurse" from
-    "a nurse", as "Works as a nurse" is read)."""
-    return profile_value(spec.keys[0], field_sentence(spec, value))[1]
+    "a nurse", as "Works as a nurse" is read), whole: a value too long is refused, not cut."""
+    return stated_value(spec, field_sentence(spec, value))
 
 
 def _field_backed_by(*, user: User, memory: Memory) -> str:

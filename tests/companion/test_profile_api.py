@@ -194,3 +194,12 @@ def test_goals_and_tasks_are_not_part_of_the_profile(owner_api, owner):
     remember(owner, "Has a brother", key="relation:brother")
     body = owner_api.get(PROFILE).json()
     assert [i["text"] for s in body["sections"] for i in s["items"]] == ["Has a brother"]
+
+
+def test_a_memory_the_profile_does_not_show_answers_404(owner_api, owner):
+    task = remember(owner, "Call the dentist", tier="task", key="task:call_dentist").memory
+    assert (
+        owner_api.patch(item_url(task.pk), {"text": "Call Sam"}, format="json").status_code == 404
+    )
+    assert owner_api.delete(item_url(task.pk)).status_code == 404
+    assert Memory.objects.get(pk=task.pk).content == "Call the dentist"

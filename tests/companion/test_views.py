@@ -242,3 +242,11 @@ def test_an_interest_kept_without_a_memory_can_be_forgotten(owner_client, owner,
     assert owner_client.post(reverse("about-you"), form).status_code == 302
     assert CompanionProfile.objects.get(user=owner).interests == ["hiking"]
     assert Memory.objects.filter(pk=known_profile["hiking"].pk).exists()
+
+
+def test_a_name_too_long_is_refused_not_cut(owner_client, owner, known_profile):
+    response = owner_client.post(reverse("about-you"), {"field": "name", "value": "L" * 150})
+    assert response.status_code == 400
+    assert "at most 100 characters" in response.content.decode()
+    assert CompanionProfile.objects.get(user=owner).name == "Liv"
+    assert Memory.objects.get(pk=known_profile["name"].pk).content == "Name is Liv"
