@@ -4,8 +4,9 @@
 //
 // 1. A form with data-api sends PATCH {<data-key>: value} (or {<data-key>: ""} to forget a
 //    profile field); a forget form without data-key sends DELETE to its item's address.
-// 2. On success the sections are fetched again and swapped in; the status line says what
-//    happened. On failure the form shows the server's message and keeps what was typed.
+// 2. On success the sections are fetched again and swapped in, focus goes to the heading of
+//    the section that changed (its form is gone), and the status line says what happened.
+//    On failure the form shows the server's message and keeps what was typed.
 // Forms without data-api (and every form when this script does not run) post as usual.
 
 const status = document.getElementById("about-status");
@@ -41,6 +42,7 @@ document.addEventListener("submit", async (event) => {
   event.preventDefault();
   const button = form.querySelector("button[type=submit]");
   const { method, body, forget } = request(form);
+  const sectionId = form.closest("section").id;
   button.disabled = true;
   try {
     const response = await fetch(form.dataset.api, {
@@ -58,6 +60,7 @@ document.addEventListener("submit", async (event) => {
       return;
     }
     await refresh();
+    document.querySelector(`#${sectionId} h2`)?.focus();
     status.textContent = forget ? FORGOTTEN : SAVED;
   } catch {
     showError(form, FAILED);
