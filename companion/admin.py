@@ -249,6 +249,14 @@ class CrisisEventAdmin(admin.ModelAdmin):
 
 @admin.register(CompanionProfile)
 class CompanionProfileAdmin(admin.ModelAdmin):
-    list_display = ("user", "name", "occupation", "location", "communication_style", "updated_at")
+    list_display = (
+        "user",
+        "name",
+        "occupation",
+        "location",
+        "communication_style",
+        "style_chosen",
+        "updated_at",
+    )
     search_fields = ("user__username", "name", "occupation")
     readonly_fields = ("user", "updated_at")

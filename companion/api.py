@@ -1,4 +1,5 @@
-"""REST endpoints for a person's memories under /api/companion/memories/.
+"""REST endpoints for a person's memories under /api/companion/memories/, what Eliza knows
+about them under /api/companion/profile/, and their conversations.
 
 Every queryset is scoped to request.user; another user's id answers 404. Size limits are
 the services' (Django ValidationError -> JSON 400 by the project exception handler).
@@ -16,6 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from companion import conversations, selectors, services
+from companion.about import AboutYou, ProfileItem, about_you
 from companion.models import (
     CONTENT_MAX_CHARS,
     IDEMPOTENCY_KEY_MAX_CHARS,
@@ -23,12 +25,15 @@ from companion.models import (
     MESSAGE_MAX_CHARS,
     TAG_MAX_CHARS,
     Actor,
+    CompanionProfile,
     Conversation,
     Memory,
     Source,
     Tier,
     Turn,
 )
+from companion.profile_data import STYLES
+from companion.services.learning import INTERESTS_MAX
 from delight.text import TextField
 from delight.throttles import MessageThrottle
 
@@ -215,6 +220,128 @@ class MemoryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         response = Response(selectors.memory_export(user=request.user))
         response["Content-Disposition"] = 'attachment; filename="memories.json"'
         return response
+
+
+# -- what Eliza knows about you ---------------------------------------------------------------
+
+
+class ProfileItemSerializer(serializers.Serializer):
+    """One thing Eliza knows, in plain words; `id` is the memory behind it (null when only
+    the profile holds it) and `field` the profile field it is ("" for a plain memory)."""
+
+    id = serializers.IntegerField(source="memory_id", allow_null=True)
+    field = serializers.CharField(allow_blank=True)
+    text = serializers.CharField()
+    value = serializers.CharField()
+    editable = serializers.BooleanField()
+    learned_at = serializers.DateTimeField(allow_null=True)
+    updated_at = serializers.DateTimeField(allow_null=True)
+
+
+class ProfileSectionSerializer(serializers.Serializer):
+    section = serializers.CharField(source="slug")
+    title = serializers.CharField()
+    field = serializers.CharField(allow_blank=True)
+    items = ProfileItemSerializer(many=True)
+
+
+class ProfileSerializer(serializers.Serializer):
+    """What Eliza knows about the person (companion.about.about_you)."""
+
+    sections = ProfileSectionSerializer(many=True)
+    communication_style = ProfileItemSerializer(source="style", allow_null=True)
+    style_chosen = serializers.BooleanField(
+        help_text="The person set or cleared the style: Eliza does not guess it."
+    )
+    updated_at = serializers.DateTimeField(allow_null=True)
+
+
+def _profile_text(max_length: int, noun: str) -> TextField:
+    # Blank makes Eliza forget the field.
+    return TextField(max_length=max_length, noun=noun, required=False, allow_blank=True)
+
+
+class ProfileUpdateSerializer(serializers.Serializer):
+    """A change to the profile: only the fields sent change; "" forgets one. Any other field
+    is refused, so a typo cannot pass for a change that was made."""
+
+    name = _profile_text(CompanionProfile._meta.get_field("name").max_length, "name")
+    location = _profile_text(CompanionProfile._meta.get_field("location").max_length, "place")
+    occupation = _profile_text(
+        CompanionProfile._meta.get_field("occupation").max_length, "occupation"
+    )
+    communication_style = serializers.ChoiceField(
+        choices=["", *STYLES],
+        required=False,
+        allow_blank=True,
+        error_messages={"invalid_choice": f'"{{input}}" is not one of: {", ".join(STYLES)}.'},
+    )
+    interests = serializers.ListField(
+        child=TextField(max_length=100, noun="interest"),
+        max_length=INTERESTS_MAX,
+        required=False,
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        unknown = sorted(set(self.initial_data) - set(self.fields))
+        if unknown:
+            raise serializers.ValidationError(
+                {name: "Not something Eliza keeps about you." for name in unknown}
+            )
+        if not attrs:
+            raise serializers.ValidationError("Send at least one field to change.")
+        return attrs
+
+
+class ProfileItemUpdateSerializer(serializers.Serializer):
+    text = TextField(max_length=CONTENT_MAX_CHARS, noun="memory", trim_whitespace=False)
+
+
+def _item_of(about: AboutYou, memory_id: int) -> ProfileItem:
+    # Every memory the profile endpoints accept is one of its items.
+    items = (item for section in about.sections for item in section.items)
+    return next(item for item in items if item.memory_id == memory_id)
+
+
+class ProfileView(APIView):
+    """What Eliza knows about you, and your corrections to it."""
+
+    @extend_schema(responses=ProfileSerializer)
+    def get(self, request: Request) -> Response:
+        return Response(ProfileSerializer(about_you(user=request.user)).data)
+
+    @extend_schema(request=ProfileUpdateSerializer, responses=ProfileSerializer)
+    def patch(self, request: Request) -> Response:
+        incoming = ProfileUpdateSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        services.profile_update(user=request.user, **incoming.validated_data)
+        return Response(ProfileSerializer(about_you(user=request.user)).data)
+
+
+class ProfileMemoryView(APIView):
+    """One thing Eliza knows (a memory the profile shows): correct it or make her forget it;
+    any other memory, another person's included, answers 404."""
+
+    @extend_schema(
+        request=ProfileItemUpdateSerializer,
+        responses={200: ProfileItemSerializer, 404: OpenApiResponse(description="Not yours.")},
+    )
+    def patch(self, request: Request, memory_id: int) -> Response:
+        memory = selectors.profile_memory_get(user=request.user, memory_id=memory_id)
+        incoming = ProfileItemUpdateSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        services.profile_item_update(
+            user=request.user, memory=memory, content=incoming.validated_data["text"]
+        )
+        return Response(
+            ProfileItemSerializer(_item_of(about_you(user=request.user), memory.pk)).data
+        )
+
+    @extend_schema(responses={204: None, 404: OpenApiResponse(description="Not yours.")})
+    def delete(self, request: Request, memory_id: int) -> Response:
+        memory = selectors.profile_memory_get(user=request.user, memory_id=memory_id)
+        services.profile_item_forget(user=request.user, memory=memory)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 # -- conversations -----------------------------------------------------------------------------

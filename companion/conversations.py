@@ -33,6 +33,7 @@ from companion.runner import (
     TurnState,
     no_events,
 )
+from companion.services import profile_cache_clear
 from companion.turn import GRAPH, NODE_LABELS, TurnDeps, final_dialogue, turn_result
 from delight.ai.engine import Engine
 from delight.ai.guard import model_budget
@@ -182,6 +183,9 @@ def _answer_again(
 def _turn_deps(
     *, turn: Turn, engine: Engine | None, emit: Callable | None, concurrent_tools: bool
 ) -> TurnDeps:
+    # A socket's turns share one user object: each turn reads the profile afresh, so an
+    # edit made on the About you page in between is seen.
+    profile_cache_clear(user=turn.user)
     return TurnDeps(
         user=turn.user,
         engine=engine_or_default(engine),

@@ -1,10 +1,12 @@
-"""Forms of the memories page: the text rule (delight.text) here, the rest in the services."""
+"""Forms of the memories and About you pages: the text rule (delight.text) here, the rest
+in the services."""
 
 from __future__ import annotations
 
 from django import forms
 
 from companion.models import CONTENT_MAX_CHARS, TAG_MAX_CHARS, TAGS_MAX, Tier
+from companion.profile_data import FIELDS
 from delight.text import TextFormField
 
 
@@ -28,3 +30,25 @@ class MemoryForm(forms.Form):
 
     def tag_list(self) -> list[str]:
         return [tag for tag in self.cleaned_data.get("tags", "").split(",") if tag.strip()]
+
+
+# The profile fields the About you page edits by value; "interest" only forgets one.
+PROFILE_FIELDS = (*FIELDS, "communication_style", "interest")
+PROFILE_VALUE_MAX_CHARS = 200
+
+
+class ProfileFieldForm(forms.Form):
+    """Set one profile field, or forget it (the Forget button sends `forget`)."""
+
+    field = forms.ChoiceField(choices=[(name, name) for name in PROFILE_FIELDS])
+    value = TextFormField(max_length=PROFILE_VALUE_MAX_CHARS, noun="answer", required=False)
+    forget = forms.BooleanField(required=False)
+
+
+class ProfileItemForm(forms.Form):
+    """Correct one thing Eliza knows (a memory), in the person's words."""
+
+    # Not required here: the service says "A memory cannot be empty." in the same words.
+    content = TextFormField(
+        max_length=CONTENT_MAX_CHARS, noun="memory", strip=False, required=False
+    )

@@ -534,6 +534,10 @@ class CompanionProfile(models.Model):
     location = models.CharField(max_length=200, blank=True)
     interests = ArrayField(models.CharField(max_length=100), default=list, blank=True)
     communication_style = models.CharField(max_length=40, blank=True)
+    style_chosen = models.BooleanField(
+        default=False,
+        help_text="The person set or cleared the style themselves: Eliza stops guessing it.",
+    )
     updated_at = models.DateTimeField(auto_now=True)
     objects = OwnedManager()
 

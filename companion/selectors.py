@@ -16,6 +16,7 @@ from companion import sketches
 from companion.models import (
     AgentCheckpoint,
     AgentState,
+    CompanionProfile,
     Conversation,
     Memory,
     MemoryChange,
@@ -409,6 +410,23 @@ def memory_list(
 def memory_get(*, user: User, memory_id: int) -> Memory:
     """One of the user's memories; anyone else's is NotFound."""
     return one_or_not_found(_shown(user), pk=memory_id)
+
+
+def profile_get(*, user: User) -> CompanionProfile:
+    """What Eliza has learned of the person; an unsaved, empty profile before she learns."""
+    return CompanionProfile.objects.owned_by(user).first() or CompanionProfile(user=user)
+
+
+def profile_memories(*, user: User) -> QuerySet[Memory]:
+    """The person's active keyed personal memories (facts about them with a stable slot;
+    goals and tasks are not "about" them), oldest first."""
+    memories = _shown(user).filter(tier=Tier.PERSONAL, active=True).exclude(key="")
+    return memories.order_by("created_at", "id")
+
+
+def profile_memory_get(*, user: User, memory_id: int) -> Memory:
+    """One of the memories the person's profile shows; any other is NotFound."""
+    return one_or_not_found(profile_memories(user=user), pk=memory_id)
 
 
 def memory_history(*, user: User, memory_id: int) -> QuerySet[MemoryChange]:

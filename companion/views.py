@@ -1,5 +1,6 @@
 """Pages of the companion app: "What Eliza remembers" (list by tier, search, create, edit,
-delete) and the chat with Eliza."""
+delete), "About you" (what Eliza knows of the person, corrected or forgotten) and the chat
+with Eliza."""
 
 from __future__ import annotations
 
@@ -11,17 +12,21 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from companion import conversations, selectors, services
-from companion.forms import MemoryForm
+from companion.about import about_you
+from companion.forms import MemoryForm, ProfileFieldForm, ProfileItemForm
 from companion.models import Actor, Source, Tier, Turn
+from companion.profile_data import STYLE_QUESTION, STYLES
 
 SAVED_MESSAGES = {
     "created": "Eliza will remember it.",
     "reinforced": "Eliza already knew that; she is now more sure of it.",
     "superseded": "Eliza will remember it instead of what she knew before.",
 }
+ABOUT_SAVED = "Saved. Eliza will go by this from now on."
+ABOUT_FORGOTTEN = "Eliza has forgotten it and will not use it again."
 RECENT_SESSIONS = 20
 WAITING_STATES = ("waiting_for_slot", "confirming")
 
@@ -106,6 +111,86 @@ def memories_export(request: HttpRequest) -> JsonResponse:
     response = JsonResponse(selectors.memory_export(user=request.user))
     response["Content-Disposition"] = 'attachment; filename="memories.json"'
     return response
+
+
+def _about_page(
+    request: HttpRequest, *, failed: str = "", error: str = "", typed: str = ""
+) -> HttpResponse:
+    """The About you page; after a refused change, the form that failed (`failed`, an item's
+    ref) shows the error and keeps what the person typed."""
+    context = {
+        "about": about_you(user=request.user),
+        "styles": list(STYLES.items()),
+        "style_question": STYLE_QUESTION,
+        "failed": failed,
+        "error": error,
+        "typed": typed,
+    }
+    return render(request, "companion/about_you.html", context, status=400 if error else 200)
+
+
+def _first_error(form: ProfileFieldForm | ProfileItemForm) -> str:
+    return next(iter(form.errors.values()))[0]
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def about_you_page(request: HttpRequest) -> HttpResponse:
+    """What Eliza knows about you. A POST sets or forgets one profile field (the forms work
+    without JavaScript; about.js sends the same changes to the API)."""
+    if request.method == "GET":
+        return _about_page(request)
+    form = ProfileFieldForm(request.POST)
+    if not form.is_valid():
+        failed, typed = f"field-{request.POST.get('field', '')}", request.POST.get("value", "")
+        return _about_page(request, failed=failed, error=_first_error(form), typed=typed)
+    field, value = form.cleaned_data["field"], form.cleaned_data["value"].strip()
+    forget = form.cleaned_data["forget"] or not value
+    try:
+        if field == "interest":
+            kept = selectors.profile_get(user=request.user).interests
+            services.profile_update(user=request.user, interests=[i for i in kept if i != value])
+        else:
+            services.profile_update(user=request.user, **{field: "" if forget else value})
+    except ValidationError as refused:
+        return _about_page(
+            request, failed=f"field-{field}", error=" ".join(refused.messages), typed=value
+        )
+    messages.success(request, ABOUT_FORGOTTEN if forget else ABOUT_SAVED)
+    return redirect("about-you")
+
+
+@login_required
+@require_POST
+def about_item(request: HttpRequest, memory_id: int) -> HttpResponse:
+    """Correct one thing Eliza knows (another person's memory is a 404)."""
+    memory = selectors.profile_memory_get(user=request.user, memory_id=memory_id)
+    form = ProfileItemForm(request.POST)
+    typed = request.POST.get("content", "")
+    if not form.is_valid():
+        return _about_page(
+            request, failed=f"memory-{memory.pk}", error=_first_error(form), typed=typed
+        )
+    try:
+        services.profile_item_update(
+            user=request.user, memory=memory, content=form.cleaned_data["content"]
+        )
+    except ValidationError as refused:
+        return _about_page(
+            request, failed=f"memory-{memory.pk}", error=" ".join(refused.messages), typed=typed
+        )
+    messages.success(request, ABOUT_SAVED)
+    return redirect("about-you")
+
+
+@login_required
+@require_POST
+def about_item_forget(request: HttpRequest, memory_id: int) -> HttpResponse:
+    """Make Eliza forget one thing (the page asked to confirm first)."""
+    memory = selectors.profile_memory_get(user=request.user, memory_id=memory_id)
+    services.profile_item_forget(user=request.user, memory=memory)
+    messages.success(request, ABOUT_FORGOTTEN)
+    return redirect("about-you")
 
 
 def _waiting_for(state: dict[str, Any]) -> str:

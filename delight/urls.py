@@ -38,6 +38,7 @@ urlpatterns = [
     path("onboarding/", views.onboarding, name="onboarding"),
     path("onboarding/<int:step>/", views.onboarding_step, name="onboarding-step"),
     path("memories/", include("companion.urls")),
+    path("about-you/", include("companion.about_urls")),
     path("chat/", include("companion.chat_urls")),
     path("admin/", admin.site.urls),
     path("world/", include(world_urls.page_patterns)),

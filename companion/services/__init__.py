@@ -5,6 +5,7 @@ checkpoints.py.
 - `memories`: memories (create with dedupe and supersede, update, delete, touch, prune,
   re-embed, and `memory_remember` for other apps' news).
 - `learning`: what Eliza learns in a turn (emotion, crisis events, profile).
+- `profile`: the person's own corrections to what Eliza knows of them (About you).
 """
 
 from __future__ import annotations
@@ -33,6 +34,12 @@ from companion.services.memories import (
     normalised_text,
     task_expiry,
 )
+from companion.services.profile import (
+    profile_cache_clear,
+    profile_item_forget,
+    profile_item_update,
+    profile_update,
+)
 
 __all__ = [
     "DUPLICATE_SHORTLIST",
@@ -52,7 +59,11 @@ __all__ = [
     "memory_remember",
     "memory_update",
     "normalised_text",
+    "profile_cache_clear",
+    "profile_item_forget",
+    "profile_item_update",
     "profile_learn",
+    "profile_update",
     "task_expiry",
     "user_emotion_set",
 ]

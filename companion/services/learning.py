@@ -14,6 +14,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from companion.about import interest_value, profile_value
 from companion.models import (
     CompanionProfile,
     CrisisEvent,
@@ -21,12 +22,6 @@ from companion.models import (
 from delight.ai.types import ExtractedFact
 from delight.models import User
 
-PROFILE_PREFIXES = {
-    "name": ("Name is ",),
-    "occupation": ("Works as a ", "Works as an ", "Works as "),
-    "location": ("Lives in ",),
-}
-INTEREST_PREFIXES = ("Loves ", "Likes ", "Enjoys ")
 INTERESTS_MAX = 20
 
 
@@ -78,13 +73,6 @@ def crisis_events_review(*, events: QuerySet[CrisisEvent], staff: User) -> int:
     )
 
 
-def _strip_prefix(content: str, prefixes: Iterable[str]) -> str:
-    for prefix in prefixes:
-        if content.startswith(prefix):
-            return content[len(prefix) :]
-    return content
-
-
 def communication_style(texts: Sequence[str]) -> str:
     """A coarse reading of how someone writes, over their recent messages (one message
     alone says little): expressive (emoji or "!!" in a third of them), else brief, detailed
@@ -131,16 +119,16 @@ def _profile_changes(
     changed: dict[str, Any] = {}
     interests = list(profile.interests)
     for fact in facts:
-        if fact.key in PROFILE_PREFIXES:
-            value = _strip_prefix(fact.content, PROFILE_PREFIXES[fact.key]).rstrip(".")[:100]
-            if value and getattr(profile, fact.key) != value:
-                changed[fact.key] = value
-        elif fact.key.startswith("likes:") and fact.content.startswith(INTEREST_PREFIXES):
-            interest = _strip_prefix(fact.content, INTEREST_PREFIXES).rstrip(".")[:100]
-            if interest not in interests:
-                interests = [*interests, interest][-INTERESTS_MAX:]
-                changed["interests"] = interests
-    style = communication_style(texts)
-    if style != profile.communication_style:
-        changed["communication_style"] = style
+        if filled := profile_value(fact.key, fact.content):
+            name, value = filled
+            if value and getattr(profile, name) != value:
+                changed[name] = value
+        elif (interest := interest_value(fact.key, fact.content)) and interest not in interests:
+            interests = [*interests, interest][-INTERESTS_MAX:]
+            changed["interests"] = interests
+    # A style the person chose (or cleared) on the About you page is theirs to keep.
+    if not profile.style_chosen:
+        style = communication_style(texts)
+        if style != profile.communication_style:
+            changed["communication_style"] = style
     return changed

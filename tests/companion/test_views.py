@@ -1,10 +1,12 @@
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from django.contrib.admin.sites import site
 from django.urls import reverse
 
-from companion.models import Memory
+from companion.models import CompanionProfile, Memory
 from tests.companion.factories import remember
 
 pytestmark = pytest.mark.django_db
@@ -134,3 +136,117 @@ def test_admin_delete_is_recorded_as_staff(client, owner, admin_user):
     client.post(reverse("admin:companion_memory_delete", args=[memory.pk]), {"post": "yes"})
     assert not Memory.objects.filter(pk=memory.pk).exists()
     assert owner.memory_changes.get(kind="deleted").actor == "staff"
+
+
+# -- About you ---------------------------------------------------------------------------------
+
+
+def test_about_you_shows_what_eliza_knows_in_plain_words(owner_client, known_profile):
+    page = owner_client.get(reverse("about-you")).content.decode()
+    assert "What Eliza knows about you" in page
+    for words in ("Liv", "Leeds", "Has a sister called Maya", "Loves hiking", "Biscuit"):
+        assert words in page
+    assert "In short messages" in page
+    # No slot key, score or tier reaches the person.
+    for internal in ("person:sister", "likes:hike", "pet:dog", "confidence", "Personal"):
+        assert internal not in page
+    assert page.count(">Forget</summary>") == 6  # five things and the style
+
+
+def test_about_you_is_in_the_nav_and_linked_from_the_chat(owner_client):
+    assert (
+        f'href="{reverse("about-you")}">About you<'
+        in owner_client.get(reverse("memories")).content.decode()
+    )
+    chat = owner_client.get(reverse("chat")).content.decode()
+    assert "What Eliza knows about you" in chat
+
+
+def test_about_you_needs_a_signed_in_person(client):
+    response = client.get(reverse("about-you"))
+    assert response.status_code == 302
+    assert reverse("login") in response.url
+
+
+def test_about_you_shows_times_in_the_persons_timezone(owner_client, known_profile):
+    # 23:30 in UTC is 00:30 the next day in Paris, where Olivia lives.
+    noted = dt.datetime(2026, 1, 5, 23, 30, tzinfo=dt.UTC)
+    Memory.objects.filter(pk=known_profile["sister"].pk).update(created_at=noted)
+    page = owner_client.get(reverse("about-you")).content.decode()
+    assert "Noted 6 Jan 2026, 00:30" in page
+
+
+def test_a_field_is_corrected_without_javascript(owner_client, owner, known_profile):
+    form = {"field": "location", "value": "York"}
+    response = owner_client.post(reverse("about-you"), form, follow=True)
+    assert "Saved." in response.content.decode()
+    assert CompanionProfile.objects.get(user=owner).location == "York"
+    assert Memory.objects.get(pk=known_profile["home"].pk).content == "Lives in York"
+
+
+def test_a_field_is_forgotten_without_javascript(owner_client, owner, known_profile):
+    form = {"field": "name", "value": "Liv", "forget": "1"}
+    response = owner_client.post(reverse("about-you"), form, follow=True)
+    assert "Eliza has forgotten it" in response.content.decode()
+    assert CompanionProfile.objects.get(user=owner).name == ""
+    assert not Memory.objects.filter(pk=known_profile["name"].pk).exists()
+
+
+def test_an_item_is_corrected_and_forgotten_without_javascript(owner_client, owner, known_profile):
+    sister, dog = known_profile["sister"], known_profile["dog"]
+    edit = reverse("about-you-item", args=[sister.pk])
+    assert owner_client.post(edit, {"content": "Has a sister, Maya, in Lyon"}).status_code == 302
+    assert Memory.objects.get(pk=sister.pk).content == "Has a sister, Maya, in Lyon"
+    assert owner_client.post(reverse("about-you-forget", args=[dog.pk])).status_code == 302
+    assert not Memory.objects.filter(pk=dog.pk).exists()
+
+
+def test_a_refused_correction_says_why_keeps_the_text_and_changes_nothing(
+    owner_client, owner, known_profile
+):
+    sister = known_profile["sister"]
+    response = owner_client.post(reverse("about-you-item", args=[sister.pk]), {"content": " "})
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert "A memory cannot be empty." in page
+    too_long = "Leeds " * 40
+    response = owner_client.post(reverse("about-you"), {"field": "location", "value": too_long})
+    assert response.status_code == 400
+    assert "at most 200 characters" in response.content.decode()
+    assert too_long.strip()[:100] in response.content.decode()
+    assert Memory.objects.get(pk=sister.pk).content == "Has a sister called Maya"
+    assert CompanionProfile.objects.get(user=owner).location == "Leeds"
+
+
+def test_another_persons_item_is_a_404_on_the_page_too(outsider_client, known_profile):
+    sister = known_profile["sister"]
+    edit = reverse("about-you-item", args=[sister.pk])
+    assert outsider_client.post(edit, {"content": "Mine now"}).status_code == 404
+    assert outsider_client.post(reverse("about-you-forget", args=[sister.pk])).status_code == 404
+    assert Memory.objects.get(pk=sister.pk).content == "Has a sister called Maya"
+
+
+def test_an_unknown_field_is_told_to_eliza_without_javascript(owner_client, owner, known_profile):
+    page = owner_client.get(reverse("about-you")).content.decode()
+    assert "Eliza does not know what you do." in page
+    form = {"field": "occupation", "value": "an architect"}
+    assert owner_client.post(reverse("about-you"), form).status_code == 302
+    assert CompanionProfile.objects.get(user=owner).occupation == "architect"
+    assert Memory.objects.get(user=owner, key="occupation").content == "Works as an architect"
+
+
+def test_an_interest_kept_without_a_memory_can_be_forgotten(owner_client, owner, known_profile):
+    CompanionProfile.objects.filter(user=owner).update(interests=["hiking", "chess"])
+    assert "Likes chess" in owner_client.get(reverse("about-you")).content.decode()
+    form = {"field": "interest", "value": "chess", "forget": "1"}
+    assert owner_client.post(reverse("about-you"), form).status_code == 302
+    assert CompanionProfile.objects.get(user=owner).interests == ["hiking"]
+    assert Memory.objects.filter(pk=known_profile["hiking"].pk).exists()
+
+
+def test_a_name_too_long_is_refused_not_cut(owner_client, owner, known_profile):
+    response = owner_client.post(reverse("about-you"), {"field": "name", "value": "L" * 150})
+    assert response.status_code == 400
+    assert "at most 100 characters" in response.content.decode()
+    assert CompanionProfile.objects.get(user=owner).name == "Liv"
+    assert Memory.objects.get(pk=known_profile["name"].pk).content == "Name is Liv"
