@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from companion import conversations, selectors, services
+from companion.dialogue import waiting_words
 from companion.forms import MemoryForm
 from companion.models import Actor, Source, Tier, Turn
 
@@ -23,7 +24,6 @@ SAVED_MESSAGES = {
     "superseded": "Eliza will remember it instead of what she knew before.",
 }
 RECENT_SESSIONS = 20
-WAITING_STATES = ("waiting_for_slot", "confirming")
 
 
 def _add_errors(form: MemoryForm, error: ValidationError) -> None:
@@ -109,10 +109,9 @@ def memories_export(request: HttpRequest) -> JsonResponse:
 
 
 def _waiting_for(state: dict[str, Any]) -> str:
-    """What a flow waits to hear, in words; "" when no flow waits (chat.js says the same)."""
-    if state["conversation_state"] not in WAITING_STATES:
-        return ""
-    return (state["pending_slot"] or "a yes or no").replace("_", " ")
+    """What a flow waits to hear, in words; "" when no flow waits (a turn's result carries
+    the same words for chat.js)."""
+    return waiting_words(state["conversation_state"], state["pending_slot"])
 
 
 def _crisis(turns: list[Turn]) -> dict[str, Any] | None:

@@ -18,7 +18,13 @@ The names the rest of companion uses are re-exported here.
 from __future__ import annotations
 
 from companion.dialogue.flows import ADJUST_GOAL, COMPLETE_MISSION, CREATE_GOAL, FLOWS
-from companion.dialogue.manager import DialogueManager, DialogueState, DialogueStep, Outcome
+from companion.dialogue.manager import (
+    DialogueManager,
+    DialogueState,
+    DialogueStep,
+    Outcome,
+    waiting_words,
+)
 from companion.dialogue.parsing import Choice, DialogueContext, SlotEnv, SlotError
 from companion.dialogue.states import ConversationState, transition
 
@@ -37,4 +43,5 @@ __all__ = [
     "SlotEnv",
     "SlotError",
     "transition",
+    "waiting_words",
 ]

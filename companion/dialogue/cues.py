@@ -21,6 +21,9 @@ from companion.dialogue.phrases import (
     WISH,
 )
 
+# Fewer words than this, with a question mark, are an unsure answer ("pottery?").
+ASIDE_WORDS = 3
+
 
 def _near(word: str, known: str) -> bool:
     """One letter missing, one extra, or two swapped; never a different letter, so real
@@ -70,9 +73,7 @@ def reports_done(text: str) -> bool:
     mission ("just called my grandma for the mission")."""
     if DONE.search(text):
         return True
-    return bool(MISSION_WORD.search(text) and PAST_DONE.search(text)) and not QUESTION.search(
-        text
-    )
+    return bool(MISSION_WORD.search(text) and PAST_DONE.search(text)) and not QUESTION.search(text)
 
 
 def names_mission(text: str) -> bool:
@@ -86,10 +87,11 @@ def is_question(text: str) -> bool:
 def is_aside(text: str, *, free_text: bool) -> bool:
     """Plainly not an answer to a slot's question.
 
-    1. A question or a remark in passing ("lol …", "btw …") never is.
+    1. A question of a few words or a remark in passing ("lol …", "btw …") never is.
     2. For a free-text slot (a title) a statement about oneself ("I'm so tired") is not one
        either; a why may well be such a statement, so the caller decides what applies.
     """
-    if is_question(text) or REMARK.match(text):
+    # "pottery?" is an unsure answer, not a question about something else.
+    if (is_question(text) and len(text.split()) >= ASIDE_WORDS) or REMARK.match(text):
         return True
     return free_text and bool(SELF_STATEMENT.match(text))

@@ -23,6 +23,7 @@ from companion.dialogue.parsing import (
     best_choice,
     display_choice,
     infer_category,
+    is_bare_yes_or_no,
     is_skip,
     minutes_in_range,
     not_in_past,
@@ -88,6 +89,8 @@ class Slot:
             # Free text would take "skip" as an answer; structured parsers refuse it themselves.
             if self.free_text:
                 raise SlotError(f"I need the {self.label or self.name} to go on")
+        if self.free_text and is_bare_yes_or_no(text):
+            raise SlotError(f"I still need the {self.label or self.name}")
         value = self.parser(text, env)
         if self.validator is not None:
             self.validator(value, env)
@@ -189,8 +192,8 @@ def extract_goal(text: str, env: SlotEnv) -> Extracted:
     3. "because …" / "so I can …", or a statement after a comma (", i want to feel fit")
        is the why; only the part before it is searched further.
     4. What is left, without lead-ins like "help me set a goal to", is the title.
-    5. A statement given whole (a title with a date or a why) but no area gets one inferred
-       from its words, for the person to confirm in the summary.
+    5. A statement given whole (title, why and date) but no area gets one inferred from
+       its words, for the person to confirm in the summary (asked otherwise, in turn).
     """
     values: dict[str, str] = {}
     head = fix_typos(text)
@@ -209,10 +212,14 @@ def extract_goal(text: str, env: SlotEnv) -> Extracted:
     rest = _tidy(strip_lead_in(_tidy(head)))
     if rest and not NOT_A_TITLE.match(rest):
         values["title"] = rest
-    if "title" in values and "value_category" not in values and len(values) > 1:
-        if guess := infer_category(values["title"]) or infer_category(values.get("why", "")):
-            values["value_category"] = guess
+    whole = {"title", "why", "target_date"} <= values.keys()
+    if whole and "value_category" not in values and (guess := _guess_category(values)):
+        values["value_category"] = guess
     return Extracted(values, rest)
+
+
+def _guess_category(values: Mapping[str, str]) -> str:
+    return infer_category(values["title"]) or infer_category(values.get("why", ""))
 
 
 def _tidy(text: str) -> str:

@@ -30,7 +30,13 @@ from companion.dialogue.parsing import (
     is_skip,
     is_yes,
 )
-from companion.dialogue.phrases import BACK_TO_FLOW, LEAD_IN, OFFER, OFFER_DECLINED
+from companion.dialogue.phrases import (
+    BACK_TO_FLOW,
+    LEAD_IN,
+    OFFER,
+    OFFER_DECLINED,
+    WAITING_WORDS,
+)
 from companion.dialogue.states import ConversationState, S, transition
 from companion.runner import IllegalTransition
 
@@ -93,6 +99,14 @@ class DialogueState:
     @classmethod
     def from_json(cls, text: str) -> DialogueState:
         return cls.from_dict(json.loads(text))
+
+
+def waiting_words(state: str, pending_slot: str | None) -> str:
+    """What Eliza waits to hear, in plain words for the person ("" when nothing waits);
+    never a slot's name."""
+    if state not in (S.WAITING_FOR_SLOT, S.CONFIRMING):
+        return ""
+    return WAITING_WORDS.get(pending_slot or "", WAITING_WORDS[""])
 
 
 class Outcome(StrEnum):
@@ -456,14 +470,15 @@ class DialogueManager:
         return draft.step(Outcome.ASK, missing.prompt)
 
     def _assume_only_choice(self, draft: _Draft, step: DialogueStep) -> DialogueStep:
-        """With a single goal (or mission) to choose from, take it, and say so."""
-        if step.outcome is not Outcome.ASK or draft.pending not in ("goal", "mission"):
+        """With a single goal to choose from, take it, and say so. (A mission is never
+        assumed: marking the wrong one done would be worse than asking.)"""
+        if step.outcome is not Outcome.ASK or draft.pending != "goal":
             return step
-        choices: tuple[Choice, ...] = getattr(draft.env.context, f"{draft.pending}s")
+        choices: tuple[Choice, ...] = draft.env.context.goals
         if len(choices) != 1:
             return step
         only = choices[0]
-        note = f"You have one {draft.pending}, “{only.title}”, so I've taken it that's the one."
+        note = f"You have one goal, “{only.title}”, so I've taken it that's the one."
         draft.notes.append(note)
         draft.put(draft.pending, {"id": only.id, "title": only.title})
         draft.go(S.UNDERSTANDING)

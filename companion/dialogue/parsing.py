@@ -89,8 +89,10 @@ def is_skip(text: str) -> bool:
 
 
 def is_cancel(text: str) -> bool:
-    plain = _plain(text)
-    return bool(CANCEL.fullmatch(plain) or CANCEL_LEAD.match(plain))
+    """Cancel said alone or as one clause of the message ("no, forget it. cancel", "hmm
+    actually stop, i don't want to do this now")."""
+    clauses = [_plain(part) for part in re.split(r"[.,;!]+", text) if part.strip()]
+    return any(CANCEL.fullmatch(c) or CANCEL_LEAD.match(c) for c in [_plain(text), *clauses])
 
 
 def is_handoff(text: str) -> bool:
@@ -103,6 +105,11 @@ def is_yes(text: str) -> bool:
 
 def is_no(text: str) -> bool:
     return bool(NO.fullmatch(_plain(text)))
+
+
+def is_bare_yes_or_no(text: str) -> bool:
+    """A yes or no with nothing else to it ("yep, go for it", "nope"): never a title."""
+    return is_no(text) or (is_yes(text) and len(text.split()) <= 3)
 
 
 def is_retry(text: str) -> bool:

@@ -60,6 +60,7 @@ BACKREF = regex(r"""
     ^(?:(?:please\s+)?(?:make|change|set|switch)\s+(?:it|that)(?:\s+to)?|it\s+should\s+be
       |let'?s\s+(?:say|make\s+it)|i\s+meant|instead|rather)\b[\s,:]*
 """)
+QUALIFIER = r"(?:real|actual|main|true|new|proper)"  # "the real reason is …"
 VERB = r"(?:please\s+)?(?:change|set|make|update|switch|move|fix|correct|edit|put)\s+"
 CONNECTOR = r"should\s+(?:be|say|read)|needs\s+to\s+be|to\s+be|to|is|as|into|=|:|-"
 
@@ -264,7 +265,9 @@ GOAL_REQUEST = regex(rf"""
     |\bas\s+an?\s+{_CAT}\s+goal\b
 """)
 # Plainly about someone else's goal or a match: not a request.
-NOT_A_GOAL_REQUEST = regex(r"\b(?:scored|herself|himself|themselves|his|her|their)\b\s+(?:a\s+)?goal")
+NOT_A_GOAL_REQUEST = regex(
+    r"\b(?:scored|herself|himself|themselves|his|her|their)\b\s+(?:a\s+)?goal"
+)
 # "I want to learn X" with a deadline or a reason is a goal stated whole; without, a wish.
 WISH = regex(r"""
     ^\W*(?:(?:so|well|ok|okay|hey|hi|honestly)[,\s]+)*
@@ -295,7 +298,9 @@ QUESTION = regex(r"""
 # A remark in passing, plainly not an answer to a slot question.
 REMARK = regex(r"^\W*(?:lol|lmao|haha+|omg|oops|ugh|btw|by\s+the\s+way|anyway|brb)\b")
 # Someone speaking of how they are, not of a goal's title.
-SELF_STATEMENT = regex(r"^\W*(?:i'?m|i\s+am|i\s+feel|i\s+was|i'?ve\s+been|i\s+just|my\s+\w+\s+(?:is|was))\b")
+SELF_STATEMENT = regex(
+    r"^\W*(?:i'?m|i\s+am|i\s+feel|i\s+was|i'?ve\s+been|i\s+just|my\s+\w+\s+(?:is|was))\b"
+)
 # A goal named in a change request: "my running goal", "the guitar goal".
 GOAL_NAMED = regex(r"\b(?:my|the|our)\s+(?P<words>(?:[\w']+\s+){1,3})goal\b")
 ADJUST_WORDS = regex(r"""

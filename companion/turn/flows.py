@@ -127,7 +127,7 @@ def flow_to_start(text: str, intent: str, deps: TurnDeps) -> tuple[str, Dialogue
         choices = dialogue_context(deps.user)
         env = SlotEnv(deps.today, choices)
         named = COMPLETE_MISSION.extract(text, env).values.get("mission")
-        if choices.missions and ((done or mission) and named or (done and mission)):
+        if choices.missions and (((done or mission) and named) or (done and mission)):
             return "complete_mission", choices
         if adjusts and choices.goals:
             return "adjust_goal", choices

@@ -14,6 +14,9 @@ from typing import Any
 
 from django.conf import settings
 
+from companion.dialogue.cues import is_question
+from companion.dialogue.parsing import is_cancel
+from companion.dialogue.phrases import NOTHING_TO_CANCEL
 from companion.runner import NodeContext, ToolOutcome, TurnState, run_concurrently, timed
 from companion.selectors import conversation_history, memory_recall
 from companion.services import (
@@ -45,9 +48,6 @@ from companion.turn.context import (
     pack_context,
     person_name,
 )
-from companion.dialogue.cues import is_question
-from companion.dialogue.parsing import is_cancel
-from companion.dialogue.phrases import NOTHING_TO_CANCEL
 from companion.turn.flows import (
     ACTIVE,
     OFFER_GOAL,

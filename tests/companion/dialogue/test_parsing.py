@@ -7,15 +7,13 @@ from datetime import date
 import pytest
 from django.core.exceptions import ValidationError
 
+from companion.dialogue.dates import add_months, find_date, parse_target_date
 from companion.dialogue.parsing import (
     SlotEnv,
     SlotError,
-    add_months,
-    find_date,
     minutes_in_range,
     parse_category,
     parse_minutes,
-    parse_target_date,
     parse_title,
     parse_why,
 )
