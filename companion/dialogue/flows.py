@@ -34,6 +34,7 @@ from companion.dialogue.parsing import (
     parse_why,
     reference_parser,
     strip_lead_in,
+    top_choices,
 )
 from companion.dialogue.phrases import (
     CATEGORY_PHRASE,
@@ -248,12 +249,13 @@ def _display_minutes(value: int | None) -> str:
 
 
 def extract_mission(text: str, env: SlotEnv) -> Extracted:
-    """Find the minutes spent and, if it clearly names one, the mission."""
+    """Find the minutes spent and the mission the words fit (the slot asks which if several)."""
     values: dict[str, str] = {}
     rest = text
     if minutes := MINUTES.search(rest):
         values["minutes"], rest = minutes.group(), _cut(rest, minutes)
-    if env.context.missions and best_choice(rest, env.context.missions) is not None:
+    # A mission the words fit, even if several fit equally: the slot then asks which.
+    if env.context.missions and top_choices(rest, env.context.missions):
         values["mission"] = rest
     return Extracted(values, rest)
 

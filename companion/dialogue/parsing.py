@@ -237,6 +237,12 @@ def best_choice(text: str, choices: Sequence[Choice]) -> Choice | None:
     return ranked[0][1]
 
 
+def top_choices(text: str, choices: Sequence[Choice], n: int = 2) -> list[Choice]:
+    """The `n` choices `text` fits best; on equal fit the later one (the more recent) first."""
+    ranked = _ranked(text, list(reversed(choices)))
+    return [choice for _, choice in ranked[:n]]
+
+
 def reference_parser(kind: str, pick: Callable[[DialogueContext], Sequence[Choice]]) -> Parser:
     def parse(text: str, env: SlotEnv) -> dict[str, Any]:
         choices = pick(env.context)
@@ -244,9 +250,10 @@ def reference_parser(kind: str, pick: Callable[[DialogueContext], Sequence[Choic
             raise SlotError(f"I don't see any open {kind}s right now")
         choice = best_choice(text, choices)
         if choice is None:
-            ranked = _ranked(text, choices)
-            tied = [c.title for score, c in ranked if score == ranked[0][0]] if ranked else []
-            options = tied if len(tied) > 1 else [c.title for c in choices[:5]]
+            # The two best when the words fit several (latest first on a tie), else a list.
+            options = [c.title for c in top_choices(text, choices)] or [
+                c.title for c in choices[:5]
+            ]
             raise SlotError(f"I'm not sure which {kind} you mean ({' / '.join(options)})")
         return {"id": choice.id, "title": choice.title}
 

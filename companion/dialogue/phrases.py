@@ -259,7 +259,8 @@ _GOAL = rf"(?:(?:a|an|another|my|new|some)\s+)*(?:{_CAT}\s+)?goals?\b"
 # a goal", "can we set up a goal for me", "make me a health goal".
 GOAL_REQUEST = regex(rf"""
     ^\W*(?:(?:new|another|a)\s+)?(?:{_CAT}\s+)?goal\b\s*(?:[:\-]|please\b|$)
-    |\b(?:i|we)\s*(?:also\s+|really\s+)?(?:want|need|'d\s+like|would\s+like|wanna)\b
+    |\b(?:i|we)(?:(?:'d|\s+would)\s+(?:also\s+|really\s+)?(?:like|love)
+        |\s+(?:also\s+|really\s+)?(?:want|need|wanna))\b
         (?:\s+(?:to\s+)?(?:set|make|create|add|start|have)(?:\s+up)?)?(?:\s+me)?\s+{_GOAL}
     |\b(?:set|make|create|add|start)(?:\s+up)?\s+(?:me\s+|us\s+)?{_GOAL}
     |\bas\s+an?\s+{_CAT}\s+goal\b
