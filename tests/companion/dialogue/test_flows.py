@@ -123,14 +123,14 @@ def test_a_mission_can_be_picked_by_position():
     assert step.dialogue.slots["mission"]["id"] == 3
 
 
-def test_an_ambiguous_mission_is_re_asked_with_the_options():
+def test_an_ambiguous_mission_is_re_asked_with_the_two_best_latest_first():
     context = DialogueContext(missions=(Choice(1, "Walk 10 minutes"), Choice(2, "Walk the dog")))
 
     step = flow_say(flow_start("I did it", "complete_mission", context), "the walk", context)
 
     assert step.outcome is Outcome.INVALID
     assert step.reply == (
-        "I'm not sure which mission you mean (Walk 10 minutes / Walk the dog)"
+        "I'm not sure which mission you mean (Walk the dog / Walk 10 minutes)"
         " — which mission was it?"
     )
 
