@@ -24,7 +24,7 @@ SKIP = regex(r"""
       |i\s+don'?t\s+have\s+(?:one|a\s+(?:deadline|date))|not\s+now|leave\s+it\s+(?:open|blank))
 """)
 CANCEL = regex(r"""
-    (?:(?:oh|ok|okay|please|actually|no|hmm+|um+|wait|sorry)[\s,]+)*
+    (?:(?:oh|ok|okay|please|actually|no|hmm+|um+|ugh|wait|sorry|just)[\s,]+)*
     (?:cancel|stop|abort|quit|drop\s+it|let'?s\s+not|never\s*mind|forget\s+(?:about\s+)?it)
     (?:[\s,]+(?:it|that|this|please|then|for\s+now|the\s+goal|the\s+whole\s+thing|thanks))*
 """)
@@ -272,8 +272,9 @@ NOT_A_GOAL_REQUEST = regex(
 # "I want to learn X" with a deadline or a reason is a goal stated whole; without, a wish.
 WISH = regex(r"""
     ^\W*(?:(?:so|well|ok|okay|hey|hi|honestly)[,\s]+)*
-    i\s+(?:really\s+|also\s+|think\s+i\s+)?(?:want|wanna|need|'d\s+(?:love|like)|would\s+(?:love|like)
-      |hope|plan|wish\s+i\s+could|have\s+always\s+wanted|'ve\s+always\s+wanted)\s+(?:to\s+)?
+    i(?:\s+(?:really\s+|also\s+|think\s+i\s+)?(?:want|wanna|need|would\s+(?:love|like)|hope|plan)
+      |'d\s+(?:really\s+|also\s+)?(?:love|like)
+      |\s+(?:wish\s+i\s+could|have\s+always\s+wanted)|'ve\s+always\s+wanted)\s+(?:to\s+)?
     (?P<aim>(?:learn|start|get|become|be\s+able|run|write|read|build|make|finish|quit|stop|save
       |lose|gain|play|speak|swim|cook|bake|draw|paint|travel|visit|call|see|spend|practi[cs]e
       |improve|pass|train|walk|cycle|climb|meditate|sleep|eat|drink|grow|volunteer|host|knit
