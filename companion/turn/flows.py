@@ -115,8 +115,8 @@ def flow_to_start(text: str, intent: str, deps: TurnDeps) -> tuple[str, Dialogue
        open missions, or says "mission" and "done" ("I've done nothing today" does not).
     3. A change to a goal ("move my running goal to May", "my Spanish goal is too soon")
        opens adjust_goal when the person has a goal.
-    4. The classifier's create_goal opens create_goal; a bare wish ("I want to learn
-       Spanish") is offered as a goal.
+    4. A bare wish ("I want to learn Spanish") is offered as a goal, before the classifier's
+       create_goal (which would ask "why?" of a mere wish) opens create_goal.
     The missions and goals are read only when a cue makes a flow possible.
     """
     if asks_for_goal(text) or states_goal(text):
@@ -131,10 +131,10 @@ def flow_to_start(text: str, intent: str, deps: TurnDeps) -> tuple[str, Dialogue
             return "complete_mission", choices
         if adjusts and choices.goals:
             return "adjust_goal", choices
-    if intent == "create_goal":
-        return "create_goal", DialogueContext()
     if wished_aim(text):
         return OFFER_GOAL, DialogueContext()
+    if intent == "create_goal":
+        return "create_goal", DialogueContext()
     return "", DialogueContext()
 
 
