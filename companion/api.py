@@ -409,6 +409,9 @@ class TurnResultSerializer(serializers.Serializer):
     strategy = serializers.CharField(allow_blank=True)
     conversation_state = serializers.CharField()
     pending_slot = serializers.CharField(allow_null=True)
+    waiting_for = serializers.CharField(
+        allow_blank=True, required=False, help_text="What Eliza waits to hear, in words."
+    )
     trace = TraceStepSerializer(many=True)
     memories_used = UsedMemorySerializer(many=True)
     tool_outputs = serializers.DictField(help_text="Each tool's output, by tool name.")

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from companion import conversations, selectors, services
 from companion.about import about_you
+from companion.dialogue import waiting_words
 from companion.forms import MemoryForm, ProfileFieldForm, ProfileItemForm
 from companion.models import Actor, Source, Tier, Turn
 from companion.profile_data import STYLE_QUESTION, STYLES
@@ -28,7 +29,6 @@ SAVED_MESSAGES = {
 ABOUT_SAVED = "Saved. Eliza will go by this from now on."
 ABOUT_FORGOTTEN = "Eliza has forgotten it and will not use it again."
 RECENT_SESSIONS = 20
-WAITING_STATES = ("waiting_for_slot", "confirming")
 
 
 def _add_errors(form: MemoryForm, error: ValidationError) -> None:
@@ -194,10 +194,9 @@ def about_item_forget(request: HttpRequest, memory_id: int) -> HttpResponse:
 
 
 def _waiting_for(state: dict[str, Any]) -> str:
-    """What a flow waits to hear, in words; "" when no flow waits (chat.js says the same)."""
-    if state["conversation_state"] not in WAITING_STATES:
-        return ""
-    return (state["pending_slot"] or "a yes or no").replace("_", " ")
+    """What a flow waits to hear, in words; "" when no flow waits (a turn's result carries
+    the same words for chat.js)."""
+    return waiting_words(state["conversation_state"], state["pending_slot"])
 
 
 def _crisis(turns: list[Turn]) -> dict[str, Any] | None:

@@ -7,7 +7,10 @@ confirmed action to the caller.
 
 - `phrases`: the words and patterns understood (data);
 - `states`: the conversation's states and the transition matrix;
-- `parsing`: reading a slot's value (dates, minutes, titles, categories, choices, cues);
+- `dates`: reading a target date ("by June", "in about three weeks", "by mid January");
+- `cues`: what kind of message this is (a goal request, a wish, a finished mission, an
+  aside that is no answer);
+- `parsing`: reading a slot's value (minutes, titles, categories, choices, yes/no);
 - `flows`: the slots and the three flows;
 - `corrections`: recognising a change of an earlier answer;
 - `manager`: the dialogue's state, and the manager.
@@ -18,7 +21,13 @@ The names the rest of companion uses are re-exported here.
 from __future__ import annotations
 
 from companion.dialogue.flows import ADJUST_GOAL, COMPLETE_MISSION, CREATE_GOAL, FLOWS
-from companion.dialogue.manager import DialogueManager, DialogueState, DialogueStep, Outcome
+from companion.dialogue.manager import (
+    DialogueManager,
+    DialogueState,
+    DialogueStep,
+    Outcome,
+    waiting_words,
+)
 from companion.dialogue.parsing import Choice, DialogueContext, SlotEnv, SlotError
 from companion.dialogue.states import ConversationState, transition
 
@@ -37,4 +46,5 @@ __all__ = [
     "SlotEnv",
     "SlotError",
     "transition",
+    "waiting_words",
 ]

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from companion.dialogue.flows import Flow
 from companion.dialogue.parsing import clean_value
-from companion.dialogue.phrases import BACKREF, CONNECTOR, CUE, VERB
+from companion.dialogue.phrases import BACKREF, CONNECTOR, CUE, QUALIFIER, VERB
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ def parse_correction(text: str, flow: Flow, *, need_cue: bool = True) -> Correct
     aliases = dict(_alias_table(flow))
     names = "|".join(re.escape(a).replace(r"\ ", r"\s+") for a in sorted(aliases, key=len)[::-1])
     named = re.match(
-        rf"^(?P<verb>{VERB})?(?:the\s+|my\s+|its\s+)?(?P<alias>{names})\b"
+        rf"^(?P<verb>{VERB})?(?:the\s+|my\s+|its\s+)?(?:{QUALIFIER}\s+)?(?P<alias>{names})\b"
         rf"(?:\s*(?P<conn>{CONNECTOR})\s+|\s*,\s*|\s*$)(?P<value>.*)$",
         rest,
         re.IGNORECASE | re.DOTALL,

@@ -13,6 +13,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.dialogue.cues import fix_typos
+from companion.dialogue.dates import display_date, find_date
 from companion.dialogue.parsing import (
     Parser,
     SlotEnv,
@@ -20,8 +22,8 @@ from companion.dialogue.parsing import (
     Validator,
     best_choice,
     display_choice,
-    display_date,
-    find_date,
+    infer_category,
+    is_bare_yes_or_no,
     is_skip,
     minutes_in_range,
     not_in_past,
@@ -32,8 +34,21 @@ from companion.dialogue.parsing import (
     parse_why,
     reference_parser,
     strip_lead_in,
+    top_choices,
 )
-from companion.dialogue.phrases import CATEGORY_PHRASE, CONNECTOR, FIELD_WORDS, MINUTES, WHY_CLAUSE
+from companion.dialogue.phrases import (
+    CATEGORY_PHRASE,
+    CATEGORY_WORD,
+    CONNECTOR,
+    DATE_CLAUSE,
+    FIELD_WORDS,
+    GOAL_NAMED,
+    MINUTES,
+    NOT_A_TITLE,
+    REPLACED,
+    WHY_CLAUSE,
+    WHY_STATEMENT,
+)
 
 
 @dataclass(frozen=True)
@@ -75,6 +90,8 @@ class Slot:
             # Free text would take "skip" as an answer; structured parsers refuse it themselves.
             if self.free_text:
                 raise SlotError(f"I need the {self.label or self.name} to go on")
+        if self.free_text and is_bare_yes_or_no(text):
+            raise SlotError(f"I still need the {self.label or self.name}")
         value = self.parser(text, env)
         if self.validator is not None:
             self.validator(value, env)
@@ -94,17 +111,24 @@ def _nothing_extracted(text: str, env: SlotEnv) -> Extracted:
 
 @dataclass(frozen=True)
 class Flow:
+    """`direct`: an opening message that fills every required slot is acted on at once
+    (a mission reported done, a goal's date moved), the reply saying what was done."""
+
     name: str
     slots: Sequence[Slot]
     confirm_template: str
     action_name: str
     extract: Extractor = _nothing_extracted
+    direct: bool = False
 
     def slot(self, name: str) -> Slot:
         for slot in self.slots:
             if slot.name == name:
                 return slot
         raise KeyError(name)
+
+    def required_in(self, slots: Mapping[str, Any]) -> bool:
+        return all(slot.name in slots for slot in self.slots if slot.required)
 
     def next_missing(self, slots: Mapping[str, Any]) -> Slot | None:
         return next((slot for slot in self.slots if slot.name not in slots), None)
@@ -163,27 +187,51 @@ VALUE_CATEGORY = Slot(
 def extract_goal(text: str, env: SlotEnv) -> Extracted:
     """Cut a goal statement into its slots.
 
-    1. "because …" / "so that …" is the why; only the part before it is searched further.
-    2. A date phrase ("by May", "in 3 months") is the target date.
-    3. "for my health" / "category: growth" is the value category.
+    1. A date phrase ("by May", "in 3 months") is the target date, with a clause that only
+       says when ("before the baby comes in April").
+    2. "new health goal", "it's a craft thing", "for my health" is the value category.
+    3. "because …" / "so I can …", or a statement after a comma (", i want to feel fit")
+       is the why; only the part before it is searched further.
     4. What is left, without lead-ins like "help me set a goal to", is the title.
+    5. A statement given whole (title, why and date) but no area gets one inferred from
+       its words, for the person to confirm in the summary (asked otherwise, in turn).
     """
     values: dict[str, str] = {}
-    head = text
-    if why := WHY_CLAUSE.search(head):
-        values["why"], head = why["why"], head[: why.start()]
+    head = fix_typos(text)
     if when := find_date(head):
-        values["target_date"], head = when.group(), _cut(head, when)
+        values["target_date"] = when.group()
+        # "before the baby comes in April": the clause says when; "sleep before 11 by
+        # March" keeps its "before 11", since "by March" says when already.
+        clause = DATE_CLAUSE.search(head[: when.start()])
+        plain_lead = when["lead"].split()[:1] in ([], ["in"], ["on"])
+        head = _cut(head, when, clause.start() if clause and plain_lead else None)
     if category := CATEGORY_PHRASE.search(head):
-        values["value_category"], head = category["word"], _cut(head, category)
-    rest = strip_lead_in(re.sub(r"\s+(?:and|,)\s*$", "", head.strip()))
-    if rest:
+        values["value_category"] = next(word for word in category.groups() if word)
+        head = _cut(head, category)
+    if why := WHY_CLAUSE.search(head) or WHY_STATEMENT.search(head):
+        values["why"], head = why["why"], head[: why.start()]
+    rest = _tidy(strip_lead_in(_tidy(head)))
+    if rest and not NOT_A_TITLE.match(rest):
         values["title"] = rest
+    whole = {"title", "why", "target_date"} <= values.keys()
+    if whole and "value_category" not in values and (guess := _guess_category(values)):
+        values["value_category"] = guess
     return Extracted(values, rest)
 
 
-def _cut(text: str, match: re.Match[str]) -> str:
-    return f"{text[: match.start()]} {text[match.end() :]}".strip()
+def _guess_category(values: Mapping[str, str]) -> str:
+    return infer_category(values["title"]) or infer_category(values.get("why", ""))
+
+
+def _tidy(text: str) -> str:
+    """Commas and spaces left where a phrase was cut out."""
+    text = re.sub(r"\s*,(?:\s*,)*\s*", ", ", text)
+    return re.sub(r"\s+", " ", text).strip(" ,;:-")
+
+
+def _cut(text: str, match: re.Match[str], start: int | None = None) -> str:
+    start = match.start() if start is None else start
+    return f"{text[:start]} {text[match.end() :]}".strip()
 
 
 CREATE_GOAL = Flow(
@@ -201,12 +249,13 @@ def _display_minutes(value: int | None) -> str:
 
 
 def extract_mission(text: str, env: SlotEnv) -> Extracted:
-    """Find the minutes spent and, if it clearly names one, the mission."""
+    """Find the minutes spent and the mission the words fit (the slot asks which if several)."""
     values: dict[str, str] = {}
     rest = text
     if minutes := MINUTES.search(rest):
         values["minutes"], rest = minutes.group(), _cut(rest, minutes)
-    if env.context.missions and best_choice(rest, env.context.missions) is not None:
+    # A mission the words fit, even if several fit equally: the slot then asks which.
+    if env.context.missions and top_choices(rest, env.context.missions):
         values["mission"] = rest
     return Extracted(values, rest)
 
@@ -238,6 +287,7 @@ COMPLETE_MISSION = Flow(
     "Mark “{mission}” as done ({minutes})?",
     "complete_mission",
     extract_mission,
+    direct=True,
 )
 
 GOAL_FIELDS = {slot.name: slot for slot in CREATE_GOAL.slots}
@@ -269,8 +319,14 @@ def _display_new_value(value: Any) -> str:
 
 
 def extract_adjustment(text: str, env: SlotEnv) -> Extracted:
-    """Find the field (by name or verb: "rename", "move"), the new value after the last "to"
-    following it, and the goal if the rest clearly names one."""
+    """Find the goal, the field and the new value of a change request.
+
+    1. A field named (by name or verb: "rename", "move"): the new value follows its last
+       "to"; the goal is what comes before.
+    2. Otherwise a goal named ("my reading goal …"): the value follows it ("to …", "should
+       be …"), without what it replaces ("not growth", "instead of 20"), and says the field
+       itself: a date, an area of life, or else a new title.
+    """
     values: dict[str, str] = {}
     head = text
     if found := FIELD_WORDS.search(text):
@@ -279,9 +335,23 @@ def extract_adjustment(text: str, env: SlotEnv) -> Extracted:
         if to := list(re.finditer(rf"\b(?:{CONNECTOR})\s+", after, re.IGNORECASE)):
             values["new_value"] = after[to[-1].end() :]
             head = text[: found.end() + to[-1].start()]
+    elif named := GOAL_NAMED.search(text):
+        head = text[: named.end()]
+        values.update(_value_and_field(text[named.end() :]))
     if env.context.goals and best_choice(head, env.context.goals) is not None:
         values["goal"] = head
     return Extracted(values, head)
+
+
+def _value_and_field(after: str) -> dict[str, str]:
+    if when := find_date(after):
+        return {"field": "date", "new_value": when.group()}
+    value = REPLACED.sub("", re.sub(rf"^\s*(?:{CONNECTOR})\s+", "", after.strip(" ,")))
+    if not value.strip(" ,.!?"):
+        return {}
+    if CATEGORY_WORD.fullmatch(value.strip(" ,.!?")):
+        return {"field": "category", "new_value": value}
+    return {"field": "title", "new_value": value}
 
 
 ADJUST_GOAL = Flow(
@@ -318,6 +388,7 @@ ADJUST_GOAL = Flow(
     "Change the {field} of “{goal}” to {new_value}?",
     "adjust_goal",
     extract_adjustment,
+    direct=True,
 )
 
 FLOWS: Mapping[str, Flow] = {

@@ -16,8 +16,10 @@ from enum import StrEnum
 from typing import Any
 
 from companion.dialogue.corrections import Correction, parse_correction
+from companion.dialogue.cues import is_aside, wished_aim
 from companion.dialogue.flows import FLOWS, Flow, Slot
 from companion.dialogue.parsing import (
+    Choice,
     DialogueContext,
     SlotEnv,
     SlotError,
@@ -28,11 +30,20 @@ from companion.dialogue.parsing import (
     is_skip,
     is_yes,
 )
+from companion.dialogue.phrases import (
+    BACK_TO_FLOW,
+    LEAD_IN,
+    OFFER,
+    OFFER_DECLINED,
+    WAITING_WORDS,
+)
 from companion.dialogue.states import ConversationState, S, transition
 from companion.runner import IllegalTransition
 
 # The pending "slot" after a plain "no" at confirmation: which slot to change.
 CHOOSE_FIELD = "_which"
+# The pending "slot" of an offer ("Shall we make that a goal?"): yes starts the flow.
+OFFERED = "_offer"
 
 
 # --- state and steps --------------------------------------------------------------------------
@@ -90,6 +101,14 @@ class DialogueState:
         return cls.from_dict(json.loads(text))
 
 
+def waiting_words(state: str, pending_slot: str | None) -> str:
+    """What Eliza waits to hear, in plain words for the person ("" when nothing waits);
+    never a slot's name."""
+    if state not in (S.WAITING_FOR_SLOT, S.CONFIRMING):
+        return ""
+    return WAITING_WORDS.get(pending_slot or "", WAITING_WORDS[""])
+
+
 class Outcome(StrEnum):
     ASK = "ask"  # a slot question (or a re-ask after a correction)
     INVALID = "invalid"  # a value was refused; the reply says why and asks again
@@ -97,6 +116,7 @@ class Outcome(StrEnum):
     EXECUTE = "execute"  # confirmed: the caller performs `action`, then `complete()`
     CANCELLED = "cancelled"
     HANDOFF = "handoff"  # not for the flow: the turn handles the message normally
+    ASIDE = "aside"  # said in passing: the turn answers it, the flow keeps waiting
 
 
 @dataclass(frozen=True)
@@ -111,7 +131,8 @@ class DialogueStep:
 
     @property
     def handoff(self) -> bool:
-        return self.outcome is Outcome.HANDOFF
+        """The turn handles the message itself (the flow set aside, or still waiting)."""
+        return self.outcome in (Outcome.HANDOFF, Outcome.ASIDE)
 
 
 @dataclass
@@ -126,6 +147,7 @@ class _Draft:
     pending: str | None = None
     path: list[ConversationState] = field(default_factory=list)
     changed: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # what was assumed, said in the reply
 
     def go(self, *targets: ConversationState) -> None:
         for target in targets:
@@ -181,7 +203,32 @@ class DialogueManager:
         if draft.state is S.COMPLETED:
             draft.go(S.IDLE)
         draft.go(S.UNDERSTANDING)
-        return self._fill(draft, flow.extract(text, draft.env).values)
+        step = self._fill(draft, flow.extract(text, draft.env).values)
+        step = self._assume_only_choice(draft, step)
+        if flow.direct and step.outcome is not Outcome.INVALID and flow.required_in(draft.slots):
+            return self._execute_now(draft)
+        return step
+
+    def offer(
+        self,
+        flow_name: str,
+        text: str,
+        *,
+        today: date,
+        dialogue: DialogueState | None = None,
+    ) -> DialogueStep:
+        """Offer to make a wish ("I want to learn Spanish") a goal; yes starts the flow
+        with the title filled, anything else lets it go."""
+        flow = self.flows[flow_name]
+        current = dialogue or DialogueState()
+        draft = _Draft(flow, current.state, SlotEnv(today), {}, [])
+        if draft.state is S.COMPLETED:
+            draft.go(S.IDLE)
+        draft.go(S.UNDERSTANDING, S.WAITING_FOR_SLOT)
+        title = flow.slot("title").read(wished_aim(text) or text, draft.env)
+        draft.put("title", title)
+        draft.pending = OFFERED
+        return draft.step(Outcome.ASK, OFFER.format(title=title))
 
     def handle(
         self,
@@ -247,15 +294,59 @@ class DialogueManager:
         return DialogueStep(dialogue, Outcome.HANDOFF)
 
     def _on_slot_reply(self, draft: _Draft, text: str) -> DialogueStep:
+        """A reply while a slot is pending.
+
+        1. Cancel or a request for something else: let the flow go / set it aside.
+        2. An offer or a "which one to change" question has its own answers.
+        3. A correction of a structured slot ("actually make it June") applies first.
+        4. A question or a remark in passing is answered by the turn; the flow waits.
+        5. Otherwise the reply is the pending slot's answer (plus any slot it also fills);
+           a long message that a structured slot refuses is taken as said in passing.
+        """
         if interruption := self._interruption(draft, text):
             return interruption
         if draft.pending == CHOOSE_FIELD:
             return self._on_field_choice(draft, text)
+        if draft.pending == OFFERED:
+            return self._on_offer(draft, text)
+        pending = draft.flow.slot(draft.pending or "")
         # A skip ("no deadline") is an answer, even though it may look like a correction.
-        if not is_skip(text) and (correction := self._correction(draft, text)):
+        correction = None if is_skip(text) else self._correction(draft, text)
+        if correction and not draft.flow.slot(correction[0]).free_text:
+            return self._correct(draft, *correction)
+        if is_aside(text, free_text=pending.name == "title"):
+            return self._aside(draft, pending)
+        if correction:
             return self._correct(draft, *correction)
         draft.go(S.VALIDATING_SLOT)
-        return self._fill(draft, self._gather(draft, text))
+        step = self._fill(draft, self._gather(draft, text))
+        if step.outcome is Outcome.INVALID and not pending.free_text and _chatty(text):
+            return self._aside(draft, pending)
+        return step
+
+    def _on_offer(self, draft: _Draft, text: str) -> DialogueStep:
+        if is_yes(text):
+            draft.go(S.UNDERSTANDING)
+            return self._advance(draft)
+        if is_no(text):
+            draft.go(S.UNDERSTANDING, S.IDLE)
+            return DialogueStep(
+                DialogueState(), Outcome.CANCELLED, OFFER_DECLINED, path=tuple(draft.path)
+            )
+        draft.go(S.UNDERSTANDING, S.IDLE)
+        return DialogueStep(DialogueState(), Outcome.HANDOFF, path=tuple(draft.path))
+
+    def _aside(self, draft: _Draft, pending: Slot) -> DialogueStep:
+        """Leave the flow as it was; the reply reminds of the question still open."""
+        question = pending.reask[:1].upper() + pending.reask[1:]
+        dialogue = DialogueState(
+            state=S.WAITING_FOR_SLOT,
+            flow=draft.flow.name,
+            slots=draft.slots,
+            filled=tuple(draft.filled),
+            pending_slot=pending.name,
+        )
+        return DialogueStep(dialogue, Outcome.ASIDE, BACK_TO_FLOW.format(question=question))
 
     def _on_confirmation(self, draft: _Draft, text: str) -> DialogueStep:
         if interruption := self._interruption(draft, text):
@@ -312,6 +403,15 @@ class DialogueManager:
         paused = {"flow": draft.flow.name, "slots": draft.slots, "filled": draft.filled}
         return DialogueStep(DialogueState(paused=paused), Outcome.HANDOFF, path=tuple(draft.path))
 
+    def _execute_now(self, draft: _Draft) -> DialogueStep:
+        """Act on an opening message that said everything needed; optional slots it did not
+        mention stay empty, and the reply carries what was assumed."""
+        for slot in draft.flow.slots:
+            draft.slots.setdefault(slot.name, None)
+        if draft.state is S.WAITING_FOR_SLOT:
+            draft.go(S.UNDERSTANDING)
+        return replace(self._execute(draft), reply=" ".join(draft.notes))
+
     def _execute(self, draft: _Draft) -> DialogueStep:
         draft.go(S.EXECUTING_ACTION)
         draft.pending = None
@@ -328,9 +428,11 @@ class DialogueManager:
             for name, value in found.values.items()
             if name != pending.name and name not in draft.slots
         }
-        if pending.name in found.values:
+        if pending.free_text and not raw:
+            raw[pending.name] = text  # nothing else in it: the whole reply is the answer
+        elif pending.name in found.values:
             raw[pending.name] = found.values[pending.name]
-        elif pending.free_text and raw:
+        elif pending.free_text:
             raw[pending.name] = found.rest
         else:
             raw[pending.name] = text
@@ -366,6 +468,22 @@ class DialogueManager:
         draft.go(S.WAITING_FOR_SLOT)
         draft.pending = missing.name
         return draft.step(Outcome.ASK, missing.prompt)
+
+    def _assume_only_choice(self, draft: _Draft, step: DialogueStep) -> DialogueStep:
+        """With a single goal to choose from, take it, and say so. (A mission is never
+        assumed: marking the wrong one done would be worse than asking.)"""
+        if step.outcome is not Outcome.ASK or draft.pending != "goal":
+            return step
+        choices: tuple[Choice, ...] = draft.env.context.goals
+        if len(choices) != 1:
+            return step
+        only = choices[0]
+        note = f"You have one goal, “{only.title}”, so I've taken it that's the one."
+        draft.notes.append(note)
+        draft.put(draft.pending, {"id": only.id, "title": only.title})
+        draft.go(S.UNDERSTANDING)
+        step = self._advance(draft)
+        return replace(step, reply=_join(note, step.reply))
 
     def _correction(self, draft: _Draft, text: str) -> tuple[str, str] | None:
         """The slot a correction changes and its new raw value, if `text` is one."""
@@ -404,7 +522,11 @@ class DialogueManager:
            there is none, and the message is not taken as a correction.
         """
         env = draft.slot_env()
-        pending = draft.pending if draft.pending != CHOOSE_FIELD else None
+        pending = draft.pending if draft.pending not in (CHOOSE_FIELD, OFFERED) else None
+        names = {slot.name for slot in draft.flow.slots}
+        # "Actually, I want to learn to cook instead": a new goal, not a new area of life.
+        if "title" in names and LEAD_IN.match(correction.value).group().strip():
+            return "title"
         for name in (pending, *reversed(draft.filled)):
             if name is None:
                 continue
@@ -414,6 +536,11 @@ class DialogueManager:
         if correction.refers_back and draft.filled:
             return draft.filled[-1]
         return pending
+
+
+def _chatty(text: str) -> bool:
+    """Long enough to be something said in passing rather than a short answer."""
+    return len(text.split()) >= 5
 
 
 def _join(*parts: str) -> str:

@@ -8,25 +8,26 @@ is one a goal can keep.
 
 from __future__ import annotations
 
-import calendar
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import date
 from typing import Any
 
+from companion.dialogue.dates import DateError, number, parse_target_date
 from companion.dialogue.phrases import (
+    APPROX,
     BACKREF,
     BUT,
     CANCEL,
     CANCEL_LEAD,
+    CATEGORY_HINT_OF,
     CATEGORY_OF,
     CATEGORY_WORD,
-    DATE,
+    CUE,
     HANDOFF,
     LEAD_IN,
     MINUTES,
-    MONTHS,
     NO,
     NUMBER_WORDS,
     ORDINAL,
@@ -35,7 +36,7 @@ from companion.dialogue.phrases import (
     RETRY,
     SKIP,
     STOP_WORDS,
-    WEEKDAYS,
+    TITLE_TAIL,
     YES,
 )
 from goals.models import SESSION_MAX_MINUTES, TEXT_MAX, TITLE_MAX
@@ -88,8 +89,10 @@ def is_skip(text: str) -> bool:
 
 
 def is_cancel(text: str) -> bool:
-    plain = _plain(text)
-    return bool(CANCEL.fullmatch(plain) or CANCEL_LEAD.match(plain))
+    """Cancel said alone or as one clause of the message ("no, forget it. cancel", "hmm
+    actually stop, i don't want to do this now")."""
+    clauses = [_plain(part) for part in re.split(r"[.,;!]+", text) if part.strip()]
+    return any(CANCEL.fullmatch(c) or CANCEL_LEAD.match(c) for c in [_plain(text), *clauses])
 
 
 def is_handoff(text: str) -> bool:
@@ -104,6 +107,11 @@ def is_no(text: str) -> bool:
     return bool(NO.fullmatch(_plain(text)))
 
 
+def is_bare_yes_or_no(text: str) -> bool:
+    """A yes or no with nothing else to it ("yep, go for it", "nope"): never a title."""
+    return is_no(text) or (is_yes(text) and len(text.split()) <= 3)
+
+
 def is_retry(text: str) -> bool:
     return bool(RETRY.match(text.strip()))
 
@@ -114,116 +122,6 @@ def clean_value(text: str) -> str:
     return text.strip().strip(QUOTES).strip().rstrip(".!")
 
 
-# --- dates ------------------------------------------------------------------------------------
-
-
-def add_months(day: date, months: int) -> date:
-    year, month = divmod(day.month - 1 + months, 12)
-    year += day.year
-    return date(year, month + 1, min(day.day, calendar.monthrange(year, month + 1)[1]))
-
-
-def _month_end(year: int, month: int) -> date:
-    return date(year, month, calendar.monthrange(year, month)[1])
-
-
-def _number(token: str) -> int:
-    return int(token) if token.isdigit() else NUMBER_WORDS[token.lower()]
-
-
-def find_date(text: str, *, bare_month: bool = False) -> re.Match[str] | None:
-    """The first date phrase in `text`.
-
-    A month named alone ("May") needs a lead ("by May") or a year, because "may" is also a
-    verb; `bare_month` lifts that for short direct answers.
-    """
-    for match in DATE.finditer(text):
-        if match["month"] and not (match["lead"] or match["m_year"] or bare_month):
-            continue
-        return match
-    return None
-
-
-def parse_target_date(text: str, today: date) -> date:
-    """Read a date from natural text, relative to `today`.
-
-    Months named without a day mean the end of that month (the generous reading of a
-    deadline) and the next such month that has not ended; weekdays mean the first one after
-    `today`; month-day dates without a year mean the next such day.
-    """
-    match = find_date(text, bare_month=len(text.split()) <= 3)
-    if match is None:
-        raise SlotError("I couldn't read that as a date")
-    try:
-        return _resolve_date(match, today)
-    except ValueError:
-        raise SlotError("That isn't a real date") from None
-
-
-def _resolve_date(match: re.Match[str], today: date) -> date:
-    groups = {key: value for key, value in match.groupdict().items() if value}
-    if "iso" in groups:
-        return date.fromisoformat("-".join(f"{int(p):02d}" for p in groups["iso"].split("-")))
-    if "rel_n" in groups or "ago_n" in groups:
-        amount = _number(groups.get("rel_n") or groups["ago_n"])
-        return _shift(today, amount, groups.get("rel_unit") or groups["ago_unit"])
-    if "md_month" in groups or "dm_month" in groups:
-        month = MONTHS[(groups.get("md_month") or groups["dm_month"]).lower().rstrip(".")]
-        day = int(groups.get("md_day") or groups["dm_day"])
-        return _next_day_of_year(today, month, day, groups.get("md_year") or groups.get("dm_year"))
-    if "month" in groups:
-        month = MONTHS[groups["month"].lower().rstrip(".")]
-        year = int(groups["m_year"]) if "m_year" in groups else None
-        year = year or (today.year if month >= today.month else today.year + 1)
-        return _month_end(year, month)
-    if "weekday" in groups:
-        ahead = (WEEKDAYS.index(groups["weekday"].lower()) - today.weekday()) % 7
-        return today + timedelta(days=ahead or 7)
-    return _keyword_date(re.sub(r"\s+", " ", groups["kw"].lower()), today)
-
-
-def _shift(today: date, amount: int, unit: str) -> date:
-    unit = unit.lower()
-    if unit == "day":
-        return today + timedelta(days=amount)
-    if unit == "week":
-        return today + timedelta(weeks=amount)
-    return add_months(today, amount * (12 if unit == "year" else 1))
-
-
-def _next_day_of_year(today: date, month: int, day: int, year: str | None) -> date:
-    if year:
-        return date(int(year), month, day)
-    candidate = date(today.year, month, day)
-    return candidate if candidate >= today else date(today.year + 1, month, day)
-
-
-def _keyword_date(keyword: str, today: date) -> date:
-    fixed = {
-        "today": today,
-        "tomorrow": today + timedelta(days=1),
-        "yesterday": today - timedelta(days=1),
-        "next week": today + timedelta(weeks=1),
-        "next month": add_months(today, 1),
-        "next year": add_months(today, 12),
-        "this year": date(today.year, 12, 31),
-    }
-    if keyword in fixed:
-        return fixed[keyword]
-    if keyword.endswith("week"):
-        return today + timedelta(days=6 - today.weekday())
-    if keyword.endswith("month"):
-        return _month_end(today.year, today.month)
-    return date(today.year, 12, 31)
-
-
-def display_date(value: str | None) -> str:
-    if value is None:
-        return "no deadline"
-    day = date.fromisoformat(value)
-    return f"{day.day} {day:%B %Y}"
-
-
 # --- value parsers ----------------------------------------------------------------------------
 
 
@@ -232,7 +130,10 @@ def strip_lead_in(text: str) -> str:
 
 
 def parse_title(text: str, env: SlotEnv) -> str:
-    title = clean_value(strip_lead_in(text))
+    """A goal's title as said, without a correction's cue ("actually"), a lead-in ("I want
+    to") or a tail ("instead", "please")."""
+    text = CUE.sub("", text.strip())
+    title = clean_value(TITLE_TAIL.sub("", strip_lead_in(text)))
     if len(re.sub(r"\W", "", title)) < 2:
         raise SlotError("I didn't catch the goal itself")
     if len(title) > TITLE_MAX:
@@ -250,7 +151,10 @@ def parse_why(text: str, env: SlotEnv) -> str:
 
 
 def parse_date_slot(text: str, env: SlotEnv) -> str:
-    return parse_target_date(text, env.today).isoformat()
+    try:
+        return parse_target_date(text, env.today).isoformat()
+    except DateError as refused:
+        raise SlotError(str(refused)) from None
 
 
 def not_in_past(value: str | None, env: SlotEnv) -> None:
@@ -268,18 +172,21 @@ def parse_category(text: str, env: SlotEnv) -> str:
 
 
 def parse_minutes(text: str, env: SlotEnv) -> int:
+    """Minutes said in digits or words, approximate or not ("about twenty", "an hour and a
+    half", "half an hour", "20ish")."""
+    text = re.sub(r"\s+", " ", APPROX.sub(" ", _plain(text))).strip()
     match = MINUTES.search(text)
     if match is None:
-        bare = _plain(text).lower()
+        bare = text.lower()
         if bare.isdigit() or bare in NUMBER_WORDS:
-            return _number(bare)
+            return number(bare)
         raise SlotError("I couldn't read that as a number of minutes")
     if match["half"]:
         return 30
     if hours := match["hours"] or match["hour_words"]:
-        amount = float(hours) if hours[0].isdigit() else _number(hours)
+        amount = float(hours) if hours[0].isdigit() else number(hours)
         return round(amount * 60) + (30 if match["and_half"] else 0)
-    return _number(match["minutes"] or match["minute_words"])
+    return number(match["minutes"] or match["minute_words"])
 
 
 def minutes_in_range(value: int | None, env: SlotEnv) -> None:
@@ -330,6 +237,12 @@ def best_choice(text: str, choices: Sequence[Choice]) -> Choice | None:
     return ranked[0][1]
 
 
+def top_choices(text: str, choices: Sequence[Choice], n: int = 2) -> list[Choice]:
+    """The `n` choices `text` fits best; on equal fit the later one (the more recent) first."""
+    ranked = _ranked(text, list(reversed(choices)))
+    return [choice for _, choice in ranked[:n]]
+
+
 def reference_parser(kind: str, pick: Callable[[DialogueContext], Sequence[Choice]]) -> Parser:
     def parse(text: str, env: SlotEnv) -> dict[str, Any]:
         choices = pick(env.context)
@@ -337,9 +250,10 @@ def reference_parser(kind: str, pick: Callable[[DialogueContext], Sequence[Choic
             raise SlotError(f"I don't see any open {kind}s right now")
         choice = best_choice(text, choices)
         if choice is None:
-            ranked = _ranked(text, choices)
-            tied = [c.title for score, c in ranked if score == ranked[0][0]] if ranked else []
-            options = tied if len(tied) > 1 else [c.title for c in choices[:5]]
+            # The two best when the words fit several (latest first on a tie), else a list.
+            options = [c.title for c in top_choices(text, choices)] or [
+                c.title for c in choices[:5]
+            ]
             raise SlotError(f"I'm not sure which {kind} you mean ({' / '.join(options)})")
         return {"id": choice.id, "title": choice.title}
 
@@ -348,3 +262,12 @@ def reference_parser(kind: str, pick: Callable[[DialogueContext], Sequence[Choic
 
 def display_choice(value: Mapping[str, Any]) -> str:
     return value["title"]
+
+
+def infer_category(text: str) -> str:
+    """The area of life a goal's words hint at, the first hint winning ("learn to draw" is
+    growth); "" when no word hints."""
+    for word in re.findall(r"[a-z0-9']+", text.lower()):
+        if category := CATEGORY_OF.get(word) or CATEGORY_HINT_OF.get(word):
+            return category
+    return ""

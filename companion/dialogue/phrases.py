@@ -24,7 +24,7 @@ SKIP = regex(r"""
       |i\s+don'?t\s+have\s+(?:one|a\s+(?:deadline|date))|not\s+now|leave\s+it\s+(?:open|blank))
 """)
 CANCEL = regex(r"""
-    (?:(?:oh|ok|okay|please|actually|no)[\s,]+)*
+    (?:(?:oh|ok|okay|please|actually|no|hmm+|um+|ugh|wait|sorry|just)[\s,]+)*
     (?:cancel|stop|abort|quit|drop\s+it|let'?s\s+not|never\s*mind|forget\s+(?:about\s+)?it)
     (?:[\s,]+(?:it|that|this|please|then|for\s+now|the\s+goal|the\s+whole\s+thing|thanks))*
 """)
@@ -38,28 +38,37 @@ HANDOFF = regex(r"""
       |what(?:'s|\s+is)\s+on\s+(?:my\s+plate|for\s+today))\b
 """)
 YES = regex(r"""
-    ^(?:yes|yeah|yep|yup|sure|ok|okay|sounds\s+good|looks\s+good|that'?s\s+(?:right|correct)
+    ^(?:yes|yeah|yea|yep|yup|ya|sure|ok|okay|k|alright|sounds\s+(?:good|great|right|fine)
+      |looks\s+(?:good|great|right)|that\s+works|why\s+not|of\s+course|definitely|exactly
+      |yes\s+please|please|right|that'?s\s+(?:right|correct)
       |correct|perfect|great|do\s+it|go\s+ahead|go\s+for\s+it|please\s+do|absolutely|confirm
       |let'?s\s+do\s+it|it'?s\s+(?:fine|good)|all\s+good)\b
 """)
 BUT = regex(r"\b(?:but|change|instead|except|wait)\b")
 NO = regex(
-    r"(?:no|nope|nah|not\s+quite|not\s+really|not\s+yet|wrong|that'?s\s+wrong)(?:\s+thanks)?"
+    r"(?:no|nope|nah|no\s+way|not\s+really|no\s+thanks|not\s+now|maybe\s+later|not\s+quite|not\s+really|not\s+yet|wrong|that'?s\s+wrong)(?:\s+thanks)?"
 )
 RETRY = regex(r"^(?:yes|yeah|sure|ok|okay|try\s+again|retry|again|please\s+do)\b")
 
 # A correction: its lead ("actually, …"), a reference back ("make it …"), the verb and the
 # connector between a slot's name and its new value ("change the date to …").
 CUE = regex(r"""
-    ^(?:(?:actually|no|nope|wait|sorry|oops|oh|hold\s+on|i\s+mean|i\s+meant|correction)
+    ^(?:(?:actually|no|nope|wait|sorry|oops|oh|hmm+|um+|hold\s+on|i\s+mean|i\s+meant|correction)
       \b[\s,.!:;-]*)+
 """)
 BACKREF = regex(r"""
     ^(?:(?:please\s+)?(?:make|change|set|switch)\s+(?:it|that)(?:\s+to)?|it\s+should\s+be
       |let'?s\s+(?:say|make\s+it)|i\s+meant|instead|rather)\b[\s,:]*
 """)
+QUALIFIER = r"(?:real|actual|main|true|new|proper)"  # "the real reason is …"
 VERB = r"(?:please\s+)?(?:change|set|make|update|switch|move|fix|correct|edit|put)\s+"
 CONNECTOR = r"should\s+(?:be|say|read)|needs\s+to\s+be|to\s+be|to|is|as|into|=|:|-"
+
+# "about 20", "20ish", "an hour or so": the approximation, dropped before reading a number.
+APPROX = regex(r"""
+    \b(?:about|around|roughly|approximately|approx|maybe|like|nearly|almost|just\s+(?:over|under)
+      |a\s+little\s+(?:over|under)|more\s+or\s+less|or\s+so)\b|~|(?<=\d)\s*-?ish\b
+""")
 
 QUOTES = "\"'\u201c\u201d\u2018\u2019"
 
@@ -79,25 +88,39 @@ MONTHS = {
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 NUMBER_WORDS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15,
-    "twenty": 20, "thirty": 30, "forty": 40, "forty-five": 45, "fifty": 50, "sixty": 60,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "nineteen": 19, "twenty": 20, "twenty-five": 25, "thirty": 30, "forty": 40,
+    "forty-five": 45, "fifty": 50, "sixty": 60, "ninety": 90, "hundred": 100,
+    "a hundred": 100, "a couple of": 2, "a couple": 2, "couple of": 2, "a few": 3,
+    "a dozen": 12,
 }  # fmt: skip
 
 _MONTH = r"(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
-_NUM = r"(?:\d+|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + ")"
+_NUM = (
+    r"(?:\d+|"
+    + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(NUMBER_WORDS, key=len)[::-1])
+    + ")"
+)
+# A lead ("by", "until the end of") is needed for a month or weekday named alone and for a
+# relative span ("in 3 weeks"), since "may", "a day" and "sunday" also appear in titles.
 DATE = regex(rf"""
-    \b(?P<lead>(?:by|before|until|till|on|in|around)\s+(?:the\s+end\s+of\s+)?
-               |(?:the\s+)?end\s+of\s+)?
+    \b(?P<lead>(?:(?:from\s+now\s+)?(?:by|before|until|till|on|in|within|around)\s+)?
+               (?:(?:the\s+)?end\s+of\s+)?)
     (?:(?P<iso>\d{{4}}-\d{{1,2}}-\d{{1,2}})
-      |(?:in|within)\s+(?P<rel_n>{_NUM})\s+(?P<rel_unit>day|week|month|year)s?(?:'?\s*time)?
-      |(?P<ago_n>{_NUM})\s+(?P<ago_unit>day|week|month|year)s?\s+from\s+(?:now|today)
+      |(?:about\s+|around\s+|roughly\s+|approximately\s+|maybe\s+|like\s+)?
+         (?P<rel_n>{_NUM})\s+(?P<rel_unit>day|week|month|year)s?
+         (?P<rel_half>\s+and\s+a\s+half)?(?!\s+ago)(?:'?\s*time)?
+         (?P<from_now>\s+from\s+(?:now|today))?
+      |(?:mid-?\s*|(?:the\s+)?middle\s+of\s+)(?P<mid_month>{_MONTH})
       |(?P<md_month>{_MONTH})\s+(?P<md_day>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(?P<md_year>\d{{4}}))?
-      |(?P<dm_day>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<dm_month>{_MONTH})
+      |(?:the\s+)?(?P<dm_day>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<dm_month>{_MONTH})
          (?:,?\s+(?P<dm_year>\d{{4}}))?
       |(?P<month>{_MONTH})(?:\s+(?P<m_year>\d{{4}}))?
-      |(?:(?:next|this|coming)\s+)?(?P<weekday>{"|".join(WEEKDAYS)})
+      |(?:(?P<wk_lead>next|this|coming)\s+)?(?P<weekday>{"|".join(WEEKDAYS)})
       |(?P<kw>today|tomorrow|yesterday|next\s+(?:week|month|year)
-         |(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(?:week|month|year)|this\s+year))
+         |(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(?:week|month|year)|this\s+year
+         |christmas|xmas|(?:the\s+)?new\s+year(?:'?s(?:\s+eve)?)?))
     \b
 """)
 
@@ -137,24 +160,76 @@ CATEGORY_WORD = re.compile(
     r"\b(?:" + "|".join(map(re.escape, sorted(CATEGORY_OF, key=len, reverse=True))) + r")\b",
     re.IGNORECASE,
 )
+# Words that hint at an area of life when nobody names one ("quit smoking" is health); an
+# inferred category is shown in the summary for the person to confirm.
+CATEGORY_HINTS: Mapping[str, tuple[str, ...]] = {
+    "health": (
+        "smoking", "smoke", "meditate", "meditation", "run", "running", "marathon", "10k",
+        "5k", "swim", "swimming", "walk", "walking", "steps", "cycle", "cycling", "stretch",
+        "yoga", "gym", "weight", "sugar", "soda", "alcohol", "drinking", "sleep", "water",
+        "vegetables", "eat", "healthy",
+    ),
+    "craft": (
+        "draw", "paint", "knit", "sew", "quilt", "pottery", "guitar", "piano", "play",
+        "woodworking", "juggle", "bake", "photo", "photography", "album", "novel", "poem",
+        "build", "song", "songs", "sing",
+    ),
+    "growth": (
+        "learn", "course", "read", "books", "exam", "test", "certificate", "degree", "study",
+        "save", "money", "job", "career", "language", "improve", "practice", "practise",
+    ),
+    "connection": (
+        "parents", "mum", "mom", "dad", "grandma", "grandad", "grandpa", "grandparents", "kids",
+        "son", "daughter", "neighbours", "neighbors", "cousins", "friend", "friends", "call",
+        "visit", "volunteer", "girlfriend", "boyfriend", "wife", "husband", "sister",
+        "brother", "together",
+    ),
+}  # fmt: skip
+CATEGORY_HINT_OF = {word: category for category, words in CATEGORY_HINTS.items() for word in words}
+
+_CAT = CATEGORY_WORD.pattern
+# How a statement names its area: "new health goal", "it's a craft thing", "as a growth
+# goal", "a connection one", "for my health", "category: growth".
 CATEGORY_PHRASE = regex(rf"""
-    \b(?:for\s+(?:my\s+|the\s+sake\s+of\s+(?:my\s+)?)?|category\s*(?:is|:)?\s*)
-    (?P<word>{CATEGORY_WORD.pattern})(?:\s+category)?
+    [,\s]*\b(?:it'?s|it\s+is|as)\s+(?:a\s+|an\s+|my\s+)?(?P<stated>{_CAT})
+        (?:\s+(?:goal|thing|one))?\b
+    |[,\s]*\b(?:a|an)\s+(?P<one>{_CAT})\s+one\b
+    |\b(?P<before_goal>{_CAT})\s+(?=goal\b)
+    |\b(?:for\s+(?:my\s+|the\s+sake\s+of\s+(?:my\s+)?)?|category\s*(?:is|:)?\s*)
+        (?P<word>{_CAT})(?:\s+category)?
 """)
 
 # --- a goal statement -------------------------------------------------------------------------
 
 LEAD_IN = regex(r"""
-    ^\s*(?:(?:hey|hi|ok|okay|so|please|eliza)[,!.\s]+)*
-    (?:(?:can|could|would)\s+you\s+)?(?:please\s+)?
-    (?:help\s+me\s+(?:to\s+)?|i\s+(?:want|need|would\s+like|'d\s+like)\s+(?:you\s+)?to\s+
-      |i'd\s+like\s+to\s+|let'?s\s+)?
-    (?:(?:(?:set|create|make|add|start|write\s+down)\s+(?:up\s+)?)?
-       (?:(?:a|my|another)\s+)?(?:new\s+)?goal\b(?:\s*(?:to|of|:|-))?\s*)?
-    (?:i\s+(?:want|need|would\s+like|'d\s+like|wanna|hope|plan)\s+(?:to\s+)?
-      |my\s+goal\s+is\s+(?:to\s+)?|(?:i'?m\s+)?going\s+to\s+)?
+    ^\s*(?:(?:hey|hi|hello|ok|okay|so|please|eliza|um+|hmm+|actually)[,!.\s]+)*
+    (?:(?:can|could|would|will)\s+(?:you|we)\s+)?(?:please\s+)?
+    (?:help\s+me\s+(?:to\s+)?
+      |i\s+(?:also\s+)?(?:want|need|would\s+like|'d\s+like|wanna)\s+(?:you\s+)?(?:to\s+)?
+      |i'?d\s+(?:also\s+)?like\s+(?:to\s+)?|let'?s\s+)?
+    (?:(?:(?:set|create|make|add|start|write\s+down|get)\s+(?:up\s+)?(?:me\s+|us\s+)?(?:up\s+)?)?
+       (?:(?:a|an|my|another)\s+)?(?:new\s+)?goal\b(?:\s+for\s+(?:me|us))?(?:\s+please)?
+       [\s?!.,:;-]*(?:(?:to|of|for)\b)?\s*)?
+    (?:i\s+(?:also\s+)?(?:want|need|would\s+like|'d\s+like|wanna|hope|plan)\s+(?:to\s+)?
+      |i'?d\s+(?:much\s+)?rather\s+|my\s+goal\s+is\s+(?:to\s+)?|(?:i'?m\s+)?going\s+to\s+)?
 """)
-WHY_CLAUSE = regex(r"\b(?:because|since|so\s+that|so\s+i\s+can)\b\s*(?P<why>.+)$")
+# What a title keeps out: "instead (of 20)", "rather", a trailing "please".
+TITLE_TAIL = regex(r"[\s,]*\b(?:instead(?:\s+of\b.*)?|rather|please|for\s+me|then)\s*[.!?]*$")
+# Left of a goal statement once its slots are cut, but not a title.
+NOT_A_TITLE = regex(r"^(?:for\s+(?:me|us)|please|one|a\s+goal|goal|new|thanks?)?$")
+WHY_CLAUSE = regex(r"""
+    \b(?:because|cause|coz|since|so\s+that|so\s+(?=(?:i|we|my|he|she|they|it|that|our)\b))
+    \s*(?P<why>.+)$
+""")
+# A reason added after a comma as a statement about themselves: ", i want to feel fit".
+WHY_STATEMENT = regex(r"""
+    ,\s*(?P<why>(?:i|i'm|i've|i'd|im|we|we're|we've|our|my|she|she's|he|he's|they|they're
+      |it's|its)\b.+)$
+""")
+# Before a date, a clause that only says when: "before the baby comes (in April)".
+DATE_CLAUSE = regex(r"\b(?:by|before|until|till)\s+(?:[\w']+\s+){1,4}$")
+# Words often mistyped in a request, set right before reading it ("wnat", "helth").
+TYPO_VOCABULARY = ("want", "goal", "health", "craft", "growth", "connection", "new")
 
 # The words that name a goal's field; each group is named after the create_goal slot.
 FIELD_WORDS = regex(r"""
@@ -176,3 +251,88 @@ STOP_WORDS = frozenset({
 ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1}
 ORDINAL = regex(r"^(?:the\s+)?(?:\#|number\s+)?(?P<n>\d+|first|second|third|fourth|fifth|last)"
                 r"(?:\s+one)?$")  # fmt: skip
+
+# --- requests: what opens a flow, and what is plainly not an answer ---------------------------
+
+_GOAL = rf"(?:(?:a|an|another|my|new|some)\s+)*(?:{_CAT}\s+)?goals?\b"
+# Asking for a goal in so many words: "new goal: …", "i'd like a growth goal", "help me set
+# a goal", "can we set up a goal for me", "make me a health goal".
+GOAL_REQUEST = regex(rf"""
+    ^\W*(?:(?:new|another|a)\s+)?(?:{_CAT}\s+)?goal\b\s*(?:[:\-]|please\b|$)
+    |\b(?:i|we)(?:(?:'d|\s+would)\s+(?:also\s+|really\s+)?(?:like|love)
+        |\s+(?:also\s+|really\s+)?(?:want|need|wanna))\b
+        (?:\s+(?:to\s+)?(?:set|make|create|add|start|have)(?:\s+up)?)?(?:\s+me)?\s+{_GOAL}
+    |\b(?:set|make|create|add|start)(?:\s+up)?\s+(?:me\s+|us\s+)?{_GOAL}
+    |\bas\s+an?\s+{_CAT}\s+goal\b
+""")
+# Plainly about someone else's goal or a match: not a request.
+NOT_A_GOAL_REQUEST = regex(
+    r"\b(?:scored|herself|himself|themselves|his|her|their)\b\s+(?:a\s+)?goal"
+)
+# "I want to learn X" with a deadline or a reason is a goal stated whole; without, a wish.
+WISH = regex(r"""
+    ^\W*(?:(?:so|well|ok|okay|hey|hi|honestly)[,\s]+)*
+    i(?:\s+(?:really\s+|also\s+|think\s+i\s+)?(?:want|wanna|need|would\s+(?:love|like)|hope|plan)
+      |'d\s+(?:really\s+|also\s+)?(?:love|like)
+      |\s+(?:wish\s+i\s+could|have\s+always\s+wanted)|'ve\s+always\s+wanted)\s+(?:to\s+)?
+    (?P<aim>(?:learn|start|get|become|be\s+able|run|write|read|build|make|finish|quit|stop|save
+      |lose|gain|play|speak|swim|cook|bake|draw|paint|travel|visit|call|see|spend|practi[cs]e
+      |improve|pass|train|walk|cycle|climb|meditate|sleep|eat|drink|grow|volunteer|host|knit
+      |organi[sz]e|sing|study|take|go)\b.*)$
+""")
+# A finished mission, said in so many words.
+DONE = regex(r"""
+    \b(?:done|finished|completed?|did\s+(?:it|that|this|the|my|today'?s)|(?:have|'ve)\s+done
+      |ticked\s+off|crossed\s+off|accomplished|nailed\s+it)\b
+""")
+MISSION_WORD = regex(r"\b(?:mission|task)s?\b")
+# Past tense that reports something done ("walked", "called", "wrote").
+PAST_DONE = regex(r"""
+    \b(?:\w{3,}ed|wrote|read|did|made|ran|went|swam|drew|sent|took|ate|drank|bought|built
+      |paid|rode|spoke|sang|threw|met|got|gave|found|kept|cut)\b
+""")
+QUESTION = regex(r"""
+    \?\s*\W*$
+    |^\W*(?:(?:wait|hey|oh|btw|by\s+the\s+way|sorry|also|quick\s+question)[,\s]+)*
+      (?:what|what's|how|when|where|who|which|whats|hows|can\s+you|could\s+you|do\s+you|does|is\s+it
+        |are\s+you|will\s+you|would\s+you)\b
+""")
+# A remark in passing, plainly not an answer to a slot question.
+REMARK = regex(r"^\W*(?:lol|lmao|haha+|omg|oops|ugh|btw|by\s+the\s+way|anyway|brb)\b")
+# Someone speaking of how they are, not of a goal's title.
+SELF_STATEMENT = regex(
+    r"^\W*(?:i'?m|i\s+am|i\s+feel|i\s+was|i'?ve\s+been|i\s+just|my\s+\w+\s+(?:is|was))\b"
+)
+# A goal named in a change request: "my running goal", "the guitar goal".
+GOAL_NAMED = regex(r"\b(?:my|the|our)\s+(?P<words>(?:[\w']+\s+){1,3})goal\b")
+ADJUST_WORDS = regex(r"""
+    \b(?:change|rename|move|push|postpone|adjust|update|edit|extend|switch|should\s+be|too\s+soon
+      |too\s+early|more\s+time|give\s+me\s+until|instead)\b
+""")
+# Nothing to cancel: the reply when no flow is open.
+NOTHING_TO_CANCEL = (
+    "Nothing to cancel — we weren't in the middle of anything. "
+    "What would you like to do: set a goal, mark a mission done, or just talk?"
+)
+# Offered after a wish ("I want to learn Spanish").
+OFFER = "That sounds worth doing. Shall we make “{title}” a goal?"
+OFFER_DECLINED = "No problem — we'll leave it as a thought for now."
+# The pending question, in words for the chat page (never a slot's name).
+WAITING_WORDS: Mapping[str, str] = {
+    "title": "Eliza asked what the goal is",
+    "why": "Eliza asked why the goal matters to you",
+    "target_date": "Eliza asked when you'd like to reach the goal",
+    "value_category": "Eliza asked which area of life this goal is for",
+    "mission": "Eliza asked which mission you finished",
+    "minutes": "Eliza asked how long the mission took",
+    "goal": "Eliza asked which goal you mean",
+    "field": "Eliza asked which part of the goal should change",
+    "new_value": "Eliza asked what it should be now",
+    "_which": "Eliza asked what to change",
+    "_offer": "Eliza asked whether to make that a goal",
+    "": "Eliza asked you to confirm",
+}
+# After a message in passing, the question the flow still waits on.
+BACK_TO_FLOW = "(When you're ready: {question})"
+# What a new value replaces, left out of it: ", not growth", "instead of 20".
+REPLACED = regex(r"(?:,?\s*\bnot\s+[\w']+|\s*\binstead(?:\s+of\b.*)?)\s*[.!?]*$")

@@ -16,6 +16,14 @@ from companion.dialogue import (
     Outcome,
     SlotEnv,
 )
+from companion.dialogue.cues import (
+    asks_for_goal,
+    names_mission,
+    reports_done,
+    states_goal,
+    wished_aim,
+)
+from companion.dialogue.phrases import ADJUST_WORDS, GOAL_NAMED
 from companion.runner import TurnState
 from companion.selectors import agent_state_data
 from companion.turn.common import TurnDeps
@@ -38,19 +46,14 @@ FLOW_DONE = {
     "adjust_goal": "Updated “{title}”.",
 }
 
-_COMPLETE_CUE = re.compile(
-    r"\b(?:i(?:'ve| have)?\s+(?:just\s+)?(?:finished|completed|done)|i\s+did\s+(?:it|the)"
-    r"|mark\s+.+\s+(?:as\s+)?(?:done|complete)|(?:mission|task)\s+(?:is\s+)?done)\b",
-    re.IGNORECASE,
-)
-
 _ADJUST_CUE = re.compile(
     r"\b(?:change|rename|move|push|postpone|adjust|update|edit|extend)\b.*\bgoal\b"
     r"|\bgoal\b.*\b(?:change|rename|move|push|postpone|adjust|update|edit|extend)\b",
     re.IGNORECASE,
 )
 
-_MISSION_WORD = re.compile(r"\b(?:mission|task)s?\b", re.IGNORECASE)
+# A wish that may become a goal: offered, not started ("Shall we make that a goal?").
+OFFER_GOAL = "offer_goal"
 
 
 def dialogue_now(deps: TurnDeps) -> DialogueState:
@@ -83,7 +86,16 @@ def step_dict(step: DialogueStep) -> dict[str, Any]:
 
 def flow_consumed(received: dict[str, Any]) -> bool:
     flow = received.get("flow")
-    return bool(flow) and flow["outcome"] != Outcome.HANDOFF.value
+    return bool(flow) and flow["outcome"] not in (Outcome.HANDOFF.value, Outcome.ASIDE.value)
+
+
+def waiting_reminder(state: TurnState) -> str:
+    """After a message said in passing, the question the flow still waits on ("" if none,
+    or if the message started another flow)."""
+    flow = state.output("receive_input").get("flow")
+    if not flow or flow["outcome"] != Outcome.ASIDE.value:
+        return ""
+    return "" if state.output("reason").get("flow") else flow["reply"]
 
 
 def dialogue_of(state: TurnState) -> DialogueState:
@@ -94,27 +106,36 @@ def dialogue_of(state: TurnState) -> DialogueState:
 
 
 def flow_to_start(text: str, intent: str, deps: TurnDeps) -> tuple[str, DialogueContext]:
-    """The flow a message opens ("" for none), and the missions and goals it may name.
+    """The flow a message opens ("" for none, OFFER_GOAL for a wish), and the missions and
+    goals it may name.
 
-    1. A wish for a new goal opens create_goal.
-    2. "I finished …" opens complete_mission only when the person names one of their open
-       missions, or says "mission"/"task" ("I've done nothing today" does not).
-    3. "Change my goal …" opens adjust_goal only when the person has a goal.
+    1. A goal asked for in words ("new health goal: …") or stated whole ("I want to run a
+       half marathon in five months because …") opens create_goal.
+    2. A mission reported done opens complete_mission when it names one of the person's
+       open missions, or says "mission" and "done" ("I've done nothing today" does not).
+    3. A change to a goal ("move my running goal to May", "my Spanish goal is too soon")
+       opens adjust_goal when the person has a goal.
+    4. A bare wish ("I want to learn Spanish") is offered as a goal, before the classifier's
+       create_goal (which would ask "why?" of a mere wish) opens create_goal.
     The missions and goals are read only when a cue makes a flow possible.
     """
-    completes, adjusts = _COMPLETE_CUE.search(text), _ADJUST_CUE.search(text)
-    if intent != "create_goal" and not (completes or adjusts):
-        return "", DialogueContext()
-    choices = dialogue_context(deps.user)
-    if intent == "create_goal":
-        return "create_goal", choices
-    if completes and choices.missions:
+    if asks_for_goal(text) or states_goal(text):
+        return "create_goal", DialogueContext()
+    done, mission = reports_done(text), names_mission(text)
+    adjusts = _ADJUST_CUE.search(text) or (GOAL_NAMED.search(text) and ADJUST_WORDS.search(text))
+    if done or mission or adjusts:
+        choices = dialogue_context(deps.user)
         env = SlotEnv(deps.today, choices)
-        if COMPLETE_MISSION.extract(text, env).values.get("mission") or _MISSION_WORD.search(text):
+        named = COMPLETE_MISSION.extract(text, env).values.get("mission")
+        if choices.missions and (((done or mission) and named) or (done and mission)):
             return "complete_mission", choices
-    if adjusts and choices.goals:
-        return "adjust_goal", choices
-    return "", choices
+        if adjusts and choices.goals:
+            return "adjust_goal", choices
+    if wished_aim(text):
+        return OFFER_GOAL, DialogueContext()
+    if intent == "create_goal":
+        return "create_goal", DialogueContext()
+    return "", DialogueContext()
 
 
 def flow_plan(flow: dict[str, Any]) -> dict[str, Any]:
@@ -149,7 +170,7 @@ def flow_outcome(
     if run["ok"]:
         title = _action_title(name, slots, outputs.get(FLOW_TOOLS[name], {}))
         dialogue = dialogue.complete()
-        text = FLOW_DONE[name].format(title=title)
+        text = " ".join(filter(None, [flow["reply"], FLOW_DONE[name].format(title=title)]))
     else:
         reason = _readable(run["error"] or "")
         dialogue = dialogue.fail(reason)

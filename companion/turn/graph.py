@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.dialogue import DialogueState
+from companion.dialogue import DialogueState, waiting_words
 from companion.runner import ERROR, Graph, Node, TurnState
 from companion.turn.common import FALLBACK_REPLIES
 from companion.turn.nodes import (
@@ -53,6 +53,7 @@ def turn_result(state: TurnState, dialogue: DialogueState) -> dict[str, Any]:
         "strategy": answer.get("strategy", ""),
         "conversation_state": dialogue.state.value,
         "pending_slot": dialogue.pending_slot,
+        "waiting_for": waiting_words(dialogue.state, dialogue.pending_slot),
         "trace": [
             {key: entry[key] for key in ("node", "ms", "ok", "note", "error") if key in entry}
             for entry in state.trace

@@ -14,6 +14,9 @@ from typing import Any
 
 from django.conf import settings
 
+from companion.dialogue.cues import is_question
+from companion.dialogue.parsing import is_cancel
+from companion.dialogue.phrases import NOTHING_TO_CANCEL
 from companion.runner import NodeContext, ToolOutcome, TurnState, run_concurrently, timed
 from companion.selectors import conversation_history, memory_recall
 from companion.services import (
@@ -47,6 +50,7 @@ from companion.turn.context import (
 )
 from companion.turn.flows import (
     ACTIVE,
+    OFFER_GOAL,
     dialogue_context,
     dialogue_now,
     dialogue_of,
@@ -55,6 +59,7 @@ from companion.turn.flows import (
     flow_plan,
     flow_to_start,
     step_dict,
+    waiting_reminder,
 )
 from delight.ai.engine import ReplyRequest
 from delight.ai.offline import asks_about_world
@@ -218,7 +223,10 @@ def _vagueness(state: TurnState) -> str:
         return ""
     intent = received.get("intent") or {}
     context = state.output("recall_context")
-    asks_about_goals = intent.get("label") in ("goal_discussion", "mission_request")
+    # "My goals are going well" is news, not a question: only a question gets this one.
+    asks_about_goals = intent.get("label") == "mission_request" or (
+        intent.get("label") == "goal_discussion" and is_question(state.input.text)
+    )
     if asks_about_goals and "goals" in context and not context["goals"]:
         return "no_goal"
     if _VAGUE.match(state.input.text) and intent.get("label") not in ("small_talk",):
@@ -259,6 +267,13 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     if flow_consumed(received):
         return flow_plan(received["flow"])
     flow_name, choices = flow_to_start(state.input.text, intent.get("label", ""), deps)
+    if flow_name == OFFER_GOAL:
+        offer = deps.dialogue.offer(
+            "create_goal", state.input.text, today=deps.today, dialogue=dialogue_of(state)
+        )
+        return flow_plan(step_dict(offer))
+    if is_cancel(state.input.text):
+        return {"strategy": "clarify", "question": NOTHING_TO_CANCEL}
     if flow_name:
         step = deps.dialogue.start(
             flow_name,
@@ -344,6 +359,8 @@ def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     if reply.fallback:
         ctx.note(f"model {reply.fallback}; offline reply")
     out["reply"] = reply.text or FALLBACK_REPLIES[""]
+    if reminder := waiting_reminder(state):
+        out["reply"] = f"{out['reply']} {emit_text(deps, word_chunks(' ' + reminder)).strip()}"
     out["prompt"] = budget
     out["engine"] = deps.engine.name
     out["memories_used"] = memories_in(state.output("recall_context"), kept)

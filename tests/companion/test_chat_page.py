@@ -14,7 +14,7 @@ from tests.factories import PASSWORD, make_user
 from tests.support.browser import live_app, live_daphne, log_in, page  # noqa: F401  (fixtures)
 from tests.support.fixtures import openai_server  # noqa: F401  (a fixture)
 
-GOAL_MESSAGE = "I want to set a goal to run a marathon by May because I want to feel strong"
+GOAL_MESSAGE = "I want to set a goal to clear out the attic by May because I want more space"
 CATEGORY_QUESTION = "Which part of your life does it serve: health, craft, growth or connection?"
 
 # Keeps every chat:event with the text of Eliza's last bubble once the page has handled it.
@@ -57,7 +57,9 @@ def test_owner_sees_the_history_the_sessions_and_what_eliza_waits_for(owner_clie
     html = owner_client.get(chat_url(goal["session_id"])).content.decode()
     assert GOAL_MESSAGE in html
     assert CATEGORY_QUESTION in html
-    assert "Eliza is waiting for: <strong>value category</strong>" in html
+    assert "Eliza asked which area of life this goal is for" in html
+    assert "value_category" not in html
+    assert "value category" not in html
     assert f'href="{chat_url(first["session_id"])}"' in html  # the other session, listed
     assert "Hello &lt;b&gt;there&lt;/b&gt;" in html  # its title, escaped
     assert f'href="{reverse("chat")}">New conversation' in html
@@ -154,20 +156,22 @@ def test_a_goal_is_set_up_by_talking_with_the_reply_streamed(page, live_app):  #
     assert 0 < len(partial[0]) < len(CATEGORY_QUESTION)
     assert all(CATEGORY_QUESTION.startswith(text) for text in partial)  # it grew word by word
     assert page.locator(".bubble.person .text").last.inner_text() == GOAL_MESSAGE
-    assert page.locator("#chat-waiting").inner_text() == "Eliza is waiting for: value category"
+    assert page.locator("#chat-waiting").inner_text() == (
+        "Eliza asked which area of life this goal is for"
+    )
     session_id = Turn.objects.get(user=maya).conversation_id
     assert page.url == f"{live_app}{chat_url(session_id)}"
 
-    assert send(page, "health").endswith("Shall I set it up?")
-    assert page.locator("#chat-waiting").inner_text() == "Eliza is waiting for: a yes or no"
+    assert send(page, "growth").endswith("Shall I set it up?")
+    assert page.locator("#chat-waiting").inner_text() == "Eliza asked you to confirm"
 
-    assert send(page, "yes").startswith("Done: “Run a marathon” is set up.")
+    assert send(page, "yes").startswith("Done: “Clear out the attic” is set up.")
     assert page.locator("#chat-waiting").is_hidden()
-    assert Goal.objects.filter(user=maya, title="Run a marathon").exists()
+    assert Goal.objects.filter(user=maya, title="Clear out the attic").exists()
     assert Turn.objects.filter(user=maya, conversation_id=session_id).count() == 3
 
     # A flow's replies are its own; a free reply carries memories, listed under it.
-    send(page, "What do you remember about my marathon?")
+    send(page, "What do you remember about my attic?")
     page.locator("details.memories summary").last.focus()
     page.keyboard.press("Enter")  # the memories she used open from the keyboard
     assert page.locator("details.memories").last.get_attribute("open") is not None

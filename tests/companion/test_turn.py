@@ -212,10 +212,10 @@ def test_a_bare_filler_gets_one_question(owner):
 
 
 def test_the_create_goal_flow_fills_slots_confirms_and_creates_the_goal_once(owner):
-    session = say(
-        owner, "I want to set a goal to run a marathon by May because I want to be strong"
-    )
-    assert session["pending_slot"] == "value_category"
+    session = say(owner, "I want to set a goal to run a marathon by May")
+    assert session["pending_slot"] == "why"
+    category = say(owner, "I want to be strong", session)
+    assert category["pending_slot"] == "value_category"
 
     confirm = say(owner, "health", session)
     assert confirm["conversation_state"] == "confirming"
@@ -238,10 +238,10 @@ def test_the_create_goal_flow_fills_slots_confirms_and_creates_the_goal_once(own
 
 
 def test_a_correction_while_waiting_changes_the_slot_and_cancel_lets_the_flow_go(owner):
-    session = say(owner, "I want to set a goal to learn Spanish by May because of my family")
+    session = say(owner, "I want to set a goal to learn Spanish by May")
     corrected = say(owner, "actually, make it June", session)
     assert "June" in corrected["reply"]
-    assert corrected["pending_slot"] == "value_category"
+    assert corrected["pending_slot"] == "why"
 
     cancelled = say(owner, "cancel", session)
     assert cancelled["conversation_state"] == "idle"
@@ -261,22 +261,35 @@ def test_the_complete_mission_flow_completes_the_named_mission(owner):
     goal = make_goal(owner, title="Run a marathon")
     mission = make_mission(goal, title="Buy running shoes")
 
-    session = say(owner, "I finished buy running shoes")
-    assert session["pending_slot"] == "minutes"
-    say(owner, "about 30 minutes", session)
-    done = say(owner, "yes", session)
+    done = say(owner, "I finished buy running shoes, it took about half an hour")
 
     mission.refresh_from_db()
     assert mission.status == Mission.Status.COMPLETED
     assert done["tool_outputs"]["missions.complete"]["minutes"] == 30
+    assert "Marked “Buy running shoes” as done" in done["reply"]
+
+
+def test_a_mission_not_named_is_asked_for_then_its_time(owner):
+    goal = make_goal(owner, title="Run a marathon")
+    mission = make_mission(goal, title="Buy running shoes")
+    make_mission(goal, title="Stretch for ten minutes")
+
+    session = say(owner, "I completed a mission")
+    assert session["pending_slot"] == "mission"
+    assert say(owner, "the running shoes", session)["pending_slot"] == "minutes"
+    say(owner, "about twenty", session)
+    done = say(owner, "yep", session)
+
+    mission.refresh_from_db()
+    assert mission.status == Mission.Status.COMPLETED
+    assert done["tool_outputs"]["missions.complete"]["minutes"] == 20
 
 
 def test_the_adjust_goal_flow_changes_the_goal(owner):
     goal = make_goal(owner, title="Learn Spanish")
 
-    session = say(owner, "please rename my goal learn spanish to Speak Spanish")
-    assert session["conversation_state"] == "confirming", session["reply"]
-    say(owner, "yes", session)
+    done = say(owner, "please rename my goal learn spanish to Speak Spanish")
+    assert done["conversation_state"] == "completed", done["reply"]
 
     goal.refresh_from_db()
     assert goal.title == "Speak Spanish"
@@ -285,7 +298,10 @@ def test_the_adjust_goal_flow_changes_the_goal(owner):
 def test_a_failing_action_keeps_the_flow_so_the_person_can_retry(owner):
     goal = make_goal(owner, title="Run a marathon")
     mission = make_mission(goal, title="Buy running shoes")
-    session = say(owner, "I finished buy running shoes in 20 minutes")
+    make_mission(goal, title="Stretch for ten minutes")
+    session = say(owner, "I completed a mission")
+    say(owner, "the running shoes", session)
+    assert say(owner, "20 minutes", session)["conversation_state"] == "confirming"
     Mission.objects.filter(pk=mission.pk).update(status=Mission.Status.COMPLETED)
 
     failed = say(owner, "yes", session)

@@ -19,7 +19,6 @@ const PONG_WITHIN_MS = 10000;
 const BACKOFF_MAX_MS = 30000;
 const BUSY_RETRY_MS = 2000;
 const BUSY_RETRIES = 5;
-const WAITING_STATES = ["waiting_for_slot", "confirming"];
 
 const root = document.getElementById("chat");
 const form = document.getElementById("chat-form");
@@ -72,11 +71,10 @@ function memoriesList(memories) {
 }
 
 function showWaiting(result) {
-  const slot = WAITING_STATES.includes(result.conversation_state)
-    ? (result.pending_slot || "a yes or no").replaceAll("_", " ")
-    : "";
-  waiting.querySelector("strong").textContent = slot;
-  waiting.hidden = !slot;
+  // The words come from the server: a slot's name never reaches the page.
+  const words = result.waiting_for || "";
+  waiting.textContent = words;
+  waiting.hidden = !words;
 }
 
 function showCrisis(crisis) {

@@ -90,8 +90,18 @@ def test_complete_mission_in_one_message():
         "mission": {"id": 1, "title": "Stretch for 10 minutes"},
         "minutes": 25,
     }
-    assert step.reply == "Mark “Stretch for 10 minutes” as done (25 minutes)?"
-    assert flow_say(step, "yes", OPEN_MISSIONS).action == ("complete_mission", step.dialogue.slots)
+    assert step.outcome is Outcome.EXECUTE
+    assert step.action == ("complete_mission", step.dialogue.slots)
+
+
+def test_a_mission_reported_without_minutes_is_done_at_once_with_the_time_unrecorded():
+    step = flow_start("done! stretched this morning", "complete_mission", OPEN_MISSIONS)
+
+    assert step.outcome is Outcome.EXECUTE
+    assert step.action == (
+        "complete_mission",
+        {"mission": {"id": 1, "title": "Stretch for 10 minutes"}, "minutes": None},
+    )
 
 
 def test_complete_mission_step_by_step_with_skipped_minutes():
@@ -113,14 +123,14 @@ def test_a_mission_can_be_picked_by_position():
     assert step.dialogue.slots["mission"]["id"] == 3
 
 
-def test_an_ambiguous_mission_is_re_asked_with_the_options():
+def test_an_ambiguous_mission_is_re_asked_with_the_two_best_latest_first():
     context = DialogueContext(missions=(Choice(1, "Walk 10 minutes"), Choice(2, "Walk the dog")))
 
     step = flow_say(flow_start("I did it", "complete_mission", context), "the walk", context)
 
     assert step.outcome is Outcome.INVALID
     assert step.reply == (
-        "I'm not sure which mission you mean (Walk 10 minutes / Walk the dog)"
+        "I'm not sure which mission you mean (Walk the dog / Walk 10 minutes)"
         " — which mission was it?"
     )
 
@@ -154,7 +164,7 @@ def test_adjust_goal_in_one_message():
         "field": "target_date",
         "new_value": "2026-06-30",
     }
-    assert step.reply == "Change the target date of “Run a half marathon” to 30 June 2026?"
+    assert step.outcome is Outcome.EXECUTE
 
 
 def test_adjust_goal_step_by_step():

@@ -12,11 +12,13 @@ from companion.dialogue.manager import (
     DialogueState,
     Outcome,
 )
+from companion.dialogue.parsing import Choice, DialogueContext
 from companion.runner import IllegalTransition
 from tests.companion.factories import TODAY, flow_at_confirmation, flow_say, flow_start
 
 S = ConversationState
 MANAGER = DialogueManager()
+OPEN_MISSIONS_TWO = DialogueContext(missions=(Choice(1, "Walk the dog"), Choice(2, "Call mum")))
 
 
 # --- filling slots ----------------------------------------------------------------------------
@@ -346,3 +348,121 @@ def test_dialogue_state_json_round_trip():
 
     for state in (paused, flow_at_confirmation().dialogue, DialogueState()):
         assert DialogueState.from_json(state.to_json()) == state
+
+
+# --- natural requests -------------------------------------------------------------------------
+
+
+def test_a_goal_stated_whole_fills_every_slot_and_infers_the_area_to_confirm():
+    step = flow_start("new goal: bake a three-tier cake by March, i want to surprise my gran")
+
+    assert step.outcome is Outcome.CONFIRM
+    assert step.dialogue.slots == {
+        "title": "Bake a three-tier cake",
+        "why": "I want to surprise my gran",
+        "target_date": "2026-03-31",
+        "value_category": "craft",
+    }
+    assert "(craft)" in step.reply
+
+
+def test_a_new_title_said_with_instead_drops_the_instead():
+    step = flow_say(flow_at_confirmation(), "hmm, actually I'd rather learn to sail instead")
+
+    assert step.dialogue.slots["title"] == "Learn to sail"
+    assert step.outcome is Outcome.CONFIRM
+
+
+@pytest.mark.parametrize("text", ["yep", "sure", "sounds good", "yes please", "ok go ahead"])
+def test_yes_variants_confirm(text):
+    assert flow_say(flow_at_confirmation(), text).outcome is Outcome.EXECUTE
+
+
+@pytest.mark.parametrize("text", ["no, forget it. cancel", "ugh stop, not today"])
+def test_cancel_said_in_any_clause_lets_the_flow_go(text):
+    step = flow_say(flow_at_confirmation(), text)
+
+    assert step.outcome is Outcome.CANCELLED
+    assert step.dialogue.state is S.IDLE
+
+
+@pytest.mark.parametrize(("text", "minutes"), [("about twenty", 20), ("an hour and a half", 90),
+                                               ("half an hour", 30), ("20ish", 20)])  # fmt: skip
+def test_approximate_minutes_are_accepted(text, minutes):
+    context = OPEN_MISSIONS_TWO
+    step = flow_say(flow_start("I did a mission", "complete_mission", context), "the dog", context)
+
+    assert flow_say(step, text, context).dialogue.slots["minutes"] == minutes
+
+
+# --- asides, offers and assumptions -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["what's the weather like tomorrow?", "lol my tea went cold"])
+def test_a_question_or_remark_leaves_the_pending_slot_waiting(text):
+    waiting = flow_start("help me set a goal to learn Spanish")
+
+    step = flow_say(waiting, text)
+
+    assert step.outcome is Outcome.ASIDE
+    assert step.handoff
+    assert step.dialogue == waiting.dialogue
+    assert step.reply == "(When you're ready: Why does it matter to you?)"
+
+
+def test_a_long_message_a_date_cannot_be_read_from_is_an_aside_not_a_refusal():
+    step = flow_say(flow_start("learn Spanish because I love it"), "my cat just sat on my keyboard")
+
+    assert step.outcome is Outcome.ASIDE
+    assert step.dialogue.pending_slot == "target_date"
+
+
+def test_a_yes_is_not_taken_as_the_why():
+    step = flow_say(flow_start("help me set a goal to learn Spanish"), "yes")
+
+    assert step.outcome is Outcome.INVALID
+    assert "why" not in step.dialogue.slots
+
+
+def test_an_offer_accepted_asks_the_next_slot_and_declined_lets_it_go():
+    offer = MANAGER.offer("create_goal", "I want to learn the drums", today=TODAY)
+    assert offer.reply == "That sounds worth doing. Shall we make “Learn the drums” a goal?"
+
+    accepted = flow_say(offer, "sounds good")
+    declined = flow_say(offer, "nah")
+
+    assert accepted.dialogue.pending_slot == "why"
+    assert accepted.dialogue.slots == {"title": "Learn the drums"}
+    assert declined.outcome is Outcome.CANCELLED
+    assert declined.dialogue.state is S.IDLE
+
+
+def test_with_one_goal_it_is_assumed_and_said_and_the_change_done_at_once():
+    context = DialogueContext(goals=(Choice(7, "Paint the shed"),))
+
+    step = flow_start("change my goal's deadline to the end of May", "adjust_goal", context)
+
+    assert step.outcome is Outcome.EXECUTE
+    assert step.action == (
+        "adjust_goal",
+        {"goal": {"id": 7, "title": "Paint the shed"}, "field": "target_date",
+         "new_value": "2026-05-31"},
+    )  # fmt: skip
+    assert step.reply == "You have one goal, “Paint the shed”, so I've taken it that's the one."
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("my shed goal needs more time, give me until October", "target_date", "2026-10-31"),
+        ("the shed goal should be connection, not craft", "value_category", "connection"),
+        ("change my shed goal to paint the shed green instead", "title", "Paint the shed green"),
+    ],
+)
+def test_a_change_says_its_field_through_its_value(text, field, value):
+    context = DialogueContext(goals=(Choice(7, "Paint the shed"), Choice(8, "Run 5k")))
+
+    step = flow_start(text, "adjust_goal", context)
+
+    assert step.action[1]["field"] == field
+    assert step.action[1]["new_value"] == value

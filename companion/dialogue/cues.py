@@ -1,0 +1,97 @@
+"""What kind of message this is, before any slot is read: a request for a goal, a wish
+that could become one, a finished mission, a change to a goal, or something said in
+passing that is plainly not an answer to the question asked."""
+
+from __future__ import annotations
+
+import re
+
+from companion.dialogue.dates import find_date
+from companion.dialogue.phrases import (
+    DONE,
+    GOAL_REQUEST,
+    MISSION_WORD,
+    NOT_A_GOAL_REQUEST,
+    PAST_DONE,
+    QUESTION,
+    REMARK,
+    SELF_STATEMENT,
+    TYPO_VOCABULARY,
+    WHY_CLAUSE,
+    WISH,
+)
+
+# Fewer words than this, with a question mark, are an unsure answer ("pottery?").
+ASIDE_WORDS = 3
+
+
+def _near(word: str, known: str) -> bool:
+    """One letter missing, one extra, or two swapped; never a different letter, so real
+    words one letter apart ("went", "goat") stay as they are."""
+    if abs(len(word) - len(known)) > 1 or word == known:
+        return False
+    if len(word) == len(known):
+        diff = [i for i, (a, b) in enumerate(zip(word, known, strict=True)) if a != b]
+        return len(diff) == 2 and diff[1] == diff[0] + 1 and word[diff[0]] == known[diff[1]]
+    short, long = sorted((word, known), key=len)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+
+def fix_typos(text: str) -> str:
+    """Set right the few words a request hangs on ("i wnat a new helth goal")."""
+
+    def fix(match: re.Match[str]) -> str:
+        word = match.group()
+        if len(word) < 4:
+            return word
+        return next((known for known in TYPO_VOCABULARY if _near(word.lower(), known)), word)
+
+    return re.sub(r"[A-Za-z]+", fix, text)
+
+
+def asks_for_goal(text: str) -> bool:
+    """A goal asked for in so many words ("new health goal: …", "help me set a goal")."""
+    text = fix_typos(text)
+    return bool(GOAL_REQUEST.search(text)) and not NOT_A_GOAL_REQUEST.search(text)
+
+
+def wished_aim(text: str) -> str:
+    """The aim in "I want to learn Spanish" ("" when the message is no such wish)."""
+    if QUESTION.search(text):
+        return ""
+    wish = WISH.match(fix_typos(text))
+    return wish["aim"] if wish else ""
+
+
+def states_goal(text: str) -> bool:
+    """A wish stated whole, with a deadline or a reason: a goal without the word."""
+    return bool(wished_aim(text)) and bool(find_date(text) or WHY_CLAUSE.search(text))
+
+
+def reports_done(text: str) -> bool:
+    """Something finished, said outright ("done!", "I did it") or as a past deed for a
+    mission ("just called my grandma for the mission")."""
+    if DONE.search(text):
+        return True
+    return bool(MISSION_WORD.search(text) and PAST_DONE.search(text)) and not QUESTION.search(text)
+
+
+def names_mission(text: str) -> bool:
+    return bool(MISSION_WORD.search(text))
+
+
+def is_question(text: str) -> bool:
+    return bool(QUESTION.search(text.strip()))
+
+
+def is_aside(text: str, *, free_text: bool) -> bool:
+    """Plainly not an answer to a slot's question.
+
+    1. A question of a few words or a remark in passing ("lol …", "btw …") never is.
+    2. For a free-text slot (a title) a statement about oneself ("I'm so tired") is not one
+       either; a why may well be such a statement, so the caller decides what applies.
+    """
+    # "pottery?" is an unsure answer, not a question about something else.
+    if (is_question(text) and len(text.split()) >= ASIDE_WORDS) or REMARK.match(text):
+        return True
+    return free_text and bool(SELF_STATEMENT.match(text))

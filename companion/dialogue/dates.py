@@ -1,0 +1,159 @@
+"""Reading a target date from what a person writes ("by June", "in about three weeks",
+"a year and a half", "by mid January", "before Christmas"), relative to today."""
+
+from __future__ import annotations
+
+import calendar
+import re
+from datetime import date, timedelta
+
+from companion.dialogue.phrases import DATE, MONTHS, NUMBER_WORDS, WEEKDAYS
+
+# A short answer ("a month or so", "May") may name a date without a lead word.
+BARE_WORDS = 5
+
+
+class DateError(ValueError):
+    """No date, or not a real one; the message is said to the person."""
+
+
+def add_months(day: date, months: int) -> date:
+    year, month = divmod(day.month - 1 + months, 12)
+    year += day.year
+    return date(year, month + 1, min(day.day, calendar.monthrange(year, month + 1)[1]))
+
+
+def _month_end(year: int, month: int) -> date:
+    return date(year, month, calendar.monthrange(year, month)[1])
+
+
+def number(token: str) -> int:
+    """A count said in digits or words ("12", "twelve", "a couple of")."""
+    token = re.sub(r"\s+", " ", token.strip().lower())
+    return int(token) if token.isdigit() else NUMBER_WORDS[token]
+
+
+def _needs_lead(match: re.Match[str]) -> bool:
+    """A month, weekday or span named alone, which a sentence may use for something else."""
+    if match["month"]:
+        return not match["m_year"]
+    if match["weekday"]:
+        return not match["wk_lead"]
+    return bool(match["rel_n"]) and not match["from_now"]
+
+
+def find_date(text: str, *, bare: bool = False) -> re.Match[str] | None:
+    """The first date phrase in `text`.
+
+    A month, a weekday or a span named alone ("May", "sunday", "a week") needs a lead
+    ("by May", "in a week") because each also appears in titles ("walk 5 km a day",
+    "call mum every sunday"); `bare` lifts that for short direct answers.
+    """
+    for match in DATE.finditer(text):
+        if _needs_lead(match) and not (match["lead"].strip() or bare):
+            continue
+        return match
+    return None
+
+
+def parse_target_date(text: str, today: date) -> date:
+    """Read a date from natural text, relative to `today`.
+
+    1. Find the first date phrase (a short answer may omit the lead word).
+    2. Months named without a day mean the end of that month (the generous reading of a
+       deadline) and the next such month that has not ended; "mid" means its 15th.
+    3. Spans count from today ("a year and a half" is 18 months); weekdays mean the first
+       one after today; month-day dates without a year mean the next such day.
+    """
+    match = find_date(text, bare=len(text.split()) <= BARE_WORDS)
+    if match is None:
+        raise DateError("I couldn't read that as a date")
+    try:
+        return _resolve(match, today)
+    except ValueError:
+        raise DateError("That isn't a real date") from None
+
+
+def _resolve(match: re.Match[str], today: date) -> date:
+    groups = {key: value for key, value in match.groupdict().items() if value}
+    if "iso" in groups:
+        return date.fromisoformat("-".join(f"{int(p):02d}" for p in groups["iso"].split("-")))
+    if "rel_n" in groups:
+        return _shift(today, number(groups["rel_n"]), groups["rel_unit"], "rel_half" in groups)
+    if "mid_month" in groups:
+        return _next_day_of_year(today, _month(groups["mid_month"]), 15, None)
+    if "md_month" in groups or "dm_month" in groups:
+        month = _month(groups.get("md_month") or groups["dm_month"])
+        day = int(groups.get("md_day") or groups["dm_day"])
+        return _next_day_of_year(today, month, day, groups.get("md_year") or groups.get("dm_year"))
+    if "month" in groups:
+        month = _month(groups["month"])
+        year = int(groups["m_year"]) if "m_year" in groups else None
+        year = year or (today.year if month >= today.month else today.year + 1)
+        return _month_end(year, month)
+    if "weekday" in groups:
+        ahead = (WEEKDAYS.index(groups["weekday"].lower()) - today.weekday()) % 7
+        return today + timedelta(days=ahead or 7)
+    keyword = re.sub(r"\s+", " ", groups["kw"].lower())
+    return _keyword_date(keyword, today, ends="end" in groups.get("lead", "").lower())
+
+
+def _month(name: str) -> int:
+    return MONTHS[name.lower().rstrip(".")]
+
+
+def _shift(today: date, amount: int, unit: str, and_half: bool = False) -> date:
+    unit = unit.lower()
+    if unit == "day":
+        return today + timedelta(days=amount)
+    if unit == "week":
+        return today + timedelta(weeks=amount, days=3 if and_half else 0)
+    months = amount * (12 if unit == "year" else 1)
+    if unit == "year" and and_half:
+        months += 6
+    shifted = add_months(today, months)
+    return shifted + timedelta(days=15) if unit == "month" and and_half else shifted
+
+
+def _next_day_of_year(today: date, month: int, day: int, year: str | None) -> date:
+    if year:
+        return date(int(year), month, day)
+    candidate = date(today.year, month, day)
+    return candidate if candidate >= today else date(today.year + 1, month, day)
+
+
+def _keyword_date(keyword: str, today: date, *, ends: bool) -> date:
+    """A named day; `ends` ("the end of next month") moves to the end of that period."""
+    if keyword in ("christmas", "xmas"):
+        return _next_day_of_year(today, 12, 25, None)
+    if "new year" in keyword or keyword == "this year":
+        return date(today.year, 12, 31)
+    if keyword.startswith("next "):
+        unit = keyword.split()[1]
+        if not ends:
+            return _shift(today, 1, unit)
+        if unit == "week":
+            return today + timedelta(days=13 - today.weekday())
+        if unit == "month":
+            ahead = add_months(today, 1)
+            return _month_end(ahead.year, ahead.month)
+        return date(today.year + 1, 12, 31)
+    fixed = {
+        "today": today,
+        "tomorrow": today + timedelta(days=1),
+        "yesterday": today - timedelta(days=1),
+    }
+    if keyword in fixed:
+        return fixed[keyword]
+    if keyword.endswith("week"):
+        return today + timedelta(days=6 - today.weekday())
+    if keyword.endswith("month"):
+        return _month_end(today.year, today.month)
+    return date(today.year, 12, 31)
+
+
+def display_date(value: str | None) -> str:
+    if value is None:
+        return "no deadline"
+    day = date.fromisoformat(value)
+    return f"{day.day} {day:%B %Y}"

@@ -1,0 +1,92 @@
+"""What kind of message this is before any slot is read: goal requests, wishes, finished
+missions, and things said in passing."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.dialogue.cues import (
+    asks_for_goal,
+    fix_typos,
+    is_aside,
+    reports_done,
+    states_goal,
+    wished_aim,
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fitness goal: do 20 push-ups in a row",
+        "we'd like to set a family goal",
+        "could you make me a new goal please",
+        "I'd also love a goal around reading more",
+        "can you set up a craft goal for me?",
+        "i need a goal for my sleep",
+        "another goal: tidy the shed",
+        "I want to bake a wedding cake for my sister, as a craft goal",
+    ],
+)
+def test_a_goal_asked_for_in_ordinary_sentences_is_a_request(text):
+    assert asks_for_goal(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what a goal by Salah last night",
+        "my brother set himself a goal of a million steps",
+        "how do goals and missions differ?",
+        "my goals feel far away today",
+        "I like my goals",
+    ],
+)
+def test_talk_about_goals_is_not_a_request(text):
+    assert not asks_for_goal(text)
+
+
+def test_misspelt_request_words_are_set_right():
+    assert fix_typos("i wnat a new helth goal") == "i want a new health goal"
+    assert fix_typos("I went for a walk") == "I went for a walk"  # a real word stays
+
+
+def test_a_wish_with_a_deadline_or_a_reason_is_a_goal_stated_whole():
+    assert states_goal("I want to climb Ben Nevis before my birthday in August")
+    assert states_goal("I'd love to read more because my phone eats my evenings")
+    assert not states_goal("I want to learn the drums")
+
+
+def test_a_bare_wish_gives_its_aim_to_offer():
+    assert wished_aim("I really want to learn the drums") == "learn the drums"
+    assert wished_aim("do you want to learn the drums?") == ""
+    assert wished_aim("I want a sandwich") == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "done"),
+    [
+        ("all done, fed the birds", True),
+        ("ticked off the laundry mission", True),
+        ("posted the letter for my mission this morning", True),
+        ("what is my mission today?", False),
+        ("I want to go for a run", False),
+    ],
+)
+def test_a_finished_mission_is_reported_outright_or_as_a_past_deed(text, done):
+    assert reports_done(text) is done
+
+
+@pytest.mark.parametrize(
+    ("text", "free_text", "aside"),
+    [
+        ("hang on, where is my phone?", False, True),
+        ("haha the dog ate my homework", False, True),
+        ("i'm so sleepy today", True, True),
+        ("i'm so sleepy today", False, False),
+        ("pottery?", False, False),
+        ("bake sourdough", True, False),
+    ],
+)
+def test_questions_and_remarks_are_not_answers(text, free_text, aside):
+    assert is_aside(text, free_text=free_text) is aside

@@ -1,0 +1,89 @@
+"""The turn's side of the flows: which flow a message opens, offers, asides, and what the
+person is told when there is nothing to act on."""
+
+from __future__ import annotations
+
+import pytest
+
+from goals.models import Goal, Mission
+from tests.companion.factories import say
+from tests.goals.factories import make_goal, make_mission
+
+pytestmark = pytest.mark.django_db
+
+
+def test_cancel_with_nothing_pending_says_there_is_nothing_to_cancel(owner):
+    answer = say(owner, "cancel")
+
+    assert answer["reply"].startswith("Nothing to cancel")
+    assert answer["conversation_state"] == "idle"
+
+
+def test_a_goal_asked_for_in_a_sentence_starts_the_flow_with_what_it_says(owner):
+    answer = say(owner, "I'd also like a goal to learn Italian so I can talk with Marco by June")
+
+    assert answer["conversation_state"] == "confirming"
+    assert "“Learn Italian”" in answer["reply"]
+    assert "30 June" in answer["reply"]
+
+
+@pytest.mark.parametrize("text", ["I want to learn the piano", "i want to learn piano"])
+def test_a_wish_is_offered_as_a_goal_and_yes_starts_the_flow_with_its_title(owner, text):
+    offer = say(owner, text)
+    assert "Shall we make “Learn" in offer["reply"]
+    assert offer["waiting_for"] == "Eliza asked whether to make that a goal"
+
+    started = say(owner, "sure", offer)
+
+    assert started["pending_slot"] == "why"
+
+
+def test_a_declined_offer_creates_nothing(owner):
+    offer = say(owner, "I want to learn the piano")
+    declined = say(owner, "nope", offer)
+
+    assert declined["conversation_state"] == "idle"
+    assert not Goal.objects.filter(user=owner).exists()
+
+
+def test_a_question_while_a_slot_waits_is_answered_and_the_flow_keeps_waiting(owner):
+    session = say(owner, "new goal: paint the fence")
+    assert session["pending_slot"] == "why"
+
+    aside = say(owner, "by the way, what should I cook tonight?", session)
+
+    assert aside["pending_slot"] == "why"
+    assert aside["reply"].endswith("(When you're ready: Why does it matter to you?)")
+    answered = say(owner, "the neighbours keep staring at it", session)
+    assert answered["pending_slot"] == "target_date"
+
+
+def test_with_a_single_goal_a_change_assumes_it_and_says_so(owner):
+    goal = make_goal(owner, title="Walk to work")
+
+    answer = say(owner, "change my goal target date to the end of June")
+
+    goal.refresh_from_db()
+    assert goal.target_date.month == 6
+    assert "You have one goal, “Walk to work”" in answer["reply"]
+
+
+def test_a_finished_mission_is_matched_by_its_words_not_its_position(owner):
+    goal = make_goal(owner, title="Run a 5k")
+    make_mission(goal, title="Plan three running routes")
+    shoes = make_mission(goal, title="Check my running shoes")
+
+    say(owner, "I finished my first mission, I checked my running shoes")
+
+    assert list(Mission.objects.filter(status=Mission.Status.COMPLETED)) == [shoes]
+
+
+def test_an_unsure_mission_report_asks_with_the_two_best_candidates(owner):
+    goal = make_goal(owner, title="Run a 5k")
+    for title in ("Run 2 km", "Run 3 km", "Stretch after running"):
+        make_mission(goal, title=title)
+
+    answer = say(owner, "I finished my run mission")
+
+    assert answer["pending_slot"] == "mission"
+    assert answer["reply"].count(" / ") == 1
