@@ -220,6 +220,7 @@ INTENT_DESCRIPTIONS = {
     "mission_request": "wants a task, mission or next step to do",
     "small_talk": "greetings, thanks, casual chat",
     "create_goal": "wants to set up a new goal",
+    "memory_question": "asks what Eliza remembers about them (their family, work, pets, home…)",
     "other": "none of the above",
 }
 

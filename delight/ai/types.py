@@ -11,6 +11,7 @@ INTENTS = (
     "mission_request",
     "small_talk",
     "create_goal",
+    "memory_question",
     "other",
 )
 EMOTIONS = ("joy", "anger", "sadness", "fear", "love", "surprise", "neutral")

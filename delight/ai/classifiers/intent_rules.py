@@ -177,6 +177,52 @@ INTENT_FEATURES: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"|lol|haha)(?: (?:ok|okay|cool|nice|great|thanks))?$",
         ),
         ("small_talk", 1.0, r"\b(?:lol|haha|hehe|lmao)\b|\beliza\b"),
+        # memory_question: asked about what they told Eliza, never a request to remember
+        # ("please remember…", "remind me to…") nor general knowledge ("do you know a recipe").
+        (
+            "memory_question",
+            5.0,
+            r"\b(?:you|u) (?:still )?(?:remember|recall|know|have|got|stored|saved|kept"
+            r"|collected)\b(?: \w+){0,5}? (?:about |of |on |from )?(?:me|my|myself|mine)\b",
+        ),
+        (
+            "memory_question",
+            5.0,
+            r"\b(?:you|u) (?:still )?(?:remember|recall|know)\b(?: \w+){0,3}? (?:what|where"
+            r"|which|who|when|if|whether|how)(?: \w+)? i\b(?! can\b| could\b| should\b)",
+        ),
+        (
+            "memory_question",
+            5.0,
+            r"\b(?:did|have|had) i (?:ever |already )?(?:tell|told|say|said|mention|mentioned"
+            r"|share|shared)\b|\bi (?:told|mentioned|said) (?:it|this|that|you|u)\b"
+            r"|\b(?:what|where|which|who|when|how \w+) (?:did|have) i (?:just )?(?:say|said"
+            r"|tell|told|mention|mentioned)\b|^remember (?:what|where|who|when|which) i\b",
+        ),
+        (
+            "memory_question",
+            5.0,
+            r"\b(?:what|who) is (?:the name of )?my (?:\w+ ){0,3}?(?:\w+ s name|called"
+            r"|name)\b|\bwhat (?:my )?(?:\w+ ){0,3}?(?:s|is) called\b|\bwhat is my favou?rite\b"
+            r"|\bwhat is the name of my\b",
+        ),
+        (
+            "memory_question",
+            5.0,
+            r"^(?:what|where|who|when|which|how)\b.*\b(?:i|my)\b.*\b(?:you|u) (?:still )?"
+            r"(?:remember|recall)\W*$",
+        ),
+        (
+            "memory_question",
+            5.0,
+            r"\bremind me,? (?:what|where|who|when|which|how \w+)\b(?: \w+){0,4}? (?:my|i)\b",
+        ),
+        (
+            "memory_question",
+            5.0,
+            r"\b(?:you|u) (?:remember|recall)\b(?: \w+){0,3}? (?:our|last) (?:chat|talk"
+            r"|conversation|session|time)\b",
+        ),
         # question
         (
             "question",
