@@ -403,7 +403,7 @@ def store_memory(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     if "crisis" in state.outputs:
         ctx.note("crisis turn: nothing stored")
         return {"facts": [], "written": []}
-    facts = deps.engine.extract_facts(state.input.text)
+    facts = deps.engine.extract_facts(state.input.text, today=deps.today)
     out: dict[str, Any] = {"facts": [dataclasses.asdict(fact) for fact in facts], "written": []}
     if ctx.sandbox:
         return out

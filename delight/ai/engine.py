@@ -136,7 +136,7 @@ class Engine(Protocol):
 
     def screen_safety(self, text: str) -> SafetyResult: ...
 
-    def extract_facts(self, text: str) -> list[ExtractedFact]: ...
+    def extract_facts(self, text: str, *, today: dt.date | None = None) -> list[ExtractedFact]: ...
 
 
 def _with_source(result: Any, source: str) -> Any:
@@ -181,8 +181,8 @@ class OfflineEngine:
     def screen_safety(self, text: str) -> SafetyResult:
         return _with_source(classifiers.screen_safety(text), "offline")
 
-    def extract_facts(self, text: str) -> list[ExtractedFact]:
-        return offline_extract_facts(text)
+    def extract_facts(self, text: str, *, today: dt.date | None = None) -> list[ExtractedFact]:
+        return offline_extract_facts(text, today=today)
 
     def plan_goal(
         self, *, title: str, description: str, category: str, target_date: dt.date | None
@@ -453,9 +453,9 @@ class ModelEngine:
             )
         return _with_source(floor, "model+offline")
 
-    def extract_facts(self, text: str) -> list[ExtractedFact]:
+    def extract_facts(self, text: str, *, today: dt.date | None = None) -> list[ExtractedFact]:
         """The model's facts, plus offline facts for slots the model left empty."""
-        rules = offline_extract_facts(text)
+        rules = offline_extract_facts(text, today=today)
         try:
             data = self._ask(FACTS_PROMPT, text, FACTS_SCHEMA)
         except AIError as exc:

@@ -43,7 +43,7 @@ CASES = [
         [("Plans to call the dentist tomorrow", "task", "task:call_dentist")],
     ),
     ("I finished my report today", [("Finished their report", "task", "done:report")]),
-    ("My dog is called Rex", [("Their dog is called Rex", "personal", "relation:dog")]),
+    ("My dog is called Rex", [("Their dog is called Rex", "personal", "pet:dog")]),
     ("I wake up at 6am", [("Usually wakes up around 6am", "personal", "routine:wake_time")]),
     (
         "I'd like to learn Spanish but I hate grammar drills",
