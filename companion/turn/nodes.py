@@ -15,7 +15,7 @@ from typing import Any
 from django.conf import settings
 
 from companion.runner import NodeContext, ToolOutcome, TurnState, run_concurrently, timed
-from companion.selectors import conversation_history, memory_recall
+from companion.selectors import conversation_history, memories_keyed, memory_recall
 from companion.services import (
     crisis_event_record,
     memories_touch,
@@ -147,7 +147,8 @@ def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
        that keeps a database core busy for ~10 ms at 10,000 memories), while this thread
        reads the person's zones now, today's triad (for a mission request, missions whose
        zone is closed now only when nothing else is left: seed 000) and the session's
-       recent turns.
+       recent turns. A question about what Eliza remembers adds the person's keyed facts
+       (a relative, a pet, their city…) after the recalled ones.
     An optional node: if any of this fails, the turn goes on with empty context and the
     trace says so.
     """
@@ -179,18 +180,34 @@ def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         turns=HISTORY_TURNS,
     )
     found = recalling()
+    memories = [
+        {
+            "id": item.memory.pk,
+            "content": item.memory.content,
+            "key": item.memory.key,
+            "tier": item.memory.tier,
+            "score": item.score,
+            "reasons": item.reasons,
+        }
+        for item in found
+    ]
+    if intent == "memory_question":  # "what do you remember about me?": the keyed facts too
+        seen = {m["id"] for m in memories}
+        memories += [
+            {
+                "id": m.pk,
+                "content": m.content,
+                "key": m.key,
+                "tier": m.tier,
+                "score": 0.0,
+                "reasons": ["keyed fact"],
+            }
+            for m in memories_keyed(user=deps.user)
+            if m.pk not in seen
+        ]
     return {
         "tiers": tiers,
-        "memories": [
-            {
-                "id": item.memory.pk,
-                "content": item.memory.content,
-                "tier": item.memory.tier,
-                "score": item.score,
-                "reasons": item.reasons,
-            }
-            for item in found
-        ],
+        "memories": memories,
         "goal": goals[0] if goals else None,
         "goals": goals,
         "triad": [

@@ -110,14 +110,20 @@ def context_lines(
     missions: Sequence[str] = (),
     memories: Sequence[str] = (),
     zones: Sequence[ZoneNote] = (),
+    memory_keys: Sequence[str] = (),
 ) -> list[str]:
     """Context lines in the form both engines understand ("Goal: …", "Missions: a; b",
-    "Zone: Arena — open now, closes at 21:00 …")."""
+    "Zone: Arena — open now, closes at 21:00 …", "Memory (pet:cat): Has a cat called Pepper":
+    `memory_keys` gives each memory's key, "" for none)."""
     lines = [f"Goal: {goal}" for goal in goals]
     if missions:
         lines.append("Missions: " + "; ".join(missions))
     lines.extend(f"Zone: {zone_line(zone)}" for zone in zones)
-    lines.extend(f"Memory: {memory}" for memory in memories)
+    keys = [*memory_keys, *[""] * (len(memories) - len(memory_keys))]
+    lines.extend(
+        f"Memory ({key}): {memory}" if key else f"Memory: {memory}"
+        for memory, key in zip(memories, keys, strict=False)
+    )
     return lines
 
 

@@ -50,7 +50,7 @@ def wins(clause: str, *, text: str, today: dt.date) -> list[ExtractedFact]:
         return []
     day = today - dt.timedelta(days=_WHEN.get((when or "today").lower(), 0))
     dated = f"{day.day} {day:%B %Y}"
-    achieved = f"{verb} {third_person(done)}"
+    achieved = third_person(f"{verb} {done}")
     return [
         fact(
             f"{achieved} on {dated}",
