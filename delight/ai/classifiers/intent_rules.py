@@ -223,6 +223,20 @@ INTENT_FEATURES: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"\b(?:you|u) (?:remember|recall)\b(?: \w+){0,3}? (?:our|last) (?:chat|talk"
             r"|conversation|session|time)\b",
         ),
+        (
+            "memory_question",
+            5.0,
+            r"^(?:and |so |ok |okay )?(?:where|what|who) (?:does|did|is|was) (?:she|he) "
+            r"(?:live|living|based|called|named|work|working|do for (?:a )?(?:work|living))\b",
+        ),
+        (
+            "memory_question",
+            5.0,
+            r"^do i have (?:any )?(?:pets?|animals?|kids|children|siblings|brothers?|sisters?"
+            r"|allerg\w*|an? (?:dog|cat|partner|wife|husband|boyfriend|girlfriend|job))\b"
+            r"|^(?:where|what city|what town) do i (?:live|work)\b|^what do i do for (?:a )?"
+            r"(?:work|living)\b|^am i allergic\b|^how old am i\b|^what is my (?:job|name)\b",
+        ),
         # question
         (
             "question",

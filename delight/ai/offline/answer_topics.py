@@ -50,6 +50,8 @@ TOPICS: tuple[Topic, ...] = (
     _topic("goals", r"\b(?:goals?|plans?|dreams?|aims?|working towards?)\b", ("goal:",),
            "your goals"),
     _topic("age", r"\b(?:how old|my age|birthday)\b", ("age",), "your age"),
+    _topic("car", r"\b(?:car|cars|drive|drives|vehicle|motorbike|scooter)\b", ("car",),
+           "what you drive"),
 )  # fmt: skip
 
 # Who a question can be about ("my sister", "she"): the relation keys' words.

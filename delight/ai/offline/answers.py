@@ -35,6 +35,7 @@ _ASKING_INTENTS = ("question", "mission_request", "create_goal", "small_talk")
 _LEARNED_KEYS = re.compile(r"^(?:relation|pet|food|health|win|fear):|^(?:location|hometown)$")
 _DATED = re.compile(r" on \d{1,2} [A-Z][a-z]+ \d{4}$")
 _VERBS = {"Is": "are", "Has": "have", "Was": "were", "Does not": "don't", "Can not": "can't"}
+_HOW_OFTEN = ("Always", "Often", "Usually", "Sometimes", "Never")
 _THIRD = {"their": "your", "they": "you", "them": "you", "themselves": "yourself",
           "theirs": "yours"}  # fmt: skip
 
@@ -130,13 +131,16 @@ def for_person(content: str) -> str:
     text = content.strip().rstrip(".")
     if re.match(r"^(?:I|I'm|My|We|Our)\b", text):
         return reflect(clean_text(re.sub(r"^(?:We|Our)\b", _we, text)))
-    found = re.match(r"^(Does not|Can not|Their|[A-Z][a-z]+)\b(.*)$", text)
+    found = re.match(r"^(Does not|Can not|Their|Name|[A-Z][a-z]+)\b(.*)$", text)
     if not found:
         return ""
     first, rest = found.groups()
     rest = " ".join(_THIRD.get(word, word) for word in rest.split())
-    if first == "Their":
-        return f"your {rest}"
+    if first in ("Their", "Name"):
+        return f"your name {rest}" if first == "Name" else f"your {rest}"
+    if first in _HOW_OFTEN and rest:  # "Usually wakes up…" -> "you usually wake up…"
+        verb, _, tail = rest.partition(" ")
+        return f"you {first.lower()} {_verb(verb.capitalize())} {tail}".strip()
     return f"you {_verb(first)} {rest}".strip()
 
 

@@ -68,6 +68,7 @@ _FEAR = re.compile(
     r"frightened|petrified) (?:of|by) (.+)",
     re.I,
 )
+_FEAR_OF = re.compile(r"\bI have (?:a |an )?(?:\w+ )?(?:fear|phobia) of (.+)", re.I)
 _FREAKS_ME_OUT = re.compile(
     r"^((?:\w+ ){0,3}\w+) (?:really |totally )?(?:freak|freaks|scare|scares|terrify|terrifies) "
     r"me(?: out)?\b",
@@ -77,7 +78,7 @@ _FREAKS_ME_OUT = re.compile(
 
 def fears(clause: str) -> list[ExtractedFact]:
     """What frightens them ("I'm scared of flying", "spiders freak me out"): "fear:<thing>"."""
-    found = _FEAR.search(clause)
+    found = _FEAR.search(clause) or _FEAR_OF.search(clause)
     if found:
         feared = thing(found.group(1), 6)
     else:

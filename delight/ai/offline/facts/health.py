@@ -70,7 +70,9 @@ def food(clause: str) -> list[ExtractedFact]:
             )
         ]
     found = re.search(
-        r"\bI am (?:a |an )?(vegetarian|vegan|pescatarian|halal|kosher)\b", clause, re.I
+        r"\bI (?:am|have been) (?:a |an )?(vegetarian|vegan|pescatarian|halal|kosher)\b",
+        clause,
+        re.I,
     )
     if found:
         diet = found.group(1).lower()

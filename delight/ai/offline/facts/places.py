@@ -9,8 +9,18 @@ from delight.ai.types import ExtractedFact
 
 # (pattern, content, key): "lives in" and "moved to" share the key, so a move supersedes.
 _PLACES = (
-    (r"\bI (?:live|am living|am based|reside|stay) in (.+)", "Lives in {}", "location"),
-    (r"\bwe (?:live|are living|are based) in (.+)", "Lives in {}", "location"),
+    (
+        r"\b(?:I|we) (?:live|am living|are living|am based|are based|reside|stay)(?: now| just)?"
+        r" (?:in|outside|near|close to) (.+)",
+        "Lives in {}",
+        "location",
+    ),
+    (
+        r"\b(?:I|we) (?:rent|own|bought|have|share) an? (?:\w+ )?(?:flat|house|apartment|place"
+        r"|home|cottage|bungalow) (?:\w+ ){0,4}?in ([A-Z].+)",
+        "Lives in {}",
+        "location",
+    ),
     (
         r"\b(?:I|we) (?:just |recently |finally )?(?:moved|relocated) to (.+)",
         "Lives in {}",

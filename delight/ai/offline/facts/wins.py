@@ -19,13 +19,19 @@ _WHEN = {
 }
 _WIN = re.compile(
     r"\bI (?:just |finally |actually |somehow )?(ran|walked|swam|cycled|biked|hiked|climbed|"
-    r"passed|won|lifted|reached|beat|nailed|aced|got promoted(?: to)?|landed|"
+    r"passed|won|lifted|reached|beat|nailed|aced|got promoted(?: to)?|landed|cleared|paid off|"
+    r"built|"
     r"managed to \w+|made it to|made it through|did my first|completed my first|finished my first)"
     r" (.+)",
     re.I,
 )
 _DAY = re.compile(
     r"\s*\b(today|this morning|this afternoon|this evening|tonight|yesterday|last night)$", re.I
+)
+# Achievements that stay true whenever they happened ("I won…", "I paid off my loans").
+_LASTING = re.compile(
+    r"^(?:won|passed|cleared|paid off|built|got promoted|did my first|completed my first"
+    r"|finished my first|landed)"
 )
 _PROUD = re.compile(
     r"\b(?:so |really |very )?(?:happy|proud|thrilled|stoked|chuffed)\b|\bfinally\b"
@@ -44,21 +50,14 @@ def wins(clause: str, *, text: str, today: dt.date) -> list[ExtractedFact]:
     day_word = _DAY.search(done)
     when = day_word.group(1) if day_word else None
     done = _DAY.sub("", done).strip()
-    if not done or (when is None and not _PROUD.search(text)):
+    lasting = bool(_LASTING.match(verb)) or done.lower().startswith("my first")
+    if not done or (when is None and not lasting and not _PROUD.search(text)):
         return []
     if done.lower() in ("it", "that", "this", "up", "home", "there", "nothing", "lost", "sick"):
         return []
-    day = today - dt.timedelta(days=_WHEN.get((when or "today").lower(), 0))
-    dated = f"{day.day} {day:%B %Y}"
     achieved = third_person(f"{verb} {done}")
-    return [
-        fact(
-            f"{achieved} on {dated}",
-            "personal",
-            f"win:{slug(achieved)}",
-            0.8,
-            "win",
-            "done",
-            value=achieved,
-        )
-    ]
+    content = achieved
+    if when or not lasting:  # said today (or yesterday): keep the day, not the word
+        day = today - dt.timedelta(days=_WHEN.get((when or "today").lower(), 0))
+        content = f"{achieved} on {day.day} {day:%B %Y}"
+    return [fact(content, "personal", f"win:{slug(achieved)}", 0.8, "win", "done", value=achieved)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from delight.ai.offline.facts.common import article, fact, thing
+from delight.ai.offline.facts.common import article, fact, thing, third_person
 from delight.ai.text import word_set
 from delight.ai.types import ExtractedFact
 
@@ -26,7 +26,7 @@ _JOBS = word_set(
 
 def occupation(clause: str) -> list[ExtractedFact]:
     """A job ("I work as…", "I'm a nurse"), an employer ("I work at…") or studies."""
-    found = re.search(r"\bI work as (?:an? )?(.+)", clause, re.I)
+    found = re.search(r"\bI (?:work|am working) as (?:an? )?(.+)", clause, re.I)
     if found:
         job, _, employer = ([*re.split(r"\s+(at|for)\s+", found.group(1), maxsplit=1), "", ""])[:3]
         job = thing(job, 5)
@@ -35,16 +35,29 @@ def occupation(clause: str) -> list[ExtractedFact]:
             facts.append(_employer(thing(employer, 6)))
         return facts
     found = re.search(
-        r"\bI am (?:an? )((?:[\w-]+ ){0,3}[\w-]+?)(?: by (?:profession|trade))?$", clause, re.I
+        r"\bI am (?:an? )((?:[\w-]+ ){0,3}[\w-]+?)(?: by (?:profession|trade))?"
+        r"(?: (?:at|for) (.+))?(?:,.*)?$",
+        clause,
+        re.I,
     )
     if found:
         job = found.group(1).lower()
         last = job.split()[-1]
         if last not in _NOT_JOBS and (last in _JOBS or re.search(r"(?:er|or|ist|ian|eer)$", last)):
-            return [_job(job, 0.7)]
-    found = re.search(r"\bI work (?:at|for) (.+)", clause, re.I)
+            employer = found.group(2)
+            return [_job(job, 0.7), *([_employer(thing(employer, 6))] if employer else [])]
+    found = re.search(
+        r"\bI (?:work|am working)(?: \w+)? (?:at|for) (.+)|\bI (?:run|manage|own) (an? .+)",
+        clause,
+        re.I,
+    )
     if found:
-        return [_employer(thing(found.group(1), 6))]
+        return [_employer(thing(found.group(1) or found.group(2), 6))]
+    found = re.search(r"\bI retired from (.+)", clause, re.I)
+    if found:
+        former = thing(found.group(1), 6)
+        return [fact(f"Retired from {third_person(former)}", "personal", "occupation", 0.8, "work",
+                     value=former)]  # fmt: skip
     found = re.search(r"\bI (?:am studying|study|studied) (.+)", clause, re.I)
     if found:
         subject = thing(found.group(1), 6)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 
 from delight.ai.offline.facts import extract_facts
@@ -100,3 +102,62 @@ def test_a_move_supersedes_the_old_location() -> None:
 def test_several_facts_in_one_message() -> None:
     facts = extract_facts("My name is Priya. I'm a teacher and I live in Leeds. I want to paint.")
     assert {f.key for f in facts} == {"name", "occupation", "location", "goal:paint"}
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "content", "value"),
+    [
+        ("My brother Luis lives in Porto", "relation:brother", "Their brother is called Luis",
+         "Luis"),
+        ("My brother Luis lives in Porto", "relation:brother:home",
+         "Their brother Luis lives in Porto", "Porto"),
+        ("my husband's name is Omar", "relation:husband", "Their husband is called Omar", "Omar"),
+        ("We've got a rabbit called Clover", "pet:rabbit", "Has a rabbit called Clover",
+         "Clover"),
+        ("our two cats are noisy but I have a dog named Bo", "pet:dog",
+         "Has a dog called Bo", "Bo"),
+        ("I'm allergic to peanuts", "food:peanut", "Is allergic to peanuts", "peanuts"),
+        ("I can't have gluten, sadly", "food:gluten", "Can not eat gluten", "gluten"),
+        ("I have asthma", "health:asthma", "Has asthma", "asthma"),
+        ("I'm really scared of heights", "fear:height", "Is afraid of heights", "heights"),
+        ("we are based in Bristol now", "location", "Lives in Bristol", "Bristol"),
+        ("I grew up in Cork", "hometown", "Grew up in Cork", "Cork"),
+        ("I'm a designer at a small studio", "employer", "Works at a small studio",
+         "a small studio"),
+    ],
+)  # fmt: skip
+def test_people_pets_places_and_health_are_kept_by_key_with_their_value(
+    text: str, key: str, content: str, value: str
+) -> None:
+    facts = {fact.key: fact for fact in extract_facts(text)}
+
+    assert facts[key].content == content
+    assert facts[key].value == value
+
+
+def test_a_win_said_today_is_kept_with_the_date() -> None:
+    (win,) = extract_facts("I swam 40 lengths this morning, so proud!", today=dt.date(2026, 3, 9))
+
+    assert win.key == "win:swam_40_length"
+    assert win.content == "Swam 40 lengths on 9 March 2026"
+
+
+def test_a_win_from_yesterday_is_dated_yesterday() -> None:
+    (win,) = extract_facts("I finally passed my theory exam yesterday", today=dt.date(2026, 3, 9))
+
+    assert win.content == "Passed their theory exam on 8 March 2026"
+
+
+@pytest.mark.parametrize(
+    "text", ["I got home today", "I do not have time", "I ran out of milk", "I live in fear"]
+)
+def test_everyday_statements_are_not_taken_for_wins_food_or_places(text: str) -> None:
+    assert extract_facts(text) == []
+
+
+def test_a_relative_moving_supersedes_where_they_lived() -> None:
+    (old,) = extract_facts("my mum lives in Leeds")
+    (new,) = extract_facts("my mum moved to York")
+
+    assert old.key == new.key == "relation:mum:home"
+    assert new.value == "York"
