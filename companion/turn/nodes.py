@@ -14,6 +14,7 @@ from typing import Any
 
 from django.conf import settings
 
+from companion.models import Memory
 from companion.runner import NodeContext, ToolOutcome, TurnState, run_concurrently, timed
 from companion.selectors import conversation_history, memories_keyed, memory_recall
 from companion.services import (
@@ -180,31 +181,11 @@ def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         turns=HISTORY_TURNS,
     )
     found = recalling()
-    memories = [
-        {
-            "id": item.memory.pk,
-            "content": item.memory.content,
-            "key": item.memory.key,
-            "tier": item.memory.tier,
-            "score": item.score,
-            "reasons": item.reasons,
-        }
-        for item in found
-    ]
+    memories = [_memory_row(item.memory, item.score, item.reasons) for item in found]
     if intent == "memory_question":  # "what do you remember about me?": the keyed facts too
         seen = {m["id"] for m in memories}
-        memories += [
-            {
-                "id": m.pk,
-                "content": m.content,
-                "key": m.key,
-                "tier": m.tier,
-                "score": 0.0,
-                "reasons": ["keyed fact"],
-            }
-            for m in memories_keyed(user=deps.user)
-            if m.pk not in seen
-        ]
+        keyed = memories_keyed(user=deps.user)
+        memories += [_memory_row(m, 0.0, ["keyed fact"]) for m in keyed if m.pk not in seen]
     return {
         "tiers": tiers,
         "memories": memories,
@@ -215,6 +196,17 @@ def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         ],
         "history": history,
         "world": world,
+    }
+
+
+def _memory_row(memory: Memory, score: float, reasons: list[str]) -> dict[str, Any]:
+    return {
+        "id": memory.pk,
+        "content": memory.content,
+        "key": memory.key,
+        "tier": memory.tier,
+        "score": score,
+        "reasons": reasons,
     }
 
 
