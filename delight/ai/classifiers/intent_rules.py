@@ -242,6 +242,7 @@ INTENT_FEATURES: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"|^(?:where|what city|what town) do i (?:live|work)\b|^what do i do for (?:a )?"
             r"(?:work|living)\b|^am i allergic\b|^how old am i\b|^what is my (?:job|name)\b"
             r"|^what (?:can not|cannot|should not|do not) i (?:eat|drink|have)\b"
+            r"|^when is my (?:\w+ s )?(?:birthday|anniversary)\b"
             r"|^what (?:did|have) i (?:achieve|accomplish|win|won)\b|^what am i (?:allergic"
             r"|afraid|scared) (?:to|of)\b",
         ),

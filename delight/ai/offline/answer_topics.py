@@ -46,10 +46,12 @@ TOPICS: tuple[Topic, ...] = (
     _topic("wins", r"\b(?:wins?|proud|achiev\w*|accomplish\w*|success\w*|did i do well)\b",
            ("win:", "done:"), "your wins"),
     _topic("likes", r"\b(?:likes?|loves?|enjoy|hobby|hobbies|favou?rite|interests?|into|fun"
-           r"|music|band|team|prefer)\b", ("likes:", "prefers:"), "what you enjoy"),
+           r"|music|band|team|prefer|play|instrument|sport|support|learning)\b",
+           ("likes:", "prefers:", "hobby:", "learning:", "team"), "what you enjoy"),
     _topic("goals", r"\b(?:goals?|plans?|dreams?|aims?|working towards?)\b", ("goal:",),
            "your goals"),
-    _topic("age", r"\b(?:how old|my age|birthday)\b", ("age",), "your age"),
+    _topic("age", r"\b(?:how old|my age|birthday|born)\b", ("age", "birthday"),
+           "your birthday"),
     _topic("car", r"\b(?:car|cars|drive|drives|vehicle|motorbike|scooter)\b", ("car",),
            "what you drive"),
 )  # fmt: skip

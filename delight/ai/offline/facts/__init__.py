@@ -2,7 +2,8 @@
 
 One module per kind: identity (name, age), work, places, people (relatives and friends by
 name, where they live), pets, health (food constraints, conditions), likes (and preferences),
-goals (and plans), wins (dated), feelings (patterns and fears). Each fact carries a stable
+goals (and plans), wins (dated), feelings (patterns and fears), activities (hobbies,
+learning, what they drive, their team, birthdays). Each fact carries a stable
 `key` and the `value` it holds ("relation:sister" = "Ana", "location" = "Seville").
 """
 
@@ -13,6 +14,7 @@ import functools
 import re
 from collections.abc import Callable
 
+from delight.ai.offline.facts.activities import belongings, birthdays, hobbies
 from delight.ai.offline.facts.common import clauses
 from delight.ai.offline.facts.feelings import fears, feelings
 from delight.ai.offline.facts.goals import goals, tasks
@@ -45,8 +47,11 @@ _EXTRACTORS: tuple[Extractor, ...] = (
     food,
     conditions,
     fears,
+    birthdays,
+    belongings,
     likes,
     preferences,
+    hobbies,
     goals,
     feelings,
     tasks,

@@ -101,9 +101,14 @@ def preferences(clause: str) -> list[ExtractedFact]:
                 "preference",
             )
         ]
-    found = re.search(r"\bI (?:much |really |generally )?prefer (.+)", clause, re.I)
+    found = re.search(
+        r"\bI (?:much |really |generally )?prefer (.+)|\bI would (?:much )?rather (.+?) than",
+        clause,
+        re.I,
+    )
     if found:
-        item = thing(re.split(r"\s+(?:to|over|rather than)\s+", found.group(1))[0])
+        preferred = found.group(1) or found.group(2)
+        item = thing(re.split(r"\s+(?:to|over|rather than)\s+", preferred)[0])
         if not item:
             return []
         key = (

@@ -10,7 +10,8 @@ from delight.ai.types import ExtractedFact
 _ANIMALS = (
     r"dogs?|puppy|puppies|cats?|kittens?|rabbits?|bunny|guinea pigs?|hamsters?|parrots?|"
     r"birds?|budgies?|fish|goldfish|horses?|tortoises?|turtles?|snakes?|lizards?|ferrets?|"
-    r"spaniel|labrador|terrier|collie|poodle|retriever|pug"
+    r"spaniel|labrador|terrier|collie|poodle|retriever|pug|kelpie|canar(?:y|ies)|chickens?|hens?|"
+    r"ducks?|goats?"
 )
 _NAME = r"([A-Z][a-z]+(?:(?:,| and| &) [A-Z][a-z]+)*)"
 _MY_PET = re.compile(
@@ -18,7 +19,8 @@ _MY_PET = re.compile(
     rf"{_NAME}\b"
 )
 _HAVE_PET = re.compile(
-    rf"(?i:\b(?:I|we) (?:have|have got|got|own|adopted)(?: got)? (a|an|one|two|three|four|\d)"
+    rf"(?i:\b(?:I|we) (?:have|have got|got|own|adopted|keep|foster)(?: got)? "
+    rf"(a|an|one|two|three|four|\d)"
     rf"(?: \w+)? ({_ANIMALS}))(?:(?i:,? (?:named|called)) |, ){_NAME}?"
 )
 _HAVE_PET_UNNAMED = re.compile(
@@ -26,8 +28,17 @@ _HAVE_PET_UNNAMED = re.compile(
     rf"({_ANIMALS})\b",
     re.I,
 )
-_KINDS = {"puppy": "dog", "puppies": "dog", "kitten": "cat", "bunny": "rabbit", "budgie": "bird"}
-_BREEDS = {"spaniel", "labrador", "terrier", "collie", "poodle", "retriever", "pug"}
+_KINDS = {
+    "puppy": "dog",
+    "puppies": "dog",
+    "kitten": "cat",
+    "bunny": "rabbit",
+    "budgie": "bird",
+    "canary": "bird",
+    "canaries": "bird",
+    "hen": "chicken",
+}
+_BREEDS = {"spaniel", "labrador", "terrier", "collie", "poodle", "retriever", "pug", "kelpie"}
 
 
 def pets(clause: str) -> list[ExtractedFact]:

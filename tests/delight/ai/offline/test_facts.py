@@ -161,3 +161,28 @@ def test_a_relative_moving_supersedes_where_they_lived() -> None:
 
     assert old.key == new.key == "relation:mum:home"
     assert new.value == "York"
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "content"),
+    [
+        ("I play the violin in an orchestra", "hobby:play_violin_orchestra",
+         "Plays the violin in an orchestra"),
+        ("I do yoga every morning", "hobby:yoga", "Does yoga every morning"),
+        ("I've been learning Portuguese", "learning:portugues", "Is learning Portuguese"),
+        ("I drive a blue Toyota", "car", "Drives a blue Toyota"),
+        ("I support Arsenal", "team", "Supports Arsenal"),
+        ("My birthday is in June", "birthday", "Their birthday is in June"),
+        ("my son's birthday is the 3rd of May", "relation:son:birthday",
+         "Their son's birthday is on 3rd of May"),
+    ],
+)  # fmt: skip
+def test_hobbies_learning_belongings_and_birthdays_are_kept(text, key, content) -> None:
+    facts = {fact.key: fact.content for fact in extract_facts(text)}
+
+    assert facts[key] == content
+
+
+@pytest.mark.parametrize("text", ["I play it safe", "I run late every day", "I go home"])
+def test_turns_of_phrase_are_not_taken_for_hobbies(text: str) -> None:
+    assert extract_facts(text) == []
