@@ -407,6 +407,13 @@ def memory_list(
     return memories.order_by("-updated_at", "-id")
 
 
+def memories_keyed(*, user: User, limit: int = 12) -> list[Memory]:
+    """The user's active personal and project memories that hold a keyed fact (a relative,
+    a pet, their city, a food they avoid…), newest first: what Eliza can say she knows."""
+    keyed = _shown(user).filter(active=True, tier__in=[Tier.PERSONAL, Tier.PROJECT])
+    return list(keyed.exclude(key="").order_by("-updated_at", "-id")[:limit])
+
+
 def memory_get(*, user: User, memory_id: int) -> Memory:
     """One of the user's memories; anyone else's is NotFound."""
     return one_or_not_found(_shown(user), pk=memory_id)

@@ -500,7 +500,7 @@ def memory_create_quietly(
             tags=fact.tags,
             confidence=fact.confidence,
             source=Source.CONVERSATION,
-            metadata={"turn": str(turn_id)},
+            metadata={"turn": str(turn_id), **({"value": fact.value} if fact.value else {})},
             engine=engine,
         )
     except ValidationError as refused:

@@ -19,7 +19,8 @@ def memories_in(context: dict[str, Any], lines: list[str]) -> list[int]:
     return [
         m["id"]
         for m in context.get("memories", [])
-        if context_lines(memories=[m["content"]])[0] in kept  # the line as the prompt has it
+        # the line as the prompt has it
+        if context_lines(memories=[m["content"]], memory_keys=[m.get("key", "")])[0] in kept
     ]
 
 
@@ -57,6 +58,7 @@ def context_candidates(state: TurnState, outputs: dict[str, Any]) -> list[str]:
         missions=missions,
         zones=zone_notes(outputs.get("world.zones"), [m for m in suggested.values() if m]),
         memories=[m["content"] for m in context.get("memories", [])],
+        memory_keys=[m.get("key", "") for m in context.get("memories", [])],
     )
 
 

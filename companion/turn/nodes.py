@@ -17,8 +17,9 @@ from django.conf import settings
 from companion.dialogue.cues import is_question
 from companion.dialogue.parsing import is_cancel
 from companion.dialogue.phrases import NOTHING_TO_CANCEL
+from companion.models import Memory
 from companion.runner import NodeContext, ToolOutcome, TurnState, run_concurrently, timed
-from companion.selectors import conversation_history, memory_recall
+from companion.selectors import conversation_history, memories_keyed, memory_recall
 from companion.services import (
     crisis_event_record,
     memories_touch,
@@ -152,7 +153,8 @@ def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
        that keeps a database core busy for ~10 ms at 10,000 memories), while this thread
        reads the person's zones now, today's triad (for a mission request, missions whose
        zone is closed now only when nothing else is left: seed 000) and the session's
-       recent turns.
+       recent turns. A question about what Eliza remembers adds the person's keyed facts
+       (a relative, a pet, their city…) after the recalled ones.
     An optional node: if any of this fails, the turn goes on with empty context and the
     trace says so.
     """
@@ -184,18 +186,14 @@ def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         turns=HISTORY_TURNS,
     )
     found = recalling()
+    memories = [_memory_row(item.memory, item.score, item.reasons) for item in found]
+    if intent == "memory_question":  # "what do you remember about me?": the keyed facts too
+        seen = {m["id"] for m in memories}
+        keyed = memories_keyed(user=deps.user)
+        memories += [_memory_row(m, 0.0, ["keyed fact"]) for m in keyed if m.pk not in seen]
     return {
         "tiers": tiers,
-        "memories": [
-            {
-                "id": item.memory.pk,
-                "content": item.memory.content,
-                "tier": item.memory.tier,
-                "score": item.score,
-                "reasons": item.reasons,
-            }
-            for item in found
-        ],
+        "memories": memories,
         "goal": goals[0] if goals else None,
         "goals": goals,
         "triad": [
@@ -203,6 +201,17 @@ def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         ],
         "history": history,
         "world": world,
+    }
+
+
+def _memory_row(memory: Memory, score: float, reasons: list[str]) -> dict[str, Any]:
+    return {
+        "id": memory.pk,
+        "content": memory.content,
+        "key": memory.key,
+        "tier": memory.tier,
+        "score": score,
+        "reasons": reasons,
     }
 
 
@@ -420,7 +429,7 @@ def store_memory(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     if "crisis" in state.outputs:
         ctx.note("crisis turn: nothing stored")
         return {"facts": [], "written": []}
-    facts = deps.engine.extract_facts(state.input.text)
+    facts = deps.engine.extract_facts(state.input.text, today=deps.today)
     out: dict[str, Any] = {"facts": [dataclasses.asdict(fact) for fact in facts], "written": []}
     if ctx.sandbox:
         return out

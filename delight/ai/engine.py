@@ -110,14 +110,20 @@ def context_lines(
     missions: Sequence[str] = (),
     memories: Sequence[str] = (),
     zones: Sequence[ZoneNote] = (),
+    memory_keys: Sequence[str] = (),
 ) -> list[str]:
     """Context lines in the form both engines understand ("Goal: …", "Missions: a; b",
-    "Zone: Arena — open now, closes at 21:00 …")."""
+    "Zone: Arena — open now, closes at 21:00 …", "Memory (pet:cat): Has a cat called Pepper":
+    `memory_keys` gives each memory's key, "" for none)."""
     lines = [f"Goal: {goal}" for goal in goals]
     if missions:
         lines.append("Missions: " + "; ".join(missions))
     lines.extend(f"Zone: {zone_line(zone)}" for zone in zones)
-    lines.extend(f"Memory: {memory}" for memory in memories)
+    keys = [*memory_keys, *[""] * (len(memories) - len(memory_keys))]
+    lines.extend(
+        f"Memory ({key}): {memory}" if key else f"Memory: {memory}"
+        for memory, key in zip(memories, keys, strict=False)
+    )
     return lines
 
 
@@ -136,7 +142,7 @@ class Engine(Protocol):
 
     def screen_safety(self, text: str) -> SafetyResult: ...
 
-    def extract_facts(self, text: str) -> list[ExtractedFact]: ...
+    def extract_facts(self, text: str, *, today: dt.date | None = None) -> list[ExtractedFact]: ...
 
 
 def _with_source(result: Any, source: str) -> Any:
@@ -181,8 +187,8 @@ class OfflineEngine:
     def screen_safety(self, text: str) -> SafetyResult:
         return _with_source(classifiers.screen_safety(text), "offline")
 
-    def extract_facts(self, text: str) -> list[ExtractedFact]:
-        return offline_extract_facts(text)
+    def extract_facts(self, text: str, *, today: dt.date | None = None) -> list[ExtractedFact]:
+        return offline_extract_facts(text, today=today)
 
     def plan_goal(
         self, *, title: str, description: str, category: str, target_date: dt.date | None
@@ -220,6 +226,7 @@ INTENT_DESCRIPTIONS = {
     "mission_request": "wants a task, mission or next step to do",
     "small_talk": "greetings, thanks, casual chat",
     "create_goal": "wants to set up a new goal",
+    "memory_question": "asks what Eliza remembers about them (their family, work, pets, home…)",
     "other": "none of the above",
 }
 
@@ -452,9 +459,9 @@ class ModelEngine:
             )
         return _with_source(floor, "model+offline")
 
-    def extract_facts(self, text: str) -> list[ExtractedFact]:
+    def extract_facts(self, text: str, *, today: dt.date | None = None) -> list[ExtractedFact]:
         """The model's facts, plus offline facts for slots the model left empty."""
-        rules = offline_extract_facts(text)
+        rules = offline_extract_facts(text, today=today)
         try:
             data = self._ask(FACTS_PROMPT, text, FACTS_SCHEMA)
         except AIError as exc:

@@ -11,6 +11,7 @@ INTENTS = (
     "mission_request",
     "small_talk",
     "create_goal",
+    "memory_question",
     "other",
 )
 EMOTIONS = ("joy", "anger", "sadness", "fear", "love", "surprise", "neutral")
@@ -68,3 +69,4 @@ class ExtractedFact:
     key: str = ""  # a stable slot such as "name" or "occupation", for supersede
     confidence: float = 0.7
     tags: tuple[str, ...] = field(default_factory=tuple)
+    value: str = ""  # what the key holds: "Ana" for "relation:sister", "Seville" for "location"

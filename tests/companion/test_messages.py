@@ -25,11 +25,11 @@ class CrashOnceWhileRemembering(OfflineEngine):
 
     crashed = False
 
-    def extract_facts(self, text):
+    def extract_facts(self, text, *, today=None):
         if not CrashOnceWhileRemembering.crashed:
             CrashOnceWhileRemembering.crashed = True
             raise SimulatedCrash
-        return super().extract_facts(text)
+        return super().extract_facts(text, today=today)
 
 
 def goal_flow_at_confirmation(user) -> dict:

@@ -243,6 +243,18 @@ def test_list_and_get_are_scoped_to_the_user(owner, outsider):
         selectors.memory_get(user=owner, memory_id=theirs.pk)
 
 
+def test_keyed_memories_are_the_owners_active_facts_newest_first(owner, outsider):
+    remember(owner, "Lives in Lyon", key="location")
+    moved = remember(owner, "Lives in Leeds", key="location").memory
+    pet = remember(owner, "Has a cat called Pepper", key="pet:cat").memory
+    remember(owner, "Likes jazz")  # no key: not a keyed fact
+    remember(owner, "Plans to call the dentist", tier="task", key="task:call_dentist")
+    remember(outsider, "Their sister is called Ana", key="relation:sister")
+
+    assert selectors.memories_keyed(user=owner) == [pet, moved]
+    assert selectors.memories_keyed(user=owner, limit=1) == [pet]
+
+
 def test_export_is_complete_json_without_vectors(owner, outsider):
     remember(owner, "Works as a nurse", key="occupation")
     remember(owner, "Works as a midwife", key="occupation", actor="user")

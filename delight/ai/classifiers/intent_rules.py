@@ -177,6 +177,75 @@ INTENT_FEATURES: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"|lol|haha)(?: (?:ok|okay|cool|nice|great|thanks))?$",
         ),
         ("small_talk", 1.0, r"\b(?:lol|haha|hehe|lmao)\b|\beliza\b"),
+        # memory_question: asked about what they told Eliza, never a request to remember
+        # ("please remember…", "remind me to…") nor general knowledge ("do you know a recipe").
+        (
+            "memory_question",
+            5.0,
+            r"\b(?:you|u) (?:still |actually |really |even )?(?:remember|recall|know|have|got"
+            r"|stored|saved|kept|collected|learned|learnt|gathered|noted|picked up)\b"
+            r"(?: \w+){0,5}? (?:about |of |on |from )?(?:me|my|myself|mine)\b"
+            r"|\bany idea (?:what|where|who|when|if|how \w+) (?:my|i)\b",
+        ),
+        (
+            "memory_question",
+            5.0,
+            r"\b(?:you|u) (?:still )?(?:remember|recall|know)\b(?: \w+){0,3}? (?:what|where"
+            r"|which|who|when|if|whether|how)(?: \w+)? i\b(?! can\b| could\b| should\b)",
+        ),
+        (
+            "memory_question",
+            5.0,
+            r"\b(?:did|have|had) i (?:ever |already )?(?:tell|told|say|said|mention|mentioned"
+            r"|share|shared)\b|^(?:what|where|which|who|when|how)\b.*\bi (?:told|mentioned"
+            r"|said) (?:it|this|that|you|u)\b"
+            r"|\b(?:what|where|which|who|when|how \w+) (?:did|have) i (?:just )?(?:say|said"
+            r"|tell|told|mention|mentioned)\b|^remember (?:what|where|who|when|which) i\b",
+        ),
+        (
+            "memory_question",
+            5.0,
+            r"\b(?:what|who) (?:is|was) (?:the name of )?my (?:\w+ ){0,3}?(?:\w+ s name|called"
+            r"|name)\b|\bwhat (?:is |was |s )?(?:my )?(?:\w+ ){0,3}?(?:s|is|was) (?:called|named)\b"
+            r"|\bwhat is my favou?rite\b|^(?:tell me|remember|remind me of) my (?:\w+ ){1,3}?"
+            r"s (?:name|birthday|job|age)\b"
+            r"|\bwhat is the name of my\b",
+        ),
+        (
+            "memory_question",
+            5.0,
+            r"^(?:what|where|who|when|which|how)\b.*\b(?:i|my)\b.*\b(?:you|u) (?:still )?"
+            r"(?:remember|recall)\W*$",
+        ),
+        (
+            "memory_question",
+            5.0,
+            r"\bremind me,? (?:what|where|who|when|which|how \w+)\b(?: \w+){0,4}? (?:my|i)\b",
+        ),
+        (
+            "memory_question",
+            5.0,
+            r"\b(?:you|u) (?:remember|recall)\b(?: \w+){0,3}? (?:our|last) (?:chat|talk"
+            r"|conversation|session|time)\b",
+        ),
+        (
+            "memory_question",
+            5.0,
+            r"^(?:and |so |ok |okay )?(?:where|what|who) (?:does|did|is|was) (?:she|he) "
+            r"(?:live|living|based|called|named|work|working|do for (?:a )?(?:work|living))\b",
+        ),
+        (
+            "memory_question",
+            5.0,
+            r"^do i have (?:any )?(?:pets?|animals?|kids|children|siblings|brothers?|sisters?"
+            r"|allerg\w*|an? (?:dog|cat|partner|wife|husband|boyfriend|girlfriend|job))\b"
+            r"|^(?:where|what city|what town) do i (?:live|work)\b|^what do i do for (?:a )?"
+            r"(?:work|living)\b|^am i allergic\b|^how old am i\b|^what is my (?:job|name)\b"
+            r"|^what (?:can not|cannot|should not|do not) i (?:eat|drink|have)\b"
+            r"|^when is my (?:\w+ s )?(?:birthday|anniversary)\b"
+            r"|^what (?:did|have) i (?:achieve|accomplish|win|won)\b|^what am i (?:allergic"
+            r"|afraid|scared) (?:to|of)\b",
+        ),
         # question
         (
             "question",

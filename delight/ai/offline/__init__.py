@@ -7,7 +7,10 @@ lines) arrives with each call, so any process can answer any turn.
 - `match.py`: which keyword rule answers a message; `context.py`: the context lines.
 - `world_answers.py`: questions about the person's zones, answered from the zone lines
   (`zone_lines.py`: their form).
-- `facts.py`: facts worth remembering (`extract_facts`).
+- `facts/`: facts worth remembering (`extract_facts`), one module per kind, each fact keyed
+  with its value ("relation:sister" = "Ana"), so a new value supersedes the old.
+- `answers.py`: questions about what Eliza remembers, answered from the memory lines (its
+  topics as data in `answer_topics.py`), and what a statement taught her, acknowledged.
 - `quality.py`: the language guard every reply passes (`reply_problems`); its word lists
   are data in `grammar_words.py`.
 - `reflection.py`: sentences and first/second person, shared by the above.

@@ -12,7 +12,9 @@ How a reply is made (`compose_reply`):
    read well echoed (two clauses, "lol", a loose "again") sends the match on to the next
    pattern. Put the fragments into one of the rule's reassembly templates. Templates are
    cycled turn by turn, so the same rule answers differently each time.
-5. With no keyword: recall something the person said earlier ("Earlier you mentioned your
+5. A question about what Eliza remembers is answered from the memories in the context
+   (answers.py); a statement that taught her something is acknowledged, not asked back.
+   With no keyword: recall something the person said earlier ("Earlier you mentioned your
    sister…"), ELIZA's MEMORY, or fall back to a gentle, intent-aware prompt.
 6. Wrap it for a goal coach: an opener for the strategy or emotion (celebrate joy, calm
    fear with a breath or a small step, acknowledge sadness and anger), then at most one line
@@ -29,6 +31,7 @@ import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from delight.ai.offline.answers import from_memory
 from delight.ai.offline.context import ReplyContext, parse_context
 from delight.ai.offline.match import Match, find_match, memorable_phrases
 from delight.ai.offline.quality import reply_problems
@@ -143,7 +146,7 @@ def _context_line(
                 "ten to twenty minutes."
             )
         return ""
-    remembered = _memory_overlap(text, context.memories)
+    remembered = "" if key == "recall" else _memory_overlap(text, context.memories)
     if remembered:
         return remembered
     if strategy == "calm" and context.missions:
@@ -285,6 +288,12 @@ def _cores(
         if goal:
             asks.insert(0, f"Just so I understand — is this about “{goal}”, or something else?")
         return _rotate(asks, turn, "clarify"), "clarify", "", "clarify"
+    earlier = [m.content for m in history if m.role == "user"][-6:]
+    said = from_memory(
+        text, intent=intent, strategy=strategy, remembered=ctx.remembered, earlier=earlier
+    )
+    if said:  # an answer from memory, or what was just learned, acknowledged
+        return _rotate(said, turn, "recall"), "recall", "", "recall"
     strong = match is not None and match.keyword.rank >= 6
     if intent == "create_goal" and not strong:
         return _rotate(INTENT_FALLBACKS["create_goal"], turn, "intent"), "intent", "", "create"

@@ -2,8 +2,9 @@
 
 Context lines are plain strings; these prefixes are understood (case-insensitive):
 "Goal: …", "Current goal: …", "Missions: a; b; c", "Today's missions: …", "Mission: …",
-"Memory: …", "Personal: …", "Project: …", "Task: …", "Name: …", "Zone: …" (zone_lines.py). Any
-other line is treated as something remembered about the person.
+"Memory: …" (or keyed, "Memory (pet:cat): …"), "Personal: …", "Project: …", "Task: …",
+"Name: …", "Zone: …" (zone_lines.py). Any other line is treated as something remembered
+about the person.
 """
 
 from __future__ import annotations
@@ -23,13 +24,15 @@ class ReplyContext:
     goals: list[str] = field(default_factory=list)
     missions: list[str] = field(default_factory=list)
     memories: list[str] = field(default_factory=list)
+    # Each memory with the key of the fact it holds ("" for none), for answers from memory.
+    remembered: list[tuple[str, str]] = field(default_factory=list)
     zones: list[ZoneNote] = field(default_factory=list)
 
 
 _CONTEXT_PREFIX = re.compile(
     r"^\s*(?P<kind>current goals?|active goals?|goals?|today'?s missions|missions today|"
     r"missions?|memory|memories|personal|project|task|recalled|remember|name|zone)"
-    r"\s*:\s*(?P<rest>.+)$",
+    r"(?:\s*\((?P<key>[\w:.-]+)\))?\s*:\s*(?P<rest>.+)$",
     re.IGNORECASE,
 )
 
@@ -42,6 +45,7 @@ def parse_context(lines: Sequence[str], user_name: str = "") -> ReplyContext:
         if not match:
             if line.strip():
                 context.memories.append(line.strip())
+                context.remembered.append(("", line.strip()))
             continue
         kind, rest = match["kind"].lower(), match["rest"].strip()
         if kind == "name":
@@ -56,6 +60,7 @@ def parse_context(lines: Sequence[str], user_name: str = "") -> ReplyContext:
                 context.zones.append(note)
         else:
             context.memories.append(rest)
+            context.remembered.append((match["key"] or "", rest))
     return context
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from delight.ai.classifiers import classify_intent
 from delight.ai.types import INTENTS
 
@@ -31,3 +33,37 @@ def test_speed(per_call_seconds) -> None:
     seconds = per_call_seconds(classify_intent)
     print(f"\nintent: {seconds * 1000:.3f} ms per call on average")
     assert seconds < 0.002
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "so what do you actually know about me",
+        "any idea what my husband does?",
+        "what have you learned about me",
+        "what was my dog called",
+        "remember my sister's name?",
+        "when is my dad's birthday, I told you",
+        "and where does she live?",
+        "what can't I eat?",
+    ],
+)
+def test_questions_about_what_she_remembers_are_memory_questions(text: str) -> None:
+    assert classify_intent(text).label == "memory_question"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what do you know about marathons",
+        "please remember that I hate mornings",
+        "remind me to stretch at 5",
+        "I told you I was tired",
+        "my brother's name is Pete",
+        "what is my mission today",
+        "I can't remember where I put my keys",
+        "do you know where I can buy a yoga mat",
+    ],
+)
+def test_requests_to_remember_and_general_questions_are_not(text: str) -> None:
+    assert classify_intent(text).label != "memory_question"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 
 from delight.ai.offline.facts import extract_facts
@@ -43,7 +45,7 @@ CASES = [
         [("Plans to call the dentist tomorrow", "task", "task:call_dentist")],
     ),
     ("I finished my report today", [("Finished their report", "task", "done:report")]),
-    ("My dog is called Rex", [("Their dog is called Rex", "personal", "relation:dog")]),
+    ("My dog is called Rex", [("Their dog is called Rex", "personal", "pet:dog")]),
     ("I wake up at 6am", [("Usually wakes up around 6am", "personal", "routine:wake_time")]),
     (
         "I'd like to learn Spanish but I hate grammar drills",
@@ -100,3 +102,87 @@ def test_a_move_supersedes_the_old_location() -> None:
 def test_several_facts_in_one_message() -> None:
     facts = extract_facts("My name is Priya. I'm a teacher and I live in Leeds. I want to paint.")
     assert {f.key for f in facts} == {"name", "occupation", "location", "goal:paint"}
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "content", "value"),
+    [
+        ("My brother Luis lives in Porto", "relation:brother", "Their brother is called Luis",
+         "Luis"),
+        ("My brother Luis lives in Porto", "relation:brother:home",
+         "Their brother Luis lives in Porto", "Porto"),
+        ("my husband's name is Omar", "relation:husband", "Their husband is called Omar", "Omar"),
+        ("We've got a rabbit called Clover", "pet:rabbit", "Has a rabbit called Clover",
+         "Clover"),
+        ("our two cats are noisy but I have a dog named Bo", "pet:dog",
+         "Has a dog called Bo", "Bo"),
+        ("I'm allergic to peanuts", "food:peanut", "Is allergic to peanuts", "peanuts"),
+        ("I can't have gluten, sadly", "food:gluten", "Can not eat gluten", "gluten"),
+        ("I have asthma", "health:asthma", "Has asthma", "asthma"),
+        ("I'm really scared of heights", "fear:height", "Is afraid of heights", "heights"),
+        ("we are based in Bristol now", "location", "Lives in Bristol", "Bristol"),
+        ("I grew up in Cork", "hometown", "Grew up in Cork", "Cork"),
+        ("I'm a designer at a small studio", "employer", "Works at a small studio",
+         "a small studio"),
+    ],
+)  # fmt: skip
+def test_people_pets_places_and_health_are_kept_by_key_with_their_value(
+    text: str, key: str, content: str, value: str
+) -> None:
+    facts = {fact.key: fact for fact in extract_facts(text)}
+
+    assert facts[key].content == content
+    assert facts[key].value == value
+
+
+def test_a_win_said_today_is_kept_with_the_date() -> None:
+    (win,) = extract_facts("I swam 40 lengths this morning, so proud!", today=dt.date(2026, 3, 9))
+
+    assert win.key == "win:swam_40_length"
+    assert win.content == "Swam 40 lengths on 9 March 2026"
+
+
+def test_a_win_from_yesterday_is_dated_yesterday() -> None:
+    (win,) = extract_facts("I finally passed my theory exam yesterday", today=dt.date(2026, 3, 9))
+
+    assert win.content == "Passed their theory exam on 8 March 2026"
+
+
+@pytest.mark.parametrize(
+    "text", ["I got home today", "I do not have time", "I ran out of milk", "I live in fear"]
+)
+def test_everyday_statements_are_not_taken_for_wins_food_or_places(text: str) -> None:
+    assert extract_facts(text) == []
+
+
+def test_a_relative_moving_supersedes_where_they_lived() -> None:
+    (old,) = extract_facts("my mum lives in Leeds")
+    (new,) = extract_facts("my mum moved to York")
+
+    assert old.key == new.key == "relation:mum:home"
+    assert new.value == "York"
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "content"),
+    [
+        ("I play the violin in an orchestra", "hobby:play_violin_orchestra",
+         "Plays the violin in an orchestra"),
+        ("I do yoga every morning", "hobby:yoga", "Does yoga every morning"),
+        ("I've been learning Portuguese", "learning:portugues", "Is learning Portuguese"),
+        ("I drive a blue Toyota", "car", "Drives a blue Toyota"),
+        ("I support Arsenal", "team", "Supports Arsenal"),
+        ("My birthday is in June", "birthday", "Their birthday is in June"),
+        ("my son's birthday is the 3rd of May", "relation:son:birthday",
+         "Their son's birthday is on 3rd of May"),
+    ],
+)  # fmt: skip
+def test_hobbies_learning_belongings_and_birthdays_are_kept(text, key, content) -> None:
+    facts = {fact.key: fact.content for fact in extract_facts(text)}
+
+    assert facts[key] == content
+
+
+@pytest.mark.parametrize("text", ["I play it safe", "I run late every day", "I go home"])
+def test_turns_of_phrase_are_not_taken_for_hobbies(text: str) -> None:
+    assert extract_facts(text) == []

@@ -1,0 +1,83 @@
+"""Facts worth remembering in what the person wrote, found by pattern (no model).
+
+One module per kind: identity (name, age), work, places, people (relatives and friends by
+name, where they live), pets, health (food constraints, conditions), likes (and preferences),
+goals (and plans), wins (dated), feelings (patterns and fears), activities (hobbies,
+learning, what they drive, their team, birthdays). Each fact carries a stable
+`key` and the `value` it holds ("relation:sister" = "Ana", "location" = "Seville").
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import re
+from collections.abc import Callable
+
+from delight.ai.offline.facts.activities import belongings, birthdays, hobbies
+from delight.ai.offline.facts.common import clauses
+from delight.ai.offline.facts.feelings import fears, feelings
+from delight.ai.offline.facts.goals import goals, tasks
+from delight.ai.offline.facts.health import conditions, food
+from delight.ai.offline.facts.identity import age, names
+from delight.ai.offline.facts.likes import likes, preferences
+from delight.ai.offline.facts.people import relations
+from delight.ai.offline.facts.pets import pets
+from delight.ai.offline.facts.places import location
+from delight.ai.offline.facts.wins import wins
+from delight.ai.offline.facts.work import occupation
+from delight.ai.types import ExtractedFact
+
+__all__ = ["extract_facts"]
+
+_CRISIS_HINT = re.compile(
+    r"\b(kill|die|dying|suicid\w*|end it|end my life|hurt myself|self[- ]harm|overdose)\b",
+    re.IGNORECASE,
+)
+
+Extractor = Callable[[str], list[ExtractedFact]]
+# In order of precedence: when two find a fact with the same key, the first one is kept.
+_EXTRACTORS: tuple[Extractor, ...] = (
+    names,
+    age,
+    occupation,
+    relations,
+    pets,
+    location,
+    food,
+    conditions,
+    fears,
+    birthdays,
+    belongings,
+    likes,
+    preferences,
+    hobbies,
+    goals,
+    feelings,
+    tasks,
+)
+
+
+def extract_facts(text: str, *, today: dt.date | None = None) -> list[ExtractedFact]:
+    """Facts worth remembering in what the person wrote, by pattern.
+
+    1. Anything that reads like a crisis is not turned into facts (it is kept out of
+       ordinary memory; the safety gate handles it).
+    2. Split into clauses ("…, but I …" and "… and I …" start new ones).
+    3. Run each extractor on each clause; each returns facts with a stable `key`, so a later
+       contradicting fact ("I moved to Paris") supersedes an earlier one ("Lives in Berlin").
+       Likes and dislikes of the same thing share the key "likes:<thing>". A win is dated
+       from `today` (default: the date now), so "today" keeps its meaning.
+    4. Drop duplicates by key (or by content when there is no key).
+    """
+    if _CRISIS_HINT.search(text):
+        return []
+    dated = functools.partial(wins, text=text, today=today or dt.date.today())
+    facts: list[ExtractedFact] = []
+    for clause in clauses(text):
+        for extractor in (*_EXTRACTORS, dated):
+            facts.extend(extractor(clause))
+    unique: dict[str, ExtractedFact] = {}
+    for fact in facts:
+        unique.setdefault(fact.key or fact.content.lower(), fact)
+    return list(unique.values())

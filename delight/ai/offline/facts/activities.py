@@ -1,0 +1,128 @@
+"""What fills the person's days: hobbies and routines, what they are learning, what they
+drive, the team they support, and birthdays worth remembering."""
+
+from __future__ import annotations
+
+import re
+
+from delight.ai.offline.facts.common import RELATIONS, fact, slug, thing, third_person
+from delight.ai.types import ExtractedFact
+
+# Verbs that name a pastime on their own ("I paint", "I play bass").
+_PASTIMES = r"play|paint|draw|sing|knit|sew|bake|volunteer|practi[cs]e|garden|write poetry"
+# Verbs that need a regular time to be a routine ("I swim on Fridays", not "I swim").
+_ROUTINES = r"go|do|swim|run|cycle|climb|dance|teach|coach|fish|walk|train|cook|hike|meditate"
+_REGULAR = re.compile(
+    r"\b(?:on (?:\w+days?|weekends)|every \w+|most \w+|each \w+|twice a \w+|weekends|weekly"
+    r"|daily|at (?:\d|the (?:gym|pool|club|library|park|lake|studio|weekend)))\b",
+    re.I,
+)
+_NOT_HOBBIES = re.compile(
+    r"^(?:to bed|to sleep|home|to work|out|back|on|through|over|it|late|around|away|along"
+    r"|safe|my best|nothing|anything)\b",
+    re.I,
+)
+
+
+def hobbies(clause: str) -> list[ExtractedFact]:
+    """A pastime ("I play bass in a band") or a regular activity ("I go bouldering on
+    Thursdays"), keyed "hobby:<what>"; what they are learning, keyed "learning:<what>"."""
+    found = re.search(
+        r"\bI (?:am|have been) (?:learning|taking up|teaching myself) (.+)", clause, re.I
+    )
+    if found:
+        subject = thing(found.group(1), 6)
+        return [
+            fact(
+                f"Is learning {third_person(subject)}",
+                "personal",
+                f"learning:{slug(subject, 3)}",
+                0.75,
+                "likes",
+                "learning",
+                value=subject,
+            )
+        ]
+    found = re.search(
+        rf"\bI (?:also |usually |often |still |regularly )?({_PASTIMES}|{_ROUTINES}) (.+)",
+        clause,
+        re.I,
+    )
+    if not found:
+        return []
+    verb, rest = found.group(1).lower(), thing(found.group(2), 10)
+    routine = not re.fullmatch(_PASTIMES, verb, re.I)
+    if not rest or _NOT_HOBBIES.match(rest) or (routine and not _REGULAR.search(rest)):
+        return []
+    what = _REGULAR.split(rest)[0].strip() or rest
+    content = f"{_third(verb)} {third_person(rest)}"
+    return [
+        fact(
+            content,
+            "personal",
+            f"hobby:{slug(f'{verb} {what}', 3)}",
+            0.7,
+            "likes",
+            "hobby",
+            value=what,
+        )
+    ]
+
+
+def belongings(clause: str) -> list[ExtractedFact]:
+    """What they drive and the team they support."""
+    found = re.search(
+        r"\bI (?:drive|have|own|got) (an? (?:\w+ ){0,3}(?:car|van|Fiat|Ford|"
+        r"Toyota|Honda|Tesla|VW|Volkswagen|BMW|Renault|Peugeot|motorbike|scooter)"
+        r"(?: \w+)?)",
+        clause,
+    )
+    if found or (found := re.search(r"\bI drive (an? .+)", clause, re.I)):
+        car = thing(found.group(1), 6)
+        return [fact(f"Drives {car}", "personal", "car", 0.75, "car", value=car)]
+    found = re.search(r"\bI (?:support|follow|am a (?:\w+ )?fan of) ([A-Z].+)", clause)
+    if found:
+        team = thing(found.group(1), 5)
+        return [fact(f"Supports {team}", "personal", "team", 0.7, "likes", value=team)]
+    return []
+
+
+def birthdays(clause: str) -> list[ExtractedFact]:
+    """Their birthday, or a relative's ("my daughter's birthday is 2 August")."""
+    found = re.search(
+        rf"(?i:\bmy (?:({RELATIONS})(?:'s| s) )?birthday is (on |in )?(?:the )?)(.+)", clause
+    )
+    if not found:
+        return []
+    when = (found.group(2) or "on ") + thing(found.group(3), 5)
+    relation = (found.group(1) or "").lower()
+    if relation:
+        return [
+            fact(
+                f"Their {relation}'s birthday is {when}",
+                "personal",
+                f"relation:{relation.replace(' ', '_')}:birthday",
+                0.8,
+                "people",
+                "birthday",
+                value=when,
+            )
+        ]
+    return [
+        fact(
+            f"Their birthday is {when}",
+            "personal",
+            "birthday",
+            0.85,
+            "identity",
+            "birthday",
+            value=when,
+        )
+    ]
+
+
+def _third(verb: str) -> str:
+    """ "go" -> "Goes", "fish" -> "Fishes", "play" -> "Plays"."""
+    if verb.endswith(("sh", "ch", "o", "s", "x")):
+        return f"{verb}es".capitalize()
+    return f"{verb}s".capitalize()

@@ -1,0 +1,79 @@
+"""What the person wants to reach (goals) and means to do soon (plans, things done)."""
+
+from __future__ import annotations
+
+import re
+
+from delight.ai.offline.facts.common import TIMED, fact, slug, thing, third_person
+from delight.ai.types import ExtractedFact
+
+_TRIVIAL_GOALS = re.compile(
+    r"^(?:(?:know|ask|say|talk|tell|see|check|mention|vent|thank|share|chat|try|cry|scream)\b|"
+    r"(?:be honest|sleep|go to bed|go home|eat|rest)(?: now)?$)",
+    re.IGNORECASE,
+)
+
+
+def goals(clause: str) -> list[ExtractedFact]:
+    patterns = (
+        (r"\bmy (?:main |big |biggest |new |next )?goal is (?:to )?(.+)", "Wants to {}", 0.85),
+        (
+            r"\bI (?:really )?(?:want|would like|would love|hope|plan|intend|aim) to (.+)",
+            "Wants to {}",
+            0.75,
+        ),
+        (r"\bI am (?:trying|planning|hoping|aiming) to (.+)", "Is trying to {}", 0.75),
+        (r"\bI am working (?:on|toward|towards) (.+)", "Is working on {}", 0.7),
+        (r"\bI (?:dream of|dream about) (.+)", "Dreams of {}", 0.65),
+    )
+    for pattern, content, confidence in patterns:
+        found = re.search(pattern, clause, re.I)
+        if not found:
+            continue
+        aim = thing(found.group(1), 10)
+        if not aim or _TRIVIAL_GOALS.match(aim) or TIMED.search(aim):
+            return []
+        return [
+            fact(
+                content.format(third_person(aim)),
+                "project",
+                f"goal:{slug(aim)}",
+                confidence,
+                "goal",
+                value=aim,
+            )
+        ]
+    return []
+
+
+def tasks(clause: str) -> list[ExtractedFact]:
+    found = re.search(
+        r"\bI (?:need|have|have got|got|am going|will|plan) to (.+?) (today|tonight|tomorrow|"
+        r"this (?:morning|afternoon|evening|week|weekend)|later)\b",
+        clause,
+        re.I,
+    )
+    if found:
+        action, when = thing(found.group(1)), found.group(2).lower()
+        return [
+            fact(
+                f"Plans to {third_person(action)} {when}",
+                "task",
+                f"task:{slug(action)}",
+                0.7,
+                "plan",
+            )
+        ]
+    found = re.search(
+        r"\bI (?:just |finally )?(?:finished|completed|did) (.+?)(?: today| this morning| "
+        r"yesterday| tonight)?$",
+        clause,
+        re.I,
+    )
+    if found:
+        done = thing(found.group(1))
+        if done and done.lower() not in ("it", "that", "this", "nothing"):
+            return [
+                fact(f"Finished {third_person(done)}", "task", f"done:{slug(done)}", 0.75, "done")
+            ]
+    return []

@@ -1,0 +1,122 @@
+"""Health and food: what the person cannot eat, allergies, diets, conditions they live with."""
+
+from __future__ import annotations
+
+import re
+
+from delight.ai.offline.facts.common import fact, slug, thing, third_person
+from delight.ai.types import ExtractedFact
+
+_CONDITIONS = (
+    r"(?:type [12] )?diabetes|asthma|arthritis|epilepsy|migraines?|adhd|autism|dyslexia|"
+    r"celiac disease|coeliac disease|ibs|high blood pressure|a heart condition|"
+    r"(?:bad|a bad|weak) (?:knees?|back|hip|shoulder)|chronic \w+|anxiety disorder|depression|"
+    r"insomnia|long covid|fibromyalgia|a bad knee|a bad back"
+)
+
+
+def food(clause: str) -> list[ExtractedFact]:
+    """What they cannot or do not eat: keyed "food:<thing>", so "I eat fish again" can
+    supersede it."""
+    found = re.search(
+        r"\bI (?:(?:can not|cannot|must not|should not|am not allowed to) (?:eat|have|drink"
+        r"|digest)|(?:do not|never) (?:eat|drink)) (?:any )?(.+)",
+        clause,
+        re.I,
+    )
+    if found:
+        item = thing(found.group(1), 5)
+        if item and item.lower() not in ("it", "that", "this", "anything", "much", "well"):
+            return [
+                fact(
+                    f"Can not eat {third_person(item)}",
+                    "personal",
+                    f"food:{slug(item)}",
+                    0.85,
+                    "food",
+                    "health",
+                    value=item,
+                )
+            ]
+    found = re.search(r"\bI am (?:very |severely |really )?allergic to (.+)", clause, re.I)
+    if found:
+        item = thing(found.group(1), 5)
+        if item:
+            return [
+                fact(
+                    f"Is allergic to {third_person(item)}",
+                    "personal",
+                    f"food:{slug(item)}",
+                    0.9,
+                    "food",
+                    "health",
+                    value=item,
+                )
+            ]
+    found = re.search(
+        r"\bI am (?:\w+ )?(lactose|gluten|dairy|wheat|fructose) intolerant\b", clause, re.I
+    )
+    if found:
+        item = found.group(1).lower()
+        return [
+            fact(
+                f"Is {item} intolerant",
+                "personal",
+                f"food:{item}",
+                0.9,
+                "food",
+                "health",
+                value=item,
+            )
+        ]
+    found = re.search(
+        r"\bI (?:am|have been) (?:a |an )?(vegetarian|vegan|pescatarian|halal|kosher)\b",
+        clause,
+        re.I,
+    )
+    if found:
+        diet = found.group(1).lower()
+        return [fact(f"Is {diet}", "personal", "food:diet", 0.85, "food", value=diet)]
+    return []
+
+
+def conditions(clause: str) -> list[ExtractedFact]:
+    """A condition they live with ("I have type 2 diabetes", "my knees are bad")."""
+    found = re.search(
+        rf"\bI (?:have|have got|live with|suffer from|was diagnosed with) "
+        rf"({_CONDITIONS})\b",
+        clause,
+        re.I,
+    )
+    if found:
+        condition = found.group(1).lower()
+        return [
+            fact(
+                f"Has {condition}",
+                "personal",
+                f"health:{slug(condition)}",
+                0.85,
+                "health",
+                value=condition,
+            )
+        ]
+    found = re.search(
+        r"\bmy (knees?|back|hips?|shoulders?|ankles?|wrists?) (?:is|are) "
+        r"(?:really |very )?(bad|weak|sore|injured|painful)\b",
+        clause,
+        re.I,
+    )
+    if found:
+        part, how = found.group(1).lower(), found.group(2).lower()
+        verb = "are" if part.endswith("s") else "is"
+        return [
+            fact(
+                f"Their {part} {verb} {how}",
+                "personal",
+                f"health:{slug(part)}",
+                0.8,
+                "health",
+                value=part,
+            )
+        ]
+    return []

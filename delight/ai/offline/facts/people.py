@@ -1,0 +1,63 @@
+"""The people in the person's life: who they are to them, their names, where they live."""
+
+from __future__ import annotations
+
+import re
+
+from delight.ai.offline.facts.common import RELATIONS, fact, thing
+from delight.ai.types import ExtractedFact
+
+_NAME = r"([A-Z][a-zà-ÿ]+(?:-[A-Z][a-zà-ÿ]+)?)"
+_NAMED = re.compile(
+    rf"(?i:\b(?:my|our) ({RELATIONS})(?:'s name| s name)? (?:is )?(?:called |named )?){_NAME}\b"
+)
+_LIVES = re.compile(
+    rf"(?i:\b(?:my|our) ({RELATIONS})),?(?: {_NAME},?)? (?i:lives|is living|is based|moved|"
+    rf"has moved|just moved|lives now) (?i:in|to) (.+?)(?=\s+and\s+(?i:my|our)\b|$)"
+)
+_NOT_NAMES = {"Is", "Lives", "Has", "Was", "Just", "Moved", "Works", "And", "But", "So"}
+
+
+def relations(clause: str) -> list[ExtractedFact]:
+    """A relative or friend by name ("My sister Ana…", "my wife's name is Camille") and where
+    they live ("…lives in Seville"): keyed by the relation, so a new value supersedes."""
+    facts: list[ExtractedFact] = []
+    named = _NAMED.search(clause)
+    if named and named.group(2) not in _NOT_NAMES:
+        relation, name = _relation(named.group(1)), named.group(2)
+        facts.append(
+            fact(
+                f"Their {relation} is called {name}",
+                "personal",
+                f"relation:{_key(relation)}",
+                0.85,
+                "people",
+                "family",
+                value=name,
+            )
+        )
+    for lives in _LIVES.finditer(clause):
+        relation, name = _relation(lives.group(1)), lives.group(2) or ""
+        place = thing(re.split(r"\s+and\s+", lives.group(3))[0], 5)
+        who = f"Their {relation} {name}".strip()
+        if place:
+            facts.append(
+                fact(
+                    f"{who} lives in {place}",
+                    "personal",
+                    f"relation:{_key(relation)}:home",
+                    0.8,
+                    "people",
+                    "location",
+                    value=place,
+                )
+            )
+    return facts
+
+
+def _relation(word: str) -> str:
+    return re.sub(r"[\s-]+", " ", word.lower())
+
+
+def _key(relation: str) -> str:
+    return relation.replace(" ", "_")

@@ -1,0 +1,94 @@
+"""The person's animals, by kind and name ("We have a cat named Pepper")."""
+
+from __future__ import annotations
+
+import re
+
+from delight.ai.offline.facts.common import fact
+from delight.ai.types import ExtractedFact
+
+_ANIMALS = (
+    r"dogs?|puppy|puppies|cats?|kittens?|rabbits?|bunny|guinea pigs?|hamsters?|parrots?|"
+    r"birds?|budgies?|fish|goldfish|horses?|tortoises?|turtles?|snakes?|lizards?|ferrets?|"
+    r"spaniel|labrador|terrier|collie|poodle|retriever|pug|kelpie|canar(?:y|ies)|chickens?|hens?|"
+    r"ducks?|goats?"
+)
+_NAME = r"([A-Z][a-z]+(?:(?:,| and| &) [A-Z][a-z]+)*)"
+_MY_PET = re.compile(
+    rf"(?i:\b(?:my|our)(?: \w+)? ({_ANIMALS})(?:'s name| s name)? (?:is )?(?:called |named )?)"
+    rf"{_NAME}\b"
+)
+_HAVE_PET = re.compile(
+    rf"(?i:\b(?:I|we) (?:have|have got|got|own|adopted|keep|foster)(?: got)? "
+    rf"(a|an|one|two|three|four|\d)"
+    rf"(?: \w+)? ({_ANIMALS}))(?:(?i:,? (?:named|called)) |, ){_NAME}?"
+)
+_HAVE_PET_UNNAMED = re.compile(
+    rf"\b(?:I|we) (?:have|have got|got|own|adopted) (a|an|one|two|three|four|\d)(?: \w+)? "
+    rf"({_ANIMALS})\b",
+    re.I,
+)
+_KINDS = {
+    "puppy": "dog",
+    "puppies": "dog",
+    "kitten": "cat",
+    "bunny": "rabbit",
+    "budgie": "bird",
+    "canary": "bird",
+    "canaries": "bird",
+    "hen": "chicken",
+}
+_BREEDS = {"spaniel", "labrador", "terrier", "collie", "poodle", "retriever", "pug", "kelpie"}
+
+
+def pets(clause: str) -> list[ExtractedFact]:
+    """A pet with its name, or how many they have: keyed "pet:<kind>"."""
+    found = _MY_PET.search(clause)
+    if found and found.group(2) not in ("Is", "Has"):
+        animal, name = found.group(1).lower(), found.group(2)
+        return [
+            fact(
+                f"Their {animal} is called {name}",
+                "personal",
+                f"pet:{_kind(animal)}",
+                0.85,
+                "pets",
+                value=name,
+            )
+        ]
+    found = _HAVE_PET.search(clause)
+    if found and found.group(3):
+        count, animal, name = found.group(1).lower(), found.group(2).lower(), found.group(3)
+        return [
+            fact(
+                f"Has {count} {animal} called {name}",
+                "personal",
+                f"pet:{_kind(animal)}",
+                0.85,
+                "pets",
+                value=name,
+            )
+        ]
+    found = _HAVE_PET_UNNAMED.search(clause)
+    if found:
+        count, animal = found.group(1).lower(), found.group(2).lower()
+        return [
+            fact(
+                f"Has {count} {animal}",
+                "personal",
+                f"pet:{_kind(animal)}",
+                0.8,
+                "pets",
+                value=animal,
+            )
+        ]
+    return []
+
+
+def _kind(animal: str) -> str:
+    """One key per kind of animal: "cats", "kitten" -> "cat"; a breed is a dog."""
+    if animal.split()[-1] in _BREEDS:
+        return "dog"
+    animal = _KINDS.get(animal, animal)
+    singular = animal[:-1] if animal.endswith("s") and not animal.endswith("ss") else animal
+    return _KINDS.get(singular, singular).replace(" ", "_")

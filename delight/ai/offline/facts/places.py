@@ -1,0 +1,51 @@
+"""Where the person lives and where they come from; a move supersedes the old city."""
+
+from __future__ import annotations
+
+import re
+
+from delight.ai.offline.facts.common import fact, thing
+from delight.ai.types import ExtractedFact
+
+# (pattern, content, key): "lives in" and "moved to" share the key, so a move supersedes.
+_PLACES = (
+    (
+        r"\b(?:I|we) (?:live|am living|are living|am based|are based|reside|stay)(?: now| just)?"
+        r" (?:in|outside|near|close to) (.+)",
+        "Lives in {}",
+        "location",
+    ),
+    (
+        r"\b(?:I|we) (?:rent|own|bought|have|share) an? (?:\w+ )?(?:flat|house|apartment|place"
+        r"|home|cottage|bungalow) (?:\w+ ){0,4}?in ([A-Z].+)",
+        "Lives in {}",
+        "location",
+    ),
+    (
+        r"\b(?:I|we) (?:just |recently |finally )?(?:moved|relocated) to (.+)",
+        "Lives in {}",
+        "location",
+    ),
+    (r"\bI am (?:originally )?from (.+)", "Is from {}", "hometown"),
+    (r"\bI (?:grew up|was born|was raised) in (.+)", "Grew up in {}", "hometown"),
+)
+# "…in March", "…last year": when they moved, not where.
+_SINCE = re.compile(
+    r"\s+(?:in|since|back in|last|this|two|three|a few)(?: the)? (?:jan|feb|mar|apr|may|jun|jul|aug"
+    r"|sep|oct|nov|dec|spring|summer|autumn|fall|winter|year|month|week|\d{4}|years)\w*(?: ago)?$",
+    re.I,
+)
+_NOT_PLACES = re.compile(r"^(?:a|an|the)?\s*(?:hurry|mess|pain|bad|good|fear|denial|debt)\b", re.I)
+
+
+def location(clause: str) -> list[ExtractedFact]:
+    for pattern, content, key in _PLACES:
+        found = re.search(pattern, clause, re.I)
+        if not found:
+            continue
+        place = _SINCE.sub("", thing(re.split(r"\s+and\s+", found.group(1))[0], 8))
+        place = " ".join(place.split()[:5])
+        if not place or _NOT_PLACES.match(place):
+            return []
+        return [fact(content.format(place), "personal", key, 0.8, "location", value=place)]
+    return []

@@ -1,0 +1,77 @@
+"""What the person does: their job, employer and studies."""
+
+from __future__ import annotations
+
+import re
+
+from delight.ai.offline.facts.common import article, fact, thing, third_person
+from delight.ai.text import word_set
+from delight.ai.types import ExtractedFact
+
+_NOT_JOBS = word_set(
+    "person fan lover beginner runner believer member user procrastinator perfectionist "
+    "overthinker worrier reader learner introvert extrovert adult kid mess failure quitter "
+    "morning night owl bird"
+)
+_JOBS = word_set(
+    "nurse doctor chef cook lawyer artist architect dentist pilot plumber electrician "
+    "carpenter pharmacist therapist scientist journalist economist accountant consultant "
+    "student assistant analyst engineer developer designer teacher writer manager founder "
+    "freelancer barista cashier firefighter police officer paramedic mechanic farmer "
+    "programmer researcher professor lecturer musician photographer translator tutor "
+    "veterinarian vet surgeon coach librarian secretary clerk receptionist waiter waitress "
+    "driver baker butcher entrepreneur intern"
+)
+
+
+def occupation(clause: str) -> list[ExtractedFact]:
+    """A job ("I work as…", "I'm a nurse"), an employer ("I work at…") or studies."""
+    found = re.search(r"\bI (?:work|am working) as (?:an? )?(.+)", clause, re.I)
+    if found:
+        job, _, employer = ([*re.split(r"\s+(at|for)\s+", found.group(1), maxsplit=1), "", ""])[:3]
+        job = thing(job, 5)
+        facts = [_job(job, 0.85)]
+        if employer:
+            facts.append(_employer(thing(employer, 6)))
+        return facts
+    found = re.search(
+        r"\bI am (?:an? )((?:[\w-]+ ){0,3}[\w-]+?)(?: by (?:profession|trade))?"
+        r"(?: (?:at|for) (.+))?(?:,.*)?$",
+        clause,
+        re.I,
+    )
+    if found:
+        job = found.group(1).lower()
+        last = job.split()[-1]
+        if last not in _NOT_JOBS and (last in _JOBS or re.search(r"(?:er|or|ist|ian|eer)$", last)):
+            employer = found.group(2)
+            return [_job(job, 0.7), *([_employer(thing(employer, 6))] if employer else [])]
+    found = re.search(
+        r"\bI (?:work|am working)(?: \w+)? (?:at|for) (.+)|\bI (?:run|manage|own) (an? .+)",
+        clause,
+        re.I,
+    )
+    if found:
+        return [_employer(thing(found.group(1) or found.group(2), 6))]
+    found = re.search(r"\bI retired from (.+)", clause, re.I)
+    if found:
+        former = thing(found.group(1), 6)
+        return [fact(f"Retired from {third_person(former)}", "personal", "occupation", 0.8, "work",
+                     value=former)]  # fmt: skip
+    found = re.search(r"\bI (?:am studying|study|studied) (.+)", clause, re.I)
+    if found:
+        subject = thing(found.group(1), 6)
+        return [
+            fact(
+                f"Studies {subject}", "personal", "studies", 0.75, "learning", "work", value=subject
+            )
+        ]
+    return []
+
+
+def _job(job: str, confidence: float) -> ExtractedFact:
+    return fact(f"Works as {article(job)}", "personal", "occupation", confidence, "work", value=job)
+
+
+def _employer(employer: str) -> ExtractedFact:
+    return fact(f"Works at {employer}", "personal", "employer", 0.8, "work", value=employer)

@@ -1,0 +1,96 @@
+"""Eliza's memory through real offline turns: what is said is kept (keyed), asked about it
+she answers from it in her own words, says honestly what she does not know, a move
+supersedes the old city, and one person's memories never answer another's question."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion.models import Memory
+from tests.companion.factories import say
+from tests.factories import make_user
+
+pytestmark = pytest.mark.django_db
+
+
+def keyed(user, key: str) -> Memory:
+    return Memory.objects.get(user=user, key=key, active=True)
+
+
+def test_a_relative_by_name_and_home_is_kept_and_acknowledged_not_asked_back(db):
+    ana = make_user("paula")
+
+    result = say(ana, "My sister Ana lives in Seville, that's why I want to learn Spanish")
+
+    assert keyed(ana, "relation:sister").metadata["value"] == "Ana"
+    assert keyed(ana, "relation:sister:home").metadata["value"] == "Seville"
+    assert "Ana lives in Seville" in result["reply"]
+    assert "?" not in result["reply"]
+
+
+def test_asked_about_her_she_answers_from_memory(db):
+    person = make_user("paula")
+    session = say(person, "My sister Ana lives in Seville")
+
+    name = say(person, "what's my sister's name?", session)
+    home = say(person, "and where does she live?", session)
+
+    assert "Ana" in name["reply"]
+    assert "Seville" in home["reply"]
+    assert "relation" not in name["reply"] + home["reply"]  # no key reaches the person
+
+
+def test_what_do_you_remember_about_me_lists_what_was_said(db):
+    person = make_user("tom")
+    session = say(person, "I live in Lyon")
+    say(person, "We have a cat named Pepper", session)
+    say(person, "I can't eat shellfish", session)
+
+    reply = say(person, "What do you remember about me?", session)["reply"]
+
+    for said in ("Lyon", "Pepper", "shellfish"):
+        assert said in reply
+    assert "Tell me again" not in reply
+
+
+def test_she_says_honestly_when_she_does_not_know_yet(db):
+    person = make_user("tom")
+    say(person, "I live in Lyon")
+
+    reply = say(person, "do I have pets?")["reply"]
+
+    assert "don't know" in reply
+    assert "Lyon" not in reply
+
+
+def test_a_move_supersedes_the_old_city(db):
+    person = make_user("tom")
+    say(person, "I live in Lyon")
+    say(person, "I moved to Leeds in March")
+
+    assert keyed(person, "location").content == "Lives in Leeds"
+    reply = say(person, "where did I say I live?")["reply"]
+    assert "Leeds" in reply
+    assert "Lyon" not in reply
+
+
+def test_a_win_is_kept_with_its_date(db):
+    person = make_user("tom")
+
+    result = say(person, "I ran 5 km today, I'm so happy")
+
+    win = keyed(person, "win:ran_5_km")
+    assert win.content.startswith("Ran 5 km on ")
+    assert "5 km" in result["reply"]
+
+
+def test_another_persons_memories_never_answer(db):
+    owner, outsider = make_user("owner"), make_user("outsider")
+    say(owner, "My sister Ana lives in Seville")
+    say(owner, "We have a cat named Pepper")
+
+    reply = say(outsider, "What do you remember about me? what's my sister's name?")["reply"]
+
+    assert not re.search(r"Ana|Pepper|Seville", reply)

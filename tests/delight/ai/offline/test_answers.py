@@ -1,0 +1,109 @@
+"""Answers from memory: what Eliza says she remembers, what she admits she does not know,
+and how she acknowledges what she has just learned."""
+
+from __future__ import annotations
+
+import pytest
+
+from delight.ai.offline.answers import for_person, from_memory, learned_answer, memory_answer
+from delight.ai.offline.facts import extract_facts
+
+REMEMBERED = [
+    ("relation:sister", "Their sister is called Ana"),
+    ("relation:sister:home", "Their sister Ana lives in Seville"),
+    ("pet:cat", "Has a cat called Pepper"),
+    ("location", "Lives in Lyon"),
+    ("food:shellfish", "Can not eat shellfish"),
+    ("occupation", "Works as a nurse"),
+    ("", "I drive a little red Fiat"),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "said", "unsaid"),
+    [
+        ("what's my sister called again", "your sister is called Ana", "Seville"),
+        ("where does my sister live?", "Ana lives in Seville", "Pepper"),
+        ("have I got any animals?", "you have a cat called Pepper", "Ana"),
+        ("what did I say about my job", "you work as a nurse", "Lyon"),
+        ("which town am I in, remind me", "you live in Lyon", "Seville"),
+        ("is there anything I shouldn't eat?", "you can't eat shellfish", "nurse"),
+        ("do you remember my car", "you drive a little red Fiat", "nurse"),
+    ],
+)
+def test_a_question_is_answered_by_the_memories_on_its_topic(question, said, unsaid) -> None:
+    answer = memory_answer(question, REMEMBERED)[0]
+
+    assert said in answer
+    assert unsaid not in answer
+
+
+def test_about_me_says_the_keyed_facts_first_and_at_most_five() -> None:
+    answer = memory_answer("tell me everything you know about me", REMEMBERED)[0]
+
+    assert answer.startswith("Here's what I remember: your sister is called Ana;")
+    assert "Fiat" not in answer  # the sixth and later are left for another time
+
+
+def test_she_resolves_she_from_the_persons_recent_messages() -> None:
+    answer = memory_answer("where does she live now?", REMEMBERED, ["my sister is great"])[0]
+
+    assert "Ana lives in Seville" in answer
+
+
+@pytest.mark.parametrize(
+    ("question", "about"),
+    [
+        ("what's my brother's name?", "your brother"),
+        ("do I have pets?", "your pets"),
+        ("what do I do for work?", "your work"),
+    ],
+)
+def test_what_she_does_not_know_she_says_so(question, about) -> None:
+    answer = memory_answer(question, [("location", "Lives in Lyon")])[0]
+
+    assert "don't know" in answer
+    assert about in answer
+    assert "Lyon" not in answer
+
+
+def test_with_nothing_remembered_she_says_it_is_early_days() -> None:
+    assert "don't know much about you yet" in memory_answer("what do you know about me", [])[0]
+
+
+@pytest.mark.parametrize(
+    ("stored", "spoken"),
+    [
+        ("Their dog is called Rex", "your dog is called Rex"),
+        ("Lives in Lyon", "you live in Lyon"),
+        ("Studies law", "you study law"),
+        ("Is afraid of deep water", "you are afraid of deep water"),
+        ("Usually wakes up around 6am", "you usually wake up around 6am"),
+        ("Name is Sam", "your name is Sam"),
+        ("Passed their driving test", "you passed your driving test"),
+        ("I moved to Leeds in March", "you moved to Leeds in March"),
+    ],
+)
+def test_stored_facts_are_said_to_the_person(stored, spoken) -> None:
+    assert for_person(stored) == spoken
+
+
+def test_a_statement_is_acknowledged_with_what_was_learned() -> None:
+    said = learned_answer(extract_facts("My sister Ana lives in Seville, she's a teacher"))
+
+    assert "your sister Ana lives in Seville" in said[0]
+    assert "?" not in said[0]
+
+
+def test_nothing_worth_saying_back_gives_no_acknowledgement() -> None:
+    assert learned_answer(extract_facts("I had pasta for lunch")) == []
+
+
+@pytest.mark.parametrize(
+    ("intent", "strategy"),
+    [("question", "coach"), ("mission_request", "coach"), ("reflection", "acknowledge")],
+)
+def test_no_acknowledgement_when_asking_for_something_or_upset(intent, strategy) -> None:
+    said = from_memory("I live in Lyon", intent=intent, strategy=strategy, remembered=[])
+
+    assert said == []
