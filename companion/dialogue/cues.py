@@ -16,6 +16,7 @@ from companion.dialogue.phrases import (
     QUESTION,
     REMARK,
     SELF_STATEMENT,
+    SENTENCE_BREAK,
     TYPO_VOCABULARY,
     WHY_CLAUSE,
     WISH,
@@ -89,9 +90,14 @@ def is_aside(text: str, *, free_text: bool) -> bool:
 
     1. A question of a few words or a remark in passing ("lol …", "btw …") never is.
     2. For a free-text slot (a title) a statement about oneself ("I'm so tired") is not one
-       either; a why may well be such a statement, so the caller decides what applies.
+       either, nor a text with a question or a second sentence inside ("It is possible to
+       write in german? ok", "The mission said 5 minutes. I did 7");
+       a why may well be a statement about oneself, so the caller decides what applies.
     """
     # "pottery?" is an unsure answer, not a question about something else.
     if (is_question(text) and len(text.split()) >= ASIDE_WORDS) or REMARK.match(text):
         return True
-    return free_text and bool(SELF_STATEMENT.match(text))
+    inner = text.strip().rstrip("?!. ")
+    return free_text and (
+        bool(SELF_STATEMENT.match(text)) or "?" in inner or bool(SENTENCE_BREAK.search(inner))
+    )

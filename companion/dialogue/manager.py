@@ -32,6 +32,7 @@ from companion.dialogue.parsing import (
 )
 from companion.dialogue.phrases import (
     BACK_TO_FLOW,
+    CONFIRM_AGAIN,
     LEAD_IN,
     OFFER,
     OFFER_DECLINED,
@@ -339,14 +340,7 @@ class DialogueManager:
     def _aside(self, draft: _Draft, pending: Slot) -> DialogueStep:
         """Leave the flow as it was; the reply reminds of the question still open."""
         question = pending.reask[:1].upper() + pending.reask[1:]
-        dialogue = DialogueState(
-            state=S.WAITING_FOR_SLOT,
-            flow=draft.flow.name,
-            slots=draft.slots,
-            filled=tuple(draft.filled),
-            pending_slot=pending.name,
-        )
-        return DialogueStep(dialogue, Outcome.ASIDE, BACK_TO_FLOW.format(question=question))
+        return _waiting(draft, S.WAITING_FOR_SLOT, question, pending=pending.name)
 
     def _on_confirmation(self, draft: _Draft, text: str) -> DialogueStep:
         if interruption := self._interruption(draft, text):
@@ -359,8 +353,17 @@ class DialogueManager:
             draft.go(S.UNDERSTANDING, S.WAITING_FOR_SLOT)
             draft.pending = CHOOSE_FIELD
             return draft.step(Outcome.ASK, f"What should I change: {draft.flow.field_list()}?")
+        if is_aside(text, free_text=True) or _chatty(text):
+            return self._confirm_aside(draft)
         reply = f"{draft.flow.summary(draft.slots)} (Say yes, or tell me what to change.)"
         return draft.step(Outcome.CONFIRM, reply)
+
+    def _confirm_aside(self, draft: _Draft) -> DialogueStep:
+        """Something said in passing while a yes is awaited: the turn answers it and the flow
+        keeps waiting, asking again in a word instead of repeating the whole summary."""
+        title = draft.slots.get("title")
+        what = f"“{title}”" if title else "it"
+        return _waiting(draft, S.CONFIRMING, CONFIRM_AGAIN.format(what=what))
 
     def _on_field_choice(self, draft: _Draft, text: str) -> DialogueStep:
         if is_yes(text):
@@ -536,6 +539,20 @@ class DialogueManager:
         if correction.refers_back and draft.filled:
             return draft.filled[-1]
         return pending
+
+
+def _waiting(
+    draft: _Draft, state: ConversationState, question: str, *, pending: str | None = None
+) -> DialogueStep:
+    """The flow as it was, still waiting; the reply reminds of the question still open."""
+    dialogue = DialogueState(
+        state=state,
+        flow=draft.flow.name,
+        slots=draft.slots,
+        filled=tuple(draft.filled),
+        pending_slot=pending,
+    )
+    return DialogueStep(dialogue, Outcome.ASIDE, BACK_TO_FLOW.format(question=question))
 
 
 def _chatty(text: str) -> bool:

@@ -298,7 +298,11 @@ QUESTION = regex(r"""
         |are\s+you|will\s+you|would\s+you)\b
 """)
 # A remark in passing, plainly not an answer to a slot question.
-REMARK = regex(r"^\W*(?:lol|lmao|haha+|omg|oops|ugh|btw|by\s+the\s+way|anyway|brb)\b")
+REMARK = regex(
+    r"^\W*(?:lol|lmao|haha+|omg|oops|ugh|btw|by\s+the\s+way|anyway|brb|thanks|thank\s+you|cheers)\b"
+)
+# One sentence ending and another beginning: a story, not a goal's title.
+SENTENCE_BREAK = regex(r"[.!?]\s+\w")
 # Someone speaking of how they are, not of a goal's title.
 SELF_STATEMENT = regex(
     r"^\W*(?:i'?m|i\s+am|i\s+feel|i\s+was|i'?ve\s+been|i\s+just|my\s+\w+\s+(?:is|was))\b"
@@ -334,5 +338,7 @@ WAITING_WORDS: Mapping[str, str] = {
 }
 # After a message in passing, the question the flow still waits on.
 BACK_TO_FLOW = "(When you're ready: {question})"
+# What a flow waiting for a yes asks again after a message said in passing.
+CONFIRM_AGAIN = "Shall I go ahead with {what}? Say yes, or tell me what to change."
 # What a new value replaces, left out of it: ", not growth", "instead of 20".
 REPLACED = regex(r"(?:,?\s*\bnot\s+[\w']+|\s*\binstead(?:\s+of\b.*)?)\s*[.!?]*$")

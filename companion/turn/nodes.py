@@ -78,6 +78,9 @@ CRISIS_OPENING = (
 CRISIS_CLOSING = "I'm here with you. Is there someone you trust who can be with you right now?"
 _VAGUE = re.compile(r"^\W*(?:help|hm+|um+|idk|ok(?:ay)?|so|well|\?+|\.+|what|hmm+ ?ok)\W*$", re.I)
 
+# Said when goals are asked about before there is one; it opens the create-goal flow.
+NO_GOAL_YET = "I don't know your goals yet, so let's start there."
+
 
 def receive_input(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     """Safety first; then emotion, and either the active flow or the intent.
@@ -237,7 +240,9 @@ def _vagueness(state: TurnState) -> str:
         intent.get("label") == "goal_discussion" and is_question(state.input.text)
     )
     if asks_about_goals and "goals" in context and not context["goals"]:
-        return "no_goal"
+        # Asked once in this conversation is enough: a second time the turn just answers.
+        asked = any(NO_GOAL_YET in m["content"] for m in context.get("history", []))
+        return "" if asked else "no_goal"
     if _VAGUE.match(state.input.text) and intent.get("label") not in ("small_talk",):
         return "vague"
     return ""
@@ -250,7 +255,7 @@ def clarify(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     why = _vagueness(state)
     if why == "no_goal":
         step = deps.dialogue.start("create_goal", "", today=deps.today, dialogue=dialogue_of(state))
-        question = f"I don't know your goals yet, so let's start there. {step.reply}"
+        question = f"{NO_GOAL_YET} {step.reply}"
         flow = {**step_dict(step), "reply": question}
         return {"strategy": "clarify", "why": why, "question": question, "flow": flow}
     question = "I'm here. What's on your mind: something you're working toward, or how you feel?"

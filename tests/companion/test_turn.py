@@ -203,6 +203,16 @@ def test_asking_about_goals_with_none_known_is_clarified_into_the_goal_flow(owne
     assert answer["pending_slot"] == "why"
 
 
+def test_the_no_goal_question_is_asked_once_in_a_conversation(owner):
+    first = say(owner, "what's my mission for today?")
+    handed_off = say(owner, "can i swap today's mission for something else?", first)
+
+    again = say(owner, "is there a mission for tomorrow already?", handed_off)
+
+    assert "don't know your goals yet" in first["reply"]
+    assert "don't know your goals yet" not in again["reply"]
+
+
 def test_a_bare_filler_gets_one_question(owner):
     result = say(owner, "hmm")
 

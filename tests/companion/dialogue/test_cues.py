@@ -86,6 +86,10 @@ def test_a_finished_mission_is_reported_outright_or_as_a_past_deed(text, done):
         ("i'm so sleepy today", False, False),
         ("pottery?", False, False),
         ("bake sourdough", True, False),
+        ("thank you very much, you are very kind", False, True),
+        ("It is possible to write in german? no? ok english", True, True),
+        ("The mission said 5 minutes of breathing. i did 7", True, True),
+        ("Run 5k by June!", True, False),
     ],
 )
 def test_questions_and_remarks_are_not_answers(text, free_text, aside):

@@ -300,6 +300,18 @@ def test_an_unclear_answer_at_confirmation_asks_again():
     assert again.reply.endswith("(Say yes, or tell me what to change.)")
 
 
+def test_something_said_in_passing_at_confirmation_keeps_waiting_without_the_whole_summary():
+    step = flow_at_confirmation()
+
+    aside = flow_say(step, "we are having a big family dinner on saturday, i am cooking")
+
+    assert aside.outcome is Outcome.ASIDE
+    assert aside.dialogue == step.dialogue
+    assert "Shall I go ahead with" in aside.reply
+    assert "Why it matters" not in aside.reply
+    assert flow_say(aside, "yes").outcome is Outcome.EXECUTE
+
+
 # --- executing, completing, failing -----------------------------------------------------------
 
 
