@@ -271,7 +271,7 @@ NOT_A_GOAL_REQUEST = regex(
 )
 # "I want to learn X" with a deadline or a reason is a goal stated whole; without, a wish.
 WISH = regex(r"""
-    ^\W*(?:(?:so|well|ok|okay|hey|hi|honestly)[,\s]+)*
+    ^\W*(?:(?:so|well|ok|okay|hey|hi|honestly|actually|and|but|now|no)[,\s]+)*
     i(?:\s+(?:really\s+|also\s+|think\s+i\s+)?(?:want|wanna|need|would\s+(?:love|like)|hope|plan)
       |'d\s+(?:really\s+|also\s+)?(?:love|like)
       |\s+(?:wish\s+i\s+could|have\s+always\s+wanted)|'ve\s+always\s+wanted)\s+(?:to\s+)?

@@ -244,7 +244,8 @@ INTENT_FEATURES: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"|^what (?:can not|cannot|should not|do not) i (?:eat|drink|have)\b"
             r"|^when is my (?:\w+ s )?(?:birthday|anniversary)\b"
             r"|^what (?:did|have) i (?:achieve|accomplish|win|won)\b|^what am i (?:allergic"
-            r"|afraid|scared) (?:to|of)\b",
+            r"|afraid|scared) (?:to|of)\b|\banything (?:that )?i (?:am |m )?(?:allergic|intolerant"
+            r"|can ?not eat|can ?not have|do not eat|should not eat|should avoid|must avoid)\b",
         ),
         # question
         (

@@ -69,6 +69,8 @@ PET_WORDS = re.compile(r"\b(dog|cat|rabbit|hamster|guinea pig|parrot|bird|fish|h
 # A question about the person as a whole ("what do you remember about me?").
 ABOUT_THEM = re.compile(r"\b(?:me|myself|about me|on me|our last|so far|everything)\b", re.I)
 # Asked for a name: a relative's name, not where they live.
+# Words that only name ("is called"): a phrase with nothing else is said by a longer one.
+NAMING_WORDS = {"is", "are", "called", "named", "name", "s"}
 ASKS_NAME = re.compile(r"\b(?:name|names|called)\b", re.I)
 PRONOUNS = re.compile(r"\b(she|her|he|him|his|they|them|their)\b", re.I)
 

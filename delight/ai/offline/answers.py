@@ -13,6 +13,7 @@ from delight.ai.offline.answer_topics import (
     FOUND_MANY,
     FOUND_ONE,
     LEARNED,
+    NAMING_WORDS,
     PET_WORDS,
     PRONOUNS,
     RELATION_WORDS,
@@ -60,8 +61,9 @@ def memory_answer(
        a name, not their home); else those whose key fits a topic, or, without a key, whose
        words do; about the person as a whole ("what do you remember about me?"), everything
        remembered, keyed facts first; else the facts that share a word with the question.
-    4. Say them in the second person, at most MAX_SAID; with none, say honestly what is not
-       known yet.
+    4. Say them in the second person, leaving out one another says already ("your sister is
+       called Ana" next to "your sister Ana lives in Seville"), at most MAX_SAID; with none,
+       say honestly what is not known yet.
     """
     topics = [topic for topic in TOPICS if topic.asks.search(text)]
     who = _who(text, earlier)
@@ -82,7 +84,7 @@ def memory_answer(
     else:
         found = [m for m in remembered if _shares_words(text, m[1])]
     said = [phrase for phrase in (for_person(content) for _, content in found) if phrase]
-    said = list(dict.fromkeys(said))[:MAX_SAID]
+    said = _uncovered(list(dict.fromkeys(said)))[:MAX_SAID]
     if not said:
         if about:
             return [t.format(about) for t in UNKNOWN]
@@ -91,6 +93,17 @@ def memory_answer(
         return [t.format(said[0]) for t in FOUND_ONE]
     listed = " and ".join(said) if len(said) == 2 else "; ".join(said[:-1]) + f"; and {said[-1]}"
     return [t.format(listed) for t in FOUND_MANY]
+
+
+def _uncovered(said: list[str]) -> list[str]:
+    """The phrases whose telling words are not all in another, longer phrase."""
+
+    def words(phrase: str) -> set[str]:
+        return set(re.findall(r"[\w']+", phrase.lower())) - NAMING_WORDS
+
+    return [
+        phrase for phrase in said if not any(o != phrase and words(phrase) < words(o) for o in said)
+    ]
 
 
 def _shares_words(question: str, content: str) -> bool:

@@ -436,6 +436,12 @@ def test_a_yes_is_not_taken_as_the_why():
     assert "why" not in step.dialogue.slots
 
 
+def test_an_offer_names_the_aim_without_a_change_of_mind_s_words():
+    offer = MANAGER.offer("create_goal", "Actually, I want to learn to cook instead", today=TODAY)
+
+    assert offer.reply == "That sounds worth doing. Shall we make “Learn to cook” a goal?"
+
+
 def test_an_offer_accepted_asks_the_next_slot_and_declined_lets_it_go():
     offer = MANAGER.offer("create_goal", "I want to learn the drums", today=TODAY)
     assert offer.reply == "That sounds worth doing. Shall we make “Learn the drums” a goal?"
