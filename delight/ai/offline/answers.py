@@ -33,7 +33,9 @@ MAX_SAID = 5
 # A message that asks for something gets that, not an acknowledgement of what it mentions.
 _ASKING_INTENTS = ("question", "mission_request", "create_goal", "small_talk")
 # What is worth saying back when it was just told: who, where, pets, food, health, wins, fears.
-_LEARNED_KEYS = re.compile(r"^(?:relation|pet|food|health|win|fear):|^(?:location|hometown)$")
+_LEARNED_KEYS = re.compile(
+    r"^(?:relation|pet|food|health|win|fear):|^(?:location|hometown|occupation)$"
+)
 _DATED = re.compile(r" on \d{1,2} [A-Z][a-z]+ \d{4}$")
 _VERBS = {"Is": "are", "Has": "have", "Was": "were", "Does not": "don't", "Can not": "can't"}
 _HOW_OFTEN = ("Always", "Often", "Usually", "Sometimes", "Never")

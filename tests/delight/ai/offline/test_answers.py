@@ -123,3 +123,9 @@ def test_no_acknowledgement_when_asking_for_something_or_upset(intent, strategy)
     said = from_memory("I live in Lyon", intent=intent, strategy=strategy, remembered=[])
 
     assert said == []
+
+
+def test_where_they_live_and_their_work_are_both_acknowledged() -> None:
+    said = learned_answer(extract_facts("I live in Lyon and I work as a nurse."))[0]
+
+    assert "you live in Lyon and you work as a nurse" in said
