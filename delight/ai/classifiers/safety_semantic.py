@@ -2,17 +2,21 @@
 
 The rules (safety.py) catch what they were written for and little else: "i'd rather not be
 here next spring" says what "i won't be around next year" says in other words. This layer
-reads the message as a sentence embedding (all-MiniLM-L6-v2, 384 numbers) and scores it with
-a multinomial logistic regression trained on delight/ai/data/safety_exemplars.jsonl: short
-messages as people write them, labelled 0 none, 1 concern, 2 indirect warning sign,
-3 explicit. The rules stay the floor; this layer only raises (see `semantic_screen`).
+reads the message as a sentence embedding (all-MiniLM-L6-v2, 384 numbers) and compares it
+with delight/ai/data/safety_exemplars.jsonl: short messages as people write them, labelled
+0 none, 1 concern, 2 indirect warning sign, 3 explicit. Two readers, averaged:
+- a multinomial logistic regression trained on them (the broad directions of meaning);
+- the share of high-risk exemplars among the ten nearest (what the regression smooths
+  over: "i'm going to the shops" sits next to "i'm going to the gym", not to "i'm going
+  to jump").
+The rules stay the floor; this layer only raises (see `semantic_screen`).
 
-The weights for the offline embedder are data (delight/ai/data/safety_semantic.json, made
-by `manage.py safety_train` and checked against the exemplars by a test), so a process
-loads them in a millisecond. Another semantic embedder (an OpenAI-compatible server, 384
-wide) lives in another vector space: its weights are trained at first use, on the
-exemplars embedded by it, once per process. Feature hashing reads words, not meaning: with
-it (or any other embedder) the rules alone decide.
+For the offline embedder the model is data (delight/ai/data/safety_semantic.npz, made by
+`manage.py safety_train` and checked against the exemplars by a test), so a process loads
+it in milliseconds. Another semantic embedder (an OpenAI-compatible server, 384 wide) lives
+in another vector space: its model is made at first use from the exemplars embedded by it,
+once per process. Feature hashing reads words, not meaning: with it (or any other
+embedder) the rules alone decide.
 """
 
 from __future__ import annotations
@@ -32,20 +36,25 @@ from delight.ai.types import EMBEDDING_DIMENSIONS, SafetyResult
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 EXEMPLARS = DATA / "safety_exemplars.jsonl"
-WEIGHTS = DATA / "safety_semantic.json"
+MODEL = DATA / "safety_semantic.npz"
 LEVELS = 4  # 0 none, 1 concern, 2 indirect warning sign, 3 explicit
+HIGH_RISK = 2  # levels 2 and 3
 SERVER_PREFIX = "openai:"  # OpenAIEmbedder.name: a server's space, trained at first use
 
-# P(indirect) + P(explicit) at or above which a message is high risk. Calibrated on the
-# exemplars and the blind set (tests/delight/ai/data/blind/safety.jsonl): 0.6 let one hard
-# negative in ten through, 0.7 about one in twenty at the same recall.
-RISK_THRESHOLD = 0.7
-# Training: full-batch gradient descent from zero weights, so the same exemplars always give
-# the same weights. The step count reaches ~97% on the exemplars without memorising them.
-L2 = 1e-4
-STEPS = 5000
-LEARNING_RATE = 2.0
-# A sentence this short ("ok.", "lol") carries no meaning of its own.
+# The averaged risk at or above which a message is high risk. Calibrated on the blind set
+# (tests/delight/ai/data/blind/safety.jsonl) and the project's everyday messages (the
+# intent and emotion cases): the regression alone at 0.7 raised 5 of 282 everyday
+# messages and 2 of 78 hard negatives; the average at 0.6 raised 1 and 0 and read more of
+# the indirect signs.
+RISK_THRESHOLD = 0.6
+NEIGHBOURS = 10
+# Nearer exemplars count more: similarity to this power (0.9 counts ~2x as much as 0.75).
+CLOSENESS = 4
+# Training (see `train`): ~97% right on the exemplars without memorising them.
+L2 = 0.01
+STEPS = 300
+LEARNING_RATE = 0.5
+# A sentence this short ("ok cool", "sup") carries too little meaning to read.
 MIN_WORDS = 3
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
 
@@ -63,21 +72,32 @@ class SentenceEmbedder(Protocol):
 
 @dataclass(frozen=True)
 class SemanticModel:
-    embedder: str  # the vector space the weights read
-    weights: np.ndarray  # (384, LEVELS)
+    embedder: str  # the vector space it reads
+    weights: np.ndarray  # (384, LEVELS): the regression
     bias: np.ndarray  # (LEVELS,)
+    exemplars: np.ndarray  # (n, 384): the exemplars' unit vectors
+    levels: np.ndarray  # (n,): their levels
 
     def probabilities(self, vectors: np.ndarray) -> np.ndarray:
-        """P(level) for each row of `vectors` (a softmax over the four levels)."""
+        """The regression's P(level) for each row of `vectors` (a softmax)."""
         scores = vectors @ self.weights + self.bias
         scores -= scores.max(axis=1, keepdims=True)
         odds = np.exp(scores)
         return odds / odds.sum(axis=1, keepdims=True)
 
+    def neighbours(self, vectors: np.ndarray) -> np.ndarray:
+        """The closeness-weighted share of high-risk exemplars among each row's nearest."""
+        similarity = vectors @ self.exemplars.T
+        nearest = np.argsort(-similarity, axis=1)[:, :NEIGHBOURS]
+        closeness = np.take_along_axis(similarity, nearest, axis=1).clip(min=1e-6) ** CLOSENESS
+        risky = self.levels[nearest] >= HIGH_RISK
+        return (closeness * risky).sum(axis=1) / closeness.sum(axis=1)
+
     def risk(self, vectors: np.ndarray) -> np.ndarray:
-        """P(indirect) + P(explicit) per row: how much each reads as high risk."""
-        probabilities = self.probabilities(vectors)
-        return probabilities[:, 2] + probabilities[:, 3]
+        """How much each row reads as high risk, 0..1: the regression's P(level >= 2)
+        averaged with the nearest exemplars' share."""
+        regression = self.probabilities(vectors)[:, HIGH_RISK:].sum(axis=1)
+        return (regression + self.neighbours(vectors)) / 2
 
 
 def read_exemplars() -> list[tuple[str, int]]:
@@ -91,49 +111,65 @@ def exemplars_sha256() -> str:
 
 
 def train(vectors: np.ndarray, levels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Multinomial logistic regression, weights and bias.
+    """Multinomial logistic regression: weights and bias that read raw vectors.
 
-    1. Start from zero weights (deterministic: no random start).
-    2. Each step: the softmax of every row, its gradient of the mean cross-entropy, an L2
-       pull towards zero (so no single exemplar decides), one step down.
-    3. Return after STEPS steps (~1 s for 900 exemplars).
+    1. Standardise each of the 384 numbers (mean 0, spread 1 over the exemplars): sentence
+       vectors crowd into a narrow cone, and descent on them crawls.
+    2. From zero weights (deterministic: no random start), STEPS steps of gradient descent
+       on the mean cross-entropy of the softmax, with an L2 pull towards zero (so no single
+       exemplar decides).
+    3. Fold the standardisation into the weights and bias, so a caller scores raw vectors.
     """
-    count, width = vectors.shape
+    mean = vectors.mean(axis=0)
+    spread = vectors.std(axis=0) + 1e-6
+    scaled = (vectors - mean) / spread
+    count, width = scaled.shape
     targets = np.eye(LEVELS)[levels]
     weights = np.zeros((width, LEVELS))
     bias = np.zeros(LEVELS)
     for _ in range(STEPS):
-        model = SemanticModel("", weights, bias)
-        error = (model.probabilities(vectors) - targets) / count
-        weights = weights - LEARNING_RATE * (vectors.T @ error + L2 * weights)
+        scores = scaled @ weights + bias
+        odds = np.exp(scores - scores.max(axis=1, keepdims=True))
+        error = (odds / odds.sum(axis=1, keepdims=True) - targets) / count
+        weights = weights - LEARNING_RATE * (scaled.T @ error + L2 * weights)
         bias = bias - LEARNING_RATE * error.sum(axis=0)
-    return weights, bias
+    return weights / spread[:, None], bias - (mean / spread) @ weights
 
 
 def trained_for(embedder: SentenceEmbedder) -> SemanticModel:
-    """Weights for `embedder`'s space, trained on the exemplars embedded by it."""
+    """The model for `embedder`'s space, from the exemplars embedded by it."""
     texts, levels = zip(*read_exemplars(), strict=True)
     vectors = np.asarray(embedder.embed(list(texts)), dtype=np.float64)
-    weights, bias = train(vectors, np.asarray(levels))
-    return SemanticModel(embedder.name, weights, bias)
+    targets = np.asarray(levels)
+    weights, bias = train(vectors, targets)
+    return SemanticModel(embedder.name, weights, bias, vectors.astype(np.float32), targets)
 
 
-def save(model: SemanticModel, path: Path = WEIGHTS) -> None:
-    """Store weights as data, with the exemplars they were trained on (their SHA-256)."""
-    data = {
-        "embedder": model.embedder,
-        "exemplars_sha256": exemplars_sha256(),
-        "bias": [round(float(x), 6) for x in model.bias],
-        "weights": [[round(float(x), 6) for x in row] for row in model.weights],
-    }
-    path.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
+def save(model: SemanticModel, path: Path = MODEL) -> None:
+    """Store a model as data, with the SHA-256 of the exemplars it was made from."""
+    with path.open("wb") as file:
+        np.savez_compressed(
+            file,
+            embedder=np.array(model.embedder),
+            exemplars_sha256=np.array(exemplars_sha256()),
+            weights=model.weights.astype(np.float32),
+            bias=model.bias.astype(np.float32),
+            exemplars=model.exemplars.astype(np.float16),
+            levels=model.levels.astype(np.int8),
+        )
 
 
-def stored(path: Path = WEIGHTS) -> tuple[SemanticModel, str]:
-    """The stored model and the SHA-256 of the exemplars it was trained on."""
-    data = json.loads(path.read_text(encoding="utf-8"))
-    model = SemanticModel(data["embedder"], np.asarray(data["weights"]), np.asarray(data["bias"]))
-    return model, data["exemplars_sha256"]
+def stored(path: Path = MODEL) -> tuple[SemanticModel, str]:
+    """The stored model and the SHA-256 of the exemplars it was made from."""
+    with np.load(path) as data:
+        model = SemanticModel(
+            str(data["embedder"]),
+            data["weights"].astype(np.float64),
+            data["bias"].astype(np.float64),
+            data["exemplars"].astype(np.float32),
+            data["levels"].astype(np.int64),
+        )
+        return model, str(data["exemplars_sha256"])
 
 
 _models: dict[str, SemanticModel | None] = {}
@@ -143,7 +179,7 @@ _loading = threading.Lock()
 def model_for(embedder: SentenceEmbedder) -> SemanticModel | None:
     """The model for `embedder`'s vector space, once per process; None when it has none.
 
-    1. The stored weights when they were trained in this space (the offline MiniLM).
+    1. The stored model when it was made in this space (the offline MiniLM).
     2. A server's space (384 wide): trained at first use on the exemplars it embeds.
     3. Anything else (feature hashing, test fakes): None, the rules alone decide.
     """
@@ -185,7 +221,7 @@ def semantic_screen(text: str, floor: SafetyResult, embedder: SentenceEmbedder) 
     if model is None:
         return floor
     parts = sentences(text)
-    units = [text, *parts] if len(parts) > 1 else [text]
+    units = [text, *parts] if len(parts) > 1 else parts
     units = [unit for unit in units if not rules_hold(unit)]
     if not units:
         return floor
@@ -204,7 +240,7 @@ def semantic_screen(text: str, floor: SafetyResult, embedder: SentenceEmbedder) 
     )
 
 
-def weights_current(path: Path = WEIGHTS) -> bool:
-    """Whether the stored weights were trained on the exemplars as they are now."""
+def model_current(path: Path = MODEL) -> bool:
+    """Whether the stored model was made from the exemplars as they are now."""
     _, trained_on = stored(path)
     return trained_on == exemplars_sha256()

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from delight.ai.classifiers.safety_semantic import WEIGHTS, read_exemplars, save, trained_for
+from delight.ai.classifiers.safety_semantic import MODEL, read_exemplars, save, trained_for
 from delight.ai.embeddings import OnnxMiniLMEmbedder
 
 
@@ -16,4 +16,4 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         save(trained_for(OnnxMiniLMEmbedder()))
-        self.stdout.write(f"Trained on {len(read_exemplars())} exemplars: {WEIGHTS}")
+        self.stdout.write(f"Trained on {len(read_exemplars())} exemplars: {MODEL}")
