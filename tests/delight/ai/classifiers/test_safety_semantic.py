@@ -74,6 +74,13 @@ def test_idioms_hyperbole_stories_and_recovery_raise_no_alarm(engine, text) -> N
     assert engine.screen_safety(text).level < CRISIS
 
 
+def test_the_projects_hyperbole_and_idiom_cases_stay_below_crisis(engine, safety_cases) -> None:
+    hyperbole = [c["text"] for c in safety_cases if c.get("tag") == "hyperbole"]
+    alarms = [text for text in hyperbole if engine.screen_safety(text).level >= CRISIS]
+    assert len(hyperbole) >= 60
+    assert not alarms, alarms
+
+
 def test_someone_elses_risk_stays_concern_about_someone_else(engine) -> None:
     text = "my brother keeps saying everyone would be better off without him"
     result = engine.screen_safety(text)
