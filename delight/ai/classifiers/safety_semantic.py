@@ -47,6 +47,11 @@ SERVER_PREFIX = "openai:"  # OpenAIEmbedder.name: a server's space, trained at f
 # messages and 2 of 78 hard negatives; the average at 0.6 raised 1 and 0 and read more of
 # the indirect signs.
 RISK_THRESHOLD = 0.6
+# The same reading of level 1 (concern) or above, for a message the rules read as nothing:
+# at 0.8 it raised 1 of the blind set's 78 hard negatives and 10 of the project's 322
+# everyday messages, 8 of them sad ones.
+CONCERN = 1
+CONCERN_THRESHOLD = 0.8
 NEIGHBOURS = 10
 # Nearer exemplars count more: similarity to this power (0.9 counts ~2x as much as 0.75).
 CLOSENESS = 4
@@ -85,19 +90,20 @@ class SemanticModel:
         odds = np.exp(scores)
         return odds / odds.sum(axis=1, keepdims=True)
 
-    def neighbours(self, vectors: np.ndarray) -> np.ndarray:
-        """The closeness-weighted share of high-risk exemplars among each row's nearest."""
+    def neighbours(self, vectors: np.ndarray, level: int) -> np.ndarray:
+        """The closeness-weighted share of exemplars at `level` or above among each row's
+        nearest."""
         similarity = vectors @ self.exemplars.T
         nearest = np.argsort(-similarity, axis=1)[:, :NEIGHBOURS]
         closeness = np.take_along_axis(similarity, nearest, axis=1).clip(min=1e-6) ** CLOSENESS
-        risky = self.levels[nearest] >= HIGH_RISK
-        return (closeness * risky).sum(axis=1) / closeness.sum(axis=1)
+        at_level = self.levels[nearest] >= level
+        return (closeness * at_level).sum(axis=1) / closeness.sum(axis=1)
 
-    def risk(self, vectors: np.ndarray) -> np.ndarray:
-        """How much each row reads as high risk, 0..1: the regression's P(level >= 2)
-        averaged with the nearest exemplars' share."""
-        regression = self.probabilities(vectors)[:, HIGH_RISK:].sum(axis=1)
-        return (regression + self.neighbours(vectors)) / 2
+    def risk(self, vectors: np.ndarray, level: int = HIGH_RISK) -> np.ndarray:
+        """How much each row reads as `level` or above, 0..1: the regression's
+        P(level or above) averaged with the nearest exemplars' share."""
+        regression = self.probabilities(vectors)[:, level:].sum(axis=1)
+        return (regression + self.neighbours(vectors, level)) / 2
 
 
 def read_exemplars() -> list[tuple[str, int]]:
@@ -204,7 +210,7 @@ def sentences(text: str) -> list[str]:
 
 
 def semantic_screen(text: str, floor: SafetyResult, embedder: SentenceEmbedder) -> SafetyResult:
-    """The rules' result `floor`, raised to high risk when the message means it.
+    """The rules' result `floor`, raised to high risk (or concern) when the message means it.
 
     1. Keep the floor when it is already high risk, or when `embedder` has no model.
     2. Read the whole message and, when it has several, each sentence: a goodbye hidden in
@@ -213,7 +219,8 @@ def semantic_screen(text: str, floor: SafetyResult, embedder: SentenceEmbedder) 
     3. Embed them: the whole message through `embed_one`, which the embedder caches, so
        recall reuses the vector; the sentences in one batch.
     4. Raise to level 2 when any part's risk reaches RISK_THRESHOLD (the max over parts);
-       otherwise keep the floor. Never lower it.
+       else a level 0 to 1 when any part reads as concern (CONCERN_THRESHOLD); else keep
+       the floor. Never lower it.
     """
     if floor.level >= 2:
         return floor
@@ -228,16 +235,18 @@ def semantic_screen(text: str, floor: SafetyResult, embedder: SentenceEmbedder) 
     whole = [embedder.embed_one(text)] if units[0] == text else []
     rest = units[len(whole) :]
     rows = whole + (embedder.embed(rest) if rest else [])
-    risk = model.risk(np.asarray(rows, dtype=np.float64))
+    vectors = np.asarray(rows, dtype=np.float64)
+    risk = model.risk(vectors)
     best = int(risk.argmax())
-    if risk[best] < RISK_THRESHOLD:
-        return floor
-    return SafetyResult(
-        2,
-        "signs of suicidal thinking in the meaning of the message",
-        (*floor.matched, units[best]),
-        floor.source,
-    )
+    if risk[best] >= RISK_THRESHOLD:
+        reason = "signs of suicidal thinking in the meaning of the message"
+        return SafetyResult(2, reason, (*floor.matched, units[best]), floor.source)
+    concern = model.risk(vectors, CONCERN)
+    best = int(concern.argmax())
+    if floor.level == 0 and concern[best] >= CONCERN_THRESHOLD:
+        reason = "signs of distress in the meaning of the message"
+        return SafetyResult(1, reason, (units[best],), floor.source)
+    return floor
 
 
 def model_current(path: Path = MODEL) -> bool:

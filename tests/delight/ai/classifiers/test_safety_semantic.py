@@ -81,6 +81,25 @@ def test_the_projects_hyperbole_and_idiom_cases_stay_below_crisis(engine, safety
     assert not alarms, alarms
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "everything has felt grey and heavy for weeks and i can barely get up",
+        "nobody really talks to me anymore, i spend every evening alone",
+    ],
+)
+def test_low_mood_the_rules_miss_reads_as_concern(engine, text) -> None:
+    assert screen_safety(text).level == 0
+    assert engine.screen_safety(text).level == 1
+
+
+@pytest.mark.parametrize(
+    "text", ["i went for a run this morning and it was lovely", "my team lost again, gutted"]
+)
+def test_ordinary_messages_stay_at_level_0(engine, text) -> None:
+    assert engine.screen_safety(text).level == 0
+
+
 def test_someone_elses_risk_stays_concern_about_someone_else(engine) -> None:
     text = "my brother keeps saying everyone would be better off without him"
     result = engine.screen_safety(text)
