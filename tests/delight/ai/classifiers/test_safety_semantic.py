@@ -138,6 +138,41 @@ def test_with_the_hashing_embedder_the_rules_alone_decide() -> None:
         assert engine.screen_safety(text).level == screen_safety(text).level
 
 
+class ServerEmbedder(OnnxMiniLMEmbedder):
+    """An OpenAI-compatible server's embedder, as far as the screen can tell: its own
+    vector space (here the offline model's vectors, reversed)."""
+
+    name = "openai:text-embedding-3-small@384"
+
+    def embed(self, texts: list[str]) -> list[list[float]]:
+        return [[-x for x in row] for row in super().embed(texts)]
+
+
+def test_a_server_embedders_model_is_made_at_first_use_from_the_exemplars(
+    tmp_path, monkeypatch
+) -> None:
+    exemplars = tmp_path / "exemplars.jsonl"
+    rows = [
+        ("i went to the shops for bread", 0),
+        ("we had pizza and watched a film", 0),
+        ("i feel so lonely and sad lately", 1),
+        ("everything feels heavy and grey", 1),
+        ("everyone would be better off without me", 2),
+        ("i gave my things away, i won't need them", 2),
+        ("i want to kill myself", 3),
+        ("i'm going to end my life tonight", 3),
+    ]
+    exemplars.write_text("".join(json.dumps({"text": t, "level": n}) + "\n" for t, n in rows))
+    monkeypatch.setattr(safety_semantic, "EXEMPLARS", exemplars)
+    monkeypatch.setattr(safety_semantic, "_models", {})
+    server = ServerEmbedder()
+    model = safety_semantic.model_for(server)
+    assert model is not None
+    assert model.embedder == server.name
+    assert len(model.levels) == len(rows)
+    assert safety_semantic.model_for(server) is model  # once per process
+
+
 def test_the_screen_and_recall_share_one_embedding_of_the_message() -> None:
     embedder = CountingEmbedder()
     engine = OfflineEngine(embedder=embedder)
