@@ -43,9 +43,9 @@ SERVER_PREFIX = "openai:"  # OpenAIEmbedder.name: a server's space, trained at f
 
 # The averaged risk at or above which a message is high risk. Calibrated on the blind set
 # (tests/delight/ai/data/blind/safety.jsonl) and the project's everyday messages (the
-# intent and emotion cases): the regression alone at 0.7 raised 5 of 282 everyday
-# messages and 2 of 78 hard negatives; the average at 0.6 raised 1 and 0 and read more of
-# the indirect signs.
+# intent and emotion cases, 322): the regression alone at 0.7 raised 5 everyday messages
+# and 2 of 78 hard negatives to high risk; the average at 0.6 raised 1 and 0 and read more
+# of the indirect signs.
 RISK_THRESHOLD = 0.6
 # The same reading of level 1 (concern) or above, for a message the rules read as nothing:
 # at 0.8 it raised 1 of the blind set's 78 hard negatives and 10 of the project's 322
@@ -55,7 +55,7 @@ CONCERN_THRESHOLD = 0.8
 NEIGHBOURS = 10
 # Nearer exemplars count more: similarity to this power (0.9 counts ~2x as much as 0.75).
 CLOSENESS = 4
-# Training (see `train`): ~97% right on the exemplars without memorising them.
+# Training (see `train`): ~96% right on the exemplars without memorising them.
 L2 = 0.01
 STEPS = 300
 LEARNING_RATE = 0.5
