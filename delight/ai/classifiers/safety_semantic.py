@@ -59,8 +59,9 @@ CLOSENESS = 4
 L2 = 0.01
 STEPS = 300
 LEARNING_RATE = 0.5
-# A sentence this short ("ok cool", "sup") carries too little meaning to read.
-MIN_WORDS = 3
+# A sentence this short ("ok cool", "about 30 minutes") carries too little meaning to read;
+# the rules read the short explicit ones ("i wanna die").
+MIN_WORDS = 4
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
 
 
@@ -203,9 +204,11 @@ def model_for(embedder: SentenceEmbedder) -> SemanticModel | None:
     return _models[name]
 
 
-def sentences(text: str) -> list[str]:
-    """The message's sentences of MIN_WORDS words or more."""
-    parts = (part.strip() for part in _SENTENCE_END.split(text))
+def parts_to_read(text: str) -> list[str]:
+    """The whole message and, when it has several sentences, each one: the parts of
+    MIN_WORDS words or more."""
+    sentences = [part.strip() for part in _SENTENCE_END.split(text) if part.strip()]
+    parts = [text, *sentences] if len(sentences) > 1 else [text]
     return [part for part in parts if len(part.split()) >= MIN_WORDS]
 
 
@@ -227,9 +230,7 @@ def semantic_screen(text: str, floor: SafetyResult, embedder: SentenceEmbedder) 
     model = model_for(embedder)
     if model is None:
         return floor
-    parts = sentences(text)
-    units = [text, *parts] if len(parts) > 1 else parts
-    units = [unit for unit in units if not rules_hold(unit)]
+    units = [part for part in parts_to_read(text) if not rules_hold(part)]
     if not units:
         return floor
     whole = [embedder.embed_one(text)] if units[0] == text else []
