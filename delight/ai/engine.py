@@ -185,7 +185,15 @@ class OfflineEngine:
         return _with_source(classifiers.detect_emotion(text), "offline")
 
     def screen_safety(self, text: str) -> SafetyResult:
-        return _with_source(classifiers.screen_safety(text), "offline")
+        """The rules' level, raised by the message's meaning (safety_semantic.py) when the
+        embedder reads meaning; an embedder that fails leaves the rules' level."""
+        floor = classifiers.screen_safety(text)
+        try:
+            result = classifiers.semantic_screen(text, floor, self.embedder)
+        except AIError as exc:
+            _log_fallback("semantic safety screen", exc)
+            result = floor
+        return _with_source(result, "offline")
 
     def extract_facts(self, text: str, *, today: dt.date | None = None) -> list[ExtractedFact]:
         return offline_extract_facts(text, today=today)

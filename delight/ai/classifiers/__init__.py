@@ -6,6 +6,8 @@ before any model in every mode: it must be fast, predictable and explainable to 
 Public API (the rest of `delight.ai` imports exactly these):
 
 - `screen_safety(text)`  -> SafetyResult   level 0 none, 1 concern, 2 high risk, 3 imminent
+- `semantic_screen(text, floor, embedder)` -> SafetyResult   the rules' result raised by
+  the message's meaning, for an embedder that reads meaning (safety_semantic.py)
 - `classify_intent(text)` -> IntentResult   one of INTENTS with a confidence
 - `detect_emotion(text)`  -> EmotionResult  a score for each of EMOTIONS, summing to 1
 - `normalize(text)`       -> str            the form every rule runs on
@@ -23,5 +25,6 @@ from delight.ai.classifiers.emotion import detect_emotion
 from delight.ai.classifiers.intent import classify_intent
 from delight.ai.classifiers.lexicon import normalize
 from delight.ai.classifiers.safety import screen_safety
+from delight.ai.classifiers.safety_semantic import semantic_screen
 
-__all__ = ["classify_intent", "detect_emotion", "normalize", "screen_safety"]
+__all__ = ["classify_intent", "detect_emotion", "normalize", "screen_safety", "semantic_screen"]

@@ -290,3 +290,40 @@ def _score_first_person(
 
 def _has_ideation(signals: Iterable[_Signal]) -> bool:
     return any(s.rule.kind == IDEATION for s in signals)
+
+
+_RISK_KINDS = (IDEATION, SELF_HARM, HINT, ACT, MEANS)
+
+
+def rules_hold(text: str) -> bool:
+    """Whether the rules' reading of a message stands, whatever its meaning looks like.
+
+    A sentence embedding reads what a message is about, not whose it is, when it was, nor
+    a "not": the semantic screen (safety_semantic.py) may raise no message the rules read as
+    1. a story, a film or a song (fiction words);
+    2. an idiom the rules exclude ("career suicide", "cut myself shaving");
+    3. risk that is all someone else's or all in the past ("my friend wants to die",
+       "i used to cut, 2 years clean");
+    4. risk the person denies ("i'm not suicidal", "i would never hurt myself").
+    """
+    norm = normalize(text)
+    if not norm or FICTION.search(norm):
+        return True
+    if any(pattern.search(norm) for pattern in SAFETY_EXCLUSIONS):
+        return True
+    risk = [s for s in _find_signals(norm) if s.rule.kind in _RISK_KINDS]
+    if risk and all(s.person == "third" or s.past for s in risk):
+        return True
+    return _denied(norm)
+
+
+def _denied(norm: str) -> bool:
+    """Whether a negator stands before an explicit signal ("i am not suicidal")."""
+    tokens = norm.split(" ")
+    starts = _token_starts(norm)
+    return any(
+        rule.negatable and _is_negated(tokens, _token_index(starts, m.start()))
+        for rule in SAFETY_RULES
+        if rule.kind in (IDEATION, SELF_HARM)
+        for m in rule.pattern.finditer(norm)
+    )

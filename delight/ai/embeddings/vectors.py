@@ -4,6 +4,8 @@ space they live in."""
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from typing import Protocol, runtime_checkable
 
 from delight.ai.types import EMBEDDING_DIMENSIONS
@@ -19,8 +21,14 @@ class Embedder(Protocol):
     def embed_one(self, text: str) -> list[float]: ...
 
 
+# Texts whose vectors each embedder keeps: a turn embeds its message once, for the safety
+# screen and for recall.
+EMBED_ONE_CACHE = 256
+
+
 class EmbedOne:
-    """`embed_one` in terms of `embed`, shared by the implementations."""
+    """`embed_one` in terms of `embed`, shared by the implementations, with a small LRU
+    cache of the last EMBED_ONE_CACHE texts (thread-safe: recall runs beside the turn)."""
 
     dimensions: int = EMBEDDING_DIMENSIONS
 
@@ -28,7 +36,20 @@ class EmbedOne:
         raise NotImplementedError
 
     def embed_one(self, text: str) -> list[float]:
-        return self.embed([text])[0]
+        # Set up lazily: the embedders define their own __init__.
+        cache: OrderedDict[str, list[float]] = self.__dict__.setdefault("_recent", OrderedDict())
+        lock: threading.Lock = self.__dict__.setdefault("_recent_lock", threading.Lock())
+        with lock:
+            vector = cache.get(text)
+            if vector is not None:
+                cache.move_to_end(text)
+                return list(vector)
+        vector = self.embed([text])[0]
+        with lock:
+            cache[text] = vector
+            if len(cache) > EMBED_ONE_CACHE:
+                cache.popitem(last=False)
+        return list(vector)
 
 
 def unit(vector: list[float]) -> list[float]:

@@ -31,6 +31,7 @@ from delight.ai.embeddings import (
     embedder_check,
     minilm,
 )
+from delight.ai.embeddings import vectors as embedder_base
 from delight.ai.types import EMBEDDING_DIMENSIONS, Usage
 from tests.support.openai_server import EMBEDDINGS, OpenAIServer
 
@@ -366,3 +367,27 @@ def test_explicit_hashing_is_honoured_even_with_a_key() -> None:
 def test_every_embedder_name_carries_a_version() -> None:
     assert HashingEmbedder.name == "hashing-v1"
     assert OnnxMiniLMEmbedder.name == "minilm-l6-v2"
+
+
+class _CountingHasher(HashingEmbedder):
+    def __init__(self) -> None:
+        super().__init__()
+        self.embedded: list[str] = []
+
+    def embed(self, texts: list[str]) -> list[list[float]]:
+        self.embedded.extend(texts)
+        return super().embed(texts)
+
+
+def test_embed_one_reuses_a_recent_text_and_forgets_the_oldest(monkeypatch) -> None:
+    monkeypatch.setattr(embedder_base, "EMBED_ONE_CACHE", 2)
+    embedder = _CountingHasher()
+    first = embedder.embed_one("one")
+    first[0] = 99.0  # a caller's change does not reach the cache
+    assert embedder.embed_one("one") == embedder.embed(["one"])[0]
+    embedder.embed_one("two")
+    embedder.embed_one("three")  # "one" is now the oldest of three: forgotten
+    embedder.embedded.clear()
+    embedder.embed_one("three")
+    embedder.embed_one("one")
+    assert embedder.embedded == ["one"]

@@ -21,6 +21,14 @@ SAFETY_EXCLUSIONS: tuple[re.Pattern[str], ...] = tuple(
         r" gym|work)|in the gym)\b",
         rf"\bshoot(?:ing)? {SELF} in the foot\b",
         r"\brather (?:die|be dead) than\b",
+        # Work and plans: "kill the process", "shoot for 8 hours", "jump on a call", "let's
+        # end it here for today".
+        r"\bkill(?:ing|ed)? (?:the|a|that|this|my|all) (?:\w+ )?(?:process|processes|job|task"
+        r"|tab|tabs|app|server|program|script|container|lights|engine|music|noise)\b",
+        r"\bshoot(?:ing)? for\b",
+        r"\bjump(?:ing)? (?:on|onto|into) (?:a|the|another) (?:call|meeting|zoom|project|task)\b",
+        r"\bend (?:it|things|this) (?:here|there) for (?:today|tonight|now|the day)\b",
+        r"\bend (?:the|my) (?:day|night|evening|week|session)\b",
         r"\b(?:career|social|political|financial|commercial|professional) suicide\b",
         r"\bsuicide (?:squad|prevention|awareness|hotline|helpline|rates?|statistics|doors?"
         r"|runs?|sprints?|drills?|lines?)\b",

@@ -33,6 +33,12 @@ def blind_safety_cases() -> list[dict]:
 
 
 @pytest.fixture(scope="session")
+def blind_holdout_cases() -> list[dict]:
+    """The held-out safety set, written blind to the rules: measured, never tuned on."""
+    return _load("safety_holdout.jsonl", BLIND)
+
+
+@pytest.fixture(scope="session")
 def intent_cases() -> list[dict]:
     return _load("intent_cases.jsonl")
 
