@@ -33,6 +33,7 @@ from delight.ai.classifiers.safety_rules import (
     THIRD_NOUNS,
     THIRD_PRONOUNS,
     TIME,
+    TOLD_ELIZA,
     Rule,
 )
 from delight.ai.text import BOUNDARY_TOKENS
@@ -304,10 +305,11 @@ def rules_hold(text: str) -> bool:
     2. an idiom the rules exclude ("career suicide", "cut myself shaving");
     3. risk that is all someone else's or all in the past ("my friend wants to die",
        "i used to cut, 2 years clean");
-    4. risk the person denies ("i'm not suicidal", "i would never hurt myself").
+    4. risk the person denies ("i'm not suicidal", "i would never hurt myself");
+    5. a question to Eliza about what they told her ("which pills did i say i take?").
     """
     norm = normalize(text)
-    if not norm or FICTION.search(norm):
+    if not norm or FICTION.search(norm) or TOLD_ELIZA.search(norm):
         return True
     if any(pattern.search(norm) for pattern in SAFETY_EXCLUSIONS):
         return True

@@ -39,6 +39,7 @@ from delight.ai.classifiers.safety_rules.context import (
     THIRD_NOUNS,
     THIRD_PRONOUNS,
     TIME,
+    TOLD_ELIZA,
 )
 from delight.ai.classifiers.safety_rules.explicit import EXPLICIT_RULES
 from delight.ai.classifiers.safety_rules.imminent import IMMINENT_RULES
@@ -75,5 +76,6 @@ __all__ = [
     "THIRD_NOUNS",
     "THIRD_PRONOUNS",
     "TIME",
+    "TOLD_ELIZA",
     "Rule",
 ]

@@ -175,6 +175,12 @@ FICTION = re.compile(
     r"|themes|episode|hamlet|lyrics|song|documentary|article|poem|scene|protagonist|author"
     r"|chapter|anime|manga|13 reasons why|romeo|juliet)\b"
 )
+# A question to Eliza about what the person told her ("which pills did i say i take?"):
+# recalling a fact, whatever it is about.
+TOLD_ELIZA = re.compile(
+    r"\b(?:did|have) i (?:ever )?(?:say|said|tell|told|mention|mentioned)\b"
+    r"|\b(?:you|u) (?:still )?(?:remember|recall|saved|stored|kept|noted)\b.*\b(?:i|my|me)\b"
+)
 PAST = re.compile(
     r"\b(?:used to|years ago|months ago|in the past|when i was (?:younger|a teen|a teenager"
     r"|in school|a kid|\d+)|back in (?:school|college|uni|high school))\b"

@@ -114,6 +114,21 @@ def test_ordinary_messages_stay_at_level_0(engine, text) -> None:
     assert engine.screen_safety(text).level == 0
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what have you got saved about me?",
+        "which pills did i say i was taking?",
+        "do you remember if i've got brothers",
+        "i want to go to the observatory tonight",
+        "can't sleep, so i'm planning tomorrow",
+        "i'll try it again tomorrow",
+    ],
+)
+def test_questions_to_eliza_and_everyday_plans_are_no_crisis(engine, text) -> None:
+    assert engine.screen_safety(text).level < 2
+
+
 def test_someone_elses_risk_stays_concern_about_someone_else(engine) -> None:
     text = "my brother keeps saying everyone would be better off without him"
     result = engine.screen_safety(text)
