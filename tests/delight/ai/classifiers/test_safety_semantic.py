@@ -123,6 +123,7 @@ def test_ordinary_messages_stay_at_level_0(engine, text) -> None:
         "i want to go to the observatory tonight",
         "can't sleep, so i'm planning tomorrow",
         "i'll try it again tomorrow",
+        "I want to be strong",
     ],
 )
 def test_questions_to_eliza_and_everyday_plans_are_no_crisis(engine, text) -> None:
