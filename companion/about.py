@@ -26,6 +26,7 @@ from companion.profile_data import (
     Field,
     Section,
 )
+from delight.ai.offline.answers import for_person
 from delight.models import User
 
 STYLE_FIELD = "communication_style"
@@ -200,8 +201,10 @@ def _question(field_name: str) -> str:
 
 
 def _memory_item(memory: Memory) -> ProfileItem:
+    # Said to the person ("Your sister is called Ana"), as stored when it cannot be.
+    said = for_person(memory.content)
     return ProfileItem(
-        text=memory.content,
+        text=said[:1].upper() + said[1:] if said else memory.content,
         value=memory.content,
         memory_id=memory.pk,
         learned_at=memory.created_at,

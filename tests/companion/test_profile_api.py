@@ -42,9 +42,9 @@ def test_the_profile_shows_what_eliza_learned_grouped_by_kind(owner_api, known_p
         ("Liv", known_profile["name"].pk)
     ]
     assert [(i["text"], i["field"]) for i in section(body, "home")] == [("Leeds", "location")]
-    assert [i["text"] for i in section(body, "people")] == ["Has a sister called Maya"]
-    assert [i["text"] for i in section(body, "interests")] == ["Loves hiking"]
-    assert [i["text"] for i in section(body, "other")] == ["Has a dog called Biscuit"]
+    assert [i["text"] for i in section(body, "people")] == ["You have a sister called Maya"]
+    assert [i["text"] for i in section(body, "interests")] == ["You love hiking"]
+    assert [i["text"] for i in section(body, "other")] == ["You have a dog called Biscuit"]
     assert body["communication_style"]["text"] == "In short messages"
 
 
@@ -183,7 +183,7 @@ def test_facts_of_any_kind_are_grouped_by_their_key(owner_api, owner):
     body = owner_api.get(PROFILE).json()
     assert [(i["text"], i["field"]) for i in section(body, "home")] == [("Lyon", "location")]
     assert [(i["text"], i["field"]) for i in section(body, "work")] == [("baker", "occupation")]
-    assert [i["text"] for i in section(body, "other")] == ["Is allergic to shellfish"]
+    assert [i["text"] for i in section(body, "other")] == ["You are allergic to shellfish"]
     assert body["communication_style"] is None
     owner_api.patch(PROFILE, {"location": "Paris"}, format="json")
     assert Memory.objects.get(user=owner, key="place:home", active=True).content == "Lives in Paris"
@@ -193,7 +193,7 @@ def test_goals_and_tasks_are_not_part_of_the_profile(owner_api, owner):
     remember(owner, "Wants to run a marathon", tier="project", key="goal:run_marathon")
     remember(owner, "Has a brother", key="relation:brother")
     body = owner_api.get(PROFILE).json()
-    assert [i["text"] for s in body["sections"] for i in s["items"]] == ["Has a brother"]
+    assert [i["text"] for s in body["sections"] for i in s["items"]] == ["You have a brother"]
 
 
 def test_a_memory_the_profile_does_not_show_answers_404(owner_api, owner):

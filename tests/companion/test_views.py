@@ -144,7 +144,7 @@ def test_admin_delete_is_recorded_as_staff(client, owner, admin_user):
 def test_about_you_shows_what_eliza_knows_in_plain_words(owner_client, known_profile):
     page = owner_client.get(reverse("about-you")).content.decode()
     assert "What Eliza knows about you" in page
-    for words in ("Liv", "Leeds", "Has a sister called Maya", "Loves hiking", "Biscuit"):
+    for words in ("Liv", "Leeds", "You have a sister called Maya", "Loves hiking", "Biscuit"):
         assert words in page
     assert "In short messages" in page
     # No slot key, score or tier reaches the person.
