@@ -60,6 +60,7 @@ def make_owned_world(user: User, *, marker: str) -> OwnedWorld:
         user=user,
         content=f"{marker} loves quiet mornings",
         tier="personal",
+        key="likes:quiet_mornings",  # keyed: one of the About you page's items too
         source=Source.USER,
         actor=Actor.USER,
     ).memory
