@@ -369,9 +369,9 @@ KEYWORDS: tuple[Keyword, ...] = (
             tone="acknowledge",
         ),
         _d(
-            r"\bi (?:feel|am feeling|have been feeling|felt) (?:so |really |very |pretty )?"
-            r"(happy|great|good|amazing|fantastic|proud|excited|motivated|energi[sz]ed|calm|"
-            r"grateful|hopeful|confident)\b",
+            r"\bi (?:feel|am feeling|have been feeling|felt) (?:so |really |very |pretty |a lot "
+            r"|much |so much |way )?(happy|great|good|amazing|fantastic|proud|excited|motivated"
+            r"|energi[sz]ed|calm|grateful|hopeful|confident|better|relieved|lighter)\b",
             "I'm so glad you feel {0}! What's behind it?",
             "Feeling {0} — I love that. What went well?",
             "Let's remember this feeling. What made you feel {0}?",

@@ -226,6 +226,12 @@ def test_joy_is_celebrated() -> None:
     assert "Run a 5k" in reply
 
 
+def test_feeling_better_is_welcomed_not_questioned() -> None:
+    reply = compose_reply("I feel a lot better now, thanks").text
+
+    assert "glad you feel better" in reply
+
+
 def test_fear_gets_a_breathing_or_small_step_suggestion() -> None:
     for text in ["The presentation is tomorrow", "I'm scared", "everything is too much"]:
         reply = compose_reply(text, emotion=emotion("fear")).text
