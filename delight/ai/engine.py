@@ -29,7 +29,6 @@ from delight.ai.embeddings import Embedder, HashingEmbedder, build_embedder
 from delight.ai.guard import CircuitBreaker, Clock
 from delight.ai.offline import ZoneNote, compose_reply, zone_line
 from delight.ai.offline import extract_facts as offline_extract_facts
-from delight.ai.text import normalise_words
 from delight.ai.types import (
     EMOTIONS,
     INTENTS,
@@ -295,19 +294,6 @@ def dominant_emotion(scores: dict[str, float]) -> str:
     return leaders[0] if top > 0 and len(leaders) == 1 else "neutral"
 
 
-# The person's own words quoted by the model: at least this many, found in the message.
-QUOTE_MIN_WORDS = 2
-
-
-def _raise_supported(floor: SafetyResult, text: str, quote: str) -> bool:
-    """Whether a model may raise the safety level above the rules' (see screen_safety)."""
-    if floor.level >= 1:
-        return True
-    words = normalise_words(quote)
-    said = normalise_words(text)
-    return len(words) >= QUOTE_MIN_WORDS and f" {' '.join(words)} " in f" {' '.join(said)} "
-
-
 def _single(system: str, text: str) -> list[ChatMessage]:
     return [ChatMessage("system", system), ChatMessage("user", text)]
 
@@ -444,13 +430,17 @@ class ModelEngine:
         return EmotionResult(scores=scores, dominant=dominant_emotion(scores), source="model")
 
     def screen_safety(self, text: str) -> SafetyResult:
-        """The offline screen's level, raised by the model's only with support.
+        """The rules' level, raised by the model's only with support.
 
-        The offline screen is a floor: whatever the model says, the result is never less
-        cautious than the keyword screen; a model failure leaves the offline result. A model
-        raises the level only when the rules saw a signal too, or when it quotes the person's
-        own words: small models call harmless messages ("I'm a nurse") imminent danger, and
-        every false alarm answers with a crisis reply, stores nothing and flags staff.
+        The rules are a floor: whatever the model says, the result is never less cautious;
+        a model failure leaves the rules' result. (The offline screen's reading of meaning
+        is not used here: with a server embedder its model is trained at first use, which
+        would spend a turn's budget.) A model raises the level only of a message the rules
+        already read as at least concern: small models call harmless messages ("I'm a
+        nurse", "kill me now, my mother-in-law is staying") imminent danger, and every
+        false alarm answers with a crisis reply, stores nothing and flags staff. Quoting
+        the person's words was no support: a 1.5B model quoted "kill me now" and "im dying
+        😂" as level 2.
         """
         floor = classifiers.screen_safety(text)
         try:
@@ -458,7 +448,7 @@ class ModelEngine:
         except AIError as exc:
             return self._fallback("safety screen", exc, lambda _: floor, text)
         level = int(data["level"])
-        if level > floor.level and _raise_supported(floor, text, str(data["quote"])):
+        if level > floor.level >= 1:
             return SafetyResult(
                 level=level,
                 reason=str(data["reason"]).strip() or "flagged by the model",

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from delight.ai.chat import OpenAIChat
+from delight.ai.classifiers import screen_safety
 from delight.ai.config import AIConfig
 from delight.ai.embeddings import HashingEmbedder, OpenAIEmbedder
 from delight.ai.engine import (
@@ -298,30 +299,20 @@ def test_model_cannot_lower_the_offline_safety_level(
     assert result.reason == floor.reason
 
 
-def test_model_can_raise_the_safety_level_quoting_the_persons_words(
-    model_engine: ModelEngine, openai_server: OpenAIServer
-) -> None:
-    text = "I've decided how and when"
-    assert model_engine.offline.screen_safety(text).level == 0
-    openai_server.plan_json(
-        {"level": 3, "reason": "has a plan and a date", "quote": "“decided how and when”"}
-    )
-
-    result = model_engine.screen_safety(text)
-
-    assert result.level == 3
-    assert result.reason == "has a plan and a date"
-    assert "model" in result.matched
-
-
 @pytest.mark.parametrize(
-    "quote", ["", "wants to die", "nurse"], ids=["no quote", "words not theirs", "one word"]
+    ("text", "quote"),
+    [
+        ("I'm a nurse and I work nights", ""),
+        ("I'm a nurse and I work nights", "nurse"),
+        ("kill me now, my mother in law is staying for two weeks", "kill me now"),
+        ("im dying 😂😂 that video of the goat screaming", "im dying"),
+    ],
 )
-def test_model_alone_cannot_raise_a_clean_message_without_the_persons_words(
-    model_engine: ModelEngine, openai_server: OpenAIServer, quote: str
+def test_model_alone_cannot_raise_a_message_the_rules_read_as_clean(
+    model_engine: ModelEngine, openai_server: OpenAIServer, text: str, quote: str
 ) -> None:
-    text = "I'm a nurse and I work nights"
-    openai_server.plan_json({"level": 3, "reason": "occupation stress", "quote": quote})
+    assert screen_safety(text).level == 0
+    openai_server.plan_json({"level": 3, "reason": "in danger", "quote": quote})
 
     result = model_engine.screen_safety(text)
 
