@@ -62,6 +62,8 @@ LEARNING_RATE = 0.5
 # A sentence this short ("ok cool", "about 30 minutes") carries too little meaning to read;
 # the rules read the short explicit ones ("i wanna die").
 MIN_WORDS = 4
+# Longer messages are read sentence by sentence only.
+WHOLE_MAX_WORDS = 30
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
 
 
@@ -205,10 +207,13 @@ def model_for(embedder: SentenceEmbedder) -> SemanticModel | None:
 
 
 def parts_to_read(text: str) -> list[str]:
-    """The whole message and, when it has several sentences, each one: the parts of
-    MIN_WORDS words or more."""
+    """The whole message (unless it is long) and, when it has several sentences, each one:
+    the parts of MIN_WORDS words or more. A long message read whole is a blur of its
+    topics: two everyday ones of 40+ words (a kitchen tidied, a quarrel about money) read
+    as crisis; their sentences, read one by one, did not."""
     sentences = [part.strip() for part in _SENTENCE_END.split(text) if part.strip()]
-    parts = [text, *sentences] if len(sentences) > 1 else [text]
+    whole = [text] if len(text.split()) <= WHOLE_MAX_WORDS or len(sentences) < 2 else []
+    parts = [*whole, *sentences] if len(sentences) > 1 else whole
     return [part for part in parts if len(part.split()) >= MIN_WORDS]
 
 

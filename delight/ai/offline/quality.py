@@ -33,7 +33,7 @@ from delight.ai.offline.grammar_words import (
 # A sentence ends at . ! ? (and any closing mark) before a space: "findahelpline.com" is one.
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[.!?][”\")\]])\s+")
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*")
-_CLAUSE_MARKS = re.compile('[,;:()\\[\\]"“”\u2014\u2013]| - ')
+_CLAUSE_MARKS = re.compile('[,;:.!?()\\[\\]"“”\u2014\u2013]| - ')
 _EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f]")
 
 
@@ -75,7 +75,8 @@ def doubled_words(text: str) -> list[str]:
 def pronoun_errors(text: str) -> list[str]:
     """Pairs of words that reflection gets wrong: "can me", "me am", "you is", "help I".
 
-    1. Cut the text at clause marks, so a pair never spans a comma.
+    1. Cut the text at clause and sentence marks, so a pair never spans a comma or a
+       full stop ("with you. Is there…").
     2. Drop frequency adverbs, so "you always feels" is read as "you feels".
     3. Walk each clause's word pairs and test them against the pronoun rules below.
     """
