@@ -124,6 +124,7 @@ def test_ordinary_messages_stay_at_level_0(engine, text) -> None:
         "can't sleep, so i'm planning tomorrow",
         "i'll try it again tomorrow",
         "I want to be strong",
+        "I love you Eliza, you've been so helpful",
     ],
 )
 def test_questions_to_eliza_and_everyday_plans_are_no_crisis(engine, text) -> None:
