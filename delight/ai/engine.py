@@ -25,7 +25,7 @@ from typing import Any, Protocol, runtime_checkable
 from delight.ai import classifiers, planning
 from delight.ai.chat import AIError, OpenAIChat
 from delight.ai.config import AIConfig
-from delight.ai.embeddings import Embedder, HashingEmbedder, build_embedder
+from delight.ai.embeddings import Embedder, HashingEmbedder, OpenAIEmbedder, build_embedder
 from delight.ai.guard import CircuitBreaker, Clock
 from delight.ai.offline import ZoneNote, compose_reply, zone_line
 from delight.ai.offline import extract_facts as offline_extract_facts
@@ -432,17 +432,19 @@ class ModelEngine:
     def screen_safety(self, text: str) -> SafetyResult:
         """The rules' level, raised by the model's only with support.
 
-        The rules are a floor: whatever the model says, the result is never less cautious;
-        a model failure leaves the rules' result. (The offline screen's reading of meaning
-        is not used here: with a server embedder its model is trained at first use, which
-        would spend a turn's budget.) A model raises the level only of a message the rules
-        already read as at least concern: small models call harmless messages ("I'm a
+        The offline screen is a floor: whatever the model says, the result is never less
+        cautious; a model failure leaves the offline result. With a local embedder that is
+        the rules and the message's meaning; with a server embedder the rules alone (the
+        meaning's model would be trained at first use, spending a turn's budget). A model
+        raises the level only of a message the floor already reads as at least concern:
+        small models call harmless messages ("I'm a
         nurse", "kill me now, my mother-in-law is staying") imminent danger, and every
         false alarm answers with a crisis reply, stores nothing and flags staff. Quoting
         the person's words was no support: a 1.5B model quoted "kill me now" and "im dying
         😂" as level 2.
         """
-        floor = classifiers.screen_safety(text)
+        local = not isinstance(self.embedder, OpenAIEmbedder)
+        floor = self.offline.screen_safety(text) if local else classifiers.screen_safety(text)
         try:
             data = self._ask(SAFETY_PROMPT, text, SAFETY_SCHEMA)
         except AIError as exc:

@@ -10,7 +10,7 @@ import pytest
 from delight.ai.chat import OpenAIChat
 from delight.ai.classifiers import screen_safety
 from delight.ai.config import AIConfig
-from delight.ai.embeddings import HashingEmbedder, OpenAIEmbedder
+from delight.ai.embeddings import HashingEmbedder, OnnxMiniLMEmbedder, OpenAIEmbedder
 from delight.ai.engine import (
     Engine,
     ModelEngine,
@@ -318,6 +318,17 @@ def test_model_alone_cannot_raise_a_message_the_rules_read_as_clean(
 
     assert result.level == 0
     assert "model" not in result.matched
+
+
+def test_with_a_local_embedder_the_messages_meaning_is_part_of_the_floor(
+    ai_config: AIConfig, openai_server: OpenAIServer
+) -> None:
+    engine = build_engine(ai_config, embedder=OnnxMiniLMEmbedder())
+    text = "i keep hoping i just won't wake up one of these mornings"
+    assert screen_safety(text).level == 0  # the rules alone miss it
+    openai_server.plan_json({"level": 0, "reason": "tired", "quote": ""})
+
+    assert engine.screen_safety(text).level >= 2
 
 
 def test_model_can_raise_a_level_the_rules_already_flagged(
