@@ -49,6 +49,7 @@ from companion.dialogue.phrases import (
     WHY_CLAUSE,
     WHY_STATEMENT,
 )
+from delight.ai.offline.reflection import reflect
 
 
 @dataclass(frozen=True)
@@ -162,6 +163,7 @@ WHY = Slot(
     reask="why does it matter to you?",
     aliases=("why", "reason", "motivation", "purpose"),
     free_text=True,
+    display=reflect,  # said back to the person: "I can talk with Ana" -> "you can talk…"
 )
 TARGET_DATE = Slot(
     "target_date",

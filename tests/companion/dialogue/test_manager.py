@@ -48,7 +48,7 @@ def test_the_full_create_goal_flow():
     assert step.path == (S.VALIDATING_SLOT, S.EXECUTING_ACTION, S.CONFIRMING)
     assert step.reply == (
         "Here's the goal: “Learn Spanish” (growth), target: 11 September 2026. "
-        "Why it matters: I want to talk with my neighbours. Shall I set it up?"
+        "Why it matters: you want to talk with your neighbours. Shall I set it up?"
     )
 
     step = flow_say(step, "Sounds good!")
