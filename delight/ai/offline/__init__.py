@@ -14,7 +14,7 @@ lines) arrives with each call, so any process can answer any turn.
 - `quality.py`: the language guard every reply passes (`reply_problems`); its word lists
   are data in `grammar_words.py`.
 - `reflection.py`: sentences and first/second person, shared by the above.
-- `rules.py` and `replies.py`: data, the keyword table and the other things Eliza says.
+- `rules/` and `replies.py`: data, the keyword table and the other things Eliza says.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The shapes of Eliza's keyword table (rules.py): a keyword with its rank and trigger, and
+"""The shapes of Eliza's keyword table (rules/): a keyword with its rank and trigger, and
 its decompositions, each a pattern with the templates that answer it."""
 
 from __future__ import annotations
