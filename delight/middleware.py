@@ -1,6 +1,6 @@
 """Middleware: database admission (a clear 503 when no connection frees up in time),
-onboarding (people who have not finished it go back to where they left off) and domain
-errors (a view that lets one through answers as the error says)."""
+the person's timezone for every page, onboarding (people who have not finished it go back
+to where they left off) and domain errors (a view that lets one through answers as the error says)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from django.db import OperationalError, connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
+from django.utils import timezone
 
 from delight.api_errors import domain_error_response
 from delight.database import retry_after_seconds
@@ -68,6 +69,26 @@ def busy_response(request: HttpRequest) -> HttpResponse:
         response = HttpResponse(page, status=503)
     response["Retry-After"] = str(retry_after)
     return response
+
+
+class TimezoneMiddleware:
+    """Show every time on a page in the person's own zone: templates' date and time filters
+    convert aware datetimes to the active zone. The API keeps answering in UTC (its
+    contract; clients convert), so only pages activate it."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        user = request.user
+        if user.is_authenticated and not request.path.startswith("/api/"):
+            timezone.activate(user.zone)
+        else:
+            timezone.deactivate()
+        try:
+            return self.get_response(request)
+        finally:
+            timezone.deactivate()
 
 
 # Paths that work before onboarding is finished (APIs answer JSON, never redirects).

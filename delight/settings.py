@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "channels",
     "channels_postgres",
     "django_q",
+    "django_cotton.apps.SimpleAppConfig",  # template components; loaders configured below
     "delight",
     "companion",
     "goals",
@@ -80,6 +81,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "delight.middleware.TimezoneMiddleware",
     "delight.middleware.OnboardingMiddleware",
     "delight.middleware.DomainErrorMiddleware",
 ]
@@ -88,16 +90,28 @@ ROOT_URLCONF = "delight.urls"
 ASGI_APPLICATION = "delight.asgi.application"
 WSGI_APPLICATION = None
 
+# Pages are composed of components (django-cotton: <c-button>, <c-card>… in
+# delight/templates/cotton/). Templates are compiled once per process (cached loader).
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [],
-        "APP_DIRS": True,
         "OPTIONS": {
+            "loaders": [
+                (
+                    "django.template.loaders.cached.Loader",
+                    [
+                        "django_cotton.cotton_loader.Loader",
+                        "django.template.loaders.app_directories.Loader",
+                    ],
+                )
+            ],
+            "builtins": ["django_cotton.templatetags.cotton"],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "delight.navigation.navigation",
             ],
         },
     },

@@ -69,6 +69,14 @@ def onboarding_step(request: HttpRequest, step: int) -> HttpResponse:
     return render(request, "delight/onboarding.html", context)
 
 
-@login_required
 def home(request: HttpRequest) -> HttpResponse:
+    """Home: the dashboard for a signed-in person, the landing page for a visitor."""
+    if not request.user.is_authenticated:
+        return render(request, "delight/landing.html")
     return render(request, "delight/home.html")
+
+
+@login_required
+def more(request: HttpRequest) -> HttpResponse:
+    """More: the pages the phone's tab bar has no room for."""
+    return render(request, "delight/more.html")

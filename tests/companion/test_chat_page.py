@@ -64,7 +64,7 @@ def test_owner_sees_the_history_the_sessions_and_what_eliza_waits_for(owner_clie
     assert "Hello &lt;b&gt;there&lt;/b&gt;" in html  # its title, escaped
     assert f'href="{reverse("chat")}">New conversation' in html
     assert "Samaritans" not in html  # no crisis, no resources
-    assert 'href="/chat/">Talk to Eliza</a>' in html  # the nav link
+    assert 'href="/chat/" aria-current="page">' in html  # the nav link, marked current
 
 
 @pytest.mark.django_db

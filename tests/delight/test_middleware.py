@@ -1,11 +1,18 @@
-"""Middleware: database admission answers a clear 503 when no connection frees up in time."""
+"""Middleware: database admission answers a clear 503 when no connection frees up in time;
+pages show times in the person's own zone."""
 
 from __future__ import annotations
 
+import datetime as dt
+import uuid
+
 import pytest
 from django.test import Client
+from django.utils import timezone
 
-from companion.models import Turn
+from companion.models import Conversation, Turn
+from delight.models import User
+from tests.factories import make_user
 from tests.support.database import every_request_connection_taken
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -49,3 +56,45 @@ def test_healthz_answers_on_its_own_connection_while_requests_have_none():
     database = response.json()["checks"]["database"]
     assert database["ok"] is True
     assert database["pool_available"] == 0
+
+
+@pytest.fixture
+def madrid(db) -> User:
+    return make_user("marta", timezone="Europe/Madrid")
+
+
+@pytest.fixture
+def kathmandu(db) -> User:
+    return make_user("kiran", timezone="Asia/Kathmandu")
+
+
+# 2026-11-24 08:05 UTC is 09:05 in Madrid (UTC+1) and 13:50 in Kathmandu (UTC+5:45).
+INSTANT = dt.datetime(2026, 11, 24, 8, 5, tzinfo=dt.UTC)
+
+
+def _conversation_at(user: User) -> Conversation:
+    return Conversation.objects.create(
+        id=uuid.uuid4(), user=user, title="Morning plans", last_message_at=INSTANT
+    )
+
+
+@pytest.mark.parametrize(("person", "shown"), [("madrid", "09:05"), ("kathmandu", "13:50")])
+def test_a_page_shows_times_in_the_persons_own_zone(request, person, shown):
+    user = request.getfixturevalue(person)
+    _conversation_at(user)
+    client = Client()
+    client.force_login(user)
+    page = client.get("/chat/").content.decode()
+    assert f"24 Nov, {shown}" in page
+    assert "24 Nov, 08:05" not in page
+
+
+def test_the_api_keeps_answering_in_utc(madrid):
+    client = Client()
+    client.force_login(madrid)
+    client.get("/chat/")  # a page first: its zone must not leak into the next request
+    assert timezone.get_current_timezone_name() == "UTC"
+    conversation = _conversation_at(madrid)
+    sessions = client.get("/api/companion/sessions/").json()
+    listed = next(s for s in sessions["results"] if s["session_id"] == str(conversation.id))
+    assert listed["last_message_at"].endswith("Z")

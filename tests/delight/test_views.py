@@ -110,10 +110,14 @@ def test_duplicate_username_is_rejected(client):
     assert User.objects.filter(username="nadia").count() == 1
 
 
-def test_anonymous_home_redirects_to_login(client):
+def test_a_visitor_sees_what_delight_is_with_sign_up_and_log_in(client):
     response = client.get(reverse("home"))
-    assert response.status_code == 302
-    assert response.url.startswith(reverse("login"))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Big goals, small steps" in html
+    assert f'href="{reverse("signup")}"' in html
+    assert f'href="{reverse("login")}"' in html
+    assert 'class="tabbar"' not in html  # no app menu for a visitor
 
 
 def test_login_logout_and_password_change(client, owner):

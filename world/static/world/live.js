@@ -1,22 +1,12 @@
-// Live zone states for /world/ pages: WebSocket first, polling while it is down.
+// Live zone states for /world/ pages, on the app's one live connection (delight/live.js).
 //
-// 1. Connect to ws/world/; the server sends a `world.snapshot` on connect.
-// 2. Apply `world.snapshot` (every zone) and `zone.update` (one zone) to the
-//    elements with data-zone="<slug>" (data-state becomes "open" or "closed").
-// 3. Ping every 25 s; no pong within 10 s means the socket is dead: close it.
-// 4. On close, poll GET /api/world/zones/ every 30 s and reconnect with exponential
-//    backoff (1 s doubling to 30 s, with jitter); a new socket asks for a snapshot.
+// 1. Apply `world.snapshot` (every zone) and `zone.update` (one zone) to the elements
+//    with data-zone="<slug>" (data-state becomes "open" or "closed").
+// 2. While the connection is down, poll GET /api/world/zones/ every 30 s.
 
-const PING_EVERY_MS = 25000;
-const PONG_WITHIN_MS = 10000;
 const POLL_EVERY_MS = 30000;
-const BACKOFF_MAX_MS = 30000;
 
 const status = document.getElementById("world-live");
-let socket = null;
-let backoff = 1000;
-let pingTimer = null;
-let pongTimer = null;
 let pollTimer = null;
 
 function setStatus(state, text) {
@@ -41,13 +31,6 @@ function applySnapshot(snapshot) {
   snapshot.zones.forEach(applyZone);
 }
 
-function handle(event) {
-  if (event.type === "world.snapshot") applySnapshot(event);
-  else if (event.type === "zone.update") applyZone(event.zone);
-  else if (event.type === "pong") clearTimeout(pongTimer);
-  document.dispatchEvent(new CustomEvent("world:event", { detail: event }));
-}
-
 async function poll() {
   try {
     const response = await fetch("/api/world/zones/", { credentials: "same-origin" });
@@ -57,48 +40,18 @@ async function poll() {
   }
 }
 
-function startPolling() {
-  if (pollTimer === null) pollTimer = setInterval(poll, POLL_EVERY_MS);
-}
+document.addEventListener("live:event", ({ detail: event }) => {
+  if (event.type === "world.snapshot") applySnapshot(event);
+  else if (event.type === "zone.update") applyZone(event.zone);
+});
 
-function stopPolling() {
-  clearInterval(pollTimer);
-  pollTimer = null;
-}
-
-function heartbeat() {
-  if (!socket || socket.readyState !== WebSocket.OPEN) return;
-  socket.send(JSON.stringify({ type: "ping" }));
-  pongTimer = setTimeout(() => socket && socket.close(), PONG_WITHIN_MS);
-}
-
-function connect() {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws/world/`);
-  socket.addEventListener("open", () => {
-    backoff = 1000;
-    stopPolling();
+document.addEventListener("live:status", ({ detail }) => {
+  if (detail.state === "live") {
+    clearInterval(pollTimer);
+    pollTimer = null;
     setStatus("live", "Live");
-    socket.send(JSON.stringify({ type: "snapshot" }));
-    pingTimer = setInterval(heartbeat, PING_EVERY_MS);
-  });
-  socket.addEventListener("message", (message) => {
-    try {
-      handle(JSON.parse(message.data));
-    } catch (error) {
-      // a frame we cannot read is ignored; the next snapshot repairs the page
-    }
-  });
-  socket.addEventListener("close", () => {
-    clearInterval(pingTimer);
-    clearTimeout(pongTimer);
-    socket = null;
+  } else {
     setStatus("offline", "Reconnecting…");
-    startPolling();
-    const delay = backoff * (0.75 + Math.random() / 2);
-    backoff = Math.min(backoff * 2, BACKOFF_MAX_MS);
-    setTimeout(connect, delay);
-  });
-}
-
-connect();
+    if (pollTimer === null) pollTimer = setInterval(poll, POLL_EVERY_MS);
+  }
+});

@@ -1,0 +1,66 @@
+"""The app's navigation as data: which pages the top bar (desktop), the tab bar (phone) and
+the More page list, and which section a page belongs to (so its tab shows as current)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.http import HttpRequest
+from django.urls import reverse
+
+
+@dataclass(frozen=True)
+class NavItem:
+    label: str
+    url_name: str
+    icon: str
+    # URL names (and prefixes of them, ending in "-") that count as this section.
+    section: tuple[str, ...]
+
+
+HOME = NavItem("Home", "home", "home", ("home",))
+TODAY = NavItem("Today", "today", "today", ("today", "mission-session"))
+CHAT = NavItem("Chat", "chat", "chat", ("chat",))
+GOALS = NavItem("Goals", "goals", "goals", ("goal", "mission-edit", "mission-create"))
+WORLD = NavItem("World", "world", "world", ("world",))
+MORE = NavItem("More", "more", "more", ("more", "memor", "about-you", "password"))
+MEMORIES = NavItem("Memories", "memories", "book", ("memor",))
+ABOUT_YOU = NavItem("About you", "about-you", "user", ("about-you",))
+PASSWORD = NavItem("Password", "password_change", "lock", ("password",))
+
+TOP_BAR = (HOME, TODAY, CHAT, GOALS, WORLD)
+TAB_BAR = (HOME, TODAY, CHAT, GOALS, MORE)
+ACCOUNT_MENU = (MEMORIES, ABOUT_YOU, PASSWORD)
+MORE_PAGE = (WORLD, MEMORIES, ABOUT_YOU, PASSWORD)
+
+
+@dataclass(frozen=True)
+class NavLink:
+    label: str
+    href: str
+    icon: str
+    current: bool
+
+
+def _links(items: tuple[NavItem, ...], url_name: str) -> list[NavLink]:
+    return [
+        NavLink(item.label, reverse(item.url_name), item.icon, url_name.startswith(item.section))
+        for item in items
+    ]
+
+
+def navigation(request: HttpRequest) -> dict[str, object]:
+    """Template context: the links of each bar, the one for this page marked current. A
+    person still onboarding sees none of them (nothing to wander off to yet)."""
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated or not user.onboarded:
+        return {"show_nav": False}
+    match = request.resolver_match
+    url_name = (match.url_name or "") if match else ""
+    return {
+        "show_nav": True,
+        "top_bar": _links(TOP_BAR, url_name),
+        "tab_bar": _links(TAB_BAR, url_name),
+        "account_menu": _links(ACCOUNT_MENU, url_name),
+        "more_links": _links(MORE_PAGE, url_name),
+    }

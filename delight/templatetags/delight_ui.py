@@ -1,0 +1,15 @@
+"""Template helpers of the design system."""
+
+from __future__ import annotations
+
+from django import template
+
+from delight.toasts import ToastAction, toast_action
+
+register = template.Library()
+
+
+@register.filter
+def action_of(message: object) -> ToastAction | None:
+    """The action button of a toast message (see delight.toasts), or None."""
+    return toast_action(getattr(message, "extra_tags", "") or "")
