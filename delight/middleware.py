@@ -1,6 +1,7 @@
 """Middleware: database admission (a clear 503 when no connection frees up in time),
 the person's timezone for every page, onboarding (people who have not finished it go back
-to where they left off) and domain errors (a view that lets one through answers as the error says)."""
+to where they left off) and domain errors (a view that lets one through answers as the
+error says)."""
 
 from __future__ import annotations
 
