@@ -45,7 +45,7 @@ function dismissLater(item) {
 
 export function toast(text, { tone = "", action = null } = {}) {
   const list = document.getElementById("toasts");
-  const item = document.createElement("li");
+  const item = document.createElement("div");
   item.className = `toast ${tone}`;
   item.dataset.toast = "";
   const paragraph = document.createElement("p");
