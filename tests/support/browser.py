@@ -10,6 +10,7 @@ import urllib.request
 from collections.abc import Iterator
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 
 CHROMIUM_ARGS = [
     "--headless",
@@ -87,3 +88,15 @@ def log_in(page, base_url: str, username: str, password: str) -> None:
     page.get_by_label("Password").fill(password)
     page.get_by_role("button", name="Log in").click()
     page.wait_for_url(f"{base_url}/")
+
+
+def accessibility_problems(page) -> list[str]:
+    """axe-core's serious and critical violations on the page as it is now, one line each
+    (rule, what it asks, where): an empty list means the page passes."""
+    results = Axe().run(page)
+    return [
+        f"{page.url}: {violation['id']} ({violation['help']}) at "
+        + ", ".join(str(node["target"]) for node in violation["nodes"][:5])
+        for violation in results.response["violations"]
+        if violation["impact"] in ("serious", "critical")
+    ]
