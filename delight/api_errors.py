@@ -7,7 +7,7 @@ from typing import Any
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.handlers.exception import response_for_exception
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.utils.html import escape
+from django.shortcuts import render
 from django.views import defaults
 from django.views.csrf import csrf_failure as html_csrf_failure
 from django.views.decorators.csrf import csrf_exempt
@@ -86,11 +86,8 @@ def domain_error_response(request: HttpRequest, error: DomainError) -> HttpRespo
         return _json(status, error.message, error.code)
     if status == 404:
         return response_for_exception(request, Http404(error.message))
-    page = defaults.ERROR_PAGE_TEMPLATE % {
-        "title": escape(error.code.replace("_", " ").capitalize()),
-        "details": escape(error.message),
-    }
-    return HttpResponse(page, status=status)
+    context = {"title": error.code.replace("_", " ").capitalize(), "details": error.message}
+    return render(request, "delight/error.html", context, status=status)
 
 
 def handler400(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

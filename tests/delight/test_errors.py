@@ -149,3 +149,13 @@ async def test_a_domain_error_on_a_socket_is_an_error_frame_and_the_socket_stays
 
     assert error == {"type": "error", "code": "not_found", "message": "There is no such goal."}
     assert pong == {"type": "pong"}
+
+
+@pytest.mark.django_db
+def test_the_404_page_is_a_kind_page_with_a_way_home(client, owner):
+    client.force_login(owner)
+    page = client.get("/goals/999999/").content.decode()
+
+    assert "Nothing here" in page
+    assert 'href="/"' in page
+    assert 'class="tabbar"' in page  # still inside the app, not a dead end
