@@ -98,10 +98,8 @@ class ClockForm(forms.Form):
         },
         help_text="Zones, reminders and your day follow this clock.",
     )
-    productive_start = forms.TimeField(
-        widget=forms.TimeInput(attrs={"type": "time"}),
-        help_text="When do you do your best work? Eliza suggests focused missions then.",
-    )
+    # Both hours are explained together, under the pair (onboarding_2.html).
+    productive_start = forms.TimeField(widget=forms.TimeInput(attrs={"type": "time"}))
     productive_end = forms.TimeField(widget=forms.TimeInput(attrs={"type": "time"}))
     day_start_hour = forms.TypedChoiceField(
         label="My day begins at",
@@ -126,10 +124,9 @@ class CommunicationForm(forms.Form):
         label="Also reach me on a second channel (push/SMS)",
         help_text="For when email is not enough. You can turn it off at any time.",
     )
+    # Both hours are explained together, under the pair (onboarding_3.html).
     quiet_hours_start = forms.TimeField(
-        label="Quiet from",
-        widget=forms.TimeInput(attrs={"type": "time"}),
-        help_text="Eliza never sends anything between these times.",
+        label="Quiet from", widget=forms.TimeInput(attrs={"type": "time"})
     )
     quiet_hours_end = forms.TimeField(
         label="Quiet until", widget=forms.TimeInput(attrs={"type": "time"})

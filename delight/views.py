@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods
 
 from delight import dashboard, services
 from delight.forms import ONBOARDING_FORMS, SignupForm, submitted
@@ -78,6 +78,7 @@ def onboarding_step(request: HttpRequest, step: int) -> HttpResponse:
     return render(request, "delight/onboarding.html", context)
 
 
+@require_GET
 def home(request: HttpRequest) -> HttpResponse:
     """Home: the dashboard for a signed-in person, the landing page for a visitor.
 
@@ -91,9 +92,12 @@ def home(request: HttpRequest) -> HttpResponse:
         return render(request, "delight/home_part.html", {"panels": panels})
     first_visit = dashboard.first_visit(request)
     panels = dashboard.registry.render(request)
+    now = timezone.now()
     context = {
-        "greeting": dashboard.greeting(request.user, now=timezone.now(), first_visit=first_visit),
+        "greeting": dashboard.greeting(request.user, now=now, first_visit=first_visit),
         "first_visit": first_visit,
+        # The person's day (late nights count as the day before), as "today" counts it.
+        "today": request.user.local_day(now),
         "main": [panel for panel in panels if panel.column == "main"],
         "side": [panel for panel in panels if panel.column == "side"],
         **(dashboard.talk_form_context() if first_visit else {}),

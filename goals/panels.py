@@ -17,9 +17,12 @@ SLOTS = (("high", "Most important"), ("medium", "Keep it moving"), ("low", "Easy
 def _today(request: HttpRequest) -> dict[str, Any]:
     triad = selectors.triad_for(user=request.user)
     missions = {"high": triad.high, "medium": triad.medium, "low": triad.low}
+    slots = [(slot, label, missions[slot]) for slot, label in SLOTS if missions[slot]]
     return {
-        "slots": [(slot, label, missions[slot]) for slot, label in SLOTS if missions[slot]],
+        "slots": slots,
         "done_today": selectors.missions_done_today(user=request.user),
+        # Only an empty day needs to know: is there a goal to review, or none yet?
+        "has_goals": bool(slots) or selectors.goal_list(user=request.user).exists(),
     }
 
 
@@ -33,8 +36,8 @@ def _goals(request: HttpRequest) -> dict[str, Any]:
 
 
 def _streak(request: HttpRequest) -> dict[str, Any]:
-    # Streaks are not counted yet (a later issue): an honest empty state, never a number.
-    return {}
+    # Streaks are not counted yet (a later issue): the panel says only what is true.
+    return {"finished": selectors.missions_finished_count(user=request.user)}
 
 
 register(

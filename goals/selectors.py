@@ -452,3 +452,8 @@ def missions_done_today(*, user: User, now: dt.datetime | None = None) -> int:
         )
         .count()
     )
+
+
+def missions_finished_count(*, user: User) -> int:
+    """How many missions the person has finished, ever."""
+    return Mission.objects.owned_by(user).filter(status=MS.COMPLETED).count()

@@ -80,6 +80,24 @@ def test_home_shows_todays_missions_goals_with_progress_and_what_was_done(client
     assert after != before
 
 
+def test_home_shows_only_the_persons_own_things(client, maria):
+    other = make_user("olga")
+    theirs = make_goal(other, title="Olga's secret goal")
+    make_mission(theirs, title="Olga's mission")
+    Mission.objects.create(
+        user=other,
+        goal=theirs,
+        title="Olga's finished mission",
+        category="health",
+        status=Mission.Status.COMPLETED,
+        completed_at=timezone.now(),
+    )
+    html = client.get(reverse("home")).content.decode()
+    assert "Olga" not in html
+    assert "done today" not in html
+    assert client.post(reverse("home")).status_code == 405
+
+
 def test_done_on_home_comes_back_home(client, maria):
     mission = make_mission(make_goal(maria), title="Easy run")
     html = client.get(reverse("home")).content.decode()
