@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
+from zoneinfo import ZoneInfo, available_timezones
+
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.http import HttpRequest, QueryDict
 
-from delight.models import User, validate_timezone
+from delight.models import User
 
 
 class SignupForm(UserCreationForm):
@@ -23,25 +26,117 @@ class WelcomeForm(forms.Form):
     )
 
 
+# The IANA regions a city belongs to; every other name (UTC, Etc/GMT+5, US/Eastern …) is
+# listed last, under "Other".
+REGIONS = (
+    "Africa",
+    "America",
+    "Antarctica",
+    "Arctic",
+    "Asia",
+    "Atlantic",
+    "Australia",
+    "Europe",
+    "Indian",
+    "Pacific",
+)
+
+Choices = list[tuple[str, str] | tuple[str, list[tuple[str, str]]]]
+
+
+def _offset(name: str, now: dt.datetime) -> str:
+    """ "UTC+05:45": the zone's offset now (summer time included)."""
+    minutes = round(now.astimezone(ZoneInfo(name)).utcoffset().total_seconds() // 60)
+    sign = "+" if minutes >= 0 else "-"
+    hours, rest = divmod(abs(minutes), 60)
+    return f"UTC{sign}{hours:02d}:{rest:02d}"
+
+
+def timezone_label(name: str, now: dt.datetime) -> str:
+    """ "America / New York (UTC-05:00)": a zone's name as a person reads it."""
+    place = " / ".join(part.replace("_", " ") for part in name.split("/"))
+    return f"{place} ({_offset(name, now)})"
+
+
+def timezone_choices() -> Choices:
+    """Every IANA zone, grouped by region (UTC first), each with its offset now."""
+    now = dt.datetime.now(dt.UTC)
+    groups: dict[str, list[tuple[str, str]]] = {}
+    for name in sorted(available_timezones() - {"UTC"}):
+        region = name.split("/", 1)[0] if "/" in name else ""
+        group = region if region in REGIONS else "Other"
+        groups.setdefault(group, []).append((name, timezone_label(name, now)))
+    choices: Choices = [("UTC", "UTC (Coordinated Universal Time)")]
+    choices += [(region, groups[region]) for region in (*REGIONS, "Other") if region in groups]
+    return choices
+
+
+def _hour(hour: int) -> str:
+    label = f"{hour}:00"
+    if hour == 0:
+        label += " (midnight)"
+    elif hour == DAY_START_RECOMMENDED:
+        label += " (recommended)"
+    return label
+
+
+DAY_START_RECOMMENDED = 4
+HOURS = [(hour, _hour(hour)) for hour in range(24)]
+NUDGES_MAX = 5
+NUDGES = [(0, "0 — never remind me"), (1, "1 a day")] + [
+    (count, f"{count} a day") for count in range(2, NUDGES_MAX + 1)
+]
+
+
 class ClockForm(forms.Form):
-    timezone = forms.CharField(
-        max_length=64,
-        validators=[validate_timezone],
-        widget=forms.TextInput(attrs={"list": "timezones", "autocomplete": "off"}),
+    timezone = forms.ChoiceField(
+        label="Timezone",
+        choices=timezone_choices,
+        error_messages={
+            "invalid_choice": '"%(value)s" is not a known IANA timezone (for example'
+            ' "Europe/Paris").'
+        },
+        help_text="Zones, reminders and your day follow this clock.",
     )
+    # Both hours are explained together, under the pair (onboarding_2.html).
     productive_start = forms.TimeField(widget=forms.TimeInput(attrs={"type": "time"}))
     productive_end = forms.TimeField(widget=forms.TimeInput(attrs={"type": "time"}))
-    day_start_hour = forms.IntegerField(min_value=0, max_value=23, initial=4)
+    day_start_hour = forms.TypedChoiceField(
+        label="My day begins at",
+        coerce=int,
+        choices=HOURS,
+        initial=DAY_START_RECOMMENDED,
+        help_text=(
+            "When does your day begin? A mission finished at 1 a.m. still counts for the day"
+            " before if your day starts at 4."
+        ),
+    )
 
 
 class CommunicationForm(forms.Form):
-    email_opt_in = forms.BooleanField(required=False, label="Email me when I drift away")
-    second_channel_opt_in = forms.BooleanField(
-        required=False, label="Also reach me on a second channel (push/SMS)"
+    email_opt_in = forms.BooleanField(
+        required=False,
+        label="Email me when I drift away",
+        help_text="Only after a few quiet days, and never more than your daily limit below.",
     )
-    quiet_hours_start = forms.TimeField(widget=forms.TimeInput(attrs={"type": "time"}))
-    quiet_hours_end = forms.TimeField(widget=forms.TimeInput(attrs={"type": "time"}))
-    daily_nudge_max = forms.IntegerField(min_value=0, max_value=10)
+    second_channel_opt_in = forms.BooleanField(
+        required=False,
+        label="Also reach me on a second channel (push/SMS)",
+        help_text="For when email is not enough. You can turn it off at any time.",
+    )
+    # Both hours are explained together, under the pair (onboarding_3.html).
+    quiet_hours_start = forms.TimeField(
+        label="Quiet from", widget=forms.TimeInput(attrs={"type": "time"})
+    )
+    quiet_hours_end = forms.TimeField(
+        label="Quiet until", widget=forms.TimeInput(attrs={"type": "time"})
+    )
+    daily_nudge_max = forms.TypedChoiceField(
+        label="Reminders a day",
+        coerce=int,
+        choices=NUDGES,
+        help_text="At most this many reminders a day.",
+    )
 
 
 ONBOARDING_FORMS: dict[int, type[forms.Form]] = {

@@ -7,9 +7,10 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods
 
-from delight import services
+from delight import dashboard, services
 from delight.forms import ONBOARDING_FORMS, SignupForm, submitted
 from delight.models import User
 
@@ -59,21 +60,50 @@ def onboarding_step(request: HttpRequest, step: int) -> HttpResponse:
         except ValidationError as error:
             form.add_error(None, error)
         else:
+            if user.onboarded:
+                # Onboarding ends on Home, whose first visit offers the first conversation
+                # with Eliza and the first goal.
+                request.session[dashboard.FIRST_VISIT] = True
             return redirect("onboarding")
+    steps = [label for value, label in User.Onboarding.choices if value in ONBOARDING_FORMS]
     context = {
         "form": form,
         "step": step,
-        "steps": [label for value, label in User.Onboarding.choices if value in ONBOARDING_FORMS],
+        "steps": steps,
+        "step_label": steps[step - 1],
         "template": f"delight/onboarding_{step}.html",
+        # The browser's zone is offered until the person has chosen one.
+        "detect_timezone": not form.is_bound and user.timezone == "UTC",
     }
     return render(request, "delight/onboarding.html", context)
 
 
+@require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    """Home: the dashboard for a signed-in person, the landing page for a visitor."""
+    """Home: the dashboard for a signed-in person, the landing page for a visitor.
+
+    The dashboard is the panels the apps register (delight.dashboard); live.js refreshing
+    one of them asks for it alone (X-Delight-Part), and gets just that panel."""
     if not request.user.is_authenticated:
         return render(request, "delight/landing.html")
-    return render(request, "delight/home.html")
+    part = request.headers.get("X-Delight-Part")
+    if part:
+        panels = dashboard.registry.render(request, only=part)
+        return render(request, "delight/home_part.html", {"panels": panels})
+    first_visit = dashboard.first_visit(request)
+    panels = dashboard.registry.render(request)
+    now = timezone.now()
+    context = {
+        "greeting": dashboard.greeting(request.user, now=now, first_visit=first_visit),
+        "first_visit": first_visit,
+        # The person's day (late nights count as the day before), as "today" counts it.
+        "today": request.user.local_day(now),
+        "main": [panel for panel in panels if panel.column == "main"],
+        "side": [panel for panel in panels if panel.column == "side"],
+        **(dashboard.talk_form_context() if first_visit else {}),
+    }
+    request.session.pop(dashboard.FIRST_VISIT, None)
+    return render(request, "delight/home.html", context)
 
 
 @login_required

@@ -6,4 +6,7 @@ class GoalsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from goals import tools  # noqa: F401  (registers Eliza's goals and missions tools)
+        from goals import (
+            panels,  # noqa: F401  (registers its panels on Home)
+            tools,  # noqa: F401  (registers Eliza's goals and missions tools)
+        )

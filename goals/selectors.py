@@ -435,3 +435,25 @@ def triad_for(
         scores=scores,
         avoided=avoided,
     )
+
+
+def missions_done_today(*, user: User, now: dt.datetime | None = None) -> int:
+    """How many missions the person finished on their own today (their timezone, their day
+    starting at their day start hour)."""
+    now = now or timezone.now()
+    today = user.local_day(now)
+    start = dt.datetime.combine(today, dt.time(user.day_start_hour), tzinfo=user.zone)
+    return (
+        Mission.objects.owned_by(user)
+        .filter(
+            status=MS.COMPLETED,
+            completed_at__gte=start,
+            completed_at__lt=start + dt.timedelta(days=1),
+        )
+        .count()
+    )
+
+
+def missions_finished_count(*, user: User) -> int:
+    """How many missions the person has finished, ever."""
+    return Mission.objects.owned_by(user).filter(status=MS.COMPLETED).count()

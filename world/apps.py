@@ -6,4 +6,7 @@ class WorldConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from world import tools  # noqa: F401  (registers Eliza's world tool)
+        from world import (
+            panels,  # noqa: F401  (registers its panel on Home)
+            tools,  # noqa: F401  (registers Eliza's world tool)
+        )

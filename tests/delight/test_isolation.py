@@ -105,6 +105,8 @@ QUERY = {"q": "quiet mornings"}  # the one required query parameter (memories/se
 
 # Addresses anyone may use, or that name nobody's object, each with why.
 PUBLIC = {
+    "": "the landing page for a visitor; a person's own dashboard otherwise, which shows"
+    " nobody else's goals (test_home.py::test_home_shows_only_the_persons_own_things)",
     "healthz": "the load balancer's probe: public, reads nobody's data",
     "accounts/signup/": "signing up: public",
     "accounts/login/": "signing in: public",

@@ -44,7 +44,17 @@ def test_signup_then_onboarding_then_home(client):
     assert response.status_code == 302
     home = client.get(response.url, follow=True)
     assert home.status_code == 200
-    assert b"Welcome back, Nadia" in home.content
+    # The first Home welcomes and offers the first conversation and the first goal.
+    html = home.content.decode()
+    assert "Welcome, Nadia" in html
+    assert "Say hello to Eliza" in html
+    assert f'action="{reverse("chat")}"' in html
+    assert f'href="{reverse("goal-create")}"' in html
+    # Later visits greet by the hour of the person's day instead.
+    again = client.get(reverse("home")).content.decode()
+    assert "Welcome, Nadia" not in again
+    assert "Say hello to Eliza" not in again
+    assert ", Nadia</h1>" in again
 
     user = User.objects.get(username="nadia")
     assert user.onboarded
@@ -147,3 +157,55 @@ def test_admin_lists_users_for_staff(client):
     response = client.get("/admin/delight/user/")
     assert response.status_code == 200
     assert b"ada" in response.content
+
+
+def test_the_clock_step_lists_every_zone_grouped_and_explains_each_field(client):
+    signup(client)
+    client.post(reverse("onboarding-step", args=[1]), {"first_name": "Nadia"})
+    html = client.get(reverse("onboarding-step", args=[2])).content.decode()
+    assert '<select name="timezone"' in html
+    assert '<optgroup label="Asia">' in html
+    assert "Asia / Kathmandu (UTC+05:45)" in html
+    assert "America / Argentina / Buenos Aires (UTC-03:00)" in html
+    assert "4:00 (recommended)" in html
+    assert "still counts for the day before if your day starts at 4" in html
+    # Not chosen yet: the page offers the browser's zone (onboarding.js), step 2 of 3.
+    assert "data-detect" in html
+    assert "Step 2 of 3" in html
+    assert 'class="tabbar"' not in html  # no app menu until onboarding is done
+
+
+def test_a_chosen_timezone_is_kept_not_replaced_by_the_browsers(client):
+    signup(client)
+    client.post(reverse("onboarding-step", args=[1]), {"first_name": "Nadia"})
+    User.objects.filter(username="nadia").update(timezone="Europe/Madrid")
+    html = client.get(reverse("onboarding-step", args=[2])).content.decode()
+    assert "data-detect" not in html
+    assert '<option value="Europe/Madrid" selected>' in html
+
+
+def test_the_last_step_explains_quiet_hours_and_reminders(client):
+    signup(client)
+    client.post(reverse("onboarding-step", args=[1]), {})
+    client.post(
+        reverse("onboarding-step", args=[2]),
+        {
+            "timezone": "Europe/Madrid",
+            "productive_start": "09:00",
+            "productive_end": "17:00",
+            "day_start_hour": 4,
+        },
+    )
+    html = client.get(reverse("onboarding-step", args=[3])).content.decode()
+    assert "Eliza never sends anything between these times." in html
+    assert "0 — never remind me" in html
+    assert "At most this many reminders a day." in html
+    assert 'class="field check"' in html  # checkboxes beside their labels
+    # More than the list offers is refused, and nothing changes.
+    response = client.post(
+        reverse("onboarding-step", args=[3]),
+        {"quiet_hours_start": "22:00", "quiet_hours_end": "08:00", "daily_nudge_max": 9},
+    )
+    assert response.status_code == 200
+    assert "Select a valid choice" in response.content.decode()
+    assert not User.objects.get(username="nadia").onboarded

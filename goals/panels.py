@@ -1,0 +1,62 @@
+"""The goals app's panels on Home (registered in `GoalsConfig.ready`; see delight.dashboard):
+today's three missions, the active goals with their progress, and the streak's place."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+
+from delight.dashboard import Panel, register
+from goals import selectors
+from goals.models import Goal
+
+SLOTS = (("high", "Most important"), ("medium", "Keep it moving"), ("low", "Easy win"))
+
+
+def _today(request: HttpRequest) -> dict[str, Any]:
+    triad = selectors.triad_for(user=request.user)
+    missions = {"high": triad.high, "medium": triad.medium, "low": triad.low}
+    slots = [(slot, label, missions[slot]) for slot, label in SLOTS if missions[slot]]
+    return {
+        "slots": slots,
+        "done_today": selectors.missions_done_today(user=request.user),
+        # Only an empty day needs to know: is there a goal to review, or none yet?
+        "has_goals": bool(slots) or selectors.goal_list(user=request.user).exists(),
+    }
+
+
+def _goals(request: HttpRequest) -> dict[str, Any]:
+    goals = selectors.goal_list(user=request.user, status=Goal.Status.ACTIVE)
+    return {
+        "rows": [(goal, selectors.goal_progress(goal)) for goal in goals],
+        "planning": (Goal.Decomposition.PENDING, Goal.Decomposition.RUNNING),
+        "failed": Goal.Decomposition.FAILED,
+    }
+
+
+def _streak(request: HttpRequest) -> dict[str, Any]:
+    # Streaks are not counted yet (a later issue): the panel says only what is true.
+    return {"finished": selectors.missions_finished_count(user=request.user)}
+
+
+register(
+    Panel(
+        "home-today",
+        "goals/panels/today.html",
+        _today,
+        order=10,
+        live_on="goal.update progress.update",
+    )
+)
+register(Panel("home-goals", "goals/panels/goals.html", _goals, order=30, live_on="goal.update"))
+register(
+    Panel(
+        "home-streak",
+        "goals/panels/streak.html",
+        _streak,
+        column="side",
+        order=20,
+        live_on="progress.update",
+    )
+)
