@@ -178,3 +178,43 @@ def test_missions_for_categories(owner, outsider):
     found = selectors.missions_for_categories(user=owner, categories=["craft", "health"])
     assert [m.title for m in found] == ["Outline", "Run"]
     assert selectors.missions_for_categories(user=owner, categories=["craft"], limit=1) == [best]
+
+
+def test_on_a_low_energy_day_the_easy_win_is_a_light_mission(owner):
+    goal = make_goal(owner, importance=5)
+    other = make_goal(owner, title="Read more", category="growth", importance=5)
+    make_mission(goal, title="Stretch", energy="low", estimated_minutes=10, priority_score=1.0)
+    quick = make_mission(other, title="Quick chapter", energy="medium", estimated_minutes=10)
+    slow = make_mission(other, title="Slow walk", energy="low", estimated_minutes=30)
+    tired = selectors.triad_for(user=owner, energy="low")
+    assert tired.low == slow  # not the short medium-energy one
+    assert tired.medium == quick
+
+
+def test_on_a_low_energy_day_no_heavy_mission_poses_as_the_easy_win(owner):
+    goal = make_goal(owner, importance=5)
+    make_mission(goal, title="Stretch", energy="low", estimated_minutes=10)
+    make_mission(goal, title="Tempo run", energy="medium", estimated_minutes=10)
+    tired = selectors.triad_for(user=owner, energy="low")
+    assert tired.high.title == "Stretch"
+    assert tired.low is None
+    assert tired.medium.title == "Tempo run"
+
+
+def test_the_day_keeps_what_is_done_and_finishes_after_three(owner):
+    goal = make_goal(owner)
+    missions = [make_mission(goal, title=f"Step {n}") for n in range(5)]
+    day = selectors.day_for(user=owner)
+    assert (day.done, len(day.open), day.finished) == ([], 3, False)
+    services.mission_complete(user=owner, mission_id=missions[0].pk)
+    day = selectors.day_for(user=owner)
+    assert day.done == [missions[0]]
+    assert [slot for slot, _ in day.open] == ["high", "low"]  # no instant refill
+    for mission in missions[1:3]:
+        services.mission_complete(user=owner, mission_id=mission.pk)
+    day = selectors.day_for(user=owner)
+    assert (len(day.done), day.open, day.finished) == (3, [], True)
+    more = selectors.day_for(user=owner, more=True)
+    assert not more.finished
+    assert [slot for slot, _ in more.open] == ["high"]
+    assert more.open[0][1] in missions[3:]
