@@ -254,6 +254,8 @@ def today(request: HttpRequest) -> HttpResponse:
         "day": day,
         "slots": [(slot, SLOT_LABELS[slot], mission) for slot, mission in day.open],
         "energy": energy,
+        # After a mission of "one more", the day shows as finished again, not another one.
+        "energy_query": f"?energy={energy}" if energy else "",
         "just_done": request.session.pop(JUST_DONE, None),
         "day_size": selectors.DAY_SIZE,
     }

@@ -145,6 +145,7 @@ def test_finishing_three_missions_finishes_the_day_and_offers_one_more(browser, 
     more = browser.get("/today/?more=1").content.decode()
     assert more.count('class="card triad-slot') == 1
     assert "One more" in more
+    assert 'name="next" value="/today/"' in more  # done with it: the day is finished again
 
 
 def test_completing_a_mission_is_a_small_win(browser, owner):
