@@ -336,7 +336,8 @@ class MissionDetailView(APIView):
 
 
 class MissionActionView(APIView):
-    """POST /api/missions/<id>/<action>/; reject answers 204 (the suggestion is gone)."""
+    """POST /api/missions/<id>/<action>/; reject answers 204 (the suggestion is set aside;
+    restore brings it back)."""
 
     action_name = ""
 
@@ -344,7 +345,7 @@ class MissionActionView(APIView):
         request=None,
         responses={
             200: MissionSerializer,
-            204: OpenApiResponse(description="reject: the suggestion is gone."),
+            204: OpenApiResponse(description="reject: the suggestion is set aside."),
         },
     )
     def post(self, request: Request, mission_id: int) -> Response:

@@ -7,6 +7,7 @@ then do they enter the pool the daily triad draws from.
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import TYPE_CHECKING
 
 from django.conf import settings
@@ -123,10 +124,12 @@ class Mission(models.Model):
         DEFERRED = "deferred", "Deferred"
         COMPLETED = "completed", "Completed"
         SKIPPED = "skipped", "Skipped"
+        # Rejected in review: kept (not deleted) so the person can undo it for a while.
+        REJECTED = "rejected", "Removed"
 
     POOL = (Status.PENDING, Status.ACTIVE, Status.DEFERRED)
     # Not part of the plan the person accepted: progress counts every other mission.
-    UNACCEPTED = (Status.SUGGESTED, Status.SKIPPED)
+    UNACCEPTED = (Status.SUGGESTED, Status.SKIPPED, Status.REJECTED)
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="missions"
@@ -187,6 +190,9 @@ class MissionSession(models.Model):
     planned_minutes = models.PositiveSmallIntegerField(
         validators=[MinValueValidator(1), MaxValueValidator(SESSION_MAX_MINUTES)]
     )
+    # Pausing is kept here, not in the browser, so a paused timer stays paused on reload.
+    paused_at = models.DateTimeField(null=True, blank=True)
+    paused_seconds = models.PositiveIntegerField(default=0)
     ended_at = models.DateTimeField(null=True, blank=True)
     actual_minutes = models.PositiveSmallIntegerField(
         null=True,
@@ -209,6 +215,11 @@ class MissionSession(models.Model):
 
     def __str__(self) -> str:
         return f"{self.mission} @ {self.started_at:%Y-%m-%d %H:%M}"
+
+    def focused_seconds(self, now: dt.datetime) -> int:
+        """Seconds of focus so far: the time since the start, less every pause."""
+        until = self.paused_at or self.ended_at or now
+        return max(0, int((until - self.started_at).total_seconds()) - self.paused_seconds)
 
 
 class ActivityEvent(models.Model):

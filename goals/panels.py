@@ -15,12 +15,13 @@ SLOTS = (("high", "Most important"), ("medium", "Keep it moving"), ("low", "Easy
 
 
 def _today(request: HttpRequest) -> dict[str, Any]:
-    triad = selectors.triad_for(user=request.user)
-    missions = {"high": triad.high, "medium": triad.medium, "low": triad.low}
-    slots = [(slot, label, missions[slot]) for slot, label in SLOTS if missions[slot]]
+    # The same day as the Today page: what is done keeps its place, a finished day stays so.
+    day = selectors.day_for(user=request.user)
+    labels = dict(SLOTS)
+    slots = [(slot, labels[slot], mission) for slot, mission in day.open if mission]
     return {
         "slots": slots,
-        "done_today": selectors.missions_done_today(user=request.user),
+        "done_today": len(day.done),
         # Only an empty day needs to know: is there a goal to review, or none yet?
         "has_goals": bool(slots) or selectors.goal_list(user=request.user).exists(),
     }

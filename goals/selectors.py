@@ -7,13 +7,21 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from delight.models import User
 from delight.rows import model_from_row, prepared_cursor, select_list
 from delight.selectors import owned_or_not_found
-from goals.models import ENERGY_LEVEL, Energy, Goal, Milestone, Mission, MissionSession
+from goals.models import (
+    ENERGY_LEVEL,
+    ActivityEvent,
+    Energy,
+    Goal,
+    Milestone,
+    Mission,
+    MissionSession,
+)
 
 MS = Mission.Status
 
@@ -122,7 +130,10 @@ def _percent(completed: int, total: int) -> int:
 def milestone_list(*, user: User, goal_id: int) -> QuerySet[Milestone]:
     """A goal's milestones in order, each with its missions prefetched in order."""
     goal = owned_or_not_found(Goal.objects.only("id"), user=user, pk=goal_id)
-    return goal.milestones.order_by("position").prefetch_related("missions")
+    shown = Mission.objects.exclude(status=MS.REJECTED).order_by("position", "id")
+    return goal.milestones.order_by("position").prefetch_related(
+        Prefetch("missions", queryset=shown)
+    )
 
 
 # -- missions -----------------------------------------------------------------------------
@@ -138,6 +149,8 @@ def mission_list(
     milestone_id: int | None = None,
 ) -> QuerySet[Mission]:
     queryset = Mission.objects.owned_by(user).select_related("goal", "milestone")
+    if not status:  # a rejected suggestion is gone for the person (until they undo it)
+        queryset = queryset.exclude(status=MS.REJECTED)
     if goal_id is not None:
         queryset = queryset.filter(goal_id=goal_id)
     if isinstance(status, str):
@@ -393,7 +406,8 @@ def triad_for(
     4. Low, the easy win, chosen before medium so an easy mission is kept for it: the best
        remaining (score + ease) / 2 x diversity, where ease favours short, low-energy
        missions and diversity is x0.6 if the value category is already in the triad, x0.8
-       if the goal is.
+       if the goal is. When the person said how they feel, only a mission within that
+       energy can be the easy win (none left: the slot stays empty).
     5. Medium: the best remaining score x diversity.
     In every slot a mission of `avoid_categories` (e.g. those whose world zone is closed now:
     the caller knows why) is chosen only when no other candidate is left.
@@ -408,8 +422,10 @@ def triad_for(
     scores = {m.id: _score(m, today=today, now=now, energy=energy) for m in candidates}
     chosen: list[_Candidate] = []
 
-    def pick(value: dict[int, float]) -> int | None:
+    def pick(value: dict[int, float], *, fits: bool = False) -> int | None:
         remaining = [m for m in candidates if m not in chosen]
+        if fits and energy is not None:
+            remaining = [m for m in remaining if ENERGY_LEVEL[m.energy] <= ENERGY_LEVEL[energy]]
         if not remaining:
             return None
         best = max(
@@ -424,7 +440,7 @@ def triad_for(
         return best.id
 
     high = pick(scores)
-    low = pick({m.id: (scores[m.id] + _ease(m)) / 2 for m in candidates})
+    low = pick({m.id: (scores[m.id] + _ease(m)) / 2 for m in candidates}, fits=True)
     medium = pick(scores)
     full = _missions_chosen(user=user, ids=[m.id for m in chosen]) if chosen else {}
     return Triad(
@@ -437,20 +453,61 @@ def triad_for(
     )
 
 
-def missions_done_today(*, user: User, now: dt.datetime | None = None) -> int:
-    """How many missions the person finished on their own today (their timezone, their day
-    starting at their day start hour)."""
+# -- the day ------------------------------------------------------------------------------
+
+DAY_SIZE = 3  # a day is three missions; finishing them finishes the day
+
+
+@dataclass(frozen=True)
+class Day:
+    """Today as the person lives it: what they finished, and what is left of their three."""
+
+    done: list[Mission]
+    # (slot, mission) still open today, in the order they are shown; None: nothing fits.
+    open: list[tuple[str, Mission | None]]
+    more: bool  # they asked for one more after finishing the day
+
+    @property
+    def finished(self) -> bool:
+        return len(self.done) >= DAY_SIZE and not self.more
+
+
+def missions_done_today(*, user: User, now: dt.datetime | None = None) -> list[Mission]:
+    """The missions the person completed on their own today (day start and zone), in order."""
+    today = user.local_day(now or timezone.now())
+    ids = (
+        ActivityEvent.objects.owned_by(user)
+        .filter(kind=ActivityEvent.Kind.MISSION_COMPLETED, local_date=today)
+        .order_by("occurred_at", "id")
+        .values_list("mission_id", flat=True)
+    )
+    done = Mission.objects.owned_by(user).filter(pk__in=[pk for pk in ids if pk])
+    by_id = {mission.pk: mission for mission in done.select_related("goal")}
+    return [by_id[pk] for pk in dict.fromkeys(ids) if pk in by_id]
+
+
+def day_for(
+    *, user: User, energy: str | None = None, more: bool = False, now: dt.datetime | None = None
+) -> Day:
+    """Today's three: the missions done today fill their places, the triad fills the rest
+    (so finishing one does not bring a new one at once). With all three done the day is
+    finished; `more` then offers one more mission: the easy win on a low day, else the
+    most important one."""
     now = now or timezone.now()
-    today = user.local_day(now)
-    start = dt.datetime.combine(today, dt.time(user.day_start_hour), tzinfo=user.zone)
-    return (
-        Mission.objects.owned_by(user)
-        .filter(
-            status=MS.COMPLETED,
-            completed_at__gte=start,
-            completed_at__lt=start + dt.timedelta(days=1),
-        )
-        .count()
+    done = missions_done_today(user=user, now=now)
+    left = DAY_SIZE - len(done)
+    if left <= 0 and not more:
+        return Day(done=done, open=[], more=False)
+    triad = triad_for(user=user, energy=energy, now=now)
+    slots = {"high": triad.high, "medium": triad.medium, "low": triad.low}
+    # Which places stay open when some are done: the most important first, and the easy
+    # win before "keep it moving" (first of all on a low-energy day).
+    order = ["low", "high", "medium"] if energy == "low" else ["high", "low", "medium"]
+    keep = set(order[: max(left, 1)])
+    return Day(
+        done=done,
+        open=[(slot, slots[slot]) for slot in ("high", "medium", "low") if slot in keep],
+        more=more and left <= 0,
     )
 
 

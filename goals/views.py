@@ -18,18 +18,20 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from delight.forms import submitted
+from delight.toasts import toast_with_action
 from goals import selectors, services
 from goals.forms import GoalForm, MissionForm, SessionCompleteForm
 from goals.models import Energy, Goal, Mission
 
 DONE_MESSAGES = {
-    "approve": "Mission approved: it is now in your pool.",
-    "reject": "Suggestion removed.",
+    "approve": "Added to your missions.",
+    "restore": "Brought back: it waits for your review.",
     "start": "Mission started. You've got this.",
-    "defer": "Deferred to tomorrow. Today's three have been refreshed.",
-    "complete": "Mission complete. Well done!",
+    "defer": "Set aside until tomorrow.",
     "skip": "Mission skipped.",
 }
+# The mission a person just finished, for the page to make a small moment of it.
+JUST_DONE = "goals_just_done"
 
 
 def _attempt(request: HttpRequest, action: Callable[[], Any], success: str = "") -> bool:
@@ -217,15 +219,28 @@ def mission_action(request: HttpRequest, mission_id: int, action: str) -> HttpRe
     if service is None:
         raise Http404("No such mission action.")
     mission = selectors.mission_get(user=request.user, mission_id=mission_id)
-    _attempt(
+    done = _attempt(
         request,
         lambda: service(user=request.user, mission_id=mission_id),
-        DONE_MESSAGES[action],
+        DONE_MESSAGES.get(action, ""),
     )
+    if done and action == "reject":
+        undo = reverse("mission-action", args=[mission_id, "restore"])
+        toast_with_action(request, "Mission removed.", url=undo, label="Undo")
+    elif done and action == "complete":
+        _celebrate(request, mission)
     return _back(request, reverse("goal-detail", args=[mission.goal_id]))
 
 
+def _celebrate(request: HttpRequest, mission: Mission) -> None:
+    messages.success(request, f"Done: {mission.title}. Nice work!")
+    request.session[JUST_DONE] = mission.pk
+
+
 # -- today and sessions -------------------------------------------------------------------
+
+
+SLOT_LABELS = {"high": "Most important", "medium": "Keep it moving", "low": "Easy win"}
 
 
 @login_required
@@ -234,33 +249,46 @@ def today(request: HttpRequest) -> HttpResponse:
     energy = request.GET.get("energy") or None
     if energy not in (None, *Energy.values):
         energy = None
-    triad = selectors.triad_for(user=request.user, energy=energy)
-    slots = [
-        ("high", "Most important", triad.high),
-        ("medium", "Keep it moving", triad.medium),
-        ("low", "Easy win", triad.low),
-    ]
-    return render(request, "goals/today.html", {"slots": slots, "energy": energy})
+    day = selectors.day_for(user=request.user, energy=energy, more=bool(request.GET.get("more")))
+    context = {
+        "day": day,
+        "slots": [(slot, SLOT_LABELS[slot], mission) for slot, mission in day.open],
+        "energy": energy,
+        # After a mission of "one more", the day shows as finished again, not another one.
+        "energy_query": f"?energy={energy}" if energy else "",
+        "just_done": request.session.pop(JUST_DONE, None),
+        "day_size": selectors.DAY_SIZE,
+    }
+    return render(request, "goals/today.html", context)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def session_page(request: HttpRequest, mission_id: int) -> HttpResponse:
-    """The timer: start, extend, and complete with minutes, notes and a reflection."""
+    """The focus timer: start, pause, resume, add five minutes, and finish with minutes,
+    notes and a reflection; then a moment to say well done and what comes next."""
     user = request.user
     mission = selectors.mission_get(user=user, mission_id=mission_id)
     form = SessionCompleteForm(request.POST if request.POST.get("op") == "complete" else None)
-    if request.method == "POST":
-        if _session_post(request, mission_id=mission_id, form=form):
-            return redirect("today")
-        if not form.errors:
-            return redirect("mission-session", mission_id=mission_id)
-    context = {
-        "mission": mission,
-        "session": selectors.session_running(user=user, mission_id=mission_id),
-        "form": form,
-    }
+    posted = request.method == "POST"
+    if posted and (_session_post(request, mission_id=mission_id, form=form) or not form.errors):
+        return redirect("mission-session", mission_id=mission_id)
+    session = selectors.session_running(user=user, mission_id=mission_id)
+    context: dict[str, Any] = {"mission": mission, "session": session, "form": form}
+    if session is None and mission.status == Mission.Status.COMPLETED:
+        finished = selectors.session_list(user=user, mission_id=mission_id, status="completed")
+        context |= {
+            "finished": finished.first(),
+            "next_mission": _next_mission(request),
+            "day_done": len(selectors.missions_done_today(user=user)) >= selectors.DAY_SIZE,
+            "just_done": request.session.pop(JUST_DONE, None) == mission.pk,
+        }
     return render(request, "goals/session.html", context)
+
+
+def _next_mission(request: HttpRequest) -> Mission | None:
+    day = selectors.day_for(user=request.user)
+    return next((mission for _, mission in day.open if mission), None)
 
 
 def _session_post(request: HttpRequest, *, mission_id: int, form: SessionCompleteForm) -> bool:
@@ -272,21 +300,24 @@ def _session_post(request: HttpRequest, *, mission_id: int, form: SessionComplet
         return False
     session = selectors.session_running(user=user, mission_id=mission_id)
     if session is None:
-        messages.error(request, "There is no running session for this mission.")
+        messages.error(request, "This timer is not running any more.")
         return False
-    if op == "extend":
-        _attempt(
-            request,
-            lambda: services.session_extend(user=user, session_id=session.pk, minutes=10),
-            "Ten more minutes.",
-        )
+    operations: dict[str, Callable[[], Any]] = {
+        "pause": lambda: services.session_pause(user=user, session_id=session.pk),
+        "resume": lambda: services.session_resume(user=user, session_id=session.pk),
+        "extend": lambda: services.session_extend(user=user, session_id=session.pk, minutes=5),
+    }
+    if op in operations:
+        _attempt(request, operations[op], "Five more minutes." if op == "extend" else "")
         return False
     if op == "complete" and form.is_valid():
-        return _attempt(
+        done = _attempt(
             request,
             lambda: services.session_complete(
                 user=user, session_id=session.pk, **form.cleaned_data
             ),
-            "Session complete. Well done!",
         )
+        if done:
+            request.session[JUST_DONE] = mission_id
+        return done
     return False

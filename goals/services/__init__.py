@@ -25,10 +25,13 @@ from goals.services.missions import (
     mission_defer,
     mission_edit,
     mission_reject,
+    mission_restore,
     mission_skip,
     mission_start,
     session_complete,
     session_extend,
+    session_pause,
+    session_resume,
     session_start,
 )
 from goals.services.plans import (
@@ -59,10 +62,13 @@ __all__ = [
     "mission_defer",
     "mission_edit",
     "mission_reject",
+    "mission_restore",
     "mission_skip",
     "mission_start",
     "plan_lock_key",
     "session_complete",
     "session_extend",
+    "session_pause",
+    "session_resume",
     "session_start",
 ]

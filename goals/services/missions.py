@@ -1,5 +1,6 @@
-"""Writes on missions (create, edit, approve, reject, start, defer, complete, skip) and
-their sessions (start, extend, complete): each finishes or starts the other."""
+"""Writes on missions (create, edit, approve, reject and restore, start, defer, complete,
+skip) and their sessions (start, pause, resume, extend, complete): each finishes or starts
+the other."""
 
 from __future__ import annotations
 
@@ -148,11 +149,25 @@ def mission_approve_all(*, user: User, goal_id: int) -> int:
 
 @transaction.atomic
 def mission_reject(*, user: User, mission_id: int) -> None:
-    """Discard a suggested mission."""
+    """Set a suggested mission aside: it leaves every list, and `mission_restore` undoes it."""
     mission = mission_for_update(user=user, mission_id=mission_id)
     if mission.status != MS.SUGGESTED:
         raise ValidationError("Only a suggested mission can be rejected.", code="invalid_state")
-    mission.delete()
+    mission.status = MS.REJECTED
+    mission.save(update_fields=["status", "updated_at"])
+
+
+@transaction.atomic
+def mission_restore(*, user: User, mission_id: int) -> Mission:
+    """Undo a rejection: the mission waits for review again."""
+    mission = mission_for_update(user=user, mission_id=mission_id)
+    if mission.status != MS.REJECTED:
+        raise ValidationError(
+            "Only a removed suggestion can be brought back.", code="invalid_state"
+        )
+    mission.status = MS.SUGGESTED
+    mission.save(update_fields=["status", "updated_at"])
+    return mission
 
 
 @transaction.atomic
@@ -253,6 +268,7 @@ def mission_skip(*, user: User, mission_id: int, now: dt.datetime | None = None)
 MISSION_ACTIONS: dict[str, Callable[..., Mission | None]] = {
     "approve": mission_approve,
     "reject": mission_reject,
+    "restore": mission_restore,
     "start": mission_start,
     "defer": mission_defer,
     "complete": mission_complete,
@@ -300,6 +316,34 @@ def _session_for_update(*, user: User, session_id: int) -> MissionSession:
     if session.status != MissionSession.Status.RUNNING:
         raise ValidationError("This session has already ended; nothing changed.")
     return session
+
+
+@transaction.atomic
+def session_pause(*, user: User, session_id: int, now: dt.datetime | None = None) -> MissionSession:
+    """Stop the clock of a running session; pausing a paused one changes nothing."""
+    session = _session_for_update(user=user, session_id=session_id)
+    if session.paused_at is None:
+        session.paused_at = now or timezone.now()
+        session.save(update_fields=["paused_at"])
+    return session
+
+
+@transaction.atomic
+def session_resume(
+    *, user: User, session_id: int, now: dt.datetime | None = None
+) -> MissionSession:
+    """Start the clock again; the pause does not count as focus."""
+    session = _session_for_update(user=user, session_id=session_id)
+    if session.paused_at is not None:
+        _pause_end(session=session, now=now or timezone.now())
+        session.save(update_fields=["paused_at", "paused_seconds"])
+    return session
+
+
+def _pause_end(*, session: MissionSession, now: dt.datetime) -> None:
+    if session.paused_at is not None:
+        session.paused_seconds += max(0, int((now - session.paused_at).total_seconds()))
+        session.paused_at = None
 
 
 @transaction.atomic
@@ -357,7 +401,9 @@ def _session_finish(
     notes: str,
     reflection: str,
 ) -> None:
-    elapsed = round((now - session.started_at).total_seconds() / 60)
+    _pause_end(session=session, now=now)
+    session.ended_at = now
+    elapsed = round(session.focused_seconds(now) / 60)
     session.actual_minutes = (
         actual_minutes if actual_minutes is not None else min(max(elapsed, 1), SESSION_MAX_MINUTES)
     )

@@ -11,7 +11,6 @@ from django.utils import timezone
 
 from delight.dashboard import Panel, Registry, greeting
 from goals.models import Mission
-from goals.selectors import missions_done_today
 from tests.factories import make_user
 from tests.goals.factories import make_goal, make_mission
 
@@ -167,17 +166,3 @@ def test_a_panel_registry_orders_panels_and_hides_one_without_context(rf):
     assert [panel.id for panel in registry.render(rf.get("/"))] == ["a", "b"]
     with pytest.raises(ValueError, match="already registered"):
         registry.register(Panel("a", "other.html", lambda r: {}))
-
-
-def test_done_today_follows_the_persons_day_start():
-    user = make_user("nora", timezone="Europe/Madrid", day_start_hour=4)
-    goal = make_goal(user)
-    # 10:00 in Madrid on 10 January; the day began there at 04:00 (03:00 UTC).
-    now = dt.datetime(2026, 1, 10, 9, 0, tzinfo=dt.UTC)
-    for title, at in (
-        ("late night, counts for the day before", dt.datetime(2026, 1, 10, 2, 30, tzinfo=dt.UTC)),
-        ("early morning", dt.datetime(2026, 1, 10, 3, 30, tzinfo=dt.UTC)),
-        ("breakfast", dt.datetime(2026, 1, 10, 8, 0, tzinfo=dt.UTC)),
-    ):
-        make_mission(goal, title=title, status=Mission.Status.COMPLETED, completed_at=at)
-    assert missions_done_today(user=user, now=now) == 2

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from goals.models import Goal, Mission
+from goals.models import Goal, Mission, MissionSession
 from tests.factories import PASSWORD, make_user
+from tests.goals.factories import make_goal, make_mission
 from tests.support.browser import live_app, log_in, page  # noqa: F401  (fixtures)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -26,6 +27,12 @@ def test_create_a_goal_see_its_missions_arrive_live_and_complete_one(page, live_
     suggested = page.locator("li.mission[data-status='suggested']")
     assert suggested.count() >= 3
 
+    # Removing a suggestion can be undone from its toast.
+    removed = suggested.first.locator(".mission-title").inner_text()
+    suggested.first.locator("button[data-action='reject']").click()
+    page.get_by_role("button", name="Undo").click()
+    page.locator("li.mission[data-status='suggested']", has_text=removed).wait_for()
+
     page.locator("#approve-all").click()
     first = page.locator("li.mission[data-status='pending']").first
     first.wait_for()
@@ -36,3 +43,32 @@ def test_create_a_goal_see_its_missions_arrive_live_and_complete_one(page, live_
     goal = Goal.objects.get(user__username="gale")
     assert goal.title == "Run a half marathon"
     assert Mission.objects.get(goal=goal, title=title).status == "completed"
+    assert Mission.objects.get(goal=goal, title=removed).status != "rejected"  # brought back
+
+
+def test_a_paused_timer_stays_paused_after_a_reload(page, live_app):  # noqa: F811
+    person = make_user("paula")
+    mission = make_mission(make_goal(person), title="Write the intro", estimated_minutes=20)
+    log_in(page, live_app, "paula", PASSWORD)
+
+    page.goto(f"{live_app}/missions/{mission.pk}/session/")
+    page.locator("#session-start").click()
+    page.locator("#timer").wait_for()
+    page.wait_for_timeout(1500)
+    assert page.locator("#timer").inner_text() < "20:00"  # it counts down
+    page.locator("#session-pause").click()
+    page.locator("#session-resume").wait_for()
+    shown = page.locator("#timer").inner_text()
+    page.wait_for_timeout(2200)
+    page.reload()
+    assert page.locator("#timer").inner_text() == shown  # paused, even after a reload
+    assert page.locator("#timer-state").inner_text() == "Paused"
+    page.locator("#session-resume").click()
+    page.locator("#session-pause").wait_for()
+    page.wait_for_timeout(2200)
+    assert page.locator("#timer").inner_text() != shown
+    assert MissionSession.objects.get().paused_seconds >= 2
+
+    page.locator("#session-complete").click()
+    page.locator("#session-finished").wait_for()
+    assert "Nice focus" in page.locator("h1").inner_text()

@@ -12,6 +12,7 @@ from django.utils import timezone
 from delight.errors import NotFound
 from goals import selectors, services
 from goals.models import Goal, Mission
+from tests.factories import make_user
 from tests.goals.factories import days_ago, make_goal, make_mission
 
 pytestmark = pytest.mark.django_db
@@ -178,3 +179,61 @@ def test_missions_for_categories(owner, outsider):
     found = selectors.missions_for_categories(user=owner, categories=["craft", "health"])
     assert [m.title for m in found] == ["Outline", "Run"]
     assert selectors.missions_for_categories(user=owner, categories=["craft"], limit=1) == [best]
+
+
+def test_on_a_low_energy_day_the_easy_win_is_a_light_mission(owner):
+    goal = make_goal(owner, importance=5)
+    other = make_goal(owner, title="Read more", category="growth", importance=5)
+    make_mission(goal, title="Stretch", energy="low", estimated_minutes=10, priority_score=1.0)
+    quick = make_mission(other, title="Quick chapter", energy="medium", estimated_minutes=10)
+    slow = make_mission(other, title="Slow walk", energy="low", estimated_minutes=30)
+    tired = selectors.triad_for(user=owner, energy="low")
+    assert tired.low == slow  # not the short medium-energy one
+    assert tired.medium == quick
+
+
+def test_on_a_low_energy_day_no_heavy_mission_poses_as_the_easy_win(owner):
+    goal = make_goal(owner, importance=5)
+    make_mission(goal, title="Stretch", energy="low", estimated_minutes=10)
+    make_mission(goal, title="Tempo run", energy="medium", estimated_minutes=10)
+    tired = selectors.triad_for(user=owner, energy="low")
+    assert tired.high.title == "Stretch"
+    assert tired.low is None
+    assert tired.medium.title == "Tempo run"
+
+
+def test_the_day_keeps_what_is_done_and_finishes_after_three(owner):
+    goal = make_goal(owner)
+    missions = [make_mission(goal, title=f"Step {n}") for n in range(5)]
+    day = selectors.day_for(user=owner)
+    assert (day.done, len(day.open), day.finished) == ([], 3, False)
+    services.mission_complete(user=owner, mission_id=missions[0].pk)
+    day = selectors.day_for(user=owner)
+    assert day.done == [missions[0]]
+    assert [slot for slot, _ in day.open] == ["high", "low"]  # no instant refill
+    for mission in missions[1:3]:
+        services.mission_complete(user=owner, mission_id=mission.pk)
+    day = selectors.day_for(user=owner)
+    assert (len(day.done), day.open, day.finished) == (3, [], True)
+    more = selectors.day_for(user=owner, more=True)
+    assert not more.finished
+    assert [slot for slot, _ in more.open] == ["high"]
+    assert more.open[0][1] in missions[3:]
+
+
+def test_done_today_follows_the_persons_day_start(db):
+    user = make_user("nora", timezone="Europe/Madrid", day_start_hour=4)
+    goal = make_goal(user)
+    # 10:00 in Madrid on 10 January; the day began there at 04:00 (03:00 UTC).
+    now = dt.datetime(2026, 1, 10, 9, 0, tzinfo=dt.UTC)
+    for title, at in (
+        ("late night, counts for the day before", dt.datetime(2026, 1, 10, 2, 30, tzinfo=dt.UTC)),
+        ("early morning", dt.datetime(2026, 1, 10, 3, 30, tzinfo=dt.UTC)),
+        ("breakfast", dt.datetime(2026, 1, 10, 8, 0, tzinfo=dt.UTC)),
+    ):
+        mission = make_mission(goal, title=title, status=Mission.Status.PENDING)
+        services.mission_complete(user=user, mission_id=mission.pk, now=at)
+
+    done = selectors.missions_done_today(user=user, now=now)
+
+    assert [mission.title for mission in done] == ["early morning", "breakfast"]

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from companion.models import Memory
 from delight.errors import NotFound
-from goals import services
+from goals import selectors, services
 from goals.models import ActivityEvent, Goal, Mission, MissionSession
 from tests.goals.factories import make_goal, make_mission
 
@@ -98,7 +98,9 @@ def test_review_approve_edit_reject(owner, outsider):
     with pytest.raises(ValidationError, match="Only a suggested"):
         services.mission_approve(user=owner, mission_id=first.pk)
     services.mission_reject(user=owner, mission_id=second.pk)
-    assert not Mission.objects.filter(pk=second.pk).exists()
+    second.refresh_from_db()
+    assert second.status == "rejected"  # set aside, so it can be undone
+    assert second not in selectors.mission_list(user=owner, goal_id=goal.pk)
     assert services.mission_approve_all(user=owner, goal_id=goal.pk) == 1
     third.refresh_from_db()
     assert third.status == "pending"
@@ -238,3 +240,50 @@ def test_completing_a_mission_ends_its_running_session(owner):
     session.refresh_from_db()
     assert session.status == "completed"
     assert session.actual_minutes == 1
+
+
+def test_a_rejected_suggestion_can_be_restored_by_its_owner_only(owner, outsider):
+    goal = make_goal(owner)
+    mission = make_mission(goal, status=Mission.Status.SUGGESTED)
+    with pytest.raises(ValidationError, match="Only a removed suggestion"):
+        services.mission_restore(user=owner, mission_id=mission.pk)
+    services.mission_reject(user=owner, mission_id=mission.pk)
+    with pytest.raises(NotFound):
+        services.mission_restore(user=outsider, mission_id=mission.pk)
+    mission.refresh_from_db()
+    assert mission.status == "rejected"
+    assert services.mission_restore(user=owner, mission_id=mission.pk).status == "suggested"
+    assert mission in selectors.mission_list(user=owner, goal_id=goal.pk)
+
+
+def test_pauses_do_not_count_as_focus(owner, outsider):
+    mission = make_mission(make_goal(owner), estimated_minutes=25)
+    start = timezone.now() - dt.timedelta(minutes=40)
+    session = services.session_start(user=owner, mission_id=mission.pk, now=start)
+    with pytest.raises(NotFound):
+        services.session_pause(user=outsider, session_id=session.pk)
+    paused = services.session_pause(
+        user=owner, session_id=session.pk, now=start + dt.timedelta(minutes=10)
+    )
+    assert paused.paused_at == start + dt.timedelta(minutes=10)
+    # pausing twice keeps the first pause; the clock is stopped meanwhile
+    services.session_pause(user=owner, session_id=session.pk, now=start + dt.timedelta(minutes=12))
+    session.refresh_from_db()
+    assert session.focused_seconds(start + dt.timedelta(minutes=30)) == 600
+    resumed = services.session_resume(
+        user=owner, session_id=session.pk, now=start + dt.timedelta(minutes=25)
+    )
+    assert (resumed.paused_at, resumed.paused_seconds) == (None, 900)
+    done = services.session_complete(
+        user=owner, session_id=session.pk, now=start + dt.timedelta(minutes=40)
+    )
+    assert done.actual_minutes == 25  # 40 minutes less the 15 of the pause
+
+
+def test_finishing_a_paused_session_counts_until_the_pause(owner):
+    mission = make_mission(make_goal(owner))
+    start = timezone.now() - dt.timedelta(minutes=30)
+    session = services.session_start(user=owner, mission_id=mission.pk, now=start)
+    services.session_pause(user=owner, session_id=session.pk, now=start + dt.timedelta(minutes=8))
+    done = services.session_complete(user=owner, session_id=session.pk)
+    assert (done.actual_minutes, done.paused_at) == (8, None)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 
-from goals.models import Goal, Mission
+from goals import services
+from goals.models import Goal, Mission, MissionSession
+from tests.factories import make_user
 from tests.goals.factories import make_goal, make_mission
 
 pytestmark = pytest.mark.django_db
@@ -78,8 +82,112 @@ def test_session_page_timer_flow(browser, owner):
     assert browser.post(url, {"op": "start"}).status_code == 302
     assert b'id="timer"' in browser.get(url).content
     response = browser.post(url, {"op": "complete", "actual_minutes": 12, "notes": "ok"})
-    assert response.url == "/today/"
+    assert response.url == url  # the finishing moment, on the same page
     mission.refresh_from_db()
     assert mission.status == "completed"
+    page = browser.get(url).content.decode()
+    assert "Nice focus — 12 minutes on Easy run" in page
+    assert "Session complete" not in page
     second = browser.post(f"/missions/{mission.pk}/complete/", follow=True)
     assert b"already completed" in second.content
+
+
+def test_rejecting_says_so_with_an_undo_that_restores_the_suggestion(browser, owner):
+    goal = make_goal(owner)
+    mission = make_mission(goal, status=Mission.Status.SUGGESTED)
+    page = browser.post(f"/missions/{mission.pk}/reject/", follow=True).content.decode()
+    undo = f"/missions/{mission.pk}/restore/"
+    assert "Mission removed." in page
+    assert f'action="{undo}"' in page
+    assert 'data-status="rejected"' not in page
+    mission.refresh_from_db()
+    assert mission.status == "rejected"
+    assert browser.post(undo).status_code == 302
+    mission.refresh_from_db()
+    assert mission.status == "suggested"
+
+
+def test_an_outsider_cannot_undo_someone_elses_rejection(client, owner, outsider):
+    mission = make_mission(make_goal(owner), status=Mission.Status.SUGGESTED)
+    services.mission_reject(user=owner, mission_id=mission.pk)
+    client.force_login(outsider)
+    assert client.post(f"/missions/{mission.pk}/restore/").status_code == 404
+    mission.refresh_from_db()
+    assert mission.status == "rejected"
+
+
+def test_no_internal_status_word_reaches_the_goal_pages(browser, owner):
+    goal = make_goal(owner)
+    make_mission(goal, status=Mission.Status.SUGGESTED)
+    make_mission(goal, status=Mission.Status.PENDING)
+    pages = browser.get(f"/goals/{goal.pk}/").content.decode()
+    pages += browser.get("/goals/").content.decode()
+    for word in ("Planned", "Pending", "Suggested (awaiting", "awaiting review"):
+        assert word not in pages, word
+    assert "Waiting for your review" in pages
+    assert "Ready to start" in pages
+    assert 'id="approve-all"' in pages
+
+
+def test_finishing_three_missions_finishes_the_day_and_offers_one_more(browser, owner):
+    goal = make_goal(owner)
+    missions = [make_mission(goal, title=f"Step {n}") for n in range(5)]
+    browser.post(f"/missions/{missions[0].pk}/complete/", {"next": "/today/"})
+    page = browser.get("/today/").content.decode()
+    assert page.count('class="card triad-slot') == 2  # what is done is not replaced at once
+    assert "1 of 3 done" in page
+    for mission in missions[1:3]:
+        browser.post(f"/missions/{mission.pk}/complete/", {"next": "/today/"})
+    page = browser.get("/today/").content.decode()
+    assert "You finished your day" in page
+    assert 'id="one-more"' in page
+    assert "triad-slot" not in page
+    more = browser.get("/today/?more=1").content.decode()
+    assert more.count('class="card triad-slot') == 1
+    assert "One more" in more
+    assert 'name="next" value="/today/"' in more  # done with it: the day is finished again
+
+
+def test_completing_a_mission_is_a_small_win(browser, owner):
+    mission = make_mission(make_goal(owner), title="Stretch")
+    page = browser.post(
+        f"/missions/{mission.pk}/complete/", {"next": "/today/"}, follow=True
+    ).content.decode()
+    assert "Done: Stretch. Nice work!" in page
+    assert "just-done" in page
+
+
+def test_pause_and_resume_are_kept_on_the_server(browser, owner):
+    mission = make_mission(make_goal(owner))
+    url = f"/missions/{mission.pk}/session/"
+    browser.post(url, {"op": "start"})
+    browser.post(url, {"op": "pause"})
+    session = MissionSession.objects.get()
+    assert session.paused_at is not None
+    page = browser.get(url).content.decode()
+    assert 'id="session-resume"' in page
+    assert "data-paused-at=" in page
+    browser.post(url, {"op": "resume"})
+    session.refresh_from_db()
+    assert session.paused_at is None
+    assert 'id="session-pause"' in browser.get(url).content.decode()
+    browser.post(url, {"op": "extend"})
+    session.refresh_from_db()
+    assert session.planned_minutes == mission.estimated_minutes + 5
+
+
+@pytest.mark.parametrize(
+    ("zone", "started", "added"),
+    [("Europe/Madrid", "09:05", "24 Nov, 09:05"), ("Asia/Kathmandu", "13:50", "24 Nov, 13:50")],
+)
+def test_goal_and_session_pages_show_the_persons_own_time(client, zone, started, added):
+    person = make_user("tess", timezone=zone)
+    client.force_login(person)
+    moment = dt.datetime(2026, 11, 24, 8, 5, tzinfo=dt.UTC)
+    goal = make_goal(person)
+    Goal.objects.filter(pk=goal.pk).update(created_at=moment)
+    mission = make_mission(goal)
+    services.session_start(user=person, mission_id=mission.pk, now=moment)
+    assert f"Added {added}" in client.get(f"/goals/{goal.pk}/").content.decode()
+    session_page = client.get(f"/missions/{mission.pk}/session/").content.decode()
+    assert f"Started at {started}" in session_page

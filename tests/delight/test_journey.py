@@ -1,0 +1,139 @@
+"""A new person's whole first visit in real Chromium, on a desktop and on a phone: landing →
+sign up → onboarding (the browser's timezone found) → Home → a goal made by talking to Eliza
+→ her missions approved → Today → a focus session (pause, resume) → done → the day
+finished. Every page on the way passes axe-core with no serious or critical violation."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from delight.models import User
+from goals.models import Goal, Mission
+from tests.factories import PASSWORD
+from tests.support.browser import accessibility_problems, live_app, page  # noqa: F401
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+
+class Journey:
+    """The page, the server, and the accessibility problems found on every page visited."""
+
+    def __init__(self, page, base_url: str) -> None:  # noqa: F811
+        self.page = page
+        self.base_url = base_url
+        self.problems: list[str] = []
+
+    def check(self) -> None:
+        self.page.wait_for_load_state("networkidle")
+        self.problems += accessibility_problems(self.page)
+
+    def tab(self, name: str) -> None:
+        """Go to a section the way a person does: the top bar or the tab bar, whichever shows."""
+        self.page.locator("nav:visible").get_by_role("link", name=name, exact=True).first.click()
+        self.page.wait_for_load_state()
+
+    def say(self, text: str) -> str:
+        """Send Eliza a message and wait for her whole reply."""
+        replies = self.page.locator(".bubble.eliza .text:not(.pending)")
+        before = replies.count()
+        self.page.locator("#chat-text").fill(text)
+        self.page.locator("#chat-text").press("Enter")
+        self.page.wait_for_function(
+            "n => document.querySelectorAll('.bubble.eliza .text:not(.pending)').length > n "
+            "&& !document.querySelector('#chat-form button[type=submit]').disabled",
+            arg=before,
+        )
+        return replies.nth(before).inner_text()
+
+
+@pytest.fixture(params=sorted(SIZES))
+def journey(request, page, live_app) -> Journey:  # noqa: F811
+    page.set_viewport_size(SIZES[request.param])
+    page.context.set_default_timeout(30_000)
+    return Journey(page, live_app)
+
+
+def test_a_new_person_goes_from_the_landing_page_to_a_finished_day(journey):
+    page, base = journey.page, journey.base_url
+    browser_zone = page.evaluate("Intl.DateTimeFormat().resolvedOptions().timeZone")
+
+    # Landing: what Delight is, with a way in.
+    page.goto(f"{base}/")
+    assert page.get_by_role("heading", level=1).inner_text().startswith("Big goals")
+    journey.check()
+    page.get_by_role("link", name="Start free").click()
+
+    # Sign up.
+    page.get_by_label("Username").fill("bea")
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    page.get_by_label("Password confirmation").fill(PASSWORD)
+    journey.check()
+    page.get_by_role("button", name="Sign up").click()
+
+    # Onboarding: no app menu; the browser's timezone is found and chosen.
+    page.get_by_label("What should Eliza call you?").fill("Bea")
+    assert page.locator(".tabbar, .topnav").count() == 0
+    journey.check()
+    page.get_by_role("button", name="Continue").click()
+    assert page.get_by_label("Timezone").input_value() == browser_zone
+    journey.check()
+    page.get_by_role("button", name="Continue").click()
+    journey.check()
+    page.get_by_role("button", name="Finish").click()
+
+    # Home greets a newcomer and offers the first conversation.
+    page.wait_for_url(re.compile(rf"{re.escape(base)}/(\?.*)?$"))
+    assert "Welcome, Bea" in page.content()
+    journey.check()
+
+    # Chat: a goal made by talking.
+    journey.tab("Chat")
+    journey.check()
+    offer = journey.say("I'd like a goal to run 5 km so I can feel strong by June")
+    assert "Run 5 km" in offer
+    made = journey.say("yes")
+    assert "Run 5 km" in made
+    goal = Goal.objects.get(user__username="bea")
+    journey.check()
+
+    # Goals: Eliza's plan arrives live; approve it all.
+    journey.tab("Goals")
+    page.get_by_role("link", name=re.compile("Run 5 km")).first.click()
+    page.locator("#decomposition-status[data-status='done']").wait_for(timeout=60_000)
+    journey.check()
+    page.locator("#approve-all").click()
+    page.wait_for_load_state()
+    assert not Mission.objects.filter(goal=goal, status=Mission.Status.SUGGESTED).exists()
+
+    # Today: three missions; the first gets a focus session with a pause.
+    journey.tab("Today")
+    journey.check()
+    page.locator("#triad [data-action='session']").first.click()
+    page.locator("#session-start").click()
+    page.locator("#session-pause").click()
+    page.reload()
+    assert page.locator("#session-resume").is_visible()  # paused, even after a reload
+    journey.check()
+    page.locator("#session-resume").click()
+    page.locator("#session-complete").click()
+    page.locator("#session-finished").wait_for()
+    journey.check()
+
+    # The other two are done from Today; then the day is finished and celebrated.
+    for _ in range(2):
+        journey.tab("Today")
+        page.locator("#triad button[data-action='complete']").first.click()
+        page.wait_for_load_state()
+    journey.tab("Today")
+    page.locator("#day-finished").wait_for()
+    assert page.locator("#one-more").is_visible()  # one more offered, not three
+    journey.check()
+
+    user = User.objects.get(username="bea")
+    assert (user.first_name, user.timezone, user.onboarded) == ("Bea", browser_zone, True)
+    assert Mission.objects.filter(goal=goal, status=Mission.Status.COMPLETED).count() == 3
+    assert journey.problems == []
