@@ -130,7 +130,7 @@ def _percent(completed: int, total: int) -> int:
 def milestone_list(*, user: User, goal_id: int) -> QuerySet[Milestone]:
     """A goal's milestones in order, each with its missions prefetched in order."""
     goal = owned_or_not_found(Goal.objects.only("id"), user=user, pk=goal_id)
-    shown = Mission.objects.exclude(status=MS.REJECTED).order_by("position", "id")
+    shown = Mission.objects.owned_by(user).exclude(status=MS.REJECTED).order_by("position", "id")
     return goal.milestones.order_by("position").prefetch_related(
         Prefetch("missions", queryset=shown)
     )

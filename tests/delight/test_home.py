@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from delight.dashboard import Panel, Registry, greeting
+from goals import services
 from goals.models import Mission
 from tests.factories import make_user
 from tests.goals.factories import make_goal, make_mission
@@ -67,9 +68,8 @@ def test_home_shows_todays_missions_goals_with_progress_and_what_was_done(client
     assert today.count('data-action="complete"') == 3
     assert "done today" not in today
 
-    now = timezone.now()
-    finished = Mission.objects.filter(title__in=["Easy run", "Pick a book"])
-    finished.update(status=Mission.Status.COMPLETED, completed_at=now)
+    for mission in Mission.objects.filter(title__in=["Easy run", "Pick a book"]):
+        services.mission_complete(user=maria, mission_id=mission.pk)
     after = client.get(reverse("home")).content.decode()
     assert "2 missions done today" in after
     goals = _part(after, "home-goals")

@@ -12,7 +12,8 @@ import pytest
 from delight.models import User
 from goals.models import Goal, Mission
 from tests.factories import PASSWORD
-from tests.support.browser import accessibility_problems, live_app, page  # noqa: F401
+from tests.support.browser import accessibility_problems, live_app  # noqa: F401
+from tests.support.browser import page as page
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -22,7 +23,7 @@ SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "hei
 class Journey:
     """The page, the server, and the accessibility problems found on every page visited."""
 
-    def __init__(self, page, base_url: str) -> None:  # noqa: F811
+    def __init__(self, page, base_url: str) -> None:
         self.page = page
         self.base_url = base_url
         self.problems: list[str] = []
