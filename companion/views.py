@@ -48,9 +48,19 @@ def _add_errors(form: MemoryForm, error: ValidationError) -> None:
         form.add_error(field if field in form.fields else None, problems)
 
 
-def _grouped(user) -> list[tuple[str, list]]:
+# Each kind of memory, as the page names it (never the tier's name).
+GROUPS = (
+    (Tier.PERSONAL, "About you", "Who you are, what you like, how you feel."),
+    (Tier.PROJECT, "Your goals and plans", "What you are working towards."),
+    (Tier.TASK, "Missions and tasks", "Things to do; Eliza forgets them after 30 days."),
+)
+
+
+def _grouped(user) -> list[tuple[str, str, list]]:
     memories = list(selectors.memory_list(user=user))
-    return [(label, [m for m in memories if m.tier == value]) for value, label in Tier.choices]
+    return [
+        (title, about, [m for m in memories if m.tier == tier]) for tier, title, about in GROUPS
+    ]
 
 
 @login_required
