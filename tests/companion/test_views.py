@@ -154,7 +154,7 @@ def test_about_you_shows_what_eliza_knows_in_plain_words(owner_client, known_pro
     # No slot key, score or tier reaches the person.
     for internal in ("person:sister", "likes:hike", "pet:dog", "confidence", "Personal"):
         assert internal not in page
-    assert page.count(">Forget</summary>") == 6  # five things and the style
+    assert page.count("Forget</summary>") == 6  # five things and the style
 
 
 def test_about_you_is_in_the_nav_and_linked_from_the_chat(owner_client):
