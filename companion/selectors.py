@@ -290,7 +290,7 @@ def _plain_reasons(*, meaning_rank, words_rank, matched, age_days, uses) -> list
     if words_rank is not None and matched:
         why.append("matches " + ", ".join(f"“{word}”" for word in matched))
     elif meaning_rank is not None:
-        why.append("close in meaning to what you searched")
+        why.append("close in meaning")
     if uses >= OFTEN_USED:
         why.append("you mentioned this often")
     if age_days <= RECENT_DAYS:
