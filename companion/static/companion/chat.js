@@ -337,11 +337,11 @@ textarea.addEventListener("keydown", (event) => {
   }
 });
 textarea.addEventListener("input", fitTextarea);
-// A starter fills the composer (without JavaScript it sends itself).
+// A starter fills the composer (without JavaScript it is a link that does the same).
 for (const starter of document.querySelectorAll("[data-starter]")) {
   starter.addEventListener("click", (event) => {
     event.preventDefault();
-    textarea.value = starter.value;
+    textarea.value = starter.dataset.starter;
     fitTextarea();
     textarea.focus();
   });

@@ -2,7 +2,7 @@
 //
 // 1. Each zone card has data-live-on, so delight/live.js re-fetches it on `zone.update` (its
 //    picture, state and next change come back from the server). Here, `world.snapshot` and
-//    `zone.update` also set the card's data-state at once.
+//    `zone.update` also set the card's data-state and words at once.
 // 2. The countdown to each zone's next change ("Opens in 2 h 15 min") is redrawn every
 //    minute; once it is due, the cards are fetched again.
 // 3. While the connection is down, poll GET /api/world/zones/ every 30 s.
@@ -43,9 +43,17 @@ function tick() {
   }
 }
 
+// The words change at once; the card's picture and countdown come with its refresh.
 function applyZone(zone) {
+  const next = zone.next_change_label || zone.reason;
   for (const card of document.querySelectorAll(`[data-zone="${CSS.escape(zone.slug)}"]`)) {
+    if (card.dataset.state === zone.state) continue;
     card.dataset.state = zone.state;
+    const chip = card.querySelector('[data-role="state"] .chip');
+    chip.className = zone.is_open ? "chip chip-ok" : "chip";
+    chip.lastChild.textContent = zone.is_open ? "Open now" : "Closed";
+    card.querySelector('[data-role="next"]').textContent =
+      next.charAt(0).toUpperCase() + next.slice(1);
   }
 }
 
