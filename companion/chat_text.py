@@ -1,4 +1,4 @@
-"""How Eliza's replies read on the chat page.
+"""How what Eliza knows and says reads on the pages (chat and memories).
 
 Links in her replies: web addresses, the app's own paths ("/goals/") and the pages she
 names ("your goals page", "About you") become links. The text is cut into pieces first and
@@ -19,6 +19,15 @@ MEMORY_KINDS: dict[str, str] = {
     "personal": "about you",
     "project": "about your goals",
     "task": "about a mission",
+}
+# Where a memory came from, as the memories page says it.
+SOURCE_WORDS: dict[str, str] = {
+    "conversation": "from a conversation",
+    "mission": "from a mission",
+    "narrative": "from your story",
+    "nudge": "from a reminder",
+    "analytics": "from your progress",
+    "user": "you added it",
 }
 # The pages Eliza names in her replies, as she writes them (case matters: "today" in a
 # sentence is not the Today page).
@@ -48,6 +57,10 @@ def link_table() -> dict[str, str]:
 
 def memory_kind(tier: str) -> str:
     return MEMORY_KINDS.get(tier, "")
+
+
+def memory_source(source: str) -> str:
+    return SOURCE_WORDS.get(source, "")
 
 
 def _pattern(phrases: list[str]) -> re.Pattern[str]:

@@ -35,7 +35,7 @@ def test_page_lists_memories_by_tier_with_source(owner_client, owner):
     personal, project, task = (page.index(f'>{group} <small class="count">') for group in GROUPS)
     assert personal < page.index("Afraid of deep water") < project < task
     assert task < page.index("Run 5 km on Sunday")
-    assert "from mission" in page
+    assert "from a mission" in page
     assert reverse("memories") in page  # the nav link
 
 
