@@ -20,7 +20,16 @@ class MemoryForm(forms.Form):
         strip=False,
         required=False,
     )
-    tier = forms.ChoiceField(choices=Tier.choices, initial=Tier.PERSONAL)
+    # Kinds of memory in plain words (the tier names stay inside).
+    tier = forms.ChoiceField(
+        label="What is it about?",
+        choices=[
+            (Tier.PERSONAL, "You: who you are, what you like, how you feel"),
+            (Tier.PROJECT, "A goal or a plan"),
+            (Tier.TASK, "A mission or a task (forgotten after 30 days)"),
+        ],
+        initial=Tier.PERSONAL,
+    )
     tags = TextFormField(
         max_length=TAGS_MAX * (TAG_MAX_CHARS + 2),  # every tag at its longest, with ", "
         noun="tag list",

@@ -197,6 +197,8 @@ class RecalledMemory:
     memory: Memory
     score: float
     reasons: list[str] = field(default_factory=list)
+    # The same reasons in plain words for a person ("matches “sister”"): no scores or ranks.
+    why: list[str] = field(default_factory=list)
 
 
 def _tiers(tiers: Iterable[str] | None) -> list[str] | None:
@@ -281,6 +283,19 @@ def _reasons(*, similarity, meaning_rank, words_rank, matched, age_days, uses) -
     if uses >= OFTEN_USED:
         reasons.append("often used")
     return reasons
+
+
+def _plain_reasons(*, meaning_rank, words_rank, matched, age_days, uses) -> list[str]:
+    why = []
+    if words_rank is not None and matched:
+        why.append("matches " + ", ".join(f"“{word}”" for word in matched))
+    elif meaning_rank is not None:
+        why.append("close in meaning")
+    if uses >= OFTEN_USED:
+        why.append("you mentioned this often")
+    if age_days <= RECENT_DAYS:
+        why.append("recent")
+    return why
 
 
 def memory_recall(
@@ -380,7 +395,14 @@ def memory_recall(
             age_days=age_days,
             uses=memory.access_count,
         )
-        recalled.append(RecalledMemory(memory=memory, score=score, reasons=reasons))
+        why = _plain_reasons(
+            meaning_rank=meaning_rank,
+            words_rank=words_rank,
+            matched=matched,
+            age_days=age_days,
+            uses=memory.access_count,
+        )
+        recalled.append(RecalledMemory(memory=memory, score=score, reasons=reasons, why=why))
     return recalled
 
 

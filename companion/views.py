@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from companion import conversations, selectors, services
 from companion.about import about_you
+from companion.chat_text import MEMORY_KINDS, link_table
 from companion.dialogue import waiting_words
 from companion.forms import MemoryForm, ProfileFieldForm, ProfileItemForm
 from companion.models import Actor, Source, Tier, Turn
@@ -29,6 +30,13 @@ SAVED_MESSAGES = {
 ABOUT_SAVED = "Saved. Eliza will go by this from now on."
 ABOUT_FORGOTTEN = "Eliza has forgotten it and will not use it again."
 RECENT_SESSIONS = 20
+# What an empty chat offers to say first (each fills the composer; it sends without JS).
+STARTERS = (
+    "I'd like to set a goal",
+    "How is my day looking?",
+    "I'm feeling a bit stuck",
+)
+MAX_PREFILL = 2000  # a ?text= longer than this is cut (it only fills the composer)
 
 
 def _add_errors(form: MemoryForm, error: ValidationError) -> None:
@@ -40,9 +48,19 @@ def _add_errors(form: MemoryForm, error: ValidationError) -> None:
         form.add_error(field if field in form.fields else None, problems)
 
 
-def _grouped(user) -> list[tuple[str, list]]:
+# Each kind of memory, as the page names it (never the tier's name).
+GROUPS = (
+    (Tier.PERSONAL, "About you", "Who you are, what you like, how you feel."),
+    (Tier.PROJECT, "Your goals and plans", "What you are working towards."),
+    (Tier.TASK, "Missions and tasks", "Things to do; Eliza forgets them after 30 days."),
+)
+
+
+def _grouped(user) -> list[tuple[str, str, list]]:
     memories = list(selectors.memory_list(user=user))
-    return [(label, [m for m in memories if m.tier == value]) for value, label in Tier.choices]
+    return [
+        (title, about, [m for m in memories if m.tier == tier]) for tier, title, about in GROUPS
+    ]
 
 
 @login_required
@@ -216,7 +234,8 @@ def chat(request: HttpRequest, session_id: uuid.UUID | None = None) -> HttpRespo
     conversation = None
     if session_id is not None:
         conversation = selectors.conversation_get(user=request.user, conversation_id=session_id)
-    draft = ""
+    # Home's "talk to Eliza" box opens the chat with ?text= in the composer.
+    draft = request.GET.get("text", "")[:MAX_PREFILL]
     if request.method == "POST":
         draft = request.POST.get("text", "")
         try:
@@ -243,6 +262,9 @@ def chat(request: HttpRequest, session_id: uuid.UUID | None = None) -> HttpRespo
         "waiting_for": _waiting_for(state) if state else "",
         "crisis": _crisis(turns),
         "draft": draft,
+        "starters": STARTERS,
+        # The same words chat.js uses for live replies: page links and memory kinds.
+        "chat_words": {"links": link_table(), "kinds": MEMORY_KINDS},
         # A fresh key per page: a no-JavaScript double submit runs the turn once.
         "idempotency_key": uuid.uuid4().hex,
     }

@@ -1,4 +1,4 @@
-"""Pages of the world app: every zone, and one zone with the user's missions."""
+"""Pages of the world app: the map of every zone, and one zone with the user's missions."""
 
 from __future__ import annotations
 
@@ -7,6 +7,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from world import selectors
+from world.models import ValueCategory
+
+
+def _category_words(categories: list[str]) -> str:
+    """ "health", "growth or learning": the zone's kinds of effort, as words."""
+    labels = dict(ValueCategory.choices)
+    words = [str(labels.get(category, category)).lower() for category in categories]
+    return " or ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 @login_required
@@ -18,8 +26,9 @@ def world(request: HttpRequest) -> HttpResponse:
 @login_required
 def zone_detail(request: HttpRequest, slug: str) -> HttpResponse:
     zone = selectors.zone_get(slug=slug)
+    state = selectors.zone_state(user=request.user, zone=zone)
     context = {
-        "zone": selectors.zone_state(user=request.user, zone=zone),
+        "zone": {**state, "category_words": _category_words(state["categories"])},
         "missions": selectors.zone_missions(user=request.user, zone=zone),
     }
     return render(request, "world/zone.html", context)

@@ -321,20 +321,21 @@ NOTHING_TO_CANCEL = (
 # Offered after a wish ("I want to learn Spanish").
 OFFER = "That sounds worth doing. Shall we make “{title}” a goal?"
 OFFER_DECLINED = "No problem — we'll leave it as a thought for now."
-# The pending question, in words for the chat page (never a slot's name).
+# The pending question, as Eliza asked it, for the chat page's reminder under the
+# conversation (never a slot's name).
 WAITING_WORDS: Mapping[str, str] = {
-    "title": "Eliza asked what the goal is",
-    "why": "Eliza asked why the goal matters to you",
-    "target_date": "Eliza asked when you'd like to reach the goal",
-    "value_category": "Eliza asked which area of life this goal is for",
-    "mission": "Eliza asked which mission you finished",
-    "minutes": "Eliza asked how long the mission took",
-    "goal": "Eliza asked which goal you mean",
-    "field": "Eliza asked which part of the goal should change",
-    "new_value": "Eliza asked what it should be now",
-    "_which": "Eliza asked what to change",
-    "_offer": "Eliza asked whether to make that a goal",
-    "": "Eliza asked you to confirm",
+    "title": "What's the goal? A few words are enough.",
+    "why": "Why does this goal matter to you?",
+    "target_date": "Is there a date you'd like to reach it by?",
+    "value_category": "Which part of life is this goal about: health, craft, growth or connection?",
+    "mission": "Which mission did you finish?",
+    "minutes": "About how many minutes did it take?",
+    "goal": "Which goal do you mean?",
+    "field": "What should change: the title, the why, the target date or the category?",
+    "new_value": "What should it be now?",
+    "_which": "What would you like to change?",
+    "_offer": "Shall we make that a goal?",
+    "": "Shall I go ahead? Say yes, or tell me what to change.",
 }
 # After a message in passing, the question the flow still waits on.
 BACK_TO_FLOW = "(When you're ready: {question})"

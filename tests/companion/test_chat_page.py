@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.urls import reverse
@@ -16,6 +17,7 @@ from tests.support.fixtures import openai_server  # noqa: F401  (a fixture)
 
 GOAL_MESSAGE = "I want to set a goal to clear out the attic by May because I want more space"
 CATEGORY_QUESTION = "Which part of your life does it serve: health, craft, growth or connection?"
+WAITING_CATEGORY = "Which part of life is this goal about: health, craft, growth or connection?"
 
 # Keeps every chat:event with the text of Eliza's last bubble once the page has handled it.
 RECORD_EVENTS = """
@@ -57,7 +59,7 @@ def test_owner_sees_the_history_the_sessions_and_what_eliza_waits_for(owner_clie
     html = owner_client.get(chat_url(goal["session_id"])).content.decode()
     assert GOAL_MESSAGE in html
     assert CATEGORY_QUESTION in html
-    assert "Eliza asked which area of life this goal is for" in html
+    assert WAITING_CATEGORY in html  # the question she asked, under the conversation
     assert "value_category" not in html
     assert "value category" not in html
     assert f'href="{chat_url(first["session_id"])}"' in html  # the other session, listed
@@ -146,6 +148,8 @@ def test_a_goal_is_set_up_by_talking_with_the_reply_streamed(page, live_app):  #
     log_in(page, live_app, "maya", PASSWORD)
     page.goto(f"{live_app}/chat/")
     assert page.evaluate("document.activeElement.id") == "chat-text"
+    page.get_by_role("link", name="I'd like to set a goal").click()  # a starter fills it
+    assert page.get_by_label("Your message").input_value() == "I'd like to set a goal"
 
     assert send(page, GOAL_MESSAGE) == CATEGORY_QUESTION
     events = page.evaluate("window.chatEvents")
@@ -156,17 +160,19 @@ def test_a_goal_is_set_up_by_talking_with_the_reply_streamed(page, live_app):  #
     assert 0 < len(partial[0]) < len(CATEGORY_QUESTION)
     assert all(CATEGORY_QUESTION.startswith(text) for text in partial)  # it grew word by word
     assert page.locator(".bubble.person .text").last.inner_text() == GOAL_MESSAGE
-    assert page.locator("#chat-waiting").inner_text() == (
-        "Eliza asked which area of life this goal is for"
-    )
+    assert page.locator("#chat-waiting").inner_text() == f"Eliza asked: {WAITING_CATEGORY}"
     session_id = Turn.objects.get(user=maya).conversation_id
     assert page.url == f"{live_app}{chat_url(session_id)}"
 
     assert send(page, "growth").endswith("Shall I set it up?")
-    assert page.locator("#chat-waiting").inner_text() == "Eliza asked you to confirm"
+    assert page.locator("#chat-waiting").inner_text() == (
+        "Eliza asked: Shall I go ahead? Say yes, or tell me what to change."
+    )
 
     assert send(page, "yes").startswith("Done: “Clear out the attic” is set up.")
     assert page.locator("#chat-waiting").is_hidden()
+    goals_link = page.locator(".bubble.eliza").last.get_by_role("link", name="goals page")
+    assert goals_link.get_attribute("href") == "/goals/"  # the page she names is a link
     assert Goal.objects.filter(user=maya, title="Clear out the attic").exists()
     assert Turn.objects.filter(user=maya, conversation_id=session_id).count() == 3
 
@@ -192,8 +198,13 @@ def test_a_crisis_shows_the_resources_on_a_phone_without_websockets(page, live_a
     assert "Samaritans" in send(page, "I want to kill myself")
     panel = page.get_by_role("alert")
     assert "call or text 988" in panel.inner_text()
-    assert panel.bounding_box()["y"] < page.locator(".bubble.person").first.bounding_box()["y"]
+    conversation = page.locator("#chat-scroll").bounding_box()
+    assert panel.bounding_box()["y"] < conversation["y"]  # above the conversation, which scrolls
+    assert page.locator(".bubble.eliza").last.is_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    assert page.evaluate("document.documentElement.scrollHeight") <= 667  # the page stays put
+    composer = page.get_by_label("Your message").bounding_box()
+    assert composer["y"] + composer["height"] <= page.locator(".tabbar").bounding_box()["y"]
 
     send(page, "thanks, I will call them")
     assert panel.is_visible()  # it stays
@@ -222,3 +233,44 @@ def test_a_model_reply_cut_short_is_replaced_on_screen_by_the_complete_one(
     assert "MODEL-REPLY: I hear" in [e["bubble"] for e in events if e["type"] == "token"]
     assert "MODEL-REPLY" not in shown
     assert shown == Turn.objects.get(user__username="iris").reply
+
+
+@pytest.mark.django_db
+def test_links_in_her_replies_are_safe_and_times_are_in_the_persons_zone(owner_client, owner):
+    owner.timezone = "Asia/Kathmandu"
+    owner.save(update_fields=["timezone"])
+    sent = conversations.message_send(user=owner, text="Hello")
+    turn = Turn.objects.get(user=owner)
+    Turn.objects.filter(pk=turn.pk).update(
+        reply="See your goals page, https://example.org/a?b=1&c=<x> and About you. <b>hi</b>"
+    )
+    turn.refresh_from_db()
+    html = owner_client.get(chat_url(sent["session_id"])).content.decode()
+    assert '<a href="/goals/">goals page</a>' in html
+    assert '<a href="https://example.org/a?b=1&amp;c=" rel="noopener noreferrer"' in html
+    assert '<a href="/about-you/">About you</a>' in html
+    assert "&lt;b&gt;hi&lt;/b&gt;" in html
+    assert "<b>hi</b>" not in html
+    local = turn.created_at.astimezone(ZoneInfo("Asia/Kathmandu"))
+    assert f">{local:%H:%M}</time>" in html
+    assert 'data-timezone="Asia/Kathmandu"' in html
+
+
+@pytest.mark.django_db
+def test_an_empty_chat_greets_offers_starters_and_takes_text_from_home(owner_client):
+    html = owner_client.get(reverse("chat") + "?text=I+want+to+run").content.decode()
+    assert ">I want to run</textarea>" in html
+    assert 'href="?text=I%27d%20like%20to%20set%20a%20goal"' in html  # works without JS too
+    assert "I'm Eliza" in html
+
+
+@pytest.mark.django_db
+def test_the_memories_she_used_say_what_they_are_about_not_their_tier(owner_client, owner):
+    sent = conversations.message_send(user=owner, text="Hello")
+    turn = Turn.objects.get(user=owner)
+    used = [{"id": 1, "content": "Has a sister, Ana", "tier": "personal"}]
+    Turn.objects.filter(pk=turn.pk).update(result={**turn.result, "memories_used": used})
+    html = owner_client.get(chat_url(sent["session_id"])).content.decode()
+    assert "Has a sister, Ana <small>(about you)</small>" in html
+    shown = html.split("<main", 1)[1].split('id="chat-words"', 1)[0]  # the page, not its JSON
+    assert "personal" not in shown.lower()

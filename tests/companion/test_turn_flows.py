@@ -31,7 +31,7 @@ def test_a_goal_asked_for_in_a_sentence_starts_the_flow_with_what_it_says(owner)
 def test_a_wish_is_offered_as_a_goal_and_yes_starts_the_flow_with_its_title(owner, text):
     offer = say(owner, text)
     assert "Shall we make “Learn" in offer["reply"]
-    assert offer["waiting_for"] == "Eliza asked whether to make that a goal"
+    assert offer["waiting_for"] == "Shall we make that a goal?"
 
     started = say(owner, "sure", offer)
 

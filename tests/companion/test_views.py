@@ -12,7 +12,7 @@ from tests.companion.factories import remember
 
 pytestmark = pytest.mark.django_db
 
-TIERS = ("Personal", "Project", "Task")
+GROUPS = ("About you", "Your goals and plans", "Missions and tasks")
 
 
 @pytest.fixture
@@ -32,10 +32,10 @@ def test_page_lists_memories_by_tier_with_source(owner_client, owner):
     remember(owner, "Run 5 km on Sunday", tier="task", source="mission")
     page = owner_client.get(reverse("memories")).content.decode()
     assert "What Eliza remembers" in page
-    personal, project, task = (page.index(f"{tier} <small>") for tier in TIERS)
+    personal, project, task = (page.index(f'>{group} <small class="count">') for group in GROUPS)
     assert personal < page.index("Afraid of deep water") < project < task
     assert task < page.index("Run 5 km on Sunday")
-    assert "from mission" in page
+    assert "from a mission" in page
     assert reverse("memories") in page  # the nav link
 
 
@@ -81,6 +81,9 @@ def test_search_box_shows_best_matches(owner_client, owner):
     page = owner_client.get(reverse("memories"), {"q": "when does she train"}).content.decode()
     assert "Best matches" in page
     assert page.index("Trains early") < page.index("Allergic to cats")
+    assert "matches “train”" in page or "close in meaning" in page  # reasons in plain words
+    for internal in ("rank", "meaning 0", "words:", "Personal"):
+        assert internal not in page
 
 
 def test_edit_and_delete_with_confirmation(owner_client, owner):
@@ -151,7 +154,7 @@ def test_about_you_shows_what_eliza_knows_in_plain_words(owner_client, known_pro
     # No slot key, score or tier reaches the person.
     for internal in ("person:sister", "likes:hike", "pet:dog", "confidence", "Personal"):
         assert internal not in page
-    assert page.count(">Forget</summary>") == 6  # five things and the style
+    assert page.count("Forget</summary>") == 6  # five things and the style
 
 
 def test_about_you_is_in_the_nav_and_linked_from_the_chat(owner_client):

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 
+from goals.models import Mission
 from tests.world.factories import at
 
 pytestmark = pytest.mark.django_db
@@ -64,6 +66,10 @@ def test_world_page_shows_every_zone_with_stable_attributes(zones, evening, owne
     assert 'data-zone="arena" data-state="closed"' in html
     assert 'data-zone="commons" data-state="open"' in html
     assert "Opens tomorrow at 06:00" in html
+    assert "Closed for the night — opens" not in html  # one phrase for the next change
+    assert 'data-countdown="' in html  # live.js counts down to it
+    assert html.count('data-art="') == 3  # each zone drawn, at night when closed
+    assert "Updates live" in html or "Connecting" in html
     assert "world/live.js" in html
     assert 'href="/world/"' in html  # the nav link
 
@@ -78,6 +84,9 @@ def test_zone_page_lists_the_users_missions_of_its_categories(zones, evening, ow
     html = logged_in(owner).get("/world/arena/").content.decode()
     assert 'data-zone="arena" data-state="closed"' in html
     assert "Jog 2 km" in html
+    jog = Mission.objects.get(title="Jog 2 km")
+    assert f'href="{reverse("mission-session", args=[jog.pk])}"' in html  # a mission opens
+    assert "Missions for health or craft." in html
     assert "Deadlift practice" not in html
     assert "No missions" in logged_in(owner).get("/world/commons/").content.decode()
 

@@ -11,6 +11,9 @@
 //    answers it once.
 // 4. Without a WebSocket (none in this browser, or it is down when the person sends), the
 //    message goes to POST /api/companion/messages/ and the reply shows without streaming.
+// 5. Her replies get their links (web addresses, the app's paths, the pages she names from
+//    the server's table in #chat-words) as DOM nodes; times show in the person's zone
+//    (data-timezone); only the conversation scrolls, kept at its newest message.
 // Every event is also dispatched on document as `chat:event`, after the page handled it.
 // Text from the person or from Eliza only ever goes into the page through textContent.
 
@@ -29,6 +32,30 @@ const status = document.getElementById("chat-status");
 const errorLine = document.getElementById("chat-error");
 const waiting = document.getElementById("chat-waiting");
 const crisisPanel = document.getElementById("chat-crisis");
+const scroller = document.getElementById("chat-scroll");
+const waitingText = document.getElementById("chat-waiting-text");
+const words = JSON.parse(document.getElementById("chat-words").textContent);
+const avatar = document.getElementById("chat-avatar");
+const URL_RE = String.raw`https?://[^\s<>"']+[^\s<>"'.,;:!?)\]]`;
+const PATH_RE = String.raw`(?<![\w/])/(?:goals|today|world|about-you|memories|chat|missions)/[\w/-]*`;
+const linkPattern = new RegExp(
+  `(${URL_RE})|(${PATH_RE})|(?<!\\w)(${Object.keys(words.links)
+    .sort((a, b) => b.length - a.length)
+    .map((phrase) => phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .join("|")})(?!\\w)`,
+  "g",
+);
+const clock = timeFormat(root.dataset.timezone);
+
+// Times as "14:05" in the person's zone (the browser's own if the server's is unknown here).
+function timeFormat(timeZone) {
+  const options = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+  try {
+    return new Intl.DateTimeFormat(undefined, { ...options, timeZone: timeZone || undefined });
+  } catch (error) {
+    return new Intl.DateTimeFormat(undefined, options);
+  }
+}
 
 let sessionId = root.dataset.sessionId || null;
 let socket = null;
@@ -51,19 +78,62 @@ function element(tag, className, text) {
   return node;
 }
 
-function bubble(who, text) {
-  const node = element("div", `bubble ${who === "You" ? "person" : "eliza"}`);
-  node.append(element("span", "who", who), element("p", "text", text));
+// The reply's text with its links, as nodes (no HTML is parsed).
+function setLinkedText(node, text) {
+  const parts = [];
+  let last = 0;
+  for (const match of text.matchAll(linkPattern)) {
+    if (match.index > last) parts.push(document.createTextNode(text.slice(last, match.index)));
+    const link = element("a", "", match[0]);
+    link.href = match[1] || match[2] || words.links[match[3]];
+    if (match[1]) {
+      link.rel = "noopener noreferrer";
+      link.target = "_blank";
+    }
+    parts.push(link);
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) parts.push(document.createTextNode(text.slice(last)));
+  node.replaceChildren(...parts);
+}
+
+function timeNow() {
+  const now = new Date();
+  const node = element("time", "when", clock.format(now));
+  node.dateTime = now.toISOString();
   return node;
+}
+
+// One side of a turn: the person's bubble on the right, Eliza's with her face on the left.
+function bubble(who, text) {
+  const person = who === "You";
+  const row = element("div", `bubble-row ${person ? "from-person" : "from-eliza"}`);
+  const node = element("div", `bubble ${person ? "person" : "eliza"}`);
+  node.append(element("span", "who visually-hidden", who), element("p", "text", text));
+  if (person) node.append(timeNow());
+  else row.append(avatar.content.cloneNode(true));
+  row.append(node);
+  return row;
+}
+
+// The composer grows with what is typed, up to its CSS max-height.
+function fitTextarea() {
+  textarea.style.height = "auto";
+  textarea.style.height = `${textarea.scrollHeight + 2}px`;
+}
+
+function scrollToEnd() {
+  scroller.scrollTop = scroller.scrollHeight;
 }
 
 function memoriesList(memories) {
   const details = element("details", "memories");
-  details.append(element("summary", "", `Memories she used (${memories.length})`));
+  details.append(element("summary", "", `What she remembered (${memories.length})`));
   const list = element("ul");
   for (const memory of memories) {
-    const item = element("li", "", `${memory.content} `);
-    item.append(element("small", "", `(${memory.tier})`));
+    const item = element("li", "", memory.content);
+    const kind = words.kinds[memory.tier];
+    if (kind) item.append(" ", element("small", "", `(${kind})`));
     list.append(item);
   }
   details.append(list);
@@ -72,9 +142,9 @@ function memoriesList(memories) {
 
 function showWaiting(result) {
   // The words come from the server: a slot's name never reaches the page.
-  const words = result.waiting_for || "";
-  waiting.textContent = words;
-  waiting.hidden = !words;
+  const question = result.waiting_for || "";
+  waitingText.textContent = question;
+  waiting.hidden = !question;
 }
 
 function showCrisis(crisis) {
@@ -105,7 +175,7 @@ function finish() {
 
 function showReply(result) {
   const text = pending.bubble.querySelector(".text");
-  text.textContent = result.reply;
+  setLinkedText(text, result.reply);
   text.classList.remove("pending");
   if (result.memories_used && result.memories_used.length) {
     pending.bubble.append(memoriesList(result.memories_used));
@@ -115,7 +185,9 @@ function showReply(result) {
   showCrisis(result.crisis);
   setStatus("idle", "Eliza replied.");
   textarea.value = "";
+  fitTextarea();
   finish();
+  scrollToEnd();
 }
 
 function showError(code, message) {
@@ -140,6 +212,7 @@ function handle(event) {
     const text = pending.bubble.querySelector(".text");
     text.classList.remove("pending");
     text.textContent += event.text;
+    scrollToEnd();
   } else if (pending && event.type === "reply") showReply(event);
   else if (pending && event.type === "error") showError(event.code, event.message);
   document.dispatchEvent(new CustomEvent("chat:event", { detail: event }));
@@ -195,11 +268,12 @@ function send() {
   errorLine.hidden = true;
   document.getElementById("chat-empty")?.remove();
   const turn = element("li", "turn");
-  const reply = bubble("Eliza", "");
+  const replyRow = bubble("Eliza", "");
+  const reply = replyRow.querySelector(".bubble");
   reply.querySelector(".text").classList.add("pending");
-  turn.append(bubble("You", text), reply);
+  turn.append(bubble("You", text), replyRow);
   log.append(turn);
-  turn.scrollIntoView({ block: "end" });
+  scrollToEnd();
   pending = { text, key: crypto.randomUUID(), bubble: reply, attempts: 0, phase: "queued" };
   setBusy(true);
   setStatus("busy", "Sending…");
@@ -262,5 +336,21 @@ textarea.addEventListener("keydown", (event) => {
     form.requestSubmit();
   }
 });
+textarea.addEventListener("input", fitTextarea);
+// A starter fills the composer (without JavaScript it is a link that does the same).
+for (const starter of document.querySelectorAll("[data-starter]")) {
+  starter.addEventListener("click", (event) => {
+    event.preventDefault();
+    textarea.value = starter.dataset.starter;
+    fitTextarea();
+    textarea.focus();
+  });
+}
+// On a phone the list of conversations starts folded, to leave the room to this one.
+if (window.matchMedia("(max-width: 859px)").matches) {
+  document.getElementById("chat-sessions-list").open = false;
+}
 document.getElementById("chat-hint").hidden = false;
+fitTextarea();
+scrollToEnd();
 if ("WebSocket" in window) connect();

@@ -1,0 +1,28 @@
+"""Template filters of the chat page."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.safestring import SafeString
+
+from companion.chat_text import linkify, memory_kind, memory_source
+
+register = template.Library()
+
+
+@register.filter(name="linkify")
+def linkify_filter(text: str) -> SafeString:
+    """Eliza's reply with its links (see companion.chat_text); escaped first."""
+    return linkify(str(text or ""))
+
+
+@register.filter(name="memory_kind")
+def memory_kind_filter(tier: str) -> str:
+    """What a memory is about, in words ("about you"), from its tier."""
+    return memory_kind(str(tier or ""))
+
+
+@register.filter(name="memory_source")
+def memory_source_filter(source: str) -> str:
+    """Where a memory came from, in words ("from a mission")."""
+    return memory_source(str(source or ""))
