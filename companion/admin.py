@@ -54,7 +54,8 @@ class MemoryAdmin(ModelAdmin):
     search_fields = ("content", "key", "user__username")
     list_select_related = ("user",)
     # Vectors are derived data and unreadable: the embedder's name is what staff need.
-    exclude = ("embedding",)
+    # Metadata is shown readable below instead of as an editable box.
+    exclude = ("embedding", "metadata")
     # What the person sees in their export, with links in place of raw ids.
     readonly_fields = (
         "user",
@@ -146,7 +147,7 @@ class AgentStateAdmin(ModelAdmin):
     list_filter = ("agent_type", "conversation_state")
     search_fields = ("user__username", "session_id")
     list_select_related = ("user",)
-    readonly_fields = readable_fields(AgentState)
+    fields = readonly_fields = readable_fields(AgentState)
     inlines = (AgentCheckpointInline,)
 
 
@@ -157,7 +158,7 @@ class AgentCheckpointAdmin(ModelAdmin):
     list_display = ("turn_id", "seq", "node", "agent_state", "created_at")
     list_filter = ("node",)
     search_fields = ("turn_id", "agent_state__user__username")
-    readonly_fields = readable_fields(AgentCheckpoint)
+    fields = readonly_fields = readable_fields(AgentCheckpoint)
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

@@ -50,33 +50,34 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, indent=2, ensure_ascii=False, sort_keys=False, cls=DjangoJSONEncoder)
 
 
-def _summary(value: Any) -> str:
-    """A few words on a folded value: its size, or the value itself when short."""
-    if isinstance(value, Mapping):
-        return f"{len(value)} key{'s' * (len(value) != 1)}"
-    if isinstance(value, list):
-        return f"{len(value)} item{'s' * (len(value) != 1)}"
-    text = _dumps(value)
-    return text if len(text) <= 60 else f"{text[:57]}…"
+def _summary(value: Mapping[str, Any] | list[Any]) -> str:
+    """The size of a folded value."""
+    noun = "key" if isinstance(value, Mapping) else "item"
+    return f"{len(value)} {noun}{'s' * (len(value) != 1)}"
 
 
 def json_display(value: Any) -> SafeString:
-    """Readable HTML of a JSON value: folded per top-level key when it is an object."""
-    if isinstance(value, Mapping) and value:
-        sections = []
-        for key, item in value.items():
-            body = _dumps(item)
-            opened = " open" if body.count("\n") < _OPEN_UNDER_LINES else ""
-            sections.append(
-                f'<details class="json-section"{opened}><summary>'
-                f'<span class="json-key">{escape(str(key))}</span> '
-                f'<span class="json-meta">{escape(_summary(item))}</span></summary>'
-                f'<pre class="json-pre">{_highlight(body)}</pre></details>'
-            )
-        return mark_safe(f'<div class="json-view">{"".join(sections)}</div>')
-    return mark_safe(
-        f'<div class="json-view"><pre class="json-pre">{_highlight(_dumps(value))}</pre></div>'
-    )
+    """Readable HTML of a JSON value: an object gets one row per top-level key, folded when
+    the key holds an object or a list (open when short), on one line when a plain value."""
+    # Every piece of the value is escaped by _highlight or escape() before it is marked safe.
+    if not (isinstance(value, Mapping) and value):
+        return mark_safe(
+            f'<div class="json-view"><pre class="json-pre">{_highlight(_dumps(value))}</pre></div>'
+        )
+    rows = []
+    for key, item in value.items():
+        name = f'<span class="json-key">{escape(str(key))}</span>'
+        body = _dumps(item)
+        if not isinstance(item, Mapping | list) or not item:
+            rows.append(f'<div class="json-section json-scalar">{name} {_highlight(body)}</div>')
+            continue
+        opened = " open" if body.count("\n") < _OPEN_UNDER_LINES else ""
+        rows.append(
+            f'<details class="json-section"{opened}><summary>{name} '
+            f'<span class="json-meta">{escape(_summary(item))}</span></summary>'
+            f'<pre class="json-pre">{_highlight(body)}</pre></details>'
+        )
+    return mark_safe(f'<div class="json-view">{"".join(rows)}</div>')
 
 
 def json_field(name: str, description: str | None = None) -> Callable[[Any], SafeString]:

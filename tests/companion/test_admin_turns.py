@@ -107,6 +107,7 @@ def test_the_agent_state_shows_its_state_as_readable_json(staff_client, owner):
 
     assert 'class="json-view"' in html
     assert '<pre class="json-pre">' in html
+    assert 'name="state_data"' not in html  # shown, never an editable box
 
 
 def test_the_replay_shows_both_timelines(staff_client, owner):

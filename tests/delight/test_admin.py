@@ -21,7 +21,8 @@ def staff_client(client, db):
 def test_json_is_folded_per_top_level_key_coloured_and_escaped():
     html = json_display({"memories": [{"text": "<script>x</script>", "rank": 3}], "ok": True})
 
-    assert html.count('<details class="json-section"') == 2
+    assert html.count('<details class="json-section"') == 1  # the list; a plain value is one line
+    assert '<div class="json-section json-scalar"><span class="json-key">ok</span>' in html
     assert '<span class="json-key">memories</span>' in html
     assert '<span class="json-meta">1 item</span>' in html
     assert '<span class="json-num">3</span>' in html
