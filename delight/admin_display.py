@@ -23,7 +23,7 @@ _TOKEN = re.compile(
     r"|(?P<number>-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)"
     r"|(?P<literal>\btrue\b|\bfalse\b|\bnull\b)"
 )
-# A top-level value this short is shown open; longer ones start folded.
+# A top-level value this short is shown open (so is an object's only key); longer ones fold.
 _OPEN_UNDER_LINES = 6
 
 
@@ -58,7 +58,7 @@ def _summary(value: Mapping[str, Any] | list[Any]) -> str:
 
 def json_display(value: Any) -> SafeString:
     """Readable HTML of a JSON value: an object gets one row per top-level key, folded when
-    the key holds an object or a list (open when short), on one line when a plain value."""
+    the key holds an object or a list (open when short or alone), on one line when plain."""
     # Every piece of the value is escaped by _highlight or escape() before it is marked safe.
     if not (isinstance(value, Mapping) and value):
         return mark_safe(
@@ -71,7 +71,8 @@ def json_display(value: Any) -> SafeString:
         if not isinstance(item, Mapping | list) or not item:
             rows.append(f'<div class="json-section json-scalar">{name} {_highlight(body)}</div>')
             continue
-        opened = " open" if body.count("\n") < _OPEN_UNDER_LINES else ""
+        short = body.count("\n") < _OPEN_UNDER_LINES or len(value) == 1
+        opened = " open" if short else ""
         rows.append(
             f'<details class="json-section"{opened}><summary>{name} '
             f'<span class="json-meta">{escape(_summary(item))}</span></summary>'
