@@ -62,7 +62,8 @@ def json_display(value: Any) -> SafeString:
     # Every piece of the value is escaped by _highlight or escape() before it is marked safe.
     if not (isinstance(value, Mapping) and value):
         return mark_safe(
-            f'<div class="json-view"><pre class="json-pre">{_highlight(_dumps(value))}</pre></div>'
+            f'<div class="json-view"><pre class="json-pre" tabindex="0">{_highlight(_dumps(value))}'
+            "</pre></div>"
         )
     rows = []
     for key, item in value.items():
@@ -76,7 +77,7 @@ def json_display(value: Any) -> SafeString:
         rows.append(
             f'<details class="json-section"{opened}><summary>{name} '
             f'<span class="json-meta">{escape(_summary(item))}</span></summary>'
-            f'<pre class="json-pre">{_highlight(body)}</pre></details>'
+            f'<pre class="json-pre" tabindex="0">{_highlight(body)}</pre></details>'
         )
     return mark_safe(f'<div class="json-view">{"".join(rows)}</div>')
 

@@ -106,7 +106,7 @@ def test_the_agent_state_shows_its_state_as_readable_json(staff_client, owner):
     ).content.decode()
 
     assert 'class="json-view"' in html
-    assert '<pre class="json-pre">' in html
+    assert '<pre class="json-pre" tabindex="0">' in html
     assert 'name="state_data"' not in html  # shown, never an editable box
 
 
