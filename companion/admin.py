@@ -13,6 +13,7 @@ from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import path
+from django.utils.html import format_html
 from unfold.admin import ModelAdmin, TabularInline
 
 from companion import conversations, services
@@ -111,11 +112,22 @@ class AgentCheckpointInline(TabularInline):
     """The turn timeline: one row per node, in order."""
 
     model = AgentCheckpoint
-    fields = ("turn_id", "seq", "node", "duration", "changed", "created_at", "checksum")
+    fields = ("turn", "seq", "node", "duration", "changed", "created_at", "short_checksum")
     readonly_fields = fields
     extra = 0
     can_delete = False
+    show_change_link = True  # the checkpoint's own page has the full ids and its state
     ordering = ("-created_at", "-seq")
+
+    # Ids shortened, the whole in a tooltip: 64-character values pushed every other column
+    # off a phone's screen.
+    @admin.display(description="turn")
+    def turn(self, checkpoint: AgentCheckpoint) -> str:
+        return _shortened(checkpoint.turn_id, 8)
+
+    @admin.display(description="checksum")
+    def short_checksum(self, checkpoint: AgentCheckpoint) -> str:
+        return _shortened(checkpoint.checksum, 12)
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -133,6 +145,10 @@ class AgentCheckpointInline(TabularInline):
         parts = [", ".join(sorted(output)) or "nothing"]
         parts += [entry[key] for key in ("error", "note") if entry.get(key)]
         return " · ".join(parts)
+
+
+def _shortened(value: str, length: int) -> str:
+    return format_html('<span title="{}">{}…</span>', value, value[:length])
 
 
 def _trace_entry(checkpoint: AgentCheckpoint) -> dict[str, Any] | None:
