@@ -7,11 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin
+from django.contrib.admin.utils import flatten_fieldsets
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import path
+from django.utils.html import format_html
+from unfold.admin import ModelAdmin, TabularInline
 
 from companion import conversations, services
 from companion.models import (
@@ -28,9 +31,10 @@ from companion.models import (
 from companion.runner import RunnerError
 from companion.selectors import EXPORT_FIELDS, UNREAD
 from companion.turn import GRAPH, answer_of
+from delight.admin_display import json_field, readable_fields, trace_table
 
 
-class MemoryChangeInline(admin.TabularInline):
+class MemoryChangeInline(TabularInline):
     model = MemoryChange
     fields = ("created_at", "kind", "actor", "old_content", "new_content")
     readonly_fields = fields
@@ -45,15 +49,22 @@ class MemoryChangeInline(admin.TabularInline):
 
 
 @admin.register(Memory)
-class MemoryAdmin(admin.ModelAdmin):
+class MemoryAdmin(ModelAdmin):
     list_display = ("content", "user", "tier", "source", "confidence", "active", "updated_at")
     list_filter = ("tier", "source", "active", "embedder")
     search_fields = ("content", "key", "user__username")
     list_select_related = ("user",)
     # Vectors are derived data and unreadable: the embedder's name is what staff need.
-    exclude = ("embedding",)
+    # Metadata is shown readable below instead of as an editable box.
+    exclude = ("embedding", "metadata")
     # What the person sees in their export, with links in place of raw ids.
-    readonly_fields = ("user", *(name.removesuffix("_id") for name in EXPORT_FIELDS[1:]))
+    readonly_fields = (
+        "user",
+        *(
+            json_field(name) if name == "metadata" else name.removesuffix("_id")
+            for name in EXPORT_FIELDS[1:]
+        ),
+    )
     inlines = (MemoryChangeInline,)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Memory]:
@@ -75,7 +86,7 @@ class MemoryAdmin(admin.ModelAdmin):
 
 
 @admin.register(MemoryChange)
-class MemoryChangeAdmin(admin.ModelAdmin):
+class MemoryChangeAdmin(ModelAdmin):
     list_display = ("created_at", "kind", "actor", "user", "memory_ref")
     list_filter = ("kind", "actor")
     search_fields = ("user__username",)
@@ -97,15 +108,26 @@ class MemoryChangeAdmin(admin.ModelAdmin):
         return False
 
 
-class AgentCheckpointInline(admin.TabularInline):
+class AgentCheckpointInline(TabularInline):
     """The turn timeline: one row per node, in order."""
 
     model = AgentCheckpoint
-    fields = ("turn_id", "seq", "node", "duration", "changed", "created_at", "checksum")
+    fields = ("turn", "seq", "node", "duration", "changed", "created_at", "short_checksum")
     readonly_fields = fields
     extra = 0
     can_delete = False
+    show_change_link = True  # the checkpoint's own page has the full ids and its state
     ordering = ("-created_at", "-seq")
+
+    # Ids shortened, the whole in a tooltip: 64-character values pushed every other column
+    # off a phone's screen.
+    @admin.display(description="turn")
+    def turn(self, checkpoint: AgentCheckpoint) -> str:
+        return _shortened(checkpoint.turn_id, 8)
+
+    @admin.display(description="checksum")
+    def short_checksum(self, checkpoint: AgentCheckpoint) -> str:
+        return _shortened(checkpoint.checksum, 12)
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -125,36 +147,40 @@ class AgentCheckpointInline(admin.TabularInline):
         return " · ".join(parts)
 
 
+def _shortened(value: str, length: int) -> str:
+    return format_html('<span title="{}">{}…</span>', value, value[:length])
+
+
 def _trace_entry(checkpoint: AgentCheckpoint) -> dict[str, Any] | None:
     trace = checkpoint.state.get("trace") or []
     return next((e for e in reversed(trace) if e.get("node") == checkpoint.node), None)
 
 
 @admin.register(AgentState)
-class AgentStateAdmin(admin.ModelAdmin):
+class AgentStateAdmin(ModelAdmin):
     list_display = ("user", "agent_type", "session_id", "current_node", "conversation_state",
                     "updated_at")  # fmt: skip
     list_filter = ("agent_type", "conversation_state")
     search_fields = ("user__username", "session_id")
     list_select_related = ("user",)
-    readonly_fields = [field.name for field in AgentState._meta.fields]
+    fields = readonly_fields = readable_fields(AgentState)
     inlines = (AgentCheckpointInline,)
 
 
 @admin.register(AgentCheckpoint)
-class AgentCheckpointAdmin(admin.ModelAdmin):
+class AgentCheckpointAdmin(ModelAdmin):
     """One checkpoint with its full state, for staff reading what a turn knew."""
 
     list_display = ("turn_id", "seq", "node", "agent_state", "created_at")
     list_filter = ("node",)
     search_fields = ("turn_id", "agent_state__user__username")
-    readonly_fields = [field.name for field in AgentCheckpoint._meta.fields]
+    fields = readonly_fields = readable_fields(AgentCheckpoint)
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
 
-class TurnInline(admin.TabularInline):
+class TurnInline(TabularInline):
     model = Turn
     fields = ("created_at", "text", "reply", "status")
     readonly_fields = fields
@@ -167,7 +193,7 @@ class TurnInline(admin.TabularInline):
 
 
 @admin.register(Conversation)
-class ConversationAdmin(admin.ModelAdmin):
+class ConversationAdmin(ModelAdmin):
     """A session and its figures: messages, tokens, cost, tool calls, response times."""
 
     list_display = ("id", "user", "title", "turns", "tokens", "cost_usd", "tool_calls",
@@ -183,14 +209,28 @@ class ConversationAdmin(admin.ModelAdmin):
         return False
 
 
+_TURN_RESULT = json_field("result", "the whole answer")
+
+
 @admin.register(Turn)
-class TurnAdmin(admin.ModelAdmin):
+class TurnAdmin(ModelAdmin):
     list_display = ("created_at", "user", "text", "status", "conversation")
     list_filter = ("status",)
     search_fields = ("user__username", "text", "id", "idempotency_key")
     list_select_related = ("user",)
-    readonly_fields = [field.name for field in Turn._meta.fields]
+    fieldsets = (
+        (None, {"fields": ("id", "conversation", "user", "idempotency_key", "status",
+                           "created_at", "finished_at", "text", "reply")}),
+        ("Timeline", {"fields": ("timeline",)}),
+        ("Result", {"fields": (_TURN_RESULT,)}),
+    )  # fmt: skip
+    readonly_fields = flatten_fieldsets(fieldsets)
     change_form_template = "admin/companion/turn/change_form.html"
+
+    @admin.display(description="nodes")
+    def timeline(self, turn: Turn) -> str:
+        """Each node of the turn in order: when it started, how long it took, as a bar."""
+        return trace_table(turn.result.get("trace"))
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
@@ -210,26 +250,28 @@ class TurnAdmin(admin.ModelAdmin):
         from_node = request.GET.get("from", GRAPH.start)
         context = {**self.admin_site.each_context(request), "turn": turn, "from_node": from_node,
                    "nodes": [entry["node"] for entry in turn.result.get("trace", [])],
-                   "title": f"Replay of a turn from {from_node}"}  # fmt: skip
+                   "title": f"Replay of a turn from {from_node}",
+                   "timeline": trace_table(turn.result.get("trace"))}  # fmt: skip
         try:
             replayed = conversations.turn_replay(turn=turn, from_node=from_node)
         except (ValidationError, RunnerError, AgentState.DoesNotExist) as failed:
             context["failure"] = str(failed)
         else:
             context["replayed"] = replayed
+            context["replayed_timeline"] = trace_table(replayed.trace)
             context["replay_reply"] = answer_of(replayed).get("reply", "")
         return TemplateResponse(request, "admin/companion/turn/replay.html", context)
 
 
 @admin.register(CrisisEvent)
-class CrisisEventAdmin(admin.ModelAdmin):
+class CrisisEventAdmin(ModelAdmin):
     """Crisis turns for staff to review; the newest unreviewed first."""
 
     list_display = ("created_at", "user", "level", "reason", "reviewed_at", "reviewed_by")
     list_filter = ("level", ("reviewed_at", admin.EmptyFieldListFilter))
     search_fields = ("user__username", "reason")
     list_select_related = ("user", "reviewed_by")
-    readonly_fields = ("user", "conversation", "turn", "level", "reason", "matched",
+    readonly_fields = ("user", "conversation", "turn", "level", "reason", json_field("matched"),
                        "created_at", "reviewed_at", "reviewed_by", "message")  # fmt: skip
     fields = (*readonly_fields, "staff_note")
     actions = ("mark_reviewed",)
@@ -248,7 +290,7 @@ class CrisisEventAdmin(admin.ModelAdmin):
 
 
 @admin.register(CompanionProfile)
-class CompanionProfileAdmin(admin.ModelAdmin):
+class CompanionProfileAdmin(ModelAdmin):
     list_display = (
         "user",
         "name",

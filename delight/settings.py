@@ -11,6 +11,7 @@ import secrets
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
+from django.templatetags.static import static
 from environs import Env
 from marshmallow.validate import OneOf, Range, Regexp
 
@@ -48,6 +49,7 @@ CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
     "daphne",
+    "unfold",  # the staff admin's theme: before django.contrib.admin, whose templates it overrides
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -70,6 +72,33 @@ INSTALLED_APPS = [
     "world",
     "nudges",
 ]
+
+# The staff admin (django-unfold): Delight's warm palette, every asset served from its static.
+UNFOLD = {
+    "SITE_TITLE": "Delight staff",
+    "SITE_HEADER": "Delight staff",
+    "SITE_SUBHEADER": "Eliza, goals and the world",
+    "SITE_URL": "/",
+    "SITE_SYMBOL": "favorite",
+    "SHOW_VIEW_ON_SITE": False,
+    "SIDEBAR": {"show_search": True, "show_all_applications": True},
+    "STYLES": [lambda request: static("delight/admin.css")],
+    "COLORS": {
+        # A warm stone grey and Eliza's terracotta (tokens.css --primary is 600; 500, the
+        # dark theme's links, is light enough for AA on its dark greys; base 500, subtle text and
+        # placeholders, is a shade darker than stone's for AA on base 100).
+        "base": {
+            "50": "#fafaf9", "100": "#f5f5f4", "200": "#e7e5e4", "300": "#d6d3d1",
+            "400": "#a8a29e", "500": "#736c67", "600": "#57534e", "700": "#44403c",
+            "800": "#292524", "900": "#1c1917", "950": "#0c0a09",
+        },
+        "primary": {
+            "50": "#fdf4f1", "100": "#fde6dc", "200": "#f9ccbb", "300": "#f2a68d",
+            "400": "#e7795c", "500": "#de6a4c", "600": "#b3472f", "700": "#9b3b26",
+            "800": "#7f3222", "900": "#692d21", "950": "#39140e",
+        },
+    },
+}  # fmt: skip
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

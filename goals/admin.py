@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from django.contrib import admin
+from unfold.admin import ModelAdmin, TabularInline
 
 from goals.models import ActivityEvent, Goal, Milestone, Mission, MissionSession
 
 
-class MilestoneInline(admin.TabularInline):
+class MilestoneInline(TabularInline):
     model = Milestone
     extra = 0
     fields = ("position", "title", "description")
 
 
-class MissionInline(admin.TabularInline):
+class MissionInline(TabularInline):
     model = Mission
     extra = 0
     fields = ("position", "milestone", "title", "estimated_minutes", "energy", "status")
@@ -21,7 +22,7 @@ class MissionInline(admin.TabularInline):
 
 
 @admin.register(Goal)
-class GoalAdmin(admin.ModelAdmin):
+class GoalAdmin(ModelAdmin):
     list_display = ("title", "user", "category", "status", "decomposition_status", "created_at")
     list_filter = ("status", "category", "decomposition_status")
     search_fields = ("title", "description", "user__username")
@@ -31,7 +32,7 @@ class GoalAdmin(admin.ModelAdmin):
 
 
 @admin.register(Mission)
-class MissionAdmin(admin.ModelAdmin):
+class MissionAdmin(ModelAdmin):
     list_display = ("title", "user", "goal", "category", "energy", "status", "priority_score")
     list_filter = ("status", "category", "energy", "is_special", "from_plan")
     search_fields = ("title", "goal__title", "user__username")
@@ -39,7 +40,7 @@ class MissionAdmin(admin.ModelAdmin):
 
 
 @admin.register(MissionSession)
-class MissionSessionAdmin(admin.ModelAdmin):
+class MissionSessionAdmin(ModelAdmin):
     list_display = ("mission", "user", "status", "started_at", "planned_minutes", "actual_minutes")
     list_filter = ("status",)
     search_fields = ("mission__title", "user__username")
@@ -47,7 +48,7 @@ class MissionSessionAdmin(admin.ModelAdmin):
 
 
 @admin.register(ActivityEvent)
-class ActivityEventAdmin(admin.ModelAdmin):
+class ActivityEventAdmin(ModelAdmin):
     list_display = ("kind", "user", "local_date", "category", "occurred_at")
     list_filter = ("kind", "category")
     search_fields = ("user__username",)

@@ -6,13 +6,14 @@ from typing import Any
 
 from django.contrib import admin
 from django.http import HttpRequest
+from unfold.admin import ModelAdmin
 
 from world import services
 from world.models import UserWorldSchedule, UserZoneState, Zone
 
 
 @admin.register(Zone)
-class ZoneAdmin(admin.ModelAdmin):
+class ZoneAdmin(ModelAdmin):
     list_display = ("name", "slug", "categories", "rules", "position")
     prepopulated_fields = {"slug": ("name",)}
     ordering = ("position", "slug")
@@ -23,7 +24,7 @@ class ZoneAdmin(admin.ModelAdmin):
         services.zones_mark_all_due()
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 

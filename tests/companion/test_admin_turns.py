@@ -75,3 +75,59 @@ def test_conversation_admin_shows_the_session_figures(staff_client, owner):
     )
     assert page.status_code == 200
     assert "Hello" in page.content.decode()
+
+
+def test_the_turn_page_shows_its_timeline_as_a_table_with_durations(staff_client, owner):
+    say(owner, "My name is Ana")
+    turn = Turn.objects.get()
+    trace = turn.result["trace"]
+
+    page = staff_client.get(reverse("admin:companion_turn_change", args=[turn.pk]))
+
+    html = page.content.decode()
+    assert '<table class="trace-table">' in html
+    assert "Starts at (ms)" in html
+    assert "Duration (ms)" in html
+    assert f"{len(trace)} nodes in" in html
+    for entry in trace:
+        assert f"<code>{entry['node']}</code>" in html
+    assert 'class="trace-bar"' in html
+    # The whole answer is readable JSON, folded per top-level key, not one raw line.
+    assert '<details class="json-section"' in html
+    assert '<span class="json-key">trace</span>' in html
+
+
+def test_the_agent_state_shows_its_state_as_readable_json(staff_client, owner):
+    say(owner, "My name is Ana")
+    state = AgentState.objects.get(user=owner)
+
+    html = staff_client.get(
+        reverse("admin:companion_agentstate_change", args=[state.pk])
+    ).content.decode()
+
+    assert 'class="json-view"' in html
+    assert '<pre class="json-pre" tabindex="0">' in html
+    assert 'name="state_data"' not in html  # shown, never an editable box
+
+
+def test_the_replay_shows_both_timelines(staff_client, owner):
+    say(owner, "Hello")
+    turn = Turn.objects.get()
+
+    html = staff_client.get(reverse("admin:companion_turn_replay", args=[turn.pk])).content.decode()
+
+    assert html.count('<table class="trace-table">') == 2
+
+
+def test_a_person_who_is_not_staff_gets_the_login_page(client, owner):
+    say(owner, "Hello")
+    turn = Turn.objects.get()
+    client.force_login(owner)
+    for url in (
+        reverse("admin:companion_turn_change", args=[turn.pk]),
+        reverse("admin:companion_turn_replay", args=[turn.pk]),
+        reverse("admin:companion_agentstate_changelist"),
+    ):
+        answer = client.get(url)
+        assert answer.status_code == 302
+        assert answer["Location"].startswith(reverse("admin:login"))
