@@ -116,6 +116,7 @@ def test_a_new_person_goes_from_the_landing_page_to_a_finished_day(journey):
     page.locator("#triad [data-action='session']").first.click()
     page.locator("#session-start").click()
     page.locator("#session-pause").click()
+    page.locator("#session-resume").wait_for()
     page.reload()
     assert page.locator("#session-resume").is_visible()  # paused, even after a reload
     journey.check()
