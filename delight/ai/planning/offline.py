@@ -75,6 +75,7 @@ def plan_offline(
     if category not in CATEGORIES:
         raise ValueError(f"Unknown category {category!r}.")
     phrase = goal_phrase(title) or "your goal"
+    goal_title = title.strip().rstrip(".!? ") or "your goal"
     template = choose_template(title=title, description=description, category=category)
     stages = template.stages if template else CATEGORY_DEFAULTS[category]
     today = today or dt.date.today()
@@ -88,7 +89,7 @@ def plan_offline(
             missions=tuple(
                 PlannedMission(
                     title=_fill(step, phrase),
-                    description=f"Part of “{_fill(name, phrase)}” for {phrase}.",
+                    description=f"Part of “{_fill(name, phrase)}”, on the way to “{goal_title}”.",
                     estimated_minutes=minutes,
                     energy=energy,
                 )
@@ -99,5 +100,5 @@ def plan_offline(
     )
     approach = template.name if template else f"{category} basics"
     deadline = f", paced to finish by {target_date:%d %B %Y}" if target_date else ""
-    summary = f"A {len(milestones)}-step {approach} plan for {phrase}{deadline}."
+    summary = f"A {len(milestones)}-step {approach} plan for “{goal_title}”{deadline}."
     return Plan(summary=summary, milestones=milestones, source=f"offline:{approach}")

@@ -18,7 +18,7 @@ TEMPLATES: tuple[Template, ...] = (
         (
             (
                 "Get ready to run",
-                "Gear, a route and a honest starting point.",
+                "Gear, a route and an honest starting point.",
                 (
                     ("Check your shoes and lay out your running kit", 10, "low"),
                     ("Map a safe 3-5 km loop near home", 15, "low"),

@@ -57,7 +57,7 @@ def test_offline_plan_for_an_unrecognised_goal_uses_the_category_template(catego
     )
     assert_well_formed(plan)
     assert plan.source == f"offline:{category} basics"
-    assert "something quite unusual" in plan.summary
+    assert "plan for “Something quite unusual”" in plan.summary  # the goal named as written
 
 
 @pytest.mark.parametrize(
