@@ -45,6 +45,19 @@ def test_create_a_goal_see_its_missions_arrive_live_and_complete_one(page, live_
     assert Mission.objects.get(goal=goal, title=title).status == "completed"
     assert Mission.objects.get(goal=goal, title=removed).status != "rejected"  # brought back
 
+    # Archiving asks first; "Keep it" changes nothing.
+    dialog = page.locator("#archive-goal")
+    page.locator("button[data-goal-status='archived']").click()
+    dialog.get_by_role("button", name="Keep it").click()
+    dialog.wait_for(state="hidden")
+    goal.refresh_from_db()
+    assert goal.status == Goal.Status.ACTIVE
+    page.locator("button[data-goal-status='archived']").click()
+    dialog.get_by_role("button", name="Archive it").click()
+    page.wait_for_load_state()
+    goal.refresh_from_db()
+    assert goal.status == Goal.Status.ARCHIVED
+
 
 def test_a_paused_timer_stays_paused_after_a_reload(page, live_app):  # noqa: F811
     person = make_user("paula")
@@ -53,21 +66,20 @@ def test_a_paused_timer_stays_paused_after_a_reload(page, live_app):  # noqa: F8
 
     page.goto(f"{live_app}/missions/{mission.pk}/session/")
     page.locator("#session-start").click()
-    page.locator("#timer").wait_for()
-    page.wait_for_timeout(1500)
-    assert page.locator("#timer").inner_text() < "20:00"  # it counts down
+    page.wait_for_function("document.querySelector('#timer')?.textContent < '20:00'")  # counting
     page.locator("#session-pause").click()
     page.locator("#session-resume").wait_for()
     shown = page.locator("#timer").inner_text()
-    page.wait_for_timeout(2200)
     page.reload()
     assert page.locator("#timer").inner_text() == shown  # paused, even after a reload
     assert page.locator("#timer-state").inner_text() == "Paused"
+    assert MissionSession.objects.get().paused_at is not None
     page.locator("#session-resume").click()
     page.locator("#session-pause").wait_for()
-    page.wait_for_timeout(2200)
-    assert page.locator("#timer").inner_text() != shown
-    assert MissionSession.objects.get().paused_seconds >= 2
+    page.wait_for_function(
+        "shown => document.querySelector('#timer').textContent !== shown", arg=shown
+    )
+    assert MissionSession.objects.get().paused_at is None
 
     page.locator("#session-complete").click()
     page.locator("#session-finished").wait_for()
