@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from django import template
+from django.utils import timezone
 
-from goals.models import Goal, Mission
+from goals.models import Goal, Mission, MissionSession
 
 register = template.Library()
 
@@ -50,3 +51,12 @@ def planning_state(decomposition_status: str) -> str:
 @register.filter
 def energy_word(energy: str) -> str:
     return ENERGY_WORDS.get(energy, "")
+
+
+@register.filter
+def time_left(session: MissionSession) -> str:
+    """The focus timer's face as the page first shows it (session.js keeps it ticking, in the
+    same format): minutes:seconds left, or +minutes:seconds past the planned time."""
+    left = session.planned_minutes * 60 - session.focused_seconds(timezone.now())
+    shown = abs(left)
+    return f"{'+' if left < 0 else ''}{shown // 60}:{shown % 60:02d}"

@@ -191,3 +191,15 @@ def test_goal_and_session_pages_show_the_persons_own_time(client, zone, started,
     assert f"Added {added}" in client.get(f"/goals/{goal.pk}/").content.decode()
     session_page = client.get(f"/missions/{mission.pk}/session/").content.decode()
     assert f"Started at {started}" in session_page
+
+
+def test_a_paused_session_page_shows_the_time_left_at_the_pause(client, owner):
+    client.force_login(owner)
+    mission = make_mission(make_goal(owner), estimated_minutes=20)
+    moment = dt.datetime(2026, 11, 24, 8, 5, tzinfo=dt.UTC)
+    session = services.session_start(user=owner, mission_id=mission.pk, now=moment)
+    services.session_pause(user=owner, session_id=session.pk, now=moment + dt.timedelta(seconds=90))
+
+    page = client.get(f"/missions/{mission.pk}/session/").content.decode()
+
+    assert 'aria-label="Time left">18:30</p>' in page  # no flash of 20:00 before the script
