@@ -11,14 +11,11 @@ from delight.dashboard import Panel, register
 from goals import selectors
 from goals.models import Goal
 
-SLOTS = (("high", "Most important"), ("medium", "Keep it moving"), ("low", "Easy win"))
-
 
 def _today(request: HttpRequest) -> dict[str, Any]:
     # The same day as the Today page: what is done keeps its place, a finished day stays so.
     day = selectors.day_for(user=request.user)
-    labels = dict(SLOTS)
-    slots = [(slot, labels[slot], mission) for slot, mission in day.open if mission]
+    slots = [(slot, selectors.SLOT_LABELS[slot], mission) for slot, mission in day.open if mission]
     return {
         "slots": slots,
         "done_today": len(day.done),

@@ -456,6 +456,8 @@ def triad_for(
 # -- the day ------------------------------------------------------------------------------
 
 DAY_SIZE = 3  # a day is three missions; finishing them finishes the day
+# What each of the day's places is called on Today and on Home.
+SLOT_LABELS = {"high": "Most important", "medium": "Keep it moving", "low": "Easy win"}
 
 
 @dataclass(frozen=True)

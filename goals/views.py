@@ -240,9 +240,6 @@ def _celebrate(request: HttpRequest, mission: Mission) -> None:
 # -- today and sessions -------------------------------------------------------------------
 
 
-SLOT_LABELS = {"high": "Most important", "medium": "Keep it moving", "low": "Easy win"}
-
-
 @login_required
 @require_GET
 def today(request: HttpRequest) -> HttpResponse:
@@ -252,7 +249,7 @@ def today(request: HttpRequest) -> HttpResponse:
     day = selectors.day_for(user=request.user, energy=energy, more=bool(request.GET.get("more")))
     context = {
         "day": day,
-        "slots": [(slot, SLOT_LABELS[slot], mission) for slot, mission in day.open],
+        "slots": [(slot, selectors.SLOT_LABELS[slot], mission) for slot, mission in day.open],
         "energy": energy,
         # After a mission of "one more", the day shows as finished again, not another one.
         "energy_query": f"?energy={energy}" if energy else "",
