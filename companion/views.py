@@ -211,6 +211,12 @@ def about_item_forget(request: HttpRequest, memory_id: int) -> HttpResponse:
     return redirect("about-you")
 
 
+def _reminder(question: str, turns: list) -> str:
+    """The question Eliza waits on, unless her last reply just asked it (no echo)."""
+    last = turns[-1].reply if turns else ""
+    return "" if last and last.rstrip().endswith(question) else question
+
+
 def _waiting_for(state: dict[str, Any]) -> str:
     """What a flow waits to hear, in words; "" when no flow waits (a turn's result carries
     the same words for chat.js)."""
@@ -259,7 +265,7 @@ def chat(request: HttpRequest, session_id: uuid.UUID | None = None) -> HttpRespo
         "conversation": conversation,
         "turns": turns,
         "sessions": selectors.conversation_list(user=request.user)[:RECENT_SESSIONS],
-        "waiting_for": _waiting_for(state) if state else "",
+        "waiting_for": _reminder(_waiting_for(state) if state else "", turns),
         "crisis": _crisis(turns),
         "draft": draft,
         "starters": STARTERS,

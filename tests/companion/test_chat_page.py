@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 from zoneinfo import ZoneInfo
 
@@ -274,3 +275,14 @@ def test_the_memories_she_used_say_what_they_are_about_not_their_tier(owner_clie
     assert "Has a sister, Ana <small>(about you)</small>" in html
     shown = html.split("<main", 1)[1].split('id="chat-words"', 1)[0]  # the page, not its JSON
     assert "personal" not in shown.lower()
+
+
+@pytest.mark.django_db
+def test_the_reminder_does_not_echo_the_question_she_just_asked(owner_client, owner):
+    offer = conversations.message_send(user=owner, text="I want to learn the piano")
+    asked = conversations.message_send(user=owner, text="sure", session_id=offer["session_id"])
+    assert asked["reply"].endswith(asked["waiting_for"])  # the same words, just said
+
+    html = owner_client.get(chat_url(asked["session_id"])).content.decode()
+
+    assert re.search(r'id="chat-waiting" hidden', html)

@@ -144,7 +144,8 @@ function showWaiting(result) {
   // The words come from the server: a slot's name never reaches the page.
   const question = result.waiting_for || "";
   waitingText.textContent = question;
-  waiting.hidden = !question;
+  // Under a reply that just asked it, the reminder would only repeat her.
+  waiting.hidden = !question || (result.reply || "").trimEnd().endsWith(question);
 }
 
 function showCrisis(crisis) {
