@@ -223,6 +223,8 @@ def from_memory(
     """
     if intent == "memory_question":
         return memory_answer(text, remembered, earlier)
+    if intent == "small_talk":  # "Hi! My sister Maya lives in Pokhara": say what was learned
+        return learned_answer(extract_facts(text))
     if intent in _ASKING_INTENTS or strategy not in ("coach", "celebrate"):
         return []
     return learned_answer(extract_facts(text))

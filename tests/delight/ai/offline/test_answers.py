@@ -129,3 +129,14 @@ def test_where_they_live_and_their_work_are_both_acknowledged() -> None:
     said = learned_answer(extract_facts("I live in Lyon and I work as a nurse."))[0]
 
     assert "you live in Lyon and you work as a nurse" in said
+
+
+def test_a_greeting_that_tells_something_acknowledges_it() -> None:
+    text = "Hi Eliza! My sister Maya lives in Pokhara and I work as a teacher."
+    said = from_memory(text, intent="small_talk", strategy="chat", remembered=[])
+
+    assert "your sister Maya lives in Pokhara and you work as a teacher" in said[0]
+
+
+def test_a_plain_greeting_is_left_to_the_greeting_rules() -> None:
+    assert from_memory("hello!", intent="small_talk", strategy="chat", remembered=[]) == []
