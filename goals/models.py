@@ -240,6 +240,9 @@ class ActivityEvent(models.Model):
     kind = models.CharField(max_length=24, choices=Kind.choices)
     occurred_at = models.DateTimeField()
     local_date = models.DateField(help_text="The person's own day (timezone + day start).")
+    # The IANA zone the person was in when it happened: a day is theirs in that zone, so
+    # moving later never re-dates the past (streaks across the date line, issue 19).
+    zone = models.CharField(max_length=64, default="UTC")
     category = models.CharField(max_length=12, choices=Category.choices, blank=True)
     goal = models.ForeignKey(Goal, on_delete=models.SET_NULL, null=True, blank=True)
     mission = models.ForeignKey(Mission, on_delete=models.SET_NULL, null=True, blank=True)

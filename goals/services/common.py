@@ -57,6 +57,7 @@ def event_record(
         kind=kind,
         occurred_at=now,
         local_date=user.local_day(now),
+        zone=user.timezone,
         category=category,
         goal=goal,
         mission=mission,

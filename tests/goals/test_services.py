@@ -287,3 +287,14 @@ def test_finishing_a_paused_session_counts_until_the_pause(owner):
     services.session_pause(user=owner, session_id=session.pk, now=start + dt.timedelta(minutes=8))
     done = services.session_complete(user=owner, session_id=session.pk)
     assert (done.actual_minutes, done.paused_at) == (8, None)
+
+
+def test_an_activity_keeps_the_zone_the_person_was_in(owner):
+    mission = make_mission(make_goal(owner))
+    services.mission_complete(user=owner, mission_id=mission.pk)
+    owner.timezone = "Pacific/Auckland"
+    owner.save(update_fields=["timezone"])
+
+    event = ActivityEvent.objects.get(user=owner, kind=ActivityEvent.Kind.MISSION_COMPLETED)
+
+    assert event.zone == "Europe/Paris"  # where it happened, not where they are now
