@@ -1,0 +1,1 @@
+"""Progress: lived days, streaks, freezes and strength (pure functions, no database)."""
