@@ -15,6 +15,7 @@ api_patterns = [
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("world/", include(world_urls.api_patterns)),
     path("companion/", include("companion.api_urls")),
+    path("progress/", include("goals.progress.api")),
     path("", include("goals.api")),
     re_path(r"^(?P<path>.*)$", api_errors.api_not_found),
 ]

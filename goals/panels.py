@@ -9,7 +9,8 @@ from django.http import HttpRequest
 
 from delight.dashboard import Panel, register
 from goals import selectors
-from goals.models import Goal
+from goals.models import Category, Goal
+from goals.progress import selectors as progress_selectors
 
 
 def _today(request: HttpRequest) -> dict[str, Any]:
@@ -34,8 +35,18 @@ def _goals(request: HttpRequest) -> dict[str, Any]:
 
 
 def _streak(request: HttpRequest) -> dict[str, Any]:
-    # Streaks are not counted yet (a later issue): the panel says only what is true.
-    return {"finished": selectors.missions_finished_count(user=request.user)}
+    streaks = progress_selectors.progress_streaks(user=request.user)
+    going = sorted(
+        ((Category(name).label, s.current) for name, s in streaks.by_category.items() if s.current),
+        key=lambda pair: -pair[1],
+    )
+    overall = streaks.overall
+    return {
+        "streak": overall,
+        "strength": round(overall.strength * 100),
+        "to_milestone": (overall.next_milestone or 0) - overall.current,
+        "categories": going,
+    }
 
 
 register(

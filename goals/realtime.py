@@ -30,7 +30,30 @@ def goal_update_send(
         "missions_count": missions_count,
         "error": error,
     }
+    _send(user_id, payload)
+
+
+class ProgressUpdate(TypedDict):
+    type: Literal["progress.update"]
+    current: int
+    longest: int
+    freezes_held: int
+
+
+def progress_update_send(*, user_id: int, current: int, longest: int, freezes_held: int) -> None:
+    """Push the person's streak after it may have changed (Home's streak and today panels
+    refresh on it); a delivery failure is logged, never raised."""
+    payload: ProgressUpdate = {
+        "type": "progress.update",
+        "current": current,
+        "longest": longest,
+        "freezes_held": freezes_held,
+    }
+    _send(user_id, payload)
+
+
+def _send(user_id: int, payload: GoalUpdate | ProgressUpdate) -> None:
     try:
         send_to_user(user_id, payload)
     except Exception:
-        logger.exception("could not deliver goal.update for goal %s", goal_id)
+        logger.exception("could not deliver %s to user %s", payload["type"], user_id)

@@ -511,8 +511,3 @@ def day_for(
         open=[(slot, slots[slot]) for slot in ("high", "medium", "low") if slot in keep],
         more=more and left <= 0,
     )
-
-
-def missions_finished_count(*, user: User) -> int:
-    """How many missions the person has finished, ever."""
-    return Mission.objects.owned_by(user).filter(status=MS.COMPLETED).count()

@@ -8,6 +8,8 @@ from typing import Any
 from delight.tools import ToolCall, registry
 from goals import selectors, services
 from goals.models import Goal, Mission
+from goals.progress import selectors as progress_selectors
+from goals.progress.streaks import Streak
 
 
 def _goal_view(goal: Goal) -> dict[str, Any]:
@@ -113,3 +115,27 @@ def progress_summary(call: ToolCall) -> dict[str, Any]:
     if goals is None:
         goals = selectors.goal_focus(user=call.user)
     return {"goals": goals}
+
+
+@registry.tool(
+    "progress.streaks",
+    description="The person's streaks: days in a row now, the longest, habit strength (0 to 1), "
+    "freezes held, overall and per value category.",
+)
+def progress_streaks(call: ToolCall) -> dict[str, Any]:
+    streaks = progress_selectors.progress_streaks(user=call.user, now=call.now)
+    return {
+        "overall": _streak_view(streaks.overall),
+        "by_category": {name: _streak_view(s) for name, s in streaks.by_category.items()},
+    }
+
+
+def _streak_view(streak: Streak) -> dict[str, Any]:
+    return {
+        "current": streak.current,
+        "longest": streak.longest,
+        "strength": round(streak.strength, 3),
+        "freezes_held": streak.freezes_held,
+        "last_day": streak.last_day.isoformat() if streak.last_day else None,
+        "next_milestone": streak.next_milestone,
+    }

@@ -8,7 +8,7 @@ from typing import Any
 
 from companion.runner import TurnState
 from delight.ai.engine import context_lines
-from delight.ai.offline import ZoneNote
+from delight.ai.offline import StreakNote, ZoneNote
 from delight.ai.types import EmotionResult, IntentResult
 from delight.models import User
 
@@ -59,6 +59,25 @@ def context_candidates(state: TurnState, outputs: dict[str, Any]) -> list[str]:
         zones=zone_notes(outputs.get("world.zones"), [m for m in suggested.values() if m]),
         memories=[m["content"] for m in context.get("memories", [])],
         memory_keys=[m.get("key", "") for m in context.get("memories", [])],
+        streak=streak_note(outputs.get("progress.streaks")),
+    )
+
+
+def streak_note(streaks: dict[str, Any] | None) -> StreakNote | None:
+    """The person's streaks as the reply reads them; none when they were not read."""
+    if not streaks:
+        return None
+    overall = streaks["overall"]
+    going = sorted(
+        ((name, s["current"]) for name, s in streaks["by_category"].items() if s["current"]),
+        key=lambda pair: -pair[1],
+    )
+    return StreakNote(
+        current=overall["current"],
+        longest=overall["longest"],
+        strength=round(overall["strength"] * 100),
+        freezes=overall["freezes_held"],
+        categories=tuple(going),
     )
 
 

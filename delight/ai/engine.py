@@ -27,7 +27,7 @@ from delight.ai.chat import AIError, OpenAIChat
 from delight.ai.config import AIConfig
 from delight.ai.embeddings import Embedder, HashingEmbedder, OpenAIEmbedder, build_embedder
 from delight.ai.guard import CircuitBreaker, Clock
-from delight.ai.offline import ZoneNote, compose_reply, zone_line
+from delight.ai.offline import StreakNote, ZoneNote, compose_reply, streak_line, zone_line
 from delight.ai.offline import extract_facts as offline_extract_facts
 from delight.ai.types import (
     EMOTIONS,
@@ -110,6 +110,7 @@ def context_lines(
     memories: Sequence[str] = (),
     zones: Sequence[ZoneNote] = (),
     memory_keys: Sequence[str] = (),
+    streak: StreakNote | None = None,
 ) -> list[str]:
     """Context lines in the form both engines understand ("Goal: …", "Missions: a; b",
     "Zone: Arena — open now, closes at 21:00 …", "Memory (pet:cat): Has a cat called Pepper":
@@ -118,6 +119,8 @@ def context_lines(
     if missions:
         lines.append("Missions: " + "; ".join(missions))
     lines.extend(f"Zone: {zone_line(zone)}" for zone in zones)
+    if streak is not None:
+        lines.append(f"Streak: {streak_line(streak)}")
     keys = [*memory_keys, *[""] * (len(memories) - len(memory_keys))]
     lines.extend(
         f"Memory ({key}): {memory}" if key else f"Memory: {memory}"

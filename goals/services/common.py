@@ -21,6 +21,7 @@ from goals.models import (
     Mission,
     MissionSession,
 )
+from goals.progress import selectors as progress_selectors
 
 logger = logging.getLogger("goals")
 
@@ -90,6 +91,21 @@ def notify_goal(*, goal_id: int) -> None:
             decomposition_status=goal.decomposition_status,
             missions_count=goal.missions.count(),
             error=goal.decomposition_error,
+        )
+
+    transaction.on_commit(send)
+
+
+def notify_progress(*, user: User) -> None:
+    """Send `progress.update` with the person's committed streak once the transaction commits."""
+
+    def send() -> None:
+        streak = progress_selectors.progress_streaks(user=user).overall
+        realtime.progress_update_send(
+            user_id=user.pk,
+            current=streak.current,
+            longest=streak.longest,
+            freezes_held=streak.freezes_held,
         )
 
     transaction.on_commit(send)

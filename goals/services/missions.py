@@ -30,6 +30,7 @@ from goals.services.common import (
     goal_for_update,
     goal_worked_on,
     mission_for_update,
+    notify_progress,
     reject_unknown,
 )
 
@@ -245,6 +246,7 @@ def _mission_finish(*, mission: Mission, now: dt.datetime) -> None:
         goal=mission.goal,
         metadata={"estimated_minutes": mission.estimated_minutes, "energy": mission.energy},
     )
+    notify_progress(user=mission.user)
 
 
 @transaction.atomic

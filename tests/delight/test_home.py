@@ -166,3 +166,17 @@ def test_a_panel_registry_orders_panels_and_hides_one_without_context(rf):
     assert [panel.id for panel in registry.render(rf.get("/"))] == ["a", "b"]
     with pytest.raises(ValueError, match="already registered"):
         registry.register(Panel("a", "other.html", lambda r: {}))
+
+
+def test_home_shows_the_streak_from_the_persons_own_days(client, maria):
+    goal = make_goal(maria)
+    for ago in (2, 1, 0):
+        mission = make_mission(goal)
+        at = timezone.now() - dt.timedelta(days=ago)
+        services.mission_complete(user=maria, mission_id=mission.pk, now=at)
+
+    streak = _part(client.get(reverse("home")).content.decode(), "home-streak")
+
+    assert "3 days</strong> in a row, your best yet" in streak
+    assert "4 more days to 7" in streak
+    assert "Health 3" in streak

@@ -6,7 +6,8 @@ lines) arrives with each call, so any process can answer any turn.
 - `compose.py`: the reply (`compose_reply`; the algorithm is in its docstring).
 - `match.py`: which keyword rule answers a message; `context.py`: the context lines.
 - `world_answers.py`: questions about the person's zones, answered from the zone lines
-  (`zone_lines.py`: their form).
+  (`zone_lines.py`: their form); `streak_answers.py`: questions about their streaks, from
+  the streak line.
 - `facts/`: facts worth remembering (`extract_facts`), one module per kind, each fact keyed
   with its value ("relation:sister" = "Ana"), so a new value supersedes the old.
 - `answers.py`: questions about what Eliza remembers, answered from the memory lines (its
@@ -24,13 +25,16 @@ from delight.ai.offline.context import ReplyContext, parse_context
 from delight.ai.offline.facts import extract_facts
 from delight.ai.offline.match import check_rules, decomposition_count, find_match
 from delight.ai.offline.reflection import reflect, second_person
+from delight.ai.offline.streak_answers import StreakNote, asks_about_streak, streak_line
 from delight.ai.offline.world_answers import asks_about_world
 from delight.ai.offline.zone_lines import ZoneNote, zone_line
 
 __all__ = [
     "OfflineReply",
     "ReplyContext",
+    "StreakNote",
     "ZoneNote",
+    "asks_about_streak",
     "asks_about_world",
     "check_rules",
     "choose_strategy",
@@ -41,5 +45,6 @@ __all__ = [
     "parse_context",
     "reflect",
     "second_person",
+    "streak_line",
     "zone_line",
 ]

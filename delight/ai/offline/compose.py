@@ -47,6 +47,7 @@ from delight.ai.offline.replies import (
     SAFE_REPLIES,
     SOCIAL_REPLIES,
 )
+from delight.ai.offline.streak_answers import streak_answer
 from delight.ai.offline.world_answers import mission_zone_sentence, world_answer
 from delight.ai.text import STOPWORDS, fold, light_stem, normalise_words, word_set
 from delight.ai.types import ChatMessage, EmotionResult, IntentResult
@@ -210,6 +211,9 @@ def _candidates(
     answer = world_answer(text, ctx.zones)  # a question about their zones gets its answer
     if answer:
         return [answer], "world"
+    answer = streak_answer(text, ctx.streak)  # and one about their streak, its figures
+    if answer:
+        return [answer], "streak"
     intent_label = intent.label if intent else ""
     match = find_match(text)
     cores, rule_name, tone, key = _cores(match, text, history, strategy, intent_label, ctx, turn)

@@ -3,8 +3,8 @@
 Context lines are plain strings; these prefixes are understood (case-insensitive):
 "Goal: …", "Current goal: …", "Missions: a; b; c", "Today's missions: …", "Mission: …",
 "Memory: …" (or keyed, "Memory (pet:cat): …"), "Personal: …", "Project: …", "Task: …",
-"Name: …", "Zone: …" (zone_lines.py). Any other line is treated as something remembered
-about the person.
+"Name: …", "Zone: …" (zone_lines.py), "Streak: …" (streak_answers.py). Any other line is
+treated as something remembered about the person.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from delight.ai.offline.streak_answers import StreakNote, parse_streak_line
 from delight.ai.offline.zone_lines import ZoneNote, parse_zone_line
 
 
@@ -27,11 +28,12 @@ class ReplyContext:
     # Each memory with the key of the fact it holds ("" for none), for answers from memory.
     remembered: list[tuple[str, str]] = field(default_factory=list)
     zones: list[ZoneNote] = field(default_factory=list)
+    streak: StreakNote | None = None
 
 
 _CONTEXT_PREFIX = re.compile(
     r"^\s*(?P<kind>current goals?|active goals?|goals?|today'?s missions|missions today|"
-    r"missions?|memory|memories|personal|project|task|recalled|remember|name|zone)"
+    r"missions?|memory|memories|personal|project|task|recalled|remember|name|zone|streak)"
     r"(?:\s*\((?P<key>[\w:.-]+)\))?\s*:\s*(?P<rest>.+)$",
     re.IGNORECASE,
 )
@@ -54,6 +56,8 @@ def parse_context(lines: Sequence[str], user_name: str = "") -> ReplyContext:
             context.goals.extend(_split_items(rest))
         elif "mission" in kind:
             context.missions.extend(_split_items(rest))
+        elif kind == "streak":
+            context.streak = parse_streak_line(rest) or context.streak
         elif kind == "zone":
             note = parse_zone_line(rest)
             if note:  # a line that is not a zone's is no memory either

@@ -1,0 +1,101 @@
+"""Questions about the person's streaks, answered from the streak line.
+
+    Streak: 5 days in a row; longest 9; strength 42%; freezes held 1; health 3; growth 2
+
+"What's my streak?" → "You're on a 5-day streak — your longest is 9 days. …" Every number
+comes from the line, which the goals app wrote from the person's own days; a streak that is
+resting is said kindly, never as a loss.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_ASKS = re.compile(
+    r"\b(?:streaks?|in a row|consecutive|how consistent|consistency|habit strength)\b", re.I
+)
+_QUESTION = re.compile(r"\?|^\W*(?:what|how|is|are|am|do|does|did|have|tell me|show me)\b", re.I)
+_LINE = re.compile(
+    r"^(?P<current>\d+) days? in a row; longest (?P<longest>\d+); strength (?P<strength>\d+)%;"
+    r" freezes held (?P<freezes>\d+)(?P<categories>(?:; [a-z]+ \d+)*)$"
+)
+
+
+@dataclass(frozen=True)
+class StreakNote:
+    current: int
+    longest: int
+    strength: int  # percent, 0 to 100
+    freezes: int
+    categories: tuple[tuple[str, int], ...] = ()  # (value category, current days), busiest first
+
+
+def streak_line(note: StreakNote) -> str:
+    """The line's text after "Streak: " (see the module docstring)."""
+    categories = "".join(f"; {name} {days}" for name, days in note.categories)
+    return (
+        f"{note.current} day{'s' if note.current != 1 else ''} in a row; longest {note.longest}; "
+        f"strength {note.strength}%; freezes held {note.freezes}{categories}"
+    )
+
+
+def parse_streak_line(text: str) -> StreakNote | None:
+    found = _LINE.match(text.strip())
+    if not found:
+        return None
+    pairs = re.findall(r"; ([a-z]+) (\d+)", found["categories"])
+    return StreakNote(
+        current=int(found["current"]),
+        longest=int(found["longest"]),
+        strength=int(found["strength"]),
+        freezes=int(found["freezes"]),
+        categories=tuple((name, int(days)) for name, days in pairs),
+    )
+
+
+def asks_about_streak(text: str) -> bool:
+    """Whether a message asks about their streak or how consistent they have been."""
+    return bool(_ASKS.search(text) and _QUESTION.search(text))
+
+
+def streak_answer(text: str, note: StreakNote | None) -> str:
+    """The answer to a question about streaks ("" when it is no such question).
+
+    1. No streak line, or not a question about streaks: no answer.
+    2. Nothing credited yet: how a streak starts.
+    3. A resting streak (0 today): the longest, and that one mission starts the next.
+    4. A live streak: its length, the longest, the categories under way, freezes held.
+    5. Always the habit strength, which one missed day never makes zero.
+    """
+    if note is None or not asks_about_streak(text):
+        return ""
+    if note.longest == 0:
+        return (
+            "You haven't started a streak yet. Finish one mission today and day one begins — "
+            "it counts on your own clock."
+        )
+    if note.current == 0:
+        parts = [
+            f"Your streak is resting right now; your longest so far is {_days(note.longest)}. "
+            "One finished mission today starts a new one."
+        ]
+    else:
+        longest = (
+            "your best yet"
+            if note.current >= note.longest
+            else (f"your longest is {_days(note.longest)}")
+        )
+        parts = [f"You're on a {note.current}-day streak — {longest}."]
+        going = [f"{name} {_days(days)}" for name, days in note.categories if days]
+        if going:
+            parts.append(f"By kind: {', '.join(going)}.")
+        if note.freezes:
+            held = "a freeze" if note.freezes == 1 else f"{note.freezes} freezes"
+            parts.append(f"You hold {held}, so a missed day won't break it.")
+    parts.append(f"Your habit strength is {note.strength}% — one missed day never wipes it out.")
+    return " ".join(parts)
+
+
+def _days(count: int) -> str:
+    return f"{count} day{'s' if count != 1 else ''}"

@@ -1,0 +1,35 @@
+"""The turn's side of progress: a question about streaks reads them (progress.streaks) and
+Eliza answers with the person's real figures."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.utils import timezone
+
+from goals import services
+from tests.companion.factories import say
+from tests.goals.factories import make_goal, make_mission
+
+pytestmark = pytest.mark.django_db
+
+
+def test_asked_for_her_streak_eliza_answers_with_the_real_figures(owner):
+    goal = make_goal(owner, category="health")
+    for ago in (3, 2, 1, 0):
+        mission = make_mission(goal)
+        at = timezone.now() - dt.timedelta(days=ago)
+        services.mission_complete(user=owner, mission_id=mission.pk, now=at)
+
+    answer = say(owner, "what's my streak?")
+
+    assert "progress.streaks" in answer["tool_outputs"]
+    assert answer["reply"].startswith("You're on a 4-day streak")
+    assert "health 4 days" in answer["reply"]
+
+
+def test_with_no_finished_mission_she_says_how_a_streak_begins(owner):
+    answer = say(owner, "how long is my streak?")
+
+    assert "haven't started a streak yet" in answer["reply"]

@@ -1,0 +1,64 @@
+"""Questions about streaks, answered from the streak line."""
+
+from __future__ import annotations
+
+import pytest
+
+from delight.ai.offline.context import parse_context
+from delight.ai.offline.streak_answers import (
+    StreakNote,
+    asks_about_streak,
+    parse_streak_line,
+    streak_answer,
+    streak_line,
+)
+
+LIVE = StreakNote(current=5, longest=9, strength=42, freezes=1, categories=(("health", 3),))
+
+
+def test_the_line_reads_back_exactly() -> None:
+    line = streak_line(LIVE)
+
+    assert line == "5 days in a row; longest 9; strength 42%; freezes held 1; health 3"
+    assert parse_streak_line(line) == LIVE
+    assert parse_context([f"Streak: {line}"]).streak == LIVE
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["what's my streak?", "How long is my streak", "how consistent have I been?", "days in a row?"],
+)
+def test_streak_questions_are_recognised(text) -> None:
+    assert asks_about_streak(text)
+
+
+@pytest.mark.parametrize("text", ["I lost my streak of bad luck today", "my brother is consistent"])
+def test_statements_are_not_streak_questions(text) -> None:
+    assert not asks_about_streak(text)
+
+
+def test_a_live_streak_is_told_with_its_figures() -> None:
+    said = streak_answer("what's my streak?", LIVE)
+
+    assert said.startswith("You're on a 5-day streak — your longest is 9 days.")
+    assert "health 3 days" in said
+    assert "a freeze" in said
+    assert "42%" in said
+
+
+def test_a_resting_streak_is_said_kindly_with_the_way_back() -> None:
+    said = streak_answer("what's my streak?", StreakNote(0, 12, 35, 0))
+
+    assert "resting" in said
+    assert "12 days" in said
+    assert "starts a new one" in said
+    for harsh in ("lost", "broke", "failed", "0-day"):
+        assert harsh not in said
+
+
+def test_no_streak_yet_says_how_one_begins() -> None:
+    assert "haven't started a streak yet" in streak_answer("my streak?", StreakNote(0, 0, 0, 0))
+
+
+def test_without_the_line_there_is_no_answer() -> None:
+    assert streak_answer("what's my streak?", None) == ""

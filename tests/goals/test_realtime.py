@@ -1,0 +1,35 @@
+"""The goals app's live events: finishing a mission tells the person's open pages their
+streak (progress.update on ws/world/), and nobody else's."""
+
+from __future__ import annotations
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from goals import services
+from tests.goals.factories import make_goal, make_mission
+from tests.support.ws import connect
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+async def _listening(user) -> WebsocketCommunicator:
+    client = await connect(user, "/ws/world/")
+    await client.send_json_to({"type": "ping"})
+    while (await client.receive_json_from(timeout=5)).get("type") != "pong":
+        pass  # the world snapshot and anything else sent on connect
+    return client
+
+
+async def test_finishing_a_mission_pushes_the_streak_to_its_owner_only(owner, outsider):
+    mission = await sync_to_async(lambda: make_mission(make_goal(owner)))()
+    mine, theirs = await _listening(owner), await _listening(outsider)
+
+    await sync_to_async(services.mission_complete)(user=owner, mission_id=mission.pk)
+
+    event = await mine.receive_json_from(timeout=5)
+    assert event == {"type": "progress.update", "current": 1, "longest": 1, "freezes_held": 0}
+    assert await theirs.receive_nothing(timeout=0.5)
+    await mine.disconnect()
+    await theirs.disconnect()
