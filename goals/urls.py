@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.urls import path
 
 from goals import views
+from goals.progress import views as progress_views
 
 urlpatterns = [
     path("goals/", views.goal_list, name="goals"),
@@ -20,4 +21,5 @@ urlpatterns = [
     path("missions/<int:mission_id>/session/", views.session_page, name="mission-session"),
     path("missions/<int:mission_id>/<slug:action>/", views.mission_action, name="mission-action"),
     path("today/", views.today, name="today"),
+    path("progress/", progress_views.progress_page, name="progress"),
 ]

@@ -1,10 +1,13 @@
 """REST API of progress: GET /api/progress/ (streaks now; the Daily Consistency Index joins
-it in a later step and is null until then)."""
+it in a later step and is null until then) and GET /api/progress/days/ (one row per local
+date)."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.urls import path
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -51,4 +54,53 @@ class ProgressView(APIView):
         return Response(ProgressSerializer({"streaks": streaks, "dci": None}).data)
 
 
-urlpatterns = [path("", ProgressView.as_view(), name="api-progress")]
+class DayRowSerializer(serializers.Serializer):
+    date = serializers.DateField(help_text="The person's local date.")
+    active = serializers.BooleanField(help_text="At least one mission finished that day.")
+    freeze_used = serializers.BooleanField(help_text="A freeze kept the streak that day.")
+    missions_done = serializers.IntegerField()
+    minutes = serializers.IntegerField(help_text="Minutes of focus sessions finished.")
+    dci = serializers.FloatField(allow_null=True, help_text="Not computed yet: null.")
+
+
+class ProgressDaysView(APIView):
+    """GET /api/progress/days/?from=YYYY-MM-DD&to=YYYY-MM-DD: one row per local date
+    (default: the 90 days up to today; at most 400 days)."""
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "from", dt.date, description="First local date (default: 89 days ago)."
+            ),
+            OpenApiParameter("to", dt.date, description="Last local date (default: today)."),
+        ],
+        responses=DayRowSerializer(many=True),
+    )
+    def get(self, request: Request) -> Response:
+        end = _date(request, "to") or selectors.progress_today(user=request.user)
+        start = _date(request, "from") or end - dt.timedelta(days=89)
+        if start > end:
+            raise serializers.ValidationError({"from": "Must not be after “to”."})
+        if (end - start).days >= selectors.DAYS_MAX:
+            raise serializers.ValidationError(
+                {"from": f"At most {selectors.DAYS_MAX} days at a time."}
+            )
+        rows = selectors.progress_day_rows(user=request.user, start=start, end=end)
+        data = [{**row.__dict__, "dci": None} for row in rows]
+        return Response(DayRowSerializer(data, many=True).data)
+
+
+def _date(request: Request, name: str) -> dt.date | None:
+    raw = request.query_params.get(name)
+    if not raw:
+        return None
+    try:
+        return dt.date.fromisoformat(raw)
+    except ValueError:
+        raise serializers.ValidationError({name: "Must be a date as YYYY-MM-DD."}) from None
+
+
+urlpatterns = [
+    path("", ProgressView.as_view(), name="api-progress"),
+    path("days/", ProgressDaysView.as_view(), name="api-progress-days"),
+]

@@ -19,6 +19,20 @@ from goals.progress.streaks import Streak, streak_of
 CREDITING = (ActivityEvent.Kind.MISSION_COMPLETED,)
 
 
+# A day's focused minutes come from its finished sessions.
+FOCUSED = ActivityEvent.Kind.SESSION_COMPLETED
+DAYS_MAX = 400  # the longest range one request may ask for
+
+
+@dataclass(frozen=True)
+class DayRow:
+    date: dt.date
+    active: bool
+    freeze_used: bool
+    missions_done: int
+    minutes: int
+
+
 @dataclass(frozen=True)
 class Streaks:
     overall: Streak
@@ -56,3 +70,41 @@ def progress_streaks(*, user: User, now: dt.datetime | None = None) -> Streaks:
     return Streaks(
         overall=streak(""), by_category={category: streak(category) for category in Category.values}
     )
+
+
+def progress_today(*, user: User, now: dt.datetime | None = None) -> dt.date:
+    """The person's local date now (their zone now, their day start)."""
+    moment = now or timezone.now()
+    return lived_day(moment, zone=user.timezone, day_start_hour=user.day_start_hour).date
+
+
+def progress_day_rows(
+    *, user: User, start: dt.date, end: dt.date, now: dt.datetime | None = None
+) -> list[DayRow]:
+    """One row per local date from `start` to `end` (both included): credited or not, covered
+    by a freeze or not, missions finished and minutes focused that day."""
+    done: dict[dt.date, int] = defaultdict(int)
+    minutes: dict[dt.date, int] = defaultdict(int)
+    events = (
+        ActivityEvent.objects.owned_by(user)
+        .filter(kind__in=(*CREDITING, FOCUSED))
+        .order_by("occurred_at", "id")
+        .values_list("kind", "occurred_at", "zone", "metadata")
+    )
+    for kind, occurred_at, zone, metadata in events:
+        date = lived_day(occurred_at, zone=zone, day_start_hour=user.day_start_hour).date
+        if kind == FOCUSED:
+            minutes[date] += int((metadata or {}).get("actual_minutes") or 0)
+        else:
+            done[date] += 1
+    frozen = set(progress_streaks(user=user, now=now).overall.frozen)
+    return [
+        DayRow(
+            date=date,
+            active=done[date] > 0,
+            freeze_used=date in frozen,
+            missions_done=done[date],
+            minutes=minutes[date],
+        )
+        for date in (start + dt.timedelta(days=n) for n in range((end - start).days + 1))
+    ]

@@ -40,7 +40,7 @@ def test_a_page_under_more_marks_more_on_the_phone(owner):
 
 def test_more_lists_the_pages_the_tab_bar_has_no_room_for(owner):
     html = _client(owner).get(reverse("more")).content.decode()
-    for name in ("world", "memories", "about-you", "password_change"):
+    for name in ("progress", "world", "memories", "about-you", "password_change"):
         assert f'href="{reverse(name)}"' in html
     assert f'action="{reverse("logout")}"' in html
 

@@ -92,6 +92,7 @@ def _pages(user: User) -> list[str]:
         reverse("memories") + "?q=sister",
         reverse("about-you"),
         reverse("more"),
+        reverse("progress"),
     ]
 
 

@@ -45,3 +45,54 @@ def test_a_person_sees_only_their_own_progress(owner, outsider_api):
 
 def test_progress_needs_a_signed_in_person(client, db):
     assert client.get("/api/progress/").status_code in (401, 403)
+
+
+def test_days_are_one_row_per_local_date_with_what_happened(owner, owner_api):
+    goal = make_goal(owner)
+    moment = timezone.now()
+    mission = make_mission(goal)
+    session = services.session_start(user=owner, mission_id=mission.pk, now=moment)
+    services.session_complete(user=owner, session_id=session.pk, actual_minutes=25, now=moment)
+
+    rows = owner_api.get("/api/progress/days/").json()
+
+    assert len(rows) == 90
+    today = rows[-1]
+    assert (today["active"], today["missions_done"], today["minutes"]) == (True, 1, 25)
+    assert not any(row["active"] for row in rows[:-1])
+    assert all(row["dci"] is None for row in rows)
+
+
+def test_a_day_a_freeze_covered_is_marked(owner, owner_api):
+    # Seven days in a row earn a freeze; a missed day two days ago is then covered by it.
+    _finish_on_days(owner, [9, 8, 7, 6, 5, 4, 3, 1, 0])
+    today = dt.date.fromisoformat(owner_api.get("/api/progress/days/").json()[-1]["date"])
+    missed = today - dt.timedelta(days=2)
+
+    rows = owner_api.get(f"/api/progress/days/?from={missed}&to={missed}").json()
+
+    assert rows == [
+        {
+            "date": missed.isoformat(),
+            "active": False,
+            "freeze_used": True,
+            "missions_done": 0,
+            "minutes": 0,
+            "dci": None,
+        }
+    ]
+
+
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [
+        ("from=yesterday", "from"),
+        ("from=2026-02-01&to=2026-01-01", "from"),
+        ("from=2020-01-01&to=2026-01-01", "from"),
+    ],
+)
+def test_a_bad_range_is_refused_with_a_clear_error(owner_api, query, field):
+    response = owner_api.get(f"/api/progress/days/?{query}")
+
+    assert response.status_code == 400
+    assert field in response.json()["errors"]
