@@ -33,3 +33,17 @@ def test_with_no_finished_mission_she_says_how_a_streak_begins(owner):
     answer = say(owner, "how long is my streak?")
 
     assert "haven't started a streak yet" in answer["reply"]
+
+
+def test_a_streak_question_and_a_consistency_question_each_get_their_answer(owner):
+    goal = make_goal(owner, category="growth")
+    for ago in (1, 0):
+        mission = make_mission(goal)
+        at = timezone.now() - dt.timedelta(days=ago)
+        services.mission_complete(user=owner, mission_id=mission.pk, now=at)
+
+    first = say(owner, "what's my streak?")
+    second = say(owner, "how consistent have I been?", first)
+
+    assert first["reply"].startswith("You're on a 2-day streak")
+    assert second["reply"].startswith("Your consistency is just getting started")

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 _ASKS = re.compile(
     r"\b(?:streaks?|in a row|consecutive|how consistent|consistency|habit strength)\b", re.I
 )
+_CONSISTENCY = re.compile(r"\b(?:consistent|consistency|habit strength)\b", re.I)
 _QUESTION = re.compile(r"\?|^\W*(?:what|how|is|are|am|do|does|did|have|tell me|show me)\b", re.I)
 _LINE = re.compile(
     r"^(?P<current>\d+) days? in a row; longest (?P<longest>\d+); strength (?P<strength>\d+)%;"
@@ -66,10 +67,13 @@ def streak_answer(text: str, note: StreakNote | None) -> str:
     2. Nothing credited yet: how a streak starts.
     3. A resting streak (0 today): the longest, and that one mission starts the next.
     4. A live streak: its length, the longest, the categories under way, freezes held.
-    5. Always the habit strength, which one missed day never makes zero.
+    5. Always the habit strength, which one missed day never makes zero; asked how
+       consistent they are, the strength leads, in words.
     """
     if note is None or not asks_about_streak(text):
         return ""
+    if _CONSISTENCY.search(text) and note.longest:
+        return _consistency(note)
     if note.longest == 0:
         return (
             "You haven't started a streak yet. Finish one mission today and day one begins — "
@@ -95,6 +99,23 @@ def streak_answer(text: str, note: StreakNote | None) -> str:
             parts.append(f"You hold {held}, so a missed day won't break it.")
     parts.append(f"Your habit strength is {note.strength}% — one missed day never wipes it out.")
     return " ".join(parts)
+
+
+def _consistency(note: StreakNote) -> str:
+    """How consistent they have been: the strength first, in words, then the streak."""
+    how = (
+        "steady and strong"
+        if note.strength >= 70
+        else "building nicely"
+        if note.strength >= 40
+        else "just getting started"
+    )
+    now = (
+        f"You've kept it up {_days(note.current)} in a row."
+        if note.current
+        else f"You're between streaks; your longest was {_days(note.longest)}."
+    )
+    return f"Your consistency is {how}: habit strength {note.strength}%. {now}"
 
 
 def _days(count: int) -> str:

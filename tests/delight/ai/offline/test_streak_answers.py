@@ -62,3 +62,13 @@ def test_no_streak_yet_says_how_one_begins() -> None:
 
 def test_without_the_line_there_is_no_answer() -> None:
     assert streak_answer("what's my streak?", None) == ""
+
+
+def test_asked_how_consistent_the_strength_leads_in_words() -> None:
+    said = streak_answer("how consistent have I been?", LIVE)
+
+    assert said == (
+        "Your consistency is building nicely: habit strength 42%. "
+        "You've kept it up 5 days in a row."
+    )
+    assert not set(said.split(". ")) & set(streak_answer("what's my streak?", LIVE).split(". "))
