@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django.dispatch import receiver
@@ -67,4 +68,19 @@ def remember_off_hours(*, user: User, days: int, **_: Any) -> None:
         source=Source.ANALYTICS,
         key=OFF_HOURS_KEY,
         tags=("activity", "off-hours"),
+    )
+
+
+@receiver(goals_signals.streak_milestone, dispatch_uid="companion-remembers-milestones")
+def remember_milestone(
+    *, user: User, category: str, days: int, reached_on: dt.date, **_: Any
+) -> None:
+    kind = f"{category} " if category else ""
+    memory_remember(
+        user=user,
+        content=f"Reached a {days}-day {kind}streak on {reached_on:%-d %B %Y}",
+        tier=Tier.PERSONAL,
+        source=Source.MISSION,
+        key=f"streak:{category or 'overall'}:{days}",
+        tags=("streak", "milestone", *((category,) if category else ())),
     )

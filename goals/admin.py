@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import admin
 from unfold.admin import ModelAdmin, TabularInline
 
-from goals.models import ActivityEvent, Goal, Milestone, Mission, MissionSession
+from goals.models import ActivityEvent, Goal, Milestone, Mission, MissionSession, StreakMilestone
 
 
 class MilestoneInline(TabularInline):
@@ -54,3 +54,11 @@ class ActivityEventAdmin(ModelAdmin):
     search_fields = ("user__username",)
     raw_id_fields = ("user", "goal", "mission", "session")
     date_hierarchy = "occurred_at"
+
+
+@admin.register(StreakMilestone)
+class StreakMilestoneAdmin(ModelAdmin):
+    list_display = ("user", "days", "category", "reached_on", "created_at")
+    list_filter = ("days", "category")
+    search_fields = ("user__username",)
+    readonly_fields = ("created_at",)

@@ -256,3 +256,30 @@ class ActivityEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.local_date}"
+
+
+class StreakMilestone(models.Model):
+    """A streak milestone (7, 14, 30, 100 or 365 days in a row) a person reached: kept so each
+    is celebrated once, however often the streak is counted again."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="streak_milestones"
+    )
+    category = models.CharField(
+        max_length=12, choices=Category.choices, blank=True, help_text="Blank: the overall streak."
+    )
+    days = models.PositiveSmallIntegerField()
+    reached_on = models.DateField(help_text="The person's local date the streak reached it.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    objects = OwnedManager()
+
+    class Meta:
+        ordering = ["-reached_on", "-days"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "category", "days", "reached_on"], name="milestone_once"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.days} days {self.category or 'overall'} on {self.reached_on}"

@@ -41,8 +41,10 @@ def _streak(request: HttpRequest) -> dict[str, Any]:
         key=lambda pair: -pair[1],
     )
     overall = streaks.overall
+    today = progress_selectors.progress_today(user=request.user)
     return {
         "streak": overall,
+        "milestones": progress_selectors.progress_milestones(user=request.user, since=today),
         "strength": round(overall.strength * 100),
         "to_milestone": (overall.next_milestone or 0) - overall.current,
         "categories": going,

@@ -10,3 +10,7 @@ plan_saved = Signal()
 # A mission session ended. Facts: session (MissionSession, with its mission), notes and
 # reflection (str, what the person wrote; either may be "").
 session_ended = Signal()
+
+# A streak reached a milestone (7, 14, 30, 100 or 365 days), announced once. Facts: user
+# (User), category (str, "" for the overall streak), days (int), reached_on (date).
+streak_milestone = Signal()

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from django.utils import timezone
 
 from delight.models import User
-from goals.models import ActivityEvent, Category
+from goals.models import ActivityEvent, Category, StreakMilestone
 from goals.progress.days import LivedDay, lived_day
 from goals.progress.streaks import Streak, streak_of
 
@@ -108,3 +108,8 @@ def progress_day_rows(
         )
         for date in (start + dt.timedelta(days=n) for n in range((end - start).days + 1))
     ]
+
+
+def progress_milestones(*, user: User, since: dt.date) -> list[StreakMilestone]:
+    """The streak milestones the person reached on or after `since`, the newest first."""
+    return list(StreakMilestone.objects.owned_by(user).filter(reached_on__gte=since))

@@ -5,8 +5,9 @@ mission or session answers 404 and nothing changes. State errors (completing a m
 a session that already ended) raise ValidationError with a message meant for the person.
 
 By what they write: `goals` (create, update, status), `plans` (the decomposition job, its
-retry and the sweep that restarts lost planning), `missions` (missions and their sessions);
-`common` holds what they share. Callers use this package: `from goals import services`.
+retry and the sweep that restarts lost planning), `missions` (missions and their sessions),
+`progress` (streak milestones); `common` holds what they share. Callers use this package:
+`from goals import services`.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from goals.services.plans import (
     goal_retry_decomposition,
     plan_lock_key,
 )
+from goals.services.progress import streak_milestones_record
 
 __all__ = [
     "DECOMPOSE_TASK",
@@ -71,4 +73,5 @@ __all__ = [
     "session_pause",
     "session_resume",
     "session_start",
+    "streak_milestones_record",
 ]

@@ -33,6 +33,7 @@ from goals.services.common import (
     notify_progress,
     reject_unknown,
 )
+from goals.services.progress import streak_milestones_record
 
 MISSION_FIELDS = (
     "title",
@@ -246,6 +247,7 @@ def _mission_finish(*, mission: Mission, now: dt.datetime) -> None:
         goal=mission.goal,
         metadata={"estimated_minutes": mission.estimated_minutes, "energy": mission.energy},
     )
+    streak_milestones_record(user=mission.user, now=now)
     notify_progress(user=mission.user)
 
 
