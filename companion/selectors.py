@@ -12,7 +12,7 @@ from django.db import connection
 from django.db.models import F, QuerySet
 from django.utils import timezone
 
-from companion import sketches
+from companion import recall_sql, sketches
 from companion.models import (
     AgentCheckpoint,
     AgentState,
@@ -24,12 +24,13 @@ from companion.models import (
     Tier,
     Turn,
 )
+from companion.recall_sql import UNREAD
 from delight.ai.engine import Engine
 from delight.ai.runtime import engine_or_default
 from delight.ai.text import normalise_words
 from delight.errors import NotFound
 from delight.models import User
-from delight.rows import model_from_row, prepared_cursor, read_owned, select_list
+from delight.rows import model_from_row, prepared_cursor, read_owned
 from delight.selectors import one_or_not_found
 
 RRF_K = 60  # the constant of reciprocal rank fusion (Cormack et al.): 1 / (60 + rank)
@@ -45,8 +46,6 @@ FREQUENCY_BOOST = 0.001  # grows with log(access_count), full at FREQUENT_USES
 FREQUENT_USES = 50
 OFTEN_USED = 5  # "often used" in the reasons
 
-# Columns people and staff never read: vectors (and the search vector) stay in the database.
-UNREAD = ("embedding", "sketch", "search_vector")
 EXPORT_FIELDS = (
     "id",
     "tier",
@@ -72,124 +71,6 @@ EXPORT_FIELDS = (
 # Stage 2 costs ~1 ms per 100 (a primary-key lookup and a heap page each), stage 1 ~0.4 ms
 # per 1,000 memories; see memory_recall for the overlap with the exact list.
 SHORTLIST_PER_CANDIDATE = 5
-
-# Which of the user's memories recall may return: active, not expired, made by the current
-# embedder (vectors of another one are not comparable), in the tiers asked for.
-_ELIGIBLE = """
-user_id = %(user_id)s AND active AND embedder = %(embedder)s
-AND (expires_at IS NULL OR expires_at > now())
-AND (%(tiers)s::text[] IS NULL OR tier = ANY(%(tiers)s::text[]))
-"""
-
-# Stage 1 ranks the user's 96-number sketches. For a person this process keeps a copy of
-# (companion.sketches) the shortlist comes with the statement, and is taken only if the
-# person's revision is still the copy's; otherwise PostgreSQL ranks the sketches itself, read
-# by an index-only scan of `memory_recall_sketches`, with the query's sketch computed once
-# (the scalar subquery) by the same SQL function that made the stored ones. (The ARRAY
-# subquery is an init plan, run only when the CASE reaches it.) Stage 2 re-ranks the
-# shortlist by the exact inner product of the full embeddings, fetched by primary key, and
-# checks each memory is still eligible. Both stages are one statement, so they see the same
-# snapshot and `now()`: stage 1 returns min(shortlist, eligible) rows and stage 2 keeps every
-# one of them, so the list always has min(limit, eligible) rows and no fallback query is
-# needed.
-# The OFFSET 0 fence keeps the filter on the user inside the subquery: should an ANN index
-# (HNSW/IVF) ever be added, the planner cannot turn this into "scan the index, then filter",
-# which without iterative scans returns fewer than k rows and with them is slow (see
-# memory_recall).
-# Vectors are unit length, so the inner product (<#> is its negative) orders exactly like
-# cosine similarity and costs about half as much per row.
-_MEANING_LIST = f"""
-SELECT id, embedding <#> %(vector)s::vector AS negative_dot
-FROM companion_memory
-WHERE {_ELIGIBLE} AND id = ANY(CASE
-    WHEN (SELECT revision FROM companion_memoryrevision WHERE user_id = %(user_id)s)
-        = %(revision)s THEN %(shortlisted)s::bigint[]
-    ELSE ARRAY(
-        SELECT id FROM (
-            SELECT id, sketch <#> (SELECT memory_sketch(%(vector)s::vector)) AS rough
-            FROM companion_memory
-            WHERE {_ELIGIBLE}
-            OFFSET 0
-        ) mine
-        ORDER BY rough, id
-        LIMIT %(shortlist)s
-    ) END)
-ORDER BY negative_dot, id
-LIMIT %(limit)s
-"""
-
-_MEANING_SQL = f"""
-SELECT id, -negative_dot AS similarity FROM ({_MEANING_LIST}) meaning ORDER BY negative_dot, id
-"""
-
-# Any of the query's words, ranked by ts_rank (how often, and how many of, the query's words
-# occur); nothing when the query has no words. ts_rank_cd (cover density, which also weighs
-# how close the words are) cost ~4 us a matching row: 10 ms for a common word in 2,500 of a
-# person's memories, whose one-sentence contents leave little proximity to weigh anyway.
-# The match also asks for the owner's lexeme (models.OwnerLexeme), so the GIN index returns
-# this person's matches only; words common in this person's memories are still matched and
-# ranked from `memory_recall_words` alone when the planner finds that cheaper.
-_WORDS_LIST = """
-SELECT id, ts_rank(search_vector, query) AS rank
-FROM companion_memory, websearch_to_tsquery('english', %(words)s) AS query
-WHERE %(words)s <> '' AND user_id = %(user_id)s AND active
-  AND search_vector @@ (query && quote_literal('@' || %(user_id)s)::tsquery)
-  AND (expires_at IS NULL OR expires_at > now())
-  AND (%(tiers)s::text[] IS NULL OR tier = ANY(%(tiers)s::text[]))
-ORDER BY rank DESC, id DESC
-LIMIT %(limit)s
-"""
-
-# The columns a recalled memory is loaded with: everything but the vectors; then its use.
-_RECALLED_FIELDS = [column for column in Memory._meta.concrete_fields if column.name not in UNREAD]
-_USE_FIELDS = MemoryUse._meta.concrete_fields
-
-# The whole of memory_recall in one statement (its docstring gives the steps). The lists
-# carry ids and ranks only (so the words list can stay inside its index); each candidate's
-# row is read once, by primary key, for the boosts, and the k winners keep it, with the
-# words they matched.
-_RECALL_SQL = f"""
-WITH meaning AS (
-    SELECT id, -negative_dot AS similarity, row_number() OVER (ORDER BY negative_dot, id) AS rank
-    FROM ({_MEANING_LIST}) shortlist
-), words AS (
-    SELECT id, row_number() OVER (ORDER BY rank DESC, id DESC) AS rank
-    FROM ({_WORDS_LIST}) best
-), fused AS (
-    SELECT id, sum(1.0::float8 / (%(rrf_k)s + rank)) AS rrf
-    FROM (SELECT id, rank FROM meaning UNION ALL SELECT id, rank FROM words) found
-    GROUP BY id
-), winners AS (
-    SELECT {select_list(_RECALLED_FIELDS, "used")}, used.search_vector, age.days AS age_days,
-    {select_list(_USE_FIELDS, "memory_use")},
-    round((
-        fused.rrf
-        + %(recency)s * power(0.5, age.days / %(half_life)s)
-        + %(frequency)s * least(
-            ln(1 + coalesce(memory_use.access_count, 0)) / ln(1 + %(frequent_uses)s), 1
-        )
-    )::numeric, 6)::float8 AS score
-    FROM fused
-    JOIN companion_memory used ON used.id = fused.id AND used.user_id = %(user_id)s
-    LEFT JOIN companion_memoryuse memory_use ON memory_use.memory_id = used.id
-    CROSS JOIN LATERAL (
-        SELECT greatest(extract(epoch FROM now() - used.updated_at)::float8 / 86400, 0) AS days
-    ) age
-    ORDER BY score DESC, used.id DESC
-    LIMIT %(k)s
-)
-SELECT {select_list(_RECALLED_FIELDS, "winners")}, {select_list(_USE_FIELDS, "winners")},
-    winners.score, winners.age_days, meaning.similarity, meaning.rank, words.rank,
-    CASE WHEN words.id IS NOT NULL THEN ARRAY(
-        SELECT unnest(tsvector_to_array(winners.search_vector))
-        INTERSECT SELECT unnest(tsvector_to_array(to_tsvector('english', %(words)s)))
-        ORDER BY 1
-    ) END AS matched
-FROM winners
-LEFT JOIN meaning ON meaning.id = winners.id
-LEFT JOIN words ON words.id = winners.id
-ORDER BY winners.score DESC, winners.id DESC
-"""
 
 
 @dataclass
@@ -268,7 +149,7 @@ def memory_nearest(
         shortlist=shortlist,
     )
     with connection.cursor() as cursor:
-        cursor.execute(_MEANING_SQL, params)
+        cursor.execute(recall_sql.MEANING_SQL, params)
         return cursor.fetchall()
 
 
@@ -375,17 +256,17 @@ def memory_recall(
         "frequent_uses": FREQUENT_USES,
     }
     with connection.cursor() as cursor:
-        cursor.execute(_RECALL_SQL, params)
+        cursor.execute(recall_sql.RECALL_SQL, params)
         rows = cursor.fetchall()
     recalled = []
-    split = len(_RECALLED_FIELDS)
+    split = len(recall_sql.RECALLED_FIELDS)
     for row in rows:
-        memory = model_from_row(Memory, _RECALLED_FIELDS, row[:split])
-        use = row[split : split + len(_USE_FIELDS)]
+        memory = model_from_row(Memory, recall_sql.RECALLED_FIELDS, row[:split])
+        use = row[split : split + len(recall_sql.USE_FIELDS)]
         used = use[0] is not None  # the LEFT JOIN found a MemoryUse (its key comes first)
-        memory.use_known(model_from_row(MemoryUse, _USE_FIELDS, use) if used else None)
+        memory.use_known(model_from_row(MemoryUse, recall_sql.USE_FIELDS, use) if used else None)
         score, age_days, similarity, meaning_rank, words_rank, matched = row[
-            split + len(_USE_FIELDS) :
+            split + len(recall_sql.USE_FIELDS) :
         ]
         reasons = _reasons(
             similarity=similarity,

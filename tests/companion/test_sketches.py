@@ -7,7 +7,7 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from companion import selectors, sketches
+from companion import recall_sql, selectors, sketches
 from companion.models import Memory, MemoryRevision
 from tests.companion.factories import ENGINE, meaning, random_memories, remember
 
@@ -123,7 +123,7 @@ def test_a_stale_shortlist_is_ignored_by_the_recall_statement(owner):
     params["revision"], params["shortlisted"] = stale
 
     with connection.cursor() as cursor:
-        cursor.execute(selectors._MEANING_SQL, params)
+        cursor.execute(recall_sql.MEANING_SQL, params)
         ranked = cursor.fetchall()
 
     assert ranked[0][0] == new.pk
