@@ -85,7 +85,8 @@ class ProgressDaysView(APIView):
             raise serializers.ValidationError(
                 {"from": f"At most {selectors.DAYS_MAX} days at a time."}
             )
-        rows = selectors.progress_day_rows(user=request.user, start=start, end=end)
+        streak = selectors.progress_streaks(user=request.user).overall
+        rows = selectors.progress_day_rows(user=request.user, start=start, end=end, streak=streak)
         data = [{**row.__dict__, "dci": None} for row in rows]
         return Response(DayRowSerializer(data, many=True).data)
 

@@ -78,11 +78,10 @@ def progress_today(*, user: User, now: dt.datetime | None = None) -> dt.date:
     return lived_day(moment, zone=user.timezone, day_start_hour=user.day_start_hour).date
 
 
-def progress_day_rows(
-    *, user: User, start: dt.date, end: dt.date, now: dt.datetime | None = None
-) -> list[DayRow]:
+def progress_day_rows(*, user: User, start: dt.date, end: dt.date, streak: Streak) -> list[DayRow]:
     """One row per local date from `start` to `end` (both included): credited or not, covered
-    by a freeze or not, missions finished and minutes focused that day."""
+    by a freeze (in `streak`, the person's overall streak) or not, missions finished and
+    minutes focused that day."""
     done: dict[dt.date, int] = defaultdict(int)
     minutes: dict[dt.date, int] = defaultdict(int)
     events = (
@@ -97,7 +96,7 @@ def progress_day_rows(
             minutes[date] += int((metadata or {}).get("actual_minutes") or 0)
         else:
             done[date] += 1
-    frozen = set(progress_streaks(user=user, now=now).overall.frozen)
+    frozen = set(streak.frozen)
     return [
         DayRow(
             date=date,

@@ -26,8 +26,8 @@ def progress_page(request: HttpRequest) -> HttpResponse:
     # The calendar ends with this week's last day and starts on a Monday, 13 weeks before.
     end = today + dt.timedelta(days=6 - today.weekday())
     start = end - dt.timedelta(days=CALENDAR_WEEKS * 7 - 1)
-    rows = selectors.progress_day_rows(user=user, start=start, end=today)
     streaks = selectors.progress_streaks(user=user)
+    rows = selectors.progress_day_rows(user=user, start=start, end=today, streak=streaks.overall)
     context = {
         "streak": streaks.overall,
         "strength": round(streaks.overall.strength * 100),

@@ -21,7 +21,7 @@ from goals.models import (
     Mission,
     MissionSession,
 )
-from goals.progress import selectors as progress_selectors
+from goals.progress.streaks import Streak
 
 logger = logging.getLogger("goals")
 
@@ -96,11 +96,10 @@ def notify_goal(*, goal_id: int) -> None:
     transaction.on_commit(send)
 
 
-def notify_progress(*, user: User) -> None:
-    """Send `progress.update` with the person's committed streak once the transaction commits."""
+def notify_progress(*, user: User, streak: Streak) -> None:
+    """Send `progress.update` with the person's streak once the transaction commits."""
 
     def send() -> None:
-        streak = progress_selectors.progress_streaks(user=user).overall
         realtime.progress_update_send(
             user_id=user.pk,
             current=streak.current,

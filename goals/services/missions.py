@@ -25,6 +25,7 @@ from goals.models import (
     Mission,
     MissionSession,
 )
+from goals.progress import selectors as progress_selectors
 from goals.services.common import (
     event_record,
     goal_for_update,
@@ -247,8 +248,10 @@ def _mission_finish(*, mission: Mission, now: dt.datetime) -> None:
         goal=mission.goal,
         metadata={"estimated_minutes": mission.estimated_minutes, "energy": mission.energy},
     )
-    streak_milestones_record(user=mission.user, now=now)
-    notify_progress(user=mission.user)
+    # Counted once, with this mission in: for the milestones and for the open pages.
+    streaks = progress_selectors.progress_streaks(user=mission.user, now=now)
+    streak_milestones_record(user=mission.user, streaks=streaks)
+    notify_progress(user=mission.user, streak=streaks.overall)
 
 
 @transaction.atomic

@@ -2,30 +2,25 @@
 
 from __future__ import annotations
 
-import datetime as dt
-
 from django.db import transaction
 
 from delight.events import announce
 from delight.models import User
 from goals import signals
 from goals.models import StreakMilestone
-from goals.progress import selectors as progress_selectors
+from goals.progress.selectors import Streaks
 
 
 @transaction.atomic
-def streak_milestones_record(
-    *, user: User, now: dt.datetime | None = None
-) -> list[StreakMilestone]:
+def streak_milestones_record(*, user: User, streaks: Streaks) -> list[StreakMilestone]:
     """Keep the milestones the person's live streaks reached that were not kept yet.
 
-    1. Count the streaks now, overall and per value category.
+    1. `streaks`: the person's streaks as counted now, overall and per value category.
     2. Each milestone a live streak reached since it started is a candidate (an old streak's
        milestones were its own moment, not this one's).
     3. A candidate already kept is skipped; a new one is kept and announced once
        (goals.signals.streak_milestone), after the transaction commits.
     """
-    streaks = progress_selectors.progress_streaks(user=user, now=now)
     kept = []
     for category, streak in (("", streaks.overall), *streaks.by_category.items()):
         if not streak.current or streak.started_on is None:
