@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -44,6 +45,15 @@ def test_serve_starts_web_and_worker_and_ctrl_c_stops_both(tmp_path):
         assert not [child for child in children if child.is_running()]
 
 
+def _children(process: psutil.Process) -> list[psutil.Process]:
+    """A process's children, none if it has already exited (a short-lived helper may end
+    between listing the tree and looking at it)."""
+    try:
+        return process.children()
+    except psutil.NoSuchProcess:
+        return []
+
+
 def _serve_in_a_terminal(tmp_path):
     port = processes.free_port()
     command = [sys.executable, "manage.py", "serve", "--port", str(port)]
@@ -59,9 +69,10 @@ def test_ctrl_c_in_the_terminal_leaves_no_process_behind(tmp_path, wedged):
         started = processes.descendants(serve.pid)
         if wedged:
             for process in started:
-                if len(process.children()) >= 4:  # the sentinel: kill -9 all it started
-                    for victim in process.children():
-                        victim.kill()
+                if len(_children(process)) >= 4:  # the sentinel: kill -9 all it started
+                    for victim in _children(process):
+                        with contextlib.suppress(psutil.NoSuchProcess):
+                            victim.kill()
 
         os.killpg(serve.pid, signal.SIGINT)  # what Ctrl-C in a terminal sends
 
