@@ -21,6 +21,7 @@ from goals.models import (
     Mission,
     MissionSession,
 )
+from goals.progress.days import lived_day
 from goals.progress.streaks import Streak
 
 logger = logging.getLogger("goals")
@@ -57,7 +58,7 @@ def event_record(
         user=user,
         kind=kind,
         occurred_at=now,
-        local_date=user.local_day(now),
+        local_date=lived_day(now, zone=user.timezone, day_start_hour=user.day_start_hour).date,
         zone=user.timezone,
         category=category,
         goal=goal,
