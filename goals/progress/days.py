@@ -7,12 +7,39 @@ wall-clock time of the zone (so a 23- or 25-hour day at a DST change is still on
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from zoneinfo import ZoneInfo
 
 UTC = dt.UTC
 ONE_DAY = dt.timedelta(days=1)
+_OFFSET = re.compile(r"^([+-])(\d{2}):(\d{2})$")
+
+
+@lru_cache(maxsize=512)
+def zone_info(zone: str) -> dt.tzinfo:
+    """The clock of `zone`: an IANA name ("Europe/Madrid"), or a fixed UTC offset written
+    "+05:45" / "-03:00" (an imported time that carried only its offset).
+
+    Raises ValueError for anything else.
+    """
+    match = _OFFSET.match(zone)
+    if not match:
+        return ZoneInfo(zone)
+    sign, hours, minutes = match.groups()
+    offset = dt.timedelta(hours=int(hours), minutes=int(minutes))
+    if offset >= ONE_DAY or int(minutes) >= 60:
+        raise ValueError(f"not a UTC offset: {zone}")
+    return dt.timezone(-offset if sign == "-" else offset)
+
+
+def offset_name(offset: dt.timedelta) -> str:
+    """A fixed offset as `zone_info` reads it: +05:45, -03:00."""
+    sign = "-" if offset < dt.timedelta(0) else "+"
+    minutes = abs(int(offset.total_seconds())) // 60
+    return f"{sign}{minutes // 60:02d}:{minutes % 60:02d}"
 
 
 @dataclass(frozen=True)
@@ -20,7 +47,7 @@ class LivedDay:
     """One local date a person was credited for, in the zone of its first activity."""
 
     date: dt.date
-    zone: str  # IANA name
+    zone: str  # IANA name, or a fixed offset ("+05:45") for imported times
     starts_at: dt.datetime  # aware UTC: `date` at day_start_hour in `zone`
     ends_at: dt.datetime  # aware UTC: the next date's start in `zone`
 
@@ -35,7 +62,7 @@ def day_start(date: dt.date, *, zone: str, day_start_hour: int) -> dt.datetime:
     """
     if not 0 <= day_start_hour <= 23:
         raise ValueError(f"day_start_hour must be 0..23, not {day_start_hour}")
-    tz = ZoneInfo(zone)
+    tz = zone_info(zone)
     wall = dt.datetime.combine(date, dt.time(day_start_hour))
     before = wall.replace(tzinfo=tz, fold=0).astimezone(UTC)
     if before.astimezone(tz).replace(tzinfo=None) == wall:
@@ -46,7 +73,7 @@ def day_start(date: dt.date, *, zone: str, day_start_hour: int) -> dt.datetime:
     return _transition(after, before, tz)
 
 
-def _transition(low: dt.datetime, high: dt.datetime, tz: ZoneInfo) -> dt.datetime:
+def _transition(low: dt.datetime, high: dt.datetime, tz: dt.tzinfo) -> dt.datetime:
     """The first second in (low, high] whose UTC offset is already that of `high`."""
     offset = high.astimezone(tz).utcoffset()
     lo, hi = int(low.timestamp()), int(high.timestamp())
@@ -79,7 +106,7 @@ def lived_day(moment: dt.datetime, *, zone: str, day_start_hour: int) -> LivedDa
     """
     if moment.tzinfo is None or moment.utcoffset() is None:
         raise ValueError("moment must be an aware datetime")
-    date = moment.astimezone(ZoneInfo(zone)).date()
+    date = moment.astimezone(zone_info(zone)).date()
     day = day_of(date, zone=zone, day_start_hour=day_start_hour)
     if moment < day.starts_at:
         day = day_of(date - ONE_DAY, zone=zone, day_start_hour=day_start_hour)

@@ -7,7 +7,15 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from goals.progress.days import credit, day_of, day_start, lived_day, whole_days
+from goals.progress.days import (
+    credit,
+    day_of,
+    day_start,
+    lived_day,
+    offset_name,
+    whole_days,
+    zone_info,
+)
 
 UTC = dt.UTC
 
@@ -163,3 +171,28 @@ def test_whole_days_are_only_those_entirely_inside_the_interval() -> None:
         whole_days(utc("2024-01-02 00:00"), utc("2024-01-01 00:00"), zone=zone, day_start_hour=0)
         == []
     )
+
+
+@pytest.mark.parametrize(
+    ("zone", "moment", "expected"),
+    [
+        ("+05:45", "2026-03-01T22:30:00+00:00", dt.date(2026, 3, 2)),  # 04:15 local
+        ("+05:45", "2026-03-01T22:00:00+00:00", dt.date(2026, 3, 1)),  # 03:45 local
+        ("-03:00", "2026-03-02T06:59:00+00:00", dt.date(2026, 3, 1)),  # 03:59 local
+    ],
+)
+def test_fixed_offset_zone_dates_in_its_own_wall_clock(zone, moment, expected):
+    day = lived_day(dt.datetime.fromisoformat(moment), zone=zone, day_start_hour=4)
+    assert day.date == expected
+
+
+@pytest.mark.parametrize("zone", ["+24:00", "+05:60", "05:00", "Mars/Olympus"])
+def test_unknown_zone_names_are_refused(zone):
+    with pytest.raises((ValueError, KeyError)):
+        zone_info(zone)
+
+
+def test_offset_name_reads_back_as_the_same_clock():
+    for minutes in (-720, -210, 0, 345, 840):
+        offset = dt.timedelta(minutes=minutes)
+        assert zone_info(offset_name(offset)).utcoffset(None) == offset
