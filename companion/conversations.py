@@ -44,6 +44,7 @@ from delight.locks import liveness_lock, lock_key
 from delight.models import User
 from delight.rows import prepared_cursor
 from delight.text import validate_text
+from goals.services import talk_record
 
 
 class SessionBusy(Conflict):
@@ -137,6 +138,7 @@ def message_send(
        is being answered right now (SessionBusy). The lock is taken before the message is
        kept, so a running turn whose lock is free was cut off by a crash.
     4. Holding it: finish such a cut-off turn first, keep the message, run its turn.
+    5. Note the day's talk for the consistency index.
     """
     validate_message(text)
     key = _clean_key(idempotency_key)
@@ -162,7 +164,9 @@ def message_send(
             idempotency_key=key or uuid.uuid4().hex,
             new_conversation_id=conversation_id,
         )
-        return run(turn=turn, emit=emit)
+        result = run(turn=turn, emit=emit)
+    talk_record(user=user)  # a day with a talk counts in the consistency index
+    return result
 
 
 def _answer_again(

@@ -25,6 +25,7 @@ SCHEDULES: tuple[Recurring, ...] = (
     Recurring(name="compact checkpoints", func="companion.tasks.compact_checkpoints", minutes=60),
     Recurring(name="recover cut-off turns", func="companion.tasks.recover_turns", minutes=1),
     Recurring(name="restart lost planning", func="goals.tasks.sweep_plans", minutes=1),
+    Recurring(name="consistency snapshots", func="goals.tasks.write_consistency", minutes=15),
 )
 
 

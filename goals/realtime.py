@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from typing import Literal, TypedDict
 
-from delight.realtime import send_to_user
+from delight.realtime import send_to_user, send_to_users
 
 logger = logging.getLogger("goals")
 
@@ -50,6 +51,25 @@ def progress_update_send(*, user_id: int, current: int, longest: int, freezes_he
         "freezes_held": freezes_held,
     }
     _send(user_id, payload)
+
+
+class ConsistencyUpdate(TypedDict):
+    type: Literal["progress.update"]
+    dci: dict[str, str | float]  # {"date": ISO local date, "value": 0..1}
+
+
+def consistency_updates_send(updates: Iterable[tuple[int, str, float]]) -> None:
+    """Push each person's newest Daily Consistency Index, (user id, date, value) per person,
+    the sends overlapping; a delivery failure is logged, never raised (the job's snapshots
+    are kept either way)."""
+    events = [
+        (user_id, ConsistencyUpdate(type="progress.update", dci={"date": date, "value": value}))
+        for user_id, date, value in updates
+    ]
+    try:
+        send_to_users(events)
+    except Exception:
+        logger.exception("could not deliver %d consistency updates", len(events))
 
 
 def _send(user_id: int, payload: GoalUpdate | ProgressUpdate) -> None:

@@ -13,3 +13,14 @@ def decompose_goal(goal_id: int) -> str:
 def sweep_plans() -> int:
     """Every minute: start again the planning whose worker died or whose job was lost."""
     return services.goal_plans_sweep()
+
+
+def write_consistency() -> int:
+    """Every 15 minutes: the consistency snapshots of the people whose day has ended."""
+    return services.consistency_snapshots_write()
+
+
+def write_consistency_for(user_id: int) -> int:
+    """At once for one person (after their history changed); the claim makes a concurrent
+    run of the schedule harmless."""
+    return services.consistency_snapshots_write(only=[user_id])

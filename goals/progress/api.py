@@ -1,13 +1,12 @@
-"""REST API of progress: GET /api/progress/ (streaks now; the Daily Consistency Index joins
-it in a later step and is null until then) and GET /api/progress/days/ (one row per local
-date)."""
+"""REST API of progress: GET /api/progress/ (streaks now and the newest Daily Consistency
+Index with its parts and trends) and GET /api/progress/days/ (one row per local date)."""
 
 from __future__ import annotations
 
 import datetime as dt
 
 from django.urls import path
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -15,6 +14,8 @@ from rest_framework.views import APIView
 
 from goals.models import Category
 from goals.progress import selectors
+from goals.progress.consistency import WEIGHTS, used_weights
+from goals.progress.selectors import TRENDS
 
 
 class StreakSerializer(serializers.Serializer):
@@ -40,18 +41,75 @@ class StreaksSerializer(serializers.Serializer):
     )
 
 
+class ComponentsSerializer(serializers.Serializer):
+    strength = serializers.FloatField(help_text="Streak strength at the day's end.")
+    completion = serializers.FloatField(
+        allow_null=True, help_text="Missions done / offered, last 7 days; null: none offered."
+    )
+    engagement = serializers.FloatField(help_text="Focus minutes and talks, last 7 days.")
+    nudge_response = serializers.FloatField(
+        allow_null=True, help_text="Nudges answered / sent, last 30 days; null: none sent."
+    )
+
+
+class TrendSerializer(serializers.Serializer):
+    mean = serializers.FloatField(allow_null=True)
+    slope = serializers.FloatField(allow_null=True, help_text="Change per day.")
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "properties": {str(days): {"$ref": "#/components/schemas/Trend"} for days in TRENDS},
+    }
+)
+class TrendsField(serializers.Field):
+    def to_representation(self, trends: dict) -> dict:
+        return {str(days): TrendSerializer(value).data for days, value in trends.items()}
+
+
+class ConsistencySerializer(serializers.Serializer):
+    date = serializers.DateField(help_text="The local date it is for (the last ended day).")
+    value = serializers.FloatField(help_text="0 to 1.")
+    components = ComponentsSerializer()
+    weights = serializers.DictField(
+        child=serializers.FloatField(),
+        help_text="The weights used, renormalised without the parts left out.",
+    )
+    trend = TrendsField(help_text="Mean and slope over the last 7, 30 and 90 days.")
+
+
 class ProgressSerializer(serializers.Serializer):
     streaks = StreaksSerializer()
-    dci = serializers.JSONField(allow_null=True, help_text="Not computed yet: null.")
+    dci = ConsistencySerializer(
+        allow_null=True, help_text="Null until the person's first day has ended."
+    )
 
 
 class ProgressView(APIView):
-    """GET /api/progress/: the person's streaks, overall and per value category."""
+    """GET /api/progress/: the person's streaks, overall and per value category, and their
+    newest Daily Consistency Index."""
 
     @extend_schema(responses=ProgressSerializer)
     def get(self, request: Request) -> Response:
         streaks = selectors.progress_streaks(user=request.user)
-        return Response(ProgressSerializer({"streaks": streaks, "dci": None}).data)
+        consistency = selectors.progress_consistency(user=request.user)
+        body = {"streaks": streaks, "dci": _consistency(consistency)}
+        return Response(ProgressSerializer(body).data)
+
+
+def _consistency(consistency: selectors.Consistency) -> dict | None:
+    snapshot = consistency.latest
+    if snapshot is None:
+        return None
+    components = {name: getattr(snapshot, name) for name in WEIGHTS}
+    return {
+        "date": snapshot.date,
+        "value": snapshot.value,
+        "components": components,
+        "weights": used_weights(components),
+        "trend": consistency.trends,
+    }
 
 
 class DayRowSerializer(serializers.Serializer):
@@ -60,7 +118,9 @@ class DayRowSerializer(serializers.Serializer):
     freeze_used = serializers.BooleanField(help_text="A freeze kept the streak that day.")
     missions_done = serializers.IntegerField()
     minutes = serializers.IntegerField(help_text="Minutes of focus sessions finished.")
-    dci = serializers.FloatField(allow_null=True, help_text="Not computed yet: null.")
+    dci = serializers.FloatField(
+        allow_null=True, help_text="The date's consistency index; null until its day ended."
+    )
 
 
 class ProgressDaysView(APIView):
@@ -87,8 +147,7 @@ class ProgressDaysView(APIView):
             )
         streak = selectors.progress_streaks(user=request.user).overall
         rows = selectors.progress_day_rows(user=request.user, start=start, end=end, streak=streak)
-        data = [{**row.__dict__, "dci": None} for row in rows]
-        return Response(DayRowSerializer(data, many=True).data)
+        return Response(DayRowSerializer(rows, many=True).data)
 
 
 def _date(request: Request, name: str) -> dt.date | None:

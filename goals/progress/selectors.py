@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from django.utils import timezone
 
 from delight.models import User
-from goals.models import ActivityEvent, Category, StreakMilestone
+from goals.models import ActivityEvent, Category, ConsistencySnapshot, StreakMilestone
+from goals.progress.consistency import Trend, trend
 from goals.progress.days import LivedDay, lived_day
 from goals.progress.streaks import Streak, streak_of
 
@@ -31,6 +32,7 @@ class DayRow:
     freeze_used: bool
     missions_done: int
     minutes: int
+    dci: float | None  # the date's consistency index, once its day has ended
 
 
 @dataclass(frozen=True)
@@ -97,6 +99,11 @@ def progress_day_rows(*, user: User, start: dt.date, end: dt.date, streak: Strea
         else:
             done[date] += 1
     frozen = set(streak.frozen)
+    index = dict(
+        ConsistencySnapshot.objects.owned_by(user)
+        .filter(date__range=(start, end))
+        .values_list("date", "value")
+    )
     return [
         DayRow(
             date=date,
@@ -104,6 +111,7 @@ def progress_day_rows(*, user: User, start: dt.date, end: dt.date, streak: Strea
             freeze_used=date in frozen,
             missions_done=done[date],
             minutes=minutes[date],
+            dci=index.get(date),
         )
         for date in (start + dt.timedelta(days=n) for n in range((end - start).days + 1))
     ]
@@ -112,3 +120,33 @@ def progress_day_rows(*, user: User, start: dt.date, end: dt.date, streak: Strea
 def progress_milestones(*, user: User, since: dt.date) -> list[StreakMilestone]:
     """The streak milestones the person reached on or after `since`, the newest first."""
     return list(StreakMilestone.objects.owned_by(user).filter(reached_on__gte=since))
+
+
+TRENDS = (7, 30, 90)
+
+
+@dataclass(frozen=True)
+class Consistency:
+    """The person's newest consistency index and its trends."""
+
+    latest: ConsistencySnapshot | None
+    trends: dict[int, Trend]
+    series: list[tuple[dt.date, float]]  # the last 90 dates' values, oldest first
+
+
+def progress_consistency(*, user: User, now: dt.datetime | None = None) -> Consistency:
+    """The newest snapshot (yesterday's, once the job ran: today is not over) and the mean
+    and slope of the last 7, 30 and 90 dates."""
+    today = progress_today(user=user, now=now)
+    rows = (
+        ConsistencySnapshot.objects.owned_by(user)
+        .filter(date__gte=today - dt.timedelta(days=max(TRENDS)), date__lt=today)
+        .order_by("date")
+    )
+    snapshots = list(rows)
+    series = [(snapshot.date, snapshot.value) for snapshot in snapshots]
+    return Consistency(
+        latest=snapshots[-1] if snapshots else None,
+        trends={days: trend(series, days=days, today=today) for days in TRENDS},
+        series=series,
+    )

@@ -34,7 +34,7 @@ class Streak:
 
 
 @dataclass
-class _Run:
+class StreakWalk:
     """The walk's state: the streak being counted and what the history has gathered."""
 
     length: int = 0
@@ -82,7 +82,7 @@ def streak_of(
     4. Strength walks every date from the first to today with the Loop formula.
     """
     credited = credit(days)
-    run = _Run()
+    run = StreakWalk()
     for previous, day in zip([None, *credited], credited, strict=False):
         if previous is not None and day.date != previous.date + ONE_DAY:
             run.miss(_missed_between(previous, day, day_start_hour=day_start_hour))

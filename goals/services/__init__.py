@@ -6,12 +6,13 @@ a session that already ended) raise ValidationError with a message meant for the
 
 By what they write: `goals` (create, update, status), `plans` (the decomposition job, its
 retry and the sweep that restarts lost planning), `missions` (missions and their sessions),
-`progress` (streak milestones); `common` holds what they share. Callers use this package:
-`from goals import services`.
+`progress` (streak milestones, talks, nudge outcomes), `consistency` (the nightly index);
+`common` holds what they share. Callers use this package: `from goals import services`.
 """
 
 from __future__ import annotations
 
+from goals.services.consistency import consistency_forget, consistency_snapshots_write
 from goals.services.goals import (
     goal_create,
     goal_set_status,
@@ -44,13 +45,20 @@ from goals.services.plans import (
     goal_retry_decomposition,
     plan_lock_key,
 )
-from goals.services.progress import streak_milestones_record
+from goals.services.progress import (
+    nudge_outcome_record,
+    nudge_outcomes_answer,
+    streak_milestones_record,
+    talk_record,
+)
 
 __all__ = [
     "DECOMPOSE_TASK",
     "MISSION_ACTIONS",
     "PENDING_GRACE",
     "PLAN_ATTEMPTS",
+    "consistency_forget",
+    "consistency_snapshots_write",
     "goal_create",
     "goal_decompose",
     "goal_plans_sweep",
@@ -67,6 +75,8 @@ __all__ = [
     "mission_restore",
     "mission_skip",
     "mission_start",
+    "nudge_outcome_record",
+    "nudge_outcomes_answer",
     "plan_lock_key",
     "session_complete",
     "session_extend",
@@ -74,4 +84,5 @@ __all__ = [
     "session_resume",
     "session_start",
     "streak_milestones_record",
+    "talk_record",
 ]

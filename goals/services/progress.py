@@ -1,14 +1,23 @@
-"""Writes of progress: the streak milestones a person reached, each kept and announced once."""
+"""Writes of progress: the streak milestones a person reached (each kept and announced once),
+talks with Eliza and nudges sent and answered (what the consistency index reads besides
+missions and sessions)."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.db import transaction
+from django.utils import timezone
 
 from delight.events import announce
 from delight.models import User
 from goals import signals
-from goals.models import StreakMilestone
+from goals.models import ActivityEvent, NudgeOutcome, StreakMilestone
+from goals.progress.days import lived_day
 from goals.progress.selectors import Streaks
+from goals.services.common import event_record
+
+ANSWER_WITHIN = dt.timedelta(hours=48)  # a nudge is answered by activity within two days
 
 
 @transaction.atomic
@@ -42,3 +51,34 @@ def streak_milestones_record(*, user: User, streaks: Streaks) -> list[StreakMile
                     reached_on=reached_on,
                 )
     return kept
+
+
+@transaction.atomic
+def talk_record(*, user: User, now: dt.datetime | None = None) -> bool:
+    """Note that the person talked with Eliza: once per local day is enough (the index
+    counts days with a talk). Returns whether a new day was noted."""
+    now = now or timezone.now()
+    today = lived_day(now, zone=user.timezone, day_start_hour=user.day_start_hour).date
+    talks = ActivityEvent.objects.owned_by(user).filter(kind=ActivityEvent.Kind.TALKED)
+    if talks.filter(local_date=today).exists():
+        return False  # a second talk the same day adds nothing the index reads
+    event_record(user=user, kind=ActivityEvent.Kind.TALKED, now=now)
+    return True
+
+
+@transaction.atomic
+def nudge_outcome_record(*, user: User, sent_at: dt.datetime) -> NudgeOutcome:
+    """A nudge was sent to the person (the nudges app calls this)."""
+    return NudgeOutcome.objects.create(user=user, sent_at=sent_at)
+
+
+@transaction.atomic
+def nudge_outcomes_answer(*, user: User, at: dt.datetime | None = None) -> int:
+    """The person came back at `at`: the nudges sent in the 48 hours before are answered.
+    Returns how many."""
+    at = at or timezone.now()
+    return (
+        NudgeOutcome.objects.owned_by(user)
+        .filter(answered_at__isnull=True, sent_at__lte=at, sent_at__gte=at - ANSWER_WITHIN)
+        .update(answered_at=at)
+    )

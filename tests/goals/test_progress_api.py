@@ -96,3 +96,27 @@ def test_a_bad_range_is_refused_with_a_clear_error(owner_api, query, field):
 
     assert response.status_code == 400
     assert field in response.json()["errors"]
+
+
+def test_the_newest_consistency_index_comes_with_its_parts_weights_and_trends(
+    owner, owner_api, outsider_api
+):
+    owner.date_joined = timezone.now() - dt.timedelta(days=4)
+    owner.save(update_fields=["date_joined"])
+    _finish_on_days(owner, [3, 2, 1])
+    services.consistency_snapshots_write()
+
+    body = owner_api.get("/api/progress/").json()
+
+    dci = body["dci"]
+    assert 0 < dci["value"] <= 1
+    assert set(dci["components"]) == {"strength", "completion", "engagement", "nudge_response"}
+    assert dci["components"]["nudge_response"] is None  # no nudge sent: left out
+    assert set(dci["weights"]) == {"strength", "completion", "engagement"}
+    assert sum(dci["weights"].values()) == pytest.approx(1)
+    assert dci["trend"]["7"]["mean"] is not None
+    assert set(dci["trend"]) == {"7", "30", "90"}
+    rows = owner_api.get("/api/progress/days/").json()
+    assert rows[-2]["dci"] == pytest.approx(dci["value"])
+    assert rows[-1]["dci"] is None  # today is not over
+    assert outsider_api.get("/api/progress/").json()["dci"] is None

@@ -1,0 +1,366 @@
+"""The nightly consistency job: one snapshot of the Daily Consistency Index per person per
+local date, written when that person's day has ended (goals.progress.consistency says what
+the index is; this module gathers the figures and writes).
+
+Each person has a clock (`ConsistencyClock.due_at`, indexed): the end of their next
+unwritten day. The job claims due clocks in batches, so it never scans everyone and two
+workers never take the same person; what to write is worked out again from the snapshots
+already kept, so a replay, a second worker or a run after downtime writes each date once.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from django.db import connection, transaction
+from django.db.models import Min
+from django.utils import timezone
+
+from delight.models import User
+from goals import realtime
+from goals.models import ActivityEvent, ConsistencyClock, ConsistencySnapshot, Mission, NudgeOutcome
+from goals.progress import consistency as dci
+from goals.progress.days import ONE_DAY, day_start, lived_day
+from goals.progress.selectors import progress_days
+from goals.progress.streaks import streak_of
+
+Kind = ActivityEvent.Kind
+FIGURE_KINDS = (Kind.MISSION_COMPLETED, Kind.MISSION_SKIPPED, Kind.SESSION_COMPLETED, Kind.TALKED)
+BATCH = 2000
+CLAIM_FOR = dt.timedelta(minutes=10)  # a worker killed mid-batch frees its people after this
+CATCH_UP_DAYS = 400  # the most dates written for one person in one go
+ANSWER_WITHIN = dt.timedelta(hours=48)
+
+_CLAIM = """
+UPDATE goals_consistencyclock SET claimed_until = %(until)s
+WHERE user_id IN (
+    SELECT user_id FROM goals_consistencyclock
+    WHERE due_at <= %(now)s AND (claimed_until IS NULL OR claimed_until < %(now)s)
+      AND (%(only)s::bigint[] IS NULL OR user_id = ANY(%(only)s::bigint[]))
+    ORDER BY due_at LIMIT %(limit)s
+    FOR UPDATE SKIP LOCKED
+)
+RETURNING user_id
+"""
+
+_ENSURE = """
+INSERT INTO goals_consistencyclock (user_id, due_at)
+SELECT u.id, %(now)s FROM delight_user u
+WHERE NOT EXISTS (SELECT 1 FROM goals_consistencyclock c WHERE c.user_id = u.id)
+ON CONFLICT DO NOTHING
+"""
+
+_RELEASE = """
+UPDATE goals_consistencyclock c SET due_at = d.due_at, claimed_until = NULL
+FROM unnest(%(ids)s::bigint[], %(due)s::timestamptz[]) AS d(user_id, due_at)
+WHERE c.user_id = d.user_id
+"""
+
+_WEEK_BEFORE = """
+SELECT s.user_id, s.date, s.missions_done, s.missions_offered, s.minutes, s.talked
+FROM goals_consistencysnapshot s
+JOIN unnest(%(ids)s::bigint[], %(firsts)s::date[]) AS r(user_id, first)
+  ON s.user_id = r.user_id AND s.date >= r.first - %(days)s AND s.date < r.first
+ORDER BY s.user_id, s.date
+"""
+
+_DAY_FIGURES = """
+SELECT e.user_id, e.local_date,
+       count(*) FILTER (WHERE e.kind = %(done)s),
+       count(*) FILTER (WHERE e.kind = %(skipped)s),
+       coalesce(sum((e.metadata->>'actual_minutes')::int) FILTER (WHERE e.kind = %(focus)s), 0),
+       bool_or(e.kind = %(talked)s)
+FROM goals_activityevent e
+JOIN unnest(%(ids)s::bigint[], %(firsts)s::date[], %(lasts)s::date[]) AS r(user_id, first, last)
+  ON e.user_id = r.user_id AND e.local_date BETWEEN r.first AND r.last
+WHERE e.kind = ANY(%(kinds)s)
+GROUP BY e.user_id, e.local_date
+"""
+
+
+@dataclass
+class _Plan:
+    """One claimed person: the dates to write and what the first of them continues from."""
+
+    user: User
+    first: dt.date
+    dates: list[dt.date]
+    before: dci.StreakState | None  # None: no snapshot before; counted from the history
+    week: list[dci.DayFigures] = field(default_factory=list)
+
+
+def consistency_snapshots_write(
+    *, now: dt.datetime | None = None, only: Sequence[int] | None = None, batch: int = BATCH
+) -> int:
+    """Write every snapshot that is due; return how many were written.
+
+    1. Give every person without a clock one, due now.
+    2. Claim up to `batch` due clocks (`FOR UPDATE SKIP LOCKED`, committed at once with a
+       claim that lapses after 10 minutes), until none is due.
+    3. For each claimed person, write the dates from the day after their last snapshot
+       (or the day they joined, or their first imported activity) to their last ended day,
+       and move the clock to the end of the next day (`_batch_write`).
+    """
+    now = now or timezone.now()
+    with connection.cursor() as cursor:
+        cursor.execute(_ENSURE, {"now": now})
+    written = 0
+    while ids := _claim(now=now, only=only, batch=batch):
+        written += _batch_write(ids, now=now)
+    return written
+
+
+def _claim(*, now: dt.datetime, only: Sequence[int] | None, batch: int) -> list[int]:
+    params = {"now": now, "until": now + CLAIM_FOR, "limit": batch, "only": only}
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(_CLAIM, params)
+        return [row[0] for row in cursor.fetchall()]
+
+
+def _batch_write(ids: list[int], *, now: dt.datetime) -> int:
+    """Plan, gather, compute and write one claimed batch; release its clocks.
+
+    1. Plan each person's dates from their latest snapshot (`_plans`).
+    2. Gather the batch's figures in a fixed number of queries: activity per date, open
+       missions, the week before the first date, nudges.
+    3. Walk each person's dates in order, each index continuing from the one before.
+    4. In one transaction insert the snapshots (a date already kept is left alone) and
+       move each clock to the end of the person's next day.
+    5. Tell open pages about each person's newest index.
+    """
+    plans = _plans(ids, now=now)
+    figures = _figures(plans)
+    nudges = _nudges(plans)
+    snapshots: list[ConsistencySnapshot] = []
+    for plan in plans:
+        snapshots.extend(_walk(plan, figures[plan.user.pk], nudges[plan.user.pk]))
+    due = [_next_due(plan) for plan in plans]
+    with transaction.atomic():
+        kept = ConsistencySnapshot.objects.bulk_create(snapshots, ignore_conflicts=True)
+        with connection.cursor() as cursor:
+            cursor.execute(_RELEASE, {"ids": [p.user.pk for p in plans], "due": due})
+    newest = {snapshot.user_id: snapshot for snapshot in snapshots}
+    realtime.consistency_updates_send(
+        (user_id, snapshot.date.isoformat(), snapshot.value) for user_id, snapshot in newest.items()
+    )
+    return len(kept)
+
+
+def _plans(ids: list[int], *, now: dt.datetime) -> list[_Plan]:
+    users = User.objects.filter(pk__in=ids).only("id", "timezone", "day_start_hour", "date_joined")
+    latest = {
+        snapshot.user_id: snapshot
+        for snapshot in ConsistencySnapshot.objects.filter(user_id__in=ids)
+        .order_by("user_id", "-date")
+        .distinct("user_id")
+    }
+    first_activity = dict(
+        ActivityEvent.objects.filter(user_id__in=set(ids) - set(latest))
+        .values("user_id")
+        .annotate(first=Min("local_date"))
+        .values_list("user_id", "first")
+    )
+    plans = []
+    for user in users:
+        last_ended = lived_day(now, zone=user.timezone, day_start_hour=user.day_start_hour).date
+        last_ended -= ONE_DAY
+        snapshot = latest.get(user.pk)
+        if snapshot is not None:
+            first = snapshot.date + ONE_DAY
+            before = dci.StreakState(snapshot.strength, snapshot.streak, snapshot.freezes_held)
+        else:
+            joined = user.local_day(user.date_joined)
+            first = min(joined, first_activity.get(user.pk, joined))
+            before = None
+        first = max(first, last_ended - dt.timedelta(days=CATCH_UP_DAYS - 1))
+        dates = [first + dt.timedelta(days=n) for n in range((last_ended - first).days + 1)]
+        plans.append(_Plan(user=user, first=first, dates=dates, before=before))
+    return plans
+
+
+def _figures(plans: list[_Plan]) -> dict[int, dict[dt.date, dci.DayFigures]]:
+    """Each person's figures per date: their dates to write and the 6 dates before them.
+
+    1. Activity per (person, local date), one grouped query over the batch's ranges.
+    2. Missions open now in each person's pool, counted for a date when they existed by
+       its end and were not put off past it (the daily three offered from them).
+    3. The 6 dates before the first come from the kept snapshots' own figures.
+    """
+    active = [plan for plan in plans if plan.dates]
+    by_user: dict[int, dict[dt.date, dci.DayFigures]] = defaultdict(dict)
+    if not active:
+        return by_user
+    params = {
+        "ids": [plan.user.pk for plan in active],
+        "firsts": [plan.dates[0] for plan in active],
+        "lasts": [plan.dates[-1] for plan in active],
+        "kinds": [
+            Kind.MISSION_COMPLETED,
+            Kind.MISSION_SKIPPED,
+            Kind.SESSION_COMPLETED,
+            Kind.TALKED,
+        ],
+        "done": Kind.MISSION_COMPLETED,
+        "skipped": Kind.MISSION_SKIPPED,
+        "focus": Kind.SESSION_COMPLETED,
+        "talked": Kind.TALKED,
+    }
+    with connection.cursor() as cursor:
+        cursor.execute(_DAY_FIGURES, params)
+        activity = {(row[0], row[1]): row[2:] for row in cursor.fetchall()}
+    pools = _open_missions(params["ids"])
+    weeks = _weeks_before(active)
+    for plan in active:
+        plan.week = weeks[plan.user.pk]
+        user = plan.user
+        for date in plan.dates:
+            done, skipped, minutes, talked = activity.get((user.pk, date), (0, 0, 0, False))
+            end = day_start(date + ONE_DAY, zone=user.timezone, day_start_hour=user.day_start_hour)
+            still_open = sum(
+                1
+                for created_at, deferred_until in pools.get(user.pk, ())
+                if created_at < end and (deferred_until is None or deferred_until <= date)
+            )
+            by_user[user.pk][date] = dci.DayFigures(
+                date=date,
+                missions_done=done,
+                missions_offered=dci.offered(done=done, skipped=skipped, open_missions=still_open),
+                minutes=minutes,
+                talked=bool(talked),
+            )
+    return by_user
+
+
+def _open_missions(ids: list[int]) -> dict[int, list[tuple[dt.datetime, dt.date | None]]]:
+    pools: dict[int, list[tuple[dt.datetime, dt.date | None]]] = defaultdict(list)
+    rows = Mission.objects.filter(user_id__in=ids, status__in=Mission.POOL).values_list(
+        "user_id", "created_at", "deferred_until"
+    )
+    for user_id, created_at, deferred_until in rows:
+        pools[user_id].append((created_at, deferred_until))
+    return pools
+
+
+def _weeks_before(plans: list[_Plan]) -> dict[int, list[dci.DayFigures]]:
+    """The kept figures of the 6 dates before each person's first date to write (none for a
+    person counted from their history: their first dates have no snapshots before them)."""
+    continuing = [plan for plan in plans if plan.before is not None]
+    params = {
+        "ids": [plan.user.pk for plan in continuing],
+        "firsts": [plan.dates[0] for plan in continuing],
+        "days": dci.WINDOW_DAYS - 1,
+    }
+    weeks: dict[int, list[dci.DayFigures]] = defaultdict(list)
+    with connection.cursor() as cursor:
+        cursor.execute(_WEEK_BEFORE, params)
+        for user_id, *figures in cursor.fetchall():
+            weeks[user_id].append(dci.DayFigures(*figures))
+    return weeks
+
+
+def _nudges(plans: list[_Plan]) -> dict[int, list[tuple[dt.datetime, dt.datetime | None]]]:
+    """Each person's nudges of the 30 days before their first date's start up to now."""
+    active = [plan for plan in plans if plan.dates]
+    sent: dict[int, list[tuple[dt.datetime, dt.datetime | None]]] = defaultdict(list)
+    if not active:
+        return sent
+    since = min(
+        day_start(plan.dates[0], zone=plan.user.timezone, day_start_hour=plan.user.day_start_hour)
+        for plan in active
+    ) - dt.timedelta(days=dci.NUDGE_WINDOW_DAYS)
+    rows = NudgeOutcome.objects.filter(
+        user_id__in=[plan.user.pk for plan in active], sent_at__gte=since
+    ).values_list("user_id", "sent_at", "answered_at")
+    for user_id, sent_at, answered_at in rows:
+        sent[user_id].append((sent_at, answered_at))
+    return sent
+
+
+def _nudge_counts(
+    outcomes: Iterable[tuple[dt.datetime, dt.datetime | None]], *, end: dt.datetime
+) -> tuple[int, int]:
+    """(answered, sent) over the 30 days before `end`; a nudge counts once it is answered
+    or its 48 hours have passed."""
+    answered = sent = 0
+    for sent_at, answered_at in outcomes:
+        if not end - dt.timedelta(days=dci.NUDGE_WINDOW_DAYS) <= sent_at < end:
+            continue
+        came_back = answered_at is not None and answered_at < end
+        if came_back or sent_at + ANSWER_WITHIN <= end:
+            sent += 1
+            answered += came_back
+    return answered, sent
+
+
+def _history_state(user: User, *, first: dt.date) -> dci.StreakState:
+    """The streak at the start of `first`, counted from the whole history (a person's
+    first snapshot, or the first after their history was imported)."""
+    start = day_start(first, zone=user.timezone, day_start_hour=user.day_start_hour)
+    days = [day for day in progress_days(user=user).get("", []) if day.date < first]
+    streak = streak_of(days, now=start, zone=user.timezone, day_start_hour=user.day_start_hour)
+    return dci.StreakState(streak.strength, streak.current, streak.freezes_held)
+
+
+def _walk(
+    plan: _Plan,
+    figures: dict[dt.date, dci.DayFigures],
+    outcomes: list[tuple[dt.datetime, dt.datetime | None]],
+) -> list[ConsistencySnapshot]:
+    """The snapshots of a person's dates, in order, each continuing from the one before."""
+    if not plan.dates:
+        return []
+    user = plan.user
+    state = plan.before or _history_state(user, first=plan.dates[0])
+    week = list(plan.week)
+    snapshots = []
+    for date in plan.dates:
+        end = day_start(date + ONE_DAY, zone=user.timezone, day_start_hour=user.day_start_hour)
+        index = dci.day_index(
+            figures[date], before=state, week=week, nudges=_nudge_counts(outcomes, end=end)
+        )
+        state = index.state
+        week = [*week[-(dci.WINDOW_DAYS - 2) :], index.figures]
+        snapshots.append(_snapshot(user, index))
+    return snapshots
+
+
+def _snapshot(user: User, index: dci.DayIndex) -> ConsistencySnapshot:
+    day = index.figures
+    return ConsistencySnapshot(
+        user=user,
+        date=day.date,
+        value=index.value,
+        strength=index.strength,
+        completion=index.completion,
+        engagement=index.engagement,
+        nudge_response=index.nudge_response,
+        missions_done=day.missions_done,
+        missions_offered=day.missions_offered,
+        minutes=day.minutes,
+        talked=day.talked,
+        active=index.active,
+        frozen=index.frozen,
+        streak=index.state.streak,
+        freezes_held=index.state.freezes_held,
+    )
+
+
+def _next_due(plan: _Plan) -> dt.datetime:
+    """The end of the first date not yet written: when the clock is due again."""
+    user = plan.user
+    following = plan.dates[-1] + ONE_DAY if plan.dates else plan.first
+    return day_start(following + ONE_DAY, zone=user.timezone, day_start_hour=user.day_start_hour)
+
+
+@transaction.atomic
+def consistency_forget(*, user: User, since: dt.date, now: dt.datetime | None = None) -> int:
+    """Drop the person's snapshots from `since` on and make their clock due, so the job
+    counts those dates again (their history changed: an import). Returns how many went."""
+    deleted, _ = ConsistencySnapshot.objects.owned_by(user).filter(date__gte=since).delete()
+    ConsistencyClock.objects.update_or_create(
+        user=user, defaults={"due_at": now or timezone.now(), "claimed_until": None}
+    )
+    return deleted
