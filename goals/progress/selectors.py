@@ -150,3 +150,17 @@ def progress_consistency(*, user: User, now: dt.datetime | None = None) -> Consi
         trends={days: trend(series, days=days, today=today) for days in TRENDS},
         series=series,
     )
+
+
+def progress_minutes_by_category(*, user: User, start: dt.date, end: dt.date) -> dict[str, int]:
+    """Focus minutes of finished sessions per value category, local dates start..end."""
+    minutes = dict.fromkeys(Category.values, 0)
+    events = (
+        ActivityEvent.objects.owned_by(user)
+        .filter(kind=FOCUSED, local_date__range=(start, end))
+        .values_list("category", "metadata")
+    )
+    for category, metadata in events:
+        if category in minutes:
+            minutes[category] += int((metadata or {}).get("actual_minutes") or 0)
+    return minutes

@@ -1,5 +1,6 @@
-"""The progress page: streaks overall and per value category, the last 90 days as a calendar,
-and how it is all counted, in plain words."""
+"""The progress page: streaks overall and per value category, the last 13 weeks as a
+calendar, the consistency index with its parts and its 90-day line, focus minutes per kind of
+effort, and how it is all counted, in plain words."""
 
 from __future__ import annotations
 
@@ -10,12 +11,28 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from goals.models import Category
-from goals.progress import selectors
+from delight.models import User
+from goals.models import Category, ConsistencySnapshot
+from goals.progress import charts, selectors
+from goals.progress.consistency import (
+    FOCUS_FULL_MINUTES,
+    PARTS,
+    TALK_FULL_DAYS,
+    WEIGHTS,
+    Trend,
+    used_weights,
+)
 from goals.progress.streaks import HALF_LIFE_DAYS
 
 CALENDAR_WEEKS = 13
 CELL = 16  # px per day in the calendar, gap included
+LINE_DAYS = 90
+MINUTES_DAYS = 30
+# Why a part is left out, in the person's words.
+LEFT_OUT = {
+    "completion": "Not counted yet: no missions were offered this week.",
+    "nudge_response": "Not counted: Eliza has not needed to nudge you.",
+}
 
 
 @login_required
@@ -42,8 +59,62 @@ def progress_page(request: HttpRequest) -> HttpResponse:
         "calendar_width": CALENDAR_WEEKS * CELL,
         "calendar_height": 7 * CELL,
         "half_life": HALF_LIFE_DAYS,
+        **_consistency_context(user=user, today=today),
     }
     return render(request, "goals/progress.html", context)
+
+
+def _consistency_context(*, user: User, today: dt.date) -> dict[str, object]:
+    """The newest index with its parts in words, its trend, the 90-day line and the focus
+    minutes per kind of effort."""
+    consistency = selectors.progress_consistency(user=user)
+    latest = consistency.latest
+    line_start = today - dt.timedelta(days=LINE_DAYS)
+    minutes = selectors.progress_minutes_by_category(
+        user=user, start=today - dt.timedelta(days=MINUTES_DAYS - 1), end=today
+    )
+    return {
+        "dci": latest,
+        "dci_percent": round(latest.value * 100) if latest else None,
+        "dci_parts": _parts(latest) if latest else [],
+        "dci_trend": _trend_words(consistency.trends[30]),
+        "dci_line": charts.line(consistency.series, start=line_start, days=LINE_DAYS),
+        "dci_series": consistency.series,
+        "weights": [(label, round(WEIGHTS[name] * 100), words) for name, label, words in PARTS],
+        "focus_full": FOCUS_FULL_MINUTES,
+        "talk_full": TALK_FULL_DAYS,
+        "minute_bars": charts.bars(
+            [(Category(name).label, value) for name, value in minutes.items()]
+        ),
+        "minutes_days": MINUTES_DAYS,
+    }
+
+
+def _parts(snapshot: ConsistencySnapshot) -> list[dict[str, object]]:
+    values = {name: getattr(snapshot, name) for name, *_ in PARTS}
+    weights = used_weights(values)
+    return [
+        {
+            "label": label,
+            "words": words,
+            "percent": None if values[name] is None else round(values[name] * 100),
+            "weight": round(weights.get(name, 0) * 100),
+            "left_out": LEFT_OUT.get(name, ""),
+        }
+        for name, label, words in PARTS
+    ]
+
+
+def _trend_words(trend: Trend) -> str:
+    """The last 30 days in a phrase: the mean, and whether it rises — never a scolding."""
+    if trend.mean is None:
+        return ""
+    mean = f"{round(trend.mean * 100)}% on average over the last 30 days"
+    if trend.slope is None or abs(trend.slope * 30) < 0.05:
+        return f"Steady: {mean}."
+    if trend.slope > 0:
+        return f"Rising: {mean}."
+    return f"A quieter stretch: {mean}. Any mission today lifts it."
 
 
 def _cell(row: selectors.DayRow, index: int) -> dict[str, object]:

@@ -49,3 +49,22 @@ def test_the_page_needs_a_signed_in_person(client, db):
     response = client.get(reverse("progress"))
     assert response.status_code == 302
     assert response.url.startswith(reverse("login"))
+
+
+def test_the_page_shows_the_consistency_its_parts_and_what_is_left_out(client, owner, outsider):
+    owner.date_joined = timezone.now() - dt.timedelta(days=5)
+    owner.save(update_fields=["date_joined"])
+    _finish_on_days(owner, [4, 3, 2, 1])
+    services.consistency_snapshots_write()
+    client.force_login(owner)
+
+    page = client.get(reverse("progress")).content.decode()
+
+    assert "Your consistency" in page
+    for label in ("Streak strength", "Missions done", "Depth"):
+        assert label in page
+    assert "Not counted: Eliza has not needed to nudge you." in page
+    assert 'class="series"' in page  # the 90-day line has at least two points
+    assert "Consistency of each day" in page  # its table
+    client.force_login(outsider)
+    assert "Your consistency appears tomorrow" in client.get(reverse("progress")).content.decode()
