@@ -9,8 +9,6 @@ from dataclasses import dataclass
 
 LINE_WIDTH = 360
 LINE_HEIGHT = 120
-BAR_WIDTH = 360
-BAR_HEIGHT = 24  # per bar, gap included
 
 
 @dataclass(frozen=True)
@@ -50,14 +48,10 @@ def line(series: Sequence[tuple[dt.date, float]], *, start: dt.date, days: int) 
 class Bar:
     label: str
     value: int
-    y: int
-    length: float
+    percent: float  # of the longest bar
 
 
 def bars(values: Sequence[tuple[str, int]]) -> list[Bar]:
-    """Horizontal bars, the longest value filling the width (all zero: no length)."""
+    """Bars whose lengths are shares of the longest value (all zero: no length)."""
     top = max((value for _, value in values), default=0)
-    return [
-        Bar(label, value, index * BAR_HEIGHT, round(value / top * BAR_WIDTH, 1) if top else 0)
-        for index, (label, value) in enumerate(values)
-    ]
+    return [Bar(label, value, round(value / top * 100, 1) if top else 0) for label, value in values]
