@@ -42,8 +42,11 @@ def _streak(request: HttpRequest) -> dict[str, Any]:
     )
     overall = streaks.overall
     today = progress_selectors.progress_today(user=request.user)
+    latest = progress_selectors.progress_consistency(user=request.user).latest
     return {
         "streak": overall,
+        "dci": latest,
+        "dci_percent": round(latest.value * 100) if latest else None,
         "milestones": progress_selectors.progress_milestones(user=request.user, since=today),
         "strength": round(overall.strength * 100),
         "to_milestone": (overall.next_milestone or 0) - overall.current,

@@ -180,3 +180,18 @@ def test_home_shows_the_streak_from_the_persons_own_days(client, maria):
     assert "3 days</strong> in a row, your best yet" in streak
     assert "4 more days to 7" in streak
     assert "Health 3" in streak
+    assert "Consistency on" not in streak  # no day has ended since she joined
+
+
+def test_home_shows_the_consistency_of_the_last_ended_day(client, maria):
+    maria.date_joined = timezone.now() - dt.timedelta(days=3)
+    maria.save(update_fields=["date_joined"])
+    mission = make_mission(make_goal(maria))
+    services.mission_complete(
+        user=maria, mission_id=mission.pk, now=timezone.now() - dt.timedelta(days=1)
+    )
+    services.consistency_snapshots_write()
+
+    streak = _part(client.get(reverse("home")).content.decode(), "home-streak")
+
+    assert "Consistency on" in streak
