@@ -9,6 +9,7 @@ from delight.tools import ToolCall, registry
 from goals import selectors, services
 from goals.models import Goal, Mission
 from goals.progress import selectors as progress_selectors
+from goals.progress.consistency import WEIGHTS
 from goals.progress.streaks import Streak
 
 
@@ -138,4 +139,27 @@ def _streak_view(streak: Streak) -> dict[str, Any]:
         "freezes_held": streak.freezes_held,
         "last_day": streak.last_day.isoformat() if streak.last_day else None,
         "next_milestone": streak.next_milestone,
+    }
+
+
+@registry.tool(
+    "progress.dci",
+    description="The person's Daily Consistency Index (0 to 1) for their last ended day, its "
+    "four parts (streak strength, missions done / offered, depth, nudge response; null when "
+    "left out) and its mean, slope per day and direction (rising, steady, easing) over the "
+    "last 7, 30 and 90 days.",
+)
+def progress_dci(call: ToolCall) -> dict[str, Any]:
+    consistency = progress_selectors.progress_consistency(user=call.user, now=call.now)
+    snapshot = consistency.latest
+    if snapshot is None:
+        return {"date": None, "value": None, "components": {}, "trend": {}}
+    return {
+        "date": snapshot.date.isoformat(),
+        "value": round(snapshot.value, 3),
+        "components": {name: getattr(snapshot, name) for name in WEIGHTS},
+        "trend": {
+            str(days): {"mean": trend.mean, "slope": trend.slope, "direction": trend.direction}
+            for days, trend in consistency.trends.items()
+        },
     }

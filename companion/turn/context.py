@@ -59,14 +59,18 @@ def context_candidates(state: TurnState, outputs: dict[str, Any]) -> list[str]:
         zones=zone_notes(outputs.get("world.zones"), [m for m in suggested.values() if m]),
         memories=[m["content"] for m in context.get("memories", [])],
         memory_keys=[m.get("key", "") for m in context.get("memories", [])],
-        streak=streak_note(outputs.get("progress.streaks")),
+        streak=streak_note(outputs.get("progress.streaks"), outputs.get("progress.dci")),
     )
 
 
-def streak_note(streaks: dict[str, Any] | None) -> StreakNote | None:
-    """The person's streaks as the reply reads them; none when they were not read."""
+def streak_note(
+    streaks: dict[str, Any] | None, consistency: dict[str, Any] | None = None
+) -> StreakNote | None:
+    """The person's streaks (and consistency, once a day has ended) as the reply reads them;
+    none when they were not read."""
     if not streaks:
         return None
+    value = (consistency or {}).get("value")
     overall = streaks["overall"]
     going = sorted(
         ((name, s["current"]) for name, s in streaks["by_category"].items() if s["current"]),
@@ -78,6 +82,8 @@ def streak_note(streaks: dict[str, Any] | None) -> StreakNote | None:
         strength=round(overall["strength"] * 100),
         freezes=overall["freezes_held"],
         categories=tuple(going),
+        consistency=None if value is None else round(value * 100),
+        trend=(consistency or {}).get("trend", {}).get("30", {}).get("direction", "steady"),
     )
 
 

@@ -63,7 +63,7 @@ from companion.turn.flows import (
     waiting_reminder,
 )
 from delight.ai.engine import ReplyRequest
-from delight.ai.offline import asks_about_streak, asks_about_world
+from delight.ai.offline import VERY_SAD, asks_about_streak, asks_about_world
 from delight.ai.types import ChatMessage, EmotionResult
 from delight.tools import ToolCall
 from goals.selectors import goal_focus, triad_for
@@ -315,8 +315,10 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     names = [zone["name"] for zone in world.get("zones", [])]
     if intent.get("label") == "mission_request" or asks_about_world(state.input.text, names):
         tools.append({"name": "world.zones", "args": {}})
-    if asks_about_streak(state.input.text):
+    sadness = (received.get("emotion") or {}).get("scores", {}).get("sadness", 0)
+    if asks_about_streak(state.input.text) or sadness > VERY_SAD:  # very sad: show progress
         tools.append({"name": "progress.streaks", "args": {}})
+        tools.append({"name": "progress.dci", "args": {}})
     if intent.get("label") == "goal_discussion" or strategy == "acknowledge" or context.get("goal"):
         tools.append({"name": "progress.summary", "args": {}})
     if dominant != "neutral":

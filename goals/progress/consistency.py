@@ -168,11 +168,21 @@ def weighted(parts: dict[str, float | None]) -> float:
     return sum(weight * parts[name] for name, weight in weights.items())
 
 
+STEADY_WITHIN = 0.05  # a change under 5 points over the window reads as steady
+
+
 @dataclass(frozen=True)
 class Trend:
     days: int
     mean: float | None  # None: no snapshot in the window
     slope: float | None  # change per day (least squares); None below two snapshots
+
+    @property
+    def direction(self) -> str:
+        """ "rising", "steady" or "easing" over the window."""
+        if self.slope is None or abs(self.slope * self.days) < STEADY_WITHIN:
+            return "steady"
+        return "rising" if self.slope > 0 else "easing"
 
 
 def trend(values: Sequence[tuple[dt.date, float]], *, days: int, today: dt.date) -> Trend:

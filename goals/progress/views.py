@@ -110,11 +110,11 @@ def _trend_words(trend: Trend) -> str:
     if trend.mean is None:
         return ""
     mean = f"{round(trend.mean * 100)}% on average over the last 30 days"
-    if trend.slope is None or abs(trend.slope * 30) < 0.05:
-        return f"Steady: {mean}."
-    if trend.slope > 0:
-        return f"Rising: {mean}."
-    return f"A quieter stretch: {mean}. Any mission today lifts it."
+    return {
+        "steady": f"Steady: {mean}.",
+        "rising": f"Rising: {mean}.",
+        "easing": f"A quieter stretch: {mean}. Any mission today lifts it.",
+    }[trend.direction]
 
 
 def _cell(row: selectors.DayRow, index: int) -> dict[str, object]:

@@ -25,11 +25,19 @@ from delight.ai.offline.context import ReplyContext, parse_context
 from delight.ai.offline.facts import extract_facts
 from delight.ai.offline.match import check_rules, decomposition_count, find_match
 from delight.ai.offline.reflection import reflect, second_person
-from delight.ai.offline.streak_answers import StreakNote, asks_about_streak, streak_line
+from delight.ai.offline.streak_answers import (
+    TRENDS,
+    VERY_SAD,
+    StreakNote,
+    asks_about_streak,
+    streak_line,
+)
 from delight.ai.offline.world_answers import asks_about_world
 from delight.ai.offline.zone_lines import ZoneNote, zone_line
 
 __all__ = [
+    "TRENDS",
+    "VERY_SAD",
     "OfflineReply",
     "ReplyContext",
     "StreakNote",

@@ -47,7 +47,7 @@ from delight.ai.offline.replies import (
     SAFE_REPLIES,
     SOCIAL_REPLIES,
 )
-from delight.ai.offline.streak_answers import streak_answer
+from delight.ai.offline.streak_answers import VERY_SAD, encouragement, streak_answer
 from delight.ai.offline.world_answers import mission_zone_sentence, world_answer
 from delight.ai.text import STOPWORDS, fold, light_stem, normalise_words, word_set
 from delight.ai.types import ChatMessage, EmotionResult, IntentResult
@@ -133,8 +133,10 @@ def _context_line(
     is_fallback: bool,
     text: str,
     turn: int,
+    very_sad: bool = False,
 ) -> str:
-    """At most one sentence woven from the context: missions, then memory, then goal."""
+    """At most one sentence woven from the context: missions, then memory, then progress
+    for a very sad moment, then goal."""
     goal = context.goals[0] if context.goals else ""
     if key == "mission" or intent == "mission_request":
         if context.missions:
@@ -153,6 +155,8 @@ def _context_line(
     if strategy == "calm" and context.missions:
         easiest = context.missions[-1]  # the triad lists the easy win last
         return f"If it helps, pick just one mission — maybe “{easiest}” — and let the rest wait."
+    if very_sad and (built := encouragement(context.streak)):
+        return built
     if strategy == "acknowledge" and goal:
         return (
             f"If it would help, we could break your goal “{goal}” into something smaller for today."
@@ -226,6 +230,7 @@ def _candidates(
         is_fallback=rule_name in ("fallback", "intent"),
         text=text,
         turn=turn,
+        very_sad=bool(emotion and emotion.scores.get("sadness", 0) > VERY_SAD),
     )
     if strategy == "calm" and tone != "calm" and not opener and not extra:
         extra = CALM_STEP

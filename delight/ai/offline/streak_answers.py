@@ -1,6 +1,10 @@
 """Questions about the person's streaks, answered from the streak line.
 
-    Streak: 5 days in a row; longest 9; strength 42%; freezes held 1; health 3; growth 2
+    Streak: 5 days in a row; longest 9; strength 42%; freezes held 1; consistency 64% rising;
+    health 3; growth 2
+
+(the consistency part — the last ended day's index and its 30-day direction — only once a
+day has ended since the person joined).
 
 "What's my streak?" → "You're on a 5-day streak — your longest is 9 days. …" Every number
 comes from the line, which the goals app wrote from the person's own days; a streak that is
@@ -19,8 +23,12 @@ _CONSISTENCY = re.compile(r"\b(?:consistent|consistency|habit strength)\b", re.I
 _QUESTION = re.compile(r"\?|^\W*(?:what|how|is|are|am|do|does|did|have|tell me|show me)\b", re.I)
 _LINE = re.compile(
     r"^(?P<current>\d+) days? in a row; longest (?P<longest>\d+); strength (?P<strength>\d+)%;"
-    r" freezes held (?P<freezes>\d+)(?P<categories>(?:; [a-z]+ \d+)*)$"
+    r" freezes held (?P<freezes>\d+)"
+    r"(?:; consistency (?P<consistency>\d+)% (?P<trend>rising|steady|easing))?"
+    r"(?P<categories>(?:; [a-z]+ \d+)*)$"
 )
+TRENDS = ("rising", "steady", "easing")
+VERY_SAD = 0.7  # seed 000: sadness above this shows the person their progress
 
 
 @dataclass(frozen=True)
@@ -30,14 +38,19 @@ class StreakNote:
     strength: int  # percent, 0 to 100
     freezes: int
     categories: tuple[tuple[str, int], ...] = ()  # (value category, current days), busiest first
+    consistency: int | None = None  # the last ended day's consistency index, percent
+    trend: str = "steady"  # its direction over 30 days: one of TRENDS
 
 
 def streak_line(note: StreakNote) -> str:
     """The line's text after "Streak: " (see the module docstring)."""
     categories = "".join(f"; {name} {days}" for name, days in note.categories)
+    consistency = (
+        f"; consistency {note.consistency}% {note.trend}" if note.consistency is not None else ""
+    )
     return (
         f"{note.current} day{'s' if note.current != 1 else ''} in a row; longest {note.longest}; "
-        f"strength {note.strength}%; freezes held {note.freezes}{categories}"
+        f"strength {note.strength}%; freezes held {note.freezes}{consistency}{categories}"
     )
 
 
@@ -52,6 +65,8 @@ def parse_streak_line(text: str) -> StreakNote | None:
         strength=int(found["strength"]),
         freezes=int(found["freezes"]),
         categories=tuple((name, int(days)) for name, days in pairs),
+        consistency=int(found["consistency"]) if found["consistency"] else None,
+        trend=found["trend"] or "steady",
     )
 
 
@@ -68,7 +83,8 @@ def streak_answer(text: str, note: StreakNote | None) -> str:
     3. A resting streak (0 today): the longest, and that one mission starts the next.
     4. A live streak: its length, the longest, the categories under way, freezes held.
     5. Always the habit strength, which one missed day never makes zero; asked how
-       consistent they are, the strength leads, in words.
+       consistent they are, the consistency index leads (the strength, in words, before
+       the first day has ended).
     """
     if note is None or not asks_about_streak(text):
         return ""
@@ -102,7 +118,22 @@ def streak_answer(text: str, note: StreakNote | None) -> str:
 
 
 def _consistency(note: StreakNote) -> str:
-    """How consistent they have been: the strength first, in words, then the streak."""
+    """How consistent they have been: the index and its direction, or the strength in
+    words, then the streak."""
+    now = (
+        f"You've kept it up {_days(note.current)} in a row."
+        if note.current
+        else f"You're between streaks; your longest was {_days(note.longest)}."
+    )
+    if note.consistency is not None:
+        direction = {
+            "rising": "and rising over the last month",
+            "easing": "a quieter stretch lately, and one mission lifts it",
+        }.get(note.trend, "and steady over the last month")
+        return (
+            f"Your consistency for the last full day was {note.consistency}% — {direction}. "
+            f"Habit strength {note.strength}%. {now}"
+        )
     how = (
         "steady and strong"
         if note.strength >= 70
@@ -110,13 +141,24 @@ def _consistency(note: StreakNote) -> str:
         if note.strength >= 40
         else "just getting started"
     )
-    now = (
-        f"You've kept it up {_days(note.current)} in a row."
-        if note.current
-        else f"You're between streaks; your longest was {_days(note.longest)}."
-    )
     return f"Your consistency is {how}: habit strength {note.strength}%. {now}"
 
 
 def _days(count: int) -> str:
     return f"{count} day{'s' if count != 1 else ''}"
+
+
+def encouragement(note: StreakNote | None) -> str:
+    """A gentle look at what they have built, for a heavy moment (seed 000: sadness above
+    0.7 shows progress to encourage); "" when there is nothing built yet to show."""
+    if note is None or not note.longest:
+        return ""
+    built = (
+        f"{_days(note.current)} in a row right now"
+        if note.current
+        else f"a streak of {_days(note.longest)} behind you"
+    )
+    return (
+        f"When it feels heavy, it may help to remember what you've built: {built}, and a "
+        f"habit strength of {note.strength}% that a hard day doesn't erase."
+    )

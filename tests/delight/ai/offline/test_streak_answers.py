@@ -8,6 +8,7 @@ from delight.ai.offline.context import parse_context
 from delight.ai.offline.streak_answers import (
     StreakNote,
     asks_about_streak,
+    encouragement,
     parse_streak_line,
     streak_answer,
     streak_line,
@@ -72,3 +73,40 @@ def test_asked_how_consistent_the_strength_leads_in_words() -> None:
         "You've kept it up 5 days in a row."
     )
     assert not set(said.split(". ")) & set(streak_answer("what's my streak?", LIVE).split(". "))
+
+
+def test_the_line_with_consistency_reads_back_exactly() -> None:
+    note = StreakNote(5, 9, 42, 1, (("health", 3),), consistency=64, trend="rising")
+
+    line = streak_line(note)
+
+    assert (
+        line
+        == "5 days in a row; longest 9; strength 42%; freezes held 1; consistency 64% rising; health 3"
+    )
+    assert parse_streak_line(line) == note
+
+
+@pytest.mark.parametrize(
+    ("trend", "words"),
+    [
+        ("rising", "64% — and rising over the last month"),
+        ("steady", "64% — and steady over the last month"),
+        ("easing", "64% — a quieter stretch lately, and one mission lifts it"),
+    ],
+)
+def test_asked_how_consistent_the_index_leads_with_its_direction(trend, words) -> None:
+    note = StreakNote(5, 9, 42, 1, consistency=64, trend=trend)
+
+    answer = streak_answer("how consistent have I been?", note)
+
+    assert answer.startswith(f"Your consistency for the last full day was {words}.")
+    assert "Habit strength 42%. You've kept it up 5 days in a row." in answer
+
+
+def test_encouragement_shows_what_was_built_and_nothing_when_nothing_was() -> None:
+    assert "5 days in a row right now" in encouragement(LIVE)
+    resting = StreakNote(current=0, longest=9, strength=30, freezes=0)
+    assert "a streak of 9 days behind you" in encouragement(resting)
+    assert encouragement(StreakNote(current=0, longest=0, strength=0, freezes=0)) == ""
+    assert encouragement(None) == ""
