@@ -80,9 +80,8 @@ def test_the_line_with_consistency_reads_back_exactly() -> None:
 
     line = streak_line(note)
 
-    assert (
-        line
-        == "5 days in a row; longest 9; strength 42%; freezes held 1; consistency 64% rising; health 3"
+    assert line == (
+        "5 days in a row; longest 9; strength 42%; freezes held 1; consistency 64% rising; health 3"
     )
     assert parse_streak_line(line) == note
 
