@@ -337,6 +337,7 @@ class ConsistencyClock(models.Model):
     )
     due_at = models.DateTimeField(db_index=True)
     claimed_until = models.DateTimeField(null=True, blank=True)
+    objects = OwnedManager()
 
     def __str__(self) -> str:
         return f"due {self.due_at:%Y-%m-%d %H:%M} UTC"

@@ -22,4 +22,9 @@ urlpatterns = [
     path("missions/<int:mission_id>/<slug:action>/", views.mission_action, name="mission-action"),
     path("today/", views.today, name="today"),
     path("progress/", progress_views.progress_page, name="progress"),
+    path(
+        "progress/highlights/<int:reel_id>/",
+        progress_views.highlight_page,
+        name="progress-highlight",
+    ),
 ]

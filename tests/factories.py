@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 from companion import services as companion_services
 from companion.models import Actor, Conversation, Memory, Source, Turn
 from delight.models import User
-from goals.models import Goal, Milestone, Mission, MissionSession
+from goals.models import Goal, HighlightReel, Milestone, Mission, MissionSession
 from tests.goals.factories import make_goal, make_mission
 
 PASSWORD = "correct-horse-battery-staple"
@@ -45,11 +45,12 @@ class OwnedWorld:
     memory: Memory
     conversation: Conversation
     turn: Turn
+    reel: HighlightReel
 
 
 def make_owned_world(user: User, *, marker: str) -> OwnedWorld:
     """A goal with a milestone and a mission being worked on (a running session), a memory,
-    and a conversation with one answered turn; every text names `marker`."""
+    a conversation with one answered turn and a highlight reel; every text names `marker`."""
     goal = make_goal(user, title=f"{marker} goal", description=f"{marker} matters")
     milestone = Milestone.objects.create(goal=goal, position=1, title=f"{marker} milestone")
     mission = make_mission(goal, milestone=milestone, title=f"{marker} mission")
@@ -74,4 +75,13 @@ def make_owned_world(user: User, *, marker: str) -> OwnedWorld:
         reply=f"Hello, {marker}.",
         status=Turn.Status.DONE,
     )
-    return OwnedWorld(goal, milestone, mission, session, memory, conversation, turn)
+    today = user.local_day(timezone.now())
+    reel = HighlightReel.objects.create(
+        user=user,
+        trigger=HighlightReel.Trigger.MILESTONE,
+        key="milestone:overall:7:" + today.isoformat(),
+        title=f"{marker} week",
+        starts_on=today,
+        ends_on=today,
+    )
+    return OwnedWorld(goal, milestone, mission, session, memory, conversation, turn, reel)

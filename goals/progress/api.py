@@ -13,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from goals.models import Category
-from goals.progress import selectors
+from goals.progress import api_highlights, selectors
 from goals.progress.consistency import WEIGHTS, used_weights
 from goals.progress.selectors import TRENDS
 
@@ -163,4 +163,10 @@ def _date(request: Request, name: str) -> dt.date | None:
 urlpatterns = [
     path("", ProgressView.as_view(), name="api-progress"),
     path("days/", ProgressDaysView.as_view(), name="api-progress-days"),
+    path("highlights/", api_highlights.HighlightsView.as_view(), name="api-progress-highlights"),
+    path(
+        "highlights/<int:reel_id>/",
+        api_highlights.HighlightView.as_view(),
+        name="api-progress-highlight",
+    ),
 ]

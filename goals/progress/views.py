@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET
 
 from delight.models import User
 from goals.models import Category, ConsistencySnapshot
-from goals.progress import charts, selectors
+from goals.progress import charts, highlights, selectors
 from goals.progress.consistency import (
     FOCUS_FULL_MINUTES,
     PARTS,
@@ -60,6 +60,7 @@ def progress_page(request: HttpRequest) -> HttpResponse:
         "calendar_height": 7 * CELL,
         "half_life": HALF_LIFE_DAYS,
         **_consistency_context(user=user, today=today),
+        "highlights": highlights.progress_highlights(user=user, limit=6),
     }
     return render(request, "goals/progress.html", context)
 
@@ -121,3 +122,18 @@ def _cell(row: selectors.DayRow, index: int) -> dict[str, object]:
     """Where a day sits in the calendar (a column per week, Monday on top) and what it shows."""
     state = "active" if row.active else "frozen" if row.freeze_used else "rest"
     return {"x": (index // 7) * CELL, "y": (index % 7) * CELL, "state": state, "row": row}
+
+
+@login_required
+@require_GET
+def highlight_page(request: HttpRequest, reel_id: int) -> HttpResponse:
+    content = highlights.progress_highlight(user=request.user, reel_id=reel_id)
+    reel = content.reel
+    series = [(day.date, day.dci) for day in content.days if day.dci is not None]
+    context = {
+        "content": content,
+        "reel": reel,
+        "line": charts.line(series, start=reel.starts_on, days=len(content.days)),
+        "active_days": sum(day.active for day in content.days),
+    }
+    return render(request, "goals/highlight.html", context)

@@ -26,6 +26,7 @@ from goals.progress import consistency as dci
 from goals.progress.days import ONE_DAY, day_start, lived_day
 from goals.progress.selectors import progress_days
 from goals.progress.streaks import streak_of
+from goals.services.highlights import highlight_reels_for_consistency
 
 Kind = ActivityEvent.Kind
 FIGURE_KINDS = (Kind.MISSION_COMPLETED, Kind.MISSION_SKIPPED, Kind.SESSION_COMPLETED, Kind.TALKED)
@@ -95,7 +96,8 @@ class _Plan:
 def consistency_snapshots_write(
     *, now: dt.datetime | None = None, only: Sequence[int] | None = None, batch: int = BATCH
 ) -> int:
-    """Write every snapshot that is due; return how many were written.
+    """Write every snapshot that is due; return how many were computed and written (a date a
+    worker whose claim lapsed wrote first is left alone, but counted).
 
     1. Give every person without a clock one, due now.
     2. Claim up to `batch` due clocks (`FOR UPDATE SKIP LOCKED`, committed at once with a
@@ -127,8 +129,9 @@ def _batch_write(ids: list[int], *, now: dt.datetime) -> int:
     2. Gather the batch's figures in a fixed number of queries: activity per date, open
        missions, the week before the first date, nudges.
     3. Walk each person's dates in order, each index continuing from the one before.
-    4. In one transaction insert the snapshots (a date already kept is left alone) and
-       move each clock to the end of the person's next day.
+    4. In one transaction insert the snapshots (a date already kept is left alone), make
+       the highlight reels of high days, and move each clock to the end of the person's
+       next day.
     5. Tell open pages about each person's newest index.
     """
     plans = _plans(ids, now=now)
@@ -139,14 +142,15 @@ def _batch_write(ids: list[int], *, now: dt.datetime) -> int:
         snapshots.extend(_walk(plan, figures[plan.user.pk], nudges[plan.user.pk]))
     due = [_next_due(plan) for plan in plans]
     with transaction.atomic():
-        kept = ConsistencySnapshot.objects.bulk_create(snapshots, ignore_conflicts=True)
+        ConsistencySnapshot.objects.bulk_create(snapshots, ignore_conflicts=True)
+        highlight_reels_for_consistency(snapshots=snapshots)
         with connection.cursor() as cursor:
             cursor.execute(_RELEASE, {"ids": [p.user.pk for p in plans], "due": due})
     newest = {snapshot.user_id: snapshot for snapshot in snapshots}
     realtime.consistency_updates_send(
         (user_id, snapshot.date.isoformat(), snapshot.value) for user_id, snapshot in newest.items()
     )
-    return len(kept)
+    return len(snapshots)
 
 
 def _plans(ids: list[int], *, now: dt.datetime) -> list[_Plan]:

@@ -16,6 +16,7 @@ from goals.models import ActivityEvent, NudgeOutcome, StreakMilestone
 from goals.progress.days import lived_day
 from goals.progress.selectors import Streaks
 from goals.services.common import event_record
+from goals.services.highlights import highlight_reels_for_milestones
 
 ANSWER_WITHIN = dt.timedelta(hours=48)  # a nudge is answered by activity within two days
 
@@ -28,7 +29,8 @@ def streak_milestones_record(*, user: User, streaks: Streaks) -> list[StreakMile
     2. Each milestone a live streak reached since it started is a candidate (an old streak's
        milestones were its own moment, not this one's).
     3. A candidate already kept is skipped; a new one is kept and announced once
-       (goals.signals.streak_milestone), after the transaction commits.
+       (goals.signals.streak_milestone), after the transaction commits, and gets its
+       highlight reel.
     """
     kept = []
     for category, streak in (("", streaks.overall), *streaks.by_category.items()):
@@ -50,6 +52,7 @@ def streak_milestones_record(*, user: User, streaks: Streaks) -> list[StreakMile
                     days=days,
                     reached_on=reached_on,
                 )
+    highlight_reels_for_milestones(milestones=kept)
     return kept
 
 

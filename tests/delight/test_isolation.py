@@ -59,6 +59,7 @@ OWNED: dict[str, Callable[[OwnedWorld], list[Any]]] = {
     "mission_id": lambda world: [world.mission.pk],
     "memory_id": lambda world: [world.memory.pk],
     "milestone_id": lambda world: [world.milestone.pk],
+    "reel_id": lambda world: [world.reel.pk],
     # A goals session takes an integer, a conversation (Eliza's session) a UUID.
     "session_id": lambda world: [world.session.pk, world.conversation.pk],
 }
