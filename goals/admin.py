@@ -1,11 +1,25 @@
-"""Admin of the goals app: goals with their milestones and missions, sessions, activity."""
+"""Admin of the goals app: goals with their milestones and missions, sessions, activity, and
+progress: streak milestones, consistency snapshots and clocks, nudge outcomes, insights and
+highlight reels."""
 
 from __future__ import annotations
 
 from django.contrib import admin
 from unfold.admin import ModelAdmin, TabularInline
 
-from goals.models import ActivityEvent, Goal, Milestone, Mission, MissionSession, StreakMilestone
+from goals.models import (
+    ActivityEvent,
+    ConsistencyClock,
+    ConsistencySnapshot,
+    Goal,
+    HighlightReel,
+    Milestone,
+    Mission,
+    MissionSession,
+    NudgeOutcome,
+    ProgressInsight,
+    StreakMilestone,
+)
 
 
 class MilestoneInline(TabularInline):
@@ -61,4 +75,46 @@ class StreakMilestoneAdmin(ModelAdmin):
     list_display = ("user", "days", "category", "reached_on", "created_at")
     list_filter = ("days", "category")
     search_fields = ("user__username",)
+    readonly_fields = ("created_at",)
+
+
+@admin.register(ConsistencySnapshot)
+class ConsistencySnapshotAdmin(ModelAdmin):
+    list_display = ("user", "date", "value", "strength", "completion", "engagement", "streak")
+    list_filter = ("active", "frozen")
+    search_fields = ("user__username",)
+    raw_id_fields = ("user",)
+    date_hierarchy = "date"
+    readonly_fields = ("created_at",)
+
+
+@admin.register(ConsistencyClock)
+class ConsistencyClockAdmin(ModelAdmin):
+    list_display = ("user", "due_at", "claimed_until")
+    search_fields = ("user__username",)
+    raw_id_fields = ("user",)
+
+
+@admin.register(NudgeOutcome)
+class NudgeOutcomeAdmin(ModelAdmin):
+    list_display = ("user", "sent_at", "answered_at")
+    search_fields = ("user__username",)
+    raw_id_fields = ("user",)
+
+
+@admin.register(ProgressInsight)
+class ProgressInsightAdmin(ModelAdmin):
+    list_display = ("text", "user", "kind", "source", "created_at")
+    list_filter = ("kind", "source")
+    search_fields = ("text", "user__username")
+    raw_id_fields = ("user",)
+    readonly_fields = ("created_at",)
+
+
+@admin.register(HighlightReel)
+class HighlightReelAdmin(ModelAdmin):
+    list_display = ("title", "user", "trigger", "starts_on", "ends_on", "created_at")
+    list_filter = ("trigger",)
+    search_fields = ("title", "user__username")
+    raw_id_fields = ("user",)
     readonly_fields = ("created_at",)
