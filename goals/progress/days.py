@@ -87,8 +87,10 @@ def _transition(low: dt.datetime, high: dt.datetime, tz: dt.tzinfo) -> dt.dateti
     return dt.datetime.fromtimestamp(hi, UTC)
 
 
+@lru_cache(maxsize=8192)
 def day_of(date: dt.date, *, zone: str, day_start_hour: int) -> LivedDay:
-    """The day `date` of `zone`, with its start and end instants."""
+    """The day `date` of `zone`, with its start and end instants (pure, so memoised: a
+    person's history reads the same few thousand days again and again)."""
     return LivedDay(
         date=date,
         zone=zone,

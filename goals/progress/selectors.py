@@ -8,12 +8,14 @@ import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass
 
+from django.contrib.postgres.aggregates import ArrayAgg
+from django.db.models import Min
 from django.utils import timezone
 
 from delight.models import User
 from goals.models import ActivityEvent, Category, ConsistencySnapshot, StreakMilestone
 from goals.progress.consistency import Trend, trend
-from goals.progress.days import LivedDay, lived_day
+from goals.progress.days import LivedDay, day_of, lived_day
 from goals.progress.streaks import Streak, streak_of
 
 # What credits a day: a finished mission (PRODUCT.md §4: "at least one completed mission").
@@ -42,20 +44,30 @@ class Streaks:
 
 
 def progress_days(*, user: User) -> dict[str, list[LivedDay]]:
-    """Every crediting activity of the person as a lived day, overall ("") and per category,
-    in the order they happened."""
+    """Every date the person was credited, overall ("") and per category, in the order they
+    were first credited (the zone of a date's first activity keeps it).
+
+    1. One row per (local date, zone) with its first moment and the categories done on
+       it: a date is read once, not once per mission, so three years of activity stay
+       about a thousand rows.
+    2. Each row becomes its lived day (the event's own date and zone, memoised), in the
+       order of first moments, counted overall and for each of its categories.
+    """
     days: dict[str, list[LivedDay]] = defaultdict(list)
-    events = (
+    rows = (
         ActivityEvent.objects.owned_by(user)
         .filter(kind__in=CREDITING)
-        .order_by("occurred_at", "id")
-        .values_list("occurred_at", "zone", "category")
+        .values("local_date", "zone")
+        .annotate(first=Min("occurred_at"), categories=ArrayAgg("category", distinct=True))
+        .order_by("first")
+        .values_list("local_date", "zone", "categories")
     )
-    for occurred_at, zone, category in events:
-        day = lived_day(occurred_at, zone=zone, day_start_hour=user.day_start_hour)
+    for local_date, zone, categories in rows:
+        day = day_of(local_date, zone=zone, day_start_hour=user.day_start_hour)
         days[""].append(day)
-        if category:
-            days[category].append(day)
+        for category in categories:
+            if category:
+                days[category].append(day)
     return days
 
 
@@ -138,15 +150,14 @@ def progress_consistency(*, user: User, now: dt.datetime | None = None) -> Consi
     """The newest snapshot (yesterday's, once the job ran: today is not over) and the mean
     and slope of the last 7, 30 and 90 dates."""
     today = progress_today(user=user, now=now)
-    rows = (
-        ConsistencySnapshot.objects.owned_by(user)
-        .filter(date__gte=today - dt.timedelta(days=max(TRENDS)), date__lt=today)
+    before_today = ConsistencySnapshot.objects.owned_by(user).filter(date__lt=today)
+    series = list(
+        before_today.filter(date__gte=today - dt.timedelta(days=max(TRENDS)))
         .order_by("date")
+        .values_list("date", "value")
     )
-    snapshots = list(rows)
-    series = [(snapshot.date, snapshot.value) for snapshot in snapshots]
     return Consistency(
-        latest=snapshots[-1] if snapshots else None,
+        latest=before_today.order_by("-date").first() if series else None,
         trends={days: trend(series, days=days, today=today) for days in TRENDS},
         series=series,
     )

@@ -107,10 +107,13 @@ def streak_of(
 def _missed_between(a: LivedDay, b: LivedDay, *, day_start_hour: int) -> list[dt.date]:
     """The whole local days lived without activity between two credited days.
 
-    1. Count the days of b's zone that fit whole in [a.ends_at, b.starts_at); if none do,
-       those of a's zone (a westward date-line crossing leaves none in either).
+    1. In one zone, the dates strictly between. Across zones, count the days of b's zone
+       that fit whole in [a.ends_at, b.starts_at); if none do, those of a's zone (a
+       westward date-line crossing leaves none in either).
     2. Keep only dates strictly between a and b, so a miss never shares a credited date.
     """
+    if a.zone == b.zone:  # one zone's days follow each other: just the dates between
+        return [a.date + dt.timedelta(days=n) for n in range(1, (b.date - a.date).days)]
     missed: list[dt.date] = []
     for zone in (b.zone, a.zone):
         missed = whole_days(a.ends_at, b.starts_at, zone=zone, day_start_hour=day_start_hour)
