@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from delight.models import User
 from goals import services
 
 
@@ -13,3 +14,11 @@ def decompose_goal(goal_id: int) -> str:
 def sweep_plans() -> int:
     """Every minute: start again the planning whose worker died or whose job was lost."""
     return services.goal_plans_sweep()
+
+
+def refresh_insights(user_id: int) -> int:
+    """After a mission or a session: keep what Eliza notices now; how many were new."""
+    user = User.objects.filter(pk=user_id).first()
+    if user is None:  # the account was deleted since
+        return 0
+    return len(services.progress_insights_refresh(user=user))

@@ -6,8 +6,8 @@ a session that already ended) raise ValidationError with a message meant for the
 
 By what they write: `goals` (create, update, status), `plans` (the decomposition job, its
 retry and the sweep that restarts lost planning), `missions` (missions and their sessions),
-`progress` (streak milestones); `common` holds what they share. Callers use this package:
-`from goals import services`.
+`progress` (streak milestones), `insights` (what Eliza noticed); `common` holds what they
+share. Callers use this package: `from goals import services`.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from goals.services.goals import (
     goal_set_status,
     goal_update,
 )
+from goals.services.insights import insights_refresh_enqueue, progress_insights_refresh
 from goals.services.missions import (
     MISSION_ACTIONS,
     mission_approve,
@@ -57,6 +58,7 @@ __all__ = [
     "goal_retry_decomposition",
     "goal_set_status",
     "goal_update",
+    "insights_refresh_enqueue",
     "mission_approve",
     "mission_approve_all",
     "mission_complete",
@@ -68,6 +70,7 @@ __all__ = [
     "mission_skip",
     "mission_start",
     "plan_lock_key",
+    "progress_insights_refresh",
     "session_complete",
     "session_extend",
     "session_pause",
