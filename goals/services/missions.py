@@ -385,7 +385,8 @@ def session_complete(
     """End a session (early or on time) with the minutes spent, notes and a reflection.
 
     Notes become a task memory and the reflection a personal memory (after the commit).
-    With `complete_mission` the mission is completed too, unless it already was.
+    With `complete_mission` the mission is completed too, unless it already was. Either
+    way, new insights are looked for once, after the commit.
     """
     now = now or timezone.now()
     session = _session_for_update(user=user, session_id=session_id)
