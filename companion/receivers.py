@@ -84,3 +84,15 @@ def remember_milestone(
         key=f"streak:{category or 'overall'}:{days}",
         tags=("streak", "milestone", *((category,) if category else ())),
     )
+
+
+@receiver(goals_signals.insight_found, dispatch_uid="companion-remembers-insights")
+def remember_insight(*, user: User, kind: str, key: str, text: str, **_: Any) -> None:
+    memory_remember(
+        user=user,
+        content=f"DCI Insight: {text}",
+        tier=Tier.PERSONAL,
+        source=Source.ANALYTICS,
+        key=f"insight:{key}",
+        tags=("insight", kind),
+    )

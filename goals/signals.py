@@ -14,3 +14,8 @@ session_ended = Signal()
 # A streak reached a milestone (7, 14, 30, 100 or 365 days), announced once. Facts: user
 # (User), category (str, "" for the overall streak), days (int), reached_on (date).
 streak_milestone = Signal()
+
+# Eliza noticed something new in a person's progress (goals.progress.insights), announced
+# once per insight key. Facts: user (User), kind (str, a ProgressInsight.Kind value), key
+# (str, what makes it new: "trend:2026-W10"), text (str, the words the person reads).
+insight_found = Signal()

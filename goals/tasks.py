@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from delight.models import User
 from goals import services
 
 
@@ -24,3 +25,11 @@ def write_consistency_for(user_id: int) -> int:
     """At once for one person (after their history changed); the claim makes a concurrent
     run of the schedule harmless."""
     return services.consistency_snapshots_write(only=[user_id])
+
+
+def refresh_insights(user_id: int) -> int:
+    """After a mission or a session: keep what Eliza notices now; how many were new."""
+    user = User.objects.filter(pk=user_id).first()
+    if user is None:  # the account was deleted since
+        return 0
+    return len(services.progress_insights_refresh(user=user))

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from delight.ai import classifiers, planning
+from delight.ai import classifiers, insights, planning
 from delight.ai.chat import AIError, OpenAIChat
 from delight.ai.config import AIConfig
 from delight.ai.embeddings import Embedder, HashingEmbedder, OpenAIEmbedder, build_embedder
@@ -207,6 +207,10 @@ class OfflineEngine:
         return planning.plan_offline(
             title=title, description=description, category=category, target_date=target_date
         )
+
+    def insight_text(self, facts: insights.InsightFacts) -> insights.InsightText:
+        """An insight in words from the offline templates (insights/offline.py)."""
+        return insights.InsightText(insights.insight_text_offline(facts), source=self.name)
 
 
 # -- model prompts and schemas --------------------------------------------------------------
@@ -499,6 +503,20 @@ class ModelEngine:
             category=category,
             target_date=target_date,
         )
+
+    # -- insights -----------------------------------------------------------------------------
+
+    def insight_text(self, facts: insights.InsightFacts) -> insights.InsightText:
+        """The model's words when they are kind and quote only the facts; otherwise the
+        offline words, with the reason in `source` ("offline (model failed: harsh tone)")."""
+        try:
+            text = insights.insight_text_with_model(facts, chat=self.chat)
+        except AIError as exc:
+            _log_fallback("insight", exc)
+            return _with_source(
+                self.offline.insight_text(facts), f"offline (model failed: {exc.reason})"
+            )
+        return insights.InsightText(text, source=self.name)
 
 
 def _log_fallback(what: str, exc: AIError) -> None:

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET
 
 from delight.models import User
 from goals.models import Category, ConsistencySnapshot
-from goals.progress import charts, highlights, selectors
+from goals.progress import charts, highlights, insights, selectors
 from goals.progress.consistency import (
     FOCUS_FULL_MINUTES,
     PARTS,
@@ -61,6 +61,7 @@ def progress_page(request: HttpRequest) -> HttpResponse:
         "half_life": HALF_LIFE_DAYS,
         **_consistency_context(user=user, today=today),
         "highlights": highlights.progress_highlights(user=user, limit=6),
+        "insights": insights.progress_insights(user=user, limit=5),
     }
     return render(request, "goals/progress.html", context)
 

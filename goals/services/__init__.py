@@ -6,8 +6,9 @@ a session that already ended) raise ValidationError with a message meant for the
 
 By what they write: `goals` (create, update, status), `plans` (the decomposition job, its
 retry and the sweep that restarts lost planning), `missions` (missions and their sessions),
-`progress` (streak milestones, talks, nudge outcomes), `consistency` (the nightly index);
-`common` holds what they share. Callers use this package: `from goals import services`.
+`progress` (streak milestones, talks, nudge outcomes), `consistency` (the nightly index),
+`insights` (what Eliza noticed); `common` holds what they share. Callers use this package:
+`from goals import services`.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from goals.services.goals import (
     goal_set_status,
     goal_update,
 )
+from goals.services.insights import insights_refresh_enqueue, progress_insights_refresh
 from goals.services.missions import (
     MISSION_ACTIONS,
     mission_approve,
@@ -65,6 +67,7 @@ __all__ = [
     "goal_retry_decomposition",
     "goal_set_status",
     "goal_update",
+    "insights_refresh_enqueue",
     "mission_approve",
     "mission_approve_all",
     "mission_complete",
@@ -78,6 +81,7 @@ __all__ = [
     "nudge_outcome_record",
     "nudge_outcomes_answer",
     "plan_lock_key",
+    "progress_insights_refresh",
     "session_complete",
     "session_extend",
     "session_pause",

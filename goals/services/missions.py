@@ -34,6 +34,7 @@ from goals.services.common import (
     notify_progress,
     reject_unknown,
 )
+from goals.services.insights import insights_refresh_enqueue
 from goals.services.progress import streak_milestones_record
 
 MISSION_FIELDS = (
@@ -252,6 +253,7 @@ def _mission_finish(*, mission: Mission, now: dt.datetime) -> None:
     streaks = progress_selectors.progress_streaks(user=mission.user, now=now)
     streak_milestones_record(user=mission.user, streaks=streaks)
     notify_progress(user=mission.user, streak=streaks.overall)
+    insights_refresh_enqueue(user=mission.user)
 
 
 @transaction.atomic
@@ -383,7 +385,8 @@ def session_complete(
     """End a session (early or on time) with the minutes spent, notes and a reflection.
 
     Notes become a task memory and the reflection a personal memory (after the commit).
-    With `complete_mission` the mission is completed too, unless it already was.
+    With `complete_mission` the mission is completed too, unless it already was. Either
+    way, new insights are looked for once, after the commit.
     """
     now = now or timezone.now()
     session = _session_for_update(user=user, session_id=session_id)
@@ -396,7 +399,9 @@ def session_complete(
     )
     mission = session.mission
     if complete_mission and mission.status in Mission.POOL:
-        _mission_finish(mission=mission, now=now)
+        _mission_finish(mission=mission, now=now)  # which looks for insights too
+    else:
+        insights_refresh_enqueue(user=user)
     return session
 
 

@@ -7,7 +7,8 @@ import datetime as dt
 from django.utils import timezone
 
 from delight.models import User
-from goals.models import Goal, Mission
+from goals.models import ActivityEvent, Goal, Mission
+from goals.progress.days import lived_day
 
 
 def make_goal(user: User, **fields) -> Goal:
@@ -27,3 +28,15 @@ def make_mission(goal: Goal, **fields) -> Mission:
 
 def days_ago(days: float) -> dt.datetime:
     return timezone.now() - dt.timedelta(days=days)
+
+
+def make_event(
+    user: User, kind: str, at: dt.datetime, *, zone: str = "", category: str = "health", **fields
+) -> ActivityEvent:
+    """An activity as the services record it, on the person's lived day in `zone` (their own
+    zone unless told)."""
+    zone = zone or user.timezone
+    day = lived_day(at, zone=zone, day_start_hour=user.day_start_hour).date
+    return ActivityEvent.objects.create(
+        user=user, kind=kind, occurred_at=at, zone=zone, local_date=day, category=category, **fields
+    )
