@@ -154,6 +154,10 @@ def reset_night(ids: list[int]) -> None:
                 )
             )
         clocks.append(ConsistencyClock(user_id=user.pk, due_at=NIGHT - dt.timedelta(hours=1)))
+    # Everyone else (the three-year person) is not due tonight.
+    later = NIGHT + dt.timedelta(days=365)
+    others = User.objects.exclude(pk__in=ids).values_list("pk", flat=True)
+    clocks += [ConsistencyClock(user_id=pk, due_at=later) for pk in others]
     ConsistencySnapshot.objects.bulk_create(snapshots, batch_size=10000)
     ConsistencyClock.objects.bulk_create(clocks, batch_size=10000)
     with connection.cursor() as cursor:

@@ -18,7 +18,7 @@ ONE_DAY = dt.timedelta(days=1)
 _OFFSET = re.compile(r"^([+-])(\d{2}):(\d{2})$")
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=2048)  # every IANA zone (about 600) and the offsets seen
 def zone_info(zone: str) -> dt.tzinfo:
     """The clock of `zone`: an IANA name ("Europe/Madrid"), or a fixed UTC offset written
     "+05:45" / "-03:00" (an imported time that carried only its offset).

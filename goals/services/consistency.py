@@ -16,14 +16,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from django.db import connection, transaction
-from django.db.models import Min
 from django.utils import timezone
 
 from delight.models import User
 from goals import realtime
-from goals.models import ActivityEvent, ConsistencyClock, ConsistencySnapshot, Mission, NudgeOutcome
+from goals.models import ActivityEvent, ConsistencyClock, ConsistencySnapshot, Mission
 from goals.progress import consistency as dci
-from goals.progress.days import ONE_DAY, day_start, lived_day
+from goals.progress.days import ONE_DAY, LivedDay, day_of, lived_day
 from goals.progress.selectors import progress_days
 from goals.progress.streaks import streak_of
 from goals.services.highlights import highlight_reels_for_consistency
@@ -58,6 +57,53 @@ _RELEASE = """
 UPDATE goals_consistencyclock c SET due_at = d.due_at, claimed_until = NULL
 FROM unnest(%(ids)s::bigint[], %(due)s::timestamptz[]) AS d(user_id, due_at)
 WHERE c.user_id = d.user_id
+"""
+
+_USERS = (
+    "SELECT id, timezone, day_start_hour, date_joined FROM delight_user WHERE id = ANY(%(ids)s)"
+)
+
+_LATEST = """
+SELECT DISTINCT ON (user_id) user_id, date, strength, streak, freezes_held
+FROM goals_consistencysnapshot WHERE user_id = ANY(%(ids)s) ORDER BY user_id, date DESC
+"""
+
+_FIRST_ACTIVITY = """
+SELECT user_id, min(local_date) FROM goals_activityevent
+WHERE user_id = ANY(%(ids)s) GROUP BY user_id
+"""
+
+_OPEN_MISSIONS = """
+SELECT user_id, created_at, deferred_until FROM goals_mission
+WHERE user_id = ANY(%(ids)s) AND status = ANY(%(pool)s)
+"""
+
+_NUDGES = """
+SELECT user_id, sent_at, answered_at FROM goals_nudgeoutcome
+WHERE user_id = ANY(%(ids)s) AND sent_at >= %(since)s
+"""
+
+_SNAPSHOT_COLUMNS = {
+    "user_id": "bigint",
+    "date": "date",
+    "value": "float8",
+    "strength": "float8",
+    "completion": "float8",
+    "engagement": "float8",
+    "nudge_response": "float8",
+    "missions_done": "int",
+    "missions_offered": "int",
+    "minutes": "int",
+    "talked": "bool",
+    "active": "bool",
+    "frozen": "bool",
+    "streak": "int",
+    "freezes_held": "int",
+}
+_INSERT = f"""
+INSERT INTO goals_consistencysnapshot ({", ".join(_SNAPSHOT_COLUMNS)}, created_at)
+SELECT *, now() FROM unnest({", ".join(f"%({n})s::{t}[]" for n, t in _SNAPSHOT_COLUMNS.items())})
+ON CONFLICT DO NOTHING
 """
 
 _WEEK_BEFORE = """
@@ -142,7 +188,7 @@ def _batch_write(ids: list[int], *, now: dt.datetime) -> int:
         snapshots.extend(_walk(plan, figures[plan.user.pk], nudges[plan.user.pk]))
     due = [_next_due(plan) for plan in plans]
     with transaction.atomic():
-        ConsistencySnapshot.objects.bulk_create(snapshots, ignore_conflicts=True)
+        _insert(snapshots)
         highlight_reels_for_consistency(snapshots=snapshots)
         with connection.cursor() as cursor:
             cursor.execute(_RELEASE, {"ids": [p.user.pk for p in plans], "due": due})
@@ -154,27 +200,21 @@ def _batch_write(ids: list[int], *, now: dt.datetime) -> int:
 
 
 def _plans(ids: list[int], *, now: dt.datetime) -> list[_Plan]:
-    users = User.objects.filter(pk__in=ids).only("id", "timezone", "day_start_hour", "date_joined")
-    latest = {
-        snapshot.user_id: snapshot
-        for snapshot in ConsistencySnapshot.objects.filter(user_id__in=ids)
-        .order_by("user_id", "-date")
-        .distinct("user_id")
-    }
-    first_activity = dict(
-        ActivityEvent.objects.filter(user_id__in=set(ids) - set(latest))
-        .values("user_id")
-        .annotate(first=Min("local_date"))
-        .values_list("user_id", "first")
-    )
+    users = [
+        User(id=row[0], timezone=row[1], day_start_hour=row[2], date_joined=row[3])
+        for row in _rows(_USERS, {"ids": ids})
+    ]
+    latest = {row[0]: row[1:] for row in _rows(_LATEST, {"ids": ids})}
+    newcomers = [user_id for user_id in ids if user_id not in latest]
+    first_activity = dict(_rows(_FIRST_ACTIVITY, {"ids": newcomers})) if newcomers else {}
     plans = []
     for user in users:
         last_ended = lived_day(now, zone=user.timezone, day_start_hour=user.day_start_hour).date
-        last_ended -= ONE_DAY
-        snapshot = latest.get(user.pk)
-        if snapshot is not None:
-            first = snapshot.date + ONE_DAY
-            before = dci.StreakState(snapshot.strength, snapshot.streak, snapshot.freezes_held)
+        last_ended -= ONE_DAY  # today is not over
+        if user.pk in latest:
+            date, strength, streak, held = latest[user.pk]
+            first = date + ONE_DAY
+            before = dci.StreakState(strength, streak, held)
         else:
             joined = user.local_day(user.date_joined)
             first = min(joined, first_activity.get(user.pk, joined))
@@ -222,7 +262,7 @@ def _figures(plans: list[_Plan]) -> dict[int, dict[dt.date, dci.DayFigures]]:
         user = plan.user
         for date in plan.dates:
             done, skipped, minutes, talked = activity.get((user.pk, date), (0, 0, 0, False))
-            end = day_start(date + ONE_DAY, zone=user.timezone, day_start_hour=user.day_start_hour)
+            end = _day(user, date).ends_at
             still_open = sum(
                 1
                 for created_at, deferred_until in pools.get(user.pk, ())
@@ -240,9 +280,7 @@ def _figures(plans: list[_Plan]) -> dict[int, dict[dt.date, dci.DayFigures]]:
 
 def _open_missions(ids: list[int]) -> dict[int, list[tuple[dt.datetime, dt.date | None]]]:
     pools: dict[int, list[tuple[dt.datetime, dt.date | None]]] = defaultdict(list)
-    rows = Mission.objects.filter(user_id__in=ids, status__in=Mission.POOL).values_list(
-        "user_id", "created_at", "deferred_until"
-    )
+    rows = _rows(_OPEN_MISSIONS, {"ids": ids, "pool": list(Mission.POOL)})
     for user_id, created_at, deferred_until in rows:
         pools[user_id].append((created_at, deferred_until))
     return pools
@@ -271,13 +309,9 @@ def _nudges(plans: list[_Plan]) -> dict[int, list[tuple[dt.datetime, dt.datetime
     sent: dict[int, list[tuple[dt.datetime, dt.datetime | None]]] = defaultdict(list)
     if not active:
         return sent
-    since = min(
-        day_start(plan.dates[0], zone=plan.user.timezone, day_start_hour=plan.user.day_start_hour)
-        for plan in active
-    ) - dt.timedelta(days=dci.NUDGE_WINDOW_DAYS)
-    rows = NudgeOutcome.objects.filter(
-        user_id__in=[plan.user.pk for plan in active], sent_at__gte=since
-    ).values_list("user_id", "sent_at", "answered_at")
+    since = min(_day(plan.user, plan.dates[0]).starts_at for plan in active)
+    since -= dt.timedelta(days=dci.NUDGE_WINDOW_DAYS)
+    rows = _rows(_NUDGES, {"ids": [plan.user.pk for plan in active], "since": since})
     for user_id, sent_at, answered_at in rows:
         sent[user_id].append((sent_at, answered_at))
     return sent
@@ -302,7 +336,7 @@ def _nudge_counts(
 def _history_state(user: User, *, first: dt.date) -> dci.StreakState:
     """The streak at the start of `first`, counted from the whole history (a person's
     first snapshot, or the first after their history was imported)."""
-    start = day_start(first, zone=user.timezone, day_start_hour=user.day_start_hour)
+    start = _day(user, first).starts_at
     days = [day for day in progress_days(user=user).get("", []) if day.date < first]
     streak = streak_of(days, now=start, zone=user.timezone, day_start_hour=user.day_start_hour)
     return dci.StreakState(streak.strength, streak.current, streak.freezes_held)
@@ -321,7 +355,7 @@ def _walk(
     week = list(plan.week)
     snapshots = []
     for date in plan.dates:
-        end = day_start(date + ONE_DAY, zone=user.timezone, day_start_hour=user.day_start_hour)
+        end = _day(user, date).ends_at
         index = dci.day_index(
             figures[date], before=state, week=week, nudges=_nudge_counts(outcomes, end=end)
         )
@@ -334,7 +368,7 @@ def _walk(
 def _snapshot(user: User, index: dci.DayIndex) -> ConsistencySnapshot:
     day = index.figures
     return ConsistencySnapshot(
-        user=user,
+        user_id=user.pk,
         date=day.date,
         value=index.value,
         strength=index.strength,
@@ -356,7 +390,26 @@ def _next_due(plan: _Plan) -> dt.datetime:
     """The end of the first date not yet written: when the clock is due again."""
     user = plan.user
     following = plan.dates[-1] + ONE_DAY if plan.dates else plan.first
-    return day_start(following + ONE_DAY, zone=user.timezone, day_start_hour=user.day_start_hour)
+    return _day(user, following).ends_at
+
+
+def _day(user: User, date: dt.date) -> LivedDay:
+    """The person's day `date` in their zone now (memoised: a batch shares few zones)."""
+    return day_of(date, zone=user.timezone, day_start_hour=user.day_start_hour)
+
+
+def _rows(sql: str, params: dict[str, object]) -> list[tuple]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def _insert(snapshots: list[ConsistencySnapshot]) -> None:
+    """Insert the snapshots in one statement (one array per column, so the statement stays
+    the same size whatever the batch); a date already kept is left alone."""
+    columns = {name: [getattr(s, name) for s in snapshots] for name in _SNAPSHOT_COLUMNS}
+    with connection.cursor() as cursor:
+        cursor.execute(_INSERT, columns)
 
 
 @transaction.atomic
