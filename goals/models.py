@@ -96,6 +96,12 @@ class Goal(models.Model):
     def __str__(self) -> str:
         return self.title
 
+    @staticmethod
+    def milestone_key(milestone: StreakMilestone) -> str:
+        """The key of a milestone's reel: one reel per milestone kept."""
+        kind = milestone.category or "overall"
+        return f"milestone:{kind}:{milestone.days}:{milestone.reached_on}"
+
 
 class Milestone(models.Model):
     goal = models.ForeignKey(Goal, on_delete=models.CASCADE, related_name="milestones")
@@ -170,6 +176,12 @@ class Mission(models.Model):
 
     def __str__(self) -> str:
         return self.title
+
+    @staticmethod
+    def milestone_key(milestone: StreakMilestone) -> str:
+        """The key of a milestone's reel: one reel per milestone kept."""
+        kind = milestone.category or "overall"
+        return f"milestone:{kind}:{milestone.days}:{milestone.reached_on}"
 
     def clean(self) -> None:
         if self.milestone_id and self.milestone.goal_id != self.goal_id:
@@ -416,3 +428,9 @@ class HighlightReel(models.Model):
 
     def __str__(self) -> str:
         return self.title
+
+    @staticmethod
+    def milestone_key(milestone: StreakMilestone) -> str:
+        """The key of a milestone's reel: one reel per milestone kept."""
+        kind = milestone.category or "overall"
+        return f"milestone:{kind}:{milestone.days}:{milestone.reached_on}"

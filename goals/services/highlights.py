@@ -24,7 +24,7 @@ def highlight_reels_for_milestones(*, milestones: Sequence[StreakMilestone]) -> 
         HighlightReel(
             user=milestone.user,
             trigger=HighlightReel.Trigger.MILESTONE,
-            key=_milestone_key(milestone),
+            key=HighlightReel.milestone_key(milestone),
             title=_milestone_title(milestone),
             starts_on=milestone.reached_on
             - dt.timedelta(days=min(milestone.days, MILESTONE_REEL_MAX_DAYS) - 1),
@@ -33,11 +33,6 @@ def highlight_reels_for_milestones(*, milestones: Sequence[StreakMilestone]) -> 
         for milestone in milestones
     ]
     return len(HighlightReel.objects.bulk_create(reels, ignore_conflicts=True))
-
-
-def _milestone_key(milestone: StreakMilestone) -> str:
-    kind = milestone.category or "overall"
-    return f"milestone:{kind}:{milestone.days}:{milestone.reached_on}"
 
 
 def _milestone_title(milestone: StreakMilestone) -> str:

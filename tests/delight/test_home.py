@@ -195,3 +195,17 @@ def test_home_shows_the_consistency_of_the_last_ended_day(client, maria):
     streak = _part(client.get(reverse("home")).content.decode(), "home-streak")
 
     assert "Consistency on" in streak
+
+
+def test_a_milestone_reached_today_links_to_its_highlights(client, maria):
+    goal = make_goal(maria)
+    for ago in range(6, -1, -1):
+        mission = make_mission(goal)
+        at = timezone.now() - dt.timedelta(days=ago)
+        services.mission_complete(user=maria, mission_id=mission.pk, now=at)
+
+    streak = _part(client.get(reverse("home")).content.decode(), "home-streak")
+
+    assert "7 days in a row!" in streak
+    assert "/progress/highlights/" in streak
+    assert "See your highlights" in streak
