@@ -14,3 +14,8 @@ session_ended = Signal()
 # A streak reached a milestone (7, 14, 30, 100 or 365 days), announced once. Facts: user
 # (User), category (str, "" for the overall streak), days (int), reached_on (date).
 streak_milestone = Signal()
+
+# Past activity was imported (Loop Habit Tracker, a JSON list) and added at least one event.
+# Facts: user (User), first_date (date: the earliest local date it added; whatever is
+# counted per day from then on, such as the consistency index, is out of date).
+history_imported = Signal()

@@ -6,8 +6,8 @@ a session that already ended) raise ValidationError with a message meant for the
 
 By what they write: `goals` (create, update, status), `plans` (the decomposition job, its
 retry and the sweep that restarts lost planning), `missions` (missions and their sessions),
-`progress` (streak milestones); `common` holds what they share. Callers use this package:
-`from goals import services`.
+`progress` (streak milestones), `importing` (past history from a file); `common` holds what
+they share. Callers use this package: `from goals import services`.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from goals.services.goals import (
     goal_set_status,
     goal_update,
 )
+from goals.services.importing import progress_import
 from goals.services.missions import (
     MISSION_ACTIONS,
     mission_approve,
@@ -68,6 +69,7 @@ __all__ = [
     "mission_skip",
     "mission_start",
     "plan_lock_key",
+    "progress_import",
     "session_complete",
     "session_extend",
     "session_pause",
