@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 
 from goals.models import Category
 from goals.progress import selectors
+from goals.progress.api_import import ProgressImportView
 
 
 class StreakSerializer(serializers.Serializer):
@@ -104,4 +105,5 @@ def _date(request: Request, name: str) -> dt.date | None:
 urlpatterns = [
     path("", ProgressView.as_view(), name="api-progress"),
     path("days/", ProgressDaysView.as_view(), name="api-progress-days"),
+    path("import/", ProgressImportView.as_view(), name="api-progress-import"),
 ]

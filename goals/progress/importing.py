@@ -28,6 +28,7 @@ MAX_EVENTS = 20_000  # per import
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024  # per uploaded file, and for the CSV inside a zip
 MAX_PROBLEMS = 50  # listed; the rest are counted
 TITLE_LIMIT = 200
+FILE_TOO_LARGE = f"The file is larger than {MAX_UPLOAD_BYTES // (1024 * 1024)} MB."
 JSON_DEPTH = 4  # {"events": [{...}]} nests 3 deep; anything deeper is not this format
 
 LOOP = "loop"
@@ -102,7 +103,7 @@ def parse_upload(
     """
     content = file.read(MAX_UPLOAD_BYTES + 1)
     if len(content) > MAX_UPLOAD_BYTES:
-        raise _refuse("file", f"The file is larger than {MAX_UPLOAD_BYTES // (1024 * 1024)} MB.")
+        raise _refuse("file", FILE_TOO_LARGE)
     if zipfile.is_zipfile(io.BytesIO(content)):
         content = _checkmarks_in_zip(content)
     try:
