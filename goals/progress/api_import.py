@@ -4,7 +4,7 @@ Tracker's CSV export, or a JSON list of events) and adds it to their days, all o
 from __future__ import annotations
 
 from django.utils import timezone
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -24,6 +24,12 @@ from goals.progress.importing import (
     parse_upload,
 )
 
+PROBLEMS = (
+    "Nothing was imported. Besides `detail` and `code`, `problems` lists every bad row, up to "
+    "50, as `{where, message}`: `where` is a CSV line as a spreadsheet numbers it (the header "
+    "is line 1), a JSON field such as `events[3].occurred_at`, `file` or `category`; when more "
+    "were found, a last item with an empty `where` says how many."
+)
 # A multipart body carries its boundaries and the category besides the file.
 FORM_OVERHEAD_BYTES = 64 * 1024
 
@@ -63,21 +69,6 @@ class ImportResultSerializer(serializers.Serializer):
     )
 
 
-class ProblemSerializer(serializers.Serializer):
-    where = serializers.CharField(
-        help_text="A CSV line as a spreadsheet numbers it (the header is line 1), a JSON "
-        "field such as events[3].occurred_at, file or category; empty for the last item when "
-        "more problems were found than listed."
-    )
-    message = serializers.CharField()
-
-
-class ImportProblemsSerializer(serializers.Serializer):
-    detail = serializers.CharField()
-    code = serializers.CharField()
-    problems = ProblemSerializer(many=True, help_text="Every bad row, up to 50.")
-
-
 class ProgressImportView(APIView):
     """POST /api/progress/import/: add past history to the person's days."""
 
@@ -86,7 +77,7 @@ class ProgressImportView(APIView):
             "application/json": ImportEventsSerializer,
             "multipart/form-data": ImportUploadSerializer,
         },
-        responses={201: ImportResultSerializer, 400: ImportProblemsSerializer},
+        responses={201: ImportResultSerializer, 400: OpenApiResponse(description=PROBLEMS)},
         examples=[
             OpenApiExample(
                 "Two events",
