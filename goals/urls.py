@@ -6,6 +6,7 @@ from django.urls import path
 
 from goals import views
 from goals.progress import views as progress_views
+from goals.progress import views_import
 
 urlpatterns = [
     path("goals/", views.goal_list, name="goals"),
@@ -22,4 +23,5 @@ urlpatterns = [
     path("missions/<int:mission_id>/<slug:action>/", views.mission_action, name="mission-action"),
     path("today/", views.today, name="today"),
     path("progress/", progress_views.progress_page, name="progress"),
+    path("progress/import/", views_import.progress_import_page, name="progress-import"),
 ]
