@@ -98,7 +98,7 @@ def parse_upload(
 
     1. Read at most MAX_UPLOAD_BYTES (one byte more tells a file that is too large).
     2. A zip: read the Checkmarks.csv at its top (bounded the same way) as Loop's CSV.
-    3. Text starting with "{": the JSON list (it names its own categories).
+    3. Text starting with "{" or "[": the JSON list (it names its own categories).
     4. Any other text: Loop's CSV, every habit counted for `category`.
     """
     content = file.read(MAX_UPLOAD_BYTES + 1)
@@ -112,11 +112,11 @@ def parse_upload(
         raise _refuse(
             "file", "The file is not text (UTF-8): upload Loop's CSV or a JSON list."
         ) from None
-    if text.lstrip().startswith("{"):
+    if text.lstrip().startswith(("{", "[")):
         try:
             data = json_loads(text, max_depth=JSON_DEPTH)
         except (JSONTooDeep, ValueError) as error:
-            raise _refuse("file", f"The file is not the JSON this page reads: {error}") from None
+            raise _refuse("file", f"The file is not valid JSON: {error}") from None
         return parse_events_json(data, zone=zone, now=now)
     return parse_loop_csv(
         text, category=category, zone=zone, day_start_hour=day_start_hour, now=now
