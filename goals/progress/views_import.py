@@ -14,7 +14,7 @@ from delight.forms import submitted
 from goals import services
 from goals.forms import ImportForm
 from goals.models import Category
-from goals.progress.importing import ImportedEvent, ImportProblems, parse_upload
+from goals.progress.importing import ImportedEvent, ImportProblems, Problem, parse_upload
 from goals.services.importing import ImportResult
 
 EXAMPLE = """{"events": [
@@ -28,13 +28,12 @@ EXAMPLE = """{"events": [
 def progress_import_page(request: HttpRequest) -> HttpResponse:
     user = request.user
     form = ImportForm(submitted(request), request.FILES or None)
-    problems = []
+    problems: list[Problem] = []
     if request.method == "POST" and form.is_valid():
-        category = form.cleaned_data["category"]
         try:
             events = parse_upload(
                 form.cleaned_data["file"],
-                category=category,
+                category=form.cleaned_data["category"],
                 zone=user.timezone,
                 day_start_hour=user.day_start_hour,
                 now=timezone.now(),
