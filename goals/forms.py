@@ -59,3 +59,17 @@ class SessionCompleteForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 3}),
         help_text="How did it feel? What did you learn about yourself?",
     )
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(
+        label="Your file",
+        help_text="Loop's export (the zip, or the Checkmarks.csv inside it) or a JSON list; "
+        "at most 2 MB.",
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,.zip,.json"}),
+    )
+    category = forms.ChoiceField(
+        label="Counts for",
+        choices=Category.choices,
+        help_text="Every habit of a Loop export counts for this value. A JSON list names its own.",
+    )

@@ -19,3 +19,8 @@ streak_milestone = Signal()
 # once per insight key. Facts: user (User), kind (str, a ProgressInsight.Kind value), key
 # (str, what makes it new: "trend:2026-W10"), text (str, the words the person reads).
 insight_found = Signal()
+
+# Past activity was imported (Loop Habit Tracker, a JSON list) and added at least one event.
+# Facts: user (User), first_date (date: the earliest local date it added; whatever is
+# counted per day from then on, such as the consistency index, is out of date).
+history_imported = Signal()

@@ -6,6 +6,7 @@ from django.urls import path
 
 from goals import views
 from goals.progress import views as progress_views
+from goals.progress import views_import
 
 urlpatterns = [
     path("goals/", views.goal_list, name="goals"),
@@ -27,4 +28,5 @@ urlpatterns = [
         progress_views.highlight_page,
         name="progress-highlight",
     ),
+    path("progress/import/", views_import.progress_import_page, name="progress-import"),
 ]

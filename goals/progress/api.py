@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 
 from goals.models import Category
 from goals.progress import api_highlights, selectors
+from goals.progress.api_import import ProgressImportView
 from goals.progress.api_insights import ProgressInsightsView
 from goals.progress.consistency import WEIGHTS, used_weights
 from goals.progress.selectors import TRENDS
@@ -171,4 +172,5 @@ urlpatterns = [
         name="api-progress-highlight",
     ),
     path("insights/", ProgressInsightsView.as_view(), name="api-progress-insights"),
+    path("import/", ProgressImportView.as_view(), name="api-progress-import"),
 ]

@@ -7,8 +7,8 @@ a session that already ended) raise ValidationError with a message meant for the
 By what they write: `goals` (create, update, status), `plans` (the decomposition job, its
 retry and the sweep that restarts lost planning), `missions` (missions and their sessions),
 `progress` (streak milestones, talks, nudge outcomes), `consistency` (the nightly index),
-`insights` (what Eliza noticed); `common` holds what they share. Callers use this package:
-`from goals import services`.
+`insights` (what Eliza noticed), `importing` (past history from a file); `common` holds
+what they share. Callers use this package: `from goals import services`.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from goals.services.goals import (
     goal_set_status,
     goal_update,
 )
+from goals.services.importing import progress_import
 from goals.services.insights import insights_refresh_enqueue, progress_insights_refresh
 from goals.services.missions import (
     MISSION_ACTIONS,
@@ -81,6 +82,7 @@ __all__ = [
     "nudge_outcome_record",
     "nudge_outcomes_answer",
     "plan_lock_key",
+    "progress_import",
     "progress_insights_refresh",
     "session_complete",
     "session_extend",
