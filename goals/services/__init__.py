@@ -13,7 +13,11 @@ what they share. Callers use this package: `from goals import services`.
 
 from __future__ import annotations
 
-from goals.services.consistency import consistency_forget, consistency_snapshots_write
+from goals.services.consistency import (
+    consistency_forget,
+    consistency_recount,
+    consistency_snapshots_write,
+)
 from goals.services.goals import (
     goal_create,
     goal_set_status,
@@ -61,6 +65,7 @@ __all__ = [
     "PENDING_GRACE",
     "PLAN_ATTEMPTS",
     "consistency_forget",
+    "consistency_recount",
     "consistency_snapshots_write",
     "goal_create",
     "goal_decompose",

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from django.db import connection, transaction
 from django.utils import timezone
+from django_q.tasks import async_task
 
 from delight.models import User
 from goals import realtime
@@ -410,6 +411,17 @@ def _insert(snapshots: list[ConsistencySnapshot]) -> None:
     columns = {name: [getattr(s, name) for s in snapshots] for name in _SNAPSHOT_COLUMNS}
     with connection.cursor() as cursor:
         cursor.execute(_INSERT, columns)
+
+
+WRITE_FOR_TASK = "goals.tasks.write_consistency_for"
+
+
+@transaction.atomic
+def consistency_recount(*, user: User, since: dt.date) -> None:
+    """The person's history changed from `since` on: forget those snapshots and write them
+    again at once (after the commit), rather than at the next 15-minute run."""
+    consistency_forget(user=user, since=since)
+    transaction.on_commit(lambda: async_task(WRITE_FOR_TASK, user.pk))
 
 
 @transaction.atomic

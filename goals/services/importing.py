@@ -14,6 +14,8 @@ from goals import signals
 from goals.models import ActivityEvent
 from goals.progress.days import lived_day
 from goals.progress.importing import ImportedEvent
+from goals.services.consistency import consistency_recount
+from goals.services.insights import insights_refresh_enqueue
 
 DONE = ActivityEvent.Kind.MISSION_COMPLETED
 
@@ -37,8 +39,9 @@ def progress_import(*, user: User, events: list[ImportedEvent]) -> ImportResult:
     2. Skip each event identical to one imported before or earlier in `events` (same
        instant, category and title).
     3. Store the rest at once, each dated on its lived day in its own zone.
-    4. If any was added, announce goals.signals.history_imported with the earliest date
-       added, once the transaction commits.
+    4. If any was added: count the consistency index again from the earliest date added,
+       look for insights, and announce goals.signals.history_imported with that date, once
+       the transaction commits.
     """
     User.objects.select_for_update().get(pk=user.pk)
     seen = _imported_identities(user=user, events=events)
@@ -51,6 +54,8 @@ def progress_import(*, user: User, events: list[ImportedEvent]) -> ImportResult:
     ActivityEvent.objects.bulk_create(new, batch_size=1000)
     first_date = min((activity.local_date for activity in new), default=None)
     if first_date is not None:
+        consistency_recount(user=user, since=first_date)
+        insights_refresh_enqueue(user=user)
         announce(signals.history_imported, sender=ActivityEvent, user=user, first_date=first_date)
     return ImportResult(added=len(new), already=len(events) - len(new), first_date=first_date)
 

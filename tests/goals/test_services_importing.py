@@ -6,9 +6,10 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.utils import timezone
 
 from goals import services, signals
-from goals.models import ActivityEvent
+from goals.models import ActivityEvent, ConsistencySnapshot
 from goals.progress.days import day_start
 from goals.progress.importing import ImportedEvent
 from goals.progress.selectors import progress_streaks, progress_today
@@ -147,3 +148,25 @@ def test_nothing_to_import_adds_nothing(owner):
 
     assert (result.added, result.already, result.first_date) == (0, 0, None)
     assert not ActivityEvent.objects.filter(user=owner).exists()
+
+
+def test_an_import_counts_the_consistency_of_its_days_at_once(
+    owner, django_capture_on_commit_callbacks
+):
+    owner.date_joined = timezone.now() - dt.timedelta(days=1)
+    owner.save(update_fields=["date_joined"])
+    services.consistency_snapshots_write()
+    assert not ConsistencySnapshot.objects.filter(user=owner, active=True).exists()
+    moments = [timezone.now() - dt.timedelta(days=d) for d in (5, 4, 3)]
+    events = [
+        ImportedEvent(
+            occurred_at=m, zone=owner.timezone, category="health", title="Run", source="json"
+        )
+        for m in moments
+    ]
+
+    with django_capture_on_commit_callbacks(execute=True):
+        services.progress_import(user=owner, events=events)
+
+    active = ConsistencySnapshot.objects.filter(user=owner, active=True).order_by("date")
+    assert [s.date for s in active] == [owner.local_day(m) for m in moments]
