@@ -5,6 +5,7 @@ Views parse input, call a service, and show its clear message when it refuses.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
@@ -14,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -22,6 +24,7 @@ from delight.toasts import toast_with_action
 from goals import selectors, services
 from goals.forms import GoalForm, MissionForm, SessionCompleteForm
 from goals.models import Energy, Goal, Mission
+from goals.progress import selectors as progress_selectors
 
 DONE_MESSAGES = {
     "approve": "Added to your missions.",
@@ -219,6 +222,7 @@ def mission_action(request: HttpRequest, mission_id: int, action: str) -> HttpRe
     if service is None:
         raise Http404("No such mission action.")
     mission = selectors.mission_get(user=request.user, mission_id=mission_id)
+    started = timezone.now()
     done = _attempt(
         request,
         lambda: service(user=request.user, mission_id=mission_id),
@@ -228,13 +232,22 @@ def mission_action(request: HttpRequest, mission_id: int, action: str) -> HttpRe
         undo = reverse("mission-action", args=[mission_id, "restore"])
         toast_with_action(request, "Mission removed.", url=undo, label="Undo")
     elif done and action == "complete":
-        _celebrate(request, mission)
+        _celebrate(request, mission, since=started)
     return _back(request, reverse("goal-detail", args=[mission.goal_id]))
 
 
-def _celebrate(request: HttpRequest, mission: Mission) -> None:
+def _celebrate(request: HttpRequest, mission: Mission, *, since: dt.datetime) -> None:
     messages.success(request, f"Done: {mission.title}. Nice work!")
     request.session[JUST_DONE] = mission.pk
+    # A milestone this mission reached is the moment: said once, right now.
+    for milestone in progress_selectors.progress_milestones_kept_since(
+        user=request.user, since=since
+    ):
+        kind = f" of {milestone.get_category_display().lower()}" if milestone.category else ""
+        messages.success(
+            request,
+            f"{milestone.days} days in a row{kind}! Eliza gathered your highlights on Progress.",
+        )
 
 
 # -- today and sessions -------------------------------------------------------------------

@@ -129,6 +129,13 @@ def progress_day_rows(*, user: User, start: dt.date, end: dt.date, streak: Strea
     ]
 
 
+def progress_milestones_kept_since(*, user: User, since: dt.datetime) -> list[StreakMilestone]:
+    """The milestones kept at or after the instant `since` (the ones a change just reached),
+    the overall one first."""
+    kept = StreakMilestone.objects.owned_by(user).filter(created_at__gte=since)
+    return list(kept.order_by("category", "-days"))
+
+
 def progress_milestones(*, user: User, since: dt.date) -> list[StreakMilestone]:
     """The streak milestones the person reached on or after `since`, the newest first."""
     return list(StreakMilestone.objects.owned_by(user).filter(reached_on__gte=since))

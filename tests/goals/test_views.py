@@ -203,3 +203,22 @@ def test_a_paused_session_page_shows_the_time_left_at_the_pause(client, owner):
     page = client.get(f"/missions/{mission.pk}/session/").content.decode()
 
     assert 'aria-label="Time left">18:30</p>' in page  # no flash of 20:00 before the script
+
+
+def test_the_mission_that_reaches_a_milestone_says_so_once(browser, owner):
+    goal = make_goal(owner)
+    now = dt.datetime.now(dt.UTC)
+    for ago in range(6, 0, -1):
+        mission = make_mission(goal)
+        services.mission_complete(
+            user=owner, mission_id=mission.pk, now=now - dt.timedelta(days=ago)
+        )
+    seventh, eighth = make_mission(goal), make_mission(goal)
+
+    reached = browser.post(f"/missions/{seventh.pk}/complete/", follow=True)
+    again = browser.post(f"/missions/{eighth.pk}/complete/", follow=True)
+
+    said = [str(m) for m in reached.context["messages"]]
+    assert "7 days in a row! Eliza gathered your highlights on Progress." in said
+    assert "7 days in a row of health! Eliza gathered your highlights on Progress." in said
+    assert not any("days in a row" in str(m) for m in again.context["messages"])
