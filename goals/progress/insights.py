@@ -20,6 +20,7 @@ from delight.ai.insights import InsightFacts
 from delight.models import User
 from goals.models import ActivityEvent, Category, ProgressInsight
 from goals.progress.days import zone_info
+from goals.progress.importing import LOOP
 from goals.progress.selectors import progress_today
 
 Kind = ActivityEvent.Kind
@@ -197,8 +198,9 @@ def _weekday(*, today: dt.date, overall: dict[dt.date, int]) -> InsightFacts | N
 def _best_time(*, user: User, today: dt.date) -> InsightFacts | None:
     """The two hours of the day the person works in most.
 
-    1. Take the missions and sessions finished in the last BEST_TIME_DAYS days; a session
-       that also finished its mission is one, not two.
+    1. Take the missions and sessions finished in the last BEST_TIME_DAYS days (not days
+       imported from Loop, which carry no time); a session that also finished its mission
+       is one, not two.
     2. Each happened at an hour of its own zone: a session at its middle (it ended at
        occurred_at after actual_minutes), a mission done without one when it was done.
     3. Slide a BEST_TIME_HOURS window around the clock; the fullest wins (on a tie, the one
@@ -211,6 +213,8 @@ def _best_time(*, user: User, today: dt.date) -> InsightFacts | None:
             kind__in=(Kind.MISSION_COMPLETED, Kind.SESSION_COMPLETED),
             local_date__range=(today - dt.timedelta(days=BEST_TIME_DAYS - 1), today),
         )
+        # Loop's export has dates only: its days sit at an invented hour, not a real one.
+        .exclude(metadata__contains={"source": LOOP})
         .values_list("id", "kind", "occurred_at", "zone", "mission_id", "metadata")
     )
     hours: dict[tuple[int, dt.datetime] | int, int] = {}

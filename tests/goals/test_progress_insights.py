@@ -126,6 +126,18 @@ def test_a_best_time_needs_five_missions_or_sessions(owner):
     assert found(owner, "best_time") == []
 
 
+def test_days_imported_from_loop_carry_no_time_of_day(owner):
+    for ago in (1, 2, 3, 4, 5, 6):
+        make_event(
+            owner,
+            Kind.MISSION_COMPLETED,
+            local(ago, 16),
+            metadata={"source": "loop", "title": "Running"},
+        )
+
+    assert found(owner, "best_time") == []
+
+
 def test_work_spread_over_the_day_has_no_best_time(owner):
     for ago, hour in enumerate((7, 10, 13, 16, 19, 22)):
         done(owner, ago, hour=hour)
