@@ -138,4 +138,14 @@ def test_a_new_person_goes_from_the_landing_page_to_a_finished_day(journey):
     user = User.objects.get(username="bea")
     assert (user.first_name, user.timezone, user.onboarded) == ("Bea", browser_zone, True)
     assert Mission.objects.filter(goal=goal, status=Mission.Status.COMPLETED).count() == 3
+
+    # Progress: the streak the day began, how it is counted, and a way to bring the past.
+    page.goto(f"{base}/progress/")
+    assert "1 day in a row" in page.locator("#streak-overall").inner_text()
+    assert page.locator("#consistency").is_visible()
+    journey.check()
+    page.get_by_role("link", name="Bring your history").click()
+    page.wait_for_load_state()
+    assert page.get_by_role("heading", level=1).inner_text() == "Bring your past"
+    journey.check()
     assert journey.problems == []
