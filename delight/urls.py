@@ -16,6 +16,7 @@ api_patterns = [
     path("world/", include(world_urls.api_patterns)),
     path("companion/", include("companion.api_urls")),
     path("progress/", include("goals.progress.api")),
+    path("", include("nudges.api_urls")),
     path("", include("goals.api")),
     re_path(r"^(?P<path>.*)$", api_errors.api_not_found),
 ]
@@ -45,6 +46,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("world/", include(world_urls.page_patterns)),
     path("", include("goals.urls")),
+    path("", include("nudges.urls")),
     path("api/", include(api_patterns)),
 ]
 
