@@ -3,7 +3,9 @@ the More page list, and which section a page belongs to (so its tab shows as cur
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from django.http import HttpRequest
 from django.urls import reverse
@@ -23,8 +25,11 @@ TODAY = NavItem("Today", "today", "today", ("today", "mission-session"))
 CHAT = NavItem("Chat", "chat", "chat", ("chat",))
 GOALS = NavItem("Goals", "goals", "goals", ("goal", "mission-edit", "mission-create"))
 WORLD = NavItem("World", "world", "world", ("world",))
-MORE = NavItem("More", "more", "more", ("more", "progress", "memor", "about-you", "password"))
+MORE = NavItem(
+    "More", "more", "more", ("more", "progress", "memor", "about-you", "password", "notification")
+)
 PROGRESS = NavItem("Progress", "progress", "flame", ("progress",))
+NOTIFICATIONS = NavItem("Notifications", "notifications", "bell", ("notification",))
 MEMORIES = NavItem("Memories", "memories", "book", ("memor",))
 ABOUT_YOU = NavItem("About you", "about-you", "user", ("about-you",))
 PASSWORD = NavItem("Password", "password_change", "lock", ("password",))
@@ -32,7 +37,7 @@ PASSWORD = NavItem("Password", "password_change", "lock", ("password",))
 TOP_BAR = (HOME, TODAY, CHAT, GOALS, WORLD)
 TAB_BAR = (HOME, TODAY, CHAT, GOALS, MORE)
 ACCOUNT_MENU = (PROGRESS, MEMORIES, ABOUT_YOU, PASSWORD)
-MORE_PAGE = (PROGRESS, WORLD, MEMORIES, ABOUT_YOU, PASSWORD)
+MORE_PAGE = (NOTIFICATIONS, PROGRESS, WORLD, MEMORIES, ABOUT_YOU, PASSWORD)
 
 
 @dataclass(frozen=True)
@@ -41,13 +46,39 @@ class NavLink:
     href: str
     icon: str
     current: bool
+    badge: int | None = None  # a count it carries (More: the top bar parts' counts)
 
 
-def _links(items: tuple[NavItem, ...], url_name: str) -> list[NavLink]:
+def _links(items: tuple[NavItem, ...], url_name: str, *, more_badge: int = 0) -> list[NavLink]:
     return [
-        NavLink(item.label, reverse(item.url_name), item.icon, url_name.startswith(item.section))
+        NavLink(
+            item.label,
+            reverse(item.url_name),
+            item.icon,
+            url_name.startswith(item.section),
+            more_badge if item is MORE else None,
+        )
         for item in items
     ]
+
+
+@dataclass(frozen=True)
+class BarPart:
+    """Something an app shows in the top bar of every signed-in page (the nudges' bell), as
+    Home's panels are registered: a template and the function that gathers its context for
+    one request. A `count` in that context also badges More on the phone's tab bar. The
+    kernel never imports the apps above it; they register in their AppConfig.ready."""
+
+    template: str
+    context: Callable[[HttpRequest], dict[str, Any]]
+
+
+_BAR_PARTS: list[BarPart] = []
+
+
+def bar_part_register(part: BarPart) -> None:
+    if part not in _BAR_PARTS:
+        _BAR_PARTS.append(part)
 
 
 def navigation(request: HttpRequest) -> dict[str, object]:
@@ -58,10 +89,13 @@ def navigation(request: HttpRequest) -> dict[str, object]:
         return {"show_nav": False}
     match = request.resolver_match
     url_name = (match.url_name or "") if match else ""
+    parts = [(part.template, part.context(request)) for part in _BAR_PARTS]
+    more_badge = sum(context.get("count", 0) for _, context in parts)
     return {
         "show_nav": True,
+        "bar_parts": parts,
         "top_bar": _links(TOP_BAR, url_name),
-        "tab_bar": _links(TAB_BAR, url_name),
+        "tab_bar": _links(TAB_BAR, url_name, more_badge=more_badge),
         "account_menu": _links(ACCOUNT_MENU, url_name),
         "more_links": _links(MORE_PAGE, url_name),
     }

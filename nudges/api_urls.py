@@ -2,4 +2,30 @@
 
 from __future__ import annotations
 
-urlpatterns: list = []
+from django.urls import path
+
+from nudges import api
+
+urlpatterns = [
+    path("notifications/", api.NotificationListView.as_view(), name="api-notifications"),
+    path(
+        "notifications/read-all/",
+        api.NotificationReadAllView.as_view(),
+        name="api-notifications-read-all",
+    ),
+    path(
+        "notifications/<int:notification_id>/read/",
+        api.NotificationActionView.as_view(action_name="read"),
+        name="api-notification-read",
+    ),
+    path(
+        "notifications/<int:notification_id>/archive/",
+        api.NotificationActionView.as_view(action_name="archive"),
+        name="api-notification-archive",
+    ),
+    path(
+        "notifications/<int:notification_id>/snooze/",
+        api.NotificationSnoozeView.as_view(),
+        name="api-notification-snooze",
+    ),
+]

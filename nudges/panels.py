@@ -1,5 +1,5 @@
-"""Notifications' panel on Home (registered in `NudgesConfig.ready`; see delight.dashboard).
-Nothing is sent yet (a later issue): the panel keeps its place with an honest empty state."""
+"""Notifications' panel on Home (registered in `NudgesConfig.ready`; see delight.dashboard):
+the newest unread notes, refreshed on every `notification` event."""
 
 from __future__ import annotations
 
@@ -8,10 +8,14 @@ from typing import Any
 from django.http import HttpRequest
 
 from delight.dashboard import Panel, register
+from nudges import selectors
+
+HOME_ITEMS = 3
 
 
 def _notifications(request: HttpRequest) -> dict[str, Any]:
-    return {}
+    inbox = selectors.notifications_inbox(user=request.user, state="unread", limit=HOME_ITEMS)
+    return {"items": inbox.results, "unread_count": inbox.unread_count}
 
 
 register(

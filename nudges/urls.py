@@ -2,4 +2,16 @@
 
 from __future__ import annotations
 
-urlpatterns: list = []
+from django.urls import path
+
+from nudges import views
+
+urlpatterns = [
+    path("notifications/", views.notifications_page, name="notifications"),
+    path("notifications/read-all/", views.notifications_read_all, name="notifications-read-all"),
+    path(
+        "notifications/<int:notification_id>/<slug:act>/",
+        views.notification_action,
+        name="notification-action",
+    ),
+]

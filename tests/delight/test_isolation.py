@@ -60,6 +60,7 @@ OWNED: dict[str, Callable[[OwnedWorld], list[Any]]] = {
     "memory_id": lambda world: [world.memory.pk],
     "milestone_id": lambda world: [world.milestone.pk],
     "reel_id": lambda world: [world.reel.pk],
+    "notification_id": lambda world: [world.notification.pk],
     # A goals session takes an integer, a conversation (Eliza's session) a UUID.
     "session_id": lambda world: [world.session.pk, world.conversation.pk],
 }
@@ -75,6 +76,7 @@ SHARED = {
     "slug": "arena",  # a zone (world/migrations/0002_seed_zones): everyone's
     "step": 1,  # an onboarding step
     "action": "complete",  # a mission action
+    "act": "read",  # a notification action
 }
 # Body fields naming one of the owner's objects (the schema's operations): refused (400 or
 # 404) for the outsider, never done.
@@ -608,6 +610,7 @@ HAND_WRITTEN = {
     ("companion", "memory_nearest"): "recall's meaning list",
     ("companion", "memory_recall"): "recall in one statement",
     ("companion", "conversation_history"): "a session's last turns, every turn",
+    ("nudges", "_inbox_rows"): "the inbox and its unread count in one statement",
 }
 
 

@@ -1,0 +1,57 @@
+"""Real-time events of the nudges app, delivered to the person's open pages (ws/world/):
+one `notification` event for every notification given or changed, carrying the unread
+count read afresh, so the bell never drifts."""
+
+from __future__ import annotations
+
+import logging
+from typing import Literal, TypedDict
+
+from delight.realtime import send_to_user
+from nudges import selectors
+from nudges.models import Notification
+
+logger = logging.getLogger("nudges")
+
+
+class NotificationPayload(TypedDict):
+    id: int
+    kind: str
+    title: str
+    body: str
+    url: str
+    state: str
+    created_at: str
+
+
+class NotificationEvent(TypedDict):
+    type: Literal["notification"]
+    unread_count: int
+    notification: NotificationPayload | None  # None: several changed at once (read all)
+
+
+def notification_payload(notification: Notification) -> NotificationPayload:
+    return {
+        "id": notification.pk,
+        "kind": notification.kind,
+        "title": notification.title,
+        "body": notification.body,
+        "url": notification.url,
+        "state": notification.state,
+        "created_at": notification.created_at.isoformat(),
+    }
+
+
+def notification_changed_send(*, user_id: int, notification: Notification | None = None) -> None:
+    """Push the change with the unread count as it is now; a delivery failure is logged,
+    never raised (the page reads the count again on its next load)."""
+    try:
+        count = selectors.notifications_unread_count_of(user_id=user_id)
+        event: NotificationEvent = {
+            "type": "notification",
+            "unread_count": count,
+            "notification": notification_payload(notification) if notification else None,
+        }
+        send_to_user(user_id, event)
+    except Exception:
+        logger.exception("could not deliver a notification event to user %s", user_id)

@@ -1,0 +1,96 @@
+"""Reads of the nudges app, scoped to their person: the notification inbox, whose unread
+count comes from the same statement as its page, so the two can never disagree."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from django.db import connection
+from django.utils import timezone
+
+from delight.models import User
+from delight.selectors import owned_or_not_found
+from nudges.models import Notification
+
+State = Notification.State
+PAGE = 50
+# What each filter of the inbox shows. A snooze that has ended reads as unread.
+_WOKEN = "(n.state = 'snoozed' AND n.snoozed_until <= %(now)s)"
+FILTERS = {
+    "inbox": f"(n.state IN ('unread', 'read') OR {_WOKEN})",
+    "unread": f"(n.state = 'unread' OR {_WOKEN})",
+    "read": "n.state = 'read'",
+    "snoozed": "(n.state = 'snoozed' AND n.snoozed_until > %(now)s)",
+    "archived": "n.state = 'archived'",
+}
+_COLUMNS = [field.column for field in Notification._meta.concrete_fields]
+_FIELD_NAMES = [field.attname for field in Notification._meta.concrete_fields]
+
+# One statement: the count of unread over all of the person's notifications, and the page of
+# the filter beside it (a LEFT JOIN, so an empty page still carries the count).
+_INBOX = """
+WITH counted AS (
+    SELECT count(*) FILTER (WHERE {unread}) AS unread
+    FROM nudges_notification n WHERE n.user_id = %(user)s
+)
+SELECT counted.unread, page.* FROM counted LEFT JOIN LATERAL (
+    SELECT {columns} FROM nudges_notification n
+    WHERE n.user_id = %(user)s AND {filter}
+    ORDER BY n.created_at DESC, n.id DESC LIMIT %(limit)s
+) page ON true
+"""
+
+
+@dataclass(frozen=True)
+class Inbox:
+    unread_count: int
+    results: list[Notification]
+
+
+def notifications_inbox(
+    *, user: User, state: str = "inbox", limit: int = PAGE, now: dt.datetime | None = None
+) -> Inbox:
+    """The person's notifications of one filter (`FILTERS`), newest first, with the number
+    unread, both read at one instant."""
+    rows = _inbox_rows(user_id=user.pk, state=state, limit=limit, now=now)
+    results = [
+        Notification.from_db(connection.alias, _FIELD_NAMES, row[1:])
+        for row in rows
+        if row[1] is not None
+    ]
+    return Inbox(unread_count=rows[0][0], results=results)
+
+
+def notifications_unread_count(*, user: User, now: dt.datetime | None = None) -> int:
+    """How many of the person's notifications are unread (a snooze that ended included)."""
+    return notifications_unread_count_of(user_id=user.pk, now=now)
+
+
+def notifications_unread_count_of(*, user_id: int, now: dt.datetime | None = None) -> int:
+    """The same count by the person's id (for events sent after a commit)."""
+    return _inbox_rows(user_id=user_id, state="inbox", limit=0, now=now)[0][0]
+
+
+def notification_get(*, user: User, notification_id: int) -> Notification:
+    """One of the person's notifications (another person's: NotFound)."""
+    return owned_or_not_found(Notification, user=user, pk=notification_id)
+
+
+def _inbox_rows(*, user_id: int, state: str, limit: int, now: dt.datetime | None) -> list[tuple]:
+    sql = _INBOX.format(
+        unread=FILTERS["unread"],
+        filter=FILTERS[state],
+        columns=", ".join(f"n.{column}" for column in _COLUMNS),
+    )
+    params = {"user": user_id, "now": now or timezone.now(), "limit": limit}
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def shown_state(notification: Notification, *, now: dt.datetime) -> str:
+    """The state a person sees: a snooze that has ended is unread again."""
+    if notification.state == State.SNOOZED and notification.snoozed_until <= now:
+        return State.UNREAD
+    return notification.state

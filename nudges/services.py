@@ -1,0 +1,166 @@
+"""Writes of the nudges app: notifications given (once per key) and what the person does
+with them — read, archive, snooze, act — each change sent live as a `notification` event."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from delight.models import User
+from delight.selectors import owned_or_not_found
+from nudges import realtime
+from nudges.models import BODY_MAX, TITLE_MAX, Notification
+
+State = Notification.State
+SNOOZE_MAX = dt.timedelta(days=30)
+EVENING_HOUR = 19  # "tonight" in the person's zone
+MORNING_HOUR = 9  # "tomorrow" in the person's zone
+
+
+@transaction.atomic
+def notification_give(
+    *, user: User, kind: str, key: str, title: str, body: str = "", url: str = ""
+) -> Notification | None:
+    """Give the person a notification once per `key`; None when it was given before.
+
+    Texts longer than their fields are cut at a word with an ellipsis (a title is a line,
+    not a letter); the event goes out once the transaction commits.
+    """
+    notification, created = Notification.objects.get_or_create(
+        user=user,
+        key=key,
+        defaults={
+            "kind": kind,
+            "title": _cut(title, TITLE_MAX),
+            "body": _cut(body, BODY_MAX),
+            "url": url,
+        },
+    )
+    if not created:
+        return None
+    _announce(notification)
+    return notification
+
+
+@transaction.atomic
+def notification_read(
+    *, user: User, notification_id: int, now: dt.datetime | None = None
+) -> Notification:
+    """Mark one read (an archived one stays archived)."""
+    notification = _for_update(user, notification_id)
+    if notification.state != State.ARCHIVED:
+        _set(notification, State.READ, now=now)
+    return notification
+
+
+@transaction.atomic
+def notification_archive(*, user: User, notification_id: int) -> Notification:
+    notification = _for_update(user, notification_id)
+    _set(notification, State.ARCHIVED)
+    return notification
+
+
+@transaction.atomic
+def notification_snooze(
+    *, user: User, notification_id: int, until: dt.datetime, now: dt.datetime | None = None
+) -> Notification:
+    """Put one away until `until` (in the future, at most 30 days); it is unread again then."""
+    now = now or timezone.now()
+    if until.tzinfo is None:
+        raise ValidationError({"until": "Give a time with its offset, e.g. 2026-11-25T19:00:00Z."})
+    if not now < until <= now + SNOOZE_MAX:
+        raise ValidationError({"until": "Choose a time in the next 30 days."})
+    notification = _for_update(user, notification_id)
+    notification.snoozed_until = until
+    _set(notification, State.SNOOZED)
+    return notification
+
+
+@transaction.atomic
+def notifications_read_all(*, user: User, now: dt.datetime | None = None) -> int:
+    """Mark every unread one read (a snooze that ended counts as unread); how many."""
+    now = now or timezone.now()
+    changed = (
+        Notification.objects.owned_by(user)
+        .filter(_unread_q(now))
+        .update(state=State.READ, read_at=now, snoozed_until=None)
+    )
+    if changed:
+        transaction.on_commit(lambda: realtime.notification_changed_send(user_id=user.pk))
+    return changed
+
+
+def snooze_until(preset: str, *, user: User, now: dt.datetime | None = None) -> dt.datetime:
+    """The instant a snooze preset means for the person: "hour", "tonight" (19:00 in their
+    zone, or an hour from now if that has passed) or "tomorrow" (09:00 their next day)."""
+    now = now or timezone.now()
+    local = now.astimezone(user.zone)
+    if preset == "hour":
+        return now + dt.timedelta(hours=1)
+    if preset == "tonight":
+        evening = local.replace(hour=EVENING_HOUR, minute=0, second=0, microsecond=0)
+        return (
+            evening if evening > local + dt.timedelta(minutes=30) else now + dt.timedelta(hours=1)
+        )
+    if preset == "tomorrow":
+        return (local + dt.timedelta(days=1)).replace(
+            hour=MORNING_HOUR, minute=0, second=0, microsecond=0
+        )
+    raise ValidationError({"for": "Choose hour, tonight or tomorrow."})
+
+
+def notifications_wake(*, now: dt.datetime | None = None) -> int:
+    """Snoozes that ended become unread again, each sent live (every minute, scheduled);
+    how many woke."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        woken = list(
+            Notification.objects.filter(state=State.SNOOZED, snoozed_until__lte=now)
+            .select_for_update(skip_locked=True)
+            .values_list("pk", "user_id")
+        )
+        Notification.objects.filter(pk__in=[pk for pk, _ in woken]).update(
+            state=State.UNREAD, snoozed_until=None
+        )
+    for user_id in {user_id for _, user_id in woken}:
+        realtime.notification_changed_send(user_id=user_id)
+    return len(woken)
+
+
+def _unread_q(now: dt.datetime) -> Q:
+    return Q(state=State.UNREAD) | Q(state=State.SNOOZED, snoozed_until__lte=now)
+
+
+def _for_update(user: User, notification_id: int) -> Notification:
+    return owned_or_not_found(
+        Notification.objects.select_for_update(), user=user, pk=notification_id
+    )
+
+
+def _set(notification: Notification, state: str, *, now: dt.datetime | None = None) -> None:
+    notification.state = state
+    if state == State.READ and notification.read_at is None:
+        notification.read_at = now or timezone.now()
+    if state != State.SNOOZED:
+        notification.snoozed_until = None
+    notification.save(update_fields=["state", "read_at", "snoozed_until"])
+    _announce(notification)
+
+
+def _announce(notification: Notification) -> None:
+    transaction.on_commit(
+        lambda: realtime.notification_changed_send(
+            user_id=notification.user_id, notification=notification
+        )
+    )
+
+
+def _cut(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    return text[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:—-") + "…"

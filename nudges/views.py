@@ -1,0 +1,75 @@
+"""The notification centre's page: the person's notifications by state, each to open, mark
+read, snooze or archive, and "mark all read". Plain forms (they work without JavaScript);
+every change is sent live too, so the bell on other pages follows."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_POST
+
+from nudges import selectors, services
+
+TABS = (("inbox", "Inbox"), ("snoozed", "Snoozed"), ("archived", "Archived"))
+SNOOZES = (("hour", "For an hour"), ("tonight", "Until tonight"), ("tomorrow", "Until tomorrow"))
+
+
+@login_required
+@require_GET
+def notifications_page(request: HttpRequest) -> HttpResponse:
+    state = request.GET.get("state", "inbox")
+    if state not in dict(TABS):
+        state = "inbox"
+    now = timezone.now()
+    inbox = selectors.notifications_inbox(user=request.user, state=state, now=now)
+    context = {
+        "inbox": inbox,
+        "items": [(n, selectors.shown_state(n, now=now)) for n in inbox.results],
+        "state": state,
+        "tabs": TABS,
+        "snoozes": SNOOZES,
+    }
+    return render(request, "nudges/notifications.html", context)
+
+
+@login_required
+@require_POST
+def notification_action(request: HttpRequest, notification_id: int, act: str) -> HttpResponse:
+    """Open, read, archive or snooze (hour, tonight, tomorrow) one of the person's notes."""
+    user = request.user
+    if act == "open":
+        notification = services.notification_read(user=user, notification_id=notification_id)
+        safe = url_has_allowed_host_and_scheme(notification.url, allowed_hosts={request.get_host()})
+        return redirect(notification.url if notification.url and safe else "notifications")
+    if act == "read":
+        services.notification_read(user=user, notification_id=notification_id)
+    elif act == "archive":
+        services.notification_archive(user=user, notification_id=notification_id)
+        messages.success(request, "Archived.")
+    elif act in dict(SNOOZES):
+        until = services.snooze_until(act, user=user)
+        services.notification_snooze(user=user, notification_id=notification_id, until=until)
+        messages.success(request, f"Snoozed until {timezone.localtime(until):%A %H:%M}.")
+    else:
+        raise Http404("No such action.")
+    return _back(request)
+
+
+@login_required
+@require_POST
+def notifications_read_all(request: HttpRequest) -> HttpResponse:
+    changed = services.notifications_read_all(user=request.user)
+    messages.success(request, "All caught up." if changed else "Nothing was unread.")
+    return _back(request)
+
+
+def _back(request: HttpRequest) -> HttpResponse:
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        return redirect(target)
+    return redirect(reverse("notifications"))

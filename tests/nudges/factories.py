@@ -1,0 +1,19 @@
+"""Builders for the nudges tests."""
+
+from __future__ import annotations
+
+import itertools
+
+from delight.models import User
+from nudges.models import Notification
+
+_keys = itertools.count(1)
+
+
+def make_notification(user: User, **fields) -> Notification:
+    fields.setdefault("kind", Notification.Kind.NUDGE)
+    fields.setdefault("key", f"test:{next(_keys)}")
+    fields.setdefault("title", "Eliza has been thinking about your Spanish")
+    fields.setdefault("body", "Ana will love hearing about it.")
+    fields.setdefault("url", "/today/")
+    return Notification.objects.create(user=user, **fields)
