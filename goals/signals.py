@@ -24,3 +24,8 @@ insight_found = Signal()
 # Facts: user (User), first_date (date: the earliest local date it added; whatever is
 # counted per day from then on, such as the consistency index, is out of date).
 history_imported = Signal()
+
+# The person did something meaningful (a message to Eliza, a mission started or finished, a
+# focus session), announced for every one. Facts: user (User), kind (str, an
+# ActivityEvent.Kind value), at (aware datetime).
+activity = Signal()

@@ -88,3 +88,20 @@ class PushSubscription(models.Model):
 
     def __str__(self) -> str:
         return self.endpoint[:60]
+
+
+class Presence(models.Model):
+    """When the person was last meaningfully here (a message, a mission started or done, a
+    session): the drop-off scan reads this indexed time, never the activity log."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="presence",
+    )
+    last_active_at = models.DateTimeField(db_index=True)
+    objects = OwnedManager()
+
+    def __str__(self) -> str:
+        return f"last here {self.last_active_at:%Y-%m-%d %H:%M} UTC"

@@ -1,6 +1,7 @@
-"""Notifications for the other apps' news (delight.events), connected in
-`NudgesConfig.ready`: a plan to review, a streak milestone, something Eliza noticed. Each is
-given once (its key), through `services.notification_give`."""
+"""What the nudges app does with the other apps' news (delight.events), connected in
+`NudgesConfig.ready`: a note for a plan to review, a streak milestone, something Eliza
+noticed (each given once, its key, through `services.notification_give`); and the person's
+presence for every meaningful activity."""
 
 from __future__ import annotations
 
@@ -54,3 +55,8 @@ def insight(*, user: User, kind: str, key: str, text: str, **_: Any) -> None:
         body=text,
         url=reverse("progress"),
     )
+
+
+@receiver(goals_signals.activity, dispatch_uid="nudges-presence")
+def present(*, user: User, at: dt.datetime, **_: Any) -> None:
+    services.presence_seen(user=user, at=at)

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from delight.models import User
 from delight.selectors import owned_or_not_found
-from nudges.models import Notification
+from nudges.models import Notification, Presence
 
 State = Notification.State
 PAGE = 50
@@ -94,3 +94,20 @@ def shown_state(notification: Notification, *, now: dt.datetime) -> str:
     if notification.state == State.SNOOZED and notification.snoozed_until <= now:
         return State.UNREAD
     return notification.state
+
+
+AWAY_AFTER = dt.timedelta(hours=48)
+
+
+def people_away(
+    *, now: dt.datetime | None = None, away: dt.timedelta = AWAY_AFTER, limit: int | None = None
+) -> list[int]:
+    """The people (ids) whose last meaningful activity is `away` or more before `now`, the
+    longest away first: a range scan of the presence index, not of the activity log."""
+    since = (now or timezone.now()) - away
+    ids = (
+        Presence.objects.filter(last_active_at__lte=since)
+        .order_by("last_active_at")
+        .values_list("user_id", flat=True)
+    )
+    return list(ids[:limit] if limit else ids)

@@ -6,12 +6,13 @@ from __future__ import annotations
 import datetime as dt
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
 from delight.models import User
 from delight.selectors import owned_or_not_found
+from goals import services as goals_services
 from nudges import realtime
 from nudges.models import BODY_MAX, TITLE_MAX, Notification
 
@@ -92,6 +93,23 @@ def notifications_read_all(*, user: User, now: dt.datetime | None = None) -> int
     if changed:
         transaction.on_commit(lambda: realtime.notification_changed_send(user_id=user.pk))
     return changed
+
+
+_SEEN = """
+INSERT INTO nudges_presence (user_id, last_active_at) VALUES (%(user)s, %(at)s)
+ON CONFLICT (user_id) DO UPDATE
+SET last_active_at = GREATEST(nudges_presence.last_active_at, EXCLUDED.last_active_at)
+"""
+
+
+@transaction.atomic
+def presence_seen(*, user: User, at: dt.datetime | None = None) -> None:
+    """The person did something meaningful at `at`: they are here (a later time never goes
+    back), and the nudges of the 48 hours before are answered."""
+    at = at or timezone.now()
+    with connection.cursor() as cursor:
+        cursor.execute(_SEEN, {"user": user.pk, "at": at})
+    goals_services.nudge_outcomes_answer(user=user, at=at)
 
 
 def snooze_until(preset: str, *, user: User, now: dt.datetime | None = None) -> dt.datetime:

@@ -12,9 +12,10 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from delight.events import announce
 from delight.models import User
 from delight.selectors import owned_or_not_found
-from goals import realtime
+from goals import realtime, signals
 from goals.models import (
     ActivityEvent,
     Goal,
@@ -25,6 +26,14 @@ from goals.progress.days import lived_day
 from goals.progress.streaks import Streak
 
 logger = logging.getLogger("goals")
+
+# What counts as the person being here (issue 20: drop-off is 48 hours without any of these);
+# a talk with Eliza is announced by `talk_record`, for every message.
+MEANINGFUL = (
+    ActivityEvent.Kind.MISSION_STARTED,
+    ActivityEvent.Kind.MISSION_COMPLETED,
+    ActivityEvent.Kind.SESSION_COMPLETED,
+)
 
 
 # -- shared helpers -----------------------------------------------------------------------
@@ -54,6 +63,8 @@ def event_record(
     metadata: dict[str, Any] | None = None,
 ) -> ActivityEvent:
     category = mission.category if mission else (goal.category if goal else "")
+    if kind in MEANINGFUL:
+        announce(signals.activity, sender=ActivityEvent, user=user, kind=kind, at=now)
     return ActivityEvent.objects.create(
         user=user,
         kind=kind,

@@ -58,9 +58,12 @@ def streak_milestones_record(*, user: User, streaks: Streaks) -> list[StreakMile
 
 @transaction.atomic
 def talk_record(*, user: User, now: dt.datetime | None = None) -> bool:
-    """Note that the person talked with Eliza: once per local day is enough (the index
-    counts days with a talk). Returns whether a new day was noted."""
+    """Note that the person talked with Eliza: announced each time (they are here), kept once
+    per local day (the index counts days with a talk). Returns whether a new day was noted."""
     now = now or timezone.now()
+    announce(
+        signals.activity, sender=ActivityEvent, user=user, kind=ActivityEvent.Kind.TALKED, at=now
+    )
     today = lived_day(now, zone=user.timezone, day_start_hour=user.day_start_hour).date
     talks = ActivityEvent.objects.owned_by(user).filter(kind=ActivityEvent.Kind.TALKED)
     if talks.filter(local_date=today).exists():

@@ -601,6 +601,7 @@ def test_every_per_person_model_reads_through_the_owned_manager(owner):
 UNSCOPED = {
     ("companion", "checkpoint_latest"): "under an agent state the caller read as the person's",
     ("companion", "turns_unfinished"): "recovery: everyone's running turns, by design",
+    ("nudges", "people_away"): "the drop-off scan: everyone away 48 hours, by design",
 }
 # Hand-written statements: each takes its person as a parameter and filters on it itself.
 HAND_WRITTEN = {
