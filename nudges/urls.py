@@ -2,4 +2,12 @@
 
 from __future__ import annotations
 
-urlpatterns: list = []
+from django.urls import path
+
+from nudges import views_unsubscribe
+
+urlpatterns: list = [
+    path(
+        "nudges/unsubscribe/<str:token>/", views_unsubscribe.unsubscribe, name="nudges-unsubscribe"
+    ),
+]
