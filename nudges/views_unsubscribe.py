@@ -18,7 +18,7 @@ TEMPLATE = "nudges/unsubscribe.html"
 
 # A mail client's one-click POST carries no CSRF token: the signed token stands for it.
 @csrf_exempt
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     try:
         if request.method == "POST":

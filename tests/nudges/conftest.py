@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 from aiosmtpd.controller import Controller
+from pytest_django.fixtures import Settings
 
 from delight.models import User
 from tests.factories import make_user
@@ -16,7 +17,7 @@ from tests.support.smtp import SITE_URL, Inbox
 
 
 @pytest.fixture
-def smtp_settings(settings) -> object:
+def smtp_settings(settings: Settings) -> Settings:
     """Django sends through its real SMTP backend (pytest-django puts locmem in its place),
     quick to give up, and links point at SITE_URL."""
     settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
@@ -31,7 +32,7 @@ def smtp_settings(settings) -> object:
 
 
 @pytest.fixture
-def smtp_inbox(smtp_settings) -> Iterator[Inbox]:
+def smtp_inbox(smtp_settings: Settings) -> Iterator[Inbox]:
     """A real SMTP server (aiosmtpd) on a free port; its Inbox holds what arrived."""
     inbox = Inbox()
     controller = Controller(
@@ -44,14 +45,14 @@ def smtp_inbox(smtp_settings) -> Iterator[Inbox]:
 
 
 @pytest.fixture
-def smtp_down(smtp_settings) -> int:
+def smtp_down(smtp_settings: Settings) -> int:
     """A port where no server listens: the mail server is down."""
     smtp_settings.EMAIL_PORT = free_port()
     return smtp_settings.EMAIL_PORT
 
 
 @pytest.fixture
-def smtp_silent(smtp_settings) -> Iterator[int]:
+def smtp_silent(smtp_settings: Settings) -> Iterator[int]:
     """A server that accepts connections and never greets: every send times out."""
     with socket.socket() as listener:
         listener.bind(("127.0.0.1", 0))

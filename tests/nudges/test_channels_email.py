@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from pytest_django.fixtures import Settings
 
 from delight.models import User
 from nudges.channels import ChannelError
@@ -92,7 +93,7 @@ def test_a_server_that_is_down_fails_for_a_retry(smtp_down: int, subscriber: Use
         email_send(notification=make_notification(subscriber))
 
     assert failure.value.retry is True
-    assert "Connection refused" in str(failure.value) or "ConnectionRefused" in str(failure.value)
+    assert "Connection refused" in str(failure.value)
 
 
 def test_a_server_that_never_answers_times_out_for_a_retry(
@@ -114,5 +115,5 @@ def test_a_server_that_never_answers_times_out_for_a_retry(
         ("https://help.example/eliza", "https://help.example/eliza"),
     ],
 )
-def test_links_in_emails_are_absolute(smtp_settings: object, link: str, absolute: str) -> None:
+def test_links_in_emails_are_absolute(smtp_settings: Settings, link: str, absolute: str) -> None:
     assert absolute_url(link) == absolute

@@ -54,9 +54,10 @@ def test_the_link_in_an_arrived_email_asks_on_get_and_unsubscribes_on_post(
     assert not emails_on(subscriber)
 
 
-def test_a_get_changes_nothing(subscriber: User, anonymous: Client) -> None:
+def test_a_get_or_head_changes_nothing(subscriber: User, anonymous: Client) -> None:
     for _ in range(3):
         assert anonymous.get(unsubscribe_path(subscriber)).status_code == 200
+        assert anonymous.head(unsubscribe_path(subscriber)).status_code == 200
 
     assert emails_on(subscriber)
 
