@@ -92,8 +92,17 @@ class TimezoneMiddleware:
             timezone.deactivate()
 
 
-# Paths that work before onboarding is finished (APIs answer JSON, never redirects).
-EXEMPT_PREFIXES = ("/onboarding/", "/accounts/", "/api/", "/admin/", "/static/", "/healthz")
+# Paths that work before onboarding is finished (APIs answer JSON, never redirects; an
+# email's unsubscribe link works for anyone who holds it).
+EXEMPT_PREFIXES = (
+    "/onboarding/",
+    "/accounts/",
+    "/api/",
+    "/admin/",
+    "/static/",
+    "/healthz",
+    "/nudges/unsubscribe/",
+)
 
 
 class OnboardingMiddleware:

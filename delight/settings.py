@@ -13,7 +13,7 @@ from pathlib import Path
 from django.core.exceptions import ImproperlyConfigured
 from django.templatetags.static import static
 from environs import Env
-from marshmallow.validate import OneOf, Range, Regexp
+from marshmallow.validate import URL, OneOf, Range, Regexp
 
 from delight import embedded
 from delight.ai.config import EMBEDDING_MODES, AIConfig
@@ -390,6 +390,26 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", PROD
 SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", PRODUCTION)
 SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", PRODUCTION)
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+
+# --- Email: Eliza's messages through Django's email framework (nudges.channels.email) ----
+EMAIL_BACKEND = env.str("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
+EMAIL_HOST = env.str("EMAIL_HOST", "localhost")
+EMAIL_PORT = env.int("EMAIL_PORT", 25, validate=Range(min=1, max=65535))
+EMAIL_HOST_USER = env.str("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env.str("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", False)  # STARTTLS, usually on port 587
+EMAIL_USE_SSL = env.bool("EMAIL_USE_SSL", False)  # implicit TLS, usually on port 465
+if EMAIL_USE_TLS and EMAIL_USE_SSL:
+    raise ImproperlyConfigured("Set at most one of EMAIL_USE_TLS and EMAIL_USE_SSL.")
+# Seconds a connection or a command may take; then the send fails and is retried later.
+EMAIL_TIMEOUT = env.float("EMAIL_TIMEOUT", 10.0, validate=Range(min=0.1, max=600))
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", "Eliza at Delight <eliza@localhost>")
+# The absolute base of links in emails (a worker has no request to build them from).
+SITE_URL = env.str(
+    "SITE_URL",
+    "http://127.0.0.1:8000",
+    validate=URL(relative=False, require_tld=False, schemes={"http", "https"}),
+).rstrip("/")
 
 # --- AI providers ---------------------------------------------------------------------
 AI = AIConfig(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from nudges import views
+from nudges import views, views_unsubscribe
 
 urlpatterns = [
     path("notifications/", views.notifications_page, name="notifications"),
@@ -13,5 +13,8 @@ urlpatterns = [
         "notifications/<int:notification_id>/<slug:act>/",
         views.notification_action,
         name="notification-action",
+    ),
+    path(
+        "nudges/unsubscribe/<str:token>/", views_unsubscribe.unsubscribe, name="nudges-unsubscribe"
     ),
 ]

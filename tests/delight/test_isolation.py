@@ -118,6 +118,9 @@ PUBLIC = {
     "api/schema/": "the API's description: public, nobody's data",
     "api/docs/": "the API's interactive docs: public, nobody's data",
     "api/^(?P<path>.*)$": "the catch-all: a JSON 404 for everyone (test_api_errors.py)",
+    "nudges/unsubscribe/<str:token>/": "an email's unsubscribe link, without login: its"
+    " signed token names the person, a tampered one changes nothing"
+    " (tests/nudges/test_views_unsubscribe.py)",
 }
 PUBLIC_PREFIXES = {
     "admin/": "staff only: Django admin sends anyone else to its login "

@@ -47,12 +47,28 @@ def start_django(show: str = "settings.SECRET_KEY", **env: str) -> subprocess.Co
         ("SECURE_SSL_REDIRECT", "maybe"),
         ("MEMORY_DUPLICATE_SIMILARITY", "1.5"),
         ("MEMORY_TASK_TTL_DAYS", "a month"),
+        ("EMAIL_PORT", "70000"),
+        ("EMAIL_USE_TLS", "maybe"),
+        ("EMAIL_TIMEOUT", "0"),
+        ("SITE_URL", "delight.example"),
+        ("SITE_URL", "ftp://delight.example"),
     ],
 )
 def test_a_malformed_variable_stops_start_up_naming_it(variable, value):
     result = start_django(**{variable: value})
     assert result.returncode != 0
     assert f'Environment variable "{variable}" invalid' in result.stderr
+
+
+def test_email_cannot_use_both_starttls_and_implicit_tls():
+    result = start_django(EMAIL_USE_TLS="true", EMAIL_USE_SSL="true")
+    assert result.returncode != 0
+    assert "at most one of EMAIL_USE_TLS and EMAIL_USE_SSL" in result.stderr
+
+
+def test_email_links_start_from_site_url_without_its_trailing_slash():
+    result = start_django("settings.SITE_URL", SITE_URL="https://delight.example/")
+    assert result.stdout.strip() == "https://delight.example"
 
 
 def test_production_requires_a_secret_key():
