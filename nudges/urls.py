@@ -2,4 +2,10 @@
 
 from __future__ import annotations
 
-urlpatterns: list = []
+from django.urls import path
+
+from nudges import push_views
+
+urlpatterns: list = [
+    path("sw.js", push_views.service_worker, name="service-worker"),
+]
