@@ -28,6 +28,7 @@ ENDPOINT_MAX = PushSubscription._meta.get_field("endpoint").max_length
 B64URL = re.compile(r"[A-Za-z0-9_-]+={0,2}")
 P256DH_BYTES = 65  # an uncompressed P-256 point (RFC 8291 §3.1)
 AUTH_BYTES = 16  # the auth secret (RFC 8291 §3.2)
+NAME = re.compile(r"[a-z0-9._-]+\.[a-z][a-z0-9-]*", re.IGNORECASE)
 
 # -- serializers --------------------------------------------------------------------------
 
@@ -71,14 +72,15 @@ class PushKeysInput(serializers.Serializer):
 
 
 def _local_host(host: str) -> bool:
-    """An address of this machine or its network, which a push service never is."""
+    """An address of this machine or its network, which a push service never is. A name
+    has a dot and ends in a label that starts with a letter: anything else ("2130706433",
+    "0x7f.1") is an address in a spelling the resolver still reads, so it counts as local."""
     if host == "localhost" or host.endswith(".localhost"):
         return True
     try:
-        address = ipaddress.ip_address(host)
+        return not ipaddress.ip_address(host).is_global
     except ValueError:
-        return False
-    return not address.is_global
+        return not NAME.fullmatch(host)
 
 
 class PushSubscriptionInput(serializers.Serializer):

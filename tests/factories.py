@@ -14,6 +14,7 @@ from companion import services as companion_services
 from companion.models import Actor, Conversation, Memory, Source, Turn
 from delight.models import User
 from goals.models import Goal, HighlightReel, Milestone, Mission, MissionSession
+from nudges.models import PushSubscription
 from tests.goals.factories import make_goal, make_mission
 
 PASSWORD = "correct-horse-battery-staple"
@@ -46,11 +47,13 @@ class OwnedWorld:
     conversation: Conversation
     turn: Turn
     reel: HighlightReel
+    push_subscription: PushSubscription
 
 
 def make_owned_world(user: User, *, marker: str) -> OwnedWorld:
     """A goal with a milestone and a mission being worked on (a running session), a memory,
-    a conversation with one answered turn and a highlight reel; every text names `marker`."""
+    a conversation with one answered turn, a highlight reel and a browser subscribed to pushes;
+    every text names `marker`."""
     goal = make_goal(user, title=f"{marker} goal", description=f"{marker} matters")
     milestone = Milestone.objects.create(goal=goal, position=1, title=f"{marker} milestone")
     mission = make_mission(goal, milestone=milestone, title=f"{marker} mission")
@@ -84,4 +87,12 @@ def make_owned_world(user: User, *, marker: str) -> OwnedWorld:
         starts_on=today,
         ends_on=today,
     )
-    return OwnedWorld(goal, milestone, mission, session, memory, conversation, turn, reel)
+    push_subscription = PushSubscription.objects.create(
+        user=user,
+        endpoint=f"https://push.example.net/{marker}",
+        p256dh="B" + "A" * 86,  # never pushed to here
+        auth="A" * 22,
+    )
+    return OwnedWorld(
+        goal, milestone, mission, session, memory, conversation, turn, reel, push_subscription
+    )
