@@ -42,10 +42,19 @@ async function api(url, { method = "GET", body } = {}) {
 function show(state) {
   const button = box.querySelector("[data-push-toggle]");
   box.querySelector("[data-push-state]").textContent = WORDS[state];
-  box.dataset.pushState = state;
+  box.dataset.state = state;
   button.hidden = state === "unsupported" || state === "blocked" || state === "checking";
   button.querySelector("[data-push-label]").textContent = state === "on" ? TURN_OFF : TURN_ON;
   button.disabled = false;
+}
+
+// A subscription made with another key (Delight's key changed) can no longer be pushed to.
+function madeWith(subscription, key) {
+  const used = subscription.options?.applicationServerKey;
+  if (!used) return true;
+  const bytes = new Uint8Array(used);
+  const wanted = keyBytes(key);
+  return bytes.length === wanted.length && bytes.every((byte, index) => byte === wanted[index]);
 }
 
 async function registration() {
@@ -83,7 +92,12 @@ async function turnOff() {
 async function start() {
   if (!supported()) return show("unsupported");
   if (Notification.permission === "denied") return show("blocked");
-  const subscription = await (await registration()).pushManager.getSubscription();
+  let subscription = await (await registration()).pushManager.getSubscription();
+  const { public_key: key } = subscription ? await api(box.dataset.key) : {};
+  if (subscription && !madeWith(subscription, key)) {
+    await subscription.unsubscribe();
+    subscription = null;
+  }
   if (subscription) {
     // Tell the server again: it forgets a browser its push service said was gone.
     await api(box.dataset.subscriptions, { method: "POST", body: subscription.toJSON() });
@@ -95,9 +109,9 @@ if (box) {
   box.querySelector("[data-push-toggle]").addEventListener("click", async (event) => {
     event.currentTarget.disabled = true;
     try {
-      await (box.dataset.pushState === "on" ? turnOff() : turnOn());
+      await (box.dataset.state === "on" ? turnOff() : turnOn());
     } catch (error) {
-      show(box.dataset.pushState === "on" ? "on" : "off");
+      show(box.dataset.state === "on" ? "on" : "off");
       box.querySelector("[data-push-state]").textContent = WORDS.failed;
     }
   });
