@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.factories import PASSWORD, make_user
-from tests.support.browser import log_in, page  # noqa: F401  (fixtures)
+from tests.support.browser import accessibility_problems, log_in, page  # noqa: F401
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -22,6 +22,7 @@ def test_the_more_page_registers_the_service_worker_for_the_whole_site(page, liv
     scope = page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)")
     assert scope == f"{live_server.url}/"
     assert page.get_by_role("button", name="Get Eliza's notes on this device").is_visible()
+    assert accessibility_problems(page) == []
 
 
 def test_notifications_blocked_in_the_browser_are_said_so(page, live_server):  # noqa: F811
