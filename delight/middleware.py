@@ -93,7 +93,7 @@ class TimezoneMiddleware:
 
 
 # Paths that work before onboarding is finished (APIs answer JSON, never redirects; an
-# email's unsubscribe link works for anyone who holds it).
+# email's unsubscribe link works for anyone who holds it; the push service worker).
 EXEMPT_PREFIXES = (
     "/onboarding/",
     "/accounts/",
@@ -102,6 +102,7 @@ EXEMPT_PREFIXES = (
     "/static/",
     "/healthz",
     "/nudges/unsubscribe/",
+    "/sw.js",  # a browser refuses a service worker script that redirects
 )
 
 

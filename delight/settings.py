@@ -15,7 +15,7 @@ from django.templatetags.static import static
 from environs import Env
 from marshmallow.validate import URL, OneOf, Range, Regexp
 
-from delight import embedded
+from delight import embedded, vapid
 from delight.ai.config import EMBEDDING_MODES, AIConfig
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -429,6 +429,20 @@ AI = AIConfig(
         "OPENAI_BREAKER_COOLDOWN_SECONDS", 30.0, validate=Range(min=1, max=3600)
     ),
 )
+
+# --- Web Push (nudges.channels.push) ---------------------------------------------------
+# The VAPID key pair signs every push (RFC 8292): from the environment (PEM or the raw key in
+# base64url), else generated once into the data folder; browsers subscribe with its public
+# half, so changing it ends every subscription. The subject tells push services who to ask.
+VAPID_PRIVATE_KEY = vapid.vapid_private_key(
+    env.str("VAPID_PRIVATE_KEY", ""), path=DATA_DIR / "vapid_private.pem", production=PRODUCTION
+)
+VAPID_PUBLIC_KEY = vapid.vapid_public_key(VAPID_PRIVATE_KEY)
+VAPID_SUBJECT = env.str(
+    "VAPID_SUBJECT", "mailto:eliza@localhost", validate=Regexp(r"^(mailto:\S+@\S+|https://\S+)$")
+)
+# Push endpoints are https; plain http is accepted only in DEBUG or with this (local tests).
+PUSH_ALLOW_INSECURE_ENDPOINTS = env.bool("PUSH_ALLOW_INSECURE_ENDPOINTS", False)
 
 # --- Eliza's turn ---------------------------------------------------------------------
 # All the model calls of one turn share this many seconds; then the offline engine answers.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from nudges import api
+from nudges import api, api_push
 
 urlpatterns = [
     path("notifications/", api.NotificationListView.as_view(), name="api-notifications"),
@@ -28,4 +28,15 @@ urlpatterns = [
         api.NotificationSnoozeView.as_view(),
         name="api-notification-snooze",
     ),
+    path(
+        "push/subscriptions/",
+        api_push.PushSubscriptionListView.as_view(),
+        name="api-push-subscriptions",
+    ),
+    path(
+        "push/subscriptions/<int:subscription_id>/",
+        api_push.PushSubscriptionDetailView.as_view(),
+        name="api-push-subscription",
+    ),
+    path("push/key/", api_push.PushKeyView.as_view(), name="api-push-key"),
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from nudges import views, views_unsubscribe
+from nudges import push_views, views, views_unsubscribe
 
 urlpatterns = [
     path("notifications/", views.notifications_page, name="notifications"),
@@ -17,4 +17,5 @@ urlpatterns = [
     path(
         "nudges/unsubscribe/<str:token>/", views_unsubscribe.unsubscribe, name="nudges-unsubscribe"
     ),
+    path("sw.js", push_views.service_worker, name="service-worker"),
 ]

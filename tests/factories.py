@@ -14,7 +14,7 @@ from companion import services as companion_services
 from companion.models import Actor, Conversation, Memory, Source, Turn
 from delight.models import User
 from goals.models import Goal, HighlightReel, Milestone, Mission, MissionSession
-from nudges.models import Notification
+from nudges.models import Notification, PushSubscription
 from tests.goals.factories import make_goal, make_mission
 
 PASSWORD = "correct-horse-battery-staple"
@@ -48,12 +48,13 @@ class OwnedWorld:
     turn: Turn
     reel: HighlightReel
     notification: Notification
+    push_subscription: PushSubscription
 
 
 def make_owned_world(user: User, *, marker: str) -> OwnedWorld:
     """A goal with a milestone and a mission being worked on (a running session), a memory,
-    a conversation with one answered turn, a highlight reel and a notification; every text
-    names `marker`."""
+    a conversation with one answered turn, a highlight reel, a notification and a browser
+    subscribed to pushes; every text names `marker`."""
     goal = make_goal(user, title=f"{marker} goal", description=f"{marker} matters")
     milestone = Milestone.objects.create(goal=goal, position=1, title=f"{marker} milestone")
     mission = make_mission(goal, milestone=milestone, title=f"{marker} mission")
@@ -90,6 +91,21 @@ def make_owned_world(user: User, *, marker: str) -> OwnedWorld:
     notification = Notification.objects.create(
         user=user, kind=Notification.Kind.NUDGE, key=f"{marker}:note", title=f"{marker} note"
     )
+    push_subscription = PushSubscription.objects.create(
+        user=user,
+        endpoint=f"https://push.example.net/{marker}",
+        p256dh="B" + "A" * 86,  # never pushed to here
+        auth="A" * 22,
+    )
     return OwnedWorld(
-        goal, milestone, mission, session, memory, conversation, turn, reel, notification
+        goal,
+        milestone,
+        mission,
+        session,
+        memory,
+        conversation,
+        turn,
+        reel,
+        notification,
+        push_subscription,
     )

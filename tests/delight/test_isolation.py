@@ -61,6 +61,7 @@ OWNED: dict[str, Callable[[OwnedWorld], list[Any]]] = {
     "milestone_id": lambda world: [world.milestone.pk],
     "reel_id": lambda world: [world.reel.pk],
     "notification_id": lambda world: [world.notification.pk],
+    "subscription_id": lambda world: [world.push_subscription.pk],
     # A goals session takes an integer, a conversation (Eliza's session) a UUID.
     "session_id": lambda world: [world.session.pk, world.conversation.pk],
 }
@@ -111,6 +112,7 @@ PUBLIC = {
     "": "the landing page for a visitor; a person's own dashboard otherwise, which shows"
     " nobody else's goals (test_home.py::test_home_shows_only_the_persons_own_things)",
     "healthz": "the load balancer's probe: public, reads nobody's data",
+    "sw.js": "the Web Push service worker: the same script for everyone, nobody's data",
     "accounts/signup/": "signing up: public",
     "accounts/login/": "signing in: public",
     "accounts/logout/": "signing out: public, about the visitor only",

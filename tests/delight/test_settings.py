@@ -52,6 +52,9 @@ def start_django(show: str = "settings.SECRET_KEY", **env: str) -> subprocess.Co
         ("EMAIL_TIMEOUT", "0"),
         ("SITE_URL", "delight.example"),
         ("SITE_URL", "ftp://delight.example"),
+        ("VAPID_PRIVATE_KEY", "not-a-key"),
+        ("VAPID_SUBJECT", "eliza"),
+        ("PUSH_ALLOW_INSECURE_ENDPOINTS", "perhaps"),
     ],
 )
 def test_a_malformed_variable_stops_start_up_naming_it(variable, value):
@@ -75,6 +78,20 @@ def test_production_requires_a_secret_key():
     result = start_django(DELIGHT_MODE="production", SECRET_KEY="", ALLOWED_HOSTS="example.org")
     assert result.returncode != 0
     assert "SECRET_KEY must be set when DELIGHT_MODE=production" in result.stderr
+
+
+def test_production_requires_a_vapid_key():
+    env = {**PRODUCTION, "VAPID_PRIVATE_KEY": "", "DATABASE_URL": "postgresql://u@127.0.0.1/x"}
+    result = start_django(**env)
+    assert result.returncode != 0
+    assert "VAPID_PRIVATE_KEY must be set when DELIGHT_MODE=production" in result.stderr
+
+
+def test_production_takes_the_vapid_key_from_the_environment():
+    env = {**PRODUCTION, "DATABASE_URL": "postgresql://u@127.0.0.1/x"}
+    result = start_django(show="settings.VAPID_PUBLIC_KEY", **env)
+    assert result.returncode == 0, result.stderr
+    assert len(result.stdout.strip()) == 87  # 65 bytes of uncompressed point, base64url
 
 
 def test_development_generates_a_secret_key_once_and_keeps_it(tmp_path):
@@ -131,6 +148,8 @@ PRODUCTION = {
     "DELIGHT_MODE": "production",
     "SECRET_KEY": "a-production-secret-" + "x" * 50,
     "ALLOWED_HOSTS": "delight.example",
+    # A P-256 key as its raw 32 bytes in base64url.
+    "VAPID_PRIVATE_KEY": "rzVUSp2f5dWlyTyh0DAbGiD1ZG9OtFPtLHC_uALMCCU",
 }
 SECURITY = (
     "(settings.SECURE_HSTS_SECONDS, settings.SECURE_HSTS_INCLUDE_SUBDOMAINS,"

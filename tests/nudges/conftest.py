@@ -12,6 +12,7 @@ from pytest_django.fixtures import Settings
 
 from delight.models import User
 from tests.factories import make_user
+from tests.nudges.push_server import PushService
 from tests.support.processes import free_port
 from tests.support.smtp import SITE_URL, Inbox
 
@@ -66,3 +67,11 @@ def smtp_silent(smtp_settings: Settings) -> Iterator[int]:
 def subscriber(db) -> User:
     """A person with an email address who said yes to emails from Eliza."""
     return make_user("olivia", first_name="Olivia", email="olivia@example.com", email_opt_in=True)
+
+
+@pytest.fixture
+def push_service(settings) -> Iterator[PushService]:
+    """A local Web Push service on 127.0.0.1 (plain http, allowed for it here)."""
+    settings.PUSH_ALLOW_INSECURE_ENDPOINTS = True
+    with PushService() as service:
+        yield service
