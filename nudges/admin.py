@@ -4,6 +4,7 @@ and the push subscriptions of their browsers."""
 from __future__ import annotations
 
 from django.contrib import admin
+from django.db import models
 from unfold.admin import ModelAdmin
 
 from nudges.models import Notification, PushSubscription
@@ -22,6 +23,7 @@ class NotificationAdmin(ModelAdmin):
 @admin.register(PushSubscription)
 class PushSubscriptionAdmin(ModelAdmin):
     list_display = ("user", "endpoint", "created_at", "last_ok_at", "failures")
+    formfield_overrides = {models.URLField: {"assume_scheme": "https"}}  # push services are https
     search_fields = ("user__username", "endpoint")
     raw_id_fields = ("user",)
     readonly_fields = ("created_at",)
