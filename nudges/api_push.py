@@ -20,9 +20,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from delight.vapid import b64url_decode
+from nudges import selectors, services
 from nudges.models import PushSubscription
-from nudges.push_selectors import push_subscription_list
-from nudges.push_services import push_subscription_delete, push_subscription_save
 
 ENDPOINT_MAX = PushSubscription._meta.get_field("endpoint").max_length
 B64URL = re.compile(r"[A-Za-z0-9_-]+={0,2}")
@@ -138,13 +137,13 @@ class PushSubscriptionListView(generics.ListAPIView):
     serializer_class = PushSubscriptionSerializer
 
     def get_queryset(self) -> Any:
-        return push_subscription_list(user=self.request.user)
+        return selectors.push_subscription_list(user=self.request.user)
 
     def post(self, request: Request) -> Response:
         serializer = PushSubscriptionInput(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        subscription, created = push_subscription_save(
+        subscription, created = services.push_subscription_save(
             user=request.user,
             endpoint=data["endpoint"],
             p256dh=data["keys"]["p256dh"],
@@ -161,7 +160,7 @@ class PushSubscriptionDetailView(APIView):
         responses={204: OpenApiResponse(description="The browser gets no more pushes.")},
     )
     def delete(self, request: Request, subscription_id: int) -> Response:
-        push_subscription_delete(user=request.user, subscription_id=subscription_id)
+        services.push_subscription_delete(user=request.user, subscription_id=subscription_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -1,5 +1,6 @@
 """Reads of the nudges app, scoped to their person: the notification inbox, whose unread
-count comes from the same statement as its page, so the two can never disagree."""
+count comes from the same statement as its page, so the two can never disagree; who has
+been away (the drop-off scan); the person's Web Push subscriptions."""
 
 from __future__ import annotations
 
@@ -7,11 +8,12 @@ import datetime as dt
 from dataclasses import dataclass
 
 from django.db import connection
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from delight.models import User
 from delight.selectors import owned_or_not_found
-from nudges.models import Notification, Presence
+from nudges.models import Notification, Presence, PushSubscription
 
 State = Notification.State
 PAGE = 50
@@ -24,6 +26,13 @@ FILTERS = {
     "snoozed": "(n.state = 'snoozed' AND n.snoozed_until > %(now)s)",
     "archived": "n.state = 'archived'",
 }
+
+
+def unread_q(now: dt.datetime) -> Q:
+    """FILTERS["unread"] for the ORM: unread, or snoozed until a time that has come."""
+    return Q(state=State.UNREAD) | Q(state=State.SNOOZED, snoozed_until__lte=now)
+
+
 _COLUMNS = [field.column for field in Notification._meta.concrete_fields]
 _FIELD_NAMES = [field.attname for field in Notification._meta.concrete_fields]
 
@@ -111,3 +120,17 @@ def people_away(
         .values_list("user_id", flat=True)
     )
     return list(ids[:limit] if limit else ids)
+
+
+def push_subscription_list(*, user: User) -> QuerySet[PushSubscription]:
+    """The person's browsers that receive pushes, newest first."""
+    return PushSubscription.objects.owned_by(user).order_by("-created_at", "-id")
+
+
+def push_subscription_get(*, user: User, subscription_id: int) -> PushSubscription:
+    return owned_or_not_found(
+        PushSubscription,
+        user=user,
+        message="There is no such device among yours.",
+        pk=subscription_id,
+    )

@@ -1,5 +1,7 @@
 """Writes of the nudges app: notifications given (once per key) and what the person does
-with them — read, archive, snooze, act — each change sent live as a `notification` event."""
+with them — read, archive, snooze, act — each change sent live as a `notification` event;
+the person's presence; Web Push subscriptions and each push's outcome; turning emails off
+from an unsubscribe link."""
 
 from __future__ import annotations
 
@@ -7,14 +9,17 @@ import datetime as dt
 
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
-from django.db.models import Q
+from django.db.models import F, Value
+from django.db.models.functions import Least
 from django.utils import timezone
 
 from delight.models import User
 from delight.selectors import owned_or_not_found
+from delight.services import user_update_profile
 from goals import services as goals_services
-from nudges import realtime
-from nudges.models import BODY_MAX, TITLE_MAX, Notification
+from nudges import realtime, selectors
+from nudges.models import BODY_MAX, TITLE_MAX, Notification, PushSubscription
+from nudges.tokens import INVALID_MESSAGE, unsubscribe_user_id
 
 State = Notification.State
 SNOOZE_MAX = dt.timedelta(days=30)
@@ -87,7 +92,7 @@ def notifications_read_all(*, user: User, now: dt.datetime | None = None) -> int
     now = now or timezone.now()
     changed = (
         Notification.objects.owned_by(user)
-        .filter(_unread_q(now))
+        .filter(selectors.unread_q(now))
         .update(state=State.READ, read_at=now, snoozed_until=None)
     )
     if changed:
@@ -149,10 +154,6 @@ def notifications_wake(*, now: dt.datetime | None = None) -> int:
     return len(woken)
 
 
-def _unread_q(now: dt.datetime) -> Q:
-    return Q(state=State.UNREAD) | Q(state=State.SNOOZED, snoozed_until__lte=now)
-
-
 def _for_update(user: User, notification_id: int) -> Notification:
     return owned_or_not_found(
         Notification.objects.select_for_update(), user=user, pk=notification_id
@@ -182,3 +183,70 @@ def _cut(text: str, limit: int) -> str:
     if len(text) <= limit:
         return text
     return text[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:—-") + "…"
+
+
+# -- Web Push subscriptions ------------------------------------------------------------
+
+USER_AGENT_MAX = PushSubscription._meta.get_field("user_agent").max_length
+FAILURES_MAX = 32767  # the column's ceiling: a dead browser's count stops there
+
+
+@transaction.atomic
+def push_subscription_save(
+    *, user: User, endpoint: str, p256dh: str, auth: str, user_agent: str = ""
+) -> tuple[PushSubscription, bool]:
+    """Keep a browser's subscription; True when it is new. An endpoint already known is the
+    same browser subscribing again (new keys, perhaps another person signed in on it): it
+    moves to `user` with its new keys and a clean record."""
+    subscription, created = PushSubscription.objects.select_for_update().update_or_create(
+        endpoint=endpoint,
+        defaults={
+            "user": user,
+            "p256dh": p256dh,
+            "auth": auth,
+            "user_agent": user_agent[:USER_AGENT_MAX],
+            "failures": 0,
+        },
+    )
+    return subscription, created
+
+
+@transaction.atomic
+def push_subscription_delete(*, user: User, subscription_id: int) -> None:
+    selectors.push_subscription_get(user=user, subscription_id=subscription_id).delete()
+
+
+@transaction.atomic
+def push_subscription_delivered(*, subscription_id: int) -> None:
+    PushSubscription.objects.filter(pk=subscription_id).update(
+        last_ok_at=timezone.now(), failures=0
+    )
+
+
+@transaction.atomic
+def push_subscription_failed(*, subscription_id: int) -> None:
+    PushSubscription.objects.filter(pk=subscription_id).update(
+        failures=Least(F("failures") + 1, Value(FAILURES_MAX))
+    )
+
+
+@transaction.atomic
+def push_subscription_gone(*, subscription_id: int) -> None:
+    """The push service answered that the browser dropped it (404/410): forget it."""
+    PushSubscription.objects.filter(pk=subscription_id).delete()
+
+
+# -- email -------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def email_unsubscribe(*, token: str) -> User:
+    """Turn emails off for the person a signed token names. Idempotent: a second use
+    changes nothing. A tampered token, or one of a deleted account, raises ValidationError
+    and changes nothing."""
+    user = User.objects.filter(pk=unsubscribe_user_id(token)).first()
+    if user is None:
+        raise ValidationError(INVALID_MESSAGE, code="invalid_token")
+    if user.email_opt_in:
+        user = user_update_profile(user=user, email_opt_in=False)
+    return user

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from nudges import push_views, views, views_unsubscribe
+from nudges import views
 
 urlpatterns = [
     path("notifications/", views.notifications_page, name="notifications"),
@@ -14,8 +14,6 @@ urlpatterns = [
         views.notification_action,
         name="notification-action",
     ),
-    path(
-        "nudges/unsubscribe/<str:token>/", views_unsubscribe.unsubscribe, name="nudges-unsubscribe"
-    ),
-    path("sw.js", push_views.service_worker, name="service-worker"),
+    path("nudges/unsubscribe/<str:token>/", views.unsubscribe, name="nudges-unsubscribe"),
+    path("sw.js", views.service_worker, name="service-worker"),
 ]

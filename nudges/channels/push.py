@@ -15,14 +15,9 @@ from py_vapid import Vapid
 from pywebpush import WebPushException, webpush
 
 from delight.vapid import private_key
+from nudges import selectors, services
 from nudges.channels import ChannelError
 from nudges.models import Notification, PushSubscription
-from nudges.push_selectors import push_subscription_list
-from nudges.push_services import (
-    push_subscription_delivered,
-    push_subscription_failed,
-    push_subscription_gone,
-)
 
 logger = logging.getLogger(__name__)
 
@@ -77,9 +72,9 @@ def _deliver(subscription: PushSubscription, payload: str, vapid: Vapid) -> Outc
 
 
 RECORD = {
-    Outcome.DELIVERED: push_subscription_delivered,
-    Outcome.GONE: push_subscription_gone,
-    Outcome.FAILED: push_subscription_failed,
+    Outcome.DELIVERED: services.push_subscription_delivered,
+    Outcome.GONE: services.push_subscription_gone,
+    Outcome.FAILED: services.push_subscription_failed,
 }
 
 
@@ -93,7 +88,7 @@ def push_send(*, notification: Notification) -> int:
        dropped it, so it is deleted) or failed (failures + 1).
     4. None delivered: ChannelError, worth a retry while some subscription is left.
     """
-    subscriptions = list(push_subscription_list(user=notification.user))
+    subscriptions = list(selectors.push_subscription_list(user=notification.user))
     if not subscriptions:
         raise ChannelError("The person has no browser subscribed to pushes.", retry=False)
     payload = push_payload(notification)

@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from delight.models import User
-from nudges.services_email import email_unsubscribe
+from nudges.services import email_unsubscribe
 from nudges.tokens import unsubscribe_token
 
 
