@@ -9,7 +9,7 @@ from django.http import HttpRequest
 
 from delight.dashboard import Panel, register
 from goals import selectors
-from goals.models import Category, Goal, HighlightReel
+from goals.models import Category, Goal
 from goals.progress import highlights
 from goals.progress import selectors as progress_selectors
 
@@ -45,10 +45,9 @@ def _streak(request: HttpRequest) -> dict[str, Any]:
     today = progress_selectors.progress_today(user=request.user)
     latest = progress_selectors.progress_consistency(user=request.user).latest
     milestones = progress_selectors.progress_milestones(user=request.user, since=today)
-    reels = {reel.key: reel for reel in highlights.progress_highlights(user=request.user)}
     return {
         "streak": overall,
-        "reels": [(m, reels.get(HighlightReel.milestone_key(m))) for m in milestones],
+        "reels": highlights.progress_milestone_reels(user=request.user, milestones=milestones),
         "dci": latest,
         "dci_percent": round(latest.value * 100) if latest else None,
         "strength": round(overall.strength * 100),

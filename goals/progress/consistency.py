@@ -26,6 +26,7 @@ from goals.progress.streaks import MULTIPLIER, StreakWalk
 WEIGHTS = {"strength": 0.4, "completion": 0.3, "engagement": 0.2, "nudge_response": 0.1}
 WINDOW_DAYS = 7  # completion and depth look at the last week
 NUDGE_WINDOW_DAYS = 30
+ANSWER_WITHIN = dt.timedelta(hours=48)  # a nudge is answered by activity within two days
 FOCUS_FULL_MINUTES = 150  # a week of about 20 minutes a day fills the focus half of depth
 TALK_FULL_DAYS = 3  # talking with Eliza three days a week fills the talk part
 FOCUS_SHARE = 2 / 3
@@ -73,11 +74,15 @@ class DayIndex:
     state: StreakState
     active: bool
     frozen: bool
-    strength: float
     completion: float | None
     engagement: float
     nudge_response: float | None
     value: float
+
+    @property
+    def strength(self) -> float:
+        """The streak strength part: the streak's own strength after the date."""
+        return self.state.strength
 
 
 def offered(*, done: int, skipped: int, open_missions: int) -> int:
@@ -146,7 +151,6 @@ def day_index(
         state=state,
         active=active,
         frozen=frozen,
-        strength=state.strength,
         completion=completion,
         engagement=engagement,
         nudge_response=nudge_response,

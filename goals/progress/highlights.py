@@ -9,7 +9,13 @@ from dataclasses import dataclass
 
 from delight.models import User
 from delight.selectors import owned_or_not_found
-from goals.models import ActivityEvent, Category, ConsistencySnapshot, HighlightReel
+from goals.models import (
+    ActivityEvent,
+    Category,
+    ConsistencySnapshot,
+    HighlightReel,
+    StreakMilestone,
+)
 
 Kind = ActivityEvent.Kind
 
@@ -48,6 +54,20 @@ class ReelContent:
 def progress_highlights(*, user: User, limit: int = 20) -> list[HighlightReel]:
     """The person's reels, the newest first."""
     return list(HighlightReel.objects.owned_by(user)[:limit])
+
+
+def progress_milestone_reels(
+    *, user: User, milestones: list[StreakMilestone]
+) -> list[tuple[StreakMilestone, HighlightReel | None]]:
+    """Each milestone with its reel (None while it has none), in one query, or none at all
+    when there is no milestone."""
+    keys = {HighlightReel.milestone_key(milestone): milestone for milestone in milestones}
+    reels = (
+        {reel.key: reel for reel in HighlightReel.objects.owned_by(user).filter(key__in=keys)}
+        if keys
+        else {}
+    )
+    return [(milestone, reels.get(key)) for key, milestone in keys.items()]
 
 
 def progress_highlight(*, user: User, reel_id: int) -> ReelContent:

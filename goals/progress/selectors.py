@@ -9,7 +9,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from django.contrib.postgres.aggregates import StringAgg
-from django.db.models import Min
+from django.db.models import Count, IntegerField, Min, Q, Sum
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast
 from django.utils import timezone
 
 from delight.models import User
@@ -24,6 +26,7 @@ CREDITING = (ActivityEvent.Kind.MISSION_COMPLETED,)
 
 # A day's focused minutes come from its finished sessions.
 FOCUSED = ActivityEvent.Kind.SESSION_COMPLETED
+FOCUS_MINUTES = Cast(KT("metadata__actual_minutes"), IntegerField())
 DAYS_MAX = 400  # the longest range one request may ask for
 
 
@@ -99,21 +102,18 @@ def progress_today(*, user: User, now: dt.datetime | None = None) -> dt.date:
 def progress_day_rows(*, user: User, start: dt.date, end: dt.date, streak: Streak) -> list[DayRow]:
     """One row per local date from `start` to `end` (both included): credited or not, covered
     by a freeze (in `streak`, the person's overall streak) or not, missions finished and
-    minutes focused that day."""
-    done: dict[dt.date, int] = defaultdict(int)
-    minutes: dict[dt.date, int] = defaultdict(int)
-    events = (
-        ActivityEvent.objects.owned_by(user)
-        .filter(kind__in=(*CREDITING, FOCUSED))
-        .order_by("occurred_at", "id")
-        .values_list("kind", "occurred_at", "zone", "metadata")
-    )
-    for kind, occurred_at, zone, metadata in events:
-        date = lived_day(occurred_at, zone=zone, day_start_hour=user.day_start_hour).date
-        if kind == FOCUSED:
-            minutes[date] += int((metadata or {}).get("actual_minutes") or 0)
-        else:
-            done[date] += 1
+    minutes focused that day (summed by the database over the range only)."""
+    figures = {
+        date: (done, minutes or 0)
+        for date, done, minutes in ActivityEvent.objects.owned_by(user)
+        .filter(kind__in=(*CREDITING, FOCUSED), local_date__range=(start, end))
+        .values("local_date")
+        .annotate(
+            done=Count("id", filter=Q(kind__in=CREDITING)),
+            minutes=Sum(FOCUS_MINUTES, filter=Q(kind=FOCUSED)),
+        )
+        .values_list("local_date", "done", "minutes")
+    }
     frozen = set(streak.frozen)
     index = dict(
         ConsistencySnapshot.objects.owned_by(user)
@@ -123,13 +123,14 @@ def progress_day_rows(*, user: User, start: dt.date, end: dt.date, streak: Strea
     return [
         DayRow(
             date=date,
-            active=done[date] > 0,
+            active=done > 0,
             freeze_used=date in frozen,
-            missions_done=done[date],
-            minutes=minutes[date],
+            missions_done=done,
+            minutes=minutes,
             dci=index.get(date),
         )
         for date in (start + dt.timedelta(days=n) for n in range((end - start).days + 1))
+        for done, minutes in [figures.get(date, (0, 0))]
     ]
 
 
@@ -177,12 +178,12 @@ def progress_consistency(*, user: User, now: dt.datetime | None = None) -> Consi
 def progress_minutes_by_category(*, user: User, start: dt.date, end: dt.date) -> dict[str, int]:
     """Focus minutes of finished sessions per value category, local dates start..end."""
     minutes = dict.fromkeys(Category.values, 0)
-    events = (
+    totals = (
         ActivityEvent.objects.owned_by(user)
-        .filter(kind=FOCUSED, local_date__range=(start, end))
-        .values_list("category", "metadata")
+        .filter(kind=FOCUSED, local_date__range=(start, end), category__in=Category.values)
+        .values("category")
+        .annotate(total=Sum(FOCUS_MINUTES))
+        .values_list("category", "total")
     )
-    for category, metadata in events:
-        if category in minutes:
-            minutes[category] += int((metadata or {}).get("actual_minutes") or 0)
+    minutes.update((category, total or 0) for category, total in totals)
     return minutes

@@ -33,7 +33,6 @@ FIGURE_KINDS = (Kind.MISSION_COMPLETED, Kind.MISSION_SKIPPED, Kind.SESSION_COMPL
 BATCH = 2000
 CLAIM_FOR = dt.timedelta(minutes=10)  # a worker killed mid-batch frees its people after this
 CATCH_UP_DAYS = 400  # the most dates written for one person in one go
-ANSWER_WITHIN = dt.timedelta(hours=48)
 
 _CLAIM = """
 UPDATE goals_consistencyclock SET claimed_until = %(until)s
@@ -136,7 +135,7 @@ class _Plan:
     user: User
     first: dt.date
     dates: list[dt.date]
-    before: dci.StreakState | None  # None: no snapshot before; counted from the history
+    before: dci.StreakState | None  # None: dates left unwritten; counted from the history
     week: list[dci.DayFigures] = field(default_factory=list)
 
 
@@ -216,11 +215,13 @@ def _plans(ids: list[int], *, now: dt.datetime) -> list[_Plan]:
             date, strength, streak, held = latest[user.pk]
             first = date + ONE_DAY
             before = dci.StreakState(strength, streak, held)
-        else:
+        else:  # nothing happened before their first day: the streak starts empty
             joined = user.local_day(user.date_joined)
             first = min(joined, first_activity.get(user.pk, joined))
-            before = None
-        first = max(first, last_ended - dt.timedelta(days=CATCH_UP_DAYS - 1))
+            before = dci.StreakState()
+        capped = last_ended - dt.timedelta(days=CATCH_UP_DAYS - 1)
+        if first < capped:  # older dates go unwritten: the streak comes from the history
+            first, before = capped, None
         dates = [first + dt.timedelta(days=n) for n in range((last_ended - first).days + 1)]
         plans.append(_Plan(user=user, first=first, dates=dates, before=before))
     return plans
@@ -242,20 +243,13 @@ def _figures(plans: list[_Plan]) -> dict[int, dict[dt.date, dci.DayFigures]]:
         "ids": [plan.user.pk for plan in active],
         "firsts": [plan.dates[0] for plan in active],
         "lasts": [plan.dates[-1] for plan in active],
-        "kinds": [
-            Kind.MISSION_COMPLETED,
-            Kind.MISSION_SKIPPED,
-            Kind.SESSION_COMPLETED,
-            Kind.TALKED,
-        ],
+        "kinds": list(FIGURE_KINDS),
         "done": Kind.MISSION_COMPLETED,
         "skipped": Kind.MISSION_SKIPPED,
         "focus": Kind.SESSION_COMPLETED,
         "talked": Kind.TALKED,
     }
-    with connection.cursor() as cursor:
-        cursor.execute(_DAY_FIGURES, params)
-        activity = {(row[0], row[1]): row[2:] for row in cursor.fetchall()}
+    activity = {(row[0], row[1]): row[2:] for row in _rows(_DAY_FIGURES, params)}
     pools = _open_missions(params["ids"])
     weeks = _weeks_before(active)
     for plan in active:
@@ -288,19 +282,15 @@ def _open_missions(ids: list[int]) -> dict[int, list[tuple[dt.datetime, dt.date 
 
 
 def _weeks_before(plans: list[_Plan]) -> dict[int, list[dci.DayFigures]]:
-    """The kept figures of the 6 dates before each person's first date to write (none for a
-    person counted from their history: their first dates have no snapshots before them)."""
-    continuing = [plan for plan in plans if plan.before is not None]
+    """The kept figures of the 6 dates before each person's first date to write."""
     params = {
-        "ids": [plan.user.pk for plan in continuing],
-        "firsts": [plan.dates[0] for plan in continuing],
+        "ids": [plan.user.pk for plan in plans],
+        "firsts": [plan.dates[0] for plan in plans],
         "days": dci.WINDOW_DAYS - 1,
     }
     weeks: dict[int, list[dci.DayFigures]] = defaultdict(list)
-    with connection.cursor() as cursor:
-        cursor.execute(_WEEK_BEFORE, params)
-        for user_id, *figures in cursor.fetchall():
-            weeks[user_id].append(dci.DayFigures(*figures))
+    for user_id, *figures in _rows(_WEEK_BEFORE, params):
+        weeks[user_id].append(dci.DayFigures(*figures))
     return weeks
 
 
@@ -328,15 +318,15 @@ def _nudge_counts(
         if not end - dt.timedelta(days=dci.NUDGE_WINDOW_DAYS) <= sent_at < end:
             continue
         came_back = answered_at is not None and answered_at < end
-        if came_back or sent_at + ANSWER_WITHIN <= end:
+        if came_back or sent_at + dci.ANSWER_WITHIN <= end:
             sent += 1
             answered += came_back
     return answered, sent
 
 
 def _history_state(user: User, *, first: dt.date) -> dci.StreakState:
-    """The streak at the start of `first`, counted from the whole history (a person's
-    first snapshot, or the first after their history was imported)."""
+    """The streak at the start of `first`, counted from the whole history (the dates before
+    it were too many to write: only then is one person's history read on its own)."""
     start = _day(user, first).starts_at
     days = [day for day in progress_days(user=user).get("", []) if day.date < first]
     streak = streak_of(days, now=start, zone=user.timezone, day_start_hour=user.day_start_hour)
@@ -352,7 +342,7 @@ def _walk(
     if not plan.dates:
         return []
     user = plan.user
-    state = plan.before or _history_state(user, first=plan.dates[0])
+    state = plan.before if plan.before is not None else _history_state(user, first=plan.dates[0])
     week = list(plan.week)
     snapshots = []
     for date in plan.dates:

@@ -13,12 +13,11 @@ from delight.events import announce
 from delight.models import User
 from goals import signals
 from goals.models import ActivityEvent, NudgeOutcome, StreakMilestone
+from goals.progress.consistency import ANSWER_WITHIN
 from goals.progress.days import lived_day
 from goals.progress.selectors import Streaks
 from goals.services.common import event_record
 from goals.services.highlights import highlight_reels_for_milestones
-
-ANSWER_WITHIN = dt.timedelta(hours=48)  # a nudge is answered by activity within two days
 
 
 @transaction.atomic

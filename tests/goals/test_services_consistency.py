@@ -172,3 +172,16 @@ def test_a_talk_and_focus_minutes_make_depth():
     day = ConsistencySnapshot.objects.get(user=maria, date="2026-11-24")
     assert (day.talked, day.minutes) == (True, 30)
     assert day.engagement == pytest.approx(2 / 3 * 30 / 150 + 1 / 3 * 1 / 3)
+
+
+def test_a_history_older_than_the_catch_up_is_counted_not_written():
+    maria = joined(420)
+    for days in range(408, 400, -1):  # eight days in a row, ending just before the catch-up
+        finish_at(maria, NOW - dt.timedelta(days=days))
+
+    assert services.consistency_snapshots_write(now=NOW) == 400
+
+    first = ConsistencySnapshot.objects.filter(user=maria).order_by("date").first()
+    assert first.date == dt.date(2026, 11, 24) - dt.timedelta(days=399)
+    assert first.frozen  # the streak read from the history earned a freeze that covers it
+    assert first.streak == 8
