@@ -100,21 +100,32 @@ def notifications_read_all(*, user: User, now: dt.datetime | None = None) -> int
     return changed
 
 
+# Every statement of a WITH reads the table as it was before the INSERT: `before` is the
+# presence the activity found.
 _SEEN = """
+WITH before AS (SELECT last_active_at FROM nudges_presence WHERE user_id = %(user)s)
 INSERT INTO nudges_presence (user_id, last_active_at) VALUES (%(user)s, %(at)s)
 ON CONFLICT (user_id) DO UPDATE
 SET last_active_at = GREATEST(nudges_presence.last_active_at, EXCLUDED.last_active_at)
+RETURNING (SELECT last_active_at FROM before)
 """
 
 
 @transaction.atomic
 def presence_seen(*, user: User, at: dt.datetime | None = None) -> None:
     """The person did something meaningful at `at`: they are here (a later time never goes
-    back), and the nudges of the 48 hours before are answered."""
+    back), and the nudges of the 48 hours before are answered.
+
+    A nudge is only ever sent to someone away 48 hours, so one can be waiting only when
+    this activity ends such an absence (or is the first): every other message of a
+    conversation costs one statement, not two.
+    """
     at = at or timezone.now()
     with connection.cursor() as cursor:
         cursor.execute(_SEEN, {"user": user.pk, "at": at})
-    goals_services.nudge_outcomes_answer(user=user, at=at)
+        (before,) = cursor.fetchone()
+    if before is None or at - before >= selectors.AWAY_AFTER:
+        goals_services.nudge_outcomes_answer(user=user, at=at)
 
 
 def snooze_until(preset: str, *, user: User, now: dt.datetime | None = None) -> dt.datetime:

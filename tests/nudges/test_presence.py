@@ -69,3 +69,14 @@ def test_the_scan_finds_who_has_been_away_48_hours_longest_first(owner, outsider
     assert selectors.people_away(now=NOW) == [outsider.pk, owner.pk]
     assert selectors.people_away(now=NOW, limit=1) == [outsider.pk]
     assert selectors.people_away(now=timezone.now() - dt.timedelta(days=30)) == []
+
+
+def test_activity_close_to_the_last_one_answers_nothing_new(owner):
+    services.presence_seen(user=owner, at=NOW - dt.timedelta(hours=1))
+    # A nudge recorded now could only follow 48 hours away: one hour later, none is waiting.
+    goals_services.nudge_outcome_record(user=owner, sent_at=NOW - dt.timedelta(minutes=30))
+
+    services.presence_seen(user=owner, at=NOW)
+
+    assert not NudgeOutcome.objects.filter(user=owner, answered_at__isnull=False).exists()
+    assert here(owner) == NOW
