@@ -336,6 +336,16 @@ class ConsistencySnapshot(models.Model):
     def __str__(self) -> str:
         return f"{self.date}: {self.value:.2f}"
 
+    @property
+    def components(self) -> dict[str, float | None]:
+        """The four parts by name (goals.progress.consistency.WEIGHTS); None: left out."""
+        return {
+            "strength": self.strength,
+            "completion": self.completion,
+            "engagement": self.engagement,
+            "nudge_response": self.nudge_response,
+        }
+
 
 class ConsistencyClock(models.Model):
     """When a person's next consistency snapshot is due: the end of their next unwritten day.

@@ -9,7 +9,6 @@ from delight.tools import ToolCall, registry
 from goals import selectors, services
 from goals.models import Goal, Mission
 from goals.progress import selectors as progress_selectors
-from goals.progress.consistency import WEIGHTS
 from goals.progress.streaks import Streak
 
 
@@ -157,7 +156,7 @@ def progress_dci(call: ToolCall) -> dict[str, Any]:
     return {
         "date": snapshot.date.isoformat(),
         "value": round(snapshot.value, 3),
-        "components": {name: getattr(snapshot, name) for name in WEIGHTS},
+        "components": snapshot.components,
         "trend": {
             str(days): {"mean": trend.mean, "slope": trend.slope, "direction": trend.direction}
             for days, trend in consistency.trends.items()

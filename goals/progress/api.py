@@ -16,7 +16,7 @@ from goals.models import Category
 from goals.progress import api_highlights, selectors
 from goals.progress.api_import import ProgressImportView
 from goals.progress.api_insights import ProgressInsightsView
-from goals.progress.consistency import WEIGHTS, used_weights
+from goals.progress.consistency import used_weights
 from goals.progress.selectors import TRENDS
 
 
@@ -104,7 +104,7 @@ def _consistency(consistency: selectors.Consistency) -> dict | None:
     snapshot = consistency.latest
     if snapshot is None:
         return None
-    components = {name: getattr(snapshot, name) for name in WEIGHTS}
+    components = snapshot.components
     return {
         "date": snapshot.date,
         "value": snapshot.value,

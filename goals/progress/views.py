@@ -93,7 +93,7 @@ def _consistency_context(*, user: User, today: dt.date) -> dict[str, object]:
 
 
 def _parts(snapshot: ConsistencySnapshot) -> list[dict[str, object]]:
-    values = {name: getattr(snapshot, name) for name, *_ in PARTS}
+    values = snapshot.components
     weights = used_weights(values)
     return [
         {
