@@ -65,6 +65,18 @@ def progress_insights(*, user: User, limit: int = 20) -> list[ProgressInsight]:
     return list(ProgressInsight.objects.owned_by(user).order_by("-created_at", "-id")[:limit])
 
 
+CURRENT_READ = 50  # the newest kept insights the page chooses from
+
+
+def progress_insights_current(*, user: User, limit: int = 5) -> list[ProgressInsight]:
+    """What holds now: the newest insight of each kind (of each category, for a best week),
+    newest first — a best time found last month gives way to this month's, never beside it."""
+    current: dict[tuple[str, object], ProgressInsight] = {}
+    for insight in progress_insights(user=user, limit=CURRENT_READ):
+        current.setdefault((insight.kind, insight.facts.get("category")), insight)
+    return list(current.values())[:limit]
+
+
 # -- what the detectors read ---------------------------------------------------------------
 
 

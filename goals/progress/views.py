@@ -61,7 +61,7 @@ def progress_page(request: HttpRequest) -> HttpResponse:
         "half_life": HALF_LIFE_DAYS,
         **_consistency_context(user=user, today=today),
         "highlights": highlights.progress_highlights(user=user, limit=6),
-        "insights": insights.progress_insights(user=user, limit=5),
+        "insights": insights.progress_insights_current(user=user),
     }
     return render(request, "goals/progress.html", context)
 

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from delight.ai.insights import InsightFacts
 from goals.models import ActivityEvent, ProgressInsight
-from goals.progress.insights import insight_facts, progress_insights
+from goals.progress.insights import insight_facts, progress_insights, progress_insights_current
 from tests.goals.factories import make_event, make_goal, make_mission
 
 pytestmark = pytest.mark.django_db
@@ -259,6 +259,28 @@ def test_kept_insights_are_listed_newest_first_for_their_owner_only(owner, outsi
 
     assert [i.key for i in progress_insights(user=owner)] == ["trend:2026-W11", "trend:2026-W10"]
     assert [i.key for i in progress_insights(user=owner, limit=1)] == ["trend:2026-W11"]
+
+
+def test_what_holds_now_is_the_newest_of_each_kind_and_each_best_week(owner, outsider):
+    kept = [
+        ("best_time", "best_time:1:2026-10", {"start": "01:00"}),
+        ("best_category", "best_category:health:2026-W10", {"category": "health"}),
+        ("best_category", "best_category:growth:2026-W10", {"category": "growth"}),
+        ("best_time", "best_time:4:2026-11", {"start": "04:00"}),
+    ]
+    for kind, key, facts in kept:
+        ProgressInsight.objects.create(
+            user=owner, kind=kind, key=key, text=key, facts=facts, source="t"
+        )
+
+    current = [i.key for i in progress_insights_current(user=owner)]
+
+    assert current == [
+        "best_time:4:2026-11",
+        "best_category:growth:2026-W10",
+        "best_category:health:2026-W10",
+    ]
+    assert progress_insights_current(user=outsider) == []
 
 
 # -- the card ------------------------------------------------------------------------------
