@@ -58,6 +58,9 @@ class User(AbstractUser):
     daily_nudge_max = models.PositiveSmallIntegerField(
         default=2, validators=[MinValueValidator(0), MaxValueValidator(10)]
     )
+    nudges_paused = models.BooleanField(
+        default=False, help_text="Eliza sends no nudges at all while this is on."
+    )
     onboarding_step = models.PositiveSmallIntegerField(
         choices=Onboarding.choices, default=Onboarding.WELCOME
     )

@@ -29,6 +29,7 @@ PROFILE_FIELDS = (
     "quiet_hours_start",
     "quiet_hours_end",
     "daily_nudge_max",
+    "nudges_paused",
 )
 
 

@@ -101,7 +101,118 @@ class Presence(models.Model):
         related_name="presence",
     )
     last_active_at = models.DateTimeField(db_index=True)
+    nudges_planned = models.PositiveSmallIntegerField(
+        default=0,
+        db_default=0,
+        help_text="How many nudges of the current absence are planned (0 to 3).",
+    )
+    away_from = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the absence that the person's latest return ended began.",
+    )
+    came_back_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the person last came back after 48 h or more."
+    )
+    welcomed_at = models.DateTimeField(
+        null=True, blank=True, help_text="When Eliza last welcomed them back."
+    )
     objects = OwnedManager()
+
+    class Meta:
+        indexes = [
+            # The drop-off scan: people still in a cadence, by how long they have been away.
+            models.Index(
+                fields=["last_active_at"],
+                name="presence_in_cadence",
+                condition=models.Q(nudges_planned__lt=3),
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"last here {self.last_active_at:%Y-%m-%d %H:%M} UTC"
+
+
+class ScheduledSend(models.Model):
+    """One nudge of an absence, planned for a due time (UTC) and sent once: claimed
+    atomically by one worker, re-checked when due (never replayed), retried with backoff when
+    its channel fails, recorded as failed after the last try."""
+
+    class Step(models.TextChoices):
+        DAY_2 = "day_2", "Day 2"
+        DAY_4 = "day_4", "Day 4"
+        DAY_7 = "day_7", "Day 7 (the last)"
+
+    class Channel(models.TextChoices):
+        IN_APP = "in_app", "In the app"
+        EMAIL = "email", "Email"
+        PUSH = "push", "Web Push"
+
+    class State(models.TextChoices):
+        PENDING = "pending", "Waiting for its time"
+        SENDING = "sending", "Being sent"
+        SENT = "sent", "Sent"
+        SKIPPED = "skipped", "Not needed any more"
+        FAILED = "failed", "Failed"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="scheduled_sends"
+    )
+    step = models.CharField(max_length=8, choices=Step.choices)
+    channel = models.CharField(max_length=8, choices=Channel.choices)
+    away_since = models.DateTimeField(help_text="The last activity before the absence.")
+    local_date = models.DateField(help_text="The person's local date of the due time.")
+    due_at = models.DateTimeField()
+    state = models.CharField(max_length=8, choices=State.choices, default=State.PENDING)
+    claimed_until = models.DateTimeField(
+        null=True, blank=True, help_text="A worker's claim; another may take it after this."
+    )
+    attempts = models.PositiveSmallIntegerField(default=0)
+    template = models.CharField(max_length=60, blank=True, help_text="The message used.")
+    notification = models.ForeignKey(
+        Notification, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    reason = models.CharField(max_length=200, blank=True, help_text="Why skipped or failed.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    objects = OwnedManager()
+
+    class Meta:
+        ordering = ["-due_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "step", "local_date"], name="scheduled_send_once_a_day"
+            ),
+            models.UniqueConstraint(
+                fields=["user", "step", "away_since"], name="scheduled_send_once_an_absence"
+            ),
+        ]
+        indexes = [
+            models.Index(
+                fields=["due_at"],
+                name="scheduled_send_due",
+                condition=models.Q(state__in=["pending", "sending"]),
+            ),
+            models.Index(fields=["user", "-due_at"], name="scheduled_send_history"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_step_display()} by {self.get_channel_display()} ({self.state})"
+
+
+class SendAttempt(models.Model):
+    """One try of a scheduled send on its channel, and how it went."""
+
+    send = models.ForeignKey(ScheduledSend, on_delete=models.CASCADE, related_name="tries")
+    channel = models.CharField(max_length=8, choices=ScheduledSend.Channel.choices)
+    at = models.DateTimeField()
+    ok = models.BooleanField()
+    error = models.TextField(blank=True)
+    owner_field = "send__user"  # whose rows these are (OwnedManager)
+    objects = OwnedManager()
+
+    class Meta:
+        ordering = ["at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {'ok' if self.ok else 'failed'}"

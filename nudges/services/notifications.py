@@ -1,25 +1,18 @@
-"""Writes of the nudges app: notifications given (once per key) and what the person does
-with them — read, archive, snooze, act — each change sent live as a `notification` event;
-the person's presence; Web Push subscriptions and each push's outcome; turning emails off
-from an unsubscribe link."""
+"""Notifications given (once per key) and what the person does with them — read, archive,
+snooze, act — each change sent live as a `notification` event."""
 
 from __future__ import annotations
 
 import datetime as dt
 
 from django.core.exceptions import ValidationError
-from django.db import connection, transaction
-from django.db.models import F, Value
-from django.db.models.functions import Least
+from django.db import transaction
 from django.utils import timezone
 
 from delight.models import User
 from delight.selectors import owned_or_not_found
-from delight.services import user_update_profile
-from goals import services as goals_services
 from nudges import realtime, selectors
-from nudges.models import BODY_MAX, TITLE_MAX, Notification, PushSubscription
-from nudges.tokens import INVALID_MESSAGE, unsubscribe_user_id
+from nudges.models import BODY_MAX, TITLE_MAX, Notification
 
 State = Notification.State
 SNOOZE_MAX = dt.timedelta(days=30)
@@ -100,34 +93,6 @@ def notifications_read_all(*, user: User, now: dt.datetime | None = None) -> int
     return changed
 
 
-# Every statement of a WITH reads the table as it was before the INSERT: `before` is the
-# presence the activity found.
-_SEEN = """
-WITH before AS (SELECT last_active_at FROM nudges_presence WHERE user_id = %(user)s)
-INSERT INTO nudges_presence (user_id, last_active_at) VALUES (%(user)s, %(at)s)
-ON CONFLICT (user_id) DO UPDATE
-SET last_active_at = GREATEST(nudges_presence.last_active_at, EXCLUDED.last_active_at)
-RETURNING (SELECT last_active_at FROM before)
-"""
-
-
-@transaction.atomic
-def presence_seen(*, user: User, at: dt.datetime | None = None) -> None:
-    """The person did something meaningful at `at`: they are here (a later time never goes
-    back), and the nudges of the 48 hours before are answered.
-
-    A nudge is only ever sent to someone away 48 hours, so one can be waiting only when
-    this activity ends such an absence (or is the first): every other message of a
-    conversation costs one statement, not two.
-    """
-    at = at or timezone.now()
-    with connection.cursor() as cursor:
-        cursor.execute(_SEEN, {"user": user.pk, "at": at})
-        (before,) = cursor.fetchone()
-    if before is None or at - before >= selectors.AWAY_AFTER:
-        goals_services.nudge_outcomes_answer(user=user, at=at)
-
-
 def snooze_until(preset: str, *, user: User, now: dt.datetime | None = None) -> dt.datetime:
     """The instant a snooze preset means for the person: "hour", "tonight" (19:00 in their
     zone, or an hour from now if that has passed) or "tomorrow" (09:00 their next day)."""
@@ -194,70 +159,3 @@ def _cut(text: str, limit: int) -> str:
     if len(text) <= limit:
         return text
     return text[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:—-") + "…"
-
-
-# -- Web Push subscriptions ------------------------------------------------------------
-
-USER_AGENT_MAX = PushSubscription._meta.get_field("user_agent").max_length
-FAILURES_MAX = 32767  # the column's ceiling: a dead browser's count stops there
-
-
-@transaction.atomic
-def push_subscription_save(
-    *, user: User, endpoint: str, p256dh: str, auth: str, user_agent: str = ""
-) -> tuple[PushSubscription, bool]:
-    """Keep a browser's subscription; True when it is new. An endpoint already known is the
-    same browser subscribing again (new keys, perhaps another person signed in on it): it
-    moves to `user` with its new keys and a clean record."""
-    subscription, created = PushSubscription.objects.select_for_update().update_or_create(
-        endpoint=endpoint,
-        defaults={
-            "user": user,
-            "p256dh": p256dh,
-            "auth": auth,
-            "user_agent": user_agent[:USER_AGENT_MAX],
-            "failures": 0,
-        },
-    )
-    return subscription, created
-
-
-@transaction.atomic
-def push_subscription_delete(*, user: User, subscription_id: int) -> None:
-    selectors.push_subscription_get(user=user, subscription_id=subscription_id).delete()
-
-
-@transaction.atomic
-def push_subscription_delivered(*, subscription_id: int) -> None:
-    PushSubscription.objects.filter(pk=subscription_id).update(
-        last_ok_at=timezone.now(), failures=0
-    )
-
-
-@transaction.atomic
-def push_subscription_failed(*, subscription_id: int) -> None:
-    PushSubscription.objects.filter(pk=subscription_id).update(
-        failures=Least(F("failures") + 1, Value(FAILURES_MAX))
-    )
-
-
-@transaction.atomic
-def push_subscription_gone(*, subscription_id: int) -> None:
-    """The push service answered that the browser dropped it (404/410): forget it."""
-    PushSubscription.objects.filter(pk=subscription_id).delete()
-
-
-# -- email -------------------------------------------------------------------------------
-
-
-@transaction.atomic
-def email_unsubscribe(*, token: str) -> User:
-    """Turn emails off for the person a signed token names. Idempotent: a second use
-    changes nothing. A tampered token, or one of a deleted account, raises ValidationError
-    and changes nothing."""
-    user = User.objects.filter(pk=unsubscribe_user_id(token)).first()
-    if user is None:
-        raise ValidationError(INVALID_MESSAGE, code="invalid_token")
-    if user.email_opt_in:
-        user = user_update_profile(user=user, email_opt_in=False)
-    return user

@@ -1,0 +1,45 @@
+"""Every write of the nudges app, keyword-only and transactional.
+
+By what they write: `notifications` (given once per key; read, archive, snooze, read all,
+the wake of ended snoozes), `presence` (when the person was last here, and what their return
+answers), `push` (Web Push subscriptions and each push's outcome), `email` (turning emails
+off from an unsubscribe link). Callers use this package: `from nudges import services`.
+"""
+
+from __future__ import annotations
+
+from nudges.services.email import email_unsubscribe
+from nudges.services.notifications import (
+    notification_archive,
+    notification_give,
+    notification_read,
+    notification_snooze,
+    notifications_read_all,
+    notifications_wake,
+    snooze_until,
+)
+from nudges.services.presence import presence_seen
+from nudges.services.push import (
+    push_subscription_delete,
+    push_subscription_delivered,
+    push_subscription_failed,
+    push_subscription_gone,
+    push_subscription_save,
+)
+
+__all__ = [
+    "email_unsubscribe",
+    "notification_archive",
+    "notification_give",
+    "notification_read",
+    "notification_snooze",
+    "notifications_read_all",
+    "notifications_wake",
+    "presence_seen",
+    "push_subscription_delete",
+    "push_subscription_delivered",
+    "push_subscription_failed",
+    "push_subscription_gone",
+    "push_subscription_save",
+    "snooze_until",
+]

@@ -1,0 +1,49 @@
+"""The person's presence: when they were last meaningfully here, and the nudges their
+return answers."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.db import connection, transaction
+from django.utils import timezone
+
+from delight.models import User
+from goals import services as goals_services
+from nudges import selectors
+
+# Every statement of a WITH reads the table as it was before the INSERT: `before` is the
+# presence the activity found. A later activity starts the cadence over (no nudge planned);
+# one that ends an absence of `away` or more is a return, kept for Eliza's welcome.
+_SEEN = """
+WITH before AS (SELECT last_active_at FROM nudges_presence WHERE user_id = %(user)s)
+INSERT INTO nudges_presence (user_id, last_active_at, nudges_planned)
+VALUES (%(user)s, %(at)s, 0)
+ON CONFLICT (user_id) DO UPDATE SET
+    last_active_at = GREATEST(nudges_presence.last_active_at, EXCLUDED.last_active_at),
+    nudges_planned = CASE WHEN EXCLUDED.last_active_at > nudges_presence.last_active_at
+        THEN 0 ELSE nudges_presence.nudges_planned END,
+    away_from = CASE WHEN EXCLUDED.last_active_at - nudges_presence.last_active_at >= %(away)s
+        THEN nudges_presence.last_active_at ELSE nudges_presence.away_from END,
+    came_back_at = CASE WHEN EXCLUDED.last_active_at - nudges_presence.last_active_at >= %(away)s
+        THEN EXCLUDED.last_active_at ELSE nudges_presence.came_back_at END
+RETURNING (SELECT last_active_at FROM before)
+"""
+
+
+@transaction.atomic
+def presence_seen(*, user: User, at: dt.datetime | None = None) -> None:
+    """The person did something meaningful at `at`: they are here (a later time never goes
+    back, and the cadence of nudges starts over), and the nudges of the 48 hours before are
+    answered; when it ends an absence of 48 hours, it is a return.
+
+    A nudge is only ever sent to someone away 48 hours, so one can be waiting only when
+    this activity ends such an absence (or is the first): every other message of a
+    conversation costs one statement, not two.
+    """
+    at = at or timezone.now()
+    with connection.cursor() as cursor:
+        cursor.execute(_SEEN, {"user": user.pk, "at": at, "away": selectors.AWAY_AFTER})
+        (before,) = cursor.fetchone()
+    if before is None or at - before >= selectors.AWAY_AFTER:
+        goals_services.nudge_outcomes_answer(user=user, at=at)
