@@ -169,6 +169,11 @@ class ScheduledSend(models.Model):
     )
     attempts = models.PositiveSmallIntegerField(default=0)
     template = models.CharField(max_length=60, blank=True, help_text="The message used.")
+    context = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="What Eliza knows that makes the message personal (added by the companion).",
+    )
     notification = models.ForeignKey(
         Notification, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
