@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from delight.ai import classifiers, insights, planning
+from delight.ai import classifiers, insights, nudges, planning
 from delight.ai.chat import AIError, OpenAIChat
 from delight.ai.config import AIConfig
 from delight.ai.embeddings import Embedder, HashingEmbedder, OpenAIEmbedder, build_embedder
@@ -211,6 +211,10 @@ class OfflineEngine:
     def insight_text(self, facts: insights.InsightFacts) -> insights.InsightText:
         """An insight in words from the offline templates (insights/offline.py)."""
         return insights.InsightText(insights.insight_text_offline(facts), source=self.name)
+
+    def nudge_text(self, facts: nudges.NudgeFacts, template: nudges.Template) -> nudges.NudgeText:
+        """A nudge in words from its offline template (nudges/templates.py)."""
+        return nudges.nudge_text_offline(facts, template)
 
 
 # -- model prompts and schemas --------------------------------------------------------------
@@ -517,6 +521,17 @@ class ModelEngine:
                 self.offline.insight_text(facts), f"offline (model failed: {exc.reason})"
             )
         return insights.InsightText(text, source=self.name)
+
+    def nudge_text(self, facts: nudges.NudgeFacts, template: nudges.Template) -> nudges.NudgeText:
+        """The model's words when they pass the tone check and the limits; otherwise the
+        template's, with the reason in `source` ("offline (model failed: harsh tone: …)")."""
+        plain = self.offline.nudge_text(facts, template)
+        try:
+            title, body = nudges.nudge_text_with_model(facts, plain=plain, chat=self.chat)
+        except AIError as exc:
+            _log_fallback("nudge", exc)
+            return _with_source(plain, f"offline (model failed: {exc.reason})")
+        return nudges.NudgeText(title, body, source=self.name)
 
 
 def _log_fallback(what: str, exc: AIError) -> None:
