@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Max, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from delight.models import User
@@ -510,4 +510,36 @@ def day_for(
         done=done,
         open=[(slot, slots[slot]) for slot in ("high", "medium", "low") if slot in keep],
         more=more and left <= 0,
+    )
+
+
+# -- what a nudge may recall ----------------------------------------------------------------
+
+LOVED_WINDOW = dt.timedelta(days=90)
+
+
+def category_most_loved(*, user: User, now: dt.datetime | None = None) -> str:
+    """The kind of effort the person finished most missions of over the last 90 days (the
+    newest finish breaks a tie); "" with none."""
+    since = (now or timezone.now()) - LOVED_WINDOW
+    best = (
+        ActivityEvent.objects.owned_by(user)
+        .filter(kind=ActivityEvent.Kind.MISSION_COMPLETED, occurred_at__gte=since)
+        .exclude(category="")
+        .values("category")
+        .annotate(done=Count("id"), latest=Max("occurred_at"))
+        .order_by("-done", "-latest")
+        .values_list("category", flat=True)
+        .first()
+    )
+    return best or ""
+
+
+def mission_latest_done(*, user: User) -> Mission | None:
+    """The mission the person finished last."""
+    return (
+        Mission.objects.owned_by(user)
+        .filter(status=MS.COMPLETED, completed_at__isnull=False)
+        .order_by("-completed_at", "-id")
+        .first()
     )

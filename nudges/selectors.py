@@ -8,12 +8,13 @@ import datetime as dt
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import Q, QuerySet
+from django.db.models import Max, Q, QuerySet
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from delight.models import User
 from delight.selectors import owned_or_not_found
-from nudges.models import Notification, Presence, PushSubscription
+from nudges.models import Notification, Presence, PushSubscription, ScheduledSend
 
 State = Notification.State
 PAGE = 50
@@ -134,3 +135,27 @@ def push_subscription_get(*, user: User, subscription_id: int) -> PushSubscripti
         message="There is no such device among yours.",
         pk=subscription_id,
     )
+
+
+TEMPLATES_REMEMBERED = dt.timedelta(days=60)
+MODEL_PREFIX = "model:"  # a template the model worded is kept as "model:<key>"
+
+
+def nudge_templates_recent(*, user: User, now: dt.datetime) -> dict[str, float]:
+    """The nudge templates the person was given over the last 60 days: each key with the
+    days since its latest use (sent, or due for a send not sent), whoever worded it."""
+    since = now - TEMPLATES_REMEMBERED
+    rows = (
+        ScheduledSend.objects.owned_by(user)
+        .exclude(template="")
+        .filter(due_at__gte=since, due_at__lte=now)
+        .values("template")
+        .annotate(last=Max(Coalesce("sent_at", "due_at")))
+        .values_list("template", "last")
+    )
+    recent: dict[str, float] = {}
+    for template, last in rows:
+        key = template.removeprefix(MODEL_PREFIX)
+        days = (now - last).total_seconds() / 86400
+        recent[key] = min(days, recent.get(key, days))
+    return recent

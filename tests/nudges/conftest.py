@@ -13,6 +13,7 @@ from pytest_django.fixtures import Settings
 from delight.models import User
 from tests.factories import make_user
 from tests.nudges.push_server import PushService
+from tests.support.fixtures import ai_config, openai_server  # noqa: F401
 from tests.support.processes import free_port
 from tests.support.smtp import SITE_URL, Inbox
 

@@ -27,6 +27,7 @@ from delight.ai.nudges.templates import (
     awake,
     nudge_text_offline,
     render,
+    slots_of,
     templates_of,
 )
 from delight.ai.nudges.tone import nudge_tone_ok, nudge_tone_problem
@@ -48,6 +49,7 @@ __all__ = [
     "nudge_tone_problem",
     "recovery",
     "render",
+    "slots_of",
     "template_choose",
     "templates_of",
 ]
