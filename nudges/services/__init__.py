@@ -3,11 +3,13 @@
 By what they write: `notifications` (given once per key; read, archive, snooze, read all,
 the wake of ended snoozes), `presence` (when the person was last here, and what their return
 answers), `push` (Web Push subscriptions and each push's outcome), `email` (turning emails
-off from an unsubscribe link). Callers use this package: `from nudges import services`.
+off from an unsubscribe link), `context` (what the companion adds to a planned nudge).
+Callers use this package: `from nudges import services`.
 """
 
 from __future__ import annotations
 
+from nudges.services.context import scheduled_send_context_set
 from nudges.services.email import email_unsubscribe
 from nudges.services.notifications import (
     notification_archive,
@@ -41,5 +43,6 @@ __all__ = [
     "push_subscription_failed",
     "push_subscription_gone",
     "push_subscription_save",
+    "scheduled_send_context_set",
     "snooze_until",
 ]
