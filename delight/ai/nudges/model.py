@@ -64,8 +64,8 @@ def nudge_text_with_model(
        guide; the chat client retries transport failures and answers that break the
        schema, then raises AIError.
     2. Tidy the whitespace; the last step's body gets CLOSING if the model left it out.
-    3. Refuse (AIResponseError) an empty or over-long text, a number the facts do not hold,
-       or one that fails the tone check (banned framing, a sad, angry or afraid reading).
+    3. Refuse (AIResponseError) an empty or over-long text, one that fails the tone check
+       (banned framing, a sad, angry or afraid reading), or a number the facts do not hold.
     On AIError the engine keeps the offline wording and says why in its source.
     """
     data = chat.complete_json(
@@ -83,10 +83,10 @@ def nudge_text_with_model(
         raise _refuse("empty", text)
     if len(title) > TITLE_MAX_CHARS or len(body) > BODY_MAX_CHARS:
         raise _refuse("too long", text)
-    allowed = {digits for value in facts.slots().values() for digits in _NUMBER.findall(str(value))}
-    if not set(_NUMBER.findall(text)) <= allowed:
-        raise _refuse("unknown number", text)
     problem = nudge_tone_problem(title) or nudge_tone_problem(body)
     if problem:
         raise _refuse(f"harsh tone: {problem}", text)
+    allowed = {digits for value in facts.slots().values() for digits in _NUMBER.findall(str(value))}
+    if not set(_NUMBER.findall(text)) <= allowed:
+        raise _refuse("unknown number", text)
     return title, body
