@@ -1,4 +1,4 @@
-"""Forms of the account and onboarding pages."""
+"""Forms of the account, onboarding and settings pages."""
 
 from __future__ import annotations
 
@@ -136,6 +136,17 @@ class CommunicationForm(forms.Form):
         coerce=int,
         choices=NUDGES,
         help_text="At most this many reminders a day.",
+    )
+
+
+class SettingsForm(CommunicationForm, ClockForm):
+    """The settings page: onboarding's clock and channel preferences, and the global pause."""
+
+    nudges_paused = forms.BooleanField(
+        required=False,
+        label="Pause all nudges",
+        help_text="Eliza sends no reminders anywhere until you turn this off. Your notes in "
+        "the app stay where they are.",
     )
 
 

@@ -26,18 +26,22 @@ CHAT = NavItem("Chat", "chat", "chat", ("chat",))
 GOALS = NavItem("Goals", "goals", "goals", ("goal", "mission-edit", "mission-create"))
 WORLD = NavItem("World", "world", "world", ("world",))
 MORE = NavItem(
-    "More", "more", "more", ("more", "progress", "memor", "about-you", "password", "notification")
+    "More",
+    "more",
+    "more",
+    ("more", "progress", "memor", "about-you", "password", "notification", "settings"),
 )
 PROGRESS = NavItem("Progress", "progress", "flame", ("progress",))
 NOTIFICATIONS = NavItem("Notifications", "notifications", "bell", ("notification",))
 MEMORIES = NavItem("Memories", "memories", "book", ("memor",))
 ABOUT_YOU = NavItem("About you", "about-you", "user", ("about-you",))
 PASSWORD = NavItem("Password", "password_change", "lock", ("password",))
+SETTINGS = NavItem("Settings", "settings", "settings", ("settings",))
 
 TOP_BAR = (HOME, TODAY, CHAT, GOALS, WORLD)
 TAB_BAR = (HOME, TODAY, CHAT, GOALS, MORE)
-ACCOUNT_MENU = (PROGRESS, MEMORIES, ABOUT_YOU, PASSWORD)
-MORE_PAGE = (NOTIFICATIONS, PROGRESS, WORLD, MEMORIES, ABOUT_YOU, PASSWORD)
+ACCOUNT_MENU = (PROGRESS, MEMORIES, ABOUT_YOU, SETTINGS, PASSWORD)
+MORE_PAGE = (NOTIFICATIONS, SETTINGS, PROGRESS, WORLD, MEMORIES, ABOUT_YOU, PASSWORD)
 
 
 @dataclass(frozen=True)

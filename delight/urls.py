@@ -24,6 +24,7 @@ api_patterns = [
 urlpatterns = [
     path("", views.home, name="home"),
     path("more/", views.more, name="more"),
+    path("settings/", views.settings_page, name="settings"),
     path("healthz", health.healthz, name="healthz"),
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),

@@ -1,7 +1,8 @@
-"""Pages of the delight app: sign up, onboarding and home."""
+"""Pages of the delight app: sign up, onboarding, home and settings."""
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -11,7 +12,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
 from delight import dashboard, services
-from delight.forms import ONBOARDING_FORMS, SignupForm, submitted
+from delight.forms import ONBOARDING_FORMS, SettingsForm, SignupForm, submitted
 from delight.models import User
 
 
@@ -110,3 +111,21 @@ def home(request: HttpRequest) -> HttpResponse:
 def more(request: HttpRequest) -> HttpResponse:
     """More: the pages the phone's tab bar has no room for."""
     return render(request, "delight/more.html")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def settings_page(request: HttpRequest) -> HttpResponse:
+    """The person's preferences on one page, saved together; a bad value changes nothing."""
+    user: User = request.user
+    initial = {name: getattr(user, name) for name in SettingsForm.base_fields}
+    form = SettingsForm(submitted(request), initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.user_update_profile(user=user, **form.cleaned_data)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, "Saved. Your settings apply from now on.")
+            return redirect("settings")
+    return render(request, "delight/settings.html", {"form": form})

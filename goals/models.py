@@ -161,6 +161,11 @@ class Mission(models.Model):
     defer_count = models.PositiveSmallIntegerField(default=0)
     is_special = models.BooleanField(default=False, help_text="A hidden-quest mission.")
     from_plan = models.BooleanField(default=False, help_text="Made by the decomposition job.")
+    ease_back_on = models.DateField(
+        null=True,
+        blank=True,
+        help_text="The person's day of the return this easy mission welcomes: that day's easy win.",
+    )
     started_at = models.DateTimeField(null=True, blank=True)
     completed_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -172,6 +177,14 @@ class Mission(models.Model):
         indexes = [
             models.Index(fields=["user", "status"], name="mission_user_status"),
             models.Index(fields=["goal", "position"], name="mission_goal_position"),
+        ]
+        constraints = [
+            # One ease-back-in mission per return day; also the triad's index to find it.
+            models.UniqueConstraint(
+                fields=["user", "ease_back_on"],
+                name="mission_ease_back_once",
+                condition=models.Q(ease_back_on__isnull=False),
+            ),
         ]
 
     def __str__(self) -> str:

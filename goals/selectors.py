@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Max, Prefetch, Q, QuerySet
+from django.db.models import Count, F, Max, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from delight.models import User
@@ -198,6 +198,57 @@ def missions_for_categories(
     )
 
 
+LOVED_DAYS = 90  # how far back a person's most-loved category is counted
+
+
+def category_most_loved(*, user: User, now: dt.datetime | None = None) -> str | None:
+    """The value category the person loves most among those of their active goals: the one
+    of the most missions finished over the last LOVED_DAYS days (a tie: the goal worked on
+    last decides); with none finished, their most recently worked active goal's; None
+    without an active goal."""
+    goals = Goal.objects.owned_by(user).filter(status=Goal.Status.ACTIVE)
+    ordered = goals.order_by(F("last_worked_at").desc(nulls_last=True), "-created_at", "-id")
+    in_focus = list(dict.fromkeys(ordered.values_list("category", flat=True)))
+    if not in_focus:
+        return None
+    finished = _finished_by_category(user=user, now=now)
+    # max keeps the first of equals: in focus order, the goal worked on last decides a tie.
+    return max(in_focus, key=lambda category: finished.get(category, (0,))[0])
+
+
+def category_most_done(*, user: User, now: dt.datetime | None = None) -> str:
+    """The category the person finished most missions of over the last LOVED_DAYS days,
+    goals active or not (the newest finish breaks a tie); "" with none."""
+    finished = _finished_by_category(user=user, now=now)
+    return max(finished, key=finished.__getitem__, default="")
+
+
+def _finished_by_category(
+    *, user: User, now: dt.datetime | None
+) -> dict[str, tuple[int, dt.datetime]]:
+    """Missions finished per category over the last LOVED_DAYS local days: (how many, the
+    newest finish)."""
+    since = user.local_day(now or timezone.now()) - dt.timedelta(days=LOVED_DAYS)
+    rows = (
+        ActivityEvent.objects.owned_by(user)
+        .filter(kind=ActivityEvent.Kind.MISSION_COMPLETED, local_date__gt=since)
+        .exclude(category="")
+        .values_list("category")
+        .annotate(done=Count("id"), latest=Max("occurred_at"))
+    )
+    return {category: (done, latest) for category, done, latest in rows}
+
+
+def mission_ease_back(*, user: User, on: dt.date) -> Mission | None:
+    """The ease-back-in mission of the person's return on their day `on`, while it is open."""
+    return (
+        Mission.objects.owned_by(user)
+        .filter(ease_back_on=on, status__in=Mission.POOL)
+        .select_related("goal")
+        .first()
+    )
+
+
 # -- sessions -----------------------------------------------------------------------------
 
 
@@ -271,6 +322,7 @@ class _Candidate:
     position: int
     defer_count: int
     due_date: dt.date | None
+    ease_back_on: dt.date | None
     importance: int
     target_date: dt.date | None
     goal_last_worked_at: dt.datetime | None
@@ -332,20 +384,30 @@ def _diverse(mission: _Candidate, chosen: list[_Candidate]) -> float:
 # order), read from the (goal, position) index one goal at a time: a window over the whole
 # pool sorted thousands of rows to keep a few per goal, and an `IN (subquery)` made
 # PostgreSQL choose a semi-join over every mission of the person, several times slower.
+# The UNION adds today's ease-back-in mission wherever it stands in its goal (one probe of
+# the mission_ease_back_once index); a mission in both halves is one row.
+_CANDIDATE_COLUMNS = """m.id, m.goal_id, m.category, m.energy, m.estimated_minutes,
+    m.priority_score, m.status, m.position, m.defer_count, m.due_date, m.ease_back_on"""
+_GOAL_COLUMNS = "g.importance, g.target_date, g.last_worked_at, g.created_at"
 _NEXT_MISSIONS_SQL = f"""
-    SELECT next.*, g.importance, g.target_date, g.last_worked_at, g.created_at
+    SELECT next.*, {_GOAL_COLUMNS}
     FROM {Goal._meta.db_table} g
     CROSS JOIN LATERAL (
-        SELECT m.id, m.goal_id, m.category, m.energy, m.estimated_minutes, m.priority_score,
-               m.status, m.position, m.defer_count, m.due_date
+        SELECT {_CANDIDATE_COLUMNS}
         FROM {Mission._meta.db_table} m
-        WHERE m.goal_id = g.id AND m.status = ANY(%s::text[])
-          AND (m.deferred_until IS NULL OR m.deferred_until <= %s::date)
+        WHERE m.goal_id = g.id AND m.status = ANY(%(pool)s::text[])
+          AND (m.deferred_until IS NULL OR m.deferred_until <= %(today)s::date)
         ORDER BY m.position, m.id
-        LIMIT %s::int
+        LIMIT %(per_goal)s::int
     ) next
-    WHERE g.user_id = %s::bigint AND g.status = %s::text
-    ORDER BY next.goal_id, next.position, next.id
+    WHERE g.user_id = %(user)s::bigint AND g.status = %(active)s::text
+    UNION
+    SELECT {_CANDIDATE_COLUMNS}, {_GOAL_COLUMNS}
+    FROM {Mission._meta.db_table} m JOIN {Goal._meta.db_table} g ON g.id = m.goal_id
+    WHERE m.user_id = %(user)s::bigint AND m.ease_back_on = %(today)s::date
+      AND m.status = ANY(%(pool)s::text[]) AND g.status = %(active)s::text
+      AND (m.deferred_until IS NULL OR m.deferred_until <= %(today)s::date)
+    ORDER BY goal_id, position, id
 """
 
 _MISSION_FIELDS = Mission._meta.concrete_fields
@@ -360,7 +422,13 @@ _CHOSEN_SQL = f"""
 
 
 def _triad_candidates(*, user: User, today: dt.date) -> list[_Candidate]:
-    params = (list(Mission.POOL), today, NEXT_PER_GOAL, user.pk, Goal.Status.ACTIVE)
+    params = {
+        "pool": list(Mission.POOL),
+        "today": today,
+        "per_goal": NEXT_PER_GOAL,
+        "user": user.pk,
+        "active": Goal.Status.ACTIVE,
+    }
     with prepared_cursor() as cursor:
         cursor.execute(_NEXT_MISSIONS_SQL, params)
         return [_Candidate(*row) for row in cursor.fetchall()]
@@ -390,8 +458,8 @@ def triad_for(
     """Today's three missions: high (urgent and important), medium, low (an easy win).
 
     Two queries: each active goal's next NEXT_PER_GOAL pool missions (approved, unfinished,
-    not deferred past the person's today) with the columns the scoring reads, and the three
-    chosen missions in full with their goals.
+    not deferred past the person's today), and today's ease-back-in mission, with the columns
+    the scoring reads; and the three chosen missions in full with their goals.
 
     1. Score each candidate (0..~1.1):
        0.30 x goal importance (1-5, scaled)
@@ -407,7 +475,9 @@ def triad_for(
        remaining (score + ease) / 2 x diversity, where ease favours short, low-energy
        missions and diversity is x0.6 if the value category is already in the triad, x0.8
        if the goal is. When the person said how they feel, only a mission within that
-       energy can be the easy win (none left: the slot stays empty).
+       energy can be the easy win (none left: the slot stays empty). On the day a person
+       comes back after days away, their ease-back-in mission (`mission_ease_back_in`: ten
+       minutes, low energy) is the easy win, whatever the scores.
     5. Medium: the best remaining score x diversity.
     In every slot a mission of `avoid_categories` (e.g. those whose world zone is closed now:
     the caller knows why) is chosen only when no other candidate is left.
@@ -422,8 +492,11 @@ def triad_for(
     scores = {m.id: _score(m, today=today, now=now, energy=energy) for m in candidates}
     chosen: list[_Candidate] = []
 
+    # A return's easy mission is kept for the easy-win slot (see step 4).
+    eased = next((m for m in candidates if m.ease_back_on == today), None)
+
     def pick(value: dict[int, float], *, fits: bool = False) -> int | None:
-        remaining = [m for m in candidates if m not in chosen]
+        remaining = [m for m in candidates if m not in chosen and m is not eased]
         if fits and energy is not None:
             remaining = [m for m in remaining if ENERGY_LEVEL[m.energy] <= ENERGY_LEVEL[energy]]
         if not remaining:
@@ -440,7 +513,11 @@ def triad_for(
         return best.id
 
     high = pick(scores)
-    low = pick({m.id: (scores[m.id] + _ease(m)) / 2 for m in candidates}, fits=True)
+    if eased is not None:
+        chosen.append(eased)
+        low = eased.id
+    else:
+        low = pick({m.id: (scores[m.id] + _ease(m)) / 2 for m in candidates}, fits=True)
     medium = pick(scores)
     full = _missions_chosen(user=user, ids=[m.id for m in chosen]) if chosen else {}
     return Triad(
@@ -514,25 +591,6 @@ def day_for(
 
 
 # -- what a nudge may recall ----------------------------------------------------------------
-
-LOVED_WINDOW = dt.timedelta(days=90)
-
-
-def category_most_loved(*, user: User, now: dt.datetime | None = None) -> str:
-    """The kind of effort the person finished most missions of over the last 90 days (the
-    newest finish breaks a tie); "" with none."""
-    since = (now or timezone.now()) - LOVED_WINDOW
-    best = (
-        ActivityEvent.objects.owned_by(user)
-        .filter(kind=ActivityEvent.Kind.MISSION_COMPLETED, occurred_at__gte=since)
-        .exclude(category="")
-        .values("category")
-        .annotate(done=Count("id"), latest=Max("occurred_at"))
-        .order_by("-done", "-latest")
-        .values_list("category", flat=True)
-        .first()
-    )
-    return best or ""
 
 
 def mission_latest_done(*, user: User) -> Mission | None:

@@ -20,7 +20,7 @@ from delight.ai.nudges import (
 from delight.ai.runtime import engine_or_default
 from goals.models import Category
 from goals.progress.selectors import progress_streaks
-from goals.selectors import category_most_loved, goal_focus, mission_latest_done
+from goals.selectors import category_most_done, goal_focus, mission_latest_done
 from nudges.models import ScheduledSend
 from nudges.selectors import MODEL_PREFIX, nudge_templates_recent
 
@@ -47,7 +47,7 @@ def _gather(*, send: ScheduledSend, now: dt.datetime) -> _Gathered:
     user = send.user
     focus = goal_focus(user=user, limit=1)
     mission = mission_latest_done(user=user)
-    category = category_most_loved(user=user, now=now)
+    category = category_most_done(user=user, now=now)
     facts = NudgeFacts(
         step=send.step,
         first_name=user.first_name.strip(),

@@ -1,5 +1,6 @@
-"""Notifications' panel on Home (registered in `NudgesConfig.ready`; see delight.dashboard):
-the newest unread notes, refreshed on every `notification` event."""
+"""The nudges app's panels on Home (registered in `NudgesConfig.ready`; see
+delight.dashboard): the newest unread notes, refreshed on every `notification` event; and a
+welcome back on the day a person returns after days away."""
 
 from __future__ import annotations
 
@@ -18,6 +19,22 @@ def _notifications(request: HttpRequest) -> dict[str, Any]:
     return {"items": inbox.results, "unread_count": inbox.unread_count}
 
 
+def _welcome_back(request: HttpRequest) -> dict[str, Any] | None:
+    back = selectors.return_today(user=request.user)
+    if back is None:
+        return None
+    return {"back": back, "name": request.user.first_name}
+
+
+register(
+    Panel(
+        "home-welcome-back",
+        "nudges/panels/welcome_back.html",
+        _welcome_back,
+        order=5,
+        live_on="goal.update",
+    )
+)
 register(
     Panel(
         "home-notifications",

@@ -1,6 +1,6 @@
 """Reads of the nudges app, scoped to their person: the notification inbox, whose unread
 count comes from the same statement as its page, so the two can never disagree; who has
-been away (the drop-off scan); the person's Web Push subscriptions."""
+been away (the drop-off scan); a return to welcome; the person's Web Push subscriptions."""
 
 from __future__ import annotations
 
@@ -8,12 +8,14 @@ import datetime as dt
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import Max, Q, QuerySet
+from django.db.models import F, Max, Q, QuerySet
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from delight.models import User
 from delight.selectors import owned_or_not_found
+from goals import selectors as goals_selectors
+from goals.models import Mission
 from nudges.models import Notification, Presence, PushSubscription, ScheduledSend
 
 State = Notification.State
@@ -121,6 +123,52 @@ def people_away(
         .values_list("user_id", flat=True)
     )
     return list(ids[:limit] if limit else ids)
+
+
+# How long after coming back Eliza still welcomes the person in their next conversation.
+WELCOME_WITHIN = dt.timedelta(hours=24)
+
+
+@dataclass(frozen=True)
+class Return:
+    """The person's latest return after 48 hours or more away, as Eliza and Home greet it."""
+
+    came_back_at: dt.datetime
+    welcomed: bool
+    # The ease-back-in mission of that day while it is open (None: none, or done already).
+    mission: Mission | None
+
+
+def welcome_pending(*, user: User, now: dt.datetime | None = None) -> Return | None:
+    """The return Eliza has not welcomed yet, within WELCOME_WITHIN of it (else None)."""
+    since = (now or timezone.now()) - WELCOME_WITHIN
+    presence = (
+        Presence.objects.owned_by(user)
+        .filter(Q(welcomed_at__isnull=True) | Q(welcomed_at__lt=F("came_back_at")))
+        .filter(came_back_at__gte=since)
+        .first()
+    )
+    return _return_of(user, presence) if presence else None
+
+
+def return_today(*, user: User, now: dt.datetime | None = None) -> Return | None:
+    """The person's return of their own today (zone and day start), welcomed yet or not, or
+    one still waiting for its welcome (Home greets it)."""
+    now = now or timezone.now()
+    presence = Presence.objects.owned_by(user).filter(came_back_at__isnull=False).first()
+    if presence is None:
+        return None
+    back = _return_of(user, presence)
+    today = user.local_day(presence.came_back_at) == user.local_day(now)
+    waiting = not back.welcomed and now - presence.came_back_at <= WELCOME_WITHIN
+    return back if today or waiting else None
+
+
+def _return_of(user: User, presence: Presence) -> Return:
+    welcomed = presence.welcomed_at is not None and presence.welcomed_at >= presence.came_back_at
+    day = user.local_day(presence.came_back_at)
+    mission = goals_selectors.mission_ease_back(user=user, on=day)
+    return Return(came_back_at=presence.came_back_at, welcomed=welcomed, mission=mission)
 
 
 def push_subscription_list(*, user: User) -> QuerySet[PushSubscription]:

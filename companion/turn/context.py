@@ -11,6 +11,14 @@ from delight.ai.engine import context_lines
 from delight.ai.offline import StreakNote, ZoneNote
 from delight.ai.types import EmotionResult, IntentResult
 from delight.models import User
+from nudges.selectors import Return
+
+# Eliza's welcome for a person back after days away: warm, and never about the absence.
+WELCOME_BACK = "Welcome back! It's good to see you."
+WELCOME_EASY_MISSION = (
+    "I put one easy ten-minute mission for “{goal}” in today's three, if you'd like a gentle start."
+)
+WELCOME_NO_MISSION = "We can start wherever feels right for you, no rush."
 
 
 def memories_in(context: dict[str, Any], lines: list[str]) -> list[int]:
@@ -39,10 +47,19 @@ def person_name(user: User) -> str:
     return (profile.name if profile else "") or user.first_name
 
 
+def welcome_words(back: Return | None) -> str:
+    """What Eliza says to welcome the person back ("" when no welcome is due)."""
+    if back is None:
+        return ""
+    if back.mission is None:
+        return f"{WELCOME_BACK} {WELCOME_NO_MISSION}"
+    return f"{WELCOME_BACK} {WELCOME_EASY_MISSION.format(goal=back.mission.goal.title)}"
+
+
 def context_candidates(state: TurnState, outputs: dict[str, Any]) -> list[str]:
-    """Context lines, most relevant first: the goal in focus, today's missions (or the
-    suggested ones), the zones when the world was looked up, then memories by recall
-    score."""
+    """Context lines, most relevant first: a welcome back when one is due, the goal in
+    focus, today's missions (or the suggested ones), the zones when the world was looked
+    up, then memories by recall score."""
     context = state.output("recall_context")
     goal = context.get("goal")
     suggested = outputs.get("missions.suggest") or {}
@@ -60,6 +77,7 @@ def context_candidates(state: TurnState, outputs: dict[str, Any]) -> list[str]:
         memories=[m["content"] for m in context.get("memories", [])],
         memory_keys=[m.get("key", "") for m in context.get("memories", [])],
         streak=streak_note(outputs.get("progress.streaks"), outputs.get("progress.dci")),
+        welcome=context.get("welcome", ""),
     )
 
 

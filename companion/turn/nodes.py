@@ -48,6 +48,7 @@ from companion.turn.context import (
     memories_in,
     pack_context,
     person_name,
+    welcome_words,
 )
 from companion.turn.flows import (
     ACTIVE,
@@ -67,6 +68,8 @@ from delight.ai.offline import VERY_SAD, asks_about_streak, asks_about_world
 from delight.ai.types import ChatMessage, EmotionResult
 from delight.tools import ToolCall
 from goals.selectors import goal_focus, triad_for
+from nudges.selectors import welcome_pending
+from nudges.services import presence_welcomed
 from world.selectors import zones_now
 
 CRISIS_OPENING = (
@@ -158,6 +161,7 @@ def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
        zone is closed now only when nothing else is left: seed 000) and the session's
        recent turns. A question about what Eliza remembers adds the person's keyed facts
        (a relative, a pet, their city…) after the recalled ones.
+    4. A person back after days away whom Eliza has not welcomed yet: the welcome's words.
     An optional node: if any of this fails, the turn goes on with empty context and the
     trace says so.
     """
@@ -204,6 +208,7 @@ def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         ],
         "history": history,
         "world": world,
+        "welcome": welcome_words(welcome_pending(user=deps.user, now=deps.now)),
     }
 
 
@@ -339,6 +344,8 @@ def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     2. A flow's reply is its own (a question, a summary, or the action's outcome).
     3. Otherwise the context (goal, missions, memories, tool results) is packed into the
        token budget, most relevant first, and the engine streams the reply.
+    4. A welcome back that was due opens the reply (the engine's context carries it first;
+       a flow's or a question's reply gets its words in front) and is marked given.
     """
     deps = deps_of(ctx)
     plan = state.output("reason") or state.output("clarify")
@@ -348,13 +355,16 @@ def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
             ctx.note(f"tool {run['name']} failed: {run['error']}")
     flow = plan.get("flow")
     out: dict[str, Any] = {"strategy": plan["strategy"], "tool_outputs": outputs, "tools": runs}
+    welcome = state.output("recall_context").get("welcome", "")
+    if welcome and not ctx.sandbox:
+        presence_welcomed(user=deps.user, at=deps.now)
     if flow is not None:
         flow, text = flow_outcome(flow, outputs, runs)
         out["flow"] = flow
-        out["reply"] = emit_text(deps, word_chunks(text))
+        out["reply"] = emit_text(deps, word_chunks(_opened(welcome, text)))
         return out
     if plan["strategy"] == "clarify":
-        out["reply"] = emit_text(deps, word_chunks(plan["question"]))
+        out["reply"] = emit_text(deps, word_chunks(_opened(welcome, plan["question"])))
         return out
     lines = context_candidates(state, outputs)
     kept, budget = pack_context(lines, budget=deps.budget)
@@ -383,6 +393,10 @@ def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     out["engine"] = deps.engine.name
     out["memories_used"] = memories_in(state.output("recall_context"), kept)
     return out
+
+
+def _opened(welcome: str, text: str) -> str:
+    return f"{welcome} {text}" if welcome else text
 
 
 def run_tools(

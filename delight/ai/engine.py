@@ -111,11 +111,14 @@ def context_lines(
     zones: Sequence[ZoneNote] = (),
     memory_keys: Sequence[str] = (),
     streak: StreakNote | None = None,
+    welcome: str = "",
 ) -> list[str]:
     """Context lines in the form both engines understand ("Goal: …", "Missions: a; b",
     "Zone: Arena — open now, closes at 21:00 …", "Memory (pet:cat): Has a cat called Pepper":
-    `memory_keys` gives each memory's key, "" for none)."""
-    lines = [f"Goal: {goal}" for goal in goals]
+    `memory_keys` gives each memory's key, "" for none). A welcome back ("Welcome: …", the
+    words to open with) comes first, so no token budget cuts it."""
+    lines = [f"Welcome: {welcome}"] if welcome else []
+    lines.extend(f"Goal: {goal}" for goal in goals)
     if missions:
         lines.append("Missions: " + "; ".join(missions))
     lines.extend(f"Zone: {zone_line(zone)}" for zone in zones)
@@ -343,6 +346,13 @@ ZONE_GUIDANCE = (
     "written. Suggest missions that fit a zone that is open now."
 )
 
+WELCOME_GUIDANCE = (
+    "The person has just come back after some days away. Open your reply by welcoming them "
+    "back warmly, as the Welcome line says (in your own words if you like, keeping what it "
+    "offers), then answer their message. Never mention how long they were away or what they "
+    "missed, and never make them feel guilty."
+)
+
 
 class ModelEngine:
     """Replies, classification and extraction by a model, with the offline engine as net."""
@@ -372,6 +382,8 @@ class ModelEngine:
             )
         if any(line.startswith("Zone: ") for line in request.context):
             system.append(ZONE_GUIDANCE)
+        if any(line.startswith("Welcome: ") for line in request.context):
+            system.append(WELCOME_GUIDANCE)
         history = [m for m in request.history if m.role in ("user", "assistant")]
         return [
             ChatMessage("system", "\n\n".join(system)),

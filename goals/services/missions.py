@@ -1,6 +1,6 @@
 """Writes on missions (create, edit, approve, reject and restore, start, defer, complete,
-skip) and their sessions (start, pause, resume, extend, complete): each finishes or starts
-the other."""
+skip, an easy one for a return) and their sessions (start, pause, resume, extend,
+complete): each finishes or starts the other."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import F, Max
 from django.utils import timezone
 
 from delight.events import announce
@@ -20,6 +20,7 @@ from goals import signals
 from goals.models import (
     SESSION_MAX_MINUTES,
     ActivityEvent,
+    Energy,
     Goal,
     Milestone,
     Mission,
@@ -126,6 +127,57 @@ def mission_edit(*, user: User, mission_id: int, **changes: Any) -> Mission:
         )
     for field, value in changes.items():
         setattr(mission, field, value.strip() if isinstance(value, str) else value)
+    mission.full_clean()
+    mission.save()
+    return mission
+
+
+EASE_BACK_MINUTES = 10
+_EASE_BACK_GOAL_MAX = 150  # of the goal's title in the mission's (TITLE_MAX in all)
+
+
+@transaction.atomic
+def mission_ease_back_in(
+    *, user: User, category: str, now: dt.datetime | None = None
+) -> Mission | None:
+    """An easy start for a person who came back after days away, in today's three.
+
+    1. Their day of `now` (zone and day start): one such mission a return day; asked again,
+       the one already given is returned.
+    2. Its goal: their active goal of `category` worked on last (then the newest); without
+       one there is no mission (None).
+    3. Ten minutes, low energy, in the goal's pool: the triad keeps it as that day's easy
+       win (`goals.selectors.triad_for`); after that day it is an ordinary mission.
+    """
+    today = user.local_day(now or timezone.now())
+    given = Mission.objects.owned_by(user).filter(ease_back_on=today).first()
+    if given is not None:
+        return given
+    goal = (
+        Goal.objects.owned_by(user)
+        .filter(status=Goal.Status.ACTIVE, category=category)
+        .order_by(F("last_worked_at").desc(nulls_last=True), "-created_at", "-id")
+        .first()
+    )
+    if goal is None:
+        return None
+    name = goal.title
+    if len(name) > _EASE_BACK_GOAL_MAX:
+        name = name[: _EASE_BACK_GOAL_MAX - 1] + "…"
+    position = (goal.missions.aggregate(top=Max("position"))["top"] or 0) + 1
+    mission = Mission(
+        user=user,
+        goal=goal,
+        position=position,
+        title=f"Ease back in: ten easy minutes for “{name}”",
+        description="Any small step counts. Ten minutes at your own pace, and stop whenever "
+        "you like.",
+        estimated_minutes=EASE_BACK_MINUTES,
+        energy=Energy.LOW,
+        category=goal.category,
+        ease_back_on=today,
+        status=MS.PENDING,
+    )
     mission.full_clean()
     mission.save()
     return mission

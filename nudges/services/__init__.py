@@ -1,10 +1,10 @@
 """Every write of the nudges app, keyword-only and transactional.
 
 By what they write: `notifications` (given once per key; read, archive, snooze, read all,
-the wake of ended snoozes), `presence` (when the person was last here, and what their return
-answers), `push` (Web Push subscriptions and each push's outcome), `email` (turning emails
-off from an unsubscribe link), `context` (what the companion adds to a planned nudge).
-Callers use this package: `from nudges import services`.
+the wake of ended snoozes), `presence` (when the person was last here, what their return
+answers and brings, the welcome given), `push` (Web Push subscriptions and each push's
+outcome), `email` (turning emails off from an unsubscribe link), `context` (what the
+companion adds to a planned nudge). Callers use this package: `from nudges import services`.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from nudges.services.notifications import (
     notifications_wake,
     snooze_until,
 )
-from nudges.services.presence import presence_seen
+from nudges.services.presence import presence_seen, presence_welcomed
 from nudges.services.push import (
     push_subscription_delete,
     push_subscription_delivered,
@@ -38,6 +38,7 @@ __all__ = [
     "notifications_read_all",
     "notifications_wake",
     "presence_seen",
+    "presence_welcomed",
     "push_subscription_delete",
     "push_subscription_delivered",
     "push_subscription_failed",

@@ -1,5 +1,5 @@
-"""The person's presence: when they were last meaningfully here, and the nudges their
-return answers."""
+"""The person's presence: when they were last meaningfully here, the nudges their return
+answers, the easy mission it brings, and Eliza's welcome given."""
 
 from __future__ import annotations
 
@@ -9,12 +9,15 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from delight.models import User
+from goals import selectors as goals_selectors
 from goals import services as goals_services
 from nudges import selectors
+from nudges.models import Presence
 
 # Every statement of a WITH reads the table as it was before the INSERT: `before` is the
 # presence the activity found. A later activity starts the cadence over (no nudge planned);
-# one that ends an absence of `away` or more is a return, kept for Eliza's welcome.
+# one that ends an absence of `away` or more is a return, kept for Eliza's welcome (and
+# `came_back` says so: the row as updated, whatever a concurrent activity did).
 _SEEN = """
 WITH before AS (SELECT last_active_at FROM nudges_presence WHERE user_id = %(user)s)
 INSERT INTO nudges_presence (user_id, last_active_at, nudges_planned)
@@ -27,7 +30,7 @@ ON CONFLICT (user_id) DO UPDATE SET
         THEN nudges_presence.last_active_at ELSE nudges_presence.away_from END,
     came_back_at = CASE WHEN EXCLUDED.last_active_at - nudges_presence.last_active_at >= %(away)s
         THEN EXCLUDED.last_active_at ELSE nudges_presence.came_back_at END
-RETURNING (SELECT last_active_at FROM before)
+RETURNING (SELECT last_active_at FROM before), came_back_at = %(at)s AS came_back
 """
 
 
@@ -44,6 +47,24 @@ def presence_seen(*, user: User, at: dt.datetime | None = None) -> None:
     at = at or timezone.now()
     with connection.cursor() as cursor:
         cursor.execute(_SEEN, {"user": user.pk, "at": at, "away": selectors.AWAY_AFTER})
-        (before,) = cursor.fetchone()
+        before, came_back = cursor.fetchone()
     if before is None or at - before >= selectors.AWAY_AFTER:
         goals_services.nudge_outcomes_answer(user=user, at=at)
+    if came_back:
+        _ease_back_in(user=user, at=at)
+
+
+def _ease_back_in(*, user: User, at: dt.datetime) -> None:
+    """A return: one easy mission of the person's most-loved category in today's three
+    (none without an active goal; Eliza welcomes them either way, see `welcome_pending`)."""
+    category = goals_selectors.category_most_loved(user=user, now=at)
+    if category is not None:
+        goals_services.mission_ease_back_in(user=user, category=category, now=at)
+
+
+@transaction.atomic
+def presence_welcomed(*, user: User, at: dt.datetime | None = None) -> None:
+    """Eliza welcomed the person back: their return's welcome is given (once)."""
+    Presence.objects.owned_by(user).filter(came_back_at__isnull=False).update(
+        welcomed_at=at or timezone.now()
+    )

@@ -63,6 +63,21 @@ def test_patch_me_with_a_bad_value_changes_nothing(owner_api, owner):
     assert (owner.timezone, owner.daily_nudge_max) == ("Europe/Paris", 2)
 
 
+def test_nudges_paused_round_trips_through_me(owner_api, owner):
+    assert owner_api.get("/api/me/").json()["nudges_paused"] is False
+
+    response = owner_api.patch("/api/me/", {"nudges_paused": True}, format="json")
+
+    assert response.status_code == 200
+    assert response.json()["nudges_paused"] is True
+    assert owner_api.get("/api/me/").json()["nudges_paused"] is True
+    owner.refresh_from_db()
+    assert owner.nudges_paused
+    owner_api.patch("/api/me/", {"nudges_paused": False}, format="json")
+    owner.refresh_from_db()
+    assert not owner.nudges_paused
+
+
 def test_patch_me_cannot_change_username(owner_api, owner):
     owner_api.patch("/api/me/", {"username": "mallory"}, format="json")
     assert User.objects.get(pk=owner.pk).username == "olivia"

@@ -8,6 +8,7 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
+from goals import selectors as goals_selectors
 from goals import services as goals_services
 from goals.models import NudgeOutcome
 from nudges import selectors, services
@@ -80,3 +81,86 @@ def test_activity_close_to_the_last_one_answers_nothing_new(owner):
 
     assert not NudgeOutcome.objects.filter(user=owner, answered_at__isnull=False).exists()
     assert here(owner) == NOW
+
+
+# -- coming back ---------------------------------------------------------------------------
+
+
+def test_only_an_activity_after_48_hours_away_is_a_return(owner):
+    services.presence_seen(user=owner, at=NOW - dt.timedelta(hours=47 + 48))
+    services.presence_seen(user=owner, at=NOW - dt.timedelta(hours=48))
+    assert Presence.objects.get(user=owner).came_back_at is None  # 47 hours: no return
+
+    services.presence_seen(user=owner, at=NOW)
+
+    presence = Presence.objects.get(user=owner)
+    assert presence.came_back_at == NOW
+    assert presence.away_from == NOW - dt.timedelta(hours=48)
+
+
+def test_a_return_waits_for_one_welcome_and_the_welcome_clears_it(owner):
+    services.presence_seen(user=owner, at=NOW - dt.timedelta(days=3))
+    services.presence_seen(user=owner, at=NOW)
+
+    pending = selectors.welcome_pending(user=owner, now=NOW + dt.timedelta(minutes=5))
+    assert pending is not None
+    assert pending.came_back_at == NOW
+    assert not pending.welcomed
+
+    services.presence_welcomed(user=owner, at=NOW + dt.timedelta(minutes=5))
+    assert selectors.welcome_pending(user=owner, now=NOW + dt.timedelta(minutes=6)) is None
+    # Home still greets the return for the rest of that day.
+    assert selectors.return_today(user=owner, now=NOW + dt.timedelta(minutes=6)).welcomed
+
+
+def test_a_welcome_not_given_within_a_day_is_let_go(owner):
+    services.presence_seen(user=owner, at=NOW - dt.timedelta(days=3))
+    services.presence_seen(user=owner, at=NOW)
+
+    assert selectors.welcome_pending(user=owner, now=NOW + dt.timedelta(hours=25)) is None
+    assert selectors.return_today(user=owner, now=NOW + dt.timedelta(hours=25)) is None
+
+
+def test_the_next_return_is_welcomed_again(owner):
+    services.presence_seen(user=owner, at=NOW - dt.timedelta(days=10))
+    services.presence_seen(user=owner, at=NOW - dt.timedelta(days=7))
+    services.presence_welcomed(user=owner, at=NOW - dt.timedelta(days=7))
+
+    services.presence_seen(user=owner, at=NOW)
+
+    assert selectors.welcome_pending(user=owner, now=NOW).came_back_at == NOW
+
+
+def test_welcoming_a_person_leaves_the_outsiders_return_untouched(owner, outsider):
+    for person in (owner, outsider):
+        services.presence_seen(user=person, at=NOW - dt.timedelta(days=3))
+        services.presence_seen(user=person, at=NOW)
+
+    services.presence_welcomed(user=owner, at=NOW)
+
+    assert selectors.welcome_pending(user=owner, now=NOW) is None
+    assert Presence.objects.get(user=outsider).welcomed_at is None
+    assert selectors.welcome_pending(user=outsider, now=NOW) is not None
+
+
+def test_a_person_who_never_came_back_has_no_welcome_waiting(owner):
+    services.presence_seen(user=owner, at=NOW)
+    services.presence_welcomed(user=owner, at=NOW)
+
+    assert selectors.welcome_pending(user=owner, now=NOW) is None
+    assert Presence.objects.get(user=owner).welcomed_at is None
+
+
+def test_a_return_brings_the_mission_and_an_ordinary_day_does_not(owner, outsider):
+    make_goal(owner, title="Learn Spanish", category="growth")
+    make_goal(outsider, title="Paint", category="craft")
+    services.presence_seen(user=owner, at=NOW - dt.timedelta(days=3))
+    services.presence_seen(user=outsider, at=NOW - dt.timedelta(hours=3))
+
+    services.presence_seen(user=owner, at=NOW)
+    services.presence_seen(user=outsider, at=NOW)
+
+    eased = goals_selectors.mission_ease_back(user=owner, on=owner.local_day(NOW))
+    assert eased is not None
+    assert eased.goal.title == "Learn Spanish"
+    assert goals_selectors.mission_ease_back(user=outsider, on=outsider.local_day(NOW)) is None

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
+from nudges import services
 from nudges.models import Notification
+from tests.goals.factories import make_goal
 from tests.nudges.factories import make_notification
 
 pytestmark = pytest.mark.django_db
@@ -81,3 +86,18 @@ def test_home_shows_the_newest_unread_notes(signed_in, owner):
 
     assert "Eliza noticed something" in html
     assert "All notifications (1 new)" in html
+
+
+def test_home_welcomes_a_person_back_on_the_day_they_return(signed_in, owner, outsider):
+    make_goal(owner, title="Learn Spanish", category="growth")
+    now = timezone.now()
+    for person in (owner, outsider):
+        services.presence_seen(user=person, at=now - dt.timedelta(days=4))
+    services.presence_seen(user=owner, at=now - dt.timedelta(minutes=1))
+
+    html = signed_in.get(reverse("home")).content.decode()
+
+    assert "Welcome back" in html
+    assert "Ease back in: ten easy minutes for “Learn Spanish”" in html
+    signed_in.force_login(outsider)
+    assert "Welcome back" not in signed_in.get(reverse("home")).content.decode()

@@ -22,6 +22,7 @@ How a reply is made (`compose_reply`):
 7. Guard the result (`_guarded`): every candidate goes through the language guard
    (quality.py) and must not repeat a reply of the session; when none is left, a safe
    reply that reads well anywhere answers instead.
+8. A "Welcome: …" line (a person just back after days away) opens the reply with its words.
 """
 
 from __future__ import annotations
@@ -194,7 +195,10 @@ def compose_reply(
         text, history=history, emotion=emotion, intent=intent, strategy=strategy, ctx=ctx,
         turn=turn, said=said,
     )  # fmt: skip
-    return _guarded(candidates, rule=rule_name, strategy=strategy, said=said, turn=turn)
+    reply = _guarded(candidates, rule=rule_name, strategy=strategy, said=said, turn=turn)
+    if ctx.welcome and strategy != "crisis":  # a welcome back opens the reply, once
+        return OfflineReply(f"{ctx.welcome} {reply.text}", reply.rule, reply.strategy)
+    return reply
 
 
 def _candidates(

@@ -3,7 +3,8 @@
 Context lines are plain strings; these prefixes are understood (case-insensitive):
 "Goal: …", "Current goal: …", "Missions: a; b; c", "Today's missions: …", "Mission: …",
 "Memory: …" (or keyed, "Memory (pet:cat): …"), "Personal: …", "Project: …", "Task: …",
-"Name: …", "Zone: …" (zone_lines.py), "Streak: …" (streak_answers.py). Any other line is
+"Name: …", "Zone: …" (zone_lines.py), "Streak: …" (streak_answers.py), "Welcome: …" (the
+words that open the reply to a person just back after days away). Any other line is
 treated as something remembered about the person.
 """
 
@@ -29,11 +30,13 @@ class ReplyContext:
     remembered: list[tuple[str, str]] = field(default_factory=list)
     zones: list[ZoneNote] = field(default_factory=list)
     streak: StreakNote | None = None
+    welcome: str = ""
 
 
 _CONTEXT_PREFIX = re.compile(
     r"^\s*(?P<kind>current goals?|active goals?|goals?|today'?s missions|missions today|"
-    r"missions?|memory|memories|personal|project|task|recalled|remember|name|zone|streak)"
+    r"missions?|memory|memories|personal|project|task|recalled|remember|name|zone|streak|"
+    r"welcome)"
     r"(?:\s*\((?P<key>[\w:.-]+)\))?\s*:\s*(?P<rest>.+)$",
     re.IGNORECASE,
 )
@@ -56,6 +59,8 @@ def parse_context(lines: Sequence[str], user_name: str = "") -> ReplyContext:
             context.goals.extend(_split_items(rest))
         elif "mission" in kind:
             context.missions.extend(_split_items(rest))
+        elif kind == "welcome":
+            context.welcome = rest
         elif kind == "streak":
             context.streak = parse_streak_line(rest) or context.streak
         elif kind == "zone":
