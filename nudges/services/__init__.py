@@ -3,7 +3,8 @@
 By what they write: `notifications` (given once per key; read, archive, snooze, read all,
 the wake of ended snoozes), `presence` (when the person was last here, and what their return
 answers), `push` (Web Push subscriptions and each push's outcome), `email` (turning emails
-off from an unsubscribe link). Callers use this package: `from nudges import services`.
+off from an unsubscribe link), `schedule` (planning the nudges of absences), `sending`
+(delivering them when due). Callers use this package: `from nudges import services`.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from nudges.services.push import (
     push_subscription_gone,
     push_subscription_save,
 )
+from nudges.services.schedule import nudges_plan
+from nudges.services.sending import nudges_deliver
 
 __all__ = [
     "email_unsubscribe",
@@ -35,6 +38,8 @@ __all__ = [
     "notification_snooze",
     "notifications_read_all",
     "notifications_wake",
+    "nudges_deliver",
+    "nudges_plan",
     "presence_seen",
     "push_subscription_delete",
     "push_subscription_delivered",

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import itertools
 
 from delight.models import User
-from nudges.models import Notification, PushSubscription
+from nudges import services
+from nudges.models import Notification, PushSubscription, ScheduledSend
 from tests.nudges.push_server import Browser
 
 _keys = itertools.count(1)
@@ -24,4 +26,29 @@ def make_notification(user: User, **fields) -> Notification:
 def make_push_subscription(user: User, browser: Browser, **fields) -> PushSubscription:
     return PushSubscription.objects.create(
         user=user, endpoint=browser.endpoint, p256dh=browser.p256dh, auth=browser.auth, **fields
+    )
+
+
+def make_absence(user: User, since: dt.datetime) -> None:
+    """The person was last here at `since` (and has not been since)."""
+    services.presence_seen(user=user, at=since)
+
+
+def make_browser_subscribed(user: User) -> PushSubscription:
+    """A subscription the planner counts (no push is sent to it)."""
+    return PushSubscription.objects.create(
+        user=user,
+        endpoint=f"https://push.example/{user.username}/{next(_keys)}",
+        p256dh="p256dh",
+        auth="auth",
+    )
+
+
+def make_due_send(user: User, due_at: dt.datetime, **fields) -> ScheduledSend:
+    """A day-2 nudge of an absence that began four days before `due_at`, due then."""
+    fields.setdefault("step", ScheduledSend.Step.DAY_2)
+    fields.setdefault("channel", ScheduledSend.Channel.IN_APP)
+    fields.setdefault("away_since", due_at - dt.timedelta(days=4))
+    return ScheduledSend.objects.create(
+        user=user, due_at=due_at, local_date=due_at.astimezone(user.zone).date(), **fields
     )
