@@ -92,7 +92,7 @@ def _give(send_id: int, *, now: dt.datetime, until: dt.datetime) -> ScheduledSen
        consistency index the first time only.
     """
     send = (
-        ScheduledSend.objects.select_for_update()
+        ScheduledSend.objects.select_for_update(of=("self",))
         .select_related("user", "notification")
         .filter(pk=send_id, state=State.SENDING, claimed_until=until)
         .first()
