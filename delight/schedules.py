@@ -27,6 +27,8 @@ SCHEDULES: tuple[Recurring, ...] = (
     Recurring(name="restart lost planning", func="goals.tasks.sweep_plans", minutes=1),
     Recurring(name="consistency snapshots", func="goals.tasks.write_consistency", minutes=15),
     Recurring(name="wake snoozed notifications", func="nudges.tasks.wake_snoozed", minutes=1),
+    Recurring(name="plan nudges", func="nudges.tasks.plan_nudges", minutes=5),
+    Recurring(name="deliver nudges", func="nudges.tasks.deliver_nudges", minutes=1),
 )
 
 

@@ -8,3 +8,13 @@ from nudges import services
 def wake_snoozed() -> int:
     """Every minute: snoozes that ended are unread again, and open pages hear of it."""
     return services.notifications_wake()
+
+
+def plan_nudges() -> int:
+    """Every 5 minutes: plan the next nudge of everyone away long enough for it."""
+    return services.nudges_plan()
+
+
+def deliver_nudges() -> int:
+    """Every minute: send the nudges that are due."""
+    return services.nudges_deliver()

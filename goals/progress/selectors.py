@@ -9,6 +9,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from django.contrib.postgres.aggregates import StringAgg
+from django.db import connection
 from django.db.models import Count, IntegerField, Min, Q, Sum
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
@@ -187,3 +188,24 @@ def progress_minutes_by_category(*, user: User, start: dt.date, end: dt.date) ->
     )
     minutes.update((category, total or 0) for category, total in totals)
     return minutes
+
+
+# Each activity at its hour on the clock of the zone the person was in when they did it.
+_HOURS = """
+SELECT user_id, extract(hour FROM occurred_at AT TIME ZONE zone)::int AS hour, count(*)
+FROM goals_activityevent
+WHERE user_id = ANY(%(ids)s) AND occurred_at >= %(since)s
+GROUP BY user_id, hour
+"""
+
+
+def activity_hours(*, user_ids: list[int], since: dt.datetime) -> dict[int, dict[int, int]]:
+    """For each of these people (the nudges' planner reads a batch at once), how many of
+    their activities since `since` fell in each local hour (0-23); a person with none is
+    absent. One grouped statement."""
+    hours: dict[int, dict[int, int]] = defaultdict(dict)
+    with connection.cursor() as cursor:
+        cursor.execute(_HOURS, {"ids": user_ids, "since": since})
+        for user_id, hour, count in cursor.fetchall():
+            hours[user_id][hour] = count
+    return dict(hours)

@@ -4,7 +4,8 @@ By what they write: `notifications` (given once per key; read, archive, snooze, 
 the wake of ended snoozes), `presence` (when the person was last here, what their return
 answers and brings, the welcome given), `push` (Web Push subscriptions and each push's
 outcome), `email` (turning emails off from an unsubscribe link), `context` (what the
-companion adds to a planned nudge). Callers use this package: `from nudges import services`.
+companion adds to a planned nudge), `schedule` (planning the nudges of absences), `sending`
+(delivering them when due). Callers use this package: `from nudges import services`.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from nudges.services.push import (
     push_subscription_gone,
     push_subscription_save,
 )
+from nudges.services.schedule import nudges_plan
+from nudges.services.sending import nudges_deliver
 
 __all__ = [
     "email_unsubscribe",
@@ -37,6 +40,8 @@ __all__ = [
     "notification_snooze",
     "notifications_read_all",
     "notifications_wake",
+    "nudges_deliver",
+    "nudges_plan",
     "presence_seen",
     "presence_welcomed",
     "push_subscription_delete",

@@ -8,6 +8,7 @@ import itertools
 from django.utils import timezone
 
 from delight.models import User
+from nudges import services
 from nudges.models import Notification, PushSubscription, ScheduledSend
 from tests.nudges.push_server import Browser
 
@@ -30,13 +31,35 @@ def make_push_subscription(user: User, browser: Browser, **fields) -> PushSubscr
     )
 
 
+def make_absence(user: User, since: dt.datetime) -> None:
+    """The person was last here at `since` (and has not been since)."""
+    services.presence_seen(user=user, at=since)
+
+
+def make_browser_subscribed(user: User) -> PushSubscription:
+    """A subscription the planner counts (no push is sent to it)."""
+    return PushSubscription.objects.create(
+        user=user,
+        endpoint=f"https://push.example/{user.username}/{next(_keys)}",
+        p256dh="p256dh",
+        auth="auth",
+    )
+
+
+def make_due_send(user: User, due_at: dt.datetime, **fields) -> ScheduledSend:
+    """A day-2 nudge of an absence that began four days before `due_at`, due then."""
+    fields.setdefault("step", ScheduledSend.Step.DAY_2)
+    fields.setdefault("channel", ScheduledSend.Channel.IN_APP)
+    fields.setdefault("away_since", due_at - dt.timedelta(days=4))
+    return ScheduledSend.objects.create(
+        user=user, due_at=due_at, local_date=due_at.astimezone(user.zone).date(), **fields
+    )
+
+
 def make_scheduled_send(
     user: User, *, step: str = ScheduledSend.Step.DAY_2, days_away: float = 2.5, **fields
 ) -> ScheduledSend:
     """A nudge of an absence that began `days_away` ago, due now, in the app."""
     now = timezone.now()
     fields.setdefault("away_since", now - dt.timedelta(days=days_away))
-    fields.setdefault("due_at", now)
-    fields.setdefault("local_date", user.local_day(fields["due_at"]))
-    fields.setdefault("channel", ScheduledSend.Channel.IN_APP)
-    return ScheduledSend.objects.create(user=user, step=step, **fields)
+    return make_due_send(user, now, step=step, **fields)
