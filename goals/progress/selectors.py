@@ -191,8 +191,12 @@ def progress_minutes_by_category(*, user: User, start: dt.date, end: dt.date) ->
 
 
 # Each activity at its hour on the clock of the zone the person was in when they did it.
+# An imported event's zone may be a fixed offset ("+05:45"), which PostgreSQL's AT TIME ZONE
+# would read the POSIX way (east and west swapped): it is added to the UTC wall time instead.
 _HOURS = """
-SELECT user_id, extract(hour FROM occurred_at AT TIME ZONE zone)::int AS hour, count(*)
+SELECT user_id, extract(hour FROM CASE WHEN zone ~ '^[+-][0-9]'
+    THEN (occurred_at AT TIME ZONE 'UTC') + zone::interval
+    ELSE occurred_at AT TIME ZONE zone END)::int AS hour, count(*)
 FROM goals_activityevent
 WHERE user_id = ANY(%(ids)s) AND occurred_at >= %(since)s
 GROUP BY user_id, hour

@@ -24,3 +24,14 @@ def test_activity_hours_count_each_activity_on_the_clock_of_the_zone_it_happened
     hours = activity_hours(user_ids=[owner.pk], since=SINCE)
 
     assert hours == {owner.pk: {19: 1, 2: 1}}
+
+
+def test_activity_hours_read_an_imported_offset_east_of_greenwich_as_east(owner):
+    moment = dt.datetime(2026, 5, 10, 19, 10, tzinfo=dt.UTC)
+    make_event(owner, Kind.MISSION_COMPLETED, moment, zone="+01:00")  # 20:10 there
+    make_event(owner, Kind.MISSION_COMPLETED, moment, zone="-03:00")  # 16:10 there
+    make_event(owner, Kind.MISSION_COMPLETED, moment, zone="+05:45")  # 00:55 the next day
+
+    hours = activity_hours(user_ids=[owner.pk], since=SINCE)
+
+    assert hours == {owner.pk: {20: 1, 16: 1, 0: 1}}
