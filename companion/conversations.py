@@ -137,8 +137,9 @@ def message_send(
     3. Take the session's liveness lock: if someone alive holds it, a turn of this session
        is being answered right now (SessionBusy). The lock is taken before the message is
        kept, so a running turn whose lock is free was cut off by a crash.
-    4. Holding it: finish such a cut-off turn first, keep the message, run its turn.
-    5. Note the day's talk for the consistency index.
+    4. Holding it: finish such a cut-off turn first, keep the message, note the talk (the
+       consistency index counts the day; a talk after 48 hours away is a return, so this
+       turn welcomes them back), then run its turn.
     """
     validate_message(text)
     key = _clean_key(idempotency_key)
@@ -164,9 +165,10 @@ def message_send(
             idempotency_key=key or uuid.uuid4().hex,
             new_conversation_id=conversation_id,
         )
-        result = run(turn=turn, emit=emit)
-    talk_record(user=user)  # a day with a talk counts in the consistency index
-    return result
+        # The talk counts before the turn runs: a message that ends an absence is a return,
+        # and this very turn is the one to welcome them back.
+        talk_record(user=user)
+        return run(turn=turn, emit=emit)
 
 
 def _answer_again(

@@ -42,6 +42,18 @@ def test_the_first_conversation_after_a_return_opens_with_the_welcome_once(came_
     assert selectors.welcome_pending(user=came_back) is None
 
 
+@pytest.mark.django_db(transaction=True)  # the talk is announced once its commit is real
+def test_the_message_that_ends_the_absence_is_itself_welcomed(owner):
+    make_goal(owner, title="Learn Spanish", category="growth")
+    services.presence_seen(user=owner, at=timezone.now() - dt.timedelta(days=4))
+
+    result = say(owner, "Hi Eliza, I'm back.")
+
+    assert result["reply"].startswith(WELCOME_BACK)
+    assert "“Learn Spanish”" in result["reply"]
+    assert selectors.welcome_pending(user=owner) is None
+
+
 def test_without_a_goal_the_welcome_offers_no_mission(owner):
     now = timezone.now()
     services.presence_seen(user=owner, at=now - dt.timedelta(days=5))

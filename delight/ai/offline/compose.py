@@ -197,8 +197,15 @@ def compose_reply(
     )  # fmt: skip
     reply = _guarded(candidates, rule=rule_name, strategy=strategy, said=said, turn=turn)
     if ctx.welcome and strategy != "crisis":  # a welcome back opens the reply, once
-        return OfflineReply(f"{ctx.welcome} {reply.text}", reply.rule, reply.strategy)
+        text = f"{ctx.welcome} {_GREETING.sub('', reply.text, count=1) or reply.text}"
+        return OfflineReply(text, reply.rule, reply.strategy)
     return reply
+
+
+# The reply's own hello ("Hey, Olivia! ..."), dropped after a welcome back already said it.
+_GREETING = re.compile(
+    r"^(?:hey|hi|hello|good (?:morning|afternoon|evening))\b[^.!?]*[!.]\s+", re.I
+)
 
 
 def _candidates(

@@ -280,3 +280,13 @@ def test_a_remembered_fact_that_would_read_badly_is_not_spoken_back() -> None:
 
     assert "to learning" not in reply
     assert "I remember you love english tea." in reply
+
+
+def test_a_welcome_back_opens_the_reply_in_place_of_its_own_hello() -> None:
+    welcome = "Welcome back! It's good to see you."
+
+    reply = compose_reply("Hi Eliza, I'm back.", context=[f"Welcome: {welcome}"]).text
+
+    assert reply.startswith(f"{welcome} ")
+    assert not re.search(r"\b(?:hey|hi|hello)\b", reply[len(welcome) :], re.I)
+    assert len(reply) > len(welcome) + 10  # the reply itself still follows
