@@ -59,7 +59,7 @@ def make_due_send(user: User, due_at: dt.datetime, **fields) -> ScheduledSend:
 def make_scheduled_send(
     user: User, *, step: str = ScheduledSend.Step.DAY_2, days_away: float = 2.5, **fields
 ) -> ScheduledSend:
-    """A nudge of an absence that began `days_away` ago, due now, in the app."""
-    now = timezone.now()
-    fields.setdefault("away_since", now - dt.timedelta(days=days_away))
-    return make_due_send(user, now, step=step, **fields)
+    """A nudge of an absence that began `days_away` ago, due now (unless told), in the app."""
+    due_at = fields.pop("due_at", timezone.now())
+    fields.setdefault("away_since", due_at - dt.timedelta(days=days_away))
+    return make_due_send(user, due_at, step=step, **fields)
