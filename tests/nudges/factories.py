@@ -51,9 +51,8 @@ def make_due_send(user: User, due_at: dt.datetime, **fields) -> ScheduledSend:
     fields.setdefault("step", ScheduledSend.Step.DAY_2)
     fields.setdefault("channel", ScheduledSend.Channel.IN_APP)
     fields.setdefault("away_since", due_at - dt.timedelta(days=4))
-    return ScheduledSend.objects.create(
-        user=user, due_at=due_at, local_date=due_at.astimezone(user.zone).date(), **fields
-    )
+    fields.setdefault("local_date", due_at.astimezone(user.zone).date())
+    return ScheduledSend.objects.create(user=user, due_at=due_at, **fields)
 
 
 def make_scheduled_send(
