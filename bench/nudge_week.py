@@ -2,8 +2,10 @@
 
     .venv/bin/python bench/nudge_week.py
 
-Olivia (Europe/Berlin, quiet hours 22:00-08:00, emails on) tells Eliza about her goal and
-her sister, brings three weeks of history (mostly evenings around 20:00), then stops. The
+Olivia (Europe/Berlin, quiet hours 22:00-08:00, emails on, this browser's notifications on)
+tells Eliza about her goal and her sister, brings three weeks of history (mostly evenings
+around 20:00), then stops. Her browser is subscribed to a local push service (the tests'
+tests/nudges/push_server.py, which checks the VAPID signature and decrypts each push). The
 jobs run every 15 simulated minutes for ten days (`nudges_plan`, `nudges_deliver` with
 `now=`); every nudge given is printed on her clock with its channel and words, and every
 email that left. Then she comes back (now, through the API): Eliza's reply and today's
@@ -25,7 +27,7 @@ STEP = dt.timedelta(minutes=15)
 AWAY_DAYS = 10
 
 
-def person():
+def person(push_service):
     from rest_framework.test import APIClient
 
     from delight.models import User
@@ -43,9 +45,13 @@ def person():
             "email": "olivia@example.org",
             "timezone": ZONE,
             "email_opt_in": True,
+            "second_channel_opt_in": True,
         },
         format="json",
     )
+    browser = push_service.browser()
+    subscribed = client.post("/api/push/subscriptions/", browser.subscription_json(), format="json")
+    assert subscribed.status_code == 201, subscribed.content
     goal = client.post(
         "/api/goals/",
         {"title": "Speak Spanish with my nieces", "category": "growth", "importance": 4},
@@ -74,7 +80,7 @@ def history(client, last: dt.datetime) -> None:
     assert answer.status_code in (200, 201), answer.content
 
 
-def simulate(user, start: dt.datetime) -> None:
+def simulate(user, start: dt.datetime, push_service) -> None:
     from django.core import mail
 
     from nudges import services
@@ -110,6 +116,11 @@ def simulate(user, start: dt.datetime) -> None:
         way_out = "with" if message.extra_headers.get("List-Unsubscribe") else "WITHOUT"
         print(f"  to {message.to[0]}: “{message.subject}” ({way_out} List-Unsubscribe)")
 
+    print(f"Pushes that arrived: {len(push_service.received)}")
+    for push in push_service.received:
+        payload = push.payload or {}
+        print(f"  “{payload.get('title')}” (VAPID signed by {push.claims.get('sub')}) {push.error}")
+
 
 def come_back(client) -> None:
     reply = client.post("/api/companion/messages/", {"text": "Hi Eliza, I'm back."}, format="json")
@@ -127,18 +138,26 @@ def come_back(client) -> None:
 
 def main() -> None:
     os.environ["EMAIL_BACKEND"] = "django.core.mail.backends.locmem.EmailBackend"
+    os.environ["PUSH_ALLOW_INSECURE_ENDPOINTS"] = "true"  # the local push service is http
     django_setup(bench_database_url(BENCH_DB))
+    from tests.nudges.push_server import PushService
+
+    with PushService() as push_service:
+        week(push_service)
+
+
+def week(push_service) -> None:
     from django.utils import timezone
 
     from nudges.models import Presence
 
-    user, client = person()
+    user, client = person(push_service)
     # She stops on an evening AWAY_DAYS + 1 days ago (so her return is now).
     last = (timezone.now() - dt.timedelta(days=AWAY_DAYS + 1)).astimezone(user.zone)
     last = last.replace(hour=20, minute=30, second=0, microsecond=0)
     history(client, last)
     Presence.objects.filter(user=user).update(last_active_at=last, nudges_planned=0)
-    simulate(user, last)
+    simulate(user, last, push_service)
     come_back(client)
 
 

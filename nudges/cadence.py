@@ -52,6 +52,12 @@ def can_email(user: User) -> bool:
     return user.email_opt_in and bool(user.email)
 
 
+def can_push(user: User, *, subscribed: bool) -> bool:
+    """Pushes reach the person when they said yes to the second channel and a browser of
+    theirs is subscribed (a subscription alone is a device's, not a yes to nudges)."""
+    return user.second_channel_opt_in and subscribed
+
+
 def send_jitter(user_id: int, step: str, away_since: dt.datetime) -> dt.timedelta:
     """The minutes after the chosen hour this send goes at, the same every time it is timed."""
     return timing.jitter_for(user_id, step, away_since.isoformat())

@@ -14,7 +14,7 @@ from delight.events import announce
 from delight.models import User
 from goals.progress.selectors import activity_hours
 from nudges import signals, timing
-from nudges.cadence import CADENCE, can_email, channel_for, not_wanted, send_jitter
+from nudges.cadence import CADENCE, can_email, can_push, channel_for, not_wanted, send_jitter
 from nudges.models import PushSubscription, ScheduledSend
 
 State = ScheduledSend.State
@@ -164,7 +164,8 @@ def _row(
         row.update(channel=nudge.channels[-1], state=State.SKIPPED, reason=reason)
     else:
         due = _due(facts, user, nudge.step, away_since, not_before)
-        channel = channel_for(nudge.step, email=can_email(user), push=user_id in facts.pushable)
+        push = can_push(user, subscribed=user_id in facts.pushable)
+        channel = channel_for(nudge.step, email=can_email(user), push=push)
         row.update(channel=channel, state=State.PENDING, reason="")
     return {**row, "due_at": due, "local_date": timing.local_date(due, user.zone)}
 

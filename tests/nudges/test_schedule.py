@@ -95,6 +95,16 @@ def test_each_nudge_falls_back_to_a_channel_the_person_receives(
     assert [s.channel for s in sends(owner)] == [Channel.IN_APP, day_4, day_7]
 
 
+def test_a_subscribed_browser_gets_no_nudge_while_the_second_channel_is_off(away):
+    away.second_channel_opt_in = False
+    away.save()
+
+    for days in (2, 4, 7):
+        services.nudges_plan(now=LEFT + days * DAY)
+
+    assert [s.channel for s in sends(away)] == [Channel.IN_APP, Channel.EMAIL, Channel.EMAIL]
+
+
 def test_a_person_found_long_away_gets_only_the_last_nudge_not_three_at_once(away):
     services.nudges_plan(now=LEFT + 9 * DAY)
 
