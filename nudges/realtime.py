@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 from typing import Literal, TypedDict
 
-from delight.realtime import send_to_user
+from delight.realtime import send_to_user, send_to_users
 from nudges import selectors
 from nudges.models import Notification
 
@@ -55,3 +55,29 @@ def notification_changed_send(*, user_id: int, notification: Notification | None
         send_to_user(user_id, event)
     except Exception:
         logger.exception("could not deliver a notification event to user %s", user_id)
+
+
+def notifications_given_send(notifications: list[Notification]) -> None:
+    """Push many notifications given at once (a batch of nudges), after they committed: the
+    unread counts read in one grouped statement, the events sent together. A failure is
+    logged, never raised, as for one."""
+    if not notifications:
+        return
+    try:
+        counts = selectors.notifications_unread_counts_of(
+            user_ids=[notification.user_id for notification in notifications]
+        )
+        events: list[tuple[int, NotificationEvent]] = [
+            (
+                notification.user_id,
+                {
+                    "type": "notification",
+                    "unread_count": counts[notification.user_id],
+                    "notification": notification_payload(notification),
+                },
+            )
+            for notification in notifications
+        ]
+        send_to_users(events)
+    except Exception:
+        logger.exception("could not deliver %s notification events", len(notifications))

@@ -5,10 +5,11 @@ been away (the drop-off scan); a return to welcome; the person's Web Push subscr
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import F, Max, Q, QuerySet
+from django.db.models import Count, F, Max, Q, QuerySet
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -16,6 +17,7 @@ from delight.models import User
 from delight.selectors import owned_or_not_found
 from goals import selectors as goals_selectors
 from goals.models import Mission
+from nudges import timing
 from nudges.models import Notification, Presence, PushSubscription, ScheduledSend
 
 State = Notification.State
@@ -84,6 +86,21 @@ def notifications_unread_count_of(*, user_id: int, now: dt.datetime | None = Non
     return _inbox_rows(user_id=user_id, state="inbox", limit=0, now=now)[0][0]
 
 
+def notifications_unread_counts_of(
+    *, user_ids: Iterable[int], now: dt.datetime | None = None
+) -> dict[int, int]:
+    """The unread count of each of these people, in one grouped statement (the events of a
+    batch of nudges given at once); a person with none unread is 0."""
+    ids = set(user_ids)
+    counts = dict(
+        Notification.objects.filter(unread_q(now or timezone.now()), user_id__in=ids)
+        .values_list("user_id")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    return {user_id: counts.get(user_id, 0) for user_id in ids}
+
+
 def notification_get(*, user: User, notification_id: int) -> Notification:
     """One of the person's notifications (another person's: NotFound)."""
     return owned_or_not_found(Notification, user=user, pk=notification_id)
@@ -123,6 +140,47 @@ def people_away(
         .values_list("user_id", flat=True)
     )
     return list(ids[:limit] if limit else ids)
+
+
+@dataclass(frozen=True)
+class Recipients:
+    """What delivery checks each claimed send against, read once for a batch's people."""
+
+    users: dict[int, User]
+    last_active: dict[int, dt.datetime]  # from their presence (none: never seen)
+    with_push: set[int]  # who has a browser subscribed to Web Push
+    given: dict[tuple[int, dt.date], int]  # nudges given per person and local date
+
+    def given_today(self, send: ScheduledSend, now: dt.datetime) -> int:
+        """The nudges given the send's person on their date of `now`, the send left out."""
+        today = timing.local_date(now, send.user.zone)
+        counted = send.notification_id is not None and send.local_date == today
+        return self.given.get((send.user_id, today), 0) - counted
+
+
+def recipients_of(*, user_ids: Iterable[int], now: dt.datetime) -> Recipients:
+    """The people of a claimed batch and what delivery checks: four statements for the
+    batch, not four per send."""
+    users = {user.pk: user for user in User.objects.filter(pk__in=set(user_ids))}
+    days = {timing.local_date(now, user.zone) for user in users.values()}
+    given = (
+        ScheduledSend.objects.filter(
+            user_id__in=users, local_date__in=days, notification__isnull=False
+        )
+        .values_list("user_id", "local_date")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    return Recipients(
+        users=users,
+        last_active=dict(
+            Presence.objects.filter(user_id__in=users).values_list("user_id", "last_active_at")
+        ),
+        with_push=set(
+            PushSubscription.objects.filter(user_id__in=users).values_list("user_id", flat=True)
+        ),
+        given={(user_id, day): n for user_id, day, n in given},
+    )
 
 
 # How long after coming back Eliza still welcomes the person in their next conversation.

@@ -22,12 +22,20 @@ MORNING_HOUR = 9  # "tomorrow" in the person's zone
 
 @transaction.atomic
 def notification_give(
-    *, user: User, kind: str, key: str, title: str, body: str = "", url: str = ""
+    *,
+    user: User,
+    kind: str,
+    key: str,
+    title: str,
+    body: str = "",
+    url: str = "",
+    announce: bool = True,
 ) -> Notification | None:
     """Give the person a notification once per `key`; None when it was given before.
 
     Texts longer than their fields are cut at a word with an ellipsis (a title is a line,
-    not a letter); the event goes out once the transaction commits.
+    not a letter); the event goes out once the transaction commits, unless `announce` is
+    False: a caller giving many sends theirs together (realtime.notifications_given_send).
     """
     notification, created = Notification.objects.get_or_create(
         user=user,
@@ -41,7 +49,8 @@ def notification_give(
     )
     if not created:
         return None
-    _announce(notification)
+    if announce:
+        _announce(notification)
     return notification
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
+from functools import partial
 
 from django.db import connection, transaction
 from django.db.models import F
@@ -14,13 +15,14 @@ from django.utils import timezone
 from delight.models import User
 from goals import services as goals_services
 from goals.progress.selectors import activity_hours
-from nudges import timing
+from nudges import realtime, selectors, timing
 from nudges.cadence import can_email, channel_for, not_wanted, send_jitter
 from nudges.channels import ChannelError
 from nudges.channels.email import email_send
 from nudges.channels.push import push_send
 from nudges.messages import nudge_message
-from nudges.models import Notification, Presence, PushSubscription, ScheduledSend, SendAttempt
+from nudges.models import Notification, ScheduledSend, SendAttempt
+from nudges.selectors import Recipients
 from nudges.services.notifications import notification_give
 
 State = ScheduledSend.State
@@ -44,7 +46,7 @@ WHERE id IN (
     ORDER BY due_at LIMIT %(limit)s
     FOR UPDATE SKIP LOCKED
 )
-RETURNING id
+RETURNING id, user_id
 """
 
 
@@ -61,16 +63,42 @@ def nudges_deliver(*, now: dt.datetime | None = None, batch: int = BATCH) -> int
         until = now + CLAIM_FOR
         with connection.cursor() as cursor:
             cursor.execute(_CLAIM, {"now": now, "until": until, "limit": batch})
-            claimed = [send_id for (send_id,) in cursor.fetchall()]
-        reached += sum(_deliver(send_id, now=now, until=until) for send_id in claimed)
+            claimed = cursor.fetchall()
+        reached += _deliver_batch(claimed, now=now, until=until)
         if len(claimed) < batch:
             return reached
 
 
-def _deliver(send_id: int, *, now: dt.datetime, until: dt.datetime) -> bool:
+def _deliver_batch(claimed: list[tuple[int, int]], *, now: dt.datetime, until: dt.datetime) -> int:
+    """Deliver a claimed batch of (send id, person id) pairs; how many were reached.
+
+    1. Read what the checks need for all of the batch's people at once (who they are, when
+       they were last here, who has push, what they were given today).
+    2. Deliver each send in transactions of its own, checked against those facts.
+    3. Send the live events of the notifications given together, each with its person's
+       unread count read after every one of them committed (also when a send failed).
+    """
+    recipients = selectors.recipients_of(user_ids=[user_id for _, user_id in claimed], now=now)
+    given: list[Notification] = []
+    try:
+        return sum(
+            _deliver(send_id, recipients, given, now=now, until=until) for send_id, _ in claimed
+        )
+    finally:
+        realtime.notifications_given_send(given)
+
+
+def _deliver(
+    send_id: int,
+    recipients: Recipients,
+    given: list[Notification],
+    *,
+    now: dt.datetime,
+    until: dt.datetime,
+) -> bool:
     """One claimed send: given in the app (or skipped, or timed again), then, after that
     commits, out on its channel. True when it was given or tried on its channel."""
-    send = _give(send_id, now=now, until=until)
+    send = _give(send_id, recipients, given, now=now, until=until)
     if send is None:
         return False
     if send.channel in OUTBOUND:
@@ -79,9 +107,17 @@ def _deliver(send_id: int, *, now: dt.datetime, until: dt.datetime) -> bool:
 
 
 @transaction.atomic
-def _give(send_id: int, *, now: dt.datetime, until: dt.datetime) -> ScheduledSend | None:
+def _give(
+    send_id: int,
+    recipients: Recipients,
+    given: list[Notification],
+    *,
+    now: dt.datetime,
+    until: dt.datetime,
+) -> ScheduledSend | None:
     """Check a claimed send against the present and give it in the app; the send when it
     was given (now or by an earlier try), None when skipped, timed again or no longer ours.
+    A notification given now is added to `given`, its event sent by the caller.
 
     1. Skip it, with the reason, if the person came back, paused nudges, chose none, or
        closed their account.
@@ -93,28 +129,26 @@ def _give(send_id: int, *, now: dt.datetime, until: dt.datetime) -> ScheduledSen
     """
     send = (
         ScheduledSend.objects.select_for_update(of=("self",))
-        .select_related("user", "notification")
+        .select_related("notification")
         .filter(pk=send_id, state=State.SENDING, claimed_until=until)
         .first()
     )
     if send is None:
         return None  # another worker took it over after our claim lapsed
-    user = send.user
-    reason = _skip_reason(send, user)
+    user = send.user = recipients.users[send.user_id]
+    reason = _skip_reason(send, user, recipients)
     if reason:
         _skip(send, reason)
         return None
-    again = _due_again(send, user, now)
+    again = _due_again(send, user, now, recipients)
     if again is not None:
         _retime(send, user, again)
         return None
     send.channel = channel_for(
-        send.step,
-        email=can_email(user),
-        push=PushSubscription.objects.owned_by(user).exists(),
+        send.step, email=can_email(user), push=user.pk in recipients.with_push
     )
     if send.notification is None:
-        _first_give(send, user, now)
+        _first_give(send, user, now, recipients, given)
     if send.channel not in OUTBOUND:
         _record_try(send, now=now, error=None)
         send.state, send.sent_at, send.claimed_until = State.SENT, now, None
@@ -122,16 +156,16 @@ def _give(send_id: int, *, now: dt.datetime, until: dt.datetime) -> ScheduledSen
     return send
 
 
-def _skip_reason(send: ScheduledSend, user: User) -> str:
-    last_active_at = (
-        Presence.objects.owned_by(user).values_list("last_active_at", flat=True).first()
-    )
+def _skip_reason(send: ScheduledSend, user: User, recipients: Recipients) -> str:
+    last_active_at = recipients.last_active.get(user.pk)
     if last_active_at is not None and last_active_at > send.away_since:
         return "They came back before it was sent."
     return not_wanted(user)
 
 
-def _due_again(send: ScheduledSend, user: User, now: dt.datetime) -> dt.datetime | None:
+def _due_again(
+    send: ScheduledSend, user: User, now: dt.datetime, recipients: Recipients
+) -> dt.datetime | None:
     """When to send it instead of now, if now is not the time; None to send now."""
     zone = user.zone
     if send.due_at < now - OVERDUE_AFTER:
@@ -140,13 +174,7 @@ def _due_again(send: ScheduledSend, user: User, now: dt.datetime) -> dt.datetime
     if timing.in_quiet_hours(now.astimezone(zone).time(), *quiet):
         jitter = send_jitter(user.pk, send.step, send.away_since)
         return timing.out_of_quiet_hours(now, zone, *quiet) + jitter
-    given_today = (
-        ScheduledSend.objects.owned_by(user)
-        .filter(local_date=timing.local_date(now, zone), notification__isnull=False)
-        .exclude(pk=send.pk)
-        .count()
-    )
-    if send.notification is None and given_today >= user.daily_nudge_max:
+    if send.notification is None and recipients.given_today(send, now) >= user.daily_nudge_max:
         return _slot(send, user, not_before=timing.next_day_start(now, zone))
     return None
 
@@ -173,7 +201,13 @@ def _retime(send: ScheduledSend, user: User, due_at: dt.datetime) -> None:
     send.save(update_fields=["state", "due_at", "local_date", "claimed_until", "attempts"])
 
 
-def _first_give(send: ScheduledSend, user: User, now: dt.datetime) -> None:
+def _first_give(
+    send: ScheduledSend,
+    user: User,
+    now: dt.datetime,
+    recipients: Recipients,
+    given: list[Notification],
+) -> None:
     message = nudge_message(send=send, now=now)
     notification = notification_give(
         user=user,
@@ -182,13 +216,22 @@ def _first_give(send: ScheduledSend, user: User, now: dt.datetime) -> None:
         title=message.title,
         body=message.body,
         url=message.url,
+        announce=False,
     )
     if notification is None:  # given by a try whose worker died before recording it
         notification = Notification.objects.owned_by(user).get(key=f"nudge:{send.pk}")
     else:
         goals_services.nudge_outcome_record(user=user, sent_at=now)
+        transaction.on_commit(partial(given.append, notification))
     send.notification, send.template = notification, message.template
     send.local_date = timing.local_date(now, user.zone)
+    transaction.on_commit(partial(_count_given, recipients, (user.pk, send.local_date)))
+
+
+def _count_given(recipients: Recipients, day: tuple[int, dt.date]) -> None:
+    """Once a give committed, the person's next send of the batch counts it towards their
+    daily maximum."""
+    recipients.given[day] = recipients.given.get(day, 0) + 1
 
 
 def _send_out(send: ScheduledSend, *, now: dt.datetime, until: dt.datetime) -> None:

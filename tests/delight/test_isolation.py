@@ -607,6 +607,8 @@ UNSCOPED = {
     ("companion", "checkpoint_latest"): "under an agent state the caller read as the person's",
     ("companion", "turns_unfinished"): "recovery: everyone's running turns, by design",
     ("nudges", "people_away"): "the drop-off scan: everyone away 48 hours, by design",
+    ("nudges", "recipients_of"): "delivery: the people of a claimed batch of sends, at once",
+    ("nudges", "notifications_unread_counts_of"): "the bells of a batch of nudges given, at once",
 }
 # Hand-written statements: each takes its person as a parameter and filters on it itself.
 HAND_WRITTEN = {
