@@ -16,7 +16,7 @@ from delight.models import User
 from goals import services as goals_services
 from goals.progress.selectors import activity_hours
 from nudges import realtime, selectors, timing
-from nudges.cadence import can_email, channel_for, not_wanted, send_jitter
+from nudges.cadence import can_email, can_push, channel_for, not_wanted, send_jitter
 from nudges.channels import ChannelError
 from nudges.channels.email import email_send
 from nudges.channels.push import push_send
@@ -144,9 +144,8 @@ def _give(
     if again is not None:
         _retime(send, user, again)
         return None
-    send.channel = channel_for(
-        send.step, email=can_email(user), push=user.pk in recipients.with_push
-    )
+    push = can_push(user, subscribed=user.pk in recipients.with_push)
+    send.channel = channel_for(send.step, email=can_email(user), push=push)
     if send.notification is None:
         _first_give(send, user, now, recipients, given)
     if send.channel not in OUTBOUND:

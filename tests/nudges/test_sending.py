@@ -13,7 +13,7 @@ from goals.models import NudgeOutcome
 from nudges import services
 from nudges.models import Notification, ScheduledSend, SendAttempt
 from tests.factories import make_user
-from tests.nudges.factories import make_absence, make_due_send
+from tests.nudges.factories import make_absence, make_browser_subscribed, make_due_send
 
 Channel = ScheduledSend.Channel
 State = ScheduledSend.State
@@ -177,6 +177,22 @@ def test_turning_emails_off_after_planning_falls_back_to_the_app(due_email, subs
     send = fresh(due_email)
     assert (send.state, send.channel) == (State.SENT, Channel.IN_APP)
     assert len(nudges_of(subscriber)) == 1
+
+
+def test_turning_the_second_channel_off_after_planning_sends_by_email_instead(
+    subscriber, smtp_inbox
+):
+    subscriber.timezone, subscriber.second_channel_opt_in = "Europe/Paris", False
+    subscriber.save()
+    make_browser_subscribed(subscriber)  # the device stays subscribed
+    make_absence(subscriber, DUE - dt.timedelta(days=7))
+    send = make_due_send(subscriber, DUE, step=ScheduledSend.Step.DAY_7, channel=Channel.PUSH)
+
+    services.nudges_deliver(now=DUE)
+
+    (message,) = smtp_inbox.wait_for(1)
+    assert message["To"] == "olivia@example.com"
+    assert (fresh(send).state, fresh(send).channel) == (State.SENT, Channel.EMAIL)
 
 
 def test_a_mail_server_down_is_retried_with_backoff_then_the_send_fails(
