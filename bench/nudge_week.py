@@ -105,6 +105,7 @@ def simulate(user, start: dt.datetime, push_service) -> None:
             print(
                 f"{(send.sent_at or now).astimezone(zone):%a %d %b %H:%M}"
                 f"  day {away.days}, {send.get_channel_display().lower()}: {send.state}"
+                f" (due {send.due_at.astimezone(zone):%H:%M})"
             )
             if send.notification:
                 print(f"    “{send.notification.title}”\n    {send.notification.body}")
