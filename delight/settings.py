@@ -401,8 +401,9 @@ EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", False)  # STARTTLS, usually on port 58
 EMAIL_USE_SSL = env.bool("EMAIL_USE_SSL", False)  # implicit TLS, usually on port 465
 if EMAIL_USE_TLS and EMAIL_USE_SSL:
     raise ImproperlyConfigured("Set at most one of EMAIL_USE_TLS and EMAIL_USE_SSL.")
-# Seconds a connection or a command may take; then the send fails and is retried later.
-EMAIL_TIMEOUT = env.float("EMAIL_TIMEOUT", 10.0, validate=Range(min=0.1, max=600))
+# Seconds a connection or a command may take; then the send fails and is retried later. At
+# most 30, so a whole send ends well within the 5 minutes a nudge's claim lasts.
+EMAIL_TIMEOUT = env.float("EMAIL_TIMEOUT", 10.0, validate=Range(min=0.1, max=30))
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", "Eliza at Delight <eliza@localhost>")
 # The absolute base of links in emails (a worker has no request to build them from).
 SITE_URL = env.str(

@@ -50,6 +50,7 @@ def start_django(show: str = "settings.SECRET_KEY", **env: str) -> subprocess.Co
         ("EMAIL_PORT", "70000"),
         ("EMAIL_USE_TLS", "maybe"),
         ("EMAIL_TIMEOUT", "0"),
+        ("EMAIL_TIMEOUT", "600"),  # longer than a send's claim: a second worker could resend
         ("SITE_URL", "delight.example"),
         ("SITE_URL", "ftp://delight.example"),
         ("VAPID_PRIVATE_KEY", "not-a-key"),
