@@ -1,5 +1,6 @@
 """What Eliza remembers of the other apps' news (delight.events), connected in
-`CompanionConfig.ready`. Each receiver writes through `services.memory_remember`."""
+`CompanionConfig.ready`. Each receiver writes through `services.memory_remember`, except the
+few that tell the person through nudges' services (a hidden quest's message)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import datetime as dt
 from typing import Any
 
 from django.dispatch import receiver
+from django.urls import reverse
 
 from companion.models import Actor, Source, Tier
 from companion.nudge_details import nudge_detail_for
@@ -14,8 +16,10 @@ from companion.services import memory_remember
 from delight.models import User
 from goals import signals as goals_signals
 from goals.models import Goal, MissionSession
+from narrative import signals as narrative_signals
 from nudges import services as nudges_services
 from nudges import signals as nudges_signals
+from nudges.models import Notification
 from world import signals as world_signals
 
 OFF_HOURS_KEY = "activity:off-hours"
@@ -108,3 +112,16 @@ def personalise_nudge(*, user: User, send_id: int, **_: Any) -> None:
     detail = nudge_detail_for(user=user)
     if detail:
         nudges_services.scheduled_send_context_set(user=user, send_id=send_id, detail=detail)
+
+
+@receiver(narrative_signals.quest_unlocked, dispatch_uid="companion-tells-quests")
+def tell_quest(*, user: User, key: str, title: str, message: str, **_: Any) -> None:
+    """Eliza's message for a hidden quest unlocked, in the notification centre, once."""
+    nudges_services.notification_give(
+        user=user,
+        kind=Notification.Kind.QUEST,
+        key=f"quest:{key}",
+        title=f"A hidden quest: {title}",
+        body=message,
+        url=reverse("today"),
+    )

@@ -11,6 +11,13 @@ plan_saved = Signal()
 # reflection (str, what the person wrote; either may be "").
 session_ended = Signal()
 
+# A mission was completed (once: completing twice is refused). Facts: mission (Mission, with
+# its user and goal), at (aware datetime).
+mission_completed = Signal()
+
+# A goal was marked completed. Facts: goal (Goal, with its user), at (aware datetime).
+goal_completed = Signal()
+
 # A streak reached a milestone (7, 14, 30, 100 or 365 days), announced once. Facts: user
 # (User), category (str, "" for the overall streak), days (int), reached_on (date).
 streak_milestone = Signal()

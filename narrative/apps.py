@@ -6,4 +6,7 @@ class NarrativeConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from narrative import panels  # noqa: F401  (registers its panel on Home)
+        from narrative import (
+            panels,  # noqa: F401  (registers its panel on Home)
+            receivers,  # noqa: F401  (connects to goals' news)
+        )

@@ -9,7 +9,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from delight.events import announce
 from delight.models import User
+from goals import signals
 from goals.models import (
     ActivityEvent,
     Goal,
@@ -80,7 +82,7 @@ def goal_set_status(*, user: User, goal_id: int, status: str) -> Goal:
     goal.status = status
     goal.save(update_fields=["status", "updated_at"])
     if status == Goal.Status.COMPLETED:
-        event_record(
-            user=user, kind=ActivityEvent.Kind.GOAL_COMPLETED, now=timezone.now(), goal=goal
-        )
+        now = timezone.now()
+        event_record(user=user, kind=ActivityEvent.Kind.GOAL_COMPLETED, now=now, goal=goal)
+        announce(signals.goal_completed, sender=Goal, goal=goal, at=now)
     return goal

@@ -1,6 +1,6 @@
 """Writes on missions (create, edit, approve, reject and restore, start, defer, complete,
-skip, an easy one for a return) and their sessions (start, pause, resume, extend,
-complete): each finishes or starts the other."""
+skip, an easy one for a return, a hidden quest's special one) and their sessions (start,
+pause, resume, extend, complete): each finishes or starts the other."""
 
 from __future__ import annotations
 
@@ -184,6 +184,39 @@ def mission_ease_back_in(
 
 
 @transaction.atomic
+def mission_special_create(*, user: User, title: str, description: str = "") -> Mission | None:
+    """A special mission (`is_special`: a hidden quest's) in the person's pool.
+
+    1. Its goal: the person's active goal worked on last (then the newest); without an active
+       goal there is no mission (None): every mission belongs to a goal.
+    2. It joins the end of that goal's pool, pending, like any mission the person accepted.
+    The caller makes it once (narrative keeps one quest unlock per person and quest).
+    """
+    goal = (
+        Goal.objects.owned_by(user)
+        .filter(status=Goal.Status.ACTIVE)
+        .order_by(F("last_worked_at").desc(nulls_last=True), "-created_at", "-id")
+        .first()
+    )
+    if goal is None:
+        return None
+    position = (goal.missions.aggregate(top=Max("position"))["top"] or 0) + 1
+    mission = Mission(
+        user=user,
+        goal=goal,
+        position=position,
+        title=title,
+        description=description,
+        category=goal.category,
+        is_special=True,
+        status=MS.PENDING,
+    )
+    mission.full_clean()
+    mission.save()
+    return mission
+
+
+@transaction.atomic
 def mission_approve(*, user: User, mission_id: int) -> Mission:
     """Move a suggested mission into the pool."""
     mission = mission_for_update(user=user, mission_id=mission_id)
@@ -301,6 +334,7 @@ def _mission_finish(*, mission: Mission, now: dt.datetime) -> None:
         goal=mission.goal,
         metadata={"estimated_minutes": mission.estimated_minutes, "energy": mission.energy},
     )
+    announce(signals.mission_completed, sender=Mission, mission=mission, at=now)
     # Counted once, with this mission in: for the milestones and for the open pages.
     streaks = progress_selectors.progress_streaks(user=mission.user, now=now)
     streak_milestones_record(user=mission.user, streaks=streaks)

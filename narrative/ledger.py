@@ -1,0 +1,170 @@
+"""Essence: every write of the append-only ledger and its daily check.
+
+An entry is never changed or removed; the balance kept on the person's `EssenceAccount` moves
+with each entry in the same transaction, under that row's lock, so two earnings at once both
+count and a spend never takes the balance below zero.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import F, IntegerField, OuterRef, Subquery, Sum, Value
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from delight.models import User
+from goals.models import Mission
+from narrative.models import (
+    EARNED_KINDS,
+    EssenceAccount,
+    EssenceEntry,
+    EssenceKind,
+    EssenceMismatch,
+)
+
+logger = logging.getLogger("narrative")
+
+NOTE_MAX = EssenceEntry._meta.get_field("note").max_length
+KEY_MAX = EssenceEntry._meta.get_field("key").max_length
+
+
+@transaction.atomic
+def essence_earn(
+    *, user: User, key: str, amount: int, kind: str, note: str = ""
+) -> EssenceEntry | None:
+    """Add `amount` Essence for `key`, once: the entry made, or None when `key` earned before."""
+    if kind not in EARNED_KINDS:
+        raise ValidationError({"kind": f"{kind!r} is not a way to earn Essence."})
+    _check(key=key, amount=amount)
+    account = _account_locked(user=user)
+    if EssenceEntry.objects.owned_by(user).filter(key=key).exists():
+        return None
+    return _entry_add(account=account, key=key, amount=amount, kind=kind, note=note)
+
+
+@transaction.atomic
+def essence_spend(*, user: User, key: str, amount: int, note: str = "") -> EssenceEntry:
+    """Take `amount` Essence for `key` (a choice in the story), once per key.
+
+    1. Lock the person's account row: earnings and spends of this person wait in turn.
+    2. A key already spent answers with its entry (a retried request spends nothing more).
+    3. A balance short of `amount` is refused with the balance in the message; nothing changes.
+    4. Otherwise add the entry (minus `amount`) and lower the balance kept.
+    """
+    _check(key=key, amount=amount)
+    account = _account_locked(user=user)
+    spent = EssenceEntry.objects.owned_by(user).filter(key=key).first()
+    if spent is not None:
+        if spent.kind != EssenceKind.SPENT_CHOICE:
+            raise ValidationError({"key": "This key names an earning, not a choice."})
+        return spent
+    if account.balance < amount:
+        raise ValidationError(
+            f"This needs {amount} Essence and you have {account.balance}: "
+            "a few more missions will get you there."
+        )
+    return _entry_add(
+        account=account, key=key, amount=-amount, kind=EssenceKind.SPENT_CHOICE, note=note
+    )
+
+
+def _check(*, key: str, amount: int) -> None:
+    if not key or len(key) > KEY_MAX:
+        raise ValidationError({"key": f"A key of 1 to {KEY_MAX} characters is needed."})
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+        raise ValidationError({"amount": "The amount is a whole number above zero."})
+
+
+def _account_locked(*, user: User) -> EssenceAccount:
+    # The first entry of a person makes their account; two at once make one (ON CONFLICT).
+    EssenceAccount.objects.bulk_create([EssenceAccount(user=user)], ignore_conflicts=True)
+    return EssenceAccount.objects.owned_by(user).select_for_update().get()
+
+
+def _entry_add(
+    *, account: EssenceAccount, key: str, amount: int, kind: str, note: str
+) -> EssenceEntry:
+    entry = EssenceEntry.objects.create(
+        user_id=account.user_id, key=key, amount=amount, kind=kind, note=note[:NOTE_MAX]
+    )
+    EssenceAccount.objects.filter(pk=account.pk).update(
+        balance=F("balance") + amount, updated_at=timezone.now()
+    )
+    return entry
+
+
+@transaction.atomic
+def essence_check(*, today: dt.date | None = None) -> int:
+    """The daily check: every person's balance kept equals the sum of their entries.
+
+    1. One statement compares each account's balance with the sum of its person's entries
+       (and finds entries with no account at all, as a balance of 0).
+    2. Each mismatch is logged as an error and recorded for staff (once per person a day).
+    Returns the number of people whose figures differ.
+    """
+    today = today or timezone.localdate()
+    total = Subquery(
+        EssenceEntry.objects.filter(user=OuterRef("user"))
+        .values("user")
+        .annotate(total=Sum("amount"))
+        .values("total"),
+        output_field=IntegerField(),
+    )
+    accounts = (
+        EssenceAccount.objects.annotate(total=Coalesce(total, Value(0)))
+        .exclude(balance=F("total"))
+        .values_list("user_id", "balance", "total")
+    )
+    orphans = (
+        EssenceEntry.objects.exclude(user__essence_account__isnull=False)
+        .values("user_id")
+        .annotate(total=Sum("amount"))
+        .values_list("user_id", "total")
+    )
+    mismatches = [*accounts, *((user_id, 0, summed) for user_id, summed in orphans)]
+    for user_id, kept, summed in mismatches:
+        logger.error("Essence of person %s: balance %s, entries sum to %s", user_id, kept, summed)
+    EssenceMismatch.objects.bulk_create(
+        [
+            EssenceMismatch(
+                user_id=user_id, checked_on=today, balance_kept=kept, entries_sum=summed
+            )
+            for user_id, kept, summed in mismatches
+        ],
+        ignore_conflicts=True,
+    )
+    return len(mismatches)
+
+
+# -- what earns -----------------------------------------------------------------------------
+
+MISSION_REWARD = 10
+MILESTONE_REWARD_PER_DAY = 2
+
+
+def essence_earn_mission(*, mission: Mission) -> EssenceEntry | None:
+    """Essence for a mission done, once per mission."""
+    return essence_earn(
+        user=mission.user,
+        key=f"mission:{mission.pk}",
+        amount=MISSION_REWARD,
+        kind=EssenceKind.EARNED_MISSION,
+        note=mission.title,
+    )
+
+
+def essence_earn_milestone(
+    *, user: User, category: str, days: int, reached_on: dt.date
+) -> EssenceEntry | None:
+    """Essence for a streak milestone (two a day of the streak), once per milestone."""
+    return essence_earn(
+        user=user,
+        key=f"milestone:{category or 'overall'}:{days}:{reached_on.isoformat()}",
+        amount=days * MILESTONE_REWARD_PER_DAY,
+        kind=EssenceKind.EARNED_MILESTONE,
+        note=f"A {days}-day streak",
+    )

@@ -1,0 +1,243 @@
+"""Hidden quests: their conditions as data, the evaluator, and the unlock.
+
+A quest's condition is a small dict whose first key names its test:
+- `{"streak_days": 20}`: a streak of 20 days of any activity, at any time (the longest
+  counts, so an imported history counts too); with `"any_category": true`, 20 days within
+  one value category (any one) also unlock it;
+- `{"missions_done": 50}`, `{"goals_completed": 1}`: so many missions done, goals completed;
+- `{"comeback_after_hours": 48}`: a mission done within a day of coming back after at least
+  48 hours without any activity (goals' activity events);
+- `{"late_sessions_at": "observatory", "count": 5}`: five focus sessions ended at night
+  (21:00-04:00 on the person's clock) in one of the zone's categories while it was open.
+The tests are pure functions of `QuestFacts`, read by one selector (narrative.selectors).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import connection, transaction
+from django.utils import timezone
+
+from delight.events import announce
+from delight.models import User
+from goals import services as goals_services
+from narrative import selectors, signals
+from narrative.ledger import essence_earn
+from narrative.models import EssenceKind, QuestUnlock
+from narrative.selectors import QuestFacts
+
+
+@dataclass(frozen=True)
+class Quest:
+    key: str
+    title: str
+    message: str  # from Eliza, when it unlocks
+    reward: int  # Essence
+    condition: Mapping[str, Any]
+    mission: str  # the special mission it gives
+    mission_description: str
+
+
+QUESTS: tuple[Quest, ...] = (
+    Quest(
+        key="unbroken-twenty",
+        title="Twenty days unbroken",
+        message="Twenty days in a row. The path you walk has worn smooth under your feet — "
+        "and a door has appeared where the path bends.",
+        reward=50,
+        condition={"streak_days": 20, "any_category": True},
+        mission="Open the door at the bend",
+        mission_description="Write down what carried you through these twenty days, in a "
+        "sentence or two.",
+    ),
+    Quest(
+        key="fifty-missions",
+        title="Fifty missions",
+        message="Fifty missions done. The keepers of the Commons have started telling your "
+        "story to newcomers.",
+        reward=40,
+        condition={"missions_done": 50},
+        mission="Tell a newcomer your story",
+        mission_description="Pick one of your fifty missions you are proud of and tell "
+        "someone about it.",
+    ),
+    Quest(
+        key="first-goal",
+        title="The first summit",
+        message="You finished a whole goal. From up here you can see a land no one has mapped yet.",
+        reward=30,
+        condition={"goals_completed": 1},
+        mission="Map the new land",
+        mission_description="Take ten minutes to note what you would like to reach next.",
+    ),
+    Quest(
+        key="the-return",
+        title="The return",
+        message="You came back, and you did something the moment you did. That is the "
+        "bravest step there is. Welcome home.",
+        reward=20,
+        condition={"comeback_after_hours": 48},
+        mission="Light the lantern at home",
+        mission_description="Ten easy minutes on anything you like: the lantern is lit either way.",
+    ),
+    Quest(
+        key="night-sky",
+        title="Night at the Observatory",
+        message="Five late evenings under the Observatory's dome. The stars have started "
+        "to arrange themselves into a shape you recognise.",
+        reward=25,
+        condition={"late_sessions_at": "observatory", "count": 5},
+        mission="Name the new constellation",
+        mission_description="Write down one thing these quiet evenings taught you.",
+    ),
+)
+
+
+# -- evaluation (pure) ----------------------------------------------------------------------
+
+
+def longest_gap_hours(times: Iterable[dt.datetime]) -> float:
+    """The longest time between two instants next to each other in `times` (ascending)."""
+    pairs = itertools.pairwise(times)
+    return max(((later - earlier).total_seconds() / 3600 for earlier, later in pairs), default=0)
+
+
+def _streak(condition: Mapping[str, Any], facts: QuestFacts) -> bool:
+    best = facts.streak_longest
+    if condition.get("any_category"):
+        best = max(best, facts.streak_longest_category)
+    return best >= condition["streak_days"]
+
+
+def _missions(condition: Mapping[str, Any], facts: QuestFacts) -> bool:
+    return facts.missions_done >= condition["missions_done"]
+
+
+def _goals(condition: Mapping[str, Any], facts: QuestFacts) -> bool:
+    return facts.goals_completed >= condition["goals_completed"]
+
+
+def _comeback(condition: Mapping[str, Any], facts: QuestFacts) -> bool:
+    return longest_gap_hours(facts.return_times) >= condition["comeback_after_hours"]
+
+
+def _late_sessions(condition: Mapping[str, Any], facts: QuestFacts) -> bool:
+    return facts.late_sessions.get(condition["late_sessions_at"], 0) >= condition.get("count", 1)
+
+
+# Each test by the key that names it, with the fact it needs (selectors.quest_facts).
+TESTS: dict[str, tuple[Callable[[Mapping[str, Any], QuestFacts], bool], Callable[..., str]]] = {
+    "streak_days": (_streak, lambda condition: "streak"),
+    "missions_done": (_missions, lambda condition: "missions_done"),
+    "goals_completed": (_goals, lambda condition: "goals_completed"),
+    "comeback_after_hours": (_comeback, lambda condition: "return"),
+    "late_sessions_at": (
+        _late_sessions,
+        lambda condition: f"late_sessions:{condition['late_sessions_at']}",
+    ),
+}
+
+
+def condition_test(condition: Mapping[str, Any]) -> str:
+    """The name of a condition's test: its first key, which must be a known one."""
+    name = next(iter(condition), "")
+    if name not in TESTS:
+        raise ValueError(f"Unknown quest condition {dict(condition)!r}: starts with one of {TESTS}")
+    return name
+
+
+def quest_met(quest: Quest, facts: QuestFacts) -> bool:
+    test, _ = TESTS[condition_test(quest.condition)]
+    return test(quest.condition, facts)
+
+
+def facts_needed(quests: Iterable[Quest]) -> set[str]:
+    return {TESTS[condition_test(quest.condition)][1](quest.condition) for quest in quests}
+
+
+def _check_table(quests: tuple[Quest, ...]) -> None:
+    keys = [quest.key for quest in quests]
+    if len(set(keys)) != len(keys):
+        raise ValueError(f"Two quests share a key: {keys}")
+    facts_needed(quests)  # every condition names a known test
+
+
+_check_table(QUESTS)
+QUESTS_BY_KEY = {quest.key: quest for quest in QUESTS}
+
+
+# -- unlocking ------------------------------------------------------------------------------
+
+
+def quests_check(*, user: User, now: dt.datetime | None = None) -> list[QuestUnlock]:
+    """Unlock every quest whose condition the person now meets; the unlocks made.
+
+    1. Leave out the quests they unlocked already; with none left, nothing is read.
+    2. Read the facts the rest need, in one selector.
+    3. Unlock each quest met (quest_unlock: at most once, whoever else tries at the same time).
+    """
+    now = now or timezone.now()
+    unlocked = selectors.quest_keys_unlocked(user=user)
+    locked = [quest for quest in QUESTS if quest.key not in unlocked]
+    if not locked:
+        return []
+    facts = selectors.quest_facts(user=user, now=now, needs=facts_needed(locked))
+    return [
+        unlock
+        for quest in locked
+        if quest_met(quest, facts) and (unlock := quest_unlock(user=user, quest=quest, now=now))
+    ]
+
+
+@transaction.atomic
+def quest_unlock(*, user: User, quest: Quest, now: dt.datetime) -> QuestUnlock | None:
+    """Unlock `quest` for the person once; None when it was unlocked before.
+
+    1. Insert the unlock with ON CONFLICT DO NOTHING: of two workers at once, the second
+       waits for the first's row and inserts nothing (UNIQUE user + quest).
+    2. Earn its reward (key `quest:<key>`), give its special mission (goals, when the person
+       has an active goal), and announce `quest_unlocked` once this commits.
+    """
+    unlock_id = _unlock_insert(user=user, key=quest.key, now=now)
+    if unlock_id is None:
+        return None
+    essence_earn(
+        user=user,
+        key=f"quest:{quest.key}",
+        amount=quest.reward,
+        kind=EssenceKind.EARNED_QUEST,
+        note=quest.title,
+    )
+    mission = goals_services.mission_special_create(
+        user=user, title=quest.mission, description=quest.mission_description
+    )
+    unlock = QuestUnlock(pk=unlock_id, user=user, quest_key=quest.key, unlocked_at=now)
+    if mission is not None:
+        unlock.mission = mission
+        unlock.save(update_fields=["mission"])
+    announce(
+        signals.quest_unlocked,
+        sender=QuestUnlock,
+        user=user,
+        key=quest.key,
+        title=quest.title,
+        message=quest.message,
+    )
+    return unlock
+
+
+def _unlock_insert(*, user: User, key: str, now: dt.datetime) -> int | None:
+    table = QuestUnlock._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} (user_id, quest_key, unlocked_at) VALUES (%s, %s, %s) "
+            "ON CONFLICT (user_id, quest_key) DO NOTHING RETURNING id",
+            [user.pk, key, now],
+        )
+        row = cursor.fetchone()
+    return row[0] if row else None

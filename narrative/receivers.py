@@ -1,0 +1,37 @@
+"""How the story hears of goals' news (delight.events), connected in `NarrativeConfig.ready`:
+Essence for missions and streak milestones, and a look for hidden quests newly met."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.dispatch import receiver
+
+from delight.models import User
+from goals import signals as goals_signals
+from goals.models import Goal, Mission, MissionSession
+from narrative import ledger, quests
+
+
+@receiver(goals_signals.mission_completed, dispatch_uid="narrative-mission-done")
+def mission_done(*, mission: Mission, at: dt.datetime, **_: Any) -> None:
+    ledger.essence_earn_mission(mission=mission)
+    quests.quests_check(user=mission.user, now=at)
+
+
+@receiver(goals_signals.streak_milestone, dispatch_uid="narrative-streak-milestone")
+def milestone_reached(
+    *, user: User, category: str, days: int, reached_on: dt.date, **_: Any
+) -> None:
+    ledger.essence_earn_milestone(user=user, category=category, days=days, reached_on=reached_on)
+
+
+@receiver(goals_signals.session_ended, dispatch_uid="narrative-session-ended")
+def session_ended(*, session: MissionSession, **_: Any) -> None:
+    quests.quests_check(user=session.user, now=session.ended_at)
+
+
+@receiver(goals_signals.goal_completed, dispatch_uid="narrative-goal-completed")
+def goal_completed(*, goal: Goal, at: dt.datetime, **_: Any) -> None:
+    quests.quests_check(user=goal.user, now=at)

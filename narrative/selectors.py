@@ -1,0 +1,126 @@
+"""Reads of the narrative app, each scoped to one person."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
+
+from django.db.models import F, Func, IntegerField, QuerySet
+
+from delight.models import User
+from goals.models import ActivityEvent, Goal, Mission
+from goals.progress import selectors as progress_selectors
+from narrative.models import EssenceAccount, EssenceEntry, QuestUnlock
+from world import selectors as world_selectors
+from world.rules import zone_is_open
+
+# -- Essence and quests
+
+# What counts as the person being here, for a comeback (as for a drop-off, issue 20).
+PRESENT = (
+    ActivityEvent.Kind.MISSION_STARTED,
+    ActivityEvent.Kind.MISSION_COMPLETED,
+    ActivityEvent.Kind.SESSION_COMPLETED,
+    ActivityEvent.Kind.TALKED,
+)
+# A comeback is read in the day before the mission that ends it.
+RETURN_WINDOW = dt.timedelta(hours=24)
+# Late: a session ending from 21:00 to 03:59 on the person's clock where they were.
+NIGHT_HOURS = (21, 22, 23, 0, 1, 2, 3)
+
+
+def essence_balance(*, user: User) -> int:
+    account = EssenceAccount.objects.owned_by(user).values_list("balance", flat=True).first()
+    return account or 0
+
+
+def essence_ledger(*, user: User) -> QuerySet[EssenceEntry]:
+    """The person's entries, newest first."""
+    return EssenceEntry.objects.owned_by(user)
+
+
+def quests_unlocked(*, user: User) -> QuerySet[QuestUnlock]:
+    """The quests the person unlocked, newest first."""
+    return QuestUnlock.objects.owned_by(user)
+
+
+def quest_keys_unlocked(*, user: User) -> set[str]:
+    return set(QuestUnlock.objects.owned_by(user).values_list("quest_key", flat=True))
+
+
+@dataclass(frozen=True)
+class QuestFacts:
+    """What the quest conditions (narrative.quests) are judged on; a fact not asked for is
+    left at its empty value."""
+
+    streak_longest: int = 0  # the person's longest streak, any activity
+    streak_longest_category: int = 0  # the longest within one value category
+    missions_done: int = 0
+    goals_completed: int = 0
+    # The instants the person was here up to their latest mission done: the one last before
+    # the return window, then those within it (see RETURN_WINDOW).
+    return_times: tuple[dt.datetime, ...] = ()
+    late_sessions: Mapping[str, int] = field(default_factory=dict)  # zone slug: sessions
+
+
+def quest_facts(*, user: User, now: dt.datetime, needs: Collection[str]) -> QuestFacts:
+    """The facts in `needs` ("streak", "missions_done", "goals_completed", "return",
+    "late_sessions:<zone slug>") about the person up to `now`."""
+    facts: dict[str, object] = {}
+    if "streak" in needs:
+        streaks = progress_selectors.progress_streaks(user=user, now=now)
+        facts["streak_longest"] = streaks.overall.longest
+        facts["streak_longest_category"] = max(
+            (streak.longest for streak in streaks.by_category.values()), default=0
+        )
+    if "missions_done" in needs:
+        done = Mission.objects.owned_by(user).filter(status=Mission.Status.COMPLETED)
+        facts["missions_done"] = done.count()
+    if "goals_completed" in needs:
+        completed = Goal.objects.owned_by(user).filter(status=Goal.Status.COMPLETED)
+        facts["goals_completed"] = completed.count()
+    if "return" in needs:
+        facts["return_times"] = _return_times(user=user, now=now)
+    slugs = [need.removeprefix("late_sessions:") for need in needs if need.startswith("late_")]
+    if slugs:
+        facts["late_sessions"] = {slug: _late_sessions(user=user, slug=slug) for slug in slugs}
+    return QuestFacts(**facts)
+
+
+def _return_times(*, user: User, now: dt.datetime) -> tuple[dt.datetime, ...]:
+    events = ActivityEvent.objects.owned_by(user).filter(kind__in=PRESENT, occurred_at__lte=now)
+    done = (
+        events.filter(kind=ActivityEvent.Kind.MISSION_COMPLETED)
+        .values_list("occurred_at", flat=True)
+        .first()  # ordered newest first
+    )
+    if done is None:
+        return ()
+    start = done - RETURN_WINDOW
+    before = events.filter(occurred_at__lt=start).values_list("occurred_at", flat=True).first()
+    within = events.filter(occurred_at__range=(start, done)).order_by("occurred_at")
+    times = list(within.values_list("occurred_at", flat=True))
+    return tuple([before, *times] if before else times)
+
+
+class _LocalHour(Func):
+    """The hour on the clock of the zone an activity happened in (PostgreSQL timezone())."""
+
+    function = "timezone"
+    template = "EXTRACT(HOUR FROM %(function)s(%(expressions)s))::int"
+    output_field = IntegerField()
+
+
+def _late_sessions(*, user: User, slug: str) -> int:
+    """Sessions the person ended at night in one of the zone's categories while it was open."""
+    zone = world_selectors.zone_get(slug=slug)
+    spec, clock = zone.spec(), world_selectors.clock_of(user)
+    ends = (
+        ActivityEvent.objects.owned_by(user)
+        .filter(kind=ActivityEvent.Kind.SESSION_COMPLETED, category__in=zone.categories)
+        .annotate(hour=_LocalHour(F("zone"), F("occurred_at")))
+        .filter(hour__in=NIGHT_HOURS)
+        .values_list("occurred_at", flat=True)
+    )
+    return sum(1 for end in ends if zone_is_open(spec, clock, end))
