@@ -1,0 +1,35 @@
+"""Fixtures of the narrative tests."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator
+
+import pytest
+
+from narrative import signals
+from world.models import Zone
+
+SEED = importlib.import_module("world.migrations.0002_seed_zones")
+
+
+@pytest.fixture
+def zones(db) -> dict[str, Zone]:
+    """The seeded zones (transactional tests flush the migration's rows, so re-seed)."""
+    return {
+        spec["slug"]: Zone.objects.update_or_create(slug=spec["slug"], defaults=spec)[0]
+        for spec in SEED.ZONES
+    }
+
+
+@pytest.fixture
+def unlocks_heard() -> Iterator[list[dict]]:
+    """Every quest_unlocked announcement, as its facts."""
+    heard: list[dict] = []
+
+    def listen(**facts) -> None:
+        heard.append({key: facts[key] for key in ("user", "key", "title", "message")})
+
+    signals.quest_unlocked.connect(listen, dispatch_uid="test-unlocks-heard")
+    yield heard
+    signals.quest_unlocked.disconnect(dispatch_uid="test-unlocks-heard")
