@@ -23,7 +23,8 @@ def test_the_same_key_earns_once(owner):
     first = ledger.essence_earn(user=owner, key="mission:1", amount=10, kind=MISSION, note="Run")
     again = ledger.essence_earn(user=owner, key="mission:1", amount=10, kind=MISSION)
 
-    assert first is not None and again is None
+    assert first is not None
+    assert again is None
     assert selectors.essence_balance(user=owner) == 10
     assert [e.key for e in selectors.essence_ledger(user=owner)] == ["mission:1"]
 
@@ -41,7 +42,9 @@ def test_a_spend_within_the_balance_lowers_it_and_is_kept_once_per_key(owner):
     spent = ledger.essence_spend(user=owner, key="choice:bridge", amount=7, note="The bridge")
     retried = ledger.essence_spend(user=owner, key="choice:bridge", amount=7)
 
-    assert retried == spent and spent.amount == -7 and spent.kind == EssenceKind.SPENT_CHOICE
+    assert retried == spent
+    assert spent.amount == -7
+    assert spent.kind == EssenceKind.SPENT_CHOICE
     assert selectors.essence_balance(user=owner) == 3
 
 
