@@ -1,0 +1,59 @@
+"""The story hears goals' news: Essence for missions and milestones, quests on each event."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+
+from goals import services as goals_services
+from goals.models import Goal
+from narrative import selectors
+from narrative.models import EssenceEntry, EssenceKind
+from tests.goals.factories import make_goal, make_mission
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_finished_mission_earns_once(owner, django_capture_on_commit_callbacks):
+    mission = make_mission(make_goal(owner))
+
+    with django_capture_on_commit_callbacks(execute=True):
+        goals_services.mission_complete(user=owner, mission_id=mission.pk)
+    with pytest.raises(ValidationError), django_capture_on_commit_callbacks(execute=True):
+        goals_services.mission_complete(user=owner, mission_id=mission.pk)
+
+    entry = EssenceEntry.objects.get(user=owner)
+    assert (entry.key, entry.amount, entry.kind) == (
+        f"mission:{mission.pk}",
+        10,
+        EssenceKind.EARNED_MISSION,
+    )
+    assert entry.note == mission.title
+
+
+def test_a_seven_day_streak_earns_its_milestone_once(owner, django_capture_on_commit_callbacks):
+    goal = make_goal(owner, category="health")
+    for ago in [6, 5, 4, 3, 2, 1, 0, 0]:
+        mission = make_mission(goal)
+        with django_capture_on_commit_callbacks(execute=True):
+            at = timezone.now() - dt.timedelta(days=ago)
+            goals_services.mission_complete(user=owner, mission_id=mission.pk, now=at)
+
+    milestones = EssenceEntry.objects.filter(kind=EssenceKind.EARNED_MILESTONE)
+    assert sorted((e.key.split(":")[1], e.amount) for e in milestones) == [
+        ("health", 14),
+        ("overall", 14),
+    ]
+    assert selectors.essence_balance(user=owner) == 8 * 10 + 28
+
+
+def test_completing_a_goal_unlocks_the_first_goal_quest(owner, django_capture_on_commit_callbacks):
+    goal = make_goal(owner)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        goals_services.goal_set_status(user=owner, goal_id=goal.pk, status=Goal.Status.COMPLETED)
+
+    assert selectors.quest_keys_unlocked(user=owner) == {"first-goal"}
