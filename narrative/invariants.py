@@ -28,6 +28,7 @@ from narrative.scenario import Place
 HERO = "hero"  # the person whose story it is
 PLACE, PERSON, ITEM, EVENT = "place", "person", "item", "event"
 AT, HOLDS, KNOWS, CAUSED_BY = "at", "holds", "knows", "caused_by"
+ARTICLES = {PLACE: "a place", PERSON: "a person", ITEM: "an item", EVENT: "an event"}
 
 
 # -- the world as it stands ----------------------------------------------------------------
@@ -179,6 +180,7 @@ Effect = Opened | Closed | Introduced | Left
 class Outcome:
     violations: list[str]
     effects: list[Effect]
+    world: World  # as the changes that kept the rules left it
 
 
 def violations(
@@ -195,11 +197,12 @@ def check(world: World, changes: Iterable[Change], *, at: dt.datetime, rules: Ru
        change's own rules; a change with no violation is played (its effects applied to
        the copy, so the next change sees them); one with violations is skipped.
     3. At the end, every item still in the story has exactly one holder or place.
-    4. Effects are returned only when there is no violation at all.
+    4. Effects are returned only when there is no violation at all; the world returned is
+       the copy as the changes that kept the rules left it.
     """
     latest = world.latest
     if latest is not None and at < latest:
-        return Outcome(["This scene is set before the latest moment of the story."], [])
+        return Outcome(["This scene is set before the latest moment of the story."], [], world)
     draft = _Draft(World(dict(world.entities), list(world.facts)), at, rules)
     found: list[str] = []
     for change in changes:
@@ -209,7 +212,7 @@ def check(world: World, changes: Iterable[Change], *, at: dt.datetime, rules: Ru
         else:
             draft.play(change)
     found += draft.item_problems()
-    return Outcome(found, [] if found else draft.effects)
+    return Outcome(found, [] if found else draft.effects, draft.world)
 
 
 class _Draft:
@@ -231,7 +234,7 @@ class _Draft:
         if entity is None:
             return [f"{self.name(key)} is mentioned before entering the story."]
         if kinds and entity.kind not in kinds:
-            return [f"{entity.name} is not a {' or '.join(kinds)}."]
+            return [f"{entity.name} is not {' or '.join(ARTICLES[k] for k in kinds)}."]
         return []
 
     def acts(self, key: str) -> list[str]:
