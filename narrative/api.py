@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 
 from delight.models import User
 from narrative import selectors, services
-from narrative.invariants import World
+from narrative.invariants import HERO, World
 from narrative.models import Entity, Fact
 
 
@@ -71,7 +71,6 @@ def _end_of(day: dt.date, user: User) -> dt.datetime:
 
 
 def _body(world: World, at: dt.datetime) -> dict:
-    relations = dict(Fact.Relation.choices)
     names = {key: entity.name for key, entity in world.entities.items()}
     return {
         "at": at,
@@ -91,11 +90,21 @@ def _body(world: World, at: dt.datetime) -> dict:
                 "relation": f.relation,
                 "object": f.object,
                 "since": f.valid_from,
-                "text": f"{names[f.subject]} {relations[f.relation]} {names[f.object]}",
+                "text": f"{names[f.subject]} {_verb(f.subject, f.relation)} {names[f.object]}",
             }
             for f in world.facts
         ],
     }
+
+
+# The hero is "You": "You hold a small lantern", not "You holds".
+HERO_VERBS = {"at": "are at", "holds": "hold", "knows": "know"}
+
+
+def _verb(subject: str, relation: str) -> str:
+    if subject == HERO and relation in HERO_VERBS:
+        return HERO_VERBS[relation]
+    return str(Fact.Relation(relation).label)
 
 
 urlpatterns = [

@@ -5,7 +5,7 @@ import itertools
 
 import pytest
 from django.core.exceptions import ValidationError
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from delight.models import User
@@ -120,44 +120,41 @@ ITEMS = ["lantern", "star-map", "seed-pouch"]
 PLACES = ["commons", "arena", "observatory", "orchard"]
 EVENTS = ["feast", "festival"]
 KEYS = PEOPLE + ITEMS + PLACES + EVENTS
-a_place, an_item = st.sampled_from(PLACES), st.sampled_from(ITEMS)
+# Mostly the Commons (discovered from the start), so many scenes are valid and commit.
+a_place, an_item = st.sampled_from(["commons"] * 4 + PLACES), st.sampled_from(ITEMS)
 
 changes = st.one_of(
-    st.builds(Discover, place=st.sampled_from(PLACES), key=st.sampled_from(PLACES)),
+    st.builds(Discover, place=a_place, key=st.sampled_from(PLACES)),
     st.builds(
         Introduce,
-        place=st.sampled_from(PLACES),
+        place=a_place,
         kind=st.sampled_from(["person", "item"]),
         key=st.sampled_from(PEOPLE[1:] + ITEMS),
         holder=st.none() | st.sampled_from(PEOPLE),
     ),
-    st.builds(
-        Move, place=st.sampled_from(PLACES), who=st.sampled_from(PEOPLE), to=st.sampled_from(PLACES)
-    ),
+    st.builds(Move, place=a_place, who=st.sampled_from(PEOPLE), to=st.sampled_from(PLACES)),
     st.builds(
         Give,
-        place=st.sampled_from(PLACES),
+        place=a_place,
         item=st.sampled_from(ITEMS),
         to=st.sampled_from(PEOPLE + PLACES),
         giver=st.none() | st.sampled_from(PEOPLE),
     ),
     st.builds(
         Use,
-        place=st.sampled_from(PLACES),
+        place=a_place,
         who=st.sampled_from(PEOPLE),
         item=st.sampled_from(ITEMS),
         used_up=st.booleans(),
     ),
-    st.builds(Leave, place=st.sampled_from(PLACES), who=st.sampled_from(PEOPLE[1:])),
-    st.builds(
-        Cause, place=st.sampled_from(PLACES), key=st.sampled_from(EVENTS), by=st.sampled_from(KEYS)
-    ),
+    st.builds(Leave, place=a_place, who=st.sampled_from(PEOPLE[1:])),
+    st.builds(Cause, place=a_place, key=st.sampled_from(EVENTS), by=st.sampled_from(KEYS)),
 )
 # Scenes a few hours apart (some at night, when the Arena is closed in Paris).
 scenes = st.lists(
-    st.tuples(st.integers(min_value=1, max_value=20), st.lists(changes, min_size=1, max_size=3)),
+    st.tuples(st.integers(min_value=1, max_value=20), st.lists(changes, min_size=1, max_size=2)),
     min_size=1,
-    max_size=8,
+    max_size=12,
 )
 PEOPLE_MADE = itertools.count()
 
@@ -197,6 +194,7 @@ def test_random_scenes_never_commit_a_violation(zones, scenes):
         before = rows(story)
         try:
             services.world_apply(story=story, changes=scene, at=when)
+            event("a scene committed")
         except ValidationError:
             assert rows(story) == before  # a refused scene changes nothing
         assert committed_problems(story) == []
