@@ -1,16 +1,7 @@
 from __future__ import annotations
 
-from typing import Any
-
 from django.apps import AppConfig
 from django.db.models.signals import post_migrate
-
-
-def _install_default_scenario(sender: AppConfig, **kwargs: Any) -> None:
-    """After migrations, the default scenario is there (a fresh database has a story world)."""
-    from narrative.services import scenario_install_default  # models are ready only now
-
-    scenario_install_default()
 
 
 class NarrativeConfig(AppConfig):
@@ -19,5 +10,7 @@ class NarrativeConfig(AppConfig):
 
     def ready(self) -> None:
         from narrative import panels  # noqa: F401  (registers its panel on Home)
+        from narrative.receivers import install_default_scenario
 
-        post_migrate.connect(_install_default_scenario, sender=self)
+        # After migrations the default scenario is there: a fresh database has a story world.
+        post_migrate.connect(install_default_scenario, sender=self)
