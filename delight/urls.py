@@ -17,6 +17,7 @@ api_patterns = [
     path("companion/", include("companion.api_urls")),
     path("progress/", include("goals.progress.api")),
     path("story/", include("narrative.api_essence")),
+    path("story/", include("narrative.api")),
     path("", include("nudges.api_urls")),
     path("", include("goals.api")),
     re_path(r"^(?P<path>.*)$", api_errors.api_not_found),

@@ -1,14 +1,80 @@
-"""Admin of the narrative app. Essence and quests: the ledger, the balances kept, the daily
-check's mismatches and the quest unlocks, all read-only (what happened is never edited)."""
+"""Admin of the narrative app: staff edit scenarios (checked on save); stories, their
+entities and their facts are read-only, the facts as each story's timeline; the Essence
+ledger, the balances kept and the quests unlocked, read-only."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.contrib import admin
 from django.db.models import Model
 from django.http import HttpRequest
-from unfold.admin import ModelAdmin
+from unfold.admin import ModelAdmin, TabularInline
 
-from narrative.models import EssenceAccount, EssenceEntry, EssenceMismatch, QuestUnlock
+from narrative.models import (
+    Entity,
+    EssenceAccount,
+    EssenceEntry,
+    EssenceMismatch,
+    Fact,
+    QuestUnlock,
+    Story,
+)
+
+
+class ScenarioAdmin(ModelAdmin):
+    list_display = ("title", "key", "is_default", "updated_at")
+    prepopulated_fields = {"key": ("title",)}
+
+
+class ReadOnly:
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class TimelineInline(ReadOnly, TabularInline):
+    """The story's world timeline: every fact in the order it became true."""
+
+    model = Fact
+    fields = ("valid_from", "subject", "relation", "object", "valid_to")
+    readonly_fields = fields
+    ordering = ("valid_from", "pk")
+    extra = 0
+    verbose_name_plural = "timeline"
+
+    def get_queryset(self, request: HttpRequest) -> Any:
+        return super().get_queryset(request).select_related("subject", "object")
+
+
+@admin.register(Story)
+class StoryAdmin(ReadOnly, ModelAdmin):
+    list_display = ("user", "scenario", "act", "chapter", "started_at")
+    search_fields = ("user__username",)
+    list_select_related = ("user", "scenario")
+    inlines = (TimelineInline,)
+
+
+@admin.register(Entity)
+class EntityAdmin(ReadOnly, ModelAdmin):
+    list_display = ("name", "kind", "key", "story", "introduced_at", "left_at")
+    list_filter = ("kind",)
+    search_fields = ("name", "key", "story__user__username")
+    list_select_related = ("story__user", "story__scenario")
+
+
+@admin.register(Fact)
+class FactAdmin(ReadOnly, ModelAdmin):
+    list_display = ("valid_from", "subject", "relation", "object", "valid_to", "story")
+    list_filter = ("relation",)
+    search_fields = ("story__user__username", "subject__name", "object__name")
+    ordering = ("story", "valid_from", "pk")
+    list_select_related = ("story__user", "story__scenario", "subject", "object")
 
 
 class ReadOnlyAdmin(ModelAdmin):

@@ -1,4 +1,7 @@
+from __future__ import annotations
+
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
 
 
 class NarrativeConfig(AppConfig):
@@ -6,7 +9,8 @@ class NarrativeConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from narrative import (
-            panels,  # noqa: F401  (registers its panel on Home)
-            receivers,  # noqa: F401  (connects to goals' news)
-        )
+        from narrative import panels  # noqa: F401  (registers its panel on Home)
+        from narrative.receivers import install_default_scenario  # also connects goals' news
+
+        # After migrations the default scenario is there: a fresh database has a story world.
+        post_migrate.connect(install_default_scenario, sender=self)

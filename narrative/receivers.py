@@ -1,20 +1,27 @@
-"""How the story hears of goals' news (delight.events), connected in `NarrativeConfig.ready`:
-Essence for missions and streak milestones, and a look for hidden quests newly met."""
+"""What the narrative app reacts to: the default scenario installed after migrations, and
+goals' news (a mission finished, a streak milestone, a goal completed) earning Essence and
+unlocking hidden quests, connected in `NarrativeConfig.ready`."""
 
 from __future__ import annotations
 
 import datetime as dt
 from typing import Any
 
+from django.apps import AppConfig
 from django.dispatch import receiver
 
 from delight.models import User
 from goals import signals as goals_signals
 from goals.models import Goal, Mission, MissionSession
 from narrative import ledger, quests
+from narrative.services import scenario_install_default
 
 
-@receiver(goals_signals.mission_completed, dispatch_uid="narrative-mission-done")
+def install_default_scenario(sender: AppConfig, **kwargs: Any) -> None:
+    """post_migrate: install the default scenario unless there is one."""
+    scenario_install_default()
+
+
 def mission_done(*, mission: Mission, at: dt.datetime, **_: Any) -> None:
     ledger.essence_earn_mission(mission=mission)
     quests.quests_check(user=mission.user, now=at)

@@ -7,7 +7,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from narrative import signals
+from delight.models import User
+from narrative import services, signals
+from narrative.models import Story
+from tests.narrative.factories import START
 from world.models import Zone
 
 SEED = importlib.import_module("world.migrations.0002_seed_zones")
@@ -20,6 +23,14 @@ def zones(db) -> dict[str, Zone]:
         spec["slug"]: Zone.objects.update_or_create(slug=spec["slug"], defaults=spec)[0]
         for spec in SEED.ZONES
     }
+
+
+@pytest.fixture
+def story(owner: User, zones: dict[str, Zone]) -> Story:
+    """The owner's story, begun when they joined (START, 09:00 in Paris)."""
+    owner.date_joined = START
+    owner.save(update_fields=["date_joined"])
+    return services.story_start(user=owner)
 
 
 @pytest.fixture

@@ -1,0 +1,112 @@
+"""REST API of the story: GET /api/story/world/?at=YYYY-MM-DD (the world as it stood).
+Times answer in UTC, like every /api/ answer (clients show them in the person's zone)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.urls import path
+from django.utils import timezone
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from delight.models import User
+from narrative import selectors, services
+from narrative.invariants import HERO, World
+from narrative.models import Entity, Fact
+
+
+class WorldEntitySerializer(serializers.Serializer):
+    key = serializers.CharField()
+    kind = serializers.ChoiceField(choices=Entity.Kind.choices)
+    name = serializers.CharField()
+    introduced_at = serializers.DateTimeField()
+    left = serializers.BooleanField(help_text="It had left the story by then.")
+
+
+class WorldFactSerializer(serializers.Serializer):
+    subject = serializers.CharField(help_text="An entity's key.")
+    relation = serializers.ChoiceField(choices=Fact.Relation.choices)
+    object = serializers.CharField(help_text="An entity's key.")
+    since = serializers.DateTimeField(help_text="When it became true.")
+    text = serializers.CharField(help_text='In plain words: "Mira the Lamplighter is at …".')
+
+
+class StoryWorldSerializer(serializers.Serializer):
+    at = serializers.DateTimeField(help_text="The instant shown: the end of the date asked for.")
+    entities = WorldEntitySerializer(many=True)
+    facts = WorldFactSerializer(many=True)
+
+
+class StoryWorldView(APIView):
+    """GET /api/story/world/?at=YYYY-MM-DD: the person's story world as it stood at the end
+    of that local date (default: now): who and what had entered it, and what was true."""
+
+    @extend_schema(
+        parameters=[OpenApiParameter("at", dt.date, description="A local date (default: now).")],
+        responses=StoryWorldSerializer,
+    )
+    def get(self, request: Request) -> Response:
+        user = request.user
+        at = _end_of(_date(request), user) if "at" in request.query_params else timezone.now()
+        services.story_start(user=user)
+        world = selectors.world_at(user=user, at=at)
+        return Response(StoryWorldSerializer(_body(world, at)).data)
+
+
+def _date(request: Request) -> dt.date:
+    try:
+        return dt.date.fromisoformat(request.query_params["at"])
+    except ValueError:
+        raise serializers.ValidationError({"at": "Must be a date as YYYY-MM-DD."}) from None
+
+
+def _end_of(day: dt.date, user: User) -> dt.datetime:
+    """The last instant of ``day`` in the person's timezone."""
+    midnight = dt.datetime.combine(day + dt.timedelta(days=1), dt.time(), tzinfo=user.zone)
+    return midnight - dt.timedelta(microseconds=1)
+
+
+def _body(world: World, at: dt.datetime) -> dict:
+    names = {key: entity.name for key, entity in world.entities.items()}
+    return {
+        "at": at,
+        "entities": [
+            {
+                "key": e.key,
+                "kind": e.kind,
+                "name": e.name,
+                "introduced_at": e.introduced_at,
+                "left": e.left_at is not None,
+            }
+            for e in world.entities.values()
+        ],
+        "facts": [
+            {
+                "subject": f.subject,
+                "relation": f.relation,
+                "object": f.object,
+                "since": f.valid_from,
+                "text": f"{names[f.subject]} {_verb(f.subject, f.relation)} {names[f.object]}",
+            }
+            for f in world.facts
+        ],
+    }
+
+
+# The hero is "You": "You hold a small lantern", not "You holds".
+HERO_VERBS = {"at": "are at", "holds": "hold", "knows": "know"}
+
+
+def _verb(subject: str, relation: str) -> str:
+    if subject == HERO and relation in HERO_VERBS:
+        return HERO_VERBS[relation]
+    return str(Fact.Relation(relation).label)
+
+
+urlpatterns = [
+    path("world/", StoryWorldView.as_view(), name="api-story-world"),
+]
