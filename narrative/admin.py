@@ -18,10 +18,12 @@ from narrative.models import (
     EssenceMismatch,
     Fact,
     QuestUnlock,
+    Scenario,
     Story,
 )
 
 
+@admin.register(Scenario)
 class ScenarioAdmin(ModelAdmin):
     list_display = ("title", "key", "is_default", "updated_at")
     prepopulated_fields = {"key": ("title",)}

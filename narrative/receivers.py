@@ -22,6 +22,7 @@ def install_default_scenario(sender: AppConfig, **kwargs: Any) -> None:
     scenario_install_default()
 
 
+@receiver(goals_signals.mission_completed, dispatch_uid="narrative-mission-done")
 def mission_done(*, mission: Mission, at: dt.datetime, **_: Any) -> None:
     ledger.essence_earn_mission(mission=mission)
     quests.quests_check(user=mission.user, now=at)
