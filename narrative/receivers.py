@@ -1,6 +1,10 @@
 """What the narrative app reacts to: the default scenario installed after migrations, and
 goals' news (a mission finished, a streak milestone, a goal completed) earning Essence and
-unlocking hidden quests, connected in `NarrativeConfig.ready`."""
+unlocking hidden quests, connected in `NarrativeConfig.ready`.
+
+Essence for a mission or a milestone is one insert and is earned at once; the quests are
+evaluated by a background job (narrative.tasks.evaluate_quests) enqueued once the event
+commits, so the request does not wait for them and a lost worker's job runs again."""
 
 from __future__ import annotations
 
@@ -8,13 +12,17 @@ import datetime as dt
 from typing import Any
 
 from django.apps import AppConfig
+from django.db import transaction
 from django.dispatch import receiver
+from django_q.tasks import async_task
 
 from delight.models import User
 from goals import signals as goals_signals
 from goals.models import Goal, Mission, MissionSession
-from narrative import ledger, quests
+from narrative import ledger
 from narrative.services import scenario_install_default
+
+EVALUATE_TASK = "narrative.tasks.evaluate_quests"
 
 
 def install_default_scenario(sender: AppConfig, **kwargs: Any) -> None:
@@ -23,9 +31,9 @@ def install_default_scenario(sender: AppConfig, **kwargs: Any) -> None:
 
 
 @receiver(goals_signals.mission_completed, dispatch_uid="narrative-mission-done")
-def mission_done(*, mission: Mission, at: dt.datetime, **_: Any) -> None:
+def mission_done(*, mission: Mission, **_: Any) -> None:
     ledger.essence_earn_mission(mission=mission)
-    quests.quests_check(user=mission.user, now=at)
+    _quests_evaluate_later(user=mission.user)
 
 
 @receiver(goals_signals.streak_milestone, dispatch_uid="narrative-streak-milestone")
@@ -37,9 +45,14 @@ def milestone_reached(
 
 @receiver(goals_signals.session_ended, dispatch_uid="narrative-session-ended")
 def session_ended(*, session: MissionSession, **_: Any) -> None:
-    quests.quests_check(user=session.user, now=session.ended_at)
+    _quests_evaluate_later(user=session.user)
 
 
 @receiver(goals_signals.goal_completed, dispatch_uid="narrative-goal-completed")
-def goal_completed(*, goal: Goal, at: dt.datetime, **_: Any) -> None:
-    quests.quests_check(user=goal.user, now=at)
+def goal_completed(*, goal: Goal, **_: Any) -> None:
+    _quests_evaluate_later(user=goal.user)
+
+
+def _quests_evaluate_later(*, user: User) -> None:
+    user_id = user.pk
+    transaction.on_commit(lambda: async_task(EVALUATE_TASK, user_id))

@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
-from narrative import ledger
+from delight.models import User
+from narrative import ledger, quests
 
 
 def check_essence() -> int:
     """The daily check that every balance kept equals the sum of its ledger."""
     return ledger.essence_check()
+
+
+def evaluate_quests(user_id: int) -> int:
+    """After a person's event: unlock the hidden quests they now meet; how many unlocked.
+    Running it twice (a retried or duplicated job) unlocks nothing twice (quest_unlock)."""
+    user = User.objects.filter(pk=user_id).first()
+    if user is None:  # the account was deleted since
+        return 0
+    return len(quests.quests_check(user=user))

@@ -7,7 +7,6 @@ import sys
 
 import psutil
 import pytest
-from django.conf import settings
 from django_q.conf import Conf
 from django_q.tasks import async_task
 
@@ -17,22 +16,12 @@ from tests.support import processes
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 
-def sentinel_children(worker_pid: int) -> list[psutil.Process]:
-    """The workers, monitor and pusher of the cluster under `worker_pid`, once all started."""
-    expected = settings.Q_CLUSTER["workers"] + 2
-    for process in processes.descendants(worker_pid):
-        children = process.children()
-        if len(children) >= expected:
-            return children
-    return []
-
-
 def test_workers_killed_mid_wait_are_replaced_by_a_fresh_cluster_and_jobs_run_again(
     monkeypatch,
 ):
     monkeypatch.setattr(Conf, "SYNC", False)  # enqueue for the real cluster, not inline
     with processes.running([sys.executable, "manage.py", "worker"]) as worker:
-        victims = processes.wait_for(lambda: sentinel_children(worker.pid), timeout=60)
+        victims = processes.wait_for(lambda: processes.sentinel_children(worker.pid), timeout=60)
         async_task("delight.tasks.heartbeat", "before the kill")
         processes.wait_for(
             lambda: WorkerHeartbeat.objects.filter(name="before the kill").exists(), timeout=30
@@ -51,7 +40,7 @@ def test_workers_killed_mid_wait_are_replaced_by_a_fresh_cluster_and_jobs_run_ag
 
 def test_stopping_the_supervisor_while_its_workers_are_wedged_leaves_no_process():
     with processes.running([sys.executable, "manage.py", "worker"]) as worker:
-        victims = processes.wait_for(lambda: sentinel_children(worker.pid), timeout=60)
+        victims = processes.wait_for(lambda: processes.sentinel_children(worker.pid), timeout=60)
         started = processes.descendants(worker.pid)
         for victim in victims:
             victim.kill()

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from goals import services as goals_services
 from goals.models import Goal
-from narrative import selectors
+from narrative import selectors, tasks
 from narrative.models import EssenceEntry, EssenceKind
 from tests.goals.factories import make_goal, make_mission
 
@@ -56,4 +56,20 @@ def test_completing_a_goal_unlocks_the_first_goal_quest(owner, django_capture_on
     with django_capture_on_commit_callbacks(execute=True):
         goals_services.goal_set_status(user=owner, goal_id=goal.pk, status=Goal.Status.COMPLETED)
 
+    assert selectors.quest_keys_unlocked(user=owner) == {"first-goal"}
+
+
+def test_an_event_asks_for_the_quests_in_the_background_and_the_job_unlocks_them(
+    owner, monkeypatch, django_capture_on_commit_callbacks
+):
+    enqueued: list[tuple] = []
+    monkeypatch.setattr("narrative.receivers.async_task", lambda *args: enqueued.append(args))
+    goal = make_goal(owner)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        goals_services.goal_set_status(user=owner, goal_id=goal.pk, status=Goal.Status.COMPLETED)
+
+    assert enqueued == [("narrative.tasks.evaluate_quests", owner.pk)]
+    assert selectors.quest_keys_unlocked(user=owner) == set()  # not inside the request
+    assert tasks.evaluate_quests(owner.pk) == 1
     assert selectors.quest_keys_unlocked(user=owner) == {"first-goal"}

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import psutil
+from django.conf import settings
 from django.db import connection
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -93,6 +94,17 @@ def descendants(pid: int) -> list[psutil.Process]:
         return psutil.Process(pid).children(recursive=True)
     except psutil.NoSuchProcess:
         return []
+
+
+def sentinel_children(worker_pid: int) -> list[psutil.Process]:
+    """The workers, monitor and pusher of the cluster under `worker_pid` (`manage.py
+    worker`), once all started."""
+    expected = settings.Q_CLUSTER["workers"] + 2
+    for process in descendants(worker_pid):
+        children = process.children()
+        if len(children) >= expected:
+            return children
+    return []
 
 
 def qcluster(*, redis_url: str = "") -> contextlib.AbstractContextManager[subprocess.Popen]:
