@@ -175,23 +175,28 @@ QUESTS_BY_KEY = {quest.key: quest for quest in QUESTS}
 
 
 def quests_check(*, user: User, now: dt.datetime | None = None) -> list[QuestUnlock]:
-    """Unlock every quest whose condition the person now meets; the unlocks made.
-
-    1. Leave out the quests they unlocked already; with none left, nothing is read.
-    2. Read the facts the rest need, in one selector.
-    3. Unlock each quest met (quest_unlock: at most once, whoever else tries at the same time).
-    """
+    """Unlock every quest whose condition the person now meets; the unlocks made (each at
+    most once, whoever else tries at the same time: quest_unlock)."""
     now = now or timezone.now()
+    return [
+        unlock
+        for quest in quests_due(user=user, now=now)
+        if (unlock := quest_unlock(user=user, quest=quest, now=now))
+    ]
+
+
+def quests_due(*, user: User, now: dt.datetime) -> list[Quest]:
+    """The quests the person meets at `now` and has not unlocked yet (reads only).
+
+    1. Leave out the quests they unlocked already; with none left, nothing more is read.
+    2. Read the facts the rest need, in one selector, and judge each condition on them.
+    """
     unlocked = selectors.quest_keys_unlocked(user=user)
     locked = [quest for quest in QUESTS if quest.key not in unlocked]
     if not locked:
         return []
     facts = selectors.quest_facts(user=user, now=now, needs=facts_needed(locked))
-    return [
-        unlock
-        for quest in locked
-        if quest_met(quest, facts) and (unlock := quest_unlock(user=user, quest=quest, now=now))
-    ]
+    return [quest for quest in locked if quest_met(quest, facts)]
 
 
 @transaction.atomic
