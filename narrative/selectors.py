@@ -7,7 +7,16 @@ import datetime as dt
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 
-from django.db.models import F, Func, IntegerField, Q, QuerySet
+from django.db.models import (
+    DateTimeField,
+    ExpressionWrapper,
+    F,
+    Func,
+    IntegerField,
+    Q,
+    QuerySet,
+    Subquery,
+)
 
 from delight.models import User
 from goals.models import ActivityEvent, Goal, Mission
@@ -140,19 +149,19 @@ def quest_facts(*, user: User, now: dt.datetime, needs: Collection[str]) -> Ques
 
 
 def _return_times(*, user: User, now: dt.datetime) -> tuple[dt.datetime, ...]:
+    """In one statement: the instants within RETURN_WINDOW before the latest mission done
+    (up to `now`), and the one last before that window."""
     events = ActivityEvent.objects.owned_by(user).filter(kind__in=PRESENT, occurred_at__lte=now)
-    done = (
-        events.filter(kind=ActivityEvent.Kind.MISSION_COMPLETED)
-        .values_list("occurred_at", flat=True)
-        .first()  # ordered newest first
+    done = Subquery(
+        events.filter(kind=ActivityEvent.Kind.MISSION_COMPLETED).values("occurred_at")[:1]
+    )  # ordered newest first
+    start = ExpressionWrapper(done - RETURN_WINDOW, output_field=DateTimeField())
+    within = events.filter(occurred_at__lte=done, occurred_at__gte=start)
+    before = events.filter(occurred_at__lt=start)[:1]
+    times = within.values_list("occurred_at", flat=True).union(
+        before.values_list("occurred_at", flat=True), all=True
     )
-    if done is None:
-        return ()
-    start = done - RETURN_WINDOW
-    before = events.filter(occurred_at__lt=start).values_list("occurred_at", flat=True).first()
-    within = events.filter(occurred_at__range=(start, done)).order_by("occurred_at")
-    times = list(within.values_list("occurred_at", flat=True))
-    return tuple([before, *times] if before else times)
+    return tuple(sorted(times))
 
 
 class _LocalHour(Func):
