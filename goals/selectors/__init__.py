@@ -1,0 +1,305 @@
+"""Reads of the goals app, always scoped to one user (another user's id is NotFound):
+goals, missions, sessions and categories here; the daily triad and the day in `day.py`
+(re-exported, so callers keep `from goals import selectors`)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django.db.models import Count, F, Max, Prefetch, Q, QuerySet
+from django.utils import timezone
+
+from delight.models import User
+from delight.rows import prepared_cursor
+from delight.selectors import owned_or_not_found
+from goals.models import (
+    ActivityEvent,
+    Goal,
+    Milestone,
+    Mission,
+    MissionSession,
+)
+from goals.selectors.day import (
+    DAY_SIZE,
+    SLOT_LABELS,
+    Day,
+    Triad,
+    day_for,
+    missions_done_today,
+    triad_for,
+)
+
+MS = Mission.Status
+
+# The day module's reads, offered here too.
+__all__ = ["DAY_SIZE", "SLOT_LABELS", "Day", "Triad", "day_for", "missions_done_today", "triad_for"]
+
+
+# -- goals --------------------------------------------------------------------------------
+
+
+def _with_counts(queryset: QuerySet[Goal]) -> QuerySet[Goal]:
+    return queryset.annotate(
+        missions_total=Count("missions", filter=~Q(missions__status__in=Mission.UNACCEPTED)),
+        missions_completed=Count("missions", filter=Q(missions__status=MS.COMPLETED)),
+        missions_suggested=Count("missions", filter=Q(missions__status=MS.SUGGESTED)),
+    )
+
+
+def goal_list(
+    *, user: User, status: str | None = None, category: str | None = None
+) -> QuerySet[Goal]:
+    """The person's goals, newest first, with mission counts for progress bars."""
+    queryset = Goal.objects.owned_by(user)
+    if status:
+        queryset = queryset.filter(status=status)
+    if category:
+        queryset = queryset.filter(category=category)
+    return _with_counts(queryset).order_by("-created_at")
+
+
+def goal_get(*, user: User, goal_id: int) -> Goal:
+    return owned_or_not_found(_with_counts(Goal.objects.all()), user=user, pk=goal_id)
+
+
+# The person's active goals in focus order, each with the counts behind its progress
+# (counted after the LIMIT, one goal at a time on the mission table's goal index).
+_FOCUS_SQL = f"""
+    SELECT g.id, g.title, g.category, g.target_date, g.status, g.decomposition_status,
+           counts.accepted, counts.completed
+    FROM (
+        SELECT * FROM {Goal._meta.db_table}
+        WHERE user_id = %(user)s::bigint AND status = %(active)s::text
+        ORDER BY last_worked_at DESC NULLS LAST, created_at DESC, id DESC
+        LIMIT %(limit)s::int
+    ) g
+    CROSS JOIN LATERAL (
+        SELECT count(*) FILTER (WHERE status <> ALL(%(unaccepted)s::text[])) AS accepted,
+               count(*) FILTER (WHERE status = %(completed)s::text) AS completed
+        FROM {Mission._meta.db_table} WHERE goal_id = g.id
+    ) counts
+    ORDER BY g.last_worked_at DESC NULLS LAST, g.created_at DESC, g.id DESC
+"""
+
+
+def goal_focus(*, user: User, limit: int = 5) -> list[dict[str, Any]]:
+    """The person's active goals, the one worked on most recently first (then the newest),
+    each as Eliza sees it: what it is, where its planning stands, and its progress. One
+    query, written out: it opens every turn of a person with goals."""
+    params = {
+        "user": user.pk,
+        "active": Goal.Status.ACTIVE,
+        "limit": limit,
+        "unaccepted": list(Mission.UNACCEPTED),
+        "completed": MS.COMPLETED,
+    }
+    with prepared_cursor() as cursor:
+        cursor.execute(_FOCUS_SQL, params)
+        rows = cursor.fetchall()
+    return [
+        {
+            "id": goal_id,
+            "title": title,
+            "category": category,
+            "target_date": target_date.isoformat() if target_date else None,
+            "status": status,
+            "planning": planning,
+            "progress": _percent(completed, accepted),
+        }
+        for goal_id, title, category, target_date, status, planning, accepted, completed in rows
+    ]
+
+
+def flow_choices(
+    *, user: User, limit: int = 50
+) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
+    """(id, title) of the person's open missions and active goals, for a conversation to
+    refer to by name (two light queries: no counts, no joins)."""
+    missions = (
+        Mission.objects.owned_by(user)
+        .filter(status__in=Mission.POOL)
+        .order_by("goal_id", "position", "id")
+    )
+    goals = Goal.objects.owned_by(user).filter(status=Goal.Status.ACTIVE).order_by("-created_at")
+    return (
+        list(missions.values_list("id", "title")[:limit]),
+        list(goals.values_list("id", "title")[:limit]),
+    )
+
+
+def goal_progress(goal: Goal) -> int:
+    """Percent of the goal's accepted missions that are completed (0 with none)."""
+    return _percent(getattr(goal, "missions_completed", 0), getattr(goal, "missions_total", 0))
+
+
+def _percent(completed: int, total: int) -> int:
+    return round(100 * completed / total) if total else 0
+
+
+def milestone_list(*, user: User, goal_id: int) -> QuerySet[Milestone]:
+    """A goal's milestones in order, each with its missions prefetched in order."""
+    goal = owned_or_not_found(Goal.objects.only("id"), user=user, pk=goal_id)
+    shown = Mission.objects.owned_by(user).exclude(status=MS.REJECTED).order_by("position", "id")
+    return goal.milestones.order_by("position").prefetch_related(
+        Prefetch("missions", queryset=shown)
+    )
+
+
+# -- missions -----------------------------------------------------------------------------
+
+
+def mission_list(
+    *,
+    user: User,
+    goal_id: int | None = None,
+    status: str | Sequence[str] | None = None,
+    category: str | None = None,
+    energy: str | None = None,
+    milestone_id: int | None = None,
+) -> QuerySet[Mission]:
+    queryset = Mission.objects.owned_by(user).select_related("goal", "milestone")
+    if not status:  # a rejected suggestion is gone for the person (until they undo it)
+        queryset = queryset.exclude(status=MS.REJECTED)
+    if goal_id is not None:
+        queryset = queryset.filter(goal_id=goal_id)
+    if isinstance(status, str):
+        queryset = queryset.filter(status=status)
+    elif status:
+        queryset = queryset.filter(status__in=list(status))
+    if category:
+        queryset = queryset.filter(category=category)
+    if energy:
+        queryset = queryset.filter(energy=energy)
+    if milestone_id is not None:
+        queryset = queryset.filter(milestone_id=milestone_id)
+    return queryset.order_by("goal_id", "position", "id")
+
+
+def mission_get(*, user: User, mission_id: int) -> Mission:
+    return owned_or_not_found(
+        Mission.objects.select_related("goal", "milestone"), user=user, pk=mission_id
+    )
+
+
+def _pool(*, user: User, today: dt.date) -> QuerySet[Mission]:
+    """Missions the person can work on today: approved, unfinished, of active goals, and not
+    deferred past today."""
+    return Mission.objects.owned_by(user).filter(
+        Q(deferred_until__isnull=True) | Q(deferred_until__lte=today),
+        status__in=Mission.POOL,
+        goal__status=Goal.Status.ACTIVE,
+    )
+
+
+def missions_for_categories(
+    *,
+    user: User,
+    categories: Iterable[str],
+    limit: int = 5,
+    now: dt.datetime | None = None,
+) -> list[Mission]:
+    """The person's best next missions in these value categories (for world zone pages):
+    highest priority first, then in each goal's own order; one query."""
+    today = user.local_day(now or timezone.now())
+    queryset = _pool(user=user, today=today).filter(category__in=list(categories))
+    return list(
+        queryset.select_related("goal").order_by("-priority_score", "position", "id")[:limit]
+    )
+
+
+LOVED_DAYS = 90  # how far back a person's most-loved category is counted
+
+
+def category_most_loved(*, user: User, now: dt.datetime | None = None) -> str | None:
+    """The value category the person loves most among those of their active goals: the one
+    of the most missions finished over the last LOVED_DAYS days (a tie: the goal worked on
+    last decides); with none finished, their most recently worked active goal's; None
+    without an active goal."""
+    goals = Goal.objects.owned_by(user).filter(status=Goal.Status.ACTIVE)
+    ordered = goals.order_by(F("last_worked_at").desc(nulls_last=True), "-created_at", "-id")
+    in_focus = list(dict.fromkeys(ordered.values_list("category", flat=True)))
+    if not in_focus:
+        return None
+    finished = _finished_by_category(user=user, now=now)
+    # max keeps the first of equals: in focus order, the goal worked on last decides a tie.
+    return max(in_focus, key=lambda category: finished.get(category, (0,))[0])
+
+
+def category_most_done(*, user: User, now: dt.datetime | None = None) -> str:
+    """The category the person finished most missions of over the last LOVED_DAYS days,
+    goals active or not (the newest finish breaks a tie); "" with none."""
+    finished = _finished_by_category(user=user, now=now)
+    return max(finished, key=finished.__getitem__, default="")
+
+
+def _finished_by_category(
+    *, user: User, now: dt.datetime | None
+) -> dict[str, tuple[int, dt.datetime]]:
+    """Missions finished per category over the last LOVED_DAYS local days: (how many, the
+    newest finish)."""
+    since = user.local_day(now or timezone.now()) - dt.timedelta(days=LOVED_DAYS)
+    rows = (
+        ActivityEvent.objects.owned_by(user)
+        .filter(kind=ActivityEvent.Kind.MISSION_COMPLETED, local_date__gt=since)
+        .exclude(category="")
+        .values_list("category")
+        .annotate(done=Count("id"), latest=Max("occurred_at"))
+    )
+    return {category: (done, latest) for category, done, latest in rows}
+
+
+def mission_ease_back(*, user: User, on: dt.date) -> Mission | None:
+    """The ease-back-in mission of the person's return on their day `on`, while it is open."""
+    return (
+        Mission.objects.owned_by(user)
+        .filter(ease_back_on=on, status__in=Mission.POOL)
+        .select_related("goal")
+        .first()
+    )
+
+
+# -- sessions -----------------------------------------------------------------------------
+
+
+def session_list(
+    *, user: User, mission_id: int | None = None, status: str | None = None
+) -> QuerySet[MissionSession]:
+    queryset = MissionSession.objects.owned_by(user).select_related("mission")
+    if mission_id is not None:
+        queryset = queryset.filter(mission_id=mission_id)
+    if status:
+        queryset = queryset.filter(status=status)
+    return queryset.order_by("-started_at")
+
+
+def session_get(*, user: User, session_id: int) -> MissionSession:
+    return owned_or_not_found(
+        MissionSession.objects.select_related("mission", "mission__goal"),
+        user=user,
+        pk=session_id,
+        message="There is no such session.",
+    )
+
+
+def session_running(*, user: User, mission_id: int) -> MissionSession | None:
+    return (
+        MissionSession.objects.owned_by(user)
+        .filter(mission_id=mission_id, status=MissionSession.Status.RUNNING)
+        .order_by("-started_at")
+        .first()
+    )
+
+
+# -- what a nudge may recall ----------------------------------------------------------------
+
+
+def mission_latest_done(*, user: User) -> Mission | None:
+    """The mission the person finished last."""
+    return (
+        Mission.objects.owned_by(user)
+        .filter(status=MS.COMPLETED, completed_at__isnull=False)
+        .order_by("-completed_at", "-id")
+        .first()
+    )
