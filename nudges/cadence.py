@@ -61,3 +61,23 @@ def can_push(user: User, *, subscribed: bool) -> bool:
 def send_jitter(user_id: int, step: str, away_since: dt.datetime) -> dt.timedelta:
     """The minutes after the chosen hour this send goes at, the same every time it is timed."""
     return timing.jitter_for(user_id, step, away_since.isoformat())
+
+
+def send_slot(
+    user: User,
+    *,
+    step: str,
+    away_since: dt.datetime,
+    not_before: dt.datetime,
+    hours: dict[int, int],
+) -> dt.datetime:
+    """A send's proper time from `not_before`: the person's usual hour (learned from
+    `hours`, their activities per local hour) plus its jitter, out of quiet hours."""
+    return timing.send_time(
+        not_before=not_before,
+        zone=user.zone,
+        usual_hour=timing.usual_hour(hours),
+        quiet_start=user.quiet_hours_start,
+        quiet_end=user.quiet_hours_end,
+        jitter=send_jitter(user.pk, step, away_since),
+    )

@@ -14,7 +14,7 @@ from delight.events import announce
 from delight.models import User
 from goals.progress.selectors import activity_hours
 from nudges import signals, timing
-from nudges.cadence import CADENCE, can_email, can_push, channel_for, not_wanted, send_jitter
+from nudges.cadence import CADENCE, can_email, can_push, channel_for, not_wanted, send_slot
 from nudges.models import PushSubscription, ScheduledSend
 
 State = ScheduledSend.State
@@ -176,13 +176,12 @@ def _due(
     """At the person's hour, out of quiet hours, on the first local date with room under
     their daily maximum."""
     while True:
-        due = timing.send_time(
+        due = send_slot(
+            user,
+            step=step,
+            away_since=away_since,
             not_before=not_before,
-            zone=user.zone,
-            usual_hour=timing.usual_hour(facts.hours.get(user.pk, {})),
-            quiet_start=user.quiet_hours_start,
-            quiet_end=user.quiet_hours_end,
-            jitter=send_jitter(user.pk, step, away_since),
+            hours=facts.hours.get(user.pk, {}),
         )
         if facts.taken[user.pk, timing.local_date(due, user.zone)] < user.daily_nudge_max:
             return due

@@ -16,7 +16,7 @@ from delight.models import User
 from goals import services as goals_services
 from goals.progress.selectors import activity_hours
 from nudges import realtime, selectors, timing
-from nudges.cadence import can_email, can_push, channel_for, not_wanted, send_jitter
+from nudges.cadence import can_email, can_push, channel_for, not_wanted, send_jitter, send_slot
 from nudges.channels import ChannelError
 from nudges.channels.email import email_send
 from nudges.channels.push import push_send
@@ -182,13 +182,8 @@ def _slot(send: ScheduledSend, user: User, *, not_before: dt.datetime) -> dt.dat
     """The send's next proper time: the person's usual hour, out of quiet hours."""
     since = not_before - dt.timedelta(days=timing.USUAL_HOUR_DAYS)
     hours = activity_hours(user_ids=[user.pk], since=since).get(user.pk, {})
-    return timing.send_time(
-        not_before=not_before,
-        zone=user.zone,
-        usual_hour=timing.usual_hour(hours),
-        quiet_start=user.quiet_hours_start,
-        quiet_end=user.quiet_hours_end,
-        jitter=send_jitter(user.pk, send.step, send.away_since),
+    return send_slot(
+        user, step=send.step, away_since=send.away_since, not_before=not_before, hours=hours
     )
 
 
