@@ -22,6 +22,7 @@ from typing import Any
 
 from django.db import connection, transaction
 from django.utils import timezone
+from django_q.tasks import async_task
 
 from delight.events import announce
 from delight.models import User
@@ -172,6 +173,15 @@ QUESTS_BY_KEY = {quest.key: quest for quest in QUESTS}
 
 
 # -- unlocking ------------------------------------------------------------------------------
+
+
+EVALUATE_TASK = "narrative.tasks.evaluate_quests"
+
+
+def quests_check_enqueue(*, user: User) -> None:
+    """Look for quests the person now meets in the background, once the caller's
+    transaction commits (the event's request never waits for it)."""
+    transaction.on_commit(lambda: async_task(EVALUATE_TASK, user.pk))
 
 
 def quests_check(*, user: User, now: dt.datetime | None = None) -> list[QuestUnlock]:

@@ -12,17 +12,13 @@ import datetime as dt
 from typing import Any
 
 from django.apps import AppConfig
-from django.db import transaction
 from django.dispatch import receiver
-from django_q.tasks import async_task
 
 from delight.models import User
 from goals import signals as goals_signals
 from goals.models import Goal, Mission, MissionSession
-from narrative import ledger
+from narrative import ledger, quests
 from narrative.services import scenario_install_default
-
-EVALUATE_TASK = "narrative.tasks.evaluate_quests"
 
 
 def install_default_scenario(sender: AppConfig, **kwargs: Any) -> None:
@@ -33,7 +29,7 @@ def install_default_scenario(sender: AppConfig, **kwargs: Any) -> None:
 @receiver(goals_signals.mission_completed, dispatch_uid="narrative-mission-done")
 def mission_done(*, mission: Mission, **_: Any) -> None:
     ledger.essence_earn_mission(mission=mission)
-    _quests_evaluate_later(user=mission.user)
+    quests.quests_check_enqueue(user=mission.user)
 
 
 @receiver(goals_signals.streak_milestone, dispatch_uid="narrative-streak-milestone")
@@ -45,14 +41,9 @@ def milestone_reached(
 
 @receiver(goals_signals.session_ended, dispatch_uid="narrative-session-ended")
 def session_ended(*, session: MissionSession, **_: Any) -> None:
-    _quests_evaluate_later(user=session.user)
+    quests.quests_check_enqueue(user=session.user)
 
 
 @receiver(goals_signals.goal_completed, dispatch_uid="narrative-goal-completed")
 def goal_completed(*, goal: Goal, **_: Any) -> None:
-    _quests_evaluate_later(user=goal.user)
-
-
-def _quests_evaluate_later(*, user: User) -> None:
-    user_id = user.pk
-    transaction.on_commit(lambda: async_task(EVALUATE_TASK, user_id))
+    quests.quests_check_enqueue(user=goal.user)

@@ -63,7 +63,7 @@ def test_an_event_asks_for_the_quests_in_the_background_and_the_job_unlocks_them
     owner, monkeypatch, django_capture_on_commit_callbacks
 ):
     enqueued: list[tuple] = []
-    monkeypatch.setattr("narrative.receivers.async_task", lambda *args: enqueued.append(args))
+    monkeypatch.setattr("narrative.quests.async_task", lambda *args: enqueued.append(args))
     goal = make_goal(owner)
 
     with django_capture_on_commit_callbacks(execute=True):

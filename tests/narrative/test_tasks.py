@@ -20,7 +20,7 @@ from goals import services as goals_services
 from goals.models import Goal, Mission
 from narrative import selectors, tasks
 from narrative.models import EssenceAccount, EssenceEntry, QuestUnlock
-from narrative.receivers import EVALUATE_TASK
+from narrative.quests import EVALUATE_TASK
 from tests.factories import make_user
 from tests.goals.factories import make_goal, make_mission
 from tests.support import processes
