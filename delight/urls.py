@@ -16,7 +16,6 @@ api_patterns = [
     path("world/", include(world_urls.api_patterns)),
     path("companion/", include("companion.api_urls")),
     path("progress/", include("goals.progress.api")),
-    path("story/", include("narrative.api_essence")),
     path("story/", include("narrative.api")),
     path("", include("nudges.api_urls")),
     path("", include("goals.api")),
