@@ -133,10 +133,16 @@ class EssenceKind(models.TextChoices):
     EARNED_MISSION = "earned_mission", "Earned: a mission done"
     EARNED_MILESTONE = "earned_milestone", "Earned: a streak milestone"
     EARNED_QUEST = "earned_quest", "Earned: a hidden quest"
+    EARNED_CHAPTER = "earned_chapter", "Earned: a chapter finished"
     SPENT_CHOICE = "spent_choice", "Spent: a choice in the story"
 
 
-EARNED_KINDS = (EssenceKind.EARNED_MISSION, EssenceKind.EARNED_MILESTONE, EssenceKind.EARNED_QUEST)
+EARNED_KINDS = (
+    EssenceKind.EARNED_MISSION,
+    EssenceKind.EARNED_MILESTONE,
+    EssenceKind.EARNED_QUEST,
+    EssenceKind.EARNED_CHAPTER,
+)
 
 
 class EssenceAccount(models.Model):
@@ -243,3 +249,112 @@ class QuestUnlock(models.Model):
 
     def __str__(self) -> str:
         return f"{self.quest_key} for {self.user}"
+
+
+class BeatKind(models.TextChoices):
+    """What a beat tells (narrative.beats.select chooses from what really happened)."""
+
+    OPENING = "opening", "The story begins"
+    MILESTONE = "milestone", "Missions done"
+    STREAK = "streak", "A streak milestone"
+    GOAL = "goal", "A goal reached"
+    COMEBACK = "comeback", "A return"
+    QUIET_WEEK = "quiet_week", "After a quiet week"
+    QUEST = "quest", "A hidden quest"
+    SIDE = "side", "A side chapter (chosen with Essence)"
+
+
+class Beat(models.Model):
+    """One passage of a person's story: requested by a trigger (a mission done, a milestone,
+    a goal, a return, a quest, a choice), written by the beat pipeline, never rewritten.
+
+    A pending beat is the durable job: claimed atomically (``claimed_until``), so two workers
+    never write one, and a killed worker's beat is taken up again once its claim lapses.
+    Triggers that arrive while a beat is pending join it (BeatTrigger), so a burst of
+    missions makes one passage, not five.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting to be written"
+        WRITTEN = "written", "Written"
+        FAILED = "failed", "Could not be written"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="story_beats"
+    )
+    story = models.ForeignKey(Story, on_delete=models.CASCADE, related_name="beats")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    kind = models.CharField(max_length=12, choices=BeatKind.choices, blank=True)
+    requested_at = models.DateTimeField()
+    claimed_until = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    # Written:
+    written_at = models.DateTimeField(null=True, blank=True, help_text="The scene's instant.")
+    act = models.PositiveSmallIntegerField(null=True, blank=True)
+    chapter = models.PositiveSmallIntegerField(null=True, blank=True)
+    place = models.SlugField(max_length=60, blank=True)
+    title = models.CharField(max_length=120, blank=True)
+    text = models.TextField(blank=True)
+    provenance = models.JSONField(
+        default=list, blank=True, help_text="The real progress this beat tells of."
+    )
+    changes = models.JSONField(default=list, blank=True, help_text="The world changes it made.")
+    validation = models.JSONField(
+        default=list, blank=True, help_text="Each draft tried: where from, and what it broke."
+    )
+    source = models.CharField(max_length=80, blank=True, help_text="Who wrote the text kept.")
+    choice = models.JSONField(
+        null=True, blank=True, help_text="What it offers to spend Essence on: key, label, cost."
+    )
+    failure = models.CharField(max_length=300, blank=True)
+    objects = OwnedManager()
+
+    class Meta:
+        ordering = ["-written_at", "-id"]
+        indexes = [
+            models.Index(fields=["user", "status", "written_at"], name="beat_user_status"),
+            models.Index(
+                fields=["requested_at"],
+                condition=models.Q(status="pending"),
+                name="beat_pending",
+            ),
+        ]
+        constraints = [
+            # One pending beat per person: later triggers join it.
+            models.UniqueConstraint(
+                fields=["user"], condition=models.Q(status="pending"), name="beat_one_pending"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.title or f"{self.get_status_display()} beat for {self.user}"
+
+
+class BeatTrigger(models.Model):
+    """What asked for a beat, once per key (a mission, a milestone, a goal, a return, a quest,
+    a choice): a trigger heard twice (a retried job) asks for nothing more."""
+
+    class Kind(models.TextChoices):
+        MISSION = "mission", "A mission done"
+        STREAK = "streak", "A streak milestone"
+        GOAL = "goal", "A goal completed"
+        RETURN = "return", "A return after a drop-off"
+        QUEST = "quest", "A hidden quest unlocked"
+        CHOICE = "choice", "A choice bought with Essence"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="story_triggers"
+    )
+    beat = models.ForeignKey(Beat, on_delete=models.CASCADE, related_name="triggers")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    key = models.CharField(max_length=120)
+    detail = models.JSONField(default=dict, blank=True)
+    at = models.DateTimeField()
+    objects = OwnedManager()
+
+    class Meta:
+        ordering = ["at", "id"]
+        constraints = [models.UniqueConstraint(fields=["user", "key"], name="beat_trigger_once")]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} ({self.key})"

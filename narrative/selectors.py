@@ -21,8 +21,16 @@ from django.db.models import (
 from delight.models import User
 from goals.models import ActivityEvent, Goal, Mission
 from goals.progress import selectors as progress_selectors
-from narrative.invariants import EntityState, FactState, World
-from narrative.models import Entity, EssenceAccount, EssenceEntry, Fact, QuestUnlock, Story
+from narrative.invariants import AT, HERO, HOLDS, ITEM, PERSON, PLACE, EntityState, FactState, World
+from narrative.models import (
+    Beat,
+    Entity,
+    EssenceAccount,
+    EssenceEntry,
+    Fact,
+    QuestUnlock,
+    Story,
+)
 from world import selectors as world_selectors
 from world.rules import zone_is_open
 from world.selectors import clock_of, zones_all
@@ -31,6 +39,64 @@ from world.selectors import clock_of, zones_all
 def story_of(*, user: User) -> Story | None:
     """The person's story, or None before it has begun."""
     return Story.objects.owned_by(user).select_related("scenario").first()
+
+
+def beats_written(*, user: User) -> QuerySet[Beat]:
+    """The person's written beats, newest first."""
+    return Beat.objects.owned_by(user).filter(status=Beat.Status.WRITTEN)
+
+
+def beat_latest(*, user: User) -> Beat | None:
+    return beats_written(user=user).first()
+
+
+def beat_get(*, user: User, beat_id: int) -> Beat | None:
+    """One of the person's written beats (None for another's, or one not written yet)."""
+    return beats_written(user=user).filter(pk=beat_id).first()
+
+
+@dataclass(frozen=True)
+class Known:
+    """A place, person or item of the person's world as the story page shows it."""
+
+    key: str
+    name: str
+    description: str
+
+
+@dataclass(frozen=True)
+class StoryMap:
+    """What the hero knows of the world now: the places discovered (and where they stand),
+    the people met (not those who left), the items they hold."""
+
+    places: tuple[Known, ...]
+    here: str  # the key of the place the hero is at
+    people: tuple[Known, ...]
+    items: tuple[Known, ...]
+
+
+def story_map(*, story: Story) -> StoryMap:
+    """The person's world now, described with the scenario's words."""
+    world = world_current(user=story.user)
+    data = story.scenario.data
+    described = {
+        thing["key"]: thing.get("description", "")
+        for part in ("places", "people", "items")
+        for thing in data.get(part, [])
+    }
+
+    def known(keys: list[str]) -> tuple[Known, ...]:
+        return tuple(Known(key, world.entities[key].name, described.get(key, "")) for key in keys)
+
+    alive = {k: e for k, e in world.entities.items() if e.left_at is None}
+    here = next((f.object for f in world.facts if f.subject == HERO and f.relation == AT), "")
+    held = [f.object for f in world.facts if f.subject == HERO and f.relation == HOLDS]
+    return StoryMap(
+        places=known([k for k, e in alive.items() if e.kind == PLACE]),
+        here=here,
+        people=known([k for k, e in alive.items() if e.kind == PERSON and k != HERO]),
+        items=known([k for k in held if k in alive and alive[k].kind == ITEM]),
+    )
 
 
 def world_at(*, user: User, at: dt.datetime) -> World:

@@ -1,0 +1,95 @@
+"""What a story beat may tell, as pure data: no Django, no models.
+
+The narrative app gathers the facts (the person's real progress since the last beat) and
+plans the scene (the world changes, as plain dicts: the `op` names one of
+narrative.invariants' changes, the other keys are its fields); this package words them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+BEAT_KINDS = ("opening", "milestone", "streak", "goal", "comeback", "quiet_week", "quest", "side")
+PARTS_OF_DAY = ("morning", "afternoon", "evening", "night")
+# A beat's length in words (issue 21): long enough to read as a passage, short for a phone.
+WORDS_MIN, WORDS_MAX = 200, 400
+
+# A planned or proposed world change: {"op": "discover", "place": "arena", "key": "arena"},
+# {"op": "introduce", "place", "kind", "key", "name", "holder"}, {"op": "move", "place",
+# "who", "to"}, {"op": "give", "place", "item", "to", "giver"}, {"op": "use", "place", "who",
+# "item", "used_up"}, {"op": "leave", "place", "who"}, {"op": "cause", "place", "key", "by",
+# "name"}.
+Change = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Thing:
+    """A place, person or item of the scenario as the story names it."""
+
+    key: str
+    name: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class BeatFacts:
+    """Everything one beat may draw on. Text fields are empty and numbers 0 when unknown.
+
+    Every one of `missions`, `streak_days`, `goal_title`, `reflection`, `quest_title` that is
+    known is real (the person's own progress); a beat quotes at least one of them.
+    """
+
+    kind: str  # one of BEAT_KINDS
+    seed: int  # for variety that is stable for one beat
+    act_name: str
+    chapter_name: str
+    chapter_description: str
+    place: Thing
+    chapter_opens: bool = False  # the first beat of a chapter
+    first_name: str = ""
+    part_of_day: str = "evening"  # on the person's clock, one of PARTS_OF_DAY
+    people: tuple[Thing, ...] = ()  # met before and here now, or met in this scene
+    items_held: tuple[Thing, ...] = ()  # what the hero carries after the scene
+    moves: tuple[Change, ...] = ()  # the scene's planned world changes, in order
+    names: dict[str, str] = field(default_factory=dict)  # key -> name, for every key in moves
+    missions: tuple[str, ...] = ()  # titles of missions done since the last beat, newest first
+    missions_count: int = 0  # how many (may exceed the titles given)
+    minutes: int = 0  # focused minutes since the last beat
+    streak_days: int = 0  # a streak milestone reached, or the current streak
+    streak_category: str = ""  # "" for the overall streak
+    goal_title: str = ""  # a goal completed
+    reflection: str = ""  # the person's own words after a session
+    quest_title: str = ""
+    quest_message: str = ""
+    choice_label: str = ""  # the side chapter they chose with Essence
+    previous_title: str = ""  # the last beat's title, for continuity
+
+    def cited(self) -> dict[str, str | int]:
+        """The real facts this beat can quote, by name; the unknown ones are left out."""
+        known: dict[str, str | int] = {
+            "missions": ", ".join(self.missions),
+            "streak_days": self.streak_days,
+            "goal_title": self.goal_title,
+            "reflection": self.reflection,
+            "quest_title": self.quest_title,
+        }
+        return {name: value for name, value in known.items() if value}
+
+
+@dataclass(frozen=True)
+class BeatText:
+    """A beat in words; `source` says who wrote them: "offline", the model's engine name, or
+    "offline (model failed: <reason>)"."""
+
+    title: str
+    text: str
+    source: str = "offline"
+
+
+@dataclass(frozen=True)
+class BeatDraft:
+    """A generated beat: its words and the world changes it proposes (the plan's, offline)."""
+
+    text: BeatText
+    changes: tuple[Change, ...] = ()
