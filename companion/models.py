@@ -338,6 +338,7 @@ class AgentState(models.Model):
 
     class AgentType(models.TextChoices):
         ELIZA = "eliza", "Eliza"
+        NARRATOR = "narrator", "The narrator (story beats)"
 
     # The dialogue manager's states (seed 001), as stored and shown in admin.
     CONVERSATION_CHOICES = [

@@ -7,8 +7,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from django.db import transaction
 from django.dispatch import receiver
 from django.urls import reverse
+from django_q.tasks import async_task
 
 from companion.models import Actor, Source, Tier
 from companion.nudge_details import nudge_detail_for
@@ -17,12 +19,17 @@ from delight.models import User
 from goals import signals as goals_signals
 from goals.models import Goal, MissionSession
 from narrative import signals as narrative_signals
+from narrative.models import Beat
+from narrative.realtime import beat_excerpt
+from narrative.selectors import beat_memory
 from nudges import services as nudges_services
 from nudges import signals as nudges_signals
 from nudges.models import Notification
 from world import signals as world_signals
 
 OFF_HOURS_KEY = "activity:off-hours"
+WRITE_BEAT_TASK = "companion.tasks.write_story_beat"
+BEAT_NOTICE_WORDS = 30
 
 
 @receiver(goals_signals.plan_saved, dispatch_uid="companion-remembers-plans")
@@ -124,4 +131,32 @@ def tell_quest(*, user: User, key: str, title: str, message: str, **_: Any) -> N
         title=f"A hidden quest: {title}",
         body=message,
         url=reverse("today"),
+    )
+
+
+@receiver(narrative_signals.beat_requested, dispatch_uid="companion-writes-beats")
+def write_beat(*, beat_id: int, **_: Any) -> None:
+    """The narrator writes the beat in the background (the sweep takes it up if lost)."""
+    transaction.on_commit(lambda: async_task(WRITE_BEAT_TASK, beat_id))
+
+
+@receiver(narrative_signals.beat_written, dispatch_uid="companion-remembers-beats")
+def remember_beat(*, user: User, beat: Beat, **_: Any) -> None:
+    """Eliza keeps each beat in project memory (to recall the story when asked), and tells
+    the person a new passage is there, once."""
+    memory_remember(
+        user=user,
+        content=beat_memory(beat),
+        tier=Tier.PROJECT,
+        source=Source.NARRATIVE,
+        key=f"story:beat:{beat.pk}",
+        tags=("story", "beat", beat.kind),
+    )
+    nudges_services.notification_give(
+        user=user,
+        kind=Notification.Kind.STORY,
+        key=f"beat:{beat.pk}",
+        title=f"A new passage of your story: {beat.title}",
+        body=beat_excerpt(beat.text, words=BEAT_NOTICE_WORDS),
+        url=reverse("story") + "#latest",
     )

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from companion import checkpoints, conversations, services
+from companion import checkpoints, conversations, narrator, services
+from narrative import selectors as narrative_selectors
 
 
 def prune_expired_memories() -> int:
@@ -30,3 +31,15 @@ def compact_checkpoints() -> int:
 def recover_turns() -> int:
     """Every few minutes: finish turns whose process died mid-way (from their checkpoints)."""
     return conversations.turns_recover()
+
+
+def write_story_beat(beat_id: int) -> bool:
+    """Write a pending passage of a person's story (the narrator), unless another worker
+    holds it or it is written already; whether this run wrote or tried it."""
+    return narrator.beat_write(beat_id=beat_id) is not None
+
+
+def recover_story_beats() -> int:
+    """Every minute: write the beats whose job was lost (a killed worker's claim lapsed, a
+    try that failed is due again); how many were taken up."""
+    return sum(write_story_beat(beat_id) for beat_id in narrative_selectors.beat_ids_due())

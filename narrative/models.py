@@ -268,14 +268,15 @@ class Beat(models.Model):
     """One passage of a person's story: requested by a trigger (a mission done, a milestone,
     a goal, a return, a quest, a choice), written by the beat pipeline, never rewritten.
 
-    A pending beat is the durable job: claimed atomically (``claimed_until``), so two workers
-    never write one, and a killed worker's beat is taken up again once its claim lapses.
-    Triggers that arrive while a beat is pending join it (BeatTrigger), so a burst of
-    missions makes one passage, not five.
+    A beat asked for is the durable job. While it waits (pending), the triggers that arrive
+    join it (BeatTrigger), so a burst of missions makes one passage, not five. A worker
+    claims it atomically (writing, until ``claimed_until``), so two workers never write one;
+    a killed worker's beat, or a failed try due again, is taken up once the claim lapses.
     """
 
     class Status(models.TextChoices):
         PENDING = "pending", "Waiting to be written"
+        WRITING = "writing", "Being written"
         WRITTEN = "written", "Written"
         FAILED = "failed", "Could not be written"
 
@@ -317,6 +318,11 @@ class Beat(models.Model):
                 fields=["requested_at"],
                 condition=models.Q(status="pending"),
                 name="beat_pending",
+            ),
+            models.Index(
+                fields=["claimed_until"],
+                condition=models.Q(status="writing"),
+                name="beat_writing",
             ),
         ]
         constraints = [

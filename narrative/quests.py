@@ -28,8 +28,9 @@ from delight.events import announce
 from delight.models import User
 from goals import services as goals_services
 from narrative import selectors, signals
+from narrative.beats.services import beat_request
 from narrative.ledger import essence_earn
-from narrative.models import EssenceKind, QuestUnlock
+from narrative.models import BeatTrigger, EssenceKind, QuestUnlock
 from narrative.selectors import QuestFacts
 
 
@@ -235,6 +236,13 @@ def quest_unlock(*, user: User, quest: Quest, now: dt.datetime) -> QuestUnlock |
     if mission is not None:
         unlock.mission = mission
         unlock.save(update_fields=["mission"])
+    beat_request(
+        user=user,
+        kind=BeatTrigger.Kind.QUEST,
+        key=f"quest:{quest.key}",
+        at=now,
+        detail={"key": quest.key, "title": quest.title, "message": quest.message},
+    )
     announce(
         signals.quest_unlocked,
         sender=QuestUnlock,

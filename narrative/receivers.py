@@ -1,6 +1,7 @@
 """What the narrative app reacts to: the default scenario installed after migrations, and
-goals' news (a mission finished, a streak milestone, a goal completed) earning Essence and
-unlocking hidden quests, connected in `NarrativeConfig.ready`.
+goals' news (a mission finished, a streak milestone, a goal completed, a return after a
+drop-off, history imported) earning Essence, unlocking hidden quests and asking for the
+next beat of the story, connected in `NarrativeConfig.ready`.
 
 Essence for a mission or a milestone is one insert and is earned at once; the quests are
 evaluated by a background job (narrative.tasks.evaluate_quests) enqueued once the event
@@ -13,12 +14,17 @@ from typing import Any
 
 from django.apps import AppConfig
 from django.dispatch import receiver
+from django.utils import timezone
 
 from delight.models import User
 from goals import signals as goals_signals
 from goals.models import Goal, Mission, MissionSession
-from narrative import ledger, quests
+from narrative import ledger, quests, selectors
+from narrative.beats import services as beats
+from narrative.models import BeatTrigger
 from narrative.services import scenario_install_default
+
+Trigger = BeatTrigger.Kind
 
 
 def install_default_scenario(sender: AppConfig, **kwargs: Any) -> None:
@@ -27,9 +33,16 @@ def install_default_scenario(sender: AppConfig, **kwargs: Any) -> None:
 
 
 @receiver(goals_signals.mission_completed, dispatch_uid="narrative-mission-done")
-def mission_done(*, mission: Mission, **_: Any) -> None:
+def mission_done(*, mission: Mission, at: dt.datetime, **_: Any) -> None:
     ledger.essence_earn_mission(mission=mission)
     quests.quests_check_enqueue(user=mission.user)
+    beats.beat_request(
+        user=mission.user,
+        kind=Trigger.MISSION,
+        key=f"mission:{mission.pk}",
+        at=at,
+        detail={"id": mission.pk, "title": mission.title},
+    )
 
 
 @receiver(goals_signals.streak_milestone, dispatch_uid="narrative-streak-milestone")
@@ -37,6 +50,12 @@ def milestone_reached(
     *, user: User, category: str, days: int, reached_on: dt.date, **_: Any
 ) -> None:
     ledger.essence_earn_milestone(user=user, category=category, days=days, reached_on=reached_on)
+    beats.beat_request(
+        user=user,
+        kind=Trigger.STREAK,
+        key=f"streak:{category or 'overall'}:{days}:{reached_on.isoformat()}",
+        detail={"days": days, "category": category},
+    )
 
 
 @receiver(goals_signals.session_ended, dispatch_uid="narrative-session-ended")
@@ -45,5 +64,28 @@ def session_ended(*, session: MissionSession, **_: Any) -> None:
 
 
 @receiver(goals_signals.goal_completed, dispatch_uid="narrative-goal-completed")
-def goal_completed(*, goal: Goal, **_: Any) -> None:
+def goal_completed(*, goal: Goal, at: dt.datetime, **_: Any) -> None:
     quests.quests_check_enqueue(user=goal.user)
+    beats.beat_request(
+        user=goal.user,
+        kind=Trigger.GOAL,
+        key=f"goal:{goal.pk}",
+        at=at,
+        detail={"id": goal.pk, "title": goal.title},
+    )
+
+
+@receiver(goals_signals.activity, dispatch_uid="narrative-return")
+def came_back(*, user: User, kind: str, at: dt.datetime, **_: Any) -> None:
+    """The first activity after a drop-off (two days away or more) asks for a comeback beat,
+    once a story has something real to recall."""
+    if selectors.returned_at(user=user, at=at):
+        beats.beat_request(user=user, kind=Trigger.RETURN, key=f"return:{at.isoformat()}", at=at)
+
+
+@receiver(goals_signals.history_imported, dispatch_uid="narrative-history-imported")
+def history_imported(*, user: User, first_date: dt.date, **_: Any) -> None:
+    """Imported history is real progress: the story tells it (the first beat opens it)."""
+    quests.quests_check_enqueue(user=user)
+    now = timezone.now()
+    beats.beat_request(user=user, kind=Trigger.MISSION, key=f"import:{now.isoformat()}", at=now)

@@ -17,11 +17,23 @@ from django.db.models import (
     QuerySet,
     Subquery,
 )
+from django.utils import timezone
 
 from delight.models import User
 from goals.models import ActivityEvent, Goal, Mission
 from goals.progress import selectors as progress_selectors
-from narrative.invariants import AT, HERO, HOLDS, ITEM, PERSON, PLACE, EntityState, FactState, World
+from narrative.invariants import (
+    AT,
+    HERO,
+    HOLDS,
+    ITEM,
+    PERSON,
+    PLACE,
+    EntityState,
+    FactState,
+    Rules,
+    World,
+)
 from narrative.models import (
     Beat,
     Entity,
@@ -31,6 +43,7 @@ from narrative.models import (
     QuestUnlock,
     Story,
 )
+from narrative.scenario import scenario_names, scenario_places
 from world import selectors as world_selectors
 from world.rules import zone_is_open
 from world.selectors import clock_of, zones_all
@@ -44,6 +57,22 @@ def story_of(*, user: User) -> Story | None:
 def beats_written(*, user: User) -> QuerySet[Beat]:
     """The person's written beats, newest first."""
     return Beat.objects.owned_by(user).filter(status=Beat.Status.WRITTEN)
+
+
+# A beat asked for this long ago and not taken up is the sweep's (its own job went missing).
+BEAT_JOB_GRACE = dt.timedelta(seconds=20)
+
+
+def beat_ids_due(*, now: dt.datetime | None = None, limit: int = 100) -> list[int]:
+    """Beats nobody is writing: waiting past the grace, or their writer's claim lapsed (a
+    killed worker, a failed try due again), oldest first; across people, for the sweep
+    (each is claimed before it is written)."""
+    now = now or timezone.now()
+    due = Beat.objects.filter(
+        Q(status=Beat.Status.PENDING, requested_at__lt=now - BEAT_JOB_GRACE)
+        | Q(status=Beat.Status.WRITING, claimed_until__lt=now)
+    )
+    return list(due.order_by("requested_at").values_list("pk", flat=True)[:limit])
 
 
 def beat_latest(*, user: User) -> Beat | None:
@@ -135,6 +164,17 @@ def _world(
     )
 
 
+def rules_for(*, story: Story) -> Rules:
+    """What the invariants check a scene of ``story`` against: its scenario's places and
+    names, and the world's zones for its person."""
+    data = story.scenario.data
+    return Rules(
+        places=scenario_places(data),
+        names=scenario_names(data),
+        zone_open=zone_open_for(user=story.user),
+    )
+
+
 def zone_open_for(*, user: User) -> Callable[[str, dt.datetime], bool]:
     """Whether a world zone is open for ``user`` at an instant (world's time rules); a zone
     the world no longer has closes nothing."""
@@ -154,6 +194,20 @@ PRESENT = (
 RETURN_WINDOW = dt.timedelta(hours=24)
 # Late: a session ending from 21:00 to 03:59 on the person's clock where they were.
 NIGHT_HOURS = (21, 22, 23, 0, 1, 2, 3)
+
+
+# Away this long, then active again: a return (as nudges count a drop-off, issue 20).
+DROP_OFF = dt.timedelta(hours=48)
+
+
+def returned_at(*, user: User, at: dt.datetime) -> bool:
+    """Whether the person's activity at ``at`` ends a drop-off of DROP_OFF or more, with a
+    mission done before it (the comeback beat recalls one)."""
+    before = ActivityEvent.objects.owned_by(user).filter(kind__in=PRESENT, occurred_at__lt=at)
+    last = before.order_by("-occurred_at").values_list("occurred_at", flat=True).first()
+    if last is None or at - last < DROP_OFF:
+        return False
+    return before.filter(kind=ActivityEvent.Kind.MISSION_COMPLETED).exists()
 
 
 def essence_balance(*, user: User) -> int:
@@ -250,3 +304,36 @@ def _late_sessions(*, user: User, slug: str) -> int:
         .values_list("occurred_at", flat=True)
     )
     return sum(1 for end in ends if zone_is_open(spec, clock, end))
+
+
+MEMORY_WORDS = 60  # of a beat's text kept in Eliza's memory, beside what it tells
+
+
+def beat_memory(beat: Beat) -> str:
+    """A beat as Eliza remembers it: where it stands in the story, what real progress it
+    tells, and how it begins."""
+    told = "; ".join(provenance_words(beat.provenance))
+    words = beat.text.split()
+    opening = " ".join(words[:MEMORY_WORDS]) + ("…" if len(words) > MEMORY_WORDS else "")
+    return (
+        f"Story beat “{beat.title}” (act {beat.act}, chapter {beat.chapter}, "
+        f"{beat.written_at:%-d %B %Y}). It tells: {told}. {opening}"
+    )
+
+
+def provenance_words(provenance: list[dict]) -> list[str]:
+    """What a beat cites, in plain words a person reads ("You finished “Run 2 km”")."""
+    said: list[str] = []
+    for fact in provenance:
+        match fact.get("kind"):
+            case "mission":
+                said.append(f"You finished “{fact['title']}”")
+            case "streak":
+                said.append(f"A {fact['days']}-day streak")
+            case "goal":
+                said.append(f"You reached your goal “{fact['title']}”")
+            case "reflection":
+                said.append(f"Your words: “{fact['words']}”")
+            case "quest":
+                said.append(f"The hidden quest “{fact['title']}”")
+    return said

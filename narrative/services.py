@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -22,11 +23,10 @@ from narrative.invariants import (
     Introduced,
     Left,
     Opened,
-    Rules,
     check,
 )
 from narrative.models import Entity, Fact, Scenario, Story
-from narrative.scenario import scenario_default, scenario_names, scenario_places
+from narrative.scenario import scenario_default
 
 DEFAULT_KEY = "default"
 
@@ -81,8 +81,7 @@ def world_apply(*, story: Story, changes: Sequence[Change], at: dt.datetime) -> 
     3. Write their effects: entities introduced or leaving, facts closed then opened.
     """
     Story.objects.select_for_update().get(pk=story.pk)
-    zone_open = selectors.zone_open_for(user=story.user)
-    _commit(story, _effects(story, changes, at=at, zone_open=zone_open), at)
+    _commit(story, _effects(story, changes, at=at), at)
 
 
 def _always_open(zone: str, at: dt.datetime) -> bool:
@@ -94,10 +93,11 @@ def _effects(
     changes: Sequence[Change],
     *,
     at: dt.datetime,
-    zone_open: Callable[[str, dt.datetime], bool],
+    zone_open: Callable[[str, dt.datetime], bool] | None = None,
 ) -> list[Effect]:
-    data = story.scenario.data
-    rules = Rules(places=scenario_places(data), names=scenario_names(data), zone_open=zone_open)
+    rules = selectors.rules_for(story=story)
+    if zone_open is not None:
+        rules = replace(rules, zone_open=zone_open)
     outcome = check(selectors.world_current(user=story.user), changes, at=at, rules=rules)
     if outcome.violations:
         raise ValidationError(outcome.violations)

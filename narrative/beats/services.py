@@ -1,0 +1,211 @@
+"""Writes of the beat pipeline: a beat asked for (once per trigger), claimed by one worker,
+committed whole (text, provenance, world changes, Essence) or released for another try;
+and a side chapter bought with Essence."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, connection, transaction
+from django.http import Http404
+from django.utils import timezone
+
+from delight.events import announce
+from delight.models import User
+from narrative import realtime, signals
+from narrative.beats.changes import changes_read
+from narrative.beats.plan import CHAPTER_REWARD, chapter_of
+from narrative.ledger import essence_earn, essence_spend
+from narrative.models import Beat, BeatTrigger, EssenceKind, Story
+from narrative.services import story_start, world_apply
+
+CLAIM = dt.timedelta(minutes=5)  # a worker killed mid-beat lets it go after this
+ATTEMPTS_MAX = 3  # tries before a beat is given up (with the reason, for staff)
+RETRY_AFTER = dt.timedelta(minutes=1)  # times the attempt number
+
+
+@transaction.atomic
+def beat_request(
+    *, user: User, kind: str, key: str, at: dt.datetime | None = None, detail: dict | None = None
+) -> Beat | None:
+    """Ask for a beat because of ``key`` (a mission, a milestone, …), once per key.
+
+    1. A key heard before asks for nothing (a retried job, a signal sent twice).
+    2. The person's pending beat takes the trigger; with none pending, one is opened (of two
+       at once, the second joins the first: one pending beat per person).
+    3. Announce `beat_requested` once this commits, so the pipeline writes it.
+    """
+    at = at or timezone.now()
+    if BeatTrigger.objects.owned_by(user).filter(key=key).exists():
+        return None
+    story = story_start(user=user)
+    beat = _pending_beat(user=user, story=story, at=at)
+    try:
+        with transaction.atomic():
+            BeatTrigger.objects.create(
+                user=user, beat=beat, kind=kind, key=key, detail=detail or {}, at=at
+            )
+    except IntegrityError:  # the same key, at the same moment, from another worker
+        return None
+    announce(signals.beat_requested, sender=Beat, user=user, beat_id=beat.pk)
+    return beat
+
+
+def _pending_beat(*, user: User, story: Story, at: dt.datetime) -> Beat:
+    pending = Beat.objects.owned_by(user).filter(status=Beat.Status.PENDING)
+    found = pending.select_for_update().first()
+    if found is not None:
+        return found
+    try:
+        with transaction.atomic():
+            return Beat.objects.create(user=user, story=story, requested_at=at)
+    except IntegrityError:  # another trigger opened it a moment ago
+        return pending.select_for_update().get()
+
+
+# Claims the beat if it waits, or its writer's claim lapsed, and no other beat of the person
+# is being written (one scene at a time: each is planned on the world the last one left).
+# One statement, so of two workers exactly one gets it.
+CLAIM_SQL = """
+UPDATE narrative_beat AS beat
+SET status = 'writing', claimed_until = %(until)s, attempts = beat.attempts + 1
+WHERE beat.id = %(id)s
+    AND (beat.status = 'pending' OR (beat.status = 'writing' AND beat.claimed_until < %(now)s))
+    AND NOT EXISTS (
+        SELECT 1 FROM narrative_beat AS other
+        WHERE other.user_id = beat.user_id AND other.id <> beat.id
+            AND other.status = 'writing' AND other.claimed_until >= %(now)s
+    )
+RETURNING beat.id
+"""
+
+
+def beat_claim(*, beat_id: int, now: dt.datetime | None = None) -> Beat | None:
+    """The beat, now held by the caller for CLAIM; None if it is written, given up, held, or
+    waits for the person's beat being written (whose commit asks for it again)."""
+    now = now or timezone.now()
+    with connection.cursor() as cursor:
+        cursor.execute(CLAIM_SQL, {"id": beat_id, "now": now, "until": now + CLAIM})
+        claimed = cursor.fetchone()
+    return Beat.objects.select_related("user", "story").get(pk=beat_id) if claimed else None
+
+
+@transaction.atomic
+def beat_commit(
+    *,
+    beat_id: int,
+    selected: dict[str, Any],
+    draft: dict[str, Any],
+    validation: list[dict[str, Any]],
+) -> Beat:
+    """Write the beat: its words, what it cites, its world changes and its Essence, together.
+
+    1. Lock the beat; one already written is returned as it is (a resumed commit).
+    2. Apply the draft's world changes at the scene's instant (world_apply checks every
+       invariant again under the story's lock and refuses the whole beat otherwise).
+    3. Move the story to the beat's chapter; a chapter finished earns its Essence (once).
+    4. Keep the beat with its provenance and the validation of every draft tried; announce
+       it and tell the person's open pages once this commits.
+    """
+    beat = Beat.objects.select_for_update().select_related("user", "story").get(pk=beat_id)
+    if beat.status != Beat.Status.WRITING:
+        return beat
+    story = beat.story
+    at = dt.datetime.fromisoformat(selected["at"])
+    changes, problems = changes_read(draft["changes"])
+    if problems:
+        raise ValidationError(problems)
+    world_apply(story=story, changes=changes, at=at)
+    position = selected["position"]
+    Story.objects.filter(pk=story.pk).update(act=position["act"], chapter=position["chapter"])
+    if position["finished"]:
+        _chapter_reward(user=beat.user, data=story.scenario.data, finished=position["finished"])
+    _beat_fill(beat, selected=selected, draft=draft, validation=validation, at=at)
+    announce(signals.beat_written, sender=Beat, user=beat.user, beat=beat)
+    transaction.on_commit(lambda: realtime.beat_written_send(beat))
+    waiting = Beat.objects.owned_by(beat.user).filter(status=Beat.Status.PENDING).first()
+    if waiting is not None:  # asked for while this one was written: its turn now
+        announce(signals.beat_requested, sender=Beat, user=beat.user, beat_id=waiting.pk)
+    return beat
+
+
+def _chapter_reward(*, user: User, data: dict[str, Any], finished: list[int]) -> None:
+    act, number = finished
+    essence_earn(
+        user=user,
+        key=f"chapter:{act}.{number}",
+        amount=CHAPTER_REWARD,
+        kind=EssenceKind.EARNED_CHAPTER,
+        note=f"Chapter “{chapter_of(data, act, number)['name']}” finished",
+    )
+
+
+def _beat_fill(
+    beat: Beat,
+    *,
+    selected: dict[str, Any],
+    draft: dict[str, Any],
+    validation: list[dict[str, Any]],
+    at: dt.datetime,
+) -> None:
+    position = selected["position"]
+    beat.status = Beat.Status.WRITTEN
+    beat.kind = selected["kind"]
+    beat.written_at = at
+    beat.act, beat.chapter = position["act"], position["chapter"]
+    beat.place = selected["place"]
+    beat.title = draft["title"][: Beat._meta.get_field("title").max_length]
+    beat.text = draft["text"]
+    beat.source = draft["source"][: Beat._meta.get_field("source").max_length]
+    beat.provenance = selected["provenance"]
+    beat.changes = draft["changes"]
+    beat.validation = validation
+    beat.choice = selected["choice"]
+    beat.claimed_until = None
+    beat.failure = ""
+    beat.save()
+
+
+@transaction.atomic
+def beat_fail(*, beat_id: int, reason: str, now: dt.datetime | None = None) -> Beat:
+    """A try that could not write the beat: its claim ends in a while and the sweep tries
+    again, or it is given up after ATTEMPTS_MAX with the reason (staff see it)."""
+    now = now or timezone.now()
+    beat = Beat.objects.select_for_update().get(pk=beat_id)
+    if beat.status != Beat.Status.WRITING:
+        return beat
+    beat.failure = reason[: Beat._meta.get_field("failure").max_length]
+    if beat.attempts >= ATTEMPTS_MAX:
+        beat.status = Beat.Status.FAILED
+        beat.claimed_until = None
+    else:
+        beat.claimed_until = now + RETRY_AFTER * beat.attempts
+    beat.save(update_fields=["failure", "status", "claimed_until"])
+    return beat
+
+
+@transaction.atomic
+def story_choice_take(*, user: User, beat_id: int) -> Beat:
+    """Spend Essence on the side chapter a beat offers, and ask for that chapter.
+
+    1. The beat is the person's own and written (Http404 otherwise) and offers a choice.
+    2. Spend its cost, once per choice (a short balance is refused, nothing changes; a
+       choice taken before spends nothing more).
+    3. Ask for the side chapter (a trigger keyed by the choice: asked for once).
+    """
+    beat = Beat.objects.owned_by(user).filter(status=Beat.Status.WRITTEN, pk=beat_id).first()
+    if beat is None:
+        raise Http404("No such passage in your story.")
+    choice = beat.choice
+    if not choice:
+        raise ValidationError("This passage offers no choice.")
+    essence_spend(user=user, key=choice["key"], amount=int(choice["cost"]), note=choice["label"])
+    beat_request(
+        user=user,
+        kind=BeatTrigger.Kind.CHOICE,
+        key=choice["key"],
+        detail={"beat": beat.pk, "label": choice["label"]},
+    )
+    return beat

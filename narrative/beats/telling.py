@@ -1,0 +1,158 @@
+"""From what happened to what a beat tells (pure): the real facts it cites (its provenance),
+the name of the event it adds to the world, and the facts the words are made from."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+
+from delight.ai.story import BeatFacts, Thing
+from narrative.beats.changes import changes_to_dicts
+from narrative.beats.plan import Position, Scene, act_of, chapter_of
+from narrative.invariants import HERO, HOLDS, World
+from narrative.models import BeatKind, BeatTrigger
+
+Trigger = BeatTrigger.Kind
+STREAK_WORTH_TELLING = 2  # a current streak shorter than this is not a fact worth citing
+
+
+def trigger_detail(assessment: Mapping[str, Any], kind: str) -> dict[str, Any] | None:
+    """What the first trigger of ``kind`` carried, if one asked for this beat."""
+    found = (t["detail"] for t in assessment["triggers"] if t["kind"] == kind)
+    return next(found, None)
+
+
+def provenance_of(assessment: Mapping[str, Any], kind: str) -> list[dict[str, Any]]:
+    """The person's real progress a beat of ``kind`` tells, each with what identifies it.
+
+    1. A quest, a goal reached, a streak milestone: what their trigger carried.
+    2. The missions done since the last beat (a return or a quiet week with none recalls
+       the latest mission ever: nothing done is ever lost).
+    3. A streak still alive, unless a milestone already says it; their own words if any.
+    """
+    cited: list[dict[str, Any]] = []
+    if quest := trigger_detail(assessment, Trigger.QUEST):
+        cited.append({"kind": "quest", "key": quest["key"], "title": quest["title"]})
+    if goal := trigger_detail(assessment, Trigger.GOAL):
+        cited.append({"kind": "goal", "id": goal["id"], "title": goal["title"]})
+    milestone = trigger_detail(assessment, Trigger.STREAK)
+    if milestone:
+        cited.append({"kind": "streak", **milestone})
+    missions = assessment["missions"]
+    if not missions and kind in (BeatKind.COMEBACK, BeatKind.QUIET_WEEK, BeatKind.SIDE):
+        missions = [m for m in [assessment["latest_mission"]] if m]
+    cited += [{"kind": "mission", **mission} for mission in missions]
+    days = assessment["streak"]["days"]
+    if not milestone and days >= STREAK_WORTH_TELLING:
+        cited.append({"kind": "streak", "days": days, "category": ""})
+    if reflection := assessment["reflection"]:
+        cited.append({"kind": "reflection", **reflection})
+    return cited
+
+
+def event_name(kind: str, provenance: list[dict[str, Any]], choice: str = "") -> str:
+    """The event a beat adds to the world, named after the real thing it tells."""
+    first = {fact["kind"]: fact for fact in reversed(provenance)}
+    if kind == BeatKind.SIDE and choice:
+        return choice
+    if "quest" in first and kind == BeatKind.QUEST:
+        return f"The quest “{first['quest']['title']}” found"
+    if "goal" in first and kind == BeatKind.GOAL:
+        return f"“{first['goal']['title']}” reached"
+    if "streak" in first and kind == BeatKind.STREAK:
+        return f"A lantern for {first['streak']['days']} days in a row"
+    if kind == BeatKind.COMEBACK:
+        return "The ferry home"
+    if kind == BeatKind.QUIET_WEEK:
+        return "The valley's rest"
+    if "mission" in first:
+        return f"A lantern for “{first['mission']['title']}”"
+    return "A lantern lit"
+
+
+def part_of_day(local: dt.datetime) -> str:
+    hour = local.hour
+    if 5 <= hour < 12:
+        return "morning"
+    if 12 <= hour < 17:
+        return "afternoon"
+    if 17 <= hour < 21:
+        return "evening"
+    return "night"
+
+
+def beat_facts(
+    *,
+    assessment: Mapping[str, Any],
+    provenance: list[dict[str, Any]],
+    kind: str,
+    data: Mapping[str, Any],
+    position: Position,
+    scene: Scene,
+    after: World,
+    local: dt.datetime,
+    seed: int,
+    first_name: str,
+    previous_title: str,
+) -> BeatFacts:
+    """The facts the words are made from: the scene, the world after it, the cited progress."""
+    described = {
+        thing["key"]: thing for part in ("places", "people", "items") for thing in data[part]
+    }
+
+    def thing(key: str) -> Thing:
+        entry = described.get(key, {})
+        name = after.entities[key].name if key in after.entities else entry.get("name", key)
+        return Thing(key, name, entry.get("description", ""))
+
+    chapter = chapter_of(data, position.act, position.chapter)
+    held = [f.object for f in after.facts if f.subject == HERO and f.relation == HOLDS]
+    cited = {fact["kind"]: fact for fact in reversed(provenance)}
+    moves = changes_to_dicts(scene.moves)
+    keys = {v for move in moves for k, v in move.items() if k != "op" and isinstance(v, str)}
+    quest = trigger_detail(assessment, Trigger.QUEST) or {}
+    choice = trigger_detail(assessment, Trigger.CHOICE) or {}
+    return BeatFacts(
+        kind=kind,
+        seed=seed,
+        act_name=act_of(data, position.act)["name"],
+        chapter_name=chapter["name"],
+        chapter_description=chapter.get("description", ""),
+        place=thing(scene.place),
+        chapter_opens=position.opens,
+        first_name=first_name,
+        part_of_day=part_of_day(local),
+        people=tuple(thing(key) for key in scene.people),
+        items_held=tuple(thing(key) for key in held),
+        moves=tuple(moves),
+        names={key: after.entities[key].name for key in keys if key in after.entities},
+        missions=tuple(f["title"] for f in provenance if f["kind"] == "mission"),
+        missions_count=max(assessment["missions_count"], 0),
+        minutes=assessment["minutes"],
+        streak_days=cited["streak"]["days"] if "streak" in cited else 0,
+        streak_category=cited["streak"].get("category", "") if "streak" in cited else "",
+        goal_title=cited["goal"]["title"] if "goal" in cited else "",
+        reflection=cited["reflection"]["words"] if "reflection" in cited else "",
+        quest_title=quest.get("title", ""),
+        quest_message=quest.get("message", ""),
+        choice_label=choice.get("label", ""),
+        previous_title=previous_title,
+    )
+
+
+def facts_to_dict(facts: BeatFacts) -> dict[str, Any]:
+    """The facts as plain data, for the pipeline's checkpoints."""
+    return dataclasses.asdict(facts)
+
+
+def facts_from_dict(data: Mapping[str, Any]) -> BeatFacts:
+    things = {"place", "people", "items_held"}
+    fields = {k: v for k, v in data.items() if k not in things}
+    return BeatFacts(
+        **{k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()},
+        place=Thing(**data["place"]),
+        people=tuple(Thing(**p) for p in data["people"]),
+        items_held=tuple(Thing(**i) for i in data["items_held"]),
+    )

@@ -1,0 +1,53 @@
+"""Real-time events of the narrative app, delivered to the person's open pages (ws/world/):
+one `story.beat` event when a new passage of their story is written."""
+
+from __future__ import annotations
+
+import logging
+from typing import Literal, TypedDict
+
+from django.urls import reverse
+
+from delight.realtime import send_to_user
+from narrative.models import Beat
+
+logger = logging.getLogger("narrative")
+EXCERPT_WORDS = 45
+
+
+class BeatPayload(TypedDict):
+    id: int
+    title: str
+    kind: str
+    excerpt: str
+    url: str
+
+
+class BeatEvent(TypedDict):
+    type: Literal["story.beat"]
+    beat: BeatPayload
+
+
+def beat_excerpt(text: str, words: int = EXCERPT_WORDS) -> str:
+    """The passage's first words, ending in "…" when there is more."""
+    parts = text.split()
+    return " ".join(parts[:words]) + ("…" if len(parts) > words else "")
+
+
+def beat_written_send(beat: Beat) -> None:
+    """Tell the person's open pages; a delivery failure is logged, never raised (the story
+    page and Home read the beat on their next load)."""
+    try:
+        event: BeatEvent = {
+            "type": "story.beat",
+            "beat": {
+                "id": beat.pk,
+                "title": beat.title,
+                "kind": beat.kind,
+                "excerpt": beat_excerpt(beat.text),
+                "url": reverse("story") + "#latest",
+            },
+        }
+        send_to_user(beat.user_id, event)
+    except Exception:
+        logger.exception("could not deliver a story beat to user %s", beat.user_id)

@@ -1,0 +1,135 @@
+"""The scene a beat plays: its chapter, its place and world changes that keep the rules."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from narrative.beats.plan import CHAPTER_BEATS, Position, chapters, position_next, scene_plan
+from narrative.invariants import HERO, HOLDS, Cause, Discover, Introduce, Move, check
+from narrative.models import BeatKind
+from narrative.scenario import scenario_default
+from tests.narrative.factories import START, rules, started_world
+
+DATA = scenario_default()
+
+
+def plan(world, *, kind=BeatKind.MILESTONE, position=None, closed=(), beat_id=1, at=None):
+    return scene_plan(
+        world=world,
+        rules=rules(closed=closed),
+        data=DATA,
+        position=position or Position(1, 1, opens=True),
+        kind=kind,
+        at=at or START + dt.timedelta(hours=1),
+        beat_id=beat_id,
+        event_name="A lantern for “Run 2 km”",
+    )
+
+
+def test_the_first_beat_opens_the_first_chapter():
+    assert position_next(DATA, act=1, chapter=1, in_chapter=0, first=True) == Position(
+        1, 1, opens=True
+    )
+
+
+def test_a_full_chapter_moves_the_story_on_and_says_which_it_finished():
+    moved = position_next(DATA, act=1, chapter=3, in_chapter=CHAPTER_BEATS, first=False)
+
+    assert moved == Position(2, 1, opens=True, finished=(1, 3))
+    assert position_next(DATA, act=1, chapter=3, in_chapter=1, first=False) == Position(
+        1, 3, opens=False
+    )
+
+
+def test_the_last_chapter_goes_on_as_long_as_the_story_does():
+    last = chapters(DATA)[-1]
+
+    assert position_next(DATA, act=last[0], chapter=last[1], in_chapter=9, first=False) == (
+        Position(*last, opens=False)
+    )
+
+
+def test_the_opening_scene_meets_the_lamplighter_and_finds_the_lantern():
+    scene = plan(started_world(), kind=BeatKind.OPENING)
+
+    assert scene.place == "commons"
+    assert scene.moves == (
+        Introduce(place="commons", kind="person", key="mira", name="Mira the Lamplighter"),
+        Introduce(place="commons", kind="item", key="lantern", name="A small lantern", holder=HERO),
+        Cause(place="commons", key="beat-1", by=HERO, name="A lantern for “Run 2 km”"),
+    )
+    assert scene.people == ("mira",)
+    assert scene.choice == {
+        "key": "choice:1",
+        "label": "Spend an evening with Mira the Lamplighter",
+        "cost": 20,
+    }
+    outcome = check(started_world(), scene.moves, at=START + dt.timedelta(hours=1), rules=rules())
+    assert outcome.violations == []
+    assert any(f.relation == HOLDS and f.object == "lantern" for f in outcome.world.facts)
+
+
+def test_a_new_chapter_discovers_its_place_and_goes_there():
+    scene = plan(started_world(), position=Position(1, 3, opens=True))
+
+    assert scene.place == "observatory"
+    assert scene.moves[:2] == (
+        Discover(place="observatory", key="observatory"),
+        Move(place="observatory", who=HERO, to="observatory"),
+    )
+
+
+def test_a_closed_zone_is_passed_over_for_an_open_place():
+    scene = plan(started_world(), position=Position(1, 2, opens=True), closed=("arena",))
+
+    assert scene.place == "commons"
+
+
+def test_a_quiet_week_finds_nothing_and_a_side_chapter_offers_nothing():
+    quiet = plan(started_world(), kind=BeatKind.QUIET_WEEK)
+    side = plan(started_world(), kind=BeatKind.SIDE)
+
+    assert not [m for m in quiet.moves if isinstance(m, Introduce) and m.kind == "item"]
+    assert side.choice is None
+
+
+def test_each_beat_is_caused_by_the_one_before():
+    at = START + dt.timedelta(hours=1)
+    first = plan(started_world(), beat_id=1, at=at)
+    world = check(started_world(), first.moves, at=at, rules=rules()).world
+
+    second = plan(world, beat_id=2, at=at + dt.timedelta(hours=1))
+
+    assert second.moves[-1] == Cause(
+        place="commons", key="beat-2", by="beat-1", name="A lantern for “Run 2 km”"
+    )
+
+
+KINDS = st.sampled_from([kind.value for kind in BeatKind])
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    steps=st.lists(
+        st.tuples(KINDS, st.sampled_from([(), ("arena",), ("arena", "observatory")])),
+        min_size=1,
+        max_size=30,
+    )
+)
+def test_a_whole_story_of_planned_scenes_never_breaks_the_world(steps):
+    """Scene after scene through every chapter, whatever the kinds and the zones closed, the
+    planned changes keep every invariant."""
+    world, position, in_chapter = started_world(), Position(1, 1, opens=True), 0
+    for number, (kind, closed) in enumerate(steps, start=1):
+        at = START + dt.timedelta(hours=number)
+        scene = plan(world, kind=kind, position=position, closed=closed, beat_id=number, at=at)
+        outcome = check(world, scene.moves, at=at, rules=rules(closed=closed))
+        assert outcome.violations == []
+        world, in_chapter = outcome.world, in_chapter + 1
+        position = position_next(
+            DATA, act=position.act, chapter=position.chapter, in_chapter=in_chapter, first=False
+        )
+        in_chapter = 0 if position.opens else in_chapter

@@ -1,0 +1,145 @@
+"""A beat asked for once per trigger, claimed by one worker, released or given up."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.http import Http404
+from django.utils import timezone
+
+from narrative import ledger, selectors
+from narrative.beats import services
+from narrative.models import Beat, BeatTrigger, EssenceKind
+
+pytestmark = pytest.mark.django_db
+T = BeatTrigger.Kind
+
+
+def ask(user, key, kind=T.MISSION, **detail):
+    return services.beat_request(user=user, kind=kind, key=key, detail=detail)
+
+
+def test_triggers_while_a_beat_waits_join_it(owner, story):
+    first = ask(owner, "mission:1")
+    second = ask(owner, "mission:2")
+
+    assert first == second
+    assert sorted(first.triggers.values_list("key", flat=True)) == ["mission:1", "mission:2"]
+
+
+def test_a_trigger_heard_twice_asks_for_nothing_more(owner, story):
+    ask(owner, "mission:1")
+
+    assert ask(owner, "mission:1") is None
+    assert BeatTrigger.objects.filter(user=owner).count() == 1
+
+
+def test_asking_announces_the_beat_to_be_written(owner, story, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks() as callbacks:
+        beat = ask(owner, "mission:1")
+
+    assert beat.status == Beat.Status.PENDING
+    assert len(callbacks) >= 1  # beat_requested, sent once this commits
+
+
+def test_only_one_worker_claims_a_beat(owner, story):
+    beat = ask(owner, "mission:1")
+
+    claimed = services.beat_claim(beat_id=beat.pk)
+
+    assert (claimed.status, claimed.attempts) == (Beat.Status.WRITING, 1)
+    assert services.beat_claim(beat_id=beat.pk) is None
+
+
+def test_a_lapsed_claim_is_taken_up_again(owner, story):
+    beat = ask(owner, "mission:1")
+    services.beat_claim(beat_id=beat.pk)
+
+    later = timezone.now() + services.CLAIM + dt.timedelta(seconds=1)
+
+    assert selectors.beat_ids_due(now=later) == [beat.pk]
+    assert services.beat_claim(beat_id=beat.pk, now=later).attempts == 2
+
+
+def test_a_trigger_while_a_beat_is_written_waits_for_the_next(owner, story):
+    writing = services.beat_claim(beat_id=ask(owner, "mission:1").pk)
+
+    waiting = ask(owner, "mission:2")
+
+    assert waiting.pk != writing.pk
+    assert services.beat_claim(beat_id=waiting.pk) is None  # one scene at a time
+
+
+def test_a_failed_try_is_retried_later_then_given_up_with_its_reason(owner, story):
+    beat = ask(owner, "mission:1")
+    now = timezone.now()
+    for attempt in range(1, services.ATTEMPTS_MAX + 1):
+        at = now + dt.timedelta(hours=attempt)
+        assert services.beat_claim(beat_id=beat.pk, now=at) is not None
+        failed = services.beat_fail(beat_id=beat.pk, reason="generate: the model is down", now=at)
+
+    assert (failed.status, failed.failure) == (Beat.Status.FAILED, "generate: the model is down")
+    assert selectors.beat_ids_due(now=now + dt.timedelta(days=1)) == []
+
+
+def test_a_waiting_beat_is_the_sweeps_after_its_grace(owner, story):
+    beat = ask(owner, "mission:1")
+
+    assert selectors.beat_ids_due(now=beat.requested_at) == []
+    later = beat.requested_at + selectors.BEAT_JOB_GRACE + dt.timedelta(seconds=1)
+    assert selectors.beat_ids_due(now=later) == [beat.pk]
+
+
+def written(owner, story, *, choice=None) -> Beat:
+    return Beat.objects.create(
+        user=owner,
+        story=story,
+        status=Beat.Status.WRITTEN,
+        kind="milestone",
+        requested_at=timezone.now(),
+        written_at=timezone.now(),
+        title="The First Lantern",
+        text="…",
+        choice=choice,
+    )
+
+
+CHOICE = {"key": "choice:7", "label": "Spend an evening with Mira the Lamplighter", "cost": 20}
+
+
+def test_a_choice_spends_its_essence_once_and_asks_for_the_side_chapter(owner, story):
+    ledger.essence_earn(user=owner, key="m1", amount=30, kind=EssenceKind.EARNED_MISSION)
+    beat = written(owner, story, choice=CHOICE)
+
+    services.story_choice_take(user=owner, beat_id=beat.pk)
+    services.story_choice_take(user=owner, beat_id=beat.pk)
+
+    assert selectors.essence_balance(user=owner) == 10
+    trigger = BeatTrigger.objects.get(user=owner)
+    assert (trigger.kind, trigger.key) == (T.CHOICE, "choice:7")
+    assert trigger.detail == {"beat": beat.pk, "label": CHOICE["label"]}
+
+
+def test_a_choice_beyond_the_balance_is_refused_and_changes_nothing(owner, story):
+    ledger.essence_earn(user=owner, key="m1", amount=10, kind=EssenceKind.EARNED_MISSION)
+    beat = written(owner, story, choice=CHOICE)
+
+    with pytest.raises(ValidationError, match="needs 20 Essence and you have 10"):
+        services.story_choice_take(user=owner, beat_id=beat.pk)
+
+    assert selectors.essence_balance(user=owner) == 10
+    assert not BeatTrigger.objects.exists()
+
+
+def test_another_persons_beat_cannot_be_chosen_from(owner, outsider, story):
+    beat = written(owner, story, choice=CHOICE)
+
+    with pytest.raises(Http404):
+        services.story_choice_take(user=outsider, beat_id=beat.pk)
+
+
+def test_a_beat_offering_nothing_cannot_be_chosen_from(owner, story):
+    with pytest.raises(ValidationError, match="offers no choice"):
+        services.story_choice_take(user=owner, beat_id=written(owner, story).pk)
