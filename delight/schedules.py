@@ -30,6 +30,7 @@ SCHEDULES: tuple[Recurring, ...] = (
     Recurring(name="plan nudges", func="nudges.tasks.plan_nudges", minutes=5),
     Recurring(name="deliver nudges", func="nudges.tasks.deliver_nudges", minutes=1),
     Recurring(name="write lost story beats", func="companion.tasks.recover_story_beats", minutes=1),
+    Recurring(name="look at lost quests", func="narrative.tasks.sweep_quests", minutes=1),
     Recurring(name="check Essence", func="narrative.tasks.check_essence", minutes=60 * 24),
 )
 

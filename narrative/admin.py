@@ -1,6 +1,7 @@
 """Admin of the narrative app: staff edit scenarios (checked on save); stories, their
 entities and their facts are read-only, the facts as each story's timeline; the Essence
-ledger, the balances kept and the quests unlocked, read-only."""
+ledger, the balances kept and the quests unlocked, read-only; the beats, read-only, with
+what each cites (provenance), every draft tried and what the world refused of it."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from django.http import HttpRequest
 from unfold.admin import ModelAdmin, TabularInline
 
 from narrative.models import (
+    Beat,
+    BeatTrigger,
     Entity,
     EssenceAccount,
     EssenceEntry,
@@ -119,3 +122,31 @@ class QuestUnlockAdmin(ReadOnlyAdmin):
     list_filter = ("quest_key",)
     search_fields = ("user__username",)
     date_hierarchy = "unlocked_at"
+
+
+class TriggerInline(ReadOnly, TabularInline):
+    """What asked for the beat."""
+
+    model = BeatTrigger
+    fields = ("at", "kind", "key", "detail")
+    readonly_fields = fields
+    extra = 0
+
+
+@admin.register(Beat)
+class BeatAdmin(ReadOnlyAdmin):
+    list_display = ("written_at", "user", "title", "kind", "status", "act", "chapter", "source")
+    list_filter = ("status", "kind")
+    search_fields = ("user__username", "title", "text")
+    date_hierarchy = "requested_at"
+    list_select_related = ("user",)
+    inlines = (TriggerInline,)
+    fieldsets = (
+        (None, {"fields": ("user", "status", "kind", "title", "text", "written_at")}),
+        ("Where in the story", {"fields": ("act", "chapter", "place", "choice")}),
+        (
+            "Grounded and checked",
+            {"fields": ("provenance", "changes", "validation", "source", "failure")},
+        ),
+        ("The job", {"fields": ("requested_at", "claimed_until", "attempts")}),
+    )

@@ -1,5 +1,7 @@
-"""REST API of the story: GET /api/story/world/?at=YYYY-MM-DD (the world as it stood).
-Times answer in UTC, like every /api/ answer (clients show them in the person's zone)."""
+"""REST API of the story: GET /api/story/ (where the person is in it), /beats/ (its passages),
+/world/?at=YYYY-MM-DD (the world as it stood), /essence/, /quests/; POST /choices/ (spend
+Essence on a side chapter). Times answer in UTC, like every /api/ answer (clients show
+them in the person's zone)."""
 
 from __future__ import annotations
 
@@ -15,8 +17,19 @@ from rest_framework.views import APIView
 
 from delight.models import User
 from narrative import selectors, services
+from narrative.beats import services as beats
+from narrative.beats.plan import act_of, chapter_of
 from narrative.invariants import HERO, World
-from narrative.models import Entity, EssenceEntry, EssenceKind, Fact, QuestUnlock
+from narrative.models import (
+    Beat,
+    BeatKind,
+    Entity,
+    EssenceEntry,
+    EssenceKind,
+    Fact,
+    QuestUnlock,
+    Story,
+)
 from narrative.quests import QUESTS, QUESTS_BY_KEY
 
 
@@ -185,7 +198,149 @@ class QuestsView(APIView):
         return Response(QuestsSerializer(body).data)
 
 
+class ChoiceSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    label = serializers.CharField(help_text="What the person reads on the button.")
+    cost = serializers.IntegerField(help_text="Essence.")
+    taken = serializers.BooleanField(help_text="Chosen already (its side chapter follows).")
+
+
+class BeatSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=BeatKind.choices)
+    kind_label = serializers.CharField()
+    title = serializers.CharField()
+    text = serializers.CharField(help_text="200 to 400 words; paragraphs split by blank lines.")
+    act = serializers.IntegerField()
+    chapter = serializers.IntegerField()
+    chapter_name = serializers.CharField()
+    place = serializers.CharField(help_text="The key of the place the scene happens at.")
+    written_at = serializers.DateTimeField(help_text="The scene's instant.")
+    told = serializers.ListField(
+        child=serializers.CharField(), help_text="The real progress it tells, in plain words."
+    )
+    provenance = serializers.ListField(
+        child=serializers.DictField(), help_text="The same, with the ids of what it cites."
+    )
+    choice = ChoiceSerializer(allow_null=True)
+
+
+def _beats_body(story: Story, beats_shown: list[Beat]) -> list[dict]:
+    data = story.scenario.data
+    taken = selectors.choices_taken(user=story.user)
+    return [
+        {
+            "id": beat.pk,
+            "kind": beat.kind,
+            "kind_label": beat.get_kind_display(),
+            "title": beat.title,
+            "text": beat.text,
+            "act": beat.act,
+            "chapter": beat.chapter,
+            "chapter_name": chapter_of(data, beat.act, beat.chapter)["name"],
+            "place": beat.place,
+            "written_at": beat.written_at,
+            "told": selectors.provenance_words(beat.provenance),
+            "provenance": beat.provenance,
+            "choice": {**beat.choice, "taken": beat.choice["key"] in taken}
+            if beat.choice
+            else None,
+        }
+        for beat in beats_shown
+    ]
+
+
+def _choice(beat: Beat, taken: set[str]) -> dict | None:
+    return {**beat.choice, "taken": beat.choice["key"] in taken} if beat.choice else None
+
+
+class StorySerializer(serializers.Serializer):
+    title = serializers.CharField(help_text="The scenario's title.")
+    summary = serializers.CharField()
+    act = serializers.IntegerField()
+    act_name = serializers.CharField()
+    chapter = serializers.IntegerField()
+    chapter_name = serializers.CharField()
+    chapter_description = serializers.CharField()
+    essence_balance = serializers.IntegerField()
+    beats_count = serializers.IntegerField()
+    being_written = serializers.BooleanField(help_text="A new passage is on its way.")
+    latest_beat = BeatSerializer(allow_null=True)
+
+
+class StoryView(APIView):
+    """Your story: where you are in it, your Essence, and its latest passage."""
+
+    @extend_schema(operation_id="story", responses=StorySerializer)
+    def get(self, request: Request) -> Response:
+        story = services.story_start(user=request.user)
+        data = story.scenario.data
+        chapter = chapter_of(data, story.act, story.chapter)
+        latest = selectors.beat_latest(user=request.user)
+        body = {
+            "title": data["title"],
+            "summary": data.get("summary", ""),
+            "act": story.act,
+            "act_name": act_of(data, story.act)["name"],
+            "chapter": story.chapter,
+            "chapter_name": chapter["name"],
+            "chapter_description": chapter.get("description", ""),
+            "essence_balance": selectors.essence_balance(user=request.user),
+            "beats_count": selectors.beats_written(user=request.user).count(),
+            "being_written": selectors.beat_on_its_way(user=request.user),
+            "latest_beat": _beats_body(story, [latest])[0] if latest else None,
+        }
+        return Response(StorySerializer(body).data)
+
+
+BEATS_SHOWN = 50
+
+
+class BeatsView(APIView):
+    """Your story's passages, newest first (the latest 50)."""
+
+    @extend_schema(operation_id="story_beats", responses=BeatSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        story = services.story_start(user=request.user)
+        shown = list(selectors.beats_written(user=request.user)[:BEATS_SHOWN])
+        return Response(BeatSerializer(_beats_body(story, shown), many=True).data)
+
+
+class ChoiceRequestSerializer(serializers.Serializer):
+    beat = serializers.IntegerField(help_text="The passage whose offer you take.")
+
+
+class ChoiceMadeSerializer(serializers.Serializer):
+    beat = serializers.IntegerField()
+    essence_balance = serializers.IntegerField(help_text="After the spend.")
+    detail = serializers.CharField()
+
+
+class ChoicesView(APIView):
+    """Spend Essence on the side chapter a passage offers (once: a repeat spends nothing
+    more). 400 when the balance is short, 404 for a passage not yours."""
+
+    @extend_schema(
+        operation_id="story_choice",
+        request=ChoiceRequestSerializer,
+        responses={202: ChoiceMadeSerializer},
+    )
+    def post(self, request: Request) -> Response:
+        asked = ChoiceRequestSerializer(data=request.data)
+        asked.is_valid(raise_exception=True)
+        beat = beats.story_choice_take(user=request.user, beat_id=asked.validated_data["beat"])
+        body = {
+            "beat": beat.pk,
+            "essence_balance": selectors.essence_balance(user=request.user),
+            "detail": "Your choice is made. The next passage is being written.",
+        }
+        return Response(ChoiceMadeSerializer(body).data, status=202)
+
+
 urlpatterns = [
+    path("", StoryView.as_view(), name="api-story"),
+    path("beats/", BeatsView.as_view(), name="api-story-beats"),
+    path("choices/", ChoicesView.as_view(), name="api-story-choices"),
     path("world/", StoryWorldView.as_view(), name="api-story-world"),
     path("essence/", EssenceView.as_view(), name="api-story-essence"),
     path("quests/", QuestsView.as_view(), name="api-story-quests"),

@@ -9,7 +9,7 @@ class NarrativeConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from narrative import panels  # noqa: F401  (registers its panel on Home)
+        from narrative import panels, tools  # noqa: F401  (register Home's panel, Eliza's tool)
         from narrative.receivers import install_default_scenario  # also connects goals' news
 
         # After migrations the default scenario is there: a fresh database has a story world.

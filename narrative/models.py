@@ -55,10 +55,22 @@ class Story(models.Model):
     act = models.PositiveSmallIntegerField(default=1)
     chapter = models.PositiveSmallIntegerField(default=1)
     started_at = models.DateTimeField()
+    quests_due_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="An event since which the hidden quests have not been looked at yet.",
+    )
     objects = OwnedManager()
 
     class Meta:
         verbose_name_plural = "stories"
+        indexes = [
+            models.Index(
+                fields=["quests_due_at"],
+                condition=models.Q(quests_due_at__isnull=False),
+                name="story_quests_due",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.user} in {self.scenario} (act {self.act}, chapter {self.chapter})"

@@ -30,8 +30,9 @@ from goals import services as goals_services
 from narrative import selectors, signals
 from narrative.beats.services import beat_request
 from narrative.ledger import essence_earn
-from narrative.models import BeatTrigger, EssenceKind, QuestUnlock
+from narrative.models import BeatTrigger, EssenceKind, QuestUnlock, Story
 from narrative.selectors import QuestFacts
+from narrative.services import story_start
 
 
 @dataclass(frozen=True)
@@ -179,10 +180,38 @@ QUESTS_BY_KEY = {quest.key: quest for quest in QUESTS}
 EVALUATE_TASK = "narrative.tasks.evaluate_quests"
 
 
-def quests_check_enqueue(*, user: User) -> None:
+# A story whose quests were due this long ago and are still not looked at lost its job (a
+# killed worker): the sweep looks at them (narrative.tasks.sweep_quests, every minute).
+QUESTS_JOB_GRACE = dt.timedelta(seconds=15)
+
+
+@transaction.atomic
+def quests_check_enqueue(*, user: User, now: dt.datetime | None = None) -> None:
     """Look for quests the person now meets in the background, once the caller's
-    transaction commits (the event's request never waits for it)."""
+    transaction commits (the event's request never waits for it). The story keeps when
+    they became due until they are looked at, so a lost job is made up by the sweep."""
+    story_start(user=user)
+    Story.objects.owned_by(user).update(quests_due_at=now or timezone.now())
     transaction.on_commit(lambda: async_task(EVALUATE_TASK, user.pk))
+
+
+def quests_check_due(*, user: User, now: dt.datetime | None = None) -> list[QuestUnlock]:
+    """Look at the person's quests, and clear the mark of an event up to ``now`` (a later
+    event keeps its own mark, and its own job)."""
+    now = now or timezone.now()
+    unlocks = quests_check(user=user, now=now)
+    Story.objects.owned_by(user).filter(quests_due_at__lte=now).update(quests_due_at=None)
+    return unlocks
+
+
+def quests_sweep(*, now: dt.datetime | None = None, limit: int = 200) -> int:
+    """Look at the quests of the stories whose job went missing; how many stories."""
+    now = now or timezone.now()
+    due = Story.objects.filter(quests_due_at__lt=now - QUESTS_JOB_GRACE).select_related("user")
+    stories = list(due.order_by("quests_due_at")[:limit])
+    for story in stories:
+        quests_check_due(user=story.user, now=now)
+    return len(stories)
 
 
 def quests_check(*, user: User, now: dt.datetime | None = None) -> list[QuestUnlock]:

@@ -79,6 +79,18 @@ def beat_latest(*, user: User) -> Beat | None:
     return beats_written(user=user).first()
 
 
+def beat_on_its_way(*, user: User) -> bool:
+    """Whether a passage is asked for and not written yet (nor given up)."""
+    waiting = (Beat.Status.PENDING, Beat.Status.WRITING)
+    return Beat.objects.owned_by(user).filter(status__in=waiting).exists()
+
+
+def choices_taken(*, user: User) -> set[str]:
+    """The keys of the choices the person spent Essence on."""
+    spent = EssenceEntry.objects.owned_by(user).filter(key__startswith="choice:")
+    return set(spent.values_list("key", flat=True))
+
+
 def beat_get(*, user: User, beat_id: int) -> Beat | None:
     """One of the person's written beats (None for another's, or one not written yet)."""
     return beats_written(user=user).filter(pk=beat_id).first()

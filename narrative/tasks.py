@@ -17,4 +17,10 @@ def evaluate_quests(user_id: int) -> int:
     user = User.objects.filter(pk=user_id).first()
     if user is None:  # the account was deleted since
         return 0
-    return len(quests.quests_check(user=user))
+    return len(quests.quests_check_due(user=user))
+
+
+def sweep_quests() -> int:
+    """Every minute: look at the quests whose job was lost (a killed worker), so a quest met
+    is unlocked within a minute or so whatever happens to a worker."""
+    return quests.quests_sweep()

@@ -8,7 +8,7 @@ from typing import Any
 
 from companion.runner import TurnState
 from delight.ai.engine import context_lines
-from delight.ai.offline import StreakNote, ZoneNote
+from delight.ai.offline import StoryNote, StreakNote, ZoneNote
 from delight.ai.types import EmotionResult, IntentResult
 from delight.models import User
 from nudges.selectors import Return
@@ -77,6 +77,7 @@ def context_candidates(state: TurnState, outputs: dict[str, Any]) -> list[str]:
         memories=[m["content"] for m in context.get("memories", [])],
         memory_keys=[m.get("key", "") for m in context.get("memories", [])],
         streak=streak_note(outputs.get("progress.streaks"), outputs.get("progress.dci")),
+        story=story_note(outputs.get("narrative.story")),
         welcome=context.get("welcome", ""),
     )
 
@@ -102,6 +103,21 @@ def streak_note(
         categories=tuple(going),
         consistency=None if value is None else round(value * 100),
         trend=(consistency or {}).get("trend", {}).get("30", {}).get("direction", "steady"),
+    )
+
+
+def story_note(story: dict[str, Any] | None) -> StoryNote | None:
+    """The person's story as the reply reads it; none when it was not read."""
+    if not story:
+        return None
+    return StoryNote(
+        essence=story["essence"],
+        beats=story["beats"],
+        act=story["act"],
+        chapter=story["chapter"],
+        latest=story["latest"],
+        told=tuple(story["told"]),
+        quests=tuple(story["quests"]),
     )
 
 

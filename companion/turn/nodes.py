@@ -64,7 +64,13 @@ from companion.turn.flows import (
     waiting_reminder,
 )
 from delight.ai.engine import ReplyRequest
-from delight.ai.offline import VERY_SAD, asks_about_streak, asks_about_world
+from delight.ai.offline import (
+    JOYFUL,
+    VERY_SAD,
+    asks_about_story,
+    asks_about_streak,
+    asks_about_world,
+)
 from delight.ai.types import ChatMessage, EmotionResult
 from delight.tools import ToolCall
 from goals.selectors import goal_focus, triad_for
@@ -277,7 +283,8 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
        (and look at progress, to offer breaking the goal down), joy/love → celebrate, else
        coach; the intent adds tools: goal talk → progress, a mission request → today's
        missions (fitted to the zones open now) and the world, a question about the world →
-       the world, a goal in focus → progress; memory recall always ran before.
+       the world, a goal in focus → progress, a question about the story or Essence, or joy
+       above 0.8 → the story; memory recall always ran before.
     """
     deps = deps_of(ctx)
     received = state.output("receive_input")
@@ -324,6 +331,9 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     if asks_about_streak(state.input.text) or sadness > VERY_SAD:  # very sad: show progress
         tools.append({"name": "progress.streaks", "args": {}})
         tools.append({"name": "progress.dci", "args": {}})
+    joy = (received.get("emotion") or {}).get("scores", {}).get("joy", 0)
+    if asks_about_story(state.input.text) or joy > JOYFUL:  # very happy: celebrate with the story
+        tools.append({"name": "narrative.story", "args": {}})
     if intent.get("label") == "goal_discussion" or strategy == "acknowledge" or context.get("goal"):
         tools.append({"name": "progress.summary", "args": {}})
     if dominant != "neutral":

@@ -27,7 +27,15 @@ from delight.ai.chat import AIError, OpenAIChat
 from delight.ai.config import AIConfig
 from delight.ai.embeddings import Embedder, HashingEmbedder, OpenAIEmbedder, build_embedder
 from delight.ai.guard import CircuitBreaker, Clock
-from delight.ai.offline import StreakNote, ZoneNote, compose_reply, streak_line, zone_line
+from delight.ai.offline import (
+    StoryNote,
+    StreakNote,
+    ZoneNote,
+    compose_reply,
+    story_line,
+    streak_line,
+    zone_line,
+)
 from delight.ai.offline import extract_facts as offline_extract_facts
 from delight.ai.types import (
     EMOTIONS,
@@ -111,6 +119,7 @@ def context_lines(
     zones: Sequence[ZoneNote] = (),
     memory_keys: Sequence[str] = (),
     streak: StreakNote | None = None,
+    story: StoryNote | None = None,
     welcome: str = "",
 ) -> list[str]:
     """Context lines in the form both engines understand ("Goal: …", "Missions: a; b",
@@ -124,6 +133,8 @@ def context_lines(
     lines.extend(f"Zone: {zone_line(zone)}" for zone in zones)
     if streak is not None:
         lines.append(f"Streak: {streak_line(streak)}")
+    if story is not None:
+        lines.append(f"Story: {story_line(story)}")
     keys = [*memory_keys, *[""] * (len(memories) - len(memory_keys))]
     lines.extend(
         f"Memory ({key}): {memory}" if key else f"Memory: {memory}"

@@ -21,7 +21,7 @@ from narrative.ledger import essence_earn, essence_spend
 from narrative.models import Beat, BeatTrigger, EssenceKind, Story
 from narrative.services import story_start, world_apply
 
-CLAIM = dt.timedelta(minutes=5)  # a worker killed mid-beat lets it go after this
+CLAIM = dt.timedelta(minutes=2)  # a worker killed mid-beat lets it go after this
 ATTEMPTS_MAX = 3  # tries before a beat is given up (with the reason, for staff)
 RETRY_AFTER = dt.timedelta(minutes=1)  # times the attempt number
 

@@ -7,7 +7,8 @@ lines) arrives with each call, so any process can answer any turn.
 - `match.py`: which keyword rule answers a message; `context.py`: the context lines.
 - `world_answers.py`: questions about the person's zones, answered from the zone lines
   (`zone_lines.py`: their form); `streak_answers.py`: questions about their streaks, from
-  the streak line.
+  the streak line; `story_answers.py`: questions about their story and Essence, from the
+  story line.
 - `facts/`: facts worth remembering (`extract_facts`), one module per kind, each fact keyed
   with its value ("relation:sister" = "Ana"), so a new value supersedes the old.
 - `answers.py`: questions about what Eliza remembers, answered from the memory lines (its
@@ -25,6 +26,12 @@ from delight.ai.offline.context import ReplyContext, parse_context
 from delight.ai.offline.facts import extract_facts
 from delight.ai.offline.match import check_rules, decomposition_count, find_match
 from delight.ai.offline.reflection import reflect, second_person
+from delight.ai.offline.story_answers import (
+    JOYFUL,
+    StoryNote,
+    asks_about_story,
+    story_line,
+)
 from delight.ai.offline.streak_answers import (
     TRENDS,
     VERY_SAD,
@@ -36,12 +43,15 @@ from delight.ai.offline.world_answers import asks_about_world
 from delight.ai.offline.zone_lines import ZoneNote, zone_line
 
 __all__ = [
+    "JOYFUL",
     "TRENDS",
     "VERY_SAD",
     "OfflineReply",
     "ReplyContext",
+    "StoryNote",
     "StreakNote",
     "ZoneNote",
+    "asks_about_story",
     "asks_about_streak",
     "asks_about_world",
     "check_rules",
@@ -53,6 +63,7 @@ __all__ = [
     "parse_context",
     "reflect",
     "second_person",
+    "story_line",
     "streak_line",
     "zone_line",
 ]

@@ -48,6 +48,7 @@ from delight.ai.offline.replies import (
     SAFE_REPLIES,
     SOCIAL_REPLIES,
 )
+from delight.ai.offline.story_answers import celebration, story_answer
 from delight.ai.offline.streak_answers import VERY_SAD, encouragement, streak_answer
 from delight.ai.offline.world_answers import mission_zone_sentence, world_answer
 from delight.ai.text import STOPWORDS, fold, light_stem, normalise_words, word_set
@@ -162,6 +163,8 @@ def _context_line(
         return (
             f"If it would help, we could break your goal “{goal}” into something smaller for today."
         )
+    if strategy == "celebrate" and (told := celebration(context.story)):
+        return told
     if strategy == "celebrate" and goal:
         return f"Every step like this brings your goal “{goal}” closer."
     if is_fallback and goal and intent in ("goal_discussion", "reflection", "other", ""):
@@ -229,6 +232,9 @@ def _candidates(
     answer = streak_answer(text, ctx.streak)  # and one about their streak, its figures
     if answer:
         return [answer], "streak"
+    answer = story_answer(text, ctx.story)  # and one about their story or Essence
+    if answer:
+        return [answer], "story"
     intent_label = intent.label if intent else ""
     match = find_match(text)
     cores, rule_name, tone, key = _cores(match, text, history, strategy, intent_label, ctx, turn)

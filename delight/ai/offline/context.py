@@ -3,7 +3,8 @@
 Context lines are plain strings; these prefixes are understood (case-insensitive):
 "Goal: …", "Current goal: …", "Missions: a; b; c", "Today's missions: …", "Mission: …",
 "Memory: …" (or keyed, "Memory (pet:cat): …"), "Personal: …", "Project: …", "Task: …",
-"Name: …", "Zone: …" (zone_lines.py), "Streak: …" (streak_answers.py), "Welcome: …" (the
+"Name: …", "Zone: …" (zone_lines.py), "Streak: …" (streak_answers.py), "Story: …"
+(story_answers.py), "Welcome: …" (the
 words that open the reply to a person just back after days away). Any other line is
 treated as something remembered about the person.
 """
@@ -14,6 +15,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from delight.ai.offline.story_answers import StoryNote, parse_story_line
 from delight.ai.offline.streak_answers import StreakNote, parse_streak_line
 from delight.ai.offline.zone_lines import ZoneNote, parse_zone_line
 
@@ -30,12 +32,13 @@ class ReplyContext:
     remembered: list[tuple[str, str]] = field(default_factory=list)
     zones: list[ZoneNote] = field(default_factory=list)
     streak: StreakNote | None = None
+    story: StoryNote | None = None
     welcome: str = ""
 
 
 _CONTEXT_PREFIX = re.compile(
     r"^\s*(?P<kind>current goals?|active goals?|goals?|today'?s missions|missions today|"
-    r"missions?|memory|memories|personal|project|task|recalled|remember|name|zone|streak|"
+    r"missions?|memory|memories|personal|project|task|recalled|remember|name|zone|streak|story|"
     r"welcome)"
     r"(?:\s*\((?P<key>[\w:.-]+)\))?\s*:\s*(?P<rest>.+)$",
     re.IGNORECASE,
@@ -63,6 +66,8 @@ def parse_context(lines: Sequence[str], user_name: str = "") -> ReplyContext:
             context.welcome = rest
         elif kind == "streak":
             context.streak = parse_streak_line(rest) or context.streak
+        elif kind == "story":
+            context.story = parse_story_line(rest) or context.story
         elif kind == "zone":
             note = parse_zone_line(rest)
             if note:  # a line that is not a zone's is no memory either

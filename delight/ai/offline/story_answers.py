@@ -1,0 +1,155 @@
+"""Questions about the person's story and Essence, answered from the story line.
+
+    Story: 45 Essence; 6 passages; act “First Light”; chapter “The First Spark”; latest
+    “The Second Lantern”; it told: You finished “Run 2 km” | A 7-day streak; quests: Twenty
+    days unbroken
+
+"How many essence do I have?" → "You have 45 Essence. …"; "What happened in my story?" → the
+chapter, the latest passage and the real progress it told. Every figure comes from the line,
+which the narrative app wrote from the person's own story. A joyful moment (seed 000: joy
+above 0.8) is celebrated with the story: `celebration` points to the latest passage.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+JOYFUL = 0.8  # seed 000: joy above this celebrates with the story
+
+_ESSENCE = re.compile(r"\bessences?\b", re.I)
+_STORY = re.compile(
+    r"\b(?:my story|the story|story so far|(?:what|which|current) chapter|latest (?:passage|"
+    r"beat|chapter)|hidden quests?|my quests?|lantern valley)\b",
+    re.I,
+)
+_QUESTS = re.compile(r"\bquests?\b", re.I)
+_QUESTION = re.compile(
+    r"\?|^\W*(?:what|how|which|where|is|are|am|do|does|did|have|tell me|show me)\b", re.I
+)
+_LINE = re.compile(
+    r"^(?P<essence>\d+) Essence; (?P<beats>\d+) passages?; act “(?P<act>[^”]*)”; "
+    r"chapter “(?P<chapter>[^”]*)”(?:; latest “(?P<latest>[^”]*)”)?"
+    r"(?:; it told: (?P<told>.*?))?(?:; quests: (?P<quests>.*))?$"
+)
+
+
+@dataclass(frozen=True)
+class StoryNote:
+    essence: int
+    beats: int
+    act: str
+    chapter: str
+    latest: str = ""  # the latest passage's title
+    told: tuple[str, ...] = ()  # the real progress it told, in plain words
+    quests: tuple[str, ...] = ()  # the hidden quests found
+
+
+def story_line(note: StoryNote) -> str:
+    """The line's text after "Story: " (see the module docstring)."""
+    parts = [
+        f"{note.essence} Essence",
+        f"{note.beats} passage{'s' if note.beats != 1 else ''}",
+        f"act “{note.act}”",
+        f"chapter “{note.chapter}”",
+    ]
+    if note.latest:
+        parts.append(f"latest “{note.latest}”")
+    if note.told:
+        parts.append("it told: " + " | ".join(note.told))
+    if note.quests:
+        parts.append("quests: " + " | ".join(note.quests))
+    return "; ".join(parts)
+
+
+def parse_story_line(text: str) -> StoryNote | None:
+    found = _LINE.match(text.strip())
+    if not found:
+        return None
+    return StoryNote(
+        essence=int(found["essence"]),
+        beats=int(found["beats"]),
+        act=found["act"],
+        chapter=found["chapter"],
+        latest=found["latest"] or "",
+        told=tuple(_items(found["told"])),
+        quests=tuple(_items(found["quests"])),
+    )
+
+
+def _items(text: str | None) -> list[str]:
+    return [item.strip() for item in (text or "").split("|") if item.strip()]
+
+
+def asks_about_story(text: str) -> bool:
+    """Whether a message asks about their story, its quests or their Essence."""
+    return bool((_ESSENCE.search(text) or _STORY.search(text)) and _QUESTION.search(text))
+
+
+def story_answer(text: str, note: StoryNote | None) -> str:
+    """The answer to a question about the story or Essence ("" when it is no such question).
+
+    1. No story line, or not such a question: no answer.
+    2. Asked about Essence: the balance, how it is earned and what it is for.
+    3. Asked about quests: those found (the others stay hidden until met).
+    4. Otherwise the story: where they are, the latest passage and what real progress it
+       told; before the first passage, how it begins.
+    """
+    if note is None or not asks_about_story(text):
+        return ""
+    if _ESSENCE.search(text):
+        return _essence(note)
+    if _QUESTS.search(text):
+        return _quests(note)
+    if not note.beats:
+        return (
+            "Your story hasn't begun yet: it starts with your first finished mission, and "
+            "every one after that adds to it. You'll find it on your Story page."
+        )
+    where = f"Your story is in the chapter “{note.chapter}” of “{note.act}”"
+    count = f"{note.beats} passage{'s' if note.beats != 1 else ''} so far"
+    latest = f"The latest, “{note.latest}”," if note.latest else "The latest passage"
+    told = _and_list([_lower_first(item) for item in note.told])
+    tells = f" {latest} tells of this: {told}." if told else ""
+    return f"{where}, {count}.{tells} You can read it all on your Story page."
+
+
+def _essence(note: StoryNote) -> str:
+    if not note.essence:
+        return (
+            "You have no Essence yet. Every mission you finish earns 10, streak milestones "
+            "and hidden quests earn more, and you can spend it on side chapters of your story."
+        )
+    return (
+        f"You have {note.essence} Essence. You earn it by finishing missions, reaching streak "
+        "milestones and finding hidden quests, and you can spend it on side chapters your "
+        "story offers."
+    )
+
+
+def _quests(note: StoryNote) -> str:
+    if not note.quests:
+        return (
+            "You haven't found a hidden quest yet. They stay hidden until you meet them — "
+            "keep going and one will appear as a special mission."
+        )
+    found = _and_list([f"“{quest}”" for quest in note.quests])
+    many = "a hidden quest" if len(note.quests) == 1 else f"{len(note.quests)} hidden quests"
+    return f"You've found {many}: {found}. The others stay hidden until you meet them."
+
+
+def celebration(note: StoryNote | None) -> str:
+    """A line that celebrates with the story ("" before its first passage)."""
+    if note is None or not note.latest:
+        return ""
+    return (
+        f"This belongs in your story too — the latest passage, “{note.latest}”, is waiting for you."
+    )
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def _and_list(items: list[str]) -> str:
+    return " and ".join([", ".join(items[:-1]), items[-1]]) if len(items) > 1 else "".join(items)

@@ -1,0 +1,36 @@
+"""The story as Eliza's tool (registered in `NarrativeConfig.ready`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from delight.tools import ToolCall, registry
+from narrative import selectors
+from narrative.beats.plan import act_of, chapter_of
+from narrative.quests import QUESTS_BY_KEY
+
+
+@registry.tool(
+    "narrative.story",
+    description="The person's story: where they are in it, its latest passage and the real "
+    "progress it told, the hidden quests found, and their Essence.",
+)
+def narrative_story(call: ToolCall) -> dict[str, Any]:
+    user = call.user
+    story = selectors.story_of(user=user)
+    latest = selectors.beat_latest(user=user)
+    act, chapter = (story.act, story.chapter) if story else (1, 1)
+    data = story.scenario.data if story else None
+    return {
+        "essence": selectors.essence_balance(user=user),
+        "beats": selectors.beats_written(user=user).count(),
+        "act": act_of(data, act)["name"] if data else "",
+        "chapter": chapter_of(data, act, chapter)["name"] if data else "",
+        "latest": latest.title if latest else "",
+        "told": selectors.provenance_words(latest.provenance) if latest else [],
+        "quests": [
+            QUESTS_BY_KEY[unlock.quest_key].title
+            for unlock in selectors.quests_unlocked(user=user)
+            if unlock.quest_key in QUESTS_BY_KEY
+        ],
+    }

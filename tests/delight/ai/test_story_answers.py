@@ -1,0 +1,111 @@
+"""Questions about the story and Essence, answered from the story line."""
+
+from __future__ import annotations
+
+import pytest
+
+from delight.ai.offline import compose_reply, parse_context
+from delight.ai.offline.story_answers import (
+    StoryNote,
+    asks_about_story,
+    celebration,
+    parse_story_line,
+    story_answer,
+    story_line,
+)
+from delight.ai.types import EmotionResult
+
+NOTE = StoryNote(
+    essence=45,
+    beats=6,
+    act="First Light",
+    chapter="The First Spark",
+    latest="The Second Lantern",
+    told=("You finished “Run 2 km”", "A 7-day streak"),
+    quests=("Twenty days unbroken",),
+)
+
+
+def test_the_story_line_reads_back_as_it_was_written():
+    assert parse_story_line(story_line(NOTE)) == NOTE
+    assert parse_story_line(story_line(StoryNote(0, 0, "First Light", "Arrival"))) == StoryNote(
+        0, 0, "First Light", "Arrival"
+    )
+
+
+def test_the_context_line_carries_the_story():
+    assert parse_context([f"Story: {story_line(NOTE)}"]).story == NOTE
+
+
+@pytest.mark.parametrize(
+    ("text", "asks"),
+    [
+        ("How many essence do I have?", True),
+        ("what's my Essence balance", True),
+        ("What happened in my story?", True),
+        ("Which chapter am I in?", True),
+        ("Have I found any hidden quests?", True),
+        ("I love a good story", False),
+        ("I went for a run today.", False),
+    ],
+)
+def test_questions_about_the_story_are_told_apart(text, asks):
+    assert asks_about_story(text) is asks
+
+
+def test_essence_is_answered_with_the_balance_and_what_it_is_for():
+    answer = story_answer("How many essence do I have?", NOTE)
+
+    assert answer.startswith("You have 45 Essence.")
+    assert "side chapters" in answer
+
+
+def test_no_essence_yet_says_how_it_is_earned():
+    answer = story_answer("How much essence do I have?", StoryNote(0, 0, "First Light", "Arrival"))
+
+    assert answer.startswith("You have no Essence yet. Every mission you finish earns 10")
+
+
+def test_the_story_is_told_with_the_real_progress_of_its_latest_passage():
+    answer = story_answer("What happened in my story?", NOTE)
+
+    assert answer == (
+        "Your story is in the chapter “The First Spark” of “First Light”, 6 passages so far. "
+        "The latest, “The Second Lantern”, tells of this: you finished “Run 2 km” and a 7-day "
+        "streak. You can read it all on your Story page."
+    )
+
+
+def test_quests_found_are_named_and_the_rest_stay_hidden():
+    answer = story_answer("Have I found any hidden quests?", NOTE)
+
+    assert answer == (
+        "You've found a hidden quest: “Twenty days unbroken”. The others stay hidden until you "
+        "meet them."
+    )
+
+
+def test_before_the_first_passage_the_story_says_how_it_begins():
+    answer = story_answer("What happened in my story?", StoryNote(0, 0, "First Light", "Arrival"))
+
+    assert answer.startswith("Your story hasn't begun yet: it starts with your first finished")
+
+
+def test_a_joyful_moment_is_celebrated_with_the_latest_passage():
+    assert "“The Second Lantern”" in celebration(NOTE)
+    assert celebration(StoryNote(0, 0, "First Light", "Arrival")) == ""
+
+    reply = compose_reply(
+        "I finished my first 5k today!",
+        emotion=EmotionResult({"joy": 0.9}, "joy"),
+        strategy="celebrate",
+        context=[f"Story: {story_line(NOTE)}"],
+    )
+
+    assert "“The Second Lantern”" in reply.text
+
+
+def test_the_offline_eliza_answers_essence_from_the_story_line():
+    reply = compose_reply("How many essence do I have?", context=[f"Story: {story_line(NOTE)}"])
+
+    assert (reply.rule, reply.text.split(".")[0]) == ("story", "You have 45 Essence")
