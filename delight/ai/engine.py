@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from delight.ai import classifiers, insights, nudges, planning
+from delight.ai import classifiers, insights, nudges, planning, story
 from delight.ai.chat import AIError, OpenAIChat
 from delight.ai.config import AIConfig
 from delight.ai.embeddings import Embedder, HashingEmbedder, OpenAIEmbedder, build_embedder
@@ -160,6 +160,10 @@ class Engine(Protocol):
 
     def extract_facts(self, text: str, *, today: dt.date | None = None) -> list[ExtractedFact]: ...
 
+    def beat_draft(
+        self, facts: story.BeatFacts, *, feedback: Sequence[str] = ()
+    ) -> story.BeatDraft: ...
+
 
 def _with_source(result: Any, source: str) -> Any:
     return dataclasses.replace(result, source=source)
@@ -229,6 +233,13 @@ class OfflineEngine:
     def nudge_text(self, facts: nudges.NudgeFacts, template: nudges.Template) -> nudges.NudgeText:
         """A nudge in words from its offline template (nudges/templates.py)."""
         return nudges.nudge_text_offline(facts, template)
+
+    def beat_draft(
+        self, facts: story.BeatFacts, *, feedback: Sequence[str] = ()
+    ) -> story.BeatDraft:
+        """A beat in words from the grammar (story/grammar.py) with the planned moves as its
+        changes. `feedback` is for a model's next draft: the plan is narrative's to fix."""
+        return story.BeatDraft(story.beat_text_offline(facts), changes=facts.moves)
 
 
 # -- model prompts and schemas --------------------------------------------------------------
@@ -555,6 +566,24 @@ class ModelEngine:
             _log_fallback("nudge", exc)
             return _with_source(plain, f"offline (model failed: {exc.reason})")
         return nudges.NudgeText(title, body, source=self.name)
+
+    # -- story --------------------------------------------------------------------------------
+
+    def beat_draft(
+        self, facts: story.BeatFacts, *, feedback: Sequence[str] = ()
+    ) -> story.BeatDraft:
+        """The model's beat (its words and proposed changes) when the words pass the checks;
+        otherwise the offline draft, with the reason in its source ("offline (model failed:
+        too short)")."""
+        plain = self.offline.beat_draft(facts)
+        try:
+            return story.beat_draft_with_model(
+                facts, plain=plain.text, feedback=feedback, chat=self.chat
+            )
+        except AIError as exc:
+            _log_fallback("story beat", exc)
+            text = _with_source(plain.text, f"offline (model failed: {exc.reason})")
+            return dataclasses.replace(plain, text=text)
 
 
 def _log_fallback(what: str, exc: AIError) -> None:

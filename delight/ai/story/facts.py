@@ -21,6 +21,19 @@ WORDS_MIN, WORDS_MAX = 200, 400
 # "item", "used_up"}, {"op": "leave", "place", "who"}, {"op": "cause", "place", "key", "by",
 # "name"}.
 Change = dict[str, Any]
+# Each op's fields (besides "op"), as above; "name", "holder", "giver" and "used_up" are
+# optional.
+CHANGE_FIELDS: dict[str, tuple[str, ...]] = {
+    "discover": ("place", "key"),
+    "introduce": ("place", "kind", "key", "name", "holder"),
+    "move": ("place", "who", "to"),
+    "give": ("place", "item", "to", "giver"),
+    "use": ("place", "who", "item", "used_up"),
+    "leave": ("place", "who"),
+    "cause": ("place", "key", "by", "name"),
+}
+# The person whose story it is, as a key in changes (narrative.invariants.HERO): "you".
+HERO = "hero"
 
 
 @dataclass(frozen=True)
