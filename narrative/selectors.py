@@ -31,6 +31,7 @@ from narrative.models import (
     QuestUnlock,
     Story,
 )
+from narrative.scenario import ChapterName, scenario_chapter, scenario_places
 from world import selectors as world_selectors
 from world.rules import zone_is_open
 from world.selectors import clock_of, zones_all
@@ -250,3 +251,48 @@ def _late_sessions(*, user: User, slug: str) -> int:
         .values_list("occurred_at", flat=True)
     )
     return sum(1 for end in ends if zone_is_open(spec, clock, end))
+
+
+# -- the story page ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BookChapter:
+    """One chapter of the person's story as the page reads it: the scenario's words for it
+    and its passages, oldest first."""
+
+    heading: ChapterName
+    beats: tuple[Beat, ...]
+    opens_act: bool  # the first chapter shown of its act: the page names the act above it
+
+
+def story_chapters(*, story: Story) -> tuple[BookChapter, ...]:
+    """The person's written beats as the chapters of a book, in reading order.
+
+    1. Read the written beats oldest first.
+    2. Group them by act and chapter, the chapters in the story's order.
+    3. Name each chapter with the scenario's words; the first of each act opens it.
+    """
+    grouped: dict[tuple[int, int], list[Beat]] = {}
+    for beat in beats_written(user=story.user).order_by("written_at", "pk"):
+        grouped.setdefault((beat.act or 1, beat.chapter or 1), []).append(beat)
+    chapters, act_shown = [], 0
+    for act, number in sorted(grouped):
+        heading = scenario_chapter(story.scenario.data, act, number)
+        chapters.append(BookChapter(heading, tuple(grouped[act, number]), act != act_shown))
+        act_shown = act
+    return tuple(chapters)
+
+
+def story_chapter(*, story: Story, beat: Beat | None = None) -> ChapterName:
+    """The act and chapter ``beat`` belongs to (the person is in now, without one), in the
+    scenario's words."""
+    if beat is None:
+        return scenario_chapter(story.scenario.data, story.act, story.chapter)
+    return scenario_chapter(story.scenario.data, beat.act or 1, beat.chapter or 1)
+
+
+def place_zones(*, story: Story) -> dict[str, str]:
+    """The world zone of each of the story's places that has one (its key: the zone's slug)."""
+    places = scenario_places(story.scenario.data)
+    return {key: place.zone for key, place in places.items() if place.zone}

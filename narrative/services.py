@@ -25,7 +25,7 @@ from narrative.invariants import (
     Rules,
     check,
 )
-from narrative.models import Entity, Fact, Scenario, Story
+from narrative.models import Beat, Entity, Fact, Scenario, Story
 from narrative.scenario import scenario_default, scenario_names, scenario_places
 
 DEFAULT_KEY = "default"
@@ -130,3 +130,8 @@ def _commit(story: Story, effects: Sequence[Effect], at: dt.datetime) -> None:
                     object=entities[obj],
                     valid_to__isnull=True,
                 ).update(valid_to=at)
+
+
+# TODO: built by the beat pipeline (its branch replaces this stub when the two are merged).
+def story_choice_take(*, user: User, beat_id: int) -> Beat:
+    raise NotImplementedError
