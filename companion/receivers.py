@@ -20,8 +20,7 @@ from goals import signals as goals_signals
 from goals.models import Goal, MissionSession
 from narrative import signals as narrative_signals
 from narrative.models import Beat
-from narrative.realtime import beat_excerpt
-from narrative.selectors import beat_memory
+from narrative.words import beat_memory, opening
 from nudges import services as nudges_services
 from nudges import signals as nudges_signals
 from nudges.models import Notification
@@ -157,6 +156,6 @@ def remember_beat(*, user: User, beat: Beat, **_: Any) -> None:
         kind=Notification.Kind.STORY,
         key=f"beat:{beat.pk}",
         title=f"A new passage of your story: {beat.title}",
-        body=beat_excerpt(beat.text, words=BEAT_NOTICE_WORDS),
+        body=opening(beat.text, BEAT_NOTICE_WORDS),
         url=reverse("story") + "#latest",
     )

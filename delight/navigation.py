@@ -25,11 +25,12 @@ TODAY = NavItem("Today", "today", "today", ("today", "mission-session"))
 CHAT = NavItem("Chat", "chat", "chat", ("chat",))
 GOALS = NavItem("Goals", "goals", "goals", ("goal", "mission-edit", "mission-create"))
 WORLD = NavItem("World", "world", "world", ("world",))
+STORY = NavItem("Story", "story", "story", ("story",))
 MORE = NavItem(
     "More",
     "more",
     "more",
-    ("more", "progress", "memor", "about-you", "password", "notification", "settings"),
+    ("more", "progress", "memor", "about-you", "password", "notification", "settings", "story"),
 )
 PROGRESS = NavItem("Progress", "progress", "flame", ("progress",))
 NOTIFICATIONS = NavItem("Notifications", "notifications", "bell", ("notification",))
@@ -38,10 +39,10 @@ ABOUT_YOU = NavItem("About you", "about-you", "user", ("about-you",))
 PASSWORD = NavItem("Password", "password_change", "lock", ("password",))
 SETTINGS = NavItem("Settings", "settings", "settings", ("settings",))
 
-TOP_BAR = (HOME, TODAY, CHAT, GOALS, WORLD)
+TOP_BAR = (HOME, TODAY, CHAT, GOALS, WORLD, STORY)
 TAB_BAR = (HOME, TODAY, CHAT, GOALS, MORE)
 ACCOUNT_MENU = (PROGRESS, MEMORIES, ABOUT_YOU, SETTINGS, PASSWORD)
-MORE_PAGE = (NOTIFICATIONS, SETTINGS, PROGRESS, WORLD, MEMORIES, ABOUT_YOU, PASSWORD)
+MORE_PAGE = (NOTIFICATIONS, SETTINGS, PROGRESS, STORY, WORLD, MEMORIES, ABOUT_YOU, PASSWORD)
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,7 @@ urlpatterns = [
     path("chat/", include("companion.chat_urls")),
     path("admin/", admin.site.urls),
     path("world/", include(world_urls.page_patterns)),
+    path("story/", include("narrative.urls")),
     path("", include("goals.urls")),
     path("", include("nudges.urls")),
     path("api/", include(api_patterns)),

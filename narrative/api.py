@@ -16,9 +16,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from delight.models import User
-from narrative import selectors, services
+from narrative import selectors
 from narrative.beats import services as beats
-from narrative.beats.plan import act_of, chapter_of
 from narrative.invariants import HERO, World
 from narrative.models import (
     Beat,
@@ -31,6 +30,7 @@ from narrative.models import (
     Story,
 )
 from narrative.quests import QUESTS, QUESTS_BY_KEY
+from narrative.words import provenance_words, services
 
 
 class WorldEntitySerializer(serializers.Serializer):
@@ -226,7 +226,6 @@ class BeatSerializer(serializers.Serializer):
 
 
 def _beats_body(story: Story, beats_shown: list[Beat]) -> list[dict]:
-    data = story.scenario.data
     taken = selectors.choices_taken(user=story.user)
     return [
         {
@@ -237,10 +236,10 @@ def _beats_body(story: Story, beats_shown: list[Beat]) -> list[dict]:
             "text": beat.text,
             "act": beat.act,
             "chapter": beat.chapter,
-            "chapter_name": chapter_of(data, beat.act, beat.chapter)["name"],
+            "chapter_name": selectors.story_chapter(story=story, beat=beat).name,
             "place": beat.place,
             "written_at": beat.written_at,
-            "told": selectors.provenance_words(beat.provenance),
+            "told": provenance_words(beat.provenance),
             "provenance": beat.provenance,
             "choice": {**beat.choice, "taken": beat.choice["key"] in taken}
             if beat.choice
@@ -275,16 +274,16 @@ class StoryView(APIView):
     def get(self, request: Request) -> Response:
         story = services.story_start(user=request.user)
         data = story.scenario.data
-        chapter = chapter_of(data, story.act, story.chapter)
+        chapter = selectors.story_chapter(story=story)
         latest = selectors.beat_latest(user=request.user)
         body = {
             "title": data["title"],
             "summary": data.get("summary", ""),
             "act": story.act,
-            "act_name": act_of(data, story.act)["name"],
+            "act_name": chapter.act_name,
             "chapter": story.chapter,
-            "chapter_name": chapter["name"],
-            "chapter_description": chapter.get("description", ""),
+            "chapter_name": chapter.name,
+            "chapter_description": chapter.description,
             "essence_balance": selectors.essence_balance(user=request.user),
             "beats_count": selectors.beats_written(user=request.user).count(),
             "being_written": selectors.beat_on_its_way(user=request.user),

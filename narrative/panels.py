@@ -1,6 +1,6 @@
-"""The story's panel on Home (registered in `NarrativeConfig.ready`; see delight.dashboard).
-The story is not told yet (a later issue): the panel keeps its place with an honest empty
-state and the step that starts it."""
+"""The story's panel on Home (registered in `NarrativeConfig.ready`; see delight.dashboard):
+the newest passage's title, chapter and opening words, a link to read it on the story page,
+and the Essence balance; an honest empty state before the first passage is written."""
 
 from __future__ import annotations
 
@@ -9,10 +9,20 @@ from typing import Any
 from django.http import HttpRequest
 
 from delight.dashboard import Panel, register
+from narrative import selectors
 
 
 def _story(request: HttpRequest) -> dict[str, Any]:
-    return {}
+    user = request.user
+    beat = selectors.beat_latest(user=user)
+    story = selectors.story_of(user=user)
+    if beat is None or story is None:
+        return {"beat": None}
+    return {
+        "beat": beat,
+        "chapter": selectors.story_chapter(story=story, beat=beat),
+        "balance": selectors.essence_balance(user=user),
+    }
 
 
 register(

@@ -10,9 +10,9 @@ from django.urls import reverse
 
 from delight.realtime import send_to_user
 from narrative.models import Beat
+from narrative.words import opening
 
 logger = logging.getLogger("narrative")
-EXCERPT_WORDS = 45
 
 
 class BeatPayload(TypedDict):
@@ -28,12 +28,6 @@ class BeatEvent(TypedDict):
     beat: BeatPayload
 
 
-def beat_excerpt(text: str, words: int = EXCERPT_WORDS) -> str:
-    """The passage's first words, ending in "…" when there is more."""
-    parts = text.split()
-    return " ".join(parts[:words]) + ("…" if len(parts) > words else "")
-
-
 def beat_written_send(beat: Beat) -> None:
     """Tell the person's open pages; a delivery failure is logged, never raised (the story
     page and Home read the beat on their next load)."""
@@ -44,7 +38,7 @@ def beat_written_send(beat: Beat) -> None:
                 "id": beat.pk,
                 "title": beat.title,
                 "kind": beat.kind,
-                "excerpt": beat_excerpt(beat.text),
+                "excerpt": opening(beat.text),
                 "url": reverse("story") + "#latest",
             },
         }

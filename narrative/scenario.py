@@ -66,6 +66,29 @@ def scenario_names(data: dict[str, Any]) -> dict[str, str]:
     return {entry["key"]: entry["name"] for kind in ENTITY_LISTS for entry in data[kind]}
 
 
+@dataclass(frozen=True)
+class ChapterName:
+    """A chapter of the scenario as a reader sees it: its act's name, its own name and line."""
+
+    act: int
+    act_name: str
+    number: int
+    name: str
+    description: str
+
+
+def scenario_chapter(data: dict[str, Any], act: int, chapter: int) -> ChapterName:
+    """The words of act ``act``'s chapter ``chapter`` (acts and chapters are numbered 1, 2,
+    3 … in order); names left empty where the scenario has no such act or chapter."""
+    acts = _dicts(data.get("acts"))
+    act_entry = acts[act - 1] if 0 < act <= len(acts) else {}
+    chapters = _dicts(act_entry.get("chapters"))
+    entry = chapters[chapter - 1] if 0 < chapter <= len(chapters) else {}
+    return ChapterName(
+        act, act_entry.get("name", ""), chapter, entry.get("name", ""), entry.get("description", "")
+    )
+
+
 def _missing(data: dict[str, Any]) -> list[str]:
     needed = {"title": str, "start": dict, "acts": list, **dict.fromkeys(ENTITY_LISTS, list)}
     return [name for name, kind in needed.items() if not isinstance(data.get(name), kind)]

@@ -43,7 +43,7 @@ from narrative.models import (
     QuestUnlock,
     Story,
 )
-from narrative.scenario import scenario_names, scenario_places
+from narrative.scenario import ChapterName, scenario_chapter, scenario_names, scenario_places
 from world import selectors as world_selectors
 from world.rules import zone_is_open
 from world.selectors import clock_of, zones_all
@@ -318,34 +318,46 @@ def _late_sessions(*, user: User, slug: str) -> int:
     return sum(1 for end in ends if zone_is_open(spec, clock, end))
 
 
-MEMORY_WORDS = 60  # of a beat's text kept in Eliza's memory, beside what it tells
+# -- the story page ---------------------------------------------------------------------------
 
 
-def beat_memory(beat: Beat) -> str:
-    """A beat as Eliza remembers it: where it stands in the story, what real progress it
-    tells, and how it begins."""
-    told = "; ".join(provenance_words(beat.provenance))
-    words = beat.text.split()
-    opening = " ".join(words[:MEMORY_WORDS]) + ("…" if len(words) > MEMORY_WORDS else "")
-    return (
-        f"Story beat “{beat.title}” (act {beat.act}, chapter {beat.chapter}, "
-        f"{beat.written_at:%-d %B %Y}). It tells: {told}. {opening}"
-    )
+@dataclass(frozen=True)
+class BookChapter:
+    """One chapter of the person's story as the page reads it: the scenario's words for it
+    and its passages, oldest first."""
+
+    heading: ChapterName
+    beats: tuple[Beat, ...]
+    opens_act: bool  # the first chapter shown of its act: the page names the act above it
 
 
-def provenance_words(provenance: list[dict]) -> list[str]:
-    """What a beat cites, in plain words a person reads ("You finished “Run 2 km”")."""
-    said: list[str] = []
-    for fact in provenance:
-        match fact.get("kind"):
-            case "mission":
-                said.append(f"You finished “{fact['title']}”")
-            case "streak":
-                said.append(f"A {fact['days']}-day streak")
-            case "goal":
-                said.append(f"You reached your goal “{fact['title']}”")
-            case "reflection":
-                said.append(f"Your words: “{fact['words']}”")
-            case "quest":
-                said.append(f"The hidden quest “{fact['title']}”")
-    return said
+def story_chapters(*, story: Story) -> tuple[BookChapter, ...]:
+    """The person's written beats as the chapters of a book, in reading order.
+
+    1. Read the written beats oldest first.
+    2. Group them by act and chapter, the chapters in the story's order.
+    3. Name each chapter with the scenario's words; the first of each act opens it.
+    """
+    grouped: dict[tuple[int, int], list[Beat]] = {}
+    for beat in beats_written(user=story.user).order_by("written_at", "pk"):
+        grouped.setdefault((beat.act or 1, beat.chapter or 1), []).append(beat)
+    chapters, act_shown = [], 0
+    for act, number in sorted(grouped):
+        heading = scenario_chapter(story.scenario.data, act, number)
+        chapters.append(BookChapter(heading, tuple(grouped[act, number]), act != act_shown))
+        act_shown = act
+    return tuple(chapters)
+
+
+def story_chapter(*, story: Story, beat: Beat | None = None) -> ChapterName:
+    """The act and chapter ``beat`` belongs to (the person is in now, without one), in the
+    scenario's words."""
+    if beat is None:
+        return scenario_chapter(story.scenario.data, story.act, story.chapter)
+    return scenario_chapter(story.scenario.data, beat.act or 1, beat.chapter or 1)
+
+
+def place_zones(*, story: Story) -> dict[str, str]:
+    """The world zone of each of the story's places that has one (its key: the zone's slug)."""
+    places = scenario_places(story.scenario.data)
+    return {key: place.zone for key, place in places.items() if place.zone}

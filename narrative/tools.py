@@ -6,8 +6,8 @@ from typing import Any
 
 from delight.tools import ToolCall, registry
 from narrative import selectors
-from narrative.beats.plan import act_of, chapter_of
 from narrative.quests import QUESTS_BY_KEY
+from narrative.words import provenance_words
 
 
 @registry.tool(
@@ -19,15 +19,14 @@ def narrative_story(call: ToolCall) -> dict[str, Any]:
     user = call.user
     story = selectors.story_of(user=user)
     latest = selectors.beat_latest(user=user)
-    act, chapter = (story.act, story.chapter) if story else (1, 1)
-    data = story.scenario.data if story else None
+    chapter = selectors.story_chapter(story=story) if story else None
     return {
         "essence": selectors.essence_balance(user=user),
         "beats": selectors.beats_written(user=user).count(),
-        "act": act_of(data, act)["name"] if data else "",
-        "chapter": chapter_of(data, act, chapter)["name"] if data else "",
+        "act": chapter.act_name if chapter else "",
+        "chapter": chapter.name if chapter else "",
         "latest": latest.title if latest else "",
-        "told": selectors.provenance_words(latest.provenance) if latest else [],
+        "told": provenance_words(latest.provenance) if latest else [],
         "quests": [
             QUESTS_BY_KEY[unlock.quest_key].title
             for unlock in selectors.quests_unlocked(user=user)

@@ -64,10 +64,6 @@ def chapter_of(data: Mapping[str, Any], act: int, chapter: int) -> dict[str, Any
     return next(c for c in found["chapters"] if c["number"] == chapter)
 
 
-def act_of(data: Mapping[str, Any], act: int) -> dict[str, Any]:
-    return next(a for a in data["acts"] if a["number"] == act)
-
-
 def position_next(
     data: Mapping[str, Any], *, act: int, chapter: int, in_chapter: int, first: bool
 ) -> Position:

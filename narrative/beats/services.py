@@ -16,9 +16,10 @@ from delight.events import announce
 from delight.models import User
 from narrative import realtime, signals
 from narrative.beats.changes import changes_read
-from narrative.beats.plan import CHAPTER_REWARD, chapter_of
+from narrative.beats.plan import CHAPTER_REWARD
 from narrative.ledger import essence_earn, essence_spend
 from narrative.models import Beat, BeatTrigger, EssenceKind, Story
+from narrative.scenario import scenario_chapter
 from narrative.services import story_start, world_apply
 
 CLAIM = dt.timedelta(minutes=2)  # a worker killed mid-beat lets it go after this
@@ -138,7 +139,7 @@ def _chapter_reward(*, user: User, data: dict[str, Any], finished: list[int]) ->
         key=f"chapter:{act}.{number}",
         amount=CHAPTER_REWARD,
         kind=EssenceKind.EARNED_CHAPTER,
-        note=f"Chapter “{chapter_of(data, act, number)['name']}” finished",
+        note=f"Chapter “{scenario_chapter(data, act, number).name}” finished",
     )
 
 

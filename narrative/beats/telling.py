@@ -10,9 +10,10 @@ from typing import Any
 
 from delight.ai.story import BeatFacts, Thing
 from narrative.beats.changes import changes_to_dicts
-from narrative.beats.plan import Position, Scene, act_of, chapter_of
+from narrative.beats.plan import Position, Scene
 from narrative.invariants import HERO, HOLDS, World
 from narrative.models import BeatKind, BeatTrigger
+from narrative.scenario import scenario_chapter
 
 Trigger = BeatTrigger.Kind
 STREAK_WORTH_TELLING = 2  # a current streak shorter than this is not a fact worth citing
@@ -107,7 +108,7 @@ def beat_facts(
         name = after.entities[key].name if key in after.entities else entry.get("name", key)
         return Thing(key, name, entry.get("description", ""))
 
-    chapter = chapter_of(data, position.act, position.chapter)
+    chapter = scenario_chapter(dict(data), position.act, position.chapter)
     held = [f.object for f in after.facts if f.subject == HERO and f.relation == HOLDS]
     cited = {fact["kind"]: fact for fact in reversed(provenance)}
     moves = changes_to_dicts(scene.moves)
@@ -117,9 +118,9 @@ def beat_facts(
     return BeatFacts(
         kind=kind,
         seed=seed,
-        act_name=act_of(data, position.act)["name"],
-        chapter_name=chapter["name"],
-        chapter_description=chapter.get("description", ""),
+        act_name=chapter.act_name,
+        chapter_name=chapter.name,
+        chapter_description=chapter.description,
         place=thing(scene.place),
         chapter_opens=position.opens,
         first_name=first_name,

@@ -40,9 +40,25 @@ def test_a_page_under_more_marks_more_on_the_phone(owner):
 
 def test_more_lists_the_pages_the_tab_bar_has_no_room_for(owner):
     html = _client(owner).get(reverse("more")).content.decode()
-    for name in ("notifications", "progress", "world", "memories", "about-you", "password_change"):
+    for name in (
+        "notifications",
+        "progress",
+        "story",
+        "world",
+        "memories",
+        "about-you",
+        "password_change",
+    ):
         assert f'href="{reverse(name)}"' in html
     assert f'action="{reverse("logout")}"' in html
+
+
+def test_the_story_is_in_the_top_bar_and_under_more_on_the_phone(owner):
+    html = _client(owner).get(reverse("story")).content.decode()
+    topnav = re.search(r'<nav class="topnav".*?</nav>', html, re.S).group(0)
+    tabbar = re.search(r'<nav class="tabbar".*?</nav>', html, re.S).group(0)
+    assert re.search(rf'href="{reverse("story")}" aria-current="page">', topnav)
+    assert re.search(rf'href="{reverse("more")}" aria-current="page">', tabbar)
 
 
 def test_no_app_menu_while_onboarding(newcomer):

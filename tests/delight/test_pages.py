@@ -88,6 +88,7 @@ def _pages(user: User) -> list[str]:
         reverse("chat"),
         reverse("world"),
         reverse("world-zone", args=["arena"]),
+        reverse("story"),
         reverse("memories"),
         reverse("memories") + "?q=sister",
         reverse("about-you"),

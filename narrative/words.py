@@ -1,0 +1,83 @@
+"""The story in plain words a person reads: what a passage was drawn from, and its opening.
+No page, notification or memory shows a provenance kind or a quest key."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.utils.text import Truncator
+
+from goals.models import Category
+from narrative.models import Beat
+from narrative.quests import QUESTS_BY_KEY
+
+# A reflection quoted on the page stays a line, however much the person wrote.
+QUOTE_WORDS = 24
+# Home's panel shows a passage's opening, enough to want the rest.
+OPENING_WORDS = 45
+
+
+def _titled(words: str) -> Callable[[Mapping[str, Any]], str]:
+    return lambda part: words.format(title=part["title"]) if part.get("title") else ""
+
+
+def _streak(part: Mapping[str, Any]) -> str:
+    days, category = part.get("days"), part.get("category") or ""
+    if not days:
+        return ""
+    if category in Category.values:
+        return f"A {days}-day {Category(category).label.lower()} streak"
+    return f"A {days}-day streak"
+
+
+def _reflection(part: Mapping[str, Any]) -> str:
+    words = str(part.get("words") or "").strip()
+    return f"Your words: “{Truncator(words).words(QUOTE_WORDS)}”" if words else ""
+
+
+def _quest(part: Mapping[str, Any]) -> str:
+    quest = QUESTS_BY_KEY.get(part.get("key") or "")
+    title = part.get("title") or (quest.title if quest else "")
+    return f"A hidden quest: “{title}”" if title else ""
+
+
+# Each kind of real progress a beat may cite, told in plain words ("" when it says too little).
+PROVENANCE_WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "mission": _titled("You finished “{title}”"),
+    "goal": _titled("You reached your goal “{title}”"),
+    "streak": _streak,
+    "reflection": _reflection,
+    "quest": _quest,
+}
+
+
+def provenance_words(provenance: Any) -> list[str]:
+    """What a beat tells of, one phrase per piece of progress; kinds not known are left out."""
+    if not isinstance(provenance, list):
+        return []
+    phrases = []
+    for part in provenance:
+        words = PROVENANCE_WORDS.get(part.get("kind", "")) if isinstance(part, dict) else None
+        phrase = words(part) if words else ""
+        if phrase and phrase not in phrases:
+            phrases.append(phrase)
+    return phrases
+
+
+def opening(text: str, words: int = OPENING_WORDS) -> str:
+    """A passage's first words on one line, "…" where it goes on."""
+    return Truncator(text).words(words)
+
+
+MEMORY_WORDS = 60  # of a beat's text kept in Eliza's memory, beside what it tells
+
+
+def beat_memory(beat: Beat) -> str:
+    """A beat as Eliza remembers it: where it stands in the story, what real progress it
+    tells, and how it begins."""
+    told = "; ".join(provenance_words(beat.provenance))
+    return (
+        f"Story beat “{beat.title}” (act {beat.act}, chapter {beat.chapter}, "
+        f"{beat.written_at:%-d %B %Y}). It tells: {told}. {opening(beat.text, MEMORY_WORDS)}"
+    )
