@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from delight.models import User
-from narrative import selectors
+from narrative import selectors, services
 from narrative.beats import services as beats
 from narrative.invariants import HERO, World
 from narrative.models import (
@@ -30,7 +30,7 @@ from narrative.models import (
     Story,
 )
 from narrative.quests import QUESTS, QUESTS_BY_KEY
-from narrative.words import provenance_words, services
+from narrative.words import provenance_words
 
 
 class WorldEntitySerializer(serializers.Serializer):

@@ -10,7 +10,6 @@ from django.utils.text import Truncator
 
 from goals.models import Category
 from narrative.models import Beat
-from narrative.quests import QUESTS_BY_KEY
 
 # A reflection quoted on the page stays a line, however much the person wrote.
 QUOTE_WORDS = 24
@@ -36,19 +35,13 @@ def _reflection(part: Mapping[str, Any]) -> str:
     return f"Your words: “{Truncator(words).words(QUOTE_WORDS)}”" if words else ""
 
 
-def _quest(part: Mapping[str, Any]) -> str:
-    quest = QUESTS_BY_KEY.get(part.get("key") or "")
-    title = part.get("title") or (quest.title if quest else "")
-    return f"A hidden quest: “{title}”" if title else ""
-
-
 # Each kind of real progress a beat may cite, told in plain words ("" when it says too little).
 PROVENANCE_WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "mission": _titled("You finished “{title}”"),
     "goal": _titled("You reached your goal “{title}”"),
     "streak": _streak,
     "reflection": _reflection,
-    "quest": _quest,
+    "quest": _titled("A hidden quest: “{title}”"),
 }
 
 

@@ -94,7 +94,7 @@ def test_each_passage_says_what_it_was_drawn_from_in_plain_words(story, owner):
             {"kind": "streak", "days": 5, "category": "growth"},
             {"kind": "goal", "id": 9, "title": "Read more"},
             {"kind": "reflection", "words": "Harder than I thought, but I kept going"},
-            {"kind": "quest", "key": "first-goal", "title": ""},
+            {"kind": "quest", "key": "first-goal", "title": "The first summit"},
             {"kind": "something_new", "score": 0.7},
         ],
     )
