@@ -48,19 +48,21 @@ def progress_assess(*, user: User, beat: Beat, now: dt.datetime) -> dict[str, An
         "act": story.get("act", 1),
         "chapter": story.get("chapter", 1),
         "triggers": [{"kind": t.kind, "key": t.key, "detail": t.detail} for t in triggers],
-        "missions": _missions(since[:MISSIONS_TOLD]),
+        "missions": _missions(since, limit=MISSIONS_TOLD),
         "missions_count": since.count(),
         "minutes": _minutes(user=user, since=last, now=now),
         "streak": {"days": streaks.overall.current, "longest": streaks.overall.longest},
-        "latest_mission": next(iter(_missions(done[:1])), None),
+        "latest_mission": next(iter(_missions(done, limit=1)), None),
         "reflection": _reflection(user=user, since=last, now=now),
     }
 
 
-def _missions(events: Any) -> list[dict[str, Any]]:
+def _missions(events: Any, *, limit: int) -> list[dict[str, Any]]:
+    """The newest missions done of ``events`` (the app's, with their title, or imported,
+    with the habit's name)."""
     rows = events.order_by("-occurred_at").values(
         "id", "mission_id", "mission__title", "metadata__title", "occurred_at"
-    )
+    )[:limit]
     return [
         {
             "event": row["id"],
