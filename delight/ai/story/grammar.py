@@ -322,6 +322,8 @@ def _fact_line(fact: str, facts: BeatFacts, choose: Chooser, detail: Detail) -> 
     fact_words = {"minutes": "minutes", "streak": "days", "goal": "goal", "quest": "quest"}
     if fact_words[fact] not in choose.words:
         return ""
+    if fact == "streak" and facts.streak_days == 1:
+        fact = "streak_one"
     return choose.pick(f"fact.{fact}", phrases.FACT_LINES[fact])
 
 
