@@ -291,3 +291,8 @@ def test_one_beat_never_uses_the_same_phrase_for_two_moves():
 
     sentences = [s for s in re.split(r"(?<=\.) ", text) if "Mira the Lamplighter" in s]
     assert len(set(sentences)) == len(sentences)
+
+
+def test_a_kind_that_is_not_a_beats_is_refused_by_name():
+    with pytest.raises(ValueError, match="'saga'"):
+        beat_text_offline(make_facts(kind="saga"))
