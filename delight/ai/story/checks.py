@@ -6,10 +6,11 @@ from __future__ import annotations
 import re
 
 from delight.ai.nudges.tone import nudge_tone_problem
-from delight.ai.story.facts import WORDS_MAX, WORDS_MIN, BeatFacts
+from delight.ai.story.facts import HERO, WORDS_MAX, WORDS_MIN, BeatFacts
 
 # The person's own words count as quoted when this many of their first words appear.
 REFLECTION_QUOTED_WORDS = 6
+MASK_MIN_CHARS = 3
 
 
 def _flat(text: str) -> str:
@@ -44,24 +45,50 @@ def quoted_facts(facts: BeatFacts, text: str) -> list[str]:
     return [name for name in facts.cited() if quoted[name]]
 
 
-def _own_words(facts: BeatFacts, text: str) -> list[str]:
-    """The person's own words as `text` quotes them: titles, and the longest start of the
-    reflection it holds (a beat may quote a long one in part)."""
-    words = [*facts.missions, facts.goal_title, facts.quest_title, facts.choice_label]
-    reflection = facts.reflection.split()
-    flat = _flat(text)
-    for size in range(len(reflection), 0, -1):
-        if _flat(" ".join(reflection[:size])) in flat:
-            words.append(" ".join(reflection[:size]))
-            break
-    return [word for word in words if word.strip()]
+def _quoted_start(words: str, text: str) -> str:
+    """The longest start of `words` that `text` holds ("" for none): a binary search, as
+    every shorter start of a start it holds is held too."""
+    parts, flat = words.split(), _flat(text)
+    low, high = 0, len(parts)  # the start of `low` words is held; of more than `high`, not
+    while low < high:
+        middle = (low + high + 1) // 2
+        if _flat(" ".join(parts[:middle])) in flat:
+            low = middle
+        else:
+            high = middle - 1
+    return " ".join(parts[:low])
+
+
+def _given_words(facts: BeatFacts, text: str) -> list[str]:
+    """The words a beat is given rather than writes, as `text` quotes them: the person's own
+    (titles, and the longest start of the reflection it holds, as a beat may quote a long
+    one in part) and the scenario's (names, descriptions, the quest's note)."""
+    things = (facts.place, *facts.people, *facts.items_held)
+    words = [
+        *facts.missions,
+        facts.goal_title,
+        facts.quest_title,
+        facts.choice_label,
+        facts.previous_title,
+        facts.act_name,
+        facts.chapter_name,
+        facts.chapter_description,
+        facts.quest_message,
+        *(name for key, name in facts.names.items() if key != HERO),
+        *(thing.name for thing in things),
+        *(thing.description for thing in things),
+    ]
+    words.append(_quoted_start(facts.reflection, text))
+    # A word of three letters or fewer ("you", "Ana") would hide the narrator's own.
+    return [word for word in words if len(word.strip()) > MASK_MIN_CHARS]
 
 
 def _masked(facts: BeatFacts, text: str) -> str:
-    """`text` without the person's own words, which are theirs to choose ("Stop ignoring
-    the inbox"): the tone check reads the narrator."""
+    """`text` without the words it was given: the person's are theirs to choose ("Stop
+    ignoring the inbox"), the scenario's are reviewed ("The River Crossing" is no cross
+    word). The tone check reads the narrator."""
     masked = " ".join(text.replace("\u2019", "'").split())
-    for words in sorted(_own_words(facts, text), key=len, reverse=True):
+    for words in sorted(_given_words(facts, text), key=len, reverse=True):
         pattern = r"\s+".join(re.escape(word) for word in words.replace("\u2019", "'").split())
         masked = re.sub(pattern, " ", masked, flags=re.IGNORECASE)
     return masked
@@ -69,7 +96,7 @@ def _masked(facts: BeatFacts, text: str) -> str:
 
 def tone_problem(facts: BeatFacts, text: str) -> str:
     """Why a beat is not kind enough ("" when it is): the nudge tone check (banned
-    framings, a sad, angry or afraid reading) on each paragraph, the person's own words
+    framings, a sad, angry or afraid reading) on each paragraph, the words it was given
     left out."""
     for paragraph in text.split("\n\n"):
         problem = nudge_tone_problem(_masked(facts, paragraph))

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from delight.ai.story import phrases
 from delight.ai.story.facts import (
+    BEAT_KINDS,
     HERO,
     PARTS_OF_DAY,
     WORDS_MAX,
@@ -322,6 +323,8 @@ def _fact_line(fact: str, facts: BeatFacts, choose: Chooser, detail: Detail) -> 
     fact_words = {"minutes": "minutes", "streak": "days", "goal": "goal", "quest": "quest"}
     if fact_words[fact] not in choose.words:
         return ""
+    if fact == "streak" and facts.streak_days == 1:
+        fact = "streak_one"
     return choose.pick(f"fact.{fact}", phrases.FACT_LINES[fact])
 
 
@@ -362,9 +365,8 @@ def required_paragraphs(
 
 
 def _present(facts: BeatFacts) -> tuple[list[Thing], list[Thing]]:
-    """The people here who were neither met nor seen off in this scene, and the items held."""
-    told = {str(change.get("key") or change.get("who")) for change in facts.moves
-            if change.get("op") in ("introduce", "leave")}  # fmt: skip
+    """The people here and the items held that no move of this scene has told of yet."""
+    told = {str(value) for change in facts.moves for value in change.values()}
     people = [person for person in facts.people if person.key not in told]
     return people, [item for item in facts.items_held if item.key not in told]
 
@@ -437,6 +439,8 @@ def beat_text_offline(facts: BeatFacts) -> BeatText:
        comes last and is plenty to reach WORDS_MIN.
     4. The paragraphs in story order, separated by blank lines, and a title.
     """
+    if facts.kind not in BEAT_KINDS:
+        raise ValueError(f"a beat's kind is one of {BEAT_KINDS}, not {facts.kind!r}")
     choose = Chooser(facts.seed, scene_words(facts))
     part = facts.part_of_day if facts.part_of_day in PARTS_OF_DAY else "evening"
     light = choose.pick("light", phrases.LIGHT[part])

@@ -365,7 +365,7 @@ LEADS: dict[str, tuple[str, ...]] = {
     ),
     "milestone": (
         "Every light in this valley answers something real, and these are yours.",
-        "Behind this page is real work, your own.",
+        "This page is made of real work, your own.",
         "The valley grows when you do, and you did.",
     ),
     "streak": (
@@ -418,6 +418,11 @@ FACT_LINES: dict[str, tuple[str, ...]] = {
         "You have shown up {days} in a row{category}, and the road has a stone for each.",
         "That makes {days} in a row{category}, every one of them a stone in the road.",
         "{Days} in a row{category}: the path remembers every one.",
+    ),
+    # A streak of one day: the first stone (still its count in digits).
+    "streak_one": (
+        "Day 1 of a new run{category}: the first stone is set in the road.",
+        "That was day 1{category}, and the road already has its first stone.",
     ),
     "goal": (
         "You reached your goal, “{goal}”.",
@@ -539,7 +544,7 @@ AMBIENT: dict[str, tuple[str, ...]] = {
     "evening": (
         "The smell of supper drifts out of open doors. A lamplighter passes with a long "
         "pole, and each lantern she touches wakes with a small, golden glow.",
-        "The day's work is put away, and people gather on their steps to talk. Laughter "
+        "The day's work is done, and people gather on their steps to talk. Laughter "
         "carries across the square, easy and warm.",
         "Swallows loop above the rooftops in the soft light. Somewhere someone is playing a "
         "fiddle, slowly, and a few people stop to listen.",
