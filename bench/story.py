@@ -1,11 +1,12 @@
-"""Story benchmark: hidden-quest evaluation per event for a person with 120 days of history,
-and the world rebuilt at a past date for a story of 2,000 beats.
+"""Story benchmark: a beat written offline and validated, and hidden-quest evaluation per
+event, for a person with 120 days of history; the world rebuilt at a past date for a story
+of 2,000 beats.
 
-    .venv/bin/python bench/story.py              # both
+    .venv/bin/python bench/story.py              # all three
     .venv/bin/python bench/story.py --beats 500  # a quick look
 
-Targets (issue 21): quest evaluation <= 5 ms per event; world rebuild at a past date for a
-story of 2,000 beats <= 100 ms.
+Targets (issue 21): offline beat generation + validation p95 <= 50 ms; quest evaluation
+<= 5 ms per event; world rebuild at a past date for a story of 2,000 beats <= 100 ms.
 
 Everything is written once into its own database (delight_bench_story) and reused by later
 runs: the quest person's 120 days (three missions done a day, two focus sessions, one of them
@@ -134,6 +135,46 @@ def bench_quests() -> None:
     print(f"  after the met ones unlocked: {percentiles(later)}")
 
 
+# -- a beat, offline ---------------------------------------------------------------------------
+
+
+def bench_beat() -> None:
+    """The narrator's steps before its commit, as a worker runs them for a mission done:
+    assess (the person's progress since the last beat), select (the kind, the chapter, the
+    scene planned on the world), generate (the offline grammar) and validate (every
+    invariant on the draft's changes); rolled back, so each run writes the same beat."""
+    from django.db import transaction
+    from django.utils import timezone
+
+    from delight.ai.engine import OfflineEngine
+    from narrative.beats import services, steps
+
+    user = ensure_quest_person()
+    engine = OfflineEngine()
+    print(f"\nA beat written offline and validated ({HISTORY_DAYS} days of history, {RUNS} runs)")
+    with transaction.atomic():
+        beat = services.beat_request(user=user, kind="mission", key="bench:mission")
+        beat = services.beat_claim(beat_id=beat.pk)
+
+        def write() -> tuple[dict, list[str]]:
+            assessment = steps.beat_assess(beat=beat, now=timezone.now())
+            selected = steps.beat_select(beat=beat, assessment=assessment)
+            draft = steps.beat_generate(selected=selected, engine=engine)
+            return draft, steps.beat_validate(
+                beat=beat, selected=selected, changes=draft["changes"]
+            )
+
+        timings = timed(write, RUNS)
+        draft, violations = write()
+        transaction.set_rollback(True)
+    words = len(draft["text"].split())
+    print(f"  assess + select + generate + validate: {percentiles(timings)} (target <= 50 ms)")
+    print(
+        f"    “{draft['title']}”, {words} words, {len(draft['changes'])} changes, "
+        f"{len(violations)} violations"
+    )
+
+
 # -- the world at a past date -------------------------------------------------------------------
 
 
@@ -225,10 +266,13 @@ def bench_world(beats: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--beats", type=int, default=2000)
+    parser.add_argument("--skip-beat", action="store_true")
     parser.add_argument("--skip-quests", action="store_true")
     parser.add_argument("--skip-world", action="store_true")
     args = parser.parse_args()
     django_setup(bench_database_url(BENCH_DB))
+    if not args.skip_beat:
+        bench_beat()
     if not args.skip_quests:
         bench_quests()
     if not args.skip_world:
