@@ -14,6 +14,8 @@ from companion import services as companion_services
 from companion.models import Actor, Conversation, Memory, Source, Turn
 from delight.models import User
 from goals.models import Goal, HighlightReel, Milestone, Mission, MissionSession
+from narrative.models import Beat
+from narrative.services import story_start
 from nudges.models import Notification, PushSubscription
 from tests.goals.factories import make_goal, make_mission
 
@@ -49,12 +51,14 @@ class OwnedWorld:
     reel: HighlightReel
     notification: Notification
     push_subscription: PushSubscription
+    beat: Beat
 
 
 def make_owned_world(user: User, *, marker: str) -> OwnedWorld:
     """A goal with a milestone and a mission being worked on (a running session), a memory,
-    a conversation with one answered turn, a highlight reel, a notification and a browser
-    subscribed to pushes; every text names `marker`."""
+    a conversation with one answered turn, a highlight reel, a notification, a browser
+    subscribed to pushes and a passage of their story offering a choice; every text names
+    `marker`."""
     goal = make_goal(user, title=f"{marker} goal", description=f"{marker} matters")
     milestone = Milestone.objects.create(goal=goal, position=1, title=f"{marker} milestone")
     mission = make_mission(goal, milestone=milestone, title=f"{marker} mission")
@@ -97,6 +101,17 @@ def make_owned_world(user: User, *, marker: str) -> OwnedWorld:
         p256dh="B" + "A" * 86,  # never pushed to here
         auth="A" * 22,
     )
+    beat = Beat.objects.create(
+        user=user,
+        story=story_start(user=user),
+        status=Beat.Status.WRITTEN,
+        kind="milestone",
+        requested_at=timezone.now(),
+        written_at=timezone.now(),
+        title=f"{marker} passage",
+        text=f"{marker} lit a lantern.",
+        choice={"key": f"choice:{marker}", "label": f"Sit with {marker}", "cost": 20},
+    )
     return OwnedWorld(
         goal,
         milestone,
@@ -108,4 +123,5 @@ def make_owned_world(user: User, *, marker: str) -> OwnedWorld:
         reel,
         notification,
         push_subscription,
+        beat,
     )

@@ -28,7 +28,7 @@ def test_an_unlocked_quest_is_told_once_with_elizas_message(
         quests.quests_check(user=owner, now=NOW)
         quests.quest_unlock(user=owner, quest=quest, now=NOW)
 
-    notification = Notification.objects.get()
+    notification = Notification.objects.get(kind=Notification.Kind.QUEST)
     assert notification.user == owner
     assert notification.kind == Notification.Kind.QUEST
     assert notification.key == "quest:first-goal"

@@ -62,6 +62,7 @@ OWNED: dict[str, Callable[[OwnedWorld], list[Any]]] = {
     "reel_id": lambda world: [world.reel.pk],
     "notification_id": lambda world: [world.notification.pk],
     "subscription_id": lambda world: [world.push_subscription.pk],
+    "beat_id": lambda world: [world.beat.pk],
     # A goals session takes an integer, a conversation (Eliza's session) a UUID.
     "session_id": lambda world: [world.session.pk, world.conversation.pk],
 }
@@ -88,6 +89,7 @@ REFERENCES = {
     "mission_id": "mission_id",
     "milestone_id": "milestone_id",
     "session_id": "session_id",
+    "beat": "beat_id",
 }
 # A plausible body: what the pages' forms and the API's inputs ask for (extra fields are
 # ignored), so a request gets past checking its input to the object it names.
@@ -609,6 +611,7 @@ UNSCOPED = {
     ("nudges", "people_away"): "the drop-off scan: everyone away 48 hours, by design",
     ("nudges", "recipients_of"): "delivery: the people of a claimed batch of sends, at once",
     ("nudges", "notifications_unread_counts_of"): "the bells of a batch of nudges given, at once",
+    ("narrative", "beat_ids_due"): "the sweep: beats nobody is writing, across people",
 }
 # Hand-written statements: each takes its person as a parameter and filters on it itself.
 HAND_WRITTEN = {
