@@ -13,7 +13,6 @@ from typing import Any
 
 from narrative.invariants import (
     AT,
-    EVENT,
     HERO,
     ITEM,
     PERSON,
@@ -106,7 +105,8 @@ def scene_plan(
     3. The place's own person joins the story if not met yet.
     4. A finding beat (not a return, a quiet week or a side chapter) gives the hero the
        place's own item if it is still to be found.
-    5. The beat's event happens, caused by the story's latest event (or by the hero).
+    5. The beat's event happens, caused by the hero: every event of the story is the
+       person's own doing.
     6. A person of the place offers a side chapter, except in a side chapter itself.
     """
     place = _place_choose(world, rules, data, position, at=at, seed=beat_id)
@@ -129,7 +129,7 @@ def scene_plan(
                 Introduce(place=place, kind=ITEM, key=item, name=rules.names[item], holder=HERO)
             )
     event = f"beat-{beat_id}"
-    moves.append(Cause(place=place, key=event, by=_latest_event(world), name=event_name))
+    moves.append(Cause(place=place, key=event, by=HERO, name=event_name))
     choice = None
     if kind != BeatKind.SIDE and people:
         host = people[seeded(beat_id, "host") % len(people)]
@@ -152,11 +152,6 @@ def _present(world: World, key: str) -> bool:
 
 def _hero_at(world: World) -> str | None:
     return next((f.object for f in world.facts if f.subject == HERO and f.relation == AT), None)
-
-
-def _latest_event(world: World) -> str:
-    events = [e for e in world.entities.values() if e.kind == EVENT]
-    return max(events, key=lambda e: e.introduced_at).key if events else HERO
 
 
 def _place_choose(

@@ -20,9 +20,12 @@ STREAK_WORTH_TELLING = 2  # a current streak shorter than this is not a fact wor
 
 
 def trigger_detail(assessment: Mapping[str, Any], kind: str) -> dict[str, Any] | None:
-    """What the first trigger of ``kind`` carried, if one asked for this beat."""
-    found = (t["detail"] for t in assessment["triggers"] if t["kind"] == kind)
-    return next(found, None)
+    """What the first trigger of ``kind`` carried, if one asked for this beat (of several
+    streak milestones at once, the longest)."""
+    found = [t["detail"] for t in assessment["triggers"] if t["kind"] == kind]
+    if kind == Trigger.STREAK and found:
+        return max(found, key=lambda detail: detail.get("days", 0))
+    return found[0] if found else None
 
 
 def provenance_of(assessment: Mapping[str, Any], kind: str) -> list[dict[str, Any]]:
@@ -70,7 +73,7 @@ def event_name(kind: str, provenance: list[dict[str, Any]], choice: str = "") ->
         return "The valley's rest"
     if "mission" in first:
         return f"A lantern for “{first['mission']['title']}”"
-    return "A lantern lit"
+    return "A new lantern"
 
 
 def part_of_day(local: dt.datetime) -> str:
@@ -129,7 +132,7 @@ def beat_facts(
         items_held=tuple(thing(key) for key in held),
         moves=tuple(moves),
         names={key: after.entities[key].name for key in keys if key in after.entities},
-        missions=tuple(f["title"] for f in provenance if f["kind"] == "mission"),
+        missions=tuple(dict.fromkeys(f["title"] for f in provenance if f["kind"] == "mission")),
         missions_count=max(assessment["missions_count"], 0),
         minutes=assessment["minutes"],
         streak_days=cited["streak"]["days"] if "streak" in cited else 0,

@@ -96,7 +96,7 @@ def test_a_quiet_week_finds_nothing_and_a_side_chapter_offers_nothing():
     assert side.choice is None
 
 
-def test_each_beat_is_caused_by_the_one_before():
+def test_each_beats_event_is_the_persons_own_doing():
     at = START + dt.timedelta(hours=1)
     first = plan(started_world(), beat_id=1, at=at)
     world = check(started_world(), first.moves, at=at, rules=rules()).world
@@ -104,7 +104,7 @@ def test_each_beat_is_caused_by_the_one_before():
     second = plan(world, beat_id=2, at=at + dt.timedelta(hours=1))
 
     assert second.moves[-1] == Cause(
-        place="commons", key="beat-2", by="beat-1", name="A lantern for “Run 2 km”"
+        place="commons", key="beat-2", by=HERO, name="A lantern for “Run 2 km”"
     )
 
 
