@@ -96,20 +96,25 @@ def scene_plan(
     at: dt.datetime,
     beat_id: int,
     event_name: str,
+    host: str | None = None,
 ) -> Scene:
     """The scene of a beat: where it happens and what changes.
 
-    1. The place: the first of the chapter's places (in a seeded order) that is not a closed
-       world zone at ``at``; else where the hero is, any place found, any place without a zone.
+    1. The place: a side chapter's host's home, else the first of the chapter's places (in a
+       seeded order) that is not a closed world zone at ``at``; else where the hero is, any
+       place found, any place without a zone.
     2. Discover it if new; the hero goes there if elsewhere.
     3. The place's own person joins the story if not met yet.
     4. A finding beat (not a return, a quiet week or a side chapter) gives the hero the
        place's own item if it is still to be found.
     5. The beat's event happens, caused by the hero: every event of the story is the
        person's own doing.
-    6. A person of the place offers a side chapter, except in a side chapter itself.
+    6. A chapter's first scene offers a side chapter with a person of the place (bought with
+       Essence; a side chapter offers none).
     """
-    place = _place_choose(world, rules, data, position, at=at, seed=beat_id)
+    homes = {p["key"]: p.get("home") for p in data["people"]}
+    first = homes.get(host) if host and host in world.entities else None
+    place = _place_choose(world, rules, data, position, at=at, seed=beat_id, first=first)
     moves: list[Change] = []
     if place not in world.entities:
         moves.append(Discover(place=place, key=place))
@@ -131,12 +136,13 @@ def scene_plan(
     event = f"beat-{beat_id}"
     moves.append(Cause(place=place, key=event, by=HERO, name=event_name))
     choice = None
-    if kind != BeatKind.SIDE and people:
+    if kind != BeatKind.SIDE and position.opens and people:
         host = people[seeded(beat_id, "host") % len(people)]
         choice = {
             "key": f"choice:{beat_id}",
             "label": _choice_label(rules, host),
             "cost": CHOICE_COST,
+            "host": host,
         }
     return Scene(place, tuple(moves), tuple(people), event, choice)
 
@@ -162,8 +168,9 @@ def _place_choose(
     *,
     at: dt.datetime,
     seed: int,
+    first: str | None,
 ) -> str:
-    for place in _candidates(world, rules, data, position, seed=seed):
+    for place in _candidates(world, rules, data, position, seed=seed, first=first):
         zone = rules.places[place].zone
         if not zone or rules.zone_open(zone, at):
             return place
@@ -171,8 +178,16 @@ def _place_choose(
 
 
 def _candidates(
-    world: World, rules: Rules, data: Mapping[str, Any], position: Position, *, seed: int
+    world: World,
+    rules: Rules,
+    data: Mapping[str, Any],
+    position: Position,
+    *,
+    seed: int,
+    first: str | None,
 ) -> Iterator[str]:
+    if first:
+        yield first
     own = list(chapter_of(data, position.act, position.chapter)["places"])
     if not position.opens:  # the opening scene of a chapter is at its first place
         own.sort(key=lambda key: seeded(seed, key))

@@ -207,6 +207,6 @@ def story_choice_take(*, user: User, beat_id: int) -> Beat:
         user=user,
         kind=BeatTrigger.Kind.CHOICE,
         key=choice["key"],
-        detail={"beat": beat.pk, "label": choice["label"]},
+        detail={"beat": beat.pk, "label": choice["label"], "host": choice.get("host")},
     )
     return beat

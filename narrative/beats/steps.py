@@ -16,7 +16,7 @@ from delight.models import User
 from narrative import quests, selectors
 from narrative.beats.assess import progress_assess
 from narrative.beats.changes import changes_read
-from narrative.beats.plan import position_next, scene_plan
+from narrative.beats.plan import Position, position_next, scene_plan
 from narrative.beats.select import beat_kind_select
 from narrative.beats.telling import (
     beat_facts,
@@ -24,9 +24,10 @@ from narrative.beats.telling import (
     facts_from_dict,
     facts_to_dict,
     provenance_of,
+    trigger_detail,
 )
 from narrative.invariants import check
-from narrative.models import Beat
+from narrative.models import Beat, BeatKind, BeatTrigger
 
 
 class NothingToTell(ValueError):
@@ -56,16 +57,16 @@ def beat_select(*, beat: Beat, assessment: dict[str, Any]) -> dict[str, Any]:
     if not provenance:
         raise NothingToTell("There is no real progress to tell yet.")
     data = story.scenario.data
-    in_chapter = (
-        selectors.beats_written(user=user).filter(act=story.act, chapter=story.chapter).count()
-    )
-    position = position_next(
-        data, act=story.act, chapter=story.chapter, in_chapter=in_chapter, first=written == 0
-    )
+    told = selectors.beats_written(user=user).filter(act=story.act, chapter=story.chapter)
+    in_chapter = told.exclude(kind=BeatKind.SIDE).count()  # side paths leave the road as it is
+    choice = trigger_detail(assessment, BeatTrigger.Kind.CHOICE) or {}
+    if kind == BeatKind.SIDE:  # a side path, off the road: the story stays in its chapter
+        position = Position(story.act, story.chapter, opens=False)
+    else:
+        position = position_next(
+            data, act=story.act, chapter=story.chapter, in_chapter=in_chapter, first=written == 0
+        )
     world, rules = selectors.world_current(user=user), selectors.rules_for(story=story)
-    choice_label = next(
-        (t["detail"].get("label", "") for t in assessment["triggers"] if t["kind"] == "choice"), ""
-    )
     scene = scene_plan(
         world=world,
         rules=rules,
@@ -74,7 +75,8 @@ def beat_select(*, beat: Beat, assessment: dict[str, Any]) -> dict[str, Any]:
         kind=kind,
         at=at,
         beat_id=beat.pk,
-        event_name=event_name(kind, provenance, choice_label),
+        event_name=event_name(kind, provenance, choice.get("label", "")),
+        host=choice.get("host"),
     )
     after = check(world, scene.moves, at=at, rules=rules).world
     previous = selectors.beat_latest(user=user)

@@ -16,7 +16,9 @@ from tests.narrative.factories import START, rules, started_world
 DATA = scenario_default()
 
 
-def plan(world, *, kind=BeatKind.MILESTONE, position=None, closed=(), beat_id=1, at=None):
+def plan(
+    world, *, kind=BeatKind.MILESTONE, position=None, closed=(), beat_id=1, at=None, host=None
+):
     return scene_plan(
         world=world,
         rules=rules(closed=closed),
@@ -26,6 +28,7 @@ def plan(world, *, kind=BeatKind.MILESTONE, position=None, closed=(), beat_id=1,
         at=at or START + dt.timedelta(hours=1),
         beat_id=beat_id,
         event_name="A lantern for “Run 2 km”",
+        host=host,
     )
 
 
@@ -66,6 +69,7 @@ def test_the_opening_scene_meets_the_lamplighter_and_finds_the_lantern():
         "key": "choice:1",
         "label": "Spend an evening with Mira the Lamplighter",
         "cost": 20,
+        "host": "mira",
     }
     outcome = check(started_world(), scene.moves, at=START + dt.timedelta(hours=1), rules=rules())
     assert outcome.violations == []
@@ -94,6 +98,30 @@ def test_a_quiet_week_finds_nothing_and_a_side_chapter_offers_nothing():
 
     assert not [m for m in quiet.moves if isinstance(m, Introduce) and m.kind == "item"]
     assert side.choice is None
+
+
+def test_only_a_chapters_first_scene_offers_a_side_chapter():
+    assert plan(started_world(), position=Position(1, 1, opens=False)).choice is None
+
+
+def test_a_side_chapter_happens_at_its_hosts_home():
+    world = started_world()
+    for hour, position in enumerate([Position(1, 1, opens=True), Position(1, 3, opens=True)]):
+        at = START + dt.timedelta(hours=hour + 1)
+        scene = plan(world, position=position, at=at, beat_id=hour + 1)
+        world = check(world, scene.moves, at=at, rules=rules()).world
+
+    side = plan(
+        world,
+        kind=BeatKind.SIDE,
+        position=Position(1, 3, opens=False),
+        at=START + dt.timedelta(hours=3),
+        beat_id=3,
+        host="mira",
+    )
+
+    assert side.place == "commons"
+    assert side.moves[0] == Move(place="commons", who=HERO, to="commons")
 
 
 def test_each_beats_event_is_the_persons_own_doing():
