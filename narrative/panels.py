@@ -15,12 +15,11 @@ from narrative import selectors
 def _story(request: HttpRequest) -> dict[str, Any]:
     user = request.user
     beat = selectors.beat_latest(user=user)
-    story = selectors.story_of(user=user)
-    if beat is None or story is None:
+    if beat is None:
         return {"beat": None}
     return {
         "beat": beat,
-        "chapter": selectors.story_chapter(story=story, beat=beat),
+        "chapter": selectors.story_chapter(story=beat.story, beat=beat),
         "balance": selectors.essence_balance(user=user),
     }
 
