@@ -162,6 +162,31 @@ def test_five_late_growth_sessions_on_the_persons_clock_unlock_the_night_sky(zon
     assert "night-sky" in unlocked(tokyo)
 
 
+def test_late_sessions_at_a_zone_the_world_no_longer_has_unlock_nothing(zones):
+    owl = make_user("owl", timezone="Asia/Tokyo")
+    for day in range(6):  # 22:30 in Tokyo
+        at = dt.datetime(2026, 3, 1 + day, 13, 30, tzinfo=dt.UTC)
+        make_event(owl, Kind.SESSION_COMPLETED, at, category="growth")
+    zones["observatory"].delete()
+
+    quests.quests_check(user=owl, now=NOW)
+
+    assert "night-sky" not in unlocked(owl)
+
+
+def test_late_sessions_at_a_zone_with_hours_count_only_those_it_was_open_for(zones):
+    owl = make_user("owl", timezone="Asia/Tokyo")
+    for day in range(6):  # 22:30 in Tokyo: a night the Observatory now closes at 22:00
+        at = dt.datetime(2026, 3, 1 + day, 13, 30, tzinfo=dt.UTC)
+        make_event(owl, Kind.SESSION_COMPLETED, at, category="growth")
+    zones["observatory"].rules = {"open": [{"start": "08:00", "end": "22:00"}]}
+    zones["observatory"].save()
+
+    quests.quests_check(user=owl, now=NOW)
+
+    assert "night-sky" not in unlocked(owl)
+
+
 # -- the unlock -------------------------------------------------------------------------------
 
 
