@@ -159,6 +159,15 @@ def quest_met(quest: Quest, facts: QuestFacts) -> bool:
     return test(quest.condition, facts)
 
 
+# The facts each kind of event can change: a quest is judged on the events that can make it
+# true (its facts unchanged, a judgement could not change either). No event named: all.
+EVENT_FACTS: dict[str, frozenset[str]] = {
+    "mission": frozenset({"streak", "missions_done", "return"}),
+    "session": frozenset({"late_sessions"}),
+    "goal": frozenset({"goals_completed"}),
+}
+
+
 def facts_needed(quests: Iterable[Quest]) -> set[str]:
     return {TESTS[condition_test(quest.condition)][1](quest.condition) for quest in quests}
 
@@ -186,20 +195,22 @@ QUESTS_JOB_GRACE = dt.timedelta(seconds=15)
 
 
 @transaction.atomic
-def quests_check_enqueue(*, user: User, now: dt.datetime | None = None) -> None:
+def quests_check_enqueue(*, user: User, event: str = "", now: dt.datetime | None = None) -> None:
     """Look for quests the person now meets in the background, once the caller's
     transaction commits (the event's request never waits for it). The story keeps when
     they became due until they are looked at, so a lost job is made up by the sweep."""
     story_start(user=user)
     Story.objects.owned_by(user).update(quests_due_at=now or timezone.now())
-    transaction.on_commit(lambda: async_task(EVALUATE_TASK, user.pk))
+    transaction.on_commit(lambda: async_task(EVALUATE_TASK, user.pk, event))
 
 
-def quests_check_due(*, user: User, now: dt.datetime | None = None) -> list[QuestUnlock]:
-    """Look at the person's quests, and clear the mark of an event up to ``now`` (a later
-    event keeps its own mark, and its own job)."""
+def quests_check_due(
+    *, user: User, event: str = "", now: dt.datetime | None = None
+) -> list[QuestUnlock]:
+    """Look at the person's quests after ``event``, and clear the mark of an event up to
+    ``now`` (a later event keeps its own mark, and its own job)."""
     now = now or timezone.now()
-    unlocks = quests_check(user=user, now=now)
+    unlocks = quests_check(user=user, now=now, event=event)
     Story.objects.owned_by(user).filter(quests_due_at__lte=now).update(quests_due_at=None)
     return unlocks
 
@@ -214,25 +225,31 @@ def quests_sweep(*, now: dt.datetime | None = None, limit: int = 200) -> int:
     return len(stories)
 
 
-def quests_check(*, user: User, now: dt.datetime | None = None) -> list[QuestUnlock]:
-    """Unlock every quest whose condition the person now meets; the unlocks made (each at
-    most once, whoever else tries at the same time: quest_unlock)."""
+def quests_check(
+    *, user: User, now: dt.datetime | None = None, event: str = ""
+) -> list[QuestUnlock]:
+    """Unlock every quest whose condition the person now meets (of those ``event`` can make
+    true); the unlocks made (each at most once, whoever else tries at once: quest_unlock)."""
     now = now or timezone.now()
     return [
         unlock
-        for quest in quests_due(user=user, now=now)
+        for quest in quests_due(user=user, now=now, event=event)
         if (unlock := quest_unlock(user=user, quest=quest, now=now))
     ]
 
 
-def quests_due(*, user: User, now: dt.datetime) -> list[Quest]:
+def quests_due(*, user: User, now: dt.datetime, event: str = "") -> list[Quest]:
     """The quests the person meets at `now` and has not unlocked yet (reads only).
 
-    1. Leave out the quests they unlocked already; with none left, nothing more is read.
+    1. Leave out the quests they unlocked already, and those `event` cannot make true (its
+       kind changes none of their facts: EVENT_FACTS); with none left, nothing more is read.
     2. Read the facts the rest need, in one selector, and judge each condition on them.
     """
     unlocked = selectors.quest_keys_unlocked(user=user)
     locked = [quest for quest in QUESTS if quest.key not in unlocked]
+    if event:
+        changed = EVENT_FACTS[event]
+        locked = [q for q in locked if facts_needed([q]).pop().split(":")[0] in changed]
     if not locked:
         return []
     facts = selectors.quest_facts(user=user, now=now, needs=facts_needed(locked))

@@ -35,7 +35,7 @@ def install_default_scenario(sender: AppConfig, **kwargs: Any) -> None:
 @receiver(goals_signals.mission_completed, dispatch_uid="narrative-mission-done")
 def mission_done(*, mission: Mission, at: dt.datetime, **_: Any) -> None:
     ledger.essence_earn_mission(mission=mission)
-    quests.quests_check_enqueue(user=mission.user)
+    quests.quests_check_enqueue(user=mission.user, event="mission")
     beats.beat_request(
         user=mission.user,
         kind=Trigger.MISSION,
@@ -60,12 +60,12 @@ def milestone_reached(
 
 @receiver(goals_signals.session_ended, dispatch_uid="narrative-session-ended")
 def session_ended(*, session: MissionSession, **_: Any) -> None:
-    quests.quests_check_enqueue(user=session.user)
+    quests.quests_check_enqueue(user=session.user, event="session")
 
 
 @receiver(goals_signals.goal_completed, dispatch_uid="narrative-goal-completed")
 def goal_completed(*, goal: Goal, at: dt.datetime, **_: Any) -> None:
-    quests.quests_check_enqueue(user=goal.user)
+    quests.quests_check_enqueue(user=goal.user, event="goal")
     beats.beat_request(
         user=goal.user,
         kind=Trigger.GOAL,

@@ -11,13 +11,14 @@ def check_essence() -> int:
     return ledger.essence_check()
 
 
-def evaluate_quests(user_id: int) -> int:
-    """After a person's event: unlock the hidden quests they now meet; how many unlocked.
+def evaluate_quests(user_id: int, event: str = "") -> int:
+    """After a person's event (of a kind of quests.EVENT_FACTS; none: every quest): unlock the
+    hidden quests they now meet; how many unlocked.
     Running it twice (a retried or duplicated job) unlocks nothing twice (quest_unlock)."""
     user = User.objects.filter(pk=user_id).first()
     if user is None:  # the account was deleted since
         return 0
-    return len(quests.quests_check_due(user=user))
+    return len(quests.quests_check_due(user=user, event=event))
 
 
 def sweep_quests() -> int:

@@ -162,6 +162,17 @@ def test_five_late_growth_sessions_on_the_persons_clock_unlock_the_night_sky(zon
     assert "night-sky" in unlocked(tokyo)
 
 
+def test_an_event_judges_only_the_quests_it_can_make_true(owner, zones):
+    make_goal(owner)
+    make_goal(owner, status=Goal.Status.COMPLETED)
+
+    assert quests.quests_check(user=owner, now=NOW, event="session") == []
+    assert quests.quests_check(user=owner, now=NOW, event="mission") == []
+    assert [u.quest_key for u in quests.quests_check(user=owner, now=NOW, event="goal")] == [
+        "first-goal"
+    ]
+
+
 def test_late_sessions_at_a_zone_the_world_no_longer_has_unlock_nothing(zones):
     owl = make_user("owl", timezone="Asia/Tokyo")
     for day in range(6):  # 22:30 in Tokyo

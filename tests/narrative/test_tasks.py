@@ -5,6 +5,7 @@ unlock, leave each quest unlocked exactly once with one reward."""
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import sys
 from collections.abc import Iterator
 
@@ -18,8 +19,8 @@ from django_q.tasks import async_task
 from delight.models import User
 from goals import services as goals_services
 from goals.models import Goal, Mission
-from narrative import selectors, tasks
-from narrative.models import EssenceAccount, EssenceEntry, QuestUnlock
+from narrative import quests, selectors, tasks
+from narrative.models import EssenceAccount, EssenceEntry, QuestUnlock, Story
 from narrative.quests import EVALUATE_TASK
 from tests.factories import make_user
 from tests.goals.factories import make_goal, make_mission
@@ -90,6 +91,24 @@ def test_two_workers_over_many_events_of_one_person_unlock_the_quest_once(monkey
 
     assert unlocked_once(person, "fifty-missions")
     assert selectors.quest_keys_unlocked(user=person) == {"fifty-missions"}
+
+
+@pytest.mark.django_db
+def test_quests_whose_job_was_lost_are_looked_at_by_the_sweep_within_a_minute(
+    owner, story, monkeypatch
+):
+    monkeypatch.setattr("narrative.quests.async_task", lambda *args: None)  # the job is lost
+    make_goal(owner, status=Goal.Status.COMPLETED)
+    quests.quests_check_enqueue(user=owner, event="goal")
+    due_at = Story.objects.get(user=owner).quests_due_at
+
+    assert quests.quests_sweep(now=due_at) == 0  # its own job may still come
+    assert selectors.quest_keys_unlocked(user=owner) == set()
+    later = due_at + quests.QUESTS_JOB_GRACE + dt.timedelta(seconds=1)
+    assert quests.quests_sweep(now=later) == 1
+    assert selectors.quest_keys_unlocked(user=owner) == {"first-goal"}
+    assert Story.objects.get(user=owner).quests_due_at is None
+    assert quests.quests_sweep(now=later) == 0
 
 
 @pytest.mark.slow
