@@ -59,8 +59,9 @@ def provenance_of(assessment: Mapping[str, Any], kind: str) -> list[dict[str, An
 def event_name(kind: str, provenance: list[dict[str, Any]], choice: str = "") -> str:
     """The event a beat adds to the world, named after the real thing it tells."""
     first = {fact["kind"]: fact for fact in reversed(provenance)}
-    if kind == BeatKind.SIDE and choice:
-        return choice
+    if kind == BeatKind.SIDE and choice:  # "Spend an evening with Mira": "An evening with Mira"
+        told = choice.removeprefix("Spend ")
+        return told[:1].upper() + told[1:]
     if "quest" in first and kind == BeatKind.QUEST:
         return f"The quest “{first['quest']['title']}” found"
     if "goal" in first and kind == BeatKind.GOAL:

@@ -1,0 +1,64 @@
+"""What a beat tells: the real facts it cites and the event it adds to the world."""
+
+from __future__ import annotations
+
+import pytest
+
+from narrative.beats.telling import event_name, provenance_of
+from narrative.models import BeatKind
+
+RUN = {"event": 1, "mission": 3, "title": "Run 2 km", "at": "2026-03-02T08:00:00+00:00"}
+
+
+def assessed(*, triggers=(), missions=(), latest=None, streak=0, reflection=None):
+    return {
+        "triggers": list(triggers),
+        "missions": list(missions),
+        "latest_mission": latest,
+        "streak": {"days": streak, "longest": streak},
+        "reflection": reflection,
+    }
+
+
+def test_a_beat_cites_the_missions_done_the_streak_and_their_own_words():
+    words = {"session": 9, "words": "Harder than I thought"}
+    cited = provenance_of(assessed(missions=[RUN], streak=3, reflection=words), "milestone")
+
+    assert cited == [
+        {"kind": "mission", **RUN},
+        {"kind": "streak", "days": 3, "category": ""},
+        {"kind": "reflection", **words},
+    ]
+
+
+def test_of_several_milestones_at_once_the_longest_is_told():
+    triggers = [
+        {"kind": "streak", "key": "a", "detail": {"days": 7, "category": ""}},
+        {"kind": "streak", "key": "b", "detail": {"days": 14, "category": ""}},
+    ]
+
+    cited = provenance_of(assessed(triggers=triggers, streak=15), "streak")
+
+    assert cited == [{"kind": "streak", "days": 14, "category": ""}]
+
+
+@pytest.mark.parametrize("kind", [BeatKind.COMEBACK, BeatKind.QUIET_WEEK])
+def test_a_return_with_nothing_new_recalls_the_latest_thing_they_did(kind):
+    assert provenance_of(assessed(latest=RUN), kind) == [{"kind": "mission", **RUN}]
+
+
+def test_missions_alone_with_nothing_new_cite_nothing():
+    assert provenance_of(assessed(latest=RUN), BeatKind.MILESTONE) == []
+
+
+@pytest.mark.parametrize(
+    ("kind", "provenance", "choice", "name"),
+    [
+        (BeatKind.MILESTONE, [{"kind": "mission", **RUN}], "", "A lantern for “Run 2 km”"),
+        (BeatKind.STREAK, [{"kind": "streak", "days": 7}], "", "A lantern for 7 days in a row"),
+        (BeatKind.SIDE, [], "Spend an evening with Mira", "An evening with Mira"),
+        (BeatKind.QUIET_WEEK, [{"kind": "mission", **RUN}], "", "The valley's rest"),
+    ],
+)
+def test_the_event_a_beat_adds_is_named_after_what_it_tells(kind, provenance, choice, name):
+    assert event_name(kind, provenance, choice) == name
