@@ -7,9 +7,9 @@ import pytest
 from goals.models import Goal
 from narrative import ledger, quests, services
 from narrative.invariants import HERO, Give, Introduce
-from narrative.models import EssenceKind
+from narrative.models import BeatTrigger, EssenceKind
 from tests.goals.factories import make_goal
-from tests.narrative.factories import at
+from tests.narrative.factories import at, make_beat
 
 pytestmark = pytest.mark.django_db
 
@@ -134,3 +134,72 @@ def test_both_are_in_the_schema(owner_api):
     paths = owner_api.get("/api/schema/", HTTP_ACCEPT="application/json").json()["paths"]
 
     assert {"/api/story/essence/", "/api/story/quests/"} <= set(paths)
+
+
+# -- the story, its beats and choices ------------------------------------------------------------
+
+
+@pytest.fixture
+def passage(story):
+    """A passage of Olivia's first chapter offering an evening with Mira for 20 Essence."""
+    return make_beat(
+        story,
+        written_at=at("2026-03-02 09:00"),
+        kind="opening",
+        title="First Light",
+        provenance=[{"kind": "mission", "id": 1, "title": "Run 2 km"}],
+        choice={"key": "choice:1", "label": "Spend an evening with Mira", "cost": 20},
+    )
+
+
+def test_the_story_says_where_the_person_is_and_its_latest_passage(passage, owner_api):
+    body = owner_api.get("/api/story/").json()
+
+    assert (body["title"], body["act_name"], body["chapter_name"]) == (
+        "The Lantern Valley",
+        "First Light",
+        "Arrival",
+    )
+    assert (body["beats_count"], body["being_written"], body["essence_balance"]) == (1, False, 0)
+    latest = body["latest_beat"]
+    assert (latest["id"], latest["chapter_name"], latest["told"]) == (
+        passage.pk,
+        "Arrival",
+        ["You finished “Run 2 km”"],
+    )
+    assert latest["choice"] == {
+        "key": "choice:1",
+        "label": "Spend an evening with Mira",
+        "cost": 20,
+        "taken": False,
+    }
+
+
+def test_the_beats_are_listed_newest_first(passage, owner_api):
+    assert [beat["title"] for beat in owner_api.get("/api/story/beats/").json()] == ["First Light"]
+
+
+def test_a_choice_spends_essence_and_asks_for_its_side_chapter(passage, owner, owner_api):
+    ledger.essence_earn(user=owner, key="m:1", amount=25, kind=EssenceKind.EARNED_MISSION)
+
+    answer = owner_api.post("/api/story/choices/", {"beat": passage.pk}, format="json")
+
+    assert answer.status_code == 202
+    assert answer.json()["essence_balance"] == 5
+    assert BeatTrigger.objects.get(user=owner).kind == "choice"
+    assert owner_api.get("/api/story/").json()["latest_beat"]["choice"]["taken"] is True
+
+
+def test_a_choice_beyond_the_balance_is_a_clear_400_and_changes_nothing(passage, owner, owner_api):
+    answer = owner_api.post("/api/story/choices/", {"beat": passage.pk}, format="json")
+
+    assert answer.status_code == 400
+    assert "needs 20 Essence and you have 0" in str(answer.json())
+    assert not BeatTrigger.objects.exists()
+
+
+def test_another_persons_passage_cannot_be_chosen_from(passage, outsider_api):
+    answer = outsider_api.post("/api/story/choices/", {"beat": passage.pk}, format="json")
+
+    assert answer.status_code == 404
+    assert not BeatTrigger.objects.exists()

@@ -12,6 +12,7 @@ from django.utils import timezone
 from narrative import ledger, selectors
 from narrative.beats import services
 from narrative.models import Beat, BeatTrigger, EssenceKind
+from tests.narrative.factories import make_beat
 
 pytestmark = pytest.mark.django_db
 T = BeatTrigger.Kind
@@ -92,26 +93,12 @@ def test_a_waiting_beat_is_the_sweeps_after_its_grace(owner, story):
     assert selectors.beat_ids_due(now=later) == [beat.pk]
 
 
-def written(owner, story, *, choice=None) -> Beat:
-    return Beat.objects.create(
-        user=owner,
-        story=story,
-        status=Beat.Status.WRITTEN,
-        kind="milestone",
-        requested_at=timezone.now(),
-        written_at=timezone.now(),
-        title="The First Lantern",
-        text="…",
-        choice=choice,
-    )
-
-
 CHOICE = {"key": "choice:7", "label": "Spend an evening with Mira the Lamplighter", "cost": 20}
 
 
 def test_a_choice_spends_its_essence_once_and_asks_for_the_side_chapter(owner, story):
     ledger.essence_earn(user=owner, key="m1", amount=30, kind=EssenceKind.EARNED_MISSION)
-    beat = written(owner, story, choice=CHOICE)
+    beat = make_beat(story, written_at=timezone.now(), choice=CHOICE)
 
     services.story_choice_take(user=owner, beat_id=beat.pk)
     services.story_choice_take(user=owner, beat_id=beat.pk)
@@ -124,7 +111,7 @@ def test_a_choice_spends_its_essence_once_and_asks_for_the_side_chapter(owner, s
 
 def test_a_choice_beyond_the_balance_is_refused_and_changes_nothing(owner, story):
     ledger.essence_earn(user=owner, key="m1", amount=10, kind=EssenceKind.EARNED_MISSION)
-    beat = written(owner, story, choice=CHOICE)
+    beat = make_beat(story, written_at=timezone.now(), choice=CHOICE)
 
     with pytest.raises(ValidationError, match="needs 20 Essence and you have 10"):
         services.story_choice_take(user=owner, beat_id=beat.pk)
@@ -134,7 +121,7 @@ def test_a_choice_beyond_the_balance_is_refused_and_changes_nothing(owner, story
 
 
 def test_another_persons_beat_cannot_be_chosen_from(owner, outsider, story):
-    beat = written(owner, story, choice=CHOICE)
+    beat = make_beat(story, written_at=timezone.now(), choice=CHOICE)
 
     with pytest.raises(Http404):
         services.story_choice_take(user=outsider, beat_id=beat.pk)
@@ -142,4 +129,6 @@ def test_another_persons_beat_cannot_be_chosen_from(owner, outsider, story):
 
 def test_a_beat_offering_nothing_cannot_be_chosen_from(owner, story):
     with pytest.raises(ValidationError, match="offers no choice"):
-        services.story_choice_take(user=owner, beat_id=written(owner, story).pk)
+        services.story_choice_take(
+            user=owner, beat_id=make_beat(story, written_at=timezone.now()).pk
+        )
