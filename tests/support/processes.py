@@ -83,6 +83,10 @@ def running(
         try:
             process.wait(timeout=60)  # longer than a supervisor's own stop (delight.workers)
         except subprocess.TimeoutExpired:
+            # Its children too: orphaned, a cluster's workers would go on taking the next
+            # tests' jobs.
+            for child in descendants(process.pid):
+                child.kill()
             process.kill()
             process.wait()
         log.close()
