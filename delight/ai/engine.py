@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from delight.ai import classifiers, insights, nudges, planning, story
+from delight.ai import classifiers, insights, nudges, planning, prompts, story
 from delight.ai.chat import AIError, OpenAIChat
 from delight.ai.config import AIConfig
 from delight.ai.embeddings import Embedder, HashingEmbedder, OpenAIEmbedder, build_embedder
@@ -39,7 +39,6 @@ from delight.ai.offline import (
 from delight.ai.offline import extract_facts as offline_extract_facts
 from delight.ai.types import (
     EMOTIONS,
-    INTENTS,
     ChatMessage,
     EmotionResult,
     ExtractedFact,
@@ -50,7 +49,6 @@ from delight.ai.usage import UsageSink
 
 logger = logging.getLogger("delight.ai")
 
-TIERS = ("personal", "project", "task")
 HISTORY_MESSAGES = 12  # earlier turns sent to the model; the caller trims to its own budget
 
 
@@ -242,138 +240,12 @@ class OfflineEngine:
         return story.BeatDraft(story.beat_text_offline(facts), changes=facts.moves)
 
 
-# -- model prompts and schemas --------------------------------------------------------------
-
-PERSONA = (
-    "You are Eliza, the companion in Delight: warm, emotionally aware and practical. You help "
-    "the person reach their own goals by turning big goals into small missions of 10 to 30 "
-    "minutes. Reply in 2 to 4 short sentences, in plain words, as a caring coach: never shame, "
-    "never lecture, never invent facts about the person, and ask at most one question."
-)
-STRATEGY_GUIDANCE = {
-    "celebrate": "They are happy or proud: celebrate with them, specifically, before anything "
-    "else.",
-    "calm": "They feel afraid or overwhelmed: slow things down, offer one breathing exercise or "
-    "one very small next step, and nothing more.",
-    "acknowledge": "They feel sad or angry: acknowledge the feeling first, then gently offer to "
-    "break their goal into something smaller.",
-    "coach": "Help them take their next step; connect it to their goal when it fits.",
-    "clarify": "Their message is too vague to act on: ask one short clarifying question.",
-    "crisis": "They may be in crisis: be calm and caring, encourage contacting local emergency "
-    "services or a crisis line, and do not coach.",
-}
-INTENT_DESCRIPTIONS = {
-    "question": "asking for information or advice",
-    "goal_discussion": "talking about their goals, plans or progress",
-    "reflection": "sharing thoughts or feelings",
-    "mission_request": "wants a task, mission or next step to do",
-    "small_talk": "greetings, thanks, casual chat",
-    "create_goal": "wants to set up a new goal",
-    "memory_question": "asks what Eliza remembers about them (their family, work, pets, home…)",
-    "other": "none of the above",
-}
-
-INTENT_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        "intent": {"type": "string", "enum": list(INTENTS)},
-        "confidence": {"type": "number", "minimum": 0, "maximum": 1},
-    },
-    "required": ["intent", "confidence"],
-    "additionalProperties": False,
-}
-EMOTION_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {name: {"type": "number", "minimum": 0, "maximum": 1} for name in EMOTIONS},
-    "required": list(EMOTIONS),
-    "additionalProperties": False,
-}
-SAFETY_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        "level": {"type": "integer", "minimum": 0, "maximum": 3},
-        "reason": {"type": "string"},
-        "quote": {"type": "string"},
-    },
-    "required": ["level", "reason", "quote"],
-    "additionalProperties": False,
-}
-FACTS_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        "facts": {
-            "type": "array",
-            "maxItems": 12,
-            "items": {
-                "type": "object",
-                "properties": {
-                    "content": {"type": "string", "minLength": 1, "maxLength": 300},
-                    "tier": {"type": "string", "enum": list(TIERS)},
-                    "key": {"type": "string", "maxLength": 80},
-                    "confidence": {"type": "number", "minimum": 0, "maximum": 1},
-                },
-                "required": ["content", "tier", "key", "confidence"],
-                "additionalProperties": False,
-            },
-        }
-    },
-    "required": ["facts"],
-    "additionalProperties": False,
-}
-
-
 def dominant_emotion(scores: dict[str, float]) -> str:
     """The strongest emotion; neutral when none stands out (all 0, or a tie at the top), so
     "I feel lonely" scored all zeros is not read as joy, the first label."""
     top = max(scores.values(), default=0.0)
     leaders = [name for name in EMOTIONS if scores.get(name, 0.0) == top]
     return leaders[0] if top > 0 and len(leaders) == 1 else "neutral"
-
-
-def _single(system: str, text: str) -> list[ChatMessage]:
-    return [ChatMessage("system", system), ChatMessage("user", text)]
-
-
-INTENT_PROMPT = (
-    "Classify the intent of the user's message. Labels:\n"
-    + "\n".join(f"- {name}: {description}" for name, description in INTENT_DESCRIPTIONS.items())
-    + '\nAnswer as {"intent": <label>, "confidence": <0..1>}.'
-)
-EMOTION_PROMPT = (
-    "Rate how strongly the user's message expresses each emotion, from 0 to 1: "
-    + ", ".join(EMOTIONS)
-    + ". Use neutral for matter-of-fact messages. Answer with one number per emotion."
-)
-SAFETY_PROMPT = (
-    "Assess whether the user's message signals risk of suicide, self-harm or danger. "
-    "level 0: no risk. 1: concern (hopelessness, feeling like a burden). 2: high risk "
-    "(wish to die, self-harm). 3: imminent danger (a plan, means or timing). Give a short "
-    "reason, and in quote the user's exact words that show the risk (empty when there are "
-    'none). Answer as {"level": <0..3>, "reason": <text>, "quote": <their words>}.'
-)
-FACTS_PROMPT = (
-    "Extract facts about the user worth remembering from their message, written in the third "
-    "person without their name (e.g. 'Works as a nurse'). tier: personal (identity, "
-    "preferences, emotional patterns), project (goals, plans, progress), task (one-off actions "
-    "and short-lived plans). key: a stable slot so a newer fact can replace an older one: "
-    '"name", "age", "occupation", "location", "likes:<thing>" (likes and dislikes share it), '
-    '"preference:<topic>", "goal:<short_slug>", "feeling:<trigger_slug>", or "" for none. '
-    'Ignore small talk. Answer as {"facts": [...]}, an empty list when there is nothing.'
-)
-
-
-ZONE_GUIDANCE = (
-    "The Zone lines are the person's world right now, on their own clock. Asked about a zone, "
-    "answer from them: whether it is open now and when it opens or closes, with the times as "
-    "written. Suggest missions that fit a zone that is open now."
-)
-
-WELCOME_GUIDANCE = (
-    "The person has just come back after some days away. Open your reply by welcoming them "
-    "back warmly, as the Welcome line says (in your own words if you like, keeping what it "
-    "offers), then answer their message. Never mention how long they were away or what they "
-    "missed, and never make them feel guilty."
-)
 
 
 class ModelEngine:
@@ -389,10 +261,10 @@ class ModelEngine:
 
     def messages_for(self, request: ReplyRequest) -> list[ChatMessage]:
         """System prompt (persona, strategy, context), recent history, then the message."""
-        system = [PERSONA]
+        system = [prompts.PERSONA]
         if request.user_name:
             system.append(f"The person's name is {request.user_name}.")
-        guidance = STRATEGY_GUIDANCE.get(request.strategy)
+        guidance = prompts.STRATEGY_GUIDANCE.get(request.strategy)
         if guidance:
             system.append(guidance)
         if request.emotion and request.emotion.dominant != "neutral":
@@ -403,9 +275,9 @@ class ModelEngine:
                 + "\n".join(f"- {line}" for line in request.context)
             )
         if any(line.startswith("Zone: ") for line in request.context):
-            system.append(ZONE_GUIDANCE)
+            system.append(prompts.ZONE_GUIDANCE)
         if any(line.startswith("Welcome: ") for line in request.context):
-            system.append(WELCOME_GUIDANCE)
+            system.append(prompts.WELCOME_GUIDANCE)
         history = [m for m in request.history if m.role in ("user", "assistant")]
         return [
             ChatMessage("system", "\n\n".join(system)),
@@ -453,7 +325,9 @@ class ModelEngine:
     # -- classification and extraction -------------------------------------------------------
 
     def _ask(self, prompt: str, text: str, schema: dict[str, Any]) -> dict[str, Any]:
-        return self.chat.complete_json(_single(prompt, text), schema=schema, purpose="extraction")
+        return self.chat.complete_json(
+            prompts.single(prompt, text), schema=schema, purpose="extraction"
+        )
 
     def _fallback(self, what: str, exc: AIError, offline: Callable[[str], Any], text: str) -> Any:
         _log_fallback(what, exc)
@@ -461,14 +335,14 @@ class ModelEngine:
 
     def classify_intent(self, text: str) -> IntentResult:
         try:
-            data = self._ask(INTENT_PROMPT, text, INTENT_SCHEMA)
+            data = self._ask(prompts.INTENT_PROMPT, text, prompts.INTENT_SCHEMA)
         except AIError as exc:
             return self._fallback("intent", exc, classifiers.classify_intent, text)
         return IntentResult(data["intent"], float(data["confidence"]), source="model")
 
     def detect_emotion(self, text: str) -> EmotionResult:
         try:
-            data = self._ask(EMOTION_PROMPT, text, EMOTION_SCHEMA)
+            data = self._ask(prompts.EMOTION_PROMPT, text, prompts.EMOTION_SCHEMA)
         except AIError as exc:
             return self._fallback("emotion", exc, classifiers.detect_emotion, text)
         scores = {name: float(data[name]) for name in EMOTIONS}
@@ -491,7 +365,7 @@ class ModelEngine:
         local = not isinstance(self.embedder, OpenAIEmbedder)
         floor = self.offline.screen_safety(text) if local else classifiers.screen_safety(text)
         try:
-            data = self._ask(SAFETY_PROMPT, text, SAFETY_SCHEMA)
+            data = self._ask(prompts.SAFETY_PROMPT, text, prompts.SAFETY_SCHEMA)
         except AIError as exc:
             return self._fallback("safety screen", exc, lambda _: floor, text)
         level = int(data["level"])
@@ -508,7 +382,7 @@ class ModelEngine:
         """The model's facts, plus offline facts for slots the model left empty."""
         rules = offline_extract_facts(text, today=today)
         try:
-            data = self._ask(FACTS_PROMPT, text, FACTS_SCHEMA)
+            data = self._ask(prompts.FACTS_PROMPT, text, prompts.FACTS_SCHEMA)
         except AIError as exc:
             _log_fallback("fact extraction", exc)
             return rules

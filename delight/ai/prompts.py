@@ -1,0 +1,133 @@
+"""The model's side of the engine as data: Eliza's persona and guidance, the prompts and
+JSON schemas of the classifiers and the fact extraction (delight.ai.engine asks with them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from delight.ai.types import EMOTIONS, INTENTS, ChatMessage
+
+TIERS = ("personal", "project", "task")  # the memory tiers a fact may be kept in
+
+PERSONA = (
+    "You are Eliza, the companion in Delight: warm, emotionally aware and practical. You help "
+    "the person reach their own goals by turning big goals into small missions of 10 to 30 "
+    "minutes. Reply in 2 to 4 short sentences, in plain words, as a caring coach: never shame, "
+    "never lecture, never invent facts about the person, and ask at most one question."
+)
+STRATEGY_GUIDANCE = {
+    "celebrate": "They are happy or proud: celebrate with them, specifically, before anything "
+    "else.",
+    "calm": "They feel afraid or overwhelmed: slow things down, offer one breathing exercise or "
+    "one very small next step, and nothing more.",
+    "acknowledge": "They feel sad or angry: acknowledge the feeling first, then gently offer to "
+    "break their goal into something smaller.",
+    "coach": "Help them take their next step; connect it to their goal when it fits.",
+    "clarify": "Their message is too vague to act on: ask one short clarifying question.",
+    "crisis": "They may be in crisis: be calm and caring, encourage contacting local emergency "
+    "services or a crisis line, and do not coach.",
+}
+INTENT_DESCRIPTIONS = {
+    "question": "asking for information or advice",
+    "goal_discussion": "talking about their goals, plans or progress",
+    "reflection": "sharing thoughts or feelings",
+    "mission_request": "wants a task, mission or next step to do",
+    "small_talk": "greetings, thanks, casual chat",
+    "create_goal": "wants to set up a new goal",
+    "memory_question": "asks what Eliza remembers about them (their family, work, pets, home…)",
+    "other": "none of the above",
+}
+
+INTENT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "intent": {"type": "string", "enum": list(INTENTS)},
+        "confidence": {"type": "number", "minimum": 0, "maximum": 1},
+    },
+    "required": ["intent", "confidence"],
+    "additionalProperties": False,
+}
+EMOTION_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {name: {"type": "number", "minimum": 0, "maximum": 1} for name in EMOTIONS},
+    "required": list(EMOTIONS),
+    "additionalProperties": False,
+}
+SAFETY_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "level": {"type": "integer", "minimum": 0, "maximum": 3},
+        "reason": {"type": "string"},
+        "quote": {"type": "string"},
+    },
+    "required": ["level", "reason", "quote"],
+    "additionalProperties": False,
+}
+FACTS_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "facts": {
+            "type": "array",
+            "maxItems": 12,
+            "items": {
+                "type": "object",
+                "properties": {
+                    "content": {"type": "string", "minLength": 1, "maxLength": 300},
+                    "tier": {"type": "string", "enum": list(TIERS)},
+                    "key": {"type": "string", "maxLength": 80},
+                    "confidence": {"type": "number", "minimum": 0, "maximum": 1},
+                },
+                "required": ["content", "tier", "key", "confidence"],
+                "additionalProperties": False,
+            },
+        }
+    },
+    "required": ["facts"],
+    "additionalProperties": False,
+}
+
+
+def single(system: str, text: str) -> list[ChatMessage]:
+    return [ChatMessage("system", system), ChatMessage("user", text)]
+
+
+INTENT_PROMPT = (
+    "Classify the intent of the user's message. Labels:\n"
+    + "\n".join(f"- {name}: {description}" for name, description in INTENT_DESCRIPTIONS.items())
+    + '\nAnswer as {"intent": <label>, "confidence": <0..1>}.'
+)
+EMOTION_PROMPT = (
+    "Rate how strongly the user's message expresses each emotion, from 0 to 1: "
+    + ", ".join(EMOTIONS)
+    + ". Use neutral for matter-of-fact messages. Answer with one number per emotion."
+)
+SAFETY_PROMPT = (
+    "Assess whether the user's message signals risk of suicide, self-harm or danger. "
+    "level 0: no risk. 1: concern (hopelessness, feeling like a burden). 2: high risk "
+    "(wish to die, self-harm). 3: imminent danger (a plan, means or timing). Give a short "
+    "reason, and in quote the user's exact words that show the risk (empty when there are "
+    'none). Answer as {"level": <0..3>, "reason": <text>, "quote": <their words>}.'
+)
+FACTS_PROMPT = (
+    "Extract facts about the user worth remembering from their message, written in the third "
+    "person without their name (e.g. 'Works as a nurse'). tier: personal (identity, "
+    "preferences, emotional patterns), project (goals, plans, progress), task (one-off actions "
+    "and short-lived plans). key: a stable slot so a newer fact can replace an older one: "
+    '"name", "age", "occupation", "location", "likes:<thing>" (likes and dislikes share it), '
+    '"preference:<topic>", "goal:<short_slug>", "feeling:<trigger_slug>", or "" for none. '
+    'Ignore small talk. Answer as {"facts": [...]}, an empty list when there is nothing.'
+)
+
+
+ZONE_GUIDANCE = (
+    "The Zone lines are the person's world right now, on their own clock. Asked about a zone, "
+    "answer from them: whether it is open now and when it opens or closes, with the times as "
+    "written. Suggest missions that fit a zone that is open now."
+)
+
+WELCOME_GUIDANCE = (
+    "The person has just come back after some days away. Open your reply by welcoming them "
+    "back warmly, as the Welcome line says (in your own words if you like, keeping what it "
+    "offers), then answer their message. Never mention how long they were away or what they "
+    "missed, and never make them feel guilty."
+)
