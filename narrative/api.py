@@ -29,7 +29,7 @@ from narrative.models import (
     QuestUnlock,
     Story,
 )
-from narrative.quests import QUESTS, QUESTS_BY_KEY
+from narrative.quests import QUESTS, Quest, quests_found
 from narrative.words import provenance_words
 
 
@@ -157,8 +157,7 @@ class QuestsSerializer(serializers.Serializer):
     hidden_count = serializers.IntegerField(help_text="Quests still hidden: not named until met.")
 
 
-def _quest(unlock: QuestUnlock) -> dict:
-    quest = QUESTS_BY_KEY[unlock.quest_key]
+def _quest(quest: Quest, unlock: QuestUnlock) -> dict:
     return {
         "key": quest.key,
         "title": quest.title,
@@ -188,13 +187,9 @@ class QuestsView(APIView):
 
     @extend_schema(operation_id="story_quests", responses=QuestsSerializer)
     def get(self, request: Request) -> Response:
-        unlocks = [
-            unlock
-            for unlock in selectors.quests_unlocked(user=request.user)
-            if unlock.quest_key in QUESTS_BY_KEY  # a quest taken out of the table is not shown
-        ]
-        hidden = len(QUESTS) - len(unlocks)
-        body = {"unlocked": [_quest(unlock) for unlock in unlocks], "hidden_count": hidden}
+        found = quests_found(user=request.user)  # a quest taken out of the table is not shown
+        hidden = len(QUESTS) - len(found)
+        body = {"unlocked": [_quest(*pair) for pair in found], "hidden_count": hidden}
         return Response(QuestsSerializer(body).data)
 
 

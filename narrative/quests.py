@@ -172,6 +172,16 @@ def facts_needed(quests: Iterable[Quest]) -> set[str]:
     return {TESTS[condition_test(quest.condition)][1](quest.condition) for quest in quests}
 
 
+def quests_found(*, user: User) -> list[tuple[Quest, QuestUnlock]]:
+    """The quests the person unlocked, newest first, each with its unlock; a quest since
+    taken out of the table is left out."""
+    return [
+        (QUESTS_BY_KEY[unlock.quest_key], unlock)
+        for unlock in selectors.quests_unlocked(user=user)
+        if unlock.quest_key in QUESTS_BY_KEY
+    ]
+
+
 def _check_table(quests: tuple[Quest, ...]) -> None:
     keys = [quest.key for quest in quests]
     if len(set(keys)) != len(keys):

@@ -6,7 +6,7 @@ from typing import Any
 
 from delight.tools import ToolCall, registry
 from narrative import selectors
-from narrative.quests import QUESTS_BY_KEY
+from narrative.quests import quests_found
 from narrative.words import provenance_words
 
 
@@ -27,9 +27,5 @@ def narrative_story(call: ToolCall) -> dict[str, Any]:
         "chapter": chapter.name if chapter else "",
         "latest": latest.title if latest else "",
         "told": provenance_words(latest.provenance) if latest else [],
-        "quests": [
-            QUESTS_BY_KEY[unlock.quest_key].title
-            for unlock in selectors.quests_unlocked(user=user)
-            if unlock.quest_key in QUESTS_BY_KEY
-        ],
+        "quests": [quest.title for quest, _ in quests_found(user=user)],
     }

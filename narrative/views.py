@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from delight.models import User
 from narrative import selectors, services
 from narrative.beats import services as beats
-from narrative.quests import QUESTS_BY_KEY
+from narrative.quests import quests_found
 
 # The id of the page's live part (live.js refreshes it after a `story.beat` event).
 LIVE_PART = "story-page"
@@ -26,11 +26,7 @@ LEDGER_SHOWN = 20
 def _quests(user: User) -> list[tuple[str, Any]]:
     """The hidden quests unlocked, newest first, as (title, when); a quest taken out of the
     table is not shown."""
-    return [
-        (QUESTS_BY_KEY[unlock.quest_key].title, unlock.unlocked_at)
-        for unlock in selectors.quests_unlocked(user=user)
-        if unlock.quest_key in QUESTS_BY_KEY
-    ]
+    return [(quest.title, unlock.unlocked_at) for quest, unlock in quests_found(user=user)]
 
 
 def _story_context(user: User) -> dict[str, Any]:

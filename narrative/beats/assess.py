@@ -13,7 +13,7 @@ from django.db.models.functions import Coalesce
 from delight.models import User
 from goals.models import ActivityEvent, MissionSession
 from goals.progress import selectors as progress_selectors
-from narrative.models import Beat, BeatTrigger, Story
+from narrative.models import Beat, BeatTrigger
 
 MISSIONS_TOLD = 5  # titles a beat may quote; the count says the rest
 REFLECTION_MAX_CHARS = 200
@@ -30,13 +30,8 @@ def progress_assess(*, user: User, beat: Beat, now: dt.datetime) -> dict[str, An
     3. Their streak now, and the latest mission ever (a quiet week still has one to recall).
     4. Their own latest words after a session since, if any.
     """
-    last = (
-        Beat.objects.owned_by(user)
-        .filter(status=Beat.Status.WRITTEN)
-        .values_list("written_at", flat=True)
-        .first()
-    )
-    story = Story.objects.owned_by(user).values("act", "chapter").first() or {}
+    written = Beat.objects.owned_by(user).filter(status=Beat.Status.WRITTEN)
+    last, previous_title = written.values_list("written_at", "title").first() or (None, "")
     triggers = list(BeatTrigger.objects.owned_by(user).filter(beat=beat))
     done = ActivityEvent.objects.owned_by(user).filter(kind=DONE, occurred_at__lte=now)
     since = done.filter(occurred_at__gt=last) if last else done
@@ -44,9 +39,8 @@ def progress_assess(*, user: User, beat: Beat, now: dt.datetime) -> dict[str, An
     return {
         "since": last.isoformat() if last else None,
         "days_since_last": (now - last).days if last else None,
-        "beats_written": Beat.objects.owned_by(user).filter(status=Beat.Status.WRITTEN).count(),
-        "act": story.get("act", 1),
-        "chapter": story.get("chapter", 1),
+        "beats_written": written.count(),
+        "previous_title": previous_title,
         "triggers": [{"kind": t.kind, "key": t.key, "detail": t.detail} for t in triggers],
         "missions": _missions(since, limit=MISSIONS_TOLD),
         "missions_count": since.count(),

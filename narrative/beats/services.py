@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from delight.events import announce
 from delight.models import User
-from narrative import realtime, signals
+from narrative import realtime, selectors, signals
 from narrative.beats.changes import changes_read
 from narrative.beats.plan import CHAPTER_REWARD
 from narrative.ledger import essence_earn, essence_spend
@@ -196,7 +196,7 @@ def story_choice_take(*, user: User, beat_id: int) -> Beat:
        choice taken before spends nothing more).
     3. Ask for the side chapter (a trigger keyed by the choice: asked for once).
     """
-    beat = Beat.objects.owned_by(user).filter(status=Beat.Status.WRITTEN, pk=beat_id).first()
+    beat = selectors.beat_get(user=user, beat_id=beat_id)
     if beat is None:
         raise Http404("No such passage in your story.")
     choice = beat.choice

@@ -79,7 +79,6 @@ def beat_select(*, beat: Beat, assessment: dict[str, Any]) -> dict[str, Any]:
         host=choice.get("host"),
     )
     after = check(world, scene.moves, at=at, rules=rules).world
-    previous = selectors.beat_latest(user=user)
     facts = beat_facts(
         assessment=assessment,
         provenance=provenance,
@@ -91,7 +90,7 @@ def beat_select(*, beat: Beat, assessment: dict[str, Any]) -> dict[str, Any]:
         local=at.astimezone(ZoneInfo(user.timezone)),
         seed=beat.pk,
         first_name=user.first_name,
-        previous_title=previous.title if previous else "",
+        previous_title=assessment["previous_title"],
     )
     return {
         "at": at.isoformat(),
