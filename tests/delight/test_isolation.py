@@ -440,12 +440,6 @@ def _owner_problems(answers: dict[str, Any]) -> list[str]:
     return problems
 
 
-@pytest.fixture(autouse=True)
-def _quick_passwords(settings: Any) -> None:
-    """Two people a test, a hundred tests: hashing their passwords slowly proves nothing here."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @dataclass(frozen=True)
 class Clients:
     anonymous: Client

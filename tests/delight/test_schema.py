@@ -136,7 +136,6 @@ def live_token(transactional_db, settings) -> str:
         **settings.REST_FRAMEWORK,
         "DEFAULT_THROTTLE_RATES": {"messages": "100000/minute", "writes": "100000/minute"},
     }
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     user = make_user("schemathesis", timezone="Europe/Paris")
     companion_services.memory_create(
         user=user,

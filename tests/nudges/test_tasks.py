@@ -91,7 +91,7 @@ def test_a_worker_killed_mid_batch_loses_and_doubles_nothing(monkeypatch):
 
 _CLAIM_AND_HANG = """
 import os, signal
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "delight.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tests.settings")
 import django
 django.setup()
 from django.db import connection

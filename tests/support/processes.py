@@ -43,7 +43,7 @@ def run_script(code: str, *, redis_url: str = "", timeout: float = 60) -> str:
     """Run Python code in a fresh Django process (a separate OS process) and return stdout."""
     prelude = (
         "import django, os\n"
-        "os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'delight.settings')\n"
+        "os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'tests.settings')\n"
         "django.setup()\n"
     )
     result = subprocess.run(
