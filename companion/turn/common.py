@@ -18,7 +18,7 @@ from django.utils import timezone
 from companion.dialogue import DialogueManager
 from companion.runner import EventSink, NodeContext, no_events
 from delight.ai.engine import Engine
-from delight.ai.types import Usage
+from delight.ai.types import SafetyResult, Usage
 from delight.database import Role, role_executor
 from delight.models import User
 from delight.tools import ToolRegistry, registry
@@ -48,6 +48,12 @@ FALLBACK_REPLIES = {
     "": "I'm sorry, something went wrong on my side and I lost my thread. Could you say "
     "that again?",
 }
+
+
+def safety_answer(safety: SafetyResult) -> str:
+    """How the turn answers a safety screen's result: "crisis" for the crisis response, ""
+    for an ordinary turn."""
+    return "crisis" if safety.level >= CRISIS_LEVEL else ""
 
 
 @dataclass

@@ -1,0 +1,178 @@
+"""Eliza in whole conversations nobody on the project wrote (bench/eliza_eval.py
+`--sets conversations`).
+
+The set, tests/delight/ai/data/blind/conversations.jsonl, was written by two people who never
+saw Eliza's rules or training examples: 48 conversations of 12-16 messages as people type
+them, each with the person's setup (name, timezone, what they told Eliza before, goals with
+today's missions, a streak) and, per message, the reply acts a good coach might use, words
+the reply must contain (one of) and must not contain, and what the database must show after
+the turn (missions done or not, a goal created or not).
+
+The even conversations of the file are the tuned split (their misses are printed with -v and
+may be studied); the odd ones are untouched: only their figures are printed, never their
+misses.
+
+How:
+1. A fresh person per conversation, set up as it says: facts kept as personal memories,
+   goals with their missions in the pool, a streak of completed days before today.
+2. Every message through the real turn (`companion.conversations.message_send`), one session.
+3. Each reply judged: its act (the turn's `act`) among the acceptable ones, every must-not
+   absent, one must-any present, the effects in the database.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from common import ROOT
+
+SET = ROOT / "tests" / "delight" / "ai" / "data" / "blind" / "conversations.jsonl"
+
+
+@dataclass
+class Score:
+    turns: int = 0
+    act_ok: int = 0
+    must_not_broken: int = 0
+    must_any_missed: int = 0
+    effects_wrong: int = 0
+    effects_checked: int = 0
+    conversations: int = 0
+    misses: list[str] = field(default_factory=list)
+    got_acts: Counter = field(default_factory=Counter)
+
+
+def read_set(limit: int) -> list[dict[str, Any]]:
+    rows = [json.loads(line) for line in SET.read_text().splitlines() if line.strip()]
+    return rows[: limit or None]
+
+
+def set_up(user: Any, setup: dict[str, Any]) -> None:
+    """The person as the conversation assumes them."""
+    from django.utils import timezone
+
+    from companion.services import memory_create
+    from goals.models import ActivityEvent, Goal, Mission
+    from goals.progress.days import lived_day
+
+    user.first_name = setup.get("name", "")
+    user.timezone = setup.get("timezone", "UTC")
+    user.onboarding_step = user.Onboarding.DONE
+    user.save()
+    for fact in setup.get("facts", []):
+        memory_create(user=user, content=fact, tier="personal", source="conversation")
+    first = None
+    for number, spec in enumerate(setup.get("goals", [])):
+        goal = Goal.objects.create(
+            user=user, title=spec["title"], category=spec.get("category", "growth"),
+            decomposition_status="done",
+        )  # fmt: skip
+        first = first or goal
+        for position, title in enumerate(spec.get("missions", [])):
+            Mission.objects.create(
+                user=user, goal=goal, title=title, category=goal.category,
+                position=position + 10 * number, estimated_minutes=20, status="pending",
+            )  # fmt: skip
+    now = timezone.now()
+    for days in range(1, int(setup.get("streak_days", 0)) + 1):
+        at = now - dt.timedelta(days=days)
+        day = lived_day(at, zone=user.timezone, day_start_hour=user.day_start_hour).date
+        ActivityEvent.objects.create(
+            user=user, kind="mission_completed", occurred_at=at, zone=user.timezone,
+            local_date=day, category=first.category if first else "growth", goal=first,
+        )  # fmt: skip
+
+
+def _effects_problems(user: Any, effects: dict[str, Any], goals_before: int) -> list[str]:
+    from goals.models import Goal, Mission
+
+    problems = []
+    done = set(
+        Mission.objects.filter(user=user, status="completed").values_list("title", flat=True)
+    )
+    problems += [f"not done: {t}" for t in effects.get("done", []) if t not in done]
+    problems += [f"wrongly done: {t}" for t in effects.get("not_done", []) if t in done]
+    if "goal_created" in effects:
+        created = Goal.objects.filter(user=user).count() > goals_before
+        if created != effects["goal_created"]:
+            problems.append(f"goal created: {created}")
+    return problems
+
+
+def judge(turn: dict[str, Any], answer: dict[str, Any]) -> list[str]:
+    """What is wrong with one reply (its act, its words)."""
+    reply = answer["reply"].lower()
+    problems = []
+    act = answer.get("act", "")
+    if act not in turn["acts"]:
+        problems.append(f"act {act or '(none)'} not in {turn['acts']}")
+    broken = [word for word in turn.get("must_not", []) if word.lower() in reply]
+    if broken:
+        problems.append(f"must not say {broken}")
+    wanted = turn.get("must_any", [])
+    if wanted and not any(word.lower() in reply for word in wanted):
+        problems.append(f"must say one of {wanted}")
+    return problems
+
+
+def run_conversation(people: Any, row: dict[str, Any], score: Score) -> None:
+    from companion.conversations import message_send
+    from goals.models import Goal
+
+    user = people.new()
+    set_up(user, row.get("setup", {}))
+    goals_before = Goal.objects.filter(user=user).count()
+    session = None
+    score.conversations += 1
+    for number, turn in enumerate(row["turns"], start=1):
+        answer = message_send(user=user, text=turn["user"], session_id=session)
+        session = answer["session_id"]
+        problems = judge(turn, answer)
+        score.turns += 1
+        score.got_acts[answer.get("act", "")] += 1
+        score.act_ok += not any(p.startswith("act ") for p in problems)
+        score.must_not_broken += any(p.startswith("must not") for p in problems)
+        score.must_any_missed += any(p.startswith("must say") for p in problems)
+        if "effects" in turn:
+            score.effects_checked += 1
+            wrong = _effects_problems(user, turn["effects"], goals_before)
+            score.effects_wrong += bool(wrong)
+            problems += wrong
+        if problems:
+            score.misses.append(
+                f"{row['name']} #{number}: {turn['user'][:90]!r}\n"
+                f"      -> {answer['reply'][:200]!r}\n      {'; '.join(problems)}"
+            )
+
+
+def percent(hits: int, total: int) -> str:
+    return f"{hits}/{total} = {100 * hits / total:.1f}%" if total else "0/0"
+
+
+def eval_conversations(people: Any, limit: int, verbose: bool) -> None:
+    scores = {True: Score(), False: Score()}
+    for index, row in enumerate(read_set(limit)):
+        run_conversation(people, row, scores[index % 2 == 0])
+    print("conversations (blind; targets: >= 95% acceptable acts, 0 must-not broken)")
+    print(f"  {'':<28} {'tuned':<22} {'untouched':<22}")
+    lines = (
+        ("conversations", lambda s: str(s.conversations)),
+        ("acceptable act", lambda s: percent(s.act_ok, s.turns)),
+        ("must-not broken", lambda s: str(s.must_not_broken)),
+        ("must-say missed", lambda s: str(s.must_any_missed)),
+        (
+            "effects right",
+            lambda s: percent(s.effects_checked - s.effects_wrong, s.effects_checked),
+        ),  # noqa: E501
+    )
+    for name, show in lines:
+        print(f"  {name:<28} {show(scores[True]):<22} {show(scores[False]):<22}")
+    both = scores[True].got_acts + scores[False].got_acts
+    print("  acts given: " + ", ".join(f"{a or '(none)'} {n}" for a, n in both.most_common()))
+    if verbose:  # the tuned split's misses only
+        for miss in scores[True].misses:
+            print(f"    {miss}")
