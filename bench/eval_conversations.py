@@ -167,7 +167,7 @@ def eval_conversations(people: Any, limit: int, verbose: bool) -> None:
         (
             "effects right",
             lambda s: percent(s.effects_checked - s.effects_wrong, s.effects_checked),
-        ),  # noqa: E501
+        ),
     )
     for name, show in lines:
         print(f"  {name:<28} {show(scores[True]):<22} {show(scores[False]):<22}")
