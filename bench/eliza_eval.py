@@ -415,7 +415,7 @@ def eval_crisis(people: People, limit: int, verbose: bool) -> None:
 
 
 def eval_public(people: People, limit: int, verbose: bool) -> None:
-    from companion.turn.common import safety_answer
+    from companion.turn.safety import safety_answer
     from delight.ai.runtime import default_engine
 
     engine = default_engine()

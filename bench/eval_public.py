@@ -18,7 +18,7 @@ dialogues, all of LoCoMo and ESConv's test part are *untouched*: never read whil
 only printed beside the tuned figures.
 
 How a message is read: the engine's safety screen, then the turn's own choice of answer for
-that result (`companion.turn.common.safety_answer`: the crisis response, a check-in, or
+that result (`companion.turn.safety.safety_answer`: the crisis response, a check-in, or
 none), and the engine's reading of what the message does (its act). Every message flagged
 is then sent, as a fresh person's first message, through the real turn
 (`companion.conversations.message_send`), so the crisis share printed is what people get.

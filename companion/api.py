@@ -372,6 +372,9 @@ class CrisisSerializer(serializers.Serializer):
     level = serializers.IntegerField()
     reason = serializers.CharField(allow_blank=True)
     resources = serializers.ListField(child=serializers.CharField())
+    resolved = serializers.BooleanField(
+        required=False, help_text="The person said they are safe (the help lines may go)."
+    )
 
 
 class TraceStepSerializer(serializers.Serializer):
@@ -407,6 +410,11 @@ class TurnResultSerializer(serializers.Serializer):
     emotion = EmotionSerializer(allow_null=True)
     crisis = CrisisSerializer()
     strategy = serializers.CharField(allow_blank=True)
+    act = serializers.CharField(
+        allow_blank=True,
+        required=False,
+        help_text="What the reply does: greet, sympathy, checkin, crisis, mission_done, …",
+    )
     conversation_state = serializers.CharField()
     pending_slot = serializers.CharField(allow_null=True)
     waiting_for = serializers.CharField(

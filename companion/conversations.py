@@ -34,7 +34,14 @@ from companion.runner import (
     no_events,
 )
 from companion.services import profile_cache_clear
-from companion.turn import GRAPH, NODE_LABELS, TurnDeps, final_dialogue, turn_result
+from companion.turn import (
+    GRAPH,
+    NODE_LABELS,
+    TurnDeps,
+    final_dialogue,
+    session_data,
+    turn_result,
+)
 from delight.ai.engine import Engine
 from delight.ai.guard import model_budget
 from delight.ai.runtime import engine_or_default, usage_collected
@@ -224,6 +231,7 @@ def turn_execute(
     store = DatabaseCheckpointStore(agent_state)
     runner = Runner(GRAPH, store, on_event, transaction.atomic)
     deps.dialogue_at_start = agent_state.state_data.get("dialogue") or {}
+    deps.session_at_start = agent_state.state_data
     budget = model_budget(settings.ELIZA_MODEL_BUDGET_SECONDS, started=arrived_at)
     with usage_collected() as usage, budget:
         deps.usage = usage
@@ -264,11 +272,13 @@ def turn_replay(*, turn: Turn, from_node: str, engine: Engine | None = None) -> 
         raise ValidationError(f"This turn did not run {from_node!r}; it ran {', '.join(ran)}.")
     keep = ran[: ran.index(from_node)]
     before = state.output("receive_input").get("dialogue_before")
+    asked = state.output("receive_input").get("check_in_before")
     state.outputs = {node: state.outputs[node] for node in keep if node in state.outputs}
     state.trace = state.trace[: len(keep)]
     deps = _turn_deps(turn=turn, engine=engine, emit=None, concurrent_tools=False)
     deps.now = turn.created_at
     deps.dialogue_at_start = before
+    deps.session_at_start = {"check_in": asked}
     runner = Runner(GRAPH, store, atomic=transaction.atomic)
     return runner.replay(state.to_json(), from_node, sandbox=True, deps=deps)
 
@@ -316,7 +326,8 @@ def turn_finish(
     dialogue = final_dialogue(state)
     result = turn_result(state, dialogue)
     tools = state.output("respond").get("tools", [])
-    data = {**agent_state.state_data, "dialogue": dialogue.to_dict()}
+    data = {**agent_state.state_data, **session_data(state), "dialogue": dialogue.to_dict()}
+    data = {key: value for key, value in data.items() if value is not None}
     goal = state.output("recall_context").get("goal")
     if goal:
         data["goal_id"] = goal["id"]

@@ -224,9 +224,12 @@ def _waiting_for(state: dict[str, Any]) -> str:
 
 
 def _crisis(turns: list[Turn]) -> dict[str, Any] | None:
-    """The session's latest crisis answer: its resources stay on screen once shown."""
+    """The session's latest crisis answer, its help lines on screen until the person said
+    they are safe (a later turn that closed it)."""
     for turn in reversed(turns):
         crisis = turn.result.get("crisis") or {}
+        if crisis.get("resolved"):
+            return None
         if crisis.get("triggered"):
             return crisis
     return None

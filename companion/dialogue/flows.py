@@ -128,6 +128,9 @@ class Flow:
                 return slot
         raise KeyError(name)
 
+    def slot_names(self) -> tuple[str, ...]:
+        return tuple(slot.name for slot in self.slots)
+
     def required_in(self, slots: Mapping[str, Any]) -> bool:
         return all(slot.name in slots for slot in self.slots if slot.required)
 

@@ -286,6 +286,20 @@ class DialogueManager:
         draft.go(S.UNDERSTANDING)
         return self._advance(draft)
 
+    def reminder(self, dialogue: DialogueState) -> str:
+        """The question a waiting flow still has open, as said after something else ("" when
+        no flow waits): "(When you're ready: why does it matter to you?)"."""
+        if dialogue.flow is None or dialogue.state not in (S.WAITING_FOR_SLOT, S.CONFIRMING):
+            return ""
+        flow = self.flows[dialogue.flow]
+        if dialogue.state is S.CONFIRMING or dialogue.pending_slot not in flow.slot_names():
+            title = dialogue.slots.get("title")
+            question = CONFIRM_AGAIN.format(what=f"“{title}”" if title else "it")
+        else:
+            reask = flow.slot(dialogue.pending_slot).reask
+            question = reask[:1].upper() + reask[1:]
+        return BACK_TO_FLOW.format(question=question)
+
     # -- per state --
 
     def _nothing_active(self, dialogue: DialogueState) -> DialogueStep:

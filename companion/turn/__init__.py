@@ -1,6 +1,7 @@
 """Eliza's conversation turn: the nodes, their edges, and what they need.
 
     receive_input ─┬─ crisis ─────────────────────────────────┐
+                   ├─ check_in ───────────────────────────────┤
                    └─ recall_context ─┬─ clarify ─┐           ├─ store_memory ─ end
                                       └─ reason ──┴─ respond ─┘
     (any required node that fails) ─ error ─ end
@@ -11,14 +12,16 @@ commits its writes in one transaction with its checkpoint (conversations.py pass
 `ctx.sandbox`: in a staff replay it computes everything and writes nothing.
 
 `common.py` holds what the nodes share, `nodes.py` the nodes, `flows.py` the dialogue's part,
-`context.py` the prompt's context, `graph.py` the wiring and the turn's answer.
+`context.py` the prompt's context, `safety.py` how the safety screen is answered (the
+crisis response, a check-in), `graph.py` the wiring, the turn's answer and what it leaves
+for the session's next turns.
 """
 
 from __future__ import annotations
 
 from companion.turn.common import FALLBACK_REPLIES, NODE_LABELS, TurnDeps, tool_pool
 from companion.turn.flows import final_dialogue
-from companion.turn.graph import GRAPH, answer_of, turn_result
+from companion.turn.graph import GRAPH, answer_of, session_data, turn_result
 
 __all__ = [
     "FALLBACK_REPLIES",
@@ -27,6 +30,7 @@ __all__ = [
     "TurnDeps",
     "answer_of",
     "final_dialogue",
+    "session_data",
     "tool_pool",
     "turn_result",
 ]

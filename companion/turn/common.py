@@ -18,12 +18,11 @@ from django.utils import timezone
 from companion.dialogue import DialogueManager
 from companion.runner import EventSink, NodeContext, no_events
 from delight.ai.engine import Engine
-from delight.ai.types import SafetyResult, Usage
+from delight.ai.types import Usage
 from delight.database import Role, role_executor
 from delight.models import User
 from delight.tools import ToolRegistry, registry
 
-CRISIS_LEVEL = 2  # safety levels 2 (high risk) and 3 (imminent danger) take the crisis branch
 HISTORY_TURNS = 12  # earlier turns given to the reply; offline Eliza repeats none of them
 MEMORIES_K = 6
 T = TypeVar("T")
@@ -32,6 +31,7 @@ T = TypeVar("T")
 NODE_LABELS = {
     "receive_input": "listening…",
     "crisis": "here with you…",
+    "check_in": "here with you…",
     "recall_context": "recalling…",
     "clarify": "thinking…",
     "reason": "thinking…",
@@ -48,12 +48,6 @@ FALLBACK_REPLIES = {
     "": "I'm sorry, something went wrong on my side and I lost my thread. Could you say "
     "that again?",
 }
-
-
-def safety_answer(safety: SafetyResult) -> str:
-    """How the turn answers a safety screen's result: "crisis" for the crisis response, ""
-    for an ordinary turn."""
-    return "crisis" if safety.level >= CRISIS_LEVEL else ""
 
 
 @dataclass
@@ -75,6 +69,9 @@ class TurnDeps:
     usage: list[Usage] = field(default_factory=list)
     # The session's conversation state when the turn began (None: read it when needed).
     dialogue_at_start: dict[str, Any] | None = None
+    # What the session keeps between turns (AgentState.state_data) when the turn began: a
+    # check-in waiting for its answer, Eliza's last action, ...
+    session_at_start: dict[str, Any] = field(default_factory=dict)
     # Reads of this turn that read tools may reuse (ToolCall.known): today's triad, the goals.
     reads: dict[str, Any] = field(default_factory=dict)
 

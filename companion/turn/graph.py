@@ -10,6 +10,7 @@ from companion.turn.common import FALLBACK_REPLIES
 from companion.turn.nodes import (
     after_input,
     after_recall,
+    check_in,
     clarify,
     crisis,
     error,
@@ -19,13 +20,25 @@ from companion.turn.nodes import (
     respond,
     store_memory,
 )
+from companion.turn.safety import CLOSED
 
-REPLY_NODES = ("crisis", "respond", "error")
+REPLY_NODES = ("crisis", "check_in", "respond", "error")
+# The nodes in the order they run: a later node's session keys win (session_data).
+SESSION_NODES = ("receive_input", "crisis", "check_in", "reason", "respond", "store_memory")
 
 
 def answer_of(state: TurnState) -> dict[str, Any]:
     """The output of the node that answered the person ({} if none did yet)."""
     return next((state.output(n) for n in REPLY_NODES if state.output(n).get("reply")), {})
+
+
+def session_data(state: TurnState) -> dict[str, Any]:
+    """What this turn leaves for the session's next turns (AgentState.state_data): each
+    node's "session" keys, a later node's winning; None removes a key."""
+    data: dict[str, Any] = {}
+    for node in SESSION_NODES:
+        data.update(state.output(node).get("session", {}))
+    return data
 
 
 def turn_result(state: TurnState, dialogue: DialogueState) -> dict[str, Any]:
@@ -49,8 +62,12 @@ def turn_result(state: TurnState, dialogue: DialogueState) -> dict[str, Any]:
             "level": safety["level"],
             "reason": safety["reason"],
             "resources": state.output("crisis").get("resources", []),
+            # The person said they are safe, answering a check-in or the crisis response.
+            "resolved": received.get("answer") == CLOSED,
         },
         "strategy": answer.get("strategy", ""),
+        # What Eliza's reply does (a greeting, sympathy, a check-in, a mission marked done…).
+        "act": answer.get("act", ""),
         "conversation_state": dialogue.state.value,
         "pending_slot": dialogue.pending_slot,
         "waiting_for": waiting_words(dialogue.state, dialogue.pending_slot),
@@ -75,10 +92,11 @@ def build_graph() -> Graph:
                 "receive_input",
                 receive_input,
                 router=after_input,
-                choices=("crisis", "recall_context"),
+                choices=("crisis", "check_in", "recall_context"),
                 writes=True,
             ),
             Node("crisis", crisis, next="store_memory", writes=True),
+            Node("check_in", check_in, next="store_memory"),
             Node(
                 "recall_context",
                 recall_context,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.conf import settings
@@ -28,7 +28,6 @@ from companion.services import (
     user_emotion_set,
 )
 from companion.turn.common import (
-    CRISIS_LEVEL,
     FALLBACK_REPLIES,
     HISTORY_TURNS,
     MEMORIES_K,
@@ -63,6 +62,18 @@ from companion.turn.flows import (
     step_dict,
     waiting_reminder,
 )
+from companion.turn.safety import (
+    CHECKIN,
+    CLOSED,
+    CRISIS,
+    SOMEONE_ELSE,
+    checkin_answer,
+    checkin_closed_text,
+    checkin_text,
+    crisis_text,
+    safety_answer,
+    someone_else_text,
+)
 from delight.ai.engine import ReplyRequest
 from delight.ai.offline import (
     JOYFUL,
@@ -78,13 +89,6 @@ from nudges.selectors import welcome_pending
 from nudges.services import presence_welcomed
 from world.selectors import zones_now
 
-CRISIS_OPENING = (
-    "I'm really glad you told me. What you're feeling matters, and you don't have to face it "
-    "alone. If you are in danger right now, please call your local emergency number or go to "
-    "the nearest emergency department."
-)
-
-CRISIS_CLOSING = "I'm here with you. Is there someone you trust who can be with you right now?"
 _VAGUE = re.compile(r"^\W*(?:help|hm+|um+|idk|ok(?:ay)?|so|well|\?+|\.+|what|hmm+ ?ok)\W*$", re.I)
 
 # Said when goals are asked about before there is one; it opens the create-goal flow.
@@ -94,7 +98,9 @@ NO_GOAL_YET = "I don't know your goals yet, so let's start there."
 def receive_input(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     """Safety first; then emotion, and either the active flow or the intent.
 
-    1. Screen the message; at CRISIS_LEVEL or above nothing else is read (crisis branch).
+    1. Screen the message and choose how to answer it (companion.turn.safety): the crisis
+       response or a check-in read nothing else. A check-in asked last turn is answered by
+       this message: "yes" escalates to the crisis response, "no, just stressed" closes it.
     2. Read the emotion and keep it on the person (not in a sandbox).
     3. While a flow waits for an answer, the message goes straight to it, with no intent
        detection, unless the person changes course (the dialogue manager hands it back).
@@ -103,15 +109,27 @@ def receive_input(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     deps = deps_of(ctx)
     text = state.input.text
     safety = noted(ctx, "safety", deps.engine.screen_safety(text))
-    out: dict[str, Any] = {"safety": dataclasses.asdict(safety)}
-    if safety.level >= CRISIS_LEVEL:
+    answer = safety_answer(safety)
+    asked = deps.session_at_start.get("check_in")
+    if asked and answer != CRISIS:
+        reply = checkin_answer(text)
+        if reply == "safe":
+            answer = CLOSED
+        elif reply == "at risk" and asked.get("basis") != "crisis":  # answered, not a new yes
+            answer = CRISIS
+    dialogue = dialogue_now(deps)
+    out: dict[str, Any] = {
+        "safety": dataclasses.asdict(safety),
+        "answer": answer,
+        "check_in_before": asked,
+        "dialogue_before": dialogue.to_dict(),  # kept whatever answers: a flow survives
+    }
+    if answer in (CRISIS, CHECKIN, CLOSED, SOMEONE_ELSE):
         return out
     emotion = noted(ctx, "emotion", deps.engine.detect_emotion(text))
     out["emotion"] = dataclasses.asdict(emotion)
     if not ctx.sandbox:
         _emotion_keep(deps, emotion)
-    dialogue = dialogue_now(deps)
-    out["dialogue_before"] = dialogue.to_dict()
     if dialogue.state in ACTIVE:
         step = deps.dialogue.handle(
             dialogue, text, today=deps.today, context=dialogue_context(deps.user)
@@ -129,30 +147,85 @@ def _emotion_keep(deps: TurnDeps, emotion: EmotionResult) -> None:
 
 
 def after_input(state: TurnState) -> str:
-    safety = state.output("receive_input").get("safety", {})
-    return "crisis" if safety.get("level", 0) >= CRISIS_LEVEL else "recall_context"
+    answer = state.output("receive_input").get("answer", "")
+    asks = {CRISIS: "crisis", CHECKIN: "check_in", CLOSED: "check_in", SOMEONE_ELSE: "check_in"}
+    return asks.get(answer, "recall_context")
 
 
 def crisis(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     """A calm reply with this deployment's crisis resources, and an event for staff.
 
     No coaching, no goal talk, no memory: the crisis content stays out of ordinary memory.
+    The next message is read as an answer too: "i'm safe now" closes it (the help lines
+    leave the screen), anything else is an ordinary message.
     """
     deps = deps_of(ctx)
     safety = state.output("receive_input")["safety"]
     resources = list(settings.CRISIS_RESOURCES)
-    text = " ".join([CRISIS_OPENING, *(f"{line}." for line in resources), CRISIS_CLOSING])
+    confirmed = safety["level"] < 2  # a "yes" to a check-in
     if not ctx.sandbox:
         crisis_event_record(
             user=deps.user,
             conversation_id=deps.conversation_id,
             turn_id=deps.turn_id,
-            level=safety["level"],
-            reason=safety["reason"],
+            level=max(safety["level"], 2),
+            reason="said yes to a check-in" if confirmed else safety["reason"],
             matched=list(safety.get("matched", ())),
         )
+    reply = emit_text(deps, word_chunks(crisis_text(resources)))
+    return {
+        "reply": reply,
+        "strategy": "crisis",
+        "act": "crisis",
+        "resources": resources,
+        # The next message may say they are safe: read as an answer, like a check-in's.
+        "session": {"check_in": {"turn": str(deps.turn_id), "basis": "crisis"}},
+    }
+
+
+def check_in(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
+    """Ask before anything else, close a check-in the person answered "no, I'm safe", or
+    help someone worried about another person in danger.
+
+    Asking: a warm, direct question that quotes what they said, the crisis lines in one line;
+    nobody is flagged, nothing is stored, and a flow in progress keeps waiting (its
+    question follows the closing reply). Closed: thanks, a word for the weight they carry,
+    and the flow's question if one waits.
+    """
+    deps = deps_of(ctx)
+    received = state.output("receive_input")
+    if received["answer"] == SOMEONE_ELSE:
+        text = someone_else_text(list(settings.CRISIS_RESOURCES))
+        return {"reply": emit_text(deps, word_chunks(text)), "strategy": "support", "act": "advice"}
+    if received["answer"] == CHECKIN:
+        safety = received["safety"]
+        heard = _heard(state.input.text, safety.get("matched", ()))
+        text = checkin_text(heard, list(settings.CRISIS_RESOURCES))
+        reply = emit_text(deps, word_chunks(text))
+        asked = {"turn": str(deps.turn_id), "basis": safety.get("basis", "")}
+        return {
+            "reply": reply,
+            "strategy": "checkin",
+            "act": "checkin",
+            "session": {"check_in": asked},
+        }
+    text = checkin_closed_text(state.input.text)
+    if reminder := _flow_question(deps):
+        text = f"{text} {reminder}"
     reply = emit_text(deps, word_chunks(text))
-    return {"reply": reply, "strategy": "crisis", "resources": resources}
+    return {"reply": reply, "strategy": "checkin", "act": "listen", "session": {"check_in": None}}
+
+
+def _heard(text: str, matched: Sequence[str]) -> str:
+    """A short part of the message to quote: the whole when short, else the part that read as
+    a warning sign."""
+    if len(text) <= 60:
+        return text
+    return next((part for part in reversed(matched) if len(part) <= 60 and part in text), "")
+
+
+def _flow_question(deps: TurnDeps) -> str:
+    return deps.dialogue.reminder(dialogue_now(deps))
 
 
 def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
@@ -459,8 +532,8 @@ def store_memory(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     4. Mark the memories the reply's prompt carried as accessed.
     """
     deps = deps_of(ctx)
-    if "crisis" in state.outputs:
-        ctx.note("crisis turn: nothing stored")
+    if "crisis" in state.outputs or "check_in" in state.outputs:
+        ctx.note("crisis or check-in turn: nothing stored")
         return {"facts": [], "written": []}
     facts = deps.engine.extract_facts(state.input.text, today=deps.today)
     out: dict[str, Any] = {"facts": [dataclasses.asdict(fact) for fact in facts], "written": []}

@@ -360,7 +360,8 @@ class ModelEngine:
         nurse", "kill me now, my mother-in-law is staying") imminent danger, and every
         false alarm answers with a crisis reply, stores nothing and flags staff. Quoting
         the person's words was no support: a 1.5B model quoted "kill me now" and "im dying
-        😂" as level 2.
+        😂" as level 2. Its raise rests on the model alone (basis "model"): the turn asks
+        the person before anything else (a check-in), like a raise from meaning alone.
         """
         local = not isinstance(self.embedder, OpenAIEmbedder)
         floor = self.offline.screen_safety(text) if local else classifiers.screen_safety(text)
@@ -375,6 +376,7 @@ class ModelEngine:
                 reason=str(data["reason"]).strip() or "flagged by the model",
                 matched=(*floor.matched, "model"),
                 source="model+offline",
+                basis="model",
             )
         return _with_source(floor, "model+offline")
 

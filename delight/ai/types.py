@@ -44,6 +44,10 @@ class SafetyResult:
     reason: str  # short, human readable; empty when level == 0
     matched: tuple[str, ...] = ()  # the phrases or signals that triggered it
     source: str = ""  # who decided: "offline", "model+offline", "offline (model failed: …)"
+    # What the level rests on: "rules" (explicit words), "meaning" (the message's embedding
+    # alone) or "model" (a chat model alone). Only the rules' high risk takes the crisis
+    # response; the others are asked about first (companion.turn: a check-in).
+    basis: str = "rules"
 
 
 @dataclass(frozen=True)

@@ -83,6 +83,18 @@ def test_a_past_crisis_keeps_its_resources_on_screen(owner_client, owner):
 
 
 @pytest.mark.django_db
+def test_the_help_lines_leave_once_the_person_says_they_are_safe(owner_client, owner):
+    crisis = conversations.message_send(user=owner, text="I want to kill myself")
+    safe = conversations.message_send(
+        user=owner, text="no im safe now, my sister is here", session_id=crisis["session_id"]
+    )
+    assert safe["crisis"]["resolved"]
+    html = owner_client.get(chat_url(crisis["session_id"])).content.decode()
+    start = html.index('id="chat-crisis"')
+    assert " hidden>" in html[start : html.index(">", start) + 1]
+
+
+@pytest.mark.django_db
 def test_another_persons_or_an_unknown_session_is_a_404(client, owner, outsider):
     session_id = conversations.message_send(user=owner, text="Hello")["session_id"]
     client.force_login(outsider)
@@ -210,6 +222,11 @@ def test_a_crisis_shows_the_resources_on_a_phone_without_websockets(page, live_a
     send(page, "thanks, I will call them")
     assert panel.is_visible()  # it stays
     assert page.get_by_label("Your message").input_value() == ""
+    assert panel.bounding_box()["height"] <= 667 * 0.25  # never a wall over the conversation
+    page.get_by_role("button", name="Close the help lines").click()
+    assert panel.is_hidden()
+    page.reload()
+    assert page.locator("#chat-crisis").is_hidden()  # closed stays closed in this conversation
 
 
 @pytest.mark.browser

@@ -49,12 +49,14 @@ def test_a_message_runs_every_node_in_order_and_checkpoints_each(owner):
 def test_every_declared_edge_is_one_the_turn_can_take():
     assert GRAPH.edges() >= {
         ("receive_input", "crisis"),
+        ("receive_input", "check_in"),
         ("receive_input", "recall_context"),
         ("recall_context", "clarify"),
         ("recall_context", "reason"),
         ("clarify", "respond"),
         ("reason", "respond"),
         ("crisis", "store_memory"),
+        ("check_in", "store_memory"),
         ("respond", "store_memory"),
         ("store_memory", "end"),
         ("error", "end"),

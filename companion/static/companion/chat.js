@@ -4,7 +4,8 @@
 //    keeps the text until Eliza has answered, so nothing is lost when a send fails.
 // 2. `state` events set the status line ("recalling…"), `token` chunks stream into Eliza's
 //    bubble, and `reply` replaces them with the final text, the memories she used, the
-//    question a flow waits on and, in a crisis, the resources panel (which stays).
+//    question a flow waits on and, in a crisis, the help lines panel (closable; gone once the
+//    person says they are safe).
 // 3. Ping every 25 s; no pong within 10 s means the socket is dead: close it. Reconnect with
 //    exponential backoff (1 s doubling to 30 s, with jitter). A message in flight when the
 //    socket drops is sent again after the reconnect with the same idempotency key, so Eliza
@@ -148,12 +149,31 @@ function showWaiting(result) {
   waiting.hidden = !question || (result.reply || "").trimEnd().endsWith(question);
 }
 
+// The help lines show after a crisis reply until the person closes them (remembered for the
+// conversation, this tab) or tells Eliza they are safe (`resolved`); a new crisis reply shows
+// them again. They always stay in Eliza's reply itself.
+function crisisClosedKey() {
+  return `delight.crisis-closed.${sessionId || "new"}`;
+}
+
 function showCrisis(crisis) {
+  if (crisis && crisis.resolved) {
+    crisisPanel.hidden = true;
+    return;
+  }
   if (!crisis || !crisis.triggered) return;
   const list = document.getElementById("chat-crisis-resources");
   list.replaceChildren(...crisis.resources.map((line) => element("li", "", line)));
+  sessionStorage.removeItem(crisisClosedKey());
   crisisPanel.hidden = false;
 }
+
+document.getElementById("chat-crisis-close").addEventListener("click", () => {
+  crisisPanel.hidden = true;
+  sessionStorage.setItem(crisisClosedKey(), "1");
+  textarea.focus();
+});
+if (sessionStorage.getItem(crisisClosedKey())) crisisPanel.hidden = true;
 
 function rememberSession(id) {
   if (sessionId === id) return;

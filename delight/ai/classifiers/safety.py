@@ -14,12 +14,15 @@ from delight.ai.classifiers.safety_rules import (
     ACT,
     CLAUSE_BREAKS,
     CONCERN,
+    EARNEST,
     ESCALATOR,
     FICTION,
     FIRST_PERSON,
     HINT,
+    HYPERBOLE_RULES,
     IDEATION,
     INTENTION,
+    LAUGHTER,
     MEANS,
     NEGATORS,
     PAST,
@@ -34,6 +37,7 @@ from delight.ai.classifiers.safety_rules import (
     THIRD_PRONOUNS,
     TIME,
     TOLD_ELIZA,
+    WARNING,
     Rule,
 )
 from delight.ai.text import BOUNDARY_TOKENS
@@ -91,7 +95,10 @@ def _person(tokens: list[str], index: int, phrase: str) -> str:
         return "first"
     if words & THIRD_PRONOUNS:
         return "third"
-    for token in _clause_before(tokens, index, _PERSON_LOOKBACK):
+    before = _clause_before(tokens, index, _PERSON_LOOKBACK)
+    if "me" in before and {"told", "tells", "telling", "showed"} & set(before):
+        return "third"  # "a child told me about self harm": the teller's, not the listener's
+    for token in before:
         if token in FIRST_PERSON:
             return "first"
         if token in THIRD_PRONOUNS or token in THIRD_NOUNS:
@@ -149,7 +156,10 @@ def _token_starts(text: str) -> list[int]:
     return starts
 
 
-_WEIGHTS = {IDEATION: 2, SELF_HARM: 2, HINT: 1}
+_WEIGHTS = {IDEATION: 2, SELF_HARM: 2, WARNING: 2, HINT: 1}
+# SafetyResult.basis of a high-risk reading that is not explicit: indirect signs only, a
+# hyperbole next to laughter, someone else's danger.
+HINTS, JOKING, OTHER = "hints", "joking", "someone else"
 
 
 def screen_safety(text: str) -> SafetyResult:
@@ -201,11 +211,13 @@ def screen_safety(text: str) -> SafetyResult:
     third = [
         s for s in signals if s.person == "third" and not s.past and (real_other or not fiction)
     ]
-    past = [s for s in signals if s.past and s.rule.kind in (IDEATION, SELF_HARM, HINT, ACT)]
+    past = [
+        s for s in signals if s.past and s.rule.kind in (IDEATION, SELF_HARM, WARNING, HINT, ACT)
+    ]
 
     level, reason, matched = _score_first_person(present, escalated, timed)
     if level >= 2:
-        return SafetyResult(level, reason, matched)
+        return SafetyResult(level, reason, matched, basis=_basis(present, reason, text))
 
     third_risk = [s for s in third if s.rule.kind in _WEIGHTS or s.rule.kind in (ACT, MEANS)]
     if third_risk:
@@ -213,7 +225,7 @@ def screen_safety(text: str) -> SafetyResult:
         phrases = _phrases(third_risk)
         if imminent:
             return SafetyResult(
-                2, "someone else may be in immediate danger (third person)", phrases
+                2, "someone else may be in immediate danger (third person)", phrases, basis=OTHER
             )
         return SafetyResult(1, "concern about someone else's safety (third person)", phrases)
     if past:
@@ -228,6 +240,19 @@ def screen_safety(text: str) -> SafetyResult:
             1, "signs of distress (hopelessness, low mood, grief)", _phrases(concern)
         )
     return SafetyResult(0, "")
+
+
+def _basis(present: list[_Signal], reason: str, raw: str) -> str:
+    """What a high-risk reading rests on: explicit words ("rules": the crisis response),
+    indirect signs only ("hints"), or only a phrase people use as hyperbole next to laughter
+    ("joking"); both of the latter are asked about first."""
+    if reason.startswith("indirect signs of suicidal thinking") and "plan" not in reason:
+        return HINTS
+    risky = [s for s in present if s.rule.kind in (IDEATION, SELF_HARM, ACT, MEANS)]
+    hyperbole = risky and all(s.rule.name in HYPERBOLE_RULES for s in risky)
+    if hyperbole and LAUGHTER.search(raw) and not EARNEST.search(normalize(raw)):
+        return JOKING
+    return "rules"
 
 
 def _phrases(signals: Iterable[_Signal]) -> tuple[str, ...]:
@@ -253,7 +278,7 @@ def _score_first_person(
     ]
     weight = sum(_WEIGHTS[s.rule.kind] for s in risky)
     signs = [s for s in present if s.rule.kind == SIGN] + distress
-    if signs and any(s.rule.kind == HINT for s in risky):
+    if signs and any(s.rule.kind in (HINT, WARNING) for s in risky):
         # A goodbye, a gift or hopelessness next to a warning sign: one more sign of risk.
         weight += 1
         risky += signs
@@ -293,7 +318,7 @@ def _has_ideation(signals: Iterable[_Signal]) -> bool:
     return any(s.rule.kind == IDEATION for s in signals)
 
 
-_RISK_KINDS = (IDEATION, SELF_HARM, HINT, ACT, MEANS)
+_RISK_KINDS = (IDEATION, SELF_HARM, WARNING, HINT, ACT, MEANS)
 
 
 def rules_hold(text: str) -> bool:

@@ -23,13 +23,17 @@ from delight.ai.classifiers.safety_rules.base import (
     MEANS,
     SELF_HARM,
     SIGN,
+    WARNING,
     Rule,
 )
 from delight.ai.classifiers.safety_rules.context import (
     CLAUSE_BREAKS,
+    EARNEST,
     FICTION,
     FIRST_PERSON,
+    HYPERBOLE_RULES,
     INTENTION,
+    LAUGHTER,
     NEGATORS,
     PAST,
     REAL_PERSON,
@@ -43,11 +47,17 @@ from delight.ai.classifiers.safety_rules.context import (
 )
 from delight.ai.classifiers.safety_rules.explicit import EXPLICIT_RULES
 from delight.ai.classifiers.safety_rules.imminent import IMMINENT_RULES
-from delight.ai.classifiers.safety_rules.indirect import CONCERN_RULES, HINT_RULES, SIGN_RULES
+from delight.ai.classifiers.safety_rules.indirect import (
+    CONCERN_RULES,
+    HINT_RULES,
+    SIGN_RULES,
+    WARNING_RULES,
+)
 
 SAFETY_RULES: list[Rule] = [
     *EXPLICIT_RULES,
     *HINT_RULES,
+    *WARNING_RULES,
     *IMMINENT_RULES,
     *CONCERN_RULES,
     *SIGN_RULES,
@@ -57,12 +67,15 @@ __all__ = [
     "ACT",
     "CLAUSE_BREAKS",
     "CONCERN",
+    "EARNEST",
     "ESCALATOR",
     "FICTION",
     "FIRST_PERSON",
     "HINT",
+    "HYPERBOLE_RULES",
     "IDEATION",
     "INTENTION",
+    "LAUGHTER",
     "MEANS",
     "NEGATORS",
     "PAST",
@@ -77,5 +90,6 @@ __all__ = [
     "THIRD_PRONOUNS",
     "TIME",
     "TOLD_ELIZA",
+    "WARNING",
     "Rule",
 ]

@@ -10,6 +10,9 @@ from dataclasses import dataclass
 IDEATION = "ideation"  # explicit or strong implicit suicidal thinking (weight 2)
 SELF_HARM = "self_harm"  # self-injury (weight 2)
 HINT = "hint"  # an indirect warning sign (weight 1); two of them make high risk
+# A strong indirect warning sign (weight 2): high risk alone, but never explicit, so the turn
+# asks about it first ("i don't think i'll make it to christmas").
+WARNING = "warning"
 ACT = "act"  # something is happening now (overdose taken, engine running): level 3 alone
 MEANS = "means"  # lethal means ready at hand ("pills in front of me"): level 3 alone
 ESCALATOR = "escalator"  # plan, means, place: turns high risk into imminent
@@ -24,7 +27,9 @@ DRUGS = (
     r"(?:pills|tablets|meds|medication|medicine|painkillers|pain killers|sleeping pills"
     r"|paracetamol|acetaminophen|tylenol|ibuprofen|aspirin|insulin|sertraline|fluoxetine"
     r"|citalopram|prozac|zoloft|lithium|antidepressants|xanax|valium|diazepam|codeine"
-    r"|tramadol|oxycodone|morphine|opioids|benzos|sleeping tablets)"
+    r"|tramadol|oxycodone|morphine|opioids|benzos|sleeping tablets|mirtazapine|co codamol"
+    r"|codamol|amitriptyline|quetiapine|pregabalin|gabapentin|zopiclone|propranolol"
+    r"|venlafaxine|naproxen|prescription|heart medication|blood pressure tablets)"
 )
 # Parts of the body people injure on purpose (not hair or nails).
 BODY = (

@@ -16,6 +16,10 @@ SAFETY_EXCLUSIONS: tuple[re.Pattern[str], ...] = tuple(
         r"|chopping|while|by accident|accidentally|at (?:the|work|practice)|in (?:the|a) (?:gym"
         r"|kitchen|game|match)|lifting|running|playing|on (?:the|a|some))\b",
         rf"\baccidentally (?:cut|hurt|burned|burnt|hit) {SELF}\b",
+        rf"\b(?:cut|cuts|burned|burnt|hurt) {SELF} (?:with|on) (?:my|a|the|his|her) (?:saw|chisel"
+        r"|axe|mower|tin|can|lid|paper|box cutter|hedge trimmer|drill|oven|iron|kettle|stove"
+        r"|pan|grater|mandoline)\b",
+        rf"\b(?:burn|burned|burnt|burning|wore|wearing|work|worked|working) {SELF} out\b",
         rf"\b(?:almost|nearly) killed {SELF}\b",
         rf"\bkill(?:ing)? {SELF} (?:to (?:finish|get|make|meet|hit)|laughing|working|at (?:the"
         r" gym|work)|in the gym)\b",
@@ -37,7 +41,11 @@ SAFETY_EXCLUSIONS: tuple[re.Pattern[str], ...] = tuple(
         r"\brope (?:for|to) (?:the|my|a|our|climbing|camping|towing|tie|tow|hang (?:the|a|my)"
         r" (?:washing|laundry|hammock|swing))\b",
         rf"\boverdos(?:e|ed|ing) on (?!(?:{DRUGS}|sleeping|my|heroin|drugs|insulin|opioids"
-        r"|pain killers)\b)\w+",
+        r"|pain killers|purpose)\b)\w+",
+        r"\bsuicidal tendencies\b",
+        r"\bcut(?:ting)? (?:my|his|her|the|our|your) (?:hair|nails|fringe|grass|lawn|hedge"
+        r"|losses|costs|spending|sugar|hours)\b",
+        rf"\b{DRUGS} (?:are |is )?(?:ready|waiting) (?:at|for|to)\b",
         rf"\b(?:vitamin|vitamins|allergy|headache|iron|fish oil|birth control|antibiotic"
         rf"|antibiotics|probiotic|hay fever|cold|flu|diet|magnesium) {DRUGS}\b",
         r"\bwant to die (?:without|before)\b",
@@ -161,6 +169,25 @@ THIRD_NOUNS = frozenset(
         "clients",
         "pupil",
         "pupils",
+        "mate",
+        "mates",
+        "pal",
+        "buddy",
+        "nan",
+        "gran",
+        "grandad",
+        "granny",
+        "fiance",
+        "fiancee",
+        "people",
+        "teenagers",
+        "teens",
+        "adults",
+        "men",
+        "women",
+        "folks",
+        "sons",
+        "daughters",
     }
 )
 # Someone in the person's own life: a real person even when the message mentions a story.
@@ -172,6 +199,7 @@ REAL_PERSON = re.compile(
 
 FICTION = re.compile(
     r"\b(?:book|books|novel|film|movie|series|character|characters|plot|essay|story|theme"
+    r"|band|album|podcast|radio|netflix"
     r"|themes|episode|hamlet|lyrics|song|documentary|article|poem|scene|protagonist|author"
     r"|chapter|anime|manga|13 reasons why|romeo|juliet)\b"
 )
@@ -183,12 +211,31 @@ TOLD_ELIZA = re.compile(
 )
 PAST = re.compile(
     r"\b(?:used to|years ago|months ago|in the past|when i was (?:younger|a teen|a teenager"
-    r"|in school|a kid|\d+)|back in (?:school|college|uni|high school))\b"
+    r"|in school|a kid|\d+)|back in (?:school|college|uni|high school)|a few years back"
+    r"|(?:a )?long time ago|in (?:19|20)\d\d|in high school|when i was \w+ at \d+"
+    r"|as a (?:teen|teenager|kid))\b"
 )
 RECOVERY = re.compile(
-    r"\b(?:\d+|one|two|three|four|five|six|a|a few) (?:years?|months?|weeks?) clean\b"
+    r"\bgrateful to be (?:here|alive)\b|\bnow i am \d+\b"
+    r"|\b(?:\d+|one|two|three|four|five|six|a|a few) (?:years?|months?|weeks?) clean\b"
     r"|\bclean (?:since|for)\b|\bin recovery\b|\brecovered\b|\btherapy (?:really )?helped\b"
-    r"|\b(?:better|doing well|okay|fine) now\b"
+    r"|\b(?:better|doing well|okay|fine|stable|happy|well) now\b|\bfree (?:from|of) self"
+    r" harm\b|\b(?:days|weeks|months|years) since i last\b|\bi got help\b|\bbeen well\b"
+    r"|\bsurvivor of\b|\bglad (?:\w+ )?made it\b|\bhave not in years\b"
+)
+# Laughter in the message as typed (emoji are gone after normalising): with only a phrase
+# people use as hyperbole ("kms", "i want to die"), the message is asked about, not
+# answered with the crisis response ("kms this code will not compile 😂").
+LAUGHTER = re.compile(
+    r"\b(?:lol+|lmf?ao+|rofl|haha+|hehe+|jk|jkjk)\b|[\U0001F602\U0001F923\U0001F480\U0001F606"
+    r"\U0001F605]",
+    re.IGNORECASE,
+)
+HYPERBOLE_RULES = frozenset({"kms", "want to die", "rather be dead", "kill self"})
+# Words that say a hyperbole is meant: laughter next to them is no joke.
+EARNEST = re.compile(
+    r"\b(?:actually|for real|fr|seriously|not joking|not kidding|i mean it|honestly|tonight"
+    r"|going to)\b"
 )
 RELAPSE = re.compile(r"\b(?:again|relapsed|relapse|relapsing|started back)\b")
 TIME = re.compile(

@@ -20,7 +20,8 @@ EXPLICIT_RULES: list[Rule] = [
             "want to die",
             r"\b(?:want|wants|wanted|wanting|wish|wishes|ready|deserve|deserves"
             r"|would like|decided) to (?:die|be dead|not exist|not be alive|stop living"
-            r"|stop being alive|stop breathing)\b",
+            r"|stop being alive|stop breathing)\b|\bwant(?:s)? (?:to )?(?:die|di)\b"
+            r"(?! (?:laughing|of|from|for|in)\b)",
         ),
         (
             "wish dead",
@@ -57,12 +58,38 @@ EXPLICIT_RULES: list[Rule] = [
         ),
         ("rather be dead", r"\brather (?:die|be dead)\b"),
         ("kill self", rf"\bkill(?:s|ed|ing)? {SELF}\b"),
+        # Slang for killing oneself ("top myself", "neck myself", "off myself", "end myself";
+        # "unalive" is read as "kill" by the normaliser).
+        (
+            "slang kill self",
+            rf"\b(?:top|topping|topped|neck|necking|off|offing|end|ending|yeet|yeeting)"
+            rf" {SELF}\b(?! (?:up|out|in|at|with|from|to)\b)",
+        ),
         ("kms", r"\bkms\b"),
-        ("end life", rf"\b(?:end|ends|ending|take|takes|taking) {POSS} (?:own )?life\b"),
+        (
+            "end life",
+            rf"\b(?:end|ends|ending|take|takes|taking|finish|finishing) {POSS} (?:own )?life\b",
+        ),
+        ("bleed out", r"\b(?:want|wants|going|ready|about) to bleed out\b"),
+        (
+            "ending it soon",
+            r"\bending it (?:all )?(?:tonight|today|tomorrow|this weekend|this week|soon)\b"
+            r"|\b(?:going to|want to|will) suicide\b",
+        ),
+        # "kill me please, i mean it": a common hyperbole, said in earnest.
+        (
+            "kill me in earnest",
+            r"\b(?:kill|end) me\b[^.!?]{0,25}\b(?:i mean it|i am serious|i am being serious"
+            r"|not (?:joking|kidding)|for real)\b",
+        ),
         (
             "suicide",
             r"\b(?:commit|commits|committing) suicide\b|\bsuicidal\b"
-            r"|\bsuicide (?:note|letter|plan|attempt|pact)s?\b|\battempt(?:ed)? suicide\b",
+            r"|\bsuicide (?:note|letter|plan|attempt|pact)s?\b|\battempt(?:ed)? suicide\b"
+            r"|\b(?:die|dying|died) by suicide\b|\bsuicide (?:is|seems) (?:the|my) (?:only"
+            r"|best|last) (?:option|way|choice|answer)\b|\bsuicide is on my mind\b"
+            r"|\b(?:suicidal |sui )ideation\b|\bctb\b|\bsuicide (?:feels|looks|seems) like"
+            r" (?:the|my) only\b",
         ),
         (
             "thinking of suicide",
@@ -86,7 +113,8 @@ EXPLICIT_RULES: list[Rule] = [
             "no wish to live",
             r"\b(?:do|does|did) not (?:even |really )?want to (?:live|be alive"
             r"|exist|keep living|wake up|be here anymore|be around anymore)\b"
-            r"(?! (?:in|with|at|there|near|alone|on|early|so|for|before|to)\b)",
+            r"(?! (?:in|with|at|there|near|alone|on|early|so|for|before|to|a|an|the|their"
+            r"|our|my|his|her|like|normal|traditional|here|anywhere|together|abroad|forever)\b)",
             False,
         ),
         (
@@ -171,7 +199,7 @@ EXPLICIT_RULES: list[Rule] = [
             "not be around",
             r"\b(?:will not|am not going to|not going to|do not (?:plan on|expect to|intend"
             r" to)) (?:be|being) (?:here|around|alive)"
-            r" (?:much longer|for long|anymore|any more|by then|(?:to )?anyway|to (?:see"
+            r" (?:anymore|any more|by then|(?:to )?anyway|to (?:see"
             r"|finish|do|use|need|enjoy|celebrate|read|watch|reach|complete|worry|care"
             r"|finish))\b",
             False,
@@ -191,6 +219,12 @@ EXPLICIT_RULES: list[Rule] = [
             r"(?:train|bus|car|truck|lorry|tram|one|traffic)\b",
         ),
         (
+            "working out how",
+            r"\b(?:working|worked|figuring|figured|planning) out how (?:i would|id|i will"
+            r"|i am going to|to) (?:end it|do it|die|kill)\b"
+            r"|\bmy plan is to (?:jump|hang|overdose|end it|die|do it)\b",
+        ),
+        (
             "jump method",
             r"\b(?:want|wants|going|about|plan|planning|ready|think|thinking"
             r"|thought|tempted|urge) (?:to |about |of )?(?:jump|jumping) (?:off"
@@ -206,7 +240,10 @@ EXPLICIT_RULES: list[Rule] = [
         (
             "method",
             rf"\b(?:hang|hanging|hanged|shoot|shooting|drown|drowning|poison|poisoning"
-            rf"|gas|suffocate|suffocating|electrocute|stab|stabbing) {SELF}\b",
+            rf"|gas|suffocate|suffocating|electrocute|stab|stabbing) {SELF}\b"
+            rf"|\b(?:strangle|strangling|strangled|choke|choking) {SELF}\b(?! on (?:food|my"
+            rf"|a|the|some|it|water)\b| with (?:laughter|food|water)\b| laughing\b)"
+            rf"|\bset(?:ting)? {SELF} (?:on fire|alight|ablaze)\b",
         ),
         (
             "wrists",
@@ -226,8 +263,21 @@ EXPLICIT_RULES: list[Rule] = [
         ),
         (
             "use it on self",
-            rf"\b(?:use|turn|point) (?:it|the gun|a gun|the knife|a knife)"
-            rf" on {SELF}\b",
+            rf"\b(?:use|using|turn|turning|point|pointing) (?:it|the gun|a gun|the knife"
+            rf"|a knife) on {SELF}\b",
+        ),
+        (
+            "means taken to die",
+            r"\b(?:take|taking|took|swallow|swallowing|swallowed)\b[^.!?]{0,50}"
+            r"\b(?:to|and) (?:end it|end it all|die|not wake up|never wake up|sleep forever"
+            r"|end (?:my|this) life|do it)\b",
+        ),
+        (
+            "won't be alive soon",
+            r"\b(?:will not|am not going to|not going to|will never) (?:be alive|be here"
+            r"|wake up|see) (?:tomorrow|by tomorrow|after tonight|next week|by (?:the weekend"
+            r"|christmas|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b",
+            False,
         ),
         (
             "no future self",
@@ -253,11 +303,18 @@ EXPLICIT_RULES: list[Rule] = [
         ),
         (
             "walk into the sea",
-            r"\b(?:walk|walking|swim|swimming|wade|wading) (?:out )?(?:into|out to|out into)"
-            r" (?:the )?(?:sea|ocean|river|lake|water|waves)\b[^.!?]{0,25}\b(?:not (?:stopping"
-            r"|stop|coming back|come back|turning back)|never (?:stop|stopping|come back"
-            r"|coming back)|keep (?:going|walking|swimming))\b|\b(?:walk|walking|step"
+            r"\b(?:walk|walking|swim|swimming|wade|wading) (?:out |in )?(?:into|out to|out into"
+            r"|and)?(?: the)?(?: sea| ocean| river| lake| water| waves)?\b[^.!?]{0,25}\b(?:not"
+            r" (?:stopping|stop|coming back|come back|turning back|swim back|swimming back"
+            r"|walk back|walking back)|never (?:stop|stopping|come back|coming back)|keep"
+            r" (?:going|walking|swimming) (?:until|till|and never))\b|\b(?:walk|walking|step"
             r"|stepping) (?:out )?into (?:the )?traffic\b",
+        ),
+        (
+            "step off",
+            r"\b(?:step|stepping|jump|jumping) (?:off|forward|out)\b[^.!?]{0,40}"
+            r"\b(?:train|platform|edge|ledge|bridge|roof)\b|\b(?:platform|ledge|edge"
+            r"|bridge)\b[^.!?]{0,60}\b(?:step|stepping) (?:off|forward|in front)\b",
         ),
         (
             "asks about a method",
@@ -320,8 +377,20 @@ EXPLICIT_RULES: list[Rule] = [
         ("self harm", r"\bself harm(?:s|ed|ing)?\b"),
         (
             "cut again",
-            r"\b(?:cut|cutting|burn|burning|burned) again\b|\bcut(?:ting)? deep(?:er)?"
-            r"\b",
+            r"\b(?:cut|cutting|burn|burning|burned) again\b|\bcut(?:ting)? (?:too |so"
+            r" |really )?deep(?:er)?\b|\bcut (?:my|his|her) \w+ open\b",
+        ),
+        (
+            "fist into the wall",
+            r"\b(?:punched|punching|hit|hitting|smashed|smashing) (?:the |a )?(?:wall|door"
+            r"|mirror)\b[^.!?]{0,30}\b(?:until|till) (?:my )?(?:knuckles|hands?|fists?)"
+            r" (?:split|bled|bleed|broke|cracked)\b",
+        ),
+        (
+            "head against the wall",
+            r"\b(?:hitting|banging|smashing|hit|banged|smashed) (?:my|his|her) head"
+            r" (?:against|on|into) (?:the |a )?(?:wall|floor|door|desk)\b[^.!?]{0,30}"
+            r"\b(?:can not stop|on purpose|until|till|again)\b",
         ),
         (
             "urge to cut",

@@ -38,6 +38,34 @@ IMMINENT_RULES: list[Rule] = [
             r"\b[^.!?]{0,30}\bgarage\b",
         ),
         (
+            "took a load of pills",
+            r"\b(?:took|taken|take|swallowed|downed|necked|popped) (?:a |the |my )?(?:whole"
+            r" |entire |full )?(?:whole|entire|load|lot|bunch|handful|packet|pack|box|boxes"
+            rf"|strip|bottle|lots|loads)(?: of)?(?: my| the| \w+ s| \w+)?(?: \w+)? {DRUGS}\b"
+            rf"|\b(?:took|taken|swallowed) (?:my |the )?{DRUGS}\b[^.!?]{{0,5}}\ball of"
+            rf" (?:it|them)\b|\b{DRUGS}\b[^.!?]{{0,25}}\bfrom different (?:shops|chemists"
+            r"|pharmacies|stores)\b",
+        ),
+        (
+            "overdosed on purpose",
+            r"(?:^|\bi\b[^.!?]{0,15})\boverdos(?:ed|e|ing)\b(?: would)?\b"
+            r"[^.!?]{0,30}\b(?:on purpose|earlier|tonight|right now|now|an hour ago|last night"
+            r"|what happens now|scared|sleepy)\b",
+        ),
+        (
+            "came here to jump",
+            r"\bcame (?:here|up here|out here|to the \w+) to (?:jump|die|end it|do it)\b",
+        ),
+        (
+            "around my neck",
+            r"\b(?:rope|noose|belt|cord|ligature) (?:is |was )?(?:around|round) my neck\b",
+        ),
+        (
+            "exhaust",
+            r"\bhose\b[^.!?]{0,25}\bexhaust\b|\bgarage\b[^.!?]{0,30}\b(?:car|engine)"
+            r" (?:running|on)\b",
+        ),
+        (
             "took all the pills",
             r"\b(?:took|taken|swallowed|downed|necked) (?:all|every one|the rest|the whole"
             rf" lot) (?:of )?(?:my|the|her|his|\w+ s) (?:\w+ )?{DRUGS}\b",
@@ -92,13 +120,29 @@ IMMINENT_RULES: list[Rule] = [
         (
             "at the place now",
             rf"\b(?:standing|sitting|stood|sat|am|here|up) (?:on|at) (?:the|a|this|top of"
-            rf" the) {PLACES}\b[^.!?]{{0,30}}\b(?:right now|now)\b|\bat the {PLACES}\b"
+            rf" the) {PLACES}\b[^.!?]{{0,30}}\b(?:right now|now|to jump)\b|\bat the {PLACES}\b"
             r"[^!?]{0,40}\b(?:next (?:one|train)|in \d+ (?:min|mins|minutes))\b",
         ),
         (
             "stockpiling",
             rf"\b(?:saved|saving|stockpiled|stockpiling|hoarded|hoarding|collecting"
             rf"|collected) (?:up )?(?:enough |all |my |the |some )*{DRUGS}\b",
+        ),
+        (
+            "means and a time",
+            rf"\b(?:bought|got|have|saved|filled the bath)\b[^.!?]{{0,40}}\b(?:{DRUGS}"
+            r"|razor|razors|blade|blades|rope|gun)\b[^.!?]{0,50}\b(?:going to|about to|will)"
+            r" (?:take them|use it|do it)\b",
+        ),
+        (
+            "means out",
+            r"\b(?:blade|blades|razor|razors|rope|noose|gun) (?:is |are )?(?:out|up)\b"
+            r"(?! (?:of|for|there)\b)",
+        ),
+        (
+            "holding the means",
+            r"\b(?:holding|have|got) (?:the|a|my) (?:knife|blade|razor|gun|pistol|rope)"
+            r" (?:right now|in my hand|now)\b",
         ),
         (
             "rope",
@@ -134,7 +178,7 @@ IMMINENT_RULES: list[Rule] = [
             r" (?:exactly )?(?:how|when|where)\b|\b(?:picked|chosen|chose|set)"
             r" (?:a|the) (?:date|day|time|place)\b|\beverything (?:is )?ready\b"
             r"|\b(?:written|wrote|left) (?:the|a|my) (?:note|letter)\b"
-            r"|\b(?:letters?|notes?) (?:are|is) (?:already )?(?:written|done|ready|sealed)\b"
+            r"|\b(?:letters?|notes?) (?:are |is )?(?:already )?(?:written|done|ready|sealed)\b"
             r"|\bknow (?:exactly )?(?:which|what) (?:spot|place|bridge|way|time|day|method)\b"
             r"|\b(?:once|when|after|while|until) (?:everyone|everybody|no one|nobody|the"
             r" house)\b[^.!?]{0,12}\b(?:asleep|gone|out|around|home|looking|quiet|empty)\b"

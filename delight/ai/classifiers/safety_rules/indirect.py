@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from delight.ai.classifiers.safety_rules.base import CONCERN, HINT, POSS, SIGN, Rule, rule_table
+from delight.ai.classifiers.safety_rules.base import (
+    CONCERN,
+    HINT,
+    POSS,
+    SIGN,
+    WARNING,
+    Rule,
+    rule_table,
+)
 
 HINT_RULES: list[Rule] = [
     *rule_table(
@@ -33,6 +41,7 @@ HINT_RULES: list[Rule] = [
         ),
         ("written the note", r"\b(?:written|wrote|left) the note\b(?! (?:to|for|about)\b)"),
         ("only way out", r"\bonly way out\b"),
+        ("tonight is the night", r"\b(?:tonight|today) is the (?:night|day)\b"),
         (
             "ending it",
             r"\bend(?:ing)? it\b(?! (?:here|there|with|for|now|off|up|early|at|on"
@@ -136,6 +145,67 @@ HINT_RULES: list[Rule] = [
             r"|$|from my|of my|when|after))",
         ),
         speaker=True,
+    ),
+]
+
+# Strong indirect signs: each alone is asked about (a check-in), never the crisis script.
+WARNING_RULES: list[Rule] = [
+    *rule_table(
+        WARNING,
+        (
+            "not making it to",
+            r"\b(?:do not|will not|am not going to|not going to) (?:think (?:i will|ill|i am"
+            r" going to|i would) )?(?:make it|last|be (?:here|around|alive)) (?:to|till"
+            r"|until|past|through|for) (?:christmas|new year|my birthday|summer|spring|winter"
+            r"|autumn|the end of|next|the weekend|friday|monday|tomorrow|another)\b",
+            False,
+        ),
+        (
+            "hoping something happens",
+            r"\b(?:hoping|hope|wishing|wish) (?:something|someone|a car|a truck|a bus|it)"
+            r" (?:bad )?(?:happens|would happen|will happen|hits me|would hit me)\b"
+            r"|\bdriving (?:really |too )?(?:fast|recklessly)\b[^.!?]{0,30}\bon purpose\b",
+        ),
+        (
+            "trapped with no way out",
+            r"\btrapped\b[^.!?]{0,40}\b(?:no (?:door|way out|exit|escape)|walls? (?:are )?"
+            r"closing in)\b|\bno way out\b",
+        ),
+        (
+            "what a fall does",
+            r"\b(?:does|would|will|do you think) it hurts?\b[^.!?]{0,25}\b(?:falling|jumping"
+            r"|drowning|hanging|to fall|to jump|to drown)\b|\b(?:tallest|highest) (?:building"
+            r"|bridge|car park|multi storey|block)\b[^.!?]{0,50}\b(?:roof|top|get (?:up|onto))"
+            r"\b",
+        ),
+        (
+            "insurance if it is suicide",
+            r"\blife insurance\b[^.!?]{0,40}\b(?:pay|pays|paid|payout|pay out)\b[^?]{0,30}"
+            r"\bif\b",
+        ),
+        (
+            "notes just in case",
+            r"\b(?:left|wrote|written|writing|leaving) (?:some |a few )?(?:notes?|letters?)"
+            r" (?:for|to) (?:my|everyone|all|the)\b[^?]{0,60}\b(?:just in case|in case"
+            r"|tonight|goodbye|for after)\b",
+        ),
+        (
+            "unafraid of the end",
+            r"\bnot (?:even )?(?:scared|afraid|frightened) of (?:the end|dying|death|it ending)"
+            r"\b",
+        ),
+        (
+            "not around much longer",
+            r"\b(?:will not|am not going to|not going to|do not (?:plan on|expect to|intend to))"
+            r" (?:be|being) (?:(?:here|around|alive) (?:much longer|for (?:much )?longer)"
+            r"|(?:around|alive) for long)\b",
+            False,
+        ),
+        (
+            "not be found",
+            r"\b(?:make sure|so that|so) (?:nobody|no one) (?:finds|would find|will find)"
+            r" (?:you|me)\b",
+        ),
     ),
 ]
 
@@ -293,7 +363,8 @@ SIGN_RULES: list[Rule] = [
             r"|\bcancelled my (?:phone|contract|gym|subscriptions?|lease|plan)\b|\b(?:everything"
             r"|my affairs|my things) (?:is |are )?in order\b|\b(?:tying|tied|tie) up (?:all )?"
             r"(?:the |my )?loose ends\b|\bdeleted (?:all )?my (?:socials|accounts|social media"
-            r"|profiles|instagram|facebook)\b|\bjust in case\W*$",
+            r"|profiles|instagram|facebook)\b|\bjust in case\W*$|\bdelete (?:all )?(?:of )?my"
+            r" (?:goals|account|data|everything|missions|profile)\b",
         ),
         (
             "gives things away",

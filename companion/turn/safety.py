@@ -1,0 +1,114 @@
+"""How the turn answers the safety screen: the crisis response, a check-in, or neither, and
+what a person's answer to a check-in means.
+
+Graded, never by meaning alone: explicit words (the rules' high risk) get the crisis
+response; a signal from the message's meaning, a model, indirect signs only, or a hyperbole
+next to laughter get a check-in first, a short direct question in Eliza's voice. The next
+message answers it: "yes" (or "i don't know") escalates to the crisis response, "no, just
+stressed" closes it kindly and the conversation goes on; anything else is an ordinary
+message again. A check-in flags nobody and leaves any flow where it was.
+"""
+
+from __future__ import annotations
+
+import re
+
+from delight.ai.types import SafetyResult
+
+CRISIS_LEVEL = 2  # safety levels 2 (high risk) and 3 (imminent danger)
+CRISIS, CHECKIN, CLOSED, SOMEONE_ELSE = "crisis", "checkin", "closed", "someone else"
+# What a high-risk reading rests on, when it is not explicit words (SafetyResult.basis).
+ASKED_FIRST = frozenset({"hints", "joking", "meaning", "model"})
+
+CRISIS_OPENING = (
+    "I'm really glad you told me. What you're feeling matters, and you don't have to face it "
+    "alone. If you are in danger right now, please call your local emergency number or go to "
+    "the nearest emergency department."
+)
+CRISIS_CLOSING = "I'm here with you. Is there someone you trust who can be with you right now?"
+
+CHECKIN_QUESTION = (
+    "{heard}I want to make sure I understand you: do you mean you're stressed and worn out, "
+    "or are you having thoughts of hurting yourself or ending your life? Whatever the answer, "
+    "I'm here and I won't judge."
+)
+CHECKIN_LINES = "If you are ever in danger, you can reach: {lines}."
+CHECKIN_CLOSED = (
+    "Thank you for telling me, and I'm glad. {weight} If that ever changes, you can tell me "
+    "straight away."
+)
+WEIGHT = {
+    "joking": "Fair enough; I'd always rather ask than guess.",
+    "kidding": "Fair enough; I'd always rather ask than guess.",
+    "meant": "Thanks for clearing that up; I'd always rather ask than guess.",
+    "stress": "Carrying that much stress is exhausting; it makes sense that it spills over.",
+    "tired": "Being that worn out colours everything; go gently with yourself tonight.",
+    "": "It sounds like a lot is weighing on you right now.",
+}
+SOMEONE_ELSE_REPLY = (
+    "That sounds frightening, and it matters that you're looking out for them. If they are in "
+    "danger right now, call your local emergency number and stay with them if you can. "
+    "{lines} You don't have to carry this on your own: would it help to talk through what "
+    "to say to them?"
+)
+
+_YES = re.compile(
+    r"^\W*(?:yes|yeah|yea|yep|ya|yh|kind of|kinda|sort of|sorta|a bit|a little|maybe|sometimes"
+    r"|i (?:do not|dont|don't) know|idk|not sure|i think so|i have|i am|i do|the second"
+    r"|both|honestly yes|truthfully yes)\b"
+    r"|\b(?:thoughts of (?:hurting|killing|ending)|hurting myself|hurt myself|end(?:ing)? my life"
+    r"|kill(?:ing)? myself|want to die|do not want to be here|don't want to be here)\b",
+    re.IGNORECASE,
+)
+_SAFE = re.compile(
+    r"^\W*(?:no+|nope|nah|na|not (?:really|that|like that|at all)|i(?: am|'m|m)? (?:fine|ok"
+    r"|okay|safe|alright|good)|the first|stressed|tired|i meant|figure of speech"
+    r"|joking|kidding|jk|god no|definitely not|of course not)\b"
+    r"|\b(?:just (?:stressed|tired|exhausted|overwhelmed|venting|a bad day|a figure of speech"
+    r"|joking|kidding)|(?:i am|i'm|im) (?:safe|fine|ok|okay)|not (?:suicidal|in danger"
+    r"|going to hurt myself)|(?:was|were) joking|figure of speech)\b",
+    re.IGNORECASE,
+)
+
+
+def safety_answer(safety: SafetyResult) -> str:
+    """How the turn answers a safety screen's result: CRISIS (the crisis response), CHECKIN
+    (a question first), SOMEONE_ELSE (help for helping another person) or "" (an ordinary
+    turn)."""
+    if safety.level < CRISIS_LEVEL:
+        return ""
+    if safety.basis in ASKED_FIRST:
+        return CHECKIN
+    return SOMEONE_ELSE if safety.basis == SOMEONE_ELSE else CRISIS
+
+
+def checkin_answer(text: str) -> str:
+    """What a message says to a check-in: "at risk" (yes, or not sure), "safe", or "" when
+    it does not answer it. A denial wins over a stray "i am": "no, i am fine"."""
+    if _SAFE.search(text) and not re.search(r"\b(?:yes|yeah|yep)\b", text, re.IGNORECASE):
+        return "safe"
+    return "at risk" if _YES.search(text) else ""
+
+
+def checkin_text(heard: str, lines: list[str]) -> str:
+    """The check-in question, quoting a short part of what the person said."""
+    quote = heard.strip().rstrip(".!?")
+    lead = f"When you say “{quote}”, " if quote and len(quote) <= 60 else ""
+    question = CHECKIN_QUESTION.format(heard=lead)
+    if not lead:
+        question = question[0].upper() + question[1:]
+    return " ".join([question, CHECKIN_LINES.format(lines="; ".join(lines))])
+
+
+def checkin_closed_text(text: str) -> str:
+    lowered = text.lower()
+    weight = next((words for key, words in WEIGHT.items() if key and key in lowered), WEIGHT[""])
+    return CHECKIN_CLOSED.format(weight=weight)
+
+
+def crisis_text(lines: list[str]) -> str:
+    return " ".join([CRISIS_OPENING, *(f"{line}." for line in lines), CRISIS_CLOSING])
+
+
+def someone_else_text(lines: list[str]) -> str:
+    return SOMEONE_ELSE_REPLY.format(lines=" ".join(f"{line}." for line in lines))

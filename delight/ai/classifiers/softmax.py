@@ -1,0 +1,63 @@
+"""A multinomial logistic regression over sentence vectors: what the classifiers that read
+meaning (safety_semantic.py, acts.py) are made of. Deterministic, numpy only, float32."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Softmax:
+    """Weights and bias that read raw vectors (the standardisation is folded in)."""
+
+    weights: np.ndarray  # (width, classes), float32
+    bias: np.ndarray  # (classes,), float32
+
+    def probabilities(self, vectors: np.ndarray) -> np.ndarray:
+        """P(class) for each row of `vectors`."""
+        scores = vectors.astype(np.float32, copy=False) @ self.weights + self.bias
+        scores -= scores.max(axis=1, keepdims=True)
+        odds = np.exp(scores)
+        return odds / odds.sum(axis=1, keepdims=True)
+
+
+def softmax_train(
+    vectors: np.ndarray,
+    labels: np.ndarray,
+    classes: int,
+    *,
+    l2: float,
+    steps: int,
+    learning_rate: float = 0.5,
+    class_weights: np.ndarray | None = None,
+) -> Softmax:
+    """Train by full-batch gradient descent.
+
+    1. Standardise each number of the vectors (mean 0, spread 1 over the examples): sentence
+       vectors crowd into a narrow cone, and descent on them crawls.
+    2. From zero weights (deterministic: no random start), `steps` steps of gradient descent
+       on the mean cross-entropy, each example weighted by its class's weight (1 unless
+       given: a rare class can count as much as a common one), with an L2 pull towards zero
+       so no single example decides.
+    3. Fold the standardisation into the weights and bias, so a caller scores raw vectors.
+    """
+    data = vectors.astype(np.float64)
+    mean = data.mean(axis=0)
+    spread = data.std(axis=0) + 1e-6
+    scaled = (data - mean) / spread
+    count, width = scaled.shape
+    targets = np.eye(classes)[labels]
+    per_example = (class_weights[labels] if class_weights is not None else np.ones(count))[:, None]
+    total = per_example.sum()
+    weights = np.zeros((width, classes))
+    bias = np.zeros(classes)
+    for _ in range(steps):
+        scores = scaled @ weights + bias
+        odds = np.exp(scores - scores.max(axis=1, keepdims=True))
+        error = (odds / odds.sum(axis=1, keepdims=True) - targets) * per_example / total
+        weights -= learning_rate * (scaled.T @ error + l2 * weights)
+        bias -= learning_rate * error.sum(axis=0)
+    folded = weights / spread[:, None]
+    return Softmax(folded.astype(np.float32), (bias - mean / spread @ weights).astype(np.float32))
