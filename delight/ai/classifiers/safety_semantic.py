@@ -10,8 +10,9 @@ a question, never a crisis script.
 Two readers, both required:
 - a multinomial logistic regression (softmax.py) trained on examples of every level:
   delight/ai/data/safety_exemplars.jsonl (the project's), safety_training.jsonl (written
-  for training, 3,450 messages) and acts_examples.jsonl (everyday messages to Eliza,
-  levels 0 or 1 by what they do). It says how much a message reads as a warning sign;
+  for training by two people who never saw the rules, 4,056 messages) and
+  acts_examples.jsonl (everyday messages to Eliza, levels 0 or 1 by what they do). It says
+  how much a message reads as a warning sign;
 - closeness to the warning signs themselves: the mean cosine of the message's three
   nearest examples of level 2 or 3. A regression alone draws a plane through a space
   where most everyday sentences never were: "OK. Here you are." landed on the warning
@@ -38,6 +39,7 @@ from typing import Protocol
 
 import numpy as np
 
+from delight.ai.classifiers.lexicon import normalize
 from delight.ai.classifiers.safety import rules_hold
 from delight.ai.classifiers.softmax import Softmax, softmax_train
 from delight.ai.types import SafetyResult
@@ -54,11 +56,12 @@ DISTRESS_ACTS = frozenset({"grief", "worry", "bad_news", "venting"})
 
 # P(level 2 or 3) at or above which a message close enough to a warning sign is raised, and
 # the mean cosine of its three nearest warning-sign examples under which nothing is. Chosen
-# on the tuned splits (bench/safety_calibration.py): nearly the most warning signs of the
-# earlier blind sets caught (105/129 with the rules; 108 at a gate of 0.55) while 0.12% of
-# DailyDialog's tuned half is raised. The gate at 0.55 also raised the project's idioms
-# ("i'm going to kill it at the interview", "dying my hair tonight": closeness 0.565).
-RISK_THRESHOLD = 0.4
+# on the tuned splits (bench/safety_calibration.py, 2026-11-29): 106/129 warning signs of the
+# earlier blind sets caught with the rules while 0.22% of DailyDialog's tuned half is raised,
+# so check-ins on everyday talk stay well under 1%. A gate of 0.55 raised the project's
+# idioms ("i'm going to kill it at the interview": closeness 0.565), a threshold of 0.4 its
+# everyday plans ("i'm going to hang the new shelf tonight": 0.41).
+RISK_THRESHOLD = 0.5
 CLOSENESS_GATE = 0.58
 NEAREST = 3
 # P(level 1 or above), for a message the rules read as nothing, that reads as concern.
@@ -72,6 +75,13 @@ MIN_WORDS = 4
 # Longer messages are read sentence by sentence only.
 WHOLE_MAX_WORDS = 30
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
+# Words that name dying or self-harm outright (on normalised text): a part the meaning raises
+# that says one of them is explicit, and gets the crisis response.
+DEATH_WORDS = re.compile(
+    r"\b(?:die|dying|dead|death|kill (?:myself|me)|killing myself|suicide|suicidal|overdose"
+    r"|overdosing|end (?:it|it all|my life|myself)|ending it|take my (?:own )?life|self harm"
+    r"|hang myself|slit|bleed out|not wake up|never wake up)\b"
+)
 
 
 class SentenceEmbedder(Protocol):
@@ -215,6 +225,11 @@ def semantic_screen(text: str, floor: SafetyResult, embedder: SentenceEmbedder) 
     risk = model.risk(vectors)
     best = int(risk.argmax())
     if risk[best] >= RISK_THRESHOLD:
+        if DEATH_WORDS.search(normalize(units[best])):
+            # Its meaning and its own words: "gonna put myself in the ground before the debt
+            # collectors can... i want to die" is no hint, whatever rule it escaped.
+            reason = "suicidal thinking in the words and the meaning of the message"
+            return SafetyResult(2, reason, (*floor.matched, units[best]), floor.source, "rules")
         reason = "possible signs of suicidal thinking in the meaning of the message"
         return SafetyResult(2, reason, (*floor.matched, units[best]), floor.source, "meaning")
     concern = model.concern(vectors)

@@ -1,0 +1,174 @@
+"""What a message does in the conversation: its dialogue act (a greeting, a memory question,
+grief, a mission reported done, an undo…), read from its meaning.
+
+A multinomial logistic regression (softmax.py) over the message's sentence embedding
+(all-MiniLM-L6-v2), trained on delight/ai/data/acts_examples.jsonl: 2,080 messages written as
+people type them, for this purpose, by someone who never saw Eliza's rules. A fifth of them
+(a stable hash of the text) is never trained on: the untouched split bench/eliza_eval.py
+reports (`--sets acts`). Precise rules (acts_rules.py) override the model where the words
+leave one reading.
+
+The model is data (delight/ai/data/acts_model.npz, made by `manage.py acts_train`, checked
+against the examples by a test). With an embedder of another vector space (feature hashing,
+a server's), only the rules read acts.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+import numpy as np
+
+from delight.ai.classifiers.acts_rules import ACT_RULES
+from delight.ai.classifiers.lexicon import normalize
+from delight.ai.classifiers.softmax import Softmax, softmax_train
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+EXAMPLES = DATA / "acts_examples.jsonl"
+MODEL = DATA / "acts_model.npz"
+
+ACTS = (
+    "greeting",
+    "goodbye",
+    "thanks",
+    "help",
+    "resume",
+    "memory_question",
+    "share_fact",
+    "good_news",
+    "bad_news",
+    "grief",
+    "venting",
+    "worry",
+    "advice_request",
+    "kindness_request",
+    "mission_done",
+    "undo",
+    "progress_question",
+    "story_question",
+    "world_question",
+    "missions_question",
+    "goal_create",
+    "goal_adjust",
+    "out_of_scope",
+    "small_talk",
+    "affirm",
+    "deny",
+    "question",
+    "reflection",
+)
+RULE_CONFIDENCE = 0.95
+# Training (softmax_train): chosen on a fold of the trained examples (bench/eliza_eval.py).
+L2 = 0.03
+STEPS = 300
+HELD_OUT = 5  # one example in HELD_OUT (by a hash of its text) is never trained on
+
+
+class SentenceEmbedder(Protocol):
+    name: str
+
+    def embed(self, texts: list[str]) -> list[list[float]]: ...
+
+    def embed_one(self, text: str) -> list[float]: ...
+
+
+@dataclass(frozen=True)
+class ActReading:
+    act: str  # one of ACTS
+    confidence: float  # 0..1
+    by: str  # "rule" or "meaning"
+
+
+@dataclass(frozen=True)
+class ActModel:
+    embedder: str
+    regression: Softmax
+
+
+def held_out(text: str) -> bool:
+    """Whether an example is in the untouched split (never trained on, never tuned on)."""
+    return zlib.crc32(text.encode("utf-8")) % HELD_OUT == 0
+
+
+def read_examples() -> list[tuple[str, str]]:
+    with EXAMPLES.open(encoding="utf-8") as file:
+        rows = [json.loads(line) for line in file if line.strip()]
+    return [(row["text"], row["act"]) for row in rows]
+
+
+def examples_sha256() -> str:
+    return hashlib.sha256(EXAMPLES.read_bytes()).hexdigest()
+
+
+def train_on(embedder: SentenceEmbedder, examples: list[tuple[str, str]]) -> ActModel:
+    texts = [text for text, _ in examples]
+    labels = np.asarray([ACTS.index(act) for _, act in examples])
+    vectors = np.asarray(embedder.embed(texts), dtype=np.float32)
+    regression = softmax_train(vectors, labels, len(ACTS), l2=L2, steps=STEPS)
+    return ActModel(embedder.name, regression)
+
+
+def trained_for(embedder: SentenceEmbedder) -> ActModel:
+    """The model for `embedder`'s space, trained on every example but the held-out ones."""
+    return train_on(embedder, [(t, a) for t, a in read_examples() if not held_out(t)])
+
+
+def save(model: ActModel, path: Path = MODEL) -> None:
+    with path.open("wb") as file:
+        np.savez_compressed(
+            file,
+            embedder=np.array(model.embedder),
+            examples_sha256=np.array(examples_sha256()),
+            weights=model.regression.weights,
+            bias=model.regression.bias,
+        )
+
+
+def stored(path: Path = MODEL) -> tuple[ActModel, str]:
+    with np.load(path) as data:
+        regression = Softmax(data["weights"].astype(np.float32), data["bias"].astype(np.float32))
+        return ActModel(str(data["embedder"]), regression), str(data["examples_sha256"])
+
+
+def model_current(path: Path = MODEL) -> bool:
+    return stored(path)[1] == examples_sha256()
+
+
+_models: dict[str, ActModel | None] = {}
+_loading = threading.Lock()
+
+
+def model_for(embedder: SentenceEmbedder) -> ActModel | None:
+    """The stored model when it reads `embedder`'s vector space, once per process."""
+    name = embedder.name
+    if name not in _models:
+        with _loading:
+            if name not in _models:
+                model, _ = stored()
+                _models[name] = model if model.embedder == name else None
+    return _models[name]
+
+
+def act_by_rule(text: str) -> str:
+    norm = normalize(text)
+    return next((act for act, pattern in ACT_RULES if pattern.search(norm)), "")
+
+
+def read_act(text: str, embedder: SentenceEmbedder) -> ActReading | None:
+    """What `text` does: a rule's act when one holds, else the model's most likely act
+    (None with no model for this embedder)."""
+    if act := act_by_rule(text):
+        return ActReading(act, RULE_CONFIDENCE, "rule")
+    model = model_for(embedder)
+    if model is None or not text.strip():
+        return None
+    vector = np.asarray([embedder.embed_one(text)], dtype=np.float32)
+    chances = model.regression.probabilities(vector)[0]
+    best = int(chances.argmax())
+    return ActReading(ACTS[best], round(float(chances[best]), 3), "meaning")

@@ -1,0 +1,100 @@
+"""Precise overrides of the dialogue-act classifier (acts.py): data.
+
+Each pattern runs on normalised text (lexicon.normalize) and says what a message does only
+where there is no doubt: a whole message that is a yes, a greeting, a thanks; a question
+whose words leave one reading ("where were we", "what's my streak"). Everything else is read
+from the message's meaning. First match wins, so the narrower patterns come first.
+"""
+
+from __future__ import annotations
+
+import re
+
+_END = r"\W*(?:eliza)?\W*$"
+
+ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (act, re.compile(pattern))
+    for act, pattern in (
+        (
+            "undo",
+            r"\bundo\b|\btake (?:that|it) back\b|\b(?:that|this) is not what i (?:did|meant|said"
+            r"|did yet)\b|\bwrong one\b|\bput it back\b|\bunmark\b|\bmark (?:it|that) (?:as )?"
+            r"(?:not done|undone)\b|\bi (?:did not|have not) (?:do|done|finish|finished|start"
+            r"|started) (?:that|it|this|the \w+(?: \w+)?) yet\b",
+        ),
+        (
+            "affirm",
+            rf"^(?:yes|yeah|yea|yep|yup|ya|sure|ok|okay|sounds good|do it|go ahead"
+            rf"|please do|correct|exactly|that is right|yes please)(?: please)?{_END}",
+        ),
+        ("deny", rf"^(?:no|nope|nah|not really|no thanks|no thank you|not now){_END}"),
+        (
+            "greeting",
+            rf"^(?:hi|hey|hello|hiya|heya|yo|morning|evening|good (?:morning|afternoon"
+            rf"|evening)|hey there|hi there|hello there)(?: again)?{_END}",
+        ),
+        (
+            "goodbye",
+            rf"^(?:ok(?:ay)?,? )?(?:bye|goodbye|bye bye|good night|goodnight|night|nite"
+            rf"|see you|see ya|cya|ttyl|later|gotta go|got to go|talk (?:to you )?(?:later"
+            rf"|soon|tomorrow)|that is all for (?:today|now|tonight)|i am off)"
+            rf"(?: for now| then| now| tomorrow)?{_END}",
+        ),
+        (
+            "thanks",
+            rf"^(?:thanks|thank you|thank u|thx|cheers|much appreciated|ta)(?: so much"
+            rf"| a lot| very much| again)?{_END}",
+        ),
+        (
+            "help",
+            r"\bwhat (?:can|could|do) you (?:do|help (?:me )?with)\b|\bwhat are you (?:for|able to"
+            r" do|good at)\b|\bhow (?:does this|does this app|do you) work\b|\bwhat can i"
+            r" (?:ask you|do here|use you for)\b|\bwhat do you do\b",
+        ),
+        (
+            "resume",
+            r"\bwhere were we\b|\bwhat were we (?:talking|chatting) about\b|\bpick up where we"
+            r" left\b|\bwhere did we (?:leave|get to)\b|\bremind me what we (?:said|talked"
+            r" about)\b|\bcarry on from (?:last time|before)\b",
+        ),
+        (
+            "kindness_request",
+            r"\btell me something (?:nice|good|kind|positive|nice about me)\b|\bcheer me up\b"
+            r"|\bsay something (?:nice|kind|good)\b|\bi need (?:some )?(?:encouragement|a pep"
+            r" talk|something nice)\b",
+        ),
+        (
+            "memory_question",
+            r"\bwhat do you (?:remember|know) about me\b|\bwhat have you (?:got|saved|remembered"
+            r"|learned) (?:about|on) me\b|\bdo you (?:remember|know) (?:my|where i|what i|who"
+            r" my|what my)\b|\bwhat is my (?:\w+ (?:s )?)?(?:name|names|job|city)\b",
+        ),
+        (
+            "progress_question",
+            r"\b(?:what|how) is my streak\b|\bhow (?:long|big) is my streak\b|\bhow am i doing\b"
+            r"|\bhow consistent (?:have i been|am i)\b|\bmy (?:streak|progress|consistency)\W*$",
+        ),
+        (
+            "story_question",
+            r"\bhow is (?:my|the) story\b|\b(?:my|the) story going\b|\bwhat is happening in"
+            r" (?:the )?lantern valley\b|\bany new (?:chapter|chapters|passages?|story)\b",
+        ),
+        (
+            "world_question",
+            r"\b(?:which|what) zones? (?:are|is) open\b|\bis the (?:arena|observatory|commons)"
+            r" open\b|\bwhen does the (?:arena|observatory|commons) (?:open|close)\b",
+        ),
+        (
+            "missions_question",
+            r"\bwhat should i do today\b|\bwhat is on my list\b|\bwhat are my (?:missions|three)"
+            r"\b|\b(?:give|show) me (?:a|my) missions?\b|\btoday s missions\b",
+        ),
+        (
+            "out_of_scope",
+            r"\b(?:what is|how is|whats) the weather\b|\bweather (?:like )?(?:in|today|tomorrow"
+            r"|forecast)\b|\bwill it rain\b|\bwhat is (?:in )?the news\b|\b(?:book|order|buy)"
+            r" (?:me )?(?:a|an|some|the)\b|\b(?:text|email|call|message) (?:my|him|her|them)"
+            r" for me\b|\bwho won (?:the|last)\b",
+        ),
+    )
+)
