@@ -429,6 +429,20 @@ def conversation_get(*, user: User, conversation_id: Any) -> Conversation:
     return conversation
 
 
+def previous_topic(*, user: User, session_id: Any) -> str:
+    """What the person's last other conversation was about (its session's "topic", kept by
+    the turn), for "where were we?" at the start of a new one; "" when there is none."""
+    latest = (
+        AgentState.objects.owned_by(user)
+        .filter(agent_type=AgentState.AgentType.ELIZA, state_data__has_key="topic")
+        .exclude(session_id=session_id)
+        .order_by("-updated_at")
+        .values_list("state_data", flat=True)
+        .first()
+    )
+    return str((latest or {}).get("topic", ""))
+
+
 def agent_state_for(*, user: User, session_id: Any, agent_type: str = "eliza") -> dict[str, Any]:
     """Where Eliza is in a session, as its owner may read it."""
     state = agent_state_find(user=user, session_id=session_id, agent_type=agent_type)

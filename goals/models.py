@@ -168,6 +168,9 @@ class Mission(models.Model):
     )
     started_at = models.DateTimeField(null=True, blank=True)
     completed_at = models.DateTimeField(null=True, blank=True)
+    reopened = models.PositiveSmallIntegerField(
+        default=0, help_text="Times a completion was taken back (“that's not what I did”)."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     objects = OwnedManager()

@@ -15,6 +15,11 @@ session_ended = Signal()
 # its user and goal), at (aware datetime).
 mission_completed = Signal()
 
+# A mission's completion was taken back (the person said they had not done it yet): it is
+# open again and its day's activity is gone. Facts: mission (Mission, with its user; its
+# `reopened` counts this one), at (aware datetime).
+mission_reopened = Signal()
+
 # A goal was marked completed. Facts: goal (Goal, with its user), at (aware datetime).
 goal_completed = Signal()
 

@@ -101,6 +101,28 @@ def missions_complete(call: ToolCall) -> dict[str, Any]:
     return {"mission": _mission_view(mission), "minutes": call.args.get("minutes")}
 
 
+@registry.tool(
+    "missions.reopen",
+    description="Take back a mission's completion (it was not done yet).",
+    writes=True,
+)
+def missions_reopen(call: ToolCall) -> dict[str, Any]:
+    mission = services.mission_reopen(
+        user=call.user, mission_id=int(call.args["mission_id"]), now=call.now
+    )
+    return {"mission": _mission_view(mission)}
+
+
+@registry.tool(
+    "goals.withdraw", description="Take back a goal just set up (archive it).", writes=True
+)
+def goals_withdraw(call: ToolCall) -> dict[str, Any]:
+    goal = services.goal_set_status(
+        user=call.user, goal_id=int(call.args["goal_id"]), status=Goal.Status.ARCHIVED
+    )
+    return {"goal": _goal_view(goal)}
+
+
 @registry.tool("missions.defer", description="Put a mission off until tomorrow.", writes=True)
 def missions_defer(call: ToolCall) -> dict[str, Any]:
     mission = services.mission_defer(

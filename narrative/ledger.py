@@ -146,14 +146,39 @@ MISSION_REWARD = 10
 MILESTONE_REWARD_PER_DAY = 2
 
 
+def mission_key(mission: Mission, completion: int | None = None) -> str:
+    """The key of a mission's completion: "mission:7" for the first, "mission:7:2" for the
+    one after its second reopening (a completion taken back and done again earns again)."""
+    completion = mission.reopened if completion is None else completion
+    return f"mission:{mission.pk}" + (f":{completion}" if completion else "")
+
+
 def essence_earn_mission(*, mission: Mission) -> EssenceEntry | None:
-    """Essence for a mission done, once per mission."""
+    """Essence for a mission done, once per completion."""
     return essence_earn(
         user=mission.user,
-        key=f"mission:{mission.pk}",
+        key=mission_key(mission),
         amount=MISSION_REWARD,
         kind=EssenceKind.EARNED_MISSION,
         note=mission.title,
+    )
+
+
+@transaction.atomic
+def essence_take_back_mission(*, mission: Mission) -> EssenceEntry | None:
+    """Take back what the completion just reopened earned, once; never below a zero balance
+    (Essence already spent on a choice stays spent)."""
+    key = mission_key(mission, mission.reopened - 1)
+    earned = EssenceEntry.objects.owned_by(mission.user).filter(key=key).first()
+    back = f"{key}:back"
+    if earned is None or EssenceEntry.objects.owned_by(mission.user).filter(key=back).exists():
+        return None
+    account = _account_locked(user=mission.user)
+    amount = min(earned.amount, account.balance)
+    if amount <= 0:
+        return None
+    return _entry_add(
+        account=account, key=back, amount=-amount, kind=EssenceKind.TAKEN_BACK, note=mission.title
     )
 
 

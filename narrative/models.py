@@ -147,8 +147,10 @@ class EssenceKind(models.TextChoices):
     EARNED_QUEST = "earned_quest", "Earned: a hidden quest"
     EARNED_CHAPTER = "earned_chapter", "Earned: a chapter finished"
     SPENT_CHOICE = "spent_choice", "Spent: a choice in the story"
+    TAKEN_BACK = "taken_back", "Taken back: a mission that was not done after all"
 
 
+TAKING_KINDS = (EssenceKind.SPENT_CHOICE, EssenceKind.TAKEN_BACK)
 EARNED_KINDS = (
     EssenceKind.EARNED_MISSION,
     EssenceKind.EARNED_MILESTONE,
@@ -197,11 +199,11 @@ class EssenceEntry(models.Model):
         verbose_name_plural = "Essence entries"
         constraints = [
             models.UniqueConstraint(fields=["user", "key"], name="essence_key_once"),
-            # An earning adds, a spending takes away: the sign follows the kind.
+            # An earning adds; a spending or a take-back takes away: the sign follows the kind.
             models.CheckConstraint(
                 condition=(
-                    models.Q(kind=EssenceKind.SPENT_CHOICE, amount__lt=0)
-                    | (~models.Q(kind=EssenceKind.SPENT_CHOICE) & models.Q(amount__gt=0))
+                    models.Q(kind__in=TAKING_KINDS, amount__lt=0)
+                    | (~models.Q(kind__in=TAKING_KINDS) & models.Q(amount__gt=0))
                 ),
                 name="essence_sign_follows_kind",
             ),

@@ -39,9 +39,18 @@ def mission_done(*, mission: Mission, at: dt.datetime, **_: Any) -> None:
     beats.beat_request(
         user=mission.user,
         kind=Trigger.MISSION,
-        key=f"mission:{mission.pk}",
+        key=ledger.mission_key(mission),
         at=at,
         detail={"id": mission.pk, "title": mission.title},
+    )
+
+
+@receiver(goals_signals.mission_reopened, dispatch_uid="narrative-mission-reopened")
+def mission_undone(*, mission: Mission, **_: Any) -> None:
+    """A completion taken back: its Essence, and its passage if not yet written."""
+    ledger.essence_take_back_mission(mission=mission)
+    beats.beat_trigger_withdraw(
+        user=mission.user, key=ledger.mission_key(mission, mission.reopened - 1)
     )
 
 

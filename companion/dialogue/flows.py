@@ -121,6 +121,9 @@ class Flow:
     action_name: str
     extract: Extractor = _nothing_extracted
     direct: bool = False
+    # Whether optional slots are asked for: a mission's minutes are taken when said, never
+    # asked (marking it done is what the person wanted).
+    asks_optional: bool = True
 
     def slot(self, name: str) -> Slot:
         for slot in self.slots:
@@ -293,6 +296,7 @@ COMPLETE_MISSION = Flow(
     "complete_mission",
     extract_mission,
     direct=True,
+    asks_optional=False,
 )
 
 GOAL_FIELDS = {slot.name: slot for slot in CREATE_GOAL.slots}

@@ -28,6 +28,7 @@ from companion.dialogue.parsing import (
     is_no,
     is_retry,
     is_skip,
+    is_undo,
     is_yes,
 )
 from companion.dialogue.phrases import (
@@ -206,7 +207,8 @@ class DialogueManager:
         draft.go(S.UNDERSTANDING)
         step = self._fill(draft, flow.extract(text, draft.env).values)
         step = self._assume_only_choice(draft, step)
-        if flow.direct and step.outcome is not Outcome.INVALID and flow.required_in(draft.slots):
+        ready = step.outcome not in (Outcome.INVALID, Outcome.EXECUTE)
+        if flow.direct and ready and flow.required_in(draft.slots):
             return self._execute_now(draft)
         return step
 
@@ -399,7 +401,8 @@ class DialogueManager:
     # -- moves --
 
     def _interruption(self, draft: _Draft, text: str) -> DialogueStep | None:
-        if is_cancel(text):
+        # "Wait, I didn't do that yet" while a mission is being marked: nothing to mark.
+        if is_cancel(text) or (draft.flow.name == "complete_mission" and is_undo(text)):
             return self._cancel(draft)
         if is_handoff(text):
             return self._handoff(draft)
@@ -471,11 +474,16 @@ class DialogueManager:
         slot, refused = refusals[0]
         draft.go(S.WAITING_FOR_SLOT)
         draft.pending = slot.name
-        reply = f"{refused.reason} — {slot.reask}"
+        # A reason that is itself a question ("Do you mean “A” or “B”?") asks on its own.
+        reply = (
+            refused.reason if refused.reason.endswith("?") else f"{refused.reason} — {slot.reask}"
+        )
         return draft.step(Outcome.INVALID, reply, error=refused.reason)
 
     def _advance(self, draft: _Draft) -> DialogueStep:
         missing = draft.flow.next_missing(draft.slots)
+        if missing is not None and not missing.required and not draft.flow.asks_optional:
+            return self._execute_now(draft)  # all it needs: act, the rest stays unsaid
         if missing is None:
             draft.go(S.EXECUTING_ACTION, S.CONFIRMING)
             draft.pending = None

@@ -37,6 +37,7 @@ from companion.dialogue.phrases import (
     SKIP,
     STOP_WORDS,
     TITLE_TAIL,
+    UNDO,
     YES,
 )
 from goals.models import SESSION_MAX_MINUTES, TEXT_MAX, TITLE_MAX
@@ -93,6 +94,10 @@ def is_cancel(text: str) -> bool:
     actually stop, i don't want to do this now")."""
     clauses = [_plain(part) for part in re.split(r"[.,;!]+", text) if part.strip()]
     return any(CANCEL.fullmatch(c) or CANCEL_LEAD.match(c) for c in [_plain(text), *clauses])
+
+
+def is_undo(text: str) -> bool:
+    return bool(UNDO.search(text))
 
 
 def is_handoff(text: str) -> bool:
@@ -212,27 +217,43 @@ def _tokens(text: str) -> set[str]:
     return {_stem(w) for w in re.findall(r"[a-z0-9']+", text.lower()) if w not in STOP_WORDS}
 
 
-def _ranked(text: str, choices: Sequence[Choice]) -> list[tuple[tuple[int, float], Choice]]:
-    """Choices by (words in common, share of the title matched), best first."""
+def _ranked(text: str, choices: Sequence[Choice]) -> list[tuple[tuple[float, float], Choice]]:
+    """Choices by (weight of the words in common, share of the title's weight), best first.
+
+    A word's weight is one over the number of titles that have it: "shoes" in one title
+    says which mission was meant, "run" in three says little.
+    """
     said = _tokens(text)
+    titles = [(_tokens(choice.title) or {choice.title.lower()}, choice) for choice in choices]
+    spread: dict[str, int] = {}
+    for words, _ in titles:
+        for word in words:
+            spread[word] = spread.get(word, 0) + 1
     scored = []
-    for choice in choices:
-        title = _tokens(choice.title) or {choice.title.lower()}
-        common = len(said & title)
+    for words, choice in titles:
+        common = sum(1 / spread[word] for word in said & words)
         if common:
-            scored.append(((common, common / len(title)), choice))
+            whole = sum(1 / spread[word] for word in words)
+            scored.append(((round(common, 3), round(common / whole, 3)), choice))
     return sorted(scored, key=lambda item: item[0], reverse=True)
 
 
+# The best fit must weigh this many times the runner-up's to be taken as meant; closer than
+# that, Eliza asks which ("did the shoes thing and mapped a loop" fits two missions).
+CLEAR_LEAD = 1.5
+
+
 def best_choice(text: str, choices: Sequence[Choice]) -> Choice | None:
-    """The one choice `text` refers to, or None when nothing or several fit equally."""
+    """The one choice `text` refers to, or None when nothing fits or no fit clearly leads."""
     ordinal = ORDINAL.match(_plain(text))
     if ordinal:
         index = ORDINALS.get(ordinal["n"].lower())
         index = int(ordinal["n"]) - 1 if index is None else index
         return choices[index] if -len(choices) <= index < len(choices) else None
     ranked = _ranked(text, choices)
-    if not ranked or (len(ranked) > 1 and ranked[0][0] == ranked[1][0]):
+    if not ranked:
+        return None
+    if len(ranked) > 1 and ranked[0][0][0] < CLEAR_LEAD * ranked[1][0][0]:
         return None
     return ranked[0][1]
 
@@ -251,9 +272,10 @@ def reference_parser(kind: str, pick: Callable[[DialogueContext], Sequence[Choic
         choice = best_choice(text, choices)
         if choice is None:
             # The two best when the words fit several (latest first on a tie), else a list.
-            options = [c.title for c in top_choices(text, choices)] or [
-                c.title for c in choices[:5]
-            ]
+            close = [c.title for c in top_choices(text, choices)]
+            if len(close) == 2:
+                raise SlotError(f"Do you mean “{close[0]}” or “{close[1]}”?")
+            options = close or [c.title for c in choices[:5]]
             raise SlotError(f"I'm not sure which {kind} you mean ({' / '.join(options)})")
         return {"id": choice.id, "title": choice.title}
 

@@ -29,6 +29,12 @@ CANCEL = regex(r"""
     (?:[\s,]+(?:it|that|this|please|then|for\s+now|the\s+goal|the\s+whole\s+thing|thanks))*
 """)
 CANCEL_LEAD = regex(r"^(?:never\s*mind|forget\s+(?:about\s+)?it|scratch\s+that)\b")
+# "Undo", or "I didn't do that yet", while a flow asks about what was done: the flow stops.
+UNDO = regex(r"""
+    \bundo\b|\btake\s+(?:that|it)\s+back\b|\b(?:did\s*n[o']?t|have\s*n[o']?t|have\s+not
+      |did\s+not)\s+(?:do|done|finish(?:ed)?|start(?:ed)?)\b.*\byet\b|\bwrong\s+one\b
+      |\bthat'?s\s+not\s+what\s+i\s+(?:did|meant)\b
+""")
 HANDOFF = regex(r"""
     ^(?:(?:hey|ok|okay|um|wait|actually|sorry|eliza)[\s,]+)*
     (?:what\s+should\s+i\s+(?:do|work\s+on)|what\s+do\s+i\s+do\s+(?:today|now|next)

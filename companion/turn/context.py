@@ -79,6 +79,7 @@ def context_candidates(state: TurnState, outputs: dict[str, Any]) -> list[str]:
         streak=streak_note(outputs.get("progress.streaks"), outputs.get("progress.dci")),
         story=story_note(outputs.get("narrative.story")),
         welcome=context.get("welcome", ""),
+        earlier=context.get("earlier", ""),
     )
 
 

@@ -105,14 +105,17 @@ def dialogue_of(state: TurnState) -> DialogueState:
     return DialogueState.from_dict(data) if data else DialogueState()
 
 
-def flow_to_start(text: str, intent: str, deps: TurnDeps) -> tuple[str, DialogueContext]:
+def flow_to_start(
+    text: str, intent: str, deps: TurnDeps, *, reported: bool = False
+) -> tuple[str, DialogueContext]:
     """The flow a message opens ("" for none, OFFER_GOAL for a wish), and the missions and
     goals it may name.
 
     1. A goal asked for in words ("new health goal: …") or stated whole ("I want to run a
        half marathon in five months because …") opens create_goal.
-    2. A mission reported done opens complete_mission when it names one of the person's
-       open missions, or says "mission" and "done" ("I've done nothing today" does not).
+    2. A mission reported done (in words, or `reported` by the message's act) opens
+       complete_mission when it names one of the person's open missions, or says "mission"
+       and "done" ("I've done nothing today" does not).
     3. A change to a goal ("move my running goal to May", "my Spanish goal is too soon")
        opens adjust_goal when the person has a goal.
     4. A bare wish ("I want to learn Spanish") is offered as a goal, before the classifier's
@@ -121,7 +124,7 @@ def flow_to_start(text: str, intent: str, deps: TurnDeps) -> tuple[str, Dialogue
     """
     if asks_for_goal(text) or states_goal(text):
         return "create_goal", DialogueContext()
-    done, mission = reports_done(text), names_mission(text)
+    done, mission = reported or reports_done(text), names_mission(text)
     adjusts = _ADJUST_CUE.search(text) or (GOAL_NAMED.search(text) and ADJUST_WORDS.search(text))
     if done or mission or adjusts:
         choices = dialogue_context(deps.user)
@@ -138,8 +141,19 @@ def flow_to_start(text: str, intent: str, deps: TurnDeps) -> tuple[str, Dialogue
     return "", DialogueContext()
 
 
+def flow_act(flow: dict[str, Any]) -> str:
+    """What a flow's reply does: marks a mission done, asks which mission was meant, or
+    takes a step of setting up or changing a goal."""
+    dialogue = flow["dialogue"]
+    if dialogue.get("flow") == "complete_mission":
+        if flow["outcome"] == Outcome.EXECUTE.value:
+            return "mission_done"
+        return "clarify_choice" if dialogue.get("pending_slot") == "mission" else "question"
+    return "goal_step"
+
+
 def flow_plan(flow: dict[str, Any]) -> dict[str, Any]:
-    plan: dict[str, Any] = {"strategy": "flow", "flow": flow, "tools": []}
+    plan: dict[str, Any] = {"strategy": "flow", "flow": flow, "tools": [], "act": flow_act(flow)}
     if flow["outcome"] == Outcome.EXECUTE.value and flow["action"]:
         name, slots = flow["action"]
         plan["tools"] = [{"name": FLOW_TOOLS[name], "args": _action_args(name, slots)}]
@@ -176,6 +190,43 @@ def flow_outcome(
         dialogue = dialogue.fail(reason)
         text = f"I couldn't do that: {reason}. Say “try again”, or “cancel” to let it go."
     return {**flow, "dialogue": dialogue.to_dict()}, text
+
+
+# What each action can be taken back with ("undo", "that's not what I did"), and its words.
+UNDO_TOOLS = {"complete_mission": "missions.reopen", "create_goal": "goals.withdraw"}
+UNDONE = {
+    "complete_mission": "Done: “{title}” is back on your list as not done yet, and its "
+    "Essence and its day in your streak are taken back.",
+    "create_goal": "Done: I've taken “{title}” off your goals.",
+}
+UNDO_FAILED = "I couldn't take that back: {reason}."
+
+
+def last_action(flow: dict[str, Any], outputs: dict[str, Any], runs: list[dict[str, Any]]):
+    """What a flow's action did, for "undo" later in the conversation (None when it did
+    nothing that can be taken back)."""
+    if not flow.get("action") or not runs or not runs[0]["ok"]:
+        return None
+    name, _ = flow["action"]
+    output = outputs.get(FLOW_TOOLS[name], {})
+    made = output.get("mission") or output.get("goal")
+    if name not in UNDO_TOOLS or not made:
+        return None
+    return {"action": name, "id": made["id"], "title": made["title"]}
+
+
+def undo_plan(last: dict[str, Any]) -> dict[str, Any]:
+    """The plan that takes back `last` (an action of this conversation)."""
+    arg = "mission_id" if last["action"] == "complete_mission" else "goal_id"
+    tool = {"name": UNDO_TOOLS[last["action"]], "args": {arg: last["id"]}}
+    return {"strategy": "undo", "act": "undo", "tools": [tool], "undo": last}
+
+
+def undo_outcome(undo: dict[str, Any], runs: list[dict[str, Any]]) -> str:
+    run = runs[0] if runs else {"ok": False, "error": "not run"}
+    if run["ok"]:
+        return UNDONE[undo["action"]].format(title=undo["title"])
+    return UNDO_FAILED.format(reason=_readable(run["error"] or ""))
 
 
 def _action_title(name: str, slots: dict[str, Any], output: dict[str, Any]) -> str:

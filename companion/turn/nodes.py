@@ -19,7 +19,12 @@ from companion.dialogue.parsing import is_cancel
 from companion.dialogue.phrases import NOTHING_TO_CANCEL
 from companion.models import Memory
 from companion.runner import NodeContext, ToolOutcome, TurnState, run_concurrently, timed
-from companion.selectors import conversation_history, memories_keyed, memory_recall
+from companion.selectors import (
+    conversation_history,
+    memories_keyed,
+    memory_recall,
+    previous_topic,
+)
 from companion.services import (
     crisis_event_record,
     memories_touch,
@@ -59,8 +64,19 @@ from companion.turn.flows import (
     flow_outcome,
     flow_plan,
     flow_to_start,
+    last_action,
     step_dict,
+    undo_outcome,
+    undo_plan,
     waiting_reminder,
+)
+from companion.turn.plan import (
+    ACT_OF_STRATEGY,
+    STRATEGY_OF_ACT,
+    SURE,
+    Feeling,
+    reply_act,
+    topic_of,
 )
 from companion.turn.safety import (
     CHECKIN,
@@ -81,6 +97,8 @@ from delight.ai.offline import (
     asks_about_story,
     asks_about_streak,
     asks_about_world,
+    extract_facts,
+    loss_in,
 )
 from delight.ai.types import ChatMessage, EmotionResult
 from delight.tools import ToolCall
@@ -239,13 +257,15 @@ def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
        reads the person's zones now, today's triad (for a mission request, missions whose
        zone is closed now only when nothing else is left: seed 000) and the session's
        recent turns. A question about what Eliza remembers adds the person's keyed facts
-       (a relative, a pet, their city…) after the recalled ones.
+       (a relative, a pet, their city…) after the recalled ones; a request for advice, the
+       foods and conditions they live with.
     4. A person back after days away whom Eliza has not welcomed yet: the welcome's words.
     An optional node: if any of this fails, the turn goes on with empty context and the
     trace says so.
     """
     deps = deps_of(ctx)
     intent = (state.output("receive_input").get("intent") or {}).get("label")
+    intent_act = (state.output("receive_input").get("intent") or {}).get("act", "")
     flow = state.output("receive_input").get("flow")
     goals = deps.reads["goals"] = goal_focus(user=deps.user)
     tiers = ["personal"]
@@ -273,9 +293,13 @@ def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     )
     found = recalling()
     memories = [_memory_row(item.memory, item.score, item.reasons) for item in found]
-    if intent == "memory_question":  # "what do you remember about me?": the keyed facts too
+    if intent == "memory_question" or intent_act in ("memory_question", "advice_request"):
+        # What she knows for sure: all of it for "what do you remember?", what they cannot
+        # eat or live with for a suggestion (no peanut snack for someone allergic).
         seen = {m["id"] for m in memories}
         keyed = memories_keyed(user=deps.user)
+        if intent_act == "advice_request":
+            keyed = [m for m in keyed if m.key.startswith(("food:", "health:", "diet"))]
         memories += [_memory_row(m, 0.0, ["keyed fact"]) for m in keyed if m.pk not in seen]
     return {
         "tiers": tiers,
@@ -288,7 +312,16 @@ def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         "history": history,
         "world": world,
         "welcome": welcome_words(welcome_pending(user=deps.user, now=deps.now)),
+        "earlier": _earlier(deps, intent_act),
     }
+
+
+def _earlier(deps: TurnDeps, act: str) -> str:
+    """For "where were we?": what this conversation was last about, else the last one."""
+    if act != "resume":
+        return ""
+    topic = deps.session_at_start.get("topic", "")
+    return topic or previous_topic(user=deps.user, session_id=deps.conversation_id)
 
 
 def _memory_row(memory: Memory, score: float, reasons: list[str]) -> dict[str, Any]:
@@ -341,9 +374,12 @@ def clarify(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         step = deps.dialogue.start("create_goal", "", today=deps.today, dialogue=dialogue_of(state))
         question = f"{NO_GOAL_YET} {step.reply}"
         flow = {**step_dict(step), "reply": question}
-        return {"strategy": "clarify", "why": why, "question": question, "flow": flow}
+        return {
+            "strategy": "clarify", "act": "goal_step", "why": why, "question": question,
+            "flow": flow,
+        }  # fmt: skip
     question = "I'm here. What's on your mind: something you're working toward, or how you feel?"
-    return {"strategy": "clarify", "why": why, "question": question}
+    return {"strategy": "clarify", "act": "question", "why": why, "question": question}
 
 
 def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
@@ -365,14 +401,20 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     intent = received.get("intent") or {}
     if flow_consumed(received):
         return flow_plan(received["flow"])
-    flow_name, choices = flow_to_start(state.input.text, intent.get("label", ""), deps)
+    asks_undo = intent.get("act") == "undo" and intent.get("act_confidence", 0.0) >= SURE
+    if asks_undo and (last := deps.session_at_start.get("last_action")):
+        return undo_plan(last)
+    reported = intent.get("act") == "mission_done" and intent.get("act_confidence", 0.0) >= SURE
+    flow_name, choices = flow_to_start(
+        state.input.text, intent.get("label", ""), deps, reported=reported
+    )
     if flow_name == OFFER_GOAL:
         offer = deps.dialogue.offer(
             "create_goal", state.input.text, today=deps.today, dialogue=dialogue_of(state)
         )
         return flow_plan(step_dict(offer))
     if is_cancel(state.input.text):
-        return {"strategy": "clarify", "question": NOTHING_TO_CANCEL}
+        return {"strategy": "clarify", "act": "question", "question": NOTHING_TO_CANCEL}
     if flow_name:
         step = deps.dialogue.start(
             flow_name,
@@ -382,7 +424,8 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
             dialogue=dialogue_of(state),
         )
         return flow_plan(step_dict(step))
-    dominant = (received.get("emotion") or {}).get("dominant", "neutral")
+    emotion = received.get("emotion") or {}
+    dominant = emotion.get("dominant", "neutral")
     strategy = {
         "fear": "calm",
         "sadness": "acknowledge",
@@ -390,6 +433,38 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         "joy": "celebrate",
         "love": "celebrate",
     }.get(dominant, "coach")
+    feeling = Feeling(dominant, emotion.get("scores", {}))
+    grieving = loss_in(state.input.text) is not None
+    # Read offline: a model's extraction here would spend a call the turn makes later.
+    teaches = any(fact.key for fact in extract_facts(state.input.text))
+    act = reply_act(
+        intent.get("act", ""),
+        intent.get("act_confidence", 0.0),
+        feeling,
+        grieving=grieving,
+        teaches=teaches,
+    )
+    strategy = STRATEGY_OF_ACT.get(act, strategy)
+    tools = _tools_for(state, context, intent, strategy, act)
+    return {"strategy": strategy, "act": act or ACT_OF_STRATEGY[strategy], "tools": tools}
+
+
+# What each planned reply needs to know, beyond what its strategy reads.
+ACT_TOOLS = {
+    "progress": ("progress.streaks", "progress.dci"),
+    "kindness": ("progress.streaks", "progress.summary"),
+    "story": ("narrative.story",),
+    "world": ("world.zones",),
+    "missions": ("missions.suggest", "world.zones"),
+}
+
+
+def _tools_for(
+    state: TurnState, context: dict[str, Any], intent: dict[str, Any], strategy: str, act: str
+) -> list[dict[str, Any]]:
+    """The tools the reply reads (seed 000's tool selection, then the act's own)."""
+    received = state.output("receive_input")
+    dominant = (received.get("emotion") or {}).get("dominant", "neutral")
     tools: list[dict[str, Any]] = []
     world = context.get("world") or {}
     if intent.get("label") == "mission_request" or strategy == "calm":
@@ -411,7 +486,11 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         tools.append({"name": "progress.summary", "args": {}})
     if dominant != "neutral":
         tools.append({"name": "emotion.current", "args": {}})
-    return {"strategy": strategy, "tools": _unique(tools)}
+    tools += [{"name": name, "args": {}} for name in ACT_TOOLS.get(act, ())]
+    if act == "sympathy" and intent.get("label") != "goal_discussion":
+        # A loss or bad news is met first: no goal progress in the reply.
+        tools = [t for t in tools if t["name"] != "progress.summary"]
+    return _unique(tools)
 
 
 def _unique(tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -437,14 +516,27 @@ def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         if not run["ok"]:
             ctx.note(f"tool {run['name']} failed: {run['error']}")
     flow = plan.get("flow")
-    out: dict[str, Any] = {"strategy": plan["strategy"], "tool_outputs": outputs, "tools": runs}
+    act = plan.get("act", "")
+    out: dict[str, Any] = {
+        "strategy": plan["strategy"], "act": act, "tool_outputs": outputs, "tools": runs,
+    }  # fmt: skip
+    intent = state.output("receive_input").get("intent") or {}
+    if topic := topic_of(state.input.text, intent.get("act", "")):
+        out["session"] = {"topic": topic}
     welcome = state.output("recall_context").get("welcome", "")
     if welcome and not ctx.sandbox:
         presence_welcomed(user=deps.user, at=deps.now)
     if flow is not None:
+        done = last_action(flow, outputs, runs)
         flow, text = flow_outcome(flow, outputs, runs)
         out["flow"] = flow
         out["reply"] = emit_text(deps, word_chunks(_opened(welcome, text)))
+        if done:
+            out["session"] = {**out.get("session", {}), "last_action": done}
+        return out
+    if undo := plan.get("undo"):
+        out["reply"] = emit_text(deps, word_chunks(undo_outcome(undo, runs)))
+        out["session"] = {**out.get("session", {}), "last_action": None}
         return out
     if plan["strategy"] == "clarify":
         out["reply"] = emit_text(deps, word_chunks(_opened(welcome, plan["question"])))
@@ -464,6 +556,7 @@ def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         strategy=plan["strategy"],
         context=kept,
         user_name=person_name(deps.user),
+        act=act,
     )
     reply = deps.engine.stream_reply(request)
     emit_text(deps, reply)  # a retracted stream's chunks are dropped: its `text` replaces them

@@ -61,6 +61,9 @@ class ReplyRequest:
     strategy: str = ""  # "celebrate" | "calm" | "acknowledge" | "coach" | "clarify" | "crisis"
     context: list[str] = field(default_factory=list)  # lines already within the token budget
     user_name: str = ""
+    # What the reply should do (companion.turn.plan): "greet", "sympathy", "advice", … ("":
+    # the strategy alone guides it).
+    act: str = ""
 
 
 @dataclass(frozen=True)
@@ -119,12 +122,15 @@ def context_lines(
     streak: StreakNote | None = None,
     story: StoryNote | None = None,
     welcome: str = "",
+    earlier: str = "",
 ) -> list[str]:
     """Context lines in the form both engines understand ("Goal: …", "Missions: a; b",
     "Zone: Arena — open now, closes at 21:00 …", "Memory (pet:cat): Has a cat called Pepper":
     `memory_keys` gives each memory's key, "" for none). A welcome back ("Welcome: …", the
     words to open with) comes first, so no token budget cuts it."""
     lines = [f"Welcome: {welcome}"] if welcome else []
+    if earlier:
+        lines.append(f"Earlier: {earlier}")
     lines.extend(f"Goal: {goal}" for goal in goals)
     if missions:
         lines.append("Missions: " + "; ".join(missions))
@@ -167,6 +173,18 @@ def _with_source(result: Any, source: str) -> Any:
     return dataclasses.replace(result, source=source)
 
 
+def _with_act(intent: IntentResult, text: str, engine: Engine) -> IntentResult:
+    """`intent` with the message's act read offline (no act: an embedder that fails)."""
+    try:
+        reading = classifiers.read_act(text, engine.embedder)
+    except AIError as exc:
+        _log_fallback("act", exc)
+        return intent
+    if reading is None:
+        return intent
+    return dataclasses.replace(intent, act=reading.act, act_confidence=reading.confidence)
+
+
 def _word_chunks(text: str) -> Iterator[str]:
     # Word-sized chunks, so an offline reply streams like a model's.
     yield from re.findall(r"\S+\s*", text)
@@ -190,6 +208,7 @@ class OfflineEngine:
             strategy=request.strategy,
             context=request.context,
             user_name=request.user_name,
+            act=request.act,
         )
         return ReplyResult(text=made.text, engine=self.name, rule=made.rule)
 
@@ -197,7 +216,8 @@ class OfflineEngine:
         return ReplyStream(lambda _: _word_chunks(self.reply(request).text))
 
     def classify_intent(self, text: str) -> IntentResult:
-        return _with_source(classifiers.classify_intent(text), "offline")
+        """The intent from the rules, and what the message does (its act) from its meaning."""
+        return _with_act(_with_source(classifiers.classify_intent(text), "offline"), text, self)
 
     def detect_emotion(self, text: str) -> EmotionResult:
         return _with_source(classifiers.detect_emotion(text), "offline")
@@ -267,6 +287,8 @@ class ModelEngine:
         guidance = prompts.STRATEGY_GUIDANCE.get(request.strategy)
         if guidance:
             system.append(guidance)
+        if act_guidance := prompts.ACT_GUIDANCE.get(request.act):
+            system.append(act_guidance)
         if request.emotion and request.emotion.dominant != "neutral":
             system.append(f"Their message reads as {request.emotion.dominant}.")
         if request.context:
@@ -337,8 +359,11 @@ class ModelEngine:
         try:
             data = self._ask(prompts.INTENT_PROMPT, text, prompts.INTENT_SCHEMA)
         except AIError as exc:
-            return self._fallback("intent", exc, classifiers.classify_intent, text)
-        return IntentResult(data["intent"], float(data["confidence"]), source="model")
+            return _with_act(
+                self._fallback("intent", exc, classifiers.classify_intent, text), text, self
+            )
+        intent = IntentResult(data["intent"], float(data["confidence"]), source="model")
+        return _with_act(intent, text, self)
 
     def detect_emotion(self, text: str) -> EmotionResult:
         try:

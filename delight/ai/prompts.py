@@ -27,6 +27,37 @@ STRATEGY_GUIDANCE = {
     "crisis": "They may be in crisis: be calm and caring, encourage contacting local emergency "
     "services or a crisis line, and do not coach.",
 }
+# What the reply should do (companion.turn.plan), said to a model as the offline engine does it.
+ACT_GUIDANCE = {
+    "greet": "Greet them back warmly and briefly, by name if you know it.",
+    "goodbye": "Say goodbye warmly and briefly; do not start a new topic.",
+    "thanks_reply": "They thanked you: say you're welcome, briefly.",
+    "help": "They asked what you can do: list it plainly (set up goals and break them into "
+    "missions, mark missions done and undo that, streaks and progress, their story, which "
+    "zones are open, remember what matters to them, one suggestion when stuck, listen).",
+    "resume": "They asked where you left off: recap the last topic from the context in one "
+    "sentence and ask if they want to continue it.",
+    "memory_answer": "They asked what you remember: answer only from the context's memories; "
+    "say honestly what you don't know. Never state a fact marked as past as current.",
+    "fact_noted": "They told you something about themselves: acknowledge it in one sentence.",
+    "sympathy": "They told you of a loss or bad news: offer sympathy first, name what they "
+    "lost, never celebrate, and do not coach.",
+    "listen": "Reflect back what they said in your own words, name how it must feel, and ask "
+    "one gentle question. No advice unless asked.",
+    "calm": "They are anxious: slow down, offer one breath or one tiny step, nothing more.",
+    "celebrate": "They shared good news: celebrate it specifically.",
+    "advice": "Give ONE small, concrete suggestion that fits what you know about them (never "
+    "a food they cannot eat).",
+    "kindness": "Say something kind and true about them, drawn from their real progress in "
+    "the context.",
+    "decline": "They asked for something you cannot do here (live weather, news, bookings, "
+    "messages, medical advice): say so honestly in one sentence and offer what you can do.",
+    "missions": "List today's missions from the context and ask which one to start.",
+    "progress": "Tell them their streak and progress from the context.",
+    "story": "Tell them how their story is going from the context.",
+    "world": "Tell them which zones are open now from the context.",
+    "smalltalk": "Reply lightly and warmly, in a sentence or two.",
+}
 INTENT_DESCRIPTIONS = {
     "question": "asking for information or advice",
     "goal_discussion": "talking about their goals, plans or progress",

@@ -29,6 +29,10 @@ class IntentResult:
     label: str  # one of INTENTS
     confidence: float  # 0..1
     source: str = ""  # who decided: "offline", "model", or "offline (model failed: …)"
+    # What the message does in the conversation (classifiers.acts.ACTS: "grief", "undo",
+    # "memory_question"…; "" when unread) and how sure that reading is, 0..1.
+    act: str = ""
+    act_confidence: float = 0.0
 
 
 @dataclass(frozen=True)

@@ -320,6 +320,39 @@ def mission_complete(*, user: User, mission_id: int, now: dt.datetime | None = N
     return mission
 
 
+@transaction.atomic
+def mission_reopen(*, user: User, mission_id: int, now: dt.datetime | None = None) -> Mission:
+    """Take back a completion the person says did not happen ("wait, I didn't do that yet").
+
+    1. Only a completed mission can be reopened; it goes back to pending, with no
+       completion time, and counts the reopening (its next completion is a new one).
+    2. The completion's activity event is removed, so the streak, the day's consistency and
+       the progress pages count it no more.
+    3. Announce `mission_reopened`, so the story takes back its Essence and its waiting
+       trigger, and refresh the open pages and the insights.
+    """
+    now = now or timezone.now()
+    mission = mission_for_update(user=user, mission_id=mission_id)
+    _require_status(mission, (MS.COMPLETED,), "reopen")
+    done_at = mission.completed_at
+    mission.status = MS.PENDING
+    mission.completed_at = None
+    mission.reopened = F("reopened") + 1
+    mission.save(update_fields=["status", "completed_at", "reopened", "updated_at"])
+    mission.refresh_from_db(fields=["reopened"])
+    events = ActivityEvent.objects.owned_by(user).filter(
+        mission=mission, kind=ActivityEvent.Kind.MISSION_COMPLETED
+    )
+    latest = events.filter(occurred_at=done_at).first() or events.order_by("-occurred_at").first()
+    if latest is not None:
+        latest.delete()
+    announce(signals.mission_reopened, sender=Mission, mission=mission, at=now)
+    streaks = progress_selectors.progress_streaks(user=user, now=now)
+    notify_progress(user=user, streak=streaks.overall)
+    insights_refresh_enqueue(user=user)
+    return mission
+
+
 def _mission_finish(*, mission: Mission, now: dt.datetime) -> None:
     mission.status = MS.COMPLETED
     mission.completed_at = now

@@ -54,6 +54,26 @@ def beat_request(
     return beat
 
 
+@transaction.atomic
+def beat_trigger_withdraw(*, user: User, key: str) -> bool:
+    """Take back the trigger `key` while its beat is still waiting to be written (a mission
+    that was not done after all); a beat left with nothing to tell goes too. Whether it was
+    withdrawn: a passage already written stays as it was told."""
+    trigger = (
+        BeatTrigger.objects.owned_by(user)
+        .select_related("beat")
+        .filter(key=key, beat__status=Beat.Status.PENDING)
+        .first()
+    )
+    if trigger is None:
+        return False
+    beat = trigger.beat
+    trigger.delete()
+    if not beat.triggers.exists():
+        beat.delete()
+    return True
+
+
 def _pending_beat(*, user: User, story: Story, at: dt.datetime) -> Beat:
     pending = Beat.objects.owned_by(user).filter(status=Beat.Status.PENDING)
     found = pending.select_for_update().first()

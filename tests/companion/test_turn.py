@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.db import connection
 from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
@@ -18,6 +19,7 @@ from companion.turn.nodes import run_tools
 from delight.ai.engine import OfflineEngine
 from delight.ai.guard import current_budget, model_budget
 from delight.tools import Tool, ToolRegistry, registry
+from goals import services as goals_services
 from goals.models import Goal, Mission
 from tests.companion.factories import Events, RecordingEmbedder, say
 from tests.goals.factories import make_goal, make_mission
@@ -281,20 +283,19 @@ def test_the_complete_mission_flow_completes_the_named_mission(owner):
     assert "Marked “Buy running shoes” as done" in done["reply"]
 
 
-def test_a_mission_not_named_is_asked_for_then_its_time(owner):
+def test_a_mission_not_named_is_asked_for_then_marked_without_asking_its_time(owner):
     goal = make_goal(owner, title="Run a marathon")
     mission = make_mission(goal, title="Buy running shoes")
     make_mission(goal, title="Stretch for ten minutes")
 
     session = say(owner, "I completed a mission")
     assert session["pending_slot"] == "mission"
-    assert say(owner, "the running shoes", session)["pending_slot"] == "minutes"
-    say(owner, "about twenty", session)
-    done = say(owner, "yep", session)
+    done = say(owner, "the running shoes", session)
 
+    assert done["pending_slot"] is None
     mission.refresh_from_db()
     assert mission.status == Mission.Status.COMPLETED
-    assert done["tool_outputs"]["missions.complete"]["minutes"] == 20
+    assert done["tool_outputs"]["missions.complete"]["minutes"] is None
 
 
 def test_the_adjust_goal_flow_changes_the_goal(owner):
@@ -307,16 +308,17 @@ def test_the_adjust_goal_flow_changes_the_goal(owner):
     assert goal.title == "Speak Spanish"
 
 
-def test_a_failing_action_keeps_the_flow_so_the_person_can_retry(owner):
+def test_a_failing_action_keeps_the_flow_so_the_person_can_retry(owner, monkeypatch):
     goal = make_goal(owner, title="Run a marathon")
-    mission = make_mission(goal, title="Buy running shoes")
+    make_mission(goal, title="Buy running shoes")
     make_mission(goal, title="Stretch for ten minutes")
     session = say(owner, "I completed a mission")
-    say(owner, "the running shoes", session)
-    assert say(owner, "20 minutes", session)["conversation_state"] == "confirming"
-    Mission.objects.filter(pk=mission.pk).update(status=Mission.Status.COMPLETED)
 
-    failed = say(owner, "yes", session)
+    def refuse(**_: object) -> None:
+        raise ValidationError("Only an open mission can be completed.")
+
+    monkeypatch.setattr(goals_services, "mission_complete", refuse)
+    failed = say(owner, "the running shoes", session)
 
     assert failed["conversation_state"] == "error"
     assert "couldn't do that" in failed["reply"]

@@ -298,3 +298,28 @@ def test_an_activity_keeps_the_zone_the_person_was_in(owner):
     event = ActivityEvent.objects.get(user=owner, kind=ActivityEvent.Kind.MISSION_COMPLETED)
 
     assert event.zone == "Europe/Paris"  # where it happened, not where they are now
+
+
+# -- taking a completion back --------------------------------------------------------------
+
+
+def test_a_completion_taken_back_reopens_the_mission_and_removes_its_day(owner, outsider):
+    mission = make_mission(make_goal(owner))
+    services.mission_complete(user=owner, mission_id=mission.pk)
+
+    reopened = services.mission_reopen(user=owner, mission_id=mission.pk)
+
+    assert reopened.status == Mission.Status.PENDING
+    assert reopened.completed_at is None
+    assert reopened.reopened == 1
+    assert not ActivityEvent.objects.filter(user=owner, kind="mission_completed").exists()
+    with pytest.raises(NotFound):
+        services.mission_reopen(user=outsider, mission_id=mission.pk)
+
+
+def test_only_a_completed_mission_can_be_reopened(owner):
+    mission = make_mission(make_goal(owner))
+    with pytest.raises(ValidationError):
+        services.mission_reopen(user=owner, mission_id=mission.pk)
+    mission.refresh_from_db()
+    assert (mission.status, mission.reopened) == (Mission.Status.PENDING, 0)

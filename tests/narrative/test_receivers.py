@@ -75,3 +75,23 @@ def test_an_event_asks_for_the_quests_in_the_background_and_the_job_unlocks_them
     assert selectors.quest_keys_unlocked(user=owner) == set()  # not inside the request
     assert tasks.evaluate_quests(owner.pk) == 1
     assert selectors.quest_keys_unlocked(user=owner) == {"first-goal"}
+
+
+def test_a_completion_taken_back_gives_back_its_essence_and_earns_again_when_done(
+    owner, django_capture_on_commit_callbacks
+):
+    mission = make_mission(make_goal(owner))
+    with django_capture_on_commit_callbacks(execute=True):
+        goals_services.mission_complete(user=owner, mission_id=mission.pk)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        goals_services.mission_reopen(user=owner, mission_id=mission.pk)
+
+    assert selectors.essence_balance(user=owner) == 0
+    back = EssenceEntry.objects.get(user=owner, kind=EssenceKind.TAKEN_BACK)
+    assert (back.key, back.amount) == (f"mission:{mission.pk}:back", -10)
+
+    with django_capture_on_commit_callbacks(execute=True):  # done after all: earns again
+        goals_services.mission_complete(user=owner, mission_id=mission.pk)
+    assert selectors.essence_balance(user=owner) == 10
+    assert EssenceEntry.objects.filter(user=owner, key=f"mission:{mission.pk}:1").exists()

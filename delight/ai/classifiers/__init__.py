@@ -9,6 +9,7 @@ Public API (the rest of `delight.ai` imports exactly these):
 - `semantic_screen(text, floor, embedder)` -> SafetyResult   the rules' result raised by
   the message's meaning, for an embedder that reads meaning (safety_semantic.py)
 - `classify_intent(text)` -> IntentResult   one of INTENTS with a confidence
+- `read_act(text, embedder)` -> ActReading | None   what the message does (acts.py)
 - `detect_emotion(text)`  -> EmotionResult  a score for each of EMOTIONS, summing to 1
 - `normalize(text)`       -> str            the form every rule runs on
 
@@ -21,10 +22,20 @@ specification; extend them when a rule changes.
 
 from __future__ import annotations
 
+from delight.ai.classifiers.acts import ACTS, ActReading, read_act
 from delight.ai.classifiers.emotion import detect_emotion
 from delight.ai.classifiers.intent import classify_intent
 from delight.ai.classifiers.lexicon import normalize
 from delight.ai.classifiers.safety import screen_safety
 from delight.ai.classifiers.safety_semantic import semantic_screen
 
-__all__ = ["classify_intent", "detect_emotion", "normalize", "screen_safety", "semantic_screen"]
+__all__ = [
+    "ACTS",
+    "ActReading",
+    "classify_intent",
+    "detect_emotion",
+    "normalize",
+    "read_act",
+    "screen_safety",
+    "semantic_screen",
+]

@@ -64,6 +64,14 @@ ACTS = (
     "reflection",
 )
 RULE_CONFIDENCE = 0.95
+# Acts close enough in meaning that the model often splits its belief between them: a message
+# read as one of them is as sure as the family together ("my manager tore apart my
+# presentation": bad news 0.43, venting 0.3 is surely a trouble told).
+FAMILIES = (
+    frozenset({"venting", "bad_news", "worry", "grief"}),
+    frozenset({"question", "advice_request"}),
+    frozenset({"share_fact", "reflection"}),
+)
 # Training (softmax_train): chosen on a fold of the trained examples (bench/eliza_eval.py).
 L2 = 0.03
 STEPS = 300
@@ -161,8 +169,8 @@ def act_by_rule(text: str) -> str:
 
 
 def read_act(text: str, embedder: SentenceEmbedder) -> ActReading | None:
-    """What `text` does: a rule's act when one holds, else the model's most likely act
-    (None with no model for this embedder)."""
+    """What `text` does: a rule's act when one holds, else the model's most likely act, as
+    sure as its family of close acts together (None with no model for this embedder)."""
     if act := act_by_rule(text):
         return ActReading(act, RULE_CONFIDENCE, "rule")
     model = model_for(embedder)
@@ -171,4 +179,6 @@ def read_act(text: str, embedder: SentenceEmbedder) -> ActReading | None:
     vector = np.asarray([embedder.embed_one(text)], dtype=np.float32)
     chances = model.regression.probabilities(vector)[0]
     best = int(chances.argmax())
-    return ActReading(ACTS[best], round(float(chances[best]), 3), "meaning")
+    family = next((f for f in FAMILIES if ACTS[best] in f), frozenset({ACTS[best]}))
+    sure = sum(float(chances[ACTS.index(act)]) for act in family)
+    return ActReading(ACTS[best], round(min(sure, 1.0), 3), "meaning")

@@ -24,8 +24,9 @@ from __future__ import annotations
 from delight.ai.offline.compose import OfflineReply, choose_strategy, compose_reply
 from delight.ai.offline.context import ReplyContext, parse_context
 from delight.ai.offline.facts import extract_facts
+from delight.ai.offline.losses import Loss, loss_in
 from delight.ai.offline.match import check_rules, decomposition_count, find_match
-from delight.ai.offline.reflection import reflect, second_person
+from delight.ai.offline.reflection import reflect, second_person, split_sentences
 from delight.ai.offline.story_answers import (
     JOYFUL,
     StoryNote,
@@ -46,6 +47,7 @@ __all__ = [
     "JOYFUL",
     "TRENDS",
     "VERY_SAD",
+    "Loss",
     "OfflineReply",
     "ReplyContext",
     "StoryNote",
@@ -60,9 +62,11 @@ __all__ = [
     "decomposition_count",
     "extract_facts",
     "find_match",
+    "loss_in",
     "parse_context",
     "reflect",
     "second_person",
+    "split_sentences",
     "story_line",
     "streak_line",
     "zone_line",

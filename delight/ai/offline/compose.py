@@ -2,6 +2,8 @@
 
 How a reply is made (`compose_reply`):
 
+0. A reply act planned by the turn (a greeting, sympathy, advice, a decline…) is written by
+   act_replies.py; the steps below answer everything else.
 1. Clean the text (curly quotes, contractions expanded: "I'm" -> "I am") and split it into
    sentences.
 2. Find every keyword in every sentence; the highest-ranked keyword wins (ties: the earlier
@@ -32,6 +34,7 @@ import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from delight.ai.offline.act_replies import act_reply
 from delight.ai.offline.answers import from_memory
 from delight.ai.offline.context import ReplyContext, parse_context
 from delight.ai.offline.match import Match, find_match, memorable_phrases
@@ -188,16 +191,25 @@ def compose_reply(
     strategy: str = "",
     context: Sequence[str] = (),
     user_name: str = "",
+    act: str = "",
 ) -> OfflineReply:
-    """Eliza's reply to `text` (the algorithm is in the module docstring)."""
+    """Eliza's reply to `text` (the algorithm is in the module docstring); `act` is what the
+    turn planned the reply to do (companion.turn.plan), answered by act_replies.py first."""
     ctx = parse_context(context, user_name)
     strategy = choose_strategy(strategy, emotion)
     turn = sum(1 for message in history if message.role == "assistant")
     said = {fold(m.content) for m in history if m.role == "assistant"}
-    candidates, rule_name = _candidates(
-        text, history=history, emotion=emotion, intent=intent, strategy=strategy, ctx=ctx,
-        turn=turn, said=said,
-    )  # fmt: skip
+    very_sad = bool(emotion and emotion.scores.get("sadness", 0) > VERY_SAD)
+    acted = act_reply(act, text, ctx, turn=turn, very_sad=very_sad)
+    if acted:
+        candidates, rule_name = [*acted, *_rotate(FALLBACKS, turn, "act")], f"act:{act}"
+    else:
+        if act == "memory_answer":  # however the rules read it, it asks what she remembers
+            intent = IntentResult("memory_question", 1.0)
+        candidates, rule_name = _candidates(
+            text, history=history, emotion=emotion, intent=intent, strategy=strategy, ctx=ctx,
+            turn=turn, said=said,
+        )  # fmt: skip
     reply = _guarded(candidates, rule=rule_name, strategy=strategy, said=said, turn=turn)
     if ctx.welcome and strategy != "crisis":  # a welcome back opens the reply, once
         text = f"{ctx.welcome} {_GREETING.sub('', reply.text, count=1) or reply.text}"

@@ -5,8 +5,9 @@ Context lines are plain strings; these prefixes are understood (case-insensitive
 "Memory: …" (or keyed, "Memory (pet:cat): …"), "Personal: …", "Project: …", "Task: …",
 "Name: …", "Zone: …" (zone_lines.py), "Streak: …" (streak_answers.py), "Story: …"
 (story_answers.py), "Welcome: …" (the
-words that open the reply to a person just back after days away). Any other line is
-treated as something remembered about the person.
+words that open the reply to a person just back after days away), "Earlier: …" (what the
+conversation was last about, for "where were we?"). Any other line is treated as something
+remembered about the person.
 """
 
 from __future__ import annotations
@@ -34,12 +35,13 @@ class ReplyContext:
     streak: StreakNote | None = None
     story: StoryNote | None = None
     welcome: str = ""
+    earlier: str = ""  # what the conversation was last about
 
 
 _CONTEXT_PREFIX = re.compile(
     r"^\s*(?P<kind>current goals?|active goals?|goals?|today'?s missions|missions today|"
     r"missions?|memory|memories|personal|project|task|recalled|remember|name|zone|streak|story|"
-    r"welcome)"
+    r"welcome|earlier)"
     r"(?:\s*\((?P<key>[\w:.-]+)\))?\s*:\s*(?P<rest>.+)$",
     re.IGNORECASE,
 )
@@ -64,6 +66,8 @@ def parse_context(lines: Sequence[str], user_name: str = "") -> ReplyContext:
             context.missions.extend(_split_items(rest))
         elif kind == "welcome":
             context.welcome = rest
+        elif kind == "earlier":
+            context.earlier = rest
         elif kind == "streak":
             context.streak = parse_streak_line(rest) or context.streak
         elif kind == "story":

@@ -86,16 +86,17 @@ def asks_about_story(text: str) -> bool:
     return bool((_ESSENCE.search(text) or _STORY.search(text)) and _QUESTION.search(text))
 
 
-def story_answer(text: str, note: StoryNote | None) -> str:
+def story_answer(text: str, note: StoryNote | None, *, asked: bool = False) -> str:
     """The answer to a question about the story or Essence ("" when it is no such question).
 
-    1. No story line, or not such a question: no answer.
+    1. No story line, or not such a question (unless the turn knows it was `asked`): no
+       answer.
     2. Asked about Essence: the balance, how it is earned and what it is for.
     3. Asked about quests: those found (the others stay hidden until met).
     4. Otherwise the story: where they are, the latest passage and what real progress it
        told; before the first passage, how it begins.
     """
-    if note is None or not asks_about_story(text):
+    if note is None or not (asked or asks_about_story(text)):
         return ""
     if _ESSENCE.search(text):
         return _essence(note)

@@ -75,10 +75,11 @@ def asks_about_streak(text: str) -> bool:
     return bool(_ASKS.search(text) and _QUESTION.search(text))
 
 
-def streak_answer(text: str, note: StreakNote | None) -> str:
+def streak_answer(text: str, note: StreakNote | None, *, asked: bool = False) -> str:
     """The answer to a question about streaks ("" when it is no such question).
 
-    1. No streak line, or not a question about streaks: no answer.
+    1. No streak line, or not a question about streaks (unless the turn knows it was
+       `asked`): no answer.
     2. Nothing credited yet: how a streak starts.
     3. A resting streak (0 today): the longest, and that one mission starts the next.
     4. A live streak: its length, the longest, the categories under way, freezes held.
@@ -86,7 +87,7 @@ def streak_answer(text: str, note: StreakNote | None) -> str:
        consistent they are, the consistency index leads (the strength, in words, before
        the first day has ended).
     """
-    if note is None or not asks_about_streak(text):
+    if note is None or not (asked or asks_about_streak(text)):
         return ""
     if _CONSISTENCY.search(text) and note.longest:
         return _consistency(note)

@@ -43,16 +43,17 @@ def asks_about_world(text: str, names: Sequence[str]) -> bool:
     return bool(_named(text, names) or _WORLD_WORDS.search(text) or _WHATS_OPEN.search(text))
 
 
-def world_answer(text: str, zones: Sequence[ZoneNote]) -> str:
+def world_answer(text: str, zones: Sequence[ZoneNote], *, asked: bool = False) -> str:
     """The answer to a question about the zones ("" when the message is no such question).
 
-    1. Without zone lines, or a message that is not a question, no answer.
+    1. Without zone lines, or a message that is not a question (unless the turn knows it
+       was `asked`), no answer.
     2. The zones the message names, in the order it names them: each answered for what is
        asked — when it closes, when it opens, or whether it is open (or closed) now.
     3. No zone named, but "what's open?" or a question about the zones: the open zones,
        then when each closed one opens.
     """
-    if not zones or not _QUESTION.search(text):
+    if not zones or not (asked or _QUESTION.search(text)):
         return ""
     by_name = {zone.name: zone for zone in zones}
     named = [by_name[name] for name in _named(text, list(by_name))]
@@ -60,7 +61,7 @@ def world_answer(text: str, zones: Sequence[ZoneNote]) -> str:
         return _about_one(named[0], text)
     if named:  # several: say how each stands, with no yes or no to misread
         return " ".join(_how_it_stands(zone) for zone in named)
-    if _WHATS_OPEN.search(text) or _WORLD_WORDS.search(text):
+    if asked or _WHATS_OPEN.search(text) or _WORLD_WORDS.search(text):
         return _overview(zones)
     return ""
 

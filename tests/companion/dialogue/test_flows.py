@@ -104,15 +104,16 @@ def test_a_mission_reported_without_minutes_is_done_at_once_with_the_time_unreco
     )
 
 
-def test_complete_mission_step_by_step_with_skipped_minutes():
+def test_complete_mission_step_by_step_is_done_once_the_mission_is_known():
     step = flow_start("I completed a mission", "complete_mission", OPEN_MISSIONS)
     assert step.dialogue.pending_slot == "mission"
 
     step = flow_say(step, "the writing one", OPEN_MISSIONS)
-    assert step.dialogue.slots["mission"] == {"id": 2, "title": "Write 200 words"}
-
-    step = flow_say(step, "skip", OPEN_MISSIONS)
-    assert step.reply == "Mark “Write 200 words” as done (time not recorded)?"
+    assert step.outcome is Outcome.EXECUTE  # the minutes are never asked for
+    assert step.action == (
+        "complete_mission",
+        {"mission": {"id": 2, "title": "Write 200 words"}, "minutes": None},
+    )
 
 
 def test_a_mission_can_be_picked_by_position():
@@ -129,10 +130,24 @@ def test_an_ambiguous_mission_is_re_asked_with_the_two_best_latest_first():
     step = flow_say(flow_start("I did it", "complete_mission", context), "the walk", context)
 
     assert step.outcome is Outcome.INVALID
-    assert step.reply == (
-        "I'm not sure which mission you mean (Walk the dog / Walk 10 minutes)"
-        " — which mission was it?"
+    assert step.reply == "Do you mean “Walk the dog” or “Walk 10 minutes”?"
+
+
+def test_a_word_only_one_mission_has_decides_over_words_they_share():
+    context = DialogueContext(
+        missions=(
+            Choice(1, "Check your shoes and lay out your running kit"),
+            Choice(2, "Walk-run around the park loop and note how it felt"),
+        )
     )
+
+    both = flow_start("I did the shoes thing and mapped a loop", "complete_mission", context)
+    assert both.reply == (
+        "Do you mean “Check your shoes and lay out your running kit” or “Walk-run around the "
+        "park loop and note how it felt”?"
+    )
+    one = flow_start("did the shoes thing, laid out my running kit", "complete_mission", context)
+    assert one.action[1]["mission"]["id"] == 1
 
 
 def test_no_open_missions():
@@ -141,15 +156,10 @@ def test_no_open_missions():
     assert step.reply.startswith("I don't see any open missions right now")
 
 
-def test_minutes_refusals():
+def test_minutes_said_out_of_range_are_refused():
     step = flow_start("I did it", "complete_mission", OPEN_MISSIONS)
-    slot = flow_say(step, "stretch", OPEN_MISSIONS)
-    assert slot.dialogue.pending_slot == "minutes"
+    too_long = flow_say(step, "the stretch, 900 minutes", OPEN_MISSIONS)
 
-    unread = flow_say(slot, "I am done", OPEN_MISSIONS)
-    too_long = flow_say(slot, "900 minutes", OPEN_MISSIONS)
-
-    assert unread.reply.startswith("I couldn't read that as a number")
     assert too_long.reply.startswith("That should be between 1 and 180")
 
 

@@ -64,6 +64,25 @@ def test_a_lapsed_claim_is_taken_up_again(owner, story):
     assert services.beat_claim(beat_id=beat.pk, now=later).attempts == 2
 
 
+def test_a_trigger_taken_back_leaves_its_waiting_beat_and_an_empty_beat_goes(owner, story):
+    beat = ask(owner, "mission:1")
+    ask(owner, "mission:2")
+
+    assert services.beat_trigger_withdraw(user=owner, key="mission:1")
+    assert list(beat.triggers.values_list("key", flat=True)) == ["mission:2"]
+    assert services.beat_trigger_withdraw(user=owner, key="mission:2")
+    assert not Beat.objects.filter(pk=beat.pk).exists()
+    assert not services.beat_trigger_withdraw(user=owner, key="mission:2")  # nothing left
+
+
+def test_a_trigger_of_a_beat_being_written_stays(owner, outsider, story):
+    writing = services.beat_claim(beat_id=ask(owner, "mission:1").pk)
+
+    assert not services.beat_trigger_withdraw(user=outsider, key="mission:1")
+    assert not services.beat_trigger_withdraw(user=owner, key="mission:1")
+    assert writing.triggers.filter(key="mission:1").exists()
+
+
 def test_a_trigger_while_a_beat_is_written_waits_for_the_next(owner, story):
     writing = services.beat_claim(beat_id=ask(owner, "mission:1").pk)
 

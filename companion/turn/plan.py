@@ -1,0 +1,118 @@
+"""What Eliza's reply will do (its act), from what the message does and how the person feels.
+
+The message's act (delight.ai.classifiers.acts) says what the person is doing: greeting,
+asking what she remembers, grieving, venting, asking for advice… The reply's act follows it,
+with the feeling first: sadness, grief, fear or anger is never answered with a celebration
+or a joke, and a message read with little confidence gets listening, not a guess.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from delight.ai.offline import reflect, split_sentences
+
+# A message's act read with less confidence than this is not acted on: the reply listens.
+SURE = 0.45
+# How strongly a heavy feeling must read to overrule a light reply.
+HEAVY = 0.45
+HEAVY_FEELINGS = ("sadness", "fear", "anger")
+
+# The reply act for each message act, when nothing overrules it.
+REPLY_FOR = {
+    "greeting": "greet",
+    "goodbye": "goodbye",
+    "thanks": "thanks_reply",
+    "help": "help",
+    "resume": "resume",
+    "memory_question": "memory_answer",
+    "share_fact": "fact_noted",
+    "good_news": "celebrate",
+    "bad_news": "sympathy",
+    "grief": "sympathy",
+    "venting": "listen",
+    "worry": "listen",
+    "advice_request": "advice",
+    "kindness_request": "kindness",
+    "progress_question": "progress",
+    "story_question": "story",
+    "world_question": "world",
+    "missions_question": "missions",
+    "out_of_scope": "decline",
+    "small_talk": "smalltalk",
+    "question": "coach",
+    "reflection": "listen",
+    "undo": "undo",
+    "mission_done": "question",  # no mission of theirs matched: ask which one
+    "goal_create": "goal_step",
+    "goal_adjust": "goal_step",
+    "affirm": "smalltalk",
+    "deny": "smalltalk",
+}
+# Messages that carry a topic worth coming back to ("where were we?").
+TOPICAL = frozenset(
+    {"share_fact", "good_news", "bad_news", "grief", "venting", "worry", "reflection"}
+)  # fmt: skip
+TOPIC_MIN_WORDS = 4
+# The reply act a strategy gives when no act was planned.
+ACT_OF_STRATEGY = {"celebrate": "celebrate", "calm": "calm", "acknowledge": "listen",
+                   "coach": "coach", "clarify": "question"}  # fmt: skip
+# Strategies for the reply acts that carry a feeling.
+STRATEGY_OF_ACT = {"sympathy": "acknowledge", "listen": "acknowledge", "calm": "calm",
+                   "celebrate": "celebrate"}  # fmt: skip
+# Replies that would jar against a heavy feeling, and what they become.
+LIGHT = {"celebrate": "sympathy", "smalltalk": "listen", "greet": "listen", "fact_noted": "listen"}
+
+
+@dataclass(frozen=True)
+class Feeling:
+    dominant: str
+    scores: dict[str, float]
+
+    @property
+    def heavy(self) -> bool:
+        return any(self.scores.get(name, 0.0) >= HEAVY for name in HEAVY_FEELINGS)
+
+    @property
+    def afraid(self) -> bool:
+        return self.dominant == "fear" and self.scores.get("fear", 0.0) >= HEAVY
+
+
+# Acts a message that teaches a fact about the person is often mistaken for.
+TEACHING = frozenset({"share_fact", "reflection", "grief", "venting", "worry", "small_talk"})
+
+
+def reply_act(
+    act: str, confidence: float, feeling: Feeling, *, grieving: bool = False, teaches: bool = False
+) -> str:
+    """The reply's act ("" leaves it to the emotion's strategy).
+
+    1. A message that teaches a fact (a pet, a relative, a city…) and tells of no loss:
+       what she learned, said back, when it reads as telling or is unsure.
+    2. An act read with too little confidence: "" (the strategy of the emotion answers).
+    3. The act's reply (REPLY_FOR); worry with real fear gets a calming step.
+    4. The feeling first: a light reply to a heavy feeling, or to a message that speaks of a
+       loss, becomes sympathy or listening.
+    """
+    if teaches and not grieving and (act in TEACHING or confidence < SURE):
+        return "fact_noted"
+    if not act or confidence < SURE:
+        return ""
+    reply = REPLY_FOR.get(act, "")
+    if act == "worry" and feeling.afraid:
+        reply = "calm"
+    if reply in LIGHT and (feeling.heavy or grieving):
+        reply = "sympathy" if grieving else LIGHT[reply]
+    return reply
+
+
+def topic_of(text: str, act: str) -> str:
+    """What this message was about, in Eliza's words ("your manager tore apart your
+    presentation"), kept for "where were we?"; "" for a message that carries no topic."""
+    if act not in TOPICAL or text.rstrip().endswith("?"):
+        return ""
+    sentences = split_sentences(text)
+    first = sentences[0] if sentences else ""
+    if len(first.split()) < TOPIC_MIN_WORDS:
+        return ""
+    return reflect(first)

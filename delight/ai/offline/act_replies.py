@@ -1,0 +1,262 @@
+"""Eliza's reply for a planned act (the turn decides the act; companion.turn.plan): a
+greeting, sympathy that names the loss, listening that says back what happened, one concrete
+suggestion that fits what she knows, specific kindness from real progress, an honest "I
+can't do that here"…
+
+Each function returns candidate replies, best first, or [] to let the keyword rules
+(compose.py) answer. Every candidate still passes the language guard.
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from delight.ai.offline import act_words as words
+from delight.ai.offline.advice_words import RESTRICTIONS, TOPICS, Suggestion
+from delight.ai.offline.answers import learned_answer
+from delight.ai.offline.context import ReplyContext
+from delight.ai.offline.facts import extract_facts
+from delight.ai.offline.losses import loss_in
+from delight.ai.offline.reflection import capitalise, reflect, split_sentences
+from delight.ai.offline.story_answers import story_answer
+from delight.ai.offline.streak_answers import encouragement, streak_answer
+from delight.ai.offline.world_answers import mission_zone_sentence, world_answer
+from delight.ai.text import clean_text
+
+# The longest first sentence said back whole ("Your manager tore apart your presentation in
+# front of the whole team"); a longer one is not echoed.
+SAID_MAX_WORDS = 16
+_PERCENT = re.compile(r"^(?P<title>.+?) \((?P<percent>\d+)% done\)$")
+_NIGHT = re.compile(r"\b(?:night|nite|bed|sleep|goodnight)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class ActInput:
+    text: str
+    ctx: ReplyContext
+    turn: int
+    very_sad: bool = False  # sadness above VERY_SAD: show what they have built
+
+
+def _named(template: str, name: str, **values: str) -> str:
+    return template.format(n=f", {name}" if name else "", **values)
+
+
+def _rotate(options: Sequence[str], turn: int, seed: str) -> list[str]:
+    start = (turn + zlib.crc32(seed.encode())) % len(options)
+    return list(options[start:]) + list(options[:start])
+
+
+def _bank(options: Sequence[str], given: ActInput, seed: str, **values: str) -> list[str]:
+    return [_named(t, given.ctx.name, **values) for t in _rotate(options, given.turn, seed)]
+
+
+def greet(given: ActInput) -> list[str]:
+    return _bank(words.GREET, given, "greet")
+
+
+def goodbye(given: ActInput) -> list[str]:
+    bank = words.GOODNIGHT if _NIGHT.search(given.text) else words.GOODBYE
+    return _bank(bank, given, "goodbye")
+
+
+def thanks_reply(given: ActInput) -> list[str]:
+    return _bank(words.THANKS, given, "thanks")
+
+
+def help_reply(given: ActInput) -> list[str]:
+    return [_named(words.HELP, given.ctx.name)]
+
+
+def resume(given: ActInput) -> list[str]:
+    if not given.ctx.earlier:
+        return [_named(words.RESUME_NOTHING, given.ctx.name)]
+    return _bank(words.RESUME, given, "resume", topic=given.ctx.earlier)
+
+
+def sympathy(given: ActInput) -> list[str]:
+    """Sympathy that names the loss ("I'm so sorry about your cat Pepper"), or the bad news."""
+    loss = loss_in(given.text)
+    if loss is not None:
+        them = loss.name or "them"
+        kind = "a pet you love" if loss.pet else "someone you love"
+        values = {"who": loss.who, "kind": kind, "Who": capitalise(loss.name or loss.who),
+                  "them": them}  # fmt: skip
+        return _bank(words.SYMPATHY_DEATH, given, "loss", **values)
+    if re.search(r"\b(?:died|passed away|funeral|grieving|miss (?:him|her|them))\b",
+                 given.text, re.IGNORECASE):  # fmt: skip
+        return _bank(words.SYMPATHY_GRIEF, given, "grief")
+    return _built(
+        given, listen(given, act="bad_news") + _bank(words.SYMPATHY_BAD_NEWS, given, "bad")
+    )
+
+
+def listen(given: ActInput, act: str = "venting") -> list[str]:
+    """Their words said back ("Your manager tore apart your presentation in front of the
+    whole team: that sounds humiliating"), or what it sounds like when they don't echo well."""
+    feeling = _feeling(given.text, act)
+    said = _said_back(given.text)
+    heard = _bank(words.HEARD, given, "heard", Said=said, feeling=feeling) if said else []
+    return _built(given, heard + _bank(words.HEARD_PLAIN, given, "heard-plain", feeling=feeling))
+
+
+def _built(given: ActInput, replies: list[str]) -> list[str]:
+    """For a very heavy moment, what they have built, after the first reply (seed 000)."""
+    extra = encouragement(given.ctx.streak) if given.very_sad else ""
+    return [f"{replies[0]} {extra}", *replies] if extra and replies else replies
+
+
+def calm(given: ActInput) -> list[str]:
+    return _bank(words.CALM, given, "calm")
+
+
+def celebrate(given: ActInput) -> list[str]:
+    """Joy met, with what it taught her when it was a win ("I'll remember you ran 5 km")."""
+    learned = learned_answer(extract_facts(given.text))
+    opening = _rotate(words.CELEBRATE_OPENERS, given.turn, "celebrate-open")[0]
+    if learned:
+        return [f"{_named(opening, given.ctx.name)} {said}" for said in learned]
+    said = _said_back(given.text)
+    if said:
+        return _bank(words.CELEBRATE, given, "celebrate", Said=said) + _bank(
+            words.CELEBRATE_PLAIN, given, "celebrate-plain"
+        )
+    return _bank(words.CELEBRATE_PLAIN, given, "celebrate-plain")
+
+
+def advice(given: ActInput) -> list[str]:
+    """One concrete suggestion for what they asked about that fits what Eliza knows: never a
+    food they cannot eat; with no topic known, ten minutes on one of their missions."""
+    ruled_out = _ruled_out(given.ctx.memories)
+    for topic in TOPICS:
+        if topic.asks.search(given.text):
+            fits = [s for s in topic.suggestions if not s.contains & ruled_out]
+            if fits:
+                picked = _rotate(fits, given.turn, "advice")
+                return [_suggest(s, given.ctx.name) for s in picked]
+    if given.ctx.missions:
+        return [_named(words.ADVICE_MISSION, given.ctx.name, mission=given.ctx.missions[-1])]
+    return [_named(words.ADVICE_GENERAL, given.ctx.name)]
+
+
+def kindness(given: ActInput) -> list[str]:
+    """Something kind and true, from their own progress: the streak, a goal's progress."""
+    parts = []
+    note = given.ctx.streak
+    if note is not None and note.current:
+        days = "a day" if note.current == 1 else f"{note.current} days"
+        best = words.KINDNESS_BEST if note.current >= note.longest > 1 else ""
+        parts.append(words.KINDNESS_STREAK.format(days=days) + best)
+    progress = next((m for g in given.ctx.goals if (m := _PERCENT.match(g))), None)
+    if progress is not None and int(progress["percent"]) > 0:
+        parts.append(
+            words.KINDNESS_GOAL.format(percent=progress["percent"], goal=progress["title"])
+        )
+    if not parts:
+        return [_named(words.KINDNESS_PLAIN[0], given.ctx.name)]
+    opening = f"Here's something true{', ' + given.ctx.name if given.ctx.name else ''}: "
+    return [opening + " and ".join(parts) + ". " + words.KINDNESS_CLOSE]
+
+
+def decline(given: ActInput) -> list[str]:
+    found = next((said for asks, said in words.DECLINE if asks.search(given.text)), "")
+    return [_named(found or words.DECLINE_OTHER, given.ctx.name)]
+
+
+def missions(given: ActInput) -> list[str]:
+    if not given.ctx.missions:
+        return [_named(words.MISSIONS_NONE, given.ctx.name)]
+    listed = "; ".join(given.ctx.missions[:3])
+    where = mission_zone_sentence(given.ctx.missions[:3], given.ctx.zones)
+    return [words.MISSIONS.format(listed=listed, where=f" {where}" if where else "")]
+
+
+def progress(given: ActInput) -> list[str]:
+    answer = streak_answer(given.text, given.ctx.streak, asked=True)
+    return [answer or _named(words.PROGRESS_NONE, given.ctx.name)]
+
+
+def story(given: ActInput) -> list[str]:
+    answer = story_answer(given.text, given.ctx.story, asked=True)
+    return [answer or words.STORY_NONE]
+
+
+def world(given: ActInput) -> list[str]:
+    answer = world_answer(given.text, given.ctx.zones, asked=True)
+    return [answer or _named(words.WORLD_NONE, given.ctx.name)]
+
+
+def fact_noted(given: ActInput) -> list[str]:
+    """What a statement taught her, said back ("So you have a dog called Biscuit.")."""
+    return learned_answer(extract_facts(given.text))
+
+
+def undo_nothing(given: ActInput) -> list[str]:
+    return [_named(words.UNDO_NOTHING, given.ctx.name)]
+
+
+COMPOSERS: dict[str, Callable[[ActInput], list[str]]] = {
+    "greet": greet,
+    "goodbye": goodbye,
+    "thanks_reply": thanks_reply,
+    "help": help_reply,
+    "resume": resume,
+    "sympathy": sympathy,
+    "listen": listen,
+    "calm": calm,
+    "celebrate": celebrate,
+    "advice": advice,
+    "kindness": kindness,
+    "decline": decline,
+    "missions": missions,
+    "progress": progress,
+    "story": story,
+    "world": world,
+    "undo": undo_nothing,
+    "fact_noted": fact_noted,
+}
+
+
+def act_reply(
+    act: str, text: str, ctx: ReplyContext, *, turn: int, very_sad: bool = False
+) -> list[str]:
+    """Candidate replies for `act`, best first ([] when the keyword rules should answer)."""
+    composer = COMPOSERS.get(act)
+    return composer(ActInput(text, ctx, turn, very_sad)) if composer else []
+
+
+def _said_back(text: str) -> str:
+    """The person's first sentence in Eliza's words ("your manager tore apart your
+    presentation…"), capitalised; "" when it would not read well said back."""
+    sentences = split_sentences(clean_text(text))
+    if not sentences:
+        return ""
+    said = reflect(sentences[0])
+    plain = not re.search(r"[,;:?!()\"“”]|\b(?:lol|lmao|tbh|haha|but|because)\b", said, re.I)
+    if not (3 <= len(said.split()) <= SAID_MAX_WORDS and plain and re.search(r"\byour?\b", said)):
+        return ""
+    return capitalise(said)
+
+
+def _feeling(text: str, act: str) -> str:
+    found = next((feeling for pattern, feeling in words.FEELINGS if pattern.search(text)), "")
+    return found or words.FEELING_BY_ACT.get(act, "hard")
+
+
+def _ruled_out(memories: Sequence[str]) -> frozenset[str]:
+    out: set[str] = set()
+    for memory in memories:
+        if re.search(r"\b(?:allerg|intoleran|can'?t eat|cannot eat|can not eat|avoid|vegan"
+                     r"|vegetarian|coeliac|celiac)\w*", memory, re.IGNORECASE):  # fmt: skip
+            for pattern, contains in RESTRICTIONS:
+                if pattern.search(memory):
+                    out |= contains
+    return frozenset(out)
+
+
+def _suggest(suggestion: Suggestion, name: str) -> str:
+    said = suggestion.words
+    return f"One small idea{', ' + name if name else ''}: {said[:1].lower()}{said[1:]}"

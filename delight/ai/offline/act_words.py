@@ -1,0 +1,165 @@
+"""What Eliza says for each act of a reply (act_replies.py): data.
+
+"{n}" is ", <name>" when the person's name is known. Each bank has several wordings; the
+turn picks one by the conversation's length, so a long talk does not repeat itself.
+"""
+
+from __future__ import annotations
+
+import re
+
+GREET = (
+    "Hi{n}! Good to see you. How's your day going?",
+    "Hey{n}! What's on your mind today?",
+    "Hello{n}! How are you doing?",
+)
+GOODBYE = (
+    "Bye for now{n}. I'm here whenever you want to pick this up again.",
+    "Take care{n}. Talk soon.",
+    "See you soon{n}. Go gently with yourself.",
+)
+GOODNIGHT = (
+    "Goodnight{n}. Sleep well, and go gently with yourself.",
+    "Night{n}! Rest well. I'll be here tomorrow.",
+)
+THANKS = (
+    "You're welcome{n}. I'm glad it helped.",
+    "Anytime{n}. That's what I'm here for.",
+    "Happy to help{n}. Anything else on your mind?",
+)
+HELP = (
+    "Here's what I can do with you{n}. I can set up a goal with you and break it into small "
+    "missions. Tell me when you've done one and I'll mark it, or undo it if I got it wrong. "
+    "Ask me about your streak, your progress, your story or which zones are open. I remember "
+    "what matters to you, so you can ask me what I know. And when you're stuck I'll suggest "
+    "one small step, or just listen. Where would you like to start?"
+)
+RESUME = (
+    "Last time you told me {topic}. Want to pick that up, or is something else on your mind?",
+    "We left off where you told me {topic}. Shall we carry on from there?",
+)
+RESUME_NOTHING = (
+    "This is the start of our conversation{n}, so there's nothing to pick up yet. What's on "
+    "your mind?"
+)
+SYMPATHY_DEATH = (
+    "I'm so sorry about {who}{n}. Losing {kind} hurts, and there's no right way to feel about "
+    "it. Would you like to tell me about {them}?",
+    "Oh{n}, I'm so sorry. {Who} mattered to you, and missing {them} is a sign of how much. "
+    "I'm here if you want to talk about {them}.",
+)
+SYMPATHY_GRIEF = (
+    "I'm so sorry{n}. Grief is heavy, and it comes in waves. I'm here if you'd like to talk "
+    "about them.",
+    "That's a real loss{n}, and it makes sense that it still hurts. Would you like to tell me "
+    "about them?",
+)
+SYMPATHY_BAD_NEWS = (
+    "I'm sorry{n}, that's a rough thing to happen. How are you holding up?",
+    "Oh no{n}. That's really disappointing. Do you want to talk it through, or would a "
+    "distraction help more?",
+)
+# Listening: the person's own words said back, then what it sounds like.
+HEARD = (
+    "{Said}: that sounds {feeling}. How are you feeling about it now?",
+    "{Said}? That sounds {feeling}, and it makes sense it's on your mind.",
+)
+HEARD_PLAIN = (
+    "That sounds {feeling}{n}. Do you want to tell me more about it?",
+    "I'm listening{n}. That sounds {feeling}. What part of it weighs on you most?",
+)
+# What a situation sounds like, by the words in it; the first that fits is used.
+FEELINGS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), words)
+    for pattern, words in (
+        (r"\bin front of\b|\blaughed at\b|\bembarrass", "humiliating"),
+        (r"\bignored?\b|\bleft out\b|\bforgot (?:me|my)\b|\bexcluded\b", "really hurtful"),
+        (r"\balways\b|\bnever\b|\bagain\b|\bevery (?:time|day|week)\b", "exhausting"),
+        (r"\bworr|\banxious|\bscared|\bnervous|\bpanic|\boverwhelm", "like a lot to carry"),
+        (r"\bfail|\bdidn'?t get\b|\brejected|\blost\b", "really disappointing"),
+        (r"\bangry|\bfurious|\bmad\b|\bannoy|\bsick of\b|\bfed up\b", "really frustrating"),
+    )
+)
+FEELING_BY_ACT = {
+    "venting": "really frustrating",
+    "worry": "like a lot to carry",
+    "bad_news": "really hard",
+    "reflection": "like it matters to you",
+}
+CALM = (
+    "That sounds like a lot{n}. Let's slow down for a moment: breathe in for four, hold for "
+    "four, out for six. What's the worry underneath it?",
+    "It's okay to feel this way{n}. One slow breath first, then we can look at just the next "
+    "small thing. What's weighing on you most?",
+)
+CELEBRATE_OPENERS = ("That's wonderful{n}!", "Yes{n}, that's worth celebrating!")
+CELEBRATE = (
+    "That's wonderful{n}! {Said}: that's worth savouring.",
+    "Yes{n}! {Said}. I'm really glad for you.",
+)
+CELEBRATE_PLAIN = (
+    "That's wonderful news{n}! How does it feel?",
+    "I love hearing that{n}! Take a moment to enjoy it.",
+)
+KINDNESS_PLAIN = (
+    "Here's something true{n}: you came here today and asked for what you need. That takes "
+    "more courage than people think, and it's how every good change starts.",
+)
+KINDNESS_STREAK = "You've shown up {days} in a row"
+KINDNESS_BEST = ", your best run yet"
+KINDNESS_GOAL = "you're {percent}% of the way to “{goal}”"
+KINDNESS_CLOSE = "That's you keeping promises to yourself."
+MISSIONS = "On your list today: {listed}.{where} Which one feels right to start with?"
+MISSIONS_NONE = (
+    "There are no missions waiting for you right now{n}. Would you like to set up a goal, or "
+    "add one small thing for today?"
+)
+PROGRESS_NONE = "I can't see your progress just now{n}. Finish a mission and I'll start counting."
+STORY_NONE = "Your story starts with your first finished mission; it grows with each one after."
+WORLD_NONE = "I can't see the zones just now{n}. Try me again in a moment."
+ADVICE_MISSION = (
+    "One small idea{n}: give “{mission}” just ten minutes. Set a timer, and stop when it rings: "
+    "starting is the hard part."
+)
+ADVICE_GENERAL = (
+    "One small idea{n}: make the next step so small it's almost silly, like five minutes or "
+    "one sentence, and do just that today."
+)
+# Out of reach, honestly: what she cannot do, and what she can instead.
+DECLINE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), words)
+    for pattern, words in (
+        (
+            r"\bweather\b|\bforecast\b|\brain\b|\bsunny\b|\btemperature\b",
+            "I can't check the weather from here{n}: I don't see live information like "
+            "forecasts. A weather app will know. Is the weather getting in the way of a plan?",
+        ),
+        (
+            r"\bnews\b|\bheadlines?\b|\bscores?\b|\bwho won\b|\belection\b|\bstocks?\b",
+            "I can't see the news or live scores{n}: I only know what's here between us. Is "
+            "something in the news on your mind?",
+        ),
+        (
+            r"\bbook\b|\border\b|\bbuy\b|\breserve\b|\bdeliver",
+            "I can't book or buy things for you{n}, but I can help you plan it. Shall I note it "
+            "as a small mission so it doesn't slip?",
+        ),
+        (
+            r"\btext\b|\bemail\b|\bmessage\b|\bcall\b|\bsend\b",
+            "I can't send messages to anyone for you{n}, but I can help you work out what to "
+            "say. Who is it for?",
+        ),
+        (
+            r"\bdoctor\b|\bdiagnos|\bmedic|\bsymptom|\bprescri|\bdose\b|\brash\b|\bpain\b",
+            "I can't give medical advice{n}. A doctor or pharmacist is the right person for "
+            "that. I can help you keep track of how you're feeling, though.",
+        ),
+    )
+)
+DECLINE_OTHER = (
+    "That's outside what I can do from here{n}: I don't have access to the internet or other "
+    "apps. I can help with your goals, your missions, or just listen. What would help?"
+)
+UNDO_NOTHING = (
+    "There's nothing for me to undo in this conversation{n}. What would you like to change?"
+)

@@ -1,0 +1,118 @@
+"""One small, concrete suggestion per kind of question (act_replies.advice): data.
+
+Each topic: the words of a question it answers, then suggestions; a suggestion carries what
+it contains (peanut, nut, dairy, gluten, egg, fish, shellfish, meat, sesame, soy) so one that
+the person cannot eat, by what Eliza remembers, is never offered.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# What a remembered fact rules out: "allergic to peanuts", "lactose intolerant", "vegan".
+RESTRICTIONS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), frozenset(contains.split()))
+    for pattern, contains in (
+        (r"\bpeanut", "peanut"),
+        (r"\btree ?nuts?\b|\bnut allerg|\ballergic to nuts\b|\bnuts\b", "nut peanut"),
+        (r"\blactose\b|\bdairy\b|\bmilk allerg", "dairy"),
+        (r"\bcoeliac\b|\bceliac\b|\bgluten\b|\bwheat\b", "gluten"),
+        (r"\bvegan\b", "dairy egg meat fish shellfish"),
+        (r"\bvegetarian\b", "meat fish shellfish"),
+        (r"\bshellfish\b|\bprawns?\b|\bshrimp\b", "shellfish"),
+        (r"\begg allerg|\ballergic to eggs?\b|\beggs?\b", "egg"),
+        (r"\bsesame\b", "sesame"),
+        (r"\bsoy\b|\bsoya\b", "soy"),
+        (r"\bfish\b", "fish"),
+    )
+)
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    words: str
+    contains: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Topic:
+    asks: re.Pattern[str]
+    suggestions: tuple[Suggestion, ...]
+
+
+def _topic(pattern: str, *suggestions: tuple[str, str] | str) -> Topic:
+    made = tuple(
+        Suggestion(s) if isinstance(s, str) else Suggestion(s[0], frozenset(s[1].split()))
+        for s in suggestions
+    )
+    return Topic(re.compile(pattern, re.IGNORECASE), made)
+
+
+TOPICS: tuple[Topic, ...] = (
+    _topic(
+        r"\bsnacks?\b|\beat\b|\bfood\b|\bhungry\b|\brefuel\b|\bbreakfast\b|\blunch\b",
+        ("A banana and a handful of pretzels: quick carbs, easy on the stomach.", "gluten"),
+        (
+            "Toast with peanut butter and a sliced banana: carbs and a little protein.",
+            "peanut gluten",
+        ),
+        ("Greek yoghurt with berries and a drizzle of honey.", "dairy"),
+        ("An apple with a small handful of almonds.", "nut"),
+        ("Rice cakes with banana and a little honey: light, and easy after a run.", ""),
+        ("Hummus with carrot and cucumber sticks.", "sesame"),
+        ("A boiled egg and an orange.", "egg"),
+        ("A glass of chocolate milk: an old runner's favourite.", "dairy"),
+        ("A bowl of oats with banana and cinnamon (made with water or oat milk).", ""),
+    ),
+    _topic(
+        r"\bmanager\b|\bboss\b|\bsupervisor\b|\bteam lead\b|\bcolleague\b|\bcoworker\b",
+        "Write down the one or two points that stung most, then ask for ten minutes to go "
+        "through them: “I'd like to understand what you'd want different next time.” Going "
+        "in with questions keeps it about the work, not about you.",
+        "Give it a night before you answer. Then pick one concrete thing to ask about, so the "
+        "conversation has somewhere to go.",
+    ),
+    _topic(
+        r"\bflatmate\b|\broommate\b|\bhousemate\b|\bneighbou?r\b|\bpartner\b|\bsister\b"
+        r"|\bbrother\b|\bmum\b|\bmom\b|\bdad\b|\bfriend\b",
+        "Pick a calm moment and name one specific thing, not everything: “Could we sort out "
+        "the dishes after dinner?” One small agreement goes further than a big talk.",
+        "Start with how it feels for you rather than what they do wrong: “I get stressed "
+        "when…” tends to open a conversation instead of a defence.",
+    ),
+    _topic(
+        r"\bsleep\b|\binsomnia\b|\btired\b|\bbed ?time\b|\bawake\b",
+        "Try a wind-down alarm thirty minutes before bed: screens away, lights low, the same "
+        "small routine each night.",
+        "If you're still awake after twenty minutes, get up and read something dull in dim "
+        "light, then try again. Lying there fighting it keeps the mind busy.",
+    ),
+    _topic(
+        r"\bprocrastinat|\bmotivat|\bget started\b|\bstart\b|\blazy\b|\bstuck\b|\bput off\b",
+        "Shrink the first step until it's almost silly: open the file and write one sentence, "
+        "or put your shoes by the door. Starting is the hard part.",
+        "Set a timer for ten minutes and promise yourself you can stop when it rings. Most "
+        "days you won't want to.",
+    ),
+    _topic(
+        r"\bstudy\b|\bexams?\b|\brevis|\bhomework\b|\bessay\b|\bthesis\b",
+        "Try 25 minutes of focused work with your phone in another room, then a 5-minute "
+        "break. Three rounds is a real session.",
+        "Test yourself instead of re-reading: cover your notes and write down what you "
+        "remember. It sticks far better.",
+    ),
+    _topic(
+        r"\brun\b|\brunning\b|\bjog\b|\bworkout\b|\bgym\b|\bexercise\b|\bfit\b",
+        "Go slower than feels necessary: a pace you could chat at builds the habit without "
+        "wrecking your legs.",
+        "Lay out your kit the night before, so tomorrow's first step is already done.",
+    ),
+    _topic(
+        r"\bstress\w*\b|\boverwhelm\w*\b|\btoo much\b|\bso much to do\b|\bbusy\b",
+        "Write down everything on your mind, then circle just one thing for the next hour. "
+        "The rest can wait on the paper.",
+        "Take a five-minute walk without your phone. It won't fix the list, but it resets the "
+        "head that has to face it.",
+    ),
+)

@@ -1,0 +1,143 @@
+"""Eliza understands people as they talk: every broken or odd reply a new person met in a
+fresh conversation (the understanding issue), answered well through the real turn."""
+
+from __future__ import annotations
+
+import pytest
+
+from goals.models import Mission
+from tests.companion.factories import remember, say
+from tests.goals.factories import make_goal, make_mission
+
+pytestmark = pytest.mark.django_db
+
+SHOES = "Check your shoes and lay out your running kit"
+LOOP = "Walk-run around the park loop and note how it felt"
+
+
+@pytest.fixture
+def runner(owner):
+    """Olivia, training for a 5k, allergic to peanuts, with a sister in Lisbon."""
+    goal = make_goal(owner, title="Run a 5k")
+    for title in (SHOES, LOOP, "Stretch for ten minutes"):
+        make_mission(goal, title=title)
+    remember(owner, "I'm allergic to peanuts", key="food:peanuts")
+    remember(owner, "My sister Lena lives in Lisbon", key="relation:sister")
+    return owner
+
+
+def done_titles(user) -> set[str]:
+    return set(
+        Mission.objects.filter(user=user, status="completed").values_list("title", flat=True)
+    )
+
+
+def test_advice_about_a_manager_is_one_concrete_suggestion(runner):
+    answer = say(runner, "what do you think I should do about my manager?")
+    assert answer["act"] == "advice"
+    assert "Do you want to do about" not in answer["reply"]
+
+
+@pytest.mark.parametrize(
+    "text", ["what do you remember about me?", "what do you remember about me"]
+)
+def test_what_she_remembers_is_answered_from_memory(runner, text):
+    answer = say(runner, text)
+    assert answer["act"] == "memory_answer"
+    assert "Lisbon" in answer["reply"]
+
+
+def test_a_question_about_the_story_gets_the_story(runner):
+    answer = say(runner, "hows my story going")
+    assert answer["act"] == "story"
+    assert "story" in answer["reply"].lower()
+
+
+def test_asked_for_something_nice_she_says_something_kind(runner):
+    answer = say(runner, "tell me something nice, i need it")
+    assert answer["act"] == "kindness"
+    assert "Let's come back" not in answer["reply"]
+
+
+def test_a_loose_report_that_fits_two_missions_is_asked_about_and_marks_nothing(runner):
+    answer = say(runner, "I did the shoes thing and mapped a loop!! feeling kinda proud")
+
+    assert answer["act"] == "clarify_choice"
+    assert SHOES in answer["reply"]
+    assert LOOP in answer["reply"]
+    assert done_titles(runner) == set()
+    chosen = say(runner, "the shoes one", answer)
+    assert chosen["act"] == "mission_done"
+    assert done_titles(runner) == {SHOES}
+
+
+def test_undo_takes_back_the_mission_she_just_marked(runner):
+    marked = say(runner, "just did the walk-run around the park loop")
+    assert done_titles(runner) == {LOOP}
+
+    undone = say(runner, "wait no, i didnt do the walk-run yet, can you undo that?", marked)
+
+    assert undone["act"] == "undo"
+    assert LOOP in undone["reply"]
+    assert done_titles(runner) == set()
+    again = say(runner, "undo", marked)
+    assert again["act"] == "undo"
+    assert "nothing for me to undo" in again["reply"]
+
+
+def test_a_streak_question_gets_the_streak_not_a_celebration(runner):
+    answer = say(runner, "ok now whats my streak")
+    assert answer["act"] == "progress"
+    assert "savour" not in answer["reply"]
+
+
+def test_a_pets_death_is_met_with_sympathy_that_names_it(runner):
+    answer = say(runner, "My cat Pepper passed away last week")
+    assert answer["act"] == "sympathy"
+    assert "sorry" in answer["reply"]
+    assert "Pepper" in answer["reply"]
+    assert "Yes!" not in answer["reply"]
+
+
+def test_what_she_can_do_and_where_we_were(runner):
+    helped = say(runner, "what can you do?")
+    assert helped["act"] == "help"
+    assert "goal" in helped["reply"]
+    assert "undo" in helped["reply"]
+    told = say(runner, "my manager tore apart my presentation in front of the whole team")
+    resumed = say(runner, "where were we?", told)
+    assert resumed["act"] == "resume"
+    assert "presentation" in resumed["reply"]
+
+
+def test_a_humiliation_is_listened_to_in_the_persons_own_words(runner):
+    answer = say(runner, "my manager tore apart my presentation in front of the whole team")
+    assert answer["act"] in ("listen", "sympathy")
+    assert "humiliating" in answer["reply"]
+
+
+def test_a_pet_that_knows_when_they_are_sad_is_a_fact_not_sadness(runner):
+    answer = say(runner, "I have a dog named Biscuit, he always knows when im sad lol")
+    assert answer["act"] == "fact_noted"
+    assert "Biscuit" in answer["reply"]
+    assert "sorry to hear" not in answer["reply"].lower()
+
+
+def test_goodnight_is_a_goodbye(runner):
+    answer = say(runner, "night!")
+    assert answer["act"] == "goodbye"
+    assert "come back to your story" not in answer["reply"]
+
+
+def test_a_snack_suggestion_leaves_out_what_they_cannot_eat(runner):
+    for _ in range(4):  # every suggestion she might rotate to
+        answer = say(runner, "can you suggest a snack for after my run?")
+        assert answer["act"] == "advice"
+        assert "peanut" not in answer["reply"].lower()
+
+
+def test_the_weather_is_honestly_out_of_reach(runner):
+    answer = say(runner, "whats the weather like in lisbon rn")
+    assert answer["act"] == "decline"
+    assert "can't" in answer["reply"]
+    assert "walk" not in answer["reply"].lower()

@@ -1,0 +1,91 @@
+"""What a message does (acts.py): precise rules, the model over its meaning, the stored model
+kept current, and the untouched fifth of the examples read as well as it was measured."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from delight.ai.classifiers import acts
+from delight.ai.embeddings import HashingEmbedder, OnnxMiniLMEmbedder
+
+pytestmark = pytest.mark.skipif(
+    not OnnxMiniLMEmbedder.available(), reason="all-MiniLM-L6-v2 is not installed"
+)
+
+
+@pytest.fixture(scope="module")
+def embedder() -> OnnxMiniLMEmbedder:
+    return OnnxMiniLMEmbedder()
+
+
+@pytest.mark.parametrize(
+    ("text", "act"),
+    [
+        ("yes", "affirm"),
+        ("nope", "deny"),
+        ("hey eliza", "greeting"),
+        ("night!", "goodbye"),
+        ("thanks so much", "thanks"),
+        ("what can you do?", "help"),
+        ("where were we?", "resume"),
+        ("wait no, i didnt do the walk-run yet, can you undo that?", "undo"),
+        ("ok now whats my streak", "progress_question"),
+        ("hows my story going", "story_question"),
+        ("whats the weather like in lisbon rn", "out_of_scope"),
+        ("tell me something nice, i need it", "kindness_request"),
+        ("what do you remember about me", "memory_question"),
+    ],
+)
+def test_words_that_leave_one_reading_are_read_by_rule(embedder, text, act):
+    reading = acts.read_act(text, embedder)
+    assert (reading.act, reading.by) == (act, "rule")
+
+
+@pytest.mark.parametrize(
+    ("text", "act"),
+    [
+        ("My cat Pepper passed away last week", "grief"),
+        ("can you suggest a snack for after my run?", "advice_request"),
+        ("i passed my driving test!!", "good_news"),
+    ],
+)
+def test_other_messages_are_read_by_their_meaning(embedder, text, act):
+    reading = acts.read_act(text, embedder)
+    assert (reading.act, reading.by) == (act, "meaning")
+    assert 0 < reading.confidence <= 1
+
+
+def test_a_close_family_of_acts_reads_as_sure_as_the_family(embedder):
+    """A trouble told: the model's belief split between bad news and venting adds up."""
+    reading = acts.read_act("my manager tore apart my presentation in front of everyone", embedder)
+    assert reading.act in ("venting", "bad_news")
+    assert reading.confidence >= 0.45
+
+
+def test_without_a_model_for_the_vector_space_only_rules_read_acts():
+    hashing = HashingEmbedder()
+    assert acts.read_act("night!", hashing).act == "goodbye"
+    assert acts.read_act("My cat Pepper passed away last week", hashing) is None
+
+
+def test_the_stored_model_was_made_from_the_examples_as_they_are():
+    assert acts.model_current(), "run: python manage.py acts_train"
+
+
+def test_the_examples_cover_every_act_and_keep_a_fifth_untouched():
+    examples = acts.read_examples()
+    counts = Counter(act for _, act in examples)
+    assert set(counts) == set(acts.ACTS)
+    assert min(counts.values()) >= 60
+    held = sum(acts.held_out(text) for text, _ in examples)
+    assert 0.15 <= held / len(examples) <= 0.25
+
+
+def test_the_untouched_examples_are_read_as_well_as_measured(embedder):
+    """Measured on 2026-11-29 (84.6%), never tuned on; a little below, so a loss shows."""
+    held = [(text, act) for text, act in acts.read_examples() if acts.held_out(text)]
+    right = sum(acts.read_act(text, embedder).act == act for text, act in held)
+    print(f"\nuntouched acts: {right}/{len(held)}")
+    assert right / len(held) >= 0.80

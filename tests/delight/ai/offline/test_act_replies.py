@@ -1,0 +1,79 @@
+"""Eliza's reply for a planned act (act_replies.py), written offline."""
+
+from __future__ import annotations
+
+from delight.ai.offline import parse_context
+from delight.ai.offline.act_replies import act_reply
+from delight.ai.offline.quality import reply_problems
+
+
+def reply(act: str, text: str, *lines: str, name: str = "Sam") -> str:
+    candidates = act_reply(act, text, parse_context(list(lines), name), turn=0)
+    assert candidates, act
+    return candidates[0]
+
+
+def test_every_planned_reply_reads_well():
+    cases = [
+        ("greet", "hey"),
+        ("goodbye", "bye"),
+        ("thanks_reply", "thanks"),
+        ("help", "what can you do"),
+        ("resume", "where were we"),
+        ("sympathy", "My cat Pepper passed away"),
+        ("listen", "my flatmate never does the dishes"),
+        ("calm", "i am so anxious about tomorrow"),
+        ("celebrate", "i passed my driving test"),
+        ("advice", "any tips to stop procrastinating"),
+        ("kindness", "tell me something nice"),
+        ("decline", "whats the news today"),
+        ("missions", "what should i do today"),
+        ("undo", "undo"),
+    ]
+    for act, text in cases:
+        said = reply(act, text)
+        assert not reply_problems(said), (act, said, reply_problems(said))
+
+
+def test_sympathy_names_who_was_lost_and_never_celebrates():
+    said = reply("sympathy", "my grandma died on sunday")
+    assert "your grandma" in said.lower()
+    assert "!" not in said
+
+
+def test_listening_says_back_what_happened_and_how_it_sounds():
+    said = reply("listen", "my manager tore apart my presentation in front of the whole team")
+    assert said.startswith("Your manager tore apart your presentation")
+    assert "humiliating" in said
+
+
+def test_advice_leaves_out_what_they_cannot_eat():
+    for turn in range(9):
+        ctx = parse_context(["Memory (food:peanuts): I'm allergic to peanuts"], "Sam")
+        for said in act_reply("advice", "suggest a snack after my run", ctx, turn=turn)[:1]:
+            assert "peanut" not in said.lower()
+
+
+def test_kindness_is_drawn_from_real_progress():
+    said = reply(
+        "kindness",
+        "tell me something nice",
+        "Streak: 6 days in a row; longest 6; strength 40%; freezes held 0",
+        "Goal: Run a 5k (40% done)",
+    )
+    assert "6 days in a row" in said
+    assert "40%" in said
+    assert "Run a 5k" in said
+
+
+def test_resume_says_what_was_last_talked_about_or_that_nothing_was():
+    assert "your flatmate" in reply(
+        "resume", "where were we", "Earlier: your flatmate never cleans"
+    )
+    assert "start of our conversation" in reply("resume", "where were we")
+
+
+def test_out_of_reach_requests_are_declined_honestly_by_kind():
+    assert "weather" in reply("decline", "whats the weather in lisbon")
+    assert "book" in reply("decline", "can you book me a table for two")
+    assert "medical" in reply("decline", "is this rash infected")
