@@ -151,6 +151,10 @@ class Memory(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     expires_at = models.DateTimeField(null=True, blank=True)
     active = models.BooleanField(default=True, help_text="Superseded memories stay as history.")
+    # When the fact held: from (its creation when unknown) until a later fact ended it ("our
+    # cat Miso died", "we moved to Porto"); a closed fact is never said as current.
+    valid_from = models.DateTimeField(null=True, blank=True)
+    valid_to = models.DateTimeField(null=True, blank=True)
     superseded_by = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="supersedes"
     )

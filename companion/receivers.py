@@ -14,7 +14,8 @@ from django_q.tasks import async_task
 
 from companion.models import Actor, Source, Tier
 from companion.nudge_details import nudge_detail_for
-from companion.services import memory_remember
+from companion.services import memory_remember, profile_name_set
+from delight import signals as delight_signals
 from delight.models import User
 from goals import signals as goals_signals
 from goals.models import Goal, MissionSession
@@ -29,6 +30,11 @@ from world import signals as world_signals
 OFF_HOURS_KEY = "activity:off-hours"
 WRITE_BEAT_TASK = "companion.tasks.write_story_beat"
 BEAT_NOTICE_WORDS = 30
+
+
+@receiver(delight_signals.user_named, dispatch_uid="companion-keeps-the-name")
+def named(*, user: User, name: str, **_: Any) -> None:
+    profile_name_set(user=user, name=name)
 
 
 @receiver(goals_signals.plan_saved, dispatch_uid="companion-remembers-plans")

@@ -13,7 +13,9 @@ from django.utils import timezone
 from django_q.models import OrmQ
 from django_q.tasks import async_task
 
+from delight import signals
 from delight.ai.types import Usage
+from delight.events import announce
 from delight.models import AICall, User, WorkerHeartbeat
 
 CLOCK_FIELDS = ("timezone", "productive_start", "productive_end")
@@ -53,10 +55,13 @@ def user_update_profile(*, user: User, **changes: Any) -> User:
         raise ValueError(f"Unknown profile fields: {', '.join(sorted(unknown))}")
     fresh = User.objects.select_for_update().get(pk=user.pk)
     clock_before = [getattr(fresh, field) for field in CLOCK_FIELDS]
+    clock_name = fresh.first_name
     for field, value in changes.items():
         setattr(fresh, field, value)
     fresh.full_clean()
     fresh.save()
+    if "first_name" in changes and fresh.first_name != clock_name:
+        announce(signals.user_named, sender=User, user=fresh, name=fresh.first_name)
     if clock_before != [getattr(fresh, field) for field in CLOCK_FIELDS]:
         # The world's zone states follow the user's clock: re-evaluate them at once.
         transaction.on_commit(partial(async_task, "world.tasks.evaluate_user", fresh.pk))

@@ -15,6 +15,7 @@ from companion.services.learning import (
     crisis_event_record,
     crisis_events_review,
     profile_learn,
+    profile_name_set,
     user_emotion_set,
 )
 from companion.services.memories import (
@@ -63,6 +64,7 @@ __all__ = [
     "profile_item_forget",
     "profile_item_update",
     "profile_learn",
+    "profile_name_set",
     "profile_update",
     "task_expiry",
     "user_emotion_set",

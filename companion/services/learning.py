@@ -84,6 +84,16 @@ def communication_style(texts: Sequence[str]) -> str:
     return "brief" if words <= 8 else "detailed" if words >= 40 else "conversational"
 
 
+@transaction.atomic
+def profile_name_set(*, user: User, name: str) -> None:
+    """The name the person gave (onboarding, settings) is the one Eliza keeps."""
+    profile, _ = CompanionProfile.objects.select_for_update().get_or_create(user=user)
+    if profile.name != name.strip():
+        profile.name = name.strip()
+        profile.full_clean()
+        profile.save()
+
+
 def profile_learn(
     *, user: User, facts: Iterable[ExtractedFact], texts: Sequence[str]
 ) -> dict[str, Any]:

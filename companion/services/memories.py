@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import re
 import time
 import uuid
 from collections.abc import Iterable
@@ -252,10 +253,13 @@ def memory_create(
         return MemoryWrite(memory=reinforced, outcome="reinforced")
 
     if previous is not None:
-        # Free the key slot before the new fact takes it (one active memory per key).
-        Memory.objects.filter(pk=previous.pk).update(active=False, updated_at=now)
+        # Free the key slot before the new fact takes it (one active memory per key); the
+        # old fact held until now.
+        Memory.objects.filter(pk=previous.pk).update(active=False, valid_to=now, updated_at=now)
+    memory.valid_from = now
     memory.save()
     _record(memory=memory, kind=ChangeKind.CREATED, actor=actor, new=memory.content)
+    _close_what_a_loss_ends(memory=memory, actor=actor, now=now)
     if previous is None:
         return MemoryWrite(memory=memory, outcome="created")
     Memory.objects.filter(pk=previous.pk).update(superseded_by=memory)
@@ -268,6 +272,29 @@ def memory_create(
         new=memory.content,
     )
     return MemoryWrite(memory=memory, outcome="superseded")
+
+
+def _close_what_a_loss_ends(*, memory: Memory, actor: str, now: dt.datetime) -> None:
+    """A loss ends every other fact that names the one lost ("Has a cat called Miso" for
+    "Miso died", keyed or not): closed, kept as history, superseded by it."""
+    name = str(memory.metadata.get("value", ""))
+    if "loss" not in memory.tags or not name:
+        return
+    named = re.compile(rf"\b{re.escape(name)}\b", re.IGNORECASE)
+    ended = [
+        old
+        for old in Memory.objects.filter(user_id=memory.user_id, active=True)
+        .filter(Q(key="") | Q(key__startswith="pet:") | Q(key__startswith="relation:"))
+        .exclude(pk=memory.pk)
+        if named.search(old.content)
+    ]
+    for old in ended:
+        Memory.objects.filter(pk=old.pk).update(
+            active=False, valid_to=now, superseded_by=memory, updated_at=now
+        )
+        _record(
+            memory=old, kind=ChangeKind.SUPERSEDED, actor=actor, old=old.content, new=memory.content
+        )
 
 
 def memory_remember(

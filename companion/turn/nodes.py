@@ -441,6 +441,7 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         intent.get("act", ""),
         intent.get("act_confidence", 0.0),
         feeling,
+        text=state.input.text,
         grieving=grieving,
         teaches=teaches,
     )

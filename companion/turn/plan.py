@@ -8,12 +8,23 @@ or a joke, and a message read with little confidence gets listening, not a guess
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from delight.ai.offline import reflect, split_sentences
 
 # A message's act read with less confidence than this is not acted on: the reply listens.
 SURE = 0.45
+# Replies that cost little when the reading was wrong: taken on a weaker reading.
+GENTLE = frozenset({"listen", "smalltalk"})
+GENTLE_SURE = 0.25
+# Words of a question that asks for an idea: answered with one suggestion.
+_ASKS_FOR_IDEAS = re.compile(
+    r"\b(?:should i|what (?:do|can|could) i|how (?:do|can|could|should) i|any (?:tips|ideas"
+    r"|advice)|tips? (?:for|on)|suggest|recommend|ideas? for|what would you do|one (?:tiny|small)"
+    r" thing)\b",
+    re.IGNORECASE,
+)
 # How strongly a heavy feeling must read to overrule a light reply.
 HEAVY = 0.45
 HEAVY_FEELINGS = ("sadness", "fear", "anger")
@@ -83,22 +94,32 @@ TEACHING = frozenset({"share_fact", "reflection", "grief", "venting", "worry", "
 
 
 def reply_act(
-    act: str, confidence: float, feeling: Feeling, *, grieving: bool = False, teaches: bool = False
+    act: str,
+    confidence: float,
+    feeling: Feeling,
+    *,
+    text: str = "",
+    grieving: bool = False,
+    teaches: bool = False,
 ) -> str:
     """The reply's act ("" leaves it to the emotion's strategy).
 
     1. A message that teaches a fact (a pet, a relative, a city…) and tells of no loss:
        what she learned, said back, when it reads as telling or is unsure.
-    2. An act read with too little confidence: "" (the strategy of the emotion answers).
-    3. The act's reply (REPLY_FOR); worry with real fear gets a calming step.
-    4. The feeling first: a light reply to a heavy feeling, or to a message that speaks of a
+    2. The act's reply (REPLY_FOR); a question that asks for an idea gets one suggestion.
+    3. An act read with too little confidence: "" (the strategy of the emotion answers); a
+       gentle reply (listening, small talk) needs less.
+    4. Worry with real fear gets a calming step.
+    5. The feeling first: a light reply to a heavy feeling, or to a message that speaks of a
        loss, becomes sympathy or listening.
     """
     if teaches and not grieving and (act in TEACHING or confidence < SURE):
         return "fact_noted"
-    if not act or confidence < SURE:
-        return ""
     reply = REPLY_FOR.get(act, "")
+    if act == "question" and _ASKS_FOR_IDEAS.search(text):
+        reply = "advice"
+    if not act or confidence < (GENTLE_SURE if reply in GENTLE else SURE):
+        return ""
     if act == "worry" and feeling.afraid:
         reply = "calm"
     if reply in LIGHT and (feeling.heavy or grieving):

@@ -6,8 +6,9 @@ import datetime as dt
 
 import pytest
 
-from companion.models import Memory
+from companion.models import CompanionProfile, Memory
 from delight.events import announce
+from delight.services import onboarding_complete_step
 from goals import signals as goals_signals
 from goals.models import Goal, MissionSession
 from tests.goals.factories import make_goal, make_mission
@@ -63,3 +64,12 @@ def test_a_memory_that_cannot_be_written_is_logged_and_changes_nothing_else(owne
     assert not Memory.objects.exists()
     assert "could not remember a mission project memory" in caplog.text
     assert Goal.objects.filter(pk=goal.pk).exists()
+
+
+def test_the_name_given_at_onboarding_is_the_one_eliza_keeps(
+    owner, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        onboarding_complete_step(user=owner, step=owner.onboarding_step, first_name="Liv")
+
+    assert CompanionProfile.objects.get(user=owner).name == "Liv"

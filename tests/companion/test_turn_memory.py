@@ -94,3 +94,31 @@ def test_another_persons_memories_never_answer(db):
     reply = say(outsider, "What do you remember about me? what's my sister's name?")["reply"]
 
     assert not re.search(r"Ana|Pepper|Seville", reply)
+
+
+def test_a_pets_death_closes_what_was_true_and_is_never_said_as_current(db):
+    person = make_user("mina")
+    say(person, "I have a cat called Miso")
+    had = keyed(person, "pet:cat")
+
+    say(person, "miso died this morning. the vet said it was his kidneys")
+    answer = say(person, "what do you remember about me")
+
+    had.refresh_from_db()
+    assert not had.active
+    assert had.valid_to is not None
+    assert had.superseded_by.content.startswith("Lost Miso in")
+    assert "you lost Miso" in answer["reply"]
+    assert "you have a cat" not in answer["reply"].lower()
+
+
+def test_a_job_left_ends_where_they_work(db):
+    person = make_user("grace")
+    say(person, "I work at Hartley & Sons as a paralegal")
+    say(person, "I quit my job at Hartley & Sons last week")
+
+    answer = say(person, "ok memory check. where do i work")
+
+    assert "you no longer work at Hartley" in answer["reply"]
+    assert "you work at Hartley" not in answer["reply"]
+    assert keyed(person, "employer").valid_from is not None

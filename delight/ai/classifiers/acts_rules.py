@@ -67,7 +67,9 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "memory_question",
             r"\bwhat do you (?:remember|know) about me\b|\bwhat have you (?:got|saved|remembered"
             r"|learned) (?:about|on) me\b|\bdo you (?:remember|know) (?:my|where i|what i|who"
-            r" my|what my)\b|\bwhat is my (?:\w+ (?:s )?)?(?:name|names|job|city)\b",
+            r" my|what my)\b|\bwhat is my (?:\w+ (?:s )?)?(?:name|names|job|city)\b"
+            r"|\bwhere do i (?:work|live)\b|\bwhat do i do for (?:work|a living)\b"
+            r"|\b(?:i told you|did i tell you|i mentioned)\b[^.!]*(?:\?|\bright\b|\bagain\b)",
         ),
         (
             "progress_question",

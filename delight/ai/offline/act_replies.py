@@ -29,7 +29,6 @@ from delight.ai.text import clean_text
 # The longest first sentence said back whole ("Your manager tore apart your presentation in
 # front of the whole team"); a longer one is not echoed.
 SAID_MAX_WORDS = 16
-_PERCENT = re.compile(r"^(?P<title>.+?) \((?P<percent>\d+)% done\)$")
 _NIGHT = re.compile(r"\b(?:night|nite|bed|sleep|goodnight)\b", re.IGNORECASE)
 
 
@@ -81,10 +80,9 @@ def sympathy(given: ActInput) -> list[str]:
     """Sympathy that names the loss ("I'm so sorry about your cat Pepper"), or the bad news."""
     loss = loss_in(given.text)
     if loss is not None:
-        them = loss.name or "them"
         kind = "a pet you love" if loss.pet else "someone you love"
         values = {"who": loss.who, "kind": kind, "Who": capitalise(loss.name or loss.who),
-                  "them": them}  # fmt: skip
+                  "them": "them"}  # fmt: skip
         return _bank(words.SYMPATHY_DEATH, given, "loss", **values)
     if re.search(r"\b(?:died|passed away|funeral|grieving|miss (?:him|her|them))\b",
                  given.text, re.IGNORECASE):  # fmt: skip
@@ -150,11 +148,10 @@ def kindness(given: ActInput) -> list[str]:
         days = "a day" if note.current == 1 else f"{note.current} days"
         best = words.KINDNESS_BEST if note.current >= note.longest > 1 else ""
         parts.append(words.KINDNESS_STREAK.format(days=days) + best)
-    progress = next((m for g in given.ctx.goals if (m := _PERCENT.match(g))), None)
-    if progress is not None and int(progress["percent"]) > 0:
-        parts.append(
-            words.KINDNESS_GOAL.format(percent=progress["percent"], goal=progress["title"])
-        )
+    moving = [(goal, done) for goal, done in given.ctx.progress.items() if done > 0]
+    if moving:
+        goal, done = moving[0]
+        parts.append(words.KINDNESS_GOAL.format(percent=done, goal=goal))
     if not parts:
         return [_named(words.KINDNESS_PLAIN[0], given.ctx.name)]
     opening = f"Here's something true{', ' + given.ctx.name if given.ctx.name else ''}: "

@@ -143,7 +143,11 @@ def for_person(content: str) -> str:
     """A stored fact in words for the person: "Their sister is called Ana" -> "your sister
     is called Ana", "Lives in Lyon" -> "you live in Lyon", "I moved to Leeds" -> "you moved
     to Leeds"; "" when it cannot be said well."""
-    text = content.strip().rstrip(".")
+    text = re.sub(r"^No longer (\w+)", lambda m: f"No_longer {m.group(1)}", content.strip())
+    text = text.rstrip(".")
+    if text.startswith("No_longer "):  # "No longer works at…" -> "you no longer work at…"
+        verb, _, tail = text.removeprefix("No_longer ").partition(" ")
+        return f"you no longer {_verb(verb.capitalize())} {tail}".strip()
     if re.match(r"^(?:I|I'm|My|We|Our)\b", text):
         return reflect(clean_text(re.sub(r"^(?:We|Our)\b", _we, text)))
     found = re.match(r"^(Does not|Can not|Their|Name|[A-Z][a-z]+)\b(.*)$", text)

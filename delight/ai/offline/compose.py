@@ -206,6 +206,8 @@ def compose_reply(
     else:
         if act == "memory_answer":  # however the rules read it, it asks what she remembers
             intent = IntentResult("memory_question", 1.0)
+        elif act == "smalltalk":  # light: no question about their goal woven in
+            intent = IntentResult("small_talk", 1.0)
         candidates, rule_name = _candidates(
             text, history=history, emotion=emotion, intent=intent, strategy=strategy, ctx=ctx,
             turn=turn, said=said,

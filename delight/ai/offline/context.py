@@ -36,8 +36,11 @@ class ReplyContext:
     story: StoryNote | None = None
     welcome: str = ""
     earlier: str = ""  # what the conversation was last about
+    # Each goal's progress in percent, when the line said it ("Goal: Run a 5k (40% done)").
+    progress: dict[str, int] = field(default_factory=dict)
 
 
+_PROGRESS = re.compile(r"\s*\((?P<percent>\d+)% done\)$")
 _CONTEXT_PREFIX = re.compile(
     r"^\s*(?P<kind>current goals?|active goals?|goals?|today'?s missions|missions today|"
     r"missions?|memory|memories|personal|project|task|recalled|remember|name|zone|streak|story|"
@@ -61,7 +64,12 @@ def parse_context(lines: Sequence[str], user_name: str = "") -> ReplyContext:
         if kind == "name":
             context.name = context.name or rest
         elif "goal" in kind:
-            context.goals.extend(_split_items(rest))
+            for item in _split_items(rest):
+                progress = _PROGRESS.search(item)
+                title = _PROGRESS.sub("", item).strip()
+                context.goals.append(title)
+                if progress:
+                    context.progress[title] = int(progress["percent"])
         elif "mission" in kind:
             context.missions.extend(_split_items(rest))
         elif kind == "welcome":

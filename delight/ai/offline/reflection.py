@@ -118,7 +118,8 @@ def reads_well(fragment: str) -> bool:
 
 _THEIRS = {"their": "your", "them": "you", "themselves": "yourself", "theirs": "yours"}
 _FACT = re.compile(
-    r"^(?:(usually|often|always|sometimes|never|rarely|still) )?(does not|is|has|[a-z]+s)\b(.*)$",
+    r"^(?:(usually|often|always|sometimes|never|rarely|still|no longer) )?(does not|is|has"
+    r"|[a-z]+s)\b(.*)$",
     re.IGNORECASE,
 )
 

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 
 from delight.ai.offline.facts.activities import belongings, birthdays, hobbies
+from delight.ai.offline.facts.changes import job_left, losses
 from delight.ai.offline.facts.common import clauses
 from delight.ai.offline.facts.feelings import fears, feelings
 from delight.ai.offline.facts.goals import goals, tasks
@@ -38,6 +39,7 @@ _CRISIS_HINT = re.compile(
 Extractor = Callable[[str], list[ExtractedFact]]
 # In order of precedence: when two find a fact with the same key, the first one is kept.
 _EXTRACTORS: tuple[Extractor, ...] = (
+    job_left,  # what stopped being true first: it takes the key of what it ends
     names,
     age,
     occupation,
@@ -65,17 +67,21 @@ def extract_facts(text: str, *, today: dt.date | None = None) -> list[ExtractedF
        ordinary memory; the safety gate handles it).
     2. Split into clauses ("…, but I …" and "… and I …" start new ones).
     3. Run each extractor on each clause; each returns facts with a stable `key`, so a later
-       contradicting fact ("I moved to Paris") supersedes an earlier one ("Lives in Berlin").
+       contradicting fact ("I moved to Paris") supersedes an earlier one ("Lives in Berlin"),
+       and what stopped being true ("my cat Miso died", "I quit my job") goes first, taking
+       the key of what it ends.
        Likes and dislikes of the same thing share the key "likes:<thing>". A win is dated
        from `today` (default: the date now), so "today" keeps its meaning.
     4. Drop duplicates by key (or by content when there is no key).
     """
     if _CRISIS_HINT.search(text):
         return []
-    dated = functools.partial(wins, text=text, today=today or dt.date.today())
+    day = today or dt.date.today()
+    dated = functools.partial(wins, text=text, today=day)
+    lost = functools.partial(losses, today=day)
     facts: list[ExtractedFact] = []
     for clause in clauses(text):
-        for extractor in (*_EXTRACTORS, dated):
+        for extractor in (lost, *_EXTRACTORS, dated):
             facts.extend(extractor(clause))
     unique: dict[str, ExtractedFact] = {}
     for fact in facts:

@@ -72,7 +72,9 @@ def tasks(clause: str) -> list[ExtractedFact]:
     )
     if found:
         done = thing(found.group(1))
-        if done and done.lower() not in ("it", "that", "this", "nothing"):
+        # "I did actually go for…", "I did get there": a verb follows, not a thing done.
+        verb_next = re.match(r"(?:actually|really|just|finally|not|go|get|make|try)\b", done, re.I)
+        if done and done.lower() not in ("it", "that", "this", "nothing") and not verb_next:
             return [
                 fact(f"Finished {third_person(done)}", "task", f"done:{slug(done)}", 0.75, "done")
             ]

@@ -186,3 +186,24 @@ def test_hobbies_learning_belongings_and_birthdays_are_kept(text, key, content) 
 @pytest.mark.parametrize("text", ["I play it safe", "I run late every day", "I go home"])
 def test_turns_of_phrase_are_not_taken_for_hobbies(text: str) -> None:
     assert extract_facts(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "content", "key"),
+    [
+        ("My cat Pepper passed away last week", "Their cat Pepper died in November 2026", "pet:cat"),
+        ("miso died this morning", "Lost Miso in November 2026", ""),
+        ("my grandma passed away on sunday", "Their grandma died in November 2026",
+         "relation:grandma"),
+        ("I left my job as a paralegal", "Left their job as a paralegal", "occupation"),
+        ("i dont work at amazon anymore", "No longer works at amazon", "employer"),
+    ],
+)  # fmt: skip
+def test_what_stopped_being_true_takes_the_key_of_what_it_ends(text, content, key):
+    facts = extract_facts(text, today=dt.date(2026, 11, 29))
+    assert (facts[0].content, facts[0].key) == (content, key)
+    assert not any(f.content.startswith(("Their cat is called", "Works at")) for f in facts)
+
+
+def test_a_did_followed_by_a_verb_is_no_thing_done():
+    assert extract_facts("i did actually go for the walk run thing this evening") == []
