@@ -191,7 +191,8 @@ def test_turns_of_phrase_are_not_taken_for_hobbies(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "content", "key"),
     [
-        ("My cat Pepper passed away last week", "Their cat Pepper died in November 2026", "pet:cat"),
+        ("My cat Pepper passed away last week", "Their cat Pepper died in November 2026",
+         "pet:cat"),
         ("miso died this morning", "Lost Miso in November 2026", ""),
         ("my grandma passed away on sunday", "Their grandma died in November 2026",
          "relation:grandma"),
