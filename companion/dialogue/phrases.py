@@ -253,6 +253,11 @@ STOP_WORDS = frozenset({
     "complete", "completed", "mission", "goal", "for", "to", "of", "and", "with", "on", "in",
     "just", "today", "minute", "minutes", "min", "mins", "took", "about", "that", "this", "is",
     "was", "adjust", "change",
+    # Words of any sentence, not of a mission: "get out of the flat" names no mission.
+    "out", "up", "off", "over", "get", "got", "go", "went", "going", "thing", "things", "stuff",
+    "actually", "really", "even", "your", "how", "not", "then", "there", "around", "into",
+    "some", "at", "from", "by", "it's", "its", "be", "been", "have", "had", "so", "too",
+    "evening", "morning", "night", "tonight", "yesterday", "now", "again",
 })  # fmt: skip
 ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1}
 ORDINAL = regex(r"^(?:the\s+)?(?:\#|number\s+)?(?P<n>\d+|first|second|third|fourth|fifth|last)"
