@@ -12,6 +12,7 @@ from companion.dialogue.phrases import (
     GOAL_REQUEST,
     MISSION_WORD,
     NOT_A_GOAL_REQUEST,
+    NOT_DONE,
     PAST_DONE,
     QUESTION,
     REMARK,
@@ -75,6 +76,11 @@ def reports_done(text: str) -> bool:
     if DONE.search(text):
         return True
     return bool(MISSION_WORD.search(text) and PAST_DONE.search(text)) and not QUESTION.search(text)
+
+
+def denies_done(text: str) -> bool:
+    """ "Not finished yet", "I haven't done it", "isn't even finished": nothing was done."""
+    return bool(NOT_DONE.search(text))
 
 
 def names_mission(text: str) -> bool:

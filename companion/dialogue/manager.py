@@ -30,6 +30,7 @@ from companion.dialogue.parsing import (
     is_skip,
     is_undo,
     is_yes,
+    names_a_choice,
 )
 from companion.dialogue.phrases import (
     BACK_TO_FLOW,
@@ -317,7 +318,9 @@ class DialogueManager:
         2. An offer or a "which one to change" question has its own answers.
         3. A correction of a structured slot ("actually make it June") applies first.
         4. A question or a remark in passing is answered by the turn; the flow waits.
-        5. Otherwise the reply is the pending slot's answer (plus any slot it also fills);
+        5. Asked which mission, a reply that names none of them is something else: the turn
+           answers it and the flow is set aside.
+        6. Otherwise the reply is the pending slot's answer (plus any slot it also fills);
            a long message that a structured slot refuses is taken as said in passing.
         """
         if interruption := self._interruption(draft, text):
@@ -327,6 +330,9 @@ class DialogueManager:
         if draft.pending == OFFERED:
             return self._on_offer(draft, text)
         pending = draft.flow.slot(draft.pending or "")
+        missions = draft.env.context.missions
+        if pending.name == "mission" and missions and not names_a_choice(text, missions):
+            return self._handoff(draft)  # "ok", "night": not which mission, something else
         # A skip ("no deadline") is an answer, even though it may look like a correction.
         correction = None if is_skip(text) else self._correction(draft, text)
         if correction and not draft.flow.slot(correction[0]).free_text:

@@ -258,6 +258,11 @@ def best_choice(text: str, choices: Sequence[Choice]) -> Choice | None:
     return ranked[0][1]
 
 
+def names_a_choice(text: str, choices: Sequence[Choice]) -> bool:
+    """Whether `text` points at one of `choices` at all: a word of one, or a position."""
+    return bool(ORDINAL.match(_plain(text)) or _ranked(text, choices))
+
+
 def top_choices(text: str, choices: Sequence[Choice], n: int = 2) -> list[Choice]:
     """The `n` choices `text` fits best; on equal fit the later one (the more recent) first."""
     ranked = _ranked(text, list(reversed(choices)))

@@ -297,6 +297,12 @@ DONE = regex(r"""
       |ticked\s+off|crossed\s+off|accomplished|nailed\s+it)\b
 """)
 MISSION_WORD = regex(r"\b(?:mission|task)s?\b")
+# A denial of having done it: "isn't even finished", "haven't done it yet", "not done".
+NOT_DONE = regex(r"""
+    \b(?:is\s*n[o']?t|is\s+not|are\s*n[o']?t|have\s*n[o']?t|have\s+not|has\s*n[o']?t
+      |did\s*n[o']?t|did\s+not|not|never)\s+(?:\w+\s+){0,2}?(?:done|finished|completed?|started
+      |do|did|finish|touched)\b
+""")
 # Past tense that reports something done ("walked", "called", "wrote").
 PAST_DONE = regex(r"""
     \b(?:\w{3,}ed|wrote|read|did|made|ran|went|swam|drew|sent|took|ate|drank|bought|built

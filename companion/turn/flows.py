@@ -18,6 +18,8 @@ from companion.dialogue import (
 )
 from companion.dialogue.cues import (
     asks_for_goal,
+    denies_done,
+    is_question,
     names_mission,
     reports_done,
     states_goal,
@@ -124,7 +126,10 @@ def flow_to_start(
     """
     if asks_for_goal(text) or states_goal(text):
         return "create_goal", DialogueContext()
-    done, mission = reported or reports_done(text), names_mission(text)
+    # A question ("what are today's missions?") or a denial ("the crib isn't even finished")
+    # reports nothing done.
+    done = (reported or reports_done(text)) and not denies_done(text)
+    mission = names_mission(text) and not is_question(text) and not denies_done(text)
     adjusts = _ADJUST_CUE.search(text) or (GOAL_NAMED.search(text) and ADJUST_WORDS.search(text))
     if done or mission or adjusts:
         choices = dialogue_context(deps.user)

@@ -87,6 +87,7 @@ from companion.turn.safety import (
     checkin_closed_text,
     checkin_text,
     crisis_text,
+    recently_asked,
     safety_answer,
     someone_else_text,
 )
@@ -129,6 +130,8 @@ def receive_input(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     safety = noted(ctx, "safety", deps.engine.screen_safety(text))
     answer = safety_answer(safety)
     asked = deps.session_at_start.get("check_in")
+    if answer == CHECKIN and recently_asked(deps.session_at_start.get("safety_asked"), deps.now):
+        answer = ""  # asked a moment ago: not again for every heavy word; explicit words still
     if asked and answer != CRISIS:
         reply = checkin_answer(text)
         if reply == "safe":
@@ -197,7 +200,10 @@ def crisis(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         "act": "crisis",
         "resources": resources,
         # The next message may say they are safe: read as an answer, like a check-in's.
-        "session": {"check_in": {"turn": str(deps.turn_id), "basis": "crisis"}},
+        "session": {
+            "check_in": {"turn": str(deps.turn_id), "basis": "crisis"},
+            "safety_asked": deps.now.isoformat(),
+        },
     }
 
 
@@ -225,7 +231,7 @@ def check_in(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
             "reply": reply,
             "strategy": "checkin",
             "act": "checkin",
-            "session": {"check_in": asked},
+            "session": {"check_in": asked, "safety_asked": deps.now.isoformat()},
         }
     text = checkin_closed_text(state.input.text)
     if reminder := _flow_question(deps):

@@ -6,17 +6,23 @@ response; a signal from the message's meaning, a model, indirect signs only, or 
 next to laughter get a check-in first, a short direct question in Eliza's voice. The next
 message answers it: "yes" (or "i don't know") escalates to the crisis response, "no, just
 stressed" closes it kindly and the conversation goes on; anything else is an ordinary
-message again. A check-in flags nobody and leaves any flow where it was.
+message again. A check-in flags nobody and leaves any flow where it was, and for half an hour
+after one (or after the crisis response) a signal from meaning alone is not asked about
+again; explicit words always are.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 from delight.ai.types import SafetyResult
 
 CRISIS_LEVEL = 2  # safety levels 2 (high risk) and 3 (imminent danger)
 CRISIS, CHECKIN, CLOSED, SOMEONE_ELSE = "crisis", "checkin", "closed", "someone else"
+# After a check-in or the crisis response, how long a signal from meaning alone is not asked
+# about again (a heavy conversation would otherwise be a check-in every other message).
+QUIET = dt.timedelta(minutes=30)
 # What a high-risk reading rests on, when it is not explicit words (SafetyResult.basis).
 ASKED_FIRST = frozenset({"hints", "joking", "meaning", "model"})
 
@@ -69,6 +75,14 @@ _SAFE = re.compile(
     r"|going to hurt myself)|(?:was|were) joking|figure of speech)\b",
     re.IGNORECASE,
 )
+
+
+def recently_asked(asked_at: str | None, now: dt.datetime) -> bool:
+    """Whether a check-in or the crisis response came within QUIET of `now`: a signal from
+    meaning alone is not asked about again so soon (explicit words always are)."""
+    if not asked_at:
+        return False
+    return now - dt.datetime.fromisoformat(asked_at) < QUIET
 
 
 def safety_answer(safety: SafetyResult) -> str:

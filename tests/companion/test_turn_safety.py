@@ -143,3 +143,16 @@ def test_someone_elses_danger_gets_help_for_helping_them_not_the_crisis_script(o
     assert not result["crisis"]["triggered"]
     assert "555 0100" in result["reply"]
     assert not CrisisEvent.objects.exists()
+
+
+@db
+@override_settings(CRISIS_RESOURCES=LINES)
+def test_a_check_in_is_not_asked_again_so_soon_but_explicit_words_always_answer(owner):
+    asked = say(owner, MEANING_ONLY)
+    say(owner, "no, just tired", asked)
+
+    again = say(owner, MEANING_ONLY, asked)
+    explicit = say(owner, "i want to kill myself", asked)
+
+    assert again["act"] != "checkin"
+    assert explicit["crisis"]["triggered"]

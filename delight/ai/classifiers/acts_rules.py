@@ -43,7 +43,13 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "thanks",
             rf"^(?:thanks|thank you|thank u|thx|cheers|much appreciated|ta)(?: so much"
-            rf"| a lot| very much| again)?{_END}",
+            rf"| a lot| very much| again)?{_END}|(?:^|[.!,] )(?:ok(?:ay)? )?(?:thanks|thank you)"
+            rf"(?: so much| a lot| for everything)?{_END}",
+        ),
+        (
+            "goodbye",
+            r"\b(?:got to go|have to go|need to go|ttyl|talk (?:to you )?(?:later|soon|tomorrow)"
+            r"|see you (?:later|soon|tomorrow)|bye for now)\W*$",
         ),
         (
             "help",
