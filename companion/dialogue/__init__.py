@@ -28,7 +28,7 @@ from companion.dialogue.manager import (
     Outcome,
     waiting_words,
 )
-from companion.dialogue.parsing import Choice, DialogueContext, SlotEnv, SlotError
+from companion.dialogue.parsing import Choice, DialogueContext, SlotEnv, SlotError, fits_one
 from companion.dialogue.states import ConversationState, transition
 
 __all__ = [
@@ -45,6 +45,7 @@ __all__ = [
     "Outcome",
     "SlotEnv",
     "SlotError",
+    "fits_one",
     "transition",
     "waiting_words",
 ]

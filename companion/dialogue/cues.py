@@ -9,6 +9,7 @@ import re
 from companion.dialogue.dates import find_date
 from companion.dialogue.phrases import (
     DONE,
+    FUTURE,
     GOAL_REQUEST,
     MISSION_WORD,
     NOT_A_GOAL_REQUEST,
@@ -76,6 +77,16 @@ def reports_done(text: str) -> bool:
     if DONE.search(text):
         return True
     return bool(MISSION_WORD.search(text) and PAST_DONE.search(text)) and not QUESTION.search(text)
+
+
+def past_deed(text: str) -> bool:
+    """A deed told in the past tense ("sanded the side panels", "went running")."""
+    return bool(PAST_DONE.search(text))
+
+
+def plans_ahead(text: str) -> bool:
+    """Something still to do: "tomorrow", "later", "I'll", "going to"."""
+    return bool(FUTURE.search(text))
 
 
 def denies_done(text: str) -> bool:

@@ -258,6 +258,16 @@ def best_choice(text: str, choices: Sequence[Choice]) -> Choice | None:
     return ranked[0][1]
 
 
+def fits_one(text: str, choices: Sequence[Choice], share: float) -> Choice | None:
+    """The one choice `text` clearly points at, when it names at least `share` of its words'
+    weight; None otherwise."""
+    best = best_choice(text, choices)
+    if best is None:
+        return None
+    ranked = dict((choice.id, fit) for fit, choice in _ranked(text, choices))
+    return best if ranked.get(best.id, (0, 0))[1] >= share else None
+
+
 def names_a_choice(text: str, choices: Sequence[Choice]) -> bool:
     """Whether `text` points at one of `choices` at all: a word of one, or a position."""
     return bool(ORDINAL.match(_plain(text)) or _ranked(text, choices))

@@ -297,6 +297,11 @@ DONE = regex(r"""
       |ticked\s+off|crossed\s+off|accomplished|nailed\s+it)\b
 """)
 MISSION_WORD = regex(r"\b(?:mission|task)s?\b")
+# Something still to do, not done: "tomorrow", "later", "I'll", "going to".
+FUTURE = regex(r"""
+    \b(?:tomorrow|later|tonight|next\s+(?:week|time)|i'?ll|i\s+will|going\s+to|gonna|plan(?:ning)?
+      \s+to|about\s+to|want\s+to|need\s+to|have\s+to)\b
+""")
 # A denial of having done it: "isn't even finished", "haven't done it yet", "not done".
 NOT_DONE = regex(r"""
     \b(?:is\s*n[o']?t|is\s+not|are\s*n[o']?t|have\s*n[o']?t|have\s+not|has\s*n[o']?t

@@ -15,12 +15,15 @@ from companion.dialogue import (
     DialogueStep,
     Outcome,
     SlotEnv,
+    fits_one,
 )
 from companion.dialogue.cues import (
     asks_for_goal,
     denies_done,
     is_question,
     names_mission,
+    past_deed,
+    plans_ahead,
     reports_done,
     states_goal,
     wished_aim,
@@ -54,6 +57,8 @@ _ADJUST_CUE = re.compile(
     re.IGNORECASE,
 )
 
+# The share of a mission's words a past deed must name to be taken as that mission done.
+WEAK_FIT = 0.25
 # A wish that may become a goal: offered, not started ("Shall we make that a goal?").
 OFFER_GOAL = "offer_goal"
 
@@ -115,9 +120,10 @@ def flow_to_start(
 
     1. A goal asked for in words ("new health goal: …") or stated whole ("I want to run a
        half marathon in five months because …") opens create_goal.
-    2. A mission reported done (in words, or `reported` by the message's act) opens
-       complete_mission when it names one of the person's open missions, or says "mission"
-       and "done" ("I've done nothing today" does not).
+    2. A mission reported done opens complete_mission when it names one of the person's
+       open missions, or says "mission" and "done" ("I've done nothing today" does not); a
+       weaker sign (a deed in the past tense, or `reported` by the message's act) only when
+       one mission clearly fits its words. Never a question, a denial or a plan.
     3. A change to a goal ("move my running goal to May", "my Spanish goal is too soon")
        opens adjust_goal when the person has a goal.
     4. A bare wish ("I want to learn Spanish") is offered as a goal, before the classifier's
@@ -126,16 +132,21 @@ def flow_to_start(
     """
     if asks_for_goal(text) or states_goal(text):
         return "create_goal", DialogueContext()
-    # A question ("what are today's missions?") or a denial ("the crib isn't even finished")
-    # reports nothing done.
-    done = (reported or reports_done(text)) and not denies_done(text)
-    mission = names_mission(text) and not is_question(text) and not denies_done(text)
+    # A question ("what are today's missions?"), a denial ("the crib isn't even finished") or
+    # a plan ("step ups tomorrow") reports nothing done.
+    told = not (is_question(text) or denies_done(text) or plans_ahead(text))
+    done = told and reports_done(text)
+    mission = told and names_mission(text)
+    # Weaker signs: a past deed ("sanded the side panels"), or the message's act.
+    deed = told and (reported or past_deed(text))
     adjusts = _ADJUST_CUE.search(text) or (GOAL_NAMED.search(text) and ADJUST_WORDS.search(text))
-    if done or mission or adjusts:
+    if done or mission or deed or adjusts:
         choices = dialogue_context(deps.user)
         env = SlotEnv(deps.today, choices)
         named = COMPLETE_MISSION.extract(text, env).values.get("mission")
         if choices.missions and (((done or mission) and named) or (done and mission)):
+            return "complete_mission", choices
+        if choices.missions and deed and fits_one(text, choices.missions, WEAK_FIT):
             return "complete_mission", choices
         if adjusts and choices.goals:
             return "adjust_goal", choices

@@ -141,3 +141,23 @@ def test_the_weather_is_honestly_out_of_reach(runner):
     assert answer["act"] == "decline"
     assert "can't" in answer["reply"]
     assert "walk" not in answer["reply"].lower()
+
+
+def test_a_deed_told_in_the_past_marks_the_mission_it_clearly_names(runner):
+    answer = say(runner, "i did actually go for the walk run thing this evening")
+    assert answer["act"] == "mission_done"
+    assert done_titles(runner) == {LOOP}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what are todays missions",
+        "stretching tomorrow, my legs are done for",
+        "the stretch isnt even finished lol",
+        "did i stretch already?",
+    ],
+)
+def test_a_question_a_plan_or_a_denial_marks_nothing(runner, text):
+    say(runner, text)
+    assert done_titles(runner) == set()
