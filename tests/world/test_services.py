@@ -138,11 +138,13 @@ def test_profile_clock_change_reevaluates_at_once(
 
 
 def test_profile_change_without_clock_change_does_not_reevaluate(
-    zones, owner, django_capture_on_commit_callbacks
+    zones, sent, owner, django_capture_on_commit_callbacks
 ):
-    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+    zones_evaluate_user(user=owner, now=at("2026-01-15 20:00"))
+    with django_capture_on_commit_callbacks(execute=True):
         delight_services.user_update_profile(user=owner, first_name="Liv")
-    assert callbacks == []
+    assert arena(owner).evaluated_at == at("2026-01-15 20:00")
+    assert sent == []
 
 
 def timezone_flipping(is_open_now: bool) -> str:
