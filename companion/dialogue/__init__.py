@@ -28,7 +28,14 @@ from companion.dialogue.manager import (
     Outcome,
     waiting_words,
 )
-from companion.dialogue.parsing import Choice, DialogueContext, SlotEnv, SlotError, fits_one
+from companion.dialogue.parsing import (
+    Choice,
+    DialogueContext,
+    SlotEnv,
+    SlotError,
+    fits_one,
+    fitting,
+)
 from companion.dialogue.states import ConversationState, transition
 
 __all__ = [
@@ -46,6 +53,7 @@ __all__ = [
     "SlotEnv",
     "SlotError",
     "fits_one",
+    "fitting",
     "transition",
     "waiting_words",
 ]

@@ -9,16 +9,20 @@ import re
 from companion.dialogue.dates import find_date
 from companion.dialogue.phrases import (
     DONE,
+    FEELING_FORMS,
     FUTURE,
     GOAL_REQUEST,
     MISSION_WORD,
     NOT_A_GOAL_REQUEST,
+    NOT_DEEDS,
     NOT_DONE,
+    OWN_DEED_LEAD,
     PAST_DONE,
     QUESTION,
     REMARK,
     SELF_STATEMENT,
     SENTENCE_BREAK,
+    SKIPPED,
     TYPO_VOCABULARY,
     WHY_CLAUSE,
     WISH,
@@ -26,6 +30,13 @@ from companion.dialogue.phrases import (
 
 # Fewer words than this, with a question mark, are an unsure answer ("pottery?").
 ASIDE_WORDS = 3
+_SENTENCES = re.compile(r"(?<=[.!?])\s+")
+# A deed done by someone else: "she did", "they went".
+_OTHERS_DEED = re.compile(
+    r"\b(?:she|he|they)\s+(?:just\s+|also\s+)?(?:did|went|made|\w+ed)\b", re.I
+)
+# Where one clause of a message ends and another begins ("ellie joined in lol she did…").
+_CLAUSE = re.compile(r"[.,;:!?()]+|\b(?:lol|lmao|haha+|but|and then)\b")
 
 
 def _near(word: str, known: str) -> bool:
@@ -62,8 +73,11 @@ def wished_aim(text: str) -> str:
     """The aim in "I want to learn Spanish" ("" when the message is no such wish)."""
     if QUESTION.search(text):
         return ""
-    wish = WISH.match(fix_typos(text))
-    return wish["aim"] if wish else ""
+    # Sentence by sentence: "ok cool. i want to get back into drawing".
+    for sentence in _SENTENCES.split(fix_typos(text)):
+        if wish := WISH.match(sentence):
+            return wish["aim"]
+    return ""
 
 
 def states_goal(text: str) -> bool:
@@ -79,9 +93,40 @@ def reports_done(text: str) -> bool:
     return bool(MISSION_WORD.search(text) and PAST_DONE.search(text)) and not QUESTION.search(text)
 
 
-def past_deed(text: str) -> bool:
-    """A deed told in the past tense ("sanded the side panels", "went running")."""
-    return bool(PAST_DONE.search(text))
+def past_deed(text: str) -> str:
+    """When a clause tells the person's own deed in the past tense ("sanded the side
+    panels", "ok did 10 min of the mobility stuff"): the message without its clauses of
+    things skipped or not done ("did the yoga, not the curry" -> "did the yoga"); "" when
+    none does (someone else's deed, "she did the downward dog"; a feeling, "too knackered";
+    a deed after a "not" or itself a skip, "mobility tho... skipped")."""
+    clauses = _CLAUSE.split(text.lower())
+    if not any(_own_deed(clause) for clause in clauses):
+        return ""
+    return " ".join(clause for clause in clauses if not SKIPPED.search(clause)).strip()
+
+
+def skips(text: str) -> bool:
+    """Something skipped or not done is said ("prob not the curry", "skipped")."""
+    return bool(SKIPPED.search(text))
+
+
+def others_did(text: str) -> bool:
+    """The deed told is someone else's ("she did the downward dog on rufus")."""
+    return bool(_OTHERS_DEED.search(text))
+
+
+def _own_deed(clause: str) -> bool:
+    """A past verb of the person's own in `clause`, with no "not" or "skipped" before it."""
+    words = re.findall(r"[a-z']+", clause)
+    for at, word in enumerate(words):
+        if SKIPPED.fullmatch(word) or word in NOT_DEEDS:
+            return False
+        lead = words[at - 1] if at else ""
+        if word in FEELING_FORMS or not PAST_DONE.fullmatch(word):
+            continue
+        if not lead or lead in OWN_DEED_LEAD or lead.endswith("ly"):
+            return True
+    return False
 
 
 def plans_ahead(text: str) -> bool:

@@ -241,8 +241,12 @@ class DialogueManager:
         *,
         today: date,
         context: DialogueContext | None = None,
+        elsewhere: bool = False,
     ) -> DialogueStep:
         """Take one message within the active flow; a pure function of (state, text).
+
+        `elsewhere`: the message plainly does something else (a goodbye, a question about
+        the story…, read by the turn): it is answered as said in passing and the flow waits.
 
         1. Nothing active (idle, completed): hand off to the normal turn.
         2. Waiting for a slot: cancel, hand off, correct an earlier slot, or map the reply
@@ -262,6 +266,14 @@ class DialogueManager:
             list(dialogue.filled),
             dialogue.pending_slot,
         )
+        if (
+            elsewhere
+            and draft.state is S.WAITING_FOR_SLOT
+            and draft.pending in (draft.flow.slot_names())
+        ):
+            return self._aside(draft, draft.flow.slot(draft.pending or ""))
+        if elsewhere and draft.state is S.CONFIRMING:
+            return self._confirm_aside(draft)
         if draft.state is S.WAITING_FOR_SLOT:
             return self._on_slot_reply(draft, text)
         if draft.state is S.CONFIRMING:

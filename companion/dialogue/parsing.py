@@ -268,6 +268,12 @@ def fits_one(text: str, choices: Sequence[Choice], share: float) -> Choice | Non
     return best if ranked.get(best.id, (0, 0))[1] >= share else None
 
 
+def fitting(text: str, choices: Sequence[Choice], weight: float) -> list[Choice]:
+    """The choices `text` shares words of at least `weight` with, best first (a word in two
+    titles weighs 0.5: "a reading one" fits both reading missions)."""
+    return [choice for (common, _), choice in _ranked(text, choices) if common >= weight]
+
+
 def names_a_choice(text: str, choices: Sequence[Choice]) -> bool:
     """Whether `text` points at one of `choices` at all: a word of one, or a position."""
     return bool(ORDINAL.match(_plain(text)) or _ranked(text, choices))

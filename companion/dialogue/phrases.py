@@ -289,12 +289,15 @@ WISH = regex(r"""
     (?P<aim>(?:learn|start|get|become|be\s+able|run|write|read|build|make|finish|quit|stop|save
       |lose|gain|play|speak|swim|cook|bake|draw|paint|travel|visit|call|see|spend|practi[cs]e
       |improve|pass|train|walk|cycle|climb|meditate|sleep|eat|drink|grow|volunteer|host|knit
-      |organi[sz]e|sing|study|take|go)\b.*)$
+      |organi[sz]e|sing|study|take|go|fill|sketch|complete|launch|open|publish|record|hike
+      |lift|dance|sew|crochet|fix|renovate|move|pay|earn|apply|try|master|memori[sz]e|compete
+      |raise|bike|ride|row|stretch|journal|declutter|clear|plant|join|create|design|code
+      |do)\b.*)$
 """)
 # A finished mission, said in so many words.
 DONE = regex(r"""
     \b(?:done|finished|completed?|did\s+(?:it|that|this|the|my|today'?s)|(?:have|'ve)\s+done
-      |ticked\s+off|crossed\s+off|accomplished|nailed\s+it)\b
+      |ticked\s+off|crossed\s+off|accomplished|nailed\s+it|(?:count|log|mark|tick)\s+it)\b
 """)
 MISSION_WORD = regex(r"\b(?:mission|task)s?\b")
 # Something still to do, not done: "tomorrow", "later", "I'll", "going to".
@@ -311,13 +314,36 @@ NOT_DONE = regex(r"""
 # Past tense that reports something done ("walked", "called", "wrote").
 PAST_DONE = regex(r"""
     \b(?:\w{3,}ed|wrote|read|did|made|ran|went|swam|drew|sent|took|ate|drank|bought|built
-      |paid|rode|spoke|sang|threw|met|got|gave|found|kept|cut)\b
+      |paid|rode|spoke|sang|rang|threw|met|got|gave|found|kept|cut|laid|slept|woke|brought
+      |caught|spent|sat|began|grew|lit|hung|stood|swept)\b
 """)
+# Words before a past verb that leave it the person's own deed ("i did", "finally went", "ok
+# did"); after any other ("she did", "ellie joined") the deed is someone else's.
+OWN_DEED_LEAD = frozenset({
+    "i", "we", "me", "just", "finally", "also", "then", "and", "actually", "already", "ok",
+    "okay", "k", "kk", "so", "yeah", "yep", "yes", "lol", "haha", "today", "earlier", "plus",
+    "both", "even", "morning", "evening", "afternoon", "still", "def", "defo", "oh", "omg",
+    "yay", "well", "right", "all", "tho", "though",
+})  # fmt: skip
+# Past forms that tell how someone feels, not what they did ("too knackered", "stressed").
+FEELING_FORMS = frozenset({
+    "tired", "knackered", "exhausted", "stressed", "bored", "worried", "scared", "excited",
+    "annoyed", "pissed", "gutted", "wrecked", "shattered", "overwhelmed", "depressed",
+    "frustrated", "confused", "relieved", "surprised", "disappointed", "embarrassed", "used",
+    "supposed", "wasted", "drained", "burned", "burnt", "fed", "stuck", "wired", "tied",
+})  # fmt: skip
+# A weak report that also speaks of not doing, skipping or failing: nothing is marked done.
+SKIPPED = regex(r"""
+    \b(?:skip(?:ped|ping|s)?|not|no|nah|nope|never|did\s*n[o']?t|could\s*n[o']?t|ca\s*n[o']?t
+      |wo\s*n[o']?t|without|missed|bailed|gave\s+up|too\s+\w+\s+to)\b
+""")
+# Past forms that say a thing was not done.
+NOT_DEEDS = frozenset({"skipped", "missed", "bailed", "forgot", "failed", "cancelled", "canceled"})
 QUESTION = regex(r"""
     \?\s*\W*$
     |^\W*(?:(?:wait|hey|oh|btw|by\s+the\s+way|sorry|also|quick\s+question)[,\s]+)*
       (?:what|what's|how|when|where|who|which|whats|hows|can\s+you|could\s+you|do\s+you|does|is\s+it
-        |are\s+you|will\s+you|would\s+you)\b
+        |are\s+you|will\s+you|would\s+you|did\s+i|have\s+i|had\s+i)\b
 """)
 # A remark in passing, plainly not an answer to a slot question.
 REMARK = regex(
@@ -327,7 +353,8 @@ REMARK = regex(
 SENTENCE_BREAK = regex(r"[.!?]\s+\w")
 # Someone speaking of how they are, not of a goal's title.
 SELF_STATEMENT = regex(
-    r"^\W*(?:i'?m|i\s+am|i\s+feel|i\s+was|i'?ve\s+been|i\s+just|my\s+\w+\s+(?:is|was))\b"
+    r"^\W*(?:(?:sorry|ugh|honestly|tbh|lol|ok|okay|oh|well|omg)[,.!\s]+)*"
+    r"(?:i'?m|im|i\s+am|i\s+feel|i\s+was|i'?ve\s+been|i\s+just|my\s+\w+\s+(?:is|was))\b"
 )
 # A goal named in a change request: "my running goal", "the guitar goal".
 GOAL_NAMED = regex(r"\b(?:my|the|our)\s+(?P<words>(?:[\w']+\s+){1,3})goal\b")

@@ -16,15 +16,18 @@ from companion.dialogue import (
     Outcome,
     SlotEnv,
     fits_one,
+    fitting,
 )
 from companion.dialogue.cues import (
     asks_for_goal,
     denies_done,
     is_question,
     names_mission,
+    others_did,
     past_deed,
     plans_ahead,
     reports_done,
+    skips,
     states_goal,
     wished_aim,
 )
@@ -59,6 +62,11 @@ _ADJUST_CUE = re.compile(
 
 # The share of a mission's words a past deed must name to be taken as that mission done.
 WEAK_FIT = 0.25
+# The weight of the words a deed must share with each of two missions to be asked about: a
+# word that only those two titles have ("a reading one": "Read 15 pages…", "Read one short…").
+PAIR = 0.5
+# At most this many words, just after a mission was marked, may name another ("squats too").
+FOLLOW_WORDS = 6
 # A wish that may become a goal: offered, not started ("Shall we make that a goal?").
 OFFER_GOAL = "offer_goal"
 
@@ -122,8 +130,10 @@ def flow_to_start(
        half marathon in five months because …") opens create_goal.
     2. A mission reported done opens complete_mission when it names one of the person's
        open missions, or says "mission" and "done" ("I've done nothing today" does not); a
-       weaker sign (a deed in the past tense, or `reported` by the message's act) only when
-       one mission clearly fits its words. Never a question, a denial or a plan.
+       weaker sign (the person's own deed in the past tense, `reported` by the message's act,
+       or a few words just after she marked one) only when one mission clearly fits its
+       words, or two do (she then asks which). Never a question, a denial, a plan, someone
+       else's deed or a skip.
     3. A change to a goal ("move my running goal to May", "my Spanish goal is too soon")
        opens adjust_goal when the person has a goal.
     4. A bare wish ("I want to learn Spanish") is offered as a goal, before the classifier's
@@ -132,13 +142,16 @@ def flow_to_start(
     """
     if asks_for_goal(text) or states_goal(text):
         return "create_goal", DialogueContext()
-    # A question ("what are today's missions?"), a denial ("the crib isn't even finished") or
-    # a plan ("step ups tomorrow") reports nothing done.
-    told = not (is_question(text) or denies_done(text) or plans_ahead(text))
+    # A question ("what are today's missions?"), a denial ("the crib isn't even finished"), a
+    # plan ("step ups tomorrow") or someone else's deed ("she did the…") reports nothing done.
+    told = not (is_question(text) or denies_done(text) or plans_ahead(text) or others_did(text))
     done = told and reports_done(text)
     mission = told and names_mission(text)
-    # Weaker signs: a past deed ("sanded the side panels"), or the message's act.
-    deed = told and (reported or past_deed(text))
+    # Weaker signs: a past deed ("sanded the side panels"), the message's act, or a few words
+    # just after a mission was marked ("squats too", "and the quiz").
+    follows = len(text.split()) <= FOLLOW_WORDS and _marked_one(deps)
+    weak = text if (reported or follows) and not skips(text) else ""
+    deed = (past_deed(text) or weak) if told else ""
     adjusts = _ADJUST_CUE.search(text) or (GOAL_NAMED.search(text) and ADJUST_WORDS.search(text))
     if done or mission or deed or adjusts:
         choices = dialogue_context(deps.user)
@@ -146,7 +159,7 @@ def flow_to_start(
         named = COMPLETE_MISSION.extract(text, env).values.get("mission")
         if choices.missions and (((done or mission) and named) or (done and mission)):
             return "complete_mission", choices
-        if choices.missions and deed and fits_one(text, choices.missions, WEAK_FIT):
+        if choices.missions and deed and _fits(deed, choices):
             return "complete_mission", choices
         if adjusts and choices.goals:
             return "adjust_goal", choices
@@ -155,6 +168,18 @@ def flow_to_start(
     if intent == "create_goal":
         return "create_goal", DialogueContext()
     return "", DialogueContext()
+
+
+def _fits(deed: str, choices: DialogueContext) -> bool:
+    """One mission clearly fits the deed's words, or two do (then she asks which)."""
+    missions = choices.missions
+    return bool(fits_one(deed, missions, WEAK_FIT)) or len(fitting(deed, missions, PAIR)) > 1
+
+
+def _marked_one(deps: TurnDeps) -> bool:
+    """Her last action in this conversation marked a mission done."""
+    last = deps.session_at_start.get("last_action") or {}
+    return last.get("action") == "complete_mission"
 
 
 def flow_act(flow: dict[str, Any]) -> str:

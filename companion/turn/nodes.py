@@ -121,9 +121,10 @@ def receive_input(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
        response or a check-in read nothing else. A check-in asked last turn is answered by
        this message: "yes" escalates to the crisis response, "no, just stressed" closes it.
     2. Read the emotion and keep it on the person (not in a sandbox).
-    3. While a flow waits for an answer, the message goes straight to it, with no intent
-       detection, unless the person changes course (the dialogue manager hands it back).
-    4. Otherwise classify the intent.
+    3. Classify the intent and the act.
+    4. While a flow waits for an answer, the message goes to it, unless the person changes
+       course (the dialogue manager hands it back) or the act plainly does something else
+       (a goodbye, a question about the story: answered, the flow waits).
     """
     deps = deps_of(ctx)
     text = state.input.text
@@ -151,15 +152,38 @@ def receive_input(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     out["emotion"] = dataclasses.asdict(emotion)
     if not ctx.sandbox:
         _emotion_keep(deps, emotion)
+    intent = noted(ctx, "intent", deps.engine.classify_intent(text))
     if dialogue.state in ACTIVE:
+        # A goodbye or a question about the story while a flow waits is no answer to it.
+        elsewhere = intent.act in ELSEWHERE and intent.act_confidence >= ELSEWHERE_SURE
         step = deps.dialogue.handle(
-            dialogue, text, today=deps.today, context=dialogue_context(deps.user)
+            dialogue,
+            text,
+            today=deps.today,
+            context=dialogue_context(deps.user),
+            elsewhere=elsewhere,
         )
         out["flow"] = step_dict(step)
         if not step.handoff:
             return out
-    out["intent"] = dataclasses.asdict(noted(ctx, "intent", deps.engine.classify_intent(text)))
+    out["intent"] = dataclasses.asdict(intent)
     return out
+
+
+# What a message does that is never an answer to a flow's question, and how sure that
+# reading must be to set the question aside: a rule's (0.95), or the model's when it leaves
+# no doubt ("he's getting old and i want to hear his stories" reads as grief at 0.63, and is
+# the answer to "why does it matter?").
+ELSEWHERE = frozenset(
+    {"greeting", "goodbye", "thanks", "help", "resume", "memory_question", "kindness_request",
+     "progress_question", "story_question", "world_question", "missions_question",
+     "out_of_scope"}
+)  # fmt: skip
+ELSEWHERE_SURE = 0.9
+
+
+NOT_A_GOAL = ELSEWHERE | {"undo", "mission_done", "deny", "affirm", "bad_news", "venting",
+                         "worry"}  # fmt: skip
 
 
 def _emotion_keep(deps: TurnDeps, emotion: EmotionResult) -> None:
@@ -411,9 +435,11 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     if asks_undo and (last := deps.session_at_start.get("last_action")):
         return undo_plan(last)
     reported = intent.get("act") == "mission_done" and intent.get("act_confidence", 0.0) >= SURE
-    flow_name, choices = flow_to_start(
-        state.input.text, intent.get("label", ""), deps, reported=reported
-    )
+    # The intent model's "create a goal" is not taken for a message that plainly does
+    # something else ("undo", "bye").
+    sure_act = intent.get("act", "") if intent.get("act_confidence", 0.0) >= SURE else ""
+    label = "" if sure_act in NOT_A_GOAL else intent.get("label", "")
+    flow_name, choices = flow_to_start(state.input.text, label, deps, reported=reported)
     if flow_name == OFFER_GOAL:
         offer = deps.dialogue.offer(
             "create_goal", state.input.text, today=deps.today, dialogue=dialogue_of(state)
@@ -454,6 +480,18 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     strategy = STRATEGY_OF_ACT.get(act, strategy)
     tools = _tools_for(state, context, intent, strategy, act)
     return {"strategy": strategy, "act": act or ACT_OF_STRATEGY[strategy], "tools": tools}
+
+
+# "Undo" takes back her last action only this many turns after it: later, the person has
+# moved on and an "undo" means something else.
+UNDO_TURNS = 3
+
+
+def _aged(last: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Her last action one turn older, or None once it is too old to undo."""
+    if not last or last.get("age", 0) + 1 >= UNDO_TURNS:
+        return None
+    return {**last, "age": last.get("age", 0) + 1}
 
 
 # What each planned reply needs to know, beyond what its strategy reads.
@@ -528,8 +566,9 @@ def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         "strategy": plan["strategy"], "act": act, "tool_outputs": outputs, "tools": runs,
     }  # fmt: skip
     intent = state.output("receive_input").get("intent") or {}
+    out["session"] = {"last_action": _aged(deps.session_at_start.get("last_action"))}
     if topic := topic_of(state.input.text, intent.get("act", "")):
-        out["session"] = {"topic": topic}
+        out["session"]["topic"] = topic
     welcome = state.output("recall_context").get("welcome", "")
     if welcome and not ctx.sandbox:
         presence_welcomed(user=deps.user, at=deps.now)

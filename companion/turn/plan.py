@@ -20,9 +20,29 @@ GENTLE = frozenset({"listen", "smalltalk"})
 GENTLE_SURE = 0.25
 # Words of a question that asks for an idea: answered with one suggestion.
 _ASKS_FOR_IDEAS = re.compile(
-    r"\b(?:should i|what (?:do|can|could) i|how (?:do|can|could|should) i|any (?:tips|ideas"
-    r"|advice)|tips? (?:for|on)|suggest|recommend|ideas? for|what would you do|one (?:tiny|small)"
-    r" thing)\b",
+    r"\b(?:should i|(?:do|d) (?:you|u|ya) (?:think|reckon) i (?:should|could)"
+    r"|what (?:do|can|could) i|how (?:do|can|could|should) i|any (?:tips|ideas|advice)"
+    r"|tips? (?:for|on)|suggest|recommend|ideas? for|what would you do|one (?:tiny|small) thing"
+    r"|what (?:should|do) i (?:look for|get|buy|try))\b",
+    re.IGNORECASE,
+)
+# Acts that say nothing precise of their own: asking for an idea in words makes them advice.
+OPEN_ACTS = frozenset(
+    {"question", "advice_request", "small_talk", "reflection", "worry", "venting", "affirm",
+     "deny", "share_fact", "bad_news"}
+)  # fmt: skip
+# Words of leaving: a goodbye read from meaning alone must have one.
+_LEAVING = re.compile(
+    r"\b(?:bye|byee*|goodbye|night|nite|gn|goodnight|sleep|bed|later|laters|cya|see (?:you|ya|u)"
+    r"|ttyl|gotta (?:go|run|dash)|got to go|off(?: now| to)?|heading|leaving|going to (?:go|sit"
+    r"|get|head|make)|signing off|logging off|talk (?:soon|tomorrow|later)|cheers|peace out"
+    r"|thats? (?:it|me|all)|done for)\b",
+    re.IGNORECASE,
+)
+# A question: "?" at the end, or a question word first ("and where does she live").
+_QUESTION = re.compile(
+    r"\?\s*\W*$|^\W*(?:(?:and|so|but|ok|okay|oh|hey|wait)[,\s]+)*(?:what|whats|what's|where"
+    r"|when|who|whos|why|how|hows|which|do|does|did|is|are|can|could|would|will|should)\b",
     re.IGNORECASE,
 )
 # How strongly a heavy feeling must read to overrule a light reply.
@@ -85,6 +105,11 @@ class Feeling:
         return any(self.scores.get(name, 0.0) >= HEAVY for name in HEAVY_FEELINGS)
 
     @property
+    def clear(self) -> bool:
+        """A feeling (not neutral) that reads strongly enough to answer on its own."""
+        return self.dominant not in ("neutral", "") and self.scores.get(self.dominant, 0.0) >= HEAVY
+
+    @property
     def afraid(self) -> bool:
         return self.dominant == "fear" and self.scores.get("fear", 0.0) >= HEAVY
 
@@ -106,9 +131,11 @@ def reply_act(
 
     1. A message that teaches a fact (a pet, a relative, a city…) and tells of no loss:
        what she learned, said back, when it reads as telling or is unsure.
-    2. The act's reply (REPLY_FOR); a question that asks for an idea gets one suggestion.
-    3. An act read with too little confidence: "" (the strategy of the emotion answers); a
-       gentle reply (listening, small talk) needs less.
+    2. The act's reply (REPLY_FOR); a question that asks for an idea gets one suggestion; a
+       goodbye with no word of leaving in it is not sure.
+    3. An act read with too little confidence: "" for a question or when a clear feeling's
+       strategy can answer (celebrate joy, calm fear, acknowledge sadness), else listening;
+       a gentle reply (listening, small talk) needs less confidence.
     4. Worry with real fear gets a calming step.
     5. The feeling first: a light reply to a heavy feeling, or to a message that speaks of a
        loss, becomes sympathy or listening.
@@ -116,10 +143,14 @@ def reply_act(
     if teaches and not grieving and (act in TEACHING or confidence < SURE):
         return "fact_noted"
     reply = REPLY_FOR.get(act, "")
-    if act == "question" and _ASKS_FOR_IDEAS.search(text):
-        reply = "advice"
+    if act == "goodbye" and text and not _LEAVING.search(text):
+        confidence = 0.0  # "sorry im all over the place tonight" says no goodbye
+    if act in OPEN_ACTS and _ASKS_FOR_IDEAS.search(text):
+        reply, confidence = "advice", max(confidence, SURE)
     if not act or confidence < (GENTLE_SURE if reply in GENTLE else SURE):
-        return ""
+        # Unsure what it does: a question, or a feeling that reads clearly, is answered by
+        # the emotion's strategy (which answers from memory too); else she listens.
+        return "" if feeling.clear or _QUESTION.search(text) else "listen"
     if act == "worry" and feeling.afraid:
         reply = "calm"
     if reply in LIGHT and (feeling.heavy or grieving):

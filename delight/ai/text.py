@@ -159,6 +159,14 @@ _CONTRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b2 (die|be dead|kill)\b", r"to \1"),
         (r"\bself-harm", "self harm"),
         (r"\bselfharm", "self harm"),
+        # "sh" is self-harm where the words around it leave no other reading.
+        (r"\bsh\b(?= (?:urges?|again|scars?|relapse|tonight|thoughts)\b)", "self harm"),
+        (r"\b(clean from|relapsed on|urges? for) sh\b", r"\1 self harm"),
+        # "unalive" with no one named after it is oneself.
+        (
+            r"\bunalive\b(?!\s+(?:him|her|them|you|it|my|his|their|the|a|this|that)\b)",
+            "kill myself",
+        ),
     )
 )
 

@@ -27,8 +27,26 @@ def test_the_reply_follows_what_the_message_does(act, reply):
     assert reply_act(act, 0.9, CALM) == reply
 
 
-def test_a_message_read_with_little_confidence_is_left_to_the_feeling():
-    assert reply_act("good_news", 0.2, CALM) == ""
+JOYFUL = Feeling("joy", {"joy": 0.8})
+
+
+def test_a_statement_read_with_little_confidence_is_listened_to():
+    assert reply_act("good_news", 0.2, CALM, text="ok i will call dr patel") == "listen"
+
+
+@pytest.mark.parametrize(
+    ("feeling", "text"),
+    [(JOYFUL, "baby came early!! everyone is ok"), (CALM, "and where does she live")],
+)
+def test_a_clear_feeling_or_a_question_read_with_little_confidence_is_left_to_the_strategy(
+    feeling, text
+):
+    assert reply_act("good_news", 0.2, feeling, text=text) == ""
+
+
+@pytest.mark.parametrize("act", ["small_talk", "reflection", "question"])
+def test_asking_for_an_idea_in_words_gets_one_whatever_the_act(act):
+    assert reply_act(act, 0.1, CALM, text="do u think i should get a capo") == "advice"
 
 
 def test_a_heavy_feeling_or_a_loss_is_never_celebrated():

@@ -161,3 +161,52 @@ def test_a_deed_told_in_the_past_marks_the_mission_it_clearly_names(runner):
 def test_a_question_a_plan_or_a_denial_marks_nothing(runner, text):
     say(runner, text)
     assert done_titles(runner) == set()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "lena joined in lol she did the stretch thing with me on video",
+        "prob not the stretch, too knackered",
+        "stretch tho... skipped. my hips are killing me",
+    ],
+)
+def test_someone_elses_deed_a_skip_or_a_tired_word_marks_nothing(runner, text):
+    say(runner, text)
+    assert done_titles(runner) == set()
+
+
+def test_a_few_words_after_a_marked_mission_name_the_next_one(runner):
+    marked = say(runner, "just did the walk-run around the park loop")
+
+    also = say(runner, "stretching too", marked)
+
+    assert also["act"] == "mission_done"
+    assert done_titles(runner) == {LOOP, "Stretch for ten minutes"}
+
+
+def test_a_deed_that_fits_two_missions_is_asked_about(owner):
+    goal = make_goal(owner, title="Read more")
+    make_mission(goal, title="Read 15 pages of your novel before bed")
+    make_mission(goal, title="Read one short story on your lunch break")
+
+    asked = say(owner, "i did a reading one tho")
+    assert asked["act"] == "clarify_choice"
+    chosen = say(owner, "the short story at lunch", asked)
+
+    assert done_titles(owner) == {"Read one short story on your lunch break"}
+    assert chosen["act"] == "mission_done"
+
+
+def test_a_message_she_cannot_place_is_listened_to_not_coached(runner):
+    say(runner, "my boss keeps blaming me, like its my fault the bus was late")
+
+    answer = say(runner, "ok i will call dr patel tomorrow")
+
+    assert answer["act"] == "listen"
+    assert "your fault" not in answer["reply"]
+
+
+def test_asking_whether_to_buy_something_gets_an_idea(runner):
+    answer = say(runner, "do u think i should get new running socks")
+    assert answer["act"] == "advice"

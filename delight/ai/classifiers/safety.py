@@ -22,6 +22,7 @@ from delight.ai.classifiers.safety_rules import (
     HYPERBOLE_RULES,
     IDEATION,
     INTENTION,
+    KIDDING,
     LAUGHTER,
     MEANS,
     NEGATORS,
@@ -250,7 +251,8 @@ def _basis(present: list[_Signal], reason: str, raw: str) -> str:
         return HINTS
     risky = [s for s in present if s.rule.kind in (IDEATION, SELF_HARM, ACT, MEANS)]
     hyperbole = risky and all(s.rule.name in HYPERBOLE_RULES for s in risky)
-    if hyperbole and LAUGHTER.search(raw) and not EARNEST.search(normalize(raw)):
+    norm = normalize(raw)
+    if hyperbole and (KIDDING.search(norm) or (LAUGHTER.search(raw) and not EARNEST.search(norm))):
         return JOKING
     return "rules"
 

@@ -29,6 +29,7 @@ from delight.ai.text import clean_text
 # The longest first sentence said back whole ("Your manager tore apart your presentation in
 # front of the whole team"); a longer one is not echoed.
 SAID_MAX_WORDS = 16
+_ILL = re.compile(r"(^|\b(?:maybe|then|so|ok|okay|and|think|prob|probably) )ill\b(?= \w)", re.I)
 _NIGHT = re.compile(r"\b(?:night|nite|bed|sleep|goodnight)\b", re.IGNORECASE)
 
 
@@ -38,6 +39,7 @@ class ActInput:
     ctx: ReplyContext
     turn: int
     very_sad: bool = False  # sadness above VERY_SAD: show what they have built
+    troubled: bool = True  # a heavy feeling or a trouble told: listening names how it sounds
 
 
 def _named(template: str, name: str, **values: str) -> str:
@@ -95,10 +97,20 @@ def sympathy(given: ActInput) -> list[str]:
 def listen(given: ActInput, act: str = "venting") -> list[str]:
     """Their words said back ("Your manager tore apart your presentation in front of the
     whole team: that sounds humiliating"), or what it sounds like when they don't echo well."""
-    feeling = _feeling(given.text, act)
     said = _said_back(given.text)
+    feeling = _feeling(given.text, act) or "hard"
     heard = _bank(words.HEARD, given, "heard", Said=said, feeling=feeling) if said else []
     return _built(given, heard + _bank(words.HEARD_PLAIN, given, "heard-plain", feeling=feeling))
+
+
+def hear(given: ActInput) -> list[str]:
+    """Listening: to a trouble as listen(); to something told with nothing heavy in it
+    ("ok i will call dr patel"), their words said back lightly, with room to say more."""
+    if given.troubled or _feeling(given.text, ""):
+        return listen(given)
+    said = _said_back(given.text)
+    heard = _bank(words.HEARD_NEUTRAL, given, "neutral", Said=said) if said else []
+    return heard + _bank(words.HEARD_NEUTRAL_PLAIN, given, "neutral-plain")
 
 
 def _built(given: ActInput, replies: list[str]) -> list[str]:
@@ -202,7 +214,7 @@ COMPOSERS: dict[str, Callable[[ActInput], list[str]]] = {
     "help": help_reply,
     "resume": resume,
     "sympathy": sympathy,
-    "listen": listen,
+    "listen": hear,
     "calm": calm,
     "celebrate": celebrate,
     "advice": advice,
@@ -218,17 +230,24 @@ COMPOSERS: dict[str, Callable[[ActInput], list[str]]] = {
 
 
 def act_reply(
-    act: str, text: str, ctx: ReplyContext, *, turn: int, very_sad: bool = False
+    act: str,
+    text: str,
+    ctx: ReplyContext,
+    *,
+    turn: int,
+    very_sad: bool = False,
+    troubled: bool = True,
 ) -> list[str]:
     """Candidate replies for `act`, best first ([] when the keyword rules should answer)."""
     composer = COMPOSERS.get(act)
-    return composer(ActInput(text, ctx, turn, very_sad)) if composer else []
+    return composer(ActInput(text, ctx, turn, very_sad, troubled)) if composer else []
 
 
 def _said_back(text: str) -> str:
     """The person's first sentence in Eliza's words ("your manager tore apart your
     presentation…"), capitalised; "" when it would not read well said back."""
-    sentences = split_sentences(clean_text(text))
+    # "maybe ill draw…": "ill" before a verb is "I'll", said back as "you'll".
+    sentences = split_sentences(_ILL.sub(r"\1i'll", clean_text(text)))
     if not sentences:
         return ""
     said = reflect(sentences[0])
@@ -240,7 +259,7 @@ def _said_back(text: str) -> str:
 
 def _feeling(text: str, act: str) -> str:
     found = next((feeling for pattern, feeling in words.FEELINGS if pattern.search(text)), "")
-    return found or words.FEELING_BY_ACT.get(act, "hard")
+    return found or words.FEELING_BY_ACT.get(act, "")
 
 
 def _ruled_out(memories: Sequence[str]) -> frozenset[str]:

@@ -68,6 +68,16 @@ HEARD_PLAIN = (
     "That sounds {feeling}{n}. Do you want to tell me more about it?",
     "I'm listening{n}. That sounds {feeling}. What part of it weighs on you most?",
 )
+# Listening to something told without a heavy feeling ("ok i will call dr patel").
+HEARD_NEUTRAL = (
+    "{Said}. How do you feel about that?",
+    "{Said} — tell me more, if you like.",
+)
+HEARD_NEUTRAL_PLAIN = (
+    "I hear you{n}. Tell me a bit more?",
+    "Mm, I'm with you{n}. What's on your mind about it?",
+    "Got it{n}. How's the rest of your day going?",
+)
 # What a situation sounds like, by the words in it; the first that fits is used.
 FEELINGS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), words)
@@ -81,7 +91,7 @@ FEELINGS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     )
 )
 FEELING_BY_ACT = {
-    "venting": "really frustrating",
+    "venting": "like a lot",
     "worry": "like a lot to carry",
     "bad_news": "really hard",
     "reflection": "like it matters to you",

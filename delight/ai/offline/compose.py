@@ -200,7 +200,9 @@ def compose_reply(
     turn = sum(1 for message in history if message.role == "assistant")
     said = {fold(m.content) for m in history if m.role == "assistant"}
     very_sad = bool(emotion and emotion.scores.get("sadness", 0) > VERY_SAD)
-    acted = act_reply(act, text, ctx, turn=turn, very_sad=very_sad)
+    acted = act_reply(
+        act, text, ctx, turn=turn, very_sad=very_sad, troubled=_troubled(emotion, intent)
+    )
     if acted:
         candidates, rule_name = [*acted, *_rotate(FALLBACKS, turn, "act")], f"act:{act}"
     else:
@@ -217,6 +219,21 @@ def compose_reply(
         text = f"{ctx.welcome} {_GREETING.sub('', reply.text, count=1) or reply.text}"
         return OfflineReply(text, reply.rule, reply.strategy)
     return reply
+
+
+# The most words of a message an earlier topic may be brought back into.
+BRING_BACK_WORDS = 3
+# Acts of a message that tell a trouble, and how strongly a heavy feeling must read to be one.
+TROUBLES = frozenset({"venting", "worry", "bad_news", "grief"})
+HEAVY = 0.45
+
+
+def _troubled(emotion: EmotionResult | None, intent: IntentResult | None) -> bool:
+    """Whether the message tells a trouble or carries a heavy feeling."""
+    if intent is not None and intent.act in TROUBLES:
+        return True
+    scores = emotion.scores if emotion else {}
+    return any(scores.get(name, 0.0) >= HEAVY for name in ("sadness", "fear", "anger"))
 
 
 # The reply's own hello ("Hey, Olivia! ..."), dropped after a welcome back already said it.
@@ -342,7 +359,10 @@ def _cores(
         seed = f"{match.keyword.key}:{match.rule.pattern.pattern}"
         return _rotate(cores, turn, seed), match.keyword.key, match.rule.tone, match.keyword.key
     earlier = [m.content for m in history if m.role == "user"]
-    for previous in reversed(earlier[-8:]):
+    # An earlier topic is brought back only into a message that says almost nothing of its
+    # own ("hmm", "idk"); small talk stays light.
+    bring_back = intent != "small_talk" and len(text.split()) <= BRING_BACK_WORDS
+    for previous in reversed(earlier[-8:] if bring_back else []):
         for phrase in memorable_phrases(previous):
             said_lately = " ".join(
                 m.content.lower() for m in list(history)[-4:] if m.role == "assistant"

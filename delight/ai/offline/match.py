@@ -45,7 +45,20 @@ _MEMORABLE = re.compile(
     r"[.,!?;]|$)",
     re.IGNORECASE,
 )
-_NOT_MEMORABLE = frozenset({"name", "god", "goodness", "bad", "own", "self", "way", "turn"})
+# What is worth bringing back later: the people, animals and parts of a life that a person
+# speaks of ("my sister", "my new job"), never a word of the talk itself ("my fault", "my
+# story", "my run").
+LIFE_THINGS = frozenset({
+    "sister", "brother", "mum", "mom", "mam", "mother", "dad", "father", "parents", "wife",
+    "husband", "partner", "boyfriend", "girlfriend", "fiance", "fiancee", "friend", "friends",
+    "son", "daughter", "kids", "children", "baby", "grandma", "grandad", "granddad",
+    "grandmother", "grandfather", "nan", "aunt", "uncle", "cousin", "niece", "nephew", "family",
+    "flatmate", "roommate", "neighbour", "neighbor", "boss", "manager", "colleague", "coworker",
+    "teacher", "doctor", "therapist", "coach", "dog", "cat", "puppy", "kitten", "horse",
+    "job", "work", "exam", "exams", "interview", "thesis", "dissertation", "project", "business",
+    "wedding", "move", "surgery", "operation", "diagnosis", "garden", "house", "flat",
+    "apartment", "car", "team", "class", "course", "band", "marathon", "trip", "holiday",
+})  # fmt: skip
 
 
 def memorable_phrases(text: str) -> list[str]:
@@ -57,7 +70,7 @@ def memorable_phrases(text: str) -> list[str]:
     for found in _MEMORABLE.finditer(clean_text(text)):
         phrase = found.group(1).lower()
         words = phrase.split()
-        if words[-1] in _NOT_MEMORABLE or len(phrase) <= 2 or not reads_well(phrase):
+        if not LIFE_THINGS.intersection(words) or not reads_well(phrase):
             continue
         if not any(is_verb_form(word) for word in words[1:]):
             phrases.append(phrase)

@@ -12,6 +12,13 @@ from delight.ai.classifiers.safety_rules.base import DRUGS, SELF
 SAFETY_EXCLUSIONS: tuple[re.Pattern[str], ...] = tuple(
     re.compile(p)
     for p in (
+        # Self-harm as a subject of study or work, or scars of long ago worn with pride.
+        r"\b(?:phd|research|study|studying|thesis|dissertation|paper|course|training|lecture"
+        r"|volunteer\w*|awareness|charity) (?:on|about|in|for|into) self harm\b"
+        r"|\bold self harm scars?\b",
+        # Fantasies and idioms of sleep: "if i won the lottery i'd disappear forever".
+        r"\bif i (?:won|win|had) (?:the lottery|a million)\b[^.!?]*"
+        r"|\bsleep like (?:the dead|a log|a baby|a rock)\b",
         rf"\b(?:cut|cuts|cutting|hurt|hurting|burn|burned|burnt|hit) {SELF} (?:shaving|cooking"
         r"|chopping|while|by accident|accidentally|at (?:the|work|practice)|in (?:the|a) (?:gym"
         r"|kitchen|game|match)|lifting|running|playing|on (?:the|a|some))\b",
@@ -236,6 +243,11 @@ HYPERBOLE_RULES = frozenset({"kms", "want to die", "rather be dead", "kill self"
 EARNEST = re.compile(
     r"\b(?:actually|for real|fr|seriously|not joking|not kidding|i mean it|honestly|tonight"
     r"|going to)\b"
+)
+# Words that say outright it was a joke: they outweigh what sounds earnest ("gonna kms (jk
+# obviously lol)").
+KIDDING = re.compile(
+    r"\b(?:jk|just kidding|(?<!not )(?:kidding|joking)|obviously not|not literally)\b"
 )
 RELAPSE = re.compile(r"\b(?:again|relapsed|relapse|relapsing|started back)\b")
 TIME = re.compile(

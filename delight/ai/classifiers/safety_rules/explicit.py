@@ -378,7 +378,13 @@ EXPLICIT_RULES: list[Rule] = [
         (
             "cut again",
             r"\b(?:cut|cutting|burn|burning|burned) again\b|\bcut(?:ting)? (?:too |so"
-            r" |really )?deep(?:er)?\b|\bcut (?:my|his|her) \w+ open\b",
+            r" |really )?deep(?:er)?\b|\bcut (?:my|his|her) \w+ open\b"
+            r"|\b(?:i|just) cut (?:for the first time in|last night|tonight|today)\b",
+        ),
+        (
+            "thinking of cutting",
+            r"\b(?:thinking (?:about|of)|think about|urges? (?:to|for)|crave|craving)"
+            r" (?:cutting|self harm|hurting myself|burning myself)\b",
         ),
         (
             "fist into the wall",

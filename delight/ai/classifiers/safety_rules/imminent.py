@@ -50,7 +50,7 @@ IMMINENT_RULES: list[Rule] = [
             "overdosed on purpose",
             r"(?:^|\bi\b[^.!?]{0,15})\boverdos(?:ed|e|ing)\b(?: would)?\b"
             r"[^.!?]{0,30}\b(?:on purpose|earlier|tonight|right now|now|an hour ago|last night"
-            r"|what happens now|scared|sleepy)\b",
+            r"|what happens now|scared|sleepy|weird|dizzy|sick|numb|strange|funny)\b",
         ),
         (
             "came here to jump",
@@ -142,7 +142,14 @@ IMMINENT_RULES: list[Rule] = [
         (
             "holding the means",
             r"\b(?:holding|have|got) (?:the|a|my) (?:knife|blade|razor|gun|pistol|rope)"
-            r" (?:right now|in my hand|now)\b",
+            r" (?:right now|in my hand|now)\b|\b(?:sitting|sat|here|lying|alone) (?:here )?"
+            r"with (?:the|a|my) (?:blade|razor|rope|noose|gun|pills)\b",
+        ),
+        (
+            "taking them all",
+            rf"\b(?:going to|about to|want to|will|planning to) (?:take|swallow|down)"
+            rf" (?:all|every one of|the rest of|the whole (?:bottle|box|pack) of)"
+            rf" (?:my |the |these |those )?{DRUGS}\b",
         ),
         (
             "rope",
