@@ -102,7 +102,8 @@ def past_deed(text: str) -> str:
     clauses = _CLAUSE.split(text.lower())
     if not any(_own_deed(clause) for clause in clauses):
         return ""
-    return " ".join(clause for clause in clauses if not SKIPPED.search(clause)).strip()
+    kept = [c for c in clauses if _own_deed(c) or not SKIPPED.search(c)]
+    return " ".join(kept).strip()
 
 
 def skips(text: str) -> bool:

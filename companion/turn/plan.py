@@ -15,8 +15,9 @@ from delight.ai.offline import reflect, split_sentences
 
 # A message's act read with less confidence than this is not acted on: the reply listens.
 SURE = 0.45
-# Replies that cost little when the reading was wrong: taken on a weaker reading.
-GENTLE = frozenset({"listen", "smalltalk"})
+# Replies that cost little when the reading was wrong: taken on a weaker reading (a goodbye
+# only with a word of leaving in it).
+GENTLE = frozenset({"listen", "smalltalk", "greet", "goodbye", "thanks_reply"})
 GENTLE_SURE = 0.25
 # Words of a question that asks for an idea: answered with one suggestion.
 _ASKS_FOR_IDEAS = re.compile(

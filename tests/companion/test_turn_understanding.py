@@ -210,3 +210,40 @@ def test_a_message_she_cannot_place_is_listened_to_not_coached(runner):
 def test_asking_whether_to_buy_something_gets_an_idea(runner):
     answer = say(runner, "do u think i should get new running socks")
     assert answer["act"] == "advice"
+
+
+@pytest.mark.parametrize(
+    ("text", "act"),
+    [
+        ("sup", "greet"),
+        ("ok ill do the stretching in bed. night", "goodbye"),
+        ("ok im gonna go eat. thanks for listening", "thanks_reply"),
+        ("ugh ok. whats going on in the news today", "decline"),
+    ],
+)
+def test_greetings_goodbyes_thanks_and_the_news_as_people_type_them(runner, text, act):
+    assert say(runner, text)["act"] == act
+
+
+def test_sorry_tonight_is_no_goodbye(runner):
+    assert say(runner, "sorry im all over the place tonight")["act"] != "goodbye"
+
+
+def test_an_undo_long_after_her_action_takes_nothing_back(runner):
+    session = say(runner, "just did the walk-run around the park loop")
+    for text in ("my sister called", "she's moving flat again", "anyway how are you"):
+        session = say(runner, text, session)
+
+    say(runner, "undo", session)
+
+    assert done_titles(runner) == {LOOP}
+
+
+def test_a_goodbye_while_a_goal_is_being_set_up_is_answered_and_the_goal_waits(owner):
+    asked = say(owner, "new goal: fill a whole sketchbook by march")
+    bye = say(owner, "night", asked)
+
+    assert bye["act"] == "goodbye"
+    assert "Why does it matter to you?" in bye["reply"]  # the question still open, reminded
+    why = say(owner, "i miss having something that's just mine", bye)
+    assert why["act"] == "goal_step"

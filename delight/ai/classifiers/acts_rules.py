@@ -30,21 +30,24 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("deny", rf"^(?:no|nope|nah|not really|no thanks|no thank you|not now){_END}"),
         (
             "greeting",
-            rf"^(?:hi|hey|hello|hiya|heya|yo|morning|evening|good (?:morning|afternoon"
-            rf"|evening)|hey there|hi there|hello there)(?: again)?{_END}",
+            rf"^(?:hi+|hey+|hello|hiya|heya|yo|sup|wassup|what is up|hej|hallo|howdy|oi|morning"
+            rf"|evening|good (?:morning|afternoon|evening)|hey there|hi there|hello there)"
+            rf"(?: again| you| all)?{_END}",
         ),
         (
             "goodbye",
             rf"^(?:ok(?:ay)?,? )?(?:bye|goodbye|bye bye|good night|goodnight|night|nite"
             rf"|see you|see ya|cya|ttyl|later|gotta go|got to go|talk (?:to you )?(?:later"
             rf"|soon|tomorrow)|that is all for (?:today|now|tonight)|i am off)"
-            rf"(?: for now| then| now| tomorrow)?{_END}",
+            rf"(?: for now| then| now| tomorrow)?{_END}"
+            rf"|[.!,] (?:ok(?:ay)? )?(?:bye|night|nite|goodnight|good night|bye for now){_END}",
         ),
         (
             "thanks",
             rf"^(?:thanks|thank you|thank u|thx|cheers|much appreciated|ta)(?: so much"
             rf"| a lot| very much| again)?{_END}|(?:^|[.!,] )(?:ok(?:ay)? )?(?:thanks|thank you)"
-            rf"(?: so much| a lot| for everything)?{_END}",
+            rf"(?: so much| a lot| for everything| for listening| for the chat| for being here"
+            rf"| for your help)?{_END}",
         ),
         (
             "goodbye",
@@ -95,14 +98,16 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "missions_question",
             r"\bwhat should i do today\b|\bwhat is on my list\b|\bwhat are my (?:missions|three)"
-            r"\b|\b(?:give|show) me (?:a|my) missions?\b|\btoday s missions\b",
+            r"\b|\b(?:give|show) me (?:a|my) missions?\b|\btoday s missions\b"
+            r"|^(?:ok(?:ay)? )?(?:so |and |now )*what is (?:left|next)(?: today| for today)?\W*$",
         ),
         (
             "out_of_scope",
             r"\b(?:what is|how is|whats) the weather\b|\bweather (?:like )?(?:in|today|tomorrow"
-            r"|forecast)\b|\bwill it rain\b|\bwhat is (?:in )?the news\b|\b(?:book|order|buy)"
-            r" (?:me )?(?:a|an|some|the)\b|\b(?:text|email|call|message) (?:my|him|her|them)"
-            r" for me\b|\bwho won (?:the|last)\b",
+            r"|forecast)\b|\bwill it rain\b|\bwhat is (?:in )?the news\b"
+            r"|\bwhat is (?:going on|happening) in the news\b|\bany news (?:today|about)\b"
+            r"|\b(?:book|order|buy) (?:me )?(?:a|an|some|the)\b"
+            r"|\b(?:text|email|call|message) (?:my|him|her|them) for me\b|\bwho won (?:the|last)\b",
         ),
     )
 )

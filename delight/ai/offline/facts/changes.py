@@ -25,7 +25,15 @@ _LEFT_JOB = re.compile(
     r"\bI (?:just |finally |have |had )?(?:quit|left|lost|handed in my notice at) my job"
     r"(?: (?P<how>as|at) (?P<what>.+))?"
     r"|\bI (?:do not|don't|no longer) work (?P<how2>at|for|as) (?P<where>.+?)(?: any ?more)?$"
-    r"|\bI (?:was|got) (?:fired|laid off|made redundant|let go)(?: (?P<how3>from) (?P<from>.+))?",
+    r"|\bI (?:was|got) (?:fired|laid off|made redundant|let go)(?: (?P<how3>from) (?P<from>.+))?"
+    r"|^\W*(?:so |well |ok |guess what\W* )?I (?:just |finally )?quit(?:\W*$|!)",
+    re.IGNORECASE,
+)
+# "Today was my last day at Hartley": the place named, never a school term or a holiday.
+_LAST_DAY = re.compile(
+    r"\b(?:today|yesterday|friday|it) (?:was|is) my last day (?:at|with)"
+    r" (?!(?:school|uni|college|the gym|camp|work before)\b)(?P<last>[\w&' ]+?)"
+    r"(?= before| until|[.,!;]|$)(?! before| until)",
     re.IGNORECASE,
 )
 
@@ -52,6 +60,13 @@ def losses(clause: str, *, today: dt.date) -> list[ExtractedFact]:
 
 def job_left(clause: str) -> list[ExtractedFact]:
     """A job they left: it ends what they did and where ("No longer works at Amazon")."""
+    if last_day := _LAST_DAY.search(clause):
+        what = thing(last_day["last"], 6)
+        return [
+            fact(f"No longer works at {what}", "personal", "employer", 0.85, "work", "change",
+                 value=what),
+            fact("Left their job", "personal", "occupation", 0.85, "work", "change", value=what),
+        ]  # fmt: skip
     found = _LEFT_JOB.search(clause)
     if not found:
         return []

@@ -198,12 +198,22 @@ def test_turns_of_phrase_are_not_taken_for_hobbies(text: str) -> None:
          "relation:grandma"),
         ("I left my job as a paralegal", "Left their job as a paralegal", "occupation"),
         ("i dont work at amazon anymore", "No longer works at amazon", "employer"),
+        ("friday was my last day at Hartley & Sons", "No longer works at Hartley & Sons",
+         "employer"),
+        ("i quit!!!", "Left their job", "employer"),
     ],
 )  # fmt: skip
 def test_what_stopped_being_true_takes_the_key_of_what_it_ends(text, content, key):
     facts = extract_facts(text, today=dt.date(2026, 11, 29))
     assert (facts[0].content, facts[0].key) == (content, key)
     assert not any(f.content.startswith(("Their cat is called", "Works at")) for f in facts)
+
+
+@pytest.mark.parametrize(
+    "text", ["i quit smoking!!", "today was my last day at school before the holidays"]
+)
+def test_quitting_a_habit_or_a_school_term_ends_no_job(text):
+    assert not any(f.key in ("employer", "occupation") for f in extract_facts(text))
 
 
 def test_a_did_followed_by_a_verb_is_no_thing_done():
