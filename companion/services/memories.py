@@ -274,17 +274,32 @@ def memory_create(
     return MemoryWrite(memory=memory, outcome="superseded")
 
 
+# An unkeyed memory that says where or as what the person works ("I work as a paralegal
+# at Hartley & Sons", written on the Memories page): a job left ends it.
+_WORK_SAID = re.compile(
+    r"\b(?:i|they|she|he) (?:work|works|worked|am working|is working) (?:as|at|for|in)\b"
+    r"|\bmy (?:job|work) (?:is|at)\b|\bworks? (?:as|at|for) ",
+    re.IGNORECASE,
+)
+_JOB_KEYS = ("employer", "occupation")
+
+
 def _close_what_a_loss_ends(*, memory: Memory, actor: str, now: dt.datetime) -> None:
     """A loss ends every other fact that names the one lost ("Has a cat called Miso" for
-    "Miso died", keyed or not): closed, kept as history, superseded by it."""
+    "Miso died", keyed or not), and a job left every unkeyed fact of that work: closed,
+    kept as history, superseded by it."""
     name = str(memory.metadata.get("value", ""))
-    if "loss" not in memory.tags or not name:
+    if "loss" in memory.tags and name:
+        named = re.compile(rf"\b{re.escape(name)}\b", re.IGNORECASE)
+        keys = Q(key="") | Q(key__startswith="pet:") | Q(key__startswith="relation:")
+    elif "change" in memory.tags and memory.key in _JOB_KEYS:
+        named, keys = _WORK_SAID, Q(key="")
+    else:
         return
-    named = re.compile(rf"\b{re.escape(name)}\b", re.IGNORECASE)
     ended = [
         old
         for old in Memory.objects.filter(user_id=memory.user_id, active=True)
-        .filter(Q(key="") | Q(key__startswith="pet:") | Q(key__startswith="relation:"))
+        .filter(keys)
         .exclude(pk=memory.pk)
         if named.search(old.content)
     ]

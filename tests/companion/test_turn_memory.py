@@ -9,6 +9,7 @@ import re
 import pytest
 
 from companion.models import Memory
+from companion.services import memory_create
 from tests.companion.factories import say
 from tests.factories import make_user
 
@@ -122,3 +123,18 @@ def test_a_job_left_ends_where_they_work(db):
     assert "you no longer work at Hartley" in answer["reply"]
     assert "you work at Hartley" not in answer["reply"]
     assert keyed(person, "employer").valid_from is not None
+
+
+def test_a_job_left_ends_the_work_they_wrote_down_themselves(db):
+    person = make_user("grace")
+    written = memory_create(
+        user=person, content="I work as a paralegal at Hartley & Sons", tier="personal",
+        source="user",
+    ).memory  # fmt: skip
+    say(person, "i quit!!! today was my last day at hartley")
+
+    answer = say(person, "where do i work")
+
+    written.refresh_from_db()
+    assert (written.active, written.valid_to is not None) == (False, True)
+    assert "you work as a paralegal" not in answer["reply"]
