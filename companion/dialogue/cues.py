@@ -31,6 +31,9 @@ from companion.dialogue.phrases import (
 # Fewer words than this, with a question mark, are an unsure answer ("pottery?").
 ASIDE_WORDS = 3
 _SENTENCES = re.compile(r"(?<=[.!?])\s+")
+_AIM_END = re.compile(
+    r"\s*[,;(]\s*(?:i|im|i'm|ive|i've|my|it|its|it's|we|cause|cos)\b|\s+(?:lol|haha)\b", re.I
+)
 # A deed done by someone else: "she did", "they went".
 _OTHERS_DEED = re.compile(
     r"\b(?:she|he|they)\s+(?:just\s+|also\s+)?(?:did|went|made|\w+ed)\b", re.I
@@ -76,7 +79,8 @@ def wished_aim(text: str) -> str:
     # Sentence by sentence: "ok cool. i want to get back into drawing".
     for sentence in _SENTENCES.split(fix_typos(text)):
         if wish := WISH.match(sentence):
-            return wish["aim"]
+            # The aim, without what is said about it: "start running again, i used to run…"
+            return _AIM_END.split(wish["aim"], maxsplit=1)[0].strip()
     return ""
 
 

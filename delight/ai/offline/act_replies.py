@@ -69,7 +69,8 @@ def thanks_reply(given: ActInput) -> list[str]:
 
 
 def help_reply(given: ActInput) -> list[str]:
-    return [_named(words.HELP, given.ctx.name)]
+    """What she can do; asked again, the same in short (a reply said before is not repeated)."""
+    return [_named(words.HELP, given.ctx.name), _named(words.HELP_AGAIN, given.ctx.name)]
 
 
 def resume(given: ActInput) -> list[str]:

@@ -34,6 +34,12 @@ HELP = (
     "what matters to you, so you can ask me what I know. And when you're stuck I'll suggest "
     "one small step, or just listen. Where would you like to start?"
 )
+# Asked again in the same conversation: the same, in short.
+HELP_AGAIN = (
+    "In short{n}: goals broken into small missions, marking what you've done (and undoing "
+    "it), your streak, progress, story and zones, what you've told me, and one small next "
+    "step when you're stuck. A good start is telling me something you'd like to get done."
+)
 RESUME = (
     "Last time you told me {topic}. Want to pick that up, or is something else on your mind?",
     "We left off where you told me {topic}. Shall we carry on from there?",
