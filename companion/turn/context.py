@@ -66,12 +66,14 @@ def context_candidates(state: TurnState, outputs: dict[str, Any]) -> list[str]:
     missions = [m["title"] for m in suggested.values() if m] or [
         m["title"] for m in context.get("triad", [])
     ]
+    to_review = {g["title"] for g in context.get("goals", []) if g.get("to_review")}
     progress = [
-        f"{g['title']} ({g['progress']}% done)"
+        f"{g['title']} (plan to review)" if g["title"] in to_review
+        else f"{g['title']} ({g['progress']}% done)"
         for g in (outputs.get("progress.summary") or {}).get("goals", [])
-    ]
+    ]  # fmt: skip
     return context_lines(
-        goals=progress or ([goal["title"]] if goal else []),
+        goals=progress or ([_goal_line(goal)] if goal else []),
         missions=missions,
         zones=zone_notes(outputs.get("world.zones"), [m for m in suggested.values() if m]),
         memories=[m["content"] for m in context.get("memories", [])],
@@ -81,6 +83,12 @@ def context_candidates(state: TurnState, outputs: dict[str, Any]) -> list[str]:
         welcome=context.get("welcome", ""),
         earlier=context.get("earlier", ""),
     )
+
+
+def _goal_line(goal: dict[str, Any]) -> str:
+    """The goal in focus, said to wait for review when its plan is made and none of its
+    missions is accepted yet."""
+    return f"{goal['title']} (plan to review)" if goal.get("to_review") else goal["title"]
 
 
 def streak_note(

@@ -107,6 +107,8 @@ def goal_focus(*, user: User, limit: int = 5) -> list[dict[str, Any]]:
             "status": status,
             "planning": planning,
             "progress": _percent(completed, accepted),
+            # Planned, and nothing accepted yet: the plan waits on the goals page.
+            "to_review": planning == Goal.Decomposition.DONE and not accepted,
         }
         for goal_id, title, category, target_date, status, planning, accepted, completed in rows
     ]

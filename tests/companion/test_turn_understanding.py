@@ -247,3 +247,13 @@ def test_a_goodbye_while_a_goal_is_being_set_up_is_answered_and_the_goal_waits(o
     assert "Why does it matter to you?" in bye["reply"]  # the question still open, reminded
     why = say(owner, "i miss having something that's just mine", bye)
     assert why["act"] == "goal_step"
+
+
+def test_todays_list_before_the_plan_is_reviewed_points_to_the_plan(owner):
+    goal = make_goal(owner, title="Start running again", decomposition_status="done")
+    make_mission(goal, title="Map a safe loop near home", status="suggested")
+
+    answer = say(owner, "ok whats on today")
+
+    assert answer["act"] == "missions"
+    assert "the plan for “Start running again” is on your goals page" in answer["reply"]

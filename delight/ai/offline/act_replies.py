@@ -177,6 +177,8 @@ def decline(given: ActInput) -> list[str]:
 
 
 def missions(given: ActInput) -> list[str]:
+    if not given.ctx.missions and given.ctx.reviewing:
+        return [_named(words.MISSIONS_TO_REVIEW, given.ctx.name, goal=given.ctx.reviewing[0])]
     if not given.ctx.missions:
         return [_named(words.MISSIONS_NONE, given.ctx.name)]
     listed = "; ".join(given.ctx.missions[:3])

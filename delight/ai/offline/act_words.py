@@ -126,6 +126,10 @@ KINDNESS_BEST = ", your best run yet"
 KINDNESS_GOAL = "you're {percent}% of the way to “{goal}”"
 KINDNESS_CLOSE = "That's you keeping promises to yourself."
 MISSIONS = "On your list today: {listed}.{where} Which one feels right to start with?"
+MISSIONS_TO_REVIEW = (
+    "Nothing is on today's list yet{n}: the plan for “{goal}” is on your goals page, waiting "
+    "for you. Approve the missions you like there, and I'll suggest today's from them."
+)
 MISSIONS_NONE = (
     "There are no missions waiting for you right now{n}. Would you like to set up a goal, or "
     "add one small thing for today?"

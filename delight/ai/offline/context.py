@@ -38,9 +38,13 @@ class ReplyContext:
     earlier: str = ""  # what the conversation was last about
     # Each goal's progress in percent, when the line said it ("Goal: Run a 5k (40% done)").
     progress: dict[str, int] = field(default_factory=dict)
+    # Goals whose planned missions wait for the person's review on the goals page.
+    reviewing: list[str] = field(default_factory=list)
 
 
 _PROGRESS = re.compile(r"\s*\((?P<percent>\d+)% done\)$")
+# A goal whose plan waits for the person's review ("Goal: Run a 5k (plan to review)").
+_REVIEW = re.compile(r"\s*\(plan to review\)$")
 _CONTEXT_PREFIX = re.compile(
     r"^\s*(?P<kind>current goals?|active goals?|goals?|today'?s missions|missions today|"
     r"missions?|memory|memories|personal|project|task|recalled|remember|name|zone|streak|story|"
@@ -66,10 +70,12 @@ def parse_context(lines: Sequence[str], user_name: str = "") -> ReplyContext:
         elif "goal" in kind:
             for item in _split_items(rest):
                 progress = _PROGRESS.search(item)
-                title = _PROGRESS.sub("", item).strip()
+                title = _REVIEW.sub("", _PROGRESS.sub("", item)).strip()
                 context.goals.append(title)
                 if progress:
                     context.progress[title] = int(progress["percent"])
+                if _REVIEW.search(item):
+                    context.reviewing.append(title)
         elif "mission" in kind:
             context.missions.extend(_split_items(rest))
         elif kind == "welcome":
