@@ -88,10 +88,13 @@ def reflect(fragment: str) -> str:
 
 
 def _shorten(fragment: str, limit: int = 14) -> str:
-    """Keep echoed fragments short: cut at a comma, then at `limit` words."""
+    """Keep echoed fragments short: cut at a sentence's end, a comma, then at `limit` words."""
     words = fragment.split()
     if len(words) <= limit:
         return fragment
+    sentence = re.split(r"[.!?]\s", fragment)[0].split()
+    if 3 <= len(sentence) <= limit:
+        return " ".join(sentence)
     head = fragment.split(",")[0].split()
     return " ".join(head[:limit] if len(head) >= 3 else words[:limit])
 

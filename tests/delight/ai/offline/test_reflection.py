@@ -75,3 +75,8 @@ def test_a_short_single_clause_fragment_reads_well_echoed(fragment: str) -> None
 )
 def test_a_fragment_that_would_read_badly_is_not_echoed(fragment: str) -> None:
     assert not reads_well(fragment)
+
+
+def test_a_long_echo_is_cut_at_the_end_of_its_first_sentence():
+    said = reflect("honestly i just want to feel like me again. and have something thats only mine")
+    assert said == "honestly you just want to feel like you again"
