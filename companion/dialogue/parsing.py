@@ -203,7 +203,19 @@ def minutes_in_range(value: int | None, env: SlotEnv) -> None:
 # --- references to missions and goals ---------------------------------------------------------
 
 
+# Past forms that no suffix rule reaches: "laid out my kit" names "lay out your kit".
+_IRREGULAR = {
+    "laid": "lay", "ran": "run", "went": "go", "did": "do", "done": "do", "wrote": "write",
+    "written": "write", "made": "make", "took": "take", "taken": "take", "swam": "swim",
+    "rode": "ride", "ate": "eat", "drank": "drink", "drew": "draw", "drawn": "draw",
+    "sang": "sing", "rang": "ring", "bought": "buy", "built": "build", "spoke": "speak",
+    "slept": "sleep", "sat": "sit", "met": "meet", "sent": "send", "spent": "spend",
+    "read": "read",
+}  # fmt: skip
+
+
 def _stem(word: str) -> str:
+    word = _IRREGULAR.get(word, word)
     for suffix in ("ing", "ed", "es", "s", "e"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             word = word[: -len(suffix)]

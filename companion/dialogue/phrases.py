@@ -302,7 +302,7 @@ DONE = regex(r"""
 MISSION_WORD = regex(r"\b(?:mission|task)s?\b")
 # Something still to do, not done: "tomorrow", "later", "I'll", "going to".
 FUTURE = regex(r"""
-    \b(?:tomorrow|later|tonight|next\s+(?:week|time)|i'?ll|i\s+will|going\s+to|gonna|plan(?:ning)?
+    (?<!\bfor\s)(?<!\bready\s)\b(?:tomorrow|later|tonight|next\s+(?:week|time)|i'?ll|i\s+will|going\s+to|gonna|plan(?:ning)?
       \s+to|about\s+to|want\s+to|need\s+to|have\s+to)\b
 """)
 # A denial of having done it: "isn't even finished", "haven't done it yet", "not done".

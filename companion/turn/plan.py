@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from delight.ai.offline import reflect, split_sentences
+from delight.ai.offline import drop_openers, reflect, split_sentences
 
 # A message's act read with less confidence than this is not acted on: the reply listens.
 SURE = 0.45
@@ -27,10 +27,12 @@ _ASKS_FOR_IDEAS = re.compile(
     r"|what (?:should|do) i (?:look for|get|buy|try))\b",
     re.IGNORECASE,
 )
-# Acts that say nothing precise of their own: asking for an idea in words makes them advice.
-OPEN_ACTS = frozenset(
-    {"question", "advice_request", "small_talk", "reflection", "worry", "venting", "affirm",
-     "deny", "share_fact", "bad_news"}
+# Acts precise enough that asking for an idea in their words does not make them advice
+# ("what do you remember about my diet, any ideas?" is still a memory question).
+PRECISE_ACTS = frozenset(
+    {"memory_question", "undo", "progress_question", "story_question", "world_question",
+     "missions_question", "help", "resume", "greeting", "goodbye", "thanks", "goal_create",
+     "goal_adjust", "mission_done", "kindness_request"}
 )  # fmt: skip
 # Words of leaving: a goodbye read from meaning alone must have one.
 _LEAVING = re.compile(
@@ -146,7 +148,7 @@ def reply_act(
     reply = REPLY_FOR.get(act, "")
     if act == "goodbye" and text and not _LEAVING.search(text):
         confidence = 0.0  # "sorry im all over the place tonight" says no goodbye
-    if act in OPEN_ACTS and _ASKS_FOR_IDEAS.search(text):
+    if act not in PRECISE_ACTS and _ASKS_FOR_IDEAS.search(text):
         reply, confidence = "advice", max(confidence, SURE)
     if not act or confidence < (GENTLE_SURE if reply in GENTLE else SURE):
         # Unsure what it does: a question, or a feeling that reads clearly, is answered by
@@ -164,7 +166,7 @@ def topic_of(text: str, act: str) -> str:
     presentation"), kept for "where were we?"; "" for a message that carries no topic."""
     if act not in TOPICAL or text.rstrip().endswith("?"):
         return ""
-    sentences = split_sentences(text)
+    sentences = split_sentences(drop_openers(text))
     first = sentences[0] if sentences else ""
     if len(first.split()) < TOPIC_MIN_WORDS:
         return ""

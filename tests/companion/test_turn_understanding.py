@@ -257,3 +257,44 @@ def test_todays_list_before_the_plan_is_reviewed_points_to_the_plan(owner):
 
     assert answer["act"] == "missions"
     assert "the plan for “Start running again” is on your goals page" in answer["reply"]
+
+
+def test_a_daughters_name_typed_in_lower_case_is_remembered(runner):
+    said = say(runner, "my daughter is called ivy")
+    asked = say(runner, "whats my daughters name", said)
+
+    assert said["act"] == "fact_noted"
+    assert "Ivy" in asked["reply"]
+
+
+def test_what_she_knows_about_a_new_person_leaves_out_her_own_plans_and_story(owner):
+    goal = make_goal(owner, title="Start running again")
+    remember(owner, "Wants to start running again", key="goal:start_run")
+    remember(owner, f"Plan for the goal “{goal.title}”: 5 milestones (Base building)",
+             key=f"goal:{goal.pk}:plan")  # fmt: skip
+
+    answer = say(owner, "what do you know about me so far")
+
+    assert answer["act"] == "memory_answer"
+    assert "start running again" in answer["reply"]
+    assert "milestones" not in answer["reply"]
+
+
+def test_ideas_asked_for_in_a_long_sentence_get_an_idea(runner):
+    answer = say(runner, "any ideas for a run when its raining and i have the baby")
+    assert answer["act"] == "advice"
+
+
+def test_a_kit_laid_out_for_tomorrow_is_done_today(owner):
+    goal = make_goal(owner, title="Start running again")
+    make_mission(goal, title="Check your shoes and lay out your running kit")
+    make_mission(goal, title="Map a safe 3-5 km loop near home")
+
+    say(owner, "found them!! laid out my kit for tomorrow morning")
+
+    assert done_titles(owner) == {"Check your shoes and lay out your running kit"}
+
+
+def test_todays_list_asked_after_another_sentence(runner):
+    answer = say(runner, "ok i approved them all. now whats on today")
+    assert answer["act"] == "missions"

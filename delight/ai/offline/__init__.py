@@ -26,7 +26,7 @@ from delight.ai.offline.context import ReplyContext, parse_context
 from delight.ai.offline.facts import extract_facts
 from delight.ai.offline.losses import Loss, loss_in
 from delight.ai.offline.match import check_rules, decomposition_count, find_match
-from delight.ai.offline.reflection import reflect, second_person, split_sentences
+from delight.ai.offline.reflection import drop_openers, reflect, second_person, split_sentences
 from delight.ai.offline.story_answers import (
     JOYFUL,
     StoryNote,
@@ -60,6 +60,7 @@ __all__ = [
     "choose_strategy",
     "compose_reply",
     "decomposition_count",
+    "drop_openers",
     "extract_facts",
     "find_match",
     "loss_in",

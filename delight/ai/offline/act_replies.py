@@ -20,7 +20,7 @@ from delight.ai.offline.answers import learned_answer
 from delight.ai.offline.context import ReplyContext
 from delight.ai.offline.facts import extract_facts
 from delight.ai.offline.losses import loss_in
-from delight.ai.offline.reflection import capitalise, reflect, split_sentences
+from delight.ai.offline.reflection import capitalise, drop_openers, reflect, split_sentences
 from delight.ai.offline.story_answers import story_answer
 from delight.ai.offline.streak_answers import encouragement, streak_answer
 from delight.ai.offline.world_answers import mission_zone_sentence, world_answer
@@ -250,7 +250,8 @@ def _said_back(text: str) -> str:
     """The person's first sentence in Eliza's words ("your manager tore apart your
     presentation…"), capitalised; "" when it would not read well said back."""
     # "maybe ill draw…": "ill" before a verb is "I'll", said back as "you'll".
-    sentences = split_sentences(_ILL.sub(r"\1i'll", clean_text(text)))
+    plain = drop_openers(_ILL.sub(r"\1i'll", clean_text(text)))
+    sentences = split_sentences(plain)
     if not sentences:
         return ""
     said = reflect(sentences[0])

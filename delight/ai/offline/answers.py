@@ -67,6 +67,8 @@ def memory_answer(
        called Ana" next to "your sister Ana lives in Seville"), at most MAX_SAID; with none,
        say honestly what is not known yet.
     """
+    # The story's beats and a goal's plan are hers, not facts about the person.
+    remembered = [m for m in remembered if not _HERS.match(m[0])]
     topics = [topic for topic in TOPICS if topic.asks.search(text)]
     who = _who(text, earlier)
     about = ""
@@ -95,6 +97,9 @@ def memory_answer(
         return [t.format(said[0]) for t in FOUND_ONE]
     listed = " and ".join(said) if len(said) == 2 else "; ".join(said[:-1]) + f"; and {said[-1]}"
     return [t.format(listed) for t in FOUND_MANY]
+
+
+_HERS = re.compile(r"^(?:story:|goal:\d+:plan\b)")
 
 
 def _uncovered(said: list[str]) -> list[str]:

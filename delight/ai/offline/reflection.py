@@ -33,6 +33,11 @@ _WORD_REFLECTIONS = {
     "my": "your",
     "mine": "yours",
     "myself": "yourself",
+    "im": "you're",
+    "i'm": "you're",
+    "ive": "you've",
+    "i've": "you've",
+    "i'd": "you'd",
     "am": "are",
     "your": "my",
     "yours": "mine",
@@ -45,6 +50,17 @@ _SUBJECT_VERBS = word_set(
 )
 _NATURAL = ((r"\bcan not\b", "can't"), (r"\bdo not\b", "don't"), (r"\bdoes not\b", "doesn't"),
             (r"\bwill not\b", "won't"), (r"\bdid not\b", "didn't"))  # fmt: skip
+
+
+# Words that open a message but not its meaning ("sorry im all over the place…").
+_OPENERS = re.compile(
+    r"^(?:(?:sorry|ok|okay|so|well|honestly|tbh|lol|ugh|yeah|anyway|oh)\W+)+", re.I
+)
+
+
+def drop_openers(text: str) -> str:
+    """`text` without the words that only open it ("sorry", "ok so", "honestly")."""
+    return _OPENERS.sub("", text)
 
 
 def split_sentences(text: str) -> list[str]:

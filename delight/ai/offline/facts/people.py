@@ -15,6 +15,12 @@ _LIVES = re.compile(
     rf"(?i:\b(?:my|our) ({RELATIONS})),?(?: {_NAME},?)? (?i:lives|is living|is based|moved|"
     rf"has moved|just moved|lives now) (?i:in|to) (.+?)(?=\s+and\s+(?i:my|our)\b|$)"
 )
+# Said outright ("my daughter is called ivy", "my husband's name is tom"): a name even in
+# lower case, as people type.
+_CALLED = re.compile(
+    rf"(?i:\b(?:my|our) ({RELATIONS})(?:(?:'s| s) name is| is called| is named| called| named)"
+    rf" ([a-zà-ÿ]+(?:-[a-zà-ÿ]+)?))\b"
+)
 _NOT_NAMES = {"Is", "Lives", "Has", "Was", "Just", "Moved", "Works", "And", "But", "So"}
 
 
@@ -22,9 +28,9 @@ def relations(clause: str) -> list[ExtractedFact]:
     """A relative or friend by name ("My sister Ana…", "my wife's name is Camille") and where
     they live ("…lives in Seville"): keyed by the relation, so a new value supersedes."""
     facts: list[ExtractedFact] = []
-    named = _NAMED.search(clause)
-    if named and named.group(2) not in _NOT_NAMES:
-        relation, name = _relation(named.group(1)), named.group(2)
+    named = _NAMED.search(clause) or _CALLED.search(clause)
+    if named and named.group(2).capitalize() not in _NOT_NAMES:
+        relation, name = _relation(named.group(1)), named.group(2).capitalize()
         facts.append(
             fact(
                 f"Their {relation} is called {name}",
