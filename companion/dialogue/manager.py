@@ -31,6 +31,8 @@ from companion.dialogue.parsing import (
     is_undo,
     is_yes,
     names_a_choice,
+    offered_title,
+    offered_titles,
 )
 from companion.dialogue.phrases import (
     BACK_TO_FLOW,
@@ -67,6 +69,9 @@ class DialogueState:
     pending_slot: str | None = None
     paused: dict[str, Any] | None = None
     error: str | None = None
+    # The titles just offered to choose from ("Do you mean “A” or “B”?"): "the first one"
+    # means A, not the first of every open mission.
+    offered: tuple[str, ...] = ()
 
     def complete(self) -> DialogueState:
         """The caller performed the action it was handed: the flow is completed."""
@@ -82,6 +87,7 @@ class DialogueState:
         data = asdict(self)
         data["state"] = self.state.value
         data["filled"] = list(self.filled)
+        data["offered"] = list(self.offered)
         return data
 
     def to_json(self) -> str:
@@ -97,6 +103,7 @@ class DialogueState:
             pending_slot=data.get("pending_slot"),
             paused=data.get("paused"),
             error=data.get("error"),
+            offered=tuple(data.get("offered") or ()),
         )
 
     @classmethod
@@ -151,6 +158,7 @@ class _Draft:
     path: list[ConversationState] = field(default_factory=list)
     changed: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # what was assumed, said in the reply
+    offered: tuple[str, ...] = ()  # the titles asked about last, kept while the slot waits
 
     def go(self, *targets: ConversationState) -> None:
         for target in targets:
@@ -172,6 +180,7 @@ class _Draft:
             slots=self.slots,
             filled=tuple(self.filled),
             pending_slot=self.pending,
+            offered=self.offered,
         )
         return DialogueStep(
             dialogue, outcome, reply, changed=tuple(self.changed), path=tuple(self.path), **extra
@@ -265,6 +274,7 @@ class DialogueManager:
             dict(dialogue.slots),
             list(dialogue.filled),
             dialogue.pending_slot,
+            offered=dialogue.offered,
         )
         if (
             elsewhere
@@ -342,6 +352,8 @@ class DialogueManager:
         if draft.pending == OFFERED:
             return self._on_offer(draft, text)
         pending = draft.flow.slot(draft.pending or "")
+        text = offered_title(text, draft.offered) or text
+        draft.offered = ()
         missions = draft.env.context.missions
         if pending.name == "mission" and missions and not names_a_choice(text, missions):
             return self._handoff(draft)  # "ok", "night": not which mission, something else
@@ -492,6 +504,7 @@ class DialogueManager:
         slot, refused = refusals[0]
         draft.go(S.WAITING_FOR_SLOT)
         draft.pending = slot.name
+        draft.offered = offered_titles(refused.reason)
         # A reason that is itself a question ("Do you mean “A” or “B”?") asks on its own.
         reply = (
             refused.reason if refused.reason.endswith("?") else f"{refused.reason} — {slot.reask}"

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.dialogue.dates import DateError, number, parse_target_date
 from companion.dialogue.phrases import (
@@ -255,13 +255,36 @@ def _ranked(text: str, choices: Sequence[Choice]) -> list[tuple[tuple[float, flo
 CLEAR_LEAD = 1.5
 
 
+T = TypeVar("T")
+
+# The titles in a question that offers a choice: "Do you mean “A” or “B”?".
+_OFFERED = re.compile(r"“([^”]+)”")
+
+
+def offered_titles(question: str) -> tuple[str, ...]:
+    return tuple(_OFFERED.findall(question))
+
+
+def offered_title(text: str, offered: Sequence[str]) -> str:
+    """The title an ordinal answer ("the first one", "2") picks among those just offered;
+    "" when it is no ordinal or nothing was offered."""
+    return _by_ordinal(text, offered) or ""
+
+
+def _by_ordinal(text: str, items: Sequence[T]) -> T | None:
+    """The item an ordinal answer ("the first one", "2", "last") names; None otherwise."""
+    ordinal = ORDINAL.match(_plain(text))
+    if not ordinal:
+        return None
+    index = ORDINALS.get(ordinal["n"].lower())
+    index = int(ordinal["n"]) - 1 if index is None else index
+    return items[index] if -len(items) <= index < len(items) else None
+
+
 def best_choice(text: str, choices: Sequence[Choice]) -> Choice | None:
     """The one choice `text` refers to, or None when nothing fits or no fit clearly leads."""
-    ordinal = ORDINAL.match(_plain(text))
-    if ordinal:
-        index = ORDINALS.get(ordinal["n"].lower())
-        index = int(ordinal["n"]) - 1 if index is None else index
-        return choices[index] if -len(choices) <= index < len(choices) else None
+    if ORDINAL.match(_plain(text)):
+        return _by_ordinal(text, choices)
     ranked = _ranked(text, choices)
     if not ranked:
         return None

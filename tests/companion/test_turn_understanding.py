@@ -298,3 +298,15 @@ def test_a_kit_laid_out_for_tomorrow_is_done_today(owner):
 def test_todays_list_asked_after_another_sentence(runner):
     answer = say(runner, "ok i approved them all. now whats on today")
     assert answer["act"] == "missions"
+
+
+def test_the_first_one_means_the_first_of_the_two_she_offered(owner):
+    goal = make_goal(owner, title="Run a 5k")
+    for title in ("Stretch for ten minutes", SHOES, LOOP):
+        make_mission(goal, title=title)
+    asked = say(owner, "I did the shoes thing and mapped a loop!! feeling kinda proud")
+    offered_first = asked["reply"].split("“")[1].split("”")[0]
+
+    say(owner, "the first one", asked)
+
+    assert done_titles(owner) == {offered_first} != {"Stretch for ten minutes"}
