@@ -573,8 +573,9 @@ class DialogueManager:
 
         1. The pending slot or a filled one, latest first, that is structured (a date, a
            category…) and accepts the value.
-        2. Else the last filled slot if the message refers back to it ("make it …").
-        3. Else the pending slot: the person is answering after all. At confirmation
+        2. A mission named again ("no, the walk run one"), even one that fits two.
+        3. Else the last filled slot if the message refers back to it ("make it …").
+        4. Else the pending slot: the person is answering after all. At confirmation
            there is none, and the message is not taken as a correction.
         """
         env = draft.slot_env()
@@ -589,6 +590,9 @@ class DialogueManager:
             slot = draft.flow.slot(name)
             if not slot.free_text and slot.accepts(correction.value, env):
                 return name
+        # "No, the walk run one": a mission named again, even if it fits two (she asks which).
+        if "mission" in draft.filled and names_a_choice(correction.value, env.context.missions):
+            return "mission"
         if correction.refers_back and draft.filled:
             return draft.filled[-1]
         return pending

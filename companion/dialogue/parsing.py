@@ -285,6 +285,8 @@ def best_choice(text: str, choices: Sequence[Choice]) -> Choice | None:
     """The one choice `text` refers to, or None when nothing fits or no fit clearly leads."""
     if ORDINAL.match(_plain(text)):
         return _by_ordinal(text, choices)
+    if exact := next((c for c in choices if c.title.lower() == _plain(text).lower()), None):
+        return exact  # a title said whole (or picked from those offered) is that one
     ranked = _ranked(text, choices)
     if not ranked:
         return None

@@ -484,3 +484,30 @@ def test_a_change_says_its_field_through_its_value(text, field, value):
 
     assert step.action[1]["field"] == field
     assert step.action[1]["new_value"] == value
+
+
+def test_a_mission_named_again_at_confirmation_changes_the_mission():
+    context = DialogueContext(
+        missions=(Choice(1, "Map a safe loop"), Choice(2, "Walk-run your loop"),
+                  Choice(3, "Brisk walk with jogs"))
+    )  # fmt: skip
+    step = flow_start("I did a mission", "complete_mission", context)
+    confirming = flow_say(step, "the safe loop, 20 min", context)
+    assert confirming.dialogue.state is S.CONFIRMING
+
+    changed = flow_say(confirming, "no the walk run one", context)
+
+    assert changed.dialogue.slots["mission"]["title"] == "Walk-run your loop"
+
+
+def test_an_ordinal_answers_among_the_two_just_offered():
+    context = DialogueContext(
+        missions=(Choice(1, "Stretch"), Choice(2, "Walk-run your loop"), Choice(3, "Walk a loop"))
+    )
+    asked = flow_start("I did a mission", "complete_mission", context)
+    offered = flow_say(asked, "the loop", context)
+    assert offered.dialogue.offered  # "Do you mean “…” or “…”?"
+
+    chosen = flow_say(offered, "the first one", context)
+
+    assert chosen.dialogue.slots["mission"]["title"] == offered.dialogue.offered[0]
