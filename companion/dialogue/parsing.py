@@ -205,7 +205,7 @@ def minutes_in_range(value: int | None, env: SlotEnv) -> None:
 
 # Past forms that no suffix rule reaches: "laid out my kit" names "lay out your kit".
 _IRREGULAR = {
-    "laid": "lay", "ran": "run", "went": "go", "did": "do", "done": "do", "wrote": "write",
+    "laid": "lay", "ran": "run", "wrote": "write",
     "written": "write", "made": "make", "took": "take", "taken": "take", "swam": "swim",
     "rode": "ride", "ate": "eat", "drank": "drink", "drew": "draw", "drawn": "draw",
     "sang": "sing", "rang": "ring", "bought": "buy", "built": "build", "spoke": "speak",
