@@ -8,6 +8,7 @@ import re
 
 from companion.dialogue.dates import find_date
 from companion.dialogue.phrases import (
+    ASKS_FOR_IDEAS,
     DONE,
     FEELING_FORMS,
     FUTURE,
@@ -149,7 +150,13 @@ def names_mission(text: str) -> bool:
 
 
 def is_question(text: str) -> bool:
-    return bool(QUESTION.search(text.strip()))
+    """A question, in any of its sentences ("huh ok. what are todays missions")."""
+    return any(QUESTION.search(part.strip()) for part in [text, *_SENTENCES.split(text)])
+
+
+def asks_for_ideas(text: str) -> bool:
+    """A request for an idea or a tip ("give me a tip for…", "should i…", "any ideas")."""
+    return bool(ASKS_FOR_IDEAS.search(text))
 
 
 def is_aside(text: str, *, free_text: bool) -> bool:

@@ -302,8 +302,9 @@ DONE = regex(r"""
 MISSION_WORD = regex(r"\b(?:mission|task)s?\b")
 # Something still to do, not done: "tomorrow", "later", "I'll", "going to".
 FUTURE = regex(r"""
-    (?<!\bfor\s)(?<!\bready\s)\b(?:tomorrow|later|tonight|next\s+(?:week|time)|i'?ll|i\s+will|going\s+to|gonna|plan(?:ning)?
-      \s+to|about\s+to|want\s+to|need\s+to|have\s+to)\b
+    (?<!\bfor\s)(?<!\bready\s)\b(?:tomorrow|later|tonight|next\s+(?:week|time)|i'?ll
+      |i\s+would|i'?d\s+(?:like|love)|i\s+might|thinking\s+(?:of|about)|i\s+will
+      |going\s+to|gonna|plan(?:ning)?\s+to|about\s+to|want\s+to|need\s+to|have\s+to)\b
 """)
 # A denial of having done it: "isn't even finished", "haven't done it yet", "not done".
 NOT_DONE = regex(r"""
@@ -335,8 +336,16 @@ FEELING_FORMS = frozenset({
 # A weak report that also speaks of not doing, skipping or failing: nothing is marked done.
 SKIPPED = regex(r"""
     \b(?:skip(?:ped|ping|s)?|not|no|nah|nope|never|did\s*n[o']?t|could\s*n[o']?t|ca\s*n[o']?t
-      |wo\s*n[o']?t|without|missed|bailed|gave\s+up|too\s+\w+\s+to)\b
+      |wo\s*n[o']?t|without|missed|bailed|gave\s+up|too\s+\w+\s+to|can\s+wait)\b
 """)
+# Words of a question that asks for an idea: answered with one suggestion.
+ASKS_FOR_IDEAS = re.compile(
+    r"\b(?:should i|(?:do|d) (?:you|u|ya) (?:think|reckon) i (?:should|could)"
+    r"|what (?:do|can|could) i|how (?:do|can|could|should) i|any (?:tips|ideas|advice)"
+    r"|tips? (?:for|on)|suggest|recommend|ideas? for|what would you do|one (?:tiny|small) thing"
+    r"|what (?:should|do) i (?:look for|get|buy|try))\b",
+    re.IGNORECASE,
+)
 # Past forms that say a thing was not done.
 NOT_DEEDS = frozenset({"skipped", "missed", "bailed", "forgot", "failed", "cancelled", "canceled"})
 QUESTION = regex(r"""

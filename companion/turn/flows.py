@@ -3,6 +3,7 @@ action a confirmed flow runs (through a tool), and the words after it."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -20,6 +21,7 @@ from companion.dialogue import (
 )
 from companion.dialogue.cues import (
     asks_for_goal,
+    asks_for_ideas,
     denies_done,
     is_question,
     names_mission,
@@ -144,7 +146,13 @@ def flow_to_start(
         return "create_goal", DialogueContext()
     # A question ("what are today's missions?"), a denial ("the crib isn't even finished"), a
     # plan ("step ups tomorrow") or someone else's deed ("she did the…") reports nothing done.
-    told = not (is_question(text) or denies_done(text) or plans_ahead(text) or others_did(text))
+    told = not (
+        is_question(text)
+        or denies_done(text)
+        or plans_ahead(text)
+        or others_did(text)
+        or asks_for_ideas(text)
+    )
     done = told and reports_done(text)
     mission = told and names_mission(text)
     # Weaker signs: a past deed ("sanded the side panels"), the message's act, or a few words
@@ -159,8 +167,10 @@ def flow_to_start(
         named = COMPLETE_MISSION.extract(text, env).values.get("mission")
         if choices.missions and (((done or mission) and named) or (done and mission)):
             return "complete_mission", choices
-        if choices.missions and deed and _fits(deed, choices):
-            return "complete_mission", choices
+        if choices.missions and deed and (fit := _fitting(deed, choices)):
+            # Only the missions the deed fits are offered: "watered them. the peas can wait"
+            # is the seedlings, not a question about the peas.
+            return "complete_mission", dataclasses.replace(choices, missions=fit)
         if adjusts and choices.goals:
             return "adjust_goal", choices
     if wished_aim(text):
@@ -170,10 +180,14 @@ def flow_to_start(
     return "", DialogueContext()
 
 
-def _fits(deed: str, choices: DialogueContext) -> bool:
-    """One mission clearly fits the deed's words, or two do (then she asks which)."""
+def _fitting(deed: str, choices: DialogueContext) -> tuple[Choice, ...]:
+    """The one mission that clearly fits the deed's words, or the two or more that do (she
+    then asks which); () when none does."""
     missions = choices.missions
-    return bool(fits_one(deed, missions, WEAK_FIT)) or len(fitting(deed, missions, PAIR)) > 1
+    if one := fits_one(deed, missions, WEAK_FIT):
+        return (one,)
+    close = fitting(deed, missions, PAIR)
+    return tuple(close) if len(close) > 1 else ()
 
 
 def _marked_one(deps: TurnDeps) -> bool:

@@ -76,6 +76,7 @@ from companion.turn.plan import (
     SURE,
     Feeling,
     reply_act,
+    sure_of,
     topic_of,
 )
 from companion.turn.safety import (
@@ -431,7 +432,10 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     intent = received.get("intent") or {}
     if flow_consumed(received):
         return flow_plan(received["flow"])
-    asks_undo = intent.get("act") == "undo" and intent.get("act_confidence", 0.0) >= SURE
+    text = state.input.text
+    asks_undo = intent.get("act") == "undo" and (
+        sure_of("undo", intent.get("act_confidence", 0.0), text) >= SURE
+    )
     if asks_undo and (last := deps.session_at_start.get("last_action")):
         return undo_plan(last)
     reported = intent.get("act") == "mission_done" and intent.get("act_confidence", 0.0) >= SURE
@@ -445,7 +449,8 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
             "create_goal", state.input.text, today=deps.today, dialogue=dialogue_of(state)
         )
         return flow_plan(step_dict(offer))
-    if is_cancel(state.input.text):
+    if is_cancel(state.input.text) and len(state.input.text.split()) <= CANCEL_WORDS:
+        # "never mind" alone; "Never mind, I'll listen to the radio" goes on.
         return {"strategy": "clarify", "act": "question", "question": NOTHING_TO_CANCEL}
     if flow_name:
         step = deps.dialogue.start(
@@ -482,6 +487,8 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     return {"strategy": strategy, "act": act or ACT_OF_STRATEGY[strategy], "tools": tools}
 
 
+# The most words of a "never mind" answered with "nothing to cancel".
+CANCEL_WORDS = 3
 # "Undo" takes back her last action only this many turns after it: later, the person has
 # moved on and an "undo" means something else.
 UNDO_TURNS = 3

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from companion.dialogue.cues import asks_for_ideas
 from delight.ai.offline import drop_openers, reflect, split_sentences
 
 # A message's act read with less confidence than this is not acted on: the reply listens.
@@ -19,29 +20,46 @@ SURE = 0.45
 # only with a word of leaving in it).
 GENTLE = frozenset({"listen", "smalltalk", "greet", "goodbye", "thanks_reply"})
 GENTLE_SURE = 0.25
-# Words of a question that asks for an idea: answered with one suggestion.
-_ASKS_FOR_IDEAS = re.compile(
-    r"\b(?:should i|(?:do|d) (?:you|u|ya) (?:think|reckon) i (?:should|could)"
-    r"|what (?:do|can|could) i|how (?:do|can|could|should) i|any (?:tips|ideas|advice)"
-    r"|tips? (?:for|on)|suggest|recommend|ideas? for|what would you do|one (?:tiny|small) thing"
-    r"|what (?:should|do) i (?:look for|get|buy|try))\b",
-    re.IGNORECASE,
-)
 # Acts precise enough that asking for an idea in their words does not make them advice
 # ("what do you remember about my diet, any ideas?" is still a memory question).
 PRECISE_ACTS = frozenset(
     {"memory_question", "undo", "progress_question", "story_question", "world_question",
      "missions_question", "help", "resume", "greeting", "goodbye", "thanks", "goal_create",
-     "goal_adjust", "mission_done", "kindness_request"}
+     "goal_adjust", "mission_done", "out_of_scope"}
 )  # fmt: skip
-# Words of leaving: a goodbye read from meaning alone must have one.
-_LEAVING = re.compile(
-    r"\b(?:bye|byee*|goodbye|night|nite|gn|goodnight|sleep|bed|later|laters|cya|see (?:you|ya|u)"
-    r"|ttyl|gotta (?:go|run|dash)|got to go|off(?: now| to)?|heading|leaving|going to (?:go|sit"
-    r"|get|head|make)|signing off|logging off|talk (?:soon|tomorrow|later)|cheers|peace out"
-    r"|thats? (?:it|me|all)|done for)\b",
-    re.IGNORECASE,
-)
+# Words an act read from meaning alone must have to be taken: a goodbye a word of leaving
+# ("long night at work" is none), a greeting a word of hello ("im still here" is none), a
+# request for help a word about her, an undo a word of taking back ("ok. i saved the
+# number" is none), something out of reach a request ("Goodness. Graham will be impressed").
+SENSE = {
+    "goodbye": re.compile(
+        r"(?:^|[^\w\s]\s*|\bgood\s+)(?:night|nite)\b"
+        r"|\b(?:bye|byee*|goodbye|gn|goodnight|later|laters|cya|see (?:you|ya|u)|ttyl"
+        r"|gotta (?:go|run|dash)|got to go|off(?: now| to)?|heading|leaving|going to (?:go|sit"
+        r"|get|head|make|bed|sleep)|signing off|logging off|talk (?:soon|tomorrow|later)"
+        r"|cheers|peace out|thats? (?:it|me|all)|done for|(?:time|off) (?:for|to) (?:bed|sleep))\b",
+        re.IGNORECASE,
+    ),
+    "greeting": re.compile(
+        r"\b(?:hi+|hey+|hello|hallo|hiya|heya|yo|sup|wassup|whats up|what's up|hej|howdy|oi"
+        r"|morning|evening|afternoon|back"
+        r"|been a while|long time|on here|its me)\b",
+        re.IGNORECASE,
+    ),
+    "help": re.compile(r"\b(?:you|u|this|app|eliza|help|how|work|works)\b", re.IGNORECASE),
+    "undo": re.compile(
+        r"\b(?:undo|back|wrong|not|didnt|didn't|mistake|unmark|revert|cancel|wait|oops|no|nah"
+        r"|remove|delete|take)\b",
+        re.IGNORECASE,
+    ),
+    "out_of_scope": re.compile(
+        r"\?|\b(?:weather|forecast|news|score)\b"
+        r"|^\W*(?:\w+[.,!]\s+)?(?:can|could|will|would|what|whats|what's|how|is|are|do|does|who|where|when|which"
+        r"|tell|give|book|order|find|look|search|check|call|text|send|message|email|remind"
+        r"|play|show)\b",
+        re.IGNORECASE,
+    ),
+}
 # A question: "?" at the end, or a question word first ("and where does she live").
 _QUESTION = re.compile(
     r"\?\s*\W*$|^\W*(?:(?:and|so|but|ok|okay|oh|hey|wait)[,\s]+)*(?:what|whats|what's|where"
@@ -121,6 +139,13 @@ class Feeling:
 TEACHING = frozenset({"share_fact", "reflection", "grief", "venting", "worry", "small_talk"})
 
 
+def sure_of(act: str, confidence: float, text: str) -> float:
+    """How sure the reading of `act` is, once its words are checked against it (SENSE):
+    "sorry im all over the place tonight" read as a goodbye is not sure at all."""
+    sense = SENSE.get(act)
+    return 0.0 if text and sense and not sense.search(text) else confidence
+
+
 def reply_act(
     act: str,
     confidence: float,
@@ -134,8 +159,8 @@ def reply_act(
 
     1. A message that teaches a fact (a pet, a relative, a city…) and tells of no loss:
        what she learned, said back, when it reads as telling or is unsure.
-    2. The act's reply (REPLY_FOR); a question that asks for an idea gets one suggestion; a
-       goodbye with no word of leaving in it is not sure.
+    2. The act's reply (REPLY_FOR); a question that asks for an idea gets one suggestion; an
+       act whose words do not fit it (SENSE: a goodbye with no word of leaving) is not sure.
     3. An act read with too little confidence: "" for a question or when a clear feeling's
        strategy can answer (celebrate joy, calm fear, acknowledge sadness), else listening;
        a gentle reply (listening, small talk) needs less confidence.
@@ -146,9 +171,8 @@ def reply_act(
     if teaches and not grieving and (act in TEACHING or confidence < SURE):
         return "fact_noted"
     reply = REPLY_FOR.get(act, "")
-    if act == "goodbye" and text and not _LEAVING.search(text):
-        confidence = 0.0  # "sorry im all over the place tonight" says no goodbye
-    if act not in PRECISE_ACTS and _ASKS_FOR_IDEAS.search(text):
+    confidence = sure_of(act, confidence, text)
+    if (act not in PRECISE_ACTS or confidence < SURE) and asks_for_ideas(text):
         reply, confidence = "advice", max(confidence, SURE)
     if not act or confidence < (GENTLE_SURE if reply in GENTLE else SURE):
         # Unsure what it does: a question, or a feeling that reads clearly, is answered by

@@ -310,3 +310,50 @@ def test_the_first_one_means_the_first_of_the_two_she_offered(owner):
     say(owner, "the first one", asked)
 
     assert done_titles(owner) == {offered_first} != {"Stretch for ten minutes"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "huh ok. what are todays missions",
+        "give me a tip for stretching, i feel silly doing it",
+        "i thought i would try the stretch thing later. i found a video for it",
+    ],
+)
+def test_a_question_a_request_for_a_tip_or_a_plan_marks_nothing(runner, text):
+    say(runner, text)
+    assert done_titles(runner) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "not_act"),
+    [
+        ("im still here", "greet"),
+        ("long night at work", "goodbye"),
+        ("ok. i saved the number", "undo"),
+        ("Goodness. Graham will be impressed", "decline"),
+        ("hmm ok maybe before bed", "goodbye"),
+    ],
+)
+def test_an_act_whose_words_do_not_fit_it_is_not_taken(runner, text, not_act):
+    assert say(runner, text)["act"] != not_act
+
+
+def test_a_son_who_called_is_no_son_called_from(runner):
+    answer = say(runner, "my son called from vancouver, he is worried about me")
+    assert "called From" not in answer["reply"]
+
+
+def test_never_mind_with_more_to_say_goes_on(runner):
+    answer = say(runner, "Never mind, I'll listen to the radio.")
+    assert "Nothing to cancel" not in answer["reply"]
+
+
+def test_a_deed_and_something_that_can_wait_marks_the_deed(owner):
+    goal = make_goal(owner, title="Garden")
+    make_mission(goal, title="Water the seedlings in the greenhouse")
+    make_mission(goal, title="Sow the pea seeds along the fence")
+
+    say(owner, "watered them. the peas can wait")
+
+    assert done_titles(owner) == {"Water the seedlings in the greenhouse"}
