@@ -46,6 +46,9 @@ SENSE = {
         r"|been a while|long time|on here|its me)\b",
         re.IGNORECASE,
     ),
+    "thanks": re.compile(
+        r"\b(?:thanks?|thank you|thx|ty|tysm|cheers|ta|appreciate|grateful|legend)\b", re.I
+    ),
     "help": re.compile(r"\b(?:you|u|this|app|eliza|help|how|work|works)\b", re.IGNORECASE),
     "undo": re.compile(
         r"\b(?:undo|back|wrong|not|didnt|didn't|mistake|unmark|revert|cancel|wait|oops|no|nah"
@@ -188,7 +191,7 @@ def reply_act(
 def topic_of(text: str, act: str) -> str:
     """What this message was about, in Eliza's words ("your manager tore apart your
     presentation"), kept for "where were we?"; "" for a message that carries no topic."""
-    if act not in TOPICAL or text.rstrip().endswith("?"):
+    if act not in TOPICAL or _QUESTION.search(text):
         return ""
     sentences = split_sentences(drop_openers(text))
     first = sentences[0] if sentences else ""

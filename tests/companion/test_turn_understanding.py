@@ -357,3 +357,19 @@ def test_a_deed_and_something_that_can_wait_marks_the_deed(owner):
     say(owner, "watered them. the peas can wait")
 
     assert done_titles(owner) == {"Water the seedlings in the greenhouse"}
+
+
+def test_a_sister_who_said_this_helped_is_no_thanks(runner):
+    assert say(runner, "first time here, my sister said this helped her")["act"] != "thanks_reply"
+
+
+def test_a_girlfriends_name_without_an_apostrophe_is_remembered(runner):
+    told = say(runner, "my girlfriends name is ama btw")
+    asked = say(runner, "whats my girlfriends name", told)
+    assert "Ama" in asked["reply"]
+
+
+def test_what_she_knows_never_says_a_pronoun_they_disliked(runner):
+    told = say(runner, "any ideas for a quick veggie dinner, nothing with mushrooms, i hate them")
+    answer = say(runner, "what do you know about me", told)
+    assert "don't like you" not in answer["reply"]

@@ -91,7 +91,10 @@ FEELINGS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bin front of\b|\blaughed at\b|\bembarrass", "humiliating"),
         (r"\bignored?\b|\bleft out\b|\bforgot (?:me|my)\b|\bexcluded\b", "really hurtful"),
         (r"\balways\b|\bnever\b|\bagain\b|\bevery (?:time|day|week)\b", "exhausting"),
-        (r"\bworr|\banxious|\bscared|\bnervous|\bpanic|\boverwhelm", "like a lot to carry"),
+        (
+            r"\bworr|\banxious|\bscared|\bnervous|\bpanic|\boverwhelm|\bstress",
+            "like a lot to carry",
+        ),
         (r"\bfail|\bdidn'?t get\b|\brejected|\blost\b", "really disappointing"),
         (r"\bangry|\bfurious|\bmad\b|\bannoy|\bsick of\b|\bfed up\b", "really frustrating"),
     )

@@ -7,6 +7,9 @@ import re
 from delight.ai.offline.facts.common import TIME_OF_DAY, article, fact, slug, thing, third_person
 from delight.ai.types import ExtractedFact
 
+# An object that only points back ("i hate them", "i love it"): nothing to remember.
+_PRONOUN = re.compile(r"(?:them|it|that|this|those|these|him|her|you|one|so much)", re.I)
+
 
 def likes(clause: str) -> list[ExtractedFact]:
     negative = re.search(
@@ -17,7 +20,7 @@ def likes(clause: str) -> list[ExtractedFact]:
     )
     if negative:
         item = thing(negative.group(1))
-        if item:
+        if item and not _PRONOUN.fullmatch(item):  # "i hate them": them is unsaid here
             return [
                 fact(
                     f"Does not like {third_person(item)}",
@@ -43,7 +46,7 @@ def likes(clause: str) -> list[ExtractedFact]:
         )
     if positive:
         verb, item = positive.group(1).lower(), thing(positive.group(2))
-        if not item:
+        if not item or _PRONOUN.fullmatch(item):
             return []
         label = {"love": "Loves", "adore": "Loves", "enjoy": "Enjoys"}.get(verb, "Likes")
         return [

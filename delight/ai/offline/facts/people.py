@@ -18,7 +18,7 @@ _LIVES = re.compile(
 # Said outright ("my daughter is called ivy", "my husband's name is tom"): a name even in
 # lower case, as people type.
 _CALLED = re.compile(
-    rf"(?i:\b(?:my|our) ({RELATIONS})(?:(?:'s| s) name is| is called| is named)"
+    rf"(?i:\b(?:my|our) ({RELATIONS})(?:(?:'s|s| s) name is| is called| is named)"
     rf" ([a-zà-ÿ]+(?:-[a-zà-ÿ]+)?))\b"
 )
 _NOT_NAMES = {"Is", "Lives", "Has", "Was", "Just", "Moved", "Works", "And", "But", "So"}
