@@ -23,7 +23,6 @@ from __future__ import annotations
 from companion.dialogue.flows import ADJUST_GOAL, COMPLETE_MISSION, CREATE_GOAL, FLOWS
 from companion.dialogue.manager import (
     DialogueManager,
-    DialogueState,
     DialogueStep,
     Outcome,
     waiting_words,
@@ -36,7 +35,7 @@ from companion.dialogue.parsing import (
     fits_one,
     fitting,
 )
-from companion.dialogue.states import ConversationState, transition
+from companion.dialogue.states import ConversationState, DialogueState, transition
 
 __all__ = [
     "ADJUST_GOAL",

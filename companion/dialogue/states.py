@@ -1,9 +1,13 @@
-"""The conversation's states and seed 001's transition matrix between them."""
+"""The conversation's states, seed 001's transition matrix between them, and the dialogue's
+state as it is kept with each turn (DialogueState)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
+from typing import Any
 
 from companion.runner import IllegalTransition
 
@@ -42,3 +46,60 @@ def transition(current: ConversationState, target: ConversationState) -> Convers
     if target not in TRANSITIONS[current]:
         raise IllegalTransition(f"conversation cannot go from {current} to {target}")
     return target
+
+
+@dataclass(frozen=True)
+class DialogueState:
+    """Where the conversation is; JSON-serialisable so it can be persisted with the turn.
+
+    `filled` is the order slots were filled in (the last one is what an unnamed correction
+    refers to); `paused` keeps a flow set aside by a new request, to resume later.
+    """
+
+    state: ConversationState = ConversationState.IDLE
+    flow: str | None = None
+    slots: dict[str, Any] = field(default_factory=dict)
+    filled: tuple[str, ...] = ()
+    pending_slot: str | None = None
+    paused: dict[str, Any] | None = None
+    error: str | None = None
+    # The titles just offered to choose from ("Do you mean “A” or “B”?"): "the first one"
+    # means A, not the first of every open mission.
+    offered: tuple[str, ...] = ()
+
+    def complete(self) -> DialogueState:
+        """The caller performed the action it was handed: the flow is completed."""
+        if self.state is not S.EXECUTING_ACTION:
+            raise IllegalTransition(f"nothing to complete while {self.state}")
+        return replace(self, state=transition(self.state, S.COMPLETED), pending_slot=None)
+
+    def fail(self, reason: str) -> DialogueState:
+        """The action (or anything else) failed: keep the flow so the person can retry."""
+        return replace(self, state=transition(self.state, S.ERROR), error=reason)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["state"] = self.state.value
+        data["filled"] = list(self.filled)
+        data["offered"] = list(self.offered)
+        return data
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> DialogueState:
+        return cls(
+            state=ConversationState(data["state"]),
+            flow=data.get("flow"),
+            slots=dict(data.get("slots") or {}),
+            filled=tuple(data.get("filled") or ()),
+            pending_slot=data.get("pending_slot"),
+            paused=data.get("paused"),
+            error=data.get("error"),
+            offered=tuple(data.get("offered") or ()),
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> DialogueState:
+        return cls.from_dict(json.loads(text))

@@ -13,7 +13,8 @@ commits its writes in one transaction with its checkpoint (conversations.py pass
 
 `common.py` holds what the nodes share, `nodes.py` the nodes, `flows.py` the dialogue's part,
 `context.py` the prompt's context, `safety.py` how the safety screen is answered (the
-crisis response, a check-in), `graph.py` the wiring, the turn's answer and what it leaves
+crisis response, a check-in), `plan.py` what the reply will do (its act), `tools.py` the
+tools the reply reads and running them, `graph.py` the wiring, the turn's answer and what it leaves
 for the session's next turns.
 """
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from django.conf import settings
@@ -18,7 +18,7 @@ from companion.dialogue.cues import is_question
 from companion.dialogue.parsing import is_cancel
 from companion.dialogue.phrases import NOTHING_TO_CANCEL
 from companion.models import Memory
-from companion.runner import NodeContext, ToolOutcome, TurnState, run_concurrently, timed
+from companion.runner import NodeContext, TurnState
 from companion.selectors import (
     conversation_history,
     memories_keyed,
@@ -40,9 +40,7 @@ from companion.turn.common import (
     beside,
     deps_of,
     emit_text,
-    in_tool_thread,
     noted,
-    tool_pool,
     word_chunks,
 )
 from companion.turn.context import (
@@ -72,9 +70,14 @@ from companion.turn.flows import (
 )
 from companion.turn.plan import (
     ACT_OF_STRATEGY,
+    CANCEL_WORDS,
+    ELSEWHERE,
+    ELSEWHERE_SURE,
+    NOT_A_GOAL,
     STRATEGY_OF_ACT,
     SURE,
     Feeling,
+    aged_action,
     reply_act,
     sure_of,
     topic_of,
@@ -92,18 +95,13 @@ from companion.turn.safety import (
     safety_answer,
     someone_else_text,
 )
+from companion.turn.tools import run_tools, tools_for
 from delight.ai.engine import ReplyRequest
 from delight.ai.offline import (
-    JOYFUL,
-    VERY_SAD,
-    asks_about_story,
-    asks_about_streak,
-    asks_about_world,
     extract_facts,
     loss_in,
 )
 from delight.ai.types import ChatMessage, EmotionResult
-from delight.tools import ToolCall
 from goals.selectors import goal_focus, triad_for
 from nudges.selectors import welcome_pending
 from nudges.services import presence_welcomed
@@ -169,22 +167,6 @@ def receive_input(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
             return out
     out["intent"] = dataclasses.asdict(intent)
     return out
-
-
-# What a message does that is never an answer to a flow's question, and how sure that
-# reading must be to set the question aside: a rule's (0.95), or the model's when it leaves
-# no doubt ("he's getting old and i want to hear his stories" reads as grief at 0.63, and is
-# the answer to "why does it matter?").
-ELSEWHERE = frozenset(
-    {"greeting", "goodbye", "thanks", "help", "resume", "memory_question", "kindness_request",
-     "progress_question", "story_question", "world_question", "missions_question",
-     "out_of_scope"}
-)  # fmt: skip
-ELSEWHERE_SURE = 0.9
-
-
-NOT_A_GOAL = ELSEWHERE | {"undo", "mission_done", "deny", "affirm", "bad_news", "venting",
-                         "worry"}  # fmt: skip
 
 
 def _emotion_keep(deps: TurnDeps, emotion: EmotionResult) -> None:
@@ -483,71 +465,8 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         teaches=teaches,
     )
     strategy = STRATEGY_OF_ACT.get(act, strategy)
-    tools = _tools_for(state, context, intent, strategy, act)
+    tools = tools_for(state, context, intent, strategy, act)
     return {"strategy": strategy, "act": act or ACT_OF_STRATEGY[strategy], "tools": tools}
-
-
-# The most words of a "never mind" answered with "nothing to cancel".
-CANCEL_WORDS = 3
-# "Undo" takes back her last action only this many turns after it: later, the person has
-# moved on and an "undo" means something else.
-UNDO_TURNS = 3
-
-
-def _aged(last: dict[str, Any] | None) -> dict[str, Any] | None:
-    """Her last action one turn older, or None once it is too old to undo."""
-    if not last or last.get("age", 0) + 1 >= UNDO_TURNS:
-        return None
-    return {**last, "age": last.get("age", 0) + 1}
-
-
-# What each planned reply needs to know, beyond what its strategy reads.
-ACT_TOOLS = {
-    "progress": ("progress.streaks", "progress.dci"),
-    "kindness": ("progress.streaks", "progress.summary"),
-    "story": ("narrative.story",),
-    "world": ("world.zones",),
-    "missions": ("missions.suggest", "world.zones"),
-}
-
-
-def _tools_for(
-    state: TurnState, context: dict[str, Any], intent: dict[str, Any], strategy: str, act: str
-) -> list[dict[str, Any]]:
-    """The tools the reply reads (seed 000's tool selection, then the act's own)."""
-    received = state.output("receive_input")
-    dominant = (received.get("emotion") or {}).get("dominant", "neutral")
-    tools: list[dict[str, Any]] = []
-    world = context.get("world") or {}
-    if intent.get("label") == "mission_request" or strategy == "calm":
-        args = {"energy": "low"} if strategy == "calm" else {}
-        if world.get("closed_categories"):
-            args["avoid_categories"] = world["closed_categories"]
-        tools.append({"name": "missions.suggest", "args": args})
-    names = [zone["name"] for zone in world.get("zones", [])]
-    if intent.get("label") == "mission_request" or asks_about_world(state.input.text, names):
-        tools.append({"name": "world.zones", "args": {}})
-    sadness = (received.get("emotion") or {}).get("scores", {}).get("sadness", 0)
-    if asks_about_streak(state.input.text) or sadness > VERY_SAD:  # very sad: show progress
-        tools.append({"name": "progress.streaks", "args": {}})
-        tools.append({"name": "progress.dci", "args": {}})
-    joy = (received.get("emotion") or {}).get("scores", {}).get("joy", 0)
-    if asks_about_story(state.input.text) or joy > JOYFUL:  # very happy: celebrate with the story
-        tools.append({"name": "narrative.story", "args": {}})
-    if intent.get("label") == "goal_discussion" or strategy == "acknowledge" or context.get("goal"):
-        tools.append({"name": "progress.summary", "args": {}})
-    if dominant != "neutral":
-        tools.append({"name": "emotion.current", "args": {}})
-    tools += [{"name": name, "args": {}} for name in ACT_TOOLS.get(act, ())]
-    if act == "sympathy" and intent.get("label") != "goal_discussion":
-        # A loss or bad news is met first: no goal progress in the reply.
-        tools = [t for t in tools if t["name"] != "progress.summary"]
-    return _unique(tools)
-
-
-def _unique(tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    seen: set[str] = set()
-    return [t for t in tools if not (t["name"] in seen or seen.add(t["name"]))]
 
 
 def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
@@ -573,7 +492,7 @@ def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         "strategy": plan["strategy"], "act": act, "tool_outputs": outputs, "tools": runs,
     }  # fmt: skip
     intent = state.output("receive_input").get("intent") or {}
-    out["session"] = {"last_action": _aged(deps.session_at_start.get("last_action"))}
+    out["session"] = {"last_action": aged_action(deps.session_at_start.get("last_action"))}
     if topic := topic_of(state.input.text, intent.get("act", "")):
         out["session"]["topic"] = topic
     welcome = state.output("recall_context").get("welcome", "")
@@ -626,47 +545,6 @@ def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
 
 def _opened(welcome: str, text: str) -> str:
     return f"{welcome} {text}" if welcome else text
-
-
-def run_tools(
-    deps: TurnDeps, planned: list[dict[str, Any]], *, sandbox: bool
-) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Run the planned tools; return each successful tool's output and every run's record."""
-    outputs: dict[str, Any] = {}
-    runs: list[dict[str, Any]] = []
-
-    def record(name: str, outcome: ToolOutcome[Any]) -> None:
-        runs.append({"name": name, "ok": outcome.ok, "error": outcome.error, "ms": outcome.ms})
-        if outcome.ok:
-            outputs[name] = outcome.value
-        deps.emit("tool", {"name": name, **outcome.to_dict()})
-
-    reads: dict[str, Callable[[], Any]] = {}
-    writing = any(
-        deps.tools.get(item["name"]).writes for item in planned if item["name"] in deps.tools
-    )
-    known = {} if writing else deps.reads  # a write may change what the turn read
-    for item in planned:
-        name = item["name"]
-        if name not in deps.tools:
-            record(name, ToolOutcome(False, None, "unknown tool", 0.0))
-            continue
-        tool = deps.tools.get(name)
-        call = ToolCall(user=deps.user, args=item.get("args", {}), now=deps.now, known=known)
-        if not tool.writes:
-            reads[name] = functools.partial(tool.fn, call)
-        elif sandbox:
-            record(name, ToolOutcome(False, None, "sandbox: not run", 0.0))
-        else:
-            record(name, timed(functools.partial(tool.fn, call)))
-    if deps.concurrent_tools and len(reads) > 1:
-        concurrent = {name: in_tool_thread(call) for name, call in reads.items()}
-        for name, outcome in run_concurrently(concurrent, executor=tool_pool()).items():
-            record(name, outcome)
-    else:
-        for name, call in reads.items():
-            record(name, timed(call))
-    return outputs, runs
 
 
 def store_memory(state: TurnState, ctx: NodeContext) -> dict[str, Any]:

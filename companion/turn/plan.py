@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from companion.dialogue.cues import asks_for_ideas
 from delight.ai.offline import drop_openers, reflect, split_sentences
@@ -198,3 +199,32 @@ def topic_of(text: str, act: str) -> str:
     if len(first.split()) < TOPIC_MIN_WORDS:
         return ""
     return reflect(first)
+
+
+# What a message does that is never an answer to a flow's question, and how sure that
+# reading must be to set the question aside: a rule's (0.95), or the model's when it leaves
+# no doubt ("he's getting old and i want to hear his stories" reads as grief at 0.63, and is
+# the answer to "why does it matter?").
+ELSEWHERE = frozenset(
+    {"greeting", "goodbye", "thanks", "help", "resume", "memory_question", "kindness_request",
+     "progress_question", "story_question", "world_question", "missions_question",
+     "out_of_scope"}
+)  # fmt: skip
+ELSEWHERE_SURE = 0.9
+# Acts whose message is no goal, whatever the intent model reads ("undo", "bye").
+NOT_A_GOAL = ELSEWHERE | {"undo", "mission_done", "deny", "affirm", "bad_news", "venting",
+                         "worry"}  # fmt: skip
+
+
+# The most words of a "never mind" answered with "nothing to cancel".
+CANCEL_WORDS = 3
+# "Undo" takes back her last action only this many turns after it: later, the person has
+# moved on and an "undo" means something else.
+UNDO_TURNS = 3
+
+
+def aged_action(last: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Her last action one turn older, or None once it is too old to undo."""
+    if not last or last.get("age", 0) + 1 >= UNDO_TURNS:
+        return None
+    return {**last, "age": last.get("age", 0) + 1}

@@ -27,7 +27,7 @@ import numpy as np
 
 from delight.ai.classifiers.acts_rules import ACT_RULES
 from delight.ai.classifiers.lexicon import normalize
-from delight.ai.classifiers.softmax import Softmax, softmax_train
+from delight.ai.classifiers.softmax import Softmax, softmax_load, softmax_save, softmax_train
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 EXAMPLES = DATA / "acts_examples.jsonl"
@@ -128,20 +128,12 @@ def trained_for(embedder: SentenceEmbedder) -> ActModel:
 
 
 def save(model: ActModel, path: Path = MODEL) -> None:
-    with path.open("wb") as file:
-        np.savez_compressed(
-            file,
-            embedder=np.array(model.embedder),
-            examples_sha256=np.array(examples_sha256()),
-            weights=model.regression.weights,
-            bias=model.regression.bias,
-        )
+    softmax_save(path, model.regression, embedder=model.embedder, examples_sha256=examples_sha256())
 
 
 def stored(path: Path = MODEL) -> tuple[ActModel, str]:
-    with np.load(path) as data:
-        regression = Softmax(data["weights"].astype(np.float32), data["bias"].astype(np.float32))
-        return ActModel(str(data["embedder"]), regression), str(data["examples_sha256"])
+    kept = softmax_load(path)
+    return ActModel(kept.embedder, kept.regression), kept.examples_sha256
 
 
 def model_current(path: Path = MODEL) -> bool:

@@ -41,7 +41,7 @@ import numpy as np
 
 from delight.ai.classifiers.lexicon import normalize
 from delight.ai.classifiers.safety import rules_hold
-from delight.ai.classifiers.softmax import Softmax, softmax_train
+from delight.ai.classifiers.softmax import Softmax, softmax_load, softmax_save, softmax_train
 from delight.ai.types import SafetyResult
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -149,26 +149,20 @@ def trained_for(embedder: SentenceEmbedder) -> SemanticModel:
 
 def save(model: SemanticModel, path: Path = MODEL) -> None:
     """Store a model as data, with the SHA-256 of the examples it was made from."""
-    with path.open("wb") as file:
-        np.savez_compressed(
-            file,
-            embedder=np.array(model.embedder),
-            examples_sha256=np.array(examples_sha256()),
-            weights=model.regression.weights,
-            bias=model.regression.bias,
-            warning_signs=model.warning_signs.astype(np.float16),
-        )
+    softmax_save(
+        path,
+        model.regression,
+        embedder=model.embedder,
+        examples_sha256=examples_sha256(),
+        warning_signs=model.warning_signs.astype(np.float16),
+    )
 
 
 def stored(path: Path = MODEL) -> tuple[SemanticModel, str]:
     """The stored model and the SHA-256 of the examples it was made from."""
-    with np.load(path) as data:
-        model = SemanticModel(
-            str(data["embedder"]),
-            Softmax(data["weights"].astype(np.float32), data["bias"].astype(np.float32)),
-            data["warning_signs"].astype(np.float32),
-        )
-        return model, str(data["examples_sha256"])
+    kept = softmax_load(path)
+    signs = kept.extra["warning_signs"].astype(np.float32)
+    return SemanticModel(kept.embedder, kept.regression, signs), kept.examples_sha256
 
 
 _models: dict[str, SemanticModel | None] = {}

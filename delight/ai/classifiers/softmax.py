@@ -4,6 +4,7 @@ meaning (safety_semantic.py, acts.py) are made of. Deterministic, numpy only, fl
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -61,3 +62,39 @@ def softmax_train(
         bias -= learning_rate * error.sum(axis=0)
     folded = weights / spread[:, None]
     return Softmax(folded.astype(np.float32), (bias - mean / spread @ weights).astype(np.float32))
+
+
+@dataclass(frozen=True)
+class Stored:
+    """A regression kept as data: the vector space it reads, the SHA-256 of the examples it
+    was made from, and any arrays stored beside it."""
+
+    regression: Softmax
+    embedder: str
+    examples_sha256: str
+    extra: dict[str, np.ndarray]
+
+
+def softmax_save(
+    path: Path, regression: Softmax, *, embedder: str, examples_sha256: str, **extra: np.ndarray
+) -> None:
+    with path.open("wb") as file:
+        np.savez_compressed(
+            file,
+            embedder=np.array(embedder),
+            examples_sha256=np.array(examples_sha256),
+            weights=regression.weights,
+            bias=regression.bias,
+            **extra,
+        )
+
+
+def softmax_load(path: Path) -> Stored:
+    with np.load(path) as data:
+        fixed = {"embedder", "examples_sha256", "weights", "bias"}
+        return Stored(
+            Softmax(data["weights"].astype(np.float32), data["bias"].astype(np.float32)),
+            str(data["embedder"]),
+            str(data["examples_sha256"]),
+            {name: data[name] for name in data.files if name not in fixed},
+        )
