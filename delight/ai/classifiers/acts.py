@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import threading
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +26,13 @@ import numpy as np
 
 from delight.ai.classifiers.acts_rules import ACT_RULES
 from delight.ai.classifiers.lexicon import normalize
-from delight.ai.classifiers.softmax import Softmax, softmax_load, softmax_save, softmax_train
+from delight.ai.classifiers.softmax import (
+    PerSpace,
+    Softmax,
+    softmax_load,
+    softmax_save,
+    softmax_train,
+)
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 EXAMPLES = DATA / "acts_examples.jsonl"
@@ -140,19 +145,12 @@ def model_current(path: Path = MODEL) -> bool:
     return stored(path)[1] == examples_sha256()
 
 
-_models: dict[str, ActModel | None] = {}
-_loading = threading.Lock()
+_stored = PerSpace(lambda: stored()[0])
 
 
 def model_for(embedder: SentenceEmbedder) -> ActModel | None:
     """The stored model when it reads `embedder`'s vector space, once per process."""
-    name = embedder.name
-    if name not in _models:
-        with _loading:
-            if name not in _models:
-                model, _ = stored()
-                _models[name] = model if model.embedder == name else None
-    return _models[name]
+    return _stored.model_for(embedder.name)
 
 
 def act_by_rule(text: str) -> str:

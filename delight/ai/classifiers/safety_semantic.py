@@ -32,7 +32,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -41,7 +40,13 @@ import numpy as np
 
 from delight.ai.classifiers.lexicon import normalize
 from delight.ai.classifiers.safety import rules_hold
-from delight.ai.classifiers.softmax import Softmax, softmax_load, softmax_save, softmax_train
+from delight.ai.classifiers.softmax import (
+    PerSpace,
+    Softmax,
+    softmax_load,
+    softmax_save,
+    softmax_train,
+)
 from delight.ai.types import SafetyResult
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -165,20 +170,13 @@ def stored(path: Path = MODEL) -> tuple[SemanticModel, str]:
     return SemanticModel(kept.embedder, kept.regression, signs), kept.examples_sha256
 
 
-_models: dict[str, SemanticModel | None] = {}
-_loading = threading.Lock()
+_stored = PerSpace(lambda: stored()[0])
 
 
 def model_for(embedder: SentenceEmbedder) -> SemanticModel | None:
     """The stored model when it was made in `embedder`'s vector space, once per process;
     None otherwise (the rules alone decide)."""
-    name = embedder.name
-    if name not in _models:
-        with _loading:
-            if name not in _models:
-                model, _ = stored()
-                _models[name] = model if model.embedder == name else None
-    return _models[name]
+    return _stored.model_for(embedder.name)
 
 
 def parts_to_read(text: str) -> list[str]:

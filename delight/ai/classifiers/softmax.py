@@ -3,8 +3,11 @@ meaning (safety_semantic.py, acts.py) are made of. Deterministic, numpy only, fl
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Generic, Protocol, TypeVar
 
 import numpy as np
 
@@ -98,3 +101,28 @@ def softmax_load(path: Path) -> Stored:
             str(data["examples_sha256"]),
             {name: data[name] for name in data.files if name not in fixed},
         )
+
+
+class _InSpace(Protocol):
+    embedder: str
+
+
+M = TypeVar("M", bound=_InSpace)
+
+
+class PerSpace(Generic[M]):
+    """A stored model loaded once per process, and given only to an embedder of the vector
+    space it was made in (None for any other: its numbers would mean nothing there)."""
+
+    def __init__(self, load: Callable[[], M]) -> None:
+        self._load = load
+        self._models: dict[str, M | None] = {}
+        self._lock = threading.Lock()
+
+    def model_for(self, space: str) -> M | None:
+        if space not in self._models:
+            with self._lock:
+                if space not in self._models:
+                    model = self._load()
+                    self._models[space] = model if model.embedder == space else None
+        return self._models[space]
