@@ -151,7 +151,10 @@ def receive_input(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     out["emotion"] = dataclasses.asdict(emotion)
     if not ctx.sandbox:
         _emotion_keep(deps, emotion)
-    intent = noted(ctx, "intent", deps.engine.classify_intent(text))
+    read = deps.engine.classify_intent(text)
+    # Once, for the whole turn: an act whose words do not fit it is not sure (plan.SENSE).
+    sure = sure_of(read.act, read.act_confidence, text)
+    intent = noted(ctx, "intent", dataclasses.replace(read, act_confidence=sure))
     if dialogue.state in ACTIVE:
         # A goodbye or a question about the story while a flow waits is no answer to it.
         elsewhere = intent.act in ELSEWHERE and intent.act_confidence >= ELSEWHERE_SURE
@@ -415,29 +418,26 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     if flow_consumed(received):
         return flow_plan(received["flow"])
     text = state.input.text
-    asks_undo = intent.get("act") == "undo" and (
-        sure_of("undo", intent.get("act_confidence", 0.0), text) >= SURE
-    )
-    if asks_undo and (last := deps.session_at_start.get("last_action")):
+    sure_act = intent.get("act", "") if intent.get("act_confidence", 0.0) >= SURE else ""
+    if sure_act == "undo" and (last := deps.session_at_start.get("last_action")):
         return undo_plan(last)
-    reported = intent.get("act") == "mission_done" and intent.get("act_confidence", 0.0) >= SURE
     # The intent model's "create a goal" is not taken for a message that plainly does
     # something else ("undo", "bye").
-    sure_act = intent.get("act", "") if intent.get("act_confidence", 0.0) >= SURE else ""
     label = "" if sure_act in NOT_A_GOAL else intent.get("label", "")
-    flow_name, choices = flow_to_start(state.input.text, label, deps, reported=reported)
+    reported = sure_act == "mission_done"
+    flow_name, choices = flow_to_start(text, label, deps, reported=reported)
     if flow_name == OFFER_GOAL:
         offer = deps.dialogue.offer(
-            "create_goal", state.input.text, today=deps.today, dialogue=dialogue_of(state)
+            "create_goal", text, today=deps.today, dialogue=dialogue_of(state)
         )
         return flow_plan(step_dict(offer))
-    if is_cancel(state.input.text) and len(state.input.text.split()) <= CANCEL_WORDS:
+    if is_cancel(text) and len(text.split()) <= CANCEL_WORDS:
         # "never mind" alone; "Never mind, I'll listen to the radio" goes on.
         return {"strategy": "clarify", "act": "question", "question": NOTHING_TO_CANCEL}
     if flow_name:
         step = deps.dialogue.start(
             flow_name,
-            state.input.text,
+            text,
             today=deps.today,
             context=choices,
             dialogue=dialogue_of(state),
@@ -453,14 +453,14 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         "love": "celebrate",
     }.get(dominant, "coach")
     feeling = Feeling(dominant, emotion.get("scores", {}))
-    grieving = loss_in(state.input.text) is not None
+    grieving = loss_in(text) is not None
     # Read offline: a model's extraction here would spend a call the turn makes later.
-    teaches = any(fact.key for fact in extract_facts(state.input.text))
+    teaches = any(fact.key for fact in extract_facts(text))
     act = reply_act(
         intent.get("act", ""),
         intent.get("act_confidence", 0.0),
         feeling,
-        text=state.input.text,
+        text=text,
         grieving=grieving,
         teaches=teaches,
     )

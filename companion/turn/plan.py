@@ -163,8 +163,8 @@ def reply_act(
 
     1. A message that teaches a fact (a pet, a relative, a city…) and tells of no loss:
        what she learned, said back, when it reads as telling or is unsure.
-    2. The act's reply (REPLY_FOR); a question that asks for an idea gets one suggestion; an
-       act whose words do not fit it (SENSE: a goodbye with no word of leaving) is not sure.
+    2. The act's reply (REPLY_FOR); a question that asks for an idea gets one suggestion.
+       (`confidence` is already checked against the words: sure_of, once a turn.)
     3. An act read with too little confidence: "" for a question or when a clear feeling's
        strategy can answer (celebrate joy, calm fear, acknowledge sadness), else listening;
        a gentle reply (listening, small talk) needs less confidence.
@@ -175,7 +175,6 @@ def reply_act(
     if teaches and not grieving and (act in TEACHING or confidence < SURE):
         return "fact_noted"
     reply = REPLY_FOR.get(act, "")
-    confidence = sure_of(act, confidence, text)
     if (act not in PRECISE_ACTS or confidence < SURE) and asks_for_ideas(text):
         reply, confidence = "advice", max(confidence, SURE)
     if not act or confidence < (GENTLE_SURE if reply in GENTLE else SURE):
