@@ -179,7 +179,7 @@ def _verb(word: str) -> str:
     lower = word.lower()
     if lower.endswith("ies"):
         return lower[:-3] + "y"
-    if lower.endswith(("shes", "ches", "sses", "xes")):
+    if lower.endswith(("shes", "ches", "sses", "xes", "oes")):  # "goes" -> "go"
         return lower[:-2]
     if lower.endswith("s") and not lower.endswith("ss"):
         return lower[:-1]

@@ -95,6 +95,7 @@ def test_with_nothing_remembered_she_says_it_is_early_days() -> None:
         ("Studies law", "you study law"),
         ("Is afraid of deep water", "you are afraid of deep water"),
         ("Usually wakes up around 6am", "you usually wake up around 6am"),
+        ("Usually goes to bed around 2am", "you usually go to bed around 2am"),
         ("Name is Sam", "your name is Sam"),
         ("Passed their driving test", "you passed your driving test"),
         ("I moved to Leeds in March", "you moved to Leeds in March"),
