@@ -39,6 +39,9 @@ def test_create_a_goal_see_its_missions_arrive_live_and_complete_one(page, live_
     title = first.locator(".mission-title").inner_text()
     first.locator("button[data-action='complete']").click()
     page.locator("li.mission[data-status='completed']").first.wait_for()
+    # The page after the post must have its scripts running, or the archive button posts
+    # its form (the no-JavaScript path) instead of asking first.
+    page.wait_for_load_state()
 
     goal = Goal.objects.get(user__username="gale")
     assert goal.title == "Run a half marathon"
