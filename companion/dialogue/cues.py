@@ -162,14 +162,18 @@ def asks_for_ideas(text: str) -> bool:
 def is_aside(text: str, *, free_text: bool) -> bool:
     """Plainly not an answer to a slot's question.
 
-    1. A question of a few words or a remark in passing ("lol …", "btw …") never is.
+    1. A question of a few words, a remark in passing ("lol …", "btw …") or a request for
+       an idea ("give me a tip for…") never is.
     2. For a free-text slot (a title) a statement about oneself ("I'm so tired") is not one
        either, nor a text with a question or a second sentence inside ("It is possible to
        write in german? ok", "The mission said 5 minutes. I did 7");
        a why may well be a statement about oneself, so the caller decides what applies.
     """
-    # "pottery?" is an unsure answer, not a question about something else.
+    # "pottery?" is an unsure answer, not a question about something else; "give me a tip
+    # for reading french" asks for something else, whatever mission it names.
     if (is_question(text) and len(text.split()) >= ASIDE_WORDS) or REMARK.match(text):
+        return True
+    if asks_for_ideas(text):
         return True
     inner = text.strip().rstrip("?!. ")
     return free_text and (

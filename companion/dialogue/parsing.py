@@ -243,11 +243,22 @@ def _ranked(text: str, choices: Sequence[Choice]) -> list[tuple[tuple[float, flo
             spread[word] = spread.get(word, 0) + 1
     scored = []
     for words, choice in titles:
-        common = sum(1 / spread[word] for word in said & words)
+        common = sum(1 / spread[word] for word in _heard(said, words))
         if common:
             whole = sum(1 / spread[word] for word in words)
             scored.append(((round(common, 3), round(common / whole, 3)), choice))
     return sorted(scored, key=lambda item: item[0], reverse=True)
+
+
+# A word said that ends a longer word of a title names it ("the cards" for "flashcards"),
+# when it is at least this long.
+TAIL_LETTERS = 4
+
+
+def _heard(said: set[str], words: set[str]) -> set[str]:
+    """The title's words that were said, whole or as their tail."""
+    tails = [word for word in said if len(word) >= TAIL_LETTERS]
+    return (said & words) | {w for w in words if any(w.endswith(t) for t in tails)}
 
 
 # The best fit must weigh this many times the runner-up's to be taken as meant; closer than

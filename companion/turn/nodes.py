@@ -69,7 +69,6 @@ from companion.turn.flows import (
     waiting_reminder,
 )
 from companion.turn.plan import (
-    ACT_OF_STRATEGY,
     CANCEL_WORDS,
     ELSEWHERE,
     ELSEWHERE_SURE,
@@ -78,8 +77,10 @@ from companion.turn.plan import (
     SURE,
     Feeling,
     aged_action,
+    mourning_after,
     reply_act,
     sure_of,
+    tempered,
     topic_of,
 )
 from companion.turn.safety import (
@@ -465,8 +466,13 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         teaches=teaches,
     )
     strategy = STRATEGY_OF_ACT.get(act, strategy)
+    mourning = deps.session_at_start.get("mourning")
+    act, strategy = tempered(act, strategy, text=text, mourning=mourning is not None)
     tools = tools_for(state, context, intent, strategy, act)
-    return {"strategy": strategy, "act": act or ACT_OF_STRATEGY[strategy], "tools": tools}
+    return {
+        "strategy": strategy, "act": act, "tools": tools,
+        "session": {"mourning": mourning_after(mourning, grieving=grieving)},
+    }  # fmt: skip
 
 
 def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from typing import Any
 
 from companion.dialogue.cues import asks_for_ideas
 from delight.ai.offline import drop_openers, reflect, split_sentences
+from delight.ai.offline.facts.common import RELATIONS
 
 # A message's act read with less confidence than this is not acted on: the reply listens.
 SURE = 0.45
@@ -31,7 +32,8 @@ PRECISE_ACTS = frozenset(
 # Words an act read from meaning alone must have to be taken: a goodbye a word of leaving
 # ("long night at work" is none), a greeting a word of hello ("im still here" is none), a
 # request for help a word about her, an undo a word of taking back ("ok. i saved the
-# number" is none), something out of reach a request ("Goodness. Graham will be impressed").
+# number" is none), something out of reach a request, at the start of any sentence ("lol ok.
+# can you order one"; "Goodness. Graham will be impressed" is none).
 SENSE = {
     "goodbye": re.compile(
         r"(?:^|[^\w\s]\s*|\bgood\s+)(?:night|nite)\b"
@@ -43,6 +45,7 @@ SENSE = {
     ),
     "greeting": re.compile(
         r"\b(?:hi+|hey+|hello|hallo|hiya|heya|yo|sup|wassup|whats up|what's up|hej|howdy|oi"
+        r"|salaa?m|salut|hola|bonjour|ciao|namaste|shalom|aloha|g'?day|kia ora|alright eliza"
         r"|morning|evening|afternoon|back"
         r"|been a while|long time|on here|its me)\b",
         re.IGNORECASE,
@@ -58,8 +61,8 @@ SENSE = {
     ),
     "out_of_scope": re.compile(
         r"\?|\b(?:weather|forecast|news|score)\b"
-        r"|^\W*(?:\w+[.,!]\s+)?(?:can|could|will|would|what|whats|what's|how|is|are|do|does|who|where|when|which"
-        r"|tell|give|book|order|find|look|search|check|call|text|send|message|email|remind"
+        r"|(?:^|[.,!;]\s)\W*(?:\w+[.,!]\s+)?(?:can|could|will|would|what|whats|what's|how|is"
+        r"|are|do|does|who|where|when|which|tell|give|book|order|find|look|search|check|call|text|send|message|email|remind"
         r"|play|show)\b",
         re.IGNORECASE,
     ),
@@ -118,6 +121,19 @@ STRATEGY_OF_ACT = {"sympathy": "acknowledge", "listen": "acknowledge", "calm": "
                    "celebrate": "celebrate"}  # fmt: skip
 # Replies that would jar against a heavy feeling, and what they become.
 LIGHT = {"celebrate": "sympathy", "smalltalk": "listen", "greet": "listen", "fact_noted": "listen"}
+
+
+# A fear that is someone else's ("he is worried about me") or for someone close ("i worry
+# about graham") is listened to: a breathing step is for the person's own fright.
+_FEARING = r"(?:worried|worrying|anxious|scared|afraid|nervous|concerned|panicking|frightened)"
+OTHERS_FEAR = re.compile(
+    rf"\b(?:he|she|they|hes|shes|theyre|he's|she's|they're|(?:{RELATIONS}) (?:is|was|gets|got))"
+    rf"\s+(?:\w+\s+)?{_FEARING}\b|\b(?:worr(?:y|ied|ying)|scared|afraid|anxious|nervous"
+    rf"|concerned)\s+(?:about|for)\s+(?:him|her|them|his|their|my (?:{RELATIONS})|(?-i:[A-Z])\w+)\b",
+    re.IGNORECASE,
+)
+# A loss told this many turns back still colours the reply: nothing is celebrated after it.
+MOURNING_TURNS = 8
 
 
 @dataclass(frozen=True)
@@ -181,11 +197,29 @@ def reply_act(
         # Unsure what it does: a question, or a feeling that reads clearly, is answered by
         # the emotion's strategy (which answers from memory too); else she listens.
         return "" if feeling.clear or _QUESTION.search(text) else "listen"
-    if act == "worry" and feeling.afraid:
+    if act == "worry" and feeling.afraid and not OTHERS_FEAR.search(text):
         reply = "calm"
     if reply in LIGHT and (feeling.heavy or grieving):
         reply = "sympathy" if grieving else LIGHT[reply]
     return reply
+
+
+def tempered(act: str, strategy: str, *, text: str, mourning: bool) -> tuple[str, str]:
+    """The reply's act and strategy, tempered by what was said before and by whose fear it
+    is: no celebration while a loss told a few turns ago is fresh, no breathing step for
+    someone else's worry (OTHERS_FEAR)."""
+    planned = act or ACT_OF_STRATEGY[strategy]
+    if (planned == "celebrate" and mourning) or (planned == "calm" and OTHERS_FEAR.search(text)):
+        return "listen", "acknowledge"
+    return planned, strategy
+
+
+def mourning_after(age: int | None, *, grieving: bool) -> int | None:
+    """Turns since a loss was last told: 0 when this message tells one, None once it is
+    MOURNING_TURNS old."""
+    if grieving:
+        return 0
+    return None if age is None or age + 1 >= MOURNING_TURNS else age + 1
 
 
 def topic_of(text: str, act: str) -> str:

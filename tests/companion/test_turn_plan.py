@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from companion.turn.plan import Feeling, reply_act, topic_of
+from companion.turn.plan import (
+    MOURNING_TURNS,
+    Feeling,
+    mourning_after,
+    reply_act,
+    sure_of,
+    tempered,
+    topic_of,
+)
 
 CALM = Feeling("neutral", {})
 SAD = Feeling("sadness", {"sadness": 0.8})
@@ -71,3 +79,45 @@ def test_a_topic_is_kept_from_what_was_told_not_from_questions():
     assert told.startswith("your flatmate never does the dishes")
     assert topic_of("what should i do about my flatmate?", "advice_request") == ""
     assert topic_of("ok", "reflection") == ""
+
+
+def test_nothing_is_celebrated_while_a_loss_told_a_few_turns_ago_is_fresh():
+    text = "yes. she was the cook. i was the dishwasher, 40 years"
+    assert tempered("celebrate", "celebrate", text=text, mourning=True) == ("listen", "acknowledge")
+    assert tempered("", "celebrate", text=text, mourning=True) == ("listen", "acknowledge")
+    assert tempered("", "celebrate", text=text, mourning=False) == ("celebrate", "celebrate")
+
+
+def test_a_loss_stays_fresh_for_some_turns_then_passes():
+    assert mourning_after(None, grieving=True) == 0
+    assert mourning_after(3, grieving=True) == 0
+    assert mourning_after(0, grieving=False) == 1
+    assert mourning_after(MOURNING_TURNS - 1, grieving=False) is None
+    assert mourning_after(None, grieving=False) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my son called from vancouver, he is worried about me",
+        "I worry about Graham, the doctor wants to change his tablets",
+        "my mum is so anxious about the move",
+    ],
+)
+def test_someone_elses_fear_is_listened_to_not_breathed_through(text):
+    assert tempered("calm", "calm", text=text, mourning=False) == ("listen", "acknowledge")
+
+
+def test_the_persons_own_fear_still_gets_a_calming_step():
+    text = "im so anxious about my presentation i cant breathe"
+    assert tempered("calm", "calm", text=text, mourning=False) == ("calm", "calm")
+    assert reply_act("worry", 0.9, AFRAID, text="he is worried about me") == "listen"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["lol ok an actual alarm clock. can you order one for me", "hes limping. is it infected"],
+)
+def test_a_request_later_in_the_message_is_sense_enough_for_out_of_reach(text):
+    assert sure_of("out_of_scope", 0.6, text) == 0.6
+    assert sure_of("out_of_scope", 0.6, "Goodness. Graham will be impressed") == 0.0

@@ -31,8 +31,10 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "greeting",
             rf"^(?:hi+|hey+|hello|hiya|heya|yo|sup|wassup|what is up|hej|hallo|howdy|oi|morning"
-            rf"|evening|good (?:morning|afternoon|evening)|hey there|hi there|hello there)"
-            rf"(?: again| you| all)?{_END}",
+            rf"|evening|good (?:morning|afternoon|evening)|hey there|hi there|hello there"
+            rf"|salaa?m|as?salaa?mu? ?alaikum|salut|hola|bonjour|ciao|namaste|shalom|aloha"
+            rf"|g'?day|kia ora)(?: again| you| all)?{_END}"
+            r"|^(?:alright|all right|hey hey) eliza\W*$",
         ),
         (
             "goodbye",
@@ -53,6 +55,16 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "goodbye",
             r"\b(?:got to go|have to go|need to go|ttyl|talk (?:to you )?(?:later|soon|tomorrow)"
             r"|see you (?:later|soon|tomorrow)|bye for now)\W*$",
+        ),
+        (
+            # Out of her reach: a judgement on someone's health, or a deed in the world.
+            "out_of_scope",
+            r"\b(?:is|could) (?:it|this|that) (?:be )?(?:infected|something serious|serious"
+            r"|broken|sprained|contagious)\b|\bis it normal (?:that |for )?(?:she|he|they|my|a"
+            r"|her|his)\b|\b(?:antihistamine|tablet|pill|medicine|medication|painkiller"
+            r"|ibuprofen|paracetamol)s?\b.*\bwhich (?:one|brand|kind|should)\b|\bcan (?:you|u)"
+            r" (?:please |just )?(?:order|buy|book|call|ring|phone|text|email|pay for|tell (?:her"
+            r"|him|them|my \w+))\b",
         ),
         (
             "help",

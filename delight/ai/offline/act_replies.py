@@ -20,7 +20,13 @@ from delight.ai.offline.answers import learned_answer
 from delight.ai.offline.context import ReplyContext
 from delight.ai.offline.facts import extract_facts
 from delight.ai.offline.losses import loss_in
-from delight.ai.offline.reflection import capitalise, drop_openers, reflect, split_sentences
+from delight.ai.offline.reflection import (
+    capitalise,
+    drop_openers,
+    reflect,
+    split_sentences,
+    uncapitalise,
+)
 from delight.ai.offline.story_answers import story_answer
 from delight.ai.offline.streak_answers import encouragement, streak_answer
 from delight.ai.offline.world_answers import mission_zone_sentence, world_answer
@@ -210,6 +216,8 @@ def undo_nothing(given: ActInput) -> list[str]:
     return [_named(words.UNDO_NOTHING, given.ctx.name)]
 
 
+# Replies that answer with facts: the same question gets the same answer.
+ANSWERS = frozenset({"help", "decline", "missions", "progress", "story", "world"})
 COMPOSERS: dict[str, Callable[[ActInput], list[str]]] = {
     "greet": greet,
     "goodbye": goodbye,
@@ -241,9 +249,16 @@ def act_reply(
     very_sad: bool = False,
     troubled: bool = True,
 ) -> list[str]:
-    """Candidate replies for `act`, best first ([] when the keyword rules should answer)."""
+    """Candidate replies for `act`, best first ([] when the keyword rules should answer).
+    An answer of facts asked for again is given again, said as a repeat, rather than
+    dropped for a reply never said before."""
     composer = COMPOSERS.get(act)
-    return composer(ActInput(text, ctx, turn, very_sad, troubled)) if composer else []
+    if composer is None:
+        return []
+    replies = composer(ActInput(text, ctx, turn, very_sad, troubled))
+    if act in ANSWERS:
+        replies += [words.REPEATED.format(answer=uncapitalise(reply)) for reply in replies]
+    return replies
 
 
 def _said_back(text: str) -> str:

@@ -168,14 +168,23 @@ DECLINE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "as a small mission so it doesn't slip?",
         ),
         (
-            r"\btext\b|\bemail\b|\bmessage\b|\bcall\b|\bsend\b",
+            # Asking her to call for help is asking for help: the lines that answer come first.
+            r"\bcall (?:someone|somebody|anyone|anybody|for help|an ambulance|911|999|112|988)\b",
+            "I can't make calls myself{n}, but people can answer right now: your local emergency "
+            "number if you're in danger, or a crisis line: in the US call or text 988, in the UK "
+            "and Ireland call Samaritans on 116 123. Is there someone you trust you could call?",
+        ),
+        (
+            r"\btext\b|\bemail\b|\bmessage\b|\bcall\b|\bsend\b|\btell (?:her|him|them|my)\b",
             "I can't send messages to anyone for you{n}, but I can help you work out what to "
             "say. Who is it for?",
         ),
         (
-            r"\bdoctor\b|\bdiagnos|\bmedic|\bsymptom|\bprescri|\bdose\b|\brash\b|\bpain\b",
-            "I can't give medical advice{n}. A doctor or pharmacist is the right person for "
-            "that. I can help you keep track of how you're feeling, though.",
+            r"\bdoctor\b|\bdiagnos|\bmedic|\bsymptom|\bprescri|\bdose\b|\brash\b|\bpain"
+            r"|\binfected\b|\bserious\b|\bnormal\b|\bantihistamine|\btablets?\b|\bpills?\b",
+            "I can't judge health questions from here{n}: a doctor, pharmacist or vet is the "
+            "right person, and if it feels urgent, don't wait. I can help you keep track of what "
+            "you notice, though.",
         ),
     )
 )
@@ -183,6 +192,8 @@ DECLINE_OTHER = (
     "That's outside what I can do from here{n}: I don't have access to the internet or other "
     "apps. I can help with your goals, your missions, or just listen. What would help?"
 )
+# An answer already given this conversation, given again.
+REPEATED = "Like I said, {answer}"
 UNDO_NOTHING = (
     "There's nothing for me to undo in this conversation{n}. What would you like to change?"
 )

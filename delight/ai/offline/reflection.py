@@ -181,3 +181,8 @@ def _your(text: str) -> str:
 def capitalise(text: str) -> str:
     """The first letter in upper case, the rest untouched (unlike str.capitalize)."""
     return text[:1].upper() + text[1:] if text else text
+
+
+def uncapitalise(text: str) -> str:
+    """The first letter in lower case, to follow other words ("I" stays as it is)."""
+    return text if re.match(r"I\b", text) else text[:1].lower() + text[1:]

@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from delight.ai.offline.reflection import uncapitalise
+
 JOYFUL = 0.8  # seed 000: joy above this celebrates with the story
 
 _ESSENCE = re.compile(r"\bessences?\b", re.I)
@@ -110,7 +112,7 @@ def story_answer(text: str, note: StoryNote | None, *, asked: bool = False) -> s
     where = f"Your story is in the chapter “{note.chapter}” of “{note.act}”"
     count = f"{note.beats} passage{'s' if note.beats != 1 else ''} so far"
     latest = f"The latest, “{note.latest}”," if note.latest else "The latest passage"
-    told = _and_list([_lower_first(item) for item in note.told])
+    told = _and_list([uncapitalise(item) for item in note.told])
     tells = f" {latest} tells of this: {told}." if told else ""
     return f"{where}, {count}.{tells} You can read it all on your Story page."
 
@@ -146,10 +148,6 @@ def celebration(note: StoryNote | None) -> str:
     return (
         f"This belongs in your story too — the latest passage, “{note.latest}”, is waiting for you."
     )
-
-
-def _lower_first(text: str) -> str:
-    return text[:1].lower() + text[1:]
 
 
 def _and_list(items: list[str]) -> str:

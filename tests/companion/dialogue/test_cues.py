@@ -91,6 +91,7 @@ def test_a_finished_mission_is_reported_outright_or_as_a_past_deed(text, done):
         ("It is possible to write in german? no? ok english", True, True),
         ("The mission said 5 minutes of breathing. i did 7", True, True),
         ("Run 5k by June!", True, False),
+        ("give me a tip for reading french out loud, i feel silly doing it", False, True),
     ],
 )
 def test_questions_and_remarks_are_not_answers(text, free_text, aside):

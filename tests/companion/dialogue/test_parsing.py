@@ -6,7 +6,9 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from companion.dialogue.parsing import (
+    Choice,
     SlotEnv,
+    best_choice,
     SlotError,
     minutes_in_range,
     parse_category,
@@ -89,3 +91,14 @@ def test_minutes_spent_are_taken_within_a_sessions_limit():
             minutes_in_range(minutes, SlotEnv(TODAY))
         with pytest.raises(ValidationError):
             field.clean(minutes, None)
+
+
+# --- references to missions -------------------------------------------------------------------
+
+READING = Choice(1, "Read 20 pages of Things Fall Apart")
+CARDS = Choice(2, "Review 20 Duolingo flashcards")
+
+
+def test_a_word_said_that_ends_a_titles_word_names_it():
+    assert best_choice("ok finished the cards. all 20 now", [READING, CARDS]) == CARDS
+    assert best_choice("did 20 of them", [READING, CARDS]) is None  # "20" is in both

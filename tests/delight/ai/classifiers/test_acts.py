@@ -36,6 +36,13 @@ def embedder() -> OnnxMiniLMEmbedder:
         ("whats the weather like in lisbon rn", "out_of_scope"),
         ("tell me something nice, i need it", "kindness_request"),
         ("what do you remember about me", "memory_question"),
+        ("salam eliza", "greeting"),
+        ("alright eliza", "greeting"),
+        ("Is it something serious do you think", "out_of_scope"),
+        ("is it normal she sleeps like 18 hours a day", "out_of_scope"),
+        ("ill take an antihistamine. which one is best", "out_of_scope"),
+        ("lol ok an actual alarm clock. can you order one for me", "out_of_scope"),
+        ("can you tell her im fine haha", "out_of_scope"),
     ],
 )
 def test_words_that_leave_one_reading_are_read_by_rule(embedder, text, act):

@@ -76,4 +76,15 @@ def test_resume_says_what_was_last_talked_about_or_that_nothing_was():
 def test_out_of_reach_requests_are_declined_honestly_by_kind():
     assert "weather" in reply("decline", "whats the weather in lisbon")
     assert "book" in reply("decline", "can you book me a table for two")
-    assert "medical" in reply("decline", "is this rash infected")
+    assert "health questions" in reply("decline", "is this rash infected")
+    assert "vet" in reply("decline", "hes limping a bit. is it infected")
+    assert "can't send messages" in reply("decline", "can you tell her im fine haha")
+    assert "988" in reply("decline", "can you call someone for me")
+
+
+def test_an_answer_of_facts_asked_for_again_is_given_again_as_a_repeat():
+    replies = act_reply("story", "hows the story", parse_context([], "Sam"), turn=3)
+    assert replies[0].startswith("Your story")
+    assert replies[1].startswith("Like I said, your story")
+    weather = act_reply("decline", "whats the weather", parse_context([], "Sam"), turn=3)
+    assert any(reply.startswith("Like I said, I can't") for reply in weather)
