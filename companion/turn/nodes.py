@@ -119,7 +119,8 @@ def receive_input(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
 
     1. Screen the message and choose how to answer it (companion.turn.safety): the crisis
        response or a check-in read nothing else. A check-in asked last turn is answered by
-       this message: "yes" escalates to the crisis response, "no, just stressed" closes it.
+       this message, and only by it: "yes" escalates to the crisis response, "no, just
+       stressed" closes it, anything else lets it go.
     2. Read the emotion and keep it on the person (not in a sandbox).
     3. Classify the intent and the act.
     4. While a flow waits for an answer, the message goes to it, unless the person changes
@@ -145,6 +146,9 @@ def receive_input(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         "answer": answer,
         "check_in_before": asked,
         "dialogue_before": dialogue.to_dict(),  # kept whatever answers: a flow survives
+        # Only the next message answers a check-in: a "yep" ten turns on is about something
+        # else. (A new check-in or a crisis reply asks again: those nodes run later.)
+        "session": {"check_in": None},
     }
     if answer in (CRISIS, CHECKIN, CLOSED, SOMEONE_ELSE):
         return out

@@ -120,6 +120,20 @@ def test_a_yes_to_a_check_in_escalates_to_the_crisis_response(owner):
 
 @db
 @override_settings(CRISIS_RESOURCES=LINES)
+def test_only_the_next_message_answers_a_check_in(owner):
+    asked = say(owner, MEANING_ONLY)
+    say(owner, "oh also my cat biscuit knocked coffee all over my laptop", asked)
+    later = say(owner, "yep thats her", asked)
+
+    assert later["act"] != "crisis"
+    assert not later["crisis"]["triggered"]
+    assert not CrisisEvent.objects.exists()
+    state = AgentState.objects.get(user=owner, session_id=asked["session_id"])
+    assert "check_in" not in state.state_data
+
+
+@db
+@override_settings(CRISIS_RESOURCES=LINES)
 def test_a_flow_in_progress_survives_a_check_in(owner):
     started = say(owner, "i want a new goal")
     say(owner, "learn spanish", started)
