@@ -112,7 +112,33 @@ def _shorten(fragment: str, limit: int = 14) -> str:
     if 3 <= len(sentence) <= limit:
         return " ".join(sentence)
     head = fragment.split(",")[0].split()
-    return " ".join(head[:limit] if len(head) >= 3 else words[:limit])
+    return " ".join(_cut(head if len(head) >= 3 else words, limit))
+
+
+# Words that join a second clause: a cut falls before them.
+_JOINERS = frozenset({"and", "but", "so", "because", "then", "while", "when", "or"})
+# Words that cannot end a fragment ("…you have to redo the").
+_DANGLING = frozenset(
+    {"the", "a", "an", "my", "your", "his", "her", "their", "our", "its", "to", "of", "in",
+     "on", "at", "for", "with", "by", "from", "about", "that", "this", "is", "are", "was",
+     "were", "have", "has", "had", "will", "would", "can", "could", "i", "you", "me", "who",
+     "which", "where", "as", "into", "than"}
+    | _JOINERS
+)  # fmt: skip
+
+
+def _cut(words: list[str], limit: int) -> list[str]:
+    """At most `limit` words: up to the last joining word when it leaves three or more,
+    else the first `limit` without a dangling word at the end."""
+    if len(words) <= limit:
+        return words
+    head = words[:limit]
+    joiner = max((i for i, w in enumerate(head) if i >= 3 and w.lower() in _JOINERS), default=0)
+    if joiner:
+        return head[:joiner]
+    while len(head) > 3 and head[-1].lower() in _DANGLING:
+        head.pop()
+    return head
 
 
 _EMOJI_OR_MARK = re.compile('[,;:?!()"“”\U0001f000-\U0001faff\u2600-\u27bf]')

@@ -18,6 +18,19 @@ _MY_PET = re.compile(
     rf"(?i:\b(?:my|our)(?: \w+)? ({_ANIMALS})(?:'s name| s name)? (?:is )?(?:called |named )?)"
     rf"{_NAME}\b"
 )
+# A name typed in lower case ("my cat biscuit knocked my coffee over"): a word after the
+# animal that is no word for its things, followed by what it did or by the clause's end.
+_NOT_NAMES = (
+    r"food|bowl|litter|box|toys?|bed|vets?|flap|tree|treats?|hair|fur|tail|paws?|collar|lead"
+    r"|leash|cage|tank|crate|insurance|sitter|walker|door|is|was|has|had|and|who|that|just"
+    r"|always|never|still|also|really|got|keeps|will|can|did|does|does|gets|went|sat|ran|ate"
+    r"|bit|woke|stole|threw|passed|died|loves|likes|hates|needs|wants|sleeps|too|again"
+)
+_MY_PET_LOWER = re.compile(
+    rf"\b(?:my|our) ({_ANIMALS}) (?!(?:{_NOT_NAMES})\b)([a-z]{{3,}})"
+    rf"(?= (?:\w+(?:ed|s)|is|was|has|had|just|ate|ran|sat|bit|stole|threw|woke|got|keeps"
+    rf"|always|never|passed|died)\b|\s*[,.!?;]|\s*$)"
+)
 _HAVE_PET = re.compile(
     rf"(?i:\b(?:I|we) (?:have|have got|got|own|adopted|keep|foster)(?: got)? "
     rf"(a|an|one|two|three|four|\d)"
@@ -52,6 +65,19 @@ def pets(clause: str) -> list[ExtractedFact]:
                 "personal",
                 f"pet:{_kind(animal)}",
                 0.85,
+                "pets",
+                value=name,
+            )
+        ]
+    found = _MY_PET_LOWER.search(clause)
+    if found:
+        animal, name = found.group(1), found.group(2).capitalize()
+        return [
+            fact(
+                f"Their {animal} is called {name}",
+                "personal",
+                f"pet:{_kind(animal)}",
+                0.8,
                 "pets",
                 value=name,
             )

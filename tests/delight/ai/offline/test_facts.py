@@ -99,6 +99,13 @@ def test_a_move_supersedes_the_old_location() -> None:
     assert new.content == "Lives in Lisbon"
 
 
+@pytest.mark.parametrize(
+    "text", ["my cat food ran out", "my dog really hates baths", "my cat sleeps all day"]
+)
+def test_a_lower_case_word_after_a_pet_that_is_no_name_is_not_kept_as_one(text: str) -> None:
+    assert not [f for f in extract_facts(text) if f.key.startswith("pet:")]
+
+
 def test_several_facts_in_one_message() -> None:
     facts = extract_facts("My name is Priya. I'm a teacher and I live in Leeds. I want to paint.")
     assert {f.key for f in facts} == {"name", "occupation", "location", "goal:paint"}
@@ -116,6 +123,9 @@ def test_several_facts_in_one_message() -> None:
          "Clover"),
         ("our two cats are noisy but I have a dog named Bo", "pet:dog",
          "Has a dog called Bo", "Bo"),
+        ("oh also my cat biscuit knocked my coffee over lol", "pet:cat",
+         "Their cat is called Biscuit", "Biscuit"),
+        ("my hamster mochi is so cute", "pet:hamster", "Their hamster is called Mochi", "Mochi"),
         ("I'm allergic to peanuts", "food:peanut", "Is allergic to peanuts", "peanuts"),
         ("I can't have gluten, sadly", "food:gluten", "Can not eat gluten", "gluten"),
         ("I have asthma", "health:asthma", "Has asthma", "asthma"),

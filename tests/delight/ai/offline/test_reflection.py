@@ -80,3 +80,20 @@ def test_a_fragment_that_would_read_badly_is_not_echoed(fragment: str) -> None:
 def test_a_long_echo_is_cut_at_the_end_of_its_first_sentence():
     said = reflect("honestly i just want to feel like me again. and have something thats only mine")
     assert said == "honestly you just want to feel like you again"
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            "my boss moved the deadline up again and now i have to redo the whole deck by friday",
+            "your boss moved the deadline up again",
+        ),
+        (
+            "i spent the whole weekend painting the spare room for my sister who is coming soon",
+            "you spent the whole weekend painting the spare room for your sister",
+        ),
+    ],
+)
+def test_a_long_echo_without_a_sentence_end_is_cut_where_a_clause_ends(text, said):
+    assert reflect(text) == said
