@@ -129,7 +129,8 @@ _FEARING = r"(?:worried|worrying|anxious|scared|afraid|nervous|concerned|panicki
 OTHERS_FEAR = re.compile(
     rf"\b(?:he|she|they|hes|shes|theyre|he's|she's|they're|(?:{RELATIONS}) (?:is|was|gets|got))"
     rf"\s+(?:\w+\s+)?{_FEARING}\b|\b(?:worr(?:y|ied|ying)|scared|afraid|anxious|nervous"
-    rf"|concerned)\s+(?:about|for)\s+(?:him|her|them|his|their|my (?:{RELATIONS})|(?-i:[A-Z])\w+)\b",
+    rf"|concerned)\s+(?:about|for)\s+(?:him|her|them|his|their|my (?:{RELATIONS})"
+    rf"|(?-i:[A-Z])\w+)\b",
     re.IGNORECASE,
 )
 # A loss told this many turns back still colours the reply: nothing is celebrated after it.

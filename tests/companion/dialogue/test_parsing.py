@@ -8,8 +8,8 @@ from django.core.exceptions import ValidationError
 from companion.dialogue.parsing import (
     Choice,
     SlotEnv,
-    best_choice,
     SlotError,
+    best_choice,
     minutes_in_range,
     parse_category,
     parse_minutes,
