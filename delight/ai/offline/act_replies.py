@@ -174,7 +174,8 @@ def kindness(given: ActInput) -> list[str]:
     if not parts:
         return [_named(words.KINDNESS_PLAIN[0], given.ctx.name)]
     opening = f"Here's something true{', ' + given.ctx.name if given.ctx.name else ''}: "
-    return [opening + " and ".join(parts) + ". " + words.KINDNESS_CLOSE]
+    said = ", and ".join([uncapitalise(parts[0]), *parts[1:]])
+    return [opening + said + ". " + words.KINDNESS_CLOSE]
 
 
 def decline(given: ActInput) -> list[str]:

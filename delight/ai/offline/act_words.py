@@ -125,7 +125,7 @@ KINDNESS_PLAIN = (
     "more courage than people think, and it's how every good change starts.",
 )
 KINDNESS_STREAK = "You've shown up {days} in a row"
-KINDNESS_BEST = ", your best run yet"
+KINDNESS_BEST = " (your best run yet)"
 KINDNESS_GOAL = "you're {percent}% of the way to “{goal}”"
 KINDNESS_CLOSE = "That's you keeping promises to yourself."
 MISSIONS = "On your list today: {listed}.{where} Which one feels right to start with?"
