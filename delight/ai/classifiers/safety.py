@@ -78,7 +78,14 @@ def _clause_before(tokens: list[str], index: int, limit: int) -> list[str]:
     return out  # nearest first
 
 
+# Words that need a "not" to mean what the rule reads: "i don't think anyone would notice
+# if i was gone" says nobody would; its "not" denies nothing.
+_NEEDS_NOT = frozenset({"anyone", "anybody"})
+
+
 def _is_negated(tokens: list[str], index: int) -> bool:
+    if index < len(tokens) and tokens[index] in _NEEDS_NOT:
+        return False
     before = _clause_before(tokens, index, _NEGATION_WINDOW)
     if before and before[0] == "no":
         return True

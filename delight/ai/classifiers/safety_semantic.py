@@ -91,6 +91,20 @@ DEATH_WORDS = re.compile(
 )
 
 
+# Words of candour that say nothing of what is meant: a sentence that opens with "tbh" or
+# "honestly" sits nearer confessions in the embedding's space, so "tbh im scared ill give
+# up like i always do" read as a warning sign and the same words without it did not. They
+# are taken out before a text is read, in training and in screening alike.
+_CANDOUR = re.compile(
+    r"\b(?:tbh|honestly|to be honest|ngl|not gonna lie|tho)\b[,.]?\s*", re.IGNORECASE
+)
+
+
+def unhedged(text: str) -> str:
+    """`text` without its words of candour (the whole text when nothing else is left)."""
+    return _CANDOUR.sub("", text).strip() or text
+
+
 class SentenceEmbedder(Protocol):
     """What the screen needs of an embedder (delight.ai.embeddings.Embedder)."""
 
@@ -146,7 +160,7 @@ def examples_sha256() -> str:
 def trained_for(embedder: SentenceEmbedder) -> SemanticModel:
     """The model for `embedder`'s space, from the examples embedded by it."""
     texts, levels = zip(*read_examples(), strict=True)
-    vectors = np.asarray(embedder.embed(list(texts)), dtype=np.float32)
+    vectors = np.asarray(embedder.embed([unhedged(text) for text in texts]), dtype=np.float32)
     targets = np.asarray(levels)
     regression = softmax_train(vectors, targets, LEVELS, l2=L2, steps=STEPS)
     return SemanticModel(embedder.name, regression, vectors[targets >= HIGH_RISK])
@@ -198,8 +212,9 @@ def semantic_screen(text: str, floor: SafetyResult, embedder: SentenceEmbedder) 
     2. Read the whole message and, when it has several, each sentence: a goodbye hidden in
        the middle of small talk is read on its own. Drop the parts the rules hold
        (a story, an idiom, someone else's or past risk, a denial: safety.rules_hold).
-    3. Embed them: the whole message through `embed_one`, which the embedder caches, so
-       recall reuses the vector; the sentences in one batch.
+    3. Embed them without their words of candour (`unhedged`): the whole message through
+       `embed_one`, which the embedder caches, so recall reuses the vector when there were
+       none; the sentences in one batch.
     4. Raise to level 2 when any part is close to the warning signs and its risk reaches
        RISK_THRESHOLD; else to level 1 when any part reads as concern (a message the rules
        read as nothing); else keep the floor. Never lower it.
@@ -212,8 +227,8 @@ def semantic_screen(text: str, floor: SafetyResult, embedder: SentenceEmbedder) 
     units = [part for part in parts_to_read(text) if not rules_hold(part)]
     if not units:
         return floor
-    whole = [embedder.embed_one(text)] if units[0] == text else []
-    rest = units[len(whole) :]
+    whole = [embedder.embed_one(unhedged(text))] if units[0] == text else []
+    rest = [unhedged(part) for part in units[len(whole) :]]
     rows = whole + (embedder.embed(rest) if rest else [])
     vectors = np.asarray(rows, dtype=np.float32)
     risk = model.risk(vectors)

@@ -77,6 +77,7 @@ def test_negation() -> None:
 
 def test_negation_inside_the_phrase_is_still_risk() -> None:
     assert screen_safety("I don't want to be alive anymore").level == 2
+    assert screen_safety("i dont think anyone would notice if i was gone").level == 2
     assert screen_safety("i dont want to wake up tomorrow").level == 2
     assert screen_safety("I don't want to wake up early tomorrow").level == 0
 

@@ -137,6 +137,19 @@ def test_questions_to_eliza_and_everyday_plans_are_no_crisis(engine, text) -> No
     assert engine.screen_safety(text).level < 2
 
 
+@pytest.mark.parametrize(
+    ("hedged", "plain"),
+    [
+        ("sounds good. tbh im scared ill give up like i always do", "im scared ill give up"),
+        ("maybe. honestly i just want to go home and sleep", "i want to go home and sleep"),
+    ],
+)
+def test_words_of_candour_do_not_make_everyday_words_a_warning_sign(engine, hedged, plain):
+    assert engine.screen_safety(hedged).level < 2
+    assert safety_semantic.unhedged("tbh, im scared ill give up") == "im scared ill give up"
+    assert engine.screen_safety(plain).level < 2
+
+
 def test_someone_elses_risk_stays_concern_about_someone_else(engine) -> None:
     text = "my brother keeps saying everyone would be better off without him"
     result = engine.screen_safety(text)
