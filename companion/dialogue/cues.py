@@ -73,6 +73,9 @@ def asks_for_goal(text: str) -> bool:
     return bool(GOAL_REQUEST.search(text)) and not NOT_A_GOAL_REQUEST.search(text)
 
 
+_OPENING_SO = re.compile(r"^\W*(?:(?:ok|okay|and|well)[,\s]+)?so\b", re.IGNORECASE)
+
+
 def wished_aim(text: str) -> str:
     """The aim in "I want to learn Spanish" ("" when the message is no such wish)."""
     if QUESTION.search(text):
@@ -86,8 +89,10 @@ def wished_aim(text: str) -> str:
 
 
 def states_goal(text: str) -> bool:
-    """A wish stated whole, with a deadline or a reason: a goal without the word."""
-    return bool(wished_aim(text)) and bool(find_date(text) or WHY_CLAUSE.search(text))
+    """A wish stated whole, with a deadline or a reason: a goal without the word. (A "so"
+    that opens the message is no reason: "so i have been thinking i want to…")"""
+    reasons = _OPENING_SO.sub("", text)
+    return bool(wished_aim(text)) and bool(find_date(text) or WHY_CLAUSE.search(reasons))
 
 
 def reports_done(text: str) -> bool:

@@ -87,6 +87,14 @@ class DialogueStep:
         return self.outcome in (Outcome.HANDOFF, Outcome.ASIDE)
 
 
+# Messages in a row said past a flow's question before the flow is set aside (the person can
+# pick it up again: "where were we?"), and answers an optional slot refuses before it is
+# left open.
+STRAY_LIMIT = 3
+OPTIONAL_TRIES = 2
+LEFT_OPEN = "Let's leave that open for now."
+
+
 @dataclass
 class _Draft:
     """The dialogue being worked on during one message; every move goes through the matrix."""
@@ -101,6 +109,7 @@ class _Draft:
     changed: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # what was assumed, said in the reply
     offered: tuple[str, ...] = ()  # the titles asked about last, kept while the slot waits
+    strays: int = 0  # messages in a row that left the question open
 
     def go(self, *targets: ConversationState) -> None:
         for target in targets:
@@ -111,6 +120,7 @@ class _Draft:
         self.slots[name] = value
         self.filled = [*(n for n in self.filled if n != name), name]
         self.changed.append(name)
+        self.strays = 0
 
     def slot_env(self) -> SlotEnv:
         return replace(self.env, slots=dict(self.slots))
@@ -123,6 +133,7 @@ class _Draft:
             filled=tuple(self.filled),
             pending_slot=self.pending,
             offered=self.offered,
+            strays=self.strays,
         )
         return DialogueStep(
             dialogue, outcome, reply, changed=tuple(self.changed), path=tuple(self.path), **extra
@@ -217,6 +228,7 @@ class DialogueManager:
             list(dialogue.filled),
             dialogue.pending_slot,
             offered=dialogue.offered,
+            strays=dialogue.strays,
         )
         if (
             elsewhere
@@ -310,7 +322,7 @@ class DialogueManager:
         draft.go(S.VALIDATING_SLOT)
         step = self._fill(draft, self._gather(draft, text))
         if step.outcome is Outcome.INVALID and not pending.free_text and _chatty(text):
-            return self._aside(draft, pending)
+            return self._aside(draft, pending, counted=True)
         return step
 
     def _on_offer(self, draft: _Draft, text: str) -> DialogueStep:
@@ -325,8 +337,13 @@ class DialogueManager:
         draft.go(S.UNDERSTANDING, S.IDLE)
         return DialogueStep(DialogueState(), Outcome.HANDOFF, path=tuple(draft.path))
 
-    def _aside(self, draft: _Draft, pending: Slot) -> DialogueStep:
-        """Leave the flow as it was; the reply reminds of the question still open."""
+    def _aside(self, draft: _Draft, pending: Slot, *, counted: bool = False) -> DialogueStep:
+        """Leave the flow as it was; the reply reminds of the question still open. After
+        STRAY_LIMIT such messages in a row the flow is set aside, to resume later.
+        (`counted`: the slot already counted this message, refusing it.)"""
+        draft.strays += 0 if counted else 1
+        if draft.strays >= STRAY_LIMIT:
+            return self._handoff(draft)
         question = pending.reask[:1].upper() + pending.reask[1:]
         return _waiting(draft, S.WAITING_FOR_SLOT, question, pending=pending.name)
 
@@ -349,6 +366,9 @@ class DialogueManager:
     def _confirm_aside(self, draft: _Draft) -> DialogueStep:
         """Something said in passing while a yes is awaited: the turn answers it and the flow
         keeps waiting, asking again in a word instead of repeating the whole summary."""
+        draft.strays += 1
+        if draft.strays >= STRAY_LIMIT:
+            return self._handoff(draft)
         title = draft.slots.get("title")
         what = f"“{title}”" if title else "it"
         return _waiting(draft, S.CONFIRMING, CONFIRM_AGAIN.format(what=what))
@@ -444,6 +464,12 @@ class DialogueManager:
         if not refusals:
             return self._advance(draft)
         slot, refused = refusals[0]
+        draft.strays += 1
+        if not slot.required and draft.strays >= OPTIONAL_TRIES and slot.name == draft.pending:
+            # A second answer an optional slot cannot take: leave it open and go on.
+            draft.put(slot.name, None)
+            step = self._advance(draft)
+            return replace(step, reply=_join(LEFT_OPEN, step.reply))
         draft.go(S.WAITING_FOR_SLOT)
         draft.pending = slot.name
         draft.offered = offered_titles(refused.reason)
@@ -550,6 +576,7 @@ def _waiting(
         slots=draft.slots,
         filled=tuple(draft.filled),
         pending_slot=pending,
+        strays=draft.strays,
     )
     return DialogueStep(dialogue, Outcome.ASIDE, BACK_TO_FLOW.format(question=question))
 

@@ -282,7 +282,8 @@ NOT_A_GOAL_REQUEST = regex(
 )
 # "I want to learn X" with a deadline or a reason is a goal stated whole; without, a wish.
 WISH = regex(r"""
-    ^\W*(?:(?:so|well|ok|okay|hey|hi|honestly|actually|and|but|now|no)[,\s]+)*
+    ^\W*(?:(?:so|well|ok|okay|hey|hi|honestly|actually|and|but|now|no|you\s+know\s+what
+      |i(?:\s+have|'ve|ve)?\s+been\s+thinking|i\s+was\s+thinking)[,\s]+)*
     i(?:\s+(?:really\s+|also\s+|think\s+i\s+)?(?:want|wanna|need|would\s+(?:love|like)|hope|plan)
       |'d\s+(?:really\s+|also\s+)?(?:love|like)
       |\s+(?:wish\s+i\s+could|have\s+always\s+wanted)|'ve\s+always\s+wanted)\s+(?:to\s+)?

@@ -66,6 +66,9 @@ class DialogueState:
     # The titles just offered to choose from ("Do you mean “A” or “B”?"): "the first one"
     # means A, not the first of every open mission.
     offered: tuple[str, ...] = ()
+    # Messages in a row that left the question open (said in passing, or no answer it could
+    # take): a flow the person keeps talking past is set aside, not asked about forever.
+    strays: int = 0
 
     def complete(self) -> DialogueState:
         """The caller performed the action it was handed: the flow is completed."""
@@ -98,6 +101,7 @@ class DialogueState:
             paused=data.get("paused"),
             error=data.get("error"),
             offered=tuple(data.get("offered") or ()),
+            strays=int(data.get("strays") or 0),
         )
 
     @classmethod

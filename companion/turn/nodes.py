@@ -158,7 +158,7 @@ def receive_input(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         _emotion_keep(deps, emotion)
     read = deps.engine.classify_intent(text)
     # Once, for the whole turn: an act whose words do not fit it is not sure (plan.SENSE).
-    sure = sure_of(read.act, read.act_confidence, text)
+    sure = sure_of(read.act, read.act_confidence, text, by=read.act_by)
     intent = noted(ctx, "intent", dataclasses.replace(read, act_confidence=sure))
     if dialogue.state in ACTIVE:
         # A goodbye or a question about the story while a flow waits is no answer to it.

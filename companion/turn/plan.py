@@ -54,6 +54,13 @@ SENSE = {
         r"\b(?:thanks?|thank you|thx|ty|tysm|cheers|ta|appreciate|grateful|legend)\b", re.I
     ),
     "help": re.compile(r"\b(?:you|u|this|app|eliza|help|how|work|works)\b", re.IGNORECASE),
+    # A question about her world names it, a zone or going somewhere ("wat time is it in
+    # tokyo" is about the real one).
+    "world_question": re.compile(
+        r"\b(?:world|zones?|arena|observatory|commons|valley|open|opens|closed|closes|places?"
+        r"|go|visit|explore|unlock\w*|map|areas?)\b",
+        re.IGNORECASE,
+    ),
     "undo": re.compile(
         r"\b(?:undo|back|wrong|not|didnt|didn't|mistake|unmark|revert|cancel|wait|oops|no|nah"
         r"|remove|delete|take)\b",
@@ -160,11 +167,14 @@ class Feeling:
 TEACHING = frozenset({"share_fact", "reflection", "grief", "venting", "worry", "small_talk"})
 
 
-def sure_of(act: str, confidence: float, text: str) -> float:
+def sure_of(act: str, confidence: float, text: str, *, by: str = "meaning") -> float:
     """How sure the reading of `act` is, once its words are checked against it (SENSE):
-    "sorry im all over the place tonight" read as a goodbye is not sure at all."""
+    "sorry im all over the place tonight" read as a goodbye is not sure at all. A rule's
+    reading stands: its words are what the rule was written for."""
     sense = SENSE.get(act)
-    return 0.0 if text and sense and not sense.search(text) else confidence
+    if by == "rule" or not text or sense is None:
+        return confidence
+    return confidence if sense.search(text) else 0.0
 
 
 def reply_act(

@@ -182,7 +182,9 @@ def _with_act(intent: IntentResult, text: str, engine: Engine) -> IntentResult:
         return intent
     if reading is None:
         return intent
-    return dataclasses.replace(intent, act=reading.act, act_confidence=reading.confidence)
+    return dataclasses.replace(
+        intent, act=reading.act, act_confidence=reading.confidence, act_by=reading.by
+    )
 
 
 def _word_chunks(text: str) -> Iterator[str]:

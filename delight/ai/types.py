@@ -33,6 +33,7 @@ class IntentResult:
     # "memory_question"…; "" when unread) and how sure that reading is, 0..1.
     act: str = ""
     act_confidence: float = 0.0
+    act_by: str = ""  # "rule" (a precise override) or "meaning" (the model)
 
 
 @dataclass(frozen=True)

@@ -121,3 +121,14 @@ def test_the_persons_own_fear_still_gets_a_calming_step():
 def test_a_request_later_in_the_message_is_sense_enough_for_out_of_reach(text):
     assert sure_of("out_of_scope", 0.6, text) == 0.6
     assert sure_of("out_of_scope", 0.6, "Goodness. Graham will be impressed") == 0.0
+
+
+def test_a_question_about_her_world_names_it():
+    assert sure_of("world_question", 0.5, "wat time is it in tokyo rn") == 0.0
+    assert sure_of("world_question", 0.5, "where can i go right now") == 0.5
+
+
+def test_a_rules_reading_stands_without_its_words_checked():
+    text = "nvm. my fingers hurt from practicing is that normal"
+    assert sure_of("out_of_scope", 0.95, text, by="rule") == 0.95
+    assert sure_of("out_of_scope", 0.95, text) == 0.0

@@ -64,7 +64,9 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|her|his)\b|\b(?:antihistamine|tablet|pill|medicine|medication|painkiller"
             r"|ibuprofen|paracetamol)s?\b.*\bwhich (?:one|brand|kind|should)\b|\bcan (?:you|u)"
             r" (?:please |just )?(?:order|buy|book|call|ring|phone|text|email|pay for|tell (?:her"
-            r"|him|them|my \w+))\b",
+            r"|him|them|my \w+))\b|\b(?:what|wat) time is it (?:in|over in|out in)\b"
+            r"|\b(?:hurts?|hurting|sore|aches?|aching|swollen|bleeding|itchy|dizzy|numb|pain)\b"
+            r".*\bis (?:that|this|it) normal\b",
         ),
         (
             "help",

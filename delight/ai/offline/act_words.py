@@ -158,6 +158,11 @@ DECLINE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "forecasts. A weather app will know. Is the weather getting in the way of a plan?",
         ),
         (
+            r"\btime is it in\b|\btime zone\b",
+            "I can't look up the time in other places{n}: your phone's world clock will know. "
+            "Is something there on your mind?",
+        ),
+        (
             r"\bnews\b|\bheadlines?\b|\bscores?\b|\bwho won\b|\belection\b|\bstocks?\b",
             "I can't see the news or live scores{n}: I only know what's here between us. Is "
             "something in the news on your mind?",

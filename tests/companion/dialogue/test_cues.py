@@ -62,6 +62,9 @@ def test_a_bare_wish_gives_its_aim_to_offer():
     assert wished_aim("Actually, I want to learn to cook instead") == "learn to cook instead"
     assert wished_aim("do you want to learn the drums?") == ""
     assert wished_aim("I want a sandwich") == ""
+    said = "so i have been thinking i really want to learn to play guitar, ive got his old one"
+    assert wished_aim(said) == "learn to play guitar"
+    assert wished_aim("ive been thinking i want to quit my job") == "quit my job"
 
 
 @pytest.mark.parametrize(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from companion.dialogue.flows import CREATE_GOAL
@@ -109,12 +111,22 @@ def test_a_past_date_is_re_asked_with_the_reason():
     assert "target_date" not in step.dialogue.slots
     assert step.path == (S.VALIDATING_SLOT, S.WAITING_FOR_SLOT)
 
-    step = flow_say(step, "sometime soon")
-    assert step.reply == "I couldn't read that as a date — when would you like to reach it?"
-
     step = flow_say(step, "no deadline")
     assert step.dialogue.slots["target_date"] is None
     assert step.dialogue.pending_slot == "value_category"
+
+
+def test_a_second_answer_an_optional_slot_cannot_take_leaves_it_open():
+    step = flow_start("learn Spanish because I love it")
+
+    step = flow_say(step, "sometime soon")
+    assert step.reply == "I couldn't read that as a date — when would you like to reach it?"
+
+    step = flow_say(step, "yeah whenever")
+    assert step.reply.startswith("Let's leave that open for now. Which part of your life")
+    assert step.dialogue.slots["target_date"] is None
+    assert step.dialogue.pending_slot == "value_category"
+    assert step.dialogue.strays == 0
 
 
 def test_an_invalid_value_in_a_multi_slot_message_keeps_the_valid_ones():
@@ -306,7 +318,7 @@ def test_something_said_in_passing_at_confirmation_keeps_waiting_without_the_who
     aside = flow_say(step, "we are having a big family dinner on saturday, i am cooking")
 
     assert aside.outcome is Outcome.ASIDE
-    assert aside.dialogue == step.dialogue
+    assert aside.dialogue == replace(step.dialogue, strays=1)
     assert "Shall I go ahead with" in aside.reply
     assert "Why it matters" not in aside.reply
     assert flow_say(aside, "yes").outcome is Outcome.EXECUTE
@@ -418,8 +430,22 @@ def test_a_question_or_remark_leaves_the_pending_slot_waiting(text):
 
     assert step.outcome is Outcome.ASIDE
     assert step.handoff
-    assert step.dialogue == waiting.dialogue
+    assert step.dialogue == replace(waiting.dialogue, strays=1)
     assert step.reply == "(When you're ready: Why does it matter to you?)"
+
+
+def test_a_flow_talked_past_three_times_in_a_row_is_set_aside_to_resume_later():
+    step = flow_start("help me set a goal to learn Spanish")
+    for text in ("lol my tea went cold", "haha the dog ate my homework"):
+        step = flow_say(step, text)
+        assert step.outcome is Outcome.ASIDE
+
+    step = flow_say(step, "what's the weather like tomorrow?")
+
+    assert step.outcome is Outcome.HANDOFF
+    assert step.dialogue.flow is None
+    assert step.dialogue.paused["flow"] == "create_goal"
+    assert step.dialogue.paused["slots"]["title"] == "Learn Spanish"
 
 
 def test_a_long_message_a_date_cannot_be_read_from_is_an_aside_not_a_refusal():

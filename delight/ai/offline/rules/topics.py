@@ -389,9 +389,9 @@ TOPICS: tuple[Keyword, ...] = (
         r"^(yes|yeah|yep|sure|ok|okay|definitely|absolutely|of course|sounds good)\b",
         _d(
             ANY,
-            "Great. What would you like to do first?",
+            "Okay. Go on — I'm listening.",
             "Good. Tell me more.",
-            "Okay — let's keep going. What comes next?",
+            "I'm with you. Say more whenever you like.",
         ),
     ),
     _k(

@@ -43,6 +43,8 @@ def embedder() -> OnnxMiniLMEmbedder:
         ("ill take an antihistamine. which one is best", "out_of_scope"),
         ("lol ok an actual alarm clock. can you order one for me", "out_of_scope"),
         ("can you tell her im fine haha", "out_of_scope"),
+        ("wat time is it in tokyo rn", "out_of_scope"),
+        ("nvm. my fingers hurt from practicing is that normal", "out_of_scope"),
     ],
 )
 def test_words_that_leave_one_reading_are_read_by_rule(embedder, text, act):
