@@ -123,9 +123,10 @@ TOPIC_MIN_WORDS = 4
 # The reply act a strategy gives when no act was planned.
 ACT_OF_STRATEGY = {"celebrate": "celebrate", "calm": "calm", "acknowledge": "listen",
                    "coach": "coach", "clarify": "question"}  # fmt: skip
-# Strategies for the reply acts that carry a feeling.
+# Strategies for the reply acts that carry a feeling; small talk carries none ("yes" read
+# as joy is no news to celebrate).
 STRATEGY_OF_ACT = {"sympathy": "acknowledge", "listen": "acknowledge", "calm": "calm",
-                   "celebrate": "celebrate"}  # fmt: skip
+                   "celebrate": "celebrate", "smalltalk": "coach"}  # fmt: skip
 # Replies that would jar against a heavy feeling, and what they become.
 LIGHT = {"celebrate": "sympathy", "smalltalk": "listen", "greet": "listen", "fact_noted": "listen"}
 
