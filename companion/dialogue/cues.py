@@ -103,17 +103,30 @@ def reports_done(text: str) -> bool:
     return bool(MISSION_WORD.search(text) and PAST_DONE.search(text)) and not QUESTION.search(text)
 
 
+# The most words of a clause that only names the deed just told ("did it, the stretches").
+NAMING_WORDS = 3
+
+
 def past_deed(text: str) -> str:
     """When a clause tells the person's own deed in the past tense ("sanded the side
-    panels", "ok did 10 min of the mobility stuff"): the message without its clauses of
-    things skipped or not done ("did the yoga, not the curry" -> "did the yoga"); "" when
-    none does (someone else's deed, "she did the downward dog"; a feeling, "too knackered";
-    a deed after a "not" or itself a skip, "mobility tho... skipped")."""
-    clauses = _CLAUSE.split(text.lower())
-    if not any(_own_deed(clause) for clause in clauses):
-        return ""
-    kept = [c for c in clauses if _own_deed(c) or not SKIPPED.search(c)]
-    return " ".join(kept).strip()
+    panels", "ok did 10 min of the mobility stuff"): those clauses, each with a few words
+    that name it just after ("did it, the calf stretches"), and nothing else ("did the
+    yoga, not the curry" -> "did the yoga"; "barely slept, work is piling up" -> "barely
+    slept": the work is no deed); "" when none does (someone else's deed, "she did the
+    downward dog"; a feeling, "too knackered"; a deed after a "not" or itself a skip,
+    "mobility tho... skipped")."""
+    clauses = [c.strip() for c in _CLAUSE.split(text.lower()) if c.strip()]
+    kept: list[str] = []
+    for at, clause in enumerate(clauses):
+        names_last = (
+            kept
+            and clauses[at - 1] == kept[-1]
+            and len(clause.split()) <= NAMING_WORDS
+            and not SKIPPED.search(clause)
+        )
+        if _own_deed(clause) or names_last:
+            kept.append(clause)
+    return " ".join(kept)
 
 
 def skips(text: str) -> bool:

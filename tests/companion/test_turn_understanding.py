@@ -179,6 +179,19 @@ def test_someone_elses_deed_a_skip_or_a_tired_word_marks_nothing(runner, text):
     assert done_titles(runner) == set()
 
 
+def test_a_deed_in_a_ramble_is_matched_by_its_own_words_not_the_rambles(owner):
+    make_mission(make_goal(owner, title="Run again"), title="Stretch for 10 minutes after work")
+
+    say(
+        owner,
+        "rough week honestly. my nan went into hospital on tuesday and ive been back and forth"
+        " every day, barely slept, work is piling up and i just feel like im failing at"
+        " everything at once",
+    )
+
+    assert done_titles(owner) == set()
+
+
 def test_a_few_words_after_a_marked_mission_name_the_next_one(runner):
     marked = say(runner, "just did the walk-run around the park loop")
 

@@ -9,6 +9,7 @@ from companion.dialogue.cues import (
     asks_for_goal,
     fix_typos,
     is_aside,
+    past_deed,
     reports_done,
     states_goal,
     wished_aim,
@@ -99,3 +100,16 @@ def test_a_finished_mission_is_reported_outright_or_as_a_past_deed(text, done):
 )
 def test_questions_and_remarks_are_not_answers(text, free_text, aside):
     assert is_aside(text, free_text=free_text) is aside
+
+
+@pytest.mark.parametrize(
+    ("text", "deed"),
+    [
+        ("did the yoga, not the curry", "did the yoga"),
+        ("did it, the calf stretches", "did it the calf stretches"),
+        ("ive been back and forth every day, barely slept, work is piling up", "barely slept"),
+        ("she did the downward dog", ""),
+    ],
+)
+def test_a_past_deed_is_its_own_clauses_and_the_words_that_name_it(text, deed):
+    assert past_deed(text) == deed
