@@ -22,7 +22,7 @@ from delight.ai.offline.facts.goals import goals, tasks
 from delight.ai.offline.facts.health import conditions, food
 from delight.ai.offline.facts.identity import age, names
 from delight.ai.offline.facts.likes import likes, preferences
-from delight.ai.offline.facts.people import relations
+from delight.ai.offline.facts.people import relation_news, relations
 from delight.ai.offline.facts.pets import pets
 from delight.ai.offline.facts.places import location
 from delight.ai.offline.facts.wins import wins
@@ -57,6 +57,7 @@ _EXTRACTORS: tuple[Extractor, ...] = (
     goals,
     feelings,
     tasks,
+    relation_news,  # last: what no other extractor keeps
 )
 
 

@@ -44,7 +44,7 @@ def losses(clause: str, *, today: dt.date) -> list[ExtractedFact]:
     loss = loss_in(clause)
     if loss is None:
         return []
-    when = f"{today:%B %Y}"
+    when = _when(clause, today)
     said = third_person(loss.who.replace("your ", "my ", 1))
     # "Their cat Miso died in May 2026"; a name alone reads as "Lost Miso in May 2026".
     content = f"{said} died in {when}" if said.startswith("their") else f"Lost {said} in {when}"
@@ -56,6 +56,25 @@ def losses(clause: str, *, today: dt.date) -> list[ExtractedFact]:
     else:
         key = ""
     return [fact(content, "personal", key, 0.85, "loss", value=loss.name or said)]
+
+
+# When a loss was, as said ("last year", "3 years ago", "in 2019"); else this month.
+_YEAR = re.compile(r"\bin ((?:19|20)\d\d)\b")
+_YEARS_AGO = re.compile(r"\b(a|one|two|three|four|five|\d+) years? ago\b", re.IGNORECASE)
+_NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def _when(clause: str, today: dt.date) -> str:
+    if year := _YEAR.search(clause):
+        return year.group(1)
+    if re.search(r"\blast year\b", clause, re.IGNORECASE):
+        return str(today.year - 1)
+    if ago := _YEARS_AGO.search(clause):
+        count = ago.group(1).lower()
+        return str(today.year - _NUMBERS.get(count, int(count) if count.isdigit() else 1))
+    if re.search(r"\blast month\b", clause, re.IGNORECASE):
+        return f"{today.replace(day=1) - dt.timedelta(days=1):%B %Y}"
+    return f"{today:%B %Y}"
 
 
 def job_left(clause: str) -> list[ExtractedFact]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from delight.ai.offline.facts.common import RELATIONS, fact, thing
+from delight.ai.offline.facts.common import RELATIONS, fact, thing, third_person
+from delight.ai.offline.losses import loss_in
 from delight.ai.types import ExtractedFact
 
 _NAME = r"([A-Z][a-zà-ÿ]+(?:-[A-Z][a-zà-ÿ]+)?)"
@@ -22,6 +23,20 @@ _CALLED = re.compile(
     rf" ([a-zà-ÿ]+(?:-[a-zà-ÿ]+)?))\b"
 )
 _NOT_NAMES = {"Is", "Lives", "Has", "Was", "Just", "Moved", "Works", "And", "But", "So"}
+# Something told about someone close, kept as it was said ("my nan went into hospital on
+# tuesday"), so "what did i say about my nan" finds it: a clause that opens with them and
+# says at least NEWS_MIN_WORDS words more (who they are and where they live are keyed facts,
+# relations() keeps those).
+_CLOSE = rf"{RELATIONS}|nan|nana|nanna|gran|granny|grandad|granddad|mam|mummy|daddy"
+_NEWS = re.compile(
+    rf"^\W*(?:\w+\s+){{0,2}}?(?i:(?:my|our) ({_CLOSE}))\b,?\s+(?P<news>(?!(?:is called|is named"
+    rf"|s name|'s name|lives|is living|moved (?:to|in))\b).+)$",
+    re.IGNORECASE,
+)
+NEWS_MIN_WORDS = 3
+# Where the news ends: the person's own next thought ("… and ive been back and forth").
+_NEWS_END = re.compile(r"\s+and\s+(?=(?:i|i'm|im|i've|ive|i'd|id)\b)|,\s*|\s+but\s+", re.I)
+_THEY = ((re.compile(r"\bthey was\b"), "they were"), (re.compile(r"\bthey am\b"), "they are"))
 
 
 def relations(clause: str) -> list[ExtractedFact]:
@@ -67,3 +82,18 @@ def _relation(word: str) -> str:
 
 def _key(relation: str) -> str:
     return relation.replace(" ", "_")
+
+
+def relation_news(clause: str) -> list[ExtractedFact]:
+    """What the person said of someone close, in the third person ("Their nan went into
+    hospital on tuesday"), unkeyed: news does not supersede news."""
+    found = _NEWS.search(clause)
+    if not found or relations(clause) or loss_in(clause) is not None:
+        return []
+    news = _NEWS_END.split(found["news"], maxsplit=1)[0].strip(" .!?")
+    if len(news.split()) < NEWS_MIN_WORDS:
+        return []
+    said = third_person(news)
+    for wrong, right in _THEY:
+        said = wrong.sub(right, said)
+    return [fact(f"Their {_relation(found.group(1))} {said}", "personal", "", 0.6, "people")]

@@ -167,7 +167,9 @@ TOPICS: tuple[Keyword, ...] = (
         r"\bcan you\b",
         _d(
             r"\bcan you (.+)",
-            "I'll do my best to {0}. Tell me a bit more about what you need.",
+            # Never a promise: she cannot do most things asked of her.
+            "You'd like me to {0}. Tell me a bit more about what you need, and I'll say what "
+            "I can do here.",
             "Let's see what I can do. What matters most to you about it?",
         ),
     ),

@@ -211,6 +211,9 @@ def test_turns_of_phrase_are_not_taken_for_hobbies(text: str) -> None:
         ("friday was my last day at Hartley & Sons", "No longer works at Hartley & Sons",
          "employer"),
         ("i quit!!!", "Left their job", "employer"),
+        ("my dad died last year", "Their dad died in 2025", "relation:dad"),
+        ("my dog Rex died 3 years ago", "Their dog Rex died in 2023", "pet:dog"),
+        ("my nan passed away in 2019", "Their nan died in 2019", "relation:nan"),
     ],
 )  # fmt: skip
 def test_what_stopped_being_true_takes_the_key_of_what_it_ends(text, content, key):
@@ -228,3 +231,23 @@ def test_quitting_a_habit_or_a_school_term_ends_no_job(text):
 
 def test_a_did_followed_by_a_verb_is_no_thing_done():
     assert extract_facts("i did actually go for the walk run thing this evening") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("rough week. my nan went into hospital on tuesday and ive been back and forth",
+         "Their nan went into hospital on tuesday"),
+        ("my nan used to tell me stories about the war when i was little",
+         "Their nan used to tell them stories about the war when they were little"),
+        ("my sister is coming to visit next weekend, shes bringing her kids",
+         "Their sister is coming to visit next weekend"),
+    ],
+)  # fmt: skip
+def test_what_is_said_of_someone_close_is_kept_as_said(text, content):
+    assert [f.content for f in extract_facts(text) if not f.key] == [content]
+
+
+@pytest.mark.parametrize("text", ["my sister Ana lives in Porto", "my dad died last year"])
+def test_who_they_are_where_they_live_and_a_loss_are_not_kept_twice(text):
+    assert [f.content for f in extract_facts(text) if not f.key] == []
