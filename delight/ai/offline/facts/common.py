@@ -45,7 +45,8 @@ def slug(text: str, max_words: int = 5) -> str:
 
 def third_person(fragment: str) -> str:
     """Third-person rewrite of a fragment about the speaker ("my" -> "their")."""
-    swaps = {"my": "their", "me": "them", "i": "they", "myself": "themselves", "mine": "theirs"}
+    swaps = {"my": "their", "me": "them", "i": "they", "myself": "themselves", "mine": "theirs",
+             "im": "they're", "i'm": "they're", "ive": "they've", "i've": "they've"}  # fmt: skip
     return " ".join(swaps.get(word.lower(), word) for word in fragment.split())
 
 

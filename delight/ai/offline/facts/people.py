@@ -35,7 +35,10 @@ _NEWS = re.compile(
 )
 NEWS_MIN_WORDS = 3
 # Where the news ends: the person's own next thought ("… and ive been back and forth").
-_NEWS_END = re.compile(r"\s+and\s+(?=(?:i|i'm|im|i've|ive|i'd|id)\b)|,\s*|\s+but\s+", re.I)
+_NEWS_END = re.compile(
+    r"\s+and\s+(?=(?:i|i'm|im|i've|ive|i'd|id)\b)|,\s*|\s+but\s+|\s+(?:lol|lmao|haha\w*)\b",
+    re.IGNORECASE,
+)
 _THEY = ((re.compile(r"\bthey was\b"), "they were"), (re.compile(r"\bthey am\b"), "they are"))
 
 
