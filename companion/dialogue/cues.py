@@ -9,6 +9,7 @@ import re
 from companion.dialogue.dates import find_date
 from companion.dialogue.phrases import (
     ASKS_FOR_IDEAS,
+    BARE_AIM,
     DONE,
     FEELING_FORMS,
     FUTURE,
@@ -33,7 +34,9 @@ from companion.dialogue.phrases import (
 ASIDE_WORDS = 3
 _SENTENCES = re.compile(r"(?<=[.!?])\s+")
 _AIM_END = re.compile(
-    r"\s*[,;(]\s*(?:i|im|i'm|ive|i've|my|it|its|it's|we|cause|cos)\b|\s+(?:lol|haha)\b", re.I
+    r"\s*[,;(]\s*(?:i|im|i'm|ive|i've|my|it|its|it's|we|cause|cos)\b|\s+(?:lol|haha)\b"
+    r"|,?\s+(?:but|though|tho)\b",
+    re.I,
 )
 # A deed done by someone else: "she did", "they went".
 _OTHERS_DEED = re.compile(
@@ -86,6 +89,17 @@ def wished_aim(text: str) -> str:
             # The aim, without what is said about it: "start running again, i used to run…"
             return _AIM_END.split(wish["aim"], maxsplit=1)[0].strip()
     return ""
+
+
+def aim_in(text: str) -> str:
+    """The aim a message gives, as a wish ("i want to run 5k") or said on its own, as
+    people answer ("like maybe just be able to run 5k without stopping, by march"); ""
+    when it gives none."""
+    if aim := wished_aim(text):
+        return aim
+    if QUESTION.search(text) or not (bare := BARE_AIM.match(fix_typos(text))):
+        return ""
+    return _AIM_END.split(bare["aim"], maxsplit=1)[0].strip()
 
 
 def states_goal(text: str) -> bool:

@@ -341,15 +341,30 @@ def extract_adjustment(text: str, env: SlotEnv) -> Extracted:
     if found := FIELD_WORDS.search(text):
         values["field"] = found.group()
         after = text[found.end() :]
-        if to := list(re.finditer(rf"\b(?:{CONNECTOR})\s+", after, re.IGNORECASE)):
-            values["new_value"] = after[to[-1].end() :]
-            head = text[: found.end() + to[-1].start()]
+        if to := re.search(rf"\b(?:{CONNECTOR})\s+", after, re.IGNORECASE):
+            values["new_value"] = _new_value(after[to.end() :], dated=bool(found["target_date"]))
+            head = text[: found.end() + to.start()]
     elif named := GOAL_NAMED.search(text):
         head = text[: named.end()]
         values.update(_value_and_field(text[named.end() :]))
     if env.context.goals and best_choice(head, env.context.goals) is not None:
         values["goal"] = head
     return Extracted(values, head)
+
+
+# A reason said after the new value ("…, march is mad busy", "…, because my mate can't").
+_REASON_AFTER = re.compile(
+    r",\s*(?:i|im|i'm|my|it|its|it's|cos|cause|because|since|as|the|that|[a-z]+\s+is)\b.*$",
+    re.IGNORECASE,
+)
+
+
+def _new_value(said: str, *, dated: bool) -> str:
+    """The new value said after its "to": a date for a date ("april actually, march is mad
+    busy" -> "april"), else the words before a reason added after a comma."""
+    if dated and (when := find_date(said, bare=True)):
+        return when.group()
+    return _REASON_AFTER.sub("", said)
 
 
 def _value_and_field(after: str) -> dict[str, str]:

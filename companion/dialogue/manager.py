@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Any
 
 from companion.dialogue.corrections import Correction, parse_correction
-from companion.dialogue.cues import is_aside, wished_aim
+from companion.dialogue.cues import aim_in, is_aside, wished_aim
 from companion.dialogue.flows import FLOWS, Flow, Slot
 from companion.dialogue.parsing import (
     Choice,
@@ -326,9 +326,20 @@ class DialogueManager:
         return step
 
     def _on_offer(self, draft: _Draft, text: str) -> DialogueStep:
+        """Yes starts the flow; an answer that says more of the goal (a clearer aim, a date,
+        a reason: "like maybe just be able to run 5k, by march") starts it with what it
+        says; no, or anything else, lets it go."""
         if is_yes(text):
             draft.go(S.UNDERSTANDING)
             return self._advance(draft)
+        found = draft.flow.extract(text, draft.env).values
+        aim = aim_in(text)
+        if aim or "target_date" in found or "why" in found:
+            raw = {name: value for name, value in found.items() if name != "title"}
+            if aim:
+                raw["title"] = aim_in(found.get("title", "")) or aim
+            draft.go(S.VALIDATING_SLOT)
+            return self._fill(draft, raw)
         if is_no(text):
             draft.go(S.UNDERSTANDING, S.IDLE)
             return DialogueStep(

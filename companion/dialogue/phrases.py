@@ -281,12 +281,8 @@ NOT_A_GOAL_REQUEST = regex(
     r"\b(?:scored|herself|himself|themselves|his|her|their)\b\s+(?:a\s+)?goal"
 )
 # "I want to learn X" with a deadline or a reason is a goal stated whole; without, a wish.
-WISH = regex(r"""
-    ^\W*(?:(?:so|well|ok|okay|hey|hi|honestly|actually|and|but|now|no|you\s+know\s+what
-      |i(?:\s+have|'ve|ve)?\s+been\s+thinking|i\s+was\s+thinking)[,\s]+)*
-    i(?:\s+(?:really\s+|also\s+|think\s+i\s+)?(?:want|wanna|need|would\s+(?:love|like)|hope|plan)
-      |'d\s+(?:really\s+|also\s+)?(?:love|like)
-      |\s+(?:wish\s+i\s+could|have\s+always\s+wanted)|'ve\s+always\s+wanted)\s+(?:to\s+)?
+# What an aim starts with: "learn…", "run…", "be able to…".
+_AIM = r"""
     (?P<aim>(?:learn|start|get|become|be\s+able|run|write|read|build|make|finish|quit|stop|save
       |lose|gain|play|speak|swim|cook|bake|draw|paint|travel|visit|call|see|spend|practi[cs]e
       |improve|pass|train|walk|cycle|climb|meditate|sleep|eat|drink|grow|volunteer|host|knit
@@ -294,7 +290,25 @@ WISH = regex(r"""
       |lift|dance|sew|crochet|fix|renovate|move|pay|earn|apply|try|master|memori[sz]e|compete
       |raise|bike|ride|row|stretch|journal|declutter|clear|plant|join|create|design|code
       |do)\b.*)$
-""")
+"""
+WISH = regex(
+    r"""
+    ^\W*(?:(?:so|well|ok|okay|hey|hi|honestly|actually|and|but|now|no|you\s+know\s+what
+      |i(?:\s+have|'ve|ve)?\s+been\s+thinking|i\s+was\s+thinking)[,\s]+)*
+    i(?:\s+(?:really\s+|also\s+|think\s+i\s+)?(?:want|wanna|need|would\s+(?:love|like)|hope|plan)
+      |'d\s+(?:really\s+|also\s+)?(?:love|like)
+      |\s+(?:wish\s+i\s+could|have\s+always\s+wanted)|'ve\s+always\s+wanted)\s+(?:to\s+)?
+"""
+    + _AIM
+)
+# An aim said on its own, as an answer ("like maybe just be able to run 5k, by march").
+BARE_AIM = regex(
+    r"""
+    ^\W*(?:(?:like|maybe|just|so|um+|well|ok|okay|really|probably|honestly|more\s+like|i\s+guess
+      |to)[,\s]+)*
+"""
+    + _AIM
+)
 # A finished mission, said in so many words.
 DONE = regex(r"""
     \b(?:done|finished|completed?|did\s+(?:it|that|this|the|my|today'?s)|(?:have|'ve)\s+done

@@ -66,12 +66,11 @@ def context_candidates(state: TurnState, outputs: dict[str, Any]) -> list[str]:
     missions = [m["title"] for m in suggested.values() if m] or [
         m["title"] for m in context.get("triad", [])
     ]
-    to_review = {g["title"] for g in context.get("goals", []) if g.get("to_review")}
+    marks = {g["title"]: _goal_mark(g) for g in context.get("goals", [])}
     progress = [
-        f"{g['title']} (plan to review)" if g["title"] in to_review
-        else f"{g['title']} ({g['progress']}% done)"
+        f"{g['title']} {marks.get(g['title']) or _done(g['progress'])}"
         for g in (outputs.get("progress.summary") or {}).get("goals", [])
-    ]  # fmt: skip
+    ]
     return context_lines(
         goals=progress or ([_goal_line(goal)] if goal else []),
         missions=missions,
@@ -87,8 +86,22 @@ def context_candidates(state: TurnState, outputs: dict[str, Any]) -> list[str]:
 
 def _goal_line(goal: dict[str, Any]) -> str:
     """The goal in focus, said to wait for review when its plan is made and none of its
-    missions is accepted yet."""
-    return f"{goal['title']} (plan to review)" if goal.get("to_review") else goal["title"]
+    missions is accepted yet, or to be in planning still."""
+    return f"{goal['title']} {_goal_mark(goal)}".strip()
+
+
+def _done(percent: int) -> str:
+    return f"({percent}% done)"
+
+
+# Goals whose missions are still being planned (goals.models.Goal.Decomposition).
+PLANNING = frozenset({"pending", "running"})
+
+
+def _goal_mark(goal: dict[str, Any]) -> str:
+    if goal.get("to_review"):
+        return "(plan to review)"
+    return "(being planned)" if goal.get("planning") in PLANNING else ""
 
 
 def streak_note(

@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from companion.dialogue import (
+    ADJUST_GOAL,
     COMPLETE_MISSION,
     Choice,
     ConversationState,
@@ -53,12 +54,15 @@ FLOW_DONE = {
     "create_goal": "Done: “{title}” is set up. I'm breaking it into small missions now; "
     "they'll show up on your goals page in a moment.",
     "complete_mission": "Marked “{title}” as done. Nice work!",
-    "adjust_goal": "Updated “{title}”.",
+    "adjust_goal": "Updated “{title}”: its {field} is now {value}.",
 }
 
 _ADJUST_CUE = re.compile(
     r"\b(?:change|rename|move|push|postpone|adjust|update|edit|extend)\b.*\bgoal\b"
-    r"|\bgoal\b.*\b(?:change|rename|move|push|postpone|adjust|update|edit|extend)\b",
+    r"|\bgoal\b.*\b(?:change|rename|move|push|postpone|adjust|update|edit|extend)\b"
+    # "move it to april", "push the date back to october": the goal in focus, by its date.
+    r"|\b(?:move|push|postpone|shift|change|make)\s+(?:it|that|the\s+(?:date|deadline))"
+    r"(?:\s+back)?\s+(?:to|till|until)\b",
     re.IGNORECASE,
 )
 
@@ -239,12 +243,22 @@ def flow_outcome(
     if run["ok"]:
         title = _action_title(name, slots, outputs.get(FLOW_TOOLS[name], {}))
         dialogue = dialogue.complete()
-        text = " ".join(filter(None, [flow["reply"], FLOW_DONE[name].format(title=title)]))
+        done = FLOW_DONE[name].format(title=title, **_changed(name, slots))
+        text = " ".join(filter(None, [flow["reply"], done]))
     else:
         reason = _readable(run["error"] or "")
         dialogue = dialogue.fail(reason)
         text = f"I couldn't do that: {reason}. Say “try again”, or “cancel” to let it go."
     return {**flow, "dialogue": dialogue.to_dict()}, text
+
+
+def _changed(action: str, slots: dict[str, Any]) -> dict[str, str]:
+    """What a change to a goal changed, in words ("target date", "30 April 2027")."""
+    if action != "adjust_goal":
+        return {}
+    field, value = ADJUST_GOAL.slot("field"), ADJUST_GOAL.slot("new_value")
+    shown = value.display(slots["new_value"])
+    return {"field": field.display(slots["field"]).lower(), "value": shown or "open"}
 
 
 # What each action can be taken back with ("undo", "that's not what I did"), and its words.

@@ -109,7 +109,7 @@ REPLY_FOR = {
     "question": "coach",
     "reflection": "listen",
     "undo": "undo",
-    "mission_done": "question",  # no mission of theirs matched: ask which one
+    "mission_done": "celebrate",  # no mission of theirs fits: what they did is still good
     "goal_create": "goal_step",
     "goal_adjust": "goal_step",
     "affirm": "smalltalk",

@@ -275,6 +275,15 @@ def test_todays_list_before_the_plan_is_reviewed_points_to_the_plan(owner):
     assert "the plan for “Start running again” is on your goals page" in answer["reply"]
 
 
+def test_todays_list_while_the_plan_is_still_made_says_so(owner):
+    make_goal(owner, title="Be able to run 5k", decomposition_status="running")
+
+    answer = say(owner, "whats the plan then")
+
+    assert answer["act"] == "missions"
+    assert "I'm still breaking “Be able to run 5k” into small missions" in answer["reply"]
+
+
 def test_a_daughters_name_typed_in_lower_case_is_remembered(runner):
     said = say(runner, "my daughter is called ivy")
     asked = say(runner, "whats my daughters name", said)
@@ -377,3 +386,24 @@ def test_what_she_knows_never_says_a_pronoun_they_disliked(runner):
     told = say(runner, "any ideas for a quick veggie dinner, nothing with mushrooms, i hate them")
     answer = say(runner, "what do you know about me", told)
     assert "don't like you" not in answer["reply"]
+
+
+def test_a_deed_that_fits_no_mission_is_still_met_with_joy(owner):
+    answer = say(owner, "just did a 10 min walk around the block on my break")
+
+    assert answer["act"] == "celebrate"
+    assert done_titles(owner) == set()
+
+
+def test_ill_typed_for_ill_do_is_no_illness(owner):
+    answer = say(owner, "ok ill do the first one tmrw")
+
+    assert "not feeling well" not in answer["reply"]
+
+
+def test_moving_the_only_goal_says_its_new_date(owner):
+    make_goal(owner, title="Run 5k without stopping")
+
+    answer = say(owner, "move it to april actually, march is mad busy")
+
+    assert "its target date is now 30 April" in answer["reply"]

@@ -30,7 +30,7 @@ from delight.ai.offline.reflection import (
 from delight.ai.offline.story_answers import story_answer
 from delight.ai.offline.streak_answers import encouragement, streak_answer
 from delight.ai.offline.world_answers import mission_zone_sentence, world_answer
-from delight.ai.text import clean_text
+from delight.ai.text import STOPWORDS, clean_text, normalise_words, word_set
 
 # The longest first sentence said back whole ("Your manager tore apart your presentation in
 # front of the whole team"); a longer one is not echoed.
@@ -186,6 +186,8 @@ def decline(given: ActInput) -> list[str]:
 def missions(given: ActInput) -> list[str]:
     if not given.ctx.missions and given.ctx.reviewing:
         return [_named(words.MISSIONS_TO_REVIEW, given.ctx.name, goal=given.ctx.reviewing[0])]
+    if not given.ctx.missions and given.ctx.planning:
+        return [_named(words.MISSIONS_PLANNING, given.ctx.name, goal=given.ctx.planning[0])]
     if not given.ctx.missions:
         return [_named(words.MISSIONS_NONE, given.ctx.name)]
     listed = "; ".join(given.ctx.missions[:3])
@@ -194,8 +196,30 @@ def missions(given: ActInput) -> list[str]:
 
 
 def progress(given: ActInput) -> list[str]:
+    """How far a goal named in the question is (its plan's state when it has no count yet),
+    then the streak."""
     answer = streak_answer(given.text, given.ctx.streak, asked=True)
+    if goal := _goal_asked(given.text, given.ctx):
+        return [f"{_goal_progress(goal, given.ctx)} {answer}".strip()]
     return [answer or _named(words.PROGRESS_NONE, given.ctx.name)]
+
+
+def _goal_asked(text: str, ctx: ReplyContext) -> str:
+    """The goal a question names by a word of its title ("the 5k thing"), or the only goal
+    when it asks about "my goal"."""
+    said = set(normalise_words(text)) - STOPWORDS - GOAL_WORDS
+    named = [g for g in ctx.goals if said & (set(normalise_words(g)) - STOPWORDS)]
+    if len(named) == 1:
+        return named[0]
+    return ctx.goals[0] if len(ctx.goals) == 1 and "goal" in text.lower() else ""
+
+
+def _goal_progress(goal: str, ctx: ReplyContext) -> str:
+    if goal in ctx.planning:
+        return words.GOAL_PLANNING.format(goal=goal)
+    if goal in ctx.reviewing:
+        return words.GOAL_REVIEWING.format(goal=goal)
+    return words.GOAL_PROGRESS.format(goal=goal, percent=ctx.progress.get(goal, 0))
 
 
 def story(given: ActInput) -> list[str]:
@@ -217,6 +241,8 @@ def undo_nothing(given: ActInput) -> list[str]:
     return [_named(words.UNDO_NOTHING, given.ctx.name)]
 
 
+# Words of a question about progress that name no goal ("how far am i on the 5k thing").
+GOAL_WORDS = word_set("goal goals far along thing progress much way done doing going")
 # Replies that answer with facts: the same question gets the same answer.
 ANSWERS = frozenset({"help", "decline", "missions", "progress", "story", "world"})
 COMPOSERS: dict[str, Callable[[ActInput], list[str]]] = {

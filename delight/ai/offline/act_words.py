@@ -133,6 +133,17 @@ MISSIONS_TO_REVIEW = (
     "Nothing is on today's list yet{n}: the plan for “{goal}” is on your goals page, waiting "
     "for you. Approve the missions you like there, and I'll suggest today's from them."
 )
+GOAL_PROGRESS = "You're {percent}% of the way to “{goal}”."
+GOAL_PLANNING = (
+    "“{goal}” is just set up: I'm still breaking it into missions, so there's nothing to count yet."
+)
+GOAL_REVIEWING = (
+    "“{goal}” has its plan waiting on your goals page: once you approve missions, I'll count them."
+)
+MISSIONS_PLANNING = (
+    "I'm still breaking “{goal}” into small missions{n}. They'll be on your goals page in a "
+    "moment; approve the ones you like, and I'll suggest today's from them."
+)
 MISSIONS_NONE = (
     "There are no missions waiting for you right now{n}. Would you like to set up a goal, or "
     "add one small thing for today?"

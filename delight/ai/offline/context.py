@@ -40,11 +40,14 @@ class ReplyContext:
     progress: dict[str, int] = field(default_factory=dict)
     # Goals whose planned missions wait for the person's review on the goals page.
     reviewing: list[str] = field(default_factory=list)
+    # Goals whose missions are still being planned.
+    planning: list[str] = field(default_factory=list)
 
 
 _PROGRESS = re.compile(r"\s*\((?P<percent>\d+)% done\)$")
 # A goal whose plan waits for the person's review ("Goal: Run a 5k (plan to review)").
 _REVIEW = re.compile(r"\s*\(plan to review\)$")
+_PLANNING = re.compile(r"\s*\(being planned\)$")
 _CONTEXT_PREFIX = re.compile(
     r"^\s*(?P<kind>current goals?|active goals?|goals?|today'?s missions|missions today|"
     r"missions?|memory|memories|personal|project|task|recalled|remember|name|zone|streak|story|"
@@ -70,12 +73,14 @@ def parse_context(lines: Sequence[str], user_name: str = "") -> ReplyContext:
         elif "goal" in kind:
             for item in _split_items(rest):
                 progress = _PROGRESS.search(item)
-                title = _REVIEW.sub("", _PROGRESS.sub("", item)).strip()
+                title = _PLANNING.sub("", _REVIEW.sub("", _PROGRESS.sub("", item))).strip()
                 context.goals.append(title)
                 if progress:
                     context.progress[title] = int(progress["percent"])
                 if _REVIEW.search(item):
                     context.reviewing.append(title)
+                if _PLANNING.search(item):
+                    context.planning.append(title)
         elif "mission" in kind:
             context.missions.extend(_split_items(rest))
         elif kind == "welcome":

@@ -177,6 +177,21 @@ def test_adjust_goal_in_one_message():
     assert step.outcome is Outcome.EXECUTE
 
 
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("move it to april actually, march is mad busy", "2026-04-30"),
+        ("push it to october, my mate cant do sept", "2026-10-31"),
+    ],
+)
+def test_moving_the_goal_in_focus_takes_the_date_not_the_reason_after_it(text, value):
+    context = DialogueContext(goals=(Choice(7, "Climb Ben Nevis"),))
+
+    step = flow_start(text, "adjust_goal", context)
+
+    assert step.dialogue.slots["new_value"] == value
+
+
 def test_adjust_goal_step_by_step():
     step = flow_start("I want to change a goal", "adjust_goal", ACTIVE_GOALS)
     assert step.dialogue.pending_slot == "goal"

@@ -481,6 +481,17 @@ def test_an_offer_accepted_asks_the_next_slot_and_declined_lets_it_go():
     assert declined.dialogue.state is S.IDLE
 
 
+def test_an_offer_answered_with_more_of_the_goal_starts_it_with_what_was_said():
+    offer = MANAGER.offer("create_goal", "i want to get fitter but i have no time", today=TODAY)
+    assert offer.reply == "That sounds worth doing. Shall we make “Get fitter” a goal?"
+
+    refined = flow_say(offer, "like maybe just be able to run 5k without stopping, by march")
+
+    assert refined.dialogue.slots["title"] == "Be able to run 5k without stopping"
+    assert refined.dialogue.slots["target_date"] == "2026-03-31"
+    assert refined.dialogue.pending_slot == "why"
+
+
 def test_with_one_goal_it_is_assumed_and_said_and_the_change_done_at_once():
     context = DialogueContext(goals=(Choice(7, "Paint the shed"),))
 

@@ -26,7 +26,8 @@ def food(clause: str) -> list[ExtractedFact]:
     )
     if found:
         item = thing(found.group(1), 5)
-        if item and item.lower() not in ("it", "that", "this", "anything", "much", "well"):
+        pronouns = ("it", "that", "this", "those", "these", "them", "anything", "much", "well")
+        if item and item.lower() not in pronouns:
             return [
                 fact(
                     f"Can not eat {third_person(item)}",

@@ -195,7 +195,11 @@ FEELINGS: tuple[Keyword, ...] = (
     _k(
         "sick",
         7,
-        r"\b(sick|ill|unwell|headache|migraine|injured|injury|flu|fever|covid)\b",
+        # "ill" typed for "I'll" ("ok ill do the first one tmrw") is no illness.
+        r"\b(sick|ill(?!\s+(?:do|go|be|try|get|have|make|see|take|call|text|start|finish|let"
+        r"|tell|ask|send|check|look|just|probably|prob|maybe|definitely|def|need|keep|put|give"
+        r"|come|eat|run|walk|write|read|work|pick|play|message|stick|aim|sort|think|never)\b)"
+        r"|unwell|headache|migraine|injured|injury|flu|fever|covid)\b",
         _d(
             r"\bmy ((?:\w+ )?\w+) (?:is|has been|was|got|feels) (?:\w+ )?(?:sick|ill|unwell|"
             r"injured|in hospital)",

@@ -89,3 +89,11 @@ def test_an_answer_of_facts_asked_for_again_is_given_again_as_a_repeat():
     assert replies[1].startswith("Like I said, your story")
     weather = act_reply("decline", "whats the weather", parse_context([], "Sam"), turn=3)
     assert any(reply.startswith("Like I said, I can't") for reply in weather)
+
+
+def test_progress_on_a_goal_named_in_the_question_comes_before_the_streak():
+    lines = ("Goal: Be able to run 5k (40% done)", "Goal: Learn French (being planned)")
+    assert reply("progress", "how far am i on the 5k thing", *lines).startswith(
+        "You're 40% of the way to “Be able to run 5k”."
+    )
+    assert "still breaking it into missions" in reply("progress", "hows french going", *lines)
