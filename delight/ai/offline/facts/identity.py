@@ -7,6 +7,7 @@ import re
 from delight.ai.offline.facts.common import fact
 from delight.ai.offline.reflection import capitalise
 from delight.ai.offline.rules import NOT_NAMES
+from delight.ai.text import STOPWORDS, word_set
 from delight.ai.types import ExtractedFact
 
 
@@ -22,7 +23,36 @@ def names(clause: str) -> list[ExtractedFact]:
     if found and found.group(1).lower() not in NOT_NAMES:
         name = found.group(1)
         return [fact(f"Name is {name}", "personal", "name", 0.6, "identity", value=name)]
+    # Typed in lower case, as an introduction: "hi im sam", "im sam btw".
+    found = _INTRODUCED.match(clause)
+    if found and (found["hi"] or found["btw"]) and not _no_name(found["name"].lower()):
+        name = capitalise(found["name"])
+        return [fact(f"Name is {name}", "personal", "name", 0.6, "identity", value=name)]
     return []
+
+
+_INTRODUCED = re.compile(
+    r"^(?:(?P<hi>hi|hello|hey|hiya|heya)[,!.]?\s+(?:there\s+)?(?:eliza[,!.]?\s+)?)?"
+    r"I am (?P<name>[a-z]{2,15})(?P<btw>\s+(?:btw|by the way))?\s*(?:[,.!;]|$)",
+    re.IGNORECASE,
+)
+
+
+# Words that say how or where someone is, not who ("hi im home", "im vegan btw").
+_STATES = word_set(
+    "home away awake alive free late early sick ill hungry cold hot full broke single married "
+    "pregnant vegan vegetarian allergic gay straight trans retired unemployed pumped shattered "
+    "knackered gutted chuffed buzzing exhausted nervous scared worried struggling lonely"
+)
+
+
+def _no_name(word: str) -> bool:
+    return (
+        word in NOT_NAMES
+        or word in _STATES
+        or word in STOPWORDS
+        or word.endswith(("ing", "ed", "ly"))
+    )
 
 
 def age(clause: str) -> list[ExtractedFact]:

@@ -251,3 +251,20 @@ def test_what_is_said_of_someone_close_is_kept_as_said(text, content):
 @pytest.mark.parametrize("text", ["my sister Ana lives in Porto", "my dad died last year"])
 def test_who_they_are_where_they_live_and_a_loss_are_not_kept_twice(text):
     assert [f.content for f in extract_facts(text) if not f.key] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("cool. im sam btw, i work as a nurse", "Sam"),
+        ("hi im sam", "Sam"),
+        ("hey eliza, im priya", "Priya"),
+        ("im tired btw", None),
+        ("hi im back", None),
+        ("hi im new, not sure how this works", None),
+        ("im sam", None),  # no introduction: could be anything
+    ],
+)
+def test_a_name_typed_in_lower_case_is_kept_when_it_is_an_introduction(text, name):
+    names = [f.value for f in extract_facts(text) if f.key == "name"]
+    assert names == ([name] if name else [])
