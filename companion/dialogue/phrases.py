@@ -297,7 +297,7 @@ WISH = regex(
       |i(?:\s+have|'ve|ve)?\s+been\s+thinking|i\s+was\s+thinking)[,\s]+)*
     i(?:\s+(?:really\s+|also\s+|think\s+i\s+)?(?:want|wanna|need|would\s+(?:love|like)|hope|plan)
       |'d\s+(?:really\s+|also\s+)?(?:love|like)
-      |\s+(?:wish\s+i\s+could|have\s+always\s+wanted)|'ve\s+always\s+wanted)\s+(?:to\s+)?
+      |\s+wish\s+i\s+could|(?:\s+have|'ve|ve)\s+(?:always\s+|long\s+)?wanted)\s+(?:to\s+)?
 """
     + _AIM
 )
@@ -378,7 +378,8 @@ SENTENCE_BREAK = regex(r"[.!?]\s+\w")
 # Someone speaking of how they are, not of a goal's title.
 SELF_STATEMENT = regex(
     r"^\W*(?:(?:sorry|ugh|honestly|tbh|lol|ok|okay|oh|well|omg)[,.!\s]+)*"
-    r"(?:i'?m|im|i\s+am|i\s+feel|i\s+was|i'?ve\s+been|i\s+just|my\s+\w+\s+(?:is|was))\b"
+    r"(?:i'?m|im|i\s+am|i\s+feel|i\s+was|i'?ve\s+been|i\s+just|i\s+had|i\s+got|today\s+was"
+    r"|my\s+\w+\s+(?:is|was))\b"
 )
 # A goal named in a change request: "my running goal", "the guitar goal".
 GOAL_NAMED = regex(r"\b(?:my|the|our)\s+(?P<words>(?:[\w']+\s+){1,3})goal\b")

@@ -112,6 +112,8 @@ _VAGUE = re.compile(r"^\W*(?:help|hm+|um+|idk|ok(?:ay)?|so|well|\?+|\.+|what|hmm
 
 # Said when goals are asked about before there is one; it opens the create-goal flow.
 NO_GOAL_YET = "I don't know your goals yet, so let's start there."
+# Acts that ask for something, even without a question's words ("give me a mission").
+ASKING_ACTS = frozenset({"missions_question", "advice_request", "help"})
 
 
 def receive_input(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
@@ -373,10 +375,12 @@ def _vagueness(state: TurnState) -> str:
         return ""
     intent = received.get("intent") or {}
     context = state.output("recall_context")
-    # "My goals are going well" is news, not a question: only a question gets this one.
-    asks_about_goals = intent.get("label") == "mission_request" or (
-        intent.get("label") == "goal_discussion" and is_question(state.input.text)
-    )
+    # "My goals are going well" and "not for a mission, just in my notebook" are news, not
+    # requests: only a question or a request gets this one.
+    question = is_question(state.input.text)
+    asks_about_goals = (
+        intent.get("label") == "mission_request" and (question or intent.get("act") in ASKING_ACTS)
+    ) or (intent.get("label") == "goal_discussion" and question)
     if asks_about_goals and "goals" in context and not context["goals"]:
         # Asked once in this conversation is enough: a second time the turn just answers.
         asked = any(NO_GOAL_YET in m["content"] for m in context.get("history", []))

@@ -54,6 +54,11 @@ SENSE = {
         r"\b(?:thanks?|thank you|thx|ty|tysm|cheers|ta|appreciate|grateful|legend)\b", re.I
     ),
     "help": re.compile(r"\b(?:you|u|this|app|eliza|help|how|work|works)\b", re.IGNORECASE),
+    # A question about the story names it ("never get past chapter 1" is about a novel).
+    "story_question": re.compile(
+        r"\b(?:story|stories|essence|quests?|lanterns?|valley|passages?|side chapters?|tale)\b",
+        re.IGNORECASE,
+    ),
     # A question about her world names it, a zone or going somewhere ("wat time is it in
     # tokyo" is about the real one).
     "world_question": re.compile(

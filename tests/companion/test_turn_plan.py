@@ -132,3 +132,9 @@ def test_a_rules_reading_stands_without_its_words_checked():
     text = "nvm. my fingers hurt from practicing is that normal"
     assert sure_of("out_of_scope", 0.95, text, by="rule") == 0.95
     assert sure_of("out_of_scope", 0.95, text) == 0.0
+
+
+def test_a_question_about_the_story_names_it():
+    novel = "ive wanted to write a novel for like ten years and never get past chapter 1"
+    assert sure_of("story_question", 0.6, novel) == 0.0
+    assert sure_of("story_question", 0.6, "hows my story") == 0.6

@@ -407,3 +407,10 @@ def test_moving_the_only_goal_says_its_new_date(owner):
     answer = say(owner, "move it to april actually, march is mad busy")
 
     assert "its target date is now 30 April" in answer["reply"]
+
+
+def test_a_mission_denied_in_passing_opens_no_goal(owner):
+    answer = say(owner, "not for a mission, just in my notebook")
+
+    assert "I don't know your goals yet" not in answer["reply"]
+    assert answer["conversation_state"] == "idle"

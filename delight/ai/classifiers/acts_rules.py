@@ -65,14 +65,16 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|ibuprofen|paracetamol)s?\b.*\bwhich (?:one|brand|kind|should)\b|\bcan (?:you|u)"
             r" (?:please |just )?(?:order|buy|book|call|ring|phone|text|email|pay for|tell (?:her"
             r"|him|them|my \w+))\b|\b(?:what|wat) time is it (?:in|over in|out in)\b"
+            r"|\bcan (?:you|u) (?:please )?remind me\b|\bremind me (?:to|at|tomorrow|later)\b"
             r"|\b(?:hurts?|hurting|sore|aches?|aching|swollen|bleeding|itchy|dizzy|numb|pain)\b"
             r".*\bis (?:that|this|it) normal\b",
         ),
         (
             "help",
             r"\bwhat (?:can|could|do) you (?:do|help (?:me )?with)\b|\bwhat are you (?:for|able to"
-            r" do|good at)\b|\bhow (?:does this|does this app|do you) work\b|\bwhat can i"
-            r" (?:ask you|do here|use you for)\b|\bwhat do you do\b",
+            r" do|good at)\b|\bhow (?:does this|does this app|do you) work\b|\bfirst time"
+            r" (?:using|on|here|trying)\b|\bi am new (?:here|to this)\b|\bnew to (?:this|the app)\b"
+            r"|\bwhat can i (?:ask you|do here|use you for)\b|\bwhat do you do\b",
         ),
         (
             "resume",
@@ -97,7 +99,9 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "progress_question",
             r"\b(?:what|how) is my streak\b|\bhow (?:long|big) is my streak\b|\bhow am i doing\b"
-            r"|\bhow consistent (?:have i been|am i)\b|\bmy (?:streak|progress|consistency)\W*$",
+            r"|\bhow consistent (?:have i been|am i)\b|\bmy (?:streak|progress|consistency)\W*$"
+            r"|\bwhat (?:is|are) (?:a |the )?streaks? (?:even )?for\b|\bwhat (?:is|are) a streak\b"
+            r"|\bhow do(?:es)? (?:the |a )?streaks? work\b",
         ),
         (
             "story_question",

@@ -117,7 +117,12 @@ def hear(given: ActInput) -> list[str]:
         return listen(given)
     said = _said_back(given.text)
     heard = _bank(words.HEARD_NEUTRAL, given, "neutral", Said=said) if said else []
+    # "You feel like a fraud… How do you feel about that?" says "feel" twice.
+    heard = [reply for reply in heard if not _FEEL.search(said) or reply.count("feel") < 2]
     return heard + _bank(words.HEARD_NEUTRAL_PLAIN, given, "neutral-plain")
+
+
+_FEEL = re.compile(r"\bfeel", re.IGNORECASE)
 
 
 def _built(given: ActInput, replies: list[str]) -> list[str]:

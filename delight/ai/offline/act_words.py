@@ -169,6 +169,11 @@ DECLINE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "forecasts. A weather app will know. Is the weather getting in the way of a plan?",
         ),
         (
+            r"\bremind\b",
+            "I can't set a reminder for a time{n}: your phone's alarm will hold it better than "
+            "I can. When you've done it, tell me and I'll count it.",
+        ),
+        (
             r"\btime is it in\b|\btime zone\b",
             "I can't look up the time in other places{n}: your phone's world clock will know. "
             "Is something there on your mind?",

@@ -82,6 +82,13 @@ TOPICS: tuple[Topic, ...] = (
         "when…” tends to open a conversation instead of a defence.",
     ),
     _topic(
+        r"\bwrit(?:e|ing)\b|\bnovel\b|\bdraft\b|\bchapter\b|\bpoems?\b|\bjournal",
+        "Write badly on purpose for ten minutes: a first draft's only job is to exist. Stop "
+        "mid-sentence, so tomorrow starts easy.",
+        "Keep a notebook where you wait for the kettle and write while it boils: three "
+        "sentences a day add up to a chapter a month.",
+    ),
+    _topic(
         r"\bsleep\b|\binsomnia\b|\btired\b|\bbed ?time\b|\bawake\b",
         "Try a wind-down alarm thirty minutes before bed: screens away, lights low, the same "
         "small routine each night.",

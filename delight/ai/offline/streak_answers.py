@@ -75,6 +75,19 @@ def asks_about_streak(text: str) -> bool:
     return bool(_ASKS.search(text) and _QUESTION.search(text))
 
 
+# "whats a streak even for", "how do streaks work": what one is, not how long theirs is.
+_WHAT_IS = re.compile(
+    r"\bwhat(?:'?s| is| are) (?:a |the )?streaks?\b(?! now| at| today| so far| like| on)"
+    r"|\bhow do(?:es)? (?:the |a )?streaks? work\b|\bstreaks? (?:even )?for\b",
+    re.IGNORECASE,
+)
+STREAK_EXPLAINED = (
+    "A streak counts the days in a row you finish at least one mission, on your own clock. "
+    "It's there to make showing up visible, not to punish a miss: the habit strength beside "
+    "it drops only a little for one missed day, and a freeze can cover a day off."
+)
+
+
 def streak_answer(text: str, note: StreakNote | None, *, asked: bool = False) -> str:
     """The answer to a question about streaks ("" when it is no such question).
 
@@ -87,6 +100,8 @@ def streak_answer(text: str, note: StreakNote | None, *, asked: bool = False) ->
        consistent they are, the consistency index leads (the strength, in words, before
        the first day has ended).
     """
+    if _WHAT_IS.search(text):
+        return STREAK_EXPLAINED
     if note is None or not (asked or asks_about_streak(text)):
         return ""
     if _CONSISTENCY.search(text) and note.longest:

@@ -66,6 +66,8 @@ def test_a_bare_wish_gives_its_aim_to_offer():
     said = "so i have been thinking i really want to learn to play guitar, ive got his old one"
     assert wished_aim(said) == "learn to play guitar"
     assert wished_aim("ive been thinking i want to quit my job") == "quit my job"
+    said = "ive wanted to write a novel for like ten years and never get past chapter 1"
+    assert wished_aim(said) == "write a novel"
 
 
 @pytest.mark.parametrize(
@@ -96,6 +98,7 @@ def test_a_finished_mission_is_reported_outright_or_as_a_past_deed(text, done):
         ("The mission said 5 minutes of breathing. i did 7", True, True),
         ("Run 5k by June!", True, False),
         ("give me a tip for reading french out loud, i feel silly doing it", False, True),
+        ("i had a bad day at school today, a kid said my lesson was boring", True, True),
     ],
 )
 def test_questions_and_remarks_are_not_answers(text, free_text, aside):

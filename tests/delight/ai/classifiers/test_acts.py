@@ -44,6 +44,9 @@ def embedder() -> OnnxMiniLMEmbedder:
         ("lol ok an actual alarm clock. can you order one for me", "out_of_scope"),
         ("can you tell her im fine haha", "out_of_scope"),
         ("wat time is it in tokyo rn", "out_of_scope"),
+        ("fair. can you remind me to write tomorrow at 8", "out_of_scope"),
+        ("whats a streak even for", "progress_question"),
+        ("im dee btw. first time using this", "help"),
         ("nvm. my fingers hurt from practicing is that normal", "out_of_scope"),
     ],
 )

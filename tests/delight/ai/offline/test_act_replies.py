@@ -97,3 +97,13 @@ def test_progress_on_a_goal_named_in_the_question_comes_before_the_streak():
         "You're 40% of the way to “Be able to run 5k”."
     )
     assert "still breaking it into missions" in reply("progress", "hows french going", *lines)
+
+
+def test_what_a_streak_is_for_is_explained_and_a_reminder_declined_honestly():
+    assert reply("progress", "whats a streak even for").startswith("A streak counts the days")
+    assert "can't set a reminder" in reply("decline", "can you remind me to write tomorrow at 8")
+
+
+def test_advice_on_writing_is_about_writing_not_sleep():
+    said = reply("advice", "do you have any tips for writing when youre tired")
+    assert "draft" in said or "sentences" in said
