@@ -39,6 +39,8 @@ def _needs_lead(match: re.Match[str]) -> bool:
         return not match["m_year"]
     if match["weekday"]:
         return not match["wk_lead"]
+    if match["season"]:
+        return not match["season_lead"]
     return bool(match["rel_n"]) and not match["from_now"]
 
 
@@ -91,11 +93,29 @@ def _resolve(match: re.Match[str], today: date) -> date:
         year = int(groups["m_year"]) if "m_year" in groups else None
         year = year or (today.year if month >= today.month else today.year + 1)
         return _month_end(year, month)
+    if "season" in groups:
+        following = groups.get("season_lead", "").lower() == "next"
+        return _season_end(today, groups["season"].lower(), following=following)
     if "weekday" in groups:
         ahead = (WEEKDAYS.index(groups["weekday"].lower()) - today.weekday()) % 7
         return today + timedelta(days=ahead or 7)
     keyword = re.sub(r"\s+", " ", groups["kw"].lower())
     return _keyword_date(keyword, today, ends="end" in groups.get("lead", "").lower())
+
+
+# The last month of each season (northern hemisphere, as the seasons are usually meant).
+SEASON_ENDS = {"spring": 5, "summer": 8, "autumn": 11, "fall": 11, "winter": 2}
+SEASON_MONTHS = 3
+
+
+def _season_end(today: date, season: str, *, following: bool) -> date:
+    """The end of the season's next occurrence; "next summer" said during one is the one
+    after it."""
+    last = SEASON_ENDS[season]
+    year = today.year if last >= today.month else today.year + 1
+    end = _month_end(year, last)
+    during = 0 <= (end.year * 12 + last) - (today.year * 12 + today.month) < SEASON_MONTHS
+    return _month_end(year + 1, last) if following and during else end
 
 
 def _month(name: str) -> int:

@@ -19,7 +19,9 @@ def regex(pattern: str) -> re.Pattern[str]:
 
 SKIP = regex(r"""
     (?:no|nope|nah|none|skip|skip\s+it|pass|n/?a|not\s+sure|not\s+really|no\s+idea|dunno
-      |i\s+don'?t\s+know|whenever|no\s+rush|no\s+(?:deadline|date|target|time\s+limit)
+      |i\s+don'?t\s+know|whenever|no\s+rush
+      |no\s+(?:real\s+|actual\s+|set\s+|particular\s+|hard\s+)?(?:deadline|date|target|time\s+limit)
+        (?:\s+really)?
       |(?:there'?s\s+|i\s+have\s+)?no\s+(?:deadline|date)
       |i\s+don'?t\s+have\s+(?:one|a\s+(?:deadline|date))|not\s+now|leave\s+it\s+(?:open|blank))
 """)
@@ -124,6 +126,7 @@ DATE = regex(rf"""
          (?:,?\s+(?P<dm_year>\d{{4}}))?
       |(?P<month>{_MONTH})(?:\s+(?P<m_year>\d{{4}}))?
       |(?:(?P<wk_lead>next|this|coming)\s+)?(?P<weekday>{"|".join(WEEKDAYS)})
+      |(?:(?P<season_lead>next|this|coming)\s+)?(?P<season>spring|summer|autumn|fall|winter)
       |(?P<kw>today|tomorrow|yesterday|next\s+(?:week|month|year)
          |(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(?:week|month|year)|this\s+year
          |christmas|xmas|(?:the\s+)?new\s+year(?:'?s(?:\s+eve)?)?))

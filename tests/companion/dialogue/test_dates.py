@@ -36,6 +36,10 @@ from tests.companion.factories import TODAY
         ("end of this week", date(2026, 3, 15)),
         ("by the end of the year", date(2026, 12, 31)),
         ("I'd like to be done by Sept. 2026", date(2026, 9, 30)),
+        ("no real deadline, maybe a first draft by next summer?", date(2026, 8, 31)),
+        ("in the spring", date(2026, 5, 31)),
+        ("next spring", date(2027, 5, 31)),
+        ("by winter", date(2027, 2, 28)),
     ],
 )
 def test_date_phrases(text, expected):
@@ -76,7 +80,12 @@ def test_spoken_and_approximate_date_phrases(text, expected):
 
 @pytest.mark.parametrize(
     "text",
-    ["phone my aunt every sunday", "walk 5 km a day", "we met 3 years ago in a bar"],
+    [
+        "phone my aunt every sunday",
+        "walk 5 km a day",
+        "we met 3 years ago in a bar",
+        "plan the summer holiday",
+    ],
 )
 def test_a_weekday_or_span_inside_a_title_is_not_a_date(text):
     assert find_date(text) is None
