@@ -14,7 +14,7 @@ from typing import Any
 
 from django.conf import settings
 
-from companion.dialogue.cues import is_question
+from companion.dialogue.cues import asks_for_ideas, is_question
 from companion.dialogue.parsing import is_cancel
 from companion.dialogue.phrases import NOTHING_TO_CANCEL
 from companion.models import Memory
@@ -335,15 +335,18 @@ def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         "history": history,
         "world": world,
         "welcome": welcome_words(welcome_pending(user=deps.user, now=deps.now)),
-        "earlier": _earlier(deps, intent_act),
+        "earlier": _earlier(deps, intent_act, state.input.text),
     }
 
 
-def _earlier(deps: TurnDeps, act: str) -> str:
-    """For "where were we?": what this conversation was last about, else the last one."""
+def _earlier(deps: TurnDeps, act: str, text: str) -> str:
+    """For "where were we?": what this conversation was last about, else the last one; for
+    a request for an idea ("what should i say to her"), what this one was last about."""
+    topic = deps.session_at_start.get("topic", "")
+    if act == "advice_request" or asks_for_ideas(text):
+        return topic
     if act != "resume":
         return ""
-    topic = deps.session_at_start.get("topic", "")
     return topic or previous_topic(user=deps.user, session_id=deps.conversation_id)
 
 

@@ -183,6 +183,20 @@ def sure_of(act: str, confidence: float, text: str, *, by: str = "meaning") -> f
     return confidence if sense.search(text) else 0.0
 
 
+# A thanks that opens a message with more in it ("thank you. we were close, he taught me to
+# fish"): the rest is what to answer.
+_THANKS_LEAD = re.compile(
+    r"^\W*(?:ok(?:ay)?\W+)?(?:thanks|thank you|thank u|thx|ty|cheers)(?: so much| a lot)?\W+",
+    re.IGNORECASE,
+)
+MORE_WORDS = 4
+
+
+def says_more_than_thanks(text: str) -> bool:
+    lead = _THANKS_LEAD.match(text)
+    return bool(lead) and len(text[lead.end() :].split()) >= MORE_WORDS
+
+
 def reply_act(
     act: str,
     confidence: float,
@@ -207,6 +221,8 @@ def reply_act(
     """
     if teaches and not grieving and (act in TEACHING or confidence < SURE):
         return "fact_noted"
+    if act == "thanks" and says_more_than_thanks(text):
+        act, confidence = "", 0.0
     reply = REPLY_FOR.get(act, "")
     if (act not in PRECISE_ACTS or confidence < SURE) and asks_for_ideas(text):
         reply, confidence = "advice", max(confidence, SURE)

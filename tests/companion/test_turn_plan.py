@@ -138,3 +138,9 @@ def test_a_question_about_the_story_names_it():
     novel = "ive wanted to write a novel for like ten years and never get past chapter 1"
     assert sure_of("story_question", 0.6, novel) == 0.0
     assert sure_of("story_question", 0.6, "hows my story") == 0.6
+
+
+def test_a_thanks_that_opens_more_is_answered_for_the_more():
+    text = "thank you. we were close, he taught me to fish"
+    assert reply_act("thanks", 0.9, CALM, text=text) == "listen"
+    assert reply_act("thanks", 0.9, CALM, text="thanks so much!") == "thanks_reply"

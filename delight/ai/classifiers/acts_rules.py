@@ -57,6 +57,11 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|see you (?:later|soon|tomorrow)|bye for now)\W*$",
         ),
         (
+            "small_talk",
+            r"\b(?:talk|chat) about (?:something|anything) (?:else|normal)\b"
+            r"|\bchange the subject\b",
+        ),
+        (
             # Out of her reach: a judgement on someone's health, or a deed in the world.
             "out_of_scope",
             r"\b(?:is|could) (?:it|this|that) (?:be )?(?:infected|something serious|serious"
@@ -93,7 +98,8 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\bwhat do you (?:remember|know) about me\b|\bwhat have you (?:got|saved|remembered"
             r"|learned) (?:about|on) me\b|\bdo you (?:remember|know) (?:my|where i|what i|who"
             r" my|what my)\b|\bwhat is my (?:\w+ (?:s )?)?(?:name|names|job|city)\b"
-            r"|\bwhere do i (?:work|live)\b|\bwhat do i do for (?:work|a living)\b"
+            r"|\bwhere do i (?:work|live)\b|\bwhere (?:does|do) my (?:\w+ ){1,2}(?:live|work)\b"
+            r"|\bwhat do i do for (?:work|a living)\b"
             r"|\b(?:i told you|did i tell you|i mentioned)\b[^.!]*(?:\?|\bright\b|\bagain\b)",
         ),
         (

@@ -153,8 +153,10 @@ def advice(given: ActInput) -> list[str]:
     """One concrete suggestion for what they asked about that fits what Eliza knows: never a
     food they cannot eat; with no topic known, ten minutes on one of their missions."""
     ruled_out = _ruled_out(given.ctx.memories)
+    # "what should i say to her" is about what was said before ("my mum is taking it hard").
+    asked = given.text if any(t.asks.search(given.text) for t in TOPICS) else given.ctx.earlier
     for topic in TOPICS:
-        if topic.asks.search(given.text):
+        if asked and topic.asks.search(asked):
             fits = [s for s in topic.suggestions if not s.contains & ruled_out]
             if fits:
                 picked = _rotate(fits, given.turn, "advice")
@@ -242,6 +244,19 @@ def fact_noted(given: ActInput) -> list[str]:
     return learned_answer(extract_facts(given.text))
 
 
+def smalltalk(given: ActInput) -> list[str]:
+    """Asked to talk about something else: gladly ([] leaves small talk to the rules)."""
+    if _ELSE.search(given.text):
+        return [_named(words.SOMETHING_ELSE, given.ctx.name)]
+    return []
+
+
+_ELSE = re.compile(
+    r"\b(?:talk about|chat about) (?:something|anything) (?:else|normal)\b|\bchange the subject\b",
+    re.IGNORECASE,
+)
+
+
 def undo_nothing(given: ActInput) -> list[str]:
     return [_named(words.UNDO_NOTHING, given.ctx.name)]
 
@@ -268,6 +283,7 @@ COMPOSERS: dict[str, Callable[[ActInput], list[str]]] = {
     "story": story,
     "world": world,
     "undo": undo_nothing,
+    "smalltalk": smalltalk,
     "fact_noted": fact_noted,
 }
 

@@ -213,6 +213,10 @@ DECLINE_OTHER = (
     "That's outside what I can do from here{n}: I don't have access to the internet or other "
     "apps. I can help with your goals, your missions, or just listen. What would help?"
 )
+SOMETHING_ELSE = (
+    "Of course{n}. Tell me something from your day, anything at all: what's one thing you "
+    "noticed today?"
+)
 # An answer already given this conversation, given again.
 REPEATED = "Like I said, {answer}"
 UNDO_NOTHING = (

@@ -74,6 +74,14 @@ TOPICS: tuple[Topic, ...] = (
         "conversation has somewhere to go.",
     ),
     _topic(
+        r"\bpassed away\b|\bdied\b|\bfuneral\b|\bgrie(?:f|ving)\b|\btaking it (?:really )?hard\b"
+        r"|\blost (?:her|his|their|my) ",
+        "You don't need the right words: “I'm here, and I miss him too” is enough. Sitting "
+        "with them, or a cup of tea together, says the rest.",
+        "Ask about a memory rather than how they're coping: “What do you keep thinking about?” "
+        "gives the grief somewhere to go.",
+    ),
+    _topic(
         r"\bflatmate\b|\broommate\b|\bhousemate\b|\bneighbou?r\b|\bpartner\b|\bsister\b"
         r"|\bbrother\b|\bmum\b|\bmom\b|\bdad\b|\bfriend\b",
         "Pick a calm moment and name one specific thing, not everything: “Could we sort out "

@@ -10,7 +10,8 @@ from delight.ai.types import ExtractedFact
 
 TRAILING_FILLER = re.compile(
     r"\s+(a lot|so much|very much|too|as well|anymore|these days|now|right now|really|"
-    r"at all|in general|tbh|honestly|recently|last (?:year|month|week)|(?:a while|\w+ \w+) ago)$",
+    r"at all|in general|tbh|honestly|btw|lol|haha|tho|though|recently|last (?:year|month|week)"
+    r"|(?:a while|\w+ \w+) ago)$",
     re.IGNORECASE,
 )
 CLAUSE_END = re.compile(

@@ -47,6 +47,8 @@ def embedder() -> OnnxMiniLMEmbedder:
         ("fair. can you remind me to write tomorrow at 8", "out_of_scope"),
         ("whats a streak even for", "progress_question"),
         ("im dee btw. first time using this", "help"),
+        ("can we talk about something else", "small_talk"),
+        ("where does my sister live", "memory_question"),
         ("nvm. my fingers hurt from practicing is that normal", "out_of_scope"),
     ],
 )

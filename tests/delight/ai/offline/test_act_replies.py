@@ -107,3 +107,12 @@ def test_what_a_streak_is_for_is_explained_and_a_reminder_declined_honestly():
 def test_advice_on_writing_is_about_writing_not_sleep():
     said = reply("advice", "do you have any tips for writing when youre tired")
     assert "draft" in said or "sentences" in said
+
+
+def test_asked_to_talk_of_something_else_she_gladly_does():
+    assert reply("smalltalk", "can we talk about something else").startswith("Of course, Sam.")
+
+
+def test_an_idea_asked_for_without_a_topic_draws_on_what_was_said_before():
+    said = reply("advice", "what should i say to her", "Earlier: your mum is taking it really hard")
+    assert "right words" in said or "grief" in said

@@ -131,6 +131,8 @@ def test_several_facts_in_one_message() -> None:
         ("I have asthma", "health:asthma", "Has asthma", "asthma"),
         ("I'm really scared of heights", "fear:height", "Is afraid of heights", "heights"),
         ("we are based in Bristol now", "location", "Lives in Bristol", "Bristol"),
+        ("my sister moved to leeds last month btw", "relation:sister:home",
+         "Their sister lives in leeds", "leeds"),
         ("I grew up in Cork", "hometown", "Grew up in Cork", "Cork"),
         ("I'm a designer at a small studio", "employer", "Works at a small studio",
          "a small studio"),
