@@ -57,8 +57,14 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|see you (?:later|soon|tomorrow)|bye for now)\W*$",
         ),
         (
+            "progress_question",
+            r"\bwhat (?:is|are) my goals?(?: again)?\W*$|\bwhat goals? (?:do i have|am i working"
+            r" on)\b|\bremind me (?:of )?(?:what )?my goals?\b",
+        ),
+        (
             "small_talk",
-            r"\b(?:talk|chat) about (?:something|anything) (?:else|normal)\b"
+            r"^\W*(?:and |so )?(?:do|have|are|would) you (?:like|love|enjoy|prefer|ever|have a"
+            r" favou?rite)\b|\b(?:talk|chat) about (?:something|anything) (?:else|normal)\b"
             r"|\bchange the subject\b",
         ),
         (
@@ -125,7 +131,8 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b|\b(?:give|show) me (?:a|my) missions?\b|\btoday s missions\b"
             r"|(?:^|[.!?] )(?:ok(?:ay)? )?(?:so |and |now )*what is (?:left|next|first)"
             r"(?: today| for today)?\W*$"
-            r"|(?:^|[.!?] )(?:ok(?:ay)? )?(?:so |and |now )*what is on (?:for )?today\W*$",
+            r"|(?:^|[.!?] )(?:ok(?:ay)? )?(?:so |and |now )*what is on (?:for )?today\W*$"
+            r"|^\W*(?:ok(?:ay)?\W+)?(?:so\W+)?what (?:happens|do i do) (?:now|next)\W*$",
         ),
         (
             "out_of_scope",

@@ -203,12 +203,21 @@ def missions(given: ActInput) -> list[str]:
 
 
 def progress(given: ActInput) -> list[str]:
-    """How far a goal named in the question is (its plan's state when it has no count yet),
-    then the streak."""
+    """Their goals when asked what they are; how far a goal named in the question is (its
+    plan's state when it has no count yet), then the streak."""
+    if _WHICH_GOALS.search(given.text) and given.ctx.goals:
+        named = [_goal_progress(goal, given.ctx) for goal in given.ctx.goals[:3]]
+        return [" ".join(named)]
     answer = streak_answer(given.text, given.ctx.streak, asked=True)
     if goal := _goal_asked(given.text, given.ctx):
         return [f"{_goal_progress(goal, given.ctx)} {answer}".strip()]
     return [answer or _named(words.PROGRESS_NONE, given.ctx.name)]
+
+
+_WHICH_GOALS = re.compile(
+    r"\bwhat(?:'?s| is| are) my goals?\b|\bwhat goals?\b|\bremind me (?:of )?(?:what )?my goals?",
+    re.IGNORECASE,
+)
 
 
 def _goal_asked(text: str, ctx: ReplyContext) -> str:
@@ -226,7 +235,10 @@ def _goal_progress(goal: str, ctx: ReplyContext) -> str:
         return words.GOAL_PLANNING.format(goal=goal)
     if goal in ctx.reviewing:
         return words.GOAL_REVIEWING.format(goal=goal)
-    return words.GOAL_PROGRESS.format(goal=goal, percent=ctx.progress.get(goal, 0))
+    percent = ctx.progress.get(goal, 0)
+    if not percent:
+        return words.GOAL_NOT_STARTED.format(goal=goal)
+    return words.GOAL_PROGRESS.format(goal=goal, percent=percent)
 
 
 def story(given: ActInput) -> list[str]:
@@ -248,9 +260,16 @@ def smalltalk(given: ActInput) -> list[str]:
     """Asked to talk about something else: gladly ([] leaves small talk to the rules)."""
     if _ELSE.search(given.text):
         return [_named(words.SOMETHING_ELSE, given.ctx.name)]
+    if _ABOUT_HER.search(given.text):
+        return [_named(words.ABOUT_HER, given.ctx.name)]
     return []
 
 
+# A question about her own likes ("do you like whales"): answered honestly, and turned back.
+_ABOUT_HER = re.compile(
+    r"^\W*(?:and |so )?(?:do|have|are|would) you (?:like|love|enjoy|prefer|ever|have a fav)",
+    re.IGNORECASE,
+)
 _ELSE = re.compile(
     r"\b(?:talk about|chat about) (?:something|anything) (?:else|normal)\b|\bchange the subject\b",
     re.IGNORECASE,

@@ -134,6 +134,7 @@ MISSIONS_TO_REVIEW = (
     "for you. Approve the missions you like there, and I'll suggest today's from them."
 )
 GOAL_PROGRESS = "You're {percent}% of the way to “{goal}”."
+GOAL_NOT_STARTED = "“{goal}”: no missions done yet, and the first one starts it."
 GOAL_PLANNING = (
     "“{goal}” is just set up: I'm still breaking it into missions, so there's nothing to count yet."
 )
@@ -212,6 +213,10 @@ DECLINE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 DECLINE_OTHER = (
     "That's outside what I can do from here{n}: I don't have access to the internet or other "
     "apps. I can help with your goals, your missions, or just listen. What would help?"
+)
+ABOUT_HER = (
+    "I don't have favourites the way you do{n}, but I love hearing about what lights you up. "
+    "What got you into it?"
 )
 SOMETHING_ELSE = (
     "Of course{n}. Tell me something from your day, anything at all: what's one thing you "

@@ -116,3 +116,14 @@ def test_asked_to_talk_of_something_else_she_gladly_does():
 def test_an_idea_asked_for_without_a_topic_draws_on_what_was_said_before():
     said = reply("advice", "what should i say to her", "Earlier: your mum is taking it really hard")
     assert "right words" in said or "grief" in said
+
+
+def test_asked_what_their_goals_are_she_names_them_with_where_they_stand():
+    lines = ("Goal: Get back into swimming (plan to review)", "Goal: Learn Welsh (0% done)")
+    said = reply("progress", "whats my goal again", *lines)
+    assert said.startswith("“Get back into swimming” has its plan waiting on your goals page")
+    assert "“Learn Welsh”: no missions done yet" in said
+
+
+def test_asked_what_she_likes_she_answers_honestly_and_turns_it_back():
+    assert reply("smalltalk", "do you like whales").startswith("I don't have favourites")
