@@ -190,11 +190,14 @@ _THANKS_LEAD = re.compile(
     re.IGNORECASE,
 )
 MORE_WORDS = 4
+# The more is about their life, not more thanks ("thank you dear. youre good company").
+_TELLS = re.compile(r"\b(?:i|im|i'm|we|my|our|he|she|they|his|her)\b", re.IGNORECASE)
 
 
 def says_more_than_thanks(text: str) -> bool:
     lead = _THANKS_LEAD.match(text)
-    return bool(lead) and len(text[lead.end() :].split()) >= MORE_WORDS
+    rest = text[lead.end() :] if lead else ""
+    return len(rest.split()) >= MORE_WORDS and bool(_TELLS.search(rest))
 
 
 def reply_act(

@@ -144,3 +144,5 @@ def test_a_thanks_that_opens_more_is_answered_for_the_more():
     text = "thank you. we were close, he taught me to fish"
     assert reply_act("thanks", 0.9, CALM, text=text) == "listen"
     assert reply_act("thanks", 0.9, CALM, text="thanks so much!") == "thanks_reply"
+    text = "thank you dear. youre good company"
+    assert reply_act("thanks", 0.9, CALM, text=text) == "thanks_reply"
