@@ -112,6 +112,8 @@ _VAGUE = re.compile(r"^\W*(?:help|hm+|um+|idk|ok(?:ay)?|so|well|\?+|\.+|what|hmm
 
 # Said when goals are asked about before there is one; it opens the create-goal flow.
 NO_GOAL_YET = "I don't know your goals yet, so let's start there."
+# Said when "where were we?" picks up a flow that was set aside.
+BACK_TO = "We were setting up “{title}”."
 # Acts that ask for something, even without a question's words ("give me a mission").
 ASKING_ACTS = frozenset({"missions_question", "advice_request", "help"})
 
@@ -433,6 +435,12 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     sure_act = intent.get("act", "") if intent.get("act_confidence", 0.0) >= SURE else ""
     if sure_act == "undo" and (last := deps.session_at_start.get("last_action")):
         return undo_plan(last)
+    if sure_act == "resume" and (paused := dialogue_of(state)).paused:
+        # "where were we?" with a flow set aside: that flow, where it was left.
+        step = deps.dialogue.resume(paused, today=deps.today, context=dialogue_context(deps.user))
+        title = (paused.paused or {}).get("slots", {}).get("title")
+        back = f"{BACK_TO.format(title=title)} " if title else ""
+        return flow_plan(step_dict(dataclasses.replace(step, reply=back + step.reply)))
     # The intent model's "create a goal" is not taken for a message that plainly does
     # something else ("undo", "bye").
     label = "" if sure_act in NOT_A_GOAL else intent.get("label", "")

@@ -87,3 +87,16 @@ def test_an_unsure_mission_report_asks_with_the_two_best_candidates(owner):
 
     assert answer["pending_slot"] == "mission"
     assert answer["reply"] == "Do you mean “Run 3 km” or “Run 2 km”?"
+
+
+def test_a_goal_talked_past_is_set_aside_and_where_were_we_picks_it_up(owner):
+    session = say(owner, "new goal: paint the fence")
+    for text in ("lol my tea went cold", "haha the dog ate my homework", "btw whats the weather"):
+        aside = say(owner, text, session)
+    assert aside["conversation_state"] == "idle"  # set aside after three, not asked forever
+    assert "When you're ready" not in aside["reply"]
+
+    back = say(owner, "where were we", session)
+
+    assert back["reply"].startswith("We were setting up “Paint the fence”.")
+    assert back["pending_slot"] == "why"
