@@ -262,12 +262,20 @@ def smalltalk(given: ActInput) -> list[str]:
         return [_named(words.SOMETHING_ELSE, given.ctx.name)]
     if _ABOUT_HER.search(given.text):
         return [_named(words.ABOUT_HER, given.ctx.name)]
+    if _ACKNOWLEDGED.match(given.text):
+        return _bank(words.ACKNOWLEDGED, given, "acknowledged")
     return []
 
 
 # A question about her own likes ("do you like whales"): answered honestly, and turned back.
 _ABOUT_HER = re.compile(
     r"^\W*(?:and |so )?(?:do|have|are|would) you (?:like|love|enjoy|prefer|ever|have a fav)",
+    re.IGNORECASE,
+)
+# A short nod ("fair enough", "haha fair", "makes sense"): nothing to ask about.
+_ACKNOWLEDGED = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|haha|lol|ah|oh|hm+|mm+)\W+)?(?:fair(?: enough)?|true|makes sense"
+    r"|good point|cool|nice|fine|right|gotcha|got it|i see|noted)\W*$",
     re.IGNORECASE,
 )
 _ELSE = re.compile(

@@ -214,6 +214,11 @@ DECLINE_OTHER = (
     "That's outside what I can do from here{n}: I don't have access to the internet or other "
     "apps. I can help with your goals, your missions, or just listen. What would help?"
 )
+ACKNOWLEDGED = (
+    "Mm. I'm here whenever you want to pick something up{n}.",
+    "Okay{n}. What's next on your mind?",
+    "Sure. Anything else you'd like to talk through?",
+)
 ABOUT_HER = (
     "I don't have favourites the way you do{n}, but I love hearing about what lights you up. "
     "What got you into it?"

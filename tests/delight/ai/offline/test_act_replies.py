@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from delight.ai.offline import act_words as words
 from delight.ai.offline import parse_context
 from delight.ai.offline.act_replies import act_reply
 from delight.ai.offline.quality import reply_problems
@@ -127,3 +130,9 @@ def test_asked_what_their_goals_are_she_names_them_with_where_they_stand():
 
 def test_asked_what_she_likes_she_answers_honestly_and_turns_it_back():
     assert reply("smalltalk", "do you like whales").startswith("I don't have favourites")
+
+
+@pytest.mark.parametrize("text", ["fair enough", "haha fair", "makes sense", "ok cool"])
+def test_a_short_nod_gets_a_light_reply_not_a_question_about_it(text):
+    said = reply("smalltalk", text)
+    assert said in {w.replace("{n}", ", Sam") for w in words.ACKNOWLEDGED}
