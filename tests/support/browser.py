@@ -92,7 +92,12 @@ def log_in(page, base_url: str, username: str, password: str) -> None:
 
 def accessibility_problems(page) -> list[str]:
     """axe-core's serious and critical violations on the page as it is now, one line each
-    (rule, what it asks, where): an empty list means the page passes."""
+    (rule, what it asks, where): an empty list means the page passes. A toast still fading
+    in would be measured at part of its opacity, so finite animations end first."""
+    page.wait_for_function(
+        "document.getAnimations().every(a => a.playState !== 'running'"
+        " || a.effect?.getComputedTiming().endTime === Infinity)"
+    )
     results = Axe().run(page)
     return [
         f"{page.url}: {violation['id']} ({violation['help']}) at "
