@@ -21,12 +21,7 @@ The names the rest of companion uses are re-exported here.
 from __future__ import annotations
 
 from companion.dialogue.flows import ADJUST_GOAL, COMPLETE_MISSION, CREATE_GOAL, FLOWS
-from companion.dialogue.manager import (
-    DialogueManager,
-    DialogueStep,
-    Outcome,
-    waiting_words,
-)
+from companion.dialogue.manager import DialogueManager, waiting_words
 from companion.dialogue.parsing import (
     Choice,
     DialogueContext,
@@ -35,7 +30,13 @@ from companion.dialogue.parsing import (
     fits_one,
     fitting,
 )
-from companion.dialogue.states import ConversationState, DialogueState, transition
+from companion.dialogue.states import (
+    ConversationState,
+    DialogueState,
+    DialogueStep,
+    Outcome,
+    transition,
+)
 
 __all__ = [
     "ADJUST_GOAL",

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
-from enum import StrEnum
 from typing import Any
 
 from companion.dialogue.corrections import Correction, parse_correction
@@ -41,7 +40,14 @@ from companion.dialogue.phrases import (
     OFFER_DECLINED,
     WAITING_WORDS,
 )
-from companion.dialogue.states import ConversationState, DialogueState, S, transition
+from companion.dialogue.states import (
+    ConversationState,
+    DialogueState,
+    DialogueStep,
+    Outcome,
+    S,
+    transition,
+)
 from companion.runner import IllegalTransition
 
 # The pending "slot" after a plain "no" at confirmation: which slot to change.
@@ -50,41 +56,12 @@ CHOOSE_FIELD = "_which"
 OFFERED = "_offer"
 
 
-# --- state and steps --------------------------------------------------------------------------
-
-
 def waiting_words(state: str, pending_slot: str | None) -> str:
     """What Eliza waits to hear, in plain words for the person ("" when nothing waits);
     never a slot's name."""
     if state not in (S.WAITING_FOR_SLOT, S.CONFIRMING):
         return ""
     return WAITING_WORDS.get(pending_slot or "", WAITING_WORDS[""])
-
-
-class Outcome(StrEnum):
-    ASK = "ask"  # a slot question (or a re-ask after a correction)
-    INVALID = "invalid"  # a value was refused; the reply says why and asks again
-    CONFIRM = "confirm"  # all slots are in; the reply is the summary
-    EXECUTE = "execute"  # confirmed: the caller performs `action`, then `complete()`
-    CANCELLED = "cancelled"
-    HANDOFF = "handoff"  # not for the flow: the turn handles the message normally
-    ASIDE = "aside"  # said in passing: the turn answers it, the flow keeps waiting
-
-
-@dataclass(frozen=True)
-class DialogueStep:
-    dialogue: DialogueState
-    outcome: Outcome
-    reply: str = ""
-    action: tuple[str, dict[str, Any]] | None = None
-    changed: tuple[str, ...] = ()  # the slots this message set
-    error: str | None = None
-    path: tuple[ConversationState, ...] = ()
-
-    @property
-    def handoff(self) -> bool:
-        """The turn handles the message itself (the flow set aside, or still waiting)."""
-        return self.outcome in (Outcome.HANDOFF, Outcome.ASIDE)
 
 
 # Messages in a row said past a flow's question before the flow is set aside (the person can

@@ -1,5 +1,6 @@
-"""The conversation's states, seed 001's transition matrix between them, and the dialogue's
-state as it is kept with each turn (DialogueState)."""
+"""The conversation's states, seed 001's transition matrix between them, the dialogue's
+state as it is kept with each turn (DialogueState), and what a message did to it
+(DialogueStep)."""
 
 from __future__ import annotations
 
@@ -107,3 +108,32 @@ class DialogueState:
     @classmethod
     def from_json(cls, text: str) -> DialogueState:
         return cls.from_dict(json.loads(text))
+
+
+# --- what a message did ----------------------------------------------------------------------
+
+
+class Outcome(StrEnum):
+    ASK = "ask"  # a slot question (or a re-ask after a correction)
+    INVALID = "invalid"  # a value was refused; the reply says why and asks again
+    CONFIRM = "confirm"  # all slots are in; the reply is the summary
+    EXECUTE = "execute"  # confirmed: the caller performs `action`, then `complete()`
+    CANCELLED = "cancelled"
+    HANDOFF = "handoff"  # not for the flow: the turn handles the message normally
+    ASIDE = "aside"  # said in passing: the turn answers it, the flow keeps waiting
+
+
+@dataclass(frozen=True)
+class DialogueStep:
+    dialogue: DialogueState
+    outcome: Outcome
+    reply: str = ""
+    action: tuple[str, dict[str, Any]] | None = None
+    changed: tuple[str, ...] = ()  # the slots this message set
+    error: str | None = None
+    path: tuple[ConversationState, ...] = ()
+
+    @property
+    def handoff(self) -> bool:
+        """The turn handles the message itself (the flow set aside, or still waiting)."""
+        return self.outcome in (Outcome.HANDOFF, Outcome.ASIDE)

@@ -10,9 +10,7 @@ from companion.turn.common import FALLBACK_REPLIES
 from companion.turn.nodes import (
     after_input,
     after_recall,
-    check_in,
     clarify,
-    crisis,
     error,
     reason,
     recall_context,
@@ -21,6 +19,7 @@ from companion.turn.nodes import (
     store_memory,
 )
 from companion.turn.safety import CLOSED
+from companion.turn.safety_nodes import check_in, crisis
 
 REPLY_NODES = ("crisis", "check_in", "respond", "error")
 # The nodes in the order they run: a later node's session keys win (session_data).

@@ -59,56 +59,22 @@ def pets(clause: str) -> list[ExtractedFact]:
     found = _MY_PET.search(clause)
     if found and found.group(2) not in ("Is", "Has"):
         animal, name = found.group(1).lower(), found.group(2)
-        return [
-            fact(
-                f"Their {animal} is called {name}",
-                "personal",
-                f"pet:{_kind(animal)}",
-                0.85,
-                "pets",
-                value=name,
-            )
-        ]
-    found = _MY_PET_LOWER.search(clause)
-    if found:
+        return [_pet(f"Their {animal} is called {name}", animal, name, 0.85)]
+    if found := _MY_PET_LOWER.search(clause):
         animal, name = found.group(1), found.group(2).capitalize()
-        return [
-            fact(
-                f"Their {animal} is called {name}",
-                "personal",
-                f"pet:{_kind(animal)}",
-                0.8,
-                "pets",
-                value=name,
-            )
-        ]
+        return [_pet(f"Their {animal} is called {name}", animal, name, 0.8)]
     found = _HAVE_PET.search(clause)
     if found and found.group(3):
         count, animal, name = found.group(1).lower(), found.group(2).lower(), found.group(3)
-        return [
-            fact(
-                f"Has {count} {animal} called {name}",
-                "personal",
-                f"pet:{_kind(animal)}",
-                0.85,
-                "pets",
-                value=name,
-            )
-        ]
-    found = _HAVE_PET_UNNAMED.search(clause)
-    if found:
+        return [_pet(f"Has {count} {animal} called {name}", animal, name, 0.85)]
+    if found := _HAVE_PET_UNNAMED.search(clause):
         count, animal = found.group(1).lower(), found.group(2).lower()
-        return [
-            fact(
-                f"Has {count} {animal}",
-                "personal",
-                f"pet:{_kind(animal)}",
-                0.8,
-                "pets",
-                value=animal,
-            )
-        ]
+        return [_pet(f"Has {count} {animal}", animal, animal, 0.8)]
     return []
+
+
+def _pet(content: str, animal: str, value: str, confidence: float) -> ExtractedFact:
+    return fact(content, "personal", f"pet:{_kind(animal)}", confidence, "pets", value=value)
 
 
 def _kind(animal: str) -> str:
