@@ -29,6 +29,7 @@ from companion.dialogue.phrases import (
     LEAD_IN,
     MINUTES,
     NO,
+    NOD,
     NUMBER_WORDS,
     ORDINAL,
     ORDINALS,
@@ -113,8 +114,13 @@ def is_no(text: str) -> bool:
 
 
 def is_bare_yes_or_no(text: str) -> bool:
-    """A yes or no with nothing else to it ("yep, go for it", "nope"): never a title."""
-    return is_no(text) or (is_yes(text) and len(text.split()) <= 3)
+    """A yes, a no or a nod with nothing else to it ("yep, go for it", "nope", "fair
+    enough"): never a title."""
+    return is_no(text) or (is_yes(text) and len(text.split()) <= 3) or is_nod(text)
+
+
+def is_nod(text: str) -> bool:
+    return bool(NOD.fullmatch(_plain(text)))
 
 
 def is_retry(text: str) -> bool:

@@ -53,6 +53,12 @@ YES = regex(r"""
       |let'?s\s+do\s+it|it'?s\s+(?:fine|good)|all\s+good)\b
 """)
 BUT = regex(r"\b(?:but|change|instead|except|wait)\b")
+# A nod with nothing else to it ("fair enough", "haha ok"): no answer to a free-text slot.
+NOD = regex(r"""
+    (?:(?:ok(?:ay)?|haha+|lol|ah|oh|hm+)[,\s]+)?
+    (?:fair(?:\s+enough)?|true|makes\s+sense|good\s+point|cool|nice|fine|gotcha|got\s+it|ok(?:ay)?
+      |i\s+see|noted|haha+|lol|hm+|idk)
+""")
 NO = regex(
     r"(?:no|nope|nah|no\s+way|not\s+really|no\s+thanks|not\s+now|maybe\s+later|not\s+quite|not\s+really|not\s+yet|wrong|that'?s\s+wrong)(?:\s+thanks)?"
 )

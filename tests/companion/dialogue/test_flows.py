@@ -226,3 +226,9 @@ def test_adjust_goal_validates_the_new_value_like_the_field():
 
     assert step.outcome is Outcome.INVALID
     assert step.reply == "That date is in the past — what should it be instead?"
+
+
+@pytest.mark.parametrize("text", ["fair enough", "haha ok", "lol", "makes sense"])
+def test_a_nod_is_never_a_goals_title(text):
+    with pytest.raises(SlotError):
+        CREATE_GOAL.slot("title").read(text, SlotEnv(TODAY))
