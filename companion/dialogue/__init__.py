@@ -27,6 +27,7 @@ from companion.dialogue.parsing import (
     DialogueContext,
     SlotEnv,
     SlotError,
+    best_choice,
     fits_one,
     fitting,
 )
@@ -52,6 +53,7 @@ __all__ = [
     "Outcome",
     "SlotEnv",
     "SlotError",
+    "best_choice",
     "fits_one",
     "fitting",
     "transition",

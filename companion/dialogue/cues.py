@@ -21,6 +21,7 @@ from companion.dialogue.phrases import (
     OWN_DEED_LEAD,
     PAST_DONE,
     QUESTION,
+    REFERS_BACK,
     REMARK,
     SELF_STATEMENT,
     SENTENCE_BREAK,
@@ -142,6 +143,12 @@ def past_deed(text: str) -> str:
         if _own_deed(clause) or names_last:
             kept.append(clause)
     return " ".join(kept)
+
+
+def refers_back(text: str) -> bool:
+    """A deed told only by pointing back ("k did that too"): which one it was is in what
+    was said just before."""
+    return bool(REFERS_BACK.search(text))
 
 
 def skips(text: str) -> bool:

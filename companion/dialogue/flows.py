@@ -262,8 +262,9 @@ def extract_mission(text: str, env: SlotEnv) -> Extracted:
     rest = text
     if minutes := MINUTES.search(rest):
         values["minutes"], rest = minutes.group(), _cut(rest, minutes)
-    # A mission the words fit, even if several fit equally: the slot then asks which.
-    if env.context.missions and top_choices(rest, env.context.missions):
+    # A mission the words fit, even if several fit equally: the slot then asks which; or
+    # the one the words point back at ("did that too").
+    if env.context.missions and (top_choices(rest, env.context.missions) or env.context.referent):
         values["mission"] = rest
     return Extracted(values, rest)
 

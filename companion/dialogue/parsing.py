@@ -64,6 +64,9 @@ class Choice:
 class DialogueContext:
     missions: tuple[Choice, ...] = ()
     goals: tuple[Choice, ...] = ()
+    # What the message points back at ("k did that too"), named just before: the choice
+    # taken when its own words name none.
+    referent: Choice | None = None
 
 
 @dataclass(frozen=True)
@@ -259,12 +262,20 @@ def _ranked(text: str, choices: Sequence[Choice]) -> list[tuple[tuple[float, flo
 # A word said that ends a longer word of a title names it ("the cards" for "flashcards"),
 # when it is at least this long.
 TAIL_LETTERS = 4
+# Words that share this many first letters are one word in other forms ("summary" and
+# "summarise", "meditation" and "meditate"): no suffix rule reaches every form.
+ROOT_LETTERS = 6
 
 
 def _heard(said: set[str], words: set[str]) -> set[str]:
-    """The title's words that were said, whole or as their tail."""
+    """The title's words that were said: whole, as their tail, or by their root."""
     tails = [word for word in said if len(word) >= TAIL_LETTERS]
-    return (said & words) | {w for w in words if any(w.endswith(t) for t in tails)}
+    roots = {word[:ROOT_LETTERS] for word in said if len(word) >= ROOT_LETTERS}
+    return (
+        (said & words)
+        | {w for w in words if any(w.endswith(t) for t in tails)}
+        | {w for w in words if len(w) >= ROOT_LETTERS and w[:ROOT_LETTERS] in roots}
+    )
 
 
 # The best fit must weigh this many times the runner-up's to be taken as meant; closer than
@@ -345,6 +356,8 @@ def reference_parser(kind: str, pick: Callable[[DialogueContext], Sequence[Choic
         if not choices:
             raise SlotError(f"I don't see any open {kind}s right now")
         choice = best_choice(text, choices)
+        if choice is None and env.context.referent in choices:
+            choice = env.context.referent
         if choice is None:
             # The two best when the words fit several (latest first on a tie), else a list.
             close = [c.title for c in top_choices(text, choices)]

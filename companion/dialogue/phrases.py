@@ -324,6 +324,14 @@ DONE = regex(r"""
       |ticked\s+off|crossed\s+off|accomplished|nailed\s+it|(?:count|log|mark|tick)\s+it)\b
 """)
 MISSION_WORD = regex(r"\b(?:mission|task)s?\b")
+# A deed told by pointing back at what was just talked about: "k did that too", "done that
+# one", "thats done now". Nothing else is in the message to say which deed it was.
+REFERS_BACK = regex(r"""
+    ^\W*(?:(?:ok|okay|k|kk|yep|yeah|yes|right|so|and|oh|well)\W+)*(?:i\W+)?(?:just\s+)?
+    (?:(?:did|done|finished|completed|managed)\s+(?:that|it|this|those|them)(?:\s+one)?
+      |(?:that|it|this)(?:\s+one)?(?:'?s|\s+is)\s+(?:done|finished))
+    (?:\s+(?:too|as\s+well|already|now|just\s+now|earlier|actually))*\W*$
+""")
 # Something still to do, not done: "tomorrow", "later", "I'll", "going to".
 FUTURE = regex(r"""
     (?<!\bfor\s)(?<!\bready\s)\b(?:tomorrow|later|tonight|next\s+(?:week|time)|i'?ll

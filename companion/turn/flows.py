@@ -17,6 +17,7 @@ from companion.dialogue import (
     DialogueStep,
     Outcome,
     SlotEnv,
+    best_choice,
     fits_one,
     fitting,
 )
@@ -29,6 +30,7 @@ from companion.dialogue.cues import (
     others_did,
     past_deed,
     plans_ahead,
+    refers_back,
     reports_done,
     skips,
     states_goal,
@@ -127,7 +129,12 @@ def dialogue_of(state: TurnState) -> DialogueState:
 
 
 def flow_to_start(
-    text: str, intent: str, deps: TurnDeps, *, reported: bool = False
+    text: str,
+    intent: str,
+    deps: TurnDeps,
+    *,
+    reported: bool = False,
+    earlier: tuple[str, ...] = (),
 ) -> tuple[str, DialogueContext]:
     """The flow a message opens ("" for none, OFFER_GOAL for a wish), and the missions and
     goals it may name.
@@ -139,7 +146,8 @@ def flow_to_start(
        weaker sign (the person's own deed in the past tense, `reported` by the message's act,
        or a few words just after she marked one) only when one mission clearly fits its
        words, or two do (she then asks which). Never a question, a denial, a plan, someone
-       else's deed or a skip.
+       else's deed or a skip. A deed told only by pointing back ("k did that too") is the
+       one mission that what was said just before (`earlier`, latest first) names.
     3. A change to a goal ("move my running goal to May", "my Spanish goal is too soon")
        opens adjust_goal when the person has a goal.
     4. A bare wish ("I want to learn Spanish") is offered as a goal, before the classifier's
@@ -171,6 +179,10 @@ def flow_to_start(
         named = COMPLETE_MISSION.extract(text, env).values.get("mission")
         if choices.missions and (((done or mission) and named) or (done and mission)):
             return "complete_mission", choices
+        if choices.missions and done and refers_back(text) and (meant := _meant(earlier, choices)):
+            return "complete_mission", dataclasses.replace(
+                choices, missions=(meant,), referent=meant
+            )
         if choices.missions and deed and (fit := _fitting(deed, choices)):
             # Only the missions the deed fits are offered: "watered them. the peas can wait"
             # is the seedlings, not a question about the peas.
@@ -192,6 +204,11 @@ def _fitting(deed: str, choices: DialogueContext) -> tuple[Choice, ...]:
         return (one,)
     close = fitting(deed, missions, PAIR)
     return tuple(close) if len(close) > 1 else ()
+
+
+def _meant(earlier: tuple[str, ...], choices: DialogueContext) -> Choice | None:
+    """The mission the latest of the messages said before names, if one does."""
+    return next((found for said in earlier if (found := best_choice(said, choices.missions))), None)
 
 
 def _marked_one(deps: TurnDeps) -> bool:

@@ -40,7 +40,9 @@ SENSE = {
         r"|\b(?:bye|byee*|goodbye|gn|goodnight|later|laters|cya|see (?:you|ya|u)|ttyl"
         r"|gotta (?:go|run|dash)|got to go|off(?: now| to)?|heading|leaving|going to (?:go|sit"
         r"|get|head|make|bed|sleep)|signing off|logging off|talk (?:soon|tomorrow|later)"
-        r"|cheers|peace out|thats? (?:it|me|all)|done for|(?:time|off) (?:for|to) (?:bed|sleep))\b",
+        r"|cheers|peace out|thats? (?:it|me|all)|done for|(?:time|off) (?:for|to) (?:bed|sleep)"
+        r"|gonna (?:go|head|get|sleep|crash|try (?:to|and) sleep)|try (?:to|and) sleep"
+        r"|(?:sleep|bed|nap) now)\b",
         re.IGNORECASE,
     ),
     "greeting": re.compile(

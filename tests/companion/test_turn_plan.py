@@ -123,6 +123,14 @@ def test_a_request_later_in_the_message_is_sense_enough_for_out_of_reach(text):
     assert sure_of("out_of_scope", 0.6, "Goodness. Graham will be impressed") == 0.0
 
 
+@pytest.mark.parametrize(
+    "text", ["im gonna try to sleep", "yeah. ok gonna sleep now", "gonna head off, work in the am"]
+)
+def test_going_to_sleep_is_a_word_of_leaving(text):
+    assert sure_of("goodbye", 0.6, text) == 0.6
+    assert sure_of("goodbye", 0.6, "i cant sleep, my mind wont stop") == 0.0
+
+
 def test_a_question_about_her_world_names_it():
     assert sure_of("world_question", 0.5, "wat time is it in tokyo rn") == 0.0
     assert sure_of("world_question", 0.5, "where can i go right now") == 0.5

@@ -201,6 +201,23 @@ def test_a_few_words_after_a_marked_mission_name_the_next_one(runner):
     assert done_titles(runner) == {LOOP, "Stretch for ten minutes"}
 
 
+def test_a_deed_told_by_pointing_back_marks_the_mission_just_talked_about(runner):
+    asked = say(runner, "what should i do for the stretching, how long do u hold each one")
+
+    told = say(runner, "k did that too", asked)
+
+    assert told["act"] == "mission_done"
+    assert done_titles(runner) == {"Stretch for ten minutes"}
+
+
+def test_pointing_back_at_talk_that_names_no_mission_marks_nothing(runner):
+    chat = say(runner, "my sister is visiting this weekend")
+
+    say(runner, "k did that too", chat)
+
+    assert done_titles(runner) == set()
+
+
 def test_a_deed_that_fits_two_missions_is_asked_about(owner):
     goal = make_goal(owner, title="Read more")
     make_mission(goal, title="Read 15 pages of your novel before bed")

@@ -118,6 +118,18 @@ TOPICS: tuple[Topic, ...] = (
         "remember. It sticks far better.",
     ),
     _topic(
+        r"\bstretch\w*|\bflexib\w*|\btoe touch|\bhamstrings?\b|\bcalf\b|\bcalves\b|\byoga\b",
+        "Hold each stretch for about 30 seconds and breathe out slowly into it: a mild pull, "
+        "never pain, and no bouncing. Two rounds per side is plenty.",
+        "Stretch after you move, while your muscles are warm, not cold first thing: it feels "
+        "easier and does more.",
+    ),
+    _topic(
+        r"\bsore\b|\bsoreness\b|\baching\b|\bachy\b|\blegs? (?:r|are|is) (?:dead|jelly|done)",
+        "Keep moving gently today: an easy walk and a few slow stretches ease soreness better "
+        "than resting still. A sharp pain is different: that one deserves a rest and a doctor.",
+    ),
+    _topic(
         r"\brun\b|\brunning\b|\bjog\b|\bworkout\b|\bgym\b|\bexercise\b|\bfit\b",
         "Go slower than feels necessary: a pace you could chat at builds the habit without "
         "wrecking your legs.",

@@ -10,6 +10,7 @@ from companion.dialogue.cues import (
     fix_typos,
     is_aside,
     past_deed,
+    refers_back,
     reports_done,
     states_goal,
     wished_aim,
@@ -116,3 +117,18 @@ def test_questions_and_remarks_are_not_answers(text, free_text, aside):
 )
 def test_a_past_deed_is_its_own_clauses_and_the_words_that_name_it(text, deed):
     assert past_deed(text) == deed
+
+
+@pytest.mark.parametrize(
+    ("text", "back"),
+    [
+        ("k did that too", True),
+        ("done that one", True),
+        ("yep thats done now", True),
+        ("ok i just finished it", True),
+        ("did the stretching too", False),  # names what it did
+        ("did that make sense", False),
+    ],
+)
+def test_a_deed_told_only_by_pointing_back_is_recognised(text, back):
+    assert refers_back(text) is back

@@ -99,6 +99,12 @@ READING = Choice(1, "Read 20 pages of Things Fall Apart")
 CARDS = Choice(2, "Review 20 Duolingo flashcards")
 
 
+def test_a_word_said_in_another_form_names_the_title_by_its_root():
+    summary = Choice(3, "Summarise one lecture on one page")
+    assert best_choice("ok summary done", [READING, CARDS, summary]) == summary
+    assert best_choice("ok sum done", [READING, CARDS, summary]) is None  # too short a root
+
+
 def test_a_word_said_that_ends_a_titles_word_names_it():
     assert best_choice("ok finished the cards. all 20 now", [READING, CARDS]) == CARDS
     assert best_choice("did 20 of them", [READING, CARDS]) is None  # "20" is in both

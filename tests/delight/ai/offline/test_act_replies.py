@@ -136,3 +136,10 @@ def test_asked_what_she_likes_she_answers_honestly_and_turns_it_back():
 def test_a_short_nod_gets_a_light_reply_not_a_question_about_it(text):
     said = reply("smalltalk", text)
     assert said in {w.replace("{n}", ", Sam") for w in words.ACKNOWLEDGED}
+
+
+def test_advice_on_stretching_is_about_stretching_not_the_last_mission():
+    text = "what should i do for the stretching, like how long do u hold each one"
+    said = reply("advice", text, "Mission: Lay out your running kit for tomorrow")
+    assert "stretch" in said.lower()
+    assert "kit" not in said
