@@ -10,7 +10,7 @@ a question, never a crisis script.
 Two readers, both required:
 - a multinomial logistic regression (softmax.py) trained on examples of every level:
   delight/ai/data/safety_exemplars.jsonl (the project's), safety_training.jsonl (written
-  for training by people who never saw the rules, 4,756 messages) and
+  for training by people who never saw the rules, 5,609 messages) and
   acts_examples.jsonl (everyday messages to Eliza, levels 0 or 1 by what they do). It says
   how much a message reads as a warning sign;
 - closeness to the warning signs themselves: the mean cosine of the message's three
@@ -61,12 +61,13 @@ DISTRESS_ACTS = frozenset({"grief", "worry", "bad_news", "venting"})
 
 # P(level 2 or 3) at or above which a message close enough to a warning sign is raised, and
 # the mean cosine of its three nearest warning-sign examples under which nothing is. Chosen
-# on the tuned splits (bench/safety_calibration.py, 2026-11-29): 102/129 warning signs of the
-# earlier blind sets caught with the rules while 0.22% of DailyDialog's tuned half is raised,
+# on the tuned splits (bench/safety_calibration.py, 2026-11-29): 110/129 warning signs of the
+# earlier blind sets caught with the rules while 0.27% of DailyDialog's tuned half is raised,
 # so check-ins on everyday talk stay well under 1%. A gate of 0.55 raised the project's
 # idioms ("i'm going to kill it at the interview": closeness 0.565), a threshold of 0.4 its
-# everyday plans ("i'm going to hang the new shelf tonight": 0.47 after retraining with a
-# fourth writer's 700 messages, which caught 111).
+# everyday plans ("i'm going to hang the new shelf tonight"; 113/129 for 0.38%). A fifth
+# writer's 853 messages (2026-11-29) taught the model what it missed most: the old model
+# raised 40% of their 300 indirect warning signs (never seen) and 5.5% of their 200 jokes.
 RISK_THRESHOLD = 0.5
 CLOSENESS_GATE = 0.58
 NEAREST = 3

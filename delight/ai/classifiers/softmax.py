@@ -36,11 +36,13 @@ def softmax_train(
     steps: int,
     learning_rate: float = 0.5,
     class_weights: np.ndarray | None = None,
+    raw: int = 0,
 ) -> Softmax:
     """Train by full-batch gradient descent.
 
     1. Standardise each number of the vectors (mean 0, spread 1 over the examples): sentence
-       vectors crowd into a narrow cone, and descent on them crawls.
+       vectors crowd into a narrow cone, and descent on them crawls. The last `raw` numbers
+       are taken as they are (hashed word marks: a rare word's tiny spread would blow it up).
     2. From zero weights (deterministic: no random start), `steps` steps of gradient descent
        on the mean cross-entropy, each example weighted by its class's weight (1 unless
        given: a rare class can count as much as a common one), with an L2 pull towards zero
@@ -50,6 +52,8 @@ def softmax_train(
     data = vectors.astype(np.float64)
     mean = data.mean(axis=0)
     spread = data.std(axis=0) + 1e-6
+    if raw:
+        mean[-raw:], spread[-raw:] = 0.0, 1.0
     scaled = (data - mean) / spread
     count, width = scaled.shape
     targets = np.eye(classes)[labels]
