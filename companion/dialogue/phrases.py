@@ -325,16 +325,18 @@ DONE = regex(r"""
 """)
 MISSION_WORD = regex(r"\b(?:mission|task)s?\b")
 # A deed told by pointing back at what was just talked about: "k did that too", "done that
-# one", "thats done now". Nothing else is in the message to say which deed it was.
+# one", "thats done now", or asked to be counted ("did the other 10. now count it"). Nothing
+# else in the message says which deed it was.
 REFERS_BACK = regex(r"""
     ^\W*(?:(?:ok|okay|k|kk|yep|yeah|yes|right|so|and|oh|well)\W+)*(?:i\W+)?(?:just\s+)?
     (?:(?:did|done|finished|completed|managed)\s+(?:that|it|this|those|them)(?:\s+one)?
       |(?:that|it|this)(?:\s+one)?(?:'?s|\s+is)\s+(?:done|finished))
     (?:\s+(?:too|as\s+well|already|now|just\s+now|earlier|actually))*\W*$
+    |\b(?:count|log|mark|tick)\s+(?:it|that|them)(?:\s+one)?\b
 """)
 # Something still to do, not done: "tomorrow", "later", "I'll", "going to".
 FUTURE = regex(r"""
-    (?<!\bfor\s)(?<!\bready\s)\b(?:tomorrow|later|tonight|next\s+(?:week|time)|i'?ll
+    (?<!\bfor\s)(?<!\bready\s)\b(?:tomorrow|later|next\s+(?:week|time)|i'?ll
       |i\s+would|i'?d\s+(?:like|love)|i\s+might|thinking\s+(?:of|about)|i\s+will
       |going\s+to|gonna|plan(?:ning)?\s+to|about\s+to|want\s+to|need\s+to|have\s+to)\b
 """)

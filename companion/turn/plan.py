@@ -12,7 +12,13 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from companion.dialogue.cues import asks_for_ideas
+from companion.dialogue.cues import (
+    asks_for_ideas,
+    denies_done,
+    past_deed,
+    plans_ahead,
+    reports_done,
+)
 from delight.ai.offline import drop_openers, reflect, split_sentences
 from delight.ai.offline.facts.common import RELATIONS
 
@@ -68,9 +74,13 @@ SENSE = {
         r"|go|visit|explore|unlock\w*|map|areas?)\b",
         re.IGNORECASE,
     ),
+    # An undo takes something back: it needs a word of taking back, or of not having done it
+    # ("i made it. it was not the same" has a "not" and takes nothing back).
     "undo": re.compile(
-        r"\b(?:undo|back|wrong|not|didnt|didn't|mistake|unmark|revert|cancel|wait|oops|no|nah"
-        r"|remove|delete|take)\b",
+        r"\b(?:undo|wrong|mistake|unmark|untick|uncheck|revert|cancel|oops|remove|delete"
+        r"|take (?:it|that|this) back|(?:put|set) (?:it|that) back|wait,? no|no,? not"
+        r"|(?:did ?n[o']?t|have ?n[o']?t|havent|hadn'?t) \w+"
+        r"|(?:not|never) (?:do|did|done|finish\w*|make|made|complete\w*|yet))\b",
         re.IGNORECASE,
     ),
     "out_of_scope": re.compile(
@@ -175,14 +185,24 @@ class Feeling:
 TEACHING = frozenset({"share_fact", "reflection", "grief", "venting", "worry", "small_talk"})
 
 
+def tells_a_deed(text: str) -> bool:
+    """Something done is told: outright or as a past deed, not a plan or a denial ("step ups
+    tomorrow, my legs are done for"; "i keep staring at the document")."""
+    told = reports_done(text) or bool(past_deed(text))
+    return told and not (plans_ahead(text) or denies_done(text))
+
+
 def sure_of(act: str, confidence: float, text: str, *, by: str = "meaning") -> float:
-    """How sure the reading of `act` is, once its words are checked against it (SENSE):
-    "sorry im all over the place tonight" read as a goodbye is not sure at all. A rule's
-    reading stands: its words are what the rule was written for."""
-    sense = SENSE.get(act)
-    if by == "rule" or not text or sense is None:
+    """How sure the reading of `act` is, once its words are checked against it (SENSE; a
+    mission reported done must tell a deed): "sorry im all over the place tonight" read as
+    a goodbye is not sure at all. A rule's reading stands: its words are what the rule was
+    written for."""
+    if by == "rule" or not text:
         return confidence
-    return confidence if sense.search(text) else 0.0
+    if act == "mission_done":
+        return confidence if tells_a_deed(text) else 0.0
+    sense = SENSE.get(act)
+    return confidence if sense is None or sense.search(text) else 0.0
 
 
 # A thanks that opens a message with more in it ("thank you. we were close, he taught me to

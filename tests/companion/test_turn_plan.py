@@ -131,6 +131,32 @@ def test_going_to_sleep_is_a_word_of_leaving(text):
     assert sure_of("goodbye", 0.6, "i cant sleep, my mind wont stop") == 0.0
 
 
+@pytest.mark.parametrize(
+    ("text", "deed"),
+    [
+        ("did the phone charger thing tonight at least, its in the kitchen", True),
+        ("ok did the other 10. now count it", True),
+        ("step ups tomorrow, my legs are done for", False),
+        ("i keep opening the document and just staring at it for an hour", False),
+    ],
+)
+def test_a_mission_read_as_done_must_tell_a_deed(text, deed):
+    assert (sure_of("mission_done", 0.7, text) == 0.7) is deed
+
+
+@pytest.mark.parametrize(
+    ("text", "takes_back"),
+    [
+        ("i made it. it was not the same but it was close", False),
+        ("no not the quiz, the videos. havent touched the quiz yet", True),
+        ("wait i didnt do that one", True),
+        ("can you undo that", True),
+    ],
+)
+def test_an_undo_needs_a_word_of_taking_back(text, takes_back):
+    assert (sure_of("undo", 0.7, text) == 0.7) is takes_back
+
+
 def test_a_question_about_her_world_names_it():
     assert sure_of("world_question", 0.5, "wat time is it in tokyo rn") == 0.0
     assert sure_of("world_question", 0.5, "where can i go right now") == 0.5

@@ -210,6 +210,25 @@ def test_a_deed_told_by_pointing_back_marks_the_mission_just_talked_about(runner
     assert done_titles(runner) == {"Stretch for ten minutes"}
 
 
+def test_asked_to_count_it_after_an_undo_she_marks_the_mission_again(runner):
+    marked = say(runner, "just did the walk-run around the park loop")
+    undone = say(runner, "wait no i only did half, undo that", marked)
+    assert done_titles(runner) == set()
+
+    say(runner, "ok did the other half. now count it", undone)
+
+    assert done_titles(runner) == {LOOP}
+
+
+def test_a_not_in_a_story_of_what_was_made_takes_nothing_back(runner):
+    marked = say(runner, "just did the walk-run around the park loop")
+
+    told = say(runner, "i made it. it was not the same but it was close", marked)
+
+    assert told["act"] != "undo"
+    assert done_titles(runner) == {LOOP}
+
+
 def test_pointing_back_at_talk_that_names_no_mission_marks_nothing(runner):
     chat = say(runner, "my sister is visiting this weekend")
 
