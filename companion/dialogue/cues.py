@@ -19,6 +19,7 @@ from companion.dialogue.phrases import (
     NOT_DEEDS,
     NOT_DONE,
     OWN_DEED_LEAD,
+    OWN_PLAN,
     PAST_DONE,
     QUESTION,
     REFERS_BACK,
@@ -173,6 +174,11 @@ def _own_deed(clause: str) -> bool:
         if not lead or lead in OWN_DEED_LEAD or lead.endswith("ly"):
             return True
     return False
+
+
+def states_plan(text: str) -> bool:
+    """A plan of their own, told, not asked about ("ok ill write the bio first")."""
+    return bool(OWN_PLAN.search(text)) and not is_question(text)
 
 
 def plans_ahead(text: str) -> bool:

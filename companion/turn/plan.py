@@ -18,6 +18,7 @@ from companion.dialogue.cues import (
     past_deed,
     plans_ahead,
     reports_done,
+    states_plan,
 )
 from delight.ai.offline import drop_openers, reflect, split_sentences
 from delight.ai.offline.facts.common import RELATIONS
@@ -144,6 +145,8 @@ ACT_OF_STRATEGY = {"celebrate": "celebrate", "calm": "calm", "acknowledge": "lis
 # as joy is no news to celebrate).
 STRATEGY_OF_ACT = {"sympathy": "acknowledge", "listen": "acknowledge", "calm": "calm",
                    "celebrate": "celebrate", "smalltalk": "coach"}  # fmt: skip
+# Replies that only listen, nod or note: a plan of their own told lightly gets backing instead.
+BACKABLE = frozenset({"listen", "smalltalk", "fact_noted"})
 # Replies that would jar against a heavy feeling, and what they become.
 LIGHT = {"celebrate": "sympathy", "smalltalk": "listen", "greet": "listen", "fact_noted": "listen"}
 
@@ -240,7 +243,8 @@ def reply_act(
     3. An act read with too little confidence: "" for a question or when a clear feeling's
        strategy can answer (celebrate joy, calm fear, acknowledge sadness), else listening;
        a gentle reply (listening, small talk) needs less confidence.
-    4. Worry with real fear gets a calming step.
+    4. Worry with real fear gets a calming step; a plan of their own told lightly, where
+       she would only listen, nod or note it, gets backing (coaching).
     5. The feeling first: a light reply to a heavy feeling, or to a message that speaks of a
        loss, becomes sympathy or listening.
     """
@@ -251,7 +255,10 @@ def reply_act(
     reply = REPLY_FOR.get(act, "")
     if (act not in PRECISE_ACTS or confidence < SURE) and asks_for_ideas(text):
         reply, confidence = "advice", max(confidence, SURE)
-    if not act or confidence < (GENTLE_SURE if reply in GENTLE else SURE):
+    unsure = not act or confidence < (GENTLE_SURE if reply in GENTLE else SURE)
+    if (unsure or reply in BACKABLE) and not (feeling.heavy or grieving) and states_plan(text):
+        return "coach"
+    if unsure:
         # Unsure what it does: a question, or a feeling that reads clearly, is answered by
         # the emotion's strategy (which answers from memory too); else she listens.
         return "" if feeling.clear or _QUESTION.search(text) else "listen"

@@ -250,12 +250,13 @@ def test_a_deed_that_fits_two_missions_is_asked_about(owner):
     assert chosen["act"] == "mission_done"
 
 
-def test_a_message_she_cannot_place_is_listened_to_not_coached(runner):
+def test_a_plan_told_after_a_complaint_is_backed_without_echoing_the_complaint(runner):
     say(runner, "my boss keeps blaming me, like its my fault the bus was late")
 
     answer = say(runner, "ok i will call dr patel tomorrow")
 
-    assert answer["act"] == "listen"
+    assert answer["act"] == "coach"
+    assert "plan" in answer["reply"].lower() or "that works" in answer["reply"].lower()
     assert "your fault" not in answer["reply"]
 
 

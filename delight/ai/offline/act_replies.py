@@ -284,6 +284,21 @@ _ELSE = re.compile(
 )
 
 
+# Words of a plan of one's own ("ill do the list after lunch", "maybe before bed", "can wait
+# till tomorrow"); the turn plans a coaching reply for such a message, and other coaching is
+# left to the rules.
+_OWN_PLAN = re.compile(
+    r"\b(?:i'?ll|ill|i will|i'?m gonna|im gonna|i'?m going to|im going to|gonna|tomorrow"
+    r"|later|can wait|before bed|after (?:lunch|work|dinner|school|breakfast))\b",
+    re.IGNORECASE,
+)
+
+
+def coach(given: ActInput) -> list[str]:
+    """A plan of their own gets backing; anything else is left to the rules ([])."""
+    return _bank(words.PLAN_BACKED, given, "plan") if _OWN_PLAN.search(given.text) else []
+
+
 def undo_nothing(given: ActInput) -> list[str]:
     return [_named(words.UNDO_NOTHING, given.ctx.name)]
 
@@ -312,6 +327,7 @@ COMPOSERS: dict[str, Callable[[ActInput], list[str]]] = {
     "undo": undo_nothing,
     "smalltalk": smalltalk,
     "fact_noted": fact_noted,
+    "coach": coach,
 }
 
 

@@ -214,6 +214,12 @@ DECLINE_OTHER = (
     "That's outside what I can do from here{n}: I don't have access to the internet or other "
     "apps. I can help with your goals, your missions, or just listen. What would help?"
 )
+# A plan of their own, told lightly ("ok ill write the bio first"): backed, not questioned.
+PLAN_BACKED = (
+    "Sounds like a plan{n}. One small step at a time is exactly how it gets done.",
+    "Good plan{n}. Starting small makes the rest easier.",
+    "That works{n}. Future you will be glad you picked a time for it.",
+)
 ACKNOWLEDGED = (
     "Mm. I'm here whenever you want to pick something up{n}.",
     "Okay{n}. What's next on your mind?",

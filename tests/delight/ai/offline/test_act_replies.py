@@ -143,3 +143,10 @@ def test_advice_on_stretching_is_about_stretching_not_the_last_mission():
     said = reply("advice", text, "Mission: Lay out your running kit for tomorrow")
     assert "stretch" in said.lower()
     assert "kit" not in said
+
+
+def test_a_plan_of_their_own_is_backed_and_other_coaching_left_to_the_rules():
+    said = reply("coach", "ok ill write the bio first, thats not scary")
+    assert not reply_problems(said)
+    assert "?" not in said
+    assert act_reply("coach", "what do you think", parse_context([], "Sam"), turn=0) == []
