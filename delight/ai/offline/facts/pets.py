@@ -36,6 +36,12 @@ _HAVE_PET = re.compile(
     rf"(a|an|one|two|three|four|\d)"
     rf"(?: \w+)? ({_ANIMALS}))(?:(?i:,? (?:named|called)) |, ){_NAME}?"
 )
+# After "named" or "called" a word is a name, whatever its case ("a hamster named mochi").
+_HAVE_PET_NAMED_LOWER = re.compile(
+    rf"\b(?:I|we) (?:have|have got|got|own|adopted|keep|foster)(?: got)? "
+    rf"(a|an|one|\d)(?: \w+)? ({_ANIMALS}),? (?:named|called) ([a-z][a-z'-]{{1,}})\b",
+    re.I,
+)
 _HAVE_PET_UNNAMED = re.compile(
     rf"\b(?:I|we) (?:have|have got|got|own|adopted) (a|an|one|two|three|four|\d)(?: \w+)? "
     rf"({_ANIMALS})\b",
@@ -67,6 +73,10 @@ def pets(clause: str) -> list[ExtractedFact]:
     if found and found.group(3):
         count, animal, name = found.group(1).lower(), found.group(2).lower(), found.group(3)
         return [_pet(f"Has {count} {animal} called {name}", animal, name, 0.85)]
+    if found := _HAVE_PET_NAMED_LOWER.search(clause):
+        count, animal = found.group(1).lower(), found.group(2).lower()
+        name = found.group(3).capitalize()
+        return [_pet(f"Has {count} {animal} called {name}", animal, name, 0.8)]
     if found := _HAVE_PET_UNNAMED.search(clause):
         count, animal = found.group(1).lower(), found.group(2).lower()
         return [_pet(f"Has {count} {animal}", animal, animal, 0.8)]

@@ -126,6 +126,8 @@ def test_several_facts_in_one_message() -> None:
         ("oh also my cat biscuit knocked my coffee over lol", "pet:cat",
          "Their cat is called Biscuit", "Biscuit"),
         ("my hamster mochi is so cute", "pet:hamster", "Their hamster is called Mochi", "Mochi"),
+        ("and i have a hamster named mochi", "pet:hamster", "Has a hamster called Mochi",
+         "Mochi"),
         ("I'm allergic to peanuts", "food:peanut", "Is allergic to peanuts", "peanuts"),
         ("I can't have gluten, sadly", "food:gluten", "Can not eat gluten", "gluten"),
         ("I have asthma", "health:asthma", "Has asthma", "asthma"),
