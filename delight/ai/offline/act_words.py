@@ -82,7 +82,7 @@ HEARD_NEUTRAL = (
 HEARD_NEUTRAL_PLAIN = (
     "I hear you{n}. Tell me a bit more?",
     "Mm, I'm with you{n}. What's on your mind about it?",
-    "Got it{n}. How's the rest of your day going?",
+    "Thanks for telling me{n}. Go on, I'm listening.",
 )
 # What a situation sounds like, by the words in it; the first that fits is used.
 FEELINGS: tuple[tuple[re.Pattern[str], str], ...] = tuple(

@@ -70,16 +70,17 @@ def memory_answer(
     # The story's beats and a goal's plan are hers, not facts about the person.
     remembered = [m for m in remembered if not _HERS.match(m[0])]
     topics = [topic for topic in TOPICS if topic.asks.search(text)]
-    who = _who(text, earlier)
+    who = _who(text, earlier, remembered)
     about = ""
     if who:
-        found = [m for m in remembered if _about(m, who)]
+        by_name = who in _names(remembered)
+        found = [m for m in remembered if _about(m, who, by_name=by_name)]
         home = [m for m in found if m[0].endswith(":home")]
         if any(t.name == "where" for t in topics):
             found = home or found
         elif ASKS_NAME.search(text):
             found = [m for m in found if m not in home] or found
-        about = f"your {who}"
+        about = who.capitalize() if by_name else f"your {who}"
     elif topics:
         found = [m for m in remembered if any(_answers(topic, m) for topic in topics)]
         about = topics[0].about
@@ -186,21 +187,41 @@ def _verb(word: str) -> str:
     return lower
 
 
-def _who(text: str, earlier: Sequence[str]) -> str:
-    """The relative or pet a question is about, if any ("she" looks back in `earlier`)."""
+def _who(text: str, earlier: Sequence[str], remembered: Sequence[Remembered]) -> str:
+    """The relative or pet a question is about, if any: named in it, or for "he"/"him"
+    the last one named in `earlier`, by what they are ("my sister") or by a name she knows
+    ("loki died yesterday" -> "do you remember him")."""
     named = RELATION_WORDS.search(text) or PET_WORDS.search(text)
     if named:
         return named.group(1).lower()
     if PRONOUNS.search(text):
+        names = _names(remembered)
         for message in reversed(earlier):
-            named = RELATION_WORDS.search(message)
-            if named:
+            if named := RELATION_WORDS.search(message):
                 return named.group(1).lower()
+            if known := next((w for w in normalise_words(message) if w in names), None):
+                return known
     return ""
 
 
-def _about(memory: Remembered, who: str) -> bool:
+# A name in what she keeps: "Has a dog called Loki", "Lost Loki in May 2026", "Their dog
+# Loki died in May 2026".
+_CALLED = re.compile(r"\b(?:called|named|Lost) ([A-Z][a-z]+)|\b([A-Z][a-z]+) died\b")
+
+
+def _names(remembered: Sequence[Remembered]) -> frozenset[str]:
+    """The names of the people and animals she knows (lower case)."""
+    return frozenset(
+        (found[0] or found[1]).lower()
+        for _, content in remembered
+        for found in _CALLED.findall(content)
+    )
+
+
+def _about(memory: Remembered, who: str, *, by_name: bool) -> bool:
     key, content = memory
+    if by_name:  # "loki": "Has a dog called Loki", "Lost Loki in May 2026"
+        return bool(re.search(rf"\b{re.escape(who)}\b", content, re.I))
     same = SAME_RELATION.get(who, who)
     if key:
         kind = key.split(":")[1] if ":" in key else ""

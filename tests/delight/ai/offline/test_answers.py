@@ -67,6 +67,17 @@ def test_she_resolves_she_from_the_persons_recent_messages() -> None:
     assert "Ana lives in Seville" in answer
 
 
+def test_him_is_the_pet_named_in_the_recent_messages() -> None:
+    remembered = [("pet:dog", "Has a dog called Loki"), ("location", "Lives in Oslo")]
+
+    answer = memory_answer("do you remember him", remembered, ["loki died yesterday."])[0]
+
+    assert "Loki" in answer
+    assert "Oslo" not in answer
+    lost = [("", "Lost Loki in November 2026"), ("location", "Lives in Oslo")]
+    assert "Loki" in memory_answer("do you remember him", lost, ["loki died yesterday"])[0]
+
+
 @pytest.mark.parametrize(
     ("question", "about"),
     [
