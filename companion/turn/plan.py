@@ -21,6 +21,7 @@ from companion.dialogue.cues import (
     states_plan,
 )
 from delight.ai.offline import drop_openers, reflect, split_sentences
+from delight.ai.offline.act_replies import asks_reassurance
 from delight.ai.offline.facts.common import RELATIONS
 
 # A message's act read with less confidence than this is not acted on: the reply listens.
@@ -237,7 +238,8 @@ def reply_act(
     """The reply's act ("" leaves it to the emotion's strategy).
 
     1. A message that teaches a fact (a pet, a relative, a city…) and tells of no loss:
-       what she learned, said back, when it reads as telling or is unsure.
+       what she learned, said back, when it reads as telling or is unsure. Asked whether
+       something is all right ("is that ok", "dont judge"): kindness, reassuring.
     2. The act's reply (REPLY_FOR); a question that asks for an idea gets one suggestion.
        (`confidence` is already checked against the words: sure_of, once a turn.)
     3. An act read with too little confidence: "" for a question or when a clear feeling's
@@ -250,6 +252,8 @@ def reply_act(
     """
     if teaches and not grieving and (act in TEACHING or confidence < SURE):
         return "fact_noted"
+    if asks_reassurance(text) and act not in PRECISE_ACTS:
+        return "kindness"
     if act == "thanks" and says_more_than_thanks(text):
         act, confidence = "", 0.0
     reply = REPLY_FOR.get(act, "")

@@ -190,3 +190,9 @@ def test_a_thanks_that_opens_more_is_answered_for_the_more():
     assert reply_act("thanks", 0.9, CALM, text="thanks so much!") == "thanks_reply"
     text = "thank you dear. youre good company"
     assert reply_act("thanks", 0.9, CALM, text=text) == "thanks_reply"
+
+
+@pytest.mark.parametrize("text", ["is that ok", "dont judge", "is it bad if i skip today"])
+def test_asked_whether_it_is_all_right_she_reassures(text):
+    assert reply_act("affirm", 0.7, CALM, text=text) == "kindness"
+    assert reply_act("memory_question", 0.9, CALM, text="is that ok") == "memory_answer"

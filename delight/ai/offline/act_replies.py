@@ -166,8 +166,25 @@ def advice(given: ActInput) -> list[str]:
     return [_named(words.ADVICE_GENERAL, given.ctx.name)]
 
 
+# Asked whether it is all right ("is that ok", "is it bad if i skip") or not to be judged
+# ("dont judge", "no judging pls"): reassurance is what is asked for.
+_REASSURANCE = re.compile(
+    r"^\W*(?:(?:so|and|but|hmm+|ok)\W+)?(?:is|would) (?:that|it|this) (?:be )?(?:ok|okay"
+    r"|alright|all right|fine|bad|terrible|awful)\b|\bis it (?:ok|okay|alright|bad) (?:if|to)\b"
+    r"|\bam i (?:allowed|a bad person|terrible|lazy)\b|\b(?:do ?n[o']?t|no) judg\w*",
+    re.IGNORECASE,
+)
+
+
+def asks_reassurance(text: str) -> bool:
+    return bool(_REASSURANCE.search(text))
+
+
 def kindness(given: ActInput) -> list[str]:
-    """Something kind and true, from their own progress: the streak, a goal's progress."""
+    """Reassurance when it is asked for; else something kind and true, from their own
+    progress: the streak, a goal's progress."""
+    if asks_reassurance(given.text):
+        return _bank(words.REASSURED, given, "reassured")
     parts = []
     note = given.ctx.streak
     if note is not None and note.current:

@@ -124,6 +124,12 @@ KINDNESS_PLAIN = (
     "Here's something true{n}: you came here today and asked for what you need. That takes "
     "more courage than people think, and it's how every good change starts.",
 )
+# Asked whether a rest is all right, or not to be judged: reassured before anything else.
+REASSURED = (
+    "It's okay{n}. Resting is part of keeping going, not a break from it, and nothing you've "
+    "built disappears in a day.",
+    "No judgement here{n}. One day doesn't undo what you've been doing.",
+)
 KINDNESS_STREAK = "You've shown up {days} in a row"
 KINDNESS_BEST = " (your best run yet)"
 KINDNESS_GOAL = "you're {percent}% of the way to “{goal}”"

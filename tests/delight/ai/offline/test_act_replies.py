@@ -150,3 +150,8 @@ def test_a_plan_of_their_own_is_backed_and_other_coaching_left_to_the_rules():
     assert not reply_problems(said)
     assert "?" not in said
     assert act_reply("coach", "what do you think", parse_context([], "Sam"), turn=0) == []
+
+
+def test_asked_whether_a_rest_is_all_right_she_reassures_before_anything_else():
+    said = reply("kindness", "is that ok", "Streak: 18 days (best 18)")
+    assert said.startswith(("It's okay, Sam.", "No judgement here, Sam."))
