@@ -400,11 +400,17 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     )
     strategy = STRATEGY_OF_ACT.get(act, strategy)
     mourning = deps.session_at_start.get("mourning")
-    act, strategy = tempered(act, strategy, text=text, mourning=mourning is not None)
+    after_crisis = deps.session_at_start.get("after_crisis")
+    act, strategy = tempered(
+        act, strategy, text=text, mourning=mourning is not None, tender=after_crisis is not None
+    )
     tools = tools_for(state, context, intent, strategy, act)
     return {
         "strategy": strategy, "act": act, "tools": tools,
-        "session": {"mourning": mourning_after(mourning, grieving=grieving)},
+        "session": {
+            "mourning": mourning_after(mourning, grieving=grieving),
+            "after_crisis": mourning_after(after_crisis, grieving=False),
+        },
     }  # fmt: skip
 
 

@@ -273,19 +273,31 @@ def reply_act(
     return reply
 
 
-def tempered(act: str, strategy: str, *, text: str, mourning: bool) -> tuple[str, str]:
+# Replies too light for the turns after a crisis reply ("i dont know. i dont want to call
+# anyone" was met with "Goals are easier when they're specific").
+TENDER_LIGHT = frozenset({"coach", "smalltalk", "celebrate"})
+
+
+def tempered(
+    act: str, strategy: str, *, text: str, mourning: bool, tender: bool = False
+) -> tuple[str, str]:
     """The reply's act and strategy, tempered by what was said before and by whose fear it
-    is: no celebration while a loss told a few turns ago is fresh, no breathing step for
-    someone else's worry (OTHERS_FEAR)."""
+    is: no celebration while a loss told a few turns ago is fresh, nothing light (coaching,
+    small talk, celebration) in the turns after a crisis reply (`tender`), no breathing step
+    for someone else's worry (OTHERS_FEAR)."""
     planned = act or ACT_OF_STRATEGY[strategy]
-    if (planned == "celebrate" and mourning) or (planned == "calm" and OTHERS_FEAR.search(text)):
+    if (
+        (planned == "celebrate" and mourning)
+        or (planned in TENDER_LIGHT and tender)
+        or (planned == "calm" and OTHERS_FEAR.search(text))
+    ):
         return "listen", "acknowledge"
     return planned, strategy
 
 
 def mourning_after(age: int | None, *, grieving: bool) -> int | None:
-    """Turns since a loss was last told: 0 when this message tells one, None once it is
-    MOURNING_TURNS old."""
+    """Turns since a loss was last told (or a crisis reply given): 0 when this message tells
+    one, None once it is MOURNING_TURNS old."""
     if grieving:
         return 0
     return None if age is None or age + 1 >= MOURNING_TURNS else age + 1

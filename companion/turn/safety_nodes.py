@@ -53,6 +53,7 @@ def crisis(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         "session": {
             "check_in": {"turn": str(deps.turn_id), "basis": "crisis"},
             "safety_asked": deps.now.isoformat(),
+            "after_crisis": 0,  # the next turns stay gentle (plan.tempered)
         },
     }
 

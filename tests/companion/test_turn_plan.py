@@ -196,3 +196,10 @@ def test_a_thanks_that_opens_more_is_answered_for_the_more():
 def test_asked_whether_it_is_all_right_she_reassures(text):
     assert reply_act("affirm", 0.7, CALM, text=text) == "kindness"
     assert reply_act("memory_question", 0.9, CALM, text="is that ok") == "memory_answer"
+
+
+@pytest.mark.parametrize("planned", ["coach", "smalltalk", "celebrate"])
+def test_after_a_crisis_reply_nothing_light_is_said(planned):
+    text = "i dont know. i dont want to call anyone"
+    assert tempered(planned, "coach", text=text, mourning=False, tender=True)[0] == "listen"
+    assert tempered(planned, "coach", text=text, mourning=False)[0] == planned

@@ -120,6 +120,16 @@ def test_a_yes_to_a_check_in_escalates_to_the_crisis_response(owner):
 
 @db
 @override_settings(CRISIS_RESOURCES=LINES)
+def test_the_turns_after_a_crisis_reply_stay_gentle(owner):
+    crisis = say(owner, "i want to kill myself")
+    after = say(owner, "i dont know. i dont want to call anyone", crisis)
+
+    assert after["act"] == "listen"
+    assert "goal" not in after["reply"].lower()
+
+
+@db
+@override_settings(CRISIS_RESOURCES=LINES)
 def test_only_the_next_message_answers_a_check_in(owner):
     asked = say(owner, MEANING_ONLY)
     say(owner, "oh also my cat biscuit knocked coffee all over my laptop", asked)
