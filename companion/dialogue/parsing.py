@@ -262,19 +262,21 @@ def _ranked(text: str, choices: Sequence[Choice]) -> list[tuple[tuple[float, flo
 # A word said that ends a longer word of a title names it ("the cards" for "flashcards"),
 # when it is at least this long.
 TAIL_LETTERS = 4
-# Words that share this many first letters are one word in other forms ("summary" and
-# "summarise", "meditation" and "meditate"): no suffix rule reaches every form.
+# Words (of at least ROOT_WORD letters) that share their first ROOT_LETTERS are one word in
+# other forms ("summary" and "summarise", "meditation" and "meditate"): no suffix rule
+# reaches every form.
 ROOT_LETTERS = 6
+ROOT_WORD = 7
 
 
 def _heard(said: set[str], words: set[str]) -> set[str]:
     """The title's words that were said: whole, as their tail, or by their root."""
     tails = [word for word in said if len(word) >= TAIL_LETTERS]
-    roots = {word[:ROOT_LETTERS] for word in said if len(word) >= ROOT_LETTERS}
+    roots = {word[:ROOT_LETTERS] for word in said if len(word) >= ROOT_WORD}
     return (
         (said & words)
         | {w for w in words if any(w.endswith(t) for t in tails)}
-        | {w for w in words if len(w) >= ROOT_LETTERS and w[:ROOT_LETTERS] in roots}
+        | {w for w in words if len(w) >= ROOT_WORD and w[:ROOT_LETTERS] in roots}
     )
 
 

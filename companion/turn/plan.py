@@ -76,13 +76,12 @@ SENSE = {
         r"|go|visit|explore|unlock\w*|map|areas?)\b",
         re.IGNORECASE,
     ),
-    # An undo takes something back: it needs a word of taking back, or of not having done it
-    # ("i made it. it was not the same" has a "not" and takes nothing back).
+    # An undo takes something back: a word of taking back or of not having done it; a bare
+    # "not" is none ("i made it. it was not the same" took a mission back).
     "undo": re.compile(
-        r"\b(?:undo|wrong|mistake|unmark|untick|uncheck|revert|cancel|oops|remove|delete"
-        r"|take (?:it|that|this) back|(?:put|set) (?:it|that) back|wait,? no|no,? not"
-        r"|(?:did ?n[o']?t|have ?n[o']?t|havent|hadn'?t) \w+"
-        r"|(?:not|never) (?:do|did|done|finish\w*|make|made|complete\w*|yet))\b",
+        r"\b(?:undo|back|wrong|didnt|didn't|havent|haven't|mistake|unmark|untick|uncheck|revert"
+        r"|cancel|wait|oops|no|nah|nope|remove|delete|take"
+        r"|not (?:yet|done|do|did|finish\w*|make|made|complete\w*))\b",
         re.IGNORECASE,
     ),
     "out_of_scope": re.compile(
