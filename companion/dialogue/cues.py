@@ -34,9 +34,12 @@ from companion.dialogue.phrases import (
 
 # Fewer words than this, with a question mark, are an unsure answer ("pottery?").
 ASIDE_WORDS = 3
+# The most words a goal's title said on its own may have (an aim said as a wish may ramble).
+TITLE_MAX_WORDS = 12
 _SENTENCES = re.compile(r"(?<=[.!?])\s+")
 _AIM_END = re.compile(
     r"\s*[,;(]\s*(?:i|im|i'm|ive|i've|my|it|its|it's|we|cause|cos)\b|\s+(?:lol|haha)\b"
+    r"|[?!.]+(?:\s|$)"
     r"|,?\s+(?:but|though|tho)\b|\s+and\s+(?:never|still|always|just|keep)\b"
     r"|\s+for\s+(?:like\s+|about\s+|over\s+)?(?:\w+\s+)?(?:years?|months?|ages|a\s+while|ever)\b",
     re.I,
@@ -100,9 +103,15 @@ def aim_in(text: str) -> str:
     when it gives none."""
     if aim := wished_aim(text):
         return aim
-    if QUESTION.search(text) or not (bare := BARE_AIM.match(fix_typos(text))):
+    # "something like run a 5k without stopping?": a hedged answer, not a question.
+    if (QUESTION.search(text) and not HEDGED.match(text)) or not (
+        bare := BARE_AIM.match(fix_typos(text))
+    ):
         return ""
     return _AIM_END.split(bare["aim"], maxsplit=1)[0].strip()
+
+
+HEDGED = re.compile(r"^\W*(?:something\s+like|like|maybe|probably|i\s+guess)\b", re.IGNORECASE)
 
 
 def states_goal(text: str) -> bool:
@@ -222,6 +231,12 @@ def is_aside(text: str, *, free_text: bool) -> bool:
     if asks_for_ideas(text):
         return True
     inner = text.strip().rstrip("?!. ")
+    # A long message that says no aim is a story, not a title ("oh and correction pickle's
+    # not a full greyhound she's a lurcher, jas keeps correcting me").
+    rambles = len(text.split()) > TITLE_MAX_WORDS and not aim_in(text)
     return free_text and (
-        bool(SELF_STATEMENT.match(text)) or "?" in inner or bool(SENTENCE_BREAK.search(inner))
+        bool(SELF_STATEMENT.match(text))
+        or "?" in inner
+        or bool(SENTENCE_BREAK.search(inner))
+        or rambles
     )

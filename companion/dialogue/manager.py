@@ -14,7 +14,8 @@ from datetime import date
 from typing import Any
 
 from companion.dialogue.corrections import Correction, parse_correction
-from companion.dialogue.cues import aim_in, is_aside, wished_aim
+from companion.dialogue.cues import aim_in, is_aside, is_question, wished_aim
+from companion.dialogue.dates import find_date
 from companion.dialogue.flows import FLOWS, Flow, Slot
 from companion.dialogue.parsing import (
     Choice,
@@ -38,6 +39,7 @@ from companion.dialogue.phrases import (
     LEAD_IN,
     OFFER,
     OFFER_DECLINED,
+    REMARK,
     WAITING_WORDS,
 )
 from companion.dialogue.states import (
@@ -292,13 +294,17 @@ class DialogueManager:
         correction = None if is_skip(text) else self._correction(draft, text)
         if correction and not draft.flow.slot(correction[0]).free_text:
             return self._correct(draft, *correction)
-        if is_aside(text, free_text=pending.name == "title"):
+        if is_aside(text, free_text=pending.name == "title") and not self._answers_anyway(
+            pending, text, draft
+        ):
             return self._aside(draft, pending)
         if correction:
             return self._correct(draft, *correction)
         draft.go(S.VALIDATING_SLOT)
-        step = self._fill(draft, self._gather(draft, text))
-        if step.outcome is Outcome.INVALID and not pending.free_text and _chatty(text):
+        # Something said in passing is no refusal of the slot: it never leaves it open.
+        chatty = not pending.free_text and _chatty(text)
+        step = self._fill(draft, self._gather(draft, text), leave_open=not chatty)
+        if step.outcome is Outcome.INVALID and chatty:
             return self._aside(draft, pending, counted=True)
         return step
 
@@ -324,6 +330,18 @@ class DialogueManager:
             )
         draft.go(S.UNDERSTANDING, S.IDLE)
         return DialogueStep(DialogueState(), Outcome.HANDOFF, path=tuple(draft.path))
+
+    @staticmethod
+    def _answers_anyway(pending: Slot, text: str, draft: _Draft) -> bool:
+        """A structured answer with a question after it ("maybe end of march? is that
+        realistic") is an answer; a remark in passing is not, whatever date it says ("lol
+        my dog is being so weird today")."""
+        return (
+            not pending.free_text
+            and is_question(text)
+            and not REMARK.match(text)
+            and pending.accepts(text, draft.slot_env())
+        )
 
     def _aside(self, draft: _Draft, pending: Slot, *, counted: bool = False) -> DialogueStep:
         """Leave the flow as it was; the reply reminds of the question still open. After
@@ -438,9 +456,12 @@ class DialogueManager:
             raw[pending.name] = text
         return raw
 
-    def _fill(self, draft: _Draft, raw: Mapping[str, str]) -> DialogueStep:
+    def _fill(
+        self, draft: _Draft, raw: Mapping[str, str], *, leave_open: bool = True
+    ) -> DialogueStep:
         """Validate raw slot texts in flow order, keeping every valid one; re-ask the first
-        refused one with its reason, otherwise move on to the next missing slot or confirm."""
+        refused one with its reason (an optional one refused again is left open, when
+        `leave_open`), otherwise move on to the next missing slot or confirm."""
         refusals: list[tuple[Slot, SlotError]] = []
         for slot in draft.flow.slots:
             if slot.name not in raw:
@@ -453,7 +474,12 @@ class DialogueManager:
             return self._advance(draft)
         slot, refused = refusals[0]
         draft.strays += 1
-        if not slot.required and draft.strays >= OPTIONAL_TRIES and slot.name == draft.pending:
+        if (
+            leave_open
+            and not slot.required
+            and draft.strays >= OPTIONAL_TRIES
+            and slot.name == draft.pending
+        ):
             # A second answer an optional slot cannot take: leave it open and go on.
             draft.put(slot.name, None)
             step = self._advance(draft)
@@ -531,8 +557,10 @@ class DialogueManager:
            category…) and accepts the value.
         2. A mission named again ("no, the walk run one"), even one that fits two.
         3. Else the last filled slot if the message refers back to it ("make it …").
-        4. Else the pending slot: the person is answering after all. At confirmation
-           there is none, and the message is not taken as a correction.
+        4. Else the pending slot when it takes free text: the person is answering after
+           all. A structured one (a date, an area) that refuses the value, and at
+           confirmation, there is none: the message is no correction of the flow ("oh and
+           correction pickle's not a greyhound, she's a lurcher" is about the dog).
         """
         env = draft.slot_env()
         pending = draft.pending if draft.pending not in (CHOOSE_FIELD, OFFERED) else None
@@ -540,7 +568,10 @@ class DialogueManager:
         # "Actually, I want to learn to cook instead": a new goal, not a new area of life.
         if "title" in names and LEAD_IN.match(correction.value).group().strip():
             return "title"
-        for name in (pending, *reversed(draft.filled)):
+        # A date said is plainly about the date ("make it mid april, march is mad at work"
+        # is no new area of life, though "work" may read as one).
+        dated = ["target_date"] if "target_date" in names and find_date(correction.value) else []
+        for name in (*dated, pending, *reversed(draft.filled)):
             if name is None:
                 continue
             slot = draft.flow.slot(name)
@@ -551,7 +582,7 @@ class DialogueManager:
             return "mission"
         if correction.refers_back and draft.filled:
             return draft.filled[-1]
-        return pending
+        return pending if pending and draft.flow.slot(pending).free_text else None
 
 
 def _waiting(

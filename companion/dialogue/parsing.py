@@ -155,8 +155,17 @@ def parse_title(text: str, env: SlotEnv) -> str:
     return title[0].upper() + title[1:]
 
 
+# The question said back before the answer, with its shrug ("why does it matter... idk.").
+_WHY_ECHO = re.compile(
+    r"^\W*(?:why\s+(?:does|do|would|is)\s+(?:it|this|that)\s+matter(?:\s+to\s+me)?|hmm+|um+)"
+    r"(?:\W+(?:idk|i\s+dunno|dunno|i\s+don'?t\s+know|hmm+|um+|well|good\s+question))*\W*",
+    re.IGNORECASE,
+)
+
+
 def parse_why(text: str, env: SlotEnv) -> str:
-    why = clean_value(re.sub(r"^\s*(?:because|since|so\s+that)\s+", "", text, flags=re.I))
+    said = _WHY_ECHO.sub("", text) or text
+    why = clean_value(re.sub(r"^\s*(?:because|since|so\s+that)\s+", "", said, flags=re.I))
     if len(re.sub(r"\W", "", why)) < 3:
         raise SlotError("I'd love a few words about it")
     if len(why) > TEXT_MAX:

@@ -303,7 +303,8 @@ _AIM = r"""
 WISH = regex(
     r"""
     ^\W*(?:(?:so|well|ok|okay|hey|hi|honestly|actually|and|but|now|no|you\s+know\s+what
-      |i(?:\s+have|'ve|ve)?\s+been\s+thinking|i\s+was\s+thinking)[,\s]+)*
+      |i(?:\s+have|'ve|ve)?\s+been\s+thinking|i\s+was\s+thinking|i\s+guess|i\s+think|maybe
+      |probably|tbh|um+|hm+)[,\s]+)*
     i(?:\s+(?:really\s+|also\s+|think\s+i\s+)?(?:want|wanna|need|would\s+(?:love|like)|hope|plan)
       |'d\s+(?:really\s+|also\s+)?(?:love|like)
       |\s+wish\s+i\s+could|(?:\s+have|'ve|ve)\s+(?:always\s+|long\s+)?wanted)\s+(?:to\s+)?
@@ -314,7 +315,7 @@ WISH = regex(
 BARE_AIM = regex(
     r"""
     ^\W*(?:(?:like|maybe|just|so|um+|well|ok|okay|really|probably|honestly|more\s+like|i\s+guess
-      |to)[,\s]+)*
+      |something\s+like|to)[,\s]+)*
 """
     + _AIM
 )
@@ -394,7 +395,8 @@ QUESTION = regex(r"""
     \?\s*\W*$
     |^\W*(?:(?:wait|hey|oh|btw|by\s+the\s+way|sorry|also|quick\s+question)[,\s]+)*
       (?:what|what's|how|when|where|who|which|whats|hows|can\s+you|could\s+you|do\s+you|does|is\s+it
-        |are\s+you|will\s+you|would\s+you|did\s+i|have\s+i|had\s+i)\b
+        |are\s+you|will\s+you|would\s+you|did\s+i|have\s+i|had\s+i|can\s+i|could\s+i
+        |should\s+i|do\s+i|am\s+i|is\s+that|is\s+this|are\s+there)\b
 """)
 # A remark in passing, plainly not an answer to a slot question.
 REMARK = regex(

@@ -14,6 +14,7 @@ from typing import Any
 from companion.dialogue.cues import asks_for_ideas, is_question
 from companion.dialogue.parsing import is_cancel
 from companion.dialogue.phrases import NOTHING_TO_CANCEL
+from companion.dialogue.states import ConversationState
 from companion.models import Memory
 from companion.runner import NodeContext, TurnState
 from companion.selectors import (
@@ -299,7 +300,12 @@ def _vagueness(state: TurnState) -> str:
     asks_about_goals = (
         intent.get("label") == "mission_request" and (question or intent.get("act") in ASKING_ACTS)
     ) or (intent.get("label") == "goal_discussion" and question)
-    if asks_about_goals and "goals" in context and not context["goals"]:
+    # With a goal being set up right now, the question waits for it (flows' reminder).
+    setting_up = dialogue_of(state).state in (
+        ConversationState.WAITING_FOR_SLOT,
+        ConversationState.CONFIRMING,
+    )
+    if asks_about_goals and "goals" in context and not context["goals"] and not setting_up:
         # Asked once in this conversation is enough: a second time the turn just answers.
         asked = any(NO_GOAL_YET in m["content"] for m in context.get("history", []))
         return "" if asked else "no_goal"

@@ -63,7 +63,10 @@ SENSE = {
     "thanks": re.compile(
         r"\b(?:thanks?|thank you|thx|ty|tysm|cheers|ta|appreciate|grateful|legend)\b", re.I
     ),
-    "help": re.compile(r"\b(?:you|u|this|app|eliza|help|how|work|works)\b", re.IGNORECASE),
+    "help": re.compile(
+        r"\b(?:you|u|this|app|eliza|help|how|work|works|coach|bot|chatbot|ai|robot)\b",
+        re.IGNORECASE,
+    ),
     # A question about the story names it ("never get past chapter 1" is about a novel).
     "story_question": re.compile(
         r"\b(?:story|stories|essence|quests?|lanterns?|valley|passages?|side chapters?|tale)\b",

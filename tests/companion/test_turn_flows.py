@@ -100,3 +100,49 @@ def test_a_goal_talked_past_is_set_aside_and_where_were_we_picks_it_up(owner):
 
     assert back["reply"].startswith("We were setting up “Paint the fence”.")
     assert back["pending_slot"] == "why"
+
+
+def test_a_goal_set_up_as_a_new_person_types_it_keeps_every_answer_where_it_belongs(owner):
+    """Hedged wish, hedged aim with a question mark, the question echoed before the reason,
+    a date with a question after it, and a change of date that says "work"."""
+    answer = None
+    for text in (
+        "ok i guess i want to start running. like properly. i get wrecked after shifts",
+        "something like run a 5k without stopping? i did couch to 5k once and quit tbh",
+        "why does it matter... idk. my nan used to walk everywhere till she was like 80",
+        "by when hmm. maybe end of march? is that realistic",
+        "health i guess. obviously lol",
+        "wait actually make it mid april, march is gonna be mad at work with the new menu",
+    ):
+        answer = say(owner, text, answer)
+
+    reply = answer["reply"]
+    assert "“Run a 5k without stopping” (health)" in reply
+    assert "15 April" in reply
+    assert "Why it matters: your nan used to walk everywhere" in reply
+
+
+def test_a_correction_about_something_else_changes_no_date(owner):
+    answer = None
+    for text in ("i want to learn welsh", "yes", "so i can talk to my nain"):
+        answer = say(owner, text, answer)
+    assert "date" in answer["reply"]
+    answer = say(owner, "lol my dog is being so weird today", answer)
+
+    aside = say(owner, "oh and correction my dog's not a greyhound she's a lurcher", answer)
+
+    assert "target date is now" not in aside["reply"]
+    assert "leave that open" not in aside["reply"]
+    assert aside["conversation_state"] == "waiting_for_slot"
+    assert "When would you like to reach it?" in aside["reply"]
+
+
+def test_asking_for_missions_while_a_goal_is_set_up_keeps_the_goal_waiting(owner):
+    answer = None
+    for text in ("i want to learn welsh", "yes"):
+        answer = say(owner, text, answer)
+
+    asked = say(owner, "ok so what are my missions then", answer)
+
+    assert "What's the goal?" not in asked["reply"]
+    assert asked["conversation_state"] == "waiting_for_slot"
