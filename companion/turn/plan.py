@@ -50,7 +50,7 @@ SENSE = {
         r"|get|head|make|bed|sleep)|signing off|logging off|talk (?:soon|tomorrow|later)"
         r"|cheers|peace out|thats? (?:it|me|all)|done for|(?:time|off) (?:for|to) (?:bed|sleep)"
         r"|gonna (?:go|head|get|sleep|crash|try (?:to|and) sleep)|try (?:to|and) sleep"
-        r"|(?:sleep|bed|nap) now)\b",
+        r"|(?:sleep|bed|nap) now|need (?:to|my) (?:sleep|bed)|(?:need|have) to (?:go|head off))\b",
         re.IGNORECASE,
     ),
     "greeting": re.compile(

@@ -134,7 +134,13 @@ def test_a_request_later_in_the_message_is_sense_enough_for_out_of_reach(text):
 
 
 @pytest.mark.parametrize(
-    "text", ["im gonna try to sleep", "yeah. ok gonna sleep now", "gonna head off, work in the am"]
+    "text",
+    [
+        "im gonna try to sleep",
+        "yeah. ok gonna sleep now",
+        "gonna head off, work in the am",
+        "right i need to sleep, pickles already stolen my side of the bed",
+    ],
 )
 def test_going_to_sleep_is_a_word_of_leaving(text):
     assert sure_of("goodbye", 0.6, text) == 0.6

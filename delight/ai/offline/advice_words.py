@@ -66,7 +66,8 @@ TOPICS: tuple[Topic, ...] = (
         ("A bowl of oats with banana and cinnamon (made with water or oat milk).", ""),
     ),
     _topic(
-        r"\bmanager\b|\bboss\b|\bsupervisor\b|\bteam lead\b|\bcolleague\b|\bcoworker\b",
+        r"\bmanager\b|\bboss\b|\bsupervisor\b|\bteam lead\b|\bcolleague\b|\bcoworker\b"
+        r"|\bhead chef\b|\bchef\b|\bforeman\b|\bline manager\b",
         "Write down the one or two points that stung most, then ask for ten minutes to go "
         "through them: “I'd like to understand what you'd want different next time.” Going "
         "in with questions keeps it about the work, not about you.",

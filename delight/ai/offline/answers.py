@@ -85,7 +85,7 @@ def memory_answer(
         found = [m for m in remembered if any(_answers(topic, m) for topic in topics)]
         about = topics[0].about
     elif ABOUT_THEM.search(text):
-        found = sorted(remembered, key=lambda m: not m[0])
+        found = sorted(remembered, key=_told_first)
     else:
         found = [m for m in remembered if _shares_words(text, m[1])]
     said = [phrase for phrase in (for_person(content) for _, content in found) if phrase]
@@ -101,6 +101,20 @@ def memory_answer(
 
 
 _HERS = re.compile(r"^(?:story:|goal:\d+:plan\b)")
+# "What do you remember about me?": who they are first (name, work, home, family, animals,
+# what they cannot eat or live with), then other keyed facts, then moods and wishes, then
+# the rest.
+_FIRST_KEYS = ("name", "occupation", "employer", "location", "home", "relation:", "pet:",
+               "food:", "health:", "diet", "fear:", "hometown", "studies")  # fmt: skip
+
+
+def _told_first(memory: Remembered) -> int:
+    key = memory[0]
+    if not key:
+        return 3
+    if key.startswith(_FIRST_KEYS):
+        return 0
+    return 2 if key.startswith(("feeling:", "goal:")) else 1
 
 
 def _uncovered(said: list[str]) -> list[str]:

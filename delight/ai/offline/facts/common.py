@@ -15,7 +15,8 @@ TRAILING_FILLER = re.compile(
     re.IGNORECASE,
 )
 CLAUSE_END = re.compile(
-    r",|\s+(?:but|because|though|although|since|so that|so|which|when|while|and that)\s+",
+    r",|\s+(?:but|because|though|although|since|so that|so|which|when|while|and that)\s+"
+    r"|\s+if (?:that|it) (?:matters|helps)\b",
     re.IGNORECASE,
 )
 TIME_OF_DAY = re.compile(r"\b(mornings?|evenings?|nights?|afternoons?|early|late|night owl)\b")

@@ -6,6 +6,7 @@ import re
 
 from delight.ai.offline.facts.common import fact, slug, thing, third_person
 from delight.ai.offline.reflection import capitalise
+from delight.ai.text import word_set
 from delight.ai.types import ExtractedFact
 
 
@@ -48,7 +49,8 @@ def feelings(clause: str) -> list[ExtractedFact]:
         clause,
         re.I,
     )
-    if found and found.group(1).lower() not in ("it", "that", "this", "which", "he", "she"):
+    subject = found.group(1).lower() if found else ""
+    if found and subject not in _NOT_TRIGGERS and _is_feeling(found.group(2), found.group(0)):
         trigger, feeling = found.group(1), found.group(2).lower()
         return [
             fact(
@@ -61,6 +63,23 @@ def feelings(clause: str) -> list[ExtractedFact]:
             )
         ]
     return []
+
+
+_NOT_TRIGGERS = frozenset({"it", "that", "this", "which", "he", "she"})
+# What a "makes me …" says is a feeling when it names one, or says "feel" ("i thought youd
+# make me run 10k" is no feeling).
+_FEELING_WORDS = word_set(
+    "happy sad angry mad anxious nervous stressed tired exhausted calm relaxed proud guilty "
+    "jealous lonely scared afraid worried excited grateful hopeful hopeless useless small "
+    "stupid dumb ill sick sleepy sleepier hungry cry smile laugh panic panicky overwhelmed "
+    "furious frustrated annoyed irritable upset low down depressed motivated energised "
+    "energized calmer happier better worse weird awkward uncomfortable insecure ashamed "
+    "embarrassed confident strong weak"
+)
+
+
+def _is_feeling(word: str, said: str) -> bool:
+    return word.lower() in _FEELING_WORDS or bool(re.search(r"\bmakes? me feel\b", said, re.I))
 
 
 _FEAR = re.compile(

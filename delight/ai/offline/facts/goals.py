@@ -9,7 +9,8 @@ from delight.ai.types import ExtractedFact
 
 _TRIVIAL_GOALS = re.compile(
     r"^(?:(?:know|ask|say|talk|tell|see|check|mention|vent|thank|share|chat|try|cry|scream)\b|"
-    r"(?:be honest|sleep|go to bed|go home|eat|rest)(?: now)?$)",
+    r"(?:be honest|sleep|go to bed|go home|eat|rest)(?: now)?$|"
+    r"(?:be like|do|be|have|get) (?:that|this|it|him|her|them)$)",
     re.IGNORECASE,
 )
 

@@ -35,8 +35,8 @@ def occupation(clause: str) -> list[ExtractedFact]:
             facts.append(_employer(thing(employer, 6)))
         return facts
     found = re.search(
-        r"\bI am (?:an? )((?:[\w-]+ ){0,3}[\w-]+?)(?: by (?:profession|trade))?"
-        r"(?: (?:at|for) (.+))?(?:,.*)?$",
+        r"\bI am (?:an? )((?:(?!in\b)[\w-]+ ){0,3}[\w-]+?)(?: by (?:profession|trade))?"
+        r"(?: (?:at|for) (.+)| in [\w' -]+)?(?:,.*)?$",
         clause,
         re.I,
     )

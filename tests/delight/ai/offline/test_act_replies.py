@@ -155,3 +155,9 @@ def test_a_plan_of_their_own_is_backed_and_other_coaching_left_to_the_rules():
 def test_asked_whether_a_rest_is_all_right_she_reassures_before_anything_else():
     said = reply("kindness", "is that ok", "Streak: 18 days (best 18)")
     assert said.startswith(("It's okay, Sam.", "No judgement here, Sam."))
+
+
+def test_advice_about_a_head_chef_is_about_work_not_a_mission():
+    text = "should i say something to the head chef tmrw or just let it go"
+    said = reply("advice", text, "Mission: Stretch for ten minutes")
+    assert "Stretch" not in said

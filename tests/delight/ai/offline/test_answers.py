@@ -152,3 +152,21 @@ def test_a_greeting_that_tells_something_acknowledges_it() -> None:
 
 def test_a_plain_greeting_is_left_to_the_greeting_rules() -> None:
     assert from_memory("hello!", intent="small_talk", strategy="chat", remembered=[]) == []
+
+
+def test_about_me_says_who_they_are_before_moods_and_wishes() -> None:
+    remembered = [
+        ("feeling:shift", "Often feels wrecked after shifts"),
+        ("goal:run", "Wants to start running"),
+        ("name", "Name is Dee"),
+        ("pet:dog", "Their dog is called Pickle"),
+        ("food:peanut", "Is allergic to peanuts"),
+        ("occupation", "Works as a line cook"),
+        ("location", "Lives in Leeds"),
+    ]
+
+    answer = memory_answer("what do you remember about me so far", remembered)[0]
+
+    for told in ("Dee", "Pickle", "peanuts", "line cook", "Leeds"):
+        assert told in answer
+    assert "wrecked" not in answer

@@ -138,6 +138,10 @@ def test_several_facts_in_one_message() -> None:
         ("I grew up in Cork", "hometown", "Grew up in Cork", "Cork"),
         ("I'm a designer at a small studio", "employer", "Works at a small studio",
          "a small studio"),
+        ("fair. im dee btw, 29, i'm a line cook in leeds", "occupation",
+         "Works as a line cook", "line cook"),
+        ("also i live in headingley if that matters", "location", "Lives in headingley",
+         "headingley"),
     ],
 )  # fmt: skip
 def test_people_pets_places_and_health_are_kept_by_key_with_their_value(
@@ -272,3 +276,15 @@ def test_who_they_are_where_they_live_and_a_loss_are_not_kept_twice(text):
 def test_a_name_typed_in_lower_case_is_kept_when_it_is_an_introduction(text, name):
     names = [f.value for f in extract_facts(text) if f.key == "name"]
     assert names == ([name] if name else [])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "thats it? i thought youd make me run 10k day one",
+        "my nan walked everywhere and i wanna be like that",
+    ],
+)
+def test_no_feeling_or_wish_is_kept_from_words_that_name_none(text: str) -> None:
+    kept = {fact.key.split(":")[0] for fact in extract_facts(text)}
+    assert not kept & {"feeling", "goal"}
