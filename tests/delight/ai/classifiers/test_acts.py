@@ -25,6 +25,8 @@ def embedder() -> OnnxMiniLMEmbedder:
     [
         ("yes", "affirm"),
         ("nope", "deny"),
+        ("and whats this valley thing", "story_question"),
+        ("ok so what even is this lol my mate sent me the link", "help"),
         ("hey eliza", "greeting"),
         ("night!", "goodbye"),
         ("thanks so much", "thanks"),
