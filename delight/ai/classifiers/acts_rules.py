@@ -122,7 +122,8 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "story_question",
             r"\bhow is (?:my|the) story\b|\b(?:my|the) story going\b|\bwhat is happening in"
             r" (?:the )?lantern valley\b|\bany new (?:chapter|chapters|passages?|story)\b"
-            r"|\bwhat is (?:this|the|that|my) (?:valley|lantern|story)(?: thing| bit| stuff)?\b(?! of\b)",
+            r"|\bwhat is (?:this|the|that|my) (?:valley|lantern|story)"
+            r"(?: thing| bit| stuff)?\b(?! of\b)",
         ),
         (
             "world_question",

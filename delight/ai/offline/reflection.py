@@ -54,7 +54,8 @@ _NATURAL = ((r"\bcan not\b", "can't"), (r"\bdo not\b", "don't"), (r"\bdoes not\b
 
 # Words that open a message but not its meaning ("sorry im all over the place…").
 _OPENERS = re.compile(
-    r"^(?:(?:sorry|ok|okay|so|well|honestly|tbh|lol|ugh|yeah|anyway|oh)\W+)+", re.I
+    r"^(?:(?:sorry|ok|okay|so|well|honestly|tbh|lol|ugh|yeah|anyway|oh|update|quick update)\W+)+",
+    re.I,
 )
 
 
