@@ -10,7 +10,7 @@ a question, never a crisis script.
 Two readers, both required:
 - a multinomial logistic regression (softmax.py) trained on examples of every level:
   delight/ai/data/safety_exemplars.jsonl (the project's), safety_training.jsonl (written
-  for training by people who never saw the rules, 5,609 messages) and
+  for training by people who never saw the rules, 6,279 messages) and
   acts_examples.jsonl (everyday messages to Eliza, levels 0 or 1 by what they do). It says
   how much a message reads as a warning sign;
 - closeness to the warning signs themselves: the mean cosine of the message's three
@@ -67,7 +67,8 @@ DISTRESS_ACTS = frozenset({"grief", "worry", "bad_news", "venting"})
 # idioms ("i'm going to kill it at the interview": closeness 0.565), a threshold of 0.4 its
 # everyday plans ("i'm going to hang the new shelf tonight"; 113/129 for 0.38%). A fifth
 # writer's 853 messages (2026-11-29) taught the model what it missed most: the old model
-# raised 40% of their 300 indirect warning signs (never seen) and 5.5% of their 200 jokes.
+# raised 40% of their 300 indirect warning signs (never seen) and 5.5% of their 200 jokes;
+# retrained, it raised 56% of a sixth writer's 250 (never seen), 3.3% of their 150 jokes.
 RISK_THRESHOLD = 0.5
 CLOSENESS_GATE = 0.58
 NEAREST = 3
