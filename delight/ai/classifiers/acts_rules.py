@@ -59,7 +59,9 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "progress_question",
             r"\bwhat (?:is|are) my goals?(?: again)?\W*$|\bwhat goals? (?:do i have|am i working"
-            r" on)\b|\bremind me (?:of )?(?:what )?my goals?\b",
+            r" on)\b|\bremind me (?:of )?(?:what )?my goals?\b"
+            r"|\b(?:can|could) i do (?:them|it|my missions|the missions) (?:at night|late)\b"
+            r"|\bcounts? if i (?:do|finish) (?:it|them) (?:late|at night|after midnight)\b",
         ),
         (
             "small_talk",

@@ -88,6 +88,21 @@ STREAK_EXPLAINED = (
 )
 
 
+# "can i do them at night tho i finish at like 11pm", "does it count if i do it after
+# midnight": whether a late mission still counts for the day.
+_LATE = re.compile(
+    r"\b(?:do|finish|tick off) (?:them|it|these|missions?|my missions?|the missions?)"
+    r" (?:at night|late|after (?:work|my shift|midnight|\d+(?:pm)?)|before bed|in the evenings?)"
+    r"|\bcounts? if i (?:do|finish) (?:it|them) (?:late|at night|after midnight)",
+    re.IGNORECASE,
+)
+LATE_EXPLAINED = (
+    "Yes: any hour of your day counts. Your day runs on your own clock and ends only when "
+    "your next one begins (you can set when your day starts in Settings), so a mission done "
+    "after a late shift still counts for today."
+)
+
+
 def streak_answer(text: str, note: StreakNote | None, *, asked: bool = False) -> str:
     """The answer to a question about streaks ("" when it is no such question).
 
@@ -102,6 +117,8 @@ def streak_answer(text: str, note: StreakNote | None, *, asked: bool = False) ->
     """
     if _WHAT_IS.search(text):
         return STREAK_EXPLAINED
+    if _LATE.search(text):
+        return LATE_EXPLAINED
     if note is None or not (asked or asks_about_streak(text)):
         return ""
     if _CONSISTENCY.search(text) and note.longest:

@@ -26,6 +26,7 @@ def embedder() -> OnnxMiniLMEmbedder:
         ("yes", "affirm"),
         ("nope", "deny"),
         ("and whats this valley thing", "story_question"),
+        ("can i do them at night tho i finish at like 11pm most days", "progress_question"),
         ("ok so what even is this lol my mate sent me the link", "help"),
         ("hey eliza", "greeting"),
         ("night!", "goodbye"),

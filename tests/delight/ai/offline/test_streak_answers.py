@@ -109,3 +109,8 @@ def test_encouragement_shows_what_was_built_and_nothing_when_nothing_was() -> No
     assert "a streak of 9 days behind you" in encouragement(resting)
     assert encouragement(StreakNote(current=0, longest=0, strength=0, freezes=0)) == ""
     assert encouragement(None) == ""
+
+
+def test_a_mission_done_late_is_said_to_count_for_the_day():
+    said = streak_answer("can i do them at night tho i finish at like 11pm most days", None)
+    assert said.startswith("Yes: any hour of your day counts.")
