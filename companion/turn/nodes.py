@@ -403,6 +403,7 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         text=text,
         grieving=grieving,
         teaches=teaches,
+        mourning=deps.session_at_start.get("mourning") is not None,
     )
     strategy = STRATEGY_OF_ACT.get(act, strategy)
     mourning = deps.session_at_start.get("mourning")

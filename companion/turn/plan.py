@@ -236,6 +236,7 @@ def reply_act(
     text: str = "",
     grieving: bool = False,
     teaches: bool = False,
+    mourning: bool = False,
 ) -> str:
     """The reply's act ("" leaves it to the emotion's strategy).
 
@@ -247,8 +248,9 @@ def reply_act(
     3. An act read with too little confidence: "" for a question or when a clear feeling's
        strategy can answer (celebrate joy, calm fear, acknowledge sadness), else listening;
        a gentle reply (listening, small talk) needs less confidence.
-    4. Worry with real fear gets a calming step; a plan of their own told lightly, where
-       she would only listen, nod or note it, gets backing (coaching).
+    4. Worry with real fear gets a calming step; a plan of their own told lightly (not in
+       a heavy feeling, nor while a loss told a few turns ago is fresh: `mourning`), where
+       she would only listen, nod or note it, gets backing (kindness).
     5. The feeling first: a light reply to a heavy feeling, or to a message that speaks of a
        loss, becomes sympathy or listening.
     """
@@ -262,8 +264,9 @@ def reply_act(
     if (act not in PRECISE_ACTS or confidence < SURE) and asks_for_ideas(text):
         reply, confidence = "advice", max(confidence, SURE)
     unsure = not act or confidence < (GENTLE_SURE if reply in GENTLE else SURE)
-    if (unsure or reply in BACKABLE) and not (feeling.heavy or grieving) and states_plan(text):
-        return "coach"
+    light = not (feeling.heavy or grieving or mourning)
+    if (unsure or reply in BACKABLE) and light and states_plan(text):
+        return "kindness"  # backing: "Good plan. Starting small makes the rest easier."
     if unsure:
         # Unsure what it does: a question, or a feeling that reads clearly, is answered by
         # the emotion's strategy (which answers from memory too); else she listens.

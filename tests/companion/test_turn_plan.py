@@ -47,9 +47,10 @@ def test_a_statement_read_with_little_confidence_is_listened_to():
     ["ok i will call dr patel", "hmm ok maybe before bed", "the rest can wait till tomorrow"],
 )
 def test_a_plan_of_their_own_told_lightly_is_backed(text):
-    assert reply_act("good_news", 0.2, CALM, text=text) == "coach"
-    assert reply_act("small_talk", 0.9, CALM, text=text) == "coach"
-    assert reply_act("small_talk", 0.9, SAD, text=text) != "coach"
+    assert reply_act("good_news", 0.2, CALM, text=text) == "kindness"
+    assert reply_act("small_talk", 0.9, CALM, text=text) == "kindness"
+    assert reply_act("small_talk", 0.9, SAD, text=text) != "kindness"
+    assert reply_act("small_talk", 0.9, CALM, text=text, mourning=True) != "kindness"
 
 
 @pytest.mark.parametrize(

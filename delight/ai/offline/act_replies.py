@@ -180,11 +180,22 @@ def asks_reassurance(text: str) -> bool:
     return bool(_REASSURANCE.search(text))
 
 
+# Words of a plan of one's own ("ill do the list after lunch", "maybe before bed", "can wait
+# till tomorrow"): the turn plans kindness for such a message, and it is backing.
+_OWN_PLAN = re.compile(
+    r"\b(?:i'?ll|ill|i will|i'?m gonna|im gonna|i'?m going to|im going to|gonna|tomorrow"
+    r"|later|can wait|before bed|after (?:lunch|work|dinner|school|breakfast))\b",
+    re.IGNORECASE,
+)
+
+
 def kindness(given: ActInput) -> list[str]:
-    """Reassurance when it is asked for; else something kind and true, from their own
-    progress: the streak, a goal's progress."""
+    """Reassurance when it is asked for; backing for a plan of their own; else something
+    kind and true, from their own progress: the streak, a goal's progress."""
     if asks_reassurance(given.text):
         return _bank(words.REASSURED, given, "reassured")
+    if _OWN_PLAN.search(given.text):
+        return _bank(words.PLAN_BACKED, given, "plan")
     parts = []
     note = given.ctx.streak
     if note is not None and note.current:
@@ -301,21 +312,6 @@ _ELSE = re.compile(
 )
 
 
-# Words of a plan of one's own ("ill do the list after lunch", "maybe before bed", "can wait
-# till tomorrow"); the turn plans a coaching reply for such a message, and other coaching is
-# left to the rules.
-_OWN_PLAN = re.compile(
-    r"\b(?:i'?ll|ill|i will|i'?m gonna|im gonna|i'?m going to|im going to|gonna|tomorrow"
-    r"|later|can wait|before bed|after (?:lunch|work|dinner|school|breakfast))\b",
-    re.IGNORECASE,
-)
-
-
-def coach(given: ActInput) -> list[str]:
-    """A plan of their own gets backing; anything else is left to the rules ([])."""
-    return _bank(words.PLAN_BACKED, given, "plan") if _OWN_PLAN.search(given.text) else []
-
-
 def undo_nothing(given: ActInput) -> list[str]:
     return [_named(words.UNDO_NOTHING, given.ctx.name)]
 
@@ -344,7 +340,6 @@ COMPOSERS: dict[str, Callable[[ActInput], list[str]]] = {
     "undo": undo_nothing,
     "smalltalk": smalltalk,
     "fact_noted": fact_noted,
-    "coach": coach,
 }
 
 

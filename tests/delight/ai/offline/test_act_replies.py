@@ -145,11 +145,11 @@ def test_advice_on_stretching_is_about_stretching_not_the_last_mission():
     assert "kit" not in said
 
 
-def test_a_plan_of_their_own_is_backed_and_other_coaching_left_to_the_rules():
-    said = reply("coach", "ok ill write the bio first, thats not scary")
+def test_a_plan_of_their_own_is_backed_kindly():
+    said = reply("kindness", "ok ill write the bio first, thats not scary")
     assert not reply_problems(said)
     assert "?" not in said
-    assert act_reply("coach", "what do you think", parse_context([], "Sam"), turn=0) == []
+    assert said.startswith(("Sounds like a plan", "Good plan", "That works"))
 
 
 def test_asked_whether_a_rest_is_all_right_she_reassures_before_anything_else():
