@@ -105,6 +105,11 @@ _VAGUE = re.compile(r"^\W*(?:help|hm+|um+|idk|ok(?:ay)?|so|well|\?+|\.+|what|hmm
 
 # Said when goals are asked about before there is one; it opens the create-goal flow.
 NO_GOAL_YET = "I don't know your goals yet, so let's start there."
+# Missions asked for while a new goal waits for its yes: they come from that goal.
+MISSIONS_AFTER_YES = (
+    "Your missions come from your goal: say yes and I'll set up “{title}” and plan its first "
+    "small steps."
+)
 # Said when "where were we?" picks up a flow that was set aside.
 BACK_TO = "We were setting up “{title}”."
 # Acts that ask for something, even without a question's words ("give me a mission").
@@ -360,6 +365,11 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         title = (paused.paused or {}).get("slots", {}).get("title")
         back = f"{BACK_TO.format(title=title)} " if title else ""
         return flow_plan(step_dict(dataclasses.replace(step, reply=back + step.reply)))
+    if sure_act == "missions_question" and (title := _goal_awaiting_yes(state)):
+        return {
+            "strategy": "clarify", "act": "goal_step",
+            "question": MISSIONS_AFTER_YES.format(title=title),
+        }  # fmt: skip
     # The intent model's "create a goal" is not taken for a message that plainly does
     # something else ("undo", "bye").
     label = "" if sure_act in NOT_A_GOAL else intent.get("label", "")
@@ -419,6 +429,14 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
             "after_crisis": mourning_after(after_crisis, grieving=False),
         },
     }  # fmt: skip
+
+
+def _goal_awaiting_yes(state: TurnState) -> str:
+    """The title of a new goal summed up and waiting for its yes ("" when none is)."""
+    dialogue = dialogue_of(state)
+    if dialogue.flow != "create_goal" or dialogue.state is not ConversationState.CONFIRMING:
+        return ""
+    return str(dialogue.slots.get("title") or "")
 
 
 def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:

@@ -146,3 +146,15 @@ def test_asking_for_missions_while_a_goal_is_set_up_keeps_the_goal_waiting(owner
 
     assert "What's the goal?" not in asked["reply"]
     assert asked["conversation_state"] == "waiting_for_slot"
+
+
+def test_missions_asked_for_while_a_new_goal_waits_for_its_yes_point_to_the_yes(owner):
+    answer = None
+    for text in ("new health goal: run a 5k by april because i want to feel fit", "health"):
+        answer = say(owner, text, answer)
+    assert answer["conversation_state"] == "confirming"
+
+    asked = say(owner, "ok so what are my missions then", answer)
+
+    assert "say yes and I'll set up “Run a 5k”" in asked["reply"]
+    assert "set up a goal" not in asked["reply"]

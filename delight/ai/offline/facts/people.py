@@ -28,8 +28,11 @@ _NOT_NAMES = {"Is", "Lives", "Has", "Was", "Just", "Moved", "Works", "And", "But
 # says at least NEWS_MIN_WORDS words more (who they are and where they live are keyed facts,
 # relations() keeps those).
 _CLOSE = rf"{RELATIONS}|nan|nana|nanna|gran|granny|grandad|granddad|mam|mummy|daddy"
+# The relative is who the news is about, not someone it names in passing ("live with my
+# flatmate jas and my dog pickle": the words before "my" end with "with").
 _NEWS = re.compile(
-    rf"^\W*(?:\w+\s+){{0,2}}?(?i:(?:my|our) ({_CLOSE}))\b,?\s+(?P<news>(?!(?:is called|is named"
+    rf"^\W*(?:\w+\s+){{0,2}}?(?<!\bwith\s)(?<!\bto\s)(?<!\bfor\s)(?<!\band\s)(?<!\bof\s)"
+    rf"(?i:(?:my|our) ({_CLOSE}))\b,?\s+(?P<news>(?!(?:is called|is named"
     rf"|s name|'s name|lives|is living|moved (?:to|in))\b).+)$",
     re.IGNORECASE,
 )

@@ -288,3 +288,9 @@ def test_a_name_typed_in_lower_case_is_kept_when_it_is_an_introduction(text, nam
 def test_no_feeling_or_wish_is_kept_from_words_that_name_none(text: str) -> None:
     kept = {fact.key.split(":")[0] for fact in extract_facts(text)}
     assert not kept & {"feeling", "goal"}
+
+
+def test_a_relative_named_in_passing_carries_no_news_of_theirs() -> None:
+    facts = extract_facts("live with my flatmate jas and my dog pickle, shes a rescue greyhound")
+
+    assert [fact.key for fact in facts] == ["pet:dog"]
