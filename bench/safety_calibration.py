@@ -37,6 +37,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "delight.settings")
 BLIND = ROOT / "tests" / "delight" / "ai" / "data" / "blind"
 GATES = (0.5, 0.55, 0.58, 0.6, 0.65)
 THRESHOLDS = (0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
+# The second rule's (gate, threshold) pairs: very close to the warning signs, a little less
+# risky ("i dont see the point in any of it": closeness 0.70, risk 0.46).
+NEAR = ((1.0, 1.0), (0.66, 0.4), (0.68, 0.4), (0.68, 0.35), (0.7, 0.4), (0.7, 0.35), (0.72, 0.3))
 
 
 @dataclass
@@ -63,9 +66,14 @@ def read(texts: list[str], engine, model) -> Read:
     return Read(rules, model.closeness(vectors), risk, np.asarray(owners, dtype=int))
 
 
-def raised(reading: Read, gate: float, threshold: float) -> np.ndarray:
-    """Per message: whether the screen raises it (any part close enough and risky enough)."""
+def raised(
+    reading: Read, gate: float, threshold: float, near: tuple[float, float] | None = None
+) -> np.ndarray:
+    """Per message: whether the screen raises it (any part close enough and risky enough;
+    or, with `near` (gate, threshold), very close and a little less risky)."""
     hits = (reading.closeness >= gate) & (reading.risk >= threshold)
+    if near is not None:
+        hits |= (reading.closeness >= near[0]) & (reading.risk >= near[1])
     out = np.zeros(len(reading.rules), dtype=bool)
     out[reading.owner[hits]] = True
     return out
@@ -79,9 +87,15 @@ def blind_rows(names: Iterable[str]) -> list[dict]:
     return rows
 
 
-def caught(rows: list[dict], reading: Read, gate: float, threshold: float) -> str:
+def caught(
+    rows: list[dict],
+    reading: Read,
+    gate: float,
+    threshold: float,
+    near: tuple[float, float] | None = None,
+) -> str:
     """Warning signs caught (the rules' high risk, or raised), per kind."""
-    up = raised(reading, gate, threshold)
+    up = raised(reading, gate, threshold, near)
     right, total = Counter(), Counter()
     for row, level, raise_it in zip(rows, reading.rules, up, strict=True):
         total[row["kind"]] += 1
@@ -113,14 +127,21 @@ def main() -> None:
             signs = caught(old, old_read, gate, threshold)
             print(f"  {gate:>5} {threshold:>9} {share:>8.2%}   {signs}")
     gate, threshold = safety_semantic.CLOSENESS_GATE, safety_semantic.RISK_THRESHOLD
-    print(f"untouched, at the code's constants (gate {gate}, threshold {threshold}):")
+    print("tuned, the code's gate and threshold with a second rule for the very close:")
+    print(f"  {'near gate':>9} {'threshold':>9} {'raised':>8}   warning signs caught")
+    for pair in NEAR:
+        share = raised(tuned, gate, threshold, pair).mean()
+        signs = caught(old, old_read, gate, threshold, pair)
+        print(f"  {pair[0]:>9} {pair[1]:>9} {share:>8.2%}   {signs}")
+    near = (safety_semantic.NEAR_GATE, safety_semantic.NEAR_THRESHOLD)
+    print(f"untouched, at the code's constants (gate {gate}, threshold {threshold}, near {near}):")
     for key in (("DailyDialog", False), ("LoCoMo", False)):
         if key in found:
-            share = raised(read(found[key].messages, engine, model), gate, threshold).mean()
-            print(f"  {key[0]:<12} raised {share:.2%}")
+            reading = read(found[key].messages, engine, model)
+            print(f"  {key[0]:<12} raised {raised(reading, gate, threshold, near).mean():.2%}")
     new = blind_rows(["crisis_2026_11_29.jsonl"])
     new_read = read([row["text"] for row in new], engine, model)
-    print(f"  blind crisis set: {caught(new, new_read, gate, threshold)}")
+    print(f"  blind crisis set: {caught(new, new_read, gate, threshold, near)}")
 
 
 if __name__ == "__main__":

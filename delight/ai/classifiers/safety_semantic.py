@@ -71,6 +71,13 @@ DISTRESS_ACTS = frozenset({"grief", "worry", "bad_news", "venting"})
 # retrained, it raised 56% of a sixth writer's 250 (never seen), 3.3% of their 150 jokes.
 RISK_THRESHOLD = 0.5
 CLOSENESS_GATE = 0.58
+# A second rule for the very close: a message this close to the warning signs is raised at a
+# lower risk ("i dont see the point in any of it": closeness 0.70, risk 0.46). Chosen on the
+# tuned splits with the constants above (bench/safety_calibration.py, 2026-11-29): the
+# earlier blind sets' warning signs caught 109 -> 113 of 129, DailyDialog's tuned half still
+# 0.25% raised, hard negatives still 1 of 123 (0.66/0.4: 112; 0.7/0.35: 110).
+NEAR_GATE = 0.68
+NEAR_THRESHOLD = 0.35
 NEAREST = 3
 # P(level 1 or above), for a message the rules read as nothing, that reads as concern (0.85
 # until the fourth writer's plain stress, labelled 0, pulled low mood a little down).
@@ -133,7 +140,11 @@ class SemanticModel:
     def risk(self, vectors: np.ndarray) -> np.ndarray:
         """How much each row reads as a warning sign, 0..1 (0 when far from every one)."""
         regression = self.regression.probabilities(vectors)[:, HIGH_RISK:].sum(axis=1)
-        return np.where(self.closeness(vectors) >= CLOSENESS_GATE, regression, 0.0)
+        closeness = self.closeness(vectors)
+        # Very close and risky enough for the second rule: counted as reaching the first.
+        near = (closeness >= NEAR_GATE) & (regression >= NEAR_THRESHOLD)
+        risk = np.where(near, np.maximum(regression, RISK_THRESHOLD), regression)
+        return np.where(closeness >= CLOSENESS_GATE, risk, 0.0)
 
     def concern(self, vectors: np.ndarray) -> np.ndarray:
         return self.regression.probabilities(vectors)[:, 1:].sum(axis=1)
@@ -218,8 +229,9 @@ def semantic_screen(text: str, floor: SafetyResult, embedder: SentenceEmbedder) 
        `embed_one`, which the embedder caches, so recall reuses the vector when there were
        none; the sentences in one batch.
     4. Raise to level 2 when any part is close to the warning signs and its risk reaches
-       RISK_THRESHOLD; else to level 1 when any part reads as concern (a message the rules
-       read as nothing); else keep the floor. Never lower it.
+       RISK_THRESHOLD (or NEAR_THRESHOLD, when very close: NEAR_GATE); else to level 1
+       when any part reads as concern (a message the rules read as nothing); else keep the
+       floor. Never lower it.
     """
     if floor.level >= HIGH_RISK:
         return floor

@@ -296,3 +296,11 @@ def test_the_earlier_held_out_set_keeps_what_it_reached(engine, blind_holdout_ca
     print(f"\nheld-out set through the engine: {rates}")
     for kind, floor in EARLIER["safety_holdout.jsonl"].items():
         assert rates[kind] >= floor, kind
+
+
+def test_a_message_very_close_to_the_warning_signs_is_raised_at_a_lower_risk(engine) -> None:
+    """ "i dont see the point in any of it": closeness 0.70, risk 0.46 (the second rule)."""
+    result = engine.screen_safety("i dont see the point in any of it")
+
+    assert (result.level, result.basis) == (2, "meaning")
+    assert engine.screen_safety("i dont see the point of this meeting").level < 2
