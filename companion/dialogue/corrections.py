@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from companion.dialogue.dates import find_date
 from companion.dialogue.flows import Flow
-from companion.dialogue.parsing import clean_value
-from companion.dialogue.phrases import BACKREF, CONNECTOR, CUE, QUALIFIER, VERB
+from companion.dialogue.parsing import SlotEnv, clean_value, names_a_choice
+from companion.dialogue.phrases import BACKREF, CONNECTOR, CUE, LEAD_IN, QUALIFIER, VERB
 
 
 @dataclass(frozen=True)
@@ -52,3 +53,43 @@ def parse_correction(text: str, flow: Flow, *, need_cue: bool = True) -> Correct
         return None
     value = clean_value(rest)
     return Correction(None, value, refers_back=bool(back)) if value else None
+
+
+def correction_target(
+    correction: Correction,
+    flow: Flow,
+    *,
+    pending: str | None,
+    filled: Sequence[str],
+    env: SlotEnv,
+) -> str | None:
+    """Where an unnamed correction ("actually, make it May") goes.
+
+    1. The pending slot or a filled one, latest first, that is structured (a date, a
+       category…) and accepts the value; a date said goes to the date first.
+    2. A mission named again ("no, the walk run one"), even one that fits two.
+    3. Else the last filled slot if the message refers back to it ("make it …").
+    4. Else the pending slot when it takes free text: the person is answering after all.
+       A structured one (a date, an area) that refuses the value, and at confirmation,
+       there is none: the message is no correction of the flow ("oh and correction
+       pickle's not a greyhound, she's a lurcher" is about the dog).
+    """
+    names = {slot.name for slot in flow.slots}
+    # "Actually, I want to learn to cook instead": a new goal, not a new area of life.
+    if "title" in names and LEAD_IN.match(correction.value).group().strip():
+        return "title"
+    # A date said is plainly about the date ("make it mid april, march is mad at work" is no
+    # new area of life, though "work" may read as one).
+    dated = ["target_date"] if "target_date" in names and find_date(correction.value) else []
+    for name in (*dated, pending, *reversed(filled)):
+        if name is None:
+            continue
+        slot = flow.slot(name)
+        if not slot.free_text and slot.accepts(correction.value, env):
+            return name
+    # "No, the walk run one": a mission named again, even if it fits two (she asks which).
+    if "mission" in filled and names_a_choice(correction.value, env.context.missions):
+        return "mission"
+    if correction.refers_back and filled:
+        return filled[-1]
+    return pending if pending and flow.slot(pending).free_text else None

@@ -19,7 +19,6 @@ from companion.dialogue.phrases import (
     NOT_DEEDS,
     NOT_DONE,
     OWN_DEED_LEAD,
-    OWN_PLAN,
     PAST_DONE,
     QUESTION,
     REFERS_BACK,
@@ -31,6 +30,7 @@ from companion.dialogue.phrases import (
     WHY_CLAUSE,
     WISH,
 )
+from delight.ai.offline.act_words import OWN_PLAN
 
 # Fewer words than this, with a question mark, are an unsure answer ("pottery?").
 ASIDE_WORDS = 3

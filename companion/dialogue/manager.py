@@ -13,9 +13,8 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
-from companion.dialogue.corrections import Correction, parse_correction
+from companion.dialogue.corrections import correction_target, parse_correction
 from companion.dialogue.cues import aim_in, is_aside, is_question, wished_aim
-from companion.dialogue.dates import find_date
 from companion.dialogue.flows import FLOWS, Flow, Slot
 from companion.dialogue.parsing import (
     Choice,
@@ -36,7 +35,6 @@ from companion.dialogue.parsing import (
 from companion.dialogue.phrases import (
     BACK_TO_FLOW,
     CONFIRM_AGAIN,
-    LEAD_IN,
     OFFER,
     OFFER_DECLINED,
     REMARK,
@@ -528,7 +526,10 @@ class DialogueManager:
         correction = parse_correction(text, draft.flow)
         if correction is None:
             return None
-        target = correction.slot or self._correction_target(draft, correction)
+        pending = draft.pending if draft.pending not in (CHOOSE_FIELD, OFFERED) else None
+        target = correction.slot or correction_target(
+            correction, draft.flow, pending=pending, filled=draft.filled, env=draft.slot_env()
+        )
         return (target, correction.value) if target else None
 
     def _correct(self, draft: _Draft, name: str, value: str) -> DialogueStep:
@@ -549,40 +550,6 @@ class DialogueManager:
             return step
         note = f"Got it — the {slot.label or slot.name} is now {slot.display(draft.slots[name])}."
         return replace(step, reply=_join(note, step.reply))
-
-    def _correction_target(self, draft: _Draft, correction: Correction) -> str | None:
-        """Where an unnamed correction ("actually, make it May") goes.
-
-        1. The pending slot or a filled one, latest first, that is structured (a date, a
-           category…) and accepts the value.
-        2. A mission named again ("no, the walk run one"), even one that fits two.
-        3. Else the last filled slot if the message refers back to it ("make it …").
-        4. Else the pending slot when it takes free text: the person is answering after
-           all. A structured one (a date, an area) that refuses the value, and at
-           confirmation, there is none: the message is no correction of the flow ("oh and
-           correction pickle's not a greyhound, she's a lurcher" is about the dog).
-        """
-        env = draft.slot_env()
-        pending = draft.pending if draft.pending not in (CHOOSE_FIELD, OFFERED) else None
-        names = {slot.name for slot in draft.flow.slots}
-        # "Actually, I want to learn to cook instead": a new goal, not a new area of life.
-        if "title" in names and LEAD_IN.match(correction.value).group().strip():
-            return "title"
-        # A date said is plainly about the date ("make it mid april, march is mad at work"
-        # is no new area of life, though "work" may read as one).
-        dated = ["target_date"] if "target_date" in names and find_date(correction.value) else []
-        for name in (*dated, pending, *reversed(draft.filled)):
-            if name is None:
-                continue
-            slot = draft.flow.slot(name)
-            if not slot.free_text and slot.accepts(correction.value, env):
-                return name
-        # "No, the walk run one": a mission named again, even if it fits two (she asks which).
-        if "mission" in draft.filled and names_a_choice(correction.value, env.context.missions):
-            return "mission"
-        if correction.refers_back and draft.filled:
-            return draft.filled[-1]
-        return pending if pending and draft.flow.slot(pending).free_text else None
 
 
 def _waiting(

@@ -335,14 +335,6 @@ REFERS_BACK = regex(r"""
     (?:\s+(?:too|as\s+well|already|now|just\s+now|earlier|actually))*\W*$
     |\b(?:count|log|mark|tick)\s+(?:it|that|them)(?:\s+one)?\b
 """)
-# A plan of the person's own, told lightly: "ok ill write the bio first", "i will do the list
-# after lunch", "hmm ok maybe before bed", "the chair exercises can wait till tomorrow".
-OWN_PLAN = regex(r"""
-    \b(?:i'?ll|ill|i\s+will|i'?m\s+gonna|im\s+gonna|i'?m\s+going\s+to|im\s+going\s+to)\s+
-      (?!be\b|never\b|not\b|have\s+to\b)
-    |\b(?:maybe|probably|prob)\s+(?:before|after|later|tomorrow|tonight|in\s+the)\b
-    |\bcan\s+wait\s+(?:till|until|til)\b
-""")
 # Something still to do, not done: "tomorrow", "later", "I'll", "going to".
 FUTURE = regex(r"""
     (?<!\bfor\s)(?<!\bready\s)\b(?:tomorrow|later|next\s+(?:week|time)|i'?ll

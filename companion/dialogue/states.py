@@ -71,6 +71,11 @@ class DialogueState:
     # take): a flow the person keeps talking past is set aside, not asked about forever.
     strays: int = 0
 
+    @property
+    def waiting(self) -> bool:
+        """A flow waits for the person's answer: a slot, or its yes."""
+        return self.state in (ConversationState.WAITING_FOR_SLOT, ConversationState.CONFIRMING)
+
     def complete(self) -> DialogueState:
         """The caller performed the action it was handed: the flow is completed."""
         if self.state is not S.EXECUTING_ACTION:

@@ -11,6 +11,7 @@ import functools
 import re
 from typing import Any
 
+from companion.dialogue import CREATE_GOAL
 from companion.dialogue.cues import asks_for_ideas, is_question
 from companion.dialogue.parsing import is_cancel
 from companion.dialogue.phrases import NOTHING_TO_CANCEL
@@ -306,10 +307,7 @@ def _vagueness(state: TurnState) -> str:
         intent.get("label") == "mission_request" and (question or intent.get("act") in ASKING_ACTS)
     ) or (intent.get("label") == "goal_discussion" and question)
     # With a goal being set up right now, the question waits for it (flows' reminder).
-    setting_up = dialogue_of(state).state in (
-        ConversationState.WAITING_FOR_SLOT,
-        ConversationState.CONFIRMING,
-    )
+    setting_up = dialogue_of(state).waiting
     if asks_about_goals and "goals" in context and not context["goals"] and not setting_up:
         # Asked once in this conversation is enough: a second time the turn just answers.
         asked = any(NO_GOAL_YET in m["content"] for m in context.get("history", []))
@@ -434,7 +432,7 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
 def _goal_awaiting_yes(state: TurnState) -> str:
     """The title of a new goal summed up and waiting for its yes ("" when none is)."""
     dialogue = dialogue_of(state)
-    if dialogue.flow != "create_goal" or dialogue.state is not ConversationState.CONFIRMING:
+    if dialogue.flow != CREATE_GOAL.name or dialogue.state is not ConversationState.CONFIRMING:
         return ""
     return str(dialogue.slots.get("title") or "")
 

@@ -180,21 +180,12 @@ def asks_reassurance(text: str) -> bool:
     return bool(_REASSURANCE.search(text))
 
 
-# Words of a plan of one's own ("ill do the list after lunch", "maybe before bed", "can wait
-# till tomorrow"): the turn plans kindness for such a message, and it is backing.
-_OWN_PLAN = re.compile(
-    r"\b(?:i'?ll|ill|i will|i'?m gonna|im gonna|i'?m going to|im going to|gonna|tomorrow"
-    r"|later|can wait|before bed|after (?:lunch|work|dinner|school|breakfast))\b",
-    re.IGNORECASE,
-)
-
-
 def kindness(given: ActInput) -> list[str]:
     """Reassurance when it is asked for; backing for a plan of their own; else something
     kind and true, from their own progress: the streak, a goal's progress."""
     if asks_reassurance(given.text):
         return _bank(words.REASSURED, given, "reassured")
-    if _OWN_PLAN.search(given.text):
+    if words.OWN_PLAN.search(given.text):
         return _bank(words.PLAN_BACKED, given, "plan")
     parts = []
     note = given.ctx.streak

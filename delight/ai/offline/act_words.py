@@ -220,7 +220,18 @@ DECLINE_OTHER = (
     "That's outside what I can do from here{n}: I don't have access to the internet or other "
     "apps. I can help with your goals, your missions, or just listen. What would help?"
 )
-# A plan of their own, told lightly ("ok ill write the bio first"): backed, not questioned.
+# A plan of the person's own, told lightly: "ok ill write the bio first", "i will do the list
+# after lunch", "hmm ok maybe before bed", "the chair exercises can wait till tomorrow". The
+# turn plans kindness for it (companion.dialogue.cues.states_plan), and it is backed.
+OWN_PLAN = re.compile(
+    r"""
+    \b(?:i'?ll|ill|i\s+will|i'?m\s+gonna|im\s+gonna|i'?m\s+going\s+to|im\s+going\s+to)\s+
+      (?!be\b|never\b|not\b|have\s+to\b)
+    |\b(?:maybe|probably|prob)\s+(?:before|after|later|tomorrow|tonight|in\s+the)\b
+    |\bcan\s+wait\s+(?:till|until|til)\b
+    """,
+    re.IGNORECASE | re.VERBOSE,
+)
 PLAN_BACKED = (
     "Sounds like a plan{n}. One small step at a time is exactly how it gets done.",
     "Good plan{n}. Starting small makes the rest easier.",

@@ -70,10 +70,11 @@ def memory_answer(
     # The story's beats and a goal's plan are hers, not facts about the person.
     remembered = [m for m in remembered if not _HERS.match(m[0])]
     topics = [topic for topic in TOPICS if topic.asks.search(text)]
-    who = _who(text, earlier, remembered)
+    names = _names(remembered)
+    who = _who(text, earlier, names)
     about = ""
     if who:
-        by_name = who in _names(remembered)
+        by_name = who in names
         found = [m for m in remembered if _about(m, who, by_name=by_name)]
         home = [m for m in found if m[0].endswith(":home")]
         if any(t.name == "where" for t in topics):
@@ -201,7 +202,7 @@ def _verb(word: str) -> str:
     return lower
 
 
-def _who(text: str, earlier: Sequence[str], remembered: Sequence[Remembered]) -> str:
+def _who(text: str, earlier: Sequence[str], names: frozenset[str]) -> str:
     """The relative or pet a question is about, if any: named in it, or for "he"/"him"
     the last one named in `earlier`, by what they are ("my sister") or by a name she knows
     ("loki died yesterday" -> "do you remember him")."""
@@ -209,7 +210,6 @@ def _who(text: str, earlier: Sequence[str], remembered: Sequence[Remembered]) ->
     if named:
         return named.group(1).lower()
     if PRONOUNS.search(text):
-        names = _names(remembered)
         for message in reversed(earlier):
             if named := RELATION_WORDS.search(message):
                 return named.group(1).lower()
