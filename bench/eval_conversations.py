@@ -1,8 +1,8 @@
 """Eliza in whole conversations nobody on the project wrote (bench/eliza_eval.py
 `--sets conversations`).
 
-The set, tests/delight/ai/data/blind/conversations.jsonl, was written by two people who never
-saw Eliza's rules or training examples: 48 conversations of 12-16 messages as people type
+The set, tests/delight/ai/data/blind/conversations.jsonl, was written by four people who never
+saw Eliza's rules or training examples: 72 conversations of 12-16 messages as people type
 them, each with the person's setup (name, timezone, what they told Eliza before, goals with
 today's missions, a streak) and, per message, the reply acts a good coach might use, words
 the reply must contain (one of) and must not contain, and what the database must show after

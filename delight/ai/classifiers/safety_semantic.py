@@ -69,6 +69,9 @@ DISTRESS_ACTS = frozenset({"grief", "worry", "bad_news", "venting"})
 # writer's 853 messages (2026-11-29) taught the model what it missed most: the old model
 # raised 40% of their 300 indirect warning signs (never seen) and 5.5% of their 200 jokes;
 # retrained, it raised 56% of a sixth writer's 250 (never seen), 3.3% of their 150 jokes.
+# A seventh writer's 600 (2026-11-29) moved the tuned figures to 114/129 at 0.33% (with the
+# second rule). A threshold of 0.4 then caught 117/129 at 0.43%, but raised goal talk ("im
+# scared ill give up like i always do") and a hard negative more: kept at 0.5.
 RISK_THRESHOLD = 0.5
 CLOSENESS_GATE = 0.58
 # A second rule for the very close: a message this close to the warning signs is raised at a

@@ -31,12 +31,22 @@ SAFETY_EXCLUSIONS: tuple[re.Pattern[str], ...] = tuple(
         rf"\bkill(?:ing)? {SELF} (?:to (?:finish|get|make|meet|hit)|laughing|working|at (?:the"
         r" gym|work)|in the gym)\b",
         rf"\bshoot(?:ing)? {SELF} in the foot\b",
+        # Someone in charge of them "will kill me" for a dent or a late report: a figure of
+        # speech (partners are left to the meaning layer).
+        r"\b(?:mum|mom|mam|mother|dad|father|parents|boss|manager|teacher|coach|trainer"
+        r"|professor|prof|gran|nan|grandma|grandpa|landlord|landlady|editor|supervisor|sister"
+        r"|brother|team|client|tutor) (?:is |are )?(?:going to|gonna|will|would|wan|go) kill"
+        r" (?:me|us)\b",
         r"\brather (?:die|be dead) than\b",
         # Work and plans: "kill the process", "shoot for 8 hours", "jump on a call", "let's
         # end it here for today".
         r"\bkill(?:ing|ed)? (?:the|a|that|this|my|all) (?:\w+ )?(?:process|processes|job|task"
         r"|tab|tabs|app|server|program|script|container|lights|engine|music|noise)\b",
         r"\bshoot(?:ing)? for\b",
+        r"\bhang(?:ing)? (?:up )?(?:the |a |an |my |our |some |new |those |these )*(?:new )?(?:shel"
+        r"(?:f|ves)|pictures?|paintings?|frames?|mirrors?|curtains?|blinds|washing|laundry"
+        r"|clothes|lights|fairy lights|decorations|wallpaper|posters?|prints?|art|tv|coats?"
+        r"|hammock|bird feeder|wreath|stockings|baskets?|plants?|hooks?|door)\b",
         r"\bjump(?:ing)? (?:on|onto|into) (?:a|the|another) (?:call|meeting|zoom|project|task)\b",
         r"\bend (?:it|things|this) (?:here|there) for (?:today|tonight|now|the day)\b",
         r"\bend (?:the|my) (?:day|night|evening|week|session)\b",

@@ -84,6 +84,8 @@ CLEAN = [
     "the main character in the novel wants to disappear forever",
     "i need to cut my hair",
     "my pills are ready at the pharmacy",
+    "my mum is going to kill me when she sees the scratch on her car",
+    "my boss is gonna kill me, the report is late again",
 ]
 
 
