@@ -23,11 +23,13 @@ from __future__ import annotations
 from companion.dialogue.flows import ADJUST_GOAL, COMPLETE_MISSION, CREATE_GOAL, FLOWS
 from companion.dialogue.manager import DialogueManager, waiting_words
 from companion.dialogue.parsing import (
+    LIGHT_VERBS,
     Choice,
     DialogueContext,
     SlotEnv,
     SlotError,
     best_choice,
+    by_leading_verb,
     fits_one,
     fitting,
 )
@@ -44,6 +46,7 @@ __all__ = [
     "COMPLETE_MISSION",
     "CREATE_GOAL",
     "FLOWS",
+    "LIGHT_VERBS",
     "Choice",
     "ConversationState",
     "DialogueContext",
@@ -54,6 +57,7 @@ __all__ = [
     "SlotEnv",
     "SlotError",
     "best_choice",
+    "by_leading_verb",
     "fits_one",
     "fitting",
     "transition",

@@ -58,16 +58,27 @@ def find_date(text: str, *, bare: bool = False) -> re.Match[str] | None:
     return None
 
 
+# A date taken back and said again: "september? no, june", "may, actually july".
+_SELF_CORRECTION = re.compile(r"\b(?:no|nah|actually|i mean|or rather|wait)\b[\s,.!?]+", re.I)
+
+
+def _bare(text: str) -> bool:
+    return len(text.split()) <= BARE_WORDS
+
+
 def parse_target_date(text: str, today: date) -> date:
     """Read a date from natural text, relative to `today`.
 
-    1. Find the first date phrase (a short answer may omit the lead word).
+    1. Find the first date phrase (a short answer may omit the lead word); after a
+       self-correction ("september? no, for the summer, june") the one after it.
     2. Months named without a day mean the end of that month (the generous reading of a
        deadline) and the next such month that has not ended; "mid" means its 15th.
     3. Spans count from today ("a year and a half" is 18 months); weekdays mean the first
        one after today; month-day dates without a year mean the next such day.
     """
-    match = find_date(text, bare=len(text.split()) <= BARE_WORDS)
+    corrected = _SELF_CORRECTION.split(text)
+    tries = [corrected[-1], text] if len(corrected) > 1 else [text]
+    match = next((found for part in tries if (found := find_date(part, bare=_bare(part)))), None)
     if match is None:
         raise DateError("I couldn't read that as a date")
     try:

@@ -43,6 +43,7 @@ from companion.dialogue.phrases import (
     DATE_CLAUSE,
     FIELD_WORDS,
     GOAL_NAMED,
+    GOAL_REQUEST,
     MINUTES,
     NOT_A_TITLE,
     REPLACED,
@@ -205,7 +206,7 @@ def extract_goal(text: str, env: SlotEnv) -> Extracted:
        its words, for the person to confirm in the summary (asked otherwise, in turn).
     """
     values: dict[str, str] = {}
-    head = fix_typos(text)
+    head = _from_the_request(fix_typos(text))
     if when := find_date(head):
         values["target_date"] = when.group()
         # "before the baby comes in April": the clause says when; "sleep before 11 by
@@ -219,12 +220,38 @@ def extract_goal(text: str, env: SlotEnv) -> Extracted:
     if why := WHY_CLAUSE.search(head) or WHY_STATEMENT.search(head):
         values["why"], head = why["why"], head[: why.start()]
     rest = _tidy(strip_lead_in(_tidy(head)))
+    rest = _REQUEST_WORDS.sub("", rest)
     if rest and not NOT_A_TITLE.match(rest):
         values["title"] = rest
     whole = {"title", "why", "target_date"} <= values.keys()
     if whole and "value_category" not in values and (guess := _guess_category(values)):
         values["value_category"] = guess
     return Extracted(values, rest)
+
+
+# The most words before a request for a goal that only lead up to it ("qué bien!! ok, I
+# want to make other goal"); a sentence before it that ends is cut whatever its length.
+LEAD_UP_WORDS = 4
+# The request's own words, before what the goal is about ("make other goal. for my
+# english" -> "my english"; "start a new goal thing. about the grog" -> "the grog").
+_REQUEST_WORDS = re.compile(
+    r"^\W*(?:(?:(?:set|make|create|add|start|have)\s+(?:up\s+)?)?(?:(?:a|an|another|other"
+    r"|my|new|some)\s+)*goal\s*(?:thing|idea)?|thing|idea)\s*[.:,!-]*\s*(?:for|about|on"
+    r"|around)\s+",
+    re.IGNORECASE,
+)
+
+
+def _from_the_request(text: str) -> str:
+    """The goal statement from where it asks for a goal: what leads up to the request (a
+    few words, or whole sentences) is no title."""
+    request = GOAL_REQUEST.search(text)
+    if not request or not request.start():
+        return text
+    before = text[: request.start()]
+    if len(before.split()) <= LEAD_UP_WORDS or re.search(r"[.!?]\s*$", before):
+        return text[request.start() :]
+    return text
 
 
 def _guess_category(values: Mapping[str, str]) -> str:

@@ -234,6 +234,8 @@ _IRREGULAR = {
 
 def _stem(word: str) -> str:
     word = _IRREGULAR.get(word, word)
+    if word.endswith(("ied", "ies")) and len(word) > 4:
+        return word[:-3] + "y"  # "replied", "replies": "reply"
     for suffix in ("ing", "ed", "es", "s", "e"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             word = word[: -len(suffix)]
@@ -247,13 +249,16 @@ def _tokens(text: str) -> set[str]:
     return {_stem(w) for w in re.findall(r"[a-z0-9']+", text.lower()) if w not in STOP_WORDS}
 
 
-def _ranked(text: str, choices: Sequence[Choice]) -> list[tuple[tuple[float, float], Choice]]:
-    """Choices by (weight of the words in common, share of the title's weight), best first.
+def _ranked(
+    text: str, choices: Sequence[Choice], ignore: frozenset[str] = frozenset()
+) -> list[tuple[tuple[float, float], Choice]]:
+    """Choices by (weight of the words in common, share of the title's weight), best first;
+    words in `ignore` are not heard.
 
     A word's weight is one over the number of titles that have it: "shoes" in one title
     says which mission was meant, "run" in three says little.
     """
-    said = _tokens(text)
+    said = _tokens(text) - ignore
     titles = [(_tokens(choice.title) or {choice.title.lower()}, choice) for choice in choices]
     spread: dict[str, int] = {}
     for words, _ in titles:
@@ -320,13 +325,15 @@ def _by_ordinal(text: str, items: Sequence[T]) -> T | None:
     return items[index] if -len(items) <= index < len(items) else None
 
 
-def best_choice(text: str, choices: Sequence[Choice]) -> Choice | None:
+def best_choice(
+    text: str, choices: Sequence[Choice], ignore: frozenset[str] = frozenset()
+) -> Choice | None:
     """The one choice `text` refers to, or None when nothing fits or no fit clearly leads."""
     if ORDINAL.match(_plain(text)):
         return _by_ordinal(text, choices)
     if exact := next((c for c in choices if c.title.lower() == _plain(text).lower()), None):
         return exact  # a title said whole (or picked from those offered) is that one
-    ranked = _ranked(text, choices)
+    ranked = _ranked(text, choices, ignore)
     if not ranked:
         return None
     if len(ranked) > 1 and ranked[0][0][0] < CLEAR_LEAD * ranked[1][0][0]:
@@ -334,14 +341,43 @@ def best_choice(text: str, choices: Sequence[Choice]) -> Choice | None:
     return ranked[0][1]
 
 
-def fits_one(text: str, choices: Sequence[Choice], share: float) -> Choice | None:
+def fits_one(
+    text: str, choices: Sequence[Choice], share: float, ignore: frozenset[str] = frozenset()
+) -> Choice | None:
     """The one choice `text` clearly points at, when it names at least `share` of its words'
-    weight; None otherwise."""
-    best = best_choice(text, choices)
+    weight (words in `ignore` unheard); None otherwise."""
+    best = best_choice(text, choices, ignore)
     if best is None:
         return None
-    ranked = dict((choice.id, fit) for fit, choice in _ranked(text, choices))
+    ranked = dict((choice.id, fit) for fit, choice in _ranked(text, choices, ignore))
     return best if ranked.get(best.id, (0, 0))[1] >= share else None
+
+
+# Verbs too common to say which mission was done ("i looked at my phone" is no painting
+# looked at): a mission is named by its leading verb only when it is none of these.
+LIGHT_VERBS = frozenset(
+    _stem(verb)
+    for verb in (
+        "do", "make", "go", "get", "take", "have", "put", "look", "try", "find", "give", "keep",
+        "let", "see", "start", "set", "plan", "spend", "pick", "choose", "note", "check",
+        "think", "use", "add", "be", "say", "tell", "ask", "move", "read", "watch", "eat",
+    )
+)  # fmt: skip
+
+
+def by_leading_verb(text: str, choices: Sequence[Choice]) -> Choice | None:
+    """The one choice whose title's first word, an uncommon verb, `text` says in any form
+    ("texted shu fen today" for "Text one old friend just to say hi", "replied with a
+    thumbs up" for "Reply to the school moms group chat"); None when none or several do."""
+    said = {_stem(w) for w in re.findall(r"[a-z']+", text.lower())}
+    led = [
+        choice
+        for choice in choices
+        if (first := re.findall(r"[a-z']+", choice.title.lower())[:1])
+        and (verb := _stem(first[0])) not in LIGHT_VERBS
+        and verb in said
+    ]
+    return led[0] if len(led) == 1 else None
 
 
 def fitting(text: str, choices: Sequence[Choice], weight: float) -> list[Choice]:

@@ -46,7 +46,8 @@ HANDOFF = regex(r"""
       |what(?:'s|\s+is)\s+on\s+(?:my\s+plate|for\s+today))\b
 """)
 YES = regex(r"""
-    ^(?:yes|yeah|yea|yep|yup|ya|sure|ok|okay|k|alright|sounds\s+(?:good|great|right|fine)
+    ^(?:yes|yeah|yea|yep|yup|ya|aye|sure|ok|okay|k|alright|sounds\s+(?:good|great|right|fine)
+      |s[i\u00ed]|sim|oui|ja|haan|save\s+it|(?:please\s+)?save\s+(?:it|that|the\s+goal)
       |looks\s+(?:good|great|right)|that\s+works|why\s+not|of\s+course|definitely|exactly
       |yes\s+please|please|right|that'?s\s+(?:right|correct)
       |correct|perfect|great|do\s+it|go\s+ahead|go\s+for\s+it|please\s+do|absolutely|confirm
@@ -132,7 +133,7 @@ DATE = regex(rf"""
          (?:,?\s+(?P<dm_year>\d{{4}}))?
       |(?P<month>{_MONTH})(?:\s+(?P<m_year>\d{{4}}))?
       |(?:(?P<wk_lead>next|this|coming)\s+)?(?P<weekday>{"|".join(WEEKDAYS)})
-      |(?:(?P<season_lead>next|this|coming)\s+)?(?P<season>spring|summer|autumn|fall|winter)
+      |(?:(?P<season_lead>next|this|coming|(?:for|by|until|till|before|in)\s+the)\s+)?(?P<season>spring|summer|autumn|fall|winter)
       |(?P<kw>today|tomorrow|yesterday|next\s+(?:week|month|year)
          |(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(?:week|month|year)|this\s+year
          |christmas|xmas|(?:the\s+)?new\s+year(?:'?s(?:\s+eve)?)?))
@@ -274,7 +275,7 @@ ORDINAL = regex(r"^(?:the\s+)?(?:\#|number\s+)?(?P<n>\d+|first|second|third|four
 
 # --- requests: what opens a flow, and what is plainly not an answer ---------------------------
 
-_GOAL = rf"(?:(?:a|an|another|my|new|some)\s+)*(?:{_CAT}\s+)?goals?\b"
+_GOAL = rf"(?:(?:a|an|another|other|my|new|some)\s+)*(?:{_CAT}\s+)?goals?\b"
 # Asking for a goal in so many words: "new goal: …", "i'd like a growth goal", "help me set
 # a goal", "can we set up a goal for me", "make me a health goal".
 GOAL_REQUEST = regex(rf"""
@@ -334,6 +335,8 @@ REFERS_BACK = regex(r"""
       |(?:that|it|this)(?:\s+one)?(?:'?s|\s+is)\s+(?:done|finished))
     (?:\s+(?:too|as\s+well|already|now|just\s+now|earlier|actually))*\W*$
     |\b(?:count|log|mark|tick)\s+(?:it|that|them)(?:\s+one)?\b
+    # "done, theyre on the chair": a bare "done" that opens the message, then how.
+    |^\W*(?:(?:ok|okay|k|right|and)\W+)?(?:done|sorted|did\s+it)\s*[,.!]
 """)
 # Something still to do, not done: "tomorrow", "later", "I'll", "going to".
 FUTURE = regex(r"""
@@ -345,7 +348,8 @@ FUTURE = regex(r"""
 NOT_DONE = regex(r"""
     \b(?:is\s*n[o']?t|is\s+not|are\s*n[o']?t|have\s*n[o']?t|have\s+not|has\s*n[o']?t
       |did\s*n[o']?t|did\s+not|not|never)\s+(?:\w+\s+){0,2}?(?:done|finished|completed?|started
-      |do|did|finish|touched)\b
+      |do|did|finish|touch|touched)\b
+    |\b(?:is|was|are)\s*(?:n[o']?t|not)\s+(?:\w+\s+)?happening\b|\bnot\s+gonna\s+happen\b
 """)
 # Past tense that reports something done ("walked", "called", "wrote").
 PAST_DONE = regex(r"""

@@ -10,6 +10,7 @@ from typing import Any
 from companion.dialogue import (
     ADJUST_GOAL,
     COMPLETE_MISSION,
+    LIGHT_VERBS,
     Choice,
     ConversationState,
     DialogueContext,
@@ -18,6 +19,7 @@ from companion.dialogue import (
     Outcome,
     SlotEnv,
     best_choice,
+    by_leading_verb,
     fits_one,
     fitting,
 )
@@ -75,6 +77,11 @@ WEAK_FIT = 0.25
 PAIR = 0.5
 # At most this many words, just after a mission was marked, may name another ("squats too").
 FOLLOW_WORDS = 6
+# "does that count?" after a deed asks her to count it: no question that reports nothing.
+_COUNTS = re.compile(
+    r"[\s.,!]*(?:does (?:that|it|this) |would (?:that|it|this) |that )?counts?\b[\s?!.]*$",
+    re.IGNORECASE,
+)
 # A wish that may become a goal: offered, not started ("Shall we make that a goal?").
 OFFER_GOAL = "offer_goal"
 
@@ -156,13 +163,16 @@ def flow_to_start(
     """
     if asks_for_goal(text) or states_goal(text):
         return "create_goal", DialogueContext()
-    # A question ("what are today's missions?"), a denial ("the crib isn't even finished"), a
-    # plan ("step ups tomorrow") or someone else's deed ("she did the…") reports nothing done.
+    # A question ("what are today's missions?") or a denial ("the crib isn't even finished")
+    # reports nothing done; nor does a plan ("step ups tomorrow") or someone else's deed
+    # ("she did the…"), unless the person's own deed is told in clauses of its own ("i
+    # texted shu fen today! … she replied with 10 voice notes").
+    own = past_deed(text) or text
     told = not (
-        is_question(text)
+        is_question(_COUNTS.sub("", text))
         or denies_done(text)
-        or plans_ahead(text)
-        or others_did(text)
+        or plans_ahead(own)
+        or others_did(own)
         or asks_for_ideas(text)
     )
     done = told and reports_done(text)
@@ -200,9 +210,13 @@ def _fitting(deed: str, choices: DialogueContext) -> tuple[Choice, ...]:
     """The one mission that clearly fits the deed's words, or the two or more that do (she
     then asks which); () when none does."""
     missions = choices.missions
-    if one := fits_one(deed, missions, WEAK_FIT):
+    # A deed named only by a common verb ("looked at my phone") fits no mission by it.
+    if one := fits_one(deed, missions, WEAK_FIT, LIGHT_VERBS):
         return (one,)
     close = fitting(deed, missions, PAIR)
+    led = by_leading_verb(deed, missions)
+    if led and (len(close) < 2 or led in close):
+        return (led,)
     return tuple(close) if len(close) > 1 else ()
 
 

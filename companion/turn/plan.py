@@ -50,18 +50,27 @@ SENSE = {
         r"|get|head|make|bed|sleep)|signing off|logging off|talk (?:soon|tomorrow|later)"
         r"|cheers|peace out|thats? (?:it|me|all)|done for|(?:time|off) (?:for|to) (?:bed|sleep)"
         r"|gonna (?:go|head|get|sleep|crash|try (?:to|and) sleep)|try (?:to|and) sleep"
+        r"|tchau|chau|ciao|adios|adi\u00f3s|hasta (?:luego|ma\u00f1ana|manana|pronto)"
+        r"|buenas noches|boa noite|bonne nuit|gute nacht|tsch\u00fcss|tschuss|au revoir|sayonara"
+        r"|hooroo|ta ?ra|ta ta|i'?m off|im off"
         r"|(?:sleep|bed|nap) now|need (?:to|my) (?:sleep|bed)|(?:need|have) to (?:go|head off))\b",
         re.IGNORECASE,
     ),
     "greeting": re.compile(
         r"\b(?:hi+|hey+|hello|hallo|hiya|heya|yo|sup|wassup|whats up|what's up|hej|howdy|oi"
-        r"|salaa?m|salut|hola|bonjour|ciao|namaste|shalom|aloha|g'?day|kia ora|alright eliza"
+        r"|salaa?m|salut|hola+|ol[a\u00e1]|bonjour|bonsoir|ciao|namaste|shalom|aloha|g'?day"
+        r"|kia ora|alright eliza|bom dia|boa (?:tarde|noite)|buen(?:os|as)(?: d[i\u00ed]as"
+        r"| tardes| noches)?|guten (?:morgen|tag|abend)|moin|servus|merhaba|konnichiwa|ni hao"
+        r"|jambo|habari|sawubona|kumusta|czesc|privet|ahoj|hei"
         r"|morning|evening|afternoon|back"
         r"|been a while|long time|on here|its me)\b",
         re.IGNORECASE,
     ),
     "thanks": re.compile(
-        r"\b(?:thanks?|thank you|thx|ty|tysm|cheers|ta|appreciate|grateful|legend)\b", re.I
+        r"\b(?:thanks?|thank you|thx|ty|tysm|cheers|ta|appreciate|grateful|legend|gracias"
+        r"|obrigad[oa]|merci|danke|grazie|asante|shukran|dank je|arigato|tack|takk|dziekuje"
+        r"|spasibo|mahalo)\b",
+        re.I,
     ),
     "help": re.compile(
         r"\b(?:you|u|this|app|eliza|help|how|work|works|coach|bot|chatbot|ai|robot)\b",
@@ -104,6 +113,13 @@ _QUESTION = re.compile(
 # How strongly a heavy feeling must read to overrule a light reply.
 HEAVY = 0.45
 HEAVY_FEELINGS = ("sadness", "fear", "anger")
+JOYFUL_FEELINGS = ("joy", "love", "surprise")
+# A celebration costs most when it is wrong ("today was heavy. my father was admitted"
+# read as good news at 0.55): it needs a surer reading than other replies, or joy in the
+# words, and no heavy feeling at even this strength.
+CELEBRATE_SURE = 0.6
+CELEBRATE_JOY = 0.3
+CELEBRATE_SHADOW = 0.3
 
 # The reply act for each message act, when nothing overrules it.
 REPLY_FOR = {
@@ -183,6 +199,15 @@ class Feeling:
         return self.dominant not in ("neutral", "") and self.scores.get(self.dominant, 0.0) >= HEAVY
 
     @property
+    def joyful(self) -> bool:
+        return any(self.scores.get(name, 0.0) >= CELEBRATE_JOY for name in JOYFUL_FEELINGS)
+
+    @property
+    def shadowed(self) -> bool:
+        """A heavy feeling in the message, even a faint one."""
+        return any(self.scores.get(name, 0.0) >= CELEBRATE_SHADOW for name in HEAVY_FEELINGS)
+
+    @property
     def afraid(self) -> bool:
         return self.dominant == "fear" and self.scores.get("fear", 0.0) >= HEAVY
 
@@ -251,8 +276,9 @@ def reply_act(
     4. Worry with real fear gets a calming step; a plan of their own told lightly (not in
        a heavy feeling, nor while a loss told a few turns ago is fresh: `mourning`), where
        she would only listen, nod or note it, gets backing (kindness).
-    5. The feeling first: a light reply to a heavy feeling, or to a message that speaks of a
-       loss, becomes sympathy or listening.
+    5. The feeling first: a celebration needs a sure reading or joy in the words, and no
+       heavy feeling at all (else she listens); a light reply to a heavy feeling, or to a
+       message that speaks of a loss, becomes sympathy or listening.
     """
     if teaches and not grieving and (act in TEACHING or confidence < SURE):
         return "fact_noted"
@@ -275,6 +301,10 @@ def reply_act(
         reply = "calm"
     if reply in LIGHT and (feeling.heavy or grieving):
         reply = "sympathy" if grieving else LIGHT[reply]
+    if reply == "celebrate" and (
+        feeling.shadowed or (confidence < CELEBRATE_SURE and not feeling.joyful)
+    ):
+        reply = "listen"
     return reply
 
 

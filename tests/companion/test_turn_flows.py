@@ -78,6 +78,41 @@ def test_a_finished_mission_is_matched_by_its_words_not_its_position(owner):
     assert list(Mission.objects.filter(status=Mission.Status.COMPLETED)) == [shoes]
 
 
+def test_a_deed_told_by_the_missions_own_verb_marks_it_among_news_of_others(owner):
+    goal = make_goal(owner, title="Reconnect")
+    text = make_mission(goal, title="Text one old friend just to say hi")
+    reply = make_mission(goal, title="Reply to the school moms group chat")
+
+    say(owner, "i texted shu fen today! she replied with like 10 voice notes lol")
+    assert list(Mission.objects.filter(status=Mission.Status.COMPLETED)) == [text]
+
+    say(owner, "ok fine i replied with a thumbs up. counts?")
+    assert Mission.objects.get(pk=reply.pk).status == Mission.Status.COMPLETED
+
+
+def test_a_bare_done_after_naming_a_mission_marks_that_one(owner):
+    goal = make_goal(owner, title="Gym")
+    make_mission(goal, title="Do 20 push-ups")
+    clothes = make_mission(goal, title="Lay out your gym clothes the night before")
+
+    first = say(owner, "gym clothes tonight yeah? thats the other one isnt it")
+    say(owner, "done, theyre on the chair. trainers n all", first)
+
+    assert list(Mission.objects.filter(status=Mission.Status.COMPLETED)) == [clothes]
+
+
+def test_a_common_verb_or_a_thing_that_is_not_happening_marks_nothing(owner):
+    goal = make_goal(owner, title="Save money")
+    make_mission(goal, title="Skip one takeaway coffee")
+    make_mission(goal, title="Look at one painting you love")
+
+    say(owner, "i bought a coffee at oxxo today so the coffee thing is not happening lol")
+    say(owner, "i looked at my phone all evening")
+    say(owner, "the coffee one i did not touch today. no strength for it. tomorrow")
+
+    assert not Mission.objects.filter(status=Mission.Status.COMPLETED).exists()
+
+
 def test_an_unsure_mission_report_asks_with_the_two_best_candidates(owner):
     goal = make_goal(owner, title="Run a 5k")
     for title in ("Run 2 km", "Run 3 km", "Stretch after running"):

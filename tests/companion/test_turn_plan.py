@@ -74,6 +74,14 @@ def test_a_heavy_feeling_or_a_loss_is_never_celebrated():
     assert reply_act("small_talk", 0.9, SAD) == "listen"
 
 
+def test_good_news_is_celebrated_only_when_sure_or_joyful_and_never_in_a_shadow():
+    faintly_sad = Feeling("neutral", {"sadness": 0.35, "neutral": 0.65})
+    assert reply_act("good_news", 0.55, faintly_sad) == "listen"
+    assert reply_act("good_news", 0.5, CALM) == "listen"
+    assert reply_act("good_news", 0.5, JOYFUL) == "celebrate"
+    assert reply_act("good_news", 0.9, CALM) == "celebrate"
+
+
 def test_worry_with_real_fear_gets_a_calming_step():
     assert reply_act("worry", 0.9, AFRAID) == "calm"
     assert reply_act("worry", 0.9, CALM) == "listen"

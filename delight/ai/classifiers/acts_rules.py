@@ -17,7 +17,9 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     for act, pattern in (
         (
             "undo",
-            r"\bundo\b|\btake (?:that|it) back\b|\b(?:that|this) is not what i (?:did|meant|said"
+            # "undo" asked of her, not said of a snack ("thats not gonna undo the push ups").
+            r"(?<!gonna )(?<!going to )(?<!not )(?<!would )(?<!might )(?<!could )(?<!will )\bundo\b"
+            r"|\btake (?:that|it) back\b|\b(?:that|this) is not what i (?:did|meant|said"
             r"|did yet)\b|\bwrong one\b|\bput it back\b|\bunmark\b|\bmark (?:it|that) (?:as )?"
             r"(?:not done|undone)\b|\bi (?:did not|have not) (?:do|done|finish|finished|start"
             r"|started) (?:that|it|this|the \w+(?: \w+)?) yet\b",
@@ -146,7 +148,9 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b(?:what is|how is|whats) the weather\b|\bweather (?:like )?(?:in|today|tomorrow"
             r"|forecast)\b|\bwill it rain\b|\bwhat is (?:in )?the news\b"
             r"|\bwhat is (?:going on|happening) in the news\b|\bany news (?:today|about)\b"
-            r"|\b(?:book|order|buy) (?:me )?(?:a|an|some|the)\b"
+            # Booking as something asked ("book a table"), not "one book a month".
+            r"|(?:^|[.!?,] |\b(?:can|could|would|will) (?:you|u) (?:please |just )?|\bplease )"
+            r"(?:book|order|buy) (?:me )?(?:a|an|some|the)\b"
             r"|\b(?:text|email|call|message) (?:my|him|her|them) for me\b|\bwho won (?:the|last)\b",
         ),
     )

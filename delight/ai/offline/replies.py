@@ -55,8 +55,10 @@ INTENT_FALLBACKS = {
         "Let's think it through together. What would help you decide?",
     ),
     "small_talk": (
-        "I'm enjoying our chat. How has your day been?",
-        "Tell me something good that happened today.",
+        # Plain and true after anything: "How has your day been?" jarred mid-conversation,
+        # "Tell me something good" after a father's death.
+        "Mm, I'm here. Say as much or as little as you like.",
+        "I'm with you. What's on your mind right now?",
     ),
     "reflection": (
         "Thank you for sharing that. What do you make of it?",

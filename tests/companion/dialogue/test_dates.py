@@ -72,6 +72,8 @@ def test_adding_months_clamps_to_the_month_end():
         ("end of next month", date(2026, 4, 30)),
         ("until end of October", date(2026, 10, 31)),
         ("let's say by the end of August", date(2026, 8, 31)),
+        ("mmm for... september? no, for the summer, june", date(2026, 8, 31)),
+        ("by june, no wait, july", date(2026, 7, 31)),
     ],
 )
 def test_spoken_and_approximate_date_phrases(text, expected):

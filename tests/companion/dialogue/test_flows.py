@@ -29,6 +29,18 @@ def test_a_message_can_fill_several_slots_at_once():
     assert step.dialogue.pending_slot == "why"
 
 
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("qué bien!! ok, I want to make other goal. for my english", "my english"),
+        ("ok so listen. i want to start a new goal thing. about the grog", "the grog"),
+        ("i want a goal to learn spanish", "learn spanish"),
+    ],
+)
+def test_what_leads_up_to_a_goal_request_and_its_own_words_are_no_title(text, title):
+    assert CREATE_GOAL.extract(text, SlotEnv(TODAY)).values == {"title": title}
+
+
 def test_an_opening_message_with_no_goal_asks_for_the_title():
     step = flow_start("I'd like to set a new goal")
 

@@ -397,7 +397,18 @@ def test_a_new_title_said_with_instead_drops_the_instead():
     assert step.outcome is Outcome.CONFIRM
 
 
-@pytest.mark.parametrize("text", ["yep", "sure", "sounds good", "yes please", "ok go ahead"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "yep",
+        "sure",
+        "sounds good",
+        "yes please",
+        "ok go ahead",
+        "aye",
+        "sí perfecto. save it please",
+    ],
+)
 def test_yes_variants_confirm(text):
     assert flow_say(flow_at_confirmation(), text).outcome is Outcome.EXECUTE
 
