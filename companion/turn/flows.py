@@ -142,6 +142,7 @@ def flow_to_start(
     *,
     reported: bool = False,
     earlier: tuple[str, ...] = (),
+    elsewhere: bool = False,
 ) -> tuple[str, DialogueContext]:
     """The flow a message opens ("" for none, OFFER_GOAL for a wish), and the missions and
     goals it may name.
@@ -159,9 +160,11 @@ def flow_to_start(
        opens adjust_goal when the person has a goal.
     4. A bare wish ("I want to learn Spanish") is offered as a goal, before the classifier's
        create_goal (which would ask "why?" of a mere wish) opens create_goal.
-    The missions and goals are read only when a cue makes a flow possible.
+    The missions and goals are read only when a cue makes a flow possible. A message that
+    surely does something else (`elsewhere`: "ok i need to sleep, tomorrow 4am again.
+    tchau") states no goal and makes no wish, unless it asks for a goal in so many words.
     """
-    if asks_for_goal(text) or states_goal(text):
+    if asks_for_goal(text) or (states_goal(text) and not elsewhere):
         return "create_goal", DialogueContext()
     # A question ("what are today's missions?") or a denial ("the crib isn't even finished")
     # reports nothing done; nor does a plan ("step ups tomorrow") or someone else's deed
@@ -199,7 +202,7 @@ def flow_to_start(
             return "complete_mission", dataclasses.replace(choices, missions=fit)
         if adjusts and choices.goals:
             return "adjust_goal", choices
-    if wished_aim(text):
+    if wished_aim(text) and not elsewhere:
         return OFFER_GOAL, DialogueContext()
     if intent == "create_goal":
         return "create_goal", DialogueContext()

@@ -373,7 +373,10 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     label = "" if sure_act in NOT_A_GOAL else intent.get("label", "")
     reported = sure_act == "mission_done"
     said_before = tuple(m["content"] for m in reversed(context.get("history", [])[-2:]))
-    flow_name, choices = flow_to_start(text, label, deps, reported=reported, earlier=said_before)
+    flow_name, choices = flow_to_start(
+        text, label, deps, reported=reported, earlier=said_before,
+        elsewhere=sure_act in ELSEWHERE and intent.get("act_confidence", 0.0) >= ELSEWHERE_SURE,
+    )  # fmt: skip
     if flow_name == OFFER_GOAL:
         offer = deps.dialogue.offer(
             "create_goal", text, today=deps.today, dialogue=dialogue_of(state)

@@ -101,6 +101,13 @@ def test_a_bare_done_after_naming_a_mission_marks_that_one(owner):
     assert list(Mission.objects.filter(status=Mission.Status.COMPLETED)) == [clothes]
 
 
+def test_a_goodbye_that_names_tomorrow_is_no_goal(owner):
+    answer = say(owner, "ok i need to sleep, tomorrow 4am again. tchau")
+
+    assert answer["act"] == "goodbye"
+    assert not Goal.objects.filter(user=owner).exists()
+
+
 def test_a_common_verb_or_a_thing_that_is_not_happening_marks_nothing(owner):
     goal = make_goal(owner, title="Save money")
     make_mission(goal, title="Skip one takeaway coffee")

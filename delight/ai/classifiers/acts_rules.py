@@ -120,7 +120,8 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b(?:what|how) is my streak\b|\bhow (?:long|big) is my streak\b|\bhow am i doing\b"
             r"|\bhow consistent (?:have i been|am i)\b|\bmy (?:streak|progress|consistency)\W*$"
             r"|\bwhat (?:is|are) (?:a |the )?streaks? (?:even )?for\b|\bwhat (?:is|are) a streak\b"
-            r"|\bhow do(?:es)? (?:the |a )?streaks? work\b",
+            r"|\bhow do(?:es)? (?:the |a )?streaks? work\b"
+            r"|\b(?:do|have) i (?:have|got) (?:a |any )?streak\b",
         ),
         (
             "story_question",
@@ -141,7 +142,9 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|(?:^|[.!?] )(?:ok(?:ay)? )?(?:so |and |now )*what is (?:left|next|first)"
             r"(?: today| for today)?\W*$"
             r"|(?:^|[.!?] )(?:ok(?:ay)? )?(?:so |and |now )*what is on (?:for )?today\W*$"
-            r"|^\W*(?:ok(?:ay)?\W+)?(?:so\W+)?what (?:happens|do i do) (?:now|next)\W*$",
+            r"|^\W*(?:ok(?:ay)?\W+)?(?:so\W+)?what (?:happens|do i do) (?:now|next)\W*$"
+            r"|\bwhat (?:were|are|was) the (?:other|rest of the) (?:things|ones|missions|tasks"
+            r"|bits|steps)\b",
         ),
         (
             "out_of_scope",

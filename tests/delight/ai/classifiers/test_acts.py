@@ -54,6 +54,8 @@ def embedder() -> OnnxMiniLMEmbedder:
         ("do you like whales", "small_talk"),
         ("whats my goal again", "progress_question"),
         ("what happens now", "missions_question"),
+        ("what were the other things for the shed again", "missions_question"),
+        ("do i have a streak or something", "progress_question"),
         ("where does my sister live", "memory_question"),
         ("nvm. my fingers hurt from practicing is that normal", "out_of_scope"),
     ],
@@ -61,6 +63,17 @@ def embedder() -> OnnxMiniLMEmbedder:
 def test_words_that_leave_one_reading_are_read_by_rule(embedder, text, act):
     reading = acts.read_act(text, embedder)
     assert (reading.act, reading.by) == (act, "rule")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mate i could murder a snack, what can i eat thats not gonna undo the push ups",
+        "like one book a month? even that feels like a lot now",
+    ],
+)
+def test_a_rules_word_used_for_something_else_leaves_the_message_to_its_meaning(text):
+    assert acts.act_by_rule(text) == ""
 
 
 @pytest.mark.parametrize(
