@@ -364,6 +364,8 @@ def _said_back(text: str) -> str:
     if not sentences:
         return ""
     said = reflect(sentences[0])
+    if len(said.split()) < len(sentences[0].split()) - 1:
+        return ""  # cut short to fit ("…if she sees you are still"): no echo at all
     plain = not re.search(r"[,;:?!()\"“”]|\b(?:lol|lmao|tbh|haha|but|because)\b", said, re.I)
     if not (3 <= len(said.split()) <= SAID_MAX_WORDS and plain and re.search(r"\byour?\b", said)):
         return ""

@@ -50,6 +50,12 @@ def test_listening_says_back_what_happened_and_how_it_sounds():
     assert "humiliating" in said
 
 
+def test_listening_never_says_back_a_sentence_cut_short():
+    said = reply("listen", "my mom is literally going to kill me if she sees im still up drawing")
+    assert "you are still" not in said
+    assert not said.lower().startswith("your mom")
+
+
 def test_advice_leaves_out_what_they_cannot_eat():
     for turn in range(9):
         ctx = parse_context(["Memory (food:peanuts): I'm allergic to peanuts"], "Sam")
