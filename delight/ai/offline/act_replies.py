@@ -271,8 +271,10 @@ def world(given: ActInput) -> list[str]:
 
 
 def fact_noted(given: ActInput) -> list[str]:
-    """What a statement taught her, said back ("So you have a dog called Biscuit.")."""
-    return learned_answer(extract_facts(given.text))
+    """What a statement taught her, said back ("So you have a dog called Biscuit."); when it
+    taught her nothing she can keep, she listens (the keyword rules made "What would it mean
+    to you to smoke you look at it?" of "when i want to smoke i look at it")."""
+    return learned_answer(extract_facts(given.text)) or hear(given)
 
 
 def smalltalk(given: ActInput) -> list[str]:
@@ -283,7 +285,20 @@ def smalltalk(given: ActInput) -> list[str]:
         return [_named(words.ABOUT_HER, given.ctx.name)]
     if _ACKNOWLEDGED.match(given.text):
         return _bank(words.ACKNOWLEDGED, given, "acknowledged")
+    if not _ASKS.search(given.text):
+        # A remark in passing ("could murder a cold one right now haha"): met lightly; the
+        # keyword rules asked it questions back ("Good question. What are you leaning
+        # toward yourself?").
+        return _bank(words.REMARKED, given, "remarked")
     return []
+
+
+# A question or a request (a joke, a riddle): the keyword rules answer those.
+_ASKS = re.compile(
+    r"\?|\b(?:joke|riddle|tell me|guess|what|whats|how|why|who|where|when|which|do you|are you"
+    r"|can you|could you|would you|will you)\b",
+    re.IGNORECASE,
+)
 
 
 # A question about her own likes ("do you like whales"): answered honestly, and turned back.

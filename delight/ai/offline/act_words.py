@@ -242,6 +242,12 @@ ACKNOWLEDGED = (
     "Okay{n}. What's next on your mind?",
     "Sure. Anything else you'd like to talk through?",
 )
+# A remark in passing, met lightly: true after anything said without a question.
+REMARKED = (
+    "Ha, I hear you{n}. What else is going on?",
+    "I'm with you{n}. Say as much or as little as you like.",
+    "Mm, noted{n}. Anything you'd like to talk through?",
+)
 ABOUT_HER = (
     "I don't have favourites the way you do{n}, but I love hearing about what lights you up. "
     "What got you into it?"

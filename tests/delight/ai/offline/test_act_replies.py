@@ -56,6 +56,19 @@ def test_listening_never_says_back_a_sentence_cut_short():
     assert not said.lower().startswith("your mom")
 
 
+def test_a_statement_that_teaches_nothing_is_listened_to_not_asked_back():
+    text = "i put in the dashboard. when i want to smoke i look at it"
+    said = act_reply("fact_noted", text, parse_context([], "Sam"), turn=0, troubled=False)[0]
+    assert said.startswith("You put in the dashboard")
+    assert "how do you feel" in said.lower() or "tell me more" in said.lower()
+
+
+def test_a_remark_in_passing_is_met_lightly_and_a_request_is_left_to_the_rules():
+    said = reply("smalltalk", "could murder a cold one right now just thinking about it haha")
+    assert said in [t.format(n=", Sam") for t in words.REMARKED]
+    assert act_reply("smalltalk", "tell me a joke", parse_context([], "Sam"), turn=0) == []
+
+
 def test_advice_leaves_out_what_they_cannot_eat():
     for turn in range(9):
         ctx = parse_context(["Memory (food:peanuts): I'm allergic to peanuts"], "Sam")
