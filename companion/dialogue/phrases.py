@@ -218,16 +218,22 @@ CATEGORY_PHRASE = regex(rf"""
 # --- a goal statement -------------------------------------------------------------------------
 
 LEAD_IN = regex(r"""
-    ^\s*(?:(?:hey|hi|hello|ok|okay|so|please|eliza|um+|hmm+|actually)[,!.\s]+)*
+    ^\s*(?:(?:hey|hi|hello|ok|okay|so|please|eliza|um+|hmm+|actually|i\s+think|i\s+guess
+      |maybe)[,!.\s]+)*
     (?:(?:can|could|would|will)\s+(?:you|we)\s+)?(?:please\s+)?
     (?:help\s+me\s+(?:to\s+)?
       |i\s+(?:also\s+)?(?:want|need|would\s+like|'d\s+like|wanna)\s+(?:you\s+)?(?:to\s+)?
       |i'?d\s+(?:also\s+)?like\s+(?:to\s+)?|let'?s\s+)?
-    (?:(?:(?:set|create|make|add|start|write\s+down|get)\s+(?:up\s+)?(?:me\s+|us\s+)?(?:up\s+)?)?
+    (?:(?:(?:set|create|make|add|start|write\s+down|get|do|try)\s+(?:up\s+)?(?:me\s+|us\s+)?
+         (?:up\s+)?)?
        (?:(?:a|an|my|another)\s+)?(?:new\s+)?goal\b(?:\s+for\s+(?:me|us))?(?:\s+please)?
        [\s?!.,:;-]*(?:(?:to|of|for)\b)?\s*)?
     (?:i\s+(?:also\s+)?(?:want|need|would\s+like|'d\s+like|wanna|hope|plan)\s+(?:to\s+)?
-      |i'?d\s+(?:much\s+)?rather\s+|my\s+goal\s+is\s+(?:to\s+)?|(?:i'?m\s+)?going\s+to\s+)?
+      |i'?d\s+(?:much\s+)?rather\s+|my\s+goal\s+is\s+(?:to\s+)?|(?:i'?m\s+)?going\s+to\s+
+      # "ive been saying for like 2 years id get back into running"
+      |(?:i'?ve|i\s+have)\s+been\s+(?:saying|meaning|wanting|planning|thinking)
+        \s+(?:for\s+(?:like\s+|about\s+)?\w+\s+\w+\s+)?(?:that\s+)?
+        (?:i'?d|i\s+would|i'?ll|i\s+will|to)\s+)?
 """)
 # What a title keeps out: "instead (of 20)", "rather", a trailing "please".
 TITLE_TAIL = regex(r"[\s,]*\b(?:instead(?:\s+of\b.*)?|rather|please|for\s+me|then)\s*[.!?]*$")
@@ -282,7 +288,7 @@ GOAL_REQUEST = regex(rf"""
     ^\W*(?:(?:new|another|a)\s+)?(?:{_CAT}\s+)?goal\b\s*(?:[:\-]|please\b|$)
     |\b(?:i|we)(?:(?:'d|\s+would)\s+(?:also\s+|really\s+)?(?:like|love)
         |\s+(?:also\s+|really\s+)?(?:want|need|wanna))\b
-        (?:\s+(?:to\s+)?(?:set|make|create|add|start|have)(?:\s+up)?)?(?:\s+me)?\s+{_GOAL}
+        (?:\s+(?:to\s+)?(?:set|make|create|add|start|have|do|get|try)(?:\s+up)?)?(?:\s+me)?\s+{_GOAL}
     |\b(?:set|make|create|add|start)(?:\s+up)?\s+(?:me\s+|us\s+)?{_GOAL}
     |\bas\s+an?\s+{_CAT}\s+goal\b
 """)

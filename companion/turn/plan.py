@@ -46,7 +46,9 @@ SENSE = {
     "goodbye": re.compile(
         r"(?:^|[^\w\s]\s*|\bgood\s+)(?:night|nite)\b"
         r"|\b(?:bye|byee*|goodbye|gn|goodnight|later|laters|cya|see (?:you|ya|u)|ttyl"
-        r"|gotta (?:go|run|dash)|got to go|off(?: now| to)?|heading|leaving|going to (?:go|sit"
+        r"|gotta (?:go|run|dash)|got to go|off (?:now|to (?:bed|sleep))"
+        r"|(?:i'?m|im|i am) off(?! (?:work|shift|today|tomorrow))|heading|leaving"
+        r"|going to (?:go|sit"
         r"|get|head|make|bed|sleep)|signing off|logging off|talk (?:soon|tomorrow|later)"
         r"|cheers|peace out|thats? (?:it|me|all)|done for|(?:time|off) (?:for|to) (?:bed|sleep)"
         r"|gonna (?:go|head|get|sleep|crash|try (?:to|and) sleep)|try (?:to|and) sleep"

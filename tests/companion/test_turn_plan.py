@@ -134,6 +134,19 @@ def test_the_persons_own_fear_still_gets_a_calming_step():
 
 
 @pytest.mark.parametrize(
+    ("text", "leaving"),
+    [
+        ("sorry if i type weird its like 7am and i just got off shift", False),
+        ("sketching a bench i can do tomorrow. rabbitohs are on, im off. hooroo", True),
+        ("ok i need to sleep, tomorrow 4am again. tchau", True),
+        ("gracias eliza, buenas noches", True),
+    ],
+)
+def test_a_goodbye_read_from_meaning_needs_a_word_of_leaving(text, leaving):
+    assert (sure_of("goodbye", 0.9, text) == 0.9) is leaving
+
+
+@pytest.mark.parametrize(
     "text",
     ["lol ok an actual alarm clock. can you order one for me", "hes limping. is it infected"],
 )

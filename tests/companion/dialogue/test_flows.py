@@ -35,6 +35,11 @@ def test_a_message_can_fill_several_slots_at_once():
         ("qué bien!! ok, I want to make other goal. for my english", "my english"),
         ("ok so listen. i want to start a new goal thing. about the grog", "the grog"),
         ("i want a goal to learn spanish", "learn spanish"),
+        (
+            "ok so i think i want to do a goal. ive been saying for like 2 years id get back"
+            " into running",
+            "get back into running",
+        ),
     ],
 )
 def test_what_leads_up_to_a_goal_request_and_its_own_words_are_no_title(text, title):

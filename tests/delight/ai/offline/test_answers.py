@@ -123,6 +123,13 @@ def test_a_statement_is_acknowledged_with_what_was_learned() -> None:
     assert "?" not in said[0]
 
 
+def test_a_name_and_a_workplace_told_in_passing_are_said_back() -> None:
+    text = "oh cool. im priya btw, i work nights at a pharmacy in leeds"
+    said = learned_answer(extract_facts(text))
+
+    assert "your name is Priya and you work at a pharmacy in leeds" in said[0]
+
+
 def test_nothing_worth_saying_back_gives_no_acknowledgement() -> None:
     assert learned_answer(extract_facts("I had pasta for lunch")) == []
 
