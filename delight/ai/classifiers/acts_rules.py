@@ -144,7 +144,9 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|(?:^|[.!?] )(?:ok(?:ay)? )?(?:so |and |now )*what is on (?:for )?today\W*$"
             r"|^\W*(?:ok(?:ay)?\W+)?(?:so\W+)?what (?:happens|do i do) (?:now|next)\W*$"
             r"|\bwhat (?:were|are|was) the (?:other|rest of the) (?:things|ones|missions|tasks"
-            r"|bits|steps)\b",
+            r"|bits|steps)\b"
+            r"|\bwhat (?:do|should|shall|can) i do (?:first|now|today|tomorrow)\b"
+            r"|\bwhere (?:do|should|shall) i (?:start|begin)\b",
         ),
         (
             "out_of_scope",

@@ -295,8 +295,8 @@ def smalltalk(given: ActInput) -> list[str]:
 
 # A question or a request (a joke, a riddle): the keyword rules answer those.
 _ASKS = re.compile(
-    r"\?|\b(?:joke|riddle|tell me|guess|what|whats|how|why|who|where|when|which|do you|are you"
-    r"|can you|could you|would you|will you)\b",
+    r"\?|\b(?:jokes?|riddles?|tell me|got any|any more|guess|what|whats|how|why|who|where"
+    r"|when|which|do you|are you|can you|could you|would you|will you)\b",
     re.IGNORECASE,
 )
 

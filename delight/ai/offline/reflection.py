@@ -84,24 +84,31 @@ def reflect(fragment: str) -> str:
     out: list[str] = []
     i = 0
     while i < len(words):
-        word = words[i]
+        # A word keeps the comma after it ("messaged me, she said…" -> "messaged you,").
+        word, tail = _split_tail(words[i])
         lower = word.lower()
-        nxt = words[i + 1].lower() if i + 1 < len(words) else ""
-        if (lower, nxt) in _PAIR_REFLECTIONS:
-            out.append(_PAIR_REFLECTIONS[(lower, nxt)])
+        nxt, nxt_tail = _split_tail(words[i + 1].lower()) if i + 1 < len(words) else ("", "")
+        if (lower, nxt) in _PAIR_REFLECTIONS and not tail:
+            out.append(_PAIR_REFLECTIONS[(lower, nxt)] + nxt_tail)
             i += 2
             continue
         if lower == "you":
-            out.append("I" if nxt in _SUBJECT_VERBS else "me")
+            out.append(("I" if nxt in _SUBJECT_VERBS else "me") + tail)
         elif lower in _WORD_REFLECTIONS:
-            out.append(_WORD_REFLECTIONS[lower])
+            out.append(_WORD_REFLECTIONS[lower] + tail)
         else:
-            out.append(word)
+            out.append(word + tail)
         i += 1
     reflected = " ".join(out)
     for pattern, replacement in _NATURAL:
         reflected = re.sub(pattern, replacement, reflected)
     return _shorten(reflected)
+
+
+def _split_tail(word: str) -> tuple[str, str]:
+    """A word and the punctuation after it ("me," -> "me", ",")."""
+    core = word.rstrip(",;:")
+    return core, word[len(core) :]
 
 
 def _shorten(fragment: str, limit: int = 14) -> str:

@@ -9,12 +9,19 @@ from delight.ai.offline.facts.common import RELATIONS, fact, slug, thing, third_
 from delight.ai.types import ExtractedFact
 
 # Verbs that name a pastime on their own ("I paint", "I play bass").
-_PASTIMES = r"play|paint|draw|sing|knit|sew|bake|volunteer|practi[cs]e|garden|write poetry"
+_PASTIMES = r"play|paint|draw|sing|knit|crochet|sew|bake|volunteer|practi[cs]e|garden|write poetry"
 # Verbs that need a regular time to be a routine ("I swim on Fridays", not "I swim").
 _ROUTINES = r"go|do|swim|run|cycle|climb|dance|teach|coach|fish|walk|train|cook|hike|meditate"
 _REGULAR = re.compile(
     r"\b(?:on (?:\w+days?|weekends)|every \w+|most \w+|each \w+|twice a \w+|weekends|weekly"
     r"|daily|at (?:\d|the (?:gym|pool|club|library|park|lake|studio|weekend)))\b",
+    re.I,
+)
+# What one "does" as a pastime with no time said ("i do crochet", "i do yoga").
+_DONE_PASTIMES = re.compile(
+    r"^(?:crochet|knitting|yoga|pilates|karate|judo|boxing|kickboxing|taekwondo|jiu ?jitsu"
+    r"|pottery|ballet|calligraphy|embroidery|origami|woodwork|archery|fencing|rowing"
+    r"|photography|gymnastics|tai chi|crossfit|parkrun|salsa|zumba|martial arts)\b",
     re.I,
 )
 _NOT_HOBBIES = re.compile(
@@ -51,7 +58,9 @@ def hobbies(clause: str) -> list[ExtractedFact]:
     if not found:
         return []
     verb, rest = found.group(1).lower(), thing(found.group(2), 10)
-    routine = not re.fullmatch(_PASTIMES, verb, re.I)
+    routine = not re.fullmatch(_PASTIMES, verb, re.I) and not (
+        verb == "do" and _DONE_PASTIMES.match(rest)
+    )
     if not rest or _NOT_HOBBIES.match(rest) or (routine and not _REGULAR.search(rest)):
         return []
     what = _REGULAR.split(rest)[0].strip() or rest

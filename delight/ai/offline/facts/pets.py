@@ -10,7 +10,9 @@ from delight.ai.types import ExtractedFact
 _ANIMALS = (
     r"dogs?|puppy|puppies|cats?|kittens?|rabbits?|bunny|guinea pigs?|hamsters?|parrots?|"
     r"birds?|budgies?|fish|goldfish|horses?|tortoises?|turtles?|snakes?|lizards?|ferrets?|"
-    r"spaniel|labrador|terrier|collie|poodle|retriever|pug|kelpie|canar(?:y|ies)|chickens?|hens?|"
+    r"spaniel|labrador|terrier|collie|poodle|retriever|pug|kelpie|greyhound|whippet|lurcher|"
+    r"beagle|husky|dachshund|corgi|bulldog|schnauzer|cockapoo|labradoodle|canar(?:y|ies)|"
+    r"chickens?|hens?|"
     r"ducks?|goats?"
 )
 _NAME = r"([A-Z][a-z]+(?:(?:,| and| &) [A-Z][a-z]+)*)"
@@ -57,7 +59,11 @@ _KINDS = {
     "canaries": "bird",
     "hen": "chicken",
 }
-_BREEDS = {"spaniel", "labrador", "terrier", "collie", "poodle", "retriever", "pug", "kelpie"}
+_BREEDS = {
+    "spaniel", "labrador", "terrier", "collie", "poodle", "retriever", "pug", "kelpie",
+    "greyhound", "whippet", "lurcher", "beagle", "husky", "dachshund", "corgi", "bulldog",
+    "schnauzer", "cockapoo", "labradoodle",
+}  # fmt: skip
 
 
 def pets(clause: str) -> list[ExtractedFact]:

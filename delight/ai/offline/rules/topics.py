@@ -290,7 +290,20 @@ TOPICS: tuple[Keyword, ...] = (
     _k(
         "joke",
         3,
-        r"\b(joke|funny|laugh)\b",
+        r"\b(joke|jokes|funny|laugh)\b",
+        # Asked for one: a joke, not a question back ("tell me a joke" got "Laughter helps.
+        # What made you smile today?").
+        _d(
+            r"\b(?:tell|give|know|got|have|hear|another|one more|more)\b.*\bjokes?\b"
+            r"|\bjokes?\b.*\bplease\b|^\W*(?:a )?jokes?\W*$",
+            "Here's one: why did the scarecrow get promoted? He was outstanding in his field.",
+            "Why don't eggs tell jokes? They'd crack each other up.",
+            "What do you call a fake noodle? An impasta.",
+            "Why did the bicycle fall over? It was two-tired.",
+            "What's a runner's favourite subject at school? Jog-raphy.",
+            "Why did the tomato blush? It saw the salad dressing.",
+            tone="social",
+        ),
         _d(
             ANY,
             "Here's one: why did the scarecrow get promoted? He was outstanding in his field. "

@@ -55,6 +55,7 @@ def embedder() -> OnnxMiniLMEmbedder:
         ("whats my goal again", "progress_question"),
         ("what happens now", "missions_question"),
         ("what were the other things for the shed again", "missions_question"),
+        ("so what do i do first", "missions_question"),
         ("do i have a streak or something", "progress_question"),
         ("where does my sister live", "memory_question"),
         ("nvm. my fingers hurt from practicing is that normal", "out_of_scope"),

@@ -20,6 +20,11 @@ CASES = [
         ],
     ),
     ("I live in Berlin", [("Lives in Berlin", "personal", "location")]),
+    ("also i do crochet, forgot to say", [("Does crochet", "personal", "hobby:crochet")]),
+    (
+        "my greyhound biscuit is so lazy",
+        [("Their greyhound is called Biscuit", "personal", "pet:dog")],
+    ),
     ("I just moved to Paris, and I love it", [("Lives in Paris", "personal", "location")]),
     ("I'm 34 years old", [("Is 34 years old", "personal", "age")]),
     ("I love hiking", [("Loves hiking", "personal", "likes:hik")]),
