@@ -10,7 +10,10 @@ from delight.ai.types import ExtractedFact
 _TRIVIAL_GOALS = re.compile(
     r"^(?:(?:know|ask|say|talk|tell|see|check|mention|vent|thank|share|chat|try|cry|scream)\b|"
     r"(?:be honest|sleep|go to bed|go home|eat|rest)(?: now)?$|"
-    r"(?:be like|do|be|have|get) (?:that|this|it|him|her|them)$)",
+    r"(?:be like|do|be|have|get) (?:that|this|it|him|her|them)$|"
+    # Asking for a goal is no aim: "i want to do a goal".
+    r"(?:do|set|make|have|start|get|add|create) (?:up )?(?:(?:a|an|another|other|new|my) )*"
+    r"goals?\b)",
     re.IGNORECASE,
 )
 
@@ -72,7 +75,8 @@ def tasks(clause: str) -> list[ExtractedFact]:
         re.I,
     )
     if found:
-        done = thing(found.group(1))
+        # "the walk not the stretching thing": what was done, not what it was mistaken for.
+        done = re.split(r",? (?:not|but not|instead of|rather than) ", thing(found.group(1)))[0]
         # "I did actually go for…", "I did get there": a verb follows, not a thing done.
         verb_next = re.match(r"(?:actually|really|just|finally|not|go|get|make|try)\b", done, re.I)
         if done and done.lower() not in ("it", "that", "this", "nothing") and not verb_next:

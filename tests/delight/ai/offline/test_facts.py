@@ -21,6 +21,7 @@ CASES = [
     ),
     ("I live in Berlin", [("Lives in Berlin", "personal", "location")]),
     ("also i do crochet, forgot to say", [("Does crochet", "personal", "hobby:crochet")]),
+    ("i did the walk not the stretching thing", [("Finished the walk", "task", "done:walk")]),
     (
         "my greyhound biscuit is so lazy",
         [("Their greyhound is called Biscuit", "personal", "pet:dog")],
@@ -78,6 +79,7 @@ def test_facts_are_extracted_with_tier_and_key(text: str, expected: list[tuple])
         "I don't want to run",
         "I want to know what you think",
         "I want to sleep",
+        "ok so i think i want to do a goal",
         "I am Fine",
         "I love it",
     ],
