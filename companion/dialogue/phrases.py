@@ -388,7 +388,8 @@ ASKS_FOR_IDEAS = re.compile(
     r"\b(?:should i|(?:do|d) (?:you|u|ya) (?:think|reckon) i (?:should|could)"
     r"|what (?:do|can|could) i|how (?:do|can|could|should) i|any (?:tips|ideas|advice)"
     r"|tips? (?:for|on)|suggest|recommend|ideas? for|what would you do|one (?:tiny|small) thing"
-    r"|what (?:should|do) i (?:look for|get|buy|try))\b",
+    r"|what (?:should|do) i (?:look for|get|buy|try)|recipes? (?:for|with|idea)"
+    r"|(?:give|got|have|know|send) (?:me )?(?:a |any |some )?recipes?)\b",
     re.IGNORECASE,
 )
 # Past forms that say a thing was not done.

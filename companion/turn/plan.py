@@ -296,6 +296,8 @@ def reply_act(
     if (unsure or reply in BACKABLE) and light and states_plan(text):
         return "kindness"  # backing: "Good plan. Starting small makes the rest easier."
     if unsure:
+        if act == "good_news" and feeling.joyful and not (feeling.shadowed or grieving):
+            return "celebrate"  # "OMG my sister… signed us both up!!!": joy in the words
         # Unsure what it does: a question, or a feeling that reads clearly, is answered by
         # the emotion's strategy (which answers from memory too); else she listens.
         return "" if feeling.clear or _QUESTION.search(text) else "listen"

@@ -55,12 +55,18 @@ def test_a_plan_of_their_own_told_lightly_is_backed(text):
 
 @pytest.mark.parametrize(
     ("feeling", "text"),
-    [(JOYFUL, "baby came early!! everyone is ok"), (CALM, "and where does she live")],
+    [(SAD, "everything went wrong again"), (CALM, "and where does she live")],
 )
 def test_a_clear_feeling_or_a_question_read_with_little_confidence_is_left_to_the_strategy(
     feeling, text
 ):
     assert reply_act("good_news", 0.2, feeling, text=text) == ""
+
+
+def test_good_news_read_unsure_with_joy_in_the_words_is_celebrated():
+    assert reply_act("good_news", 0.2, JOYFUL, text="baby came early!! everyone is ok") == (
+        "celebrate"
+    )
 
 
 @pytest.mark.parametrize("act", ["small_talk", "reflection", "question"])

@@ -35,6 +35,8 @@ from delight.ai.text import STOPWORDS, clean_text, normalise_words, word_set
 # The longest first sentence said back whole ("Your manager tore apart your presentation in
 # front of the whole team"); a longer one is not echoed.
 SAID_MAX_WORDS = 16
+# A first sentence this short among others is a lead-in ("ok im back."), not the news.
+BARE_WORDS = 3
 _ILL = re.compile(r"(^|\b(?:maybe|then|so|ok|okay|and|think|prob|probably) )ill\b(?= \w)", re.I)
 _NIGHT = re.compile(r"\b(?:night|nite|bed|sleep|goodnight)\b", re.IGNORECASE)
 
@@ -309,7 +311,8 @@ _ABOUT_HER = re.compile(
 # A short nod ("fair enough", "haha fair", "makes sense"): nothing to ask about.
 _ACKNOWLEDGED = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|haha|lol|ah|oh|hm+|mm+)\W+)?(?:fair(?: enough)?|true|makes sense"
-    r"|good point|cool|nice|fine|right|gotcha|got it|i see|noted)\W*$",
+    r"|good point|cool|nice|fine|right|gotcha|got it|i see|noted)\W*$"
+    r"|^\W*(?:lol\W+)?(?:ok(?:ay)?|k+|alright|aight|sure|yeah|yep|ya|mhm+|lol)\W*$",
     re.IGNORECASE,
 )
 _ELSE = re.compile(
@@ -376,12 +379,19 @@ def _said_back(text: str) -> str:
     # "maybe ill draw…": "ill" before a verb is "I'll", said back as "you'll".
     plain = drop_openers(_ILL.sub(r"\1i'll", clean_text(text)))
     sentences = split_sentences(plain)
+    if len(sentences) > 1 and len(sentences[0].split()) <= BARE_WORDS:
+        sentences = sentences[1:]  # "ok im back. found the trainers…": the news, not "im back"
     if not sentences:
         return ""
     said = reflect(sentences[0])
     if len(said.split()) < len(sentences[0].split()) - 1:
         return ""  # cut short to fit ("…if she sees you are still"): no echo at all
-    plain = not re.search(r"[,;:?!()\"“”]|\b(?:lol|lmao|tbh|haha|but|because)\b", said, re.I)
+    plain = not re.search(
+        r"[,;:?!()\"“”]|\b(?:lol|lmao|tbh|haha|but|because|guess|idk|dunno|kinda|sorta)\b"
+        r"|^(?:if|sorry)\b",
+        said,
+        re.I,
+    )
     if not (3 <= len(said.split()) <= SAID_MAX_WORDS and plain and re.search(r"\byour?\b", said)):
         return ""
     return capitalise(said)

@@ -51,6 +51,21 @@ def _topic(pattern: str, *suggestions: tuple[str, str] | str) -> Topic:
 
 TOPICS: tuple[Topic, ...] = (
     _topic(
+        r"\brecipes?\b|\bprotein\b|\bmeals?\b|\bdinner\b|\bcook(?:ing)?\b|\bmeal prep\b",
+        (
+            "Scrambled eggs on toast with a handful of spinach: ten minutes, plenty of protein.",
+            "egg gluten",
+        ),
+        (
+            "Tuna mixed with sweetcorn and a spoon of yoghurt, rolled in a wrap.",
+            "fish dairy gluten",
+        ),
+        ("Chickpeas fried with cumin and spinach, over microwave rice: cheap and filling.", ""),
+        ("Tofu stir-fried with frozen veg and a splash of soy sauce, over rice.", "soy"),
+        ("A rice bowl with black beans, salsa and shredded chicken: make two, keep one.", "meat"),
+        ("Greek yoghurt with oats and berries: protein you can eat standing up.", "dairy"),
+    ),
+    _topic(
         r"\bsnacks?\b|\beat\b|\bfood\b|\bhungry\b|\brefuel\b|\bbreakfast\b|\blunch\b",
         ("A banana and a handful of pretzels: quick carbs, easy on the stomach.", "gluten"),
         (

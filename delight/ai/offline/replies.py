@@ -9,8 +9,9 @@ from __future__ import annotations
 FALLBACKS = (
     "Tell me more about that.",
     "I'm listening. What else is on your mind?",
-    "What's that been like for you?",
-    "What would you like to happen next?",
+    # Plain enough to follow anything ("What's that been like for you?" followed "ok").
+    "I'm here. Take your time.",
+    "Mm. Say more if you like.",
     "Go on — I'm here.",
 )
 # When every candidate failed the language guard or was already said this session: plain,

@@ -69,6 +69,24 @@ def test_a_remark_in_passing_is_met_lightly_and_a_request_is_left_to_the_rules()
     assert act_reply("smalltalk", "tell me a joke", parse_context([], "Sam"), turn=0) == []
 
 
+def test_a_bare_ok_is_acknowledged():
+    assert reply("smalltalk", "ok") in [t.format(n=", Sam") for t in words.ACKNOWLEDGED]
+
+
+def test_good_news_is_said_back_from_the_news_not_its_lead_in():
+    said = reply("celebrate", "ok im back. found my old trainers and went round the park")
+    assert "You are back" not in said
+
+
+def test_a_recipe_asked_for_gets_a_meal_they_can_eat():
+    ctx = parse_context(["Memory (food:fish): I'm vegetarian"], "Sam")
+    for turn in range(6):
+        said = act_reply("advice", "give me a recipe, quick and high protein", ctx, turn=turn)[0]
+        assert said.startswith("One small idea")
+        assert "tuna" not in said.lower()
+        assert "chicken" not in said.lower()
+
+
 def test_advice_leaves_out_what_they_cannot_eat():
     for turn in range(9):
         ctx = parse_context(["Memory (food:peanuts): I'm allergic to peanuts"], "Sam")
