@@ -102,6 +102,18 @@ def missions_complete(call: ToolCall) -> dict[str, Any]:
 
 
 @registry.tool(
+    "missions.approve_plan",
+    description="Put every suggested mission of a goal's plan on the person's list.",
+    writes=True,
+)
+def missions_approve_plan(call: ToolCall) -> dict[str, Any]:
+    goal_id = int(call.args["goal_id"])
+    approved = services.mission_approve_all(user=call.user, goal_id=goal_id)
+    listed = selectors.mission_list(user=call.user, goal_id=goal_id, status=Mission.Status.PENDING)
+    return {"approved": approved, "titles": [m.title for m in listed[:3]]}
+
+
+@registry.tool(
     "missions.reopen",
     description="Take back a mission's completion (it was not done yet).",
     writes=True,

@@ -332,6 +332,39 @@ def undo_outcome(undo: dict[str, Any], runs: list[dict[str, Any]]) -> str:
     return UNDO_FAILED.format(reason=_readable(run["error"] or ""))
 
 
+# A plan waiting on the goals page, put on the list from the chat (the reply to
+# "what do i do first" asked whether to).
+PLAN_APPROVED = "Done: “{goal}” has {count} on your list now. A good first one: “{first}”."
+PLAN_NOTHING = "“{goal}” has nothing waiting to add: its missions are already on your list."
+PLAN_FAILED = "I couldn't add them just now: they're waiting for you on your goals page."
+
+
+def plan_waiting(context: dict[str, Any]) -> dict[str, Any] | None:
+    """The goal whose plan waits for review when nothing is on today's list (the missions
+    reply then offers to put it there), else None."""
+    if context.get("triad"):
+        return None
+    waiting = [goal for goal in context.get("goals", []) if goal.get("to_review")]
+    return {"id": waiting[0]["id"], "title": waiting[0]["title"]} if waiting else None
+
+
+def approve_plan(offer: dict[str, Any]) -> dict[str, Any]:
+    """The plan that puts a waiting plan's missions on the list (a yes to the offer)."""
+    tool = {"name": "missions.approve_plan", "args": {"goal_id": offer["id"]}}
+    return {"strategy": "flow", "act": "missions", "tools": [tool], "approve": offer}
+
+
+def approve_outcome(offer: dict[str, Any], outputs: dict[str, Any], runs: list[dict]) -> str:
+    output = outputs.get("missions.approve_plan")
+    if not runs or not runs[0]["ok"] or output is None:
+        return PLAN_FAILED
+    if not output["approved"] or not output["titles"]:
+        return PLAN_NOTHING.format(goal=offer["title"])
+    count = output["approved"]
+    missions = f"{count} mission{'s' if count != 1 else ''}"
+    return PLAN_APPROVED.format(goal=offer["title"], count=missions, first=output["titles"][0])
+
+
 def _action_title(name: str, slots: dict[str, Any], output: dict[str, Any]) -> str:
     if "goal" in output:
         return output["goal"]["title"]

@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.dialogue import CREATE_GOAL
 from companion.dialogue.cues import asks_for_ideas, is_question
-from companion.dialogue.parsing import is_cancel
+from companion.dialogue.parsing import is_cancel, is_yes
 from companion.dialogue.phrases import NOTHING_TO_CANCEL
 from companion.dialogue.states import ConversationState
 from companion.models import Memory
@@ -53,6 +53,8 @@ from companion.turn.context import (
 from companion.turn.flows import (
     ACTIVE,
     OFFER_GOAL,
+    approve_outcome,
+    approve_plan,
     dialogue_context,
     dialogue_now,
     dialogue_of,
@@ -61,6 +63,7 @@ from companion.turn.flows import (
     flow_plan,
     flow_to_start,
     last_action,
+    plan_waiting,
     step_dict,
     undo_outcome,
     undo_plan,
@@ -357,6 +360,10 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     sure_act = intent.get("act", "") if intent.get("act_confidence", 0.0) >= SURE else ""
     if sure_act == "undo" and (last := deps.session_at_start.get("last_action")):
         return undo_plan(last)
+    if (offer := deps.session_at_start.get("plan_offer")) and (
+        sure_act == "affirm" or is_yes(text)
+    ):
+        return approve_plan(offer)
     if sure_act == "resume" and (paused := dialogue_of(state)).paused:
         # "where were we?" with a flow set aside: that flow, where it was left.
         step = deps.dialogue.resume(paused, today=deps.today, context=dialogue_context(deps.user))
@@ -429,6 +436,8 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
             "mourning": mourning_after(mourning, grieving=grieving),
             "after_crisis": mourning_after(after_crisis, grieving=False),
         },
+        # Nothing on today's list and a plan waiting: the reply offers to add it.
+        "plan_offer": plan_waiting(context) if act == "missions" else None,
     }  # fmt: skip
 
 
@@ -463,7 +472,10 @@ def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         "strategy": plan["strategy"], "act": act, "tool_outputs": outputs, "tools": runs,
     }  # fmt: skip
     intent = state.output("receive_input").get("intent") or {}
-    out["session"] = {"last_action": aged_action(deps.session_at_start.get("last_action"))}
+    out["session"] = {
+        "last_action": aged_action(deps.session_at_start.get("last_action")),
+        "plan_offer": plan.get("plan_offer"),  # asked this turn, or lapsed
+    }
     if topic := topic_of(state.input.text, intent.get("act", "")):
         out["session"]["topic"] = topic
     welcome = state.output("recall_context").get("welcome", "")
@@ -476,6 +488,9 @@ def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         out["reply"] = emit_text(deps, word_chunks(_opened(welcome, text)))
         if done:
             out["session"] = {**out.get("session", {}), "last_action": done}
+        return out
+    if offer := plan.get("approve"):
+        out["reply"] = emit_text(deps, word_chunks(approve_outcome(offer, outputs, runs)))
         return out
     if undo := plan.get("undo"):
         out["reply"] = emit_text(deps, word_chunks(undo_outcome(undo, runs)))

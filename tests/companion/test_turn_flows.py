@@ -101,6 +101,33 @@ def test_a_bare_done_after_naming_a_mission_marks_that_one(owner):
     assert list(Mission.objects.filter(status=Mission.Status.COMPLETED)) == [clothes]
 
 
+def test_a_plan_waiting_for_review_is_put_on_the_list_with_a_yes(owner):
+    goal = make_goal(owner, title="Get back into running", decomposition_status="done")
+    for title in ("Find your old trainers", "Walk-run twenty minutes"):
+        make_mission(goal, title=title, status=Mission.Status.SUGGESTED)
+
+    offer = say(owner, "so what do i do first")
+    assert "put them all on your list" in offer["reply"]
+    done = say(owner, "yes please", offer)
+
+    assert done["reply"] == (
+        "Done: “Get back into running” has 2 missions on your list now. "
+        "A good first one: “Find your old trainers”."
+    )
+    assert set(goal.missions.values_list("status", flat=True)) == {Mission.Status.PENDING}
+
+
+def test_a_yes_long_after_the_offer_approves_nothing(owner):
+    goal = make_goal(owner, title="Get back into running", decomposition_status="done")
+    make_mission(goal, title="Find your old trainers", status=Mission.Status.SUGGESTED)
+
+    offer = say(owner, "so what do i do first")
+    later = say(owner, "my sister called earlier", offer)
+    say(owner, "yes", later)
+
+    assert goal.missions.get().status == Mission.Status.SUGGESTED
+
+
 def test_a_goodbye_that_names_tomorrow_is_no_goal(owner):
     answer = say(owner, "ok i need to sleep, tomorrow 4am again. tchau")
 

@@ -137,7 +137,7 @@ KINDNESS_CLOSE = "That's you keeping promises to yourself."
 MISSIONS = "On your list today: {listed}.{where} Which one feels right to start with?"
 MISSIONS_TO_REVIEW = (
     "Nothing is on today's list yet{n}: the plan for “{goal}” is on your goals page, waiting "
-    "for you. Approve the missions you like there, and I'll suggest today's from them."
+    "for you. Approve the missions you like there, or shall I put them all on your list now?"
 )
 GOAL_PROGRESS = "You're {percent}% of the way to “{goal}”."
 GOAL_NOT_STARTED = "“{goal}”: no missions done yet, and the first one starts it."

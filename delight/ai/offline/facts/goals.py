@@ -13,7 +13,7 @@ _TRIVIAL_GOALS = re.compile(
     r"(?:be like|do|be|have|get) (?:that|this|it|him|her|them)$|"
     # Asking for a goal is no aim: "i want to do a goal".
     r"(?:do|set|make|have|start|get|add|create) (?:up )?(?:(?:a|an|another|other|new|my) )*"
-    r"goals?\b)",
+    r"goals?(?: thing| idea)?\W*$)",
     re.IGNORECASE,
 )
 
