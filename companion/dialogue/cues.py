@@ -166,6 +166,21 @@ def skips(text: str) -> bool:
     return bool(SKIPPED.search(text))
 
 
+# Words that tell a deed stopped short of its number ("got to 12", "only managed 2").
+_SHORT = re.compile(
+    r"\b(?:got to|only|managed|made it to|gave up|stopped at|as far as|like)\b", re.IGNORECASE
+)
+_COUNT = re.compile(r"\b\d+\b")
+
+
+def falls_short(text: str, title: str) -> bool:
+    """A deed told as less than the mission's number ("got to 12 and my arms gave up" for
+    "Do 20 push-ups"): tried, not done."""
+    said = [int(n) for n in _COUNT.findall(text)]
+    asked = [int(n) for n in _COUNT.findall(title)]
+    return bool(_SHORT.search(text) and said and asked and max(said) < max(asked))
+
+
 def others_did(text: str) -> bool:
     """The deed told is someone else's ("she did the downward dog on rufus")."""
     return bool(_OTHERS_DEED.search(text))

@@ -27,6 +27,7 @@ from companion.dialogue.cues import (
     asks_for_goal,
     asks_for_ideas,
     denies_done,
+    falls_short,
     is_question,
     names_mission,
     others_did,
@@ -196,7 +197,7 @@ def flow_to_start(
             return "complete_mission", dataclasses.replace(
                 choices, missions=(meant,), referent=meant
             )
-        if choices.missions and deed and (fit := _fitting(deed, choices)):
+        if choices.missions and deed and (fit := _fitting(deed, choices, told=text)):
             # Only the missions the deed fits are offered: "watered them. the peas can wait"
             # is the seedlings, not a question about the peas.
             return "complete_mission", dataclasses.replace(choices, missions=fit)
@@ -209,10 +210,11 @@ def flow_to_start(
     return "", DialogueContext()
 
 
-def _fitting(deed: str, choices: DialogueContext) -> tuple[Choice, ...]:
+def _fitting(deed: str, choices: DialogueContext, *, told: str = "") -> tuple[Choice, ...]:
     """The one mission that clearly fits the deed's words, or the two or more that do (she
-    then asks which); () when none does."""
-    missions = choices.missions
+    then asks which); () when none does. A mission the message `told` falls short of
+    ("got to 12" of "Do 20 push-ups") is not done."""
+    missions = tuple(m for m in choices.missions if not falls_short(told or deed, m.title))
     # A deed named only by a common verb ("looked at my phone") fits no mission by it.
     if one := fits_one(deed, missions, WEAK_FIT, LIGHT_VERBS):
         return (one,)

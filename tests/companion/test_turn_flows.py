@@ -135,6 +135,17 @@ def test_a_goodbye_that_names_tomorrow_is_no_goal(owner):
     assert not Goal.objects.filter(user=owner).exists()
 
 
+def test_a_deed_short_of_the_missions_number_is_tried_not_done(owner):
+    goal = make_goal(owner, title="Get fit")
+    push_ups = make_mission(goal, title="Do 20 push-ups")
+
+    first = say(owner, "tried the push ups when i got in. got to 12 and my arms gave up")
+    assert Mission.objects.get(pk=push_ups.pk).status == Mission.Status.PENDING
+
+    say(owner, "ok finished the push ups, all 20", first)
+    assert Mission.objects.get(pk=push_ups.pk).status == Mission.Status.COMPLETED
+
+
 def test_a_common_verb_or_a_thing_that_is_not_happening_marks_nothing(owner):
     goal = make_goal(owner, title="Save money")
     make_mission(goal, title="Skip one takeaway coffee")
