@@ -337,6 +337,10 @@ def clarify(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     return {"strategy": "clarify", "act": "question", "why": why, "question": question}
 
 
+# The most words of a yes taken as the answer to an offer without its act read as one.
+YES_WORDS = 4
+
+
 def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     """Choose the response strategy and the tools (seed 000's tool selection).
 
@@ -361,8 +365,9 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     if sure_act == "undo" and (last := deps.session_at_start.get("last_action")):
         return undo_plan(last)
     if (offer := deps.session_at_start.get("plan_offer")) and (
-        sure_act == "affirm" or is_yes(text)
+        sure_act == "affirm" or (is_yes(text) and len(text.split()) <= YES_WORDS)
     ):
+        # A yes to the offer, not a goodnight that opens with "ok cool".
         return approve_plan(offer)
     if sure_act == "resume" and (paused := dialogue_of(state)).paused:
         # "where were we?" with a flow set aside: that flow, where it was left.

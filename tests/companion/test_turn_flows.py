@@ -117,6 +117,16 @@ def test_a_plan_waiting_for_review_is_put_on_the_list_with_a_yes(owner):
     assert set(goal.missions.values_list("status", flat=True)) == {Mission.Status.PENDING}
 
 
+def test_a_goodnight_that_opens_with_ok_approves_nothing(owner):
+    goal = make_goal(owner, title="Get back into running", decomposition_status="done")
+    make_mission(goal, title="Find your old trainers", status=Mission.Status.SUGGESTED)
+
+    offer = say(owner, "what should i do tomorrow")
+    say(owner, "ok cool. gonna try and sleep now, been up for like 20 hours lol", offer)
+
+    assert goal.missions.get().status == Mission.Status.SUGGESTED
+
+
 def test_a_yes_long_after_the_offer_approves_nothing(owner):
     goal = make_goal(owner, title="Get back into running", decomposition_status="done")
     make_mission(goal, title="Find your old trainers", status=Mission.Status.SUGGESTED)
