@@ -126,6 +126,9 @@ class Flow:
     # asked (marking it done is what the person wanted).
     asks_optional: bool = True
 
+    def has_slot(self, name: str) -> bool:
+        return any(slot.name == name for slot in self.slots)
+
     def slot(self, name: str) -> Slot:
         for slot in self.slots:
             if slot.name == name:
@@ -166,7 +169,7 @@ WHY = Slot(
     "why",
     "Why does this goal matter to you?",
     parse_why,
-    label="why",
+    label="reason",
     reask="why does it matter to you?",
     aliases=("why", "reason", "motivation", "purpose"),
     free_text=True,
@@ -333,7 +336,7 @@ GOAL_FIELDS = {slot.name: slot for slot in CREATE_GOAL.slots}
 def parse_field(text: str, env: SlotEnv) -> str:
     match = FIELD_WORDS.search(text)
     if match is None:
-        raise SlotError("I can change the title, the why, the target date or the category")
+        raise SlotError("I can change the title, the reason, the target date or the category")
     return match.lastgroup or ""
 
 
@@ -420,7 +423,7 @@ ADJUST_GOAL = Flow(
         ),
         Slot(
             "field",
-            "What should change: the title, the why, the target date or the category?",
+            "What should change: the title, the reason, the target date or the category?",
             parse_field,
             label="part to change",
             reask="which part should change?",

@@ -8,6 +8,7 @@ the caller. Every move goes through the transition matrix (companion.dialogue.st
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -288,6 +289,8 @@ class DialogueManager:
         missions = draft.env.context.missions
         if pending.name == "mission" and missions and not names_a_choice(text, missions):
             return self._handoff(draft)  # "ok", "night": not which mission, something else
+        if pending.name != WHY and _ANSWERS_WHY.match(text) and draft.flow.has_slot(WHY):
+            return self._correct(draft, WHY, text)  # "why... idk. partly health, my mum…"
         # A skip ("no deadline") is an answer, even though it may look like a correction.
         correction = None if is_skip(text) else self._correction(draft, text)
         if correction and not draft.flow.slot(correction[0]).free_text:
@@ -548,8 +551,16 @@ class DialogueManager:
         step = self._fill(draft, {name: value})
         if step.outcome is Outcome.INVALID:
             return step
-        note = f"Got it — the {slot.label or slot.name} is now {slot.display(draft.slots[name])}."
+        shown = slot.display(draft.slots[name])
+        if slot.free_text and name != "title":  # "the reason is now partly health, …"
+            shown = shown[:1].lower() + shown[1:]
+        note = f"Got it — the {slot.label or slot.name} is now {shown}."
         return replace(step, reply=_join(note, step.reply))
+
+
+WHY = "why"
+# A reply that answers why while another question waits: it says so first.
+_ANSWERS_WHY = re.compile(r"^\W*(?:why\s*(?:\?|\.{2,}|…)|because\b|cos\b|coz\b)", re.I)
 
 
 def _waiting(

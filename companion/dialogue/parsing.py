@@ -157,7 +157,7 @@ def parse_title(text: str, env: SlotEnv) -> str:
 
 # The question said back before the answer, with its shrug ("why does it matter... idk.").
 _WHY_ECHO = re.compile(
-    r"^\W*(?:why\s+(?:does|do|would|is)\s+(?:it|this|that)\s+matter(?:\s+to\s+me)?|hmm+|um+)"
+    r"^\W*(?:why\s+(?:does|do|would|is)\s+(?:it|this|that)\s+matter(?:\s+to\s+me)?|why|hmm+|um+)"
     r"(?:\W+(?:idk|i\s+dunno|dunno|i\s+don'?t\s+know|hmm+|um+|well|good\s+question))*\W*",
     re.IGNORECASE,
 )

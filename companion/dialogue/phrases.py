@@ -437,7 +437,7 @@ WAITING_WORDS: Mapping[str, str] = {
     "mission": "Which mission did you finish?",
     "minutes": "About how many minutes did it take?",
     "goal": "Which goal do you mean?",
-    "field": "What should change: the title, the why, the target date or the category?",
+    "field": "What should change: the title, the reason, the target date or the category?",
     "new_value": "What should it be now?",
     "_which": "What would you like to change?",
     "_offer": "Shall we make that a goal?",

@@ -69,7 +69,7 @@ def test_a_required_slot_cannot_be_skipped():
     step = flow_say(flow_start("learn Spanish"), "skip")
 
     assert step.outcome is Outcome.INVALID
-    assert step.reply == "I need the why to go on — why does it matter to you?"
+    assert step.reply == "I need the reason to go on — why does it matter to you?"
 
 
 @pytest.mark.parametrize(

@@ -152,6 +152,17 @@ def test_actually_make_it_may_corrects_the_date():
     assert step.path == (S.UNDERSTANDING, S.WAITING_FOR_SLOT)
 
 
+def test_a_reason_given_while_the_date_is_asked_replaces_the_reason():
+    step = flow_start("get back into running, i used to run before covid")
+    assert step.dialogue.pending_slot == "target_date"
+
+    step = flow_say(step, "why... idk. partly health, my mum has diabetes")
+
+    assert step.dialogue.slots["why"] == "Partly health, my mum has diabetes"
+    assert step.dialogue.pending_slot == "target_date"
+    assert step.reply.startswith("Got it — the reason is now partly health, your mum has")
+
+
 def test_a_correction_names_the_slot_it_changes():
     step = flow_start("learn Spanish because I love it")
 
@@ -269,7 +280,7 @@ def test_yes_executes(text):
 def test_no_asks_what_to_change_then_goes_back_to_that_slot():
     step = flow_say(flow_at_confirmation(), "no")
     assert step.dialogue.pending_slot == CHOOSE_FIELD
-    assert step.reply == "What should I change: title, why, target date or category?"
+    assert step.reply == "What should I change: title, reason, target date or category?"
 
     step = flow_say(step, "the date")
     assert step.dialogue.pending_slot == "target_date"
