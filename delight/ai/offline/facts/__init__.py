@@ -23,7 +23,7 @@ from delight.ai.offline.facts.health import conditions, food
 from delight.ai.offline.facts.identity import age, names
 from delight.ai.offline.facts.likes import likes, preferences
 from delight.ai.offline.facts.people import relation_news, relations
-from delight.ai.offline.facts.pets import pets
+from delight.ai.offline.facts.pets import pet_named_first, pets
 from delight.ai.offline.facts.places import location
 from delight.ai.offline.facts.wins import wins
 from delight.ai.offline.facts.work import occupation
@@ -84,6 +84,7 @@ def extract_facts(text: str, *, today: dt.date | None = None) -> list[ExtractedF
     for clause in clauses(text):
         for extractor in (lost, *_EXTRACTORS, dated):
             facts.extend(extractor(clause))
+    facts.extend(pet_named_first(text))
     unique: dict[str, ExtractedFact] = {}
     for fact in facts:
         unique.setdefault(fact.key or fact.content.lower(), fact)

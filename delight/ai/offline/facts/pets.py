@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from delight.ai.offline.facts.common import fact
+from delight.ai.text import STOPWORDS
 from delight.ai.types import ExtractedFact
 
 _ANIMALS = (
@@ -87,6 +88,25 @@ def pets(clause: str) -> list[ExtractedFact]:
         count, animal = found.group(1).lower(), found.group(2).lower()
         return [_pet(f"Has {count} {animal}", animal, animal, 0.8)]
     return []
+
+
+# A pet named first and said to be theirs after a comma ("biscuit just jumped on me, hes my
+# greyhound"): the name opens the sentence.
+_NAMED_FIRST = re.compile(
+    rf"^\W*([a-z]{{3,}})\b[^.!?]{{0,60}}?,\s*(?:he|she)(?:'s|s| is) (?:my|our) (?:\w+ )?"
+    rf"({_ANIMALS})\b",
+    re.IGNORECASE,
+)
+
+
+def pet_named_first(text: str) -> list[ExtractedFact]:
+    """A pet whose name opens the message and whose kind follows it (read on the whole
+    message: the two are in different clauses)."""
+    found = _NAMED_FIRST.search(text)
+    if not found or found.group(1).lower() in STOPWORDS:
+        return []
+    animal, name = found.group(2).lower(), found.group(1).capitalize()
+    return [_pet(f"Their {animal} is called {name}", animal, name, 0.75)]
 
 
 def _pet(content: str, animal: str, value: str, confidence: float) -> ExtractedFact:

@@ -23,6 +23,10 @@ CASES = [
     ("also i do crochet, forgot to say", [("Does crochet", "personal", "hobby:crochet")]),
     ("i did the walk not the stretching thing", [("Finished the walk", "task", "done:walk")]),
     (
+        "biscuit just jumped on me, hes my greyhound, laziest dog alive",
+        [("Their greyhound is called Biscuit", "personal", "pet:dog")],
+    ),
+    (
         "my greyhound biscuit is so lazy",
         [("Their greyhound is called Biscuit", "personal", "pet:dog")],
     ),
