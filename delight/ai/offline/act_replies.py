@@ -311,7 +311,8 @@ _ABOUT_HER = re.compile(
 # A short nod ("fair enough", "haha fair", "makes sense"): nothing to ask about.
 _ACKNOWLEDGED = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|haha|lol|ah|oh|hm+|mm+)\W+)?(?:fair(?: enough)?|true|makes sense"
-    r"|good point|cool|nice|fine|right|gotcha|got it|i see|noted)\W*$"
+    r"|good point|cool|nice|fine|right|gotcha|got it|i see|noted|(?:that )?sounds (?:good|great"
+    r"|fine|ok|okay)|perfect|great|lovely|brilliant|amazing)\W*$"
     r"|^\W*(?:lol\W+)?(?:ok(?:ay)?|k+|alright|aight|sure|yeah|yep|ya|mhm+|lol)\W*$",
     re.IGNORECASE,
 )

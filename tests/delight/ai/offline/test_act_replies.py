@@ -69,8 +69,9 @@ def test_a_remark_in_passing_is_met_lightly_and_a_request_is_left_to_the_rules()
     assert act_reply("smalltalk", "tell me a joke", parse_context([], "Sam"), turn=0) == []
 
 
-def test_a_bare_ok_is_acknowledged():
-    assert reply("smalltalk", "ok") in [t.format(n=", Sam") for t in words.ACKNOWLEDGED]
+@pytest.mark.parametrize("text", ["ok", "ok that sounds good", "perfect"])
+def test_a_bare_nod_is_acknowledged(text):
+    assert reply("smalltalk", text) in [t.format(n=", Sam") for t in words.ACKNOWLEDGED]
 
 
 def test_good_news_is_said_back_from_the_news_not_its_lead_in():
