@@ -364,7 +364,8 @@ def approve_outcome(offer: dict[str, Any], outputs: dict[str, Any], runs: list[d
         return PLAN_NOTHING.format(goal=offer["title"])
     count = output["approved"]
     missions = f"{count} mission{'s' if count != 1 else ''}"
-    return PLAN_APPROVED.format(goal=offer["title"], count=missions, first=output["titles"][0])
+    first = offer.get("first") or output["titles"][0]
+    return PLAN_APPROVED.format(goal=offer["title"], count=missions, first=first)
 
 
 def _action_title(name: str, slots: dict[str, Any], output: dict[str, Any]) -> str:

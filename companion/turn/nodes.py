@@ -11,7 +11,7 @@ import functools
 import re
 from typing import Any
 
-from companion.dialogue import CREATE_GOAL
+from companion.dialogue import CREATE_GOAL, LIGHT_VERBS, Choice, best_choice
 from companion.dialogue.cues import asks_for_ideas, is_question
 from companion.dialogue.parsing import is_cancel, is_yes
 from companion.dialogue.phrases import NOTHING_TO_CANCEL
@@ -100,7 +100,8 @@ from delight.ai.offline import (
     loss_in,
 )
 from delight.ai.types import ChatMessage, EmotionResult
-from goals.selectors import goal_focus, triad_for
+from goals.models import Mission
+from goals.selectors import goal_focus, mission_list, triad_for
 from nudges.selectors import welcome_pending
 from nudges.services import presence_welcomed
 from world.selectors import zones_now
@@ -364,11 +365,12 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     sure_act = intent.get("act", "") if intent.get("act_confidence", 0.0) >= SURE else ""
     if sure_act == "undo" and (last := deps.session_at_start.get("last_action")):
         return undo_plan(last)
-    if (offer := deps.session_at_start.get("plan_offer")) and (
-        sure_act == "affirm" or (is_yes(text) and len(text.split()) <= YES_WORDS)
-    ):
-        # A yes to the offer, not a goodnight that opens with "ok cool".
-        return approve_plan(offer)
+    if offer := deps.session_at_start.get("plan_offer"):
+        # A yes to the offer (not a goodnight that opens with "ok cool"), or one of the
+        # plan's missions picked ("the first thing u said, the shoes one").
+        picked = suggested_named(deps.user, offer["id"], text)
+        if picked or sure_act == "affirm" or (is_yes(text) and len(text.split()) <= YES_WORDS):
+            return approve_plan({**offer, "first": picked})
     if sure_act == "resume" and (paused := dialogue_of(state)).paused:
         # "where were we?" with a flow set aside: that flow, where it was left.
         step = deps.dialogue.resume(paused, today=deps.today, context=dialogue_context(deps.user))
@@ -444,6 +446,16 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         # Nothing on today's list and a plan waiting: the reply offers to add it.
         "plan_offer": plan_waiting(context) if act == "missions" else None,
     }  # fmt: skip
+
+
+def suggested_named(user: Any, goal_id: int, text: str) -> str:
+    """The title of the waiting plan's mission `text` names ("the shoes one"), or ""."""
+    choices = [
+        Choice(m.pk, m.title)
+        for m in mission_list(user=user, goal_id=goal_id, status=Mission.Status.SUGGESTED)
+    ]
+    found = best_choice(text, choices, LIGHT_VERBS) if choices else None
+    return found.title if found else ""
 
 
 def _goal_awaiting_yes(state: TurnState) -> str:

@@ -117,6 +117,18 @@ def test_a_plan_waiting_for_review_is_put_on_the_list_with_a_yes(owner):
     assert set(goal.missions.values_list("status", flat=True)) == {Mission.Status.PENDING}
 
 
+def test_a_plan_mission_picked_after_the_offer_puts_the_plan_on_the_list_first(owner):
+    goal = make_goal(owner, title="Get back into running", decomposition_status="done")
+    for title in ("Walk-run twenty minutes", "Check your shoes and lay out your kit"):
+        make_mission(goal, title=title, status=Mission.Status.SUGGESTED)
+
+    offer = say(owner, "so what do i do first")
+    done = say(owner, "the shoes one, my old trainers are in the loft somewhere", offer)
+
+    assert done["reply"].endswith("A good first one: “Check your shoes and lay out your kit”.")
+    assert set(goal.missions.values_list("status", flat=True)) == {Mission.Status.PENDING}
+
+
 def test_a_goodnight_that_opens_with_ok_approves_nothing(owner):
     goal = make_goal(owner, title="Get back into running", decomposition_status="done")
     make_mission(goal, title="Find your old trainers", status=Mission.Status.SUGGESTED)
