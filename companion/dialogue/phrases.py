@@ -329,7 +329,9 @@ BARE_AIM = regex(
 # A finished mission, said in so many words.
 DONE = regex(r"""
     \b(?:done|finished|completed?|did\s+(?:it|that|this|the|my|today'?s)|(?:have|'ve)\s+done
-      |ticked\s+off|crossed\s+off|accomplished|nailed\s+it|(?:count|log|mark|tick)\s+it)\b
+      |ticked\s+off|crossed\s+off|accomplished|nailed\s+it|(?:count|log|mark|tick)\s+it
+      # asked to mark one: "now do the walk one instead", "mark the reading one"
+      |(?:do|mark|tick|log|count)\s+(?:off\s+)?the\s+[\w-]+(?:\s+[\w-]+)?\s+one)\b
 """)
 MISSION_WORD = regex(r"\b(?:mission|task)s?\b")
 # A deed told by pointing back at what was just talked about: "k did that too", "done that

@@ -307,6 +307,24 @@ UNDONE = {
 UNDO_FAILED = "I couldn't take that back: {reason}."
 
 
+# Asked whether what she just marked counts ("so that counts for the walking one right").
+_COUNTS_ASKED = re.compile(
+    r"\b(?:that|it|this) counts?\b|\bcounts? (?:for|as)\b|\bdid (?:that|it) count\b"
+    r"|\b(?:is|was) (?:that|it) (?:marked|ticked|logged|counted)\b",
+    re.IGNORECASE,
+)
+COUNTED = "Yes — “{title}” is marked done. If you meant another one, say “undo”."
+
+
+def counted_reply(last: dict[str, Any] | None, text: str) -> str:
+    """The answer to "does that count?" just after she marked a mission ("" otherwise)."""
+    if not last or last.get("action") != "complete_mission" or not _COUNTS_ASKED.search(text):
+        return ""
+    if past_deed(text):
+        return ""  # a new deed asked to count ("did 10 more, does that count?") is its own
+    return COUNTED.format(title=last["title"])
+
+
 def last_action(flow: dict[str, Any], outputs: dict[str, Any], runs: list[dict[str, Any]]):
     """What a flow's action did, for "undo" later in the conversation (None when it did
     nothing that can be taken back)."""

@@ -55,6 +55,7 @@ from companion.turn.flows import (
     OFFER_GOAL,
     approve_outcome,
     approve_plan,
+    counted_reply,
     dialogue_context,
     dialogue_now,
     dialogue_of,
@@ -365,6 +366,8 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     sure_act = intent.get("act", "") if intent.get("act_confidence", 0.0) >= SURE else ""
     if sure_act == "undo" and (last := deps.session_at_start.get("last_action")):
         return undo_plan(last)
+    if said := counted_reply(deps.session_at_start.get("last_action"), text):
+        return {"strategy": "clarify", "act": "progress", "question": said}
     if offer := deps.session_at_start.get("plan_offer"):
         # A yes to the offer (not a goodnight that opens with "ok cool"), or one of the
         # plan's missions picked ("the first thing u said, the shoes one").

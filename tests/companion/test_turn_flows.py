@@ -157,6 +157,27 @@ def test_a_goodbye_that_names_tomorrow_is_no_goal(owner):
     assert not Goal.objects.filter(user=owner).exists()
 
 
+def test_asked_whether_it_counts_just_after_marking_she_says_which_one(owner):
+    goal = make_goal(owner, title="Run")
+    make_mission(goal, title="Brisk walk with 5 short jogs")
+    make_mission(goal, title="Check your shoes and lay out your running kit")
+
+    marked = say(owner, "went round the park for 20 mins, walked most of it, bit of jogging")
+    asked = say(owner, "so that counts for the walking one right", marked)
+
+    assert asked["reply"].startswith("Yes — “Brisk walk with 5 short jogs” is marked done.")
+
+
+def test_asked_to_mark_the_one_they_mean_she_marks_it(owner):
+    goal = make_goal(owner, title="Run")
+    walk = make_mission(goal, title="Brisk walk with 5 short jogs")
+    make_mission(goal, title="Check your shoes and lay out your running kit")
+
+    say(owner, "thanks. now do the walk one instead")
+
+    assert Mission.objects.get(pk=walk.pk).status == Mission.Status.COMPLETED
+
+
 def test_a_deed_short_of_the_missions_number_is_tried_not_done(owner):
     goal = make_goal(owner, title="Get fit")
     push_ups = make_mission(goal, title="Do 20 push-ups")
