@@ -173,6 +173,8 @@ def test_a_goal_is_set_up_by_talking_with_the_reply_streamed(page, live_app):  #
     assert 0 < len(partial[0]) < len(CATEGORY_QUESTION)
     assert all(CATEGORY_QUESTION.startswith(text) for text in partial)  # it grew word by word
     assert page.locator(".bubble.person .text").last.inner_text() == GOAL_MESSAGE
+    # Named by its first message at once, as after a reload ("A new conversation" stayed).
+    assert page.locator(".chat-sub").inner_text() == f"{GOAL_MESSAGE[:59]}…"
     assert page.locator("#chat-waiting").inner_text() == f"Eliza asked: {WAITING_CATEGORY}"
     session_id = Turn.objects.get(user=maya).conversation_id
     assert page.url == f"{live_app}{chat_url(session_id)}"

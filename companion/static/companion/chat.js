@@ -175,11 +175,19 @@ document.getElementById("chat-crisis-close").addEventListener("click", () => {
 });
 if (sessionStorage.getItem(crisisClosedKey())) crisisPanel.hidden = true;
 
-function rememberSession(id) {
+// A conversation is named by its first message, as the page names it after a reload.
+const TITLE_SHOWN = 60;
+function rememberSession(id, firstText) {
   if (sessionId === id) return;
+  const started = !sessionId;
   sessionId = id;
   root.dataset.sessionId = id;
   history.replaceState(null, "", `${root.dataset.chatUrl}${id}/`);
+  const subtitle = document.querySelector(".chat-sub");
+  if (started && subtitle && firstText) {
+    const title = firstText.trim();
+    subtitle.textContent = title.length > TITLE_SHOWN ? `${title.slice(0, TITLE_SHOWN - 1)}…` : title;
+  }
 }
 
 function setBusy(busy) {
@@ -201,7 +209,7 @@ function showReply(result) {
   if (result.memories_used && result.memories_used.length) {
     pending.bubble.append(memoriesList(result.memories_used));
   }
-  rememberSession(result.session_id);
+  rememberSession(result.session_id, pending.text);
   showWaiting(result);
   showCrisis(result.crisis);
   setStatus("idle", "Eliza replied.");
