@@ -116,10 +116,19 @@ def is_no(text: str) -> bool:
     return bool(NO.fullmatch(_plain(text)))
 
 
+# The most words of a yes with nothing else to it ("yep, go for it").
+BARE_YES_WORDS = 3
+
+
+def is_bare_yes(text: str) -> bool:
+    """A yes with nothing else to it: not a goodnight that opens with "ok cool"."""
+    return is_yes(text) and len(text.split()) <= BARE_YES_WORDS
+
+
 def is_bare_yes_or_no(text: str) -> bool:
     """A yes, a no or a nod with nothing else to it ("yep, go for it", "nope", "fair
     enough"): never a title."""
-    return is_no(text) or (is_yes(text) and len(text.split()) <= 3) or is_nod(text)
+    return is_no(text) or is_bare_yes(text) or is_nod(text)
 
 
 def is_nod(text: str) -> bool:

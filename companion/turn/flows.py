@@ -171,7 +171,8 @@ def flow_to_start(
     # reports nothing done; nor does a plan ("step ups tomorrow") or someone else's deed
     # ("she did the…"), unless the person's own deed is told in clauses of its own ("i
     # texted shu fen today! … she replied with 10 voice notes").
-    own = past_deed(text) or text
+    deed_told = past_deed(text)
+    own = deed_told or text
     told = not (
         is_question(_COUNTS.sub("", text))
         or denies_done(text)
@@ -185,7 +186,7 @@ def flow_to_start(
     # just after a mission was marked ("squats too", "and the quiz").
     follows = len(text.split()) <= FOLLOW_WORDS and _marked_one(deps)
     weak = text if (reported or follows) and not skips(text) else ""
-    deed = (past_deed(text) or weak) if told else ""
+    deed = (deed_told or weak) if told else ""
     adjusts = _ADJUST_CUE.search(text) or (GOAL_NAMED.search(text) and ADJUST_WORDS.search(text))
     if done or mission or deed or adjusts:
         choices = dialogue_context(deps.user)

@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.dialogue import CREATE_GOAL, LIGHT_VERBS, Choice, best_choice
 from companion.dialogue.cues import asks_for_ideas, is_question
-from companion.dialogue.parsing import is_cancel, is_yes
+from companion.dialogue.parsing import is_bare_yes, is_cancel
 from companion.dialogue.phrases import NOTHING_TO_CANCEL
 from companion.dialogue.states import ConversationState
 from companion.models import Memory
@@ -339,10 +339,6 @@ def clarify(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     return {"strategy": "clarify", "act": "question", "why": why, "question": question}
 
 
-# The most words of a yes taken as the answer to an offer without its act read as one.
-YES_WORDS = 4
-
-
 def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     """Choose the response strategy and the tools (seed 000's tool selection).
 
@@ -372,7 +368,7 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         # A yes to the offer (not a goodnight that opens with "ok cool"), or one of the
         # plan's missions picked ("the first thing u said, the shoes one").
         picked = suggested_named(deps.user, offer["id"], text)
-        if picked or sure_act == "affirm" or (is_yes(text) and len(text.split()) <= YES_WORDS):
+        if picked or sure_act == "affirm" or is_bare_yes(text):
             return approve_plan({**offer, "first": picked})
     if sure_act == "resume" and (paused := dialogue_of(state)).paused:
         # "where were we?" with a flow set aside: that flow, where it was left.
