@@ -1,19 +1,26 @@
 """The shared transport for per-user real-time events.
 
 Each app's own ``realtime.py`` defines its typed payloads and sends them through
-:func:`send_to_user`; consumers of the user's open pages relay them to the browser.
+:func:`send_to_user`; consumers of the user's open pages relay them to the browser. A
+service sends with :func:`send_on_commit`, the one spelling of "after the write commits,
+and a failed delivery is logged, never raised".
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any, TypedDict
 
 from channels.layers import get_channel_layer
+from django.db import transaction
 
 RELAY_TYPE = "user.event"
+
+logger = logging.getLogger("delight.realtime")
 
 
 class Event(TypedDict):
@@ -82,3 +89,18 @@ def send_to_users(
     if batch:
         future = asyncio.run_coroutine_threadsafe(_send_many(batch, concurrency), _sender_loop())
         future.result(timeout=timeout)
+
+
+def send_logged(send: Callable[[], object], *, what: str) -> None:
+    """Run one live send; a failure is logged, never raised: what it reports is already
+    stored, and every page reads it again on its next load."""
+    try:
+        send()
+    except Exception:
+        logger.exception("could not deliver %s", what)
+
+
+def send_on_commit(send: Callable[[], object], *, what: str) -> None:
+    """Send once the current transaction commits (a page never hears of a write that rolled
+    back); a failed delivery is logged, never raised."""
+    transaction.on_commit(partial(send_logged, send, what=what))

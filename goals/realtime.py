@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterable
+from functools import partial
 from typing import Literal, TypedDict
 
-from delight.realtime import send_to_user, send_to_users
-
-logger = logging.getLogger("goals")
+from delight.realtime import send_logged, send_to_user, send_to_users
 
 
 class GoalUpdate(TypedDict):
@@ -66,14 +64,8 @@ def consistency_updates_send(updates: Iterable[tuple[int, str, float]]) -> None:
         (user_id, ConsistencyUpdate(type="progress.update", dci={"date": date, "value": value}))
         for user_id, date, value in updates
     ]
-    try:
-        send_to_users(events)
-    except Exception:
-        logger.exception("could not deliver %d consistency updates", len(events))
+    send_logged(partial(send_to_users, events), what=f"{len(events)} consistency updates")
 
 
 def _send(user_id: int, payload: GoalUpdate | ProgressUpdate) -> None:
-    try:
-        send_to_user(user_id, payload)
-    except Exception:
-        logger.exception("could not deliver %s to user %s", payload["type"], user_id)
+    send_logged(partial(send_to_user, user_id, payload), what=f"{payload['type']} to {user_id}")

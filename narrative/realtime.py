@@ -3,16 +3,14 @@ one `story.beat` event when a new passage of their story is written."""
 
 from __future__ import annotations
 
-import logging
+from functools import partial
 from typing import Literal, TypedDict
 
 from django.urls import reverse
 
-from delight.realtime import send_to_user
+from delight.realtime import send_logged, send_to_user
 from narrative.models import Beat
 from narrative.words import opening
-
-logger = logging.getLogger("narrative")
 
 
 class BeatPayload(TypedDict):
@@ -31,17 +29,18 @@ class BeatEvent(TypedDict):
 def beat_written_send(beat: Beat) -> None:
     """Tell the person's open pages; a delivery failure is logged, never raised (the story
     page and Home read the beat on their next load)."""
-    try:
-        event: BeatEvent = {
-            "type": "story.beat",
-            "beat": {
-                "id": beat.pk,
-                "title": beat.title,
-                "kind": beat.kind,
-                "excerpt": opening(beat.text),
-                "url": reverse("story") + "#latest",
-            },
-        }
-        send_to_user(beat.user_id, event)
-    except Exception:
-        logger.exception("could not deliver a story beat to user %s", beat.user_id)
+    send_logged(partial(_beat_send, beat), what=f"a story beat to {beat.user_id}")
+
+
+def _beat_send(beat: Beat) -> None:
+    event: BeatEvent = {
+        "type": "story.beat",
+        "beat": {
+            "id": beat.pk,
+            "title": beat.title,
+            "kind": beat.kind,
+            "excerpt": opening(beat.text),
+            "url": reverse("story") + "#latest",
+        },
+    }
+    send_to_user(beat.user_id, event)

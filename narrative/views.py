@@ -65,7 +65,7 @@ def story_page(request: HttpRequest) -> HttpResponse:
 def story_choice(request: HttpRequest) -> HttpResponse:
     """Take the choice a passage offers (spending Essence); a refusal is shown and changes
     nothing. Another person's passage answers 404, as every other person's object does
-    (the service's Http404 is left to Django)."""
+    (the service's NotFound is the middleware's 404)."""
     try:
         beat_id = int(request.POST.get("beat", ""))
     except ValueError:

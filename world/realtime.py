@@ -7,9 +7,10 @@ Both travel on the user's group through :mod:`delight.realtime`, so every open
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 from typing import Literal, TypedDict
 
-from delight.realtime import send_to_users
+from delight.realtime import send_logged, send_to_users
 
 
 class ZonePayload(TypedDict):
@@ -44,5 +45,7 @@ def zone_update_event(*, zone: ZonePayload) -> ZoneUpdate:
 
 
 def zone_updates_send(updates: Iterable[tuple[int, ZonePayload]]) -> None:
-    """Send one ``zone.update`` per (user id, zone) pair, the sends overlapping."""
-    send_to_users((user_id, zone_update_event(zone=zone)) for user_id, zone in updates)
+    """Send one ``zone.update`` per (user id, zone) pair, the sends overlapping; a delivery
+    failure is logged, never raised (each page reads the zones again on its next load)."""
+    events = [(user_id, zone_update_event(zone=zone)) for user_id, zone in updates]
+    send_logged(partial(send_to_users, events), what=f"{len(events)} zone updates")

@@ -21,6 +21,7 @@ from django_q.models import Schedule
 
 from delight.events import announce
 from delight.models import User
+from delight.realtime import send_on_commit
 from world import realtime, signals
 from world.models import OffHoursDay, UserWorldSchedule, Zone
 from world.realtime import ZonePayload
@@ -158,8 +159,9 @@ def _evaluate_clock_group(
             changes += [ZoneChange(user_id, payload) for user_id, flip in flipped.items() if flip]
         _store_next_change(cursor, ids, states, now)
     if changes:
-        transaction.on_commit(
-            partial(realtime.zone_updates_send, [(c.user_id, c.zone) for c in changes])
+        send_on_commit(
+            partial(realtime.zone_updates_send, [(c.user_id, c.zone) for c in changes]),
+            what="zone updates",
         )
     return changes
 

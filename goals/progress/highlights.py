@@ -71,7 +71,7 @@ def progress_milestone_reels(
 
 
 def progress_highlight(*, user: User, reel_id: int) -> ReelContent:
-    """One of the person's reels with its wins (another person's reel: Http404)."""
+    """One of the person's reels with its wins (another person's reel: NotFound)."""
     reel = owned_or_not_found(HighlightReel, user=user, pk=reel_id)
     events = (
         ActivityEvent.objects.owned_by(user)

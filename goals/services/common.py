@@ -9,11 +9,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils import timezone
 
 from delight.events import announce
 from delight.models import User
+from delight.realtime import send_on_commit
 from delight.selectors import owned_or_not_found
 from goals import realtime, signals
 from goals.models import (
@@ -105,7 +105,7 @@ def notify_goal(*, goal_id: int) -> None:
             error=goal.decomposition_error,
         )
 
-    transaction.on_commit(send)
+    send_on_commit(send, what="a goal update")
 
 
 def notify_progress(*, user: User, streak: Streak) -> None:
@@ -119,4 +119,4 @@ def notify_progress(*, user: User, streak: Streak) -> None:
             freezes_held=streak.freezes_held,
         )
 
-    transaction.on_commit(send)
+    send_on_commit(send, what="a progress update")

@@ -5,15 +5,17 @@ and a side chapter bought with Essence."""
 from __future__ import annotations
 
 import datetime as dt
+from functools import partial
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
-from django.http import Http404
 from django.utils import timezone
 
+from delight.errors import NotFound
 from delight.events import announce
 from delight.models import User
+from delight.realtime import send_on_commit
 from narrative import realtime, selectors, signals
 from narrative.beats.changes import changes_read
 from narrative.beats.plan import CHAPTER_REWARD
@@ -145,7 +147,7 @@ def beat_commit(
         _chapter_reward(user=beat.user, data=story.scenario.data, finished=position["finished"])
     _beat_fill(beat, selected=selected, draft=draft, validation=validation, at=at)
     announce(signals.beat_written, sender=Beat, user=beat.user, beat=beat)
-    transaction.on_commit(lambda: realtime.beat_written_send(beat))
+    send_on_commit(partial(realtime.beat_written_send, beat), what="a story beat")
     waiting = Beat.objects.owned_by(beat.user).filter(status=Beat.Status.PENDING).first()
     if waiting is not None:  # asked for while this one was written: its turn now
         announce(signals.beat_requested, sender=Beat, user=beat.user, beat_id=waiting.pk)
@@ -211,14 +213,14 @@ def beat_fail(*, beat_id: int, reason: str, now: dt.datetime | None = None) -> B
 def story_choice_take(*, user: User, beat_id: int) -> Beat:
     """Spend Essence on the side chapter a beat offers, and ask for that chapter.
 
-    1. The beat is the person's own and written (Http404 otherwise) and offers a choice.
+    1. The beat is the person's own and written (NotFound otherwise) and offers a choice.
     2. Spend its cost, once per choice (a short balance is refused, nothing changes; a
        choice taken before spends nothing more).
     3. Ask for the side chapter (a trigger keyed by the choice: asked for once).
     """
     beat = selectors.beat_get(user=user, beat_id=beat_id)
     if beat is None:
-        raise Http404("No such passage in your story.")
+        raise NotFound("No such passage in your story.")
     choice = beat.choice
     if not choice:
         raise ValidationError("This passage offers no choice.")

@@ -4,12 +4,14 @@ snooze, act — each change sent live as a `notification` event."""
 from __future__ import annotations
 
 import datetime as dt
+from functools import partial
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
 from delight.models import User
+from delight.realtime import send_on_commit
 from delight.selectors import owned_or_not_found
 from nudges import realtime, selectors
 from nudges.models import BODY_MAX, TITLE_MAX, Notification
@@ -100,7 +102,9 @@ def notifications_read_all(*, user: User, now: dt.datetime | None = None) -> int
         .update(state=State.READ, read_at=now, snoozed_until=None)
     )
     if changed:
-        transaction.on_commit(lambda: realtime.notification_changed_send(user_id=user.pk))
+        send_on_commit(
+            partial(realtime.notification_changed_send, user_id=user.pk), what="notices read"
+        )
     return changed
 
 
@@ -158,10 +162,13 @@ def _set(notification: Notification, state: str, *, now: dt.datetime | None = No
 
 
 def _announce(notification: Notification) -> None:
-    transaction.on_commit(
-        lambda: realtime.notification_changed_send(
-            user_id=notification.user_id, notification=notification
-        )
+    send_on_commit(
+        partial(
+            realtime.notification_changed_send,
+            user_id=notification.user_id,
+            notification=notification,
+        ),
+        what="a notice changed",
     )
 
 

@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 
 import pytest
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
+from django.db import transaction
 
-from delight.realtime import RELAY_TYPE, asend_to_user, send_to_user, send_to_users, user_group
+from delight.realtime import (
+    RELAY_TYPE,
+    asend_to_user,
+    send_on_commit,
+    send_to_user,
+    send_to_users,
+    user_group,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -51,3 +60,29 @@ async def test_send_to_user_from_sync_code(owner):
     channel = await subscribed(owner.pk)
     await sync_to_async(send_to_user)(owner.pk, {"type": "ping"})
     assert await next_payload(channel) == {"type": "ping"}
+
+
+def test_send_on_commit_sends_after_the_write_commits_and_never_after_a_rollback():
+    sent: list[str] = []
+    with transaction.atomic():
+        send_on_commit(lambda: sent.append("kept"), what="a kept write")
+        assert sent == []  # not while the write may still roll back
+    try:
+        with transaction.atomic():
+            send_on_commit(lambda: sent.append("undone"), what="an undone write")
+            raise RuntimeError("the write fails")
+    except RuntimeError:
+        pass
+
+    assert sent == ["kept"]
+
+
+def test_a_failed_send_on_commit_is_logged_and_the_write_stands(caplog):
+    def broken() -> None:
+        raise ConnectionError("the channel layer is down")
+
+    with caplog.at_level(logging.ERROR, logger="delight.realtime"), transaction.atomic():
+        send_on_commit(broken, what="a goal update")
+
+    assert "could not deliver a goal update" in caplog.text
+    assert "the channel layer is down" in caplog.text

@@ -6,9 +6,9 @@ import datetime as dt
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.http import Http404
 from django.utils import timezone
 
+from delight.errors import NotFound
 from narrative import ledger, selectors
 from narrative.beats import services
 from narrative.models import Beat, BeatTrigger, EssenceKind
@@ -142,7 +142,7 @@ def test_a_choice_beyond_the_balance_is_refused_and_changes_nothing(owner, story
 def test_another_persons_beat_cannot_be_chosen_from(owner, outsider, story):
     beat = make_beat(story, written_at=timezone.now(), choice=CHOICE)
 
-    with pytest.raises(Http404):
+    with pytest.raises(NotFound):
         services.story_choice_take(user=outsider, beat_id=beat.pk)
 
 
