@@ -32,6 +32,7 @@ test: setup browser
 lint:
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_layers.py tests/test_types.py
 
 format:
 	$(BIN)/ruff check --fix .

@@ -150,10 +150,19 @@ def memory_nearest(
     )
     with connection.cursor() as cursor:
         cursor.execute(recall_sql.MEANING_SQL, params)
-        return cursor.fetchall()
+        rows: list[tuple[int, float]] = cursor.fetchall()
+        return rows
 
 
-def _reasons(*, similarity, meaning_rank, words_rank, matched, age_days, uses) -> list[str]:
+def _reasons(
+    *,
+    similarity: float,
+    meaning_rank: int | None,
+    words_rank: int | None,
+    matched: list[str],
+    age_days: float,
+    uses: int,
+) -> list[str]:
     reasons = []
     if meaning_rank is not None:
         reasons.append(f"meaning {similarity:.2f} (rank {meaning_rank})")
@@ -166,7 +175,14 @@ def _reasons(*, similarity, meaning_rank, words_rank, matched, age_days, uses) -
     return reasons
 
 
-def _plain_reasons(*, meaning_rank, words_rank, matched, age_days, uses) -> list[str]:
+def _plain_reasons(
+    *,
+    meaning_rank: int | None,
+    words_rank: int | None,
+    matched: list[str],
+    age_days: float,
+    uses: int,
+) -> list[str]:
     why = []
     if words_rank is not None and matched:
         why.append("matches " + ", ".join(f"“{word}”" for word in matched))
@@ -347,14 +363,14 @@ def _jsonable(value: Any) -> Any:
     return value.isoformat() if hasattr(value, "isoformat") else value
 
 
-def memory_export(*, user: User) -> dict:
+def memory_export(*, user: User) -> dict[str, Any]:
     """Everything Eliza remembers about the user, with history, as JSON-ready data.
 
     Superseded (inactive) memories are included, since they are history the person owns;
     vectors are not (they are derived data and mean nothing to a person).
     """
     memories = _shown(user).order_by("id")
-    changes: dict[int, list[dict]] = {}
+    changes: dict[int | None, list[dict[str, Any]]] = {}
     for change in MemoryChange.objects.owned_by(user).filter(memory__isnull=False):
         changes.setdefault(change.memory_id, []).append(
             {

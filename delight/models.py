@@ -5,7 +5,7 @@ may reach them (notification preferences); and the one way to read a person's ow
 from __future__ import annotations
 
 import datetime as dt
-from typing import Self
+from typing import Self, TypeVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from django.contrib.auth.models import AbstractUser
@@ -98,7 +98,10 @@ class User(AbstractUser):
             )
 
 
-class OwnedQuerySet(models.QuerySet):
+_M = TypeVar("_M", bound=models.Model)
+
+
+class OwnedQuerySet(models.QuerySet[_M]):
     """Rows that each belong to one person: the one place a read is scoped to its owner.
 
     The owner is the model's `owner_field` (a lookup path, "user" unless the model says
@@ -115,8 +118,9 @@ class OwnedQuerySet(models.QuerySet):
         return self.filter(**{getattr(self.model, "owner_field", "user"): user.pk})
 
 
-class OwnedManager(models.Manager.from_queryset(OwnedQuerySet)):
-    """`objects` of every per-person model: `Model.objects.owned_by(user)`."""
+# `objects` of every per-person model: `Model.objects.owned_by(user)`. Made at module level,
+# not subclassed, so the type checker's Django plugin sees the queryset's methods on it.
+OwnedManager = models.Manager.from_queryset(OwnedQuerySet)
 
 
 class WorkerHeartbeat(models.Model):

@@ -100,7 +100,8 @@ def worker_jobs_release(*, taken_since: dt.datetime) -> int:
     taken = OrmQ.objects.filter(
         lock__gte=taken_since + dt.timedelta(seconds=settings.Q_CLUSTER["retry"])
     )
-    return taken.update(lock=timezone.now())
+    released: int = taken.update(lock=timezone.now())
+    return released
 
 
 def ai_call_record(*, usage: Usage) -> AICall:

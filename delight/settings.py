@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 from pathlib import Path
+from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
 from django.templatetags.static import static
@@ -230,7 +231,7 @@ def channel_layer_config(database: dict, redis_url: str) -> dict:
 
 CHANNEL_LAYERS = {"default": channel_layer_config(DATABASES["default"], REDIS_URL)}
 
-Q_CLUSTER = {
+Q_CLUSTER: dict[str, Any] = {
     "name": "delight",
     "workers": env.int("Q_WORKERS", 2),
     "timeout": env.int("Q_TIMEOUT", 300),

@@ -40,7 +40,7 @@ class Energy(models.TextChoices):
     HIGH = "high", "High"
 
 
-ENERGY_LEVEL = {Energy.LOW: 0, Energy.MEDIUM: 1, Energy.HIGH: 2}
+ENERGY_LEVEL: dict[str, int] = {Energy.LOW: 0, Energy.MEDIUM: 1, Energy.HIGH: 2}
 
 
 def validate_not_blank(value: str) -> None:

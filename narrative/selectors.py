@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db.models import (
     DateTimeField,
@@ -261,7 +262,7 @@ class QuestFacts:
 def quest_facts(*, user: User, now: dt.datetime, needs: Collection[str]) -> QuestFacts:
     """The facts in `needs` ("streak", "missions_done", "goals_completed", "return",
     "late_sessions:<zone slug>") about the person up to `now`."""
-    facts: dict[str, object] = {}
+    facts: dict[str, Any] = {}
     if "streak" in needs:
         streaks = progress_selectors.progress_streaks(user=user, now=now)
         facts["streak_longest"] = streaks.overall.longest

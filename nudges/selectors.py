@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import connection
 from django.db.models import Count, F, Max, Q, QuerySet
@@ -83,7 +84,8 @@ def notifications_unread_count(*, user: User, now: dt.datetime | None = None) ->
 
 def notifications_unread_count_of(*, user_id: int, now: dt.datetime | None = None) -> int:
     """The same count by the person's id (for events sent after a commit)."""
-    return _inbox_rows(user_id=user_id, state="inbox", limit=0, now=now)[0][0]
+    count: int = _inbox_rows(user_id=user_id, state="inbox", limit=0, now=now)[0][0]
+    return count
 
 
 def notifications_unread_counts_of(
@@ -106,21 +108,25 @@ def notification_get(*, user: User, notification_id: int) -> Notification:
     return owned_or_not_found(Notification, user=user, pk=notification_id)
 
 
-def _inbox_rows(*, user_id: int, state: str, limit: int, now: dt.datetime | None) -> list[tuple]:
+def _inbox_rows(
+    *, user_id: int, state: str, limit: int, now: dt.datetime | None
+) -> list[tuple[Any, ...]]:
     sql = _INBOX.format(
         unread=FILTERS["unread"],
         filter=FILTERS[state],
         columns=", ".join(f"n.{column}" for column in _COLUMNS),
     )
-    params = {"user": user_id, "now": now or timezone.now(), "limit": limit}
+    params: dict[str, Any] = {"user": user_id, "now": now or timezone.now(), "limit": limit}
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        return cursor.fetchall()
+        rows: list[tuple[Any, ...]] = cursor.fetchall()
+        return rows
 
 
 def shown_state(notification: Notification, *, now: dt.datetime) -> str:
     """The state a person sees: a snooze that has ended is unread again."""
-    if notification.state == State.SNOOZED and notification.snoozed_until <= now:
+    until = notification.snoozed_until
+    if notification.state == State.SNOOZED and until is not None and until <= now:
         return State.UNREAD
     return notification.state
 
@@ -217,16 +223,19 @@ def return_today(*, user: User, now: dt.datetime | None = None) -> Return | None
     if presence is None:
         return None
     back = _return_of(user, presence)
-    today = user.local_day(presence.came_back_at) == user.local_day(now)
-    waiting = not back.welcomed and now - presence.came_back_at <= WELCOME_WITHIN
+    today = user.local_day(back.came_back_at) == user.local_day(now)
+    waiting = not back.welcomed and now - back.came_back_at <= WELCOME_WITHIN
     return back if today or waiting else None
 
 
 def _return_of(user: User, presence: Presence) -> Return:
-    welcomed = presence.welcomed_at is not None and presence.welcomed_at >= presence.came_back_at
-    day = user.local_day(presence.came_back_at)
+    """The return a presence holds (read only where `came_back_at` is set)."""
+    came_back_at = presence.came_back_at
+    assert came_back_at is not None
+    welcomed = presence.welcomed_at is not None and presence.welcomed_at >= came_back_at
+    day = user.local_day(came_back_at)
     mission = goals_selectors.mission_ease_back(user=user, on=day)
-    return Return(came_back_at=presence.came_back_at, welcomed=welcomed, mission=mission)
+    return Return(came_back_at=came_back_at, welcomed=welcomed, mission=mission)
 
 
 def push_subscription_list(*, user: User) -> QuerySet[PushSubscription]:

@@ -77,7 +77,9 @@ def zones_now(*, user: User, now: dt.datetime | None = None) -> dict[str, Any]:
     }
 
 
-def _zone_now(zone: Zone, state: ZoneState, *, now: dt.datetime, clock: UserClock) -> dict:
+def _zone_now(
+    zone: Zone, state: ZoneState, *, now: dt.datetime, clock: UserClock
+) -> dict[str, Any]:
     change = state.next_change_at
     labels = dict(ValueCategory.choices)
     return {

@@ -114,7 +114,7 @@ def _due_clock_groups(*, now: dt.datetime, zones: Sequence[ZoneSpec]) -> dict[Us
     columns = ("id", "timezone", "productive_start", "productive_end")
     due = User.objects.filter(world_schedule__next_change_at__lte=now).values_list(*columns)
     never = User.objects.filter(world_schedule__isnull=True).values_list(*columns)
-    by_setting: dict[tuple, list[int]] = defaultdict(list)
+    by_setting: dict[tuple[Any, ...], list[int]] = defaultdict(list)
     for user_id, *setting in (*due, *never):
         by_setting[tuple(setting)].append(user_id)
     groups: dict[UserClock, list[int]] = defaultdict(list)
@@ -131,6 +131,7 @@ def _plan_coming_changes(*, after: dt.datetime, until: dt.datetime) -> None:
         .distinct()
     )
     for instant in instants:
+        assert instant is not None
         Schedule.objects.get_or_create(
             name=AT_CHANGE_SCHEDULE.format(instant.astimezone(dt.UTC)),
             defaults={"func": AT_CHANGE_FUNC, "schedule_type": Schedule.ONCE, "next_run": instant},

@@ -33,7 +33,7 @@ def user_emotion_set(
     own: no transaction.atomic, whose savepoint would cost the turn two more round trips."""
     if scores == user.emotion_scores and dominant == user.emotion_dominant:
         return
-    fields = {"emotion_scores": scores, "emotion_dominant": dominant}
+    fields: dict[str, Any] = {"emotion_scores": scores, "emotion_dominant": dominant}
     if dominant != user.emotion_dominant:
         fields["emotion_changed_at"] = now
     User.objects.filter(pk=user.pk).update(**fields)

@@ -113,7 +113,9 @@ def _record(*, memory: Memory, kind: str, actor: str, old: str = "", new: str = 
 DUPLICATE_SHORTLIST = 200
 
 
-def _same_fact(*, user: User, tier: str, content: str, vector: list[float], embedder: str):
+def _same_fact(
+    *, user: User, tier: str, content: str, vector: list[float], embedder: str
+) -> Memory | None:
     """The active memory in this tier that says the same thing, if any.
 
     1. The nearest vector from the same embedder, if it is similar enough: recall's two
@@ -144,7 +146,13 @@ def _same_fact(*, user: User, tier: str, content: str, vector: list[float], embe
 
 
 def _reinforce(
-    *, memory: Memory, user: User, confidence: float, tags: list[str], metadata: dict, actor: str
+    *,
+    memory: Memory,
+    user: User,
+    confidence: float,
+    tags: list[str],
+    metadata: dict[str, Any],
+    actor: str,
 ) -> Memory:
     now = timezone.now()
     memory.confidence = round(
@@ -183,7 +191,7 @@ def memory_create(
     source: str,
     key: str = "",
     tags: Iterable[str] = (),
-    metadata: dict | None = None,
+    metadata: dict[str, Any] | None = None,
     confidence: float = 0.7,
     actor: str = Actor.ELIZA,
     goal_id: int | None = None,
@@ -241,7 +249,7 @@ def memory_create(
             embedder=embedder.name,
         )
         same = previous is not None
-    if same:
+    if same and previous is not None:
         reinforced = _reinforce(
             memory=previous,
             user=user,
@@ -331,12 +339,13 @@ def memory_remember(
 
 
 def _distance(memory: Memory, vector: list[float]) -> float:
-    return (
+    distance: float = (
         Memory.objects.filter(pk=memory.pk)
         .annotate(distance=CosineDistance("embedding", vector))
         .values_list("distance", flat=True)
         .get()
     )
+    return distance
 
 
 def _owned(*, memory: Memory, user: User) -> Memory:
@@ -430,7 +439,8 @@ def memories_touch(*, user: User, ids: Iterable[int], now: dt.datetime | None = 
         cursor.execute(
             MEMORIES_TOUCH, {"now": now or timezone.now(), "user": user.pk, "ids": list(ids)}
         )
-        return cursor.rowcount
+        touched: int = cursor.rowcount
+        return touched
 
 
 @transaction.atomic

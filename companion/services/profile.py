@@ -113,9 +113,10 @@ def profile_item_update(
     updated = memory_update(
         memory=memory, user=user, content=content, actor=Actor.USER, engine=engine
     )
-    if field:
-        setattr(profile, field, profile_value(updated.key, updated.content)[1])
-    else:
+    filled = profile_value(updated.key, updated.content)
+    if field and filled:
+        setattr(profile, field, filled[1])
+    elif not field:
         new_interest = interest_value(updated.key, updated.content)
         kept = [i for i in profile.interests if i != old_interest]
         profile.interests = [*kept, new_interest] if new_interest else kept

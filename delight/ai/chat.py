@@ -13,10 +13,11 @@ import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import jsonschema
 import openai
+from openai.types.chat import ChatCompletionMessageParam
 
 from delight.ai.config import AIConfig
 from delight.ai.guard import Budget, CircuitBreaker, current_budget
@@ -150,7 +151,7 @@ def backoff_seconds(
     wait = ceiling / 2 + rng() * ceiling / 2
     if hint is not None:
         wait = max(wait, min(hint, config.max_backoff_seconds))
-    return wait
+    return float(wait)
 
 
 def describe_error(exc: BaseException) -> str:
@@ -246,8 +247,11 @@ def _gave_up(attempts: int, exc: BaseException) -> AIError:
     )
 
 
-def _as_openai_messages(messages: Sequence[ChatMessage]) -> list[dict[str, str]]:
-    return [{"role": m.role, "content": m.content} for m in messages]
+def _as_openai_messages(messages: Sequence[ChatMessage]) -> list[ChatCompletionMessageParam]:
+    # A ChatMessage's role is one of the SDK's roles (delight.ai.types), as a plain str.
+    return [
+        cast(ChatCompletionMessageParam, {"role": m.role, "content": m.content}) for m in messages
+    ]
 
 
 class OpenAIChat:

@@ -20,7 +20,7 @@ import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from delight.ai import classifiers, insights, nudges, planning, prompts, story
 from delight.ai.chat import AIError, OpenAIChat
@@ -168,8 +168,30 @@ class Engine(Protocol):
         self, facts: story.BeatFacts, *, feedback: Sequence[str] = ()
     ) -> story.BeatDraft: ...
 
+    def plan_goal(
+        self, *, title: str, description: str, category: str, target_date: dt.date | None
+    ) -> planning.Plan: ...
 
-def _with_source(result: Any, source: str) -> Any:
+    def insight_text(self, facts: insights.InsightFacts) -> insights.InsightText: ...
+
+    def nudge_text(
+        self, facts: nudges.NudgeFacts, template: nudges.Template
+    ) -> nudges.NudgeText: ...
+
+
+# A result dataclass that says where it came from (its `source` field).
+R = TypeVar(
+    "R",
+    IntentResult,
+    EmotionResult,
+    SafetyResult,
+    insights.InsightText,
+    nudges.NudgeText,
+    story.BeatText,
+)
+
+
+def _with_source(result: R, source: str) -> R:
     return dataclasses.replace(result, source=source)
 
 
@@ -353,7 +375,7 @@ class ModelEngine:
             prompts.single(prompt, text), schema=schema, purpose="extraction"
         )
 
-    def _fallback(self, what: str, exc: AIError, offline: Callable[[str], Any], text: str) -> Any:
+    def _fallback(self, what: str, exc: AIError, offline: Callable[[str], R], text: str) -> R:
         _log_fallback(what, exc)
         return _with_source(offline(text), f"offline (model failed: {exc.reason})")
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Set
+from collections.abc import Callable, Set
 
 
 def word_set(text: str) -> frozenset[str]:
@@ -128,7 +128,7 @@ def fold(text: str) -> str:
 _APOSTROPHES = str.maketrans(dict.fromkeys("\u2019\u2018`\u00b4\u02bc", "'"))
 
 # Order matters: specific forms before the generic "n't".
-_CONTRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+_CONTRACTIONS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = tuple(
     (re.compile(pattern), repl)
     for pattern, repl in (
         (r"\b(can't|cant|cannot)\b", "can not"),

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from django.db.models import Count, F, Max, Prefetch, Q, QuerySet
 from django.utils import timezone
 
-from delight.models import User
+from delight.models import OwnedQuerySet, User
 from delight.rows import prepared_cursor
 from delight.selectors import owned_or_not_found
 from goals.models import (
@@ -40,12 +40,13 @@ __all__ = ["DAY_SIZE", "SLOT_LABELS", "Day", "Triad", "day_for", "missions_done_
 # -- goals --------------------------------------------------------------------------------
 
 
-def _with_counts(queryset: QuerySet[Goal]) -> QuerySet[Goal]:
-    return queryset.annotate(
+def _with_counts(queryset: OwnedQuerySet[Goal]) -> OwnedQuerySet[Goal]:
+    counted = queryset.annotate(
         missions_total=Count("missions", filter=~Q(missions__status__in=Mission.UNACCEPTED)),
         missions_completed=Count("missions", filter=Q(missions__status=MS.COMPLETED)),
         missions_suggested=Count("missions", filter=Q(missions__status=MS.SUGGESTED)),
     )
+    return cast("OwnedQuerySet[Goal]", counted)  # the same goals, with their counts
 
 
 def goal_list(
@@ -88,7 +89,7 @@ def goal_focus(*, user: User, limit: int = 5) -> list[dict[str, Any]]:
     """The person's active goals, the one worked on most recently first (then the newest),
     each as Eliza sees it: what it is, where its planning stands, and its progress. One
     query, written out: it opens every turn of a person with goals."""
-    params = {
+    params: dict[str, Any] = {
         "user": user.pk,
         "active": Goal.Status.ACTIVE,
         "limit": limit,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.utils import timezone
 
@@ -163,7 +164,7 @@ _CHOSEN_SQL = f"""
 
 
 def _triad_candidates(*, user: User, today: dt.date) -> list[_Candidate]:
-    params = {
+    params: dict[str, Any] = {
         "pool": list(Mission.POOL),
         "today": today,
         "per_goal": NEXT_PER_GOAL,
@@ -254,6 +255,7 @@ def triad_for(
         return best.id
 
     high = pick(scores)
+    low: int | None
     if eased is not None:
         chosen.append(eased)
         low = eased.id
@@ -262,9 +264,9 @@ def triad_for(
     medium = pick(scores)
     full = _missions_chosen(user=user, ids=[m.id for m in chosen]) if chosen else {}
     return Triad(
-        high=full.get(high),
-        medium=full.get(medium),
-        low=full.get(low),
+        high=full.get(high) if high else None,
+        medium=full.get(medium) if medium else None,
+        low=full.get(low) if low else None,
         energy=energy,
         scores=scores,
         avoided=avoided,

@@ -14,6 +14,7 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db import connection, transaction
 from django.utils import timezone
@@ -162,7 +163,7 @@ def consistency_snapshots_write(
 
 
 def _claim(*, now: dt.datetime, only: Sequence[int] | None, batch: int) -> list[int]:
-    params = {"now": now, "until": now + CLAIM_FOR, "limit": batch, "only": only}
+    params: dict[str, Any] = {"now": now, "until": now + CLAIM_FOR, "limit": batch, "only": only}
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(_CLAIM, params)
         return [row[0] for row in cursor.fetchall()]
@@ -209,6 +210,7 @@ def _plans(ids: list[int], *, now: dt.datetime) -> list[_Plan]:
     first_activity = dict(_rows(_FIRST_ACTIVITY, {"ids": newcomers})) if newcomers else {}
     plans = []
     for user in users:
+        before: dci.StreakState | None
         last_ended = lived_day(now, zone=user.timezone, day_start_hour=user.day_start_hour).date
         last_ended -= ONE_DAY  # today is not over
         if user.pk in latest:
@@ -239,7 +241,7 @@ def _figures(plans: list[_Plan]) -> dict[int, dict[dt.date, dci.DayFigures]]:
     by_user: dict[int, dict[dt.date, dci.DayFigures]] = defaultdict(dict)
     if not active:
         return by_user
-    params = {
+    params: dict[str, Any] = {
         "ids": [plan.user.pk for plan in active],
         "firsts": [plan.dates[0] for plan in active],
         "lasts": [plan.dates[-1] for plan in active],
@@ -283,7 +285,7 @@ def _open_missions(ids: list[int]) -> dict[int, list[tuple[dt.datetime, dt.date 
 
 def _weeks_before(plans: list[_Plan]) -> dict[int, list[dci.DayFigures]]:
     """The kept figures of the 6 dates before each person's first date to write."""
-    params = {
+    params: dict[str, Any] = {
         "ids": [plan.user.pk for plan in plans],
         "firsts": [plan.dates[0] for plan in plans],
         "days": dci.WINDOW_DAYS - 1,
@@ -389,10 +391,11 @@ def _day(user: User, date: dt.date) -> LivedDay:
     return day_of(date, zone=user.timezone, day_start_hour=user.day_start_hour)
 
 
-def _rows(sql: str, params: dict[str, object]) -> list[tuple]:
+def _rows(sql: str, params: dict[str, Any]) -> list[tuple[Any, ...]]:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        return cursor.fetchall()
+        rows: list[tuple[Any, ...]] = cursor.fetchall()
+        return rows
 
 
 def _insert(snapshots: list[ConsistencySnapshot]) -> None:

@@ -343,7 +343,8 @@ def mission_reopen(*, user: User, mission_id: int, now: dt.datetime | None = Non
     events = ActivityEvent.objects.owned_by(user).filter(
         mission=mission, kind=ActivityEvent.Kind.MISSION_COMPLETED
     )
-    latest = events.filter(occurred_at=done_at).first() or events.order_by("-occurred_at").first()
+    at_done = events.filter(occurred_at=done_at).first() if done_at else None
+    latest = at_done or events.order_by("-occurred_at").first()
     if latest is not None:
         latest.delete()
     announce(signals.mission_reopened, sender=Mission, mission=mission, at=now)

@@ -31,7 +31,12 @@ RETRY_AFTER = dt.timedelta(minutes=1)  # times the attempt number
 
 @transaction.atomic
 def beat_request(
-    *, user: User, kind: str, key: str, at: dt.datetime | None = None, detail: dict | None = None
+    *,
+    user: User,
+    kind: str,
+    key: str,
+    at: dt.datetime | None = None,
+    detail: dict[str, Any] | None = None,
 ) -> Beat | None:
     """Ask for a beat because of ``key`` (a mission, a milestone, …), once per key.
 

@@ -4,6 +4,7 @@ answers, the easy mission it brings, and Eliza's welcome given."""
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from django.db import connection, transaction
 from django.utils import timezone
@@ -46,7 +47,8 @@ def presence_seen(*, user: User, at: dt.datetime | None = None) -> None:
     """
     at = at or timezone.now()
     with connection.cursor() as cursor:
-        cursor.execute(_SEEN, {"user": user.pk, "at": at, "away": selectors.AWAY_AFTER})
+        params: dict[str, Any] = {"user": user.pk, "at": at, "away": selectors.AWAY_AFTER}
+        cursor.execute(_SEEN, params)
         before, came_back = cursor.fetchone()
     if before is None or at - before >= selectors.AWAY_AFTER:
         goals_services.nudge_outcomes_answer(user=user, at=at)

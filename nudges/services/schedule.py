@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import connection, transaction
 from django.utils import timezone
@@ -97,11 +98,15 @@ def _plan_batch(*, now: dt.datetime, limit: int) -> tuple[int, int]:
        (a nudge planned before for that absence or date is left alone).
     4. Announce each nudge to be sent (`nudge_planned`, once this commits).
     """
+    params: dict[str, Any] = {
+        "now": now,
+        "aways": AWAYS,
+        "first": AWAYS[0],
+        "steps": len(CADENCE),
+        "limit": limit,
+    }
     with connection.cursor() as cursor:
-        cursor.execute(
-            _CLAIM,
-            {"now": now, "aways": AWAYS, "first": AWAYS[0], "steps": len(CADENCE), "limit": limit},
-        )
+        cursor.execute(_CLAIM, params)
         claimed = cursor.fetchall()
     if not claimed:
         return 0, 0

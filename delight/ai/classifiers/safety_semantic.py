@@ -34,7 +34,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -138,7 +138,8 @@ class SemanticModel:
         """The mean cosine of each row's NEAREST nearest warning signs."""
         similarity = vectors @ self.warning_signs.T
         nearest = np.partition(similarity, -NEAREST, axis=1)[:, -NEAREST:]
-        return nearest.mean(axis=1)
+        mean: np.ndarray = nearest.mean(axis=1)
+        return mean
 
     def risk(self, vectors: np.ndarray) -> np.ndarray:
         """How much each row reads as a warning sign, 0..1 (0 when far from every one)."""
@@ -147,13 +148,15 @@ class SemanticModel:
         # Very close and risky enough for the second rule: counted as reaching the first.
         near = (closeness >= NEAR_GATE) & (regression >= NEAR_THRESHOLD)
         risk = np.where(near, np.maximum(regression, RISK_THRESHOLD), regression)
-        return np.where(closeness >= CLOSENESS_GATE, risk, 0.0)
+        gated: np.ndarray = np.where(closeness >= CLOSENESS_GATE, risk, 0.0)
+        return gated
 
     def concern(self, vectors: np.ndarray) -> np.ndarray:
-        return self.regression.probabilities(vectors)[:, 1:].sum(axis=1)
+        summed: np.ndarray = self.regression.probabilities(vectors)[:, 1:].sum(axis=1)
+        return summed
 
 
-def _jsonl(path: Path) -> list[dict]:
+def _jsonl(path: Path) -> list[dict[str, Any]]:
     with path.open(encoding="utf-8") as file:
         return [json.loads(line) for line in file if line.strip()]
 

@@ -24,7 +24,8 @@ class Softmax:
         scores = vectors.astype(np.float32, copy=False) @ self.weights + self.bias
         scores -= scores.max(axis=1, keepdims=True)
         odds = np.exp(scores)
-        return odds / odds.sum(axis=1, keepdims=True)
+        shares: np.ndarray = odds / odds.sum(axis=1, keepdims=True)
+        return shares
 
 
 def softmax_train(
@@ -92,7 +93,7 @@ def softmax_save(
             examples_sha256=np.array(examples_sha256),
             weights=regression.weights,
             bias=regression.bias,
-            **extra,
+            **extra,  # type: ignore[arg-type]  # numpy's stub reads **kwds as allow_pickle
         )
 
 
@@ -108,7 +109,8 @@ def softmax_load(path: Path) -> Stored:
 
 
 class _InSpace(Protocol):
-    embedder: str
+    @property
+    def embedder(self) -> str: ...
 
 
 M = TypeVar("M", bound=_InSpace)

@@ -120,7 +120,8 @@ def mean_pooled(hidden: np.ndarray, mask: np.ndarray) -> np.ndarray:
     summed = (hidden * weights).sum(axis=1)
     means = summed / weights.sum(axis=1).clip(min=1e-9)
     norms = (means**2).sum(axis=1, keepdims=True) ** 0.5
-    return means / norms.clip(min=1e-12)
+    unit: np.ndarray = means / norms.clip(min=1e-12)
+    return unit
 
 
 class OnnxMiniLMEmbedder(EmbedOne):
@@ -166,7 +167,8 @@ class OnnxMiniLMEmbedder(EmbedOne):
             ["last_hidden_state"],
             {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)},
         )
-        return mean_pooled(hidden, mask).tolist()
+        rows: list[list[float]] = mean_pooled(hidden, mask).tolist()
+        return rows
 
 
 class TorchMiniLMEmbedder(EmbedOne):

@@ -102,7 +102,9 @@ class OpenAIEmbedder(EmbedOne):
                 )
         return [unit(vector) for vector in vectors]
 
-    def _emit(self, started: float, attempts: int, tokens: int, *, ok: bool, error: str = ""):
+    def _emit(
+        self, started: float, attempts: int, tokens: int, *, ok: bool, error: str = ""
+    ) -> None:
         usage_report(
             self.on_usage,
             self.config,

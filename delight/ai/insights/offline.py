@@ -62,7 +62,7 @@ class _Words(string.Formatter):
         if "|" in format_spec:
             one, many = format_spec.split("|", 1)
             return one if value == 1 else many
-        return super().format_field(value, format_spec)
+        return str(super().format_field(value, format_spec))
 
 
 _WORDS = _Words()

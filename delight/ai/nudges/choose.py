@@ -26,7 +26,7 @@ def recovery(days_since_use: float | None) -> float:
     (None: never used, all of it)."""
     if days_since_use is None:
         return 1.0
-    return 1.0 - RECENCY_PENALTY * 0.5 ** (max(days_since_use, 0.0) / HALF_LIFE_DAYS)
+    return 1.0 - RECENCY_PENALTY * float(0.5 ** (max(days_since_use, 0.0) / HALF_LIFE_DAYS))
 
 
 def _tie_break(seed: str, key: str) -> int:

@@ -13,6 +13,7 @@ import re
 import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from delight.ai.offline import act_words as words
 from delight.ai.offline.advice_words import RESTRICTIONS, TOPICS, Suggestion
@@ -54,7 +55,10 @@ def _named(template: str, name: str, **values: str) -> str:
     return template.format(n=f", {name}" if name else "", **values)
 
 
-def _rotate(options: Sequence[str], turn: int, seed: str) -> list[str]:
+T = TypeVar("T")
+
+
+def _rotate(options: Sequence[T], turn: int, seed: str) -> list[T]:
     start = (turn + zlib.crc32(seed.encode())) % len(options)
     return list(options[start:]) + list(options[:start])
 
@@ -387,13 +391,13 @@ def _said_back(text: str) -> str:
     said = reflect(sentences[0])
     if len(said.split()) < len(sentences[0].split()) - 1:
         return ""  # cut short to fit ("…if she sees you are still"): no echo at all
-    plain = not re.search(
+    odd = re.search(
         r"[,;:?!()\"“”]|\b(?:lol|lmao|tbh|haha|but|because|guess|idk|dunno|kinda|sorta)\b"
         r"|^(?:if|sorry)\b",
         said,
         re.I,
     )
-    if not (3 <= len(said.split()) <= SAID_MAX_WORDS and plain and re.search(r"\byour?\b", said)):
+    if odd or not (3 <= len(said.split()) <= SAID_MAX_WORDS and re.search(r"\byour?\b", said)):
         return ""
     return capitalise(said)
 

@@ -155,7 +155,7 @@ def name_of(facts: BeatFacts, key: str) -> str:
     """What the story calls `key` mid-sentence: "you" for the hero, else its name."""
     if key == HERO:
         return "you"
-    known = facts.names.get(key) or getattr(_things(facts).get(key), "name", "")
+    known = facts.names.get(key) or str(getattr(_things(facts).get(key), "name", ""))
     return _mid(_one_line(known) or key.replace("-", " "))
 
 
@@ -226,7 +226,7 @@ def _untold(thing: Thing, described: set[str]) -> bool:
 
 def move_phrases_key(change: Change) -> str:
     """Which phrases tell a change: its op, then who acts or what kind of thing it is."""
-    op = change.get("op", "")
+    op = str(change.get("op", ""))
     who = "hero" if change.get("who") == HERO else "other"
     if op == "introduce":
         kind = change.get("kind")

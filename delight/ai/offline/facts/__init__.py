@@ -81,8 +81,9 @@ def extract_facts(text: str, *, today: dt.date | None = None) -> list[ExtractedF
     dated = functools.partial(wins, text=text, today=day)
     lost = functools.partial(losses, today=day)
     facts: list[ExtractedFact] = []
+    extractors: tuple[Extractor, ...] = (lost, *_EXTRACTORS, dated)
     for clause in clauses(text):
-        for extractor in (lost, *_EXTRACTORS, dated):
+        for extractor in extractors:
             facts.extend(extractor(clause))
     facts.extend(pet_named_first(text))
     unique: dict[str, ExtractedFact] = {}

@@ -58,7 +58,7 @@ def article(phrase: str) -> str:
 
 def clauses(text: str) -> list[str]:
     """Sentences, split again where "…, but I …", "… and I …", "…, so …" start a new thought."""
-    found = []
+    found: list[str] = []
     text = re.sub(r"\b(we|they)'ve\b", r"\1 have", text, flags=re.I)
     text = re.sub(r"\b(we|they)'re\b", r"\1 are", text, flags=re.I)
     for sentence in split_sentences(clean_text(text)):
