@@ -15,3 +15,4 @@ class DelightConfig(AppConfig):
         post_migrate.connect(schedules.ensure_schedules, sender=self)
         # A worker reports as soon as it starts, not only at its first scheduled beat.
         post_spawn.connect(tasks.heartbeat_on_spawn, dispatch_uid="delight-heartbeat")
+        post_spawn.connect(schedules.tick_on_spawn, dispatch_uid="delight-schedule-tick")

@@ -1,9 +1,20 @@
-"""Every recurring job of Delight, kept in step with the database after each migrate."""
+"""Every recurring job of Delight, kept in step with the database after each migrate, and
+how often a worker looks for the jobs that are due."""
 
 from __future__ import annotations
 
+import logging
+import threading
 from dataclasses import dataclass
 from typing import Any
+
+from django.conf import settings
+from django_q.scheduler import scheduler
+
+logger = logging.getLogger(__name__)
+
+# django-q's own look at the schedules comes every 30 s from the cluster's guard loop.
+DJANGO_Q_TICK_SECONDS = 30.0
 
 
 @dataclass(frozen=True)
@@ -57,3 +68,25 @@ def ensure_schedules(**_: Any) -> None:
                 "next_run": timezone.now(),
             },
         )
+
+
+_ticking = threading.Event()
+
+
+def tick_on_spawn(**_: Any) -> None:
+    """In each worker process, when Q_SCHEDULE_SECONDS is below django-q's 30 s, look for due
+    schedules that often too, in a thread of its own. Two lookers are safe: django-q claims
+    each due schedule under a row lock and moves its next run, so it runs once."""
+    if settings.Q_SCHEDULE_SECONDS >= DJANGO_Q_TICK_SECONDS or _ticking.is_set():
+        return
+    _ticking.set()
+    threading.Thread(target=_tick, name="schedule-tick", daemon=True).start()
+
+
+def _tick() -> None:
+    stop = threading.Event()  # never set: the thread ends with its worker process
+    while not stop.wait(settings.Q_SCHEDULE_SECONDS):
+        try:
+            scheduler()
+        except Exception:  # a database hiccup: the next tick tries again
+            logger.exception("could not look at the schedules")

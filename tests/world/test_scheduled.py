@@ -17,7 +17,7 @@ from world.services import zones_evaluate_user
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
-CLOSES_IN = dt.timedelta(seconds=40)
+CLOSES_IN = dt.timedelta(seconds=8)  # past the cluster's start; the test waits for it
 
 
 def wall(instant: dt.datetime) -> str:
@@ -25,7 +25,7 @@ def wall(instant: dt.datetime) -> str:
 
 
 def prepare(zones, now: dt.datetime) -> tuple:
-    """The Arena closes for everyone at now + 40 s, except the night owl, whose
+    """The Arena closes for everyone at now + 8 s, except the night owl, whose
     productive hours (which override the Arena's rule) keep it open."""
     closing = now + CLOSES_IN
     zones["arena"].rules = {
@@ -64,9 +64,9 @@ async def test_scheduled_run_pushes_zone_update_to_its_user_only(zones):
     assert arena_of(await theirs.receive_json_from(timeout=5))["state"] == "open"
 
     with processes.qcluster():
-        # The cluster's scheduler looks every ~30 s: it either evaluates the change
-        # directly or plans a one-off run at its instant.
-        update = await mine.receive_json_from(timeout=150)
+        # The cluster looks at its schedules every second here (tests/settings.py): it
+        # either evaluates the change directly or plans a one-off run at its instant.
+        update = await mine.receive_json_from(timeout=60)
     assert update["type"] == "zone.update"
     assert (update["zone"]["slug"], update["zone"]["state"]) == ("arena", "closed")
     assert await theirs.receive_nothing(timeout=1)
