@@ -17,9 +17,10 @@ from django.dispatch import receiver
 from django.utils import timezone
 
 from delight.models import User
+from goals import selectors as goals_selectors
 from goals import signals as goals_signals
 from goals.models import Goal, Mission, MissionSession
-from narrative import ledger, quests, selectors
+from narrative import ledger, quests
 from narrative.beats import services as beats
 from narrative.models import BeatTrigger
 from narrative.services import scenario_install_default
@@ -88,7 +89,7 @@ def goal_completed(*, goal: Goal, at: dt.datetime, **_: Any) -> None:
 def came_back(*, user: User, kind: str, at: dt.datetime, **_: Any) -> None:
     """The first activity after a drop-off (two days away or more) asks for a comeback beat,
     once a story has something real to recall."""
-    if selectors.returned_at(user=user, at=at):
+    if goals_selectors.activity_ends_absence(user=user, at=at):
         beats.beat_request(user=user, kind=Trigger.RETURN, key=f"return:{at.isoformat()}", at=at)
 
 

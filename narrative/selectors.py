@@ -21,6 +21,7 @@ from django.db.models import (
 from django.utils import timezone
 
 from delight.models import User
+from goals import selectors as goals_selectors
 from goals.models import ActivityEvent, Goal, Mission
 from goals.progress import selectors as progress_selectors
 from narrative.invariants import (
@@ -198,31 +199,10 @@ def zone_open_for(*, user: User) -> Callable[[str, dt.datetime], bool]:
     return lambda slug, at: slug not in specs or zone_is_open(specs[slug], clock, at)
 
 
-# What counts as the person being here, for a comeback (as for a drop-off, issue 20).
-PRESENT = (
-    ActivityEvent.Kind.MISSION_STARTED,
-    ActivityEvent.Kind.MISSION_COMPLETED,
-    ActivityEvent.Kind.SESSION_COMPLETED,
-    ActivityEvent.Kind.TALKED,
-)
 # A comeback is read in the day before the mission that ends it.
 RETURN_WINDOW = dt.timedelta(hours=24)
 # Late: a session ending from 21:00 to 03:59 on the person's clock where they were.
 NIGHT_HOURS = (21, 22, 23, 0, 1, 2, 3)
-
-
-# Away this long, then active again: a return (as nudges count a drop-off, issue 20).
-DROP_OFF = dt.timedelta(hours=48)
-
-
-def returned_at(*, user: User, at: dt.datetime) -> bool:
-    """Whether the person's activity at ``at`` ends a drop-off of DROP_OFF or more, with a
-    mission done before it (the comeback beat recalls one)."""
-    before = ActivityEvent.objects.owned_by(user).filter(kind__in=PRESENT, occurred_at__lt=at)
-    last = before.order_by("-occurred_at").values_list("occurred_at", flat=True).first()
-    if last is None or at - last < DROP_OFF:
-        return False
-    return before.filter(kind=ActivityEvent.Kind.MISSION_COMPLETED).exists()
 
 
 def essence_balance(*, user: User) -> int:
@@ -286,7 +266,9 @@ def quest_facts(*, user: User, now: dt.datetime, needs: Collection[str]) -> Ques
 def _return_times(*, user: User, now: dt.datetime) -> tuple[dt.datetime, ...]:
     """In one statement: the instants within RETURN_WINDOW before the latest mission done
     (up to `now`), and the one last before that window."""
-    events = ActivityEvent.objects.owned_by(user).filter(kind__in=PRESENT, occurred_at__lte=now)
+    events = ActivityEvent.objects.owned_by(user).filter(
+        kind__in=goals_selectors.PRESENT, occurred_at__lte=now
+    )
     done = Subquery(
         events.filter(kind=ActivityEvent.Kind.MISSION_COMPLETED).values("occurred_at")[:1]
     )  # ordered newest first

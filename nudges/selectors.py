@@ -131,11 +131,11 @@ def shown_state(notification: Notification, *, now: dt.datetime) -> str:
     return notification.state
 
 
-AWAY_AFTER = dt.timedelta(hours=48)
-
-
 def people_away(
-    *, now: dt.datetime | None = None, away: dt.timedelta = AWAY_AFTER, limit: int | None = None
+    *,
+    now: dt.datetime | None = None,
+    away: dt.timedelta = goals_selectors.AWAY_AFTER,
+    limit: int | None = None,
 ) -> list[int]:
     """The people (ids) whose last meaningful activity is `away` or more before `now`, the
     longest away first: a range scan of the presence index, not of the activity log."""

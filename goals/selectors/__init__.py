@@ -253,6 +253,28 @@ def _finished_by_category(
     return {category: (done, latest) for category, done, latest in rows}
 
 
+# No meaningful activity for this long: the person is away (nudges' drop-off begins, and the
+# activity that ends it is a return: the story's comeback, Eliza's welcome).
+AWAY_AFTER = dt.timedelta(hours=48)
+# What counts as the person being here.
+PRESENT = (
+    ActivityEvent.Kind.MISSION_STARTED,
+    ActivityEvent.Kind.MISSION_COMPLETED,
+    ActivityEvent.Kind.SESSION_COMPLETED,
+    ActivityEvent.Kind.TALKED,
+)
+
+
+def activity_ends_absence(*, user: User, at: dt.datetime) -> bool:
+    """Whether the person's activity at ``at`` ends an absence of AWAY_AFTER or more, with a
+    mission done before it (the comeback beat recalls one)."""
+    before = ActivityEvent.objects.owned_by(user).filter(kind__in=PRESENT, occurred_at__lt=at)
+    last = before.order_by("-occurred_at").values_list("occurred_at", flat=True).first()
+    if last is None or at - last < AWAY_AFTER:
+        return False
+    return before.filter(kind=ActivityEvent.Kind.MISSION_COMPLETED).exists()
+
+
 def mission_ease_back(*, user: User, on: dt.date) -> Mission | None:
     """The ease-back-in mission of the person's return on their day `on`, while it is open."""
     return (

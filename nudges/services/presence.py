@@ -12,7 +12,6 @@ from django.utils import timezone
 from delight.models import User
 from goals import selectors as goals_selectors
 from goals import services as goals_services
-from nudges import selectors
 from nudges.models import Presence
 
 # Every statement of a WITH reads the table as it was before the INSERT: `before` is the
@@ -47,10 +46,10 @@ def presence_seen(*, user: User, at: dt.datetime | None = None) -> None:
     """
     at = at or timezone.now()
     with connection.cursor() as cursor:
-        params: dict[str, Any] = {"user": user.pk, "at": at, "away": selectors.AWAY_AFTER}
+        params: dict[str, Any] = {"user": user.pk, "at": at, "away": goals_selectors.AWAY_AFTER}
         cursor.execute(_SEEN, params)
         before, came_back = cursor.fetchone()
-    if before is None or at - before >= selectors.AWAY_AFTER:
+    if before is None or at - before >= goals_selectors.AWAY_AFTER:
         goals_services.nudge_outcomes_answer(user=user, at=at)
     if came_back:
         _ease_back_in(user=user, at=at)

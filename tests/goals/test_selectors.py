@@ -11,9 +11,9 @@ from django.utils import timezone
 
 from delight.errors import NotFound
 from goals import selectors, services
-from goals.models import Goal, Mission
+from goals.models import ActivityEvent, Goal, Mission
 from tests.factories import make_user
-from tests.goals.factories import days_ago, make_goal, make_mission
+from tests.goals.factories import days_ago, make_event, make_goal, make_mission
 
 pytestmark = pytest.mark.django_db
 
@@ -239,3 +239,26 @@ def test_done_today_follows_the_persons_day_start(db):
     done = selectors.missions_done_today(user=user, now=now)
 
     assert [mission.title for mission in done] == ["early morning", "breakfast"]
+
+
+DONE = ActivityEvent.Kind.MISSION_COMPLETED
+
+
+@pytest.mark.django_db
+def test_activity_after_two_days_away_ends_an_absence_and_sooner_does_not(owner):
+    make_event(owner, DONE, days_ago(3))
+
+    assert selectors.activity_ends_absence(user=owner, at=timezone.now())
+    assert not selectors.activity_ends_absence(user=owner, at=days_ago(2.5))  # 12 h later
+
+
+@pytest.mark.django_db
+def test_an_absence_ends_only_with_a_mission_done_before_it_and_only_the_persons_own(
+    owner, outsider
+):
+    make_event(outsider, DONE, days_ago(1))  # someone else's activity keeps no one here
+    make_event(owner, ActivityEvent.Kind.TALKED, days_ago(3))
+
+    assert not selectors.activity_ends_absence(user=owner, at=timezone.now())  # nothing done
+    make_event(owner, DONE, days_ago(4))
+    assert selectors.activity_ends_absence(user=owner, at=timezone.now())
