@@ -2,7 +2,7 @@
 
 Home shows missions and goals (goals), the zones (world), later the story (narrative) and
 notifications (nudges), but the kernel may not import any app above it, not even inside a
-function (see ARCHITECTURE.md, "Layers"). So the dependency points the other way, as for
+function (docs/architecture.md, "Layers"). So the dependency points the other way, as for
 Eliza's tools (`delight.tools.registry`): each app registers its panels in its
 `AppConfig.ready` (`dashboard.register(Panel(...))`), and the home view renders whatever is
 registered, in order, without knowing whose panels they are.
