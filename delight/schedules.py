@@ -4,6 +4,7 @@ how often a worker looks for the jobs that are due."""
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import threading
 from dataclasses import dataclass
 from typing import Any
@@ -76,8 +77,10 @@ _ticking = threading.Event()
 def tick_on_spawn(**_: Any) -> None:
     """In each worker process, when Q_SCHEDULE_SECONDS is below django-q's 30 s, look for due
     schedules that often too, in a thread of its own. Two lookers are safe: django-q claims
-    each due schedule under a row lock and moves its next run, so it runs once."""
-    if settings.Q_SCHEDULE_SECONDS >= DJANGO_Q_TICK_SECONDS or _ticking.is_set():
+    each due schedule under a row lock and moves its next run, so it runs once. A job run
+    inline (django-q's sync mode) "spawns" in its caller's process, which never ticks."""
+    in_worker = multiprocessing.parent_process() is not None
+    if not in_worker or settings.Q_SCHEDULE_SECONDS >= DJANGO_Q_TICK_SECONDS or _ticking.is_set():
         return
     _ticking.set()
     threading.Thread(target=_tick, name="schedule-tick", daemon=True).start()

@@ -1,7 +1,7 @@
 """REST API of Web Push: the person's subscribed browsers and the key they subscribe with.
 
 A browser subscribes with GET /api/push/key/ as its applicationServerKey, then POSTs what
-PushSubscription.toJSON() gives; nudges.channels.push sends to it from then on.
+PushSubscription.toJSON() gives; nudges.services.push sends to it from then on.
 """
 
 from __future__ import annotations

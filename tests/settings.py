@@ -1,4 +1,4 @@
-"""The test suite's settings: the app's own, with a fast password hasher and a quick scheduler.
+"""The test suite's settings: the app's own, with a fast password hasher.
 
 Django's default PBKDF2 costs about a second a password on two cores, and nearly every test
 makes people; hashing them slowly proves nothing. Child processes the tests start (daphne,
@@ -10,6 +10,3 @@ from __future__ import annotations
 from delight.settings import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-# The real qcluster the slow tests start looks at its schedules every second, not every 30.
-Q_SCHEDULE_SECONDS = 1.0

@@ -1,6 +1,7 @@
 """Web Push: a notification to every browser the person subscribed, through their browser's
 push service (RFC 8030), encrypted for each browser (RFC 8291, aes128gcm) and signed with
-Delight's VAPID key (RFC 8292), by pywebpush."""
+Delight's VAPID key (RFC 8292), by pywebpush: the transport, one browser at a time
+(`nudges.services.push.push_send` sends to all of a person's and keeps each outcome)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,6 @@ from py_vapid import Vapid
 from pywebpush import WebPushException, webpush
 
 from delight.vapid import private_key
-from nudges import selectors, services
-from nudges.channels import ChannelError
 from nudges.models import Notification, PushSubscription
 
 logger = logging.getLogger(__name__)
@@ -45,7 +44,12 @@ def push_payload(notification: Notification) -> str:
     )
 
 
-def _deliver(subscription: PushSubscription, payload: str, vapid: Vapid) -> Outcome:
+def push_signer() -> Vapid:
+    """Delight's VAPID key, which signs every push."""
+    return Vapid(private_key(settings.VAPID_PRIVATE_KEY))
+
+
+def push_to(subscription: PushSubscription, payload: str, vapid: Vapid) -> Outcome:
     """One POST to the browser's push service; its answer decides the outcome."""
     try:
         webpush(
@@ -69,37 +73,3 @@ def _deliver(subscription: PushSubscription, payload: str, vapid: Vapid) -> Outc
         logger.warning("Push to %s failed: %r", urlsplit(subscription.endpoint).netloc, error)
         return Outcome.FAILED
     return Outcome.DELIVERED
-
-
-RECORD = {
-    Outcome.DELIVERED: services.push_subscription_delivered,
-    Outcome.GONE: services.push_subscription_gone,
-    Outcome.FAILED: services.push_subscription_failed,
-}
-
-
-def push_send(*, notification: Notification) -> int:
-    """Send `notification` to each of the person's browsers; how many got it.
-
-    1. No subscription at all: ChannelError(retry=False), nothing to try again.
-    2. Otherwise POST the encrypted, signed payload to each browser's push service, one by
-       one, outside any transaction (a slow service must not hold row locks).
-    3. Keep each outcome: delivered (last_ok_at, failures reset), gone (404/410: the browser
-       dropped it, so it is deleted) or failed (failures + 1).
-    4. None delivered: ChannelError, worth a retry while some subscription is left.
-    """
-    subscriptions = list(selectors.push_subscription_list(user=notification.user))
-    if not subscriptions:
-        raise ChannelError("The person has no browser subscribed to pushes.", retry=False)
-    payload = push_payload(notification)
-    vapid = Vapid(private_key(settings.VAPID_PRIVATE_KEY))
-    outcomes = []
-    for subscription in subscriptions:
-        outcome = _deliver(subscription, payload, vapid)
-        RECORD[outcome](subscription_id=subscription.pk)
-        outcomes.append(outcome)
-    delivered = outcomes.count(Outcome.DELIVERED)
-    if not delivered:
-        left = len(outcomes) - outcomes.count(Outcome.GONE)
-        raise ChannelError(f"No browser took the push ({len(outcomes)} tried).", retry=left > 0)
-    return delivered

@@ -19,11 +19,11 @@ from nudges import realtime, selectors, timing
 from nudges.cadence import can_email, can_push, channel_for, not_wanted, send_jitter, send_slot
 from nudges.channels import ChannelError
 from nudges.channels.email import email_send
-from nudges.channels.push import push_send
 from nudges.messages import nudge_message
 from nudges.models import Notification, ScheduledSend, SendAttempt
 from nudges.selectors import Recipients
 from nudges.services.notifications import notification_give
+from nudges.services.push import push_send
 
 State = ScheduledSend.State
 Channel = ScheduledSend.Channel

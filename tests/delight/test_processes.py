@@ -59,7 +59,7 @@ def test_qcluster_runs_an_enqueued_job_and_a_schedule(backend):
         schedule_type=Schedule.ONCE,
         next_run=timezone.now(),
     )
-    with processes.qcluster(redis_url=backend):
+    with processes.qcluster(redis_url=backend, schedule_seconds=1):
         processes.run_script(
             "from django_q.tasks import async_task\n"
             "async_task('delight.tasks.heartbeat', 'probe-enqueued')\n",
@@ -68,8 +68,8 @@ def test_qcluster_runs_an_enqueued_job_and_a_schedule(backend):
         processes.wait_for(
             lambda: WorkerHeartbeat.objects.filter(name="probe-enqueued").exists(), timeout=30
         )
-        # The workers look at the schedules every second here (tests/settings.py); django-q's
-        # own first look comes 30 s after the start, so this also proves the quicker tick.
+        # The workers look at the schedules every second; django-q's own first look comes
+        # 30 s after the start, so this also proves the quicker tick.
         processes.wait_for(
             lambda: WorkerHeartbeat.objects.filter(name="probe-scheduled").exists(), timeout=25
         )

@@ -9,8 +9,8 @@ import pytest
 from django.conf import settings
 from rest_framework.test import APIClient
 
-from nudges.channels.push import push_send
 from nudges.models import PushSubscription
+from nudges.services.push import push_send
 from tests.nudges.factories import make_notification, make_push_subscription
 
 SUBSCRIPTIONS = "/api/push/subscriptions/"

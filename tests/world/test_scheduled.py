@@ -63,9 +63,9 @@ async def test_scheduled_run_pushes_zone_update_to_its_user_only(zones):
     assert arena_of(await mine.receive_json_from(timeout=5))["state"] == "open"
     assert arena_of(await theirs.receive_json_from(timeout=5))["state"] == "open"
 
-    with processes.qcluster():
-        # The cluster looks at its schedules every second here (tests/settings.py): it
-        # either evaluates the change directly or plans a one-off run at its instant.
+    with processes.qcluster(schedule_seconds=1):
+        # The cluster looks at its schedules every second: it either evaluates the change
+        # directly or plans a one-off run at its instant.
         update = await mine.receive_json_from(timeout=60)
     assert update["type"] == "zone.update"
     assert (update["zone"]["slug"], update["zone"]["state"]) == ("arena", "closed")

@@ -6,8 +6,8 @@ import pytest
 from django.conf import settings
 
 from nudges.channels import ChannelError
-from nudges.channels.push import push_send
 from nudges.models import PushSubscription
+from nudges.services.push import push_send
 from tests.nudges.factories import make_notification, make_push_subscription
 
 
