@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime as dt
 import uuid
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -30,7 +30,9 @@ from delight.ai.engine import Engine
 from delight.ai.runtime import engine_or_default
 from narrative.beats import services as beats
 from narrative.beats import steps
-from narrative.models import Beat
+
+if TYPE_CHECKING:  # the beat is narrative's, read through its services
+    from narrative.models import Beat
 
 DRAFTS_MAX = 3  # a model's draft and two regenerations, then the offline generator
 NARRATOR_SESSIONS = uuid.UUID("6f0d3c1e-2a4b-4c8d-9e1f-5a7b3c9d2e10")

@@ -1,6 +1,6 @@
 """What Eliza remembers of the other apps' news (delight.events), connected in
-`CompanionConfig.ready`. Each receiver writes through `services.memory_remember`, except the
-few that tell the person through nudges' services (a hidden quest's message)."""
+`CompanionConfig.ready`. Each receiver writes through `services.memory_remember` (the story
+and nudges give their own notices)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from typing import Any
 
 from django.db import transaction
 from django.dispatch import receiver
-from django.urls import reverse
 from django_q.tasks import async_task
 
 from companion.models import Actor, Source, Tier
@@ -21,15 +20,13 @@ from goals import signals as goals_signals
 from goals.models import Goal, MissionSession
 from narrative import signals as narrative_signals
 from narrative.models import Beat
-from narrative.words import beat_memory, opening
+from narrative.words import beat_memory
 from nudges import services as nudges_services
 from nudges import signals as nudges_signals
-from nudges.models import Notification
 from world import signals as world_signals
 
 OFF_HOURS_KEY = "activity:off-hours"
 WRITE_BEAT_TASK = "companion.tasks.write_story_beat"
-BEAT_NOTICE_WORDS = 30
 
 
 @receiver(delight_signals.user_named, dispatch_uid="companion-keeps-the-name")
@@ -126,19 +123,6 @@ def personalise_nudge(*, user: User, send_id: int, **_: Any) -> None:
         nudges_services.scheduled_send_context_set(user=user, send_id=send_id, detail=detail)
 
 
-@receiver(narrative_signals.quest_unlocked, dispatch_uid="companion-tells-quests")
-def tell_quest(*, user: User, key: str, title: str, message: str, **_: Any) -> None:
-    """Eliza's message for a hidden quest unlocked, in the notification centre, once."""
-    nudges_services.notification_give(
-        user=user,
-        kind=Notification.Kind.QUEST,
-        key=f"quest:{key}",
-        title=f"A hidden quest: {title}",
-        body=message,
-        url=reverse("today"),
-    )
-
-
 @receiver(narrative_signals.beat_requested, dispatch_uid="companion-writes-beats")
 def write_beat(*, beat_id: int, **_: Any) -> None:
     """The narrator writes the beat in the background (the sweep takes it up if lost)."""
@@ -147,8 +131,7 @@ def write_beat(*, beat_id: int, **_: Any) -> None:
 
 @receiver(narrative_signals.beat_written, dispatch_uid="companion-remembers-beats")
 def remember_beat(*, user: User, beat: Beat, **_: Any) -> None:
-    """Eliza keeps each beat in project memory (to recall the story when asked), and tells
-    the person a new passage is there, once."""
+    """Eliza keeps each beat in project memory (to recall the story when asked)."""
     memory_remember(
         user=user,
         content=beat_memory(beat),
@@ -156,12 +139,4 @@ def remember_beat(*, user: User, beat: Beat, **_: Any) -> None:
         source=Source.NARRATIVE,
         key=f"story:beat:{beat.pk}",
         tags=("story", "beat", beat.kind),
-    )
-    nudges_services.notification_give(
-        user=user,
-        kind=Notification.Kind.STORY,
-        key=f"beat:{beat.pk}",
-        title=f"A new passage of your story: {beat.title}",
-        body=opening(beat.text, BEAT_NOTICE_WORDS),
-        url=reverse("story") + "#latest",
     )

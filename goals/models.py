@@ -15,7 +15,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator, MaxValueValidator, MinValueValidator
 from django.db import models
 
-from delight.ai.planning import MAX_MINUTES, MIN_MINUTES
+from delight.ai.types import MAX_MINUTES, MIN_MINUTES
 from delight.models import OwnedManager
 from delight.text import validate_text
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -17,7 +18,6 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from delight.models import User
-from goals.models import Mission
 from narrative.models import (
     EARNED_KINDS,
     EssenceAccount,
@@ -25,6 +25,9 @@ from narrative.models import (
     EssenceKind,
     EssenceMismatch,
 )
+
+if TYPE_CHECKING:  # a mission is handed in by the receivers; none is read here
+    from goals.models import Mission
 
 logger = logging.getLogger("narrative")
 

@@ -31,6 +31,7 @@ from narrative import selectors, signals
 from narrative.beats.services import beat_request
 from narrative.ledger import essence_earn
 from narrative.models import BeatTrigger, EssenceKind, QuestUnlock, Story
+from narrative.notices import quest_tell
 from narrative.selectors import QuestFacts
 from narrative.services import story_start
 
@@ -273,7 +274,8 @@ def quest_unlock(*, user: User, quest: Quest, now: dt.datetime) -> QuestUnlock |
     1. Insert the unlock with ON CONFLICT DO NOTHING: of two workers at once, the second
        waits for the first's row and inserts nothing (UNIQUE user + quest).
     2. Earn its reward (key `quest:<key>`), give its special mission (goals, when the person
-       has an active goal), and announce `quest_unlocked` once this commits.
+       has an active goal), tell the person (a notice with Eliza's message), and announce
+       `quest_unlocked` once this commits.
     """
     unlock_id = _unlock_insert(user=user, key=quest.key, now=now)
     if unlock_id is None:
@@ -299,6 +301,7 @@ def quest_unlock(*, user: User, quest: Quest, now: dt.datetime) -> QuestUnlock |
         at=now,
         detail={"key": quest.key, "title": quest.title, "message": quest.message},
     )
+    quest_tell(user=user, key=quest.key, title=quest.title, message=quest.message)
     announce(
         signals.quest_unlocked,
         sender=QuestUnlock,

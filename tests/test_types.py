@@ -25,8 +25,10 @@ STRICT = re.compile(r"^delight/ai/|(^|/)(services|selectors)(/|\.py$)")
 
 
 def _errors_per_module() -> tuple[Counter[str], str]:
+    # No cache: the Django plugin's cache misses a change of the settings' types.
+    command = ["mypy", "--config-file", str(ROOT / "pyproject.toml"), "--cache-dir", os.devnull]
     run = subprocess.run(
-        [sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml")],
+        [sys.executable, "-m", *command],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -45,7 +47,7 @@ def test_the_types_hold_and_the_baseline_only_goes_down():
     strict = {path: n for path, n in counts.items() if STRICT.search(path)}
     assert not strict, f"type errors in strict modules: {strict}\n{report}"
     worse = {path: n for path, n in counts.items() if n > baseline.get(path, 0)}
-    better = {path: n for path, n in baseline.items() if counts.get(path, 0) < n}
+    better = {path: counts.get(path, 0) for path, n in baseline.items() if counts.get(path, 0) < n}
 
     assert not worse, f"new type errors (module: count now): {worse}\n{report}"
     assert not better, f"fewer type errors than the baseline: lower it to {better}"

@@ -101,8 +101,7 @@ from delight.ai.offline import (
     loss_in,
 )
 from delight.ai.types import ChatMessage, EmotionResult
-from goals.models import Mission
-from goals.selectors import goal_focus, mission_list, triad_for
+from goals.selectors import goal_focus, mission_suggested_list, triad_for
 from nudges.selectors import welcome_pending
 from nudges.services import presence_welcomed
 from world.selectors import zones_now
@@ -449,10 +448,7 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
 
 def suggested_named(user: Any, goal_id: int, text: str) -> str:
     """The title of the waiting plan's mission `text` names ("the shoes one"), or ""."""
-    choices = [
-        Choice(m.pk, m.title)
-        for m in mission_list(user=user, goal_id=goal_id, status=Mission.Status.SUGGESTED)
-    ]
+    choices = [Choice(m.pk, m.title) for m in mission_suggested_list(user=user, goal_id=goal_id)]
     found = best_choice(text, choices, LIGHT_VERBS) if choices else None
     return found.title if found else ""
 

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+# A micro-mission's length, in minutes: what a plan may propose and a mission may be
+# estimated at (goals' models enforce it without importing the planners and their client).
+MIN_MINUTES, MAX_MINUTES = 10, 30
+
 INTENTS = (
     "question",
     "goal_discussion",

@@ -7,16 +7,23 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import TypedDict
 
 from django.contrib.postgres.aggregates import StringAgg
 from django.db import connection
-from django.db.models import Count, IntegerField, Min, Q, Sum
+from django.db.models import Count, IntegerField, Min, Q, QuerySet, Sum
 from django.db.models.fields.json import KT
-from django.db.models.functions import Cast
+from django.db.models.functions import Cast, Coalesce
 from django.utils import timezone
 
 from delight.models import User
-from goals.models import ActivityEvent, Category, ConsistencySnapshot, StreakMilestone
+from goals.models import (
+    ActivityEvent,
+    Category,
+    ConsistencySnapshot,
+    MissionSession,
+    StreakMilestone,
+)
 from goals.progress.consistency import Trend, trend
 from goals.progress.days import LivedDay, day_of, lived_day
 from goals.progress.streaks import Streak, streak_of
@@ -213,3 +220,79 @@ def activity_hours(*, user_ids: list[int], since: dt.datetime) -> dict[int, dict
         for user_id, hour, count in cursor.fetchall():
             hours[user_id][hour] = count
     return dict(hours)
+
+
+class MissionDone(TypedDict):
+    event: int  # the activity's id
+    mission: int | None  # None for an imported one
+    title: str  # the mission's, or the imported habit's name
+    at: str  # ISO instant
+
+
+def progress_missions_done(
+    *, user: User, since: dt.datetime | None, now: dt.datetime, limit: int
+) -> tuple[list[MissionDone], int]:
+    """The newest missions done after `since` (all before the first) up to `now`, at most
+    `limit` of them (the app's, with their title, or imported, with the habit's name), and
+    how many were done in all."""
+    done = ActivityEvent.objects.owned_by(user).filter(
+        kind=ActivityEvent.Kind.MISSION_COMPLETED, occurred_at__lte=now
+    )
+    done = done.filter(occurred_at__gt=since) if since else done
+    return _missions_done(done, limit=limit), done.count()
+
+
+def progress_latest_mission_done(*, user: User, now: dt.datetime) -> MissionDone | None:
+    """The person's latest mission done up to `now`, ever (a quiet week still has one)."""
+    done = ActivityEvent.objects.owned_by(user).filter(
+        kind=ActivityEvent.Kind.MISSION_COMPLETED, occurred_at__lte=now
+    )
+    return next(iter(_missions_done(done, limit=1)), None)
+
+
+def _missions_done(events: QuerySet[ActivityEvent], *, limit: int) -> list[MissionDone]:
+    rows = events.order_by("-occurred_at").values(
+        "id", "mission_id", "mission__title", "metadata__title", "occurred_at"
+    )[:limit]
+    return [
+        MissionDone(
+            event=row["id"],
+            mission=row["mission_id"],
+            title=row["mission__title"] or row["metadata__title"] or "",
+            at=row["occurred_at"].isoformat(),
+        )
+        for row in rows
+        if row["mission__title"] or row["metadata__title"]
+    ]
+
+
+def _sessions_ended(
+    *, user: User, since: dt.datetime | None, now: dt.datetime
+) -> QuerySet[MissionSession]:
+    sessions = MissionSession.objects.owned_by(user).filter(
+        status=MissionSession.Status.COMPLETED, ended_at__lte=now
+    )
+    return sessions.filter(ended_at__gt=since) if since else sessions
+
+
+def progress_focus_minutes(*, user: User, since: dt.datetime | None, now: dt.datetime) -> int:
+    """The minutes of the sessions the person finished after `since` (all before the first)."""
+    total = _sessions_ended(user=user, since=since, now=now).aggregate(
+        minutes=Coalesce(Sum("actual_minutes"), 0)
+    )
+    return int(total["minutes"])
+
+
+def progress_latest_reflection(
+    *, user: User, since: dt.datetime | None, now: dt.datetime
+) -> tuple[int, str] | None:
+    """The person's own words after their latest session ended after `since`: (its id, the
+    reflection); None when they wrote none."""
+    row = (
+        _sessions_ended(user=user, since=since, now=now)
+        .exclude(Q(reflection="") | Q(reflection__isnull=True))
+        .order_by("-ended_at")
+        .values("id", "reflection")
+        .first()
+    )
+    return (row["id"], row["reflection"]) if row else None

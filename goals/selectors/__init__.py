@@ -180,6 +180,11 @@ def mission_list(
     return queryset.order_by("goal_id", "position", "id")
 
 
+def mission_suggested_list(*, user: User, goal_id: int) -> QuerySet[Mission]:
+    """The missions of the goal's plan still waiting for the person's yes."""
+    return mission_list(user=user, goal_id=goal_id, status=MS.SUGGESTED)
+
+
 def mission_get(*, user: User, mission_id: int) -> Mission:
     return owned_or_not_found(
         Mission.objects.select_related("goal", "milestone"), user=user, pk=mission_id

@@ -21,6 +21,7 @@ from narrative.beats.changes import changes_read
 from narrative.beats.plan import CHAPTER_REWARD
 from narrative.ledger import essence_earn, essence_spend
 from narrative.models import Beat, BeatTrigger, EssenceKind, Story
+from narrative.notices import beat_tell
 from narrative.scenario import scenario_chapter
 from narrative.services import story_start, world_apply
 
@@ -134,8 +135,8 @@ def beat_commit(
     2. Apply the draft's world changes at the scene's instant (world_apply checks every
        invariant again under the story's lock and refuses the whole beat otherwise).
     3. Move the story to the beat's chapter; a chapter finished earns its Essence (once).
-    4. Keep the beat with its provenance and the validation of every draft tried; announce
-       it and tell the person's open pages once this commits.
+    4. Keep the beat with its provenance and the validation of every draft tried; give its
+       notice; announce it and tell the person's open pages once this commits.
     """
     beat = Beat.objects.select_for_update().select_related("user", "story").get(pk=beat_id)
     if beat.status != Beat.Status.WRITING:
@@ -151,6 +152,7 @@ def beat_commit(
     if position["finished"]:
         _chapter_reward(user=beat.user, data=story.scenario.data, finished=position["finished"])
     _beat_fill(beat, selected=selected, draft=draft, validation=validation, at=at)
+    beat_tell(beat=beat)
     announce(signals.beat_written, sender=Beat, user=beat.user, beat=beat)
     send_on_commit(partial(realtime.beat_written_send, beat), what="a story beat")
     waiting = Beat.objects.owned_by(beat.user).filter(status=Beat.Status.PENDING).first()

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from goals.models import ActivityEvent
+from goals.models import ActivityEvent, MissionSession
+from goals.progress import selectors
 from goals.progress.selectors import activity_hours
-from tests.goals.factories import make_event
+from tests.goals.factories import make_event, make_goal, make_mission
 
 Kind = ActivityEvent.Kind
 SINCE = dt.datetime(2026, 5, 1, tzinfo=dt.UTC)
@@ -35,3 +36,50 @@ def test_activity_hours_read_an_imported_offset_east_of_greenwich_as_east(owner)
     hours = activity_hours(user_ids=[owner.pk], since=SINCE)
 
     assert hours == {owner.pk: {20: 1, 16: 1, 0: 1}}
+
+
+def test_missions_done_since_are_the_newest_first_with_their_count_and_only_the_persons(
+    owner, outsider
+):
+    mission = make_mission(make_goal(owner), title="Walk 2 km")
+    make_event(owner, Kind.MISSION_COMPLETED, SINCE - dt.timedelta(days=1), mission=mission)
+    for hours in (1, 2, 3):
+        make_event(
+            owner, Kind.MISSION_COMPLETED, SINCE + dt.timedelta(hours=hours), mission=mission
+        )
+    make_event(
+        owner, Kind.MISSION_COMPLETED, SINCE + dt.timedelta(hours=4), metadata={"title": "Yoga"}
+    )
+    make_event(
+        outsider, Kind.MISSION_COMPLETED, SINCE + dt.timedelta(hours=5), metadata={"title": "x"}
+    )
+    now = SINCE + dt.timedelta(days=1)
+
+    done, count = selectors.progress_missions_done(user=owner, since=SINCE, now=now, limit=2)
+
+    assert count == 4
+    assert [(m["title"], m["mission"]) for m in done] == [("Yoga", None), ("Walk 2 km", mission.pk)]
+    latest = selectors.progress_latest_mission_done(user=owner, now=SINCE)
+    assert latest is not None
+    assert latest["title"] == "Walk 2 km"  # the one before SINCE
+
+
+def test_focus_minutes_and_the_latest_reflection_come_from_sessions_ended_since(owner):
+    mission = make_mission(make_goal(owner))
+    for minutes, ended, words in ((25, 1, "felt slow"), (15, 2, ""), (40, -1, "old words")):
+        MissionSession.objects.create(
+            user=owner,
+            mission=mission,
+            status=MissionSession.Status.COMPLETED,
+            started_at=SINCE,
+            planned_minutes=minutes,
+            actual_minutes=minutes,
+            ended_at=SINCE + dt.timedelta(hours=ended),
+            reflection=words,
+        )
+    now = SINCE + dt.timedelta(days=1)
+
+    assert selectors.progress_focus_minutes(user=owner, since=SINCE, now=now) == 40
+    latest = selectors.progress_latest_reflection(user=owner, since=SINCE, now=now)
+    assert latest is not None
+    assert latest[1] == "felt slow"  # the newest with words

@@ -23,10 +23,8 @@ from delight.ai.planning.plans import (
     CATEGORIES,
     ENERGIES,
     MAX_MILESTONES,
-    MAX_MINUTES,
     MAX_MISSIONS,
     MIN_MILESTONES,
-    MIN_MINUTES,
     MIN_MISSIONS,
     PLAN_SCHEMA,
     Plan,
@@ -34,6 +32,7 @@ from delight.ai.planning.plans import (
     PlannedMission,
     plan_from_data,
 )
+from delight.ai.types import MAX_MINUTES, MIN_MINUTES
 
 __all__ = [
     "CATEGORIES",

@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from delight.ai.types import MAX_MINUTES, MIN_MINUTES
+
 CATEGORIES = ("health", "craft", "growth", "connection")
 ENERGIES = ("low", "medium", "high")
 MIN_MILESTONES, MAX_MILESTONES = 3, 7
 MIN_MISSIONS, MAX_MISSIONS = 1, 5
-MIN_MINUTES, MAX_MINUTES = 10, 30
 
 _MISSION_SCHEMA: dict[str, Any] = {
     "type": "object",
