@@ -1,7 +1,7 @@
 """How an app tells the apps above it what happened, without importing them.
 
-The layers point one way (docs/architecture.md): `delight` <- `goals` <- `world` <-
-`narrative`, `nudges` <- `companion`. A lower app never imports a higher one. Instead:
+The layers point one way (docs/architecture.md): `delight` <- `goals` <- `world`,
+`nudges` <- `narrative` <- `companion`. A lower app never imports a higher one. Instead:
 
 1. The lower app declares its news as Django signals in its `signals.py`, each with the
    facts it carries (`plan_saved`: the goal and a description of the plan).
