@@ -75,7 +75,7 @@ def ensure_quest_person() -> User:
     if not created and ActivityEvent.objects.filter(user=user).exists():
         return user
     goal = Goal.objects.create(user=user, title="Learn the cello", category="growth")
-    events, missions = [], []
+    events = []
     for back in range(HISTORY_DAYS, 0, -1):
         day = NOW - dt.timedelta(days=back)
         for hour, kind in (
@@ -87,29 +87,31 @@ def ensure_quest_person() -> User:
         ):
             at = day.replace(hour=hour)
             local = lived_day(at, zone=user.timezone, day_start_hour=user.day_start_hour).date
+            # A mission done is the person's own mission, with its title: what a beat cites.
+            mission = (
+                Mission.objects.create(
+                    user=user,
+                    goal=goal,
+                    title="Practise scales",
+                    category="growth",
+                    status=Mission.Status.COMPLETED,
+                    completed_at=at,
+                )
+                if kind == "mission_completed"
+                else None
+            )
             events.append(
                 ActivityEvent(
                     user=user,
                     kind=kind,
+                    mission=mission,
                     occurred_at=at,
                     local_date=local,
                     zone=user.timezone,
                     category="growth",
                 )
             )
-            if kind == "mission_completed":
-                missions.append(
-                    Mission(
-                        user=user,
-                        goal=goal,
-                        title="Practise scales",
-                        category="growth",
-                        status=Mission.Status.COMPLETED,
-                        completed_at=at,
-                    )
-                )
     ActivityEvent.objects.bulk_create(events)
-    Mission.objects.bulk_create(missions)
     return user
 
 
