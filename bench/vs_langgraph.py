@@ -8,7 +8,7 @@ Needs the optional bench dependencies: `.venv/bin/pip install -e '.[bench]'`.
    --database-url), migrate it and set up LangGraph's `PostgresSaver` tables in it.
 2. Build the same 5-node turn on both sides (receive_input → recall_context → reason →
    respond → store_memory, trivial bodies that each add a small key to the state),
-   checkpointed after every node: ours with `companion.runner.Runner` and
+   checkpointed after every node: ours with `delight.runner.Runner` and
    `DatabaseCheckpointStore`, theirs with a LangGraph `StateGraph`, `PostgresSaver` and
    durability="sync" (each step persisted before the next one starts).
 3. Warm up, empty both sides' tables, then run --sessions x --turns turns a side,
@@ -87,8 +87,8 @@ class Ours:
     """Our runner checkpointing into AgentCheckpoint rows, one agent state per session."""
 
     def __init__(self, sessions: int) -> None:
-        from companion.runner import END, Graph, Node
         from delight.models import User
+        from delight.runner import END, Graph, Node
 
         self.user, _ = User.objects.get_or_create(username="bench-langgraph")
         self.session_ids = [uuid.uuid4() for _ in range(sessions)]
@@ -127,7 +127,7 @@ class Ours:
         from django.db import transaction
 
         from companion import checkpoints
-        from companion.runner import Runner, TurnInput
+        from delight.runner import Runner, TurnInput
 
         agent = checkpoints.agent_state_open(user=self.user, session_id=self.session_ids[session])
         store = checkpoints.DatabaseCheckpointStore(agent)
@@ -246,7 +246,7 @@ def queries_per_turn(ours: Ours) -> dict[str, int]:
 
 def runner_alone(turns: int = 500) -> tuple[float, float]:
     """The runner's own cost per turn (state JSON, checksums, trace) on an in-memory store."""
-    from companion.runner import InMemoryCheckpointStore, Runner, TurnInput
+    from delight.runner import InMemoryCheckpointStore, Runner, TurnInput
 
     graph = Ours(0).graphs[False]
     timings = []

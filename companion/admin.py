@@ -28,10 +28,10 @@ from companion.models import (
     MemoryChange,
     Turn,
 )
-from companion.runner import RunnerError
 from companion.selectors import EXPORT_FIELDS, UNREAD
 from companion.turn import GRAPH, answer_of
 from delight.admin_display import json_field, readable_fields, trace_table
+from delight.runner import RunnerError
 
 
 class MemoryChangeInline(TabularInline):

@@ -16,13 +16,13 @@ from companion.models import (
     AgentCheckpoint,
     AgentState,
 )
-from companion.runner import (
+from delight.models import User
+from delight.rows import prepared_cursor
+from delight.runner import (
     STATE_SCHEMA_VERSION,
     Checkpoint,
     canonical_json,
 )
-from delight.models import User
-from delight.rows import prepared_cursor
 
 CHECKPOINT_IDLE = dt.timedelta(days=1)  # sessions quiet this long keep one checkpoint a turn
 

@@ -26,13 +26,6 @@ from companion.models import (
     Turn,
     validate_message,
 )
-from companion.runner import (
-    CheckpointNotFound,
-    Runner,
-    TurnInput,
-    TurnState,
-    no_events,
-)
 from companion.services import profile_cache_clear
 from companion.turn import (
     GRAPH,
@@ -50,6 +43,13 @@ from delight.errors import Conflict
 from delight.locks import liveness_lock, lock_key
 from delight.models import User
 from delight.rows import prepared_cursor
+from delight.runner import (
+    CheckpointNotFound,
+    Runner,
+    TurnInput,
+    TurnState,
+    no_events,
+)
 from delight.text import validate_text
 from goals.services import talk_record
 

@@ -25,9 +25,9 @@ from django.utils import timezone
 
 from companion.checkpoints import DatabaseCheckpointStore, agent_state_open
 from companion.models import AgentState
-from companion.runner import END, ERROR, Graph, Node, NodeContext, Runner, TurnInput, TurnState
 from delight.ai.engine import Engine
 from delight.ai.runtime import engine_or_default
+from delight.runner import END, ERROR, Graph, Node, NodeContext, Runner, TurnInput, TurnState
 from narrative.beats import services as beats
 from narrative.beats import steps
 

@@ -49,7 +49,7 @@ from companion.dialogue.states import (
     S,
     transition,
 )
-from companion.runner import IllegalTransition
+from delight.runner import IllegalTransition
 
 # The pending "slot" after a plain "no" at confirmation: which slot to change.
 CHOOSE_FIELD = "_which"

@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from companion.runner import IllegalTransition
+from delight.runner import IllegalTransition
 
 
 class ConversationState(StrEnum):

@@ -16,11 +16,11 @@ from django.db import close_old_connections
 from django.utils import timezone
 
 from companion.dialogue import DialogueManager
-from companion.runner import EventSink, NodeContext, no_events
 from delight.ai.engine import Engine
 from delight.ai.types import Usage
 from delight.database import Role, role_executor
 from delight.models import User
+from delight.runner import EventSink, NodeContext, no_events
 from delight.tools import ToolRegistry, registry
 
 HISTORY_TURNS = 12  # earlier turns given to the reply; offline Eliza repeats none of them

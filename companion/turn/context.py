@@ -6,11 +6,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from companion.runner import TurnState
 from delight.ai.engine import context_lines
 from delight.ai.offline import StoryNote, StreakNote, ZoneNote
 from delight.ai.types import EmotionResult, IntentResult
 from delight.models import User
+from delight.runner import TurnState
 from nudges.selectors import Return
 
 # Eliza's welcome for a person back after days away: warm, and never about the absence.

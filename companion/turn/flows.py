@@ -40,10 +40,10 @@ from companion.dialogue.cues import (
     wished_aim,
 )
 from companion.dialogue.phrases import ADJUST_WORDS, GOAL_NAMED
-from companion.runner import TurnState
 from companion.selectors import agent_state_data
 from companion.turn.common import TurnDeps
 from delight.models import User
+from delight.runner import TurnState
 from goals.selectors import flow_choices
 
 ACTIVE = (ConversationState.WAITING_FOR_SLOT, ConversationState.CONFIRMING, ConversationState.ERROR)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from companion.dialogue import DialogueState, waiting_words
-from companion.runner import ERROR, Graph, Node, TurnState
 from companion.turn.common import FALLBACK_REPLIES
 from companion.turn.nodes import (
     after_input,
@@ -20,6 +19,7 @@ from companion.turn.nodes import (
 )
 from companion.turn.safety import CLOSED
 from companion.turn.safety_nodes import check_in, crisis
+from delight.runner import ERROR, Graph, Node, TurnState
 
 REPLY_NODES = ("crisis", "check_in", "respond", "error")
 # The nodes in the order they run: a later node's session keys win (session_data).

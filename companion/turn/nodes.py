@@ -17,7 +17,6 @@ from companion.dialogue.parsing import is_bare_yes, is_cancel
 from companion.dialogue.phrases import NOTHING_TO_CANCEL
 from companion.dialogue.states import ConversationState
 from companion.models import Memory
-from companion.runner import NodeContext, TurnState
 from companion.selectors import (
     conversation_history,
     memories_keyed,
@@ -101,6 +100,7 @@ from delight.ai.offline import (
     loss_in,
 )
 from delight.ai.types import ChatMessage, EmotionResult
+from delight.runner import NodeContext, TurnState
 from goals.selectors import goal_focus, mission_suggested_list, triad_for
 from nudges.selectors import welcome_pending
 from nudges.services import presence_welcomed

@@ -9,7 +9,6 @@ from typing import Any
 
 from django.conf import settings
 
-from companion.runner import NodeContext, TurnState
 from companion.services import crisis_event_record
 from companion.turn.common import TurnDeps, deps_of, emit_text, word_chunks
 from companion.turn.flows import dialogue_now
@@ -21,6 +20,7 @@ from companion.turn.safety import (
     crisis_text,
     someone_else_text,
 )
+from delight.runner import NodeContext, TurnState
 
 
 def crisis(state: TurnState, ctx: NodeContext) -> dict[str, Any]:

@@ -7,7 +7,6 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from companion.runner import ToolOutcome, TurnState, run_concurrently, timed
 from companion.turn.common import TurnDeps, in_tool_thread, tool_pool
 from delight.ai.offline import (
     JOYFUL,
@@ -16,6 +15,7 @@ from delight.ai.offline import (
     asks_about_streak,
     asks_about_world,
 )
+from delight.runner import ToolOutcome, TurnState, run_concurrently, timed
 from delight.tools import ToolCall
 
 # What each planned reply needs to know, beyond what its strategy reads.

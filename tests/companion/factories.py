@@ -13,9 +13,9 @@ import numpy as np
 from companion import conversations, selectors, services
 from companion.dialogue import Choice, DialogueContext, DialogueManager, DialogueState, DialogueStep
 from companion.models import Memory
-from companion.runner import END, ERROR, Graph, Node, NodeContext, TurnState
 from delight.ai.embeddings import HashingEmbedder
 from delight.ai.engine import OfflineEngine
+from delight.runner import END, ERROR, Graph, Node, NodeContext, TurnState
 
 ENGINE = OfflineEngine()
 

@@ -15,7 +15,7 @@ from django_q.models import Schedule
 
 from companion import checkpoints, tasks
 from companion.models import AgentCheckpoint, AgentState
-from companion.runner import CorruptCheckpoint, Runner, TurnInput
+from delight.runner import CorruptCheckpoint, Runner, TurnInput
 from tests.companion.factories import Effects, SimulatedCrash, eliza_graph
 
 pytestmark = pytest.mark.django_db

@@ -11,9 +11,9 @@ from django.core.exceptions import ValidationError
 from companion import checkpoints, conversations, selectors, tasks
 from companion.conversations import session_lock_key
 from companion.models import AgentCheckpoint, Conversation, Memory, Turn
-from companion.runner import TurnState
 from delight.ai.engine import OfflineEngine
 from delight.errors import NotFound
+from delight.runner import TurnState
 from goals.models import Goal
 from tests.companion.factories import SimulatedCrash, say
 

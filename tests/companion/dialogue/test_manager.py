@@ -15,7 +15,7 @@ from companion.dialogue.manager import (
     Outcome,
 )
 from companion.dialogue.parsing import Choice, DialogueContext
-from companion.runner import IllegalTransition
+from delight.runner import IllegalTransition
 from tests.companion.factories import TODAY, flow_at_confirmation, flow_say, flow_start
 
 S = ConversationState

@@ -7,7 +7,7 @@ import itertools
 import pytest
 
 from companion.dialogue.states import TRANSITIONS, ConversationState, transition
-from companion.runner import IllegalTransition
+from delight.runner import IllegalTransition
 
 S = ConversationState
 

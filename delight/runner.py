@@ -1,12 +1,12 @@
-"""A small, explicit state-machine runner for one companion turn.
+"""A small, explicit state-machine runner: one companion turn, or one story beat.
 
 Nodes are plain functions ``(state, ctx) -> dict`` returning a delta; the graph declares every
 edge (a fixed successor, or a router choosing among declared successors). The runner enforces
 the declared edges, checkpoints after every node through a `CheckpointStore`, emits a progress
 event per node, and can resume a crashed turn or replay a past one in a sandbox.
 
-Pure Python on purpose: no Django and no database here, so the DB-backed store and the real
-Eliza nodes can be wired in later.
+Pure Python on purpose: no Django and no database here; the kernel's machinery, which the
+apps wire to their own nodes and to a checkpoint store.
 """
 
 from __future__ import annotations

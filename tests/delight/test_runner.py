@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from companion.runner import (
+from delight.runner import (
     END,
     ERROR,
     STATE_SCHEMA_VERSION,
