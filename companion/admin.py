@@ -31,6 +31,7 @@ from companion.models import (
 from companion.selectors import EXPORT_FIELDS, UNREAD
 from companion.turn import GRAPH, answer_of
 from delight.admin_display import json_field, readable_fields, trace_table
+from delight.requests import PersonRequest
 from delight.runner import RunnerError
 
 
@@ -284,7 +285,7 @@ class CrisisEventAdmin(ModelAdmin):
         return event.turn.text
 
     @admin.action(description="Mark as reviewed")
-    def mark_reviewed(self, request: HttpRequest, queryset: QuerySet[CrisisEvent]) -> None:
+    def mark_reviewed(self, request: PersonRequest, queryset: QuerySet[CrisisEvent]) -> None:
         reviewed = services.crisis_events_review(events=queryset, staff=request.user)
         self.message_user(request, f"{reviewed} crisis event(s) marked as reviewed.")
 

@@ -34,6 +34,7 @@ from companion.models import (
 )
 from companion.profile_data import STYLES
 from companion.services.learning import INTERESTS_MAX
+from delight.requests import PersonApiRequest
 from delight.text import TextField
 from delight.throttles import MessageThrottle
 
@@ -173,7 +174,7 @@ class MemoryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
             200: OpenApiResponse(MemoryWriteSerializer, description="Already known: reinforced."),
         },
     )
-    def create(self, request: Request) -> Response:
+    def create(self, request: PersonApiRequest) -> Response:
         incoming = MemoryCreateSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         write = services.memory_create(
@@ -187,7 +188,7 @@ class MemoryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         )
 
     @extend_schema(request=MemoryUpdateSerializer, responses=MemorySerializer)
-    def partial_update(self, request: Request, pk: str) -> Response:
+    def partial_update(self, request: PersonApiRequest, pk: str) -> Response:
         memory = self.get_object()
         incoming = MemoryUpdateSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
@@ -196,14 +197,14 @@ class MemoryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         )
         return Response(MemorySerializer(updated).data)
 
-    def destroy(self, request: Request, pk: str) -> Response:
+    def destroy(self, request: PersonApiRequest, pk: str) -> Response:
         services.memory_delete(memory=self.get_object(), user=request.user, actor=Actor.USER)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     # The k best matches, never more than 50: a plain list, not a page.
     @extend_schema(parameters=[SearchQuerySerializer], responses=RecalledSerializer(many=True))
     @action(detail=False, pagination_class=None)
-    def search(self, request: Request) -> Response:
+    def search(self, request: PersonApiRequest) -> Response:
         params = SearchQuerySerializer(data=request.query_params)
         params.is_valid(raise_exception=True)
         found = selectors.memory_recall(
@@ -216,7 +217,7 @@ class MemoryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
 
     @extend_schema(responses=MemoryExportSerializer)
     @action(detail=False)
-    def export(self, request: Request) -> Response:
+    def export(self, request: PersonApiRequest) -> Response:
         response = Response(selectors.memory_export(user=request.user))
         response["Content-Disposition"] = 'attachment; filename="memories.json"'
         return response
@@ -307,11 +308,11 @@ class ProfileView(APIView):
     """What Eliza knows about you, and your corrections to it."""
 
     @extend_schema(responses=ProfileSerializer)
-    def get(self, request: Request) -> Response:
+    def get(self, request: PersonApiRequest) -> Response:
         return Response(ProfileSerializer(about_you(user=request.user)).data)
 
     @extend_schema(request=ProfileUpdateSerializer, responses=ProfileSerializer)
-    def patch(self, request: Request) -> Response:
+    def patch(self, request: PersonApiRequest) -> Response:
         incoming = ProfileUpdateSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         services.profile_update(user=request.user, **incoming.validated_data)
@@ -326,7 +327,7 @@ class ProfileMemoryView(APIView):
         request=ProfileItemUpdateSerializer,
         responses={200: ProfileItemSerializer, 404: OpenApiResponse(description="Not yours.")},
     )
-    def patch(self, request: Request, memory_id: int) -> Response:
+    def patch(self, request: PersonApiRequest, memory_id: int) -> Response:
         memory = selectors.profile_memory_get(user=request.user, memory_id=memory_id)
         incoming = ProfileItemUpdateSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
@@ -338,7 +339,7 @@ class ProfileMemoryView(APIView):
         )
 
     @extend_schema(responses={204: None, 404: OpenApiResponse(description="Not yours.")})
-    def delete(self, request: Request, memory_id: int) -> Response:
+    def delete(self, request: PersonApiRequest, memory_id: int) -> Response:
         memory = selectors.profile_memory_get(user=request.user, memory_id=memory_id)
         services.profile_item_forget(user=request.user, memory=memory)
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -442,7 +443,7 @@ class MessageView(APIView):
             409: OpenApiResponse(description="session_busy: the session is still answering."),
         },
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: PersonApiRequest) -> Response:
         incoming = MessageInSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         data = incoming.validated_data
@@ -532,7 +533,7 @@ class SessionViewSet(viewsets.ReadOnlyModelViewSet):
         )
 
     @extend_schema(responses=SessionDetailSerializer)
-    def retrieve(self, request: Request, session_id: str) -> Response:
+    def retrieve(self, request: PersonApiRequest, session_id: str) -> Response:
         conversation = self.get_object()
         state = selectors.agent_state_for(user=request.user, session_id=conversation.pk)
         turns = selectors.conversation_turns(user=request.user, conversation_id=conversation.pk)

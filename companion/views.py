@@ -10,7 +10,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -21,6 +21,7 @@ from companion.dialogue import waiting_words
 from companion.forms import MemoryForm, ProfileFieldForm, ProfileItemForm
 from companion.models import Actor, Source, Tier, Turn
 from companion.profile_data import STYLE_QUESTION, STYLES
+from delight.requests import PersonRequest
 
 SAVED_MESSAGES = {
     "created": "Eliza will remember it.",
@@ -65,7 +66,7 @@ def _grouped(user) -> list[tuple[str, str, list]]:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def memories(request: HttpRequest) -> HttpResponse:
+def memories(request: PersonRequest) -> HttpResponse:
     form = MemoryForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -91,7 +92,7 @@ def memories(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def memory_edit(request: HttpRequest, memory_id: int) -> HttpResponse:
+def memory_edit(request: PersonRequest, memory_id: int) -> HttpResponse:
     memory = selectors.memory_get(user=request.user, memory_id=memory_id)
     initial = {"content": memory.content, "tier": memory.tier, "tags": ", ".join(memory.tags)}
     form = MemoryForm(request.POST if request.method == "POST" else None, initial=initial)
@@ -115,7 +116,7 @@ def memory_edit(request: HttpRequest, memory_id: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def memory_delete(request: HttpRequest, memory_id: int) -> HttpResponse:
+def memory_delete(request: PersonRequest, memory_id: int) -> HttpResponse:
     memory = selectors.memory_get(user=request.user, memory_id=memory_id)
     if request.method == "POST":
         services.memory_delete(memory=memory, user=request.user, actor=Actor.USER)
@@ -125,14 +126,14 @@ def memory_delete(request: HttpRequest, memory_id: int) -> HttpResponse:
 
 
 @login_required
-def memories_export(request: HttpRequest) -> JsonResponse:
+def memories_export(request: PersonRequest) -> JsonResponse:
     response = JsonResponse(selectors.memory_export(user=request.user))
     response["Content-Disposition"] = 'attachment; filename="memories.json"'
     return response
 
 
 def _about_page(
-    request: HttpRequest, *, failed: str = "", error: str = "", typed: str = ""
+    request: PersonRequest, *, failed: str = "", error: str = "", typed: str = ""
 ) -> HttpResponse:
     """The About you page; after a refused change, the form that failed (`failed`, an item's
     ref) shows the error and keeps what the person typed."""
@@ -153,7 +154,7 @@ def _first_error(form: ProfileFieldForm | ProfileItemForm) -> str:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def about_you_page(request: HttpRequest) -> HttpResponse:
+def about_you_page(request: PersonRequest) -> HttpResponse:
     """What Eliza knows about you. A POST sets or forgets one profile field (the forms work
     without JavaScript; about.js sends the same changes to the API)."""
     if request.method == "GET":
@@ -180,7 +181,7 @@ def about_you_page(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def about_item(request: HttpRequest, memory_id: int) -> HttpResponse:
+def about_item(request: PersonRequest, memory_id: int) -> HttpResponse:
     """Correct one thing Eliza knows (another person's memory is a 404)."""
     memory = selectors.profile_memory_get(user=request.user, memory_id=memory_id)
     form = ProfileItemForm(request.POST)
@@ -203,7 +204,7 @@ def about_item(request: HttpRequest, memory_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def about_item_forget(request: HttpRequest, memory_id: int) -> HttpResponse:
+def about_item_forget(request: PersonRequest, memory_id: int) -> HttpResponse:
     """Make Eliza forget one thing (the page asked to confirm first)."""
     memory = selectors.profile_memory_get(user=request.user, memory_id=memory_id)
     services.profile_item_forget(user=request.user, memory=memory)
@@ -237,7 +238,7 @@ def _crisis(turns: list[Turn]) -> dict[str, Any] | None:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def chat(request: HttpRequest, session_id: uuid.UUID | None = None) -> HttpResponse:
+def chat(request: PersonRequest, session_id: uuid.UUID | None = None) -> HttpResponse:
     """Talk to Eliza. chat.js streams replies over ws/companion/; a plain POST (no
     JavaScript) runs the turn here and comes back to the session."""
     conversation = None

@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 
 from delight import lockout, services
 from delight.models import User
+from delight.requests import PersonApiRequest
 
 
 @extend_schema_field(
@@ -45,7 +46,7 @@ class MeView(APIView):
         return Response(MeSerializer(request.user).data)
 
     @extend_schema(request=MeSerializer, responses=MeSerializer)
-    def patch(self, request: Request) -> Response:
+    def patch(self, request: PersonApiRequest) -> Response:
         serializer = MeSerializer(request.user, data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
         user = services.user_update_profile(user=request.user, **serializer.validated_data)

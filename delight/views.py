@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from delight import dashboard, services
 from delight.forms import ONBOARDING_FORMS, SettingsForm, SignupForm, submitted
 from delight.models import User
+from delight.requests import PersonRequest
 
 
 @require_http_methods(["GET", "POST"])
@@ -37,7 +38,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def onboarding(request: HttpRequest) -> HttpResponse:
+def onboarding(request: PersonRequest) -> HttpResponse:
     """Resume onboarding at the first unfinished step."""
     if request.user.onboarded:
         return redirect("home")
@@ -46,7 +47,7 @@ def onboarding(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def onboarding_step(request: HttpRequest, step: int) -> HttpResponse:
+def onboarding_step(request: PersonRequest, step: int) -> HttpResponse:
     user: User = request.user
     form_class = ONBOARDING_FORMS.get(step)
     if form_class is None:
@@ -115,7 +116,7 @@ def more(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def settings_page(request: HttpRequest) -> HttpResponse:
+def settings_page(request: PersonRequest) -> HttpResponse:
     """The person's preferences on one page, saved together; a bad value changes nothing."""
     user: User = request.user
     initial = {name: getattr(user, name) for name in SettingsForm.base_fields}

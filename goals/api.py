@@ -21,6 +21,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from delight.requests import PersonApiRequest
 from delight.text import TextField
 from goals import selectors, services
 from goals.models import (
@@ -210,7 +211,7 @@ def _int_param(request: Request, name: str) -> int | None:
 # -- goals --------------------------------------------------------------------------------
 
 
-def _goal_body(request: Request, goal_id: int) -> dict[str, Any]:
+def _goal_body(request: PersonApiRequest, goal_id: int) -> dict[str, Any]:
     return GoalSerializer(selectors.goal_get(user=request.user, goal_id=goal_id)).data
 
 
@@ -235,7 +236,7 @@ class GoalListView(generics.ListAPIView):
             category=_choice(self.request, "category", Category.values),
         )
 
-    def post(self, request: Request) -> Response:
+    def post(self, request: PersonApiRequest) -> Response:
         goal = services.goal_create(user=request.user, **_valid(GoalInput, request.data))
         return Response(_goal_body(request, goal.pk), status=status.HTTP_201_CREATED)
 
@@ -246,7 +247,7 @@ class GoalDetailView(APIView):
         return Response(_goal_body(request, goal_id))
 
     @extend_schema(request=GoalInput, responses=GoalSerializer)
-    def patch(self, request: Request, goal_id: int) -> Response:
+    def patch(self, request: PersonApiRequest, goal_id: int) -> Response:
         changes = _valid(GoalInput, request.data, partial=True)
         services.goal_update(user=request.user, goal_id=goal_id, **changes)
         return Response(_goal_body(request, goal_id))
@@ -256,7 +257,7 @@ class GoalStatusView(APIView):
     """POST /api/goals/<id>/status/ {status}: pause, resume, complete or abandon a goal."""
 
     @extend_schema(request=GoalStatusInput, responses=GoalSerializer)
-    def post(self, request: Request, goal_id: int) -> Response:
+    def post(self, request: PersonApiRequest, goal_id: int) -> Response:
         new_status = _valid(GoalStatusInput, request.data)["status"]
         services.goal_set_status(user=request.user, goal_id=goal_id, status=new_status)
         return Response(_goal_body(request, goal_id))
@@ -272,7 +273,7 @@ class GoalActionView(APIView):
     action_name = ""
 
     @extend_schema(request=None, responses=GoalSerializer)
-    def post(self, request: Request, goal_id: int) -> Response:
+    def post(self, request: PersonApiRequest, goal_id: int) -> Response:
         self.ACTIONS[self.action_name](user=request.user, goal_id=goal_id)
         return Response(_goal_body(request, goal_id))
 
@@ -315,7 +316,7 @@ class MissionListView(generics.ListAPIView):
             milestone_id=_int_param(request, "milestone"),
         )
 
-    def post(self, request: Request) -> Response:
+    def post(self, request: PersonApiRequest) -> Response:
         data = _valid(MissionCreateInput, request.data)
         mission = services.mission_create(user=request.user, goal_id=data.pop("goal"), **data)
         body = MissionSerializer(selectors.mission_get(user=request.user, mission_id=mission.pk))
@@ -324,12 +325,12 @@ class MissionListView(generics.ListAPIView):
 
 class MissionDetailView(APIView):
     @extend_schema(responses=MissionSerializer)
-    def get(self, request: Request, mission_id: int) -> Response:
+    def get(self, request: PersonApiRequest, mission_id: int) -> Response:
         mission = selectors.mission_get(user=request.user, mission_id=mission_id)
         return Response(MissionSerializer(mission).data)
 
     @extend_schema(request=MissionEditInput, responses=MissionSerializer)
-    def patch(self, request: Request, mission_id: int) -> Response:
+    def patch(self, request: PersonApiRequest, mission_id: int) -> Response:
         changes = _valid(MissionEditInput, request.data)
         services.mission_edit(user=request.user, mission_id=mission_id, **changes)
         return self.get(request, mission_id)
@@ -348,7 +349,7 @@ class MissionActionView(APIView):
             204: OpenApiResponse(description="reject: the suggestion is set aside."),
         },
     )
-    def post(self, request: Request, mission_id: int) -> Response:
+    def post(self, request: PersonApiRequest, mission_id: int) -> Response:
         services.MISSION_ACTIONS[self.action_name](user=request.user, mission_id=mission_id)
         if self.action_name == "reject":
             return Response(status=status.HTTP_204_NO_CONTENT)
@@ -380,7 +381,7 @@ class SessionListView(generics.ListAPIView):
             status=_choice(self.request, "status", MissionSession.Status.values),
         )
 
-    def post(self, request: Request) -> Response:
+    def post(self, request: PersonApiRequest) -> Response:
         data = _valid(SessionStartInput, request.data)
         session = services.session_start(
             user=request.user,
@@ -392,14 +393,14 @@ class SessionListView(generics.ListAPIView):
 
 class SessionDetailView(APIView):
     @extend_schema(responses=MissionSessionSerializer)
-    def get(self, request: Request, session_id: int) -> Response:
+    def get(self, request: PersonApiRequest, session_id: int) -> Response:
         session = selectors.session_get(user=request.user, session_id=session_id)
         return Response(MissionSessionSerializer(session).data)
 
 
 class SessionExtendView(APIView):
     @extend_schema(request=SessionExtendInput, responses=MissionSessionSerializer)
-    def post(self, request: Request, session_id: int) -> Response:
+    def post(self, request: PersonApiRequest, session_id: int) -> Response:
         minutes = _valid(SessionExtendInput, request.data)["minutes"]
         session = services.session_extend(user=request.user, session_id=session_id, minutes=minutes)
         return Response(MissionSessionSerializer(session).data)
@@ -407,7 +408,7 @@ class SessionExtendView(APIView):
 
 class SessionCompleteView(APIView):
     @extend_schema(request=SessionCompleteInput, responses=MissionSessionSerializer)
-    def post(self, request: Request, session_id: int) -> Response:
+    def post(self, request: PersonApiRequest, session_id: int) -> Response:
         data = _valid(SessionCompleteInput, request.data)
         session = services.session_complete(user=request.user, session_id=session_id, **data)
         return Response(MissionSessionSerializer(session).data)
@@ -422,7 +423,7 @@ class TriadView(APIView):
     @extend_schema(
         parameters=[OpenApiParameter("energy", enum=Energy.values)], responses=TriadSerializer
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: PersonApiRequest) -> Response:
         energy = _choice(request, "energy", Energy.values)
         triad = selectors.triad_for(user=request.user, energy=energy)
         return Response(TriadSerializer(triad).data)

@@ -5,16 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest
-
 from delight.dashboard import Panel, register
+from delight.requests import PersonRequest
 from goals import selectors
 from goals.models import Category, Goal
 from goals.progress import highlights
 from goals.progress import selectors as progress_selectors
 
 
-def _today(request: HttpRequest) -> dict[str, Any]:
+def _today(request: PersonRequest) -> dict[str, Any]:
     # The same day as the Today page: what is done keeps its place, a finished day stays so.
     day = selectors.day_for(user=request.user)
     slots = [(slot, selectors.SLOT_LABELS[slot], mission) for slot, mission in day.open if mission]
@@ -26,7 +25,7 @@ def _today(request: HttpRequest) -> dict[str, Any]:
     }
 
 
-def _goals(request: HttpRequest) -> dict[str, Any]:
+def _goals(request: PersonRequest) -> dict[str, Any]:
     goals = selectors.goal_list(user=request.user, status=Goal.Status.ACTIVE)
     return {
         "rows": [(goal, selectors.goal_progress(goal)) for goal in goals],
@@ -35,7 +34,7 @@ def _goals(request: HttpRequest) -> dict[str, Any]:
     }
 
 
-def _streak(request: HttpRequest) -> dict[str, Any]:
+def _streak(request: PersonRequest) -> dict[str, Any]:
     streaks = progress_selectors.progress_streaks(user=request.user)
     going = sorted(
         ((Category(name).label, s.current) for name, s in streaks.by_category.items() if s.current),

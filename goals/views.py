@@ -20,6 +20,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from delight.forms import submitted
+from delight.requests import PersonRequest
 from delight.toasts import toast_with_action
 from goals import selectors, services
 from goals.forms import GoalForm, MissionForm, SessionCompleteForm
@@ -69,7 +70,7 @@ def _back(request: HttpRequest, default: str) -> HttpResponse:
 
 @login_required
 @require_GET
-def goal_list(request: HttpRequest) -> HttpResponse:
+def goal_list(request: PersonRequest) -> HttpResponse:
     status = request.GET.get("status") or None
     if status not in (None, *Goal.Status.values):
         status = None
@@ -81,7 +82,7 @@ def goal_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def goal_create(request: HttpRequest) -> HttpResponse:
+def goal_create(request: PersonRequest) -> HttpResponse:
     form = GoalForm(submitted(request))
     if request.method == "POST" and form.is_valid():
         try:
@@ -96,7 +97,7 @@ def goal_create(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def goal_edit(request: HttpRequest, goal_id: int) -> HttpResponse:
+def goal_edit(request: PersonRequest, goal_id: int) -> HttpResponse:
     goal = selectors.goal_get(user=request.user, goal_id=goal_id)
     initial = {name: getattr(goal, name) for name in GoalForm.base_fields}
     form = GoalForm(submitted(request), initial=initial)
@@ -114,7 +115,7 @@ def goal_edit(request: HttpRequest, goal_id: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def goal_detail(request: HttpRequest, goal_id: int) -> HttpResponse:
+def goal_detail(request: PersonRequest, goal_id: int) -> HttpResponse:
     goal = selectors.goal_get(user=request.user, goal_id=goal_id)
     milestones = selectors.milestone_list(user=request.user, goal_id=goal_id)
     loose = selectors.mission_list(user=request.user, goal_id=goal_id).filter(
@@ -133,7 +134,7 @@ def goal_detail(request: HttpRequest, goal_id: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def goal_state(request: HttpRequest, goal_id: int) -> JsonResponse:
+def goal_state(request: PersonRequest, goal_id: int) -> JsonResponse:
     """The polling fallback of the live decomposition status (same body as goal.update)."""
     goal = selectors.goal_get(user=request.user, goal_id=goal_id)
     return JsonResponse(
@@ -149,7 +150,7 @@ def goal_state(request: HttpRequest, goal_id: int) -> JsonResponse:
 
 @login_required
 @require_POST
-def goal_status(request: HttpRequest, goal_id: int) -> HttpResponse:
+def goal_status(request: PersonRequest, goal_id: int) -> HttpResponse:
     status = request.POST.get("status", "")
     _attempt(
         request,
@@ -161,7 +162,7 @@ def goal_status(request: HttpRequest, goal_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def goal_retry(request: HttpRequest, goal_id: int) -> HttpResponse:
+def goal_retry(request: PersonRequest, goal_id: int) -> HttpResponse:
     _attempt(
         request,
         lambda: services.goal_retry_decomposition(user=request.user, goal_id=goal_id),
@@ -172,7 +173,7 @@ def goal_retry(request: HttpRequest, goal_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def goal_approve_all(request: HttpRequest, goal_id: int) -> HttpResponse:
+def goal_approve_all(request: PersonRequest, goal_id: int) -> HttpResponse:
     count = services.mission_approve_all(user=request.user, goal_id=goal_id)
     messages.success(request, f"{count} mission{'s' if count != 1 else ''} approved.")
     return redirect("goal-detail", goal_id=goal_id)
@@ -183,7 +184,7 @@ def goal_approve_all(request: HttpRequest, goal_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def mission_create(request: HttpRequest, goal_id: int) -> HttpResponse:
+def mission_create(request: PersonRequest, goal_id: int) -> HttpResponse:
     form = MissionForm(request.POST)
     if not form.is_valid():
         messages.error(request, " ".join(m for errs in form.errors.values() for m in errs))
@@ -198,7 +199,7 @@ def mission_create(request: HttpRequest, goal_id: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def mission_edit(request: HttpRequest, mission_id: int) -> HttpResponse:
+def mission_edit(request: PersonRequest, mission_id: int) -> HttpResponse:
     mission = selectors.mission_get(user=request.user, mission_id=mission_id)
     initial = {name: getattr(mission, name) for name in MissionForm.base_fields}
     form = MissionForm(submitted(request), initial=initial)
@@ -217,7 +218,7 @@ def mission_edit(request: HttpRequest, mission_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def mission_action(request: HttpRequest, mission_id: int, action: str) -> HttpResponse:
+def mission_action(request: PersonRequest, mission_id: int, action: str) -> HttpResponse:
     service = services.MISSION_ACTIONS.get(action)
     if service is None:
         raise Http404("No such mission action.")
@@ -236,7 +237,7 @@ def mission_action(request: HttpRequest, mission_id: int, action: str) -> HttpRe
     return _back(request, reverse("goal-detail", args=[mission.goal_id]))
 
 
-def _celebrate(request: HttpRequest, mission: Mission, *, since: dt.datetime) -> None:
+def _celebrate(request: PersonRequest, mission: Mission, *, since: dt.datetime) -> None:
     messages.success(request, f"Done: {mission.title}. Nice work!")
     request.session[JUST_DONE] = mission.pk
     # A milestone this mission reached is the moment: said once, right now.
@@ -255,7 +256,7 @@ def _celebrate(request: HttpRequest, mission: Mission, *, since: dt.datetime) ->
 
 @login_required
 @require_GET
-def today(request: HttpRequest) -> HttpResponse:
+def today(request: PersonRequest) -> HttpResponse:
     energy = request.GET.get("energy") or None
     if energy not in (None, *Energy.values):
         energy = None
@@ -274,7 +275,7 @@ def today(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def session_page(request: HttpRequest, mission_id: int) -> HttpResponse:
+def session_page(request: PersonRequest, mission_id: int) -> HttpResponse:
     """The focus timer: start, pause, resume, add five minutes, and finish with minutes,
     notes and a reflection; then a moment to say well done and what comes next."""
     user = request.user
@@ -296,12 +297,12 @@ def session_page(request: HttpRequest, mission_id: int) -> HttpResponse:
     return render(request, "goals/session.html", context)
 
 
-def _next_mission(request: HttpRequest) -> Mission | None:
+def _next_mission(request: PersonRequest) -> Mission | None:
     day = selectors.day_for(user=request.user)
     return next((mission for _, mission in day.open if mission), None)
 
 
-def _session_post(request: HttpRequest, *, mission_id: int, form: SessionCompleteForm) -> bool:
+def _session_post(request: PersonRequest, *, mission_id: int, form: SessionCompleteForm) -> bool:
     """Apply one timer operation; True once the session is completed."""
     user = request.user
     op = request.POST.get("op")

@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from delight.models import User
+from delight.requests import PersonApiRequest
 from narrative import selectors, services
 from narrative.beats import services as beats
 from narrative.invariants import HERO, World
@@ -63,7 +64,7 @@ class StoryWorldView(APIView):
         parameters=[OpenApiParameter("at", dt.date, description="A local date (default: now).")],
         responses=StoryWorldSerializer,
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: PersonApiRequest) -> Response:
         user = request.user
         at = _end_of(_date(request), user) if "at" in request.query_params else timezone.now()
         services.story_start(user=user)
@@ -172,7 +173,7 @@ class EssenceView(APIView):
     """Your Essence: the balance and the ledger."""
 
     @extend_schema(operation_id="story_essence", responses=EssenceSerializer)
-    def get(self, request: Request) -> Response:
+    def get(self, request: PersonApiRequest) -> Response:
         ledger = selectors.essence_ledger(user=request.user)
         body = {
             "balance": selectors.essence_balance(user=request.user),
@@ -186,7 +187,7 @@ class QuestsView(APIView):
     """The hidden quests you unlocked, and how many are still hidden."""
 
     @extend_schema(operation_id="story_quests", responses=QuestsSerializer)
-    def get(self, request: Request) -> Response:
+    def get(self, request: PersonApiRequest) -> Response:
         found = quests_found(user=request.user)  # a quest taken out of the table is not shown
         hidden = len(QUESTS) - len(found)
         body = {"unlocked": [_quest(*pair) for pair in found], "hidden_count": hidden}
@@ -266,7 +267,7 @@ class StoryView(APIView):
     """Your story: where you are in it, your Essence, and its latest passage."""
 
     @extend_schema(operation_id="story", responses=StorySerializer)
-    def get(self, request: Request) -> Response:
+    def get(self, request: PersonApiRequest) -> Response:
         story = services.story_start(user=request.user)
         data = story.scenario.data
         chapter = selectors.story_chapter(story=story)
@@ -294,7 +295,7 @@ class BeatsView(APIView):
     """Your story's passages, newest first (the latest 50)."""
 
     @extend_schema(operation_id="story_beats", responses=BeatSerializer(many=True))
-    def get(self, request: Request) -> Response:
+    def get(self, request: PersonApiRequest) -> Response:
         story = services.story_start(user=request.user)
         shown = list(selectors.beats_written(user=request.user)[:BEATS_SHOWN])
         return Response(BeatSerializer(_beats_body(story, shown), many=True).data)
@@ -319,7 +320,7 @@ class ChoicesView(APIView):
         request=ChoiceRequestSerializer,
         responses={202: ChoiceMadeSerializer},
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: PersonApiRequest) -> Response:
         asked = ChoiceRequestSerializer(data=request.data)
         asked.is_valid(raise_exception=True)
         beat = beats.story_choice_take(user=request.user, beat_id=asked.validated_data["beat"])

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest
-
 from delight.dashboard import Panel, register
+from delight.requests import PersonRequest
 from narrative import selectors
 
 
-def _story(request: HttpRequest) -> dict[str, Any]:
+def _story(request: PersonRequest) -> dict[str, Any]:
     user = request.user
     beat = selectors.beat_latest(user=user)
     if beat is None:

@@ -8,12 +8,13 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from delight.models import User
+from delight.requests import PersonRequest
 from narrative import selectors, services
 from narrative.beats import services as beats
 from narrative.quests import quests_found
@@ -50,7 +51,7 @@ def _story_context(user: User) -> dict[str, Any]:
 
 @login_required
 @require_GET
-def story_page(request: HttpRequest) -> HttpResponse:
+def story_page(request: PersonRequest) -> HttpResponse:
     """The story: its chapters with their passages, oldest first, the newest marked; beside
     them the map, the people met, the items held, the quests found and the Essence ledger.
     live.js asking for the live part (X-Delight-Part) gets that part alone."""
@@ -62,7 +63,7 @@ def story_page(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def story_choice(request: HttpRequest) -> HttpResponse:
+def story_choice(request: PersonRequest) -> HttpResponse:
     """Take the choice a passage offers (spending Essence); a refusal is shown and changes
     nothing. Another person's passage answers 404, as every other person's object does
     (the service's NotFound is the middleware's 404)."""

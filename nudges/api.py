@@ -10,6 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from delight.requests import PersonApiRequest
 from nudges import selectors, services
 from nudges.models import Notification
 from nudges.selectors import shown_state
@@ -67,7 +68,7 @@ class ReadAllSerializer(serializers.Serializer):
     unread_count = serializers.IntegerField()
 
 
-def _inbox_body(request: Request, state: str = "inbox") -> dict:
+def _inbox_body(request: PersonApiRequest, state: str = "inbox") -> dict:
     now = timezone.now()
     inbox = selectors.notifications_inbox(user=request.user, state=state, now=now)
     return InboxSerializer(inbox, context={"now": now}).data
@@ -102,7 +103,7 @@ class NotificationActionView(APIView):
     action_name = ""
 
     @extend_schema(request=None, responses=NotificationSerializer)
-    def post(self, request: Request, notification_id: int) -> Response:
+    def post(self, request: PersonApiRequest, notification_id: int) -> Response:
         if self.action_name == "read":
             notification = services.notification_read(
                 user=request.user, notification_id=notification_id
@@ -118,7 +119,7 @@ class NotificationSnoozeView(APIView):
     """POST /api/notifications/<id>/snooze/ {until} or {for: hour|tonight|tomorrow}."""
 
     @extend_schema(request=SnoozeInput, responses=NotificationSerializer)
-    def post(self, request: Request, notification_id: int) -> Response:
+    def post(self, request: PersonApiRequest, notification_id: int) -> Response:
         selectors.notification_get(user=request.user, notification_id=notification_id)  # 404 first
         body = SnoozeInput(data=request.data)
         body.is_valid(raise_exception=True)
@@ -135,7 +136,7 @@ class NotificationReadAllView(APIView):
     """POST /api/notifications/read-all/: every unread one read."""
 
     @extend_schema(request=None, responses=ReadAllSerializer)
-    def post(self, request: Request) -> Response:
+    def post(self, request: PersonApiRequest) -> Response:
         changed = services.notifications_read_all(user=request.user)
         count = selectors.notifications_unread_count(user=request.user)
         return Response({"changed": changed, "unread_count": count})

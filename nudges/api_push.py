@@ -19,6 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from delight.requests import PersonApiRequest
 from delight.vapid import b64url_decode
 from nudges import selectors, services
 from nudges.models import PushSubscription
@@ -139,7 +140,7 @@ class PushSubscriptionListView(generics.ListAPIView):
     def get_queryset(self) -> Any:
         return selectors.push_subscription_list(user=self.request.user)
 
-    def post(self, request: Request) -> Response:
+    def post(self, request: PersonApiRequest) -> Response:
         serializer = PushSubscriptionInput(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
@@ -159,7 +160,7 @@ class PushSubscriptionDetailView(APIView):
         request=None,
         responses={204: OpenApiResponse(description="The browser gets no more pushes.")},
     )
-    def delete(self, request: Request, subscription_id: int) -> Response:
+    def delete(self, request: PersonApiRequest, subscription_id: int) -> Response:
         services.push_subscription_delete(user=request.user, subscription_id=subscription_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
 

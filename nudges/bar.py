@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest
-
 from delight.navigation import BarPart, bar_part_register
+from delight.requests import PersonRequest
 from nudges import selectors
 
 
-def _bell(request: HttpRequest) -> dict[str, Any]:
+def _bell(request: PersonRequest) -> dict[str, Any]:
     return {"count": selectors.notifications_unread_count(user=request.user)}
 
 

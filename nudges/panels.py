@@ -6,20 +6,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest
-
 from delight.dashboard import Panel, register
+from delight.requests import PersonRequest
 from nudges import selectors
 
 HOME_ITEMS = 3
 
 
-def _notifications(request: HttpRequest) -> dict[str, Any]:
+def _notifications(request: PersonRequest) -> dict[str, Any]:
     inbox = selectors.notifications_inbox(user=request.user, state="unread", limit=HOME_ITEMS)
     return {"items": inbox.results, "unread_count": inbox.unread_count}
 
 
-def _welcome_back(request: HttpRequest) -> dict[str, Any] | None:
+def _welcome_back(request: PersonRequest) -> dict[str, Any] | None:
     back = selectors.return_today(user=request.user)
     if back is None:
         return None

@@ -27,6 +27,7 @@ from django.views.decorators.http import (
     require_safe,
 )
 
+from delight.requests import PersonRequest
 from nudges import selectors, services
 from nudges.tokens import unsubscribe_user_id
 
@@ -36,7 +37,7 @@ SNOOZES = (("hour", "For an hour"), ("tonight", "Until tonight"), ("tomorrow", "
 
 @login_required
 @require_GET
-def notifications_page(request: HttpRequest) -> HttpResponse:
+def notifications_page(request: PersonRequest) -> HttpResponse:
     state = request.GET.get("state", "inbox")
     if state not in dict(TABS):
         state = "inbox"
@@ -54,7 +55,7 @@ def notifications_page(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def notification_action(request: HttpRequest, notification_id: int, act: str) -> HttpResponse:
+def notification_action(request: PersonRequest, notification_id: int, act: str) -> HttpResponse:
     """Open, read, archive or snooze (hour, tonight, tomorrow) one of the person's notes."""
     user = request.user
     if act == "open":
@@ -77,7 +78,7 @@ def notification_action(request: HttpRequest, notification_id: int, act: str) ->
 
 @login_required
 @require_POST
-def notifications_read_all(request: HttpRequest) -> HttpResponse:
+def notifications_read_all(request: PersonRequest) -> HttpResponse:
     changed = services.notifications_read_all(user=request.user)
     messages.success(request, "All caught up." if changed else "Nothing was unread.")
     return _back(request)

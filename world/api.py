@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from delight.requests import PersonApiRequest
 from world import selectors
 
 
@@ -37,7 +37,7 @@ class ZoneListView(APIView):
     """Every zone's current state for you (the same body as the ``world.snapshot`` event)."""
 
     @extend_schema(operation_id="world_zones_list", responses=SnapshotSerializer)
-    def get(self, request: Request) -> Response:
+    def get(self, request: PersonApiRequest) -> Response:
         return Response(selectors.world_snapshot(user=request.user))
 
 
@@ -45,6 +45,6 @@ class ZoneDetailView(APIView):
     """One zone's current state for you; an unknown slug answers 404."""
 
     @extend_schema(responses=ZoneSerializer)
-    def get(self, request: Request, slug: str) -> Response:
+    def get(self, request: PersonApiRequest, slug: str) -> Response:
         zone = selectors.zone_get(slug=slug)
         return Response(selectors.zone_state(user=request.user, zone=zone))

@@ -7,10 +7,10 @@ import datetime as dt
 import math
 from typing import Any
 
-from django.http import HttpRequest
 from django.utils import timezone
 
 from delight.dashboard import Panel, register
+from delight.requests import PersonRequest
 from world.selectors import world_zones
 
 
@@ -22,7 +22,7 @@ def _until(minutes: int) -> str:
     return f"in {hours} h {rest} min" if rest else f"in {hours} h"
 
 
-def _zones(request: HttpRequest) -> dict[str, Any]:
+def _zones(request: PersonRequest) -> dict[str, Any]:
     now = timezone.now()
     zones = world_zones(user=request.user, now=now)
     changes = [zone for zone in zones if zone["next_change_at"]]

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 
+from delight.requests import PersonRequest
 from world import selectors
 from world.models import ValueCategory
 
@@ -18,13 +19,13 @@ def _category_words(categories: list[str]) -> str:
 
 
 @login_required
-def world(request: HttpRequest) -> HttpResponse:
+def world(request: PersonRequest) -> HttpResponse:
     snapshot = selectors.world_snapshot(user=request.user)
     return render(request, "world/world.html", {"zones": snapshot["zones"]})
 
 
 @login_required
-def zone_detail(request: HttpRequest, slug: str) -> HttpResponse:
+def zone_detail(request: PersonRequest, slug: str) -> HttpResponse:
     zone = selectors.zone_get(slug=slug)
     state = selectors.zone_state(user=request.user, zone=zone)
     context = {

@@ -12,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from delight.requests import PersonApiRequest
 from goals.models import Category
 from goals.progress import api_highlights, selectors
 from goals.progress.api_import import ProgressImportView
@@ -93,7 +94,7 @@ class ProgressView(APIView):
     newest Daily Consistency Index."""
 
     @extend_schema(responses=ProgressSerializer)
-    def get(self, request: Request) -> Response:
+    def get(self, request: PersonApiRequest) -> Response:
         streaks = selectors.progress_streaks(user=request.user)
         consistency = selectors.progress_consistency(user=request.user)
         body = {"streaks": streaks, "dci": _consistency(consistency)}
@@ -138,7 +139,7 @@ class ProgressDaysView(APIView):
         ],
         responses=DayRowSerializer(many=True),
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: PersonApiRequest) -> Response:
         end = _date(request, "to") or selectors.progress_today(user=request.user)
         start = _date(request, "from") or end - dt.timedelta(days=89)
         if start > end:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from delight.requests import PersonApiRequest
 from goals.models import HighlightReel
 from goals.progress import highlights
 
@@ -56,7 +56,7 @@ class HighlightsView(APIView):
     """The person's highlight reels, the newest first (at most 20)."""
 
     @extend_schema(responses=ReelSerializer(many=True))
-    def get(self, request: Request) -> Response:
+    def get(self, request: PersonApiRequest) -> Response:
         reels = highlights.progress_highlights(user=request.user)
         return Response(ReelSerializer(reels, many=True).data)
 
@@ -65,6 +65,6 @@ class HighlightView(APIView):
     """One of the person's reels with its wins; another person's answers 404."""
 
     @extend_schema(responses=ReelContentSerializer)
-    def get(self, request: Request, reel_id: int) -> Response:
+    def get(self, request: PersonApiRequest, reel_id: int) -> Response:
         content = highlights.progress_highlight(user=request.user, reel_id=reel_id)
         return Response(ReelContentSerializer(content).data)

@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from delight.models import User
+from delight.requests import PersonApiRequest
 from goals import services
 from goals.models import Category
 from goals.progress.importing import (
@@ -98,7 +99,7 @@ class ProgressImportView(APIView):
         description="All or nothing: one bad row and nothing is imported; the 400 names "
         "every bad row. Importing the same history again adds nothing twice.",
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: PersonApiRequest) -> Response:
         user = request.user
         try:
             events = _events(request, user=user)

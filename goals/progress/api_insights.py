@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from delight.requests import PersonApiRequest
 from goals.models import ProgressInsight
 from goals.progress.insights import progress_insights
 
@@ -27,6 +27,6 @@ class ProgressInsightsView(APIView):
     plain words, the newest first (at most 20)."""
 
     @extend_schema(responses=InsightSerializer(many=True))
-    def get(self, request: Request) -> Response:
+    def get(self, request: PersonApiRequest) -> Response:
         insights = progress_insights(user=request.user)
         return Response(InsightSerializer(insights, many=True).data)

@@ -7,11 +7,12 @@ from __future__ import annotations
 import datetime as dt
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from delight.models import User
+from delight.requests import PersonRequest
 from goals.models import Category, ConsistencySnapshot
 from goals.progress import charts, highlights, insights, selectors
 from goals.progress.consistency import (
@@ -37,7 +38,7 @@ LEFT_OUT = {
 
 @login_required
 @require_GET
-def progress_page(request: HttpRequest) -> HttpResponse:
+def progress_page(request: PersonRequest) -> HttpResponse:
     user = request.user
     today = selectors.progress_today(user=user)
     # The calendar ends with this week's last day and starts on a Monday, 13 weeks before.
@@ -127,7 +128,7 @@ def _cell(row: selectors.DayRow, index: int) -> dict[str, object]:
 
 @login_required
 @require_GET
-def highlight_page(request: HttpRequest, reel_id: int) -> HttpResponse:
+def highlight_page(request: PersonRequest, reel_id: int) -> HttpResponse:
     content = highlights.progress_highlight(user=request.user, reel_id=reel_id)
     reel = content.reel
     series = [(day.date, day.dci) for day in content.days if day.dci is not None]

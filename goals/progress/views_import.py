@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from delight.forms import submitted
+from delight.requests import PersonRequest
 from goals import services
 from goals.forms import ImportForm
 from goals.models import Category
@@ -25,7 +26,7 @@ EXAMPLE = """{"events": [
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def progress_import_page(request: HttpRequest) -> HttpResponse:
+def progress_import_page(request: PersonRequest) -> HttpResponse:
     user = request.user
     form = ImportForm(submitted(request), request.FILES or None)
     problems: list[Problem] = []
