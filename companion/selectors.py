@@ -154,45 +154,42 @@ def memory_nearest(
         return rows
 
 
-def _reasons(
-    *,
-    similarity: float,
-    meaning_rank: int | None,
-    words_rank: int | None,
-    matched: list[str],
-    age_days: float,
-    uses: int,
-) -> list[str]:
-    reasons = []
-    if meaning_rank is not None:
-        reasons.append(f"meaning {similarity:.2f} (rank {meaning_rank})")
-    if words_rank is not None:
-        reasons.append(f"words: {', '.join(matched)} (rank {words_rank})")
-    if age_days <= RECENT_DAYS:
-        reasons.append("recent")
-    if uses >= OFTEN_USED:
-        reasons.append("often used")
-    return reasons
+@dataclass(frozen=True)
+class _Signals:
+    """Why a memory was recalled: its ranks in each stage, the words it matched, its age."""
 
+    similarity: float
+    meaning_rank: int | None
+    words_rank: int | None
+    matched: list[str]
+    age_days: float
+    uses: int
 
-def _plain_reasons(
-    *,
-    meaning_rank: int | None,
-    words_rank: int | None,
-    matched: list[str],
-    age_days: float,
-    uses: int,
-) -> list[str]:
-    why = []
-    if words_rank is not None and matched:
-        why.append("matches " + ", ".join(f"“{word}”" for word in matched))
-    elif meaning_rank is not None:
-        why.append("close in meaning")
-    if uses >= OFTEN_USED:
-        why.append("you mentioned this often")
-    if age_days <= RECENT_DAYS:
-        why.append("recent")
-    return why
+    def reasons(self) -> list[str]:
+        """For staff (scores and ranks)."""
+        reasons = []
+        if self.meaning_rank is not None:
+            reasons.append(f"meaning {self.similarity:.2f} (rank {self.meaning_rank})")
+        if self.words_rank is not None:
+            reasons.append(f"words: {', '.join(self.matched)} (rank {self.words_rank})")
+        if self.age_days <= RECENT_DAYS:
+            reasons.append("recent")
+        if self.uses >= OFTEN_USED:
+            reasons.append("often used")
+        return reasons
+
+    def plain(self) -> list[str]:
+        """For the person (no score, no rank)."""
+        why = []
+        if self.words_rank is not None and self.matched:
+            why.append("matches " + ", ".join(f"“{word}”" for word in self.matched))
+        elif self.meaning_rank is not None:
+            why.append("close in meaning")
+        if self.uses >= OFTEN_USED:
+            why.append("you mentioned this often")
+        if self.age_days <= RECENT_DAYS:
+            why.append("recent")
+        return why
 
 
 def memory_recall(
@@ -284,22 +281,14 @@ def memory_recall(
         score, age_days, similarity, meaning_rank, words_rank, matched = row[
             split + len(recall_sql.USE_FIELDS) :
         ]
-        reasons = _reasons(
-            similarity=similarity,
-            meaning_rank=meaning_rank,
-            words_rank=words_rank,
-            matched=matched,
-            age_days=age_days,
-            uses=memory.access_count,
+        signals = _Signals(
+            similarity, meaning_rank, words_rank, matched, age_days, memory.access_count
         )
-        why = _plain_reasons(
-            meaning_rank=meaning_rank,
-            words_rank=words_rank,
-            matched=matched,
-            age_days=age_days,
-            uses=memory.access_count,
+        recalled.append(
+            RecalledMemory(
+                memory=memory, score=score, reasons=signals.reasons(), why=signals.plain()
+            )
         )
-        recalled.append(RecalledMemory(memory=memory, score=score, reasons=reasons, why=why))
     return recalled
 
 
