@@ -142,6 +142,8 @@ class SearchQuerySerializer(serializers.Serializer):
 class MemoryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """List, search, create, edit, delete and export one's own memories."""
 
+    request: PersonApiRequest  # behind IsAuthenticated: a person
+
     serializer_class = MemorySerializer
     http_method_names = ["get", "post", "patch", "delete", "head", "options"]
     lookup_value_regex = r"\d+"
@@ -519,6 +521,8 @@ class SessionDetailSerializer(SessionSerializer):
 
 class SessionViewSet(viewsets.ReadOnlyModelViewSet):
     """One's own sessions with Eliza; a session's detail has its state and its messages."""
+
+    request: PersonApiRequest  # behind IsAuthenticated: a person
 
     serializer_class = SessionSerializer
     lookup_field = "session_id"

@@ -227,6 +227,8 @@ def _goal_body(request: PersonApiRequest, goal_id: int) -> dict[str, Any]:
 class GoalListView(generics.ListAPIView):
     """GET: the person's goals (?status=, ?category=). POST: create one (planning starts)."""
 
+    request: PersonApiRequest  # behind IsAuthenticated: a person
+
     serializer_class = GoalSerializer
 
     def get_queryset(self) -> Any:
@@ -279,6 +281,7 @@ class GoalActionView(APIView):
 
 
 class MilestoneListView(generics.ListAPIView):
+    request: PersonApiRequest  # behind IsAuthenticated: a person
     serializer_class = MilestoneSerializer
 
     def get_queryset(self) -> Any:
@@ -302,6 +305,8 @@ class MilestoneListView(generics.ListAPIView):
 )
 class MissionListView(generics.ListAPIView):
     """GET: missions (?goal=, ?status=, ?category=, ?energy=, ?milestone=). POST: add one."""
+
+    request: PersonApiRequest  # behind IsAuthenticated: a person
 
     serializer_class = MissionSerializer
 
@@ -371,6 +376,8 @@ class MissionActionView(APIView):
 )
 class SessionListView(generics.ListAPIView):
     """GET: sessions (?mission=, ?status=). POST {mission}: start a session (the timer)."""
+
+    request: PersonApiRequest  # behind IsAuthenticated: a person
 
     serializer_class = MissionSessionSerializer
 

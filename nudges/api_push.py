@@ -135,6 +135,8 @@ class PushSubscriptionListView(generics.ListAPIView):
     """GET: the person's browsers subscribed to pushes. POST: subscribe one (201; an
     endpoint already known is updated and moves to this person: 200)."""
 
+    request: PersonApiRequest  # behind IsAuthenticated: a person
+
     serializer_class = PushSubscriptionSerializer
 
     def get_queryset(self) -> Any:
