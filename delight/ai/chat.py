@@ -249,9 +249,8 @@ def _gave_up(attempts: int, exc: BaseException) -> AIError:
 
 def _as_openai_messages(messages: Sequence[ChatMessage]) -> list[ChatCompletionMessageParam]:
     # A ChatMessage's role is one of the SDK's roles (delight.ai.types), as a plain str.
-    return [
-        cast(ChatCompletionMessageParam, {"role": m.role, "content": m.content}) for m in messages
-    ]
+    plain = ({"role": m.role, "content": m.content} for m in messages)
+    return [cast("ChatCompletionMessageParam", message) for message in plain]
 
 
 class OpenAIChat:
