@@ -250,7 +250,7 @@ def _plain(text: str) -> str:
 
 def dialogue_outcome(user, expect: dict[str, Any]) -> tuple[bool, str]:
     """Whether the database shows the expected outcome, and what it shows instead."""
-    from companion.models import AgentState
+    from delight.models import AgentState
     from goals.models import Goal, Mission
 
     slots = expect.get("slots", {})

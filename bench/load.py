@@ -79,8 +79,8 @@ def ensure_people(count: int) -> list[str]:
     """API tokens of ``count`` onboarded people named ``<PREFIX><n>``."""
     from rest_framework.authtoken.models import Token
 
-    from companion.models import AgentState, Conversation, Memory
-    from delight.models import User
+    from companion.models import Conversation, Memory
+    from delight.models import AgentState, User
     from goals.models import Goal
 
     names = [f"{PREFIX}{n}" for n in range(count)]

@@ -116,7 +116,7 @@ class Ours:
 
     def open_sessions(self) -> None:
         """Create the agent states up front: LangGraph has no session row to create."""
-        from companion import checkpoints
+        from delight import checkpoints
 
         for session_id in self.session_ids:
             checkpoints.agent_state_open(user=self.user, session_id=session_id)
@@ -126,7 +126,7 @@ class Ours:
         the nodes (a node that writes gets a transaction with its checkpoint)."""
         from django.db import transaction
 
-        from companion import checkpoints
+        from delight import checkpoints
         from delight.runner import Runner, TurnInput
 
         agent = checkpoints.agent_state_open(user=self.user, session_id=self.session_ids[session])

@@ -19,8 +19,6 @@ from unfold.admin import ModelAdmin, TabularInline
 from companion import conversations, services
 from companion.models import (
     Actor,
-    AgentCheckpoint,
-    AgentState,
     CompanionProfile,
     Conversation,
     CrisisEvent,
@@ -31,6 +29,7 @@ from companion.models import (
 from companion.selectors import EXPORT_FIELDS, UNREAD
 from companion.turn import GRAPH, answer_of
 from delight.admin_display import json_field, readable_fields, trace_table
+from delight.models import AgentCheckpoint, AgentState
 from delight.requests import PersonRequest
 from delight.runner import RunnerError
 

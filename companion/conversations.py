@@ -18,10 +18,8 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
 
 from companion import selectors
-from companion.checkpoints import DatabaseCheckpointStore, agent_state_open
 from companion.models import (
     IDEMPOTENCY_KEY_MAX_CHARS,
-    AgentState,
     Conversation,
     Turn,
     validate_message,
@@ -39,9 +37,10 @@ from delight.ai.engine import Engine
 from delight.ai.guard import model_budget
 from delight.ai.runtime import engine_or_default, usage_collected
 from delight.ai.types import Usage
+from delight.checkpoints import DatabaseCheckpointStore, agent_state_open
 from delight.errors import Conflict
 from delight.locks import liveness_lock, lock_key
-from delight.models import User
+from delight.models import AgentState, User
 from delight.rows import prepared_cursor
 from delight.runner import (
     CheckpointNotFound,

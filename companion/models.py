@@ -22,7 +22,6 @@ from django.db.models.functions import Length
 from django.db.models.lookups import LessThanOrEqual
 from pgvector.django import VectorField
 
-from companion.dialogue import ConversationState
 from delight.ai.types import EMBEDDING_DIMENSIONS
 from delight.models import OwnedManager
 from delight.text import validate_json_text, validate_text
@@ -331,80 +330,6 @@ class MemoryChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} by {self.actor} ({self.memory_ref})"
-
-
-class AgentState(models.Model):
-    """Where one agent is with one person in one session: what staff inspect in admin.
-
-    The turn's full state lives in its checkpoints; this row keeps what the next message
-    needs (the node a crashed turn stopped at, the conversation state, a pending slot).
-    """
-
-    class AgentType(models.TextChoices):
-        ELIZA = "eliza", "Eliza"
-        NARRATOR = "narrator", "The narrator (story beats)"
-
-    # The dialogue manager's states (seed 001), as stored and shown in admin.
-    CONVERSATION_CHOICES = [
-        (state.value, state.value.replace("_", " ").capitalize()) for state in ConversationState
-    ]
-
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="agent_states"
-    )
-    session_id = models.UUIDField()
-    agent_type = models.CharField(max_length=20, choices=AgentType.choices, default=AgentType.ELIZA)
-    current_node = models.CharField(max_length=40, blank=True)
-    current_turn = models.CharField(max_length=64, blank=True)
-    conversation_state = models.CharField(
-        max_length=20, choices=CONVERSATION_CHOICES, default=ConversationState.IDLE.value
-    )
-    pending_slot = models.CharField(max_length=40, blank=True)
-    state_data = models.JSONField(default=dict, blank=True)
-    schema_version = models.PositiveSmallIntegerField()
-    created_at = models.DateTimeField(auto_now_add=True)
-    # Not indexed: every checkpoint touches it, and an index would make each of those updates
-    # rewrite index entries; the hourly compaction can afford to scan.
-    updated_at = models.DateTimeField(auto_now=True)
-    objects = OwnedManager()
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(
-                fields=["user", "session_id", "agent_type"], name="agent_state_per_session"
-            )
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.agent_type} · {self.user} · {self.session_id}"
-
-
-class AgentCheckpoint(models.Model):
-    """The turn's state after one node, for resume and replay (checksummed)."""
-
-    # No index of its own: the unique (agent state, turn, seq) index starts with it.
-    agent_state = models.ForeignKey(
-        AgentState, on_delete=models.CASCADE, related_name="checkpoints", db_index=False
-    )
-    turn_id = models.CharField(max_length=64)
-    node = models.CharField(max_length=40)
-    seq = models.PositiveIntegerField()
-    state = models.JSONField()
-    checksum = models.CharField(max_length=64)
-    created_at = models.DateTimeField(auto_now_add=True)
-    owner_field = "agent_state__user"  # whose rows these are (OwnedManager)
-    objects = OwnedManager()
-
-    class Meta:
-        ordering = ["turn_id", "seq"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["agent_state", "turn_id", "seq"], name="checkpoint_seq_per_turn"
-            )
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.turn_id} #{self.seq} {self.node}"
 
 
 # --- conversations ----------------------------------------------------------------------------

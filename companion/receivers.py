@@ -7,9 +7,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from django.db import transaction
 from django.dispatch import receiver
-from django_q.tasks import async_task
 
 from companion.models import Actor, Source, Tier
 from companion.nudge_details import nudge_detail_for
@@ -26,7 +24,6 @@ from nudges import signals as nudges_signals
 from world import signals as world_signals
 
 OFF_HOURS_KEY = "activity:off-hours"
-WRITE_BEAT_TASK = "companion.tasks.write_story_beat"
 
 
 @receiver(delight_signals.user_named, dispatch_uid="companion-keeps-the-name")
@@ -121,12 +118,6 @@ def personalise_nudge(*, user: User, send_id: int, **_: Any) -> None:
     detail = nudge_detail_for(user=user)
     if detail:
         nudges_services.scheduled_send_context_set(user=user, send_id=send_id, detail=detail)
-
-
-@receiver(narrative_signals.beat_requested, dispatch_uid="companion-writes-beats")
-def write_beat(*, beat_id: int, **_: Any) -> None:
-    """The narrator writes the beat in the background (the sweep takes it up if lost)."""
-    transaction.on_commit(lambda: async_task(WRITE_BEAT_TASK, beat_id))
 
 
 @receiver(narrative_signals.beat_written, dispatch_uid="companion-remembers-beats")

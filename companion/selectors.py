@@ -14,8 +14,6 @@ from django.utils import timezone
 
 from companion import recall_sql, sketches
 from companion.models import (
-    AgentCheckpoint,
-    AgentState,
     CompanionProfile,
     Conversation,
     Memory,
@@ -29,9 +27,9 @@ from delight.ai.engine import Engine
 from delight.ai.runtime import engine_or_default
 from delight.ai.text import normalise_words
 from delight.errors import NotFound
-from delight.models import User
+from delight.models import AgentState, User
 from delight.rows import model_from_row, prepared_cursor, read_owned
-from delight.selectors import one_or_not_found
+from delight.selectors import agent_state_find, one_or_not_found
 
 RRF_K = 60  # the constant of reciprocal rank fusion (Cormack et al.): 1 / (60 + rank)
 CANDIDATES_PER_K = 4  # each list keeps 4k candidates (at least MIN_CANDIDATES) for fusion
@@ -383,30 +381,9 @@ def memory_export(*, user: User) -> dict[str, Any]:
     }
 
 
-def checkpoint_latest(*, agent_state: AgentState, turn_id: str) -> AgentCheckpoint | None:
-    """The turn's newest checkpoint (one indexed read)."""
-    return (
-        AgentCheckpoint.objects.filter(agent_state=agent_state, turn_id=turn_id)
-        .order_by("-seq")
-        .first()
-    )
-
-
 # -- conversations -----------------------------------------------------------------------------
 
 NO_SESSION = "There is no such session."
-
-
-def agent_state_find(
-    *, user: User, session_id: Any, agent_type: str = "eliza"
-) -> AgentState | None:
-    """The person's agent state for a session, or None before its first turn."""
-    return read_owned(
-        AgentState,
-        user=user,
-        where="session_id = %s::uuid AND agent_type = %s::text",
-        params=[session_id, agent_type],
-    )
 
 
 def agent_state_data(*, user: User, session_id: Any, agent_type: str = "eliza") -> dict[str, Any]:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from companion import checkpoints, conversations, narrator, services
-from narrative import selectors as narrative_selectors
+from companion import conversations, services
 
 
 def prune_expired_memories() -> int:
@@ -23,23 +22,6 @@ def reembed_memories() -> int:
     return services.memories_reembed(seconds=REEMBED_RUN_SECONDS)
 
 
-def compact_checkpoints() -> int:
-    """Hourly: idle sessions keep one checkpoint per turn."""
-    return checkpoints.checkpoints_compact()
-
-
 def recover_turns() -> int:
     """Every few minutes: finish turns whose process died mid-way (from their checkpoints)."""
     return conversations.turns_recover()
-
-
-def write_story_beat(beat_id: int) -> bool:
-    """Write a pending passage of a person's story (the narrator), unless another worker
-    holds it or it is written already; whether this run wrote or tried it."""
-    return narrator.beat_write(beat_id=beat_id) is not None
-
-
-def recover_story_beats() -> int:
-    """Every minute: write the beats whose job was lost (a killed worker's claim lapsed, a
-    try that failed is due again); how many were taken up."""
-    return sum(write_story_beat(beat_id) for beat_id in narrative_selectors.beat_ids_due())

@@ -1,6 +1,7 @@
 """The custom user: a person's clock (timezone, day start, productive hours) and how Eliza
 may reach them (notification preferences); and the one way to read a person's own rows
-(OwnedManager)."""
+(OwnedManager); and where an agent (Eliza's turn, the narrator) is with a person, with the
+checkpoints its runner keeps after every node."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import datetime as dt
 from typing import Self, TypeVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -153,3 +155,74 @@ class AICall(models.Model):
 
     def __str__(self) -> str:
         return f"{self.provider}:{self.model} {self.purpose}"
+
+
+class AgentState(models.Model):
+    """Where one agent is with one person in one session: what staff inspect in admin.
+
+    The turn's full state lives in its checkpoints; this row keeps what the next message
+    needs (the node a crashed turn stopped at, the conversation state, a pending slot).
+    """
+
+    class AgentType(models.TextChoices):
+        ELIZA = "eliza", "Eliza"
+        NARRATOR = "narrator", "The narrator (story beats)"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="agent_states"
+    )
+    session_id = models.UUIDField()
+    agent_type = models.CharField(max_length=20, choices=AgentType.choices, default=AgentType.ELIZA)
+    current_node = models.CharField(max_length=40, blank=True)
+    current_turn = models.CharField(max_length=64, blank=True)
+    # Where a dialogue agent (Eliza) is in its flow: its own words, kept here for the next
+    # message and for staff, so the kernel does not know them.
+    conversation_state = models.CharField(max_length=20, default="idle")
+    pending_slot = models.CharField(max_length=40, blank=True)
+    state_data = models.JSONField(default=dict, blank=True)
+    schema_version = models.PositiveSmallIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    # Not indexed: every checkpoint touches it, and an index would make each of those updates
+    # rewrite index entries; the hourly compaction can afford to scan.
+    updated_at = models.DateTimeField(auto_now=True)
+    objects = OwnedManager()
+
+    class Meta:
+        db_table = "companion_agentstate"  # made by Eliza's app, moved down with its rows
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "session_id", "agent_type"], name="agent_state_per_session"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.agent_type} · {self.user} · {self.session_id}"
+
+
+class AgentCheckpoint(models.Model):
+    """The turn's state after one node, for resume and replay (checksummed)."""
+
+    # No index of its own: the unique (agent state, turn, seq) index starts with it.
+    agent_state = models.ForeignKey(
+        AgentState, on_delete=models.CASCADE, related_name="checkpoints", db_index=False
+    )
+    turn_id = models.CharField(max_length=64)
+    node = models.CharField(max_length=40)
+    seq = models.PositiveIntegerField()
+    state = models.JSONField()
+    checksum = models.CharField(max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True)
+    owner_field = "agent_state__user"  # whose rows these are (OwnedManager)
+    objects = OwnedManager()
+
+    class Meta:
+        db_table = "companion_agentcheckpoint"
+        ordering = ["turn_id", "seq"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["agent_state", "turn_id", "seq"], name="checkpoint_seq_per_turn"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.turn_id} #{self.seq} {self.node}"

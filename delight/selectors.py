@@ -9,7 +9,8 @@ from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.db.models import Max, Model, QuerySet
 
 from delight.errors import NotFound
-from delight.models import OwnedQuerySet, User, WorkerHeartbeat
+from delight.models import AgentCheckpoint, AgentState, OwnedQuerySet, User, WorkerHeartbeat
+from delight.rows import read_owned
 
 M = TypeVar("M", bound=Model)
 
@@ -47,3 +48,24 @@ def owned_or_not_found(
         else source
     )
     return one_or_not_found(queryset.owned_by(user), message=message, **lookup)
+
+
+def agent_state_find(
+    *, user: User, session_id: Any, agent_type: str = AgentState.AgentType.ELIZA
+) -> AgentState | None:
+    """The person's agent state for a session, or None before its first turn."""
+    return read_owned(
+        AgentState,
+        user=user,
+        where="session_id = %s::uuid AND agent_type = %s::text",
+        params=[session_id, agent_type],
+    )
+
+
+def checkpoint_latest(*, agent_state: AgentState, turn_id: str) -> AgentCheckpoint | None:
+    """The turn's newest checkpoint (one indexed read)."""
+    return (
+        AgentCheckpoint.objects.filter(agent_state=agent_state, turn_id=turn_id)
+        .order_by("-seq")
+        .first()
+    )

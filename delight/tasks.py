@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from delight import services
+from delight import checkpoints, services
 from delight.selectors import WORKER_HEARTBEAT
 
 
@@ -16,3 +16,8 @@ def heartbeat(name: str = WORKER_HEARTBEAT) -> str:
 
 def heartbeat_on_spawn(**_: Any) -> None:
     heartbeat()
+
+
+def compact_checkpoints() -> int:
+    """Hourly: idle sessions keep one checkpoint per turn."""
+    return checkpoints.checkpoints_compact()

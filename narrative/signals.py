@@ -8,9 +8,5 @@ from django.dispatch import Signal
 # narrative.quests.Quest.key), title (str) and message (str: Eliza's words for the person).
 quest_unlocked = Signal()
 
-# A beat was asked for (a trigger joined or opened the person's pending beat): someone should
-# write it. Facts: user (User), beat_id (int).
-beat_requested = Signal()
-
 # A beat was written (once). Facts: user (User), beat (Beat: title, text, kind, provenance).
 beat_written = Signal()

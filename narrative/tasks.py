@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from delight.models import User
 from narrative import ledger, quests
+from narrative import selectors as narrative_selectors
+from narrative.beats import narrator
 
 
 def check_essence() -> int:
@@ -25,3 +27,15 @@ def sweep_quests() -> int:
     """Every minute: look at the quests whose job was lost (a killed worker), so a quest met
     is unlocked within a minute or so whatever happens to a worker."""
     return quests.quests_sweep()
+
+
+def write_story_beat(beat_id: int) -> bool:
+    """Write a pending passage of a person's story (the narrator), unless another worker
+    holds it or it is written already; whether this run wrote or tried it."""
+    return narrator.beat_write(beat_id=beat_id) is not None
+
+
+def recover_story_beats() -> int:
+    """Every minute: write the beats whose job was lost (a killed worker's claim lapsed, a
+    try that failed is due again); how many were taken up."""
+    return sum(write_story_beat(beat_id) for beat_id in narrative_selectors.beat_ids_due())

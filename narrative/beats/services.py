@@ -11,6 +11,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
+from django_q.tasks import async_task
 
 from delight.errors import NotFound
 from delight.events import announce
@@ -28,6 +29,7 @@ from narrative.services import story_start, world_apply
 CLAIM = dt.timedelta(minutes=2)  # a worker killed mid-beat lets it go after this
 ATTEMPTS_MAX = 3  # tries before a beat is given up (with the reason, for staff)
 RETRY_AFTER = dt.timedelta(minutes=1)  # times the attempt number
+WRITE_TASK = "narrative.tasks.write_story_beat"
 
 
 @transaction.atomic
@@ -44,7 +46,8 @@ def beat_request(
     1. A key heard before asks for nothing (a retried job, a signal sent twice).
     2. The person's pending beat takes the trigger; with none pending, one is opened (of two
        at once, the second joins the first: one pending beat per person).
-    3. Announce `beat_requested` once this commits, so the pipeline writes it.
+    3. Once this commits, the narrator writes it in the background (the sweep takes it up
+       if the job is lost).
     """
     at = at or timezone.now()
     if BeatTrigger.objects.owned_by(user).filter(key=key).exists():
@@ -58,8 +61,12 @@ def beat_request(
             )
     except IntegrityError:  # the same key, at the same moment, from another worker
         return None
-    announce(signals.beat_requested, sender=Beat, user=user, beat_id=beat.pk)
+    _beat_write_enqueue(beat.pk)
     return beat
+
+
+def _beat_write_enqueue(beat_id: int) -> None:
+    transaction.on_commit(lambda: async_task(WRITE_TASK, beat_id))
 
 
 @transaction.atomic
@@ -157,7 +164,7 @@ def beat_commit(
     send_on_commit(partial(realtime.beat_written_send, beat), what="a story beat")
     waiting = Beat.objects.owned_by(beat.user).filter(status=Beat.Status.PENDING).first()
     if waiting is not None:  # asked for while this one was written: its turn now
-        announce(signals.beat_requested, sender=Beat, user=beat.user, beat_id=waiting.pk)
+        _beat_write_enqueue(waiting.pk)
     return beat
 
 

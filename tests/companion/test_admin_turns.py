@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from companion.models import AgentState, CrisisEvent, Turn
+from companion.models import CrisisEvent, Turn
+from delight.models import AgentState
 from goals.models import Goal
 from tests.companion.factories import say
 from tests.factories import make_user
@@ -23,7 +24,7 @@ def test_the_agent_state_timeline_shows_each_nodes_duration_and_output(staff_cli
     say(owner, "My name is Ana")
     state = AgentState.objects.get(user=owner)
 
-    page = staff_client.get(reverse("admin:companion_agentstate_change", args=[state.pk]))
+    page = staff_client.get(reverse("admin:delight_agentstate_change", args=[state.pk]))
 
     assert page.status_code == 200
     html = page.content.decode().lower()
@@ -102,7 +103,7 @@ def test_the_agent_state_shows_its_state_as_readable_json(staff_client, owner):
     state = AgentState.objects.get(user=owner)
 
     html = staff_client.get(
-        reverse("admin:companion_agentstate_change", args=[state.pk])
+        reverse("admin:delight_agentstate_change", args=[state.pk])
     ).content.decode()
 
     assert 'class="json-view"' in html
@@ -126,7 +127,7 @@ def test_a_person_who_is_not_staff_gets_the_login_page(client, owner):
     for url in (
         reverse("admin:companion_turn_change", args=[turn.pk]),
         reverse("admin:companion_turn_replay", args=[turn.pk]),
-        reverse("admin:companion_agentstate_changelist"),
+        reverse("admin:delight_agentstate_changelist"),
     ):
         answer = client.get(url)
         assert answer.status_code == 302

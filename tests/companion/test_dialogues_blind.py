@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from companion.models import AgentState
 from companion.turn.common import TurnDeps
+from delight.models import AgentState
 from goals.models import Goal, Mission
 from tests.companion.factories import say
 from tests.factories import make_user

@@ -8,11 +8,13 @@ import uuid
 import pytest
 from django.core.exceptions import ValidationError
 
-from companion import checkpoints, conversations, selectors, tasks
+from companion import conversations, selectors, tasks
 from companion.conversations import session_lock_key
-from companion.models import AgentCheckpoint, Conversation, Memory, Turn
+from companion.models import Conversation, Memory, Turn
+from delight import checkpoints
 from delight.ai.engine import OfflineEngine
 from delight.errors import NotFound
+from delight.models import AgentCheckpoint
 from delight.runner import TurnState
 from goals.models import Goal
 from tests.companion.factories import SimulatedCrash, say

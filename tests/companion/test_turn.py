@@ -11,13 +11,14 @@ from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 
 from companion import services
-from companion.models import AgentCheckpoint, CompanionProfile, Conversation, CrisisEvent, Memory
+from companion.models import CompanionProfile, Conversation, CrisisEvent, Memory
 from companion.turn import GRAPH, TurnDeps, tool_pool
 from companion.turn.common import in_tool_thread
 from companion.turn.context import pack_context
 from companion.turn.nodes import run_tools
 from delight.ai.engine import OfflineEngine
 from delight.ai.guard import current_budget, model_budget
+from delight.models import AgentCheckpoint
 from delight.tools import Tool, ToolRegistry, registry
 from goals import services as goals_services
 from goals.models import Goal, Mission

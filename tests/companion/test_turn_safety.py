@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.test import override_settings
 
-from companion.models import AgentState, CrisisEvent, Memory
+from companion.models import CrisisEvent, Memory
 from companion.turn.safety import (
     CHECKIN,
     CRISIS,
@@ -19,6 +19,7 @@ from companion.turn.safety import (
     safety_answer,
 )
 from delight.ai.types import SafetyResult
+from delight.models import AgentState
 from tests.companion.factories import say
 
 LINES = ["Call the Example Line on 555 0100"]

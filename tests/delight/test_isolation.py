@@ -600,7 +600,7 @@ def test_every_per_person_model_reads_through_the_owned_manager(owner):
 
 # Reads in selectors that do not go through owned_by / read_owned, each with why.
 UNSCOPED = {
-    ("companion", "checkpoint_latest"): "under an agent state the caller read as the person's",
+    ("delight", "checkpoint_latest"): "under an agent state the caller read as the person's",
     ("companion", "turns_unfinished"): "recovery: everyone's running turns, by design",
     ("nudges", "people_away"): "the drop-off scan: everyone away 48 hours, by design",
     ("nudges", "recipients_of"): "delivery: the people of a claimed batch of sends, at once",

@@ -11,6 +11,7 @@ from delight.models import User
 from narrative import services, signals
 from narrative.models import Story
 from tests.narrative.factories import START
+from tests.support.fixtures import ai_config, openai_server  # noqa: F401
 from world.models import Zone
 
 SEED = importlib.import_module("world.migrations.0002_seed_zones")

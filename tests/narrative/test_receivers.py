@@ -64,14 +64,14 @@ def test_an_event_asks_for_the_quests_in_the_background_and_the_job_unlocks_them
 ):
     enqueued: list[tuple] = []
     monkeypatch.setattr("narrative.quests.async_task", lambda *args: enqueued.append(args))
-    monkeypatch.setattr("companion.receivers.async_task", lambda *args: enqueued.append(args))
+    monkeypatch.setattr("narrative.beats.services.async_task", lambda *args: enqueued.append(args))
     goal = make_goal(owner)
 
     with django_capture_on_commit_callbacks(execute=True):
         goals_services.goal_set_status(user=owner, goal_id=goal.pk, status=Goal.Status.COMPLETED)
 
     assert enqueued[0] == ("narrative.tasks.evaluate_quests", owner.pk, "goal")
-    assert enqueued[1][0] == "companion.tasks.write_story_beat"  # the goal's beat
+    assert enqueued[1][0] == "narrative.tasks.write_story_beat"  # the goal's beat
     assert selectors.quest_keys_unlocked(user=owner) == set()  # not inside the request
     assert tasks.evaluate_quests(owner.pk) == 1
     assert selectors.quest_keys_unlocked(user=owner) == {"first-goal"}

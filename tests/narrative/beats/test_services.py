@@ -42,7 +42,7 @@ def test_asking_announces_the_beat_to_be_written(owner, story, django_capture_on
         beat = ask(owner, "mission:1")
 
     assert beat.status == Beat.Status.PENDING
-    assert len(callbacks) >= 1  # beat_requested, sent once this commits
+    assert len(callbacks) >= 1  # the narrator's job, enqueued once this commits
 
 
 def test_only_one_worker_claims_a_beat(owner, story):

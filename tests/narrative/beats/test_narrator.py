@@ -11,16 +11,16 @@ import json
 import pytest
 from django.utils import timezone
 
-from companion import narrator
-from companion.models import AgentCheckpoint, AgentState, Memory
+from companion.models import Memory
 from delight.ai.config import AIConfig
 from delight.ai.engine import build_engine
 from delight.ai.story import CHANGE_FIELDS, WORDS_MAX, WORDS_MIN
+from delight.models import AgentCheckpoint, AgentState
 from goals import services as goals_services
 from narrative import selectors
 from narrative import services as narrative_services
+from narrative.beats import narrator, steps
 from narrative.beats import services as beats
-from narrative.beats import steps
 from narrative.beats.telling import facts_from_dict
 from narrative.models import Beat, BeatKind, EssenceEntry
 from nudges.models import Notification

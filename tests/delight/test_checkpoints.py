@@ -6,15 +6,13 @@ import datetime as dt
 
 import psycopg
 import pytest
-from django.contrib.admin.sites import site
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext, override_settings
-from django.urls import reverse
 from django.utils import timezone
 from django_q.models import Schedule
 
-from companion import checkpoints, tasks
-from companion.models import AgentCheckpoint, AgentState
+from delight import checkpoints, tasks
+from delight.models import AgentCheckpoint, AgentState
 from delight.runner import CorruptCheckpoint, Runner, TurnInput
 from tests.companion.factories import Effects, SimulatedCrash, eliza_graph
 
@@ -166,15 +164,4 @@ def test_compaction_keeps_one_checkpoint_per_turn_in_idle_sessions(owner, outsid
 
 def test_compaction_is_scheduled_hourly():
     schedule = Schedule.objects.get(name="compact checkpoints")
-    assert (schedule.func, schedule.minutes) == ("companion.tasks.compact_checkpoints", 60)
-
-
-def test_admin_shows_the_turn_timeline(client, owner, admin_user):
-    agent = checkpoints.agent_state_open(user=owner)
-    runner = runner_for(agent)
-    runner.run(runner.new_turn(turn("m5")), deps=Effects())
-    client.force_login(admin_user)
-    page = client.get(reverse("admin:companion_agentstate_change", args=[agent.pk]))
-    assert page.status_code == 200
-    assert "recall_context" in page.content.decode()
-    assert site.is_registered(AgentCheckpoint)
+    assert (schedule.func, schedule.minutes) == ("delight.tasks.compact_checkpoints", 60)

@@ -8,7 +8,7 @@ a beat cut off by a crash resumes from its last node and staff read it in admin.
                          └───────────┤
                                      └─ still broken → fallback (offline) → validate
 
-The steps are narrative's (narrative.beats.steps); this module only wires them. A node
+The steps are in narrative.beats.steps; this module only wires them. A node
 that fails (or an offline draft that breaks the world) ends in `error`, which lets the beat
 go for another try, or gives it up after narrative.beats.services.ATTEMPTS_MAX.
 """
@@ -18,21 +18,19 @@ from __future__ import annotations
 import datetime as dt
 import uuid
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
-from companion.checkpoints import DatabaseCheckpointStore, agent_state_open
-from companion.models import AgentState
 from delight.ai.engine import Engine
 from delight.ai.runtime import engine_or_default
+from delight.checkpoints import DatabaseCheckpointStore, agent_state_open
+from delight.models import AgentState
 from delight.runner import END, ERROR, Graph, Node, NodeContext, Runner, TurnInput, TurnState
 from narrative.beats import services as beats
 from narrative.beats import steps
-
-if TYPE_CHECKING:  # the beat is narrative's, read through its services
-    from narrative.models import Beat
+from narrative.models import Beat
 
 DRAFTS_MAX = 3  # a model's draft and two regenerations, then the offline generator
 NARRATOR_SESSIONS = uuid.UUID("6f0d3c1e-2a4b-4c8d-9e1f-5a7b3c9d2e10")
@@ -50,7 +48,8 @@ class NarratorDeps:
 
 
 def _deps(ctx: NodeContext) -> NarratorDeps:
-    return ctx.deps
+    deps: NarratorDeps = ctx.deps
+    return deps
 
 
 def assess(state: TurnState, ctx: NodeContext) -> dict[str, Any]:

@@ -1,5 +1,5 @@
-"""Agent states and their checkpoints: the runner's `CheckpointStore` on the database, and
-the compaction of old checkpoints."""
+"""Agent states and their checkpoints: the runner's `CheckpointStore` on the database (Eliza's
+turn and the narrator keep theirs here), and the compaction of old checkpoints."""
 
 from __future__ import annotations
 
@@ -11,12 +11,8 @@ from django.db import connection, transaction
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
-from companion import selectors
-from companion.models import (
-    AgentCheckpoint,
-    AgentState,
-)
-from delight.models import User
+from delight import selectors
+from delight.models import AgentCheckpoint, AgentState, User
 from delight.rows import prepared_cursor
 from delight.runner import (
     STATE_SCHEMA_VERSION,
@@ -62,7 +58,10 @@ RETURNING checkpoint.id
 
 
 def agent_state_open(
-    *, user: User, session_id: uuid.UUID | None = None, agent_type: str = "eliza"
+    *,
+    user: User,
+    session_id: uuid.UUID | None = None,
+    agent_type: str = AgentState.AgentType.ELIZA,
 ) -> AgentState:
     """The person's agent state for a session, created on first use (a new session id
     when none is given). The usual case (the session exists) is one read without a
@@ -98,7 +97,8 @@ def checkpoint_save(
     the server's next synchronous commit (the next message being kept, say) flushes them, as WAL is
     flushed in order. Nested in a savepoint, it leaves the caller's durability alone.
     """
-    params = {
+    synchronous: bool = settings.CHECKPOINT_SYNCHRONOUS_COMMIT
+    params: dict[str, str | int | bool] = {
         "agent_state": agent_state.pk,
         "turn_id": turn_id,
         "node": node,
@@ -107,7 +107,7 @@ def checkpoint_save(
         "checksum": checksum,
         "version": STATE_SCHEMA_VERSION,
         # In a savepoint, the commit belongs to a caller's transaction: leave it alone.
-        "synchronous": settings.CHECKPOINT_SYNCHRONOUS_COMMIT or bool(connection.savepoint_ids),
+        "synchronous": synchronous or bool(connection.savepoint_ids),
     }
     with prepared_cursor() as cursor:
         cursor.execute(CHECKPOINT_INSERT, params)
@@ -115,7 +115,8 @@ def checkpoint_save(
     if row is None:
         last = selectors.checkpoint_latest(agent_state=agent_state, turn_id=turn_id)
         raise ValueError(f"checkpoint seq {seq} is not after {last.seq if last else 0}")
-    return row[0]
+    checkpoint_id: int = row[0]
+    return checkpoint_id
 
 
 class DatabaseCheckpointStore:
