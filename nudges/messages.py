@@ -1,5 +1,5 @@
 """What a nudge says: its title, body and link, chosen for the person and the step of their
-absence, in words that pass the nudge tone check (delight/ai/nudges)."""
+absence, in words that pass the nudge tone check (nudges/words)."""
 
 from __future__ import annotations
 
@@ -9,20 +9,21 @@ from dataclasses import dataclass
 from django.urls import reverse
 
 from delight.ai.engine import Engine
-from delight.ai.nudges import (
-    NudgeFacts,
-    NudgeText,
-    nudge_text_offline,
-    nudge_tone_problem,
-    slots_of,
-    template_choose,
-)
 from delight.ai.runtime import engine_or_default
 from goals.models import Category
 from goals.progress.selectors import progress_streaks
 from goals.selectors import category_most_done, goal_focus, mission_latest_done
 from nudges.models import ScheduledSend
 from nudges.selectors import MODEL_PREFIX, nudge_templates_recent
+from nudges.words import (
+    NudgeFacts,
+    NudgeText,
+    nudge_text,
+    nudge_text_offline,
+    nudge_tone_problem,
+    slots_of,
+    template_choose,
+)
 
 Step = ScheduledSend.Step
 
@@ -84,7 +85,7 @@ def nudge_message(
     template = template_choose(
         gathered.facts, used=nudge_templates_recent(user=send.user, now=now), seed=seed
     )
-    words: NudgeText = engine_or_default(engine).nudge_text(gathered.facts, template)
+    words = nudge_text(gathered.facts, template, engine=engine_or_default(engine))
     problem = nudge_tone_problem(f"{words.title}. {words.body}")
     if problem:
         plain = NudgeFacts(step=send.step)

@@ -7,6 +7,10 @@
   `ReplyResult.fallback` / `ReplyStream.fallback`, so a model outage never strands a person
   mid-conversation. Its chat client and embedder have a circuit breaker each (guard.py).
 
+The apps' own words (a plan, an insight, a nudge, a passage of the story) are theirs: they
+write them offline, or with the engine's `chat` when it has one, and call `model_failed` to
+log a model's failure and name the offline words that stand in.
+
 Engines are plain objects built from an `AIConfig`; nothing here keeps a client in a module
 global, so tests and callers inject whatever they need.
 """
@@ -22,7 +26,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
-from delight.ai import classifiers, insights, nudges, planning, prompts, story
+from delight.ai import classifiers, prompts
 from delight.ai.chat import AIError, OpenAIChat
 from delight.ai.config import AIConfig
 from delight.ai.embeddings import Embedder, HashingEmbedder, OpenAIEmbedder, build_embedder
@@ -149,8 +153,15 @@ def context_lines(
 
 @runtime_checkable
 class Engine(Protocol):
+    """What the apps ask of an AI: conversation, classification and extraction here; for
+    their own words (a plan, an insight, a nudge, a passage of the story) `chat` is the
+    model client to write them with, None when there is no model (offline words only)."""
+
     name: str
     embedder: Embedder
+
+    @property
+    def chat(self) -> OpenAIChat | None: ...
 
     def reply(self, request: ReplyRequest) -> ReplyResult: ...
 
@@ -164,20 +175,6 @@ class Engine(Protocol):
 
     def extract_facts(self, text: str, *, today: dt.date | None = None) -> list[ExtractedFact]: ...
 
-    def beat_draft(
-        self, facts: story.BeatFacts, *, feedback: Sequence[str] = ()
-    ) -> story.BeatDraft: ...
-
-    def plan_goal(
-        self, *, title: str, description: str, category: str, target_date: dt.date | None
-    ) -> planning.Plan: ...
-
-    def insight_text(self, facts: insights.InsightFacts) -> insights.InsightText: ...
-
-    def nudge_text(
-        self, facts: nudges.NudgeFacts, template: nudges.Template
-    ) -> nudges.NudgeText: ...
-
 
 # A result dataclass that says where it came from (its `source` field).
 R = TypeVar(
@@ -185,9 +182,6 @@ R = TypeVar(
     IntentResult,
     EmotionResult,
     SafetyResult,
-    insights.InsightText,
-    nudges.NudgeText,
-    story.BeatText,
 )
 
 
@@ -218,6 +212,7 @@ class OfflineEngine:
     """Rule-based Eliza and lexicon classifiers: the default when no API key is set."""
 
     name = "offline"
+    chat: OpenAIChat | None = None
 
     def __init__(self, embedder: Embedder | None = None) -> None:
         self.embedder: Embedder = embedder or HashingEmbedder()
@@ -260,29 +255,6 @@ class OfflineEngine:
     def extract_facts(self, text: str, *, today: dt.date | None = None) -> list[ExtractedFact]:
         return offline_extract_facts(text, today=today)
 
-    def plan_goal(
-        self, *, title: str, description: str, category: str, target_date: dt.date | None
-    ) -> planning.Plan:
-        """A rule-based plan (keyword cues and category templates, see planning/offline.py)."""
-        return planning.plan_offline(
-            title=title, description=description, category=category, target_date=target_date
-        )
-
-    def insight_text(self, facts: insights.InsightFacts) -> insights.InsightText:
-        """An insight in words from the offline templates (insights/offline.py)."""
-        return insights.InsightText(insights.insight_text_offline(facts), source=self.name)
-
-    def nudge_text(self, facts: nudges.NudgeFacts, template: nudges.Template) -> nudges.NudgeText:
-        """A nudge in words from its offline template (nudges/templates.py)."""
-        return nudges.nudge_text_offline(facts, template)
-
-    def beat_draft(
-        self, facts: story.BeatFacts, *, feedback: Sequence[str] = ()
-    ) -> story.BeatDraft:
-        """A beat in words from the grammar (story/grammar.py) with the planned moves as its
-        changes. `feedback` is for a model's next draft: the plan is narrative's to fix."""
-        return story.BeatDraft(story.beat_text_offline(facts), changes=facts.moves)
-
 
 def dominant_emotion(scores: dict[str, float]) -> str:
     """The strongest emotion; neutral when none stands out (all 0, or a tie at the top), so
@@ -296,7 +268,7 @@ class ModelEngine:
     """Replies, classification and extraction by a model, with the offline engine as net."""
 
     def __init__(self, chat: OpenAIChat, embedder: Embedder, offline: OfflineEngine) -> None:
-        self.chat = chat
+        self.chat: OpenAIChat = chat
         self.embedder = embedder
         self.offline = offline
         self.name = f"model:{chat.config.chat_model}"
@@ -450,65 +422,12 @@ class ModelEngine:
         keys = {fact.key for fact in facts if fact.key}
         return facts + [fact for fact in rules if fact.key and fact.key not in keys]
 
-    # -- planning -----------------------------------------------------------------------------
 
-    def plan_goal(
-        self, *, title: str, description: str, category: str, target_date: dt.date | None
-    ) -> planning.Plan:
-        """The model's plan. Unlike replies, planning does NOT fall back to the offline engine:
-        after the chat client's retries (transport errors, then schema-violating answers) it
-        raises AIError, so the decomposition job can mark the goal failed with the reason and
-        the person can retry, instead of silently getting a different kind of plan."""
-        return planning.plan_with_model(
-            self.chat,
-            title=title,
-            description=description,
-            category=category,
-            target_date=target_date,
-        )
-
-    # -- insights -----------------------------------------------------------------------------
-
-    def insight_text(self, facts: insights.InsightFacts) -> insights.InsightText:
-        """The model's words when they are kind and quote only the facts; otherwise the
-        offline words, with the reason in `source` ("offline (model failed: harsh tone)")."""
-        try:
-            text = insights.insight_text_with_model(facts, chat=self.chat)
-        except AIError as exc:
-            _log_fallback("insight", exc)
-            return _with_source(
-                self.offline.insight_text(facts), f"offline (model failed: {exc.reason})"
-            )
-        return insights.InsightText(text, source=self.name)
-
-    def nudge_text(self, facts: nudges.NudgeFacts, template: nudges.Template) -> nudges.NudgeText:
-        """The model's words when they pass the tone check and the limits; otherwise the
-        template's, with the reason in `source` ("offline (model failed: harsh tone: …)")."""
-        plain = self.offline.nudge_text(facts, template)
-        try:
-            title, body = nudges.nudge_text_with_model(facts, plain=plain, chat=self.chat)
-        except AIError as exc:
-            _log_fallback("nudge", exc)
-            return _with_source(plain, f"offline (model failed: {exc.reason})")
-        return nudges.NudgeText(title, body, source=self.name)
-
-    # -- story --------------------------------------------------------------------------------
-
-    def beat_draft(
-        self, facts: story.BeatFacts, *, feedback: Sequence[str] = ()
-    ) -> story.BeatDraft:
-        """The model's beat (its words and proposed changes) when the words pass the checks;
-        otherwise the offline draft, with the reason in its source ("offline (model failed:
-        too short)")."""
-        plain = self.offline.beat_draft(facts)
-        try:
-            return story.beat_draft_with_model(
-                facts, plain=plain.text, feedback=feedback, chat=self.chat
-            )
-        except AIError as exc:
-            _log_fallback("story beat", exc)
-            text = _with_source(plain.text, f"offline (model failed: {exc.reason})")
-            return dataclasses.replace(plain, text=text)
+def model_failed(what: str, exc: AIError) -> str:
+    """Log that the model failed to write `what`, and name the source of the offline words
+    that stand in ("offline (model failed: too short)")."""
+    _log_fallback(what, exc)
+    return f"offline (model failed: {exc.reason})"
 
 
 def _log_fallback(what: str, exc: AIError) -> None:

@@ -16,8 +16,8 @@ from itertools import pairwise
 
 from django.db.models import Count, Q
 
-from delight.ai.insights import InsightFacts
 from delight.models import User
+from goals.insight_words import InsightFacts
 from goals.models import ActivityEvent, Category, ProgressInsight
 from goals.progress.days import zone_info
 from goals.progress.importing import LOOP

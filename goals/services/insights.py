@@ -10,11 +10,11 @@ from django.utils import timezone
 from django_q.tasks import async_task
 
 from delight.ai.engine import Engine
-from delight.ai.insights import InsightFacts, InsightText
 from delight.ai.runtime import engine_or_default
 from delight.events import announce
 from delight.models import User
 from goals import signals
+from goals.insight_words import InsightFacts, InsightText, insight_text
 from goals.models import ProgressInsight
 from goals.progress.insights import insight_facts
 
@@ -50,7 +50,7 @@ def progress_insights_refresh(
         return []
     writer = engine_or_default(engine)
     return _insights_keep(
-        user=user, written=[(facts, writer.insight_text(facts)) for facts in fresh]
+        user=user, written=[(facts, insight_text(facts, engine=writer)) for facts in fresh]
     )
 
 

@@ -14,7 +14,6 @@ from django_q.tasks import async_task
 
 from delight.ai.chat import AIError, AIRequestError, AIResponseError
 from delight.ai.engine import Engine
-from delight.ai.planning import Plan
 from delight.ai.runtime import engine_or_default
 from delight.events import announce
 from delight.locks import liveness_lock, lock_key
@@ -25,6 +24,7 @@ from goals.models import (
     Milestone,
     Mission,
 )
+from goals.planning import Plan, plan_goal
 from goals.services.common import goal_for_update, notify_goal
 
 logger = logging.getLogger("goals")
@@ -160,7 +160,8 @@ def goal_decompose(*, goal_id: int, engine: Engine | None = None) -> str:
 def _decomposition_run(*, goal_id: int, engine: Engine | None) -> str:
     goal = Goal.objects.select_related("user").get(pk=goal_id)
     try:
-        plan = engine_or_default(engine).plan_goal(
+        plan = plan_goal(
+            engine=engine_or_default(engine),
             title=goal.title,
             description=goal.description,
             category=goal.category,

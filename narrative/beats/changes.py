@@ -1,4 +1,4 @@
-"""World changes as plain data (the dicts a draft proposes: delight.ai.story.Change) and as
+"""World changes as plain data (the dicts a draft proposes: narrative.prose.Change) and as
 narrative.invariants' changes, both ways."""
 
 from __future__ import annotations

@@ -11,7 +11,6 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from delight.ai.engine import Engine
-from delight.ai.story import BeatDraft, beat_text_offline
 from delight.models import User
 from narrative import quests, selectors
 from narrative.beats.assess import progress_assess
@@ -28,6 +27,7 @@ from narrative.beats.telling import (
 )
 from narrative.invariants import check
 from narrative.models import Beat, BeatKind, BeatTrigger
+from narrative.prose import beat_draft, beat_draft_offline
 
 
 class NothingToTell(ValueError):
@@ -115,9 +115,9 @@ def beat_generate(
     asked), or the offline grammar's with the planned changes."""
     facts = facts_from_dict(selected["facts"])
     if offline:
-        draft = BeatDraft(beat_text_offline(facts), facts.moves)
+        draft = beat_draft_offline(facts)
     else:
-        draft = engine.beat_draft(facts, feedback=feedback)
+        draft = beat_draft(facts, engine=engine, feedback=feedback)
     return {
         "title": draft.text.title,
         "text": draft.text.text,

@@ -8,11 +8,11 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
-from delight.ai.story import BeatFacts, Thing
 from narrative.beats.changes import changes_to_dicts
 from narrative.beats.plan import Position, Scene
 from narrative.invariants import HERO, HOLDS, World
 from narrative.models import BeatKind, BeatTrigger
+from narrative.prose import BeatFacts, Thing
 from narrative.scenario import scenario_chapter
 
 Trigger = BeatTrigger.Kind

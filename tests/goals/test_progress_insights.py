@@ -10,7 +10,7 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from delight.ai.insights import InsightFacts
+from goals.insight_words import InsightFacts
 from goals.models import ActivityEvent, ProgressInsight
 from goals.progress.insights import insight_facts, progress_insights, progress_insights_current
 from tests.goals.factories import make_event, make_goal, make_mission

@@ -12,9 +12,9 @@ from companion.models import Memory
 from delight.ai.config import AIConfig
 from delight.ai.embeddings import HashingEmbedder
 from delight.ai.engine import build_engine
-from delight.ai.insights import InsightFacts, InsightText
 from delight.models import User
 from goals import services, signals, tasks
+from goals.insight_words import InsightFacts, InsightText
 from goals.models import ActivityEvent, ProgressInsight
 from tests.goals.factories import make_event, make_goal, make_mission
 from tests.support.openai_server import OpenAIServer
@@ -89,19 +89,18 @@ def test_nothing_is_kept_without_enough_evidence(owner, heard):
     assert not ProgressInsight.objects.filter(user=owner).exists()
 
 
-def test_another_run_keeping_the_same_insight_first_never_doubles_it(owner, heard):
+def test_another_run_keeping_the_same_insight_first_never_doubles_it(owner, heard, monkeypatch):
     back_after_days_away(owner)
 
-    class KeptFirstElsewhere:
-        """Words insights, while another run keeps each one first (a race lost)."""
+    def kept_first_elsewhere(facts: InsightFacts, *, engine: object) -> InsightText:
+        """Words an insight, while another run keeps it first (a race lost)."""
+        ProgressInsight.objects.create(
+            user=owner, kind=facts.kind, key=facts.key, text="theirs", source="offline"
+        )
+        return InsightText("mine", source="offline")
 
-        def insight_text(self, facts: InsightFacts) -> InsightText:
-            ProgressInsight.objects.create(
-                user=owner, kind=facts.kind, key=facts.key, text="theirs", source="offline"
-            )
-            return InsightText("mine", source="offline")
-
-    kept = services.progress_insights_refresh(user=owner, engine=KeptFirstElsewhere())
+    monkeypatch.setattr("goals.services.insights.insight_text", kept_first_elsewhere)
+    kept = services.progress_insights_refresh(user=owner)
 
     assert kept == []
     assert list(ProgressInsight.objects.filter(user=owner).values_list("text", flat=True)) == [

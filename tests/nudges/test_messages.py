@@ -11,12 +11,12 @@ from django.utils import timezone
 
 from delight.ai.embeddings import HashingEmbedder
 from delight.ai.engine import ModelEngine, build_engine
-from delight.ai.nudges import CLOSING
 from delight.models import User
 from goals import services as goal_services
 from goals.models import Goal
 from nudges.messages import nudge_facts, nudge_message
 from nudges.models import ScheduledSend
+from nudges.words import CLOSING
 from tests.goals.factories import make_goal, make_mission
 from tests.nudges.factories import make_scheduled_send
 

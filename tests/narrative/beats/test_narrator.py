@@ -14,15 +14,15 @@ from django.utils import timezone
 from companion.models import Memory
 from delight.ai.config import AIConfig
 from delight.ai.engine import build_engine
-from delight.ai.story import CHANGE_FIELDS, WORDS_MAX, WORDS_MIN
 from delight.models import AgentCheckpoint, AgentState
 from goals import services as goals_services
-from narrative import selectors
+from narrative import prose, selectors
 from narrative import services as narrative_services
 from narrative.beats import narrator, steps
 from narrative.beats import services as beats
 from narrative.beats.telling import facts_from_dict
 from narrative.models import Beat, BeatKind, EssenceEntry
+from narrative.prose import CHANGE_FIELDS, WORDS_MAX, WORDS_MIN, beat_draft_offline
 from nudges.models import Notification
 from tests.goals.factories import make_goal, make_mission
 from world.models import Zone
@@ -115,22 +115,25 @@ class Killed(BaseException):
     """A worker killed mid-node (not an Exception: the runner does not catch it)."""
 
 
-class KilledWhileWriting:
-    """An engine whose first draft never returns: the worker dies there."""
+@pytest.fixture
+def killed_while_writing(monkeypatch):
+    """The first draft never returns: the worker dies there; later drafts are written."""
+    calls = []
 
-    def __init__(self, engine):
-        self.engine, self.calls = engine, 0
-
-    def beat_draft(self, facts, *, feedback=()):
-        self.calls += 1
-        if self.calls == 1:
+    def draft(facts, *, engine, feedback=()):
+        calls.append(facts)
+        if len(calls) == 1:
             raise Killed
-        return self.engine.beat_draft(facts, feedback=feedback)
+        return prose.beat_draft(facts, engine=engine, feedback=feedback)
+
+    monkeypatch.setattr(steps, "beat_draft", draft)
 
 
 @pytest.mark.django_db
-def test_a_beat_cut_off_by_a_killed_worker_resumes_from_its_last_checkpoint(owner, finished):
-    engine = KilledWhileWriting(build_engine_offline())
+def test_a_beat_cut_off_by_a_killed_worker_resumes_from_its_last_checkpoint(
+    owner, finished, killed_while_writing
+):
+    engine = build_engine_offline()
     with pytest.raises(Killed):
         narrator.beat_write(beat_id=finished.pk, engine=engine)
     assert narrator.beat_write(beat_id=finished.pk, engine=engine) is None  # still claimed
@@ -164,9 +167,8 @@ def test_a_model_that_breaks_the_world_is_asked_again_then_the_offline_words_are
 ):
     """The model gives a star map never found to Mira: refused three times (a draft and two
     regenerations, each told what broke), then the offline generator writes the beat."""
-    plain = build_engine_offline().beat_draft(
-        narrator_facts(finished), feedback=()
-    )  # words that pass every check: only the world is wrong
+    # Words that pass every check: only the world is wrong.
+    plain = beat_draft_offline(narrator_facts(finished))
     contradiction = {
         "title": "The Star Map",
         "text": plain.text.text,

@@ -1,0 +1,51 @@
+"""The model planner: a plan from an OpenAI-compatible model, validated against PLAN_SCHEMA."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from delight.ai.chat import OpenAIChat
+from delight.ai.types import ChatMessage
+from goals.planning.plans import PLAN_SCHEMA, Plan, plan_from_data
+
+# A plan of up to five milestones with their missions is ~600-900 tokens of JSON.
+PLAN_MAX_TOKENS = 1500
+PLAN_PROMPT = (
+    "You are Eliza, a warm and practical goal coach. Break the person's goal into 3 to 7 "
+    "ordered milestones. Give each milestone 1 to 5 concrete micro-missions that take 10 to "
+    "30 minutes each, in the order they should be done, each with an energy level (low, "
+    "medium or high). Missions must be specific actions a person can start right away, "
+    "written as short imperatives. Pace the plan to the target date when there is one. "
+    "summary: one encouraging sentence about the plan."
+)
+
+
+def plan_messages(
+    *, title: str, description: str, category: str, target_date: dt.date | None
+) -> list[ChatMessage]:
+    lines = [f"Goal: {title}", f"Value category: {category}"]
+    if description:
+        lines.append(f"Why it matters / details: {description}")
+    lines.append(f"Target date: {target_date.isoformat()}" if target_date else "No target date.")
+    return [ChatMessage("system", PLAN_PROMPT), ChatMessage("user", "\n".join(lines))]
+
+
+def plan_with_model(
+    chat: OpenAIChat,
+    *,
+    title: str,
+    description: str,
+    category: str,
+    target_date: dt.date | None,
+) -> Plan:
+    """A model plan that validates against PLAN_SCHEMA; raises AIError when there is none."""
+    data = chat.complete_json(
+        plan_messages(
+            title=title, description=description, category=category, target_date=target_date
+        ),
+        schema=PLAN_SCHEMA,
+        purpose="planning",
+        max_tokens=PLAN_MAX_TOKENS,
+        temperature=0.3,  # some variety between plans; the schema keeps them well formed
+    )
+    return plan_from_data(data, source=f"model:{chat.config.chat_model}")

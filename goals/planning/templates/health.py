@@ -1,0 +1,191 @@
+"""Plan templates for health goals (see the package docstring)."""
+
+from __future__ import annotations
+
+from goals.planning.plans import Template
+
+TEMPLATES: tuple[Template, ...] = (
+    Template(
+        "running",
+        "health",
+        (r"\brun(ning)?\b", r"marathon", r"\b\d+ ?k\b", r"\bjog", r"couch to"),
+        (
+            (
+                "Get ready to run",
+                "Gear, a route and an honest starting point.",
+                (
+                    ("Check your shoes and lay out your running kit", 10, "low"),
+                    ("Map a safe 3-5 km loop near home", 15, "low"),
+                    ("Walk-run your loop and note how it felt", 25, "medium"),
+                ),
+            ),
+            (
+                "Base building",
+                "Easy, regular runs that make running feel normal.",
+                (
+                    ("Easy conversational run", 25, "medium"),
+                    ("Brisk walk with 5 short jogs", 20, "medium"),
+                    ("Ten minutes of mobility after a run", 10, "low"),
+                ),
+            ),
+            (
+                "Longer runs",
+                "Stretch one run a week a little further.",
+                (
+                    ("Long slow run, 10% longer than last week", 30, "high"),
+                    ("Plan water and fuel for the long run", 10, "low"),
+                    ("Strength circuit for runners: squats, lunges, calf raises", 20, "medium"),
+                ),
+            ),
+            (
+                "Speed and strength",
+                "A little quality: strides, hills, tempo.",
+                (
+                    ("Six 20-second strides after an easy run", 20, "high"),
+                    ("Hill repeats: 4 x 1 minute uphill", 25, "high"),
+                    ("Foam-roll and stretch your legs", 15, "low"),
+                ),
+            ),
+            (
+                "Taper and race day",
+                "Rest a little, rehearse, then {goal}.",
+                (
+                    ("Write your race-day plan: kit, pace, fuel", 15, "low"),
+                    ("Shake-out run at easy pace", 15, "medium"),
+                    ("Lay out everything for race morning", 10, "low"),
+                ),
+            ),
+        ),
+    ),
+    Template(
+        "strength",
+        "health",
+        (
+            r"\bgym\b",
+            r"strength",
+            r"muscle",
+            r"lift",
+            r"push-?ups?",
+            r"pull-?ups?",
+            r"fit(ness)?\b",
+        ),
+        (
+            (
+                "Find your baseline",
+                "Know where you start.",
+                (
+                    ("Test your max push-ups and squats and write them down", 15, "medium"),
+                    ("Choose three days a week for training", 10, "low"),
+                ),
+            ),
+            (
+                "Learn the basic moves",
+                "Good form before more weight.",
+                (
+                    ("Practise squat and hinge form with a mirror or video", 20, "medium"),
+                    ("Learn a push and a pull movement", 20, "medium"),
+                    ("Write a 20-minute full-body routine", 15, "low"),
+                ),
+            ),
+            (
+                "Train consistently",
+                "Show up for short sessions.",
+                (
+                    ("Full-body session", 30, "high"),
+                    ("Mobility and core session", 15, "low"),
+                    ("Log your sets and how they felt", 10, "low"),
+                ),
+            ),
+            (
+                "Progress gradually",
+                "Add a little every week.",
+                (
+                    ("Add one rep or a little weight to each exercise", 30, "high"),
+                    ("Retest your baseline and compare", 15, "medium"),
+                ),
+            ),
+        ),
+    ),
+    Template(
+        "nutrition",
+        "health",
+        (r"\bweight\b", r"\beat(ing)?\b", r"diet", r"nutrition", r"\bcook", r"sugar", r"vegetable"),
+        (
+            (
+                "Notice how you eat now",
+                "No judgement, just data.",
+                (
+                    ("Write down what you ate today", 10, "low"),
+                    ("List three foods you want more of", 10, "low"),
+                ),
+            ),
+            (
+                "Make the healthy choice easy",
+                "Shape your kitchen and shopping.",
+                (
+                    ("Plan three simple meals for the week", 20, "medium"),
+                    ("Write a shopping list around those meals", 15, "low"),
+                    ("Prepare vegetables or snacks for two days", 25, "medium"),
+                ),
+            ),
+            (
+                "Build steady habits",
+                "Small changes that last.",
+                (
+                    ("Cook one new healthy recipe", 30, "medium"),
+                    ("Swap one sugary drink for water today", 10, "low"),
+                    ("Eat one meal slowly, without screens", 20, "low"),
+                ),
+            ),
+            (
+                "Review and adjust",
+                "Keep what works.",
+                (
+                    ("Review your week: energy, mood, cravings", 15, "low"),
+                    ("Pick the next small change", 10, "low"),
+                ),
+            ),
+        ),
+    ),
+    Template(
+        "sleep",
+        "health",
+        (r"\bsleep", r"\bbed ?time\b", r"insomnia", r"\brest\b", r"wake up"),
+        (
+            (
+                "Understand your sleep",
+                "A week of honest notes.",
+                (
+                    ("Write down when you went to bed and woke up", 10, "low"),
+                    ("List what keeps you up at night", 10, "low"),
+                ),
+            ),
+            (
+                "Set up your evening",
+                "A wind-down routine you enjoy.",
+                (
+                    ("Choose a fixed bedtime and set a reminder", 10, "low"),
+                    ("Create a 20-minute screen-free wind-down", 20, "low"),
+                    ("Make the bedroom darker and cooler", 15, "medium"),
+                ),
+            ),
+            (
+                "Protect your days",
+                "Daytime habits that help the night.",
+                (
+                    ("Get 15 minutes of morning daylight", 15, "low"),
+                    ("Move for 20 minutes before the afternoon", 20, "medium"),
+                    ("Stop caffeine after noon for a day", 10, "low"),
+                ),
+            ),
+            (
+                "Keep the rhythm",
+                "Consistency beats perfection.",
+                (
+                    ("Review your sleep notes for the week", 15, "low"),
+                    ("Adjust your routine by one thing", 10, "low"),
+                ),
+            ),
+        ),
+    ),
+)

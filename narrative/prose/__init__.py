@@ -1,0 +1,71 @@
+"""What a story beat says: the person's real progress told as a passage of their story
+(issue 21).
+
+- `facts.py`: what a beat may draw on, as pure data (`BeatFacts`), its words (`BeatText`)
+  and a draft with the world changes it proposes (`BeatDraft`); each change's fields
+  (`CHANGE_FIELDS`).
+- `phrases.py`: every slot's alternatives, as data: titles, openings by kind and part of
+  day, a sentence per planned move, the progress lines, closings, optional colour.
+- `grammar.py`: a beat in words without a model (`beat_text_offline`): phrases chosen by a
+  hash of the beat's seed and the slot, every planned move told in order, the person's own
+  titles and words quoted, WORDS_MIN..WORDS_MAX words.
+- `checks.py`: what any beat's words must be: a passage's length (`length_problem`), kind
+  (`tone_problem`: the nudges' tone check on each paragraph, the person's own words left
+  out), and quoting the real progress (`quoted_facts`).
+- `model.py`: a model's draft (`beat_draft_with_model`): words and proposed changes
+  (BEAT_SCHEMA), refused (AIResponseError) when the words fail the checks; `writer.py`
+  keeps the offline draft. The changes are narrative's to check.
+
+The facts are gathered and the scene planned by narrative (narrative/beats); this package
+only words them.
+"""
+
+from __future__ import annotations
+
+from narrative.prose.checks import length_problem, quoted_facts, tone_problem
+from narrative.prose.facts import (
+    BEAT_KINDS,
+    CHANGE_FIELDS,
+    HERO,
+    PARTS_OF_DAY,
+    WORDS_MAX,
+    WORDS_MIN,
+    BeatDraft,
+    BeatFacts,
+    BeatText,
+    Change,
+    Thing,
+)
+from narrative.prose.grammar import TITLE_MAX_CHARS, beat_text_offline
+from narrative.prose.model import (
+    BEAT_SCHEMA,
+    beat_draft_with_model,
+    beat_messages,
+    normalised_changes,
+)
+from narrative.prose.writer import beat_draft, beat_draft_offline
+
+__all__ = [
+    "BEAT_KINDS",
+    "BEAT_SCHEMA",
+    "CHANGE_FIELDS",
+    "HERO",
+    "PARTS_OF_DAY",
+    "TITLE_MAX_CHARS",
+    "WORDS_MAX",
+    "WORDS_MIN",
+    "BeatDraft",
+    "BeatFacts",
+    "BeatText",
+    "Change",
+    "Thing",
+    "beat_draft",
+    "beat_draft_offline",
+    "beat_draft_with_model",
+    "beat_messages",
+    "beat_text_offline",
+    "length_problem",
+    "normalised_changes",
+    "quoted_facts",
+    "tone_problem",
+]

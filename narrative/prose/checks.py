@@ -1,0 +1,105 @@
+"""What a beat's words must be, whoever wrote them: long enough to read as a passage and
+short enough for a phone, kind, and true to the person's real progress (quoting it)."""
+
+from __future__ import annotations
+
+import re
+
+from narrative.prose.facts import HERO, WORDS_MAX, WORDS_MIN, BeatFacts
+from nudges.words.tone import nudge_tone_problem
+
+# The person's own words count as quoted when this many of their first words appear.
+REFLECTION_QUOTED_WORDS = 6
+MASK_MIN_CHARS = 3
+
+
+def _flat(text: str) -> str:
+    """Text compared loosely: one line, case-blind, curly apostrophes read as straight."""
+    return " ".join(text.replace("\u2019", "'").split()).casefold()
+
+
+def length_problem(text: str, *, slack: float = 0.0) -> str:
+    """Why `text` is no beat by its length ("" when it is one): WORDS_MIN..WORDS_MAX words,
+    widened by `slack` (0.1: 10% either way)."""
+    words = len(text.split())
+    if words < WORDS_MIN * (1 - slack):
+        return "too short"
+    if words > WORDS_MAX * (1 + slack):
+        return "too long"
+    return ""
+
+
+def quoted_facts(facts: BeatFacts, text: str) -> list[str]:
+    """The names of the facts of `facts.cited()` that `text` quotes: a mission's title, the
+    goal's, the quest's, the first words of the reflection (verbatim, case-blind), or the
+    streak's day count in digits."""
+    flat = _flat(text)
+    reflection = " ".join(facts.reflection.split()[:REFLECTION_QUOTED_WORDS])
+    quoted = {
+        "missions": any(_flat(title) in flat for title in facts.missions if title.strip()),
+        "streak_days": bool(re.search(rf"(?<!\d){facts.streak_days}(?!\d)", text)),
+        "goal_title": _flat(facts.goal_title) in flat,
+        "reflection": _flat(reflection) in flat,
+        "quest_title": _flat(facts.quest_title) in flat,
+    }
+    return [name for name in facts.cited() if quoted[name]]
+
+
+def _quoted_start(words: str, text: str) -> str:
+    """The longest start of `words` that `text` holds ("" for none): a binary search, as
+    every shorter start of a start it holds is held too."""
+    parts, flat = words.split(), _flat(text)
+    low, high = 0, len(parts)  # the start of `low` words is held; of more than `high`, not
+    while low < high:
+        middle = (low + high + 1) // 2
+        if _flat(" ".join(parts[:middle])) in flat:
+            low = middle
+        else:
+            high = middle - 1
+    return " ".join(parts[:low])
+
+
+def _given_words(facts: BeatFacts, text: str) -> list[str]:
+    """The words a beat is given rather than writes, as `text` quotes them: the person's own
+    (titles, and the longest start of the reflection it holds, as a beat may quote a long
+    one in part) and the scenario's (names, descriptions, the quest's note)."""
+    things = (facts.place, *facts.people, *facts.items_held)
+    words = [
+        *facts.missions,
+        facts.goal_title,
+        facts.quest_title,
+        facts.choice_label,
+        facts.previous_title,
+        facts.act_name,
+        facts.chapter_name,
+        facts.chapter_description,
+        facts.quest_message,
+        *(name for key, name in facts.names.items() if key != HERO),
+        *(thing.name for thing in things),
+        *(thing.description for thing in things),
+    ]
+    words.append(_quoted_start(facts.reflection, text))
+    # A word of three letters or fewer ("you", "Ana") would hide the narrator's own.
+    return [word for word in words if len(word.strip()) > MASK_MIN_CHARS]
+
+
+def _masked(facts: BeatFacts, text: str) -> str:
+    """`text` without the words it was given: the person's are theirs to choose ("Stop
+    ignoring the inbox"), the scenario's are reviewed ("The River Crossing" is no cross
+    word). The tone check reads the narrator."""
+    masked = " ".join(text.replace("\u2019", "'").split())
+    for words in sorted(_given_words(facts, text), key=len, reverse=True):
+        pattern = r"\s+".join(re.escape(word) for word in words.replace("\u2019", "'").split())
+        masked = re.sub(pattern, " ", masked, flags=re.IGNORECASE)
+    return masked
+
+
+def tone_problem(facts: BeatFacts, text: str) -> str:
+    """Why a beat is not kind enough ("" when it is): the nudge tone check (banned
+    framings, a sad, angry or afraid reading) on each paragraph, the words it was given
+    left out."""
+    for paragraph in text.split("\n\n"):
+        problem = nudge_tone_problem(_masked(facts, paragraph))
+        if problem:
+            return problem
+    return ""

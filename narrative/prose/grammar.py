@@ -1,0 +1,473 @@
+"""A beat in words without a model: a small grammar over the phrases (phrases.py).
+
+A beat is paragraphs in story order: the chapter's setting when it opens, an opening for its
+kind coloured by the part of day, the planned moves (every one, in order), what the person
+really did (their own titles and words, quoted), optional colour, and a closing line. Each
+slot's phrase is chosen by a hash of (facts.seed, slot): one beat always reads the same, and
+different beats vary.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import itertools
+import string
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+from narrative.prose import phrases
+from narrative.prose.facts import (
+    BEAT_KINDS,
+    HERO,
+    PARTS_OF_DAY,
+    WORDS_MAX,
+    BeatFacts,
+    BeatText,
+    Change,
+    Thing,
+)
+
+TITLE_MAX_CHARS = 80
+# Optional paragraphs are added while a beat is shorter than this (WORDS_MIN..WORDS_MAX).
+TARGET_WORDS = 240
+MOVES_PER_PARAGRAPH = 3
+REST_KINDS = frozenset({"quiet_week", "comeback"})
+# The fact a kind tells first; the others follow in FACT_ORDER.
+KIND_FACT = {"milestone": "missions", "streak": "streak", "goal": "goal", "quest": "quest"}
+FACT_ORDER = ("missions", "minutes", "streak", "goal", "quest", "reflection")
+# Where each paragraph stands in the beat.
+CHAPTER, OPENING, CONTEXT, MOVES, COMPANY, PROGRESS, NOTE, AMBIENT, CLOSING = range(9)
+_ENDS = (".", "!", "?", "…")
+
+
+@dataclass(frozen=True)
+class Detail:
+    """How much a beat says: the richest level whose required paragraphs fit is used."""
+
+    describe_moves: bool  # a sentence of description for each thing a move introduces
+    terse_moves: bool  # a few words per move (phrases.MOVES_TERSE)
+    mission_titles: int  # titles quoted at most; the rest are counted
+    reflection_words: int  # the person's words quoted at most, then "…"
+
+
+LEVELS = (
+    Detail(describe_moves=True, terse_moves=False, mission_titles=5, reflection_words=80),
+    Detail(describe_moves=False, terse_moves=False, mission_titles=3, reflection_words=40),
+    Detail(describe_moves=False, terse_moves=True, mission_titles=1, reflection_words=20),
+)
+
+
+# -- choosing and filling phrases -------------------------------------------------------------
+
+_FORMATTER = string.Formatter()
+
+
+@functools.cache
+def fields_of(phrase: str) -> frozenset[str]:
+    """The facts a phrase writes, by their lower-case name ("{Place}" writes "place")."""
+    return frozenset(
+        name[:1].lower() + name[1:] for _, name, _, _ in _FORMATTER.parse(phrase) if name
+    )
+
+
+class _Words(dict[str, str]):
+    """Known facts by name; "{Name}" reads "{name}" with its first letter capitalised."""
+
+    def __missing__(self, key: str) -> str:
+        value = self[key[:1].lower() + key[1:]]
+        return value[:1].upper() + value[1:]
+
+
+def _stable(seed: int, slot: str) -> int:
+    return int.from_bytes(hashlib.sha256(f"{seed}|{slot}".encode()).digest()[:8], "big")
+
+
+class Chooser:
+    """Picks and fills a slot's phrase for one beat: stable for its seed, varied across, and
+    never the same phrase twice in a beat while another is awake."""
+
+    def __init__(self, seed: int, words: Mapping[str, str]) -> None:
+        self.seed = seed
+        self.words = _Words(words)
+        self.used: set[str] = set()
+
+    def awake(self, options: Sequence[str], more: Mapping[str, str] | None = None) -> list[str]:
+        """The options whose facts are all known (a phrase sleeps while one is not)."""
+        known = self.words.keys() | (more or {}).keys()
+        return [option for option in options if fields_of(option) <= known]
+
+    def pick(self, slot: str, options: Sequence[str], **more: str) -> str:
+        """An awake option not used yet in this beat, chosen by a hash of (seed, slot),
+        filled in."""
+        awake = self.awake(options, more)
+        if not awake:
+            raise ValueError(f"no phrase for {slot} is awake")
+        fresh = [option for option in awake if option not in self.used] or awake
+        option = fresh[_stable(self.seed, slot) % len(fresh)]
+        self.used.add(option)
+        return self.fill(option, **more)
+
+    def fill(self, phrase: str, **more: str) -> str:
+        return phrase.format_map(_Words({**self.words, **more}))
+
+    def order(self, slot: str, options: Sequence[str]) -> list[str]:
+        """`options` in an order of this beat's own."""
+        return sorted(options, key=lambda option: _stable(self.seed, f"{slot}|{option}"))
+
+
+# -- words for the facts ----------------------------------------------------------------------
+
+
+def _mid(name: str) -> str:
+    """A name as it reads mid-sentence: "The Commons" -> "the Commons"."""
+    first, _, rest = name.partition(" ")
+    return f"{first.lower()} {rest}" if rest and first.lower() in phrases.ARTICLES else name
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _sentence(text: str) -> str:
+    text = _one_line(text)
+    return text if not text or text.endswith(_ENDS) else f"{text}."
+
+
+def _quoted(text: str) -> str:
+    """Words quoted in curly quotes, with a full stop after them when they have none."""
+    return f"“{text}”" + ("" if text.endswith(_ENDS) else ".")
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
+
+
+def _and_list(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _things(facts: BeatFacts) -> dict[str, Thing]:
+    return {thing.key: thing for thing in (facts.place, *facts.people, *facts.items_held)}
+
+
+def name_of(facts: BeatFacts, key: str) -> str:
+    """What the story calls `key` mid-sentence: "you" for the hero, else its name."""
+    if key == HERO:
+        return "you"
+    known = facts.names.get(key) or str(getattr(_things(facts).get(key), "name", ""))
+    return _mid(_one_line(known) or key.replace("-", " "))
+
+
+def scene_words(facts: BeatFacts) -> dict[str, str]:
+    """The facts every phrase of the scene may write (phrases.py names them); unknown ones
+    are left out, so the phrases that need them sleep."""
+    part = facts.part_of_day if facts.part_of_day in PARTS_OF_DAY else "evening"
+    words = {
+        "place": name_of(facts, facts.place.key),
+        "when": phrases.WHEN[part],
+        "act": _one_line(facts.act_name),
+        "chapter": _one_line(facts.chapter_name),
+        "hello": f", {facts.first_name.strip()}" if facts.first_name.strip() else "",
+        "category": f" for your {facts.streak_category} missions" if facts.streak_category else "",
+    }
+    optional = {
+        "name": facts.first_name.strip(),
+        "choice": _one_line(facts.choice_label),
+        "previous": _one_line(facts.previous_title),
+        "chapter_description": _sentence(facts.chapter_description),
+        "quest_message": _one_line(facts.quest_message),
+        "goal": _one_line(facts.goal_title),
+        "quest": _one_line(facts.quest_title),
+        "days": _count(facts.streak_days, "day") if facts.streak_days > 0 else "",
+        "days_title": _count(facts.streak_days, "Day") if facts.streak_days > 0 else "",
+        "minutes": _count(facts.minutes, "minute") if facts.minutes > 0 else "",
+    }
+    words.update({name: value for name, value in optional.items() if value})
+    return words
+
+
+# -- descriptions -----------------------------------------------------------------------------
+
+
+def description_form(description: str) -> str:
+    """How a description reads (phrases.DESCRIBE): "noun", "it", "verb" or "other"."""
+    words = description.split()
+    first = words[0].lower() if words else ""
+    if first in phrases.ARTICLES:
+        return "noun"
+    if first == "it":
+        return "it"
+    if first.endswith("s") and len(words) > 1 and words[1].lower() in phrases.OBJECT_STARTS:
+        return "verb"
+    return "other"
+
+
+def describe(thing: Thing, name: str, choose: Chooser, slot: str) -> str:
+    """A sentence that tells what `thing` is, from the scenario's description."""
+    description = _sentence(thing.description)
+    form = description_form(description)
+    lowered = description[:1].lower() + description[1:]
+    return choose.pick(
+        f"describe.{slot}",
+        phrases.DESCRIBE[form],
+        name=name,
+        description=description if form == "other" else lowered,
+        rest=description[2:],
+    )
+
+
+def _untold(thing: Thing, described: set[str]) -> bool:
+    return bool(thing.description) and thing.key not in described
+
+
+# -- the moves --------------------------------------------------------------------------------
+
+
+def move_phrases_key(change: Change) -> str:
+    """Which phrases tell a change: its op, then who acts or what kind of thing it is."""
+    op = str(change.get("op", ""))
+    who = "hero" if change.get("who") == HERO else "other"
+    if op == "introduce":
+        kind = change.get("kind")
+        holder = change.get("holder")
+        if kind == "item" and holder:
+            return "introduce.item.hero" if holder == HERO else "introduce.item.other"
+        if kind == "item":
+            return "introduce.item"
+        return "introduce.event" if kind == "event" else "introduce.person"
+    if op in ("move", "leave"):
+        return f"{op}.{who}"
+    if op == "use":
+        return f"use.{who}" + (".spent" if change.get("used_up") else "")
+    if op == "give":
+        giver, to = change.get("giver"), change.get("to")
+        if not giver:
+            return "give.take.hero" if to == HERO else "give.take.other"
+        if giver == HERO:
+            return "give.from_you"
+        return "give.to_you" if to == HERO else "give.between"
+    if op in ("discover", "cause"):
+        return op
+    raise ValueError(f"a beat cannot tell a change with op {op!r}")
+
+
+def _move_words(facts: BeatFacts, change: Change) -> dict[str, str]:
+    words = {
+        field: name_of(facts, str(change[field]))
+        for field in ("who", "to", "item", "giver", "holder", "by")
+        if change.get(field)
+    }
+    named = _mid(_one_line(str(change.get("name") or "")))
+    thing = named or name_of(facts, str(change.get("key", "")))
+    words |= {"at": name_of(facts, str(change.get("place", ""))), "thing": thing, "event": thing}
+    if "by" in words:
+        words["by_poss"] = "your" if change["by"] == HERO else f"{words['by']}'s"
+    return words
+
+
+def move_paragraphs(
+    facts: BeatFacts, choose: Chooser, detail: Detail, described: set[str]
+) -> list[str]:
+    """Every planned move in order, a sentence each (with what a newly met thing is, when
+    the detail allows), a few to a paragraph. `described` gathers the keys told about."""
+    table = phrases.MOVES_TERSE if detail.terse_moves else phrases.MOVES
+    things = _things(facts)
+    sentences = []
+    for index, change in enumerate(facts.moves):
+        key = move_phrases_key(change)
+        words = _move_words(facts, change)
+        sentence = choose.pick(f"move.{index}.{key}", table[key], **words)
+        thing = things.get(str(change.get("key", "")))
+        new = change.get("op") in ("discover", "introduce")
+        if detail.describe_moves and new and thing and _untold(thing, described):
+            described.add(thing.key)
+            sentence += " " + describe(thing, words["thing"], choose, f"move.{index}")
+        sentences.append(sentence)
+    count = -(-len(sentences) // MOVES_PER_PARAGRAPH)  # paragraphs, filled evenly
+    edges = [len(sentences) * index // count for index in range(count + 1)] if count else []
+    return [" ".join(sentences[start:end]) for start, end in itertools.pairwise(edges)]
+
+
+# -- the person's progress --------------------------------------------------------------------
+
+
+def _missions_line(facts: BeatFacts, choose: Chooser, detail: Detail) -> str:
+    titles = [_one_line(title) for title in facts.missions[: detail.mission_titles] if title]
+    count = max(facts.missions_count, len(facts.missions))
+    more = count - len(titles)
+    if not titles:
+        done = "a mission" if count == 1 else f"{count} missions"
+        return choose.pick("fact.done", phrases.FACT_LINES["done"], done=done) if count else ""
+    if len(titles) == 1 and not more:
+        return choose.pick("fact.mission", phrases.FACT_LINES["mission"], mission=titles[0])
+    listed = [f"“{title}”" for title in titles] + ([f"{more} more"] if more else [])
+    return choose.pick("fact.missions", phrases.FACT_LINES["missions"], missions=_and_list(listed))
+
+
+def _reflection(facts: BeatFacts, detail: Detail) -> str:
+    words = facts.reflection.split()
+    if len(words) <= detail.reflection_words:
+        return _quoted(" ".join(words))
+    return _quoted(" ".join(words[: detail.reflection_words]) + "…")
+
+
+def _fact_line(fact: str, facts: BeatFacts, choose: Chooser, detail: Detail) -> str:
+    if fact == "missions":
+        return _missions_line(facts, choose, detail)
+    if fact == "reflection":
+        if not facts.reflection.strip():
+            return ""
+        reflection = _reflection(facts, detail)
+        return choose.pick("fact.reflection", phrases.FACT_LINES[fact], reflection=reflection)
+    fact_words = {"minutes": "minutes", "streak": "days", "goal": "goal", "quest": "quest"}
+    if fact_words[fact] not in choose.words:
+        return ""
+    if fact == "streak" and facts.streak_days == 1:
+        fact = "streak_one"
+    return choose.pick(f"fact.{fact}", phrases.FACT_LINES[fact])
+
+
+def progress_paragraph(facts: BeatFacts, choose: Chooser, detail: Detail) -> str:
+    """What the person really did, the kind's own fact first; kind words when nothing."""
+    first = KIND_FACT.get(facts.kind)
+    order = ([first] if first else []) + [fact for fact in FACT_ORDER if fact != first]
+    lines = [line for fact in order if (line := _fact_line(fact, facts, choose, detail))]
+    if not lines:
+        rest = "rest" if facts.kind in REST_KINDS else "any"
+        return choose.pick("nothing", phrases.NOTHING_TO_COUNT[rest])
+    return " ".join([choose.pick("lead", phrases.LEADS[facts.kind]), *lines])
+
+
+# -- paragraphs -------------------------------------------------------------------------------
+
+
+def _opening(facts: BeatFacts, choose: Chooser) -> str:
+    if facts.kind == "side" and "choice" in choose.words:
+        return choose.pick("opening", phrases.SIDE_CHOSEN)
+    return choose.pick("opening", phrases.OPENINGS[facts.kind])
+
+
+def required_paragraphs(
+    facts: BeatFacts, choose: Chooser, detail: Detail, described: set[str]
+) -> list[tuple[int, str]]:
+    """The paragraphs every beat has, with their places: the chapter's setting when it
+    opens, the opening, the moves, the progress and the closing."""
+    paragraphs = []
+    if facts.chapter_opens:
+        table = phrases.CHAPTER_OPENS if facts.chapter_description else phrases.CHAPTER_BEGINS
+        paragraphs.append((CHAPTER, choose.pick("chapter", table)))
+    paragraphs.append((OPENING, _opening(facts, choose)))
+    paragraphs += [(MOVES, text) for text in move_paragraphs(facts, choose, detail, described)]
+    paragraphs.append((PROGRESS, progress_paragraph(facts, choose, detail)))
+    paragraphs.append((CLOSING, choose.pick("closing", phrases.CLOSINGS[facts.kind])))
+    return paragraphs
+
+
+def _present(facts: BeatFacts) -> tuple[list[Thing], list[Thing]]:
+    """The people here and the items held that no move of this scene has told of yet."""
+    told = {str(value) for change in facts.moves for value in change.values()}
+    people = [person for person in facts.people if person.key not in told]
+    return people, [item for item in facts.items_held if item.key not in told]
+
+
+def _company(
+    slot: str, things: list[Thing], facts: BeatFacts, choose: Chooser, described: set[str]
+) -> str:
+    """Who or what is here, and what one of them is (one not described yet)."""
+    names = [name_of(facts, thing.key) for thing in things]
+    table = phrases.COMPANY if slot == "company" else phrases.PACK
+    listed = _and_list(names)
+    text = choose.pick(slot, table, people=listed, items=listed)
+    fresh = {thing.key: thing for thing in things if _untold(thing, described)}
+    if fresh:
+        thing = fresh[choose.order(slot, list(fresh))[0]]
+        described.add(thing.key)
+        text += " " + describe(thing, name_of(facts, thing.key), choose, slot)
+    return text
+
+
+def optional_paragraphs(
+    facts: BeatFacts, choose: Chooser, described: set[str]
+) -> Iterator[tuple[int, str]]:
+    """Paragraphs a beat may add when short, the most relevant first: where the story
+    stands, the place, the quest's note, who and what is here, then the scene's colour in
+    an order of this beat's own."""
+    if "previous" in choose.words:
+        yield CONTEXT, choose.pick("previous", phrases.PREVIOUS)
+    if not facts.chapter_opens:
+        yield CONTEXT, choose.pick("chapter_now", phrases.CHAPTER_NOW)
+    if facts.place.description and facts.place.key not in described:
+        described.add(facts.place.key)
+        sentence = describe(facts.place, choose.words["place"], choose, "setting")
+        yield CONTEXT, choose.pick("setting", phrases.SETTING, sentence=sentence)
+    if "quest_message" in choose.words:
+        yield NOTE, choose.pick("quest_message", phrases.QUEST_MESSAGE)
+    people, items = _present(facts)
+    if people:
+        yield COMPANY, _company("company", people, facts, choose, described)
+    if items:
+        yield COMPANY, _company("pack", items, facts, choose, described)
+    part = facts.part_of_day if facts.part_of_day in PARTS_OF_DAY else "evening"
+    for text in choose.order("ambient", [*phrases.AMBIENT[part], *phrases.VALLEY]):
+        yield AMBIENT, text
+
+
+def words_in(paragraphs: Sequence[tuple[int, str]]) -> int:
+    return sum(len(text.split()) for _, text in paragraphs)
+
+
+def beat_title(facts: BeatFacts, choose: Chooser) -> str:
+    """A title for the kind, at most TITLE_MAX_CHARS, never the last beat's title."""
+    previous = facts.previous_title.strip().lower()
+    fitting = [
+        option
+        for option in choose.awake(phrases.TITLES[facts.kind])
+        if len(title := choose.fill(option)) <= TITLE_MAX_CHARS and title.lower() != previous
+    ]
+    return choose.pick("title", fitting)
+
+
+def beat_text_offline(facts: BeatFacts) -> BeatText:
+    """A beat in words from the facts alone, WORDS_MIN..WORDS_MAX words long.
+
+    1. The scene's words (scene_words) and a chooser seeded by facts.seed.
+    2. The required paragraphs at the richest detail level (LEVELS) whose words fit
+       WORDS_MAX: less description, fewer quoted titles, shorter quotes, terser moves.
+    3. Optional paragraphs, most relevant first (optional_paragraphs), each added while the
+       beat is shorter than TARGET_WORDS and it still fits WORDS_MAX; the scene's colour
+       comes last and is plenty to reach WORDS_MIN.
+    4. The paragraphs in story order, separated by blank lines, and a title.
+    """
+    if facts.kind not in BEAT_KINDS:
+        raise ValueError(f"a beat's kind is one of {BEAT_KINDS}, not {facts.kind!r}")
+    choose = Chooser(facts.seed, scene_words(facts))
+    part = facts.part_of_day if facts.part_of_day in PARTS_OF_DAY else "evening"
+    light = choose.pick("light", phrases.LIGHT[part])
+    choose.words["light"] = light
+    for detail in LEVELS:
+        described: set[str] = set()
+        choose.used = {light}
+        paragraphs = required_paragraphs(facts, choose, detail, described)
+        if words_in(paragraphs) <= WORDS_MAX:
+            break
+    total = words_in(paragraphs)
+    for position, text in optional_paragraphs(facts, choose, described):
+        if total >= TARGET_WORDS:
+            break
+        size = len(text.split())
+        if total + size <= WORDS_MAX:
+            paragraphs.append((position, text))
+            total += size
+    return BeatText(title=beat_title(facts, choose), text=_joined(paragraphs))
+
+
+def _joined(paragraphs: Sequence[tuple[int, str]]) -> str:
+    """The paragraphs in story order (stable: a position's own order kept), the short lines
+    of where the story stands run together as one paragraph."""
+    ordered = sorted(paragraphs, key=lambda paragraph: paragraph[0])
+    context = " ".join(text for position, text in ordered if position == CONTEXT)
+    texts = [text for position, text in ordered if position != CONTEXT]
+    if context:
+        texts.insert(sum(position < CONTEXT for position, _ in ordered), context)
+    return "\n\n".join(texts)

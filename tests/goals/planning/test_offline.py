@@ -1,0 +1,126 @@
+"""The offline planner: a fitting template, in the person's words, paced to the deadline."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import jsonschema
+import pytest
+
+from delight.ai.engine import OfflineEngine
+from goals.planning import (
+    CATEGORIES,
+    PLAN_SCHEMA,
+    Plan,
+    choose_template,
+    goal_phrase,
+    plan_goal,
+    plan_offline,
+)
+
+TODAY = dt.date(2026, 3, 1)
+
+
+def as_data(plan: Plan) -> dict:
+    return {
+        "summary": plan.summary,
+        "milestones": [
+            {
+                "title": m.title,
+                "description": m.description,
+                "missions": [
+                    {
+                        "title": x.title,
+                        "description": x.description,
+                        "estimated_minutes": x.estimated_minutes,
+                        "energy": x.energy,
+                    }
+                    for x in m.missions
+                ],
+            }
+            for m in plan.milestones
+        ],
+    }
+
+
+def assert_well_formed(plan: Plan) -> None:
+    jsonschema.validate(as_data(plan), PLAN_SCHEMA)
+    assert 3 <= len(plan.milestones) <= 7
+    for milestone in plan.milestones:
+        assert len(milestone.missions) in range(1, 6)
+        assert all(10 <= m.estimated_minutes <= 30 for m in milestone.missions)
+
+
+@pytest.mark.parametrize("category", CATEGORIES)
+def test_offline_plan_for_an_unrecognised_goal_uses_the_category_template(category) -> None:
+    plan = plan_offline(
+        title="Something quite unusual", description="", category=category, target_date=None
+    )
+    assert_well_formed(plan)
+    assert plan.source == f"offline:{category} basics"
+    assert "plan for “Something quite unusual”" in plan.summary  # the goal named as written
+
+
+@pytest.mark.parametrize(
+    ("title", "category", "template", "expected_milestone"),
+    [
+        ("Run a half marathon", "health", "running", "Taper and race day"),
+        ("Write a novel", "craft", "writing", "Write the first draft"),
+        ("Learn Spanish", "growth", "language", "Speak"),
+        ("Make new friends in my city", "connection", "friends", "Reach out"),
+        ("Play guitar at my sister's wedding", "craft", "music", "Your first song"),
+        ("Sleep better", "health", "sleep", "Set up your evening"),
+        ("Find a new job", "growth", "career", "Interview practice"),
+    ],
+)
+def test_keyword_cues_choose_a_fitting_plan(title, category, template, expected_milestone):
+    plan = plan_offline(title=title, description="", category=category, target_date=None)
+    assert_well_formed(plan)
+    assert plan.source == f"offline:{template}"
+    assert expected_milestone in [m.title for m in plan.milestones]
+
+
+def test_the_description_can_decide_the_template() -> None:
+    chosen = choose_template(
+        title="Feel stronger", description="three gym sessions a week", category="health"
+    )
+    assert chosen is not None
+    assert chosen.name == "strength"
+
+
+def test_a_tight_deadline_shortens_the_plan_but_keeps_the_finish() -> None:
+    relaxed = plan_offline(
+        title="Run a 10k",
+        description="",
+        category="health",
+        target_date=TODAY + dt.timedelta(90),
+        today=TODAY,
+    )
+    tight = plan_offline(
+        title="Run a 10k",
+        description="",
+        category="health",
+        target_date=TODAY + dt.timedelta(10),
+        today=TODAY,
+    )
+    assert len(relaxed.milestones) == 5
+    assert len(tight.milestones) == 4
+    assert tight.milestones[-1].title == "Taper and race day"
+    assert "paced to finish by 11 March 2026" in tight.summary
+    assert_well_formed(tight)
+
+
+def test_the_goal_phrase_drops_i_want_to() -> None:
+    assert goal_phrase("I want to learn the piano.") == "learn the piano"
+    assert goal_phrase("CV refresh") == "CV refresh"
+
+
+def test_offline_engine_plans_with_rules() -> None:
+    plan = plan_goal(
+        engine=OfflineEngine(),
+        title="Meditate daily",
+        description="",
+        category="health",
+        target_date=None,
+    )
+    assert plan.source == "offline:calm"

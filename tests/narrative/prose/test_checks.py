@@ -1,0 +1,81 @@
+"""What any beat's words must be: a passage's length, kind in the narrator's own words, and
+quoting the person's real progress."""
+
+from __future__ import annotations
+
+import pytest
+
+from narrative.prose import WORDS_MAX, WORDS_MIN, length_problem, quoted_facts, tone_problem
+from nudges.words import nudge_tone_problem
+from tests.narrative.prose.factories import REFLECTION, make_bare_facts, make_facts
+
+
+def words(count: int) -> str:
+    return " ".join(["tea"] * count)
+
+
+@pytest.mark.parametrize(
+    ("count", "slack", "problem"),
+    [
+        (WORDS_MIN, 0.0, ""),
+        (WORDS_MAX, 0.0, ""),
+        (WORDS_MIN - 1, 0.0, "too short"),
+        (WORDS_MAX + 1, 0.0, "too long"),
+        (WORDS_MIN - 20, 0.1, ""),
+        (WORDS_MAX + 40, 0.1, ""),
+        (WORDS_MIN - 21, 0.1, "too short"),
+        (WORDS_MAX + 41, 0.1, "too long"),
+    ],
+)
+def test_a_beats_length_is_a_passages(count, slack, problem):
+    assert length_problem(words(count), slack=slack) == problem
+
+
+def test_each_real_fact_counts_as_quoted_when_it_is_there_verbatim():
+    facts = make_facts()
+    text = (
+        "You finished “stretch for ten minutes”: 7 days now. “Run a 5k by June” is done, and "
+        "you wrote “It felt easier than I expected, and then…” in “Twenty days unbroken”."
+    )
+
+    assert quoted_facts(facts, text) == [
+        "missions",
+        "streak_days",
+        "goal_title",
+        "reflection",
+        "quest_title",
+    ]
+
+
+def test_words_near_the_facts_are_no_quote():
+    facts = make_facts()
+    text = "You ran before breakfast for 17 days, and a 5k is close. It felt easy."
+
+    assert quoted_facts(facts, text) == []
+
+
+def test_a_beat_with_no_facts_quotes_none():
+    assert quoted_facts(make_bare_facts(), f"7 days. {REFLECTION}") == []
+
+
+def test_the_narrators_harsh_framing_is_found_in_any_paragraph():
+    facts = make_facts()
+    text = "The lanterns glow warmly.\n\nYou missed “Run 2 km before breakfast” again."
+
+    assert tone_problem(facts, text) == "banned framing “You missed”"
+
+
+def test_the_persons_and_the_scenarios_own_words_are_not_the_narrators_tone():
+    facts = make_facts(
+        missions=("Stop ignoring the inbox",),
+        reflection="I was so scared and sad and afraid, but I did it anyway and it felt fine.",
+        names={"river": "The River Crossing"},
+    )
+    paragraphs = [
+        "You finished “Stop ignoring the inbox”.",
+        "You wrote: “I was so scared and sad and afraid, but I did it anyway…”",
+        "The River Crossing, the River Crossing, the River Crossing.",
+    ]
+
+    assert [nudge_tone_problem(paragraph) != "" for paragraph in paragraphs] == [True] * 3
+    assert tone_problem(facts, "\n\n".join(paragraphs)) == ""

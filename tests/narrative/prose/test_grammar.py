@@ -1,0 +1,298 @@
+"""A beat's words without a model: a passage's length whatever the facts, every planned move
+told, the person's real progress quoted, kind for every kind, stable for one beat and
+varied across beats."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import pytest
+from hypothesis import given, settings
+
+from narrative.prose import (
+    BEAT_KINDS,
+    PARTS_OF_DAY,
+    TITLE_MAX_CHARS,
+    WORDS_MAX,
+    WORDS_MIN,
+    beat_text_offline,
+    length_problem,
+    phrases,
+    quoted_facts,
+    tone_problem,
+)
+from narrative.prose.grammar import Chooser, fields_of
+from nudges.words import nudge_tone_problem
+from tests.narrative.prose.factories import (
+    ARENA,
+    LONG_TITLE,
+    MIRA,
+    MOVES,
+    REFLECTION,
+    TOMAS,
+    beat_facts,
+    make_bare_facts,
+    make_facts,
+)
+
+SEEDS = range(25)
+
+
+def _phrases_of(value: object) -> list[str]:
+    """The phrases in one of phrases.py's tables (a tuple, or a dict of tuples)."""
+    options = value.values() if isinstance(value, dict) else [value]
+    return [p for group in options if isinstance(group, tuple) for p in group if isinstance(p, str)]
+
+
+ALL_PHRASES = sorted({phrase for table in vars(phrases).values() for phrase in _phrases_of(table)})
+# Every fact a phrase may write, filled with plain words, to read each phrase on its own.
+EVERY_FACT = dict.fromkeys({field for phrase in ALL_PHRASES for field in fields_of(phrase)}, "tea")
+UNKIND = re.compile(r"\b(?:miss(?:ed|ing)?|fail\w*|lost|lose|broke\w*|guilt\w*|away)\b", re.I)
+
+
+def paragraphs(text: str) -> list[str]:
+    return text.split("\n\n")
+
+
+# -- the phrases ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("phrase", ALL_PHRASES)
+def test_every_phrase_filled_in_passes_the_nudge_tone_check(phrase):
+    filled = Chooser(0, EVERY_FACT).fill(phrase)
+
+    assert nudge_tone_problem(filled) == ""
+    assert "{" not in filled
+
+
+@pytest.mark.parametrize("kind", BEAT_KINDS)
+def test_every_kind_has_words_that_need_nothing_but_the_scene(kind):
+    scene = {"place", "when", "light", "act", "chapter", "hello", "category"}
+
+    for table in (phrases.TITLES, phrases.OPENINGS, phrases.CLOSINGS, phrases.LEADS):
+        assert sum(fields_of(phrase) <= scene for phrase in table[kind]) >= 2
+
+
+# -- length -----------------------------------------------------------------------------------
+
+
+@settings(max_examples=400, deadline=None)
+@given(facts=beat_facts)
+def test_a_beat_is_always_a_passages_length_in_paragraphs(facts):
+    beat = beat_text_offline(facts)
+
+    assert WORDS_MIN <= len(beat.text.split()) <= WORDS_MAX
+    assert all(part.strip() == part and part for part in paragraphs(beat.text))
+    assert "\n" not in beat.text.replace("\n\n", "")
+    assert not re.search(r"[{}]", beat.text)
+    assert 0 < len(beat.title) <= TITLE_MAX_CHARS
+
+
+@pytest.mark.parametrize("kind", BEAT_KINDS)
+def test_a_beat_that_knows_nothing_but_its_scene_still_reads_as_a_passage(kind):
+    for seed in SEEDS:
+        beat = beat_text_offline(make_bare_facts(kind=kind, seed=seed))
+
+        assert length_problem(beat.text) == ""
+        assert len(paragraphs(beat.text)) >= 4
+
+
+def test_a_beat_with_five_long_titles_many_moves_and_long_words_stays_within_the_limit():
+    facts = make_facts(
+        missions=(LONG_TITLE,) * 5,
+        missions_count=12,
+        goal_title=LONG_TITLE,
+        reflection=" ".join([REFLECTION] * 25),
+        moves=tuple(change for change, _ in MOVES.values())[:10],
+        people=(MIRA, TOMAS),
+    )
+
+    for seed in SEEDS:
+        beat = beat_text_offline(dataclasses.replace(facts, seed=seed))
+
+        assert length_problem(beat.text) == ""
+        assert f"“{LONG_TITLE}”" in beat.text
+
+
+# -- the real facts ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", BEAT_KINDS)
+def test_every_real_fact_is_quoted_as_it_is(kind):
+    for seed in SEEDS:
+        text = beat_text_offline(make_facts(kind=kind, seed=seed)).text
+
+        assert "“Run 2 km before breakfast”" in text
+        assert "“Stretch for ten minutes”" in text
+        assert "7 days" in text
+        assert "“Run a 5k by June”" in text
+        assert f"“{REFLECTION}”" in text
+        assert "“Twenty days unbroken”" in text
+        assert "45 minutes" in text
+
+
+@settings(max_examples=300, deadline=None)
+@given(facts=beat_facts)
+def test_a_beat_quotes_at_least_one_real_fact_whenever_there_is_one(facts):
+    text = beat_text_offline(facts).text
+
+    assert bool(quoted_facts(facts, text)) == bool(facts.cited())
+
+
+def test_more_missions_than_titles_are_counted_after_the_titles():
+    facts = make_facts(missions=("Run 2 km",), missions_count=4)
+
+    assert "“Run 2 km” and 3 more" in beat_text_offline(facts).text
+
+
+def test_a_streak_of_one_day_is_its_first_stone():
+    text = beat_text_offline(make_facts(streak_days=1, seed=3)).text
+
+    assert "day 1" in text.lower()
+    assert "1 days" not in text
+
+
+def test_with_nothing_to_count_a_beat_says_so_kindly_and_counts_nothing():
+    for seed in SEEDS:
+        text = beat_text_offline(make_bare_facts(kind="quiet_week", seed=seed)).text
+
+        assert not re.search(r"\d", text)
+        assert any(line in text for line in phrases.NOTHING_TO_COUNT["rest"])
+
+
+# -- the moves --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("shape", list(MOVES))
+def test_every_planned_move_is_told_with_the_names_it_moves(shape):
+    change, names = MOVES[shape]
+
+    for seed in SEEDS:
+        text = beat_text_offline(make_facts(moves=(change,), seed=seed)).text.lower()
+
+        assert all(name.lower() in text for name in names), (seed, text)
+
+
+def test_the_moves_are_told_in_their_planned_order():
+    moves = (
+        MOVES["discover"][0],
+        MOVES["introduce a person"][0],
+        MOVES["someone gives the hero an item"][0],
+        MOVES["someone leaves"][0],
+    )
+    for seed in SEEDS:
+        text = beat_text_offline(make_facts(moves=moves, people=(), seed=seed)).text
+
+        told = [text.find(name) for name in ("Arena", "Tomas the Trainer", "star map")]
+        assert -1 not in told
+        assert told == sorted(told)
+
+
+def test_a_thing_met_in_the_scene_is_described_from_the_scenario():
+    moves = (MOVES["discover"][0], MOVES["introduce a person"][0])
+
+    text = beat_text_offline(make_facts(place=ARENA, moves=moves, people=(TOMAS,))).text
+
+    assert "open ring of sand and stone where bodies train" in text
+    assert "patient coach who cheers the first lap" in text
+
+
+# -- the scene --------------------------------------------------------------------------------
+
+
+def test_a_chapter_that_opens_sets_the_scene_with_its_description():
+    for seed in SEEDS:
+        text = beat_text_offline(make_facts(chapter_opens=True, seed=seed)).text
+
+        assert "The First Spark" in paragraphs(text)[0]
+        assert "In the Arena, a small effort makes a small light." in paragraphs(text)[0]
+
+
+@pytest.mark.parametrize("part", PARTS_OF_DAY)
+def test_the_part_of_day_colours_the_opening(part):
+    for seed in SEEDS:
+        text = beat_text_offline(make_facts(part_of_day=part, seed=seed)).text.lower()
+
+        assert any(light in text for light in phrases.LIGHT[part])
+
+
+def test_a_side_chapter_opens_with_the_choice_made():
+    for seed in SEEDS:
+        text = beat_text_offline(
+            make_facts(kind="side", choice_label="A morning in the Orchard", seed=seed)
+        ).text
+
+        assert "“A morning in the Orchard”" in paragraphs(text)[0]
+
+
+def test_the_title_is_never_the_last_beats_title():
+    for seed in SEEDS:
+        first = beat_text_offline(make_facts(seed=seed))
+        second = beat_text_offline(make_facts(seed=seed, previous_title=first.title))
+
+        assert second.title != first.title
+
+
+# -- tone -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", BEAT_KINDS)
+def test_every_kind_passes_the_nudge_tone_check_paragraph_by_paragraph(kind):
+    for seed in SEEDS:
+        for facts in (make_facts(kind=kind, seed=seed), make_bare_facts(kind=kind, seed=seed)):
+            beat = beat_text_offline(facts)
+
+            assert nudge_tone_problem(beat.title) == ""
+            assert [nudge_tone_problem(part) for part in paragraphs(beat.text)] == [""] * len(
+                paragraphs(beat.text)
+            ), beat.text
+
+
+@settings(max_examples=300, deadline=None)
+@given(facts=beat_facts)
+def test_a_beat_is_kind_whatever_the_facts(facts):
+    assert tone_problem(facts, beat_text_offline(facts).text) == ""
+
+
+@pytest.mark.parametrize("kind", ["quiet_week", "comeback"])
+def test_a_quiet_week_or_a_return_welcomes_and_never_counts_what_did_not_happen(kind):
+    for seed in SEEDS:
+        for facts in (make_facts(kind=kind, seed=seed), make_bare_facts(kind=kind, seed=seed)):
+            beat = beat_text_offline(facts)
+
+            assert not UNKIND.search(f"{beat.title} {beat.text}")
+            assert not re.search(r"\d+ (?:days?|weeks?) (?:away|ago|since|off)", beat.text)
+
+
+# -- variety and stability ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", BEAT_KINDS)
+def test_different_beats_read_differently(kind):
+    beats = [beat_text_offline(make_facts(kind=kind, seed=seed)) for seed in range(20)]
+
+    assert len({beat.text for beat in beats}) >= 18
+    assert len({beat.title for beat in beats}) >= 3
+    assert len({paragraphs(beat.text)[0] for beat in beats}) >= 8
+
+
+def test_one_beat_always_reads_the_same():
+    facts = make_facts(seed=123456789)
+
+    assert beat_text_offline(facts) == beat_text_offline(facts)
+    assert beat_text_offline(facts).source == "offline"
+
+
+def test_one_beat_never_uses_the_same_phrase_for_two_moves():
+    moves = (MOVES["someone moves"][0],) * 3
+
+    text = beat_text_offline(make_facts(moves=moves, seed=5)).text
+
+    sentences = [s for s in re.split(r"(?<=\.) ", text) if "Mira the Lamplighter" in s]
+    assert len(set(sentences)) == len(sentences)
+
+
+def test_a_kind_that_is_not_a_beats_is_refused_by_name():
+    with pytest.raises(ValueError, match="'saga'"):
+        beat_text_offline(make_facts(kind="saga"))
