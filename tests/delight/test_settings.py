@@ -1,28 +1,68 @@
-"""Settings come from the environment; a bad value stops start-up naming the variable."""
+"""Settings come from the environment; a bad value stops start-up naming the variable.
+
+Most tests read the settings module afresh in this process, under the environment they
+set (`settings_from`): what start-up would read, without a new Python each time. One test
+starts Django for real, to show that a bad value stops it."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import re
 import subprocess
 import sys
+from collections.abc import Callable
+from types import ModuleType
 
 import pytest
+from django.core.exceptions import ImproperlyConfigured
+from environs import EnvError
 
 from delight.settings import cache_config, channel_layer_config
 from tests.support.processes import ROOT, child_env
 
+SETTINGS = ROOT / "delight" / "settings.py"
+# A DATABASE_URL keeps the embedded server out of it.
+SOMEWHERE = "postgresql://u@127.0.0.1/x"
 
-def start_django(show: str = "settings.SECRET_KEY", **env: str) -> subprocess.CompletedProcess:
-    code = f"import django; django.setup()\nfrom django.conf import settings\nprint({show})"
-    return subprocess.run(
+Load = Callable[..., ModuleType]
+
+
+@pytest.fixture
+def settings_from(monkeypatch) -> Load:
+    """The settings module as start-up reads it under `env` (set on top of this process's)."""
+
+    def load(**env: str) -> ModuleType:
+        for name, value in env.items():
+            monkeypatch.setenv(name, value)
+        spec = importlib.util.spec_from_file_location("delight.settings_read", SETTINGS)
+        assert spec is not None
+        assert spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+
+    return load
+
+
+def refused(load: Load, message: str, **env: str) -> None:
+    with pytest.raises((EnvError, ImproperlyConfigured), match=re.escape(message)):
+        load(**env)
+
+
+def test_a_malformed_variable_stops_a_real_start_up():
+    code = "import django; django.setup()"
+    result = subprocess.run(
         [sys.executable, "-c", code],
         cwd=ROOT,
-        env={**os.environ, "DJANGO_SETTINGS_MODULE": "delight.settings", **env},
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "delight.settings", "Q_WORKERS": "-"},
         capture_output=True,
         text=True,
         timeout=60,
         check=False,
     )
+    assert result.returncode != 0
+    assert 'Environment variable "Q_WORKERS" invalid' in result.stderr
 
 
 @pytest.mark.parametrize(
@@ -58,62 +98,50 @@ def start_django(show: str = "settings.SECRET_KEY", **env: str) -> subprocess.Co
         ("PUSH_ALLOW_INSECURE_ENDPOINTS", "perhaps"),
     ],
 )
-def test_a_malformed_variable_stops_start_up_naming_it(variable, value):
-    result = start_django(**{variable: value})
-    assert result.returncode != 0
-    assert f'Environment variable "{variable}" invalid' in result.stderr
+def test_a_malformed_variable_stops_start_up_naming_it(settings_from, variable, value):
+    refused(settings_from, f'Environment variable "{variable}" invalid', **{variable: value})
 
 
-def test_email_cannot_use_both_starttls_and_implicit_tls():
-    result = start_django(EMAIL_USE_TLS="true", EMAIL_USE_SSL="true")
-    assert result.returncode != 0
-    assert "at most one of EMAIL_USE_TLS and EMAIL_USE_SSL" in result.stderr
+def test_email_cannot_use_both_starttls_and_implicit_tls(settings_from):
+    message = "at most one of EMAIL_USE_TLS and EMAIL_USE_SSL"
+    refused(settings_from, message, EMAIL_USE_TLS="true", EMAIL_USE_SSL="true")
 
 
-def test_email_links_start_from_site_url_without_its_trailing_slash():
-    result = start_django("settings.SITE_URL", SITE_URL="https://delight.example/")
-    assert result.stdout.strip() == "https://delight.example"
+def test_email_links_start_from_site_url_without_its_trailing_slash(settings_from):
+    assert settings_from(SITE_URL="https://delight.example/").SITE_URL == "https://delight.example"
 
 
-def test_production_requires_a_secret_key():
-    result = start_django(DELIGHT_MODE="production", SECRET_KEY="", ALLOWED_HOSTS="example.org")
-    assert result.returncode != 0
-    assert "SECRET_KEY must be set when DELIGHT_MODE=production" in result.stderr
+def test_production_requires_a_secret_key(settings_from):
+    message = "SECRET_KEY must be set when DELIGHT_MODE=production"
+    refused(settings_from, message, DELIGHT_MODE="production", SECRET_KEY="", ALLOWED_HOSTS="a.org")
 
 
-def test_production_requires_a_vapid_key():
-    env = {**PRODUCTION, "VAPID_PRIVATE_KEY": "", "DATABASE_URL": "postgresql://u@127.0.0.1/x"}
-    result = start_django(**env)
-    assert result.returncode != 0
-    assert "VAPID_PRIVATE_KEY must be set when DELIGHT_MODE=production" in result.stderr
+def test_production_requires_a_vapid_key(settings_from):
+    env = {**PRODUCTION, "VAPID_PRIVATE_KEY": "", "DATABASE_URL": SOMEWHERE}
+    refused(settings_from, "VAPID_PRIVATE_KEY must be set when DELIGHT_MODE=production", **env)
 
 
-def test_production_takes_the_vapid_key_from_the_environment():
-    env = {**PRODUCTION, "DATABASE_URL": "postgresql://u@127.0.0.1/x"}
-    result = start_django(show="settings.VAPID_PUBLIC_KEY", **env)
-    assert result.returncode == 0, result.stderr
-    assert len(result.stdout.strip()) == 87  # 65 bytes of uncompressed point, base64url
+def test_production_takes_the_vapid_key_from_the_environment(settings_from):
+    read = settings_from(**PRODUCTION, DATABASE_URL=SOMEWHERE)
+    assert len(read.VAPID_PUBLIC_KEY) == 87  # 65 bytes of uncompressed point, base64url
 
 
-def test_development_generates_a_secret_key_once_and_keeps_it(tmp_path):
-    # A DATABASE_URL keeps the embedded server out of it (setup does not connect).
-    env = {"DELIGHT_DATA_DIR": str(tmp_path), "DATABASE_URL": "postgresql://u@127.0.0.1/x"}
-    first = start_django(**env)
-    second = start_django(**env)
+def test_development_generates_a_secret_key_once_and_keeps_it(settings_from, tmp_path):
+    env = {"DELIGHT_DATA_DIR": str(tmp_path), "DATABASE_URL": SOMEWHERE}
+    first = settings_from(**env).SECRET_KEY
+    second = settings_from(**env).SECRET_KEY
     key = (tmp_path / "secret_key").read_text().strip()
     assert len(key) >= 50
-    assert first.stdout.strip() == second.stdout.strip() == key
+    assert first == second == key
 
 
-@pytest.mark.parametrize(("value", "threshold"), [("", "2"), ("true", "2"), ("false", "None")])
-def test_prepared_statements_can_be_switched_off_for_a_pooler(value, threshold):
-    env = {"DATABASE_URL": "postgresql://u@127.0.0.1/x"}
+@pytest.mark.parametrize(("value", "threshold"), [("", 2), ("true", 2), ("false", None)])
+def test_prepared_statements_can_be_switched_off_for_a_pooler(settings_from, value, threshold):
+    env = {"DATABASE_URL": SOMEWHERE}
     if value:
         env["DATABASE_PREPARED_STATEMENTS"] = value
-    show = "settings.DATABASES['default'].get('OPTIONS', {}).get('prepare_threshold')"
-    result = start_django(show=show, **env)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == threshold
+    read = settings_from(**env)
+    assert read.DATABASES["default"].get("OPTIONS", {}).get("prepare_threshold") == threshold
 
 
 def test_the_postgres_channel_layer_keeps_its_own_unprepared_connections():
@@ -126,16 +154,18 @@ def test_the_postgres_channel_layer_keeps_its_own_unprepared_connections():
     assert database["OPTIONS"]["prepare_threshold"] == 2  # the app's own connection keeps it
 
 
-@pytest.mark.parametrize(("size", "expected"), [("", "10 0"), ("3", "3 0"), ("0", "None 600")])
-def test_connections_come_from_a_bounded_pool_unless_it_is_switched_off(size, expected):
-    env = {"DATABASE_URL": "postgresql://u@127.0.0.1/x"}
+@pytest.mark.parametrize(("size", "expected"), [("", (10, 0)), ("3", (3, 0)), ("0", (None, 600))])
+def test_connections_come_from_a_bounded_pool_unless_it_is_switched_off(
+    settings_from, size, expected
+):
+    env = {"DATABASE_URL": SOMEWHERE}
     if size:
         env["DATABASE_POOL_SIZE"] = size
-    database = "settings.DATABASES['default']"
-    show = f"{database}['OPTIONS'].get('pool', {{}}).get('max_size'), {database}['CONN_MAX_AGE']"
-    result = start_django(show=show, **env)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == expected
+    database = settings_from(**env).DATABASES["default"]
+    assert (
+        database["OPTIONS"].get("pool", {}).get("max_size"),
+        database["CONN_MAX_AGE"],
+    ) == expected
 
 
 def test_the_shared_cache_is_postgres_by_default_and_redis_with_redis_url():
@@ -152,10 +182,15 @@ PRODUCTION = {
     # A P-256 key as its raw 32 bytes in base64url.
     "VAPID_PRIVATE_KEY": "rzVUSp2f5dWlyTyh0DAbGiD1ZG9OtFPtLHC_uALMCCU",
 }
-SECURITY = (
-    "(settings.SECURE_HSTS_SECONDS, settings.SECURE_HSTS_INCLUDE_SUBDOMAINS,"
-    " settings.SECURE_HSTS_PRELOAD, settings.SECURE_SSL_REDIRECT)"
-)
+
+
+def security(read: ModuleType) -> tuple[int, bool, bool, bool]:
+    return (
+        read.SECURE_HSTS_SECONDS,
+        read.SECURE_HSTS_INCLUDE_SUBDOMAINS,
+        read.SECURE_HSTS_PRELOAD,
+        read.SECURE_SSL_REDIRECT,
+    )
 
 
 def test_deploy_checks_are_clean_in_production_mode(db):
@@ -173,20 +208,17 @@ def test_deploy_checks_are_clean_in_production_mode(db):
     assert "System check identified no issues" in result.stdout
 
 
-def test_production_turns_on_hsts_and_the_ssl_redirect_by_default():
-    result = start_django(show=SECURITY, DATABASE_URL="postgresql://u@127.0.0.1/x", **PRODUCTION)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "(31536000, True, True, True)"
+def test_production_turns_on_hsts_and_the_ssl_redirect_by_default(settings_from):
+    read = settings_from(DATABASE_URL=SOMEWHERE, **PRODUCTION)
+    assert security(read) == (31536000, True, True, True)
 
 
-def test_development_and_the_environment_can_turn_them_off():
-    development = start_django(show=SECURITY, DATABASE_URL="postgresql://u@127.0.0.1/x")
+def test_development_and_the_environment_can_turn_them_off(settings_from):
+    assert security(settings_from(DATABASE_URL=SOMEWHERE)) == (0, False, False, False)
     off = {"SECURE_HSTS_SECONDS": "0", "SECURE_SSL_REDIRECT": "false"}
-    production = start_django(
-        show=SECURITY, DATABASE_URL="postgresql://u@127.0.0.1/x", **PRODUCTION, **off
-    )
-    assert development.stdout.strip() == "(0, False, False, False)"
-    assert production.stdout.strip() == "(0, True, True, False)"
+    assert security(settings_from(DATABASE_URL=SOMEWHERE, **PRODUCTION, **off)) == (
+        0, True, True, False,
+    )  # fmt: skip
 
 
 @pytest.mark.django_db
