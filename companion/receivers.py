@@ -10,7 +10,6 @@ from typing import Any
 from django.dispatch import receiver
 
 from companion.models import Actor, Source, Tier
-from companion.nudge_details import nudge_detail_for
 from companion.services import memory_remember, profile_name_set
 from delight import signals as delight_signals
 from delight.models import User
@@ -19,8 +18,6 @@ from goals.models import Goal, MissionSession
 from narrative import signals as narrative_signals
 from narrative.models import Beat
 from narrative.words import beat_memory
-from nudges import services as nudges_services
-from nudges import signals as nudges_signals
 from world import signals as world_signals
 
 OFF_HOURS_KEY = "activity:off-hours"
@@ -109,15 +106,6 @@ def remember_insight(*, user: User, kind: str, key: str, text: str, **_: Any) ->
         key=f"insight:{key}",
         tags=("insight", kind),
     )
-
-
-@receiver(nudges_signals.nudge_planned, dispatch_uid="companion-personalises-nudges")
-def personalise_nudge(*, user: User, send_id: int, **_: Any) -> None:
-    """Name someone dear that the goal connects to in the planned nudge, when memory holds
-    one that is not sensitive (nudge_details.py)."""
-    detail = nudge_detail_for(user=user)
-    if detail:
-        nudges_services.scheduled_send_context_set(user=user, send_id=send_id, detail=detail)
 
 
 @receiver(narrative_signals.beat_written, dispatch_uid="companion-remembers-beats")

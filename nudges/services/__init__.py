@@ -3,14 +3,14 @@
 By what they write: `notifications` (given once per key; read, archive, snooze, read all,
 the wake of ended snoozes), `presence` (when the person was last here, what their return
 answers and brings, the welcome given), `push` (Web Push subscriptions and each push's
-outcome), `email` (turning emails off from an unsubscribe link), `context` (what the
-companion adds to a planned nudge), `schedule` (planning the nudges of absences), `sending`
+outcome), `email` (turning emails off from an unsubscribe link), `context` (what
+makes a planned nudge personal), `schedule` (planning the nudges of absences), `sending`
 (delivering them when due). Callers use this package: `from nudges import services`.
 """
 
 from __future__ import annotations
 
-from nudges.services.context import scheduled_send_context_set
+from nudges.services.context import scheduled_send_context_set, scheduled_send_personalise
 from nudges.services.email import email_unsubscribe
 from nudges.services.notifications import (
     notification_archive,
@@ -50,5 +50,6 @@ __all__ = [
     "push_subscription_gone",
     "push_subscription_save",
     "scheduled_send_context_set",
+    "scheduled_send_personalise",
     "snooze_until",
 ]

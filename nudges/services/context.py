@@ -1,10 +1,12 @@
-"""What the companion adds to a planned nudge to make it personal."""
+"""What makes a planned nudge personal: someone dear to name, found by the app that knows
+the person (delight.details)."""
 
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from delight.details import person_detail
 from delight.models import User
 from delight.selectors import owned_or_not_found
 from nudges.models import ScheduledSend
@@ -31,3 +33,12 @@ def scheduled_send_context_set(*, user: User, send_id: int, detail: str) -> Sche
         send.context = {**send.context, "detail": detail}
         send.save(update_fields=["context"])
     return send
+
+
+def scheduled_send_personalise(*, user: User, send_id: int) -> ScheduledSend | None:
+    """Name someone dear in the person's planned send when a finder knows one (the send, or
+    None when there is no one to name)."""
+    detail = person_detail(user=user)
+    if not detail:
+        return None
+    return scheduled_send_context_set(user=user, send_id=send_id, detail=detail)

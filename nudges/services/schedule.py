@@ -11,12 +11,12 @@ from typing import Any
 from django.db import connection, transaction
 from django.utils import timezone
 
-from delight.events import announce
 from delight.models import User
 from goals.progress.selectors import activity_hours
-from nudges import signals, timing
+from nudges import timing
 from nudges.cadence import CADENCE, can_email, can_push, channel_for, not_wanted, send_slot
 from nudges.models import PushSubscription, ScheduledSend
+from nudges.services.context import scheduled_send_personalise
 
 State = ScheduledSend.State
 BATCH = 2000
@@ -96,7 +96,8 @@ def _plan_batch(*, now: dt.datetime, limit: int) -> tuple[int, int]:
     2. Read the batch's people, usual hours, push subscriptions and nudges per local date.
     3. Work out each nudge's channel and due time, and insert them all in one statement
        (a nudge planned before for that absence or date is left alone).
-    4. Announce each nudge to be sent (`nudge_planned`, once this commits).
+    4. Once this commits, make each nudge to be sent personal (scheduled_send_personalise:
+       a detail that cannot be found or kept is logged, and the nudge goes without it).
     """
     params: dict[str, Any] = {
         "now": now,
@@ -118,13 +119,17 @@ def _plan_batch(*, now: dt.datetime, limit: int) -> tuple[int, int]:
         inserted = cursor.fetchall()
     for send_id, user_id, state in inserted:
         if state == State.PENDING:
-            announce(
-                signals.nudge_planned,
-                sender=ScheduledSend,
-                user=facts.users[user_id],
-                send_id=send_id,
-            )
+            _personalise_once_committed(user=facts.users[user_id], send_id=send_id)
     return len(claimed), len(inserted)
+
+
+def _personalise_once_committed(*, user: User, send_id: int) -> None:
+    def personalise() -> None:
+        scheduled_send_personalise(user=user, send_id=send_id)
+
+    # Robust: a detail that fails is logged, and neither the plan nor the next send's
+    # detail is lost with it.
+    transaction.on_commit(personalise, robust=True)
 
 
 def _read(*, ids: list[int], now: dt.datetime) -> _Batch:

@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from goals.models import ActivityEvent
-from nudges import services, signals
+from nudges import services
 from nudges.models import Presence, ScheduledSend
 from tests.factories import make_user
 from tests.goals.factories import make_event
@@ -167,23 +167,34 @@ def test_a_daily_maximum_of_zero_means_no_nudges(away):
     assert [s.state for s in sends(away)] == [State.SKIPPED]
 
 
-def test_each_nudge_to_send_is_announced_once_planned(
-    away, outsider, django_capture_on_commit_callbacks
+def test_each_nudge_to_send_is_made_personal_once_planned(
+    away, outsider, monkeypatch, django_capture_on_commit_callbacks
 ):
-    heard: list[tuple[int, int]] = []
+    asked: list[int] = []
 
-    def hear(*, user, send_id, **_):
-        heard.append((user.pk, send_id))
+    def finder(*, user):
+        asked.append(user.pk)
+        return "your dog Rex"
 
-    signals.nudge_planned.connect(hear)
-    try:
-        with django_capture_on_commit_callbacks(execute=True):
-            services.nudges_plan(now=LEFT + 2 * DAY)
-    finally:
-        signals.nudge_planned.disconnect(hear)
+    monkeypatch.setattr("nudges.services.context.person_detail", finder)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.nudges_plan(now=LEFT + 2 * DAY)
 
-    assert heard == [(away.pk, sends(away)[0].pk)]
+    assert asked == [away.pk]
+    assert sends(away)[0].context == {"detail": "your dog Rex"}
     assert sends(outsider) == []
+
+
+def test_a_detail_that_cannot_be_kept_leaves_the_nudge_planned(
+    away, monkeypatch, django_capture_on_commit_callbacks
+):
+    monkeypatch.setattr(
+        "nudges.services.context.person_detail", lambda *, user: "your sister\nAna " * 10
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        services.nudges_plan(now=LEFT + 2 * DAY)
+
+    assert [send.context for send in sends(away)] == [{}]
 
 
 def test_people_are_planned_across_batches(db):

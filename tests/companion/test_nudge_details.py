@@ -1,5 +1,6 @@
-"""A planned nudge made personal from memory (companion.receivers.personalise_nudge): someone
-dear that the active goal connects to, never anyone whose memories are sensitive."""
+"""A planned nudge made personal from memory (companion.nudge_details, the detail finder
+companion offers nudges): someone dear that the active goal connects to, never anyone whose
+memories are sensitive."""
 
 from __future__ import annotations
 
@@ -7,15 +8,14 @@ import pytest
 
 from companion import services
 from companion.models import Memory
-from delight.events import announce
 from delight.models import User
 from goals.models import Goal
-from nudges import signals as nudges_signals
+from nudges import services as nudges_services
 from nudges.models import ScheduledSend
 from tests.goals.factories import make_goal
 from tests.nudges.factories import make_scheduled_send
 
-# Transactional: the nudge is announced, and personalised, once its plan has committed.
+# Transactional: memories are kept as a conversation keeps them, jobs after commit included.
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
@@ -33,7 +33,7 @@ def _know(user: User, content: str, *, key: str = "", name: str = "") -> Memory:
 
 def _planned(user: User) -> ScheduledSend:
     send = make_scheduled_send(user)
-    announce(nudges_signals.nudge_planned, sender=ScheduledSend, user=user, send_id=send.pk)
+    nudges_services.scheduled_send_personalise(user=user, send_id=send.pk)
     send.refresh_from_db()
     return send
 
