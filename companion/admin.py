@@ -17,6 +17,7 @@ from django.utils.html import format_html
 from unfold.admin import ModelAdmin, TabularInline
 
 from companion import conversations, services
+from companion.dialogue import ConversationState
 from companion.models import (
     Actor,
     CompanionProfile,
@@ -156,14 +157,40 @@ def _trace_entry(checkpoint: AgentCheckpoint) -> dict[str, Any] | None:
     return next((e for e in reversed(trace) if e.get("node") == checkpoint.node), None)
 
 
+# The dialogue manager's states (seed 001) in words: the kernel keeps the agent state's
+# column without knowing them.
+CONVERSATION_STATES = {
+    state.value: state.value.replace("_", " ").capitalize() for state in ConversationState
+}
+
+
+@admin.display(description="conversation state", ordering="conversation_state")
+def conversation(agent_state: AgentState) -> str:
+    state = agent_state.conversation_state
+    return CONVERSATION_STATES.get(state, state)
+
+
+class ConversationStateFilter(admin.SimpleListFilter):
+    title = "conversation state"
+    parameter_name = "conversation_state"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return list(CONVERSATION_STATES.items())
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        return queryset.filter(conversation_state=self.value()) if self.value() else queryset
+
+
 @admin.register(AgentState)
 class AgentStateAdmin(ModelAdmin):
-    list_display = ("user", "agent_type", "session_id", "current_node", "conversation_state",
-                    "updated_at")  # fmt: skip
-    list_filter = ("agent_type", "conversation_state")
+    list_display = ("user", "agent_type", "session_id", "current_node", conversation, "updated_at")
+    list_filter = ("agent_type", ConversationStateFilter)
     search_fields = ("user__username", "session_id")
     list_select_related = ("user",)
-    fields = readonly_fields = readable_fields(AgentState)
+    fields = readonly_fields = [
+        conversation if name == "conversation_state" else name
+        for name in readable_fields(AgentState)
+    ]
     inlines = (AgentCheckpointInline,)
 
 

@@ -132,3 +132,17 @@ def test_a_person_who_is_not_staff_gets_the_login_page(client, owner):
         answer = client.get(url)
         assert answer.status_code == 302
         assert answer["Location"].startswith(reverse("admin:login"))
+
+
+def test_agent_states_show_and_filter_the_conversation_state_in_words(staff_client, owner):
+    say(owner, "I want to learn the guitar")
+    changelist = reverse("admin:delight_agentstate_changelist")
+
+    listed = staff_client.get(changelist).content.decode()
+    waiting = staff_client.get(changelist, {"conversation_state": "waiting_for_slot"})
+    idle = staff_client.get(changelist, {"conversation_state": "idle"})
+
+    assert "Waiting for slot" in listed
+    assert "waiting_for_slot</td>" not in listed
+    assert waiting.context["cl"].result_count == 1
+    assert idle.context["cl"].result_count == 0
