@@ -1,13 +1,19 @@
-"""What goes into the reply's prompt: context lines, most relevant first, packed into the
-token budget, and the classifier results as the engine takes them."""
+"""What goes into the reply's prompt: what Eliza knows of the person, as the engine's facts
+(most relevant first; the engine packs them into the token budget), and the classifier
+results as the engine takes them."""
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
-from delight.ai.engine import context_lines
-from delight.ai.offline import StoryNote, StreakNote, ZoneNote
+from delight.ai.offline import (
+    GoalNote,
+    MemoryNote,
+    ReplyContext,
+    StoryNote,
+    StreakNote,
+    ZoneNote,
+)
 from delight.ai.types import EmotionResult, IntentResult
 from delight.models import User
 from delight.runner import TurnState
@@ -19,17 +25,6 @@ WELCOME_EASY_MISSION = (
     "I put one easy ten-minute mission for “{goal}” in today's three, if you'd like a gentle start."
 )
 WELCOME_NO_MISSION = "We can start wherever feels right for you, no rush."
-
-
-def memories_in(context: dict[str, Any], lines: list[str]) -> list[int]:
-    """The ids of the recalled memories whose lines made it into the prompt."""
-    kept = set(lines)
-    return [
-        m["id"]
-        for m in context.get("memories", [])
-        # the line as the prompt has it
-        if context_lines(memories=[m["content"]], memory_keys=[m.get("key", "")])[0] in kept
-    ]
 
 
 def emotion_of(state: TurnState) -> EmotionResult | None:
@@ -44,7 +39,7 @@ def intent_of(state: TurnState) -> IntentResult | None:
 
 def person_name(user: User) -> str:
     profile = getattr(user, "companion_profile", None)
-    return (profile.name if profile else "") or user.first_name
+    return ((profile.name if profile else "") or user.first_name).strip()
 
 
 def welcome_words(back: Return | None) -> str:
@@ -56,52 +51,55 @@ def welcome_words(back: Return | None) -> str:
     return f"{WELCOME_BACK} {WELCOME_EASY_MISSION.format(goal=back.mission.goal.title)}"
 
 
-def context_candidates(state: TurnState, outputs: dict[str, Any]) -> list[str]:
-    """Context lines, most relevant first: a welcome back when one is due, the goal in
-    focus, today's missions (or the suggested ones), the zones when the world was looked
-    up, then memories by recall score."""
+def reply_context(state: TurnState, outputs: dict[str, Any], *, name: str) -> ReplyContext:
+    """What the reply knows, most relevant first: a welcome back when one is due, the goal
+    in focus (every goal with its progress when progress was read), today's missions (or
+    the suggested ones), the zones when the world was looked up, streaks and story when
+    read, then memories by recall score."""
     context = state.output("recall_context")
-    goal = context.get("goal")
-    suggested = outputs.get("missions.suggest") or {}
-    missions = [m["title"] for m in suggested.values() if m] or [
-        m["title"] for m in context.get("triad", [])
-    ]
-    marks = {g["title"]: _goal_mark(g) for g in context.get("goals", [])}
-    progress = [
-        f"{g['title']} {marks.get(g['title']) or _done(g['progress'])}"
-        for g in (outputs.get("progress.summary") or {}).get("goals", [])
-    ]
-    return context_lines(
-        goals=progress or ([_goal_line(goal)] if goal else []),
-        missions=missions,
-        zones=zone_notes(outputs.get("world.zones"), [m for m in suggested.values() if m]),
-        memories=[m["content"] for m in context.get("memories", [])],
-        memory_keys=[m.get("key", "") for m in context.get("memories", [])],
-        streak=streak_note(outputs.get("progress.streaks"), outputs.get("progress.dci")),
-        story=story_note(outputs.get("narrative.story")),
+    suggested = [m for m in (outputs.get("missions.suggest") or {}).values() if m]
+    missions = [m["title"] for m in suggested] or [m["title"] for m in context.get("triad", [])]
+    return ReplyContext(
+        name=name,
         welcome=context.get("welcome", ""),
         earlier=context.get("earlier", ""),
+        goal_notes=tuple(goal_notes(context, outputs.get("progress.summary"))),
+        missions=tuple(missions),
+        zones=tuple(zone_notes(outputs.get("world.zones"), suggested)),
+        streak=streak_note(outputs.get("progress.streaks"), outputs.get("progress.dci")),
+        story=story_note(outputs.get("narrative.story")),
+        memory_notes=tuple(
+            MemoryNote(content=m["content"], key=m.get("key", ""), id=m["id"])
+            for m in context.get("memories", [])
+        ),
     )
-
-
-def _goal_line(goal: dict[str, Any]) -> str:
-    """The goal in focus, said to wait for review when its plan is made and none of its
-    missions is accepted yet, or to be in planning still."""
-    return f"{goal['title']} {_goal_mark(goal)}".strip()
-
-
-def _done(percent: int) -> str:
-    return f"({percent}% done)"
 
 
 # Goals whose missions are still being planned (goals.models.Goal.Decomposition).
 PLANNING = frozenset({"pending", "running"})
 
 
-def _goal_mark(goal: dict[str, Any]) -> str:
-    if goal.get("to_review"):
-        return "(plan to review)"
-    return "(being planned)" if goal.get("planning") in PLANNING else ""
+def goal_notes(context: dict[str, Any], summary: dict[str, Any] | None) -> list[GoalNote]:
+    """Every goal with its progress when progress was read, else the goal in focus; each
+    said to wait for review when its plan is made and none of its missions is accepted
+    yet, or to be in planning still."""
+    states = {g["title"]: g for g in context.get("goals", [])}
+    if summary and summary.get("goals"):
+        return [
+            _goal_note(states.get(g["title"], {}), title=g["title"], percent=g["progress"])
+            for g in summary["goals"]
+        ]
+    goal = context.get("goal")
+    return [_goal_note(goal, title=goal["title"], percent=None)] if goal else []
+
+
+def _goal_note(state: dict[str, Any], *, title: str, percent: int | None) -> GoalNote:
+    return GoalNote(
+        title=title,
+        percent=percent,
+        reviewing=bool(state.get("to_review")),
+        planning=state.get("planning") in PLANNING,
+    )
 
 
 def streak_note(
@@ -161,23 +159,3 @@ def zone_notes(world: dict[str, Any] | None, missions: list[dict[str, Any]]) -> 
 
 def _and_list(items: list[str]) -> str:
     return " and ".join([", ".join(items[:-1]), items[-1]]) if len(items) > 1 else "".join(items)
-
-
-def estimate_tokens(text: str) -> int:
-    """About four characters a token, as OpenAI's guidance has it for English."""
-    return max(1, math.ceil(len(text) / 4))
-
-
-def pack_context(lines: list[str], *, budget: int) -> tuple[list[str], dict[str, Any]]:
-    """Keep lines in order while they fit in `budget` tokens; report what was cut."""
-    kept: list[str] = []
-    cut: list[str] = []
-    used = 0
-    for line in lines:
-        cost = estimate_tokens(line)
-        if used + cost <= budget:
-            kept.append(line)
-            used += cost
-        else:
-            cut.append(line[:80])
-    return kept, {"budget": budget, "used": used, "kept": len(kept), "cut": cut}

@@ -41,12 +41,10 @@ from companion.turn.common import (
     word_chunks,
 )
 from companion.turn.context import (
-    context_candidates,
     emotion_of,
     intent_of,
-    memories_in,
-    pack_context,
     person_name,
+    reply_context,
     welcome_words,
 )
 from companion.turn.flows import (
@@ -511,8 +509,8 @@ def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     if plan["strategy"] == "clarify":
         out["reply"] = emit_text(deps, word_chunks(_opened(welcome, plan["question"])))
         return out
-    lines = context_candidates(state, outputs)
-    kept, budget = pack_context(lines, budget=deps.budget)
+    known = reply_context(state, outputs, name=person_name(deps.user))
+    kept, budget = known.packed(budget=deps.budget)
     if budget["cut"]:
         ctx.note(f"context cut to {budget['used']}/{budget['budget']} tokens")
     request = ReplyRequest(
@@ -525,7 +523,6 @@ def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         intent=intent_of(state),
         strategy=plan["strategy"],
         context=kept,
-        user_name=person_name(deps.user),
         act=act,
     )
     reply = deps.engine.stream_reply(request)
@@ -537,7 +534,7 @@ def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         out["reply"] = f"{out['reply']} {emit_text(deps, word_chunks(' ' + reminder)).strip()}"
     out["prompt"] = budget
     out["engine"] = deps.engine.name
-    out["memories_used"] = memories_in(state.output("recall_context"), kept)
+    out["memories_used"] = [memory.id for memory in kept.memory_notes if memory.id]
     return out
 
 

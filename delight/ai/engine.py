@@ -22,7 +22,7 @@ import datetime as dt
 import logging
 import re
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
@@ -31,15 +31,7 @@ from delight.ai.chat import AIError, OpenAIChat
 from delight.ai.config import AIConfig
 from delight.ai.embeddings import Embedder, HashingEmbedder, OpenAIEmbedder, build_embedder
 from delight.ai.guard import CircuitBreaker, Clock
-from delight.ai.offline import (
-    StoryNote,
-    StreakNote,
-    ZoneNote,
-    compose_reply,
-    story_line,
-    streak_line,
-    zone_line,
-)
+from delight.ai.offline import ReplyContext, compose_reply
 from delight.ai.offline import extract_facts as offline_extract_facts
 from delight.ai.types import (
     EMOTIONS,
@@ -63,8 +55,7 @@ class ReplyRequest:
     emotion: EmotionResult | None = None
     intent: IntentResult | None = None
     strategy: str = ""  # "celebrate" | "calm" | "acknowledge" | "coach" | "clarify" | "crisis"
-    context: list[str] = field(default_factory=list)  # lines already within the token budget
-    user_name: str = ""
+    context: ReplyContext = field(default_factory=ReplyContext)  # within the token budget
     # What the reply should do (companion.turn.plan): "greet", "sympathy", "advice", … ("":
     # the strategy alone guides it).
     act: str = ""
@@ -114,41 +105,6 @@ class ReplyStream:
         if self._replacement is not None:
             return self._replacement
         return "".join(self.shown).strip()
-
-
-def context_lines(
-    *,
-    goals: Sequence[str] = (),
-    missions: Sequence[str] = (),
-    memories: Sequence[str] = (),
-    zones: Sequence[ZoneNote] = (),
-    memory_keys: Sequence[str] = (),
-    streak: StreakNote | None = None,
-    story: StoryNote | None = None,
-    welcome: str = "",
-    earlier: str = "",
-) -> list[str]:
-    """Context lines in the form both engines understand ("Goal: …", "Missions: a; b",
-    "Zone: Arena — open now, closes at 21:00 …", "Memory (pet:cat): Has a cat called Pepper":
-    `memory_keys` gives each memory's key, "" for none). A welcome back ("Welcome: …", the
-    words to open with) comes first, so no token budget cuts it."""
-    lines = [f"Welcome: {welcome}"] if welcome else []
-    if earlier:
-        lines.append(f"Earlier: {earlier}")
-    lines.extend(f"Goal: {goal}" for goal in goals)
-    if missions:
-        lines.append("Missions: " + "; ".join(missions))
-    lines.extend(f"Zone: {zone_line(zone)}" for zone in zones)
-    if streak is not None:
-        lines.append(f"Streak: {streak_line(streak)}")
-    if story is not None:
-        lines.append(f"Story: {story_line(story)}")
-    keys = [*memory_keys, *[""] * (len(memories) - len(memory_keys))]
-    lines.extend(
-        f"Memory ({key}): {memory}" if key else f"Memory: {memory}"
-        for memory, key in zip(memories, keys, strict=False)
-    )
-    return lines
 
 
 @runtime_checkable
@@ -226,7 +182,6 @@ class OfflineEngine:
             intent=request.intent,
             strategy=request.strategy,
             context=request.context,
-            user_name=request.user_name,
             act=request.act,
         )
         return ReplyResult(text=made.text, engine=self.name, rule=made.rule)
@@ -278,8 +233,8 @@ class ModelEngine:
     def messages_for(self, request: ReplyRequest) -> list[ChatMessage]:
         """System prompt (persona, strategy, context), recent history, then the message."""
         system = [prompts.PERSONA]
-        if request.user_name:
-            system.append(f"The person's name is {request.user_name}.")
+        if request.context.name:
+            system.append(f"The person's name is {request.context.name}.")
         guidance = prompts.STRATEGY_GUIDANCE.get(request.strategy)
         if guidance:
             system.append(guidance)
@@ -287,14 +242,14 @@ class ModelEngine:
             system.append(act_guidance)
         if request.emotion and request.emotion.dominant != "neutral":
             system.append(f"Their message reads as {request.emotion.dominant}.")
-        if request.context:
+        if lines := request.context.lines():
             system.append(
                 "What you know (use only what is relevant):\n"
-                + "\n".join(f"- {line}" for line in request.context)
+                + "\n".join(f"- {line}" for line in lines)
             )
-        if any(line.startswith("Zone: ") for line in request.context):
+        if request.context.zones:
             system.append(prompts.ZONE_GUIDANCE)
-        if any(line.startswith("Welcome: ") for line in request.context):
+        if request.context.welcome:
             system.append(prompts.WELCOME_GUIDANCE)
         history = [m for m in request.history if m.role in ("user", "assistant")]
         return [

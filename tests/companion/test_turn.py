@@ -14,7 +14,6 @@ from companion import services
 from companion.models import CompanionProfile, Conversation, CrisisEvent, Memory
 from companion.turn import GRAPH, TurnDeps, tool_pool
 from companion.turn.common import in_tool_thread
-from companion.turn.context import pack_context
 from companion.turn.nodes import run_tools
 from delight.ai.engine import OfflineEngine
 from delight.ai.guard import current_budget, model_budget
@@ -389,14 +388,6 @@ def test_a_tool_thread_keeps_to_the_turns_model_budget():
         seen = tool_pool().submit(in_tool_thread(current_budget)).result()
 
     assert seen is budget
-
-
-def test_context_is_packed_most_relevant_first_within_the_budget():
-    kept, report = pack_context(["Goal: a" * 3, "x" * 100, "Memory: short"], budget=20)
-
-    assert kept == ["Goal: a" * 3, "Memory: short"]
-    assert report["cut"] == ["x" * 80]
-    assert report["used"] <= 20
 
 
 @override_settings(ELIZA_CONTEXT_TOKENS=20)

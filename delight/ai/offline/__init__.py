@@ -1,17 +1,18 @@
 """The offline companion: a rule-based Eliza, and the facts she keeps, with no network.
 
-No model and no state of its own: everything it needs (history, emotion, strategy, context
-lines) arrives with each call, so any process can answer any turn.
+No model and no state of its own: everything it needs (history, emotion, strategy, what it
+knows of the person) arrives with each call, so any process can answer any turn.
 
 - `compose.py`: the reply (`compose_reply`; the algorithm is in its docstring).
-- `match.py`: which keyword rule answers a message; `context.py`: the context lines.
-- `world_answers.py`: questions about the person's zones, answered from the zone lines
-  (`zone_lines.py`: their form); `streak_answers.py`: questions about their streaks, from
-  the streak line; `story_answers.py`: questions about their story and Essence, from the
-  story line.
+- `match.py`: which keyword rule answers a message; `context.py`: what a reply knows of the person
+  (`ReplyContext`: facts, and their lines for a model).
+- `world_answers.py`: questions about the person's zones, answered from the zone notes
+  (`zone_lines.py`: a zone's note and line); `streak_answers.py`: questions about their
+  streaks, from the streak note; `story_answers.py`: questions about their story and
+  Essence, from the story note.
 - `facts/`: facts worth remembering (`extract_facts`), one module per kind, each fact keyed
   with its value ("relation:sister" = "Ana"), so a new value supersedes the old.
-- `answers.py`: questions about what Eliza remembers, answered from the memory lines (its
+- `answers.py`: questions about what Eliza remembers, answered from the memories (its
   topics as data in `answer_topics.py`), and what a statement taught her, acknowledged.
 - `quality.py`: the language guard every reply passes (`reply_problems`); its word lists
   are data in `grammar_words.py`.
@@ -22,7 +23,7 @@ lines) arrives with each call, so any process can answer any turn.
 from __future__ import annotations
 
 from delight.ai.offline.compose import OfflineReply, choose_strategy, compose_reply
-from delight.ai.offline.context import ReplyContext, parse_context
+from delight.ai.offline.context import GoalNote, MemoryNote, ReplyContext
 from delight.ai.offline.facts import extract_facts
 from delight.ai.offline.losses import Loss, loss_in
 from delight.ai.offline.match import check_rules, decomposition_count, find_match
@@ -47,7 +48,9 @@ __all__ = [
     "JOYFUL",
     "TRENDS",
     "VERY_SAD",
+    "GoalNote",
     "Loss",
+    "MemoryNote",
     "OfflineReply",
     "ReplyContext",
     "StoryNote",
@@ -64,7 +67,6 @@ __all__ = [
     "extract_facts",
     "find_match",
     "loss_in",
-    "parse_context",
     "reflect",
     "second_person",
     "split_sentences",

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 from delight.ai.offline.act_replies import act_reply
 from delight.ai.offline.answers import from_memory
-from delight.ai.offline.context import ReplyContext, parse_context
+from delight.ai.offline.context import ReplyContext
 from delight.ai.offline.match import Match, find_match, memorable_phrases
 from delight.ai.offline.quality import reply_problems
 from delight.ai.offline.reflection import capitalise, second_person
@@ -189,13 +189,12 @@ def compose_reply(
     emotion: EmotionResult | None = None,
     intent: IntentResult | None = None,
     strategy: str = "",
-    context: Sequence[str] = (),
-    user_name: str = "",
+    context: ReplyContext | None = None,
     act: str = "",
 ) -> OfflineReply:
     """Eliza's reply to `text` (the algorithm is in the module docstring); `act` is what the
     turn planned the reply to do (companion.turn.plan), answered by act_replies.py first."""
-    ctx = parse_context(context, user_name)
+    ctx = context or ReplyContext()
     strategy = choose_strategy(strategy, emotion)
     turn = sum(1 for message in history if message.role == "assistant")
     said = {fold(m.content) for m in history if m.role == "assistant"}

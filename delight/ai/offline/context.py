@@ -1,108 +1,146 @@
-"""The context lines a reply may weave in, sorted by their prefix.
+"""What a reply may weave in, as facts: the turn builds a `ReplyContext` from the person's
+goals, missions, zones, streaks, story and memories; the offline engine reads its fields,
+and a model reads the same facts as plain lines (`ReplyContext.lines`), which are never
+parsed back.
 
-Context lines are plain strings; these prefixes are understood (case-insensitive):
-"Goal: …", "Current goal: …", "Missions: a; b; c", "Today's missions: …", "Mission: …",
-"Memory: …" (or keyed, "Memory (pet:cat): …"), "Personal: …", "Project: …", "Task: …",
-"Name: …", "Zone: …" (zone_lines.py), "Streak: …" (streak_answers.py), "Story: …"
-(story_answers.py), "Welcome: …" (the
-words that open the reply to a person just back after days away), "Earlier: …" (what the
-conversation was last about, for "where were we?"). Any other line is treated as something
-remembered about the person.
+A prompt has a token budget: `ReplyContext.packed` keeps the facts, most relevant first,
+while their lines fit, so both engines see exactly what fitted.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
 
-from delight.ai.offline.story_answers import StoryNote, parse_story_line
-from delight.ai.offline.streak_answers import StreakNote, parse_streak_line
-from delight.ai.offline.zone_lines import ZoneNote, parse_zone_line
+from delight.ai.offline.story_answers import StoryNote, story_line
+from delight.ai.offline.streak_answers import StreakNote, streak_line
+from delight.ai.offline.zone_lines import ZoneNote, zone_line
 
 
-@dataclass
+@dataclass(frozen=True)
+class GoalNote:
+    title: str
+    percent: int | None = None  # how much of it is done, when its progress was read
+    reviewing: bool = False  # its planned missions wait for the person's review
+    planning: bool = False  # its missions are still being planned
+
+    def line(self) -> str:
+        if self.reviewing:
+            mark = " (plan to review)"
+        elif self.planning:
+            mark = " (being planned)"
+        else:
+            mark = "" if self.percent is None else f" ({self.percent}% done)"
+        return f"Goal: {self.title}{mark}"
+
+
+@dataclass(frozen=True)
+class MemoryNote:
+    content: str
+    key: str = ""  # the fact it holds ("pet:cat"), "" for none
+    id: int | None = None  # the stored memory, marked used when the prompt carried it
+
+    def line(self) -> str:
+        return f"Memory ({self.key}): {self.content}" if self.key else f"Memory: {self.content}"
+
+
+@dataclass(frozen=True)
 class ReplyContext:
-    """What the offline engine understood from the context lines."""
+    """What the reply knows about the person, in the order it matters: a welcome back
+    first (no budget cuts it), then what the conversation was last about, goals, missions,
+    zones, streaks, story and memories."""
 
     name: str = ""
-    goals: list[str] = field(default_factory=list)
-    missions: list[str] = field(default_factory=list)
-    memories: list[str] = field(default_factory=list)
-    # Each memory with the key of the fact it holds ("" for none), for answers from memory.
-    remembered: list[tuple[str, str]] = field(default_factory=list)
-    zones: list[ZoneNote] = field(default_factory=list)
+    welcome: str = ""  # the words that open the reply to a person back after days away
+    earlier: str = ""  # what the conversation was last about, for "where were we?"
+    goal_notes: tuple[GoalNote, ...] = ()
+    missions: tuple[str, ...] = ()  # today's (or the suggested) missions
+    zones: tuple[ZoneNote, ...] = ()
     streak: StreakNote | None = None
     story: StoryNote | None = None
-    welcome: str = ""
-    earlier: str = ""  # what the conversation was last about
-    # Each goal's progress in percent, when the line said it ("Goal: Run a 5k (40% done)").
-    progress: dict[str, int] = field(default_factory=dict)
-    # Goals whose planned missions wait for the person's review on the goals page.
-    reviewing: list[str] = field(default_factory=list)
-    # Goals whose missions are still being planned.
-    planning: list[str] = field(default_factory=list)
+    memory_notes: tuple[MemoryNote, ...] = ()
+
+    @property
+    def goals(self) -> list[str]:
+        return [goal.title for goal in self.goal_notes]
+
+    @property
+    def progress(self) -> dict[str, int]:
+        """Each goal's progress in percent, where it was read."""
+        return {g.title: g.percent for g in self.goal_notes if g.percent is not None}
+
+    @property
+    def reviewing(self) -> list[str]:
+        return [goal.title for goal in self.goal_notes if goal.reviewing]
+
+    @property
+    def planning(self) -> list[str]:
+        return [goal.title for goal in self.goal_notes if goal.planning]
+
+    @property
+    def memories(self) -> list[str]:
+        return [memory.content for memory in self.memory_notes]
+
+    @property
+    def remembered(self) -> list[tuple[str, str]]:
+        """Each memory with the key of the fact it holds ("" for none)."""
+        return [(memory.key, memory.content) for memory in self.memory_notes]
+
+    def lines(self) -> list[str]:
+        """The facts as a model reads them, one line each ("Goal: Run a 5k (40% done)")."""
+        return [line for _, line, _ in self._items()]
+
+    def packed(self, *, budget: int) -> tuple[ReplyContext, dict[str, Any]]:
+        """The facts whose lines fit in `budget` tokens, most relevant first, and a report
+        of what was cut.
+
+        1. Walk the facts in order, each with its line.
+        2. Keep a fact while its line's tokens still fit; a fact that does not fit is cut
+           and the walk goes on (a later, shorter one may fit).
+        3. Rebuild the context from the kept facts only.
+        """
+        kept: dict[str, list[Any]] = {}
+        cut: list[str] = []
+        used = 0
+        for name, line, value in self._items():
+            cost = estimate_tokens(line)
+            if used + cost > budget:
+                cut.append(line[:80])
+                continue
+            kept.setdefault(name, []).append(value)
+            used += cost
+        chosen: dict[str, Any] = {
+            name: tuple(values) if name in _MANY else values[0] for name, values in kept.items()
+        }
+        report = {"budget": budget, "used": used, "kept": sum(map(len, kept.values())), "cut": cut}
+        return ReplyContext(name=self.name, **chosen), report
+
+    def _items(self) -> Iterator[tuple[str, str, Any]]:
+        """(field, line, value) for each fact, in order of relevance."""
+        if self.welcome:
+            yield "welcome", f"Welcome: {self.welcome}", self.welcome
+        if self.earlier:
+            yield "earlier", f"Earlier: {self.earlier}", self.earlier
+        for goal in self.goal_notes:
+            yield "goal_notes", goal.line(), goal
+        if self.missions:
+            yield "missions", "Missions: " + "; ".join(self.missions), self.missions
+        for zone in self.zones:
+            yield "zones", f"Zone: {zone_line(zone)}", zone
+        if self.streak is not None:
+            yield "streak", f"Streak: {streak_line(self.streak)}", self.streak
+        if self.story is not None:
+            yield "story", f"Story: {story_line(self.story)}", self.story
+        for memory in self.memory_notes:
+            yield "memory_notes", memory.line(), memory
 
 
-_PROGRESS = re.compile(r"\s*\((?P<percent>\d+)% done\)$")
-# A goal whose plan waits for the person's review ("Goal: Run a 5k (plan to review)").
-_REVIEW = re.compile(r"\s*\(plan to review\)$")
-_PLANNING = re.compile(r"\s*\(being planned\)$")
-_CONTEXT_PREFIX = re.compile(
-    r"^\s*(?P<kind>current goals?|active goals?|goals?|today'?s missions|missions today|"
-    r"missions?|memory|memories|personal|project|task|recalled|remember|name|zone|streak|story|"
-    r"welcome|earlier)"
-    r"(?:\s*\((?P<key>[\w:.-]+)\))?\s*:\s*(?P<rest>.+)$",
-    re.IGNORECASE,
-)
+# The fields that hold one fact per item; the others are one fact each.
+_MANY = frozenset({"goal_notes", "zones", "memory_notes"})
 
 
-def parse_context(lines: Sequence[str], user_name: str = "") -> ReplyContext:
-    """Sort context lines into name, goals, missions and memories by their prefix."""
-    context = ReplyContext(name=user_name.strip())
-    for line in lines:
-        match = _CONTEXT_PREFIX.match(line)
-        if not match:
-            if line.strip():
-                context.memories.append(line.strip())
-                context.remembered.append(("", line.strip()))
-            continue
-        kind, rest = match["kind"].lower(), match["rest"].strip()
-        if kind == "name":
-            context.name = context.name or rest
-        elif "goal" in kind:
-            for item in _split_items(rest):
-                progress = _PROGRESS.search(item)
-                title = _PLANNING.sub("", _REVIEW.sub("", _PROGRESS.sub("", item))).strip()
-                context.goals.append(title)
-                if progress:
-                    context.progress[title] = int(progress["percent"])
-                if _REVIEW.search(item):
-                    context.reviewing.append(title)
-                if _PLANNING.search(item):
-                    context.planning.append(title)
-        elif "mission" in kind:
-            context.missions.extend(_split_items(rest))
-        elif kind == "welcome":
-            context.welcome = rest
-        elif kind == "earlier":
-            context.earlier = rest
-        elif kind == "streak":
-            context.streak = parse_streak_line(rest) or context.streak
-        elif kind == "story":
-            context.story = parse_story_line(rest) or context.story
-        elif kind == "zone":
-            note = parse_zone_line(rest)
-            if note:  # a line that is not a zone's is no memory either
-                context.zones.append(note)
-        else:
-            context.memories.append(rest)
-            context.remembered.append((match["key"] or "", rest))
-    return context
-
-
-def _split_items(text: str) -> list[str]:
-    items = [
-        re.sub(r"^\s*(?:\[[^\]]*\]|\([^)]*\))\s*", "", part) for part in re.split(r"[;|]", text)
-    ]
-    return [item.strip().rstrip(".") for item in items if item.strip()]
+def estimate_tokens(text: str) -> int:
+    """About four characters a token, as OpenAI's guidance has it for English."""
+    return max(1, math.ceil(len(text) / 4))

@@ -1,12 +1,13 @@
-"""Questions about the person's story and Essence, answered from the story line.
+"""Questions about the person's story and Essence, answered from their story note, whose
+line a model reads as
 
     Story: 45 Essence; 6 passages; act “First Light”; chapter “The First Spark”; latest
     “The Second Lantern”; it told: You finished “Run 2 km” | A 7-day streak; quests: Twenty
     days unbroken
 
 "How many essence do I have?" → "You have 45 Essence. …"; "What happened in my story?" → the
-chapter, the latest passage and the real progress it told. Every figure comes from the line,
-which the narrative app wrote from the person's own story. A joyful moment (seed 000: joy
+chapter, the latest passage and the real progress it told. Every figure comes from the note,
+which the turn wrote from the person's own story. A joyful moment (seed 000: joy
 above 0.8) is celebrated with the story: `celebration` points to the latest passage.
 """
 
@@ -28,11 +29,6 @@ _STORY = re.compile(
 _QUESTS = re.compile(r"\bquests?\b", re.I)
 _QUESTION = re.compile(
     r"\?|^\W*(?:what|how|which|where|is|are|am|do|does|did|have|tell me|show me)\b", re.I
-)
-_LINE = re.compile(
-    r"^(?P<essence>\d+) Essence; (?P<beats>\d+) passages?; act “(?P<act>[^”]*)”; "
-    r"chapter “(?P<chapter>[^”]*)”(?:; latest “(?P<latest>[^”]*)”)?"
-    r"(?:; it told: (?P<told>.*?))?(?:; quests: (?P<quests>.*))?$"
 )
 
 
@@ -64,25 +60,6 @@ def story_line(note: StoryNote) -> str:
     return "; ".join(parts)
 
 
-def parse_story_line(text: str) -> StoryNote | None:
-    found = _LINE.match(text.strip())
-    if not found:
-        return None
-    return StoryNote(
-        essence=int(found["essence"]),
-        beats=int(found["beats"]),
-        act=found["act"],
-        chapter=found["chapter"],
-        latest=found["latest"] or "",
-        told=tuple(_items(found["told"])),
-        quests=tuple(_items(found["quests"])),
-    )
-
-
-def _items(text: str | None) -> list[str]:
-    return [item.strip() for item in (text or "").split("|") if item.strip()]
-
-
 def asks_about_story(text: str) -> bool:
     """Whether a message asks about their story, its quests or their Essence."""
     return bool((_ESSENCE.search(text) or _STORY.search(text)) and _QUESTION.search(text))
@@ -91,7 +68,7 @@ def asks_about_story(text: str) -> bool:
 def story_answer(text: str, note: StoryNote | None, *, asked: bool = False) -> str:
     """The answer to a question about the story or Essence ("" when it is no such question).
 
-    1. No story line, or not such a question (unless the turn knows it was `asked`): no
+    1. No story note, or not such a question (unless the turn knows it was `asked`): no
        answer.
     2. Asked about Essence: the balance, how it is earned and what it is for.
     3. Asked about quests: those found (the others stay hidden until met).

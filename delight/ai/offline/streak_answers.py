@@ -1,4 +1,5 @@
-"""Questions about the person's streaks, answered from the streak line.
+"""Questions about the person's streaks, answered from their streak note, whose line a
+model reads as
 
     Streak: 5 days in a row; longest 9; strength 42%; freezes held 1; consistency 64% rising;
     health 3; growth 2
@@ -7,7 +8,7 @@
 day has ended since the person joined).
 
 "What's my streak?" → "You're on a 5-day streak — your longest is 9 days. …" Every number
-comes from the line, which the goals app wrote from the person's own days; a streak that is
+comes from the note, which the turn wrote from the person's own days; a streak that is
 resting is said kindly, never as a loss.
 """
 
@@ -21,12 +22,6 @@ _ASKS = re.compile(
 )
 _CONSISTENCY = re.compile(r"\b(?:consistent|consistency|habit strength)\b", re.I)
 _QUESTION = re.compile(r"\?|^\W*(?:what|how|is|are|am|do|does|did|have|tell me|show me)\b", re.I)
-_LINE = re.compile(
-    r"^(?P<current>\d+) days? in a row; longest (?P<longest>\d+); strength (?P<strength>\d+)%;"
-    r" freezes held (?P<freezes>\d+)"
-    r"(?:; consistency (?P<consistency>\d+)% (?P<trend>rising|steady|easing))?"
-    r"(?P<categories>(?:; [a-z]+ \d+)*)$"
-)
 TRENDS = ("rising", "steady", "easing")
 VERY_SAD = 0.7  # seed 000: sadness above this shows the person their progress
 
@@ -51,22 +46,6 @@ def streak_line(note: StreakNote) -> str:
     return (
         f"{note.current} day{'s' if note.current != 1 else ''} in a row; longest {note.longest}; "
         f"strength {note.strength}%; freezes held {note.freezes}{consistency}{categories}"
-    )
-
-
-def parse_streak_line(text: str) -> StreakNote | None:
-    found = _LINE.match(text.strip())
-    if not found:
-        return None
-    pairs = re.findall(r"; ([a-z]+) (\d+)", found["categories"])
-    return StreakNote(
-        current=int(found["current"]),
-        longest=int(found["longest"]),
-        strength=int(found["strength"]),
-        freezes=int(found["freezes"]),
-        categories=tuple((name, int(days)) for name, days in pairs),
-        consistency=int(found["consistency"]) if found["consistency"] else None,
-        trend=found["trend"] or "steady",
     )
 
 
@@ -106,7 +85,7 @@ LATE_EXPLAINED = (
 def streak_answer(text: str, note: StreakNote | None, *, asked: bool = False) -> str:
     """The answer to a question about streaks ("" when it is no such question).
 
-    1. No streak line, or not a question about streaks (unless the turn knows it was
+    1. No streak note, or not a question about streaks (unless the turn knows it was
        `asked`): no answer.
     2. Nothing credited yet: how a streak starts.
     3. A resting streak (0 today): the longest, and that one mission starts the next.

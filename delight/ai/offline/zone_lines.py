@@ -1,5 +1,5 @@
-"""Zone context lines: what the world says about one zone, written so a model reads it as
-plain English and the offline engine reads it back exactly.
+"""A zone as the reply knows it: what the world says about one zone, and its line for a
+model, in plain English:
 
     Zone: Arena — open now, closes at 21:00 (in 125 minutes); for health and craft;
     missions here: Easy run; Stretch
@@ -11,7 +11,6 @@ tomorrow at 02:00", "opens Mon at 06:00"); an always-open zone says "at any hour
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 ALWAYS = "at any hour"
@@ -37,15 +36,6 @@ class ZoneNote:
         return self.change.split(" ", 1)[1] if " " in self.change else ""
 
 
-_LINE = re.compile(
-    r"^(?P<name>.+?) — (?P<state>open|closed) now"
-    r"(?:, (?P<change>(?:opens|closes) [^;(]+?)(?: \(in (?P<minutes>\d+) minutes?\))?"
-    rf"|, {ALWAYS})?"
-    r"(?:; for (?P<fits>[^;]+))?"
-    r"(?:; missions here: (?P<missions>.+))?$"
-)
-
-
 def zone_line(note: ZoneNote) -> str:
     """The line's text after "Zone: " (see the module docstring)."""
     parts = [f"{note.name} — {'open' if note.is_open else 'closed'} now"]
@@ -59,19 +49,3 @@ def zone_line(note: ZoneNote) -> str:
     if note.missions:
         parts.append("missions here: " + "; ".join(note.missions))
     return "; ".join(parts)
-
-
-def parse_zone_line(text: str) -> ZoneNote | None:
-    """The note a zone line's text (after "Zone:") says; None when it is not one."""
-    match = _LINE.match(text.strip())
-    if match is None:
-        return None
-    missions = match["missions"] or ""
-    return ZoneNote(
-        name=match["name"].strip(),
-        is_open=match["state"] == "open",
-        change=(match["change"] or "").strip(),
-        minutes=int(match["minutes"]) if match["minutes"] else None,
-        fits=(match["fits"] or "").strip(),
-        missions=tuple(m.strip() for m in missions.split("; ") if m.strip()),
-    )

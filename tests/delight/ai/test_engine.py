@@ -17,8 +17,8 @@ from delight.ai.engine import (
     OfflineEngine,
     ReplyRequest,
     build_engine,
-    context_lines,
 )
+from delight.ai.offline import GoalNote, ReplyContext, ZoneNote
 from delight.ai.types import EMOTIONS, INTENTS, ChatMessage, Usage
 from tests.support.openai_server import CHAT, OpenAIServer
 
@@ -66,8 +66,11 @@ def test_offline_engine_replies_and_streams_the_same_text() -> None:
     engine = OfflineEngine()
     request = ReplyRequest(
         text="I want to learn the guitar",
-        context=context_lines(goals=["Learn the guitar"], missions=["tune it", "one chord"]),
-        user_name="Sam",
+        context=ReplyContext(
+            name="Sam",
+            goal_notes=(GoalNote("Learn the guitar"),),
+            missions=("tune it", "one chord"),
+        ),
     )
 
     result = engine.reply(request)
@@ -99,8 +102,7 @@ def test_model_reply_sends_persona_strategy_context_and_history(
         text="What next?",
         history=[ChatMessage("user", "hi"), ChatMessage("assistant", "Hello!")],
         strategy="calm",
-        context=["Goal: Run a 5k"],
-        user_name="Sam",
+        context=ReplyContext(name="Sam", goal_notes=(GoalNote("Run a 5k"),)),
     )
 
     result = model_engine.reply(request)
@@ -119,13 +121,15 @@ def test_model_reply_sends_persona_strategy_context_and_history(
 
 
 def test_zone_lines_come_with_a_sentence_to_answer_from_them(model_engine: ModelEngine) -> None:
-    zone = "Zone: Arena — open now, closes at 21:00 (in 60 minutes); for health and craft"
-    asked = ReplyRequest(text="Is the Arena open?", context=[zone])
+    zone = ZoneNote("Arena", True, "closes at 21:00", 60, "health and craft")
+    asked = ReplyRequest(text="Is the Arena open?", context=ReplyContext(zones=(zone,)))
+    goal = ReplyContext(goal_notes=(GoalNote("Run a 5k"),))
 
     system = model_engine.messages_for(asked)[0].content
-    without = model_engine.messages_for(ReplyRequest(text="Hi", context=["Goal: Run a 5k"]))
+    without = model_engine.messages_for(ReplyRequest(text="Hi", context=goal))
 
-    assert f"- {zone}" in system
+    line = "Zone: Arena — open now, closes at 21:00 (in 60 minutes); for health and craft"
+    assert f"- {line}" in system
     assert "answer from them" in system
     assert "Zone lines" not in without[0].content
 

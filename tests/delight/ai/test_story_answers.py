@@ -1,15 +1,14 @@
-"""Questions about the story and Essence, answered from the story line."""
+"""Questions about the story and Essence, answered from the story note."""
 
 from __future__ import annotations
 
 import pytest
 
-from delight.ai.offline import compose_reply, parse_context
+from delight.ai.offline import ReplyContext, compose_reply
 from delight.ai.offline.story_answers import (
     StoryNote,
     asks_about_story,
     celebration,
-    parse_story_line,
     story_answer,
     story_line,
 )
@@ -26,15 +25,15 @@ NOTE = StoryNote(
 )
 
 
-def test_the_story_line_reads_back_as_it_was_written():
-    assert parse_story_line(story_line(NOTE)) == NOTE
-    assert parse_story_line(story_line(StoryNote(0, 0, "First Light", "Arrival"))) == StoryNote(
-        0, 0, "First Light", "Arrival"
+def test_a_model_reads_the_story_as_one_plain_line():
+    assert story_line(NOTE) == (
+        "45 Essence; 6 passages; act “First Light”; chapter “The First Spark”; latest "
+        "“The Second Lantern”; it told: You finished “Run 2 km” | A 7-day streak; quests: "
+        "Twenty days unbroken"
     )
-
-
-def test_the_context_line_carries_the_story():
-    assert parse_context([f"Story: {story_line(NOTE)}"]).story == NOTE
+    assert story_line(StoryNote(0, 1, "First Light", "Arrival")) == (
+        "0 Essence; 1 passage; act “First Light”; chapter “Arrival”"
+    )
 
 
 @pytest.mark.parametrize(
@@ -99,13 +98,13 @@ def test_a_joyful_moment_is_celebrated_with_the_latest_passage():
         "I finished my first 5k today!",
         emotion=EmotionResult({"joy": 0.9}, "joy"),
         strategy="celebrate",
-        context=[f"Story: {story_line(NOTE)}"],
+        context=ReplyContext(story=NOTE),
     )
 
     assert "“The Second Lantern”" in reply.text
 
 
-def test_the_offline_eliza_answers_essence_from_the_story_line():
-    reply = compose_reply("How many essence do I have?", context=[f"Story: {story_line(NOTE)}"])
+def test_the_offline_eliza_answers_essence_from_the_story_note():
+    reply = compose_reply("How many essence do I have?", context=ReplyContext(story=NOTE))
 
     assert (reply.rule, reply.text.split(".")[0]) == ("story", "You have 45 Essence")

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from delight.ai.offline import GoalNote, MemoryNote, ReplyContext, StreakNote
 from delight.ai.offline import act_words as words
-from delight.ai.offline import parse_context
 from delight.ai.offline.act_replies import act_reply
 from delight.ai.offline.quality import reply_problems
 
 
-def reply(act: str, text: str, *lines: str, name: str = "Sam") -> str:
-    candidates = act_reply(act, text, parse_context(list(lines), name), turn=0)
+def reply(act: str, text: str, **known: Any) -> str:
+    candidates = act_reply(act, text, ReplyContext(name="Sam", **known), turn=0)
     assert candidates, act
     return candidates[0]
 
@@ -58,7 +60,7 @@ def test_listening_never_says_back_a_sentence_cut_short():
 
 def test_a_statement_that_teaches_nothing_is_listened_to_not_asked_back():
     text = "i put in the dashboard. when i want to smoke i look at it"
-    said = act_reply("fact_noted", text, parse_context([], "Sam"), turn=0, troubled=False)[0]
+    said = act_reply("fact_noted", text, ReplyContext(name="Sam"), turn=0, troubled=False)[0]
     assert said.startswith("You put in the dashboard")
     assert "how do you feel" in said.lower() or "tell me more" in said.lower()
 
@@ -66,7 +68,7 @@ def test_a_statement_that_teaches_nothing_is_listened_to_not_asked_back():
 def test_a_remark_in_passing_is_met_lightly_and_a_request_is_left_to_the_rules():
     said = reply("smalltalk", "could murder a cold one right now just thinking about it haha")
     assert said in [t.format(n=", Sam") for t in words.REMARKED]
-    assert act_reply("smalltalk", "tell me a joke", parse_context([], "Sam"), turn=0) == []
+    assert act_reply("smalltalk", "tell me a joke", ReplyContext(name="Sam"), turn=0) == []
 
 
 @pytest.mark.parametrize("text", ["ok", "ok that sounds good", "perfect"])
@@ -80,7 +82,7 @@ def test_good_news_is_said_back_from_the_news_not_its_lead_in():
 
 
 def test_a_recipe_asked_for_gets_a_meal_they_can_eat():
-    ctx = parse_context(["Memory (food:fish): I'm vegetarian"], "Sam")
+    ctx = ReplyContext(name="Sam", memory_notes=(MemoryNote("I'm vegetarian", "food:fish"),))
     for turn in range(6):
         said = act_reply("advice", "give me a recipe, quick and high protein", ctx, turn=turn)[0]
         assert said.startswith("One small idea")
@@ -90,7 +92,9 @@ def test_a_recipe_asked_for_gets_a_meal_they_can_eat():
 
 def test_advice_leaves_out_what_they_cannot_eat():
     for turn in range(9):
-        ctx = parse_context(["Memory (food:peanuts): I'm allergic to peanuts"], "Sam")
+        ctx = ReplyContext(
+            name="Sam", memory_notes=(MemoryNote("I'm allergic to peanuts", "food:peanuts"),)
+        )
         for said in act_reply("advice", "suggest a snack after my run", ctx, turn=turn)[:1]:
             assert "peanut" not in said.lower()
 
@@ -99,8 +103,8 @@ def test_kindness_is_drawn_from_real_progress():
     said = reply(
         "kindness",
         "tell me something nice",
-        "Streak: 6 days in a row; longest 6; strength 40%; freezes held 0",
-        "Goal: Run a 5k (40% done)",
+        streak=StreakNote(current=6, longest=6, strength=40, freezes=0),
+        goal_notes=(GoalNote("Run a 5k", percent=40),),
     )
     assert said.startswith(
         "Here's something true, Sam: you've shown up 6 days in a row (your best run yet), and "
@@ -109,9 +113,7 @@ def test_kindness_is_drawn_from_real_progress():
 
 
 def test_resume_says_what_was_last_talked_about_or_that_nothing_was():
-    assert "your flatmate" in reply(
-        "resume", "where were we", "Earlier: your flatmate never cleans"
-    )
+    assert "your flatmate" in reply("resume", "where were we", earlier="your flatmate never cleans")
     assert "start of our conversation" in reply("resume", "where were we")
 
 
@@ -125,19 +127,20 @@ def test_out_of_reach_requests_are_declined_honestly_by_kind():
 
 
 def test_an_answer_of_facts_asked_for_again_is_given_again_as_a_repeat():
-    replies = act_reply("story", "hows the story", parse_context([], "Sam"), turn=3)
+    replies = act_reply("story", "hows the story", ReplyContext(name="Sam"), turn=3)
     assert replies[0].startswith("Your story")
     assert replies[1].startswith("Like I said, your story")
-    weather = act_reply("decline", "whats the weather", parse_context([], "Sam"), turn=3)
+    weather = act_reply("decline", "whats the weather", ReplyContext(name="Sam"), turn=3)
     assert any(reply.startswith("Like I said, I can't") for reply in weather)
 
 
 def test_progress_on_a_goal_named_in_the_question_comes_before_the_streak():
-    lines = ("Goal: Be able to run 5k (40% done)", "Goal: Learn French (being planned)")
-    assert reply("progress", "how far am i on the 5k thing", *lines).startswith(
+    goals = (GoalNote("Be able to run 5k", percent=40), GoalNote("Learn French", planning=True))
+    assert reply("progress", "how far am i on the 5k thing", goal_notes=goals).startswith(
         "You're 40% of the way to “Be able to run 5k”."
     )
-    assert "still breaking it into missions" in reply("progress", "hows french going", *lines)
+    said = reply("progress", "hows french going", goal_notes=goals)
+    assert "still breaking it into missions" in said
 
 
 def test_what_a_streak_is_for_is_explained_and_a_reminder_declined_honestly():
@@ -155,13 +158,13 @@ def test_asked_to_talk_of_something_else_she_gladly_does():
 
 
 def test_an_idea_asked_for_without_a_topic_draws_on_what_was_said_before():
-    said = reply("advice", "what should i say to her", "Earlier: your mum is taking it really hard")
+    said = reply("advice", "what should i say to her", earlier="your mum is taking it really hard")
     assert "right words" in said or "grief" in said
 
 
 def test_asked_what_their_goals_are_she_names_them_with_where_they_stand():
-    lines = ("Goal: Get back into swimming (plan to review)", "Goal: Learn Welsh (0% done)")
-    said = reply("progress", "whats my goal again", *lines)
+    goals = (GoalNote("Get back into swimming", reviewing=True), GoalNote("Learn Welsh", percent=0))
+    said = reply("progress", "whats my goal again", goal_notes=goals)
     assert said.startswith("“Get back into swimming” has its plan waiting on your goals page")
     assert "“Learn Welsh”: no missions done yet" in said
 
@@ -178,7 +181,7 @@ def test_a_short_nod_gets_a_light_reply_not_a_question_about_it(text):
 
 def test_advice_on_stretching_is_about_stretching_not_the_last_mission():
     text = "what should i do for the stretching, like how long do u hold each one"
-    said = reply("advice", text, "Mission: Lay out your running kit for tomorrow")
+    said = reply("advice", text, missions=("Lay out your running kit for tomorrow",))
     assert "stretch" in said.lower()
     assert "kit" not in said
 
@@ -191,11 +194,12 @@ def test_a_plan_of_their_own_is_backed_kindly():
 
 
 def test_asked_whether_a_rest_is_all_right_she_reassures_before_anything_else():
-    said = reply("kindness", "is that ok", "Streak: 18 days (best 18)")
+    streak = StreakNote(current=18, longest=18, strength=60, freezes=0)
+    said = reply("kindness", "is that ok", streak=streak)
     assert said.startswith(("It's okay, Sam.", "No judgement here, Sam."))
 
 
 def test_advice_about_a_head_chef_is_about_work_not_a_mission():
     text = "should i say something to the head chef tmrw or just let it go"
-    said = reply("advice", text, "Mission: Stretch for ten minutes")
+    said = reply("advice", text, missions=("Stretch for ten minutes",))
     assert "Stretch" not in said

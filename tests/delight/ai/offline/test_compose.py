@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 
 import pytest
 
+from delight.ai.offline import GoalNote, MemoryNote, ReplyContext, ZoneNote
 from delight.ai.offline.compose import compose_reply
 from delight.ai.offline.quality import reply_problems
 from delight.ai.types import EMOTIONS, ChatMessage, EmotionResult, IntentResult
 
-CONTEXT = [
-    "Goal: Run a 5k",
-    "Missions: 10-minute walk; stretch for 5 minutes; lay out running shoes",
-    "Memory: Likes hiking",
-]
+CONTEXT = ReplyContext(
+    goal_notes=(GoalNote("Run a 5k"),),
+    missions=("10-minute walk", "stretch for 5 minutes", "lay out running shoes"),
+    memory_notes=(MemoryNote("Likes hiking"),),
+)
 
 
 def emotion(label: str, score: float = 0.8) -> EmotionResult:
@@ -90,7 +92,8 @@ TABLE = [
 @pytest.mark.parametrize("text", TABLE)
 def test_replies_never_leak_template_slots(text: str) -> None:
     for strategy in ("", "celebrate", "calm", "acknowledge", "coach", "clarify", "crisis"):
-        reply = compose_reply(text, strategy=strategy, context=CONTEXT, user_name="Sam").text
+        named = dataclasses.replace(CONTEXT, name="Sam")
+        reply = compose_reply(text, strategy=strategy, context=named).text
         assert not re.search(r"[{}]|\bNone\b", reply), reply
         assert reply[0].isupper()
         assert reply.strip() == reply
@@ -177,8 +180,8 @@ def test_memory_brings_back_an_earlier_topic_when_nothing_else_matches() -> None
 
 
 def test_name_is_used_in_greetings() -> None:
-    assert "Sam" in compose_reply("hi there", user_name="Sam").text
-    assert "Maya" in compose_reply("hello", context=["Name: Maya"]).text
+    assert "Sam" in compose_reply("hi there", context=ReplyContext(name="Sam")).text
+    assert "Maya" in compose_reply("hello", context=ReplyContext(name="Maya")).text
 
 
 def test_mission_request_lists_todays_missions() -> None:
@@ -190,16 +193,14 @@ def test_mission_request_lists_todays_missions() -> None:
     assert "lay out running shoes" in reply
 
 
-ZONES = [
-    "Zone: Arena — closed now, opens tomorrow at 06:00 (in 400 minutes); for health and craft; "
-    "missions here: Easy run",
-    "Zone: Observatory — open now, at any hour; for growth and learning; "
-    "missions here: Ten flashcards",
-]
+ZONES = (
+    ZoneNote("Arena", False, "opens tomorrow at 06:00", 400, "health and craft", ("Easy run",)),
+    ZoneNote("Observatory", True, fits="growth and learning", missions=("Ten flashcards",)),
+)
 
 
-def test_a_question_about_a_zone_is_answered_from_the_zone_lines() -> None:
-    reply = compose_reply("Is the Observatory open?", context=ZONES)
+def test_a_question_about_a_zone_is_answered_from_the_zone_notes() -> None:
+    reply = compose_reply("Is the Observatory open?", context=ReplyContext(zones=ZONES))
 
     assert reply.text == "Yes — the Observatory is open now, at any hour."
     assert reply.rule == "world"
@@ -209,14 +210,16 @@ def test_mission_request_says_which_open_zone_the_first_mission_fits() -> None:
     reply = compose_reply(
         "give me a mission",
         intent=IntentResult("mission_request", 0.9),
-        context=["Missions: Ten flashcards; Easy run", *ZONES],
+        context=ReplyContext(missions=("Ten flashcards", "Easy run"), zones=ZONES),
     ).text
 
     assert "Ten flashcards; Easy run. “Ten flashcards” fits the Observatory" in reply
 
 
 def test_mission_request_without_missions_points_at_the_goal() -> None:
-    reply = compose_reply("give me a task", context=["Goal: Learn Spanish"]).text
+    reply = compose_reply(
+        "give me a task", context=ReplyContext(goal_notes=(GoalNote("Learn Spanish"),))
+    ).text
     assert "Learn Spanish" in reply
 
 
@@ -268,13 +271,19 @@ def test_crisis_reply_gives_resources_and_no_coaching() -> None:
 
 
 def test_greeting_in_front_of_a_feeling_is_returned() -> None:
-    reply = compose_reply("Hi, I'm feeling stressed about my exam", user_name="Sam").text
+    said = "Hi, I'm feeling stressed about my exam"
+    reply = compose_reply(said, context=ReplyContext(name="Sam")).text
     assert reply.startswith("Hi, Sam.")
     assert "your exam" in reply
 
 
 def test_a_remembered_fact_that_would_read_badly_is_not_spoken_back() -> None:
-    context = ["Memory: Wants to learning english better", "Memory: Loves english tea"]
+    context = ReplyContext(
+        memory_notes=(
+            MemoryNote("Wants to learning english better"),
+            MemoryNote("Loves english tea"),
+        )
+    )
 
     reply = compose_reply("english class was fun today", context=context).text
 
@@ -285,7 +294,7 @@ def test_a_remembered_fact_that_would_read_badly_is_not_spoken_back() -> None:
 def test_a_welcome_back_opens_the_reply_in_place_of_its_own_hello() -> None:
     welcome = "Welcome back! It's good to see you."
 
-    reply = compose_reply("Hi Eliza, I'm back.", context=[f"Welcome: {welcome}"]).text
+    reply = compose_reply("Hi Eliza, I'm back.", context=ReplyContext(welcome=welcome)).text
 
     assert reply.startswith(f"{welcome} ")
     assert not re.search(r"\b(?:hey|hi|hello)\b", reply[len(welcome) :], re.I)
