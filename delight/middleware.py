@@ -9,7 +9,7 @@ import logging
 import time
 from collections.abc import Callable
 
-from django.db import OperationalError, connection
+from django.db import InterfaceError, OperationalError, connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
@@ -34,6 +34,9 @@ class DatabaseAdmissionMiddleware:
     failing half-way through with a 500. A database that refuses connections answers the
     same way. The view then runs on the connection taken here. `request.arrived_at` keeps
     when the request arrived (time.monotonic()), before it waited.
+
+    A database lost while the view ran (restarted, unreachable) answers the same 503, not a
+    500: the request can be sent again once it is back, and its transaction rolled back.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -49,6 +52,12 @@ class DatabaseAdmissionMiddleware:
                 logger.warning("no database connection for %s: %s", request.path, error)
                 return busy_response(request)
         return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if isinstance(exception, OperationalError | InterfaceError):
+            logger.warning("the database failed during %s: %s", request.path, exception)
+            return busy_response(request)
+        return None
 
 
 def busy_response(request: HttpRequest) -> HttpResponse:

@@ -35,6 +35,7 @@ from pathlib import Path
 
 import psutil
 from django.conf import settings
+from django.db import DatabaseError, close_old_connections
 from django.utils import timezone
 
 logger = logging.getLogger(__name__)
@@ -42,6 +43,10 @@ logger = logging.getLogger(__name__)
 STOP_GRACE_SECONDS = 10
 CHECK_SECONDS = 0.25  # how often `serve` and `worker` check their children
 HEARTBEAT_CHECK_SECONDS = 10  # how often the supervisor reads the heartbeat
+# A process that exits this soon after starting, this many times in a row, cannot run here
+# (its port taken, a broken install): starting it again would only loop.
+QUICK_EXIT_SECONDS = 10
+QUICK_EXITS_MAX = 5
 _PR_SET_PDEATHSIG = 1
 
 
@@ -119,6 +124,36 @@ def stop_all(groups: list[ProcessGroup], *, grace: float = STOP_GRACE_SECONDS) -
         group._reap(deadline)
 
 
+class GaveUp(RuntimeError):
+    """A kept process exited QUICK_EXITS_MAX times in a row right after starting."""
+
+
+class Kept:
+    """A ProcessGroup started again whenever it exits (a kill -9, a crash), the others
+    untouched; one that cannot run here at all (see QUICK_EXIT_SECONDS) raises GaveUp."""
+
+    def __init__(self, group: ProcessGroup) -> None:
+        self.group = group
+        self.quick_exits = 0
+        self.restarts = 0
+
+    def check(self) -> str:
+        """Start the process again if it exited and say why ("" while it runs)."""
+        process = self.group.process
+        if self.group.running or process is None:
+            return ""
+        quick = self.group.uptime < QUICK_EXIT_SECONDS
+        self.quick_exits = self.quick_exits + 1 if quick else 0
+        if self.quick_exits >= QUICK_EXITS_MAX:
+            raise GaveUp(f"{self.group.name} exited {self.quick_exits} times right after starting")
+        reason = f"{self.group.name} exited ({process.returncode})"
+        logger.error("starting %s again: %s", self.group.name, reason)
+        self.group.stop(grace=1)  # whatever it left behind in its group
+        self.group.start()
+        self.restarts += 1
+        return reason
+
+
 def qcluster_command() -> list[str]:
     return [sys.executable, str(settings.BASE_DIR / "manage.py"), "qcluster"]
 
@@ -165,11 +200,21 @@ class WorkerSupervisor:
         if reason:
             logger.error("restarting the background workers: %s", reason)
             self.cluster.stop(grace=5)
-            released = self.release_jobs(taken_since=self.started_at)
-            logger.info("%d job(s) the stopped cluster had taken are queued again", released)
+            self._release()
             self.start()
             self.restarts += 1
         return reason
+
+    def _release(self) -> None:
+        """Give back the jobs the stopped cluster had taken; with the database away they
+        stay taken until the broker's retry hands them out again, so supervision goes on."""
+        try:
+            released = self.release_jobs(taken_since=self.started_at)
+        except DatabaseError as error:
+            logger.warning("could not give back the stopped cluster's jobs: %s", error)
+            close_old_connections()  # a broken connection is not kept for the next check
+            return
+        logger.info("%d job(s) the stopped cluster had taken are queued again", released)
 
     def _fault(self) -> str:
         """1. The cluster exited.
@@ -185,7 +230,12 @@ class WorkerSupervisor:
         if gone or len(self.seen) > self.expected_members:
             return "one of its processes died"
         if self.cluster.uptime > self.heartbeat_max_age and self._heartbeat_due():
-            last = self.last_heartbeat()
+            try:
+                last = self.last_heartbeat()
+            except DatabaseError as error:  # no heartbeat to read; nothing says they are stuck
+                logger.warning("could not read the workers' heartbeat: %s", error)
+                close_old_connections()
+                return ""
             age = None if last is None else (timezone.now() - last).total_seconds()
             if age is None or age > self.heartbeat_max_age:
                 return "its workers ran no job for too long"

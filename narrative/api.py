@@ -11,10 +11,10 @@ from django.urls import path
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from delight.api_params import date_param
 from delight.models import User
 from delight.requests import PersonApiRequest
 from narrative import selectors, services
@@ -66,17 +66,11 @@ class StoryWorldView(APIView):
     )
     def get(self, request: PersonApiRequest) -> Response:
         user = request.user
-        at = _end_of(_date(request), user) if "at" in request.query_params else timezone.now()
+        day = date_param(request, "at")
+        at = _end_of(day, user) if day is not None else timezone.now()
         services.story_start(user=user)
         world = selectors.world_at(user=user, at=at)
         return Response(StoryWorldSerializer(_body(world, at)).data)
-
-
-def _date(request: Request) -> dt.date:
-    try:
-        return dt.date.fromisoformat(request.query_params["at"])
-    except ValueError:
-        raise serializers.ValidationError({"at": "Must be a date as YYYY-MM-DD."}) from None
 
 
 def _end_of(day: dt.date, user: User) -> dt.datetime:

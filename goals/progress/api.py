@@ -8,10 +8,10 @@ import datetime as dt
 from django.urls import path
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from delight.api_params import date_param
 from delight.requests import PersonApiRequest
 from goals.models import Category
 from goals.progress import api_highlights, selectors
@@ -140,8 +140,8 @@ class ProgressDaysView(APIView):
         responses=DayRowSerializer(many=True),
     )
     def get(self, request: PersonApiRequest) -> Response:
-        end = _date(request, "to") or selectors.progress_today(user=request.user)
-        start = _date(request, "from") or end - dt.timedelta(days=89)
+        end = date_param(request, "to") or selectors.progress_today(user=request.user)
+        start = date_param(request, "from") or end - dt.timedelta(days=89)
         if start > end:
             raise serializers.ValidationError({"from": "Must not be after “to”."})
         if (end - start).days >= selectors.DAYS_MAX:
@@ -151,16 +151,6 @@ class ProgressDaysView(APIView):
         streak = selectors.progress_streaks(user=request.user).overall
         rows = selectors.progress_day_rows(user=request.user, start=start, end=end, streak=streak)
         return Response(DayRowSerializer(rows, many=True).data)
-
-
-def _date(request: Request, name: str) -> dt.date | None:
-    raw = request.query_params.get(name)
-    if not raw:
-        return None
-    try:
-        return dt.date.fromisoformat(raw)
-    except ValueError:
-        raise serializers.ValidationError({name: "Must be a date as YYYY-MM-DD."}) from None
 
 
 urlpatterns = [

@@ -42,6 +42,13 @@ LOOP_NAMES = {"UNKNOWN": -1, "NO": 0, "YES_AUTO": 1, "YES_MANUAL": YES_MANUAL, "
 LOOP_CODES = frozenset({-3, *LOOP_NAMES.values()})
 PER_HABIT_HEADERS = (["value"], ["value", "notes"])
 HALF_DAY = dt.timedelta(hours=12)
+# No habit tracker's history reaches back before this (Loop began in 2016): an earlier date
+# is a typo, and the calendar's first days overflowed a local day's arithmetic (a 500).
+EARLIEST_DAY = dt.date(1970, 1, 1)
+# The widest offsets any zone uses (UTC-12:00 to UTC+14:00); PostgreSQL refuses wider ones.
+MAX_OFFSET = dt.timedelta(hours=14)
+MOMENT_CHARS = 40  # more than any ISO 8601 date and time with an offset takes
+ECHO_CHARS = 40  # of a bad value, said back in its problem
 
 
 @dataclass(frozen=True)
@@ -174,7 +181,12 @@ def parse_loop_csv(
     problems: list[Problem] = []
     if category not in Category.values:
         problems.append(Problem("category", _category_message(category)))
-    rows = [(line, row) for line, row in enumerate(csv.reader(io.StringIO(text)), 1) if any(row)]
+    try:
+        rows = [
+            (line, row) for line, row in enumerate(csv.reader(io.StringIO(text)), 1) if any(row)
+        ]
+    except csv.Error as error:  # a field past the csv module's limit, a NUL in a field …
+        raise _refuse("file", f"This file cannot be read as Loop's CSV ({error}).") from None
     if not rows:
         problems.append(Problem("file", "The file is empty: upload Loop's Checkmarks.csv."))
         raise ImportProblems(problems)
@@ -190,6 +202,9 @@ def parse_loop_csv(
             continue
         if cell.date > today:
             problems.append(Problem(f"line {cell.line}", f"{cell.date} is after today."))
+            continue
+        if cell.date < EARLIEST_DAY:
+            problems.append(Problem(f"line {cell.line}", f"{cell.date} is before {EARLIEST_DAY}."))
             continue
         start = day_start(cell.date, zone=zone, day_start_hour=day_start_hour)
         events.append(
@@ -252,7 +267,7 @@ def _loop_cells(
         where = f"line {line}"
         date = _date(row[0].strip())
         if date is None:
-            problems.append(Problem(where, f"“{row[0].strip()}” is not a date (YYYY-MM-DD)."))
+            problems.append(Problem(where, f"“{_echo(row[0])}” is not a date (YYYY-MM-DD)."))
             continue
         if value_column is not None:
             values = [row[value_column] if len(row) > value_column else ""]
@@ -267,7 +282,7 @@ def _loop_cells(
             if value is None:
                 label = f"{habit}: " if habit else ""
                 problems.append(
-                    Problem(where, f"{label}“{raw.strip()}” is not a Loop checkmark value.")
+                    Problem(where, f"{label}“{_echo(raw)}” is not a Loop checkmark value.")
                 )
                 continue
             yield _Cell(line, date, habit, value)
@@ -368,10 +383,16 @@ def _json_moment(raw: object, *, zone: str, now: dt.datetime) -> tuple[dt.dateti
     if _date(raw) is not None:
         raise ValueError("Give a time as well as the date, such as 2024-05-01T07:30:00.")
     try:
+        if len(raw) > MOMENT_CHARS or not raw.isprintable():
+            raise ValueError
         moment = dt.datetime.fromisoformat(raw)
     except ValueError:
-        raise ValueError(f"“{raw}” is not a date and time in ISO 8601.") from None
+        raise ValueError(f"“{_echo(raw)}” is not a date and time in ISO 8601.") from None
+    if moment.date() < EARLIEST_DAY:
+        raise ValueError(f"{raw} is before {EARLIEST_DAY}.")
     offset = moment.utcoffset()
+    if offset is not None and abs(offset) > MAX_OFFSET:
+        raise ValueError("The offset must be between -14:00 and +14:00.")
     if offset is None:
         moment, moment_zone = moment.replace(tzinfo=zone_info(zone)), zone
     elif offset % dt.timedelta(minutes=1):
@@ -381,6 +402,12 @@ def _json_moment(raw: object, *, zone: str, now: dt.datetime) -> tuple[dt.dateti
     if moment > now:
         raise ValueError(f"{raw} is in the future.")
     return moment, moment_zone
+
+
+def _echo(raw: str) -> str:
+    """A bad value as its problem says it back: printable, and short."""
+    shown = "".join(char if char.isprintable() else "�" for char in raw.strip())
+    return shown if len(shown) <= ECHO_CHARS else f"{shown[:ECHO_CHARS]}…"
 
 
 def _title_problem(title: object) -> str | None:

@@ -7,6 +7,7 @@ import datetime as dt
 import uuid
 
 import pytest
+from django.db import OperationalError
 from django.test import Client
 from django.utils import timezone
 
@@ -50,12 +51,46 @@ def test_a_form_sent_when_no_connection_is_free_says_it_was_not_saved_and_is_not
     assert 'http-equiv="refresh"' not in page
 
 
-def test_healthz_answers_on_its_own_connection_while_requests_have_none():
+def test_healthz_answers_on_its_own_connection_that_requests_have_none():
     with every_request_connection_taken():
         response = Client().get("/healthz")
-    database = response.json()["checks"]["database"]
-    assert database["ok"] is True
-    assert database["pool_available"] == 0
+    checks = response.json()["checks"]
+    assert response.status_code == 503
+    assert checks["database"]["ok"] is True  # asked on the probe's own connection
+    assert checks["requests"] == {
+        **checks["requests"],
+        "ok": False,
+        "error": "no connection came free for requests",
+        "pool_available": 0,
+    }
+    assert Client().get("/healthz").json()["checks"]["requests"]["ok"] is True  # given back
+
+
+def database_lost(*args, **kwargs):
+    raise OperationalError("server closed the connection unexpectedly")
+
+
+def test_an_api_request_that_loses_the_database_midway_answers_503_json_not_500(
+    owner_api, monkeypatch
+):
+    monkeypatch.setattr("goals.api.selectors.goal_list", database_lost)
+
+    response = owner_api.get("/api/goals/")
+
+    assert response.status_code == 503
+    assert response.json()["code"] == "busy"
+    assert int(response["Retry-After"]) >= 1
+
+
+def test_a_page_that_loses_the_database_midway_says_it_will_retry(owner, monkeypatch):
+    client = Client()
+    client.force_login(owner)
+    monkeypatch.setattr("goals.views.selectors.goal_list", database_lost)
+
+    response = client.get("/goals/")
+
+    assert response.status_code == 503
+    assert 'http-equiv="refresh"' in response.content.decode()
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ import psutil
 import pytest
 from django.core.management import CommandError, call_command
 
+from delight import embedded
 from delight.ai.config import AIConfig
 from tests.support import processes
 from tests.support.openai_server import EMBEDDINGS, OpenAIServer
@@ -79,6 +80,42 @@ def test_ctrl_c_in_the_terminal_leaves_no_process_behind(tmp_path, wedged):
         assert serve.wait(timeout=60) == 0
         left = [p for p in processes.descendants(serve.pid) + started if p.is_running()]
         assert not [p for p in left if p.status() != psutil.STATUS_ZOMBIE]
+
+
+def _status(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+    except (urllib.error.URLError, ConnectionError, TimeoutError):
+        return 0  # no answer (yet): the web process is being replaced, or waits its turn
+
+
+def test_a_killed_web_process_and_a_stopped_database_each_come_back_by_themselves(tmp_path):
+    # Its own embedded PostgreSQL, so stopping it leaves the tests' database alone.
+    port = processes.free_port()
+    command = [sys.executable, "manage.py", "serve", "--port", str(port)]
+    ok = lambda: (h := healthz(port)) and h["status"] == "ok"  # noqa: E731
+    with processes.running(command, DATABASE_URL="", DELIGHT_DATA_DIR=str(tmp_path)) as serve:
+        processes.wait_for(ok, timeout=120)
+        workers = [p for p in _children(psutil.Process(serve.pid)) if "qcluster" in p.cmdline()]
+        (web,) = [
+            p for p in _children(psutil.Process(serve.pid)) if "delight.server" in p.cmdline()
+        ]
+
+        web.kill()  # kill -9
+        processes.wait_for(ok, timeout=30)
+        assert all(worker.is_running() for worker in workers)  # the others kept running
+
+        embedded.stop(tmp_path / "pg")  # what `pg_ctl stop` does
+        answers = []
+        processes.wait_for(
+            lambda: answers.append(_status(f"http://127.0.0.1:{port}/accounts/login/")) or ok(),
+            timeout=30,
+        )
+        assert 500 not in answers  # while it was away: 503 with a page that retries
+        assert serve.poll() is None
 
 
 def test_serve_refuses_to_start_when_the_embeddings_server_has_another_width(

@@ -173,6 +173,22 @@ def test_a_day_done_after_today_is_refused_but_a_future_empty_day_is_not():
     assert problems_of(error) == [("line 2", "2024-06-16 is after today.")]
 
 
+def test_a_day_before_any_habit_trackers_history_is_refused():
+    with pytest.raises(ImportProblems) as error:
+        loop("Date,Meditate\n2024-06-14,2\n0001-01-01,2\n")
+
+    assert problems_of(error) == [("line 3", "0001-01-01 is before 1970-01-01.")]
+
+
+def test_a_field_longer_than_a_csv_holds_is_refused_as_not_loops_file():
+    with pytest.raises(ImportProblems) as error:
+        loop("Date,Meditate\n2024-06-14," + "2" * 140_000 + "\n")
+
+    ((where, message),) = problems_of(error)
+    assert where == "file"
+    assert message.startswith("This file cannot be read as Loop's CSV (field larger than")
+
+
 def test_problems_are_listed_up_to_fifty_then_counted():
     text = "Date,Read,\n" + "".join(f"bad{n},2,\n" for n in range(60))
 
@@ -278,6 +294,31 @@ def test_every_bad_event_is_named_by_its_index_and_field():
     messages = dict(problems_of(error))
     assert messages["events[1].occurred_at"] == "2024-06-16T08:00:00Z is in the future."
     assert "health, craft, growth, connection" in messages["events[1].category"]
+
+
+@pytest.mark.parametrize(
+    ("written", "message"),
+    [
+        ("0001-01-01T00:00:00Z", "0001-01-01T00:00:00Z is before 1970-01-01."),
+        ("0001-01-01T00:00:00+14:00", "0001-01-01T00:00:00+14:00 is before 1970-01-01."),
+        ("0001-01-01T00:00:00", "0001-01-01T00:00:00 is before 1970-01-01."),
+        ("2024-06-14T08:00:00+23:59", "The offset must be between -14:00 and +14:00."),
+        ("2024-06-14T08:00:00-23:59", "The offset must be between -14:00 and +14:00."),
+        ("2024-06-14T08:00:00+14:01", "The offset must be between -14:00 and +14:00."),
+        ("2024-06-14T08:00\x0000", "“2024-06-14T08:00�00” is not a date and time in ISO 8601."),
+        ("2" * 5000, f"“{'2' * 40}…” is not a date and time in ISO 8601."),
+    ],
+)
+def test_a_moment_the_calendar_or_the_database_cannot_hold_is_refused(written, message):
+    with pytest.raises(ImportProblems) as error:
+        events_json({"occurred_at": written, "category": "health"})
+
+    assert problems_of(error) == [("events[0].occurred_at", message)]
+
+
+@pytest.mark.parametrize("written", ["2024-06-14T08:00:00+14:00", "2024-06-14T08:00:00-12:00"])
+def test_the_widest_offsets_a_zone_uses_are_welcome(written):
+    assert len(events_json({"occurred_at": written, "category": "health"})) == 1
 
 
 @pytest.mark.parametrize("body", [[], {}, {"events": {}}, {"evnts": []}, "events"])

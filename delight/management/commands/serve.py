@@ -1,10 +1,12 @@
 """Run web (daphne) and the supervised background workers together; Ctrl-C stops both.
 
 Each runs as a process group of its own (delight.workers): stopping one stops everything
-it started, even when its workers are wedged, so no process outlives ``make run``. The
-workers are restarted whenever they cannot be trusted (see WorkerSupervisor). If this
-process started the embedded PostgreSQL, it also stops it (a fast, clean shutdown) once
-both have exited, so the data folder is left consistent.
+it started, even when its workers are wedged, so no process outlives ``make run``. Nothing
+one of them suffers takes the others down: the web process is started again whenever it
+exits (unless it cannot run here at all: see delight.workers.Kept), the workers whenever
+they cannot be trusted (see WorkerSupervisor), and the embedded PostgreSQL, if this process
+started it, whenever it stopped. That one is also stopped (a fast, clean shutdown) once the
+others have exited, so the data folder is left consistent.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -25,11 +28,15 @@ from delight.selectors import worker_last_heartbeat
 from delight.services import worker_jobs_release
 from delight.workers import (
     CHECK_SECONDS,
+    GaveUp,
+    Kept,
     ProcessGroup,
     WorkerSupervisor,
     stop_all,
     stop_on_signals,
 )
+
+DATABASE_CHECK_SECONDS = 2.0  # how often an embedded server this process started is looked at
 
 
 class Command(BaseCommand):
@@ -58,16 +65,40 @@ class Command(BaseCommand):
         self.stdout.write(self.style.SUCCESS(f"Delight is running at http://{host}:{port}/"))
         self.stdout.write("Press Ctrl-C to stop.")
         try:
-            while not stopping() and web.running:
-                if reason := workers.check():
-                    self.stderr.write(f"Restarted the background workers: {reason}.")
-                time.sleep(CHECK_SECONDS)
-            if not stopping():
-                self.stderr.write(f"The web process exited ({web.process.returncode}); stopping.")
+            self._supervise(Kept(web), workers, stopping)
+        except GaveUp as gave_up:
+            self.stderr.write(f"Stopping: {gave_up}.")
         finally:
             stop_all([web, workers.cluster])
             self._stop_database()
         self.stdout.write("Stopped.")
+
+    def _supervise(
+        self, web: Kept, workers: WorkerSupervisor, stopping: Callable[[], bool]
+    ) -> None:
+        """Until Ctrl-C: keep the web process, the workers and our database running."""
+        database_checked = time.monotonic()
+        while not stopping():
+            if reason := web.check():
+                self.stderr.write(f"Started the web server again: {reason}.")
+            if reason := workers.check():
+                self.stderr.write(f"Restarted the background workers: {reason}.")
+            if time.monotonic() - database_checked >= DATABASE_CHECK_SECONDS:
+                database_checked = time.monotonic()
+                self._revive_database()
+            time.sleep(CHECK_SECONDS)
+
+    def _revive_database(self) -> None:
+        server = embedded.current()
+        if server is None or not server.started_here:
+            return
+        try:
+            revived = embedded.revive(server)
+        except Exception as error:  # tried again at the next check; serving goes on
+            self.stderr.write(f"Could not start the embedded database again: {error}")
+            return
+        if revived:
+            self.stderr.write("Started the embedded database again: it had stopped.")
 
     def _stop_database(self) -> None:
         server = embedded.current()
