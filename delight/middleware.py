@@ -9,6 +9,7 @@ import logging
 import time
 from collections.abc import Callable
 
+from django.conf import settings
 from django.db import InterfaceError, OperationalError, connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
@@ -16,20 +17,24 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from delight.api_errors import domain_error_response
-from delight.database import retry_after_seconds
+from delight.database import connection_wait, retry_after_seconds
 from delight.errors import DomainError
 
 logger = logging.getLogger(__name__)
 
 # /healthz checks the database on a connection of its own (delight.database.Role.HEALTH).
 ADMISSION_EXEMPT = ("/static/", "/healthz")
+# What a person said or did arrives in these: such a request waits its turn longer
+# (DATABASE_WRITE_WAIT) rather than be refused, for a person would have to send it again.
+WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
 class DatabaseAdmissionMiddleware:
     """Take the request's database connection before anything else needs one.
 
     Connections come from a bounded pool (delight.database): when every one is busy, a
-    request waits up to DATABASE_POOL_TIMEOUT seconds for one, then answers 503 with
+    request waits up to DATABASE_POOL_TIMEOUT seconds for one (one that writes, up to
+    DATABASE_WRITE_WAIT: the pool serves the oldest first), then answers 503 with
     Retry-After (JSON under /api/, a page that retries by itself elsewhere) instead of
     failing half-way through with a 500. A database that refuses connections answers the
     same way. The view then runs on the connection taken here. `request.arrived_at` keeps
@@ -46,8 +51,10 @@ class DatabaseAdmissionMiddleware:
         # Before any wait: a turn's model budget counts from here (companion.services).
         request.arrived_at = time.monotonic()
         if not request.path.startswith(ADMISSION_EXEMPT):
+            wait = settings.DATABASE_WRITE_WAIT if request.method in WRITES else None
             try:
-                connection.ensure_connection()
+                with connection_wait(wait):
+                    connection.ensure_connection()
             except OperationalError as error:
                 logger.warning("no database connection for %s: %s", request.path, error)
                 return busy_response(request)

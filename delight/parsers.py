@@ -5,14 +5,8 @@ RecursionError (a 500, or a WebSocket closed with 1011). :func:`json_loads` meas
 nesting with a flat scan first and refuses anything deeper than the limit; the parsers below
 read at most ``API_MAX_BODY_BYTES`` of a request before parsing it.
 
-And JSON's escapes can spell text that is no text: a lone surrogate (``"\ud800"`` with no
-partner) cannot be stored in PostgreSQL nor written back as UTF-8, so a field holding one,
-echoed into an error, failed as a 500 (and in development leaked a database connection).
-:func:`json_loads` refuses it where it arrives, naming the field and never echoing it.
-
 - REST: a body over the size limit answers **413** ``body_too_large``; nesting deeper than
-  ``API_MAX_JSON_DEPTH`` answers **400** ``json_too_deep``; a lone surrogate answers **400**
-  ``invalid`` with the field's path in ``errors`` (all the usual error JSON).
+  ``API_MAX_JSON_DEPTH`` answers **400** ``json_too_deep`` (both the usual error JSON).
 - WebSocket frames go through :func:`json_loads` in ``delight.ws``.
 """
 
@@ -31,46 +25,9 @@ _TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"|[\[\]{}]')
 _OPENING = frozenset("[{")
 
 
-# "\ud800" to "\udfff" in any case: the only way a surrogate gets into decoded JSON.
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
 class JSONTooDeep(ValueError):
     def __init__(self, limit: int) -> None:
         super().__init__(f"JSON nested more than {limit} levels deep.")
-
-
-class BrokenText(ValueError):
-    """A string holding a lone surrogate; `path` names where ("events[0].category")."""
-
-    def __init__(self, path: str) -> None:
-        self.path = path or "body"
-        super().__init__(f"{self.path}: {BROKEN_TEXT}")
-
-
-BROKEN_TEXT = "This text holds a character that is not valid Unicode (a lone surrogate)."
-
-
-def broken_text_at(value: Any, path: str = "") -> str | None:
-    """Where in decoded JSON a string holds a lone surrogate (a valid pair decodes to one
-    character, so any surrogate left is lone); None when nowhere. A key that holds one is
-    named by its parent's path."""
-    if isinstance(value, str):
-        return path if _SURROGATE.search(value) else None
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if _SURROGATE.search(key):
-                return path or "body"
-            found = broken_text_at(item, f"{path}.{key}" if path else key)
-            if found is not None:
-                return found
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            found = broken_text_at(item, f"{path}[{index}]")
-            if found is not None:
-                return found
-    return None
 
 
 def nesting_exceeds(text: str, limit: int) -> bool:
@@ -94,14 +51,10 @@ def nesting_exceeds(text: str, limit: int) -> bool:
 
 
 def json_loads(text: str, *, max_depth: int) -> Any:
-    """Strict JSON (no NaN or Infinity), refused with JSONTooDeep past `max_depth` and with
-    BrokenText where a string holds a lone surrogate."""
+    """Strict JSON (no NaN or Infinity), refused with JSONTooDeep past `max_depth`."""
     if nesting_exceeds(text, max_depth):
         raise JSONTooDeep(max_depth)
-    value = json.loads(text, parse_constant=json.strict_constant)
-    if _SURROGATE_ESCAPE.search(text) and (path := broken_text_at(value)) is not None:
-        raise BrokenText(path)
-    return value
+    return json.loads(text, parse_constant=json.strict_constant)
 
 
 class BodyTooLarge(exceptions.APIException):
@@ -134,8 +87,6 @@ class JSONParser(parsers.JSONParser):
             return json_loads(text.decode(encoding), max_depth=settings.API_MAX_JSON_DEPTH)
         except JSONTooDeep as deep:
             raise exceptions.ParseError(str(deep), code="json_too_deep") from deep
-        except BrokenText as broken:
-            raise exceptions.ValidationError({broken.path: [BROKEN_TEXT]}) from broken
         except ValueError as invalid:  # also UnicodeDecodeError
             raise exceptions.ParseError(f"JSON parse error - {invalid}") from invalid
 

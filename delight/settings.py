@@ -152,10 +152,13 @@ DATABASE_URL = env.str("DATABASE_URL", "")
 # Each process draws its connections from bounded pools (delight.database): this many for
 # requests, socket handlers and jobs, plus one per tool thread and one for /healthz. A
 # request that finds none free within DATABASE_POOL_TIMEOUT seconds answers 503 with
-# Retry-After. 0 turns pooling off: then every thread keeps its own connection for
-# CONN_MAX_AGE seconds, unbounded.
+# Retry-After; a request that writes (what a person said or did) waits its turn up to
+# DATABASE_WRITE_WAIT seconds first, oldest first, holding no connection while it waits.
+# 0 turns pooling off: then every thread keeps its own connection for CONN_MAX_AGE seconds,
+# unbounded.
 DATABASE_POOL_SIZE = env.int("DATABASE_POOL_SIZE", 10, validate=Range(min=0, max=1000))
 DATABASE_POOL_TIMEOUT = env.float("DATABASE_POOL_TIMEOUT", 10.0, validate=Range(min=0.1, max=600))
+DATABASE_WRITE_WAIT = env.float("DATABASE_WRITE_WAIT", 60.0, validate=Range(min=0.1, max=600))
 CONN_MAX_AGE = env.int("CONN_MAX_AGE", 600)
 _kept_for = 0 if DATABASE_POOL_SIZE else CONN_MAX_AGE  # a pool keeps connections itself
 if DATABASE_URL:
@@ -273,6 +276,10 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "delight.api_errors.exception_handler",
     # Bounded in size and nesting before parsing (delight/parsers.py).
+    "DEFAULT_RENDERER_CLASSES": [
+        "delight.renderers.JSONRenderer",
+        "rest_framework.renderers.BrowsableAPIRenderer",
+    ],
     "DEFAULT_PARSER_CLASSES": [
         "delight.parsers.JSONParser",
         "delight.parsers.FormParser",

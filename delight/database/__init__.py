@@ -17,6 +17,12 @@ worker) starts with none and opens its own.
 
 from __future__ import annotations
 
-from delight.database.pools import Role, pool_role, retry_after_seconds, role_executor
+from delight.database.pools import (
+    Role,
+    connection_wait,
+    pool_role,
+    retry_after_seconds,
+    role_executor,
+)
 
-__all__ = ["Role", "pool_role", "retry_after_seconds", "role_executor"]
+__all__ = ["Role", "connection_wait", "pool_role", "retry_after_seconds", "role_executor"]

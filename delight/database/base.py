@@ -14,7 +14,7 @@ from django.db.backends.postgresql import base
 from psycopg_pool import ConnectionPool
 
 from delight import embedded
-from delight.database.pools import Role, current_role, role_size
+from delight.database.pools import Role, current_role, current_wait, role_size
 
 
 def release_session_locks(conn: psycopg.Connection) -> None:
@@ -22,6 +22,14 @@ def release_session_locks(conn: psycopg.Connection) -> None:
     liveness lock (delight.locks) never outlives the work that took it, even when releasing
     it failed. Runs in the pool's own worker thread, not the request's."""
     conn.execute("SELECT pg_advisory_unlock_all()")
+
+
+class Pool(ConnectionPool):
+    """A pool whose wait for a connection is the asking thread's (`connection_wait`) when
+    it set one: Django asks with no timeout, so the pool's own would apply to all."""
+
+    def getconn(self, timeout: float | None = None) -> psycopg.Connection:
+        return super().getconn(timeout if timeout is not None else current_wait())
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
@@ -57,7 +65,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
         connect_kwargs = self.get_connection_params()
         connect_kwargs["autocommit"] = True  # as Django's: it sets its own mode later
         checks = self.settings_dict["CONN_HEALTH_CHECKS"]
-        return ConnectionPool(
+        return Pool(
             kwargs=connect_kwargs,
             open=False,  # opened, like Django's, on first use
             configure=self._configure_connection,

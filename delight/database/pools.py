@@ -59,6 +59,23 @@ def role_executor(role: Role, *, workers: int, name: str = "") -> ThreadPoolExec
     )
 
 
+@contextlib.contextmanager
+def connection_wait(seconds: float | None) -> Iterator[None]:
+    """Inside the block this thread waits up to `seconds` for a pooled connection, instead
+    of its pool's timeout (None: the pool's timeout)."""
+    previous = getattr(_thread, "wait", None)
+    _thread.wait = seconds
+    try:
+        yield
+    finally:
+        _thread.wait = previous
+
+
+def current_wait() -> float | None:
+    """How long this thread waits for a pooled connection (None: its pool's timeout)."""
+    return getattr(_thread, "wait", None)
+
+
 def retry_after_seconds() -> int:
     """What to tell a person turned away for want of a free connection: try again after
     half of what a request may wait for one (DATABASE_POOL_TIMEOUT)."""

@@ -4,24 +4,28 @@ pages show times in the person's own zone."""
 from __future__ import annotations
 
 import datetime as dt
+import threading
 import uuid
 
 import pytest
-from django.db import OperationalError
+from django.db import OperationalError, connection
 from django.test import Client
 from django.utils import timezone
 
 from companion.models import Conversation, Turn
 from delight.models import User
+from goals.models import Goal
 from tests.factories import make_user
+from tests.support import processes
 from tests.support.database import every_request_connection_taken
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_an_api_request_that_finds_no_free_connection_gets_a_json_503_with_retry_after(
-    owner_api,
+def test_a_message_that_finds_no_free_connection_in_its_wait_gets_a_json_503_with_retry_after(
+    owner_api, settings
 ):
+    settings.DATABASE_WRITE_WAIT = 0.3
     owner_api.get("/api/me/")  # the token exists before the pool is drained
     with every_request_connection_taken():
         response = owner_api.post("/api/companion/messages/", {"text": "Hello"}, format="json")
@@ -30,6 +34,25 @@ def test_an_api_request_that_finds_no_free_connection_gets_a_json_503_with_retry
     assert response.json()["code"] == "busy"
     assert int(response["Retry-After"]) >= 1
     assert not Turn.objects.exists()  # nothing was kept half-way
+
+
+def test_a_write_waits_its_turn_for_a_connection_instead_of_being_refused(owner_api, settings):
+    settings.DATABASE_WRITE_WAIT = 60
+    owner_api.get("/api/me/")  # the token exists before the pool is drained
+    with every_request_connection_taken() as held:  # a read would be refused after 0.2 s
+        pool = connection.pool
+
+        def give_one_back_once_it_waits() -> None:
+            processes.wait_for(lambda: pool.get_stats().get("requests_waiting"), timeout=30)
+            pool.putconn(held.pop())
+
+        freer = threading.Thread(target=give_one_back_once_it_waits)
+        freer.start()
+        response = owner_api.post("/api/goals/", {"title": "Swim", "category": "health"})
+        freer.join()
+
+    assert response.status_code == 201
+    assert Goal.objects.filter(title="Swim").exists()
 
 
 def test_a_page_that_finds_no_free_connection_says_it_will_retry_by_itself():
@@ -42,7 +65,8 @@ def test_a_page_that_finds_no_free_connection_says_it_will_retry_by_itself():
     assert 'http-equiv="refresh"' in page
 
 
-def test_a_form_sent_when_no_connection_is_free_says_it_was_not_saved_and_is_not_resent():
+def test_a_form_sent_when_no_connection_is_free_says_it_was_not_saved_and_is_not_resent(settings):
+    settings.DATABASE_WRITE_WAIT = 0.3
     with every_request_connection_taken():
         response = Client().post("/accounts/signup/", {"username": "nia"})
     assert response.status_code == 503

@@ -7,13 +7,15 @@ from collections.abc import AsyncIterator, Iterator
 
 from asgiref.sync import sync_to_async
 from django.db import connection
+from psycopg import Connection
 from psycopg_pool import PoolTimeout
 
 
 @contextlib.contextmanager
-def every_request_connection_taken(timeout: float = 0.2) -> Iterator[None]:
+def every_request_connection_taken(timeout: float = 0.2) -> Iterator[list[Connection]]:
     """Hold every free connection of this process's request pool (other threads of the
-    test process may hold some); waiting for one then times out after `timeout` seconds."""
+    test process may hold some); waiting for one then times out after `timeout` seconds.
+    Yields the held connections: one popped and put back frees it for a waiting request."""
     connection.close()
     pool = connection.pool
     pool.open()
@@ -23,7 +25,7 @@ def every_request_connection_taken(timeout: float = 0.2) -> Iterator[None]:
             held.append(pool.getconn(timeout=timeout))
     saved, pool.timeout = pool.timeout, timeout
     try:
-        yield
+        yield held
     finally:
         pool.timeout = saved
         for conn in held:
