@@ -12,7 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from companion import conversations, selectors, services
 from companion.about import about_you
@@ -126,6 +126,7 @@ def memory_delete(request: PersonRequest, memory_id: int) -> HttpResponse:
 
 
 @login_required
+@require_safe
 def memories_export(request: PersonRequest) -> JsonResponse:
     response = JsonResponse(selectors.memory_export(user=request.user))
     response["Content-Disposition"] = 'attachment; filename="memories.json"'

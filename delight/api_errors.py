@@ -90,6 +90,15 @@ def domain_error_response(request: HttpRequest, error: DomainError) -> HttpRespo
     return render(request, "delight/error.html", context, status=status)
 
 
+def body_too_large_response(request: HttpRequest, limit: int) -> HttpResponse:
+    """413 for a request body over `limit` bytes: JSON under /api/, the error page elsewhere."""
+    detail = f"The request body is larger than {limit:,} bytes."
+    if _is_api(request):
+        return _json(413, detail, "body_too_large")
+    context = {"title": "Too large", "details": detail}
+    return render(request, "delight/error.html", context, status=413)
+
+
 def handler400(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     if _is_api(request):
         return _json(400, "Bad request.", "bad_request")

@@ -1,22 +1,25 @@
-"""Middleware: database admission (a clear 503 when no connection frees up in time),
-the person's timezone for every page, onboarding (people who have not finished it go back
+"""Middleware: the request body as documented (a chunked body read, an oversized one a 413),
+database admission (a clear 503 when no connection frees up in time), the person's timezone
+for every page, onboarding (people who have not finished it go back
 to where they left off) and domain errors (a view that lets one through answers as the
 error says)."""
 
 from __future__ import annotations
 
+import io
 import logging
 import time
 from collections.abc import Callable
 
 from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
 from django.db import InterfaceError, OperationalError, connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from delight.api_errors import domain_error_response
+from delight.api_errors import body_too_large_response, domain_error_response
 from delight.database import connection_wait, retry_after_seconds
 from delight.errors import DomainError
 
@@ -27,6 +30,36 @@ ADMISSION_EXEMPT = ("/static/", "/healthz")
 # What a person said or did arrives in these: such a request waits its turn longer
 # (DATABASE_WRITE_WAIT) rather than be refused, for a person would have to send it again.
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+class RequestBodyMiddleware:
+    """The request body as the API documents it, before anything reads it.
+
+    1. A body sent in chunks (Transfer-Encoding: chunked) has no Content-Length, and the
+       parsers read nothing without one ("text: This field is required."). The ASGI handler
+       has already read it whole, so its length is set from what arrived.
+    2. A body over DATA_UPLOAD_MAX_MEMORY_SIZE answers 413 (JSON under /api/): Django would
+       refuse it only when first read, as a bare 400.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if "CONTENT_LENGTH" not in request.META and isinstance(request, ASGIRequest):
+            request.META["CONTENT_LENGTH"] = str(_arrived_bytes(request))
+        declared = request.META.get("CONTENT_LENGTH", "")
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        if limit is not None and declared.isdecimal() and int(declared) > limit:
+            return body_too_large_response(request, limit)
+        return self.get_response(request)
+
+
+def _arrived_bytes(request: ASGIRequest) -> int:
+    body = request._stream  # the handler's spooled file, read whole, at its start
+    size = body.seek(0, io.SEEK_END)
+    body.seek(0)
+    return size
 
 
 class DatabaseAdmissionMiddleware:

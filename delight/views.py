@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_safe
 
 from delight import dashboard, services
 from delight.forms import ONBOARDING_FORMS, SettingsForm, SignupForm, submitted
@@ -38,6 +38,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@require_safe
 def onboarding(request: PersonRequest) -> HttpResponse:
     """Resume onboarding at the first unfinished step."""
     if request.user.onboarded:
@@ -109,6 +110,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@require_safe
 def more(request: HttpRequest) -> HttpResponse:
     """More: the pages the phone's tab bar has no room for."""
     return render(request, "delight/more.html")

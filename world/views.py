@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.views.decorators.http import require_safe
 
 from delight.requests import PersonRequest
 from world import selectors
@@ -19,12 +20,14 @@ def _category_words(categories: list[str]) -> str:
 
 
 @login_required
+@require_safe
 def world(request: PersonRequest) -> HttpResponse:
     snapshot = selectors.world_snapshot(user=request.user)
     return render(request, "world/world.html", {"zones": snapshot["zones"]})
 
 
 @login_required
+@require_safe
 def zone_detail(request: PersonRequest, slug: str) -> HttpResponse:
     zone = selectors.zone_get(slug=slug)
     state = selectors.zone_state(user=request.user, zone=zone)

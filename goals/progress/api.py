@@ -60,12 +60,16 @@ class TrendSerializer(serializers.Serializer):
     slope = serializers.FloatField(allow_null=True, help_text="Change per day.")
 
 
-@extend_schema_field(
-    {
-        "type": "object",
-        "properties": {str(days): {"$ref": "#/components/schemas/Trend"} for days in TRENDS},
-    }
+# The schema of the trends by window: {"7": Trend, "30": Trend, "90": Trend}. Declared as a
+# serializer (its field names are the windows) so the schema has the Trend component too.
+TrendsSerializer = type(
+    "TrendsSerializer",
+    (serializers.Serializer,),
+    {str(days): TrendSerializer(required=True) for days in TRENDS},
 )
+
+
+@extend_schema_field(TrendsSerializer)
 class TrendsField(serializers.Field):
     def to_representation(self, trends: dict) -> dict:
         return {str(days): TrendSerializer(value).data for days, value in trends.items()}

@@ -4,6 +4,7 @@ pages show times in the person's own zone."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import threading
 import uuid
 
@@ -157,3 +158,26 @@ def test_the_api_keeps_answering_in_utc(madrid):
     sessions = client.get("/api/companion/sessions/").json()
     listed = next(s for s in sessions["results"] if s["session_id"] == str(conversation.id))
     assert listed["last_message_at"].endswith("Z")
+
+
+@pytest.mark.parametrize("megabytes", [3, 10])
+def test_a_body_over_the_limit_answers_413_json_and_creates_nothing(owner_api, megabytes):
+    body = json.dumps(
+        {"title": "Run", "category": "health", "description": "x" * (megabytes << 20)}
+    )
+
+    response = owner_api.post("/api/goals/", body, content_type="application/json")
+
+    assert response.status_code == 413
+    assert response.json()["code"] == "body_too_large"
+    assert not Goal.objects.exists()
+
+
+def test_a_page_sent_a_body_over_the_limit_answers_413(owner):
+    client = Client()
+    client.force_login(owner)
+
+    response = client.post("/goals/new/", {"title": "x" * (3 << 20)})
+
+    assert response.status_code == 413
+    assert "larger than" in response.content.decode()

@@ -105,3 +105,15 @@ def test_no_internal_word_reaches_a_person_on_any_page(lived_in):
         assert response.status_code == 200, path
         text = _visible(response.content.decode())
         assert not INTERNAL.findall(text), (path, INTERNAL.findall(text), text[:3000])
+
+
+@pytest.mark.parametrize("path", ["/more/", "/world/", "/world/arena/", "/memories/export/"])
+@pytest.mark.parametrize("method", ["post", "put", "patch", "delete"])
+def test_a_page_that_only_shows_refuses_a_write_with_405(owner, path, method):
+    client = Client()
+    client.force_login(owner)
+
+    assert client.get(path).status_code == 200
+    response = getattr(client, method)(path)
+    assert response.status_code == 405
+    assert response["Allow"] == "GET, HEAD"

@@ -68,6 +68,23 @@ def operations(openapi: dict) -> Iterator[tuple[str, str, dict]]:
                 yield path, method, operation
 
 
+def references(node: object) -> Iterator[str]:
+    """Every "$ref" anywhere in a schema."""
+    if isinstance(node, dict):
+        if isinstance(ref := node.get("$ref"), str):
+            yield ref
+        for value in node.values():
+            yield from references(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from references(value)
+
+
+def test_every_reference_in_the_schema_names_a_component_it_has(openapi):
+    named = {f"#/components/schemas/{name}" for name in openapi["components"]["schemas"]}
+    assert set(references(openapi)) - named == set()
+
+
 def test_the_schema_generates_without_a_warning(tmp_path):
     # Raises SchemaGenerationError on any warning or error, and validates the result.
     call_command("spectacular", validate=True, fail_on_warn=True, file=str(tmp_path / "s.yaml"))

@@ -1,4 +1,5 @@
-"""delight.server (what `make run` starts): the close codes a real client receives.
+"""delight.server (what `make run` starts): the close codes a real client receives, and a
+chunked request body read whole.
 
 Channels' communicator hands close codes straight to the test; only a real daphne and a real
 WebSocket client show what reaches the wire (daphne used to turn a 1009 into 1011 and to drop
@@ -8,6 +9,7 @@ the TCP connection without a close frame for messages over its size limit).
 from __future__ import annotations
 
 import contextlib
+import http.client
 import json
 import shutil
 import subprocess
@@ -109,3 +111,23 @@ def test_the_web_process_queues_many_connections_at_once():
     with processes.running(processes.web_command(port)):
         processes.wait_for(lambda: processes.listening(port), timeout=30)
         assert _listen_backlog(port) == LISTEN_BACKLOG
+
+
+def http_post(server: str, path: str, chunks: list[bytes]) -> tuple[int, dict]:
+    """POST `chunks` as a chunked body (Transfer-Encoding: chunked, no Content-Length) with
+    the server's token; the answer's status and JSON."""
+    address, token = server.split("/")[2], server.rsplit("token=", 1)[1]
+    connection = http.client.HTTPConnection(address, timeout=30)
+    headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
+    connection.request("POST", path, body=iter(chunks), headers=headers, encode_chunked=True)
+    response = connection.getresponse()
+    return response.status, json.loads(response.read())
+
+
+def test_a_chunked_body_is_read_whole(server):
+    body = json.dumps({"title": "Swim a mile", "category": "health"}).encode()
+
+    status, answer = http_post(server, "/api/goals/", [body[:10], body[10:]])
+
+    assert status == 201, answer
+    assert answer["title"] == "Swim a mile"
