@@ -11,6 +11,7 @@ already kept, so a replay, a second worker or a run after downtime writes each d
 from __future__ import annotations
 
 import datetime as dt
+import uuid
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -20,6 +21,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django_q.tasks import async_task
 
+from delight.locks import held_by_someone_alive, liveness_lock, lock_key
 from delight.models import User
 from goals import realtime
 from goals.models import ActivityEvent, ConsistencyClock, ConsistencySnapshot, Mission
@@ -32,11 +34,13 @@ from goals.services.highlights import highlight_reels_for_consistency
 Kind = ActivityEvent.Kind
 FIGURE_KINDS = (Kind.MISSION_COMPLETED, Kind.MISSION_SKIPPED, Kind.SESSION_COMPLETED, Kind.TALKED)
 BATCH = 2000
-CLAIM_FOR = dt.timedelta(minutes=10)  # a worker killed mid-batch frees its people after this
+# A claim lapses after this in any case; a worker killed mid-batch frees its people at once
+# (its batch's liveness lock goes with its connection: `_free_dead_claims`).
+CLAIM_FOR = dt.timedelta(minutes=10)
 CATCH_UP_DAYS = 400  # the most dates written for one person in one go
 
 _CLAIM = """
-UPDATE goals_consistencyclock SET claimed_until = %(until)s
+UPDATE goals_consistencyclock SET claimed_until = %(until)s, claimed_by = %(by)s
 WHERE user_id IN (
     SELECT user_id FROM goals_consistencyclock
     WHERE due_at <= %(now)s AND (claimed_until IS NULL OR claimed_until < %(now)s)
@@ -55,7 +59,7 @@ ON CONFLICT DO NOTHING
 """
 
 _RELEASE = """
-UPDATE goals_consistencyclock c SET due_at = d.due_at, claimed_until = NULL
+UPDATE goals_consistencyclock c SET due_at = d.due_at, claimed_until = NULL, claimed_by = NULL
 FROM unnest(%(ids)s::bigint[], %(due)s::timestamptz[]) AS d(user_id, due_at)
 WHERE c.user_id = d.user_id
 """
@@ -147,26 +151,49 @@ def consistency_snapshots_write(
     worker whose claim lapsed wrote first is left alone, but counted).
 
     1. Give every person without a clock one, due now.
-    2. Claim up to `batch` due clocks (`FOR UPDATE SKIP LOCKED`, committed at once with a
-       claim that lapses after 10 minutes), until none is due.
-    3. For each claimed person, write the dates from the day after their last snapshot
+    2. Free the claims of batches whose worker died (`_free_dead_claims`).
+    3. Take a fresh batch's liveness lock and claim up to `batch` due clocks under it
+       (`FOR UPDATE SKIP LOCKED`, committed at once with a claim that lapses after 10
+       minutes), until none is due.
+    4. For each claimed person, write the dates from the day after their last snapshot
        (or the day they joined, or their first imported activity) to their last ended day,
        and move the clock to the end of the next day (`_batch_write`).
     """
     now = now or timezone.now()
     with connection.cursor() as cursor:
         cursor.execute(_ENSURE, {"now": now})
+    _free_dead_claims(now=now)
     written = 0
-    while ids := _claim(now=now, only=only, batch=batch):
-        written += _batch_write(ids, now=now)
-    return written
+    while True:
+        by = lock_key("consistency-batch", uuid.uuid4())
+        with liveness_lock(by):  # a fresh key: always taken
+            ids = _claim(now=now, only=only, batch=batch, by=by)
+            if not ids:
+                return written
+            written += _batch_write(ids, now=now)
 
 
-def _claim(*, now: dt.datetime, only: Sequence[int] | None, batch: int) -> list[int]:
-    params: dict[str, Any] = {"now": now, "until": now + CLAIM_FOR, "limit": batch, "only": only}
+def _claim(*, now: dt.datetime, only: Sequence[int] | None, batch: int, by: int) -> list[int]:
+    params: dict[str, Any] = {
+        "now": now,
+        "until": now + CLAIM_FOR,
+        "limit": batch,
+        "only": only,
+        "by": by,
+    }
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(_CLAIM, params)
         return [row[0] for row in cursor.fetchall()]
+
+
+def _free_dead_claims(*, now: dt.datetime) -> None:
+    """Give back at once the people claimed by batches no live worker holds the lock of."""
+    claims = ConsistencyClock.objects.filter(
+        due_at__lte=now, claimed_until__gte=now, claimed_by__isnull=False
+    )
+    for by in claims.values_list("claimed_by", flat=True).distinct():
+        if not held_by_someone_alive(by):
+            claims.filter(claimed_by=by).update(claimed_until=None, claimed_by=None)
 
 
 def _batch_write(ids: list[int], *, now: dt.datetime) -> int:

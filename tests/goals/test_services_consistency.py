@@ -103,6 +103,25 @@ def test_a_person_claimed_by_another_worker_is_left_to_it():
     assert services.consistency_snapshots_write(now=NOW + dt.timedelta(minutes=6)) == 2
 
 
+def test_people_claimed_by_a_worker_that_died_are_written_at_once_not_when_the_claim_lapses(
+    held_elsewhere,
+):
+    maria = joined(2)
+    worker = held_elsewhere(4242)  # the claiming batch's liveness lock, held by its worker
+    ConsistencyClock.objects.create(
+        user=maria,
+        due_at=NOW - dt.timedelta(days=1),
+        claimed_until=NOW + dt.timedelta(minutes=10),
+        claimed_by=4242,
+    )
+    assert services.consistency_snapshots_write(now=NOW) == 0  # it is alive: its people
+
+    worker.die()  # kill -9
+
+    assert services.consistency_snapshots_write(now=NOW) == 2
+    assert ConsistencyClock.objects.get(user=maria).claimed_by is None
+
+
 def test_a_day_not_ended_yet_is_never_written():
     maria = joined(0)
     assert services.consistency_snapshots_write(now=NOW) == 0
