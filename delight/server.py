@@ -12,6 +12,13 @@ real client:
   limit (``failByDrop``); here it answers with a close frame, 1009 (message too big), and a
   reason. The limit defaults to :data:`MAX_MESSAGE_BYTES` instead of daphne's 1 MiB.
 
+Twisted's HTTP channel answered what it refused with a bare ``HTTP/1.1 400`` and no header
+(a multipart body it could not parse, too many headers) or dropped the connection with no
+answer at all (a request line or header line over 16 KiB: a 100 KB query string, a 64 KB
+cookie). :class:`HTTPChannel` answers them as the API documents errors: **414** for a
+request line too long, **431** for headers too large or too many, **400** otherwise, each
+with a JSON body, its length and ``Connection: close``.
+
 And a TCP endpoint listens with a backlog of :data:`LISTEN_BACKLOG` connections, not
 Twisted's 50: with 200 people connecting at once to a process busy answering others, the
 kernel's accept queue overflowed and some requests were lost before daphne saw them
@@ -20,9 +27,11 @@ kernel's accept queue overflowed and some requests were lost before daphne saw t
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from daphne import cli, server, ws_protocol
+from daphne import cli, http_protocol, server, ws_protocol
+from twisted.web import http
 
 # 128 KiB: any frame a consumer accepts (delight.ws.MAX_FRAME_CHARS characters, at most four
 # bytes each in UTF-8) reaches it; anything larger is refused before it is buffered whole.
@@ -43,6 +52,44 @@ class WebSocketProtocol(ws_protocol.WebSocketProtocol):
         super().serverClose(code=code)
 
 
+REFUSALS = {
+    414: ("URI Too Long", "uri_too_long", "The request line (its address and query) is too long."),
+    431: (
+        "Request Header Fields Too Large",
+        "headers_too_large",
+        "The request's headers are too large or too many.",
+    ),
+    400: ("Bad Request", "bad_request", "The request could not be read."),
+}
+
+
+class HTTPChannel(http.HTTPChannel):
+    """Twisted's channel, answering what it refuses with a real response (see the module)."""
+
+    def lineLengthExceeded(self, line: bytes) -> None:
+        # Until the request line is read there is no command yet.
+        self._refuse(414 if getattr(self, "_command", None) is None else 431)
+
+    def _respondToBadRequestAndDisconnect(self) -> None:
+        too_many = self._receivedHeaderCount > self.maxHeaders
+        self._refuse(431 if too_many or self._receivedHeaderSize > self.totalHeadersSize else 400)
+
+    def _refuse(self, status: int) -> None:
+        reason, code, detail = REFUSALS[status]
+        body = json.dumps({"detail": detail, "code": code}).encode()
+        head = (
+            f"HTTP/1.1 {status} {reason}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+        )
+        self.transport.write(head.encode() + body)
+        self.loseConnection()
+
+
+def _http_channel() -> http._GenericHTTPChannelProtocol:
+    """What Twisted's factory builds per connection (its own, around our channel)."""
+    return http._GenericHTTPChannelProtocol(HTTPChannel())
+
+
 def with_backlog(endpoint: str) -> str:
     """A Twisted endpoint description with our listen backlog, unless it sets its own."""
     if endpoint.startswith("tcp:") and ":backlog=" not in endpoint:
@@ -51,12 +98,21 @@ def with_backlog(endpoint: str) -> str:
 
 
 class Server(server.Server):
-    """daphne's server building our protocol (daphne makes its factory in run()) and
+    """daphne's server building our protocols (daphne makes its factories in run()) and
     listening with our backlog."""
 
     def __init__(self, *args: Any, endpoints: list[str] | None = None, **kwargs: Any) -> None:
         endpoints = [with_backlog(endpoint) for endpoint in endpoints or []]
         super().__init__(*args, endpoints=endpoints, **kwargs)
+
+    @property
+    def http_factory(self) -> http_protocol.HTTPFactory:
+        return self._http_factory
+
+    @http_factory.setter
+    def http_factory(self, factory: http_protocol.HTTPFactory) -> None:
+        factory.protocol = _http_channel
+        self._http_factory = factory
 
     @property
     def ws_factory(self) -> ws_protocol.WebSocketFactory:

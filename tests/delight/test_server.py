@@ -1,5 +1,5 @@
-"""delight.server (what `make run` starts): the close codes a real client receives, and a
-chunked request body read whole.
+"""delight.server (what `make run` starts): the close codes a real client receives, a
+chunked request body read whole, and what Twisted refuses answered with a real response.
 
 Channels' communicator hands close codes straight to the test; only a real daphne and a real
 WebSocket client show what reaches the wire (daphne used to turn a 1009 into 1011 and to drop
@@ -131,3 +131,36 @@ def test_a_chunked_body_is_read_whole(server):
 
     assert status == 201, answer
     assert answer["title"] == "Swim a mile"
+
+
+def http_answer(server: str, path: str, **options: object) -> tuple[int, str, dict]:
+    """A plain HTTP request to the web process: its status, content type and JSON."""
+    address = server.split("/")[2]
+    connection = http.client.HTTPConnection(address, timeout=30)
+    connection.request(options.pop("method", "GET"), path, **options)
+    response = connection.getresponse()
+    return response.status, response.getheader("Content-Type"), json.loads(response.read())
+
+
+def test_a_request_line_too_long_answers_414_not_a_dropped_connection(server):
+    status, kind, answer = http_answer(server, "/api/me/?x=" + "a" * 100_000)
+
+    assert (status, kind, answer["code"]) == (414, "application/json", "uri_too_long")
+
+
+def test_headers_too_large_answer_431(server):
+    status, kind, answer = http_answer(server, "/api/me/", headers={"Cookie": "a=" + "b" * 65_536})
+
+    assert (status, kind, answer["code"]) == (431, "application/json", "headers_too_large")
+
+
+def test_a_multipart_body_of_only_its_closing_boundary_answers_a_400_with_its_headers(server):
+    status, kind, answer = http_answer(
+        server,
+        "/api/goals/",
+        method="POST",
+        body=b"--XYZ--\r\n",
+        headers={"Content-Type": "multipart/form-data; boundary=XYZ"},
+    )
+
+    assert (status, kind, answer["code"]) == (400, "application/json", "bad_request")
