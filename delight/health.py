@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
@@ -17,7 +18,6 @@ from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
 from django.utils import timezone
-from psycopg_pool import ConnectionPool, PoolTimeout
 
 from delight.database import Role, pool_role
 from delight.selectors import worker_last_heartbeat
@@ -34,36 +34,43 @@ def _database() -> Check:
     return {"ok": True, "vector": row[0]}
 
 
-# How long the probe waits for a request connection: a process whose every connection stays
-# taken this long answers its requests 503, so it is no healthy node for them.
-REQUEST_CONNECTION_WAIT = 1.0
+# Every request connection taken and none handed out for this long: the connections are
+# stuck (lost to requests that never gave them back), not busy. A busy pool hands them out
+# all the time, oldest request first, so probing it by taking one would wait behind the
+# whole queue and call a merely busy node unhealthy.
+STUCK_SECONDS = 30.0
 
 
-def _take_and_give_back(pool: ConnectionPool) -> None:
-    pool.open()  # as Django opens it on a request's first connection; then a no-op
-    pool.putconn(pool.getconn(REQUEST_CONNECTION_WAIT))
+@dataclass
+class _Progress:
+    served: int = -1  # connections handed out, as last seen
+    at: float = 0.0  # when a connection was last seen free or handed out (time.monotonic())
+
+
+_progress = _Progress()
 
 
 async def _requests() -> Check:
-    """Whether a request can get a connection now: one taken from this process's request
-    pool and given back within REQUEST_CONNECTION_WAIT seconds, with the pool's figures.
-    The pool is this (event loop) thread's, whose connections are the requests'."""
+    """Whether requests can get a connection: one is free, the pool can still grow, or one
+    was handed out in the last STUCK_SECONDS; with the pool's figures. Read from the pool's
+    counters in this (event loop) thread, whose connections are the requests'."""
     pool = connection.pool
     if pool is None:
         return {"ok": True}
-    try:
-        await asyncio.to_thread(_take_and_give_back, pool)
-    except PoolTimeout:
-        check: Check = {"ok": False, "error": "no connection came free for requests"}
-    else:
-        check = {"ok": True}
     stats = pool.get_stats()
-    return {
-        **check,
-        "pool_size": stats.get("pool_size", 0),
-        "pool_available": stats.get("pool_available", 0),
-        "requests_waiting": stats.get("requests_waiting", 0),
-    }
+    available, size = stats.get("pool_available", 0), stats.get("pool_size", 0)
+    waiting = stats.get("requests_waiting", 0)
+    served = stats.get("requests_num", 0) - waiting - stats.get("requests_errors", 0)
+    now = time.monotonic()
+    moving = bool(available) or size < pool.max_size or served != _progress.served
+    _progress.served = served
+    if moving:
+        _progress.at = now
+    stuck_for = now - _progress.at
+    check: Check = {"ok": True}
+    if not moving and stuck_for >= STUCK_SECONDS:
+        check = {"ok": False, "error": f"no connection came free for requests in {stuck_for:.0f} s"}
+    return {**check, "pool_size": size, "pool_available": available, "requests_waiting": waiting}
 
 
 def _on_health_connection(check: Callable[[], Check]) -> Callable[[], Awaitable[Check]]:
