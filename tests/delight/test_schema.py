@@ -8,6 +8,7 @@ committed to the test database (and removed afterwards), not the per-test transa
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from collections.abc import Iterator
 
@@ -17,6 +18,7 @@ from django.core.management import call_command
 from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.renderers import OpenApiJsonRenderer
 from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
@@ -137,6 +139,27 @@ def test_the_message_endpoint_documents_the_whole_turn(openapi, owner_api):
 
 # Loaded when the module is collected: schemathesis' fixture-based loader does not work with
 # pytest 9 (it sets request.node._nodeid); the cases are sent to the ASGI application.
+# Dates and times at the calendar's edges and with offsets no zone uses, among ordinary
+# ones: each once answered 500 ("?to=0001-01-01": OverflowError; "+23:59": PostgreSQL's
+# "time zone displacement out of range").
+EDGE_DATES = ["0001-01-01", "9999-12-31", "1899-12-31", "2200-01-01"]
+EDGE_MOMENTS = [
+    "0001-01-01T00:00:00Z",
+    "0001-01-01T00:00:00+14:00",
+    "9999-12-31T23:59:59-12:00",
+    "2026-01-05T10:00:00+23:59",
+    "2026-01-05T10:00:00-23:59",
+]
+schemathesis.openapi.format(
+    "date", st.one_of(st.dates().map(dt.date.isoformat), st.sampled_from(EDGE_DATES))
+)
+schemathesis.openapi.format(
+    "date-time",
+    st.one_of(
+        st.datetimes(timezones=st.timezones()).map(dt.datetime.isoformat),
+        st.sampled_from(EDGE_MOMENTS),
+    ),
+)
 live = schemathesis.openapi.from_dict(served_schema())
 live.app = application
 live.location = "/api/schema/"
