@@ -5,6 +5,7 @@ choice.") is written with U+FFFD in its place, instead of failing the answer as 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from rest_framework import renderers
@@ -28,7 +29,7 @@ class JSONRenderer(renderers.JSONRenderer):
         self,
         data: Any,
         accepted_media_type: str | None = None,
-        renderer_context: dict[str, Any] | None = None,
+        renderer_context: Mapping[str, Any] | None = None,
     ) -> bytes:
         try:
             return super().render(data, accepted_media_type, renderer_context)

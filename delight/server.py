@@ -28,7 +28,7 @@ kernel's accept queue overflowed and some requests were lost before daphne saw t
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 from daphne import cli, http_protocol, server, ws_protocol
 from twisted.web import http
@@ -81,7 +81,8 @@ class HTTPChannel(http.HTTPChannel):
             f"HTTP/1.1 {status} {reason}\r\nContent-Type: application/json\r\n"
             f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
         )
-        self.transport.write(head.encode() + body)
+        # zope declares ITransport.write without self, which the type checker misreads.
+        cast(Any, self.transport).write(head.encode() + body)
         self.loseConnection()
 
 

@@ -248,6 +248,9 @@ Q_CLUSTER: dict[str, Any] = {
     **({"redis": REDIS_URL} if REDIS_URL else {"orm": "default"}),
 }
 WORKER_HEARTBEAT_MAX_AGE = env.int("WORKER_HEARTBEAT_MAX_AGE", 180)
+# Web processes `serve` runs on its one listening socket: a turn is mostly Python, which one
+# process runs on one core at a time; and one process dying leaves the others answering.
+WEB_PROCESSES = env.int("WEB_PROCESSES", 2, validate=Range(min=1, max=64))
 # How often a worker looks for due schedules, in seconds: django-q's own 30, or less (each
 # worker process then also looks this often; a zone opening at 18:00 flips closer to it).
 Q_SCHEDULE_SECONDS = env.float("Q_SCHEDULE_SECONDS", 30.0, validate=Range(min=0.5, max=30))

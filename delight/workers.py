@@ -60,16 +60,28 @@ def _end_with_parent() -> None:
 class ProcessGroup:
     """A child process in a session (and process group) of its own, and all it starts."""
 
-    def __init__(self, name: str, command: list[str], *, cwd: Path | None = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        command: list[str],
+        *,
+        cwd: Path | None = None,
+        pass_fds: tuple[int, ...] = (),
+    ) -> None:
         self.name = name
         self.command = command
         self.cwd = cwd
+        self.pass_fds = pass_fds  # file descriptors the child keeps (a listening socket)
         self.process: subprocess.Popen | None = None
         self.started_at = 0.0
 
     def start(self) -> None:
         self.process = subprocess.Popen(
-            self.command, cwd=self.cwd, start_new_session=True, preexec_fn=_end_with_parent
+            self.command,
+            cwd=self.cwd,
+            start_new_session=True,
+            preexec_fn=_end_with_parent,
+            pass_fds=self.pass_fds,
         )
         self.started_at = time.monotonic()
 

@@ -192,7 +192,7 @@ def _free_dead_claims(*, now: dt.datetime) -> None:
         due_at__lte=now, claimed_until__gte=now, claimed_by__isnull=False
     )
     for by in claims.values_list("claimed_by", flat=True).distinct():
-        if not held_by_someone_alive(by):
+        if by is not None and not held_by_someone_alive(by):
             claims.filter(claimed_by=by).update(claimed_until=None, claimed_by=None)
 
 

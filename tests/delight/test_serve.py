@@ -23,10 +23,12 @@ pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 
 def healthz(port: int) -> dict | None:
+    """/healthz's answer; None while there is none (serve listens before its web processes
+    have started: a request waits in the socket's queue until one takes it)."""
     try:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5) as response:
             return json.load(response)
-    except (urllib.error.URLError, ConnectionError):
+    except (urllib.error.URLError, ConnectionError, TimeoutError):
         return None
 
 
@@ -92,6 +94,15 @@ def _status(url: str) -> int:
         return 0  # no answer (yet): the web process is being replaced, or waits its turn
 
 
+def webs(serve) -> list[psutil.Process]:
+    """The web processes serve runs (WEB_PROCESSES, 2 by default), alive."""
+    return [
+        p
+        for p in _children(psutil.Process(serve.pid))
+        if "delight.server" in p.cmdline() and p.status() != psutil.STATUS_ZOMBIE
+    ]
+
+
 def test_a_killed_web_process_and_a_stopped_database_each_come_back_by_themselves(tmp_path):
     # Its own embedded PostgreSQL, so stopping it leaves the tests' database alone.
     port = processes.free_port()
@@ -100,12 +111,12 @@ def test_a_killed_web_process_and_a_stopped_database_each_come_back_by_themselve
     with processes.running(command, DATABASE_URL="", DELIGHT_DATA_DIR=str(tmp_path)) as serve:
         processes.wait_for(ok, timeout=120)
         workers = [p for p in _children(psutil.Process(serve.pid)) if "qcluster" in p.cmdline()]
-        (web,) = [
-            p for p in _children(psutil.Process(serve.pid)) if "delight.server" in p.cmdline()
-        ]
+        first, second = webs(serve)
 
-        web.kill()  # kill -9
-        processes.wait_for(ok, timeout=30)
+        first.kill()  # kill -9
+        assert ok()  # the other web process answers meanwhile
+        processes.wait_for(lambda: len(webs(serve)) == 2 and first not in webs(serve), timeout=30)
+        assert second in webs(serve)
         assert all(worker.is_running() for worker in workers)  # the others kept running
 
         embedded.stop(tmp_path / "pg")  # what `pg_ctl stop` does

@@ -1,9 +1,12 @@
 """Run web (daphne) and the supervised background workers together; Ctrl-C stops both.
 
-Each runs as a process group of its own (delight.workers): stopping one stops everything
-it started, even when its workers are wedged, so no process outlives ``make run``. Nothing
-one of them suffers takes the others down: the web process is started again whenever it
-exits (unless it cannot run here at all: see delight.workers.Kept), the workers whenever
+The web server is WEB_PROCESSES daphne processes sharing one listening socket, which this
+command opens (the kernel hands each new connection to one of them), so turns run on every
+core and one process dying leaves the others answering. Each process runs as a process
+group of its own (delight.workers): stopping one stops everything it started, even when its
+workers are wedged, so no process outlives ``make run``. Nothing one of them suffers takes
+the others down: a web process is started again whenever it exits (unless it cannot run
+here at all: see delight.workers.Kept), the workers whenever
 they cannot be trusted (see WorkerSupervisor), and the embedded PostgreSQL, if this process
 started it, whenever it stopped. That one is also stopped (a fast, clean shutdown) once the
 others have exited, so the data folder is left consistent.
@@ -12,6 +15,7 @@ others have exited, so the data folder is left consistent.
 from __future__ import annotations
 
 import os
+import socket
 import sys
 import time
 from collections.abc import Callable
@@ -25,6 +29,7 @@ from django.db import connections
 from delight import embedded
 from delight.ai.embeddings import EmbedderMisfit, build_embedder, embedder_check
 from delight.selectors import worker_last_heartbeat
+from delight.server import LISTEN_BACKLOG
 from delight.services import worker_jobs_release
 from delight.workers import (
     CHECK_SECONDS,
@@ -54,33 +59,44 @@ class Command(BaseCommand):
             raise CommandError(str(exc)) from exc
         call_command("migrate", interactive=False, verbosity=0)
         call_command("collectstatic", interactive=False, verbosity=0)
-        daphne = [sys.executable, "-m", "delight.server", "-b", host, "-p", str(port)]
-        web = ProcessGroup("the web server", [*daphne, "delight.asgi:application"])
+        try:
+            listener = socket.create_server((host, port), backlog=LISTEN_BACKLOG)
+        except OSError as error:
+            raise CommandError(f"Cannot listen on {host}:{port}: {error}") from error
+        fd = str(listener.fileno())
+        daphne = [sys.executable, "-m", "delight.server", "--fd", fd, "delight.asgi:application"]
+        webs = [
+            ProcessGroup(f"web process {n}", daphne, pass_fds=(listener.fileno(),))
+            for n in range(1, settings.WEB_PROCESSES + 1)
+        ]
         workers = WorkerSupervisor(
             last_heartbeat=worker_last_heartbeat, release_jobs=worker_jobs_release
         )
         stopping = stop_on_signals()
-        web.start()
+        for web in webs:
+            web.start()
         workers.start()
         self.stdout.write(self.style.SUCCESS(f"Delight is running at http://{host}:{port}/"))
         self.stdout.write("Press Ctrl-C to stop.")
         try:
-            self._supervise(Kept(web), workers, stopping)
+            self._supervise([Kept(web) for web in webs], workers, stopping)
         except GaveUp as gave_up:
             self.stderr.write(f"Stopping: {gave_up}.")
         finally:
-            stop_all([web, workers.cluster])
+            stop_all([*webs, workers.cluster])
+            listener.close()
             self._stop_database()
         self.stdout.write("Stopped.")
 
     def _supervise(
-        self, web: Kept, workers: WorkerSupervisor, stopping: Callable[[], bool]
+        self, webs: list[Kept], workers: WorkerSupervisor, stopping: Callable[[], bool]
     ) -> None:
-        """Until Ctrl-C: keep the web process, the workers and our database running."""
+        """Until Ctrl-C: keep the web processes, the workers and our database running."""
         database_checked = time.monotonic()
         while not stopping():
-            if reason := web.check():
-                self.stderr.write(f"Started the web server again: {reason}.")
+            for web in webs:
+                if reason := web.check():
+                    self.stderr.write(f"Started it again: {reason}.")
             if reason := workers.check():
                 self.stderr.write(f"Restarted the background workers: {reason}.")
             if time.monotonic() - database_checked >= DATABASE_CHECK_SECONDS:
