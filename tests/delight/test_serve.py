@@ -95,12 +95,14 @@ def _status(url: str) -> int:
 
 
 def webs(serve) -> list[psutil.Process]:
-    """The web processes serve runs (WEB_PROCESSES, 2 by default), alive."""
-    return [
-        p
-        for p in _children(psutil.Process(serve.pid))
-        if "delight.server" in p.cmdline() and p.status() != psutil.STATUS_ZOMBIE
-    ]
+    """The web processes serve runs (WEB_PROCESSES, 2 by default), alive (a killed one is a
+    zombie until serve reaps it, and then gone)."""
+    alive = []
+    for process in _children(psutil.Process(serve.pid)):
+        with contextlib.suppress(psutil.Error):
+            if process.status() != psutil.STATUS_ZOMBIE and "delight.server" in process.cmdline():
+                alive.append(process)
+    return alive
 
 
 def test_a_killed_web_process_and_a_stopped_database_each_come_back_by_themselves(tmp_path):
