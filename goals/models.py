@@ -375,7 +375,7 @@ class ConsistencyClock(models.Model):
     )
     due_at = models.DateTimeField(db_index=True)
     claimed_until = models.DateTimeField(null=True, blank=True)
-    # The claiming batch's liveness lock (delight.locks): free while claimed means its
+    # The claiming run's liveness lock (delight.locks): free while claimed means its
     # worker died, and the claim is taken back at once rather than when it lapses.
     claimed_by = models.BigIntegerField(null=True, blank=True)
     objects = OwnedManager()

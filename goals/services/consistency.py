@@ -35,7 +35,7 @@ Kind = ActivityEvent.Kind
 FIGURE_KINDS = (Kind.MISSION_COMPLETED, Kind.MISSION_SKIPPED, Kind.SESSION_COMPLETED, Kind.TALKED)
 BATCH = 2000
 # A claim lapses after this in any case; a worker killed mid-batch frees its people at once
-# (its batch's liveness lock goes with its connection: `_free_dead_claims`).
+# (its run's liveness lock goes with its connection: `_free_dead_claims`).
 CLAIM_FOR = dt.timedelta(minutes=10)
 CATCH_UP_DAYS = 400  # the most dates written for one person in one go
 
@@ -152,9 +152,9 @@ def consistency_snapshots_write(
 
     1. Give every person without a clock one, due now.
     2. Free the claims of batches whose worker died (`_free_dead_claims`).
-    3. Take a fresh batch's liveness lock and claim up to `batch` due clocks under it
-       (`FOR UPDATE SKIP LOCKED`, committed at once with a claim that lapses after 10
-       minutes), until none is due.
+    3. Take a fresh liveness lock for this run and claim up to `batch` due clocks at a time
+       under it (`FOR UPDATE SKIP LOCKED`, committed at once with a claim that lapses after
+       10 minutes), until none is due.
     4. For each claimed person, write the dates from the day after their last snapshot
        (or the day they joined, or their first imported activity) to their last ended day,
        and move the clock to the end of the next day (`_batch_write`).
@@ -164,13 +164,11 @@ def consistency_snapshots_write(
         cursor.execute(_ENSURE, {"now": now})
     _free_dead_claims(now=now)
     written = 0
-    while True:
-        by = lock_key("consistency-batch", uuid.uuid4())
-        with liveness_lock(by):  # a fresh key: always taken
-            ids = _claim(now=now, only=only, batch=batch, by=by)
-            if not ids:
-                return written
+    by = lock_key("consistency-run", uuid.uuid4())
+    with liveness_lock(by):  # a fresh key: always taken, held while this run claims
+        while ids := _claim(now=now, only=only, batch=batch, by=by):
             written += _batch_write(ids, now=now)
+    return written
 
 
 def _claim(*, now: dt.datetime, only: Sequence[int] | None, batch: int, by: int) -> list[int]:
@@ -187,7 +185,7 @@ def _claim(*, now: dt.datetime, only: Sequence[int] | None, batch: int, by: int)
 
 
 def _free_dead_claims(*, now: dt.datetime) -> None:
-    """Give back at once the people claimed by batches no live worker holds the lock of."""
+    """Give back at once the people claimed by runs no live worker holds the lock of."""
     claims = ConsistencyClock.objects.filter(
         due_at__lte=now, claimed_until__gte=now, claimed_by__isnull=False
     )
