@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -65,7 +66,7 @@ class MemoryCreateSerializer(serializers.Serializer):
     )
     tags = _tags(default=list)
     metadata = serializers.DictField(required=False, default=dict)
-    confidence = serializers.FloatField(required=False, default=0.9)
+    confidence = serializers.FloatField(required=False, default=0.9, min_value=0, max_value=1)
     goal_id = serializers.IntegerField(required=False, allow_null=True, min_value=1)
     mission_id = serializers.IntegerField(required=False, allow_null=True, min_value=1)
 
@@ -265,8 +266,8 @@ def _profile_text(max_length: int, noun: str) -> TextField:
 
 
 class ProfileUpdateSerializer(serializers.Serializer):
-    """A change to the profile: only the fields sent change; "" forgets one. Any other field
-    is refused, so a typo cannot pass for a change that was made."""
+    """A change to the profile: only the fields sent change ({} changes nothing); "" forgets
+    one. Any other field is refused, so a typo cannot pass for a change that was made."""
 
     name = _profile_text(CompanionProfile._meta.get_field("name").max_length, "name")
     location = _profile_text(CompanionProfile._meta.get_field("location").max_length, "place")
@@ -291,9 +292,17 @@ class ProfileUpdateSerializer(serializers.Serializer):
             raise serializers.ValidationError(
                 {name: "Not something Eliza keeps about you." for name in unknown}
             )
-        if not attrs:
-            raise serializers.ValidationError("Send at least one field to change.")
         return attrs
+
+
+class ProfileUpdateSchema(OpenApiSerializerExtension):
+    """drf-spectacular: the change names no field but its own (validate() refuses others)."""
+
+    target_class = ProfileUpdateSerializer
+
+    def map_serializer(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
+        return {**schema, "additionalProperties": False}
 
 
 class ProfileItemUpdateSerializer(serializers.Serializer):

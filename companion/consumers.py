@@ -10,7 +10,9 @@ Protocol (JSON text frames):
   returns); or ``error`` ``{code, message}`` instead of the reply: ``invalid_message``,
   ``unknown_session``, ``session_busy``, ``throttled`` (more messages than the person's rate,
   THROTTLE_MESSAGES, counted with REST's), ``busy`` (no database connection freed up in
-  time), ``internal_error``. After ``throttled`` and ``busy`` nothing was kept: send again.
+  time, or the person's other messages took longer than TURN_QUEUE_WAIT),
+  ``internal_error``. After ``throttled`` and ``busy`` nothing was kept: send again after
+  ``retry_after`` seconds (a whole number the error carries, as REST's Retry-After).
   A message frame is validated by the serializer of ``POST /api/companion/messages/`` (the
   same rule for text everywhere: ``delight.text``), so a socket refuses exactly what REST
   refuses, with the same message.
@@ -40,7 +42,7 @@ from companion import conversations
 from companion.api import MessageInSerializer
 from delight.api_errors import first_message
 from delight.database import retry_after_seconds
-from delight.errors import NotFound
+from delight.errors import Busy, NotFound
 from delight.models import User
 from delight.throttles import message_wait
 from delight.ws import MAX_FRAME_CHARS, UserConsumer
@@ -127,18 +129,23 @@ class CompanionConsumer(UserConsumer):
             final = _error("unknown_session", "There is no such session.")
         except conversations.SessionBusy as busy:
             final = _error("session_busy", str(busy))
+        except Busy as busy:  # the person's other messages took longer than it may wait
+            final = _error("busy", busy.message, retry_after=busy.retry_after)
         except _Throttled as throttled:
             final = _error(
                 "throttled",
                 f"You are sending messages faster than Eliza can answer; {throttled}. "
                 "It was not kept.",
+                retry_after=math.ceil(throttled.wait),
             )
         except _NoConnection:
             logger.warning("no database connection for a companion turn")
+            wait = retry_after_seconds()
             final = _error(
                 "busy",
-                f"Delight is busy right now; please send your message again in "
-                f"{retry_after_seconds()} s. It was not kept.",
+                f"Delight is busy right now; please send your message again in {wait} s. "
+                "It was not kept.",
+                retry_after=wait,
             )
         except Exception:
             logger.exception("a companion turn failed")
@@ -152,5 +159,5 @@ class CompanionConsumer(UserConsumer):
             await self.send_json(event)
 
 
-def _error(code: str, message: str) -> dict[str, str]:
-    return {"type": "error", "code": code, "message": message}
+def _error(code: str, message: str, **extra: Any) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message, **extra}

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from decimal import Decimal
 from typing import Any
 
@@ -38,7 +39,8 @@ from delight.ai.guard import model_budget
 from delight.ai.runtime import engine_or_default, usage_collected
 from delight.ai.types import Usage
 from delight.checkpoints import DatabaseCheckpointStore, agent_state_open
-from delight.errors import Conflict
+from delight.database import retry_after_seconds
+from delight.errors import Busy, Conflict
 from delight.locks import liveness_lock, lock_key
 from delight.models import AgentState, User
 from delight.rows import prepared_cursor
@@ -62,6 +64,50 @@ class SessionBusy(Conflict):
 def session_lock_key(conversation_id: uuid.UUID) -> int:
     """The liveness lock a session's turn holds while it runs (delight.locks)."""
     return lock_key("turn-session", conversation_id)
+
+
+def person_lock_key(user: User) -> int:
+    """The liveness lock a person's turn holds while it runs: one at a time for each."""
+    return lock_key("turn-person", user.pk)
+
+
+# How long a waiting message pauses between looks at its person's lock: short at first
+# (most turns take well under a second), then up to a second.
+FIRST_PAUSE, LONGEST_PAUSE = 0.05, 1.0
+
+
+def _pause(seconds: float) -> None:
+    time.sleep(seconds)
+
+
+@contextlib.contextmanager
+def persons_turn(*, user: User, arrived_at: float | None) -> Iterator[None]:
+    """Wait for the person's turn: Eliza answers one message of each person at a time.
+
+    1. Try the person's liveness lock; taken, the block runs holding it.
+    2. Held by someone alive (a turn of theirs under way): hand this thread's connection
+       back to its pool, so a waiting message holds none, pause (FIRST_PAUSE doubling to
+       LONGEST_PAUSE), and try again.
+    3. Past TURN_QUEUE_WAIT seconds from the message's arrival, it is Busy (a 503 with
+       Retry-After) before anything was kept.
+    """
+    deadline = (arrived_at or time.monotonic()) + settings.TURN_QUEUE_WAIT
+    pause = FIRST_PAUSE
+    while True:
+        with liveness_lock(person_lock_key(user)) as ours:
+            if ours:
+                yield
+                return
+        if time.monotonic() + pause > deadline:
+            raise Busy(
+                "Eliza is still answering your other messages; this one was not kept. "
+                "Please send it again in a moment.",
+                retry_after=retry_after_seconds(),
+            )
+        if not connection.in_atomic_block:
+            connection.close()  # back to the pool; the next query takes one again
+        _pause(pause)
+        pause = min(pause * 2, LONGEST_PAUSE)
 
 
 def _clean_key(key: str | None) -> str:
@@ -140,10 +186,12 @@ def message_send(
 
     1. Validate the message (nothing changes when it is refused).
     2. A key seen before returns that turn's answer instead of running a second turn.
-    3. Take the session's liveness lock: if someone alive holds it, a turn of this session
+    3. Wait for the person's turn (persons_turn: one message of theirs at a time, the
+       others waiting up to TURN_QUEUE_WAIT, then Busy).
+    4. Take the session's liveness lock: if someone alive holds it, a turn of this session
        is being answered right now (SessionBusy). The lock is taken before the message is
        kept, so a running turn whose lock is free was cut off by a crash.
-    4. Holding it: finish such a cut-off turn first, keep the message, note the talk (the
+    5. Holding it: finish such a cut-off turn first, keep the message, note the talk (the
        consistency index counts the day; a talk after 48 hours away is a return, so this
        turn welcomes them back), then run its turn.
     """
@@ -158,7 +206,10 @@ def message_send(
     run = functools.partial(
         turn_execute, engine=engine, concurrent_tools=concurrent_tools, arrived_at=arrived_at
     )
-    with liveness_lock(session_lock_key(conversation_id)) as ours:
+    with (
+        persons_turn(user=user, arrived_at=arrived_at),
+        liveness_lock(session_lock_key(conversation_id)) as ours,
+    ):
         if not ours:
             raise SessionBusy("Eliza is still answering the previous message of this session.")
         if conversation is not None:
@@ -183,7 +234,10 @@ def _answer_again(
     """The answer of a message sent before: kept, or finished now if it was cut off."""
     if turn.status == Turn.Status.DONE:
         return turn.result
-    with liveness_lock(session_lock_key(turn.conversation_id)) as ours:
+    with (
+        persons_turn(user=turn.user, arrived_at=arrived_at),
+        liveness_lock(session_lock_key(turn.conversation_id)) as ours,
+    ):
         if not ours:
             raise SessionBusy("This message is still being answered.")
         turn.refresh_from_db(fields=["status", "result"])  # it may have just finished

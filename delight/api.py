@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import models
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.authtoken.models import Token
@@ -14,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from delight import lockout, services
-from delight.models import User
+from delight.models import User, timezone_names, validate_timezone
 from delight.requests import PersonApiRequest
 
 
@@ -28,11 +31,25 @@ class LocalTimeField(serializers.TimeField):
     """
 
 
+class TimezoneSchema(OpenApiSerializerFieldExtension):
+    """drf-spectacular: the timezone is one of the IANA names this machine knows, listed."""
+
+    target_class = "delight.api.TimezoneField"
+
+    def map_serializer_field(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        return {"type": "string", "enum": sorted(timezone_names())}
+
+
+class TimezoneField(serializers.CharField):
+    """A person's timezone (the model's validator refuses an unknown name)."""
+
+
 class MeSerializer(serializers.ModelSerializer):
     serializer_field_mapping = {
         **serializers.ModelSerializer.serializer_field_mapping,
         models.TimeField: LocalTimeField,
     }
+    timezone = TimezoneField(max_length=64, required=False, validators=[validate_timezone])
 
     class Meta:
         model = User

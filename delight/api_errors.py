@@ -15,10 +15,10 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from delight.errors import Conflict, DomainError, NotFound
+from delight.errors import Busy, Conflict, DomainError, NotFound
 
 # The HTTP status of each domain error (delight.errors); any other one is a 400.
-DOMAIN_STATUS: dict[type[DomainError], int] = {NotFound: 404, Conflict: 409}
+DOMAIN_STATUS: dict[type[DomainError], int] = {NotFound: 404, Conflict: 409, Busy: 503}
 
 
 def first_message(errors: Any) -> str:
@@ -47,6 +47,7 @@ def _api_exception(error: DomainError) -> exceptions.APIException:
 
 
 def exception_handler(exc: Exception, context: dict) -> Response | None:
+    retry_after = exc.retry_after if isinstance(exc, Busy) else None
     if isinstance(exc, DomainError):
         exc = _api_exception(exc)
     elif isinstance(exc, DjangoValidationError):
@@ -61,6 +62,8 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
     else:
         body = {"detail": first_message(data), "code": "invalid", "errors": data}
     response.data = body
+    if retry_after is not None:
+        response["Retry-After"] = str(retry_after)
     return response
 
 
@@ -82,12 +85,16 @@ def domain_error_response(request: HttpRequest, error: DomainError) -> HttpRespo
     """A domain error a Django view let through: JSON under /api/; elsewhere the 404 page
     for NotFound (exactly as an Http404 would show), a plain error page otherwise."""
     status = domain_status(error)
-    if _is_api(request):
-        return _json(status, error.message, error.code)
-    if status == 404:
+    if status == 404 and not _is_api(request):
         return response_for_exception(request, Http404(error.message))
-    context = {"title": error.code.replace("_", " ").capitalize(), "details": error.message}
-    return render(request, "delight/error.html", context, status=status)
+    if _is_api(request):
+        response: HttpResponse = _json(status, error.message, error.code)
+    else:
+        context = {"title": error.code.replace("_", " ").capitalize(), "details": error.message}
+        response = render(request, "delight/error.html", context, status=status)
+    if isinstance(error, Busy):
+        response["Retry-After"] = str(error.retry_after)
+    return response
 
 
 def body_too_large_response(request: HttpRequest, limit: int) -> HttpResponse:

@@ -36,3 +36,15 @@ class Conflict(DomainError):
 
     code = "conflict"
     default_message = "This cannot be done right now; nothing was changed."
+
+
+class Busy(DomainError):
+    """Too much is under way to take this now, and nothing was kept: trying again after
+    `retry_after` seconds will work (a 503 with Retry-After on the API)."""
+
+    code = "busy"
+    default_message = "Delight is busy right now; nothing was kept. Please try again shortly."
+
+    def __init__(self, message: str | None = None, *, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after

@@ -18,7 +18,7 @@ from django.db import models
 
 def validate_timezone(value: str) -> None:
     """Accept only canonical IANA names such as "Europe/Paris"."""
-    if value not in _timezone_names():
+    if value not in timezone_names():
         raise ValidationError(
             '"%(value)s" is not a known IANA timezone (for example "Europe/Paris").',
             params={"value": value},
@@ -26,7 +26,8 @@ def validate_timezone(value: str) -> None:
         )
 
 
-def _timezone_names() -> frozenset[str]:
+def timezone_names() -> frozenset[str]:
+    """Every IANA timezone name this machine knows."""
     global _TIMEZONES
     if _TIMEZONES is None:
         _TIMEZONES = frozenset(available_timezones())

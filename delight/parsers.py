@@ -2,7 +2,7 @@
 
 Python's json module recurses once per nested array or object, so 5,000 brackets raise
 RecursionError (a 500, or a WebSocket closed with 1011). :func:`json_loads` measures the
-nesting with a flat scan first and refuses anything deeper than the limit; the parsers below
+nesting with a flat scan first and refuses anything deeper than the limit; the parser below
 read at most ``API_MAX_BODY_BYTES`` of a request before parsing it.
 
 - REST: a body over the size limit answers **413** ``body_too_large``; nesting deeper than
@@ -16,7 +16,6 @@ import re
 from typing import IO, Any
 
 from django.conf import settings
-from django.http import QueryDict
 from rest_framework import exceptions, parsers, status
 from rest_framework.utils import json
 
@@ -89,11 +88,3 @@ class JSONParser(parsers.JSONParser):
             raise exceptions.ParseError(str(deep), code="json_too_deep") from deep
         except ValueError as invalid:  # also UnicodeDecodeError
             raise exceptions.ParseError(f"JSON parse error - {invalid}") from invalid
-
-
-class FormParser(parsers.FormParser):
-    def parse(
-        self, stream: IO[bytes], media_type: str | None = None, parser_context: dict | None = None
-    ) -> QueryDict:
-        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
-        return QueryDict(read_body(stream, parser_context), encoding=encoding)

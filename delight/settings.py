@@ -160,6 +160,10 @@ DATABASE_URL = env.str("DATABASE_URL", "")
 DATABASE_POOL_SIZE = env.int("DATABASE_POOL_SIZE", 10, validate=Range(min=0, max=1000))
 DATABASE_POOL_TIMEOUT = env.float("DATABASE_POOL_TIMEOUT", 10.0, validate=Range(min=0.1, max=600))
 DATABASE_WRITE_WAIT = env.float("DATABASE_WRITE_WAIT", 60.0, validate=Range(min=0.1, max=600))
+# Eliza answers one message of a person at a time: another one of theirs waits (holding no
+# connection) up to TURN_QUEUE_WAIT seconds from its arrival, then answers 503 busy with
+# Retry-After, not kept (companion.conversations).
+TURN_QUEUE_WAIT = env.float("TURN_QUEUE_WAIT", 60.0, validate=Range(min=0.1, max=600))
 CONN_MAX_AGE = env.int("CONN_MAX_AGE", 600)
 _kept_for = 0 if DATABASE_POOL_SIZE else CONN_MAX_AGE  # a pool keeps connections itself
 if DATABASE_URL:
@@ -276,7 +280,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "DEFAULT_PAGINATION_CLASS": "delight.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "delight.api_errors.exception_handler",
     # Bounded in size and nesting before parsing (delight/parsers.py).
@@ -284,11 +288,10 @@ REST_FRAMEWORK = {
         "delight.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
-    "DEFAULT_PARSER_CLASSES": [
-        "delight.parsers.JSONParser",
-        "delight.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # JSON only (the import also takes an upload): in a form an empty field reads as "no
+    # value" and "null" as text, which no schema can promise.
+    "DEFAULT_PARSER_CLASSES": ["delight.parsers.JSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 # A larger request body answers 413; JSON nested deeper (in a body or a WebSocket frame)
 # answers 400 / an invalid_frame error, before Python's recursive parser could blow up.

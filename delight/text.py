@@ -14,14 +14,17 @@ JSON such as metadata.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import unicodedata
+from collections.abc import Iterable
 from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator, ProhibitNullCharactersValidator
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from rest_framework import serializers
 from rest_framework.validators import ProhibitSurrogateCharactersValidator
 
@@ -142,6 +145,60 @@ class TextField(serializers.CharField):
         self.error_messages["blank"] = blank_message(noun)
         rule = TextRule(max_length, noun=noun, blank=self.allow_blank)
         self.validators = _ruled(self.validators, rule)
+        self.noun = noun
+
+    def to_internal_value(self, data: Any) -> str:
+        # Text only: DRF's CharField would take 5 or true and store "5" or "True".
+        if not isinstance(data, str):
+            raise serializers.ValidationError(f"{_a(self.noun)} must be text.", code="not_text")
+        return super().to_internal_value(data)
+
+
+def _escaped(code: int) -> str:
+    return f"\\u{code:04x}"
+
+
+def _class_body(codes: Iterable[int]) -> str:
+    """Code points of the Basic Multilingual Plane as the inside of a regex character class,
+    in ranges of \\uXXXX escapes (read alike by Python, ECMAScript and Rust)."""
+    ordered = sorted(codes)
+    parts, start = [], 0
+    for i, code in enumerate(ordered):
+        if i + 1 < len(ordered) and ordered[i + 1] == code + 1:
+            continue
+        first, last = ordered[start], code
+        parts.append(_escaped(first) if first == last else f"{_escaped(first)}-{_escaped(last)}")
+        start = i + 1
+    return "".join(parts)
+
+
+@functools.cache
+def text_pattern(*, blank: bool) -> str:
+    """The text rule as a regular expression, for the API's schema: no refused character
+    and, unless `blank`, at least one visible one.
+
+    It names characters of the Basic Multilingual Plane only, as \\uXXXX escapes, the one
+    spelling every regex dialect a schema is read with shares; so the rule also refuses what
+    it cannot say: lone surrogates (no valid Unicode text holds one, and Rust's engine refuses
+    them in a class), and beyond U+FFFF the 32 noncharacters and text of only format
+    characters (tags, musical formatting).
+    """
+    codes = [c for c in range(0x10000) if not 0xD800 <= c <= 0xDFFF]
+    refused = _class_body(c for c in codes if _REFUSED.match(chr(c)))
+    if blank:
+        return f"^[^{refused}]*$"
+    unseen = _class_body(c for c in codes if not _REFUSED.match(chr(c)) and _invisible(chr(c)))
+    return f"^[^{refused}]*[^{refused}{unseen}][^{refused}]*$"
+
+
+class TextFieldSchema(OpenApiSerializerFieldExtension):
+    """drf-spectacular: a TextField's schema carries the text rule as its pattern."""
+
+    target_class = "delight.text.TextField"
+
+    def map_serializer_field(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        schema = auto_schema._map_serializer_field(self.target, direction, bypass_extensions=True)
+        return {**schema, "pattern": text_pattern(blank=self.target.allow_blank)}
 
 
 class TextFormField(forms.CharField):

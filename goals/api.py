@@ -6,7 +6,6 @@ person's object answers 404. Lists are paginated (?page=) and filterable.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from django.urls import path
@@ -21,6 +20,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from delight.api_params import ID_SCHEMA, MAX_ID, DateField, choice_param, id_param
 from delight.requests import PersonApiRequest
 from delight.text import TextField
 from goals import selectors, services
@@ -77,7 +77,7 @@ class GoalInput(serializers.Serializer):
         max_length=TEXT_MAX, noun="description", required=False, allow_blank=True
     )
     category = serializers.ChoiceField(choices=Category.choices)
-    target_date = serializers.DateField(required=False, allow_null=True)
+    target_date = DateField(required=False, allow_null=True)
     importance = serializers.IntegerField(min_value=1, max_value=5, required=False)
 
 
@@ -130,13 +130,15 @@ class MissionEditInput(serializers.Serializer):
     )
     estimated_minutes = serializers.IntegerField(min_value=10, max_value=30, required=False)
     energy = serializers.ChoiceField(choices=Energy.choices, required=False)
-    due_date = serializers.DateField(required=False, allow_null=True)
+    due_date = DateField(required=False, allow_null=True)
     priority_score = serializers.FloatField(min_value=0, max_value=1, required=False)
-    milestone_id = serializers.IntegerField(required=False, allow_null=True)
+    milestone_id = serializers.IntegerField(
+        min_value=1, max_value=MAX_ID, required=False, allow_null=True
+    )
 
 
 class MissionCreateInput(MissionEditInput):
-    goal = serializers.IntegerField()
+    goal = serializers.IntegerField(min_value=1, max_value=MAX_ID)
     title = TextField(max_length=TITLE_MAX, noun="title")
 
 
@@ -161,7 +163,7 @@ class MissionSessionSerializer(serializers.ModelSerializer):
 
 
 class SessionStartInput(serializers.Serializer):
-    mission = serializers.IntegerField()
+    mission = serializers.IntegerField(min_value=1, max_value=MAX_ID)
     planned_minutes = serializers.IntegerField(min_value=1, max_value=180, required=False)
 
 
@@ -191,23 +193,6 @@ def _valid(
     return dict(serializer.validated_data)
 
 
-def _choice(request: Request, name: str, choices: list[str]) -> str | None:
-    value = request.query_params.get(name) or None
-    if value is not None and value not in choices:
-        raise serializers.ValidationError({name: f"Use one of: {', '.join(choices)}."})
-    return value
-
-
-def _int_param(request: Request, name: str) -> int | None:
-    value = request.query_params.get(name)
-    if not value:
-        return None
-    # ASCII digits that fit an id: "²" is a digit to str.isdigit() but not to int().
-    if not re.fullmatch(r"[0-9]{1,18}", value):
-        raise serializers.ValidationError({name: "Must be an id (a whole number)."})
-    return int(value)
-
-
 # -- goals --------------------------------------------------------------------------------
 
 
@@ -234,8 +219,8 @@ class GoalListView(generics.ListAPIView):
     def get_queryset(self) -> Any:
         return selectors.goal_list(
             user=self.request.user,
-            status=_choice(self.request, "status", Goal.Status.values),
-            category=_choice(self.request, "category", Category.values),
+            status=choice_param(self.request, "status", Goal.Status.values),
+            category=choice_param(self.request, "category", Category.values),
         )
 
     def post(self, request: PersonApiRequest) -> Response:
@@ -294,11 +279,11 @@ class MilestoneListView(generics.ListAPIView):
 @extend_schema_view(
     get=extend_schema(
         parameters=[
-            OpenApiParameter("goal", int),
+            OpenApiParameter("goal", ID_SCHEMA),
             OpenApiParameter("status", enum=Mission.Status.values),
             OpenApiParameter("category", enum=Category.values),
             OpenApiParameter("energy", enum=Energy.values),
-            OpenApiParameter("milestone", int),
+            OpenApiParameter("milestone", ID_SCHEMA),
         ]
     ),
     post=extend_schema(request=MissionCreateInput, responses={201: MissionSerializer}),
@@ -314,11 +299,11 @@ class MissionListView(generics.ListAPIView):
         request = self.request
         return selectors.mission_list(
             user=request.user,
-            goal_id=_int_param(request, "goal"),
-            status=_choice(request, "status", Mission.Status.values),
-            category=_choice(request, "category", Category.values),
-            energy=_choice(request, "energy", Energy.values),
-            milestone_id=_int_param(request, "milestone"),
+            goal_id=id_param(request, "goal"),
+            status=choice_param(request, "status", Mission.Status.values),
+            category=choice_param(request, "category", Category.values),
+            energy=choice_param(request, "energy", Energy.values),
+            milestone_id=id_param(request, "milestone"),
         )
 
     def post(self, request: PersonApiRequest) -> Response:
@@ -368,7 +353,7 @@ class MissionActionView(APIView):
 @extend_schema_view(
     get=extend_schema(
         parameters=[
-            OpenApiParameter("mission", int),
+            OpenApiParameter("mission", ID_SCHEMA),
             OpenApiParameter("status", enum=MissionSession.Status.values),
         ]
     ),
@@ -384,8 +369,8 @@ class SessionListView(generics.ListAPIView):
     def get_queryset(self) -> Any:
         return selectors.session_list(
             user=self.request.user,
-            mission_id=_int_param(self.request, "mission"),
-            status=_choice(self.request, "status", MissionSession.Status.values),
+            mission_id=id_param(self.request, "mission"),
+            status=choice_param(self.request, "status", MissionSession.Status.values),
         )
 
     def post(self, request: PersonApiRequest) -> Response:
@@ -431,7 +416,7 @@ class TriadView(APIView):
         parameters=[OpenApiParameter("energy", enum=Energy.values)], responses=TriadSerializer
     )
     def get(self, request: PersonApiRequest) -> Response:
-        energy = _choice(request, "energy", Energy.values)
+        energy = choice_param(request, "energy", Energy.values)
         triad = selectors.triad_for(user=request.user, energy=energy)
         return Response(TriadSerializer(triad).data)
 

@@ -14,7 +14,7 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from delight.api_params import date_param
+from delight.api_params import DATE_SCHEMA, date_param
 from delight.models import User
 from delight.requests import PersonApiRequest
 from narrative import selectors, services
@@ -61,7 +61,9 @@ class StoryWorldView(APIView):
     of that local date (default: now): who and what had entered it, and what was true."""
 
     @extend_schema(
-        parameters=[OpenApiParameter("at", dt.date, description="A local date (default: now).")],
+        parameters=[
+            OpenApiParameter("at", DATE_SCHEMA, description="A local date (default: now).")
+        ],
         responses=StoryWorldSerializer,
     )
     def get(self, request: PersonApiRequest) -> Response:

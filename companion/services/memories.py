@@ -33,7 +33,6 @@ from delight.ai.engine import Engine
 from delight.ai.runtime import engine_or_default
 from delight.ai.text import normalise_words
 from delight.ai.types import ExtractedFact
-from delight.errors import NotFound
 from delight.models import User
 from delight.rows import prepared_cursor
 from delight.text import is_blank
@@ -172,14 +171,12 @@ def _reinforce(
 
 
 def _check_links(*, user: User, goal_id: int | None, mission_id: int | None) -> None:
-    """A memory may only point at the person's own goal and mission."""
-    try:
-        if goal_id is not None:
-            goals_selectors.goal_get(user=user, goal_id=goal_id)
-        if mission_id is not None:
-            goals_selectors.mission_get(user=user, mission_id=mission_id)
-    except NotFound as missing:
-        raise ValidationError("The linked goal or mission does not exist.") from missing
+    """A memory may only point at the person's own goal and mission: another's, or one that
+    does not exist, is NotFound (a 404, as for the goal's own address)."""
+    if goal_id is not None:
+        goals_selectors.goal_get(user=user, goal_id=goal_id)
+    if mission_id is not None:
+        goals_selectors.mission_get(user=user, mission_id=mission_id)
 
 
 @transaction.atomic

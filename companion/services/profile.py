@@ -21,7 +21,7 @@ from companion.about import (
     profile_value,
     stated_value,
 )
-from companion.models import Actor, CompanionProfile, Memory, Source, Tier
+from companion.models import KEY_MAX_CHARS, Actor, CompanionProfile, Memory, Source, Tier
 from companion.profile_data import FIELDS, INTEREST_KEY_PREFIX, INTEREST_PHRASE, STYLES, Field
 from companion.services.learning import INTERESTS_MAX
 from companion.services.memories import memory_create, memory_delete, memory_update
@@ -201,6 +201,8 @@ def _interest_memories_sync(
             memory_delete(memory=memory, user=user, actor=Actor.USER)
     for interest in added:
         slug = "_".join(normalise_words(interest)[:INTEREST_SLUG_WORDS]) or "thing"
+        # A long word would make a key past its limit: the slug only has to tell them apart.
+        slug = slug[: KEY_MAX_CHARS - len(INTEREST_KEY_PREFIX) - 1]
         memory_create(
             user=user,
             content=INTEREST_PHRASE.format(interest),

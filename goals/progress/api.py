@@ -11,7 +11,7 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from delight.api_params import date_param
+from delight.api_params import DATE_SCHEMA, date_param
 from delight.requests import PersonApiRequest
 from goals.models import Category
 from goals.progress import api_highlights, selectors
@@ -137,9 +137,9 @@ class ProgressDaysView(APIView):
     @extend_schema(
         parameters=[
             OpenApiParameter(
-                "from", dt.date, description="First local date (default: 89 days ago)."
+                "from", DATE_SCHEMA, description="First local date (default: 89 days ago)."
             ),
-            OpenApiParameter("to", dt.date, description="Last local date (default: today)."),
+            OpenApiParameter("to", DATE_SCHEMA, description="Last local date (default: today)."),
         ],
         responses=DayRowSerializer(many=True),
     )

@@ -6,11 +6,13 @@ from __future__ import annotations
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers
+from rest_framework.parsers import MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from delight.models import User
+from delight.parsers import JSONParser
 from delight.requests import PersonApiRequest
 from goals import services
 from goals.models import Category
@@ -73,6 +75,8 @@ class ImportResultSerializer(serializers.Serializer):
 class ProgressImportView(APIView):
     """POST /api/progress/import/: add past history to the person's days."""
 
+    parser_classes = [JSONParser, MultiPartParser]
+
     @extend_schema(
         request={
             "application/json": ImportEventsSerializer,
@@ -112,7 +116,7 @@ class ProgressImportView(APIView):
 def _events(request: Request, *, user: User) -> list[ImportedEvent]:
     """The events of the request: an uploaded file (a form), or the JSON body."""
     now = timezone.now()
-    if not request.content_type.startswith(("multipart/", "application/x-www-form-urlencoded")):
+    if not request.content_type.startswith("multipart/"):
         return parse_events_json(request.data, zone=user.timezone, now=now)
     # Refuse an upload declared too large before its body is read.
     declared = request.META.get("CONTENT_LENGTH", "")

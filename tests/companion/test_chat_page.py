@@ -234,6 +234,45 @@ def test_a_crisis_shows_the_resources_on_a_phone_without_websockets(page, live_a
 @pytest.mark.browser
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
+def test_a_message_delight_was_too_busy_to_take_is_sent_again_by_the_page(page):  # noqa: F811
+    make_user("omar", timezone="UTC")
+    page.add_init_script("delete window.WebSocket;")  # through POST, where a 503 can come
+    refusals = []
+
+    def busy_once(route) -> None:
+        if refusals:
+            route.continue_()
+            return
+        refusals.append(route.request.post_data_json)
+        route.fulfill(
+            status=503,
+            headers={"Retry-After": "1"},
+            json={"detail": "Delight is busy right now; please try again in 1 s.", "code": "busy"},
+        )
+
+    with live_daphne() as url:
+        log_in(page, url, "omar", PASSWORD)
+        page.goto(f"{url}/chat/")
+        page.route("**/api/companion/messages/", busy_once)
+        page.get_by_label("Your message").fill("hi eliza, long day")
+        page.keyboard.press("Enter")
+        status = page.locator("#chat-status")
+        status.filter(has_text="Delight is busy: sending your message again in 1 s").wait_for()
+        assert page.get_by_label("Your message").input_value() == "hi eliza, long day"
+        page.locator("#chat-form[aria-busy='false']").wait_for()
+
+    assert len(refusals) == 1
+    turn = Turn.objects.get(user__username="omar")  # answered once, with the same key
+    assert turn.text == "hi eliza, long day"
+    assert turn.idempotency_key == refusals[0]["idempotency_key"]
+    assert page.locator(".bubble.eliza .text").last.inner_text() == turn.reply
+    assert page.locator("#chat-error").is_hidden()
+    assert page.get_by_label("Your message").input_value() == ""
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
 def test_a_model_reply_cut_short_is_replaced_on_screen_by_the_complete_one(
     page,  # noqa: F811
     openai_server,  # noqa: F811

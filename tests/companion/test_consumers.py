@@ -155,7 +155,7 @@ async def test_a_message_that_finds_no_free_connection_is_told_to_come_back(owne
         error = await client.receive_json_from(timeout=10)
     assert error["type"] == "error"
     assert error["code"] == "busy"
-    assert "again in" in error["message"]
+    assert f"again in {error['retry_after']} s" in error["message"]
     await nothing_written_and_still_open(client)
 
 
@@ -176,6 +176,7 @@ async def test_messages_beyond_the_persons_rate_are_refused_counted_with_rest(ow
     refused = (await until_final(client))[-1]
 
     assert refused["code"] == "throttled"
-    assert "try again in" in refused["message"]
+    assert f"try again in {refused['retry_after']} s" in refused["message"]
+    assert 0 < refused["retry_after"] <= 60
     assert await sync_to_async(Turn.objects.count)() == 2
     await client.disconnect()

@@ -9,11 +9,11 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from companion import conversations, selectors, tasks
-from companion.conversations import session_lock_key
+from companion.conversations import person_lock_key, session_lock_key
 from companion.models import Conversation, Memory, Turn
 from delight import checkpoints
 from delight.ai.engine import OfflineEngine
-from delight.errors import NotFound
+from delight.errors import Busy, NotFound
 from delight.models import AgentCheckpoint
 from delight.runner import TurnState
 from goals.models import Goal
@@ -60,6 +60,41 @@ def test_a_second_message_while_a_turn_runs_is_refused_and_changes_nothing(
     with pytest.raises(conversations.SessionBusy):
         say(owner, "Are you there?", session)
     assert Turn.objects.filter(conversation=conversation).count() == 2
+
+
+def test_a_message_while_another_of_the_persons_is_answered_waits_its_turn_then_is_answered(
+    owner, held_elsewhere, monkeypatch
+):
+    other_turn = held_elsewhere(person_lock_key(owner))  # one of theirs, under way elsewhere
+    pauses = []
+
+    def a_pause_in_which_the_other_turn_ends_at_the_third(seconds: float) -> None:
+        pauses.append(seconds)
+        if len(pauses) == 3:
+            other_turn.die()
+
+    monkeypatch.setattr(conversations, "_pause", a_pause_in_which_the_other_turn_ends_at_the_third)
+
+    answer = say(owner, "are you there")
+
+    assert answer["reply"]
+    assert pauses == [0.05, 0.1, 0.2]  # it waited, a little longer each time, and was not refused
+    assert Turn.objects.get(user=owner).status == Turn.Status.DONE
+
+
+def test_a_message_that_waits_longer_than_its_bound_is_busy_and_nothing_is_kept(
+    owner, outsider, held_elsewhere, monkeypatch, settings
+):
+    settings.TURN_QUEUE_WAIT = 0.2
+    held_elsewhere(person_lock_key(owner))
+    monkeypatch.setattr(conversations, "_pause", lambda seconds: None)
+
+    with pytest.raises(Busy) as busy:
+        say(owner, "are you there")
+
+    assert busy.value.retry_after >= 1
+    assert not Turn.objects.filter(user=owner).exists()
+    assert say(outsider, "hello")["reply"]  # another person does not wait behind them
 
 
 def test_a_turn_whose_process_died_is_finished_at_once_by_the_next_message(owner, running_turn):

@@ -7,7 +7,7 @@ import uuid
 
 import pytest
 
-from companion.conversations import session_lock_key
+from companion.conversations import person_lock_key, session_lock_key
 from companion.models import Conversation, Turn
 
 pytestmark = pytest.mark.django_db
@@ -63,6 +63,20 @@ def test_a_busy_session_answers_409(owner_api, owner, running_turn, held_elsewhe
 
     assert response.status_code == 409
     assert response.json()["code"] == "session_busy"
+
+
+def test_a_message_the_persons_other_turn_keeps_waiting_too_long_answers_503_busy(
+    owner_api, owner, held_elsewhere, settings
+):
+    settings.TURN_QUEUE_WAIT = 0.1
+    held_elsewhere(person_lock_key(owner))
+
+    response = send(owner_api, "Still there?")
+
+    assert response.status_code == 503
+    assert response.json()["code"] == "busy"
+    assert int(response["Retry-After"]) >= 1
+    assert not Turn.objects.filter(user=owner).exists()
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,6 @@ committed to the test database (and removed afterwards), not the per-test transa
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 from collections.abc import Iterator
 
@@ -17,24 +16,67 @@ import schemathesis
 from django.core.management import call_command
 from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.renderers import OpenApiJsonRenderer
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
+    RejectedPositiveData,
+    allow_header_conformance,
     content_type_conformance,
     ignored_auth,
+    missing_required_header,
+    negative_data_rejection,
+    positive_data_acceptance,
     response_headers_conformance,
     response_schema_conformance,
     status_code_conformance,
+    unsupported_method,
 )
 
 from companion import services as companion_services
 from companion.models import Actor, Source
 from delight.asgi import application
+from delight.models import timezone_names
 from tests.factories import make_user
 
 ERRORS = {"400", "401", "403", "404", "429", "503"}
+# What the schema cannot say, per operation: a 400 naming only these fields is a refusal of
+# data the schema allows for a reason outside it (today's date, a person's password, a
+# file's contents, a real push service), not valid data rejected.
+BEYOND_THE_SCHEMA = {
+    "POST /api/auth/token/": {"non_field_errors"},  # the username and password must match
+    "POST /api/companion/memories/": {"metadata"},  # free JSON: its keys follow the text rule
+    "PATCH /api/me/": {"productive_end"},  # productive hours start and end apart
+    "POST /api/goals/": {"target_date"},  # not a day already past
+    "PATCH /api/goals/{goal_id}/": {"target_date"},
+    "GET /api/progress/days/": {"from", "to"},  # at most 400 days, the first not after the last
+    "POST /api/progress/import/": {"problems"},  # a file's rows; no event future or before 1970
+    "POST /api/push/subscriptions/": {"endpoint", "keys"},  # a push service's URL, a P-256 key
+}
+
+
+def _refused_fields(response) -> set[str]:
+    try:
+        body = response.json()
+    except ValueError:
+        return set()
+    return set(body.get("errors") or {}) | ({"problems"} if "problems" in body else set())
+
+
+@schemathesis.check
+def valid_data_accepted(ctx, response, case) -> bool | None:
+    """positive_data_acceptance, but for the refusals BEYOND_THE_SCHEMA lists."""
+    try:
+        return positive_data_acceptance(ctx, response, case)
+    except RejectedPositiveData:
+        allowed = BEYOND_THE_SCHEMA.get(case.operation.label, set())
+        refused = _refused_fields(response)
+        if response.status_code == 400 and refused and refused <= allowed:
+            return None
+        raise
+
+
 CHECKS = [
     not_a_server_error,
     status_code_conformance,
@@ -42,6 +84,11 @@ CHECKS = [
     response_headers_conformance,
     response_schema_conformance,
     ignored_auth,
+    valid_data_accepted,
+    negative_data_rejection,
+    missing_required_header,
+    unsupported_method,
+    allow_header_conformance,
 ]
 
 
@@ -92,6 +139,10 @@ def test_the_schema_generates_without_a_warning(tmp_path):
     call_command("spectacular", validate=True, fail_on_warn=True, file=str(tmp_path / "s.yaml"))
 
 
+def test_the_schema_lists_every_timezone_a_person_may_choose_and_no_other(openapi):
+    assert set(openapi["components"]["schemas"]["TimezoneEnum"]["enum"]) == timezone_names()
+
+
 def test_every_operation_documents_its_error_answers(openapi):
     missing = {
         f"{method.upper()} {path}": sorted(ERRORS - set(operation["responses"]))
@@ -139,27 +190,6 @@ def test_the_message_endpoint_documents_the_whole_turn(openapi, owner_api):
 
 # Loaded when the module is collected: schemathesis' fixture-based loader does not work with
 # pytest 9 (it sets request.node._nodeid); the cases are sent to the ASGI application.
-# Dates and times at the calendar's edges and with offsets no zone uses, among ordinary
-# ones: each once answered 500 ("?to=0001-01-01": OverflowError; "+23:59": PostgreSQL's
-# "time zone displacement out of range").
-EDGE_DATES = ["0001-01-01", "9999-12-31", "1899-12-31", "2200-01-01"]
-EDGE_MOMENTS = [
-    "0001-01-01T00:00:00Z",
-    "0001-01-01T00:00:00+14:00",
-    "9999-12-31T23:59:59-12:00",
-    "2026-01-05T10:00:00+23:59",
-    "2026-01-05T10:00:00-23:59",
-]
-schemathesis.openapi.format(
-    "date", st.one_of(st.dates().map(dt.date.isoformat), st.sampled_from(EDGE_DATES))
-)
-schemathesis.openapi.format(
-    "date-time",
-    st.one_of(
-        st.datetimes(timezones=st.timezones()).map(dt.datetime.isoformat),
-        st.sampled_from(EDGE_MOMENTS),
-    ),
-)
 live = schemathesis.openapi.from_dict(served_schema())
 live.app = application
 live.location = "/api/schema/"
@@ -223,3 +253,114 @@ def test_an_error_answers_as_documented(live_token):
 )
 def test_every_operation_answers_as_documented(case, live_token):
     case.call_and_validate(headers={"Authorization": f"Token {live_token}"}, checks=CHECKS)
+
+
+# -- hostile values ------------------------------------------------------------------------
+
+# What no schema-valid case carries: NUL, lone surrogates and other characters no person
+# types, dates and moments at the calendar's ends and offsets no zone uses (each once a 500:
+# "?to=0001-01-01" an OverflowError, "+23:59" PostgreSQL's "time zone displacement out of
+# range"), numbers past 64 bits, wrong types, and a field far over any limit.
+EDGE_DATES = ["0001-01-01", "9999-12-31", "1899-12-31", "2200-01-01", "2024-02-30"]
+EDGE_MOMENTS = [
+    "0001-01-01T00:00:00Z",
+    "0001-01-01T00:00:00+14:00",
+    "9999-12-31T23:59:59-12:00",
+    "2026-01-05T10:00:00+23:59",
+    "2026-01-05T10:00:00-23:59",
+    "2026-01-05T10:00:00\x00Z",
+]
+HOSTILE_TEXT = [
+    "\x00",
+    "a\x00b",
+    "x\ud800",
+    "\udfff",
+    "\ufffe",
+    "\u202e\u200b",
+    "9" * 400,
+    "-1",
+    "0",
+    "1e309",
+    "NaN",
+    *EDGE_DATES,
+    *EDGE_MOMENTS,
+    "x" * 70_000,
+]
+HOSTILE = st.one_of(
+    st.sampled_from(HOSTILE_TEXT),
+    st.sampled_from([None, True, -1, 0, 2**63, -(2**63) - 1, 1e308, [], {}, ["\x00"]]),
+    st.text(st.characters(categories=["Cc", "Cs", "Cf", "Co", "Cn"]), min_size=1, max_size=8),
+)
+# A path or query carries text that URL-encodes: no lone surrogate.
+HOSTILE_IN_URL = st.sampled_from(
+    [text for text in HOSTILE_TEXT if not any("\ud800" <= char <= "\udfff" for char in text)]
+)
+SOUND_ANSWER = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_headers_conformance,
+    response_schema_conformance,
+]
+
+
+def leaves(value: object, at: tuple = ()) -> Iterator[tuple]:
+    """The path of every value in a JSON body (keys and indices), the body's own first."""
+    yield at
+    if isinstance(value, dict):
+        for key, child in value.items():
+            yield from leaves(child, (*at, key))
+    elif isinstance(value, list):
+        for index, child in enumerate(value[:2]):
+            yield from leaves(child, (*at, index))
+
+
+def replaced(body: object, at: tuple, value: object) -> object:
+    if not at:
+        return value
+    head, rest = at[0], at[1:]
+    if isinstance(body, dict):
+        return {**body, head: replaced(body[head], rest, value)}
+    assert isinstance(body, list)
+    return [replaced(item, rest, value) if i == head else item for i, item in enumerate(body)]
+
+
+def spoiled(case, data) -> None:
+    """Put one hostile value in one place of `case`: a parameter of its path or query, or
+    anywhere in its JSON body."""
+    operation = case.operation
+    places = [("query", p.name) for p in operation.query]
+    places += [("path", p.name) for p in operation.path_parameters]
+    if case.media_type == "application/json" and case.body is not None:
+        places += [("body", at) for at in leaves(case.body)]
+    if not places:
+        return
+    where, name = data.draw(st.sampled_from(places))
+    if where == "body":
+        case.body = replaced(case.body, name, data.draw(HOSTILE))
+    elif where == "query":
+        case.query = {**(case.query or {}), name: data.draw(HOSTILE_IN_URL)}
+    else:
+        case.path_parameters = {**case.path_parameters, name: data.draw(HOSTILE_IN_URL)}
+
+
+OPERATIONS = [result.ok() for result in live.get_all_operations()]
+
+
+@pytest.mark.parametrize("operation", OPERATIONS, ids=lambda operation: operation.label)
+def test_no_hostile_value_anywhere_reaches_a_server_error(operation, live_token):
+    headers = {"Authorization": f"Token {live_token}"}
+
+    @given(case=operation.as_strategy(), data=st.data())
+    @settings(
+        max_examples=8,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    def hostile(case, data) -> None:
+        spoiled(case, data)
+        case.call_and_validate(headers=headers, checks=SOUND_ANSWER)
+
+    hostile()

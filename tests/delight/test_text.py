@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django import forms
 from django.core.exceptions import ValidationError
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rest_framework import serializers
 
-from delight.text import TextField, TextFormField, validate_json_text, validate_text
+from delight.text import (
+    TextField,
+    TextFormField,
+    text_pattern,
+    validate_json_text,
+    validate_text,
+)
 
 
 def refusal(value: str, **rule) -> ValidationError:
@@ -123,6 +133,8 @@ class Note(serializers.Serializer):
         ({"title": "ok\x00"}, "A title cannot contain a control character (U+0000"),
         ({"title": "ok\ud800"}, "A title cannot contain a lone surrogate (U+D800"),
         ({"title": "x" * 21}, "A title can be at most 20 characters long (this one has 21)."),
+        ({"title": 5}, "A title must be text."),
+        ({"title": True}, "A title must be text."),
     ],
 )
 def test_the_rest_field_gives_exactly_one_clear_error(data, message):
@@ -154,3 +166,28 @@ def test_the_form_field_gives_one_clear_error_and_keeps_maxlength():
     assert not nul.is_valid()
     assert len(nul.errors["title"]) == 1
     assert NoteForm(data={"title": "Run", "body": ""}).is_valid()
+
+
+def passes(value: str, *, blank: bool) -> bool:
+    try:
+        validate_text(value, limit=1000, blank=blank)
+    except ValidationError:
+        return False
+    return True
+
+
+# The schema's pattern says exactly what the rule takes, for text in the Basic Multilingual
+# Plane (beyond it the pattern names nothing; text_pattern says why).
+BMP_TEXT = st.text(st.characters(max_codepoint=0xFFFF), max_size=12) | st.sampled_from(
+    ["", " ", "\u200b", "a\x00", "\ufdd0", "\x85", "\u3164x", "\t\n", "ok", "\ud800"]
+)
+
+
+@given(value=BMP_TEXT, blank=st.booleans())
+@settings(max_examples=300, deadline=None, database=None)
+def test_the_schemas_pattern_takes_exactly_what_the_rule_takes(value, blank):
+    matches = re.fullmatch(text_pattern(blank=blank), value) is not None
+    if any("\ud800" <= char <= "\udfff" for char in value):
+        assert not passes(value, blank=blank)  # no valid Unicode text holds one
+    else:
+        assert matches == passes(value, blank=blank)

@@ -15,6 +15,10 @@
 // 5. Her replies get their links (web addresses, the app's paths, the pages she names from
 //    the server's table in #chat-words) as DOM nodes; times show in the person's zone
 //    (data-timezone); only the conversation scrolls, kept at its newest message.
+// 6. When Delight is too busy to take the message (`busy`, a 503) or it came too fast
+//    (`throttled`, a 429), nothing was kept: the page says so and sends it again by itself
+//    after the Retry-After the server gave, up to BUSY_SENDS times, the text still in the
+//    composer all along.
 // Every event is also dispatched on document as `chat:event`, after the page handled it.
 // Text from the person or from Eliza only ever goes into the page through textContent.
 
@@ -23,6 +27,9 @@ const PONG_WITHIN_MS = 10000;
 const BACKOFF_MAX_MS = 30000;
 const BUSY_RETRY_MS = 2000;
 const BUSY_RETRIES = 5;
+const BUSY_SENDS = 6;
+const RETRY_AFTER_DEFAULT_S = 5;
+const NOT_KEPT = new Set(["busy", "throttled"]);
 
 const root = document.getElementById("chat");
 const form = document.getElementById("chat-form");
@@ -63,8 +70,8 @@ let socket = null;
 let backoff = 1000;
 let pingTimer = null;
 let pongTimer = null;
-// The message being answered: {text, key, bubble, attempts, phase}, where phase is "queued"
-// (until the socket opens), "sent" (on the socket), "posting" (fetch) or "retrying".
+// The message being answered: {text, key, bubble, attempts, refusals, phase}, where phase is
+// "queued" (until the socket opens), "sent" (on the socket), "posting" (fetch) or "retrying".
 let pending = null;
 
 function setStatus(state, text) {
@@ -219,12 +226,20 @@ function showReply(result) {
   scrollToEnd();
 }
 
-function showError(code, message) {
+function showError(code, message, retryAfter) {
   // A resend may find the first attempt still being answered: ask again shortly.
   if (code === "session_busy" && pending.attempts > 1 && pending.attempts < BUSY_RETRIES) {
     pending.phase = "retrying";
     setStatus("busy", "Still answering…");
     setTimeout(deliver, BUSY_RETRY_MS);
+    return;
+  }
+  if (NOT_KEPT.has(code) && pending.refusals < BUSY_SENDS) {
+    pending.refusals += 1;
+    pending.phase = "retrying";
+    const seconds = retryAfter > 0 ? retryAfter : RETRY_AFTER_DEFAULT_S;
+    setStatus("busy", `Delight is busy: sending your message again in ${seconds} s…`);
+    setTimeout(deliver, seconds * 1000);
     return;
   }
   pending.bubble.closest(".turn").remove();
@@ -243,7 +258,9 @@ function handle(event) {
     text.textContent += event.text;
     scrollToEnd();
   } else if (pending && event.type === "reply") showReply(event);
-  else if (pending && event.type === "error") showError(event.code, event.message);
+  else if (pending && event.type === "error") {
+    showError(event.code, event.message, event.retry_after);
+  }
   document.dispatchEvent(new CustomEvent("chat:event", { detail: event }));
 }
 
@@ -262,7 +279,8 @@ async function post(message) {
     });
     body = await response.json();
     if (!response.ok) {
-      handle({ type: "error", code: body.code, message: body.detail });
+      const retryAfter = Number(response.headers.get("Retry-After"));
+      handle({ type: "error", code: body.code, message: body.detail, retry_after: retryAfter });
       return;
     }
   } catch (error) {
@@ -303,7 +321,14 @@ function send() {
   turn.append(bubble("You", text), replyRow);
   log.append(turn);
   scrollToEnd();
-  pending = { text, key: crypto.randomUUID(), bubble: reply, attempts: 0, phase: "queued" };
+  pending = {
+    text,
+    key: crypto.randomUUID(),
+    bubble: reply,
+    attempts: 0,
+    refusals: 0,
+    phase: "queued",
+  };
   setBusy(true);
   setStatus("busy", "Sending…");
   deliver();
