@@ -151,7 +151,6 @@ def bench_beat() -> None:
     scene planned on the world), generate (the offline grammar) and validate (every
     invariant on the draft's changes); rolled back, so each run writes the same beat."""
     from django.db import transaction
-    from django.utils import timezone
 
     from delight.ai.engine import OfflineEngine
     from narrative.beats import services, steps
@@ -164,7 +163,7 @@ def bench_beat() -> None:
         beat = services.beat_claim(beat_id=beat.pk)
 
         def write() -> tuple[dict, list[str]]:
-            assessment = steps.beat_assess(beat=beat, now=timezone.now())
+            assessment = steps.beat_assess(beat=beat, now=NOW)
             selected = steps.beat_select(beat=beat, assessment=assessment)
             draft = steps.beat_generate(selected=selected, engine=engine)
             return draft, steps.beat_validate(

@@ -8,8 +8,9 @@
    20 other people with 2,000 memories each so the tables are not one person's. Reused by
    later runs unless --rebuild.
 3. Warm up, then send --turns messages through the real `companion.conversations.message_send`
-   with the offline engine (a rotation of questions, feelings, mission requests and facts;
-   a new session every 10 messages) and print p50/p95/p99 per turn, the median per node,
+   with the offline engine (questions, feelings, mission requests and facts, every one new
+   so that its embedding is computed as a person's would be; a new session every 10
+   messages) and print p50/p95/p99 per turn, the median per node,
    and the queries per turn (counted in a separate pass, since counting slows queries).
    Target: p50 <= 30 ms, p95 <= 60 ms. Not a test: it never fails on speed.
 """
@@ -38,18 +39,31 @@ TEMPLATES = (
     ("project", "Practised {t} for {n} minutes last week"),
     ("task", "Planned a {t} session for day {n}"),
 )
+# Every message of a run is new (a template, a topic, a tail), as a person's are: a message
+# seen before would find its embedding cached and measure less than a person meets.
 MESSAGES = (
-    "What should I do today?",
-    "I feel so sad and stuck with my running",
-    "I am scared I will never learn Spanish",
-    "How is my goal going?",
-    "I love playing the cello in the evening",
-    "Can you suggest a small task for today?",
-    "I got a new personal best! I am so happy",
-    "What do you remember about my cooking?",
-    "I work as a nurse and my shifts are long",
-    "Tell me something encouraging",
+    "What should I do today about {t}?",
+    "I feel so sad and stuck with my {t}",
+    "I am scared I will never get good at {t}",
+    "How is my {t} goal going?",
+    "I love {t} in the evening",
+    "Can you suggest a small {t} task for today?",
+    "I got a new personal best at {t}! I am so happy",
+    "What do you remember about my {t}?",
+    "I work as a nurse and my shifts are long, no time for {t}",
+    "Tell me something encouraging about {t}",
 )
+TAILS = ("", " honestly", " tbh", " right now", " this week", " I think", " lol", " again")
+DISTINCT = len(MESSAGES) * len(TOPICS) * len(TAILS)  # 1,280
+WARM_UP, COUNTED = 30, 10  # turns, taken from the end of the distinct messages
+
+
+def message(n: int) -> str:
+    """The n-th message of a run: distinct for n below DISTINCT."""
+    template = MESSAGES[n % len(MESSAGES)]
+    topic = TOPICS[(n // len(MESSAGES)) % len(TOPICS)]
+    tail = TAILS[(n // (len(MESSAGES) * len(TOPICS))) % len(TAILS)]
+    return template.format(t=topic) + tail
 
 
 def parse_args() -> argparse.Namespace:
@@ -139,7 +153,7 @@ def reembed() -> None:
     print(f"re-embedded {count:,} memories in {seconds:.1f} s ({count / seconds:.0f}/s)")
 
 
-def run(person, turns: int) -> tuple[list[float], dict[str, list[float]]]:
+def run(person, turns: int, first: int = 0) -> tuple[list[float], dict[str, list[float]]]:
     from companion import conversations  # after django_setup()
 
     times: list[float] = []
@@ -148,7 +162,7 @@ def run(person, turns: int) -> tuple[list[float], dict[str, list[float]]]:
     for n in range(turns):
         started = time.perf_counter()
         result = conversations.message_send(
-            user=person, text=MESSAGES[n % len(MESSAGES)], session_id=session
+            user=person, text=message(first + n), session_id=session
         )
         times.append((time.perf_counter() - started) * 1000)
         session = None if n % 10 == 9 else result["session_id"]
@@ -157,7 +171,7 @@ def run(person, turns: int) -> tuple[list[float], dict[str, list[float]]]:
     return times, nodes
 
 
-def count_queries(person, turns: int, show: bool = False) -> float:
+def count_queries(person, turns: int, first: int, show: bool = False) -> float:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -171,7 +185,7 @@ def count_queries(person, turns: int, show: bool = False) -> float:
         with CaptureQueriesContext(connection) as captured:
             result = conversations.message_send(
                 user=person,
-                text=MESSAGES[n % len(MESSAGES)],
+                text=message(first + n),
                 session_id=session,
                 concurrent_tools=False,
             )
@@ -200,12 +214,14 @@ def main() -> None:
         reembed()
     memories = Memory.objects.filter(user=person, active=True).count()
     print(f"data ready in {time.perf_counter() - started:.1f} s: {memories:,} memories")
-    run(person, 30)  # warm-up: caches, plans, the embedder
+    if args.turns > DISTINCT - WARM_UP - COUNTED:
+        raise SystemExit(f"--turns: at most {DISTINCT - WARM_UP - COUNTED} distinct messages")
+    run(person, WARM_UP, first=DISTINCT - WARM_UP)  # caches, plans, the embedder
     if args.show_queries:
-        count_queries(person, 1, show=True)
+        count_queries(person, 1, first=DISTINCT - WARM_UP - COUNTED, show=True)
         return
     times, nodes = run(person, args.turns)
-    queries = count_queries(person, len(MESSAGES))
+    queries = count_queries(person, COUNTED, first=DISTINCT - WARM_UP - COUNTED)
     print(
         f"{args.turns} turns (offline engine, {memories:,} memories): "
         f"p50 {percentile(times, 0.50):.1f} ms, p95 {percentile(times, 0.95):.1f} ms, "

@@ -82,13 +82,7 @@ def validate_text(value: Any, *, limit: int, noun: str = "text", blank: bool = F
     """
     if not isinstance(value, str):
         raise ValidationError(f"{_a(noun)} must be text.", code="not_text")
-    if refused := _REFUSED.search(value):
-        char = refused.group()
-        raise ValidationError(
-            f"{_a(noun)} cannot contain {_kind(char)} (U+{ord(char):04X}, at character "
-            f"{refused.start() + 1:,}).",
-            code="invalid_characters",
-        )
+    refuse_characters(value, noun=noun)
     if not blank and is_blank(value):
         if not value.strip():
             raise ValidationError(blank_message(noun), code="blank")
@@ -101,6 +95,17 @@ def validate_text(value: Any, *, limit: int, noun: str = "text", blank: bool = F
         raise ValidationError(
             f"{_a(noun)} can be at most {limit:,} characters long (this one has {len(value):,}).",
             code="too_long",
+        )
+
+
+def refuse_characters(value: str, *, noun: str) -> None:
+    """Refuse a character no person types (validate_text's step 2), naming the first."""
+    if refused := _REFUSED.search(value):
+        char = refused.group()
+        raise ValidationError(
+            f"{_a(noun)} cannot contain {_kind(char)} (U+{ord(char):04X}, at character "
+            f"{refused.start() + 1:,}).",
+            code="invalid_characters",
         )
 
 
@@ -151,6 +156,11 @@ class TextField(serializers.CharField):
         # Text only: DRF's CharField would take 5 or true and store "5" or "True".
         if not isinstance(data, str):
             raise serializers.ValidationError(f"{_a(self.noun)} must be text.", code="not_text")
+        # Before trimming: to Python, U+001C..U+001F are spaces that strip() would drop.
+        try:
+            refuse_characters(data, noun=self.noun)
+        except ValidationError as refused:
+            raise serializers.ValidationError(refused.messages, code=refused.code) from None
         return super().to_internal_value(data)
 
 

@@ -337,7 +337,9 @@ def spoiled(case, data) -> None:
         return
     where, name = data.draw(st.sampled_from(places))
     if where == "body":
-        case.body = replaced(case.body, name, data.draw(HOSTILE))
+        # Sent as the JSON text itself: escaped, a lone surrogate is valid JSON (and Python's
+        # json reads it back as one), though no UTF-8 encoder would take it as text.
+        case.body = json.dumps(replaced(case.body, name, data.draw(HOSTILE))).encode()
     elif where == "query":
         case.query = {**(case.query or {}), name: data.draw(HOSTILE_IN_URL)}
     else:

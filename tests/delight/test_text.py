@@ -133,6 +133,7 @@ class Note(serializers.Serializer):
         ({"title": "ok\x00"}, "A title cannot contain a control character (U+0000"),
         ({"title": "ok\ud800"}, "A title cannot contain a lone surrogate (U+D800"),
         ({"title": "x" * 21}, "A title can be at most 20 characters long (this one has 21)."),
+        ({"title": "Run\x1d"}, "A title cannot contain a control character (U+001D"),
         ({"title": 5}, "A title must be text."),
         ({"title": True}, "A title must be text."),
     ],
