@@ -179,6 +179,8 @@ def bench_beat() -> None:
         f"    “{draft['title']}”, {words} words, {len(draft['changes'])} changes, "
         f"{len(violations)} violations"
     )
+    for violation in violations:
+        print(f"      {violation}")
 
 
 # -- the world at a past date -------------------------------------------------------------------
