@@ -47,7 +47,7 @@ ERRORS = {
     "429": "Too many requests (a rate limit or a sign-in lockout); retry after Retry-After.",
     "503": "The server is too busy right now; retry after Retry-After.",
 }
-UNSUPPORTED = "The body is not JSON, a form or multipart (Content-Type)."
+UNSUPPORTED = "The body is not JSON (the import also takes multipart): see Content-Type."
 TOO_LARGE = "The body is larger than API_MAX_BODY_BYTES; nothing was read or changed."
 
 
