@@ -79,7 +79,7 @@ def test_a_web_process_killed_mid_turn_leaves_its_session_answering_at_once(
 ):
     token = Token.objects.create(user=owner).key
     openai_server.plan_hang()  # the turn's first model call never answers
-    env = model_env(openai_server, ELIZA_MODEL_BUDGET_SECONDS="120")
+    env = model_env(openai_server, ELIZA_MODEL_BUDGET_SECONDS="120", TURN_QUEUE_WAIT="1")
     message = {"text": "I went for a run this morning", "idempotency_key": "run-1"}
 
     port = processes.free_port()
@@ -88,8 +88,10 @@ def test_a_web_process_killed_mid_turn_leaves_its_session_answering_at_once(
         in_flight = threading.Thread(target=post_cut_off, args=(port, token, message))
         in_flight.start()
         processes.wait_for(lambda: openai_server.requests_to(CHAT), timeout=30)
-        # Alive: a retry of the message is told it is still being answered.
-        assert processes.post_message(port, token, message).status == 409
+        # Alive: a retry of the message waits its turn (TURN_QUEUE_WAIT, 1 s here), then is
+        # told Delight is busy.
+        waited = processes.post_message(port, token, message)
+        assert (waited.status, waited.body["code"]) == (503, "busy")
         web.kill()  # kill -9, the turn in the middle of its model call
         web.wait()
     in_flight.join(timeout=30)
