@@ -68,11 +68,20 @@ def ensure_quest_person() -> User:
     from goals.models import ActivityEvent, Goal, Mission
     from goals.progress.days import lived_day
 
+    # Joined before the history begins: a story starts on the day its person joined, and a
+    # scene may not be set before the story's latest moment.
+    joined = NOW - dt.timedelta(days=HISTORY_DAYS + 1)
     user, created = User.objects.get_or_create(
         username=QUEST_PERSON,
-        defaults={"timezone": "Europe/Paris", "onboarding_step": User.Onboarding.DONE},
+        defaults={
+            "timezone": "Europe/Paris",
+            "onboarding_step": User.Onboarding.DONE,
+            "date_joined": joined,
+        },
     )
     if not created and ActivityEvent.objects.filter(user=user).exists():
+        User.objects.filter(pk=user.pk).update(date_joined=joined)  # built by an older bench
+        user.date_joined = joined
         return user
     goal = Goal.objects.create(user=user, title="Learn the cello", category="growth")
     events = []
@@ -159,8 +168,8 @@ def bench_beat() -> None:
     engine = OfflineEngine()
     print(f"\nA beat written offline and validated ({HISTORY_DAYS} days of history, {RUNS} runs)")
     with transaction.atomic():
-        beat = services.beat_request(user=user, kind="mission", key="bench:mission")
-        beat = services.beat_claim(beat_id=beat.pk)
+        beat = services.beat_request(user=user, kind="mission", key="bench:mission", at=NOW)
+        beat = services.beat_claim(beat_id=beat.pk, now=NOW)
 
         def write() -> tuple[dict, list[str]]:
             assessment = steps.beat_assess(beat=beat, now=NOW)
