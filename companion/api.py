@@ -35,6 +35,7 @@ from companion.models import (
 )
 from companion.profile_data import STYLES
 from companion.services.learning import INTERESTS_MAX
+from delight.api_params import id_field
 from delight.requests import PersonApiRequest
 from delight.text import TextField
 from delight.throttles import MessageThrottle
@@ -67,8 +68,8 @@ class MemoryCreateSerializer(serializers.Serializer):
     tags = _tags(default=list)
     metadata = serializers.DictField(required=False, default=dict)
     confidence = serializers.FloatField(required=False, default=0.9, min_value=0, max_value=1)
-    goal_id = serializers.IntegerField(required=False, allow_null=True, min_value=1)
-    mission_id = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    goal_id = id_field(required=False, allow_null=True)
+    mission_id = id_field(required=False, allow_null=True)
 
 
 class MemoryUpdateSerializer(serializers.Serializer):

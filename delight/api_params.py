@@ -62,6 +62,11 @@ def id_param(request: Request, name: str) -> int | None:
     return int(raw)
 
 
+def id_field(**options: Any) -> serializers.IntegerField:
+    """An id in a body: a whole number from 1 to MAX_ID (a larger one overflows the column)."""
+    return serializers.IntegerField(min_value=1, max_value=MAX_ID, **options)
+
+
 def choice_param(request: Request, name: str, choices: list[str]) -> str | None:
     """The value `?name=` gives, one of `choices` (None when it is absent)."""
     value = request.query_params.get(name)

@@ -20,7 +20,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from delight.api_params import ID_SCHEMA, MAX_ID, DateField, choice_param, id_param
+from delight.api_params import ID_SCHEMA, DateField, choice_param, id_field, id_param
 from delight.requests import PersonApiRequest
 from delight.text import TextField
 from goals import selectors, services
@@ -132,13 +132,11 @@ class MissionEditInput(serializers.Serializer):
     energy = serializers.ChoiceField(choices=Energy.choices, required=False)
     due_date = DateField(required=False, allow_null=True)
     priority_score = serializers.FloatField(min_value=0, max_value=1, required=False)
-    milestone_id = serializers.IntegerField(
-        min_value=1, max_value=MAX_ID, required=False, allow_null=True
-    )
+    milestone_id = id_field(required=False, allow_null=True)
 
 
 class MissionCreateInput(MissionEditInput):
-    goal = serializers.IntegerField(min_value=1, max_value=MAX_ID)
+    goal = id_field()
     title = TextField(max_length=TITLE_MAX, noun="title")
 
 
@@ -163,7 +161,7 @@ class MissionSessionSerializer(serializers.ModelSerializer):
 
 
 class SessionStartInput(serializers.Serializer):
-    mission = serializers.IntegerField(min_value=1, max_value=MAX_ID)
+    mission = id_field()
     planned_minutes = serializers.IntegerField(min_value=1, max_value=180, required=False)
 
 

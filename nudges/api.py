@@ -10,6 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from delight.api_params import choice_param
 from delight.requests import PersonApiRequest
 from nudges import selectors, services
 from nudges.models import Notification
@@ -89,11 +90,7 @@ class NotificationListView(APIView):
         responses=InboxSerializer,
     )
     def get(self, request: Request) -> Response:
-        state = request.query_params.get("state", "inbox")
-        if state not in selectors.FILTERS:
-            raise serializers.ValidationError(
-                {"state": f"Choose one of: {', '.join(selectors.FILTERS)}."}
-            )
+        state = choice_param(request, "state", list(selectors.FILTERS)) or "inbox"
         return Response(_inbox_body(request, state))
 
 
