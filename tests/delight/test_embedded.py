@@ -42,7 +42,7 @@ def test_manage_py_check_starts_no_server(tmp_path):
     assert not data_dir.exists()
 
 
-def test_the_first_connection_starts_the_server_in_its_own_folder(tmp_path):
+def test_the_first_connection_starts_the_server_in_its_own_folder_with_our_settings(tmp_path):
     data_dir = tmp_path / "pg"
     result = run_django(
         "import django; django.setup()\n"
@@ -52,13 +52,21 @@ def test_the_first_connection_starts_the_server_in_its_own_folder(tmp_path):
         "with connection.cursor() as cursor:\n"
         "    cursor.execute('SELECT current_setting(%s)', ['data_directory'])\n"
         "    (folder,) = cursor.fetchone()\n"
+        "    cursor.execute('SHOW max_connections')\n"
+        "    (connections,) = cursor.fetchone()\n"
         "server = embedded.current()\n"
         "connection.close()\n"
-        "print(before, server.started_here, folder, embedded.stop(server.data_dir))",
+        "print(before, server.started_here, folder, connections, embedded.stop(server.data_dir))",
         data_dir,
     )
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["None", "True", str(data_dir.resolve()), "True"]
+    assert result.stdout.split() == [
+        "None",
+        "True",
+        str(data_dir.resolve()),
+        embedded.SERVER_SETTINGS["max_connections"],
+        "True",
+    ]
     assert (data_dir / "PG_VERSION").read_text().strip() == str(embedded.POSTGRES_VERSION)
 
 

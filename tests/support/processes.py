@@ -21,7 +21,10 @@ from django.conf import settings
 from django.db import connection
 
 ROOT = Path(__file__).resolve().parents[2]
-REDIS_TEST_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/9")
+# Each xdist worker (gw0, gw1, …) has a Redis database of its own, as it has its own test
+# database: people of different workers share ids, and their counts must not add up.
+_WORKER = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
+REDIS_TEST_URL = os.environ.get("TEST_REDIS_URL", f"redis://127.0.0.1:6379/{9 + _WORKER % 7}")
 
 
 def database_url() -> str:
