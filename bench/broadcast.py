@@ -34,7 +34,7 @@ import subprocess
 import sys
 import time
 
-from common import ROOT, bench_database_url, django_setup  # bench/ is on sys.path
+from common import ROOT, bench_database_url, django_setup, figure  # bench/ is on sys.path
 from websockets.client import ClientProtocol
 from websockets.frames import Frame, Opcode
 from websockets.uri import parse_uri
@@ -129,6 +129,7 @@ def bench_reevaluation(users: int) -> None:
         durations.append(time.perf_counter() - started)
         print(f"  run at {now:%H:%M} UTC: {count:>6,} users due, {durations[-1]:.3f} s")
     print(f"  max {max(durations):.3f} s, mean {statistics.mean(durations):.3f} s (target <= 5 s)")
+    figure(f"zone re-check, {users:,} users: max", max(durations), target=5, unit="s")
     Schedule.objects.filter(name__startswith="world zones at").delete()
 
 
@@ -280,6 +281,8 @@ def report(clients: int, sent: dict, arrivals: list[float]) -> None:
             f"p99 {cuts[98] * 1000:.0f} ms, max {latencies[-1] * 1000:.0f} ms "
             "(target: all delivered, p99 <= 1000 ms)"
         )
+        figure(f"broadcast, {clients:,} clients: p99", cuts[98] * 1000, target=1000)
+    figure("broadcast: not delivered", clients - len(latencies), target=0, unit="")
 
 
 def raise_open_file_limit() -> None:

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import os
+import statistics
 import sys
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+# A file each bench adds its figures to, one JSON line each, when set (bench/all.py sets it).
+FIGURES = "BENCH_FIGURES"
 
 
 def bench_database_url(name: str, database_url: str = "") -> str:
@@ -37,3 +41,22 @@ def django_setup(database_url: str) -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "delight.settings")
     django.setup()
     call_command("migrate", interactive=False, verbosity=0)
+
+
+def p95(timings: list[float]) -> float:
+    """The 95th percentile of `timings` (as statistics.quantiles cuts them)."""
+    return statistics.quantiles(timings, n=100)[94] if len(timings) > 1 else timings[0]
+
+
+def figure(
+    name: str, value: float, *, target: float | None, unit: str = "ms", most: bool = True
+) -> None:
+    """A figure the bench measured, beside its target (`most`: the target is a ceiling, else
+    a floor; None: shown without one), for bench/all.py's table. Each bench still prints its
+    figures its own way."""
+    path = os.environ.get(FIGURES)
+    if not path:
+        return
+    row = {"name": name, "value": value, "target": target, "unit": unit, "most": most}
+    with open(path, "a") as out:
+        out.write(json.dumps(row) + "\n")

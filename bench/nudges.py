@@ -24,7 +24,7 @@ import multiprocessing
 import time
 from zoneinfo import available_timezones
 
-from common import bench_database_url, django_setup
+from common import bench_database_url, django_setup, figure
 
 BENCH_DB = "delight_bench_nudges"
 PREFIX = "nudges-bench-"
@@ -108,7 +108,9 @@ def bench_scan(people: int) -> None:
     print(f"\nDrop-off scan: {people:,} people, {AWAY_SHARE}% away 48 hours or more")
     started = time.perf_counter()
     away = selectors.people_away(now=NOW)
-    print(f"  found {len(away):,} away in {time.perf_counter() - started:.2f} s (target <= 2 s)")
+    scan = time.perf_counter() - started
+    print(f"  found {len(away):,} away in {scan:.2f} s (target <= 2 s)")
+    figure(f"drop-off scan, {people:,} people", scan, target=2, unit="s")
     started = time.perf_counter()
     planned = services.nudges_plan(now=NOW)
     elapsed = time.perf_counter() - started
@@ -204,6 +206,8 @@ def bench_delivery(database_url: str) -> None:
         f"  {sum(counts):,} delivered ({' + '.join(f'{n:,}' for n in counts)}) in {elapsed:.1f} s"
     )
     print(f"  the last given {late.total_seconds():.1f} s after its due time (target <= 60 s)")
+    figure(f"nudge delivery, {SENDS:,} sends: last", late.total_seconds(), target=60, unit="s")
+    figure("nudge delivery: given twice", twice, target=0, unit="")
     print(
         f"  {given:,} notifications, {outcomes:,} outcomes for {sent.count():,} sends:"
         f" {twice} given twice, {outcomes - sent.count()} outcomes extra (target 0)"

@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 from zoneinfo import available_timezones
 
-from common import bench_database_url, django_setup
+from common import bench_database_url, django_setup, figure
 
 if TYPE_CHECKING:
     from django.db.backends.utils import CursorWrapper
@@ -208,6 +208,7 @@ def bench_night(ids: list[int]) -> None:
         written = consistency.consistency_snapshots_write(now=NIGHT)
         elapsed = time.perf_counter() - started
     print(f"  {written:,} snapshots in {elapsed:.2f} s (target <= 30 s)")
+    figure(f"nightly snapshots, {len(ids):,} people", elapsed, target=30, unit="s")
     print(f"  {len(queries):,} queries: {len(queries) / batches:.1f} per batch of people")
     started = time.perf_counter()
     again = consistency.consistency_snapshots_write(now=NIGHT)
@@ -296,6 +297,7 @@ def bench_api(user_id: int) -> None:
         f"  p50 {statistics.median(timings):.1f} ms, p95 {p95:.1f} ms, max {timings[-1]:.1f} ms "
         "(target p95 <= 20 ms)"
     )
+    figure("GET /api/progress/, 3 years: p95", p95, target=20)
 
 
 def main() -> None:

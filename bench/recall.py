@@ -27,7 +27,7 @@ import statistics
 import time
 
 import numpy as np
-from common import bench_database_url, django_setup  # bench/ is on sys.path
+from common import bench_database_url, django_setup, figure  # bench/ is on sys.path
 
 DATABASE = "bench_delight"
 TOPICS = 500
@@ -263,6 +263,7 @@ def measure(asked: dict[str, list]) -> None:
         full = sum(count == K for count in counts) / len(counts)
         print(f"{group:>14} {len(timings):>8} {cuts[49]:>8.1f} {cuts[94]:>8.1f} {cuts[98]:>8.1f}"
               f" {min(counts):>9} / {statistics.mean(counts):<8.1f} {full:>6.0%}")  # fmt: skip
+        figure(f"recall, {group} memories: p95", cuts[94], target=15)
 
 
 def overlap(asked: dict[str, list]) -> None:
@@ -290,6 +291,7 @@ def overlap(asked: dict[str, list]) -> None:
             at_limit.append(len(set(found) & set(exact)) / len(exact))
         print(f"{group:>14} {statistics.mean(at_k):>16.3f} {min(at_k):>6.2f}"
               f" {statistics.mean(at_limit):>16.3f} {min(at_limit):>6.2f}")  # fmt: skip
+        figure(f"recall, {group} memories: overlap@10", statistics.mean(at_k), target=None, unit="")
 
 
 def main() -> None:

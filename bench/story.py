@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from common import bench_database_url, django_setup
+from common import bench_database_url, django_setup, figure, p95
 
 if TYPE_CHECKING:
     from delight.models import User
@@ -139,6 +139,7 @@ def bench_quests() -> None:
             due = quests.quests_due(user=user, now=NOW, event=event)
         every = timed(lambda event=event: quests.quests_due(user=user, now=NOW, event=event), RUNS)
         print(f"  a {event} event, every quest locked: {percentiles(every)} (target <= 5 ms)")
+        figure(f"quest evaluation, a {event} event: p95", p95(every), target=5)
         print(f"    {len(queries)} queries; met: {', '.join(q.key for q in due) or 'none'}")
     with CaptureQueriesContext(connection) as queries:
         quests.quests_due(user=user, now=NOW)
@@ -184,6 +185,8 @@ def bench_beat() -> None:
         transaction.set_rollback(True)
     words = len(draft["text"].split())
     print(f"  assess + select + generate + validate: {percentiles(timings)} (target <= 50 ms)")
+    figure("beat offline (assess to validate): p95", p95(timings), target=50)
+    figure("beat: violations", len(violations), target=0, unit="")
     print(
         f"    “{draft['title']}”, {words} words, {len(draft['changes'])} changes, "
         f"{len(violations)} violations"
@@ -278,6 +281,7 @@ def bench_world(beats: int) -> None:
     pending = iter(instants * 2)
     timings = timed(lambda: selectors.world_at(user=user, at=next(pending)), RUNS)
     print(f"  {percentiles(timings)} (target <= 100 ms)")
+    figure("world at a past date: p95", p95(timings), target=100)
 
 
 def main() -> None:

@@ -19,7 +19,7 @@ import random
 import statistics
 import time
 
-from common import bench_database_url, django_setup  # bench/ is on sys.path
+from common import bench_database_url, django_setup, figure  # bench/ is on sys.path
 
 DATABASE = "bench_goals"
 GOALS, MISSIONS_PER_GOAL, OTHER_USERS = 50, 100, 20
@@ -135,6 +135,7 @@ def measure(calls: int) -> None:
         f"p99 {cuts[98]:.2f} ms (target p95 <= 20 ms); "
         f"queries per call: {min(query_counts)}-{max(query_counts)}"
     )
+    figure("triad: p95", cuts[94], target=20)
 
 
 def main() -> None:

@@ -24,7 +24,7 @@ import statistics
 import time
 from collections import defaultdict
 
-from common import bench_database_url, django_setup  # bench/ is on sys.path
+from common import bench_database_url, django_setup, figure  # bench/ is on sys.path
 
 DATABASE = "bench_turn"
 MEMORIES, OTHERS, OTHER_MEMORIES = 10_000, 20, 2_000
@@ -228,6 +228,9 @@ def main() -> None:
         f"p99 {percentile(times, 0.99):.1f} ms; {queries:.1f} queries per turn "
         "(target: p50 <= 30, p95 <= 60)"
     )
+    figure("turn, a new message each: p50", percentile(times, 0.50), target=30)
+    figure("turn, a new message each: p95", percentile(times, 0.95), target=60)
+    figure("turn: queries", queries, target=None, unit="queries")
     for node, values in nodes.items():
         print(f"  {node:<15} median {statistics.median(values):6.2f} ms  ({len(values)} runs)")
 

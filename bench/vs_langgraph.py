@@ -37,7 +37,7 @@ import uuid
 from collections.abc import Callable
 from typing import Any, TypedDict
 
-from common import bench_database_url, django_setup  # bench/ is on sys.path
+from common import bench_database_url, django_setup, figure  # bench/ is on sys.path
 
 DATABASE = "bench_langgraph"
 NODES = ("receive_input", "recall_context", "reason", "respond", "store_memory")
@@ -196,6 +196,7 @@ def report(timings: dict[str, list[float]], labels: dict[str, str]) -> None:
         print(f"  {label:<44} p50 {p50:6.2f} ms   p95 {p95:6.2f} ms per turn")
     ratio = cuts(timings["theirs"])[0] / cuts(timings["ours"])[0]
     print(f"  ratio (LangGraph p50 / ours p50): {ratio:.1f}x (target >= 3x)")
+    figure("turn vs LangGraph + PostgresSaver: faster", ratio, target=3, unit="x", most=False)
 
 
 def table_sizes(tables: tuple[str, ...]) -> dict[str, int]:
@@ -267,6 +268,7 @@ def print_storage(turns: int) -> None:
         parts = ", ".join(f"{table} {size / MB:.2f}" for table, size in sizes.items())
         print(f"  {label:<10} {total / MB:6.2f} MB, {total / turns / 1024:.1f} KB a turn ({parts})")
     print(f"  ours / LangGraph: {ours_total / theirs_total:.2f} (target <= 0.50)")
+    figure("storage vs LangGraph", ours_total / theirs_total, target=0.5, unit="")
 
 
 def main() -> None:

@@ -13,16 +13,22 @@ import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import jsonschema
-import openai
-from openai.types.chat import ChatCompletionMessageParam
 
 from delight.ai.config import AIConfig
 from delight.ai.guard import Budget, CircuitBreaker, current_budget
 from delight.ai.types import ChatMessage, Usage
 from delight.ai.usage import UsageSink, log_usage, usage_report
+from delight.lazy import lazy_module, ready
+
+if TYPE_CHECKING:
+    import openai
+    from openai.types.chat import ChatCompletionMessageParam
+else:
+    # Run at the first client built: a process on the offline engine never pays for it.
+    openai = lazy_module("openai")
 
 logger = logging.getLogger("delight.ai")
 
@@ -85,6 +91,7 @@ class ChatResult:
 
 def build_client(config: AIConfig) -> openai.OpenAI:
     """An `openai.OpenAI` client with retries disabled (we retry ourselves)."""
+    ready(openai)
     return openai.OpenAI(
         # Local OpenAI-compatible servers often need no key, but the client insists on one.
         api_key=config.openai_api_key or "unused",

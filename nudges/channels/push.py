@@ -8,15 +8,22 @@ from __future__ import annotations
 import enum
 import json
 import logging
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import requests
 from django.conf import settings
 from py_vapid import Vapid
-from pywebpush import WebPushException, webpush
 
+from delight.lazy import lazy_module, ready
 from delight.vapid import private_key
 from nudges.models import Notification, PushSubscription
+
+if TYPE_CHECKING:
+    import pywebpush
+else:
+    # Run at the first push (it brings aiohttp: ~0.4 s of every process's start otherwise).
+    pywebpush = lazy_module("pywebpush")
 
 logger = logging.getLogger(__name__)
 
@@ -51,8 +58,9 @@ def push_signer() -> Vapid:
 
 def push_to(subscription: PushSubscription, payload: str, vapid: Vapid) -> Outcome:
     """One POST to the browser's push service; its answer decides the outcome."""
+    ready(pywebpush)
     try:
-        webpush(
+        pywebpush.webpush(
             subscription_info={
                 "endpoint": subscription.endpoint,
                 "keys": {"p256dh": subscription.p256dh, "auth": subscription.auth},
@@ -64,7 +72,7 @@ def push_to(subscription: PushSubscription, payload: str, vapid: Vapid) -> Outco
             ttl=TTL_SECONDS,
             timeout=TIMEOUT_SECONDS,
         )
-    except WebPushException as error:
+    except pywebpush.WebPushException as error:
         if error.response is not None and error.response.status_code in GONE_STATUSES:
             return Outcome.GONE
         logger.warning("Push to %s failed: %s", urlsplit(subscription.endpoint).netloc, error)
