@@ -6,8 +6,8 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 # The suite's parallel workers (pytest-xdist): each has its own test database and Redis
 # database. Many tests wait on real processes and a browser, so three outrun two cores' two.
-# Tests are handed out two at a time, the slow ones first (tests/conftest.py), so that no
-# worker is left with a queue of slow tests while the others idle.
+# Worksteal: an idle worker takes half of a busy one's queue. (Slow tests first, handed out
+# two at a time, was tried: three browsers and their servers at once time out.)
 TEST_WORKERS ?= 3
 
 .PHONY: run test setup lint format browser
@@ -32,7 +32,7 @@ browser:
 		|| echo "chromium is not installed: browser tests will be skipped"; }
 
 test: setup browser
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist load --maxschedchunk 2 $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 lint:
 	$(BIN)/ruff check .

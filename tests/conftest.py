@@ -18,13 +18,6 @@ from tests.support.locks import HeldElsewhere
 Conf.SYNC = True
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The slow tests (real processes, a browser) first, in their usual order: handed out two
-    at a time (make test), they run side by side from the start, and the end of the run is
-    quick tests that any idle worker takes, not one worker finishing slow ones alone."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
-
-
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     """Point the channel layer at the test database the tests just created."""
