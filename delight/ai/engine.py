@@ -27,12 +27,13 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from delight.ai import classifiers, prompts
-from delight.ai.chat import AIError, OpenAIChat
+from delight.ai.chat import OpenAIChat
 from delight.ai.config import AIConfig
 from delight.ai.embeddings import Embedder, HashingEmbedder, OpenAIEmbedder, build_embedder
 from delight.ai.guard import CircuitBreaker, Clock
 from delight.ai.offline import ReplyContext, compose_reply
 from delight.ai.offline import extract_facts as offline_extract_facts
+from delight.ai.retries import AIError
 from delight.ai.types import (
     EMOTIONS,
     ChatMessage,

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from delight.ai.chat import AIResponseError, OpenAIChat
+from delight.ai.chat import OpenAIChat
+from delight.ai.retries import AIResponseError
 from delight.ai.types import ChatMessage
 from goals.insight_words.facts import InsightFacts
 from goals.insight_words.offline import insight_text_offline

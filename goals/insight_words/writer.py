@@ -3,8 +3,8 @@ templates otherwise."""
 
 from __future__ import annotations
 
-from delight.ai.chat import AIError
 from delight.ai.engine import Engine, model_failed
+from delight.ai.retries import AIError
 from goals.insight_words.facts import InsightFacts, InsightText
 from goals.insight_words.model import insight_text_with_model
 from goals.insight_words.offline import insight_text_offline

@@ -12,8 +12,8 @@ from django.db.models import F, Max
 from django.utils import timezone
 from django_q.tasks import async_task
 
-from delight.ai.chat import AIError, AIRequestError, AIResponseError
 from delight.ai.engine import Engine
+from delight.ai.retries import AIError, AIRequestError, AIResponseError
 from delight.ai.runtime import engine_or_default
 from delight.events import announce
 from delight.locks import liveness_lock, lock_key

@@ -11,7 +11,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from delight.ai.chat import AIResponseError, OpenAIChat
+from delight.ai.chat import OpenAIChat
+from delight.ai.retries import AIResponseError
 from delight.ai.types import ChatMessage
 from narrative.prose.checks import length_problem, quoted_facts, tone_problem
 from narrative.prose.facts import (

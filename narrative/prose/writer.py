@@ -6,8 +6,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from delight.ai.chat import AIError
 from delight.ai.engine import Engine, model_failed
+from delight.ai.retries import AIError
 from narrative.prose.facts import BeatDraft, BeatFacts
 from narrative.prose.grammar import beat_text_offline
 from narrative.prose.model import beat_draft_with_model

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from delight.ai.chat import AIError
 from delight.ai.engine import Engine, model_failed
+from delight.ai.retries import AIError
 from nudges.words.facts import NudgeFacts, NudgeText
 from nudges.words.model import nudge_text_with_model
 from nudges.words.templates import Template, nudge_text_offline

@@ -6,10 +6,10 @@ from __future__ import annotations
 import jsonschema
 import pytest
 
-from delight.ai.chat import AIResponseError
 from delight.ai.config import AIConfig
 from delight.ai.embeddings import HashingEmbedder
 from delight.ai.engine import ModelEngine, OfflineEngine, build_engine
+from delight.ai.retries import AIResponseError
 from goals.insight_words import (
     INSIGHT_SCHEMA,
     KINDS,

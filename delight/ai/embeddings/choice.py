@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 
-from delight.ai.chat import AIError
 from delight.ai.config import AIConfig
 from delight.ai.embeddings.hashing import HashingEmbedder
 from delight.ai.embeddings.minilm import (
@@ -15,6 +14,7 @@ from delight.ai.embeddings.minilm import (
 from delight.ai.embeddings.openai import EmbeddingWidthError, OpenAIEmbedder
 from delight.ai.embeddings.vectors import Embedder
 from delight.ai.guard import CircuitBreaker
+from delight.ai.retries import AIError
 from delight.ai.usage import UsageSink
 
 logger = logging.getLogger("delight.ai")

@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from delight.ai.chat import AIError
 from delight.ai.embeddings.vectors import EmbedOne
+from delight.ai.retries import AIError
 
 if TYPE_CHECKING:
     import onnxruntime

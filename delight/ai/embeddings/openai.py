@@ -8,17 +8,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from delight.ai.chat import (
-    PROVIDER,
-    AIError,
-    AIResponseError,
-    MalformedAnswer,
-    build_client,
-    call_with_retries,
-)
+from delight.ai.chat import PROVIDER, build_client
 from delight.ai.config import AIConfig
 from delight.ai.embeddings.vectors import EmbedOne, unit
 from delight.ai.guard import CircuitBreaker
+from delight.ai.retries import AIError, AIResponseError, MalformedAnswer, call_with_retries
 from delight.ai.usage import UsageSink, log_usage, usage_report
 
 logger = logging.getLogger("delight.ai")

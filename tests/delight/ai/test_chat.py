@@ -8,17 +8,16 @@ import time
 
 import pytest
 
-from delight.ai.chat import (
-    JSON_MAX_TOKENS,
+from delight.ai.chat import JSON_MAX_TOKENS, OpenAIChat
+from delight.ai.config import AIConfig
+from delight.ai.guard import CircuitBreaker, model_budget
+from delight.ai.retries import (
     AIError,
     AIRequestError,
     AIResponseError,
     AIUnavailableError,
-    OpenAIChat,
     backoff_seconds,
 )
-from delight.ai.config import AIConfig
-from delight.ai.guard import CircuitBreaker, model_budget
 from delight.ai.types import ChatMessage, Usage
 from tests.support.openai_server import CHAT, OpenAIServer
 

@@ -15,7 +15,6 @@ import numpy as np
 import openai
 import pytest
 
-from delight.ai.chat import AIResponseError, AIUnavailableError
 from delight.ai.config import AIConfig
 from delight.ai.embeddings import (
     MINILM_NAME,
@@ -32,6 +31,7 @@ from delight.ai.embeddings import (
     minilm,
 )
 from delight.ai.embeddings import vectors as embedder_base
+from delight.ai.retries import AIResponseError, AIUnavailableError
 from delight.ai.types import EMBEDDING_DIMENSIONS, Usage
 from tests.support.openai_server import EMBEDDINGS, OpenAIServer
 

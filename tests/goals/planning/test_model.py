@@ -6,10 +6,10 @@ import datetime as dt
 
 import pytest
 
-from delight.ai.chat import AIResponseError, AIUnavailableError
 from delight.ai.config import AIConfig
 from delight.ai.embeddings import HashingEmbedder
 from delight.ai.engine import ModelEngine, build_engine
+from delight.ai.retries import AIResponseError, AIUnavailableError
 from goals.planning import plan_goal
 from tests.support.openai_server import CHAT, OpenAIServer, model_plan
 

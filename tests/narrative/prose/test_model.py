@@ -8,10 +8,10 @@ import dataclasses
 
 import pytest
 
-from delight.ai.chat import AIResponseError
 from delight.ai.config import AIConfig
 from delight.ai.embeddings import HashingEmbedder
 from delight.ai.engine import ModelEngine, OfflineEngine, build_engine
+from delight.ai.retries import AIResponseError
 from narrative.prose import BEAT_SCHEMA, beat_draft, beat_draft_with_model, beat_text_offline
 from tests.narrative.prose.factories import (
     make_bare_facts,

@@ -7,10 +7,10 @@ import dataclasses
 
 import pytest
 
-from delight.ai.chat import AIResponseError
 from delight.ai.config import AIConfig
 from delight.ai.embeddings import HashingEmbedder
 from delight.ai.engine import ModelEngine, OfflineEngine, build_engine
+from delight.ai.retries import AIResponseError
 from nudges.words import (
     CLOSING,
     NudgeFacts,
