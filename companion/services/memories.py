@@ -287,18 +287,24 @@ _WORK_SAID = re.compile(
     re.IGNORECASE,
 )
 _JOB_KEYS = ("employer", "occupation")
+# What a birth ends: the pregnancy ("My partner Jess is pregnant, due in March").
+_PREGNANCY_SAID = re.compile(
+    r"\bpregnan\w*|\bexpecting (?:a|our|their|her|my)\b|\bdue (?:in|on|date)\b", re.IGNORECASE
+)
 
 
 def _close_what_a_loss_ends(*, memory: Memory, actor: str, now: dt.datetime) -> None:
     """A loss ends every other fact that names the one lost ("Has a cat called Miso" for
-    "Miso died", keyed or not), and a job left every unkeyed fact of that work: closed,
-    kept as history, superseded by it."""
+    "Miso died", keyed or not), a job left every unkeyed fact of that work, a birth what was
+    said of the pregnancy: closed, kept as history, superseded by it."""
     name = str(memory.metadata.get("value", ""))
     if "loss" in memory.tags and name:
         named = re.compile(rf"\b{re.escape(name)}\b", re.IGNORECASE)
         keys = Q(key="") | Q(key__startswith="pet:") | Q(key__startswith="relation:")
     elif "change" in memory.tags and memory.key in _JOB_KEYS:
         named, keys = _WORK_SAID, Q(key="")
+    elif "birth" in memory.tags:
+        named, keys = _PREGNANCY_SAID, Q(key="") | Q(key__startswith="relation:")
     else:
         return
     ended = [

@@ -125,6 +125,36 @@ def test_a_job_left_ends_where_they_work(db):
     assert keyed(person, "employer").valid_from is not None
 
 
+def test_an_employer_left_and_a_new_job_are_what_she_says(db):
+    person = make_user("marcus")
+    memory_create(
+        user=person, content="I work at Amazon as a warehouse manager", tier="personal",
+        source="conversation",
+    )  # fmt: skip
+    say(person, "big news i quit amazon")
+    say(person, "yeah starting at a gym as a strength coach next month, super hyped")
+
+    answer = say(person, "so where do i work")
+
+    assert "you work at amazon" not in answer["reply"].lower()
+    assert "strength coach" in answer["reply"]
+
+
+def test_a_birth_closes_the_pregnancy(db):
+    person = make_user("liam")
+    expecting = memory_create(
+        user=person, content="My partner Jess is pregnant, due in March", tier="personal",
+        source="conversation",
+    ).memory  # fmt: skip
+    say(person, "baby came early!! 3 weeks early. little girl, Nora. everyone is ok")
+
+    answer = say(person, "what was jess's due date again, i told you before right")
+
+    expecting.refresh_from_db()
+    assert (expecting.active, expecting.valid_to is not None) == (False, True)
+    assert "pregnant" not in answer["reply"]
+
+
 def test_a_job_left_ends_the_work_they_wrote_down_themselves(db):
     person = make_user("grace")
     written = memory_create(

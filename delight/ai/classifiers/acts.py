@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -89,6 +90,16 @@ L2 = 0.01
 STEPS = 300
 WORDS_WEIGHT = 25.0
 HELD_OUT = 5  # one example in HELD_OUT (by a hash of its text) is never trained on
+# A greeting that opens a longer message ("evening. day from hell…"): the words after it
+# that say something, and how surely they must say it to stand for the whole message.
+GREETING_LEAD = re.compile(
+    r"^\W*(?:(?:hi+|hey+|hello|hiya|heya|yo|evening|morning|afternoon|good (?:morning"
+    r"|afternoon|evening|day)|hola|ol[a\u00e1]|bonjour|ciao|salut|g'?day|howdy|oi)\b"
+    r"(?:\W+(?:there|again|you|all))?(?:\W+eliza)?)(?:[\s,.!:;-]|$)+",
+    re.IGNORECASE,
+)
+TOLD_WORDS = 3
+TOLD_SURE = 0.45
 
 
 class SentenceEmbedder(Protocol):
@@ -180,7 +191,25 @@ def act_by_rule(text: str) -> str:
 
 def read_act(text: str, embedder: SentenceEmbedder) -> ActReading | None:
     """What `text` does: a rule's act when one holds, else the model's most likely act, as
-    sure as its family of close acts together (None with no model for this embedder)."""
+    sure as its family of close acts together (None with no model for this embedder).
+
+    A greeting that opens a message with more in it ("hey eliza, rough day at work tbh")
+    only says hello: the rest is what the message does, when it reads surely enough."""
+    if rest := after_greeting(text):
+        told = _read_whole(rest, embedder)
+        if told is not None and told.act != "greeting" and told.confidence >= TOLD_SURE:
+            return told
+    return _read_whole(text, embedder)
+
+
+def after_greeting(text: str) -> str:
+    """What follows a greeting that opens `text` ("" when none opens it, or little follows)."""
+    lead = GREETING_LEAD.match(text)
+    rest = text[lead.end() :].strip() if lead else ""
+    return rest if len(rest.split()) >= TOLD_WORDS else ""
+
+
+def _read_whole(text: str, embedder: SentenceEmbedder) -> ActReading | None:
     if act := act_by_rule(text):
         return ActReading(act, RULE_CONFIDENCE, "rule")
     model = model_for(embedder)

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 
 from delight.ai.offline.facts.activities import belongings, birthdays, hobbies
-from delight.ai.offline.facts.changes import job_left, losses
+from delight.ai.offline.facts.changes import birth, job_left, losses, new_job
 from delight.ai.offline.facts.common import clauses
 from delight.ai.offline.facts.feelings import fears, feelings
 from delight.ai.offline.facts.goals import goals, tasks
@@ -40,6 +40,7 @@ Extractor = Callable[[str], list[ExtractedFact]]
 # In order of precedence: when two find a fact with the same key, the first one is kept.
 _EXTRACTORS: tuple[Extractor, ...] = (
     job_left,  # what stopped being true first: it takes the key of what it ends
+    new_job,
     names,
     age,
     occupation,
@@ -80,8 +81,9 @@ def extract_facts(text: str, *, today: dt.date | None = None) -> list[ExtractedF
     day = today or dt.date.today()
     dated = functools.partial(wins, text=text, today=day)
     lost = functools.partial(losses, today=day)
+    born = functools.partial(birth, today=day)
     facts: list[ExtractedFact] = []
-    extractors: tuple[Extractor, ...] = (lost, *_EXTRACTORS, dated)
+    extractors: tuple[Extractor, ...] = (lost, born, *_EXTRACTORS, dated)
     for clause in clauses(text):
         for extractor in extractors:
             facts.extend(extractor(clause))

@@ -1,13 +1,15 @@
-"""What stopped being true: a loss ("my cat Miso died") and a job left ("I quit my job at
-the firm"). Each fact takes the key of what it ends, so the memory it supersedes (kept as
-history, closed) is never said as current again."""
+"""What stopped being true: a loss ("my cat Miso died"), a job left ("I quit my job at
+the firm", "i quit amazon"), a new job begun ("starting at a gym as a strength coach") and a
+baby born (which ends "Jess is pregnant"). Each fact takes the key of what it ends, or
+names it, so the memory it supersedes (kept as history, closed) is never said as current
+again."""
 
 from __future__ import annotations
 
 import datetime as dt
 import re
 
-from delight.ai.offline.facts.common import fact, thing, third_person
+from delight.ai.offline.facts.common import article, fact, thing, third_person
 from delight.ai.offline.losses import loss_in
 from delight.ai.types import ExtractedFact
 
@@ -29,6 +31,69 @@ _LEFT_JOB = re.compile(
     r"|^\W*(?:so |well |ok |guess what\W* )?I (?:just |finally )?quit(?:\W*$|!)",
     re.IGNORECASE,
 )
+# "i quit amazon": a place left; never a habit, a pastime or a school ("i quit sugar",
+# "quit smoking", "i quit the team").
+_QUIT_PLACE = re.compile(
+    r"\bI (?:just |finally |have |officially )?quit (?!(?:my job|smoking|drinking|vaping|sugar"
+    r"|caffeine|coffee|alcohol|booze|meat|dairy|carbs|gluten|junk|social|instagram|tiktok"
+    r"|twitter|facebook|the gym|gym|school|uni|college|the course|the class|the team|the band"
+    r"|the club|the choir|my diet|the diet|weed|cigarettes|nicotine|gambling|it|that|this"
+    r"|again|today|now|yesterday|for|on|after|before|because|and|but|so|lol|haha)\b)"
+    r"(?P<place>(?!\w+ing\b)[\w&'-]+(?: [\w&'-]+)?)\s*(?=[.,!;?]|$)",
+    re.IGNORECASE,
+)
+# A new job begun or about to begin: a role said ("starting at a gym as a strength coach",
+# "i start as a nurse at St Mary's on monday"), or a job got ("i got a job at the library").
+# "starting at 6", "starting with the easy one" begin no job.
+_ROLE_START = re.compile(
+    r"\b(?:start(?:ing)?|begin(?:ning)?)(?: (?:a|my) new job| work| my new role)?"
+    r"(?: at (?P<at>(?:an? |the )?[a-z&' -]+?))? as (?:an? )?(?P<as>[\w -]+?)"
+    r"(?: at (?P<at2>(?:an? |the )?[\w&' -]+?))?"
+    r"(?= next| on | in | from | tomorrow| this| soon|[.,!;?]|$)",
+    re.IGNORECASE,
+)
+_JOB_GOT = re.compile(
+    r"\b(?:got|landed|accepted|was offered|got offered) (?:a|the) (?:new )?job"
+    r"(?: as (?:an? )?(?P<as>[\w -]+?))?(?: (?:at|with) (?P<at>(?:an? |the )?[\w&' -]+?))?"
+    r"(?= next| on | in | from | tomorrow| this| soon|[.,!;?]|$)",
+    re.IGNORECASE,
+)
+# A baby born: "baby came early", "she was born on tuesday", "jess gave birth".
+_BORN = re.compile(
+    r"\b(?:(?:the |our |my )?baby (?:came|arrived|is here|was born)|(?:he|she|they) (?:was|were)"
+    r" born|gave birth|had the baby|had our baby|had a (?:baby|little) (?:girl|boy))\b",
+    re.IGNORECASE,
+)
+
+
+def new_job(clause: str) -> list[ExtractedFact]:
+    """A job begun or about to begin: it takes the job's keys, ending the old one."""
+    found = _ROLE_START.search(clause) or _JOB_GOT.search(clause)
+    if not found or not (found["at"] or found["as"]):
+        return []
+    where = thing(found["at"] or found.groupdict().get("at2") or "", 6)
+    job = thing(found["as"] or "", 5)
+    said = " ".join(
+        part
+        for part in (f"as {article(job)}" if job else "", f"at {where}" if where else "")
+        if part
+    )
+    facts = [fact(f"Starting a new job {said}", "personal", "occupation", 0.8, "work", "change",
+                  value=job or where)]  # fmt: skip
+    if where:
+        facts.append(fact(f"Starting at {where}", "personal", "employer", 0.8, "work", "change",
+                          value=where))  # fmt: skip
+    return facts
+
+
+def birth(clause: str, *, today: dt.date) -> list[ExtractedFact]:
+    """A baby born: it ends what was said of the pregnancy (the memory service closes it)."""
+    if not _BORN.search(clause):
+        return []
+    return [fact(f"Their baby was born in {today:%B %Y}", "personal", "", 0.85, "family",
+                 "birth", "change")]  # fmt: skip
+
+
 # "Today was my last day at Hartley": the place named, never a school term or a holiday.
 _LAST_DAY = re.compile(
     r"\b(?:today|yesterday|friday|it) (?:was|is) my last day (?:at|with)"
@@ -88,12 +153,18 @@ def job_left(clause: str) -> list[ExtractedFact]:
         ]  # fmt: skip
     found = _LEFT_JOB.search(clause)
     if not found:
+        if left := _QUIT_PLACE.search(clause):
+            return _left_place(thing(left["place"], 6))
         return []
     what = thing(found["what"] or found["where"] or found["from"] or "", 6)
     how = (found["how"] or found["how2"] or found["how3"] or "").lower()
     if how == "as":
         return [fact(f"Left their job as {what}", "personal", "occupation", 0.85, "work",
                      "change", value=what)]  # fmt: skip
+    return _left_place(what)
+
+
+def _left_place(what: str) -> list[ExtractedFact]:
     ended = f"No longer works at {what}" if what else "Left their job"
     return [
         fact(ended, "personal", "employer", 0.85, "work", "change", value=what),

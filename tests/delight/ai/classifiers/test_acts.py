@@ -91,6 +91,19 @@ def test_other_messages_are_read_by_their_meaning(embedder, text, act):
     assert 0 < reading.confidence <= 1
 
 
+@pytest.mark.parametrize(
+    ("text", "acts_read"),
+    [
+        ("hey eliza, rough day at work tbh", {"venting", "bad_news"}),
+        ("evening. day from hell. the northern line is genuinely killing me", {"venting"}),
+        ("hi! i did my run this morning", {"mission_done"}),
+        ("hey its me again", {"greeting"}),
+    ],
+)
+def test_a_greeting_that_opens_more_is_read_by_what_follows(embedder, text, acts_read):
+    assert acts.read_act(text, embedder).act in acts_read
+
+
 def test_a_close_family_of_acts_reads_as_sure_as_the_family(embedder):
     """A trouble told: the model's belief split between bad news and venting adds up."""
     reading = acts.read_act("my manager tore apart my presentation in front of everyone", embedder)

@@ -230,6 +230,7 @@ def test_turns_of_phrase_are_not_taken_for_hobbies(text: str) -> None:
         ("friday was my last day at Hartley & Sons", "No longer works at Hartley & Sons",
          "employer"),
         ("i quit!!!", "Left their job", "employer"),
+        ("big news i quit amazon", "No longer works at amazon", "employer"),
         ("my dad died last year", "Their dad died in 2025", "relation:dad"),
         ("my dog Rex died 3 years ago", "Their dog Rex died in 2023", "pet:dog"),
         ("my nan passed away in 2019", "Their nan died in 2019", "relation:nan"),
@@ -242,10 +243,46 @@ def test_what_stopped_being_true_takes_the_key_of_what_it_ends(text, content, ke
 
 
 @pytest.mark.parametrize(
-    "text", ["i quit smoking!!", "today was my last day at school before the holidays"]
+    "text",
+    [
+        "i quit smoking!!",
+        "today was my last day at school before the holidays",
+        "i quit sugar for lent",
+        "i quit the team",
+        "starting with the easy one",
+        "starting at 6 tomorrow",
+        "i got the job!!",
+    ],
 )
 def test_quitting_a_habit_or_a_school_term_ends_no_job(text):
     assert not any(f.key in ("employer", "occupation") for f in extract_facts(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "occupation", "employer"),
+    [
+        ("yeah starting at a gym as a strength coach next month, super hyped",
+         "Starting a new job as a strength coach at a gym", "Starting at a gym"),
+        ("i start as a nurse at St Mary's on monday",
+         "Starting a new job as a nurse at St Mary's", "Starting at St Mary's"),
+        ("i got a job at the library", "Starting a new job at the library",
+         "Starting at the library"),
+    ],
+)  # fmt: skip
+def test_a_new_job_takes_the_keys_of_the_old_one(text, occupation, employer):
+    facts = {f.key: f.content for f in extract_facts(text)}
+    assert (facts["occupation"], facts["employer"]) == (occupation, employer)
+
+
+@pytest.mark.parametrize(
+    "text", ["baby came early!! 3 weeks early. little girl, Nora", "she was born on tuesday"]
+)
+def test_a_birth_is_kept_as_a_change(text):
+    born = extract_facts(text, today=dt.date(2026, 11, 29))[0]
+    assert (born.content, born.tags) == (
+        "Their baby was born in November 2026",
+        ("family", "birth", "change"),
+    )
 
 
 def test_a_did_followed_by_a_verb_is_no_thing_done():
