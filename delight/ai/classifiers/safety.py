@@ -258,10 +258,14 @@ def _basis(present: list[_Signal], reason: str, raw: str) -> str:
         return HINTS
     risky = [s for s in present if s.rule.kind in (IDEATION, SELF_HARM, ACT, MEANS)]
     hyperbole = risky and all(s.rule.name in HYPERBOLE_RULES for s in risky)
+    return JOKING if hyperbole and sounds_joking(raw) else "rules"
+
+
+def sounds_joking(raw: str) -> bool:
+    """Laughter or "jk" next to the words, and nothing that says they are meant ("im so
+    hungry im gonna die lol"; "gonna kms tonight lol" is meant)."""
     norm = normalize(raw)
-    if hyperbole and (KIDDING.search(norm) or (LAUGHTER.search(raw) and not EARNEST.search(norm))):
-        return JOKING
-    return "rules"
+    return bool(KIDDING.search(norm) or (LAUGHTER.search(raw) and not EARNEST.search(norm)))
 
 
 def _phrases(signals: Iterable[_Signal]) -> tuple[str, ...]:

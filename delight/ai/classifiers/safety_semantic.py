@@ -10,7 +10,7 @@ a question, never a crisis script.
 Two readers, both required:
 - a multinomial logistic regression (softmax.py) trained on examples of every level:
   delight/ai/data/safety_exemplars.jsonl (the project's), safety_training.jsonl (written
-  for training by people who never saw the rules, 6,279 messages) and
+  for training by people who never saw the rules, 7,870 messages) and
   acts_examples.jsonl (everyday messages to Eliza, levels 0 or 1 by what they do). It says
   how much a message reads as a warning sign;
 - closeness to the warning signs themselves: the mean cosine of the message's three
@@ -39,7 +39,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from delight.ai.classifiers.lexicon import normalize
-from delight.ai.classifiers.safety import rules_hold
+from delight.ai.classifiers.safety import JOKING, rules_hold, sounds_joking
 from delight.ai.classifiers.softmax import (
     PerSpace,
     Softmax,
@@ -72,6 +72,10 @@ DISTRESS_ACTS = frozenset({"grief", "worry", "bad_news", "venting"})
 # A seventh writer's 600 (2026-11-29) moved the tuned figures to 114/129 at 0.33% (with the
 # second rule). A threshold of 0.4 then caught 117/129 at 0.43%, but raised goal talk ("im
 # scared ill give up like i always do") and a hard negative more: kept at 0.5.
+# An eighth writer's 1,000 (2026-11-30), read before being trained on: 63.1% of their 350
+# warning signs caught (54.0% as check-ins), 2.0% of their 200 jokes raised; trained on,
+# 84.3% and 2.5%, the earlier blind sets 115/129 and DailyDialog's tuned half 0.38% raised
+# (untouched: DailyDialog 0.40%, LoCoMo 0.47%): constants kept.
 RISK_THRESHOLD = 0.5
 CLOSENESS_GATE = 0.58
 # A second rule for the very close: a message this close to the warning signs is raised at a
@@ -257,8 +261,10 @@ def semantic_screen(text: str, floor: SafetyResult, embedder: SentenceEmbedder) 
         if DEATH_WORDS.search(normalize(units[best])):
             # Its meaning and its own words: "gonna put myself in the ground before the debt
             # collectors can... i want to die" is no hint, whatever rule it escaped.
+            # Next to laughter it is asked about first ("im so hungry im gonna die lol").
             reason = "suicidal thinking in the words and the meaning of the message"
-            return SafetyResult(2, reason, (*floor.matched, units[best]), floor.source, "rules")
+            basis = JOKING if sounds_joking(text) else "rules"
+            return SafetyResult(2, reason, (*floor.matched, units[best]), floor.source, basis)
         reason = "possible signs of suicidal thinking in the meaning of the message"
         return SafetyResult(2, reason, (*floor.matched, units[best]), floor.source, "meaning")
     concern = model.concern(vectors)

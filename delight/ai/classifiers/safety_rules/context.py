@@ -248,7 +248,10 @@ LAUGHTER = re.compile(
     r"\U0001F605]",
     re.IGNORECASE,
 )
-HYPERBOLE_RULES = frozenset({"kms", "want to die", "rather be dead", "kill self"})
+HYPERBOLE_RULES = frozenset(
+    {"kms", "want to die", "rather be dead", "kill self", "end it all", "jump method",
+     "intend to jump", "step off"}
+)  # fmt: skip
 # Words that say a hyperbole is meant: laughter next to them is no joke.
 EARNEST = re.compile(
     r"\b(?:actually|for real|fr|seriously|not joking|not kidding|i mean it|honestly|tonight"

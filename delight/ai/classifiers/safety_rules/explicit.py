@@ -331,7 +331,27 @@ EXPLICIT_RULES: list[Rule] = [
             r"|die|drown|hang|overdose|suffocate)\b|\bhow long (?:does it|it) takes? to"
             r" (?:drown|bleed out|die|suffocate|hang)\b|\bhow (?:many floors|high|far|tall"
             r"|many stories|many storeys)\b[^.!?]{0,40}\b(?:fall|jump|drop)\b[^.!?]{0,40}"
-            r"\b(?:certain|sure|fatal|lethal|to die|kill|deadly)\b",
+            r"\b(?:certain|sure|fatal|lethal|to die|kill|deadly)\b"
+            # "which pills are the most lethal", "which bridge around here is tall enough",
+            # "would it hurt to jump from the 9th floor", "researching lethal doses all day"
+            rf"|\b(?:which|what) (?:{DRUGS}|drugs?|poisons?)\b[^.!?]{{0,15}}\b(?:most )?(?:lethal"
+            r"|deadly|fatal)\b|\b(?:which|what) (?:bridge|building|cliff|car park|floor)\b"
+            r"[^.!?]{0,40}\b(?:tall|high) enough\b|\b(?:is there|where is|know) (?:a|any)"
+            r" (?:bridge|building|cliff|roof)\b[^.!?]{0,30}\b(?:tall|high) enough\b"
+            r"|\b(?:would|does|will) it hurt (?:much |a lot )?to jump (?:off|from)\b"
+            r"|\b(?:researching|researched|looking up|looked up|googling|googled|searching"
+            r"|searched) (?:lethal|fatal|deadly) (?:doses?|amounts?)\b",
+        ),
+        (
+            "attempt again",
+            r"\b(?:attempted|overdosed|tried to (?:kill myself|end (?:it|my life)|overdose"
+            r"|hang myself))\b[^!?]{0,80}\b(?:try again|do it again|again soon|next time"
+            r" i (?:will not|won't) (?:call|tell)|(?:do|get) it (?:right|properly) this time)\b",
+        ),
+        (
+            "on the tracks",
+            r"\b(?:i will|ill|i am going to|going to|gonna) be (?:lying )?on the (?:tracks"
+            r"|train tracks|railway|railway line|rails)\b",
         ),
         (
             "fixed on the means",

@@ -95,7 +95,8 @@ IMMINENT_RULES: list[Rule] = [
             "means at hand",
             rf"\b(?:{DRUGS}|razor blades?|blades|rope|noose|knife|gun|pistol|razor)"
             r" (?:are |is )?(?:in front of me|ready|lined up|counted out|laid out|next to me"
-            r"|in my hand|pointed at (?:me|my (?:head|chest|heart))|(?:to|at|against) my"
+            r"|in my hand|in my lap|on my lap|in my mouth"
+            r"|pointed at (?:me|my (?:head|chest|heart))|(?:to|at|against) my"
             r" (?:head|throat|wrists?|chest|neck|skin))\b"
             rf"|\b(?:have|got) (?:the|all the|all my|enough) {DRUGS} (?:here|with me|on me)\b",
         ),
@@ -143,6 +144,7 @@ IMMINENT_RULES: list[Rule] = [
             "holding the means",
             r"\b(?:holding|have|got) (?:the|a|my) (?:knife|blade|razor|gun|pistol|rope)"
             r" (?:right now|in my hand|now)\b|\b(?:sitting|sat|here|lying|alone) (?:here )?"
+            r"(?:in (?:the|my) (?:bath|tub|bathtub|car|garage|bathroom) )?"
             r"with (?:the|a|my) (?:blade|razor|rope|noose|gun|pills)\b",
         ),
         (
@@ -156,6 +158,16 @@ IMMINENT_RULES: list[Rule] = [
             r"\b(?:bought|got|have|buying|brought|tied|tying|made|making) (?:a|the|some|my)"
             r" (?:rope|noose)\b|\bnoose\b",
         ),
+    ),
+    # "im taking them all now": "them" are the pills, and the one taking them the speaker.
+    *rule_table(
+        MEANS,
+        (
+            "taking them all now",
+            r"\b(?:taking|swallowing|downing) (?:them|these|those) all (?:now|tonight|at once)\b"
+            r"|\btake all of them\b(?! (?:to|out|home|with|for|back|in)\b)",
+        ),
+        speaker=True,
     ),
     *rule_table(
         ESCALATOR,

@@ -188,6 +188,58 @@ def test_new_wording_of_a_warning_sign_is_high_risk(text: str) -> None:
     assert screen_safety(text).level >= 2
 
 
+# An eighth writer's explicit statements (2026-11-30) the rules had missed: asking which
+# means is lethal, an attempt to be repeated, being on the tracks, means in the lap or the
+# bath, taking them all now. Each is the crisis response (the rules' high risk).
+@pytest.mark.parametrize(
+    "text",
+    [
+        "which tablets are the most lethal",
+        "is there a bridge near me thats high enough",
+        "what bridge around here is tall enough",
+        "does it hurt to jump from the 12th floor",
+        "spent the night googling lethal doses",
+        "i overdosed in june and next time i won't tell anyone",
+        "i attempted last spring, going to try again soon",
+        "the last train is at midnight and i'll be on the tracks",
+        "the pistol is on my lap",
+        "sat in the tub with a razor",
+        "ok im taking them all now",
+    ],
+)
+def test_new_wording_of_an_explicit_statement_is_high_risk_by_the_rules(text: str) -> None:
+    result = screen_safety(text)
+    assert (result.level >= 2, result.basis) == (True, "rules")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "which tablets are best for a headache",
+        "what bridge is the tall one in the photo",
+        "i attempted the exam again and passed",
+        "the kids will be on the tracks at the model railway club",
+        "the cat is on my lap",
+        "ill take all of them to the park tomorrow",
+        "im taking them all to the cinema tonight",
+        "reading about lethal doses of caffeine for my pharmacology essay",
+    ],
+)
+def test_the_explicit_rules_words_in_ordinary_lives_are_not_risk(text: str) -> None:
+    assert screen_safety(text).level < 2
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "im gonna jump off a bridge if they raise the rent again lol kidding",
+        "if this meeting runs over one more time i will end it all 😂",
+    ],
+)
+def test_a_joke_told_with_laughter_is_asked_about_not_answered_with_the_crisis(text):
+    assert screen_safety(text).basis == "joking"
+
+
 @pytest.mark.parametrize(
     "text",
     [
