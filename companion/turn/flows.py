@@ -42,11 +42,46 @@ from companion.dialogue.cues import (
 from companion.dialogue.phrases import ADJUST_WORDS, GOAL_NAMED
 from companion.selectors import agent_state_data
 from companion.turn.common import TurnDeps
+from delight.ai.embeddings.vectors import Embedder, cosine
 from delight.models import User
 from delight.runner import TurnState
 from goals.selectors import flow_choices
 
 ACTIVE = (ConversationState.WAITING_FOR_SLOT, ConversationState.CONFIRMING, ConversationState.ERROR)
+# Asked "Do you mean “A” or “B”?", an answer that names neither in words ("the novel" for
+# "Read 20 pages of Things Fall Apart") picks the one its meaning is this close to, this far
+# ahead of the other (all-MiniLM-L6-v2 cosines: "the novel" 0.34 vs 0.18; "the book" 0.35
+# vs 0.14; "the french one" 0.46 vs -0.02).
+MEANT_CLOSE = 0.3
+MEANT_LEAD = 0.12
+MEANT_WORDS = 12
+
+
+def meant_choice(dialogue: DialogueState, text: str, embedder: Embedder) -> str:
+    """The offered title an answer means when its words name none ("" when none is clear).
+
+    1. Only while a choice between offered titles waits, for an answer of a few words that
+       shares no word with any of them.
+    2. The answer's and the titles' embeddings: the closest title, when close enough and
+       clearly ahead of the next.
+    """
+    offered = dialogue.offered
+    if dialogue.state is not ConversationState.WAITING_FOR_SLOT or len(offered) < 2:
+        return ""
+    choices = [Choice(index, title) for index, title in enumerate(offered)]
+    if best_choice(text, choices) is not None or len(text.split()) > MEANT_WORDS:
+        return ""
+    vectors = embedder.embed([text, *offered])
+    closeness = sorted(
+        (
+            (cosine(vectors[0], vector), title)
+            for vector, title in zip(vectors[1:], offered, strict=True)
+        ),
+        reverse=True,
+    )
+    (best, title), (second, _) = closeness[0], closeness[1]
+    return title if best >= MEANT_CLOSE and best - second >= MEANT_LEAD else ""
+
 
 # The dialogue's actions and the tools that perform them.
 FLOW_TOOLS = {

@@ -61,6 +61,7 @@ from companion.turn.flows import (
     flow_plan,
     flow_to_start,
     last_action,
+    meant_choice,
     plan_waiting,
     step_dict,
     undo_outcome,
@@ -170,7 +171,7 @@ def receive_input(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         elsewhere = intent.act in ELSEWHERE and intent.act_confidence >= ELSEWHERE_SURE
         step = deps.dialogue.handle(
             dialogue,
-            text,
+            meant_choice(dialogue, text, deps.engine.embedder) or text,
             today=deps.today,
             context=dialogue_context(deps.user),
             elsewhere=elsewhere,

@@ -281,3 +281,27 @@ def test_missions_asked_for_while_a_new_goal_waits_for_its_yes_point_to_the_yes(
 
     assert "say yes and I'll set up “Run a 5k”" in asked["reply"]
     assert "set up a goal" not in asked["reply"]
+
+
+def test_asked_which_one_an_answer_that_means_one_without_its_words_marks_it(owner):
+    goal = make_goal(owner, title="Read more")
+    novel = make_mission(goal, title="Read 20 pages of Things Fall Apart")
+    article = make_mission(goal, title="Read a short French news article out loud")
+    asked = say(owner, "i did the reading")
+    assert asked["pending_slot"] == "mission"
+
+    say(owner, "the novel", asked)
+
+    assert Mission.objects.get(pk=novel.pk).status == Mission.Status.COMPLETED
+    assert Mission.objects.get(pk=article.pk).status != Mission.Status.COMPLETED
+
+
+def test_asked_which_one_an_answer_that_means_neither_marks_nothing(owner):
+    goal = make_goal(owner, title="Read more")
+    make_mission(goal, title="Read 20 pages of Things Fall Apart")
+    make_mission(goal, title="Read a short French news article out loud")
+    asked = say(owner, "i did the reading")
+
+    say(owner, "hmm my cat just knocked over a plant lol", asked)
+
+    assert not Mission.objects.filter(status=Mission.Status.COMPLETED).exists()
