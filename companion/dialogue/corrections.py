@@ -18,6 +18,11 @@ class Correction:
     slot: str | None
     value: str
     refers_back: bool = False
+    replaced: str = ""  # what the person said it is not ("not cut down. no beer on weekdays")
+
+
+# "not cut down. no beer on weekdays": what it is not, then what it is instead.
+_NOT_THIS = re.compile(r"^\W*not\s+(?P<old>[^.,;!?]+)[.,;!?]+\s*(?P<new>[^.,;!?]+)", re.I)
 
 
 def _alias_table(flow: Flow) -> Iterator[tuple[str, str]]:
@@ -51,6 +56,8 @@ def parse_correction(text: str, flow: Flow, *, need_cue: bool = True) -> Correct
     back = BACKREF.match(rest)
     if not (cue or back):
         return None
+    if swap := _NOT_THIS.match(rest):
+        return Correction(None, swap["new"].strip(), replaced=swap["old"].strip())
     value = clean_value(rest)
     return Correction(None, value, refers_back=bool(back)) if value else None
 
@@ -75,6 +82,13 @@ def correction_target(
        pickle's not a greyhound, she's a lurcher" is about the dog).
     """
     names = {slot.name for slot in flow.slots}
+    # "no not cut down. no beer on weekdays": the title said not to be what it is.
+    if (
+        "title" in names
+        and correction.replaced
+        and _shares_a_word(correction.replaced, str(env.slots.get("title", "")))
+    ):
+        return "title"
     # "Actually, I want to learn to cook instead": a new goal, not a new area of life.
     if "title" in names and LEAD_IN.match(correction.value).group().strip():
         return "title"
@@ -93,3 +107,9 @@ def correction_target(
     if correction.refers_back and filled:
         return filled[-1]
     return pending if pending and flow.slot(pending).free_text else None
+
+
+def _shares_a_word(said: str, title: str) -> bool:
+    return bool(
+        set(re.findall(r"[a-z']+", said.lower())) & set(re.findall(r"[a-z']+", title.lower()))
+    )

@@ -35,6 +35,8 @@ from companion.dialogue.parsing import (
 )
 from companion.dialogue.phrases import (
     BACK_TO_FLOW,
+    BARE_AIM,
+    CANCELLED,
     CONFIRM_AGAIN,
     OFFER,
     OFFER_DECLINED,
@@ -291,6 +293,8 @@ class DialogueManager:
             return self._handoff(draft)  # "ok", "night": not which mission, something else
         if pending.name != WHY and _ANSWERS_WHY.match(text) and draft.flow.has_slot(WHY):
             return self._correct(draft, WHY, text)  # "why... idk. partly health, my mum…"
+        if pending.name == WHY and (aim := _clearer_aim(draft.slots.get("title", ""), text)):
+            return self._retitle(draft, aim, text)  # "cut down on the beer. im having 6 a night"
         # A skip ("no deadline") is an answer, even though it may look like a correction.
         correction = None if is_skip(text) else self._correction(draft, text)
         if correction and not draft.flow.slot(correction[0]).free_text:
@@ -414,8 +418,7 @@ class DialogueManager:
             S.ERROR: (S.IDLE,),
         }
         draft.go(*route[draft.state])
-        reply = "Okay, I've let that go."
-        return DialogueStep(DialogueState(), Outcome.CANCELLED, reply, path=tuple(draft.path))
+        return DialogueStep(DialogueState(), Outcome.CANCELLED, CANCELLED, path=tuple(draft.path))
 
     def _handoff(self, draft: _Draft) -> DialogueStep:
         draft.go(*((S.IDLE,) if draft.state is S.ERROR else (S.UNDERSTANDING, S.IDLE)))
@@ -524,6 +527,16 @@ class DialogueManager:
         step = self._advance(draft)
         return replace(step, reply=_join(note, step.reply))
 
+    def _retitle(self, draft: _Draft, aim: str, text: str) -> DialogueStep:
+        """Asked why, the person first says what the goal really is: the aim becomes the
+        title, and what follows it, when it says anything, is the reason."""
+        draft.go(S.VALIDATING_SLOT)
+        raw = {"title": aim}
+        reason = text[text.lower().find(aim.lower()) + len(aim) :].strip(" .,;!-")
+        if len(reason.split()) >= REASON_WORDS:
+            raw[WHY] = reason
+        return self._fill(draft, raw)
+
     def _correction(self, draft: _Draft, text: str) -> tuple[str, str] | None:
         """The slot a correction changes and its new raw value, if `text` is one."""
         correction = parse_correction(text, draft.flow)
@@ -559,6 +572,20 @@ class DialogueManager:
 
 
 WHY = "why"
+# A title that names no aim, only a topic ("The grog", "Start something new"): a clearer
+# aim said next replaces it. A reason is a few words at least.
+_VAGUE_TITLE = re.compile(r"\b(?:something|thing|stuff)\b", re.I)
+REASON_WORDS = 3
+
+
+def _clearer_aim(title: str, text: str) -> str:
+    """The aim a reply opens with, when the goal's title so far names none ("")."""
+    if BARE_AIM.match(title) and not _VAGUE_TITLE.search(title):
+        return ""
+    first = re.split(r"[.!?;]+\s", text.strip(), maxsplit=1)[0]
+    return aim_in(first)
+
+
 # A reply that answers why while another question waits: it says so first.
 _ANSWERS_WHY = re.compile(r"^\W*(?:why\s*(?:\?|\.{2,}|…)|because\b|cos\b|coz\b)", re.I)
 

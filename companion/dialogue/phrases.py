@@ -26,11 +26,20 @@ SKIP = regex(r"""
       |i\s+don'?t\s+have\s+(?:one|a\s+(?:deadline|date))|not\s+now|leave\s+it\s+(?:open|blank))
 """)
 CANCEL = regex(r"""
-    (?:(?:oh|ok|okay|please|actually|no|hmm+|um+|ugh|wait|sorry|just)[\s,]+)*
+    (?:(?:oh|ok|okay|please|actually|no|nah|nope|look|yeah|hmm+|um+|ugh|wait|sorry|just)[\s,]+)*
     (?:cancel|stop|abort|quit|drop\s+it|let'?s\s+not|never\s*mind|forget\s+(?:about\s+)?it)
-    (?:[\s,]+(?:it|that|this|please|then|for\s+now|the\s+goal|the\s+whole\s+thing|thanks))*
+    (?:[\s,]+(?:it|that|this|please|then|for\s+now|for\s+(?:to)?night|for\s+today|the\s+goal
+      |the\s+whole\s+thing|thanks))*
 """)
-CANCEL_LEAD = regex(r"^(?:never\s*mind|forget\s+(?:about\s+)?it|scratch\s+that)\b")
+# A cancel that opens a clause, or a request not to keep it ("dont save it", "not ready to
+# make it official").
+CANCEL_LEAD = regex(r"""
+    ^(?:never\s*mind|forget\s+(?:about\s+)?it|scratch\s+that
+      |(?:(?:no|nah|ok|okay|please|actually)[\s,]+)*(?:do\s*n[o']?t|do\s+not)
+        \s+(?:save|make|create|add|set\s+up)\s+(?:it|that|this|the\s+goal)
+        (?:\s+(?:a\s+goal|official|yet|now|for\s+now|please))*\s*$
+      |not\s+ready\s+to\s+(?:make\s+it\s+official|commit|make\s+it\s+a\s+goal|set\s+it\s+up))\b
+""")
 # "Undo", or "I didn't do that yet", while a flow asks about what was done: the flow stops.
 UNDO = regex(r"""
     \bundo\b|\btake\s+(?:that|it)\s+back\b|\b(?:did\s*n[o']?t|have\s*n[o']?t|have\s+not
@@ -67,8 +76,12 @@ RETRY = regex(r"^(?:yes|yeah|sure|ok|okay|try\s+again|retry|again|please\s+do)\b
 
 # A correction: its lead ("actually, …"), a reference back ("make it …"), the verb and the
 # connector between a slot's name and its new value ("change the date to …").
+# A bare "no" is a cue before a pause or another lead ("no, may", "no make it may"), never
+# the start of what is said ("no beer on weekdays").
 CUE = regex(r"""
-    ^(?:(?:actually|no|nope|wait|sorry|oops|oh|hmm+|um+|hold\s+on|i\s+mean|i\s+meant|correction)
+    ^(?:(?:actually|nope|wait|sorry|oops|oh|hmm+|um+|hold\s+on|i\s+mean|i\s+meant|correction
+      |no(?=\s*[,.!:;-]|\s*$|\s+(?:i|i'?m|im|it|its|it'?s|make|change|set|that|the|not|actually
+        |wait|sorry|let'?s|lets|my|a|an|to|just|please|oops|hmm+|um+|i\s+meant)\b))
       \b[\s,.!:;-]*)+
 """)
 BACKREF = regex(r"""
@@ -305,6 +318,8 @@ _AIM = r"""
       |organi[sz]e|sing|study|take|go|fill|sketch|complete|launch|open|publish|record|hike
       |lift|dance|sew|crochet|fix|renovate|move|pay|earn|apply|try|master|memori[sz]e|compete
       |raise|bike|ride|row|stretch|journal|declutter|clear|plant|join|create|design|code
+      |cut|reduce|limit|give\s+up|kick|wake|floss|budget|tidy|clean|keep|stay|rebuild
+      |reconnect|text|write|finish|listen|drink
       |do)\b.*)$
 """
 WISH = regex(
@@ -428,6 +443,8 @@ NOTHING_TO_CANCEL = (
 )
 # Offered after a wish ("I want to learn Spanish").
 OFFER = "That sounds worth doing. Shall we make “{title}” a goal?"
+# A flow let go: nothing is kept, and no pressure to come back to it.
+CANCELLED = "Okay, I've let that go; nothing is saved. We can pick it up whenever you're ready."
 OFFER_DECLINED = "No problem — we'll leave it as a thought for now."
 # The pending question, as Eliza asked it, for the chat page's reminder under the
 # conversation (never a slot's name).

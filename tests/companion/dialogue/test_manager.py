@@ -424,7 +424,16 @@ def test_yes_variants_confirm(text):
     assert flow_say(flow_at_confirmation(), text).outcome is Outcome.EXECUTE
 
 
-@pytest.mark.parametrize("text", ["no, forget it. cancel", "ugh stop, not today"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "no, forget it. cancel",
+        "ugh stop, not today",
+        "nah look forget it for tonight. not ready to make it official. dont save it",
+        "no dont save that",
+        "dont make it a goal yet",
+    ],
+)
 def test_cancel_said_in_any_clause_lets_the_flow_go(text):
     step = flow_say(flow_at_confirmation(), text)
 
@@ -439,6 +448,11 @@ def test_approximate_minutes_are_accepted(text, minutes):
     step = flow_start("I did a mission", "complete_mission", context)
 
     assert flow_say(step, f"the dog, {text}", context).dialogue.slots["minutes"] == minutes
+
+
+@pytest.mark.parametrize("text", ["dont make it too hard", "please dont make it a big deal"])
+def test_a_wish_about_the_goal_is_no_cancel(text):
+    assert flow_say(flow_at_confirmation(), text).outcome is not Outcome.CANCELLED
 
 
 # --- asides, offers and assumptions -----------------------------------------------------------
@@ -570,3 +584,35 @@ def test_an_ordinal_answers_among_the_two_just_offered():
     chosen = flow_say(offered, "the first one", context)
 
     assert chosen.dialogue.slots["mission"]["title"] == offered.dialogue.offered[0]
+
+
+# --- a clearer aim, and what it is not ----------------------------------------------------------
+
+
+def test_asked_why_a_clearer_aim_replaces_a_title_that_named_only_a_topic():
+    step = flow_start("ok so listen. i want to start a new goal thing. about the grog")
+    assert step.dialogue.pending_slot == "why"
+
+    step = flow_say(
+        step, "cut down on the beer. im having like 5 or 6 a night after work, doc wasnt happy"
+    )
+
+    assert step.dialogue.slots["title"] == "Cut down on the beer"
+    assert step.dialogue.slots["why"].startswith("Im having like 5 or 6 a night")
+    assert step.dialogue.pending_slot == "target_date"
+
+
+def test_asked_why_an_aim_said_as_the_reason_keeps_a_clear_title():
+    step = flow_say(flow_start("help me set a goal to learn Spanish"), "talk with my neighbours")
+
+    assert step.dialogue.slots["title"] == "Learn Spanish"
+    assert step.dialogue.slots["why"] == "Talk with my neighbours"
+
+
+def test_not_this_but_that_changes_the_title_it_names():
+    step = flow_say(flow_start("i want to cut down on the beer"), "my liver numbers are bad")
+
+    step = flow_say(step, "actually no not cut down. no beer on weekdays. cut down is a cop out")
+
+    assert step.dialogue.slots["title"] == "No beer on weekdays"
+    assert step.dialogue.slots["why"] == "My liver numbers are bad"
