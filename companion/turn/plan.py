@@ -20,6 +20,7 @@ from companion.dialogue.cues import (
     reports_done,
     states_plan,
 )
+from delight.ai.classifiers.safety_rules.context import LAUGHTER
 from delight.ai.offline import drop_openers, reflect, split_sentences
 from delight.ai.offline.act_replies import asks_reassurance
 from delight.ai.offline.facts.common import RELATIONS
@@ -299,8 +300,12 @@ def reply_act(
         if act == "good_news" and feeling.joyful and not (feeling.shadowed or grieving):
             return "celebrate"  # "OMG my sister… signed us both up!!!": joy in the words
         # Unsure what it does: a question, or a feeling that reads clearly, is answered by
-        # the emotion's strategy (which answers from memory too); else she listens.
-        return "" if feeling.clear or _QUESTION.search(text) else "listen"
+        # the emotion's strategy (which answers from memory too); a light remark made with a
+        # laugh gets a light word back ("my mom is literally going to kill me if she sees
+        # im still up drawing lol"); else she listens.
+        if feeling.clear or _QUESTION.search(text):
+            return ""
+        return "smalltalk" if light and LAUGHTER.search(text) else "listen"
     if act == "worry" and feeling.afraid and not OTHERS_FEAR.search(text):
         reply = "calm"
     if reply in LIGHT and (feeling.heavy or grieving):
