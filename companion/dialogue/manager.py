@@ -37,6 +37,7 @@ from companion.dialogue.phrases import (
     BACK_TO_FLOW,
     BARE_AIM,
     CANCELLED,
+    CHOOSE_TWO,
     CONFIRM_AGAIN,
     OFFER,
     OFFER_DECLINED,
@@ -509,6 +510,10 @@ class DialogueManager:
             draft.go(S.UNDERSTANDING)
         draft.go(S.WAITING_FOR_SLOT)
         draft.pending = missing.name
+        two = draft.env.context.missions if missing.name == "mission" else ()
+        if len(two) == 2:  # the two a deed may be: asked by name, "the first one" understood
+            draft.offered = (two[0].title, two[1].title)
+            return draft.step(Outcome.ASK, CHOOSE_TWO.format(*draft.offered))
         return draft.step(Outcome.ASK, missing.prompt)
 
     def _assume_only_choice(self, draft: _Draft, step: DialogueStep) -> DialogueStep:

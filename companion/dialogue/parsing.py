@@ -24,6 +24,7 @@ from companion.dialogue.phrases import (
     CATEGORY_HINT_OF,
     CATEGORY_OF,
     CATEGORY_WORD,
+    CHOOSE_TWO,
     CUE,
     HANDOFF,
     LEAD_IN,
@@ -418,7 +419,7 @@ def reference_parser(kind: str, pick: Callable[[DialogueContext], Sequence[Choic
             # The two best when the words fit several (latest first on a tie), else a list.
             close = [c.title for c in top_choices(text, choices)]
             if len(close) == 2:
-                raise SlotError(f"Do you mean “{close[0]}” or “{close[1]}”?")
+                raise SlotError(CHOOSE_TWO.format(*close))
             options = close or [c.title for c in choices[:5]]
             raise SlotError(f"I'm not sure which {kind} you mean ({' / '.join(options)})")
         return {"id": choice.id, "title": choice.title}

@@ -443,6 +443,8 @@ NOTHING_TO_CANCEL = (
 )
 # Offered after a wish ("I want to learn Spanish").
 OFFER = "That sounds worth doing. Shall we make “{title}” a goal?"
+# Two missions a deed may be, asked by name.
+CHOOSE_TWO = "Do you mean “{}” or “{}”?"
 # A flow let go: nothing is kept, and no pressure to come back to it.
 CANCELLED = "Okay, I've let that go; nothing is saved. We can pick it up whenever you're ready."
 OFFER_DECLINED = "No problem — we'll leave it as a thought for now."

@@ -108,6 +108,16 @@ _ADJUST_CUE = re.compile(
 
 # The share of a mission's words a past deed must name to be taken as that mission done.
 WEAK_FIT = 0.25
+# A deed told in other words (all-MiniLM-L6-v2 cosines to the missions' titles, written
+# from the blind conversations' tuned half): "the stretching yes I do it, 10 minutes with a
+# video" is 0.75 to "Do ten minutes of stretching" and 0.44 to a jog, so it is that one; a
+# deed this close to a title is worth asking about, or this close when it points at a
+# mission loosely ("the money thing": 0.26 the bank app, 0.22 the savings jar).
+DEED_CLOSE = 0.55
+DEED_LEAD = 0.2
+ASK_CLOSE = 0.4
+LOOSE_ASK = 0.2
+_POINTED = re.compile(r"\b(?:thing|one|stuff|bit|mission|task)\b", re.IGNORECASE)
 # The weight of the words a deed must share with each of two missions to be asked about: a
 # word that only those two titles have ("a reading one": "Read 15 pages…", "Read one short…").
 PAIR = 0.5
@@ -233,7 +243,10 @@ def flow_to_start(
             return "complete_mission", dataclasses.replace(
                 choices, missions=(meant,), referent=meant
             )
-        if choices.missions and deed and (fit := _fitting(deed, choices, told=text)):
+        fit = _fitting(deed, choices, told=text) if choices.missions and deed else ()
+        if deed and choices.missions and not fit:
+            fit = fitting_by_meaning(deed, choices.missions, deps.engine.embedder, told=text)
+        if fit:
             # Only the missions the deed fits are offered: "watered them. the peas can wait"
             # is the seedlings, not a question about the peas.
             return "complete_mission", dataclasses.replace(choices, missions=fit)
@@ -259,6 +272,35 @@ def _fitting(deed: str, choices: DialogueContext, *, told: str = "") -> tuple[Ch
     if led and (len(close) < 2 or led in close):
         return (led,)
     return tuple(close) if len(close) > 1 else ()
+
+
+def fitting_by_meaning(
+    deed: str, missions: tuple[Choice, ...], embedder: Embedder, *, told: str = ""
+) -> tuple[Choice, ...]:
+    """The missions a deed told in other words means ("the stretching yes I do it, 10
+    minutes with a video" for "Do ten minutes of stretching").
+
+    1. Only a deed no mission fits by its words; a mission it falls short of is out.
+    2. Rank the missions by the closeness of their titles' embeddings to the deed's.
+    3. One clearly close and clearly ahead: that one. Close enough to be worth asking (or
+       pointed at loosely: "the money thing"): the two best, and she asks which. Else none.
+    """
+    missions = tuple(m for m in missions if not falls_short(told or deed, m.title))
+    if not missions:
+        return ()
+    vectors = embedder.embed([deed, *(m.title for m in missions)])
+    ranked = sorted(
+        zip((cosine(vectors[0], v) for v in vectors[1:]), range(len(missions)), strict=True),
+        reverse=True,
+    )
+    best = ranked[0][0]
+    second = ranked[1][0] if len(ranked) > 1 else -1.0
+    if best >= DEED_CLOSE and best - second >= DEED_LEAD:
+        return (missions[ranked[0][1]],)
+    ask_from = LOOSE_ASK if _POINTED.search(deed) else ASK_CLOSE
+    if best >= ask_from and len(ranked) > 1:
+        return tuple(missions[index] for _, index in ranked[:2])
+    return ()
 
 
 def _meant(earlier: tuple[str, ...], choices: DialogueContext) -> Choice | None:

@@ -305,3 +305,50 @@ def test_asked_which_one_an_answer_that_means_neither_marks_nothing(owner):
     say(owner, "hmm my cat just knocked over a plant lol", asked)
 
     assert not Mission.objects.filter(status=Mission.Status.COMPLETED).exists()
+
+
+def test_a_deed_told_in_other_words_marks_the_mission_it_means(owner):
+    goal = make_goal(owner, title="Stay close to family")
+    call = make_mission(goal, title="Call your grandmother")
+    make_mission(goal, title="Go for a 15-minute jog")
+    make_mission(goal, title="Tidy your desk")
+
+    say(owner, "phoned my grandma this afternoon")
+
+    assert Mission.objects.get(pk=call.pk).status == Mission.Status.COMPLETED
+    assert Mission.objects.filter(status=Mission.Status.COMPLETED).count() == 1
+
+
+def test_a_deed_told_in_other_words_near_two_missions_is_asked_about(owner):
+    goal = make_goal(owner, title="Get fit again")
+    make_mission(goal, title="Do ten minutes of stretching")
+    make_mission(goal, title="Go for a 15-minute jog")
+    make_mission(goal, title="Put your running shoes by the door")
+
+    answer = say(owner, "did a yoga video this morning, loosened up my hamstrings")
+
+    assert answer["pending_slot"] == "mission"
+    assert "“Do ten minutes of stretching”" in answer["reply"]
+    assert not Mission.objects.filter(status=Mission.Status.COMPLETED).exists()
+
+
+def test_a_mission_pointed_at_loosely_is_asked_about_with_the_two_it_may_be(owner):
+    goal = make_goal(owner, title="Save money")
+    make_mission(goal, title="Put 50 reais in the savings jar")
+    make_mission(goal, title="Check your bank app balance")
+    make_mission(goal, title="Chew gum instead of the first cigarette of the day")
+
+    answer = say(owner, "also i did the money thing")
+
+    assert answer["pending_slot"] == "mission"
+    assert not Mission.objects.filter(status=Mission.Status.COMPLETED).exists()
+
+
+def test_a_deed_close_to_no_mission_marks_nothing(owner):
+    goal = make_goal(owner, title="Get fit again")
+    make_mission(goal, title="Do ten minutes of stretching")
+    make_mission(goal, title="Go for a 15-minute jog")
+
+    say(owner, "i did the dishes and watched a film")
+
+    assert not Mission.objects.filter(status=Mission.Status.COMPLETED).exists()
