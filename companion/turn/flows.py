@@ -433,6 +433,9 @@ def undo_outcome(undo: dict[str, Any], runs: list[dict[str, Any]]) -> str:
 # A plan waiting on the goals page, put on the list from the chat (the reply to
 # "what do i do first" asked whether to).
 PLAN_APPROVED = "Done: “{goal}” has {count} on your list now. A good first one: “{first}”."
+PLAN_APPROVED_DONE = (
+    "Done: “{goal}” has {count} on your list now, and “{done}” is marked done. Nice work!"
+)
 PLAN_NOTHING = "“{goal}” has nothing waiting to add: its missions are already on your list."
 PLAN_FAILED = "I couldn't add them just now: they're waiting for you on your goals page."
 
@@ -447,9 +450,31 @@ def plan_waiting(context: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def approve_plan(offer: dict[str, Any]) -> dict[str, Any]:
-    """The plan that puts a waiting plan's missions on the list (a yes to the offer)."""
-    tool = {"name": "missions.approve_plan", "args": {"goal_id": offer["id"]}}
-    return {"strategy": "flow", "act": "missions", "tools": [tool], "approve": offer}
+    """The plan that puts a waiting plan's missions on the list (a yes to the offer), and
+    marks the one the person says they did (`offer["done"]`: its id) done."""
+    tools = [{"name": "missions.approve_plan", "args": {"goal_id": offer["id"]}}]
+    if offer.get("done"):
+        tools.append({"name": "missions.complete", "args": {"mission_id": offer["done"]}})
+    act = "mission_done" if offer.get("done") else "missions"
+    return {"strategy": "flow", "act": act, "tools": tools, "approve": offer}
+
+
+def approved_action(offer: dict[str, Any], outputs: dict[str, Any]) -> dict[str, Any] | None:
+    """The mission marked done with the plan put on the list, for "undo" later."""
+    done = outputs.get("missions.complete", {}).get("mission") if offer.get("done") else None
+    return (
+        {"action": "complete_mission", "id": done["id"], "title": done["title"]} if done else None
+    )
+
+
+# "put them all on my list", "add them", "approve the plan": a waiting plan asked for, even
+# when the offer was made a few messages before.
+ASKS_TO_ADD = re.compile(
+    r"\b(?:put|add)\s+(?:them|those|these|the\s+missions|all\s+of\s+them)\b"
+    r"|\b(?:put|add|move)\s+(?:it|them|those|these)(?:\s+all)?\s+(?:on|to|in)(?:to)?"
+    r"\s+(?:my|the)\s+list\b|\bapprove\s+(?:them|the\s+plan|all|the\s+missions)\b",
+    re.IGNORECASE,
+)
 
 
 def approve_outcome(offer: dict[str, Any], outputs: dict[str, Any], runs: list[dict]) -> str:
@@ -460,6 +485,8 @@ def approve_outcome(offer: dict[str, Any], outputs: dict[str, Any], runs: list[d
         return PLAN_NOTHING.format(goal=offer["title"])
     count = output["approved"]
     missions = f"{count} mission{'s' if count != 1 else ''}"
+    if done := approved_action(offer, outputs):
+        return PLAN_APPROVED_DONE.format(goal=offer["title"], count=missions, done=done["title"])
     first = offer.get("first") or output["titles"][0]
     return PLAN_APPROVED.format(goal=offer["title"], count=missions, first=first)
 

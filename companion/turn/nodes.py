@@ -49,9 +49,11 @@ from companion.turn.context import (
 )
 from companion.turn.flows import (
     ACTIVE,
+    ASKS_TO_ADD,
     OFFER_GOAL,
     approve_outcome,
     approve_plan,
+    approved_action,
     counted_reply,
     dialogue_context,
     dialogue_now,
@@ -80,6 +82,7 @@ from companion.turn.plan import (
     mourning_after,
     reply_act,
     sure_of,
+    tells_a_deed,
     tempered,
     topic_of,
 )
@@ -362,12 +365,16 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         return undo_plan(last)
     if said := counted_reply(deps.session_at_start.get("last_action"), text):
         return {"strategy": "clarify", "act": "progress", "question": said}
-    if offer := deps.session_at_start.get("plan_offer"):
-        # A yes to the offer (not a goodnight that opens with "ok cool"), or one of the
-        # plan's missions picked ("the first thing u said, the shoes one").
+    asked = plan_waiting(context) if ASKS_TO_ADD.search(text) else None
+    if offer := deps.session_at_start.get("plan_offer") or asked:
+        # A yes to the offer (not a goodnight that opens with "ok cool"), one of the plan's
+        # missions picked ("the first thing u said, the shoes one") or said done ("ok i did
+        # the shoes one": marked done too), or the plan asked for in words.
         picked = suggested_named(deps.user, offer["id"], text)
-        if picked or sure_act == "affirm" or is_bare_yes(text):
-            return approve_plan({**offer, "first": picked})
+        if picked or asked or sure_act == "affirm" or is_bare_yes(text):
+            done = picked["id"] if picked and tells_a_deed(text) else None
+            first = picked["title"] if picked else ""
+            return approve_plan({**offer, "first": first, "done": done})
     if sure_act == "resume" and (paused := dialogue_of(state)).paused:
         # "where were we?" with a flow set aside: that flow, where it was left.
         step = deps.dialogue.resume(paused, today=deps.today, context=dialogue_context(deps.user))
@@ -445,11 +452,11 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def suggested_named(user: Any, goal_id: int, text: str) -> str:
-    """The title of the waiting plan's mission `text` names ("the shoes one"), or ""."""
+def suggested_named(user: Any, goal_id: int, text: str) -> dict[str, Any] | None:
+    """The waiting plan's mission `text` names ("the shoes one"): its id and title."""
     choices = [Choice(m.pk, m.title) for m in mission_suggested_list(user=user, goal_id=goal_id)]
     found = best_choice(text, choices, LIGHT_VERBS) if choices else None
-    return found.title if found else ""
+    return {"id": found.id, "title": found.title} if found else None
 
 
 def _goal_awaiting_yes(state: TurnState) -> str:
@@ -502,6 +509,8 @@ def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         return out
     if offer := plan.get("approve"):
         out["reply"] = emit_text(deps, word_chunks(approve_outcome(offer, outputs, runs)))
+        if done := approved_action(offer, outputs):
+            out["session"] = {**out.get("session", {}), "last_action": done}
         return out
     if undo := plan.get("undo"):
         out["reply"] = emit_text(deps, word_chunks(undo_outcome(undo, runs)))

@@ -20,10 +20,10 @@ from companion.dialogue.cues import (
     reports_done,
     states_plan,
 )
-from delight.ai.classifiers.safety_rules.context import LAUGHTER
 from delight.ai.offline import drop_openers, reflect, split_sentences
 from delight.ai.offline.act_replies import asks_reassurance
 from delight.ai.offline.facts.common import RELATIONS
+from delight.ai.text import LAUGHTER
 
 # A message's act read with less confidence than this is not acted on: the reply listens.
 SURE = 0.45

@@ -25,6 +25,13 @@ import re
 import unicodedata
 from collections.abc import Callable, Set
 
+# Laughter in a message as typed: "lol", "haha", "jk", a laughing or skull emoji.
+LAUGHTER = re.compile(
+    r"\b(?:lol+|lmf?ao+|rofl|haha+|hehe+|jk|jkjk)\b|[\U0001F602\U0001F923\U0001F480\U0001F606"
+    r"\U0001F605]",
+    re.IGNORECASE,
+)
+
 
 def word_set(text: str) -> frozenset[str]:
     """The words of a space-separated list, for the word tables written as one string."""

@@ -129,6 +129,37 @@ def test_a_plan_mission_picked_after_the_offer_puts_the_plan_on_the_list_first(o
     assert set(goal.missions.values_list("status", flat=True)) == {Mission.Status.PENDING}
 
 
+def test_a_plan_mission_said_done_after_the_offer_is_put_on_the_list_and_marked(owner):
+    goal = make_goal(owner, title="Get back into running", decomposition_status="done")
+    walk = make_mission(goal, title="Walk-run twenty minutes", status=Mission.Status.SUGGESTED)
+    shoes = make_mission(
+        goal, title="Check your shoes and lay out your kit", status=Mission.Status.SUGGESTED
+    )
+
+    offer = say(owner, "so what do i do first")
+    done = say(owner, "ok i did the shoes one, they were under the bed covered in dust", offer)
+
+    assert done["reply"].endswith(
+        "“Check your shoes and lay out your kit” is marked done. Nice work!"
+    )
+    assert Mission.objects.get(pk=shoes.pk).status == Mission.Status.COMPLETED
+    assert Mission.objects.get(pk=walk.pk).status == Mission.Status.PENDING
+    undone = say(owner, "wait no i didnt do the shoes yet, undo that", done)
+    assert Mission.objects.get(pk=shoes.pk).status == Mission.Status.PENDING
+    assert "Check your shoes" in undone["reply"]
+
+
+def test_a_waiting_plan_asked_for_in_words_later_is_put_on_the_list(owner):
+    goal = make_goal(owner, title="Get back into running", decomposition_status="done")
+    make_mission(goal, title="Find your old trainers", status=Mission.Status.SUGGESTED)
+
+    offer = say(owner, "what are my missions today")
+    aside = say(owner, "ugh night shift tonight so probably not today tbh", offer)
+    say(owner, "actually yes put them all on my list", aside)
+
+    assert goal.missions.get().status == Mission.Status.PENDING
+
+
 def test_a_goodnight_that_opens_with_ok_approves_nothing(owner):
     goal = make_goal(owner, title="Get back into running", decomposition_status="done")
     make_mission(goal, title="Find your old trainers", status=Mission.Status.SUGGESTED)

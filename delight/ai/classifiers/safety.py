@@ -23,7 +23,6 @@ from delight.ai.classifiers.safety_rules import (
     IDEATION,
     INTENTION,
     KIDDING,
-    LAUGHTER,
     MEANS,
     NEGATORS,
     PAST,
@@ -41,7 +40,7 @@ from delight.ai.classifiers.safety_rules import (
     WARNING,
     Rule,
 )
-from delight.ai.text import BOUNDARY_TOKENS
+from delight.ai.text import BOUNDARY_TOKENS, LAUGHTER
 from delight.ai.types import SafetyResult
 
 _NEGATION_WINDOW = 4

@@ -95,6 +95,14 @@ FEELINGS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"\bworr|\banxious|\bscared|\bnervous|\bpanic|\boverwhelm|\bstress",
             "like a lot to carry",
         ),
+        # A life or a livelihood lost is heavy, not disappointing ("we lost a patient").
+        (
+            r"\blost (?:a |my |our |her |his |their |one of (?:my|our) )?(?:patients?|mum|mom"
+            r"|dad|father|mother|friend|baby|grandma|grandad|grandpa|nan|brother|sister|husband"
+            r"|wife|partner|son|daughter|dog|cat|pet|job|home|house|colleague|uncle|aunt)\b"
+            r"|\bpassed away\b|\bdied\b|\bfuneral\b|\bmiscarr",
+            "really heavy",
+        ),
         (r"\bfail|\bdidn'?t get\b|\brejected|\blost\b", "really disappointing"),
         (r"\bangry|\bfurious|\bmad\b|\bannoy|\bsick of\b|\bfed up\b", "really frustrating"),
     )
@@ -244,9 +252,14 @@ ACKNOWLEDGED = (
 )
 # A remark in passing, met lightly: true after anything said without a question.
 REMARKED = (
-    "Ha, I hear you{n}. What else is going on?",
+    "I hear you{n}. What else is going on?",
     "I'm with you{n}. Say as much or as little as you like.",
     "Mm, noted{n}. Anything you'd like to talk through?",
+)
+# The same, for a remark made with a laugh ("could murder a cold one right now haha").
+LAUGHED = (
+    "Ha, I hear you{n}. What else is going on?",
+    "Ha! Fair enough{n}. What else is on your mind?",
 )
 ABOUT_HER = (
     "I don't have favourites the way you do{n}, but I love hearing about what lights you up. "

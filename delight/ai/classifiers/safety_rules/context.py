@@ -240,14 +240,9 @@ RECOVERY = re.compile(
     r" harm\b|\b(?:days|weeks|months|years) since i last\b|\bi got help\b|\bbeen well\b"
     r"|\bsurvivor of\b|\bglad (?:\w+ )?made it\b|\bhave not in years\b"
 )
-# Laughter in the message as typed (emoji are gone after normalising): with only a phrase
-# people use as hyperbole ("kms", "i want to die"), the message is asked about, not
-# answered with the crisis response ("kms this code will not compile 😂").
-LAUGHTER = re.compile(
-    r"\b(?:lol+|lmf?ao+|rofl|haha+|hehe+|jk|jkjk)\b|[\U0001F602\U0001F923\U0001F480\U0001F606"
-    r"\U0001F605]",
-    re.IGNORECASE,
-)
+# With only a phrase people use as hyperbole ("kms", "i want to die") next to laughter as
+# typed (delight.ai.text.LAUGHTER; emoji are gone after normalising), the message is asked
+# about, not answered with the crisis response ("kms this code will not compile 😂").
 HYPERBOLE_RULES = frozenset(
     {"kms", "want to die", "rather be dead", "kill self", "end it all", "jump method",
      "intend to jump", "step off"}

@@ -79,7 +79,13 @@ def tasks(clause: str) -> list[ExtractedFact]:
         done = re.split(r",? (?:not|but not|instead of|rather than) ", thing(found.group(1)))[0]
         # "I did actually go for…", "I did get there": a verb follows, not a thing done.
         verb_next = re.match(r"(?:actually|really|just|finally|not|go|get|make|try)\b", done, re.I)
-        if done and done.lower() not in ("it", "that", "this", "nothing") and not verb_next:
+        # "the shoes one", "the money thing": a pointer at a mission, nothing to remember.
+        pointer = re.search(r"\b(?:one|thing|stuff|bit)$", done, re.I)
+        if (
+            done
+            and done.lower() not in ("it", "that", "this", "nothing")
+            and not (verb_next or pointer)
+        ):
             return [
                 fact(f"Finished {third_person(done)}", "task", f"done:{slug(done)}", 0.75, "done")
             ]

@@ -52,6 +52,13 @@ def test_listening_says_back_what_happened_and_how_it_sounds():
     assert "humiliating" in said
 
 
+@pytest.mark.parametrize("act", ["sympathy", "listen"])
+def test_a_life_lost_is_heavy_not_disappointing(act):
+    said = reply(act, "honestly work has been brutal, we lost a patient last night")
+    assert "disappointing" not in said
+    assert "heavy" in said
+
+
 def test_listening_never_says_back_a_sentence_cut_short():
     said = reply("listen", "my mom is literally going to kill me if she sees im still up drawing")
     assert "you are still" not in said
@@ -67,6 +74,8 @@ def test_a_statement_that_teaches_nothing_is_listened_to_not_asked_back():
 
 def test_a_remark_in_passing_is_met_lightly_and_a_request_is_left_to_the_rules():
     said = reply("smalltalk", "could murder a cold one right now just thinking about it haha")
+    assert said in [t.format(n=", Sam") for t in words.LAUGHED]
+    said = reply("smalltalk", "ugh night shift tonight so probably not today tbh")
     assert said in [t.format(n=", Sam") for t in words.REMARKED]
     assert act_reply("smalltalk", "tell me a joke", ReplyContext(name="Sam"), turn=0) == []
 

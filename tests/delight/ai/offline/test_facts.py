@@ -22,6 +22,8 @@ CASES = [
     ("I live in Berlin", [("Lives in Berlin", "personal", "location")]),
     ("also i do crochet, forgot to say", [("Does crochet", "personal", "hobby:crochet")]),
     ("i did the walk not the stretching thing", [("Finished the walk", "task", "done:walk")]),
+    ("ok i did the shoes one, they were under the bed", []),
+    ("also i did the money thing", []),
     (
         "biscuit just jumped on me, hes my greyhound, laziest dog alive",
         [("Their greyhound is called Biscuit", "personal", "pet:dog")],
