@@ -117,6 +117,10 @@ MISSIONS_AFTER_YES = (
     "Your missions come from your goal: say yes and I'll set up “{title}” and plan its first "
     "small steps."
 )
+MISSIONS_AFTER_SETUP = (
+    "Your missions come from your goal: once “{title}” is set up, I'll plan its first small "
+    "steps."
+)
 # Said when "where were we?" picks up a flow that was set aside.
 BACK_TO = "We were setting up “{title}”."
 # Acts that ask for something, even without a question's words ("give me a mission").
@@ -381,11 +385,8 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         title = (paused.paused or {}).get("slots", {}).get("title")
         back = f"{BACK_TO.format(title=title)} " if title else ""
         return flow_plan(step_dict(dataclasses.replace(step, reply=back + step.reply)))
-    if sure_act == "missions_question" and (title := _goal_awaiting_yes(state)):
-        return {
-            "strategy": "clarify", "act": "goal_step",
-            "question": MISSIONS_AFTER_YES.format(title=title),
-        }  # fmt: skip
+    if sure_act == "missions_question" and (said := _goal_being_set_up(state)):
+        return {"strategy": "clarify", "act": "goal_step", "question": said}
     # The intent model's "create a goal" is not taken for a message that plainly does
     # something else ("undo", "bye").
     label = "" if sure_act in NOT_A_GOAL else intent.get("label", "")
@@ -459,12 +460,18 @@ def suggested_named(user: Any, goal_id: int, text: str) -> dict[str, Any] | None
     return {"id": found.id, "title": found.title} if found else None
 
 
-def _goal_awaiting_yes(state: TurnState) -> str:
-    """The title of a new goal summed up and waiting for its yes ("" when none is)."""
+def _goal_being_set_up(state: TurnState) -> str:
+    """What a new goal still being set up waits for, said about its missions ("" when no
+    goal is): its yes, or the answers still to come."""
     dialogue = dialogue_of(state)
-    if dialogue.flow != CREATE_GOAL.name or dialogue.state is not ConversationState.CONFIRMING:
+    title = str(dialogue.slots.get("title") or "")
+    if dialogue.flow != CREATE_GOAL.name or not title:
         return ""
-    return str(dialogue.slots.get("title") or "")
+    if dialogue.state is ConversationState.CONFIRMING:
+        return MISSIONS_AFTER_YES.format(title=title)
+    if dialogue.state is ConversationState.WAITING_FOR_SLOT:
+        return MISSIONS_AFTER_SETUP.format(title=title)
+    return ""
 
 
 def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:

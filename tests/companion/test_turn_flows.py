@@ -314,6 +314,18 @@ def test_missions_asked_for_while_a_new_goal_waits_for_its_yes_point_to_the_yes(
     assert "set up a goal" not in asked["reply"]
 
 
+def test_missions_asked_for_while_a_new_goal_is_being_set_up_wait_for_it(owner):
+    answer = say(owner, "i want to get back into running, used to do parkrun before covid")
+    answer = say(owner, "yeah go on", answer)
+    assert answer["pending_slot"] == "why"
+
+    asked = say(owner, "what should i do first", answer)
+
+    assert "once “Get back into running” is set up" in asked["reply"]
+    assert "set up a goal" not in asked["reply"]
+    assert asked["conversation_state"] == "waiting_for_slot"
+
+
 def test_asked_which_one_an_answer_that_means_one_without_its_words_marks_it(owner):
     goal = make_goal(owner, title="Read more")
     novel = make_mission(goal, title="Read 20 pages of Things Fall Apart")

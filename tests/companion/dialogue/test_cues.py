@@ -69,6 +69,8 @@ def test_a_bare_wish_gives_its_aim_to_offer():
     assert wished_aim("ive been thinking i want to quit my job") == "quit my job"
     said = "ive wanted to write a novel for like ten years and never get past chapter 1"
     assert wished_aim(said) == "write a novel"
+    said = "i want to get back into running, used to do parkrun before covid"
+    assert wished_aim(said) == "get back into running"
 
 
 @pytest.mark.parametrize(
