@@ -175,7 +175,9 @@ _WHY_ECHO = re.compile(
 
 def parse_why(text: str, env: SlotEnv) -> str:
     said = _WHY_ECHO.sub("", text) or text
-    why = clean_value(re.sub(r"^\s*(?:because|since|so\s+that)\s+", "", said, flags=re.I))
+    why = clean_value(
+        re.sub(r"^\s*(?:because|since|so\s+that|cos|coz|cuz|cause|'cause)\s+", "", said, flags=re.I)
+    )
     if len(re.sub(r"\W", "", why)) < 3:
         raise SlotError("I'd love a few words about it")
     if len(why) > TEXT_MAX:

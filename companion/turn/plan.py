@@ -303,7 +303,9 @@ def reply_act(
         # the emotion's strategy (which answers from memory too); a light remark made with a
         # laugh gets a light word back ("my mom is literally going to kill me if she sees
         # im still up drawing lol"); else she listens.
-        if feeling.clear or _QUESTION.search(text):
+        # While a loss is fresh she listens rather than probe the feeling ("i keep expecting
+        # her on the bed" was asked "How do you feel about that?").
+        if (feeling.clear and not (grieving or mourning)) or _QUESTION.search(text):
             return ""
         return "smalltalk" if light and LAUGHTER.search(text) else "listen"
     if act == "worry" and feeling.afraid and not OTHERS_FEAR.search(text):

@@ -42,6 +42,12 @@ def test_a_statement_read_with_little_confidence_is_listened_to():
     assert reply_act("good_news", 0.2, CALM, text="the dentist was fine i guess") == "listen"
 
 
+def test_while_a_loss_is_fresh_an_unsure_reading_is_listened_to_not_probed():
+    text = "thanks. i keep expecting her on the bed"
+    assert reply_act("", 0.0, SAD, text=text) == ""
+    assert reply_act("", 0.0, SAD, text=text, mourning=True) == "listen"
+
+
 def test_a_light_remark_read_unsure_with_a_laugh_gets_a_light_word_back():
     text = "my mom is literally going to kill me if she sees im still up drawing btw lol"
     assert reply_act("venting", 0.2, CALM, text=text) == "smalltalk"

@@ -108,3 +108,10 @@ def test_a_word_said_in_another_form_names_the_title_by_its_root():
 def test_a_word_said_that_ends_a_titles_word_names_it():
     assert best_choice("ok finished the cards. all 20 now", [READING, CARDS]) == CARDS
     assert best_choice("did 20 of them", [READING, CARDS]) is None  # "20" is in both
+
+
+@pytest.mark.parametrize(
+    "text", ["because i miss the buzz", "cos i miss the buzz", "cause i miss the buzz"]
+)
+def test_a_reason_is_kept_without_its_because(text):
+    assert parse_why(text, SlotEnv(TODAY)) == "I miss the buzz"

@@ -80,7 +80,9 @@ def tasks(clause: str) -> list[ExtractedFact]:
         # "I did actually go for…", "I did get there": a verb follows, not a thing done.
         verb_next = re.match(r"(?:actually|really|just|finally|not|go|get|make|try)\b", done, re.I)
         # "the shoes one", "the money thing": a pointer at a mission, nothing to remember.
-        pointer = re.search(r"\b(?:one|thing|stuff|bit)$", done, re.I)
+        pointer = re.search(
+            r"\b(?:one|thing|stuff|bit)(?: (?:already|too|as well|again|now|today))?$", done, re.I
+        )
         if (
             done
             and done.lower() not in ("it", "that", "this", "nothing")

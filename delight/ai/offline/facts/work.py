@@ -26,7 +26,12 @@ _JOBS = word_set(
 
 def occupation(clause: str) -> list[ExtractedFact]:
     """A job ("I work as…", "I'm a nurse"), an employer ("I work at…") or studies."""
-    found = re.search(r"\bI (?:work|am working) as (?:an? )?(.+)", clause, re.I)
+    found = re.search(
+        r"\bI (?:work|am working)(?: nights| days| shifts| part[ -]time| full[ -]time)? as"
+        r" (?:an? )?(.+)",
+        clause,
+        re.I,
+    )
     if found:
         job, _, employer = ([*re.split(r"\s+(at|for)\s+", found.group(1), maxsplit=1), "", ""])[:3]
         job = thing(job, 5)

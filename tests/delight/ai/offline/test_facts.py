@@ -23,6 +23,11 @@ CASES = [
     ("also i do crochet, forgot to say", [("Does crochet", "personal", "hobby:crochet")]),
     ("i did the walk not the stretching thing", [("Finished the walk", "task", "done:walk")]),
     ("ok i did the shoes one, they were under the bed", []),
+    ("ok i did the shoes one already, they were under the bed", []),
+    (
+        "i work nights as a nurse so my sleep is a mess",
+        [("Works as a nurse", "personal", "occupation")],
+    ),
     ("also i did the money thing", []),
     (
         "biscuit just jumped on me, hes my greyhound, laziest dog alive",
