@@ -9,6 +9,7 @@ is one a goal can keep.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -157,12 +158,20 @@ def parse_title(text: str, env: SlotEnv) -> str:
     """A goal's title as said, without a correction's cue ("actually"), a lead-in ("I want
     to") or a tail ("instead", "please")."""
     text = CUE.sub("", text.strip())
-    title = clean_value(TITLE_TAIL.sub("", strip_lead_in(text)))
+    title = _without_trailing_symbols(clean_value(TITLE_TAIL.sub("", strip_lead_in(text))))
     if len(re.sub(r"\W", "", title)) < 2:
         raise SlotError("I didn't catch the goal itself")
     if len(title) > TITLE_MAX:
         raise SlotError(f"That's a bit long for a title (at most {TITLE_MAX} characters)")
     return title[0].upper() + title[1:]
+
+
+def _without_trailing_symbols(title: str) -> str:
+    """A title without the emoji and marks typed after it ("Practise Spanish ✔️")."""
+    end = len(title)
+    while end and (unicodedata.category(title[end - 1]) in ("So", "Sk", "Mn", "Cf", "Zs")):
+        end -= 1
+    return title[:end]
 
 
 # The question said back before the answer, with its shrug ("why does it matter... idk.").

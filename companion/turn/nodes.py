@@ -118,8 +118,7 @@ MISSIONS_AFTER_YES = (
     "small steps."
 )
 MISSIONS_AFTER_SETUP = (
-    "Your missions come from your goal: once “{title}” is set up, I'll plan its first small "
-    "steps."
+    "Your missions come from your goal: once “{title}” is set up, I'll plan its first small steps."
 )
 # Said when "where were we?" picks up a flow that was set aside.
 BACK_TO = "We were setting up “{title}”."

@@ -191,8 +191,11 @@ def kindness(given: ActInput) -> list[str]:
     kind and true, from their own progress: the streak, a goal's progress."""
     if asks_reassurance(given.text):
         return _bank(words.REASSURED, given, "reassured")
+    if words.MULLING.search(given.text):
+        return _bank(words.MULLED, given, "mulled")
     if words.OWN_PLAN.search(given.text):
-        return _bank(words.PLAN_BACKED, given, "plan")
+        timed = words.PLAN_TIMED if words.TIME_SAID.search(given.text) else ()
+        return _bank((*timed, *words.PLAN_BACKED), given, "plan")
     parts = []
     note = given.ctx.streak
     if note is not None and note.current:

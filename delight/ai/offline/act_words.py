@@ -75,8 +75,10 @@ HEARD_PLAIN = (
     "I'm listening{n}. That sounds {feeling}. What part of it weighs on you most?",
 )
 # Listening to something told without a heavy feeling ("ok i will call dr patel").
+# (Never "How do you feel about that?": said to "i keep expecting her on the bed" a week
+# after a loss, it probes where she should listen.)
 HEARD_NEUTRAL = (
-    "{Said}. How do you feel about that?",
+    "{Said}. I'm here, if you want to say more.",
     "{Said} — tell me more, if you like.",
 )
 HEARD_NEUTRAL_PLAIN = (
@@ -243,8 +245,18 @@ OWN_PLAN = re.compile(
 PLAN_BACKED = (
     "Sounds like a plan{n}. One small step at a time is exactly how it gets done.",
     "Good plan{n}. Starting small makes the rest easier.",
-    "That works{n}. Future you will be glad you picked a time for it.",
 )
+# Backing for a plan with its time said ("ill do it tomorrow after work").
+PLAN_TIMED = ("That works{n}. Future you will be glad you picked a time for it.",)
+TIME_SAID = re.compile(
+    r"\b(?:tomorrow|tonight|later|this (?:morning|afternoon|evening|weekend)|after (?:work"
+    r"|lunch|dinner|school)|before (?:work|bed)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day"
+    r"|at \d{1,2}(?::\d\d)?|next week)\b",
+    re.IGNORECASE,
+)
+# A decision left for later ("yeah maybe. ill think about it"): no plan to back.
+MULLING = re.compile(r"\b(?:think about it|sleep on it|see how (?:i|it) (?:feel|goes))\b", re.I)
+MULLED = ("Fair enough{n}: give it some thought. I'm here if you want to talk it through.",)
 ACKNOWLEDGED = (
     "Mm. I'm here whenever you want to pick something up{n}.",
     "Okay{n}. What's next on your mind?",

@@ -115,3 +115,12 @@ def test_a_word_said_that_ends_a_titles_word_names_it():
 )
 def test_a_reason_is_kept_without_its_because(text):
     assert parse_why(text, SlotEnv(TODAY)) == "I miss the buzz"
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [("run a 5k 🏃‍♀️🔥", "Run a 5k"), ("practise spanish ✔️", "Practise spanish"),
+     ("learn C++", "Learn C++")],
+)  # fmt: skip
+def test_a_title_keeps_no_emoji_typed_after_it(text, title):
+    assert parse_title(text, SlotEnv(TODAY)) == title

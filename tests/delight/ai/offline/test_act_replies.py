@@ -69,7 +69,7 @@ def test_a_statement_that_teaches_nothing_is_listened_to_not_asked_back():
     text = "i put in the dashboard. when i want to smoke i look at it"
     said = act_reply("fact_noted", text, ReplyContext(name="Sam"), turn=0, troubled=False)[0]
     assert said.startswith("You put in the dashboard")
-    assert "how do you feel" in said.lower() or "tell me more" in said.lower()
+    assert "say more" in said.lower() or "tell me more" in said.lower()
 
 
 def test_a_remark_in_passing_is_met_lightly_and_a_request_is_left_to_the_rules():
@@ -200,6 +200,19 @@ def test_a_plan_of_their_own_is_backed_kindly():
     assert not reply_problems(said)
     assert "?" not in said
     assert said.startswith(("Sounds like a plan", "Good plan", "That works"))
+
+
+def test_backing_speaks_of_a_time_only_when_one_was_picked():
+    untimed = [act_reply("kindness", "ok ill write the bio first", ReplyContext(), turn=n)[0]
+               for n in range(6)]  # fmt: skip
+    assert not any("picked a time" in said for said in untimed)
+    timed = act_reply("kindness", "ill write the bio tomorrow after work", ReplyContext(), turn=0)
+    assert any("picked a time" in said for said in timed)
+
+
+def test_a_decision_left_for_later_is_respected_not_backed_as_a_plan():
+    said = reply("kindness", "yeah maybe. ill think about it")
+    assert said.startswith("Fair enough, Sam: give it some thought.")
 
 
 def test_asked_whether_a_rest_is_all_right_she_reassures_before_anything_else():
