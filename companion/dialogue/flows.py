@@ -16,6 +16,7 @@ from typing import Any
 from companion.dialogue.cues import fix_typos
 from companion.dialogue.dates import display_date, find_date
 from companion.dialogue.parsing import (
+    Choice,
     Parser,
     SlotEnv,
     SlotError,
@@ -41,6 +42,7 @@ from companion.dialogue.phrases import (
     CATEGORY_WORD,
     CONNECTOR,
     DATE_CLAUSE,
+    DONE,
     FIELD_WORDS,
     GOAL_NAMED,
     GOAL_REQUEST,
@@ -295,8 +297,17 @@ def extract_mission(text: str, env: SlotEnv) -> Extracted:
     # A mission the words fit, even if several fit equally: the slot then asks which; or
     # the one the words point back at ("did that too").
     if env.context.missions and (top_choices(rest, env.context.missions) or env.context.referent):
-        values["mission"] = rest
+        values["mission"] = _deed_clause(rest, env.context.missions) or rest
     return Extracted(values, rest)
+
+
+def _deed_clause(text: str, missions: Sequence[Choice]) -> str:
+    """The one clause that tells the deed and names a mission ("did the walk run in the
+    park" of "…, legs are jelly but i feel amazing": not the legs of "Foam-roll and stretch
+    your legs"); "" when the message has no single such clause."""
+    clauses = [c.strip() for c in re.split(r"[.,;!?]+|\bbut\b", text) if c.strip()]
+    told = [c for c in clauses if DONE.search(c) and top_choices(c, missions)]
+    return told[0] if len(clauses) > 1 and len(told) == 1 else ""
 
 
 COMPLETE_MISSION = Flow(

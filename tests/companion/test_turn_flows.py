@@ -395,3 +395,26 @@ def test_a_deed_close_to_no_mission_marks_nothing(owner):
     say(owner, "i did the dishes and watched a film")
 
     assert not Mission.objects.filter(status=Mission.Status.COMPLETED).exists()
+
+
+def test_the_mission_is_read_from_the_clause_that_tells_the_deed(owner):
+    goal = make_goal(owner, title="Get back into running")
+    titles = (
+        "Map a safe 3-5 km loop near home", "Walk-run your loop and note how it felt",
+        "Easy conversational run", "Brisk walk with 5 short jogs",
+        "Ten minutes of mobility after a run", "Six 20-second strides after an easy run",
+        "Foam-roll and stretch your legs", "Shake-out run at easy pace",
+        "Long slow run, 10% longer than last week", "Plan water and fuel for the long run",
+        "Strength circuit for runners: squats, lunges, calf raises",
+        "Hill repeats: 4 x 1 minute uphill", "Write your race-day plan: kit, pace, fuel",
+        "Lay out everything for race morning",
+    )  # fmt: skip
+    for title in titles:
+        make_mission(goal, title=title)
+
+    answer = say(
+        owner, "omg i just did the walk run in the park, 20 mins, legs are jelly but i feel amazing"
+    )
+
+    assert not Mission.objects.filter(status=Mission.Status.COMPLETED).exists()
+    assert "“Walk-run your loop and note how it felt”" in answer["reply"]

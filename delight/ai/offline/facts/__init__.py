@@ -9,6 +9,7 @@ learning, what they drive, their team, birthdays). Each fact carries a stable
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import functools
 import re
@@ -88,7 +89,22 @@ def extract_facts(text: str, *, today: dt.date | None = None) -> list[ExtractedF
         for extractor in extractors:
             facts.extend(extractor(clause))
     facts.extend(pet_named_first(text))
+    facts = _ended_by_a_loss(facts)
     unique: dict[str, ExtractedFact] = {}
     for fact in facts:
         unique.setdefault(fact.key or fact.content.lower(), fact)
     return list(unique.values())
+
+
+def _ended_by_a_loss(facts: list[ExtractedFact]) -> list[ExtractedFact]:
+    """A loss told with who was lost ("my cat pepper died"): the loss takes the key of the
+    fact that names them ("pet:cat"), and that fact is not kept as current."""
+    for loss in [f for f in facts if "loss" in f.tags and f.value]:
+        named = re.compile(rf"\b{re.escape(loss.value)}\b", re.IGNORECASE)
+        ended = [f for f in facts if f is not loss and named.search(f.content)]
+        if not ended:
+            continue
+        key = loss.key or next((f.key for f in ended if f.key), "")
+        facts = [dataclasses.replace(loss, key=key) if f is loss else f for f in facts
+                 if f not in ended]  # fmt: skip
+    return facts

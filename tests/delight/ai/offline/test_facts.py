@@ -230,6 +230,7 @@ def test_turns_of_phrase_are_not_taken_for_hobbies(text: str) -> None:
         ("My cat Pepper passed away last week", "Their cat Pepper died in November 2026",
          "pet:cat"),
         ("miso died this morning", "Lost Miso in November 2026", ""),
+        ("my cat pepper died last week. she was 17", "Lost Pepper in November 2026", "pet:cat"),
         ("my grandma passed away on sunday", "Their grandma died in November 2026",
          "relation:grandma"),
         ("I left my job as a paralegal", "Left their job as a paralegal", "occupation"),
