@@ -39,7 +39,7 @@ TITLE_MAX_WORDS = 12
 _SENTENCES = re.compile(r"(?<=[.!?])\s+")
 _AIM_END = re.compile(
     r"\s*[,;(]\s*(?:i|im|i'm|ive|i've|my|it|its|it's|we|cause|cos|used to|since|ever since"
-    r"|back when)\b|\s+(?:lol|haha)\b"
+    r"|back when|she|shes|she's|he|hes|he's|they|theyre|they're)\b|\s+(?:lol|haha)\b"
     r"|[?!.]+(?:\s|$)"
     r"|,?\s+(?:but|though|tho)\b|\s+and\s+(?:never|still|always|just|keep)\b"
     r"|\s+for\s+(?:like\s+|about\s+|over\s+)?(?:\w+\s+)?(?:years?|months?|ages|a\s+while|ever)\b",

@@ -71,6 +71,8 @@ def test_a_bare_wish_gives_its_aim_to_offer():
     assert wished_aim(said) == "write a novel"
     said = "i want to get back into running, used to do parkrun before covid"
     assert wished_aim(said) == "get back into running"
+    said = "i want to play songs with my niece, she plays ukulele"
+    assert wished_aim(said) == "play songs with my niece"
 
 
 @pytest.mark.parametrize(

@@ -24,6 +24,10 @@ _JOBS = word_set(
 )
 
 
+# Chat words after what was said ("im a teacher btw"): not part of the job.
+_CHAT_TAIL = re.compile(r"\s+(?:btw|tbh|lol|haha|fyi|too|as well|actually)\b(?=[,.!]|$)", re.I)
+
+
 def occupation(clause: str) -> list[ExtractedFact]:
     """A job ("I work as…", "I'm a nurse"), an employer ("I work at…") or studies."""
     found = re.search(
@@ -39,6 +43,7 @@ def occupation(clause: str) -> list[ExtractedFact]:
         if employer:
             facts.append(_employer(thing(employer, 6)))
         return facts
+    clause = _CHAT_TAIL.sub("", clause)
     found = re.search(
         r"\bI am (?:an? )((?:(?!in\b)[\w-]+ ){0,3}[\w-]+?)(?: by (?:profession|trade))?"
         r"(?: (?:at|for) (.+)| in [\w' -]+)?(?:,.*)?$",

@@ -28,6 +28,7 @@ CASES = [
         "i work nights as a nurse so my sleep is a mess",
         [("Works as a nurse", "personal", "occupation")],
     ),
+    ("im a teacher btw, secondary, maths", [("Works as a teacher", "personal", "occupation")]),
     ("also i did the money thing", []),
     (
         "biscuit just jumped on me, hes my greyhound, laziest dog alive",
