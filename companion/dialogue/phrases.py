@@ -29,7 +29,7 @@ CANCEL = regex(r"""
     (?:(?:oh|ok|okay|please|actually|no|nah|nope|look|yeah|hmm+|um+|ugh|wait|sorry|just)[\s,]+)*
     (?:cancel|stop|abort|quit|drop\s+it|let'?s\s+not|never\s*mind|forget\s+(?:about\s+)?it)
     (?:[\s,]+(?:it|that|this|please|then|for\s+now|for\s+(?:to)?night|for\s+today|the\s+goal
-      |the\s+whole\s+thing|thanks))*
+      |the\s+whole\s+thing|goal|thing|thanks))*
 """)
 # A cancel that opens a clause, or a request not to keep it ("dont save it", "not ready to
 # make it official").

@@ -237,6 +237,11 @@ def flow_to_start(
         choices = dialogue_context(deps.user)
         env = SlotEnv(deps.today, choices)
         named = COMPLETE_MISSION.extract(text, env).values.get("mission")
+        if choices.missions and done and (first := _first_named(text, earlier, choices)):
+            # "ok i did the first one" after "A good first one: “Tune it”": that one.
+            return "complete_mission", dataclasses.replace(
+                choices, missions=(first,), referent=first
+            )
         if choices.missions and (((done or mission) and named) or (done and mission)):
             return "complete_mission", choices
         if choices.missions and done and refers_back(text) and (meant := _meant(earlier, choices)):
@@ -301,6 +306,21 @@ def fitting_by_meaning(
     if best >= ask_from and len(ranked) > 1:
         return tuple(missions[index] for _, index in ranked[:2])
     return ()
+
+
+_THE_FIRST = re.compile(r"\bthe first (?:one|thing|mission)\b", re.IGNORECASE)
+_FIRST_OFFERED = re.compile(r"\bfirst one: “([^”]+)”")
+
+
+def _first_named(text: str, earlier: tuple[str, ...], choices: DialogueContext) -> Choice | None:
+    """The mission she just called "a good first one", when the person says they did "the
+    first one"."""
+    if not _THE_FIRST.search(text):
+        return None
+    for said in earlier:
+        if named := _FIRST_OFFERED.search(said):
+            return next((m for m in choices.missions if m.title == named.group(1)), None)
+    return None
 
 
 def _meant(earlier: tuple[str, ...], choices: DialogueContext) -> Choice | None:

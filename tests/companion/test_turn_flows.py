@@ -418,3 +418,22 @@ def test_the_mission_is_read_from_the_clause_that_tells_the_deed(owner):
 
     assert not Mission.objects.filter(status=Mission.Status.COMPLETED).exists()
     assert "“Walk-run your loop and note how it felt”" in answer["reply"]
+
+
+def test_the_first_one_after_she_named_a_good_first_one_is_that_one(owner):
+    goal = make_goal(owner, title="Learn guitar", decomposition_status="done")
+    tune = make_mission(
+        goal, title="Put the instrument where you can see it and tune it",
+        status=Mission.Status.SUGGESTED, position=0,
+    )  # fmt: skip
+    make_mission(
+        goal, title="Learn the first section of your song", status=Mission.Status.SUGGESTED,
+        position=1,
+    )  # fmt: skip
+    offer = say(owner, "what are my missions")
+    added = say(owner, "yeah add them", offer)
+    assert "A good first one: “Put the instrument" in added["reply"]
+
+    say(owner, "ok i did the first one", added)
+
+    assert list(Mission.objects.filter(status=Mission.Status.COMPLETED)) == [tune]

@@ -82,7 +82,7 @@ def test_undo_takes_back_the_mission_she_just_marked(runner):
     assert done_titles(runner) == set()
     again = say(runner, "undo", marked)
     assert again["act"] == "undo"
-    assert "nothing for me to undo" in again["reply"]
+    assert "nothing to undo" in again["reply"]
 
 
 def test_a_streak_question_gets_the_streak_not_a_celebration(runner):

@@ -283,6 +283,9 @@ SOMETHING_ELSE = (
 )
 # An answer already given this conversation, given again.
 REPEATED = "Like I said, {answer}"
+# Nothing of hers to take back just now: nothing done yet, or done too many messages ago
+# (she undoes only what she did a moment ago; the goals page changes anything).
 UNDO_NOTHING = (
-    "There's nothing for me to undo in this conversation{n}. What would you like to change?"
+    "I've nothing to undo from the last few messages{n}. Tell me which mission or goal to "
+    "change, or untick it on your goals page."
 )

@@ -152,6 +152,14 @@ TOPICS: tuple[Topic, ...] = (
         "Lay out your kit the night before, so tomorrow's first step is already done.",
     ),
     _topic(
+        r"\bmarking\b|\bgrading\b|\bmocks\b|\bpaperwork\b|\binbox\b|\bemails\b|\breports\b"
+        r"|\bworkload\b|\bpile of\b|\bbacklog\b|\blosing my mind\b",
+        "Split it into small batches: ten at a time, then five minutes away from the desk. "
+        "Counting batches done feels better than staring at the pile.",
+        "Do the two easiest first to get moving, and set a stop time tonight: a fresh hour "
+        "tomorrow beats a tired one now.",
+    ),
+    _topic(
         r"\bstress\w*\b|\boverwhelm\w*\b|\btoo much\b|\bso much to do\b|\bbusy\b",
         "Write down everything on your mind, then circle just one thing for the next hour. "
         "The rest can wait on the paper.",

@@ -432,6 +432,7 @@ def test_yes_variants_confirm(text):
         "nah look forget it for tonight. not ready to make it official. dont save it",
         "no dont save that",
         "dont make it a goal yet",
+        "cancel that goal thing, lets start over",
     ],
 )
 def test_cancel_said_in_any_clause_lets_the_flow_go(text):

@@ -225,3 +225,8 @@ def test_advice_about_a_head_chef_is_about_work_not_a_mission():
     text = "should i say something to the head chef tmrw or just let it go"
     said = reply("advice", text, missions=("Stretch for ten minutes",))
     assert "Stretch" not in said
+
+
+def test_advice_on_a_pile_of_work_is_about_the_pile_not_a_mission():
+    said = reply("advice", "any tips for getting through marking without losing my mind")
+    assert "batches" in said or "easiest" in said
