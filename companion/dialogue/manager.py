@@ -296,6 +296,11 @@ class DialogueManager:
             return self._correct(draft, WHY, text)  # "why... idk. partly health, my mum…"
         if pending.name == WHY and (aim := _clearer_aim(draft.slots.get("title", ""), text)):
             return self._retitle(draft, aim, text)  # "cut down on the beer. im having 6 a night"
+        if pending.name == WHY and (area := _area_said(draft, text)):
+            # "craft i guess" asked why: the area of life, said early; why is asked again.
+            draft.go(S.VALIDATING_SLOT)
+            draft.put(area.name, area.read(text, draft.slot_env()))
+            return self._advance(draft)
         # A skip ("no deadline") is an answer, even though it may look like a correction.
         correction = None if is_skip(text) else self._correction(draft, text)
         if correction and not draft.flow.slot(correction[0]).free_text:
@@ -581,6 +586,21 @@ WHY = "why"
 # aim said next replaces it. A reason is a few words at least.
 _VAGUE_TITLE = re.compile(r"\b(?:something|thing|stuff)\b", re.I)
 REASON_WORDS = 3
+
+
+AREA_WORDS = 3
+
+
+def _area_said(draft: _Draft, text: str) -> Slot | None:
+    """The area-of-life slot, when a short reply names one and it is still open."""
+    if len(text.split()) > AREA_WORDS or not draft.flow.has_slot("value_category"):
+        return None
+    area = draft.flow.slot("value_category")
+    return (
+        area
+        if "value_category" not in draft.slots and area.accepts(text, draft.slot_env())
+        else None
+    )
 
 
 def _clearer_aim(title: str, text: str) -> str:

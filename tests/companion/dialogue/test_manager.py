@@ -617,3 +617,11 @@ def test_not_this_but_that_changes_the_title_it_names():
 
     assert step.dialogue.slots["title"] == "No beer on weekdays"
     assert step.dialogue.slots["why"] == "My liver numbers are bad"
+
+
+def test_asked_why_an_area_of_life_said_early_is_kept_and_why_asked_again():
+    step = flow_say(flow_start("i want to learn guitar"), "craft i guess")
+
+    assert step.dialogue.slots["value_category"] == "craft"
+    assert "why" not in step.dialogue.slots
+    assert step.dialogue.pending_slot == "why"
