@@ -90,12 +90,34 @@ def wished_aim(text: str) -> str:
     """The aim in "I want to learn Spanish" ("" when the message is no such wish)."""
     if QUESTION.search(text):
         return ""
-    # Sentence by sentence: "ok cool. i want to get back into drawing".
+    # Sentence by sentence, and a wish joined on with "and i…": "ok cool. i want to get back
+    # into drawing"; "so i got a guitar for my birthday and i really want to learn it".
     for sentence in _SENTENCES.split(fix_typos(text)):
-        if wish := WISH.match(sentence):
-            # The aim, without what is said about it: "start running again, i used to run…"
-            return _AIM_END.split(wish["aim"], maxsplit=1)[0].strip()
+        before, _, joined = sentence.partition(" and i ")
+        # Only a thing just got makes the joined wish a goal ("im tired and i want to sleep"
+        # is no goal).
+        joined = joined if _GOT_THING.search(before) else ""
+        for part, earlier in ((sentence, ""), (f"i {joined}" if joined else "", before)):
+            if part and (wish := WISH.match(part)):
+                # The aim, without what is said about it: "start running again, i used to…"
+                aim = _AIM_END.split(wish["aim"], maxsplit=1)[0].strip()
+                return _it_named(aim, earlier)
     return ""
+
+
+# What "it" in a wish stands for, said just before: "i got a guitar … and i want to learn it".
+_GOT_THING = re.compile(
+    r"\b(?:got|bought|have|found|picked up|was given|inherited) (?:a|an|my|the|this|some)"
+    r" (?:new |old |second-hand |secondhand )?(?P<thing>[a-z]+)\b",
+    re.IGNORECASE,
+)
+
+
+def _it_named(aim: str, earlier: str) -> str:
+    thing = _GOT_THING.search(earlier)
+    if not thing or not re.search(r"\bit\b", aim):
+        return aim
+    return re.sub(r"\bit\b", f"the {thing['thing'].lower()}", aim, count=1)
 
 
 def aim_in(text: str) -> str:

@@ -136,3 +136,9 @@ def test_a_past_deed_is_its_own_clauses_and_the_words_that_name_it(text, deed):
 )
 def test_a_deed_told_only_by_pointing_back_is_recognised(text, back):
     assert refers_back(text) is back
+
+
+def test_a_wish_joined_on_after_a_thing_just_got_names_that_thing():
+    said = "so i got a guitar for my birthday and i really want to learn it properly this time"
+    assert wished_aim(said) == "learn the guitar properly this time"
+    assert wished_aim("im tired and i want to sleep") == ""
