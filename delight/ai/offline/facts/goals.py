@@ -11,6 +11,9 @@ _TRIVIAL_GOALS = re.compile(
     r"^(?:(?:know|ask|say|talk|tell|see|check|mention|vent|thank|share|chat|try|cry|scream)\b|"
     r"(?:be honest|sleep|go to bed|go home|eat|rest)(?: now)?$|"
     r"(?:be like|do|be|have|get) (?:that|this|it|him|her|them)$|"
+    # An aim whose object is only a pronoun says nothing kept alone ("keep it that way",
+    # "learn it properly this time").
+    r"\w+ (?:it|that|this|them)\b(?! (?:up|out|off|down|on)\b)|"
     # Asking for a goal is no aim: "i want to do a goal".
     r"(?:do|set|make|have|start|get|add|create) (?:up )?(?:(?:a|an|another|other|new|my) )*"
     r"goals?(?: thing| idea)?\W*$)",

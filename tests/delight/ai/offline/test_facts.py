@@ -30,6 +30,8 @@ CASES = [
     ),
     ("im a teacher btw, secondary, maths", [("Works as a teacher", "personal", "occupation")]),
     ("also i did the money thing", []),
+    ("she thinks im cool, and i want to keep it that way haha", []),
+    ("i really want to learn it properly this time", []),
     (
         "biscuit just jumped on me, hes my greyhound, laziest dog alive",
         [("Their greyhound is called Biscuit", "personal", "pet:dog")],
