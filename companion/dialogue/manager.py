@@ -8,12 +8,12 @@ the caller. Every move goes through the transition matrix (companion.dialogue.st
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
+from companion.dialogue.asked_why import ANSWERS_WHY, WHY, area_said, clearer_aim, retitled
 from companion.dialogue.corrections import correction_target, parse_correction
 from companion.dialogue.cues import aim_in, is_aside, is_question, wished_aim
 from companion.dialogue.flows import FLOWS, Flow, Slot
@@ -35,7 +35,6 @@ from companion.dialogue.parsing import (
 )
 from companion.dialogue.phrases import (
     BACK_TO_FLOW,
-    BARE_AIM,
     CANCELLED,
     CHOOSE_TWO,
     CONFIRM_AGAIN,
@@ -292,11 +291,13 @@ class DialogueManager:
         missions = draft.env.context.missions
         if pending.name == "mission" and missions and not names_a_choice(text, missions):
             return self._handoff(draft)  # "ok", "night": not which mission, something else
-        if pending.name != WHY and _ANSWERS_WHY.match(text) and draft.flow.has_slot(WHY):
+        if pending.name != WHY and ANSWERS_WHY.match(text) and draft.flow.has_slot(WHY):
             return self._correct(draft, WHY, text)  # "why... idk. partly health, my mum…"
-        if pending.name == WHY and (aim := _clearer_aim(draft.slots.get("title", ""), text)):
+        if pending.name == WHY and (aim := clearer_aim(draft.slots.get("title", ""), text)):
             return self._retitle(draft, aim, text)  # "cut down on the beer. im having 6 a night"
-        if pending.name == WHY and (area := _area_said(draft, text)):
+        if pending.name == WHY and (
+            area := area_said(draft.flow, draft.slots, draft.slot_env(), text)
+        ):
             # "craft i guess" asked why: the area of life, said early; why is asked again.
             draft.go(S.VALIDATING_SLOT)
             draft.put(area.name, area.read(text, draft.slot_env()))
@@ -541,11 +542,7 @@ class DialogueManager:
         """Asked why, the person first says what the goal really is: the aim becomes the
         title, and what follows it, when it says anything, is the reason."""
         draft.go(S.VALIDATING_SLOT)
-        raw = {"title": aim}
-        reason = text[text.lower().find(aim.lower()) + len(aim) :].strip(" .,;!-")
-        if len(reason.split()) >= REASON_WORDS:
-            raw[WHY] = reason
-        return self._fill(draft, raw)
+        return self._fill(draft, retitled(aim, text))
 
     def _correction(self, draft: _Draft, text: str) -> tuple[str, str] | None:
         """The slot a correction changes and its new raw value, if `text` is one."""
@@ -579,40 +576,6 @@ class DialogueManager:
             shown = shown[:1].lower() + shown[1:]
         note = f"Got it — the {slot.label or slot.name} is now {shown}."
         return replace(step, reply=_join(note, step.reply))
-
-
-WHY = "why"
-# A title that names no aim, only a topic ("The grog", "Start something new"): a clearer
-# aim said next replaces it. A reason is a few words at least.
-_VAGUE_TITLE = re.compile(r"\b(?:something|thing|stuff)\b", re.I)
-REASON_WORDS = 3
-
-
-AREA_WORDS = 3
-
-
-def _area_said(draft: _Draft, text: str) -> Slot | None:
-    """The area-of-life slot, when a short reply names one and it is still open."""
-    if len(text.split()) > AREA_WORDS or not draft.flow.has_slot("value_category"):
-        return None
-    area = draft.flow.slot("value_category")
-    return (
-        area
-        if "value_category" not in draft.slots and area.accepts(text, draft.slot_env())
-        else None
-    )
-
-
-def _clearer_aim(title: str, text: str) -> str:
-    """The aim a reply opens with, when the goal's title so far names none ("")."""
-    if BARE_AIM.match(title) and not _VAGUE_TITLE.search(title):
-        return ""
-    first = re.split(r"[.!?;]+\s", text.strip(), maxsplit=1)[0]
-    return aim_in(first)
-
-
-# A reply that answers why while another question waits: it says so first.
-_ANSWERS_WHY = re.compile(r"^\W*(?:why\s*(?:\?|\.{2,}|…)|because\b|cos\b|coz\b)", re.I)
 
 
 def _waiting(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from companion.dialogue import (
@@ -71,16 +72,18 @@ def meant_choice(dialogue: DialogueState, text: str, embedder: Embedder) -> str:
     choices = [Choice(index, title) for index, title in enumerate(offered)]
     if best_choice(text, choices) is not None or len(text.split()) > MEANT_WORDS:
         return ""
-    vectors = embedder.embed([text, *offered])
-    closeness = sorted(
-        (
-            (cosine(vectors[0], vector), title)
-            for vector, title in zip(vectors[1:], offered, strict=True)
-        ),
+    ranked = closest(embedder, text, offered)
+    (best, first), (second, _) = ranked[0], ranked[1]
+    return offered[first] if best >= MEANT_CLOSE and best - second >= MEANT_LEAD else ""
+
+
+def closest(embedder: Embedder, text: str, titles: Sequence[str]) -> list[tuple[float, int]]:
+    """(cosine, index) of each title to `text` by meaning, closest first; one embed call."""
+    vectors = embedder.embed([text, *titles])
+    return sorted(
+        zip((cosine(vectors[0], v) for v in vectors[1:]), range(len(titles)), strict=True),
         reverse=True,
     )
-    (best, title), (second, _) = closeness[0], closeness[1]
-    return title if best >= MEANT_CLOSE and best - second >= MEANT_LEAD else ""
 
 
 # The dialogue's actions and the tools that perform them.
@@ -293,11 +296,7 @@ def fitting_by_meaning(
     missions = tuple(m for m in missions if not falls_short(told or deed, m.title))
     if not missions:
         return ()
-    vectors = embedder.embed([deed, *(m.title for m in missions)])
-    ranked = sorted(
-        zip((cosine(vectors[0], v) for v in vectors[1:]), range(len(missions)), strict=True),
-        reverse=True,
-    )
+    ranked = closest(embedder, deed, [m.title for m in missions])
     best = ranked[0][0]
     second = ranked[1][0] if len(ranked) > 1 else -1.0
     if best >= DEED_CLOSE and best - second >= DEED_LEAD:
