@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from delight.ai.offline.facts.common import TIMED, fact, slug, thing, third_person
+from delight.ai.offline.grammar_words import VERBS
 from delight.ai.types import ExtractedFact
 
 _TRIVIAL_GOALS = re.compile(
@@ -19,6 +20,8 @@ _TRIVIAL_GOALS = re.compile(
     r"goals?(?: thing| idea)?\W*$)",
     re.IGNORECASE,
 )
+# Words between "I did" and a verb ("I did actually go"): the deed is the verb's, not a thing.
+_ADVERBS = frozenset({"actually", "really", "just", "finally", "not"})
 
 
 def goals(clause: str) -> list[ExtractedFact]:
@@ -72,16 +75,17 @@ def tasks(clause: str) -> list[ExtractedFact]:
             )
         ]
     found = re.search(
-        r"\bI (?:just |finally )?(?:finished|completed|did) (.+?)(?: today| this morning| "
+        r"\bI (?:just |finally )?(finished|completed|did) (.+?)(?: today| this morning| "
         r"yesterday| tonight)?$",
         clause,
         re.I,
     )
     if found:
         # "the walk not the stretching thing": what was done, not what it was mistaken for.
-        done = re.split(r",? (?:not|but not|instead of|rather than) ", thing(found.group(1)))[0]
-        # "I did actually go for…", "I did get there": a verb follows, not a thing done.
-        verb_next = re.match(r"(?:actually|really|just|finally|not|go|get|make|try)\b", done, re.I)
+        done = re.split(r",? (?:not|but not|instead of|rather than) ", thing(found.group(2)))[0]
+        # "I did actually go for…", "I did bring it up once": a verb follows, not a thing done.
+        first = done.split()[0].lower() if done else ""
+        verb_next = first in _ADVERBS or (found.group(1).lower() == "did" and first in VERBS)
         # "the shoes one", "the money thing": a pointer at a mission, nothing to remember.
         pointer = re.search(
             r"\b(?:one|thing|stuff|bit)(?: (?:already|too|as well|again|now|today))?$", done, re.I

@@ -296,8 +296,21 @@ def test_a_birth_is_kept_as_a_change(text):
     )
 
 
-def test_a_did_followed_by_a_verb_is_no_thing_done():
-    assert extract_facts("i did actually go for the walk run thing this evening") == []
+@pytest.mark.parametrize(
+    "text",
+    [
+        "i did actually go for the walk run thing this evening",
+        # About you said "you finished bring it up once and she just said".
+        "i did bring it up once and she just said 'oh yeah sorry' and nothing changed",
+        "i did tell him once and he laughed",
+    ],
+)
+def test_a_did_followed_by_a_verb_is_no_thing_done(text):
+    assert extract_facts(text) == []
+
+
+def test_a_thing_done_is_kept():
+    assert [f.content for f in extract_facts("i did yoga this morning")] == ["Finished yoga"]
 
 
 @pytest.mark.parametrize(
