@@ -33,10 +33,13 @@ def answer_of(state: TurnState) -> dict[str, Any]:
 
 def session_data(state: TurnState) -> dict[str, Any]:
     """What this turn leaves for the session's next turns (AgentState.state_data): each
-    node's "session" keys, a later node's winning; None removes a key."""
+    node's "session" keys, a later node's winning; None removes a key. What the reply did
+    is kept too: the next message is read after it ("Not bad for an old man" after her news
+    of a streak is pride)."""
     data: dict[str, Any] = {}
     for node in SESSION_NODES:
         data.update(state.output(node).get("session", {}))
+    data["reply_act"] = answer_of(state).get("act", "")
     return data
 
 

@@ -168,7 +168,8 @@ def receive_input(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     out["emotion"] = dataclasses.asdict(emotion)
     if not ctx.sandbox:
         _emotion_keep(deps, emotion)
-    read = deps.engine.classify_intent(text)
+    # Read after what her last reply did: "Not bad for an old man" after a streak is pride.
+    read = deps.engine.classify_intent(text, before=deps.session_at_start.get("reply_act", ""))
     # Once, for the whole turn: an act whose words do not fit it is not sure (plan.SENSE).
     sure = sure_of(read.act, read.act_confidence, text, by=read.act_by)
     intent = noted(ctx, "intent", dataclasses.replace(read, act_confidence=sure))

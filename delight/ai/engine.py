@@ -124,7 +124,7 @@ class Engine(Protocol):
 
     def stream_reply(self, request: ReplyRequest) -> ReplyStream: ...
 
-    def classify_intent(self, text: str) -> IntentResult: ...
+    def classify_intent(self, text: str, *, before: str = "") -> IntentResult: ...
 
     def detect_emotion(self, text: str) -> EmotionResult: ...
 
@@ -146,10 +146,11 @@ def _with_source(result: R, source: str) -> R:
     return dataclasses.replace(result, source=source)
 
 
-def _with_act(intent: IntentResult, text: str, engine: Engine) -> IntentResult:
-    """`intent` with the message's act read offline (no act: an embedder that fails)."""
+def _with_act(intent: IntentResult, text: str, engine: Engine, before: str) -> IntentResult:
+    """`intent` with the message's act read offline, after a reply of Eliza's that did
+    `before` (no act: an embedder that fails)."""
     try:
-        reading = classifiers.read_act(text, engine.embedder)
+        reading = classifiers.read_act(text, engine.embedder, before=before)
     except AIError as exc:
         _log_fallback("act", exc)
         return intent
@@ -190,9 +191,11 @@ class OfflineEngine:
     def stream_reply(self, request: ReplyRequest) -> ReplyStream:
         return ReplyStream(lambda _: _word_chunks(self.reply(request).text))
 
-    def classify_intent(self, text: str) -> IntentResult:
-        """The intent from the rules, and what the message does (its act) from its meaning."""
-        return _with_act(_with_source(classifiers.classify_intent(text), "offline"), text, self)
+    def classify_intent(self, text: str, *, before: str = "") -> IntentResult:
+        """The intent from the rules, and what the message does (its act) from its meaning
+        and from what Eliza's reply before it did (`before`)."""
+        offline = _with_source(classifiers.classify_intent(text), "offline")
+        return _with_act(offline, text, self, before)
 
     def detect_emotion(self, text: str) -> EmotionResult:
         return _with_source(classifiers.detect_emotion(text), "offline")
@@ -307,15 +310,14 @@ class ModelEngine:
         _log_fallback(what, exc)
         return _with_source(offline(text), f"offline (model failed: {exc.reason})")
 
-    def classify_intent(self, text: str) -> IntentResult:
+    def classify_intent(self, text: str, *, before: str = "") -> IntentResult:
         try:
             data = self._ask(prompts.INTENT_PROMPT, text, prompts.INTENT_SCHEMA)
         except AIError as exc:
-            return _with_act(
-                self._fallback("intent", exc, classifiers.classify_intent, text), text, self
-            )
+            fallback = self._fallback("intent", exc, classifiers.classify_intent, text)
+            return _with_act(fallback, text, self, before)
         intent = IntentResult(data["intent"], float(data["confidence"]), source="model")
-        return _with_act(intent, text, self)
+        return _with_act(intent, text, self, before)
 
     def detect_emotion(self, text: str) -> EmotionResult:
         try:

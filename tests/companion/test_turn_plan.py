@@ -48,6 +48,11 @@ def test_while_a_loss_is_fresh_an_unsure_reading_is_listened_to_not_probed():
     assert reply_act("", 0.0, SAD, text=text, mourning=True) == "listen"
 
 
+def test_small_talk_read_without_much_confidence_is_listened_to():
+    assert reply_act("small_talk", 0.5, CALM, text="bit of a rubbish day tbh") == "listen"
+    assert reply_act("small_talk", 0.8, CALM, text="the cat is judging me again") == "smalltalk"
+
+
 def test_a_light_remark_read_unsure_with_a_laugh_gets_a_light_word_back():
     text = "my mom is literally going to kill me if she sees im still up drawing btw lol"
     assert reply_act("venting", 0.2, CALM, text=text) == "smalltalk"
@@ -216,6 +221,11 @@ def test_an_undo_needs_a_word_of_taking_back(text, takes_back):
 def test_a_question_about_her_world_names_it():
     assert sure_of("world_question", 0.5, "wat time is it in tokyo rn") == 0.0
     assert sure_of("world_question", 0.5, "where can i go right now") == 0.5
+
+
+def test_a_fact_is_told_not_asked():
+    assert sure_of("share_fact", 0.56, "and where does she live?") == 0.0
+    assert sure_of("share_fact", 0.56, "my sister lives in seville") == 0.56
 
 
 def test_a_rules_reading_stands_without_its_words_checked():

@@ -16,5 +16,5 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         save(trained_for(OnnxMiniLMEmbedder()))
-        trained = sum(not held_out(text) for text, _ in read_examples())
+        trained = sum(not held_out(example.text) for example in read_examples())
         self.stdout.write(f"Trained on {trained} examples (the rest held out): {MODEL}")

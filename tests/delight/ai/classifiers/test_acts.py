@@ -95,7 +95,11 @@ def test_other_messages_are_read_by_their_meaning(embedder, text, act):
     ("text", "acts_read"),
     [
         ("hey eliza, rough day at work tbh", {"venting", "bad_news"}),
-        ("evening. day from hell. the northern line is genuinely killing me", {"venting"}),
+        # Listened to either way: a trouble told, or a thought about their day.
+        (
+            "evening. day from hell. the northern line is genuinely killing me",
+            {"venting", "reflection"},
+        ),
         ("hi! i did my run this morning", {"mission_done"}),
         ("hey its me again", {"greeting"}),
     ],
@@ -123,18 +127,36 @@ def test_the_stored_model_was_made_from_the_examples_as_they_are():
 
 def test_the_examples_cover_every_act_and_keep_a_fifth_untouched():
     examples = acts.read_examples()
-    counts = Counter(act for _, act in examples)
+    counts = Counter(example.act for example in examples)
     assert set(counts) == set(acts.ACTS)
     assert min(counts.values()) >= 60
-    held = sum(acts.held_out(text) for text, _ in examples)
+    held = sum(acts.held_out(example.text) for example in examples)
     assert 0.15 <= held / len(examples) <= 0.25
 
 
 def test_the_untouched_examples_are_read_as_well_as_measured(embedder):
     """Measured on 2026-11-29 (87.8% of 1,893 with the hashed words beside the embedding;
-    80.8% without, on the first five writers'), never tuned on; a little below, so a loss
-    shows."""
-    held = [(text, act) for text, act in acts.read_examples() if acts.held_out(text)]
-    right = sum(acts.read_act(text, embedder).act == act for text, act in held)
+    80.8% without, on the first five writers'; 87.0% of 2,163 once the next messages were
+    trained on, 2026-11-30), never tuned on; a little below, so a loss shows."""
+    held = [e for e in acts.read_examples() if not e.before and acts.held_out(e.text)]
+    right = sum(acts.read_act(e.text, embedder, before=e.before).act == e.act for e in held)
     print(f"\nuntouched acts: {right}/{len(held)}")
     assert right / len(held) >= 0.85
+
+
+def test_untouched_messages_written_after_a_reply_are_read_as_well_as_measured(embedder):
+    """The messages written as the next one after a reply of Eliza's (a ninth, tenth and
+    eleventh writer, 2026-11-30), never tuned on: read by the model before they were trained
+    on, 56.5% of their untouched fifth (308); trained on, with what the reply did, 67.2%
+    (rules included). A little below, so a loss shows."""
+    held = [e for e in acts.read_examples() if e.before and acts.held_out(e.text)]
+    right = sum(acts.read_act(e.text, embedder, before=e.before).act == e.act for e in held)
+    print(f"\nuntouched next messages: {right}/{len(held)}")
+    assert right / len(held) >= 0.65
+
+
+def test_what_her_reply_before_did_changes_the_reading(embedder):
+    after_streak = acts.read_act("Not bad for an old man", embedder, before="progress")
+    after_nothing = acts.read_act("Not bad for an old man", embedder)
+    assert after_streak.act != "grief"
+    assert after_streak != after_nothing
