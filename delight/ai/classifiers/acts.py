@@ -7,9 +7,10 @@ A multinomial logistic regression (softmax.py) over the message's sentence embed
 type them, for this purpose, by eight writers who never saw Eliza's rules (and a few
 contrasts from a real conversation), and 1,516 written as the next message after one of her
 real replies, by three more (2026-11-30: the model before them read their untouched fifth
-56.5%, after 67.2%; the first eight writers' untouched fifth 87.6% -> 87.0%). A fifth of them (a stable hash of the text) is never trained on: the
-untouched split a test reads (2026-11-29: 87.6% of 2,163; before the last two writers 87.8%
-of 1,893; 80.8% of the first five writers' with the embedding alone, 86.8% with the words).
+56.5%, after 67.2%; the first eight writers' untouched fifth 87.6% -> 87.0%). A fifth of
+them (a stable hash of the text) is never trained on: the untouched split a test reads
+(2026-11-29: 87.6% of 2,163; before the last two writers 87.8% of 1,893; 80.8% of the first
+five writers' with the embedding alone, 86.8% with the words).
 Each new writer was read before being trained on: the sixth's 1,008 messages 88.6%, the
 seventh's 700 86.1%, the eighth's 700 84.3%, and 87.7% once the seventh's were trained on.
 Precise rules (acts_rules.py) override the model where the words leave one reading.
