@@ -73,6 +73,8 @@ class Slot:
     `required=False` lets the person skip it ("no deadline", "skip"): the value is then None.
     `free_text` slots take whatever is left of a message once the other slots are cut out.
     `aliases` are the words that name the slot in a correction ("change the date to …").
+    `guess` reads the value from the slots already filled, when they make it plain: it is
+    taken instead of asking (the summary shows it, and a correction changes it).
     """
 
     name: str
@@ -85,6 +87,7 @@ class Slot:
     aliases: tuple[str, ...] = ()
     free_text: bool = False
     display: Callable[[Any], str] = str
+    guess: Callable[[Mapping[str, Any]], str] | None = None
 
     def read(self, text: str, env: SlotEnv) -> Any:
         """Parse and validate `text` (`SlotError` with the reason when it does not fit)."""
@@ -195,6 +198,8 @@ VALUE_CATEGORY = Slot(
     label="category",
     reask="is it health, craft, growth or connection?",
     aliases=("value category", "category", "area"),
+    # "Learn to swim properly" serves health: asking would be a question with a plain answer.
+    guess=lambda slots: infer_category(str(slots.get("title") or "")),
 )
 
 

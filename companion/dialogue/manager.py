@@ -73,6 +73,9 @@ def waiting_words(state: str, pending_slot: str | None) -> str:
 STRAY_LIMIT = 3
 OPTIONAL_TRIES = 2
 LEFT_OPEN = "Let's leave that open for now."
+# The most words of a reply to the summary that names a value for a slot she guessed
+# ("craft i think" after “Learn to play guitar” (growth)): taken as its correction.
+GUESS_ANSWER_WORDS = 4
 
 
 @dataclass
@@ -368,7 +371,7 @@ class DialogueManager:
     def _on_confirmation(self, draft: _Draft, text: str) -> DialogueStep:
         if interruption := self._interruption(draft, text):
             return interruption
-        if correction := self._correction(draft, text):
+        if correction := self._correction(draft, text) or _guess_corrected(draft, text):
             return self._correct(draft, *correction)
         if is_yes(text):
             return self._execute(draft)
@@ -508,6 +511,9 @@ class DialogueManager:
         missing = draft.flow.next_missing(draft.slots)
         if missing is not None and not missing.required and not draft.flow.asks_optional:
             return self._execute_now(draft)  # all it needs: act, the rest stays unsaid
+        if missing is not None and missing.guess and (guessed := missing.guess(draft.slots)):
+            draft.put(missing.name, guessed)
+            return self._advance(draft)
         if missing is None:
             draft.go(S.EXECUTING_ACTION, S.CONFIRMING)
             draft.pending = None
@@ -576,6 +582,22 @@ class DialogueManager:
             shown = shown[:1].lower() + shown[1:]
         note = f"Got it — the {slot.label or slot.name} is now {shown}."
         return replace(step, reply=_join(note, step.reply))
+
+
+def _guess_corrected(draft: _Draft, text: str) -> tuple[str, str] | None:
+    """A short reply that is a value for a slot she guessed rather than asked: that slot
+    and the value."""
+    if len(text.split()) > GUESS_ANSWER_WORDS:
+        return None
+    for slot in draft.flow.slots:
+        if slot.guess is None or slot.name not in draft.slots:
+            continue
+        try:
+            slot.read(text, draft.slot_env())
+        except SlotError:
+            continue
+        return slot.name, text
+    return None
 
 
 def _waiting(

@@ -54,7 +54,7 @@ def test_an_opening_message_with_no_goal_asks_for_the_title():
 
 
 def test_an_unknown_or_ambiguous_category_is_re_asked():
-    step = flow_say(flow_start("learn Spanish because I love it"), "no deadline")
+    step = flow_say(flow_start("speak Spanish because I love it"), "no deadline")
 
     unknown = flow_say(step, "pottery?")
     both = flow_say(step, "health and learning")

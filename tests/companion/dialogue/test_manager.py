@@ -39,11 +39,9 @@ def test_the_full_create_goal_flow():
     assert step.dialogue.pending_slot == "target_date"
     assert step.path == (S.VALIDATING_SLOT, S.UNDERSTANDING, S.WAITING_FOR_SLOT)
 
+    # "Learn" says the area of life (growth): it is taken, not asked.
     step = flow_say(step, "in 6 months")
     assert step.dialogue.slots["target_date"] == "2026-09-11"
-    assert step.dialogue.pending_slot == "value_category"
-
-    step = flow_say(step, "learning, I guess")
     assert step.outcome is Outcome.CONFIRM
     assert step.dialogue.state is S.CONFIRMING
     assert step.dialogue.pending_slot is None
@@ -98,11 +96,30 @@ def test_a_slot_already_filled_is_not_overwritten_without_a_correction():
     assert step.dialogue.slots["why"] == "To feel strong in June"
 
 
+def test_an_area_of_life_the_title_makes_plain_is_taken_and_can_be_changed():
+    step = flow_say(flow_start("learn to play guitar"), "campfire songs with my mates")
+    step = flow_say(step, "by the end of the year")
+    assert step.outcome is Outcome.CONFIRM
+    assert "(growth)" in step.reply
+
+    step = flow_say(step, "craft i think")
+
+    assert step.dialogue.slots["value_category"] == "craft"
+    assert step.reply.startswith("Got it — the category is now craft.")
+    assert step.outcome is Outcome.CONFIRM
+
+
+def test_an_area_of_life_the_title_leaves_open_is_asked():
+    step = flow_say(flow_start("clear out the attic because it stresses me"), "no deadline")
+
+    assert step.dialogue.pending_slot == "value_category"
+
+
 # --- invalid values ---------------------------------------------------------------------------
 
 
 def test_a_past_date_is_re_asked_with_the_reason():
-    step = flow_say(flow_start("learn Spanish because I love it"), "2020-01-01")
+    step = flow_say(flow_start("speak Spanish because I love it"), "2020-01-01")
 
     assert step.outcome is Outcome.INVALID
     assert step.reply == "That date is in the past — when would you like to reach it?"
@@ -117,7 +134,7 @@ def test_a_past_date_is_re_asked_with_the_reason():
 
 
 def test_a_second_answer_an_optional_slot_cannot_take_leaves_it_open():
-    step = flow_start("learn Spanish because I love it")
+    step = flow_start("speak Spanish because I love it")
 
     step = flow_say(step, "sometime soon")
     assert step.reply == "I couldn't read that as a date — when would you like to reach it?"
@@ -141,7 +158,7 @@ def test_an_invalid_value_in_a_multi_slot_message_keeps_the_valid_ones():
 
 
 def test_actually_make_it_may_corrects_the_date():
-    step = flow_say(flow_start("learn Spanish because I love it"), "in 2 months")
+    step = flow_say(flow_start("speak Spanish because I love it"), "in 2 months")
     assert step.dialogue.pending_slot == "value_category"
 
     step = flow_say(step, "Actually, make it May")
@@ -175,7 +192,7 @@ def test_a_correction_names_the_slot_it_changes():
 
 
 def test_a_correction_to_an_invalid_value_is_re_asked():
-    step = flow_say(flow_start("learn Spanish because I love it"), "in 2 months")
+    step = flow_say(flow_start("speak Spanish because I love it"), "in 2 months")
 
     step = flow_say(step, "actually, make it 2020-01-01")
 
