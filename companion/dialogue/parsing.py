@@ -27,6 +27,7 @@ from companion.dialogue.phrases import (
     CATEGORY_WORD,
     CHOOSE_TWO,
     CUE,
+    GENERIC_HINTS,
     HANDOFF,
     LEAD_IN,
     MINUTES,
@@ -443,9 +444,10 @@ def display_choice(value: Mapping[str, Any]) -> str:
 
 
 def infer_category(text: str) -> str:
-    """The area of life a goal's words hint at, the first hint winning ("learn to draw" is
-    growth); "" when no word hints."""
-    for word in re.findall(r"[a-z0-9']+", text.lower()):
-        if category := CATEGORY_OF.get(word) or CATEGORY_HINT_OF.get(word):
-            return category
-    return ""
+    """The area of life a goal's words hint at, the first telling hint winning ("learn to
+    draw" is craft, "learn statistics" growth); "" when no word hints."""
+    words = re.findall(r"[a-z0-9']+", text.lower())
+    hinted = [(word, CATEGORY_OF.get(word) or CATEGORY_HINT_OF.get(word)) for word in words]
+    telling = [category for word, category in hinted if category and word not in GENERIC_HINTS]
+    generic = [category for word, category in hinted if category and word in GENERIC_HINTS]
+    return next(iter(telling + generic), "")

@@ -215,6 +215,9 @@ CATEGORY_HINTS: Mapping[str, tuple[str, ...]] = {
     ),
 }  # fmt: skip
 CATEGORY_HINT_OF = {word: category for category, words in CATEGORY_HINTS.items() for word in words}
+# Hints that say a skill is being built but not which area it serves: a more telling word
+# beside them wins ("learn to swim" is health, "learn to play guitar" craft).
+GENERIC_HINTS = frozenset({"learn", "learning", "improve", "practice", "practise", "play", "build"})
 
 _CAT = CATEGORY_WORD.pattern
 # How a statement names its area: "new health goal", "it's a craft thing", "as a growth

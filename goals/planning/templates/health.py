@@ -58,6 +58,58 @@ TEMPLATES: tuple[Template, ...] = (
         ),
     ),
     Template(
+        "swimming",
+        "health",
+        (r"\bswim", r"\bpool\b", r"breaststroke|front crawl|freestyle|backstroke", r"\blengths\b"),
+        (
+            (
+                "At home in the water",
+                "Calm, shallow water first: no rush, no deep end.",
+                (
+                    ("Find your pool's quiet or adults-only sessions", 10, "low"),
+                    ("Walk a width of the shallow end and back", 20, "low"),
+                    ("Blow bubbles with your mouth in the water, ten times", 15, "low"),
+                ),
+            ),
+            (
+                "Face in, breathing out",
+                "The water on your face becomes ordinary.",
+                (
+                    ("Put your face in for a count of three, five times", 15, "medium"),
+                    ("Float on your back, holding the side", 20, "medium"),
+                    ("Book one lesson with an adult swimming teacher", 10, "low"),
+                ),
+            ),
+            (
+                "Floating and gliding",
+                "Let the water hold you.",
+                (
+                    ("Star float on your front for five seconds", 20, "medium"),
+                    ("Push off the wall and glide with your face in", 20, "medium"),
+                    ("Kick a width holding a float", 20, "medium"),
+                ),
+            ),
+            (
+                "First strokes",
+                "Arms, legs and breath together.",
+                (
+                    ("Swim a width with a float under one arm", 25, "high"),
+                    ("Practise breathing to the side, holding the wall", 15, "medium"),
+                    ("Swim a width on your own", 25, "high"),
+                ),
+            ),
+            (
+                "Lengths",
+                "From widths to lengths, then {goal}.",
+                (
+                    ("Swim one length at your own pace", 25, "high"),
+                    ("Swim two lengths with a rest between", 30, "high"),
+                    ("Plan a swim at the beach with someone who swims", 15, "low"),
+                ),
+            ),
+        ),
+    ),
+    Template(
         "strength",
         "health",
         (

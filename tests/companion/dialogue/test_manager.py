@@ -100,12 +100,12 @@ def test_an_area_of_life_the_title_makes_plain_is_taken_and_can_be_changed():
     step = flow_say(flow_start("learn to play guitar"), "campfire songs with my mates")
     step = flow_say(step, "by the end of the year")
     assert step.outcome is Outcome.CONFIRM
-    assert "(growth)" in step.reply
+    assert "(craft)" in step.reply  # "guitar" tells more than "learn"
 
-    step = flow_say(step, "craft i think")
+    step = flow_say(step, "connection i think")
 
-    assert step.dialogue.slots["value_category"] == "craft"
-    assert step.reply.startswith("Got it — the category is now craft.")
+    assert step.dialogue.slots["value_category"] == "connection"
+    assert step.reply.startswith("Got it — the category is now connection.")
     assert step.outcome is Outcome.CONFIRM
 
 

@@ -10,6 +10,7 @@ from companion.dialogue.parsing import (
     SlotEnv,
     SlotError,
     best_choice,
+    infer_category,
     minutes_in_range,
     parse_category,
     parse_minutes,
@@ -124,3 +125,16 @@ def test_a_reason_is_kept_without_its_because(text):
 )  # fmt: skip
 def test_a_title_keeps_no_emoji_typed_after_it(text, title):
     assert parse_title(text, SlotEnv(TODAY)) == title
+
+
+@pytest.mark.parametrize(
+    ("title", "category"),
+    [
+        ("Learn to swim properly", "health"),
+        ("learn to play guitar", "craft"),
+        ("learn statistics", "growth"),
+        ("Clear out the attic", ""),
+    ],
+)
+def test_the_area_of_life_is_inferred_from_the_most_telling_word(title, category):
+    assert infer_category(title) == category

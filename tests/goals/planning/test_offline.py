@@ -70,6 +70,8 @@ def test_offline_plan_for_an_unrecognised_goal_uses_the_category_template(catego
         ("Make new friends in my city", "connection", "friends", "Reach out"),
         ("Play guitar at my sister's wedding", "craft", "music", "Your first song"),
         ("Sleep better", "health", "sleep", "Set up your evening"),
+        # "learn" alone is no study plan: swimming is learned in the pool.
+        ("Learn to swim properly", "health", "swimming", "Face in, breathing out"),
         ("Find a new job", "growth", "career", "Interview practice"),
     ],
 )
