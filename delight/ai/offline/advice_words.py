@@ -146,6 +146,22 @@ TOPICS: tuple[Topic, ...] = (
         "than resting still. A sharp pain is different: that one deserves a rest and a doctor.",
     ),
     _topic(
+        r"\bswim\w*|\bpool\b|\bunderwater\b|\bwater\b(?:\W+\w+){0,3}\W+(?:face|head|nose|eyes)\b"
+        r"|\b(?:face|head) (?:in|under) the water\b|\bfloat(?:ing)?\b",
+        "Stand in water to your chest, hold the side, and breathe out slowly through your mouth "
+        "as you lower your chin in: blowing bubbles keeps the water out, so there is nothing "
+        "to hold your breath against.",
+        "Put your face in for a count of three, then stand up. Do it five times: the panic "
+        "shrinks each time your body learns it can always stand up.",
+    ),
+    _topic(
+        r"\bpanic\w*|\bfreak(?:ing)? out\b|\bscared\b|\bafraid\b|\bfrightened\b|\bnervous\b",
+        "When it rises, breathe out slowly, longer out than in, three times: a long breath out "
+        "tells your body there is no emergency.",
+        "Do the scary thing in a smaller size first, on purpose, a few times in a row: "
+        "fear shrinks with practice, not with waiting.",
+    ),
+    _topic(
         r"\brun\b|\brunning\b|\bjog\b|\bworkout\b|\bgym\b|\bexercise\b|\bfit\b",
         "Go slower than feels necessary: a pace you could chat at builds the habit without "
         "wrecking your legs.",

@@ -230,3 +230,15 @@ def test_advice_about_a_head_chef_is_about_work_not_a_mission():
 def test_advice_on_a_pile_of_work_is_about_the_pile_not_a_mission():
     said = reply("advice", "any tips for getting through marking without losing my mind")
     assert "batches" in said or "easiest" in said
+
+
+def test_advice_on_water_in_the_face_is_about_the_water_not_a_mission():
+    text = "any tips for not panicking when water goes on my face"
+    said = reply("advice", text, missions=("Block study sessions in your calendar",))
+    assert "calendar" not in said
+    assert "breathe out" in said or "face in" in said
+
+
+def test_advice_on_panic_is_a_calming_step():
+    said = reply("advice", "how do i stop freaking out before my driving test")
+    assert "breath" in said or "smaller size" in said
