@@ -250,7 +250,14 @@ _IRREGULAR = {
     "rode": "ride", "ate": "eat", "drank": "drink", "drew": "draw", "drawn": "draw",
     "sang": "sing", "rang": "ring", "bought": "buy", "built": "build", "spoke": "speak",
     "slept": "sleep", "sat": "sit", "met": "meet", "sent": "send", "spent": "spend",
-    "read": "read",
+    "read": "read", "blew": "blow", "blown": "blow", "threw": "throw", "found": "find",
+    "told": "tell", "kept": "keep", "held": "hold", "stood": "stand", "wore": "wear",
+    "fed": "feed", "paid": "pay", "gave": "give", "flew": "fly", "grew": "grow",
+    "fell": "fall", "felt": "feel", "left": "leave", "caught": "catch", "taught": "teach",
+    "brought": "bring", "chose": "choose", "broke": "break", "woke": "wake", "froze": "freeze",
+    "hung": "hang", "shook": "shake", "dug": "dig", "swept": "sweep", "began": "begin",
+    "drove": "drive", "fought": "fight", "won": "win", "sold": "sell", "heard": "hear",
+    "floated": "float",
 }  # fmt: skip
 
 

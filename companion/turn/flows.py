@@ -435,6 +435,26 @@ def last_action(flow: dict[str, Any], outputs: dict[str, Any], runs: list[dict[s
     return {"action": name, "id": made["id"], "title": made["title"]}
 
 
+# An undo that names a mission she never marked ("i didnt find the quiet sessions thing,
+# undo that one" after she marked the walk): nothing is taken back.
+NOT_MARKED = (
+    "“{named}” isn't marked done, so there's nothing to take back there: it's still on your "
+    "list. The one I marked a moment ago is “{title}”; say “undo” if that one was wrong."
+)
+
+
+def undo_misnamed(last: dict[str, Any], text: str, user: User) -> str:
+    """When an undo names an open mission other than the one she marked last: what to say
+    ("" when it names none, or the one she marked)."""
+    if last.get("action") != "complete_mission":
+        return ""
+    marked = Choice(last["id"], last["title"])
+    found = best_choice(text, (marked, *dialogue_context(user).missions))
+    if found is None or found.id == marked.id:
+        return ""
+    return NOT_MARKED.format(named=found.title, title=marked.title)
+
+
 def undo_plan(last: dict[str, Any]) -> dict[str, Any]:
     """The plan that takes back `last` (an action of this conversation)."""
     arg = "mission_id" if last["action"] == "complete_mission" else "goal_id"

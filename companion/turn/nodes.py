@@ -66,6 +66,7 @@ from companion.turn.flows import (
     meant_choice,
     plan_waiting,
     step_dict,
+    undo_misnamed,
     undo_outcome,
     undo_plan,
     waiting_reminder,
@@ -366,6 +367,8 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     text = state.input.text
     sure_act = intent.get("act", "") if intent.get("act_confidence", 0.0) >= SURE else ""
     if sure_act == "undo" and (last := deps.session_at_start.get("last_action")):
+        if said := undo_misnamed(last, text, deps.user):
+            return {"strategy": "clarify", "act": "undo", "question": said}
         return undo_plan(last)
     if said := counted_reply(deps.session_at_start.get("last_action"), text):
         return {"strategy": "clarify", "act": "progress", "question": said}

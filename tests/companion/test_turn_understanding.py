@@ -85,6 +85,29 @@ def test_undo_takes_back_the_mission_she_just_marked(runner):
     assert "nothing to undo" in again["reply"]
 
 
+def test_an_undo_that_names_a_mission_she_never_marked_takes_nothing_back(runner):
+    marked = say(runner, "just did the walk-run around the park loop")
+
+    said = say(runner, "wait no i didnt check the shoes thing, undo that one", marked)
+
+    assert said["act"] == "undo"
+    assert f"“{SHOES}” isn't marked done" in said["reply"]
+    assert done_titles(runner) == {LOOP}
+    undone = say(runner, "oh. the loop one then, undo it", marked)
+    assert done_titles(runner) == set()
+    assert LOOP in undone["reply"]
+
+
+def test_a_deed_told_with_an_irregular_past_is_marked(owner):
+    goal = make_goal(owner, title="Learn to swim properly")
+    make_mission(goal, title="Blow bubbles with your mouth in the water, ten times")
+    make_mission(goal, title="Float on your back, holding the side")
+
+    say(owner, "also blew some bubbles lol, the lifeguard was smiling at me")
+
+    assert done_titles(owner) == {"Blow bubbles with your mouth in the water, ten times"}
+
+
 def test_a_streak_question_gets_the_streak_not_a_celebration(runner):
     answer = say(runner, "ok now whats my streak")
     assert answer["act"] == "progress"

@@ -155,9 +155,21 @@ def celebrate(given: ActInput) -> list[str]:
     return _bank(words.CELEBRATE_PLAIN, given, "celebrate-plain")
 
 
+# Asked which mission to begin with ("which one should i start with", "what do i do first").
+WHICH_FIRST = re.compile(
+    r"\bwhich (?:one|mission|thing)?\s*(?:should|do|shall|would) (?:i|we) (?:start|begin|do)"
+    r"|\bwhat (?:should|do|shall) (?:i|we) (?:start with|do first|begin with)"
+    r"|\bwhere (?:should|do|shall) (?:i|we) (?:start|begin)\b",
+    re.IGNORECASE,
+)
+
+
 def advice(given: ActInput) -> list[str]:
-    """One concrete suggestion for what they asked about that fits what Eliza knows: never a
-    food they cannot eat; with no topic known, ten minutes on one of their missions."""
+    """One concrete suggestion for what they asked about that fits what Eliza knows: asked
+    which mission to begin with, the first on their list; never a food they cannot eat;
+    with no topic known, ten minutes on one of their missions."""
+    if given.ctx.missions and WHICH_FIRST.search(given.text):
+        return [_named(words.ADVICE_FIRST, given.ctx.name, mission=given.ctx.missions[0])]
     ruled_out = _ruled_out(given.ctx.memories)
     # "what should i say to her" is about what was said before ("my mum is taking it hard").
     asked = given.text if any(t.asks.search(given.text) for t in TOPICS) else given.ctx.earlier

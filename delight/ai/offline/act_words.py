@@ -172,6 +172,10 @@ ADVICE_MISSION = (
     "One small idea{n}: give “{mission}” just ten minutes. Set a timer, and stop when it rings: "
     "starting is the hard part."
 )
+ADVICE_FIRST = (
+    "Start with “{mission}”{n}: it's the first on your list, and small enough to do today. "
+    "The rest come easier once one is done."
+)
 ADVICE_GENERAL = (
     "One small idea{n}: make the next step so small it's almost silly, like five minutes or "
     "one sentence, and do just that today."

@@ -242,3 +242,9 @@ def test_advice_on_water_in_the_face_is_about_the_water_not_a_mission():
 def test_advice_on_panic_is_a_calming_step():
     said = reply("advice", "how do i stop freaking out before my driving test")
     assert "breath" in said or "smaller size" in said
+
+
+def test_asked_which_mission_to_start_with_she_names_the_first():
+    missions = ("Find your pool's quiet sessions", "Walk a width of the shallow end")
+    said = reply("advice", "which one should i start with", missions=missions)
+    assert said.startswith("Start with “Find your pool's quiet sessions”, Sam")
