@@ -242,6 +242,26 @@ def names_mission(text: str) -> bool:
     return bool(MISSION_WORD.search(text))
 
 
+# A reason told about their life, as an answer to "Shall we make it a goal?" ("my girlfriend
+# hates the smell and i get out of breath"): a statement of some length about themselves or
+# someone close.
+_TELLS_REASON = re.compile(
+    r"^\W*(?:(?:and|well|honestly|tbh|because|cos|cause|coz)\W+)*(?:i|im|i'm|i've|ive|my|we|"
+    r"we're|our|it|its|it's|the|he|she|they|his|her|their)\b",
+    re.IGNORECASE,
+)
+REASON_WORDS = 6
+
+
+def tells_a_reason(text: str) -> bool:
+    """A statement about their life long enough to be the reason for a goal just offered."""
+    return (
+        len(text.split()) >= REASON_WORDS
+        and bool(_TELLS_REASON.search(text))
+        and not is_question(text)
+    )
+
+
 def is_question(text: str) -> bool:
     """A question, in any of its sentences ("huh ok. what are todays missions")."""
     return any(QUESTION.search(part.strip()) for part in [text, *_SENTENCES.split(text)])

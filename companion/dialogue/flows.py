@@ -229,9 +229,12 @@ def extract_goal(text: str, env: SlotEnv) -> Extracted:
         head = _cut(head, category)
     if why := WHY_CLAUSE.search(head) or WHY_STATEMENT.search(head):
         values["why"], head = why["why"], head[: why.start()]
-    rest = _tidy(strip_lead_in(_tidy(head)))
-    rest = _REQUEST_WORDS.sub("", rest)
-    if rest and not NOT_A_TITLE.match(rest):
+    # "i wanna quit vaping. been doing it since uni": the aim is the first sentence that
+    # says one ("i want to do a goal. ive been saying id get back into running": the second).
+    head = _REQUEST_WORDS.sub("", _tidy(strip_lead_in(_tidy(head))))
+    titles = (_title_in(sentence) for sentence in _SENTENCE_END.split(head))
+    rest = next((title for title in titles if title), "")
+    if rest:
         values["title"] = rest
     whole = {"title", "why", "target_date"} <= values.keys()
     if whole and "value_category" not in values and (guess := _guess_category(values)):
@@ -239,6 +242,7 @@ def extract_goal(text: str, env: SlotEnv) -> Extracted:
     return Extracted(values, rest)
 
 
+_SENTENCE_END = re.compile(r"(?<=\w)[.!?]+\s+(?=\w)")
 # The most words before a request for a goal that only lead up to it ("qué bien!! ok, I
 # want to make other goal"); a sentence before it that ends is cut whatever its length.
 LEAD_UP_WORDS = 4
@@ -250,6 +254,12 @@ _REQUEST_WORDS = re.compile(
     r"|around)\s+",
     re.IGNORECASE,
 )
+
+
+def _title_in(sentence: str) -> str:
+    """The goal's title in `sentence`, without lead-ins ("" when none)."""
+    rest = _tidy(strip_lead_in(_tidy(sentence)))
+    return rest if rest and not NOT_A_TITLE.match(rest) else ""
 
 
 def _from_the_request(text: str) -> str:

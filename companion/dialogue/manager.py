@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.dialogue.asked_why import ANSWERS_WHY, WHY, area_said, clearer_aim, retitled
 from companion.dialogue.corrections import correction_target, parse_correction
-from companion.dialogue.cues import aim_in, is_aside, is_question, wished_aim
+from companion.dialogue.cues import aim_in, is_aside, is_question, tells_a_reason, wished_aim
 from companion.dialogue.flows import FLOWS, Flow, Slot
 from companion.dialogue.parsing import (
     Choice,
@@ -338,6 +338,9 @@ class DialogueManager:
                 raw["title"] = aim_in(found.get("title", "")) or aim
             draft.go(S.VALIDATING_SLOT)
             return self._fill(draft, raw)
+        if not is_no(text) and tells_a_reason(text):
+            draft.go(S.VALIDATING_SLOT)
+            return self._fill(draft, {"why": text})
         if is_no(text):
             draft.go(S.UNDERSTANDING, S.IDLE)
             return DialogueStep(

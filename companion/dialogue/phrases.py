@@ -196,7 +196,8 @@ CATEGORY_HINTS: Mapping[str, tuple[str, ...]] = {
         "smoking", "smoke", "meditate", "meditation", "run", "running", "marathon", "10k",
         "5k", "swim", "swimming", "walk", "walking", "steps", "cycle", "cycling", "stretch",
         "yoga", "gym", "weight", "sugar", "soda", "alcohol", "drinking", "sleep", "water",
-        "vegetables", "eat", "healthy",
+        "vegetables", "eat", "healthy", "vape", "vaping", "vapes", "cigarette", "cigarettes",
+        "nicotine", "beer", "booze", "caffeine",
     ),
     "craft": (
         "draw", "paint", "knit", "sew", "quilt", "pottery", "guitar", "piano", "play",
@@ -256,7 +257,10 @@ TITLE_TAIL = regex(r"[\s,]*\b(?:instead(?:\s+of\b.*)?|rather|please|for\s+me|the
 # Left of a goal statement once its slots are cut, but not a title.
 NOT_A_TITLE = regex(r"^(?:for\s+(?:me|us)|please|one|a\s+goal|goal|new|thanks?)?$")
 WHY_CLAUSE = regex(r"""
-    \b(?:because|cause|coz|since|so\s+that|so\s+(?=(?:i|we|my|he|she|they|it|that|our)\b))
+    \b(?:because|cause|coz|so\s+that|so\s+(?=(?:i|we|my|he|she|they|it|that|our)\b)
+      # "since i want to…" gives a reason; "since uni", "since i was 16" say when.
+      |since\s+(?=(?:i|we|it|its|it's|i'm|im)\s+(?:really\s+)?(?:want|need|have|am|can|would
+        |love|like|must|'m)\b))
     \s*(?P<why>.+)$
 """)
 # A reason added after a comma as a statement about themselves: ", i want to feel fit".

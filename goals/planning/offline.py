@@ -34,17 +34,17 @@ def choose_template(*, title: str, description: str, category: str) -> Template 
     """The template whose cues match the goal best.
 
     1. Count each template's matching cues in the title (weight 2) and description (1).
-    2. A template of the goal's own category wins ties and gets +1.
-    3. No match at all: None (the category default is used).
+    2. A template of another category needs a cue in the title: the reason alone ("my
+       girlfriend hates the smell") does not make quitting vaping a plan for friendships.
+    3. A template of the goal's own category wins ties and gets +1.
+    4. No match at all: None (the category default is used).
     """
     title_text, description_text = title.lower(), description.lower()
     best: tuple[int, Template] | None = None
     for template in TEMPLATES:
-        score = sum(
-            2 * bool(re.search(cue, title_text)) + bool(re.search(cue, description_text))
-            for cue in template.cues
-        )
-        if score == 0:
+        in_title = sum(2 * bool(re.search(cue, title_text)) for cue in template.cues)
+        score = in_title + sum(bool(re.search(cue, description_text)) for cue in template.cues)
+        if score == 0 or (not in_title and template.category != category):
             continue
         score += template.category == category
         if best is None or score > best[0]:

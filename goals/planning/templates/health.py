@@ -110,6 +110,54 @@ TEMPLATES: tuple[Template, ...] = (
         ),
     ),
     Template(
+        "quitting",
+        "health",
+        (
+            r"\bsmok",
+            r"\bvap(?:e|es|ing)\b",
+            r"cigarette|nicotine|\bpods?\b",
+            r"\b(?:quit|stop|cut down)\b.*\b(?:drink|drinking|alcohol|beer|booze)",
+        ),
+        (
+            (
+                "Know the habit",
+                "A few days of honest notes, no judgement.",
+                (
+                    ("Note each time you reach for it today, and what set it off", 10, "low"),
+                    ("List your three biggest triggers", 10, "low"),
+                    ("Write down why you want to {goal}, in one sentence", 10, "low"),
+                ),
+            ),
+            (
+                "Get ready",
+                "Set a quit day and line up your help.",
+                (
+                    ("Pick a quit day and put it in your calendar", 10, "low"),
+                    ("Tell one person you trust about your quit day", 10, "low"),
+                    ("Ask a pharmacist about nicotine replacement options", 15, "low"),
+                ),
+            ),
+            (
+                "Cut down first",
+                "Fewer, later, and never on autopilot.",
+                (
+                    ("Push your first one of the day back by an hour", 10, "medium"),
+                    ("Make one trigger place a no-go zone", 10, "medium"),
+                    ("Swap one craving for a glass of water and a short walk", 10, "medium"),
+                ),
+            ),
+            (
+                "Quit day and after",
+                "One day at a time: cravings pass in minutes.",
+                (
+                    ("Clear out everything you used on quit day", 10, "medium"),
+                    ("Ride out one craving: wait ten minutes and breathe", 10, "high"),
+                    ("Count the money saved this week and plan a treat", 10, "low"),
+                ),
+            ),
+        ),
+    ),
+    Template(
         "strength",
         "health",
         (

@@ -546,6 +546,21 @@ def test_an_offer_answered_with_more_of_the_goal_starts_it_with_what_was_said():
     assert refined.dialogue.pending_slot == "why"
 
 
+def test_an_offer_answered_with_a_reason_starts_it_with_the_reason():
+    offer = MANAGER.offer(
+        "create_goal",
+        "i wanna quit vaping. been doing it since uni and its getting stupid",
+        today=TODAY,
+    )
+    assert offer.reply == "That sounds worth doing. Shall we make “Quit vaping” a goal?"
+
+    reason = "my girlfriend hates the smell and i get out of breath on the stairs"
+    started = flow_say(offer, reason)
+
+    assert started.dialogue.slots == {"title": "Quit vaping", "why": reason.capitalize()}
+    assert started.dialogue.pending_slot == "target_date"
+
+
 def test_with_one_goal_it_is_assumed_and_said_and_the_change_done_at_once():
     context = DialogueContext(goals=(Choice(7, "Paint the shed"),))
 

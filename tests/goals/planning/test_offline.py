@@ -82,6 +82,14 @@ def test_keyword_cues_choose_a_fitting_plan(title, category, template, expected_
     assert expected_milestone in [m.title for m in plan.milestones]
 
 
+def test_a_reason_alone_does_not_choose_another_areas_plan() -> None:
+    plan = plan_offline(
+        title="Quit vaping", description="my girlfriend hates the smell", category="health",
+        target_date=None,
+    )  # fmt: skip
+    assert plan.source == "offline:quitting"
+
+
 def test_the_description_can_decide_the_template() -> None:
     chosen = choose_template(
         title="Feel stronger", description="three gym sessions a week", category="health"
