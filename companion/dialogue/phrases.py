@@ -367,6 +367,9 @@ REFERS_BACK = regex(r"""
     |\b(?:count|log|mark|tick)\s+(?:it|that|them)(?:\s+one)?\b
     # "done, theyre on the chair": a bare "done" that opens the message, then how.
     |^\W*(?:(?:ok|okay|k|right|and)\W+)?(?:done|sorted|did\s+it)\s*[,.!]
+    # "ok did that, wrote down every time i reached for it": the same, then how it went.
+    |^\W*(?:(?:ok|okay|k|kk|yep|yeah|right|so|and|well)\W+)*(?:i\W+)?(?:just\s+)?
+      (?:did|done|finished)\s+(?:that|this|it)(?:\s+one)?\s*[,.!-]
 """)
 # Something still to do, not done: "tomorrow", "later", "I'll", "going to".
 FUTURE = regex(r"""

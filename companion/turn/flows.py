@@ -245,12 +245,14 @@ def flow_to_start(
             return "complete_mission", dataclasses.replace(
                 choices, missions=(first,), referent=first
             )
-        if choices.missions and (((done or mission) and named) or (done and mission)):
-            return "complete_mission", choices
+        # "ok did that, wrote down every time…" just after she named one: that one, whatever
+        # else the words might fit.
         if choices.missions and done and refers_back(text) and (meant := _meant(earlier, choices)):
             return "complete_mission", dataclasses.replace(
                 choices, missions=(meant,), referent=meant
             )
+        if choices.missions and (((done or mission) and named) or (done and mission)):
+            return "complete_mission", choices
         fit = _fitting(deed, choices, told=text) if choices.missions and deed else ()
         if deed and choices.missions and not fit:
             fit = fitting_by_meaning(deed, choices.missions, deps.engine.embedder, told=text)

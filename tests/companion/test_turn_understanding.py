@@ -98,6 +98,19 @@ def test_an_undo_that_names_a_mission_she_never_marked_takes_nothing_back(runner
     assert LOOP in undone["reply"]
 
 
+def test_did_that_just_after_she_named_a_mission_is_that_mission(owner):
+    goal = make_goal(owner, title="Quit vaping")
+    note = "Note each time you reach for it today, and what set it off"
+    make_mission(goal, title=note)
+    make_mission(goal, title="Write down why you want to quit vaping, in one sentence")
+    named = say(owner, "which one should i start with")
+    assert note in named["reply"]
+
+    say(owner, "ok did that, wrote down every time i reached for it at work today", named)
+
+    assert done_titles(owner) == {note}
+
+
 def test_a_deed_told_with_an_irregular_past_is_marked(owner):
     goal = make_goal(owner, title="Learn to swim properly")
     make_mission(goal, title="Blow bubbles with your mouth in the water, ten times")
