@@ -107,6 +107,27 @@ DEATH_WORDS = re.compile(
 )
 
 
+# A habit the message names (smoking, vaping, drinking…): "stop", "quit" or "give up" with
+# nothing after it is about that habit ("she used to smoke like a chimney. thats partly why
+# i want to stop" was asked whether they meant ending their life).
+HABIT = re.compile(
+    r"\b(?:smok\w*|vap(?:e|es|ing)|cigarettes?|cigs?|fags|nicotine|pods?|drink(?:ing)?|booze"
+    r"|alcohol|beer|wine|gambl\w*|betting|weed|sugar|caffeine|coffee|scrolling|porn)\b"
+)
+# ("i want it all to stop" says nothing of a habit, and stays read.)
+STOPPING_IT = re.compile(
+    r"\b(?:(?:want|need|trying|try|going|have|ready|decided|planning|hoping|wanna|gonna)"
+    r"(?: to)? |i'?ll |i will )(?:stop|quit|give (?:it |them )?up|pack (?:it|them) in"
+    r"|kick (?:it|the habit))"
+    r"(?: (?:it|them|that|too|now|for good|already|properly|tbh|honestly))*\W*$"
+)
+
+
+def stops_a_habit(part: str, text: str) -> bool:
+    """`part` speaks of stopping, bare, in a message that names a habit to stop."""
+    return bool(STOPPING_IT.search(normalize(part))) and bool(HABIT.search(normalize(text)))
+
+
 # Words of candour that say nothing of what is meant: a sentence that opens with "tbh" or
 # "honestly" sits nearer confessions in the embedding's space, so "tbh im scared ill give
 # up like i always do" read as a warning sign and the same words without it did not. They
@@ -234,7 +255,8 @@ def semantic_screen(text: str, floor: SafetyResult, embedder: SentenceEmbedder) 
     1. Keep the floor when it is already high risk, or when `embedder` has no model.
     2. Read the whole message and, when it has several, each sentence: a goodbye hidden in
        the middle of small talk is read on its own. Drop the parts the rules hold
-       (a story, an idiom, someone else's or past risk, a denial: safety.rules_hold).
+       (a story, an idiom, someone else's or past risk, a denial: safety.rules_hold), and
+       a bare "stop" or "quit" in a message that names a habit (stops_a_habit).
     3. Embed them without their words of candour (`unhedged`): the whole message through
        `embed_one`, which the embedder caches, so recall reuses the vector when there were
        none; the sentences in one batch.
@@ -248,7 +270,11 @@ def semantic_screen(text: str, floor: SafetyResult, embedder: SentenceEmbedder) 
     model = model_for(embedder)
     if model is None or rules_hold(text):
         return floor
-    units = [part for part in parts_to_read(text) if not rules_hold(part)]
+    units = [
+        part
+        for part in parts_to_read(text)
+        if not rules_hold(part) and not stops_a_habit(part, text)
+    ]
     if not units:
         return floor
     whole = [embedder.embed_one(unhedged(text))] if units[0] == text else []

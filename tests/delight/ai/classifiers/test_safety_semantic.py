@@ -163,6 +163,20 @@ def test_denied_risk_is_not_raised(engine) -> None:
     assert engine.screen_safety("i'm not suicidal, i'm just tired of this job").level < CRISIS
 
 
+def test_wanting_to_stop_a_habit_named_in_the_message_is_not_raised(engine) -> None:
+    text = (
+        "my nan passed away in september, she used to smoke like a chimney. thats partly "
+        "why i want to stop tbh"
+    )
+    assert engine.screen_safety(text).level < CRISIS
+    assert engine.screen_safety("vaping is gross. im gonna quit for good").level < CRISIS
+
+
+def test_wanting_it_all_to_stop_is_raised_whatever_habit_is_named(engine) -> None:
+    text = "im drinking again and i just want it all to stop"
+    assert engine.screen_safety(text).level >= CRISIS
+
+
 def test_a_goodbye_among_small_talk_is_read_sentence_by_sentence(engine) -> None:
     text = (
         "the weather was nice today. i said thank you and goodbye to everyone i love, "
