@@ -146,6 +146,14 @@ TOPICS: tuple[Topic, ...] = (
         "than resting still. A sharp pain is different: that one deserves a rest and a doctor.",
     ),
     _topic(
+        r"\bcravings?\b|\burges?\b|\bvap(?:e|es|ing)\b|\bsmok\w*|\bcigs?\b|\bcigarettes?\b"
+        r"|\bnicotine\b",
+        "A craving peaks and passes in a few minutes: name it (“there's the craving”), breathe "
+        "out slowly three times, and give your hands something to do until it goes.",
+        "Keep something in reach for that moment: water, gum or a mint. Hands and mouth busy "
+        "for five minutes gets you past the worst of it.",
+    ),
+    _topic(
         r"\bswim\w*|\bpool\b|\bunderwater\b|\bwater\b(?:\W+\w+){0,3}\W+(?:face|head|nose|eyes)\b"
         r"|\b(?:face|head) (?:in|under) the water\b|\bfloat(?:ing)?\b",
         "Stand in water to your chest, hold the side, and breathe out slowly through your mouth "

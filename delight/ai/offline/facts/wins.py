@@ -33,6 +33,8 @@ _LASTING = re.compile(
     r"^(?:won|passed|cleared|paid off|built|got promoted|did my first|completed my first"
     r"|finished my first|landed)"
 )
+# "every time i reached for it": something that keeps happening, no win.
+_HABITUAL = re.compile(r"\b(?:every|each) time\s*$|\bwhenever\s*$", re.I)
 _PROUD = re.compile(
     r"\b(?:so |really |very )?(?:happy|proud|thrilled|stoked|chuffed)\b|\bfinally\b"
     r"|\byay\b|!",
@@ -44,9 +46,11 @@ def wins(clause: str, *, text: str, today: dt.date) -> list[ExtractedFact]:
     """Something they achieved, said with a day ("today", "yesterday") or with pride; kept
     with its date so "today" still means that day later. Keyed by what was done."""
     found = _WIN.search(clause)
-    if not found:
+    if not found or _HABITUAL.search(clause[: found.start()]):
         return []
     verb, done = found.group(1).lower(), thing(found.group(2), 10)
+    if verb == "reached" and re.match(r"(?:for|out|over|into)\b", done, re.I):
+        return []  # "reached for it": a reach of the hand, no goal reached
     day_word = _DAY.search(done)
     when = day_word.group(1) if day_word else None
     done = _DAY.sub("", done).strip()

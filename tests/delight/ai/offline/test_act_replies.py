@@ -248,3 +248,10 @@ def test_asked_which_mission_to_start_with_she_names_the_first():
     missions = ("Find your pool's quiet sessions", "Walk a width of the shallow end")
     said = reply("advice", "which one should i start with", missions=missions)
     assert said.startswith("Start with “Find your pool's quiet sessions”, Sam")
+
+
+def test_advice_for_a_craving_is_about_the_craving_not_a_mission():
+    text = "any tips for when the craving hits at a red light"
+    said = reply("advice", text, missions=("Write down why you want to quit vaping",))
+    assert "Write down why" not in said
+    assert "craving" in said or "mint" in said

@@ -309,6 +309,11 @@ def test_a_did_followed_by_a_verb_is_no_thing_done(text):
     assert extract_facts(text) == []
 
 
+def test_reaching_for_something_every_time_is_no_win():
+    text = "wrote down every time i reached for it at work today. 11 times before lunch lol"
+    assert extract_facts(text) == []
+
+
 def test_a_thing_done_is_kept():
     assert [f.content for f in extract_facts("i did yoga this morning")] == ["Finished yoga"]
 
