@@ -88,6 +88,7 @@ from companion.turn.plan import (
     topic_of,
 )
 from companion.turn.safety import (
+    ASK_AGAIN,
     CHECKIN,
     CLOSED,
     CRISIS,
@@ -148,9 +149,11 @@ def receive_input(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     if answer == CHECKIN and recently_asked(deps.session_at_start.get("safety_asked"), deps.now):
         answer = ""  # asked a moment ago: not again for every heavy word; explicit words still
     if asked and answer != CRISIS:
-        reply = checkin_answer(text)
+        reply = checkin_answer(text, asked_again=bool(asked.get("again")))
         if reply == "safe":
             answer = CLOSED
+        elif reply == "unclear" and asked.get("basis") != "crisis":
+            answer = ASK_AGAIN
         elif reply == "at risk" and asked.get("basis") != "crisis":  # answered, not a new yes
             answer = CRISIS
     dialogue = dialogue_now(deps)
@@ -163,7 +166,7 @@ def receive_input(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         # else. (A new check-in or a crisis reply asks again: those nodes run later.)
         "session": {"check_in": None},
     }
-    if answer in (CRISIS, CHECKIN, CLOSED, SOMEONE_ELSE):
+    if answer in (CRISIS, CHECKIN, CLOSED, SOMEONE_ELSE, ASK_AGAIN):
         return out
     emotion = noted(ctx, "emotion", deps.engine.detect_emotion(text))
     out["emotion"] = dataclasses.asdict(emotion)
@@ -198,7 +201,8 @@ def _emotion_keep(deps: TurnDeps, emotion: EmotionResult) -> None:
 
 def after_input(state: TurnState) -> str:
     answer = state.output("receive_input").get("answer", "")
-    asks = {CRISIS: "crisis", CHECKIN: "check_in", CLOSED: "check_in", SOMEONE_ELSE: "check_in"}
+    asks = {CRISIS: "crisis", CHECKIN: "check_in", CLOSED: "check_in", SOMEONE_ELSE: "check_in",
+            ASK_AGAIN: "check_in"}  # fmt: skip
     return asks.get(answer, "recall_context")
 
 

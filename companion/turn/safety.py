@@ -20,6 +20,7 @@ from delight.ai.types import SafetyResult
 
 CRISIS_LEVEL = 2  # safety levels 2 (high risk) and 3 (imminent danger)
 CRISIS, CHECKIN, CLOSED, SOMEONE_ELSE = "crisis", "checkin", "closed", "someone else"
+ASK_AGAIN = "ask again"
 # After a check-in or the crisis response, how long a signal from meaning alone is not asked
 # about again (a heavy conversation would otherwise be a check-in every other message).
 QUIET = dt.timedelta(minutes=30)
@@ -51,6 +52,20 @@ WEIGHT = {
     "tired": "Being that worn out colours everything; go gently with yourself tonight.",
     "": "It sounds like a lot is weighing on you right now.",
 }
+# A "yeah" to the check-in's two-sided question, then words about something else ("yeah. i
+# miss her a lot"): which side it meant is asked once more, plainly.
+CHECKIN_AGAIN = (
+    "I hear you. Just so I'm sure, and it's okay either way: are you having thoughts of "
+    "hurting yourself or ending your life?"
+)
+# The words after a bare yes that tell something else, and words that point back at the
+# question instead ("yeah, sometimes i think about it" is a yes).
+SAID_MORE_WORDS = 3
+_POINTS_BACK = re.compile(
+    r"\b(?:it|that|this|them|sometimes|a bit|a little|kind of|kinda|sort of|think|thought"
+    r"|thoughts|maybe|often|hurt\w*|end\w*|die|dying|myself)\b",
+    re.IGNORECASE,
+)
 SOMEONE_ELSE_REPLY = (
     "That sounds frightening, and it matters that you're looking out for them. If they are in "
     "danger right now, call your local emergency number and stay with them if you can. "
@@ -58,11 +73,15 @@ SOMEONE_ELSE_REPLY = (
     "to say to them?"
 )
 
+_BARE_YES = re.compile(r"^\W*(?:yes|yeah|yea|yep|ya|yh)\b\W*", re.IGNORECASE)
 _YES = re.compile(
     r"^\W*(?:yes|yeah|yea|yep|ya|yh|kind of|kinda|sort of|sorta|a bit|a little|maybe|sometimes"
     r"|i (?:do not|dont|don't) know|idk|not sure|i think so|i have|i am|i do|the second"
-    r"|both|honestly yes|truthfully yes)\b"
-    r"|\b(?:thoughts of (?:hurting|killing|ending)|hurting myself|hurt myself|end(?:ing)? my life"
+    r"|both|honestly yes|truthfully yes)\b",
+    re.IGNORECASE,
+)
+_RISK_SAID = re.compile(
+    r"\b(?:thoughts of (?:hurting|killing|ending)|hurting myself|hurt myself|end(?:ing)? my life"
     r"|kill(?:ing)? myself|want to die|do not want to be here|don't want to be here)\b",
     re.IGNORECASE,
 )
@@ -96,12 +115,21 @@ def safety_answer(safety: SafetyResult) -> str:
     return SOMEONE_ELSE if safety.basis == SOMEONE_ELSE else CRISIS
 
 
-def checkin_answer(text: str) -> str:
-    """What a message says to a check-in: "at risk" (yes, or not sure), "safe", or "" when
-    it does not answer it. A denial wins over a stray "i am": "no, i am fine"."""
+def checkin_answer(text: str, *, asked_again: bool = False) -> str:
+    """What a message says to a check-in: "at risk" (yes, or not sure), "safe", "unclear"
+    (a bare "yeah" to the two-sided question, then words about something else: asked once
+    more unless `asked_again`), or "" when it does not answer it. A denial wins over a stray
+    "i am": "no, i am fine"."""
+    if _RISK_SAID.search(text):
+        return "at risk"
     if _SAFE.search(text) and not re.search(r"\b(?:yes|yeah|yep)\b", text, re.IGNORECASE):
         return "safe"
-    return "at risk" if _YES.search(text) else ""
+    if not _YES.search(text):
+        return ""
+    bare = _BARE_YES.match(text)
+    rest = text[bare.end() :] if bare else ""
+    elsewhere = len(rest.split()) >= SAID_MORE_WORDS and not _POINTS_BACK.search(rest)
+    return "unclear" if elsewhere and not asked_again else "at risk"
 
 
 def checkin_text(heard: str, lines: list[str]) -> str:

@@ -13,7 +13,9 @@ from companion.services import crisis_event_record
 from companion.turn.common import TurnDeps, deps_of, emit_text, word_chunks
 from companion.turn.flows import dialogue_now
 from companion.turn.safety import (
+    ASK_AGAIN,
     CHECKIN,
+    CHECKIN_AGAIN,
     SOMEONE_ELSE,
     checkin_closed_text,
     checkin_text,
@@ -72,6 +74,11 @@ def check_in(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     if received["answer"] == SOMEONE_ELSE:
         text = someone_else_text(list(settings.CRISIS_RESOURCES))
         return {"reply": emit_text(deps, word_chunks(text)), "strategy": "support", "act": "advice"}
+    if received["answer"] == ASK_AGAIN:
+        asked = {**(received.get("check_in_before") or {}), "again": True}
+        reply = emit_text(deps, word_chunks(CHECKIN_AGAIN))
+        return {"reply": reply, "strategy": "checkin", "act": "checkin",
+                "session": {"check_in": asked}}  # fmt: skip
     if received["answer"] == CHECKIN:
         safety = received["safety"]
         heard = _heard(state.input.text, safety.get("matched", ()))

@@ -59,10 +59,17 @@ def test_only_explicit_words_get_the_crisis_response(basis, answer):
         ("idk honestly", "at risk"),
         ("sometimes i have thoughts of hurting myself", "at risk"),
         ("can we talk about my running goal", ""),
+        ("yeah, sometimes i think about it", "at risk"),
+        # A "yeah" to the two-sided question, then words about something else.
+        ("yeah. i miss her a lot", "unclear"),
     ],
 )
 def test_an_answer_to_a_check_in_is_read_for_yes_no_or_neither(text, meaning):
     assert checkin_answer(text) == meaning
+
+
+def test_asked_again_a_yes_is_a_yes_whatever_follows():
+    assert checkin_answer("yeah. i miss her a lot", asked_again=True) == "at risk"
 
 
 def test_the_check_in_quotes_a_short_message_and_offers_the_lines_in_one_line():
@@ -117,6 +124,23 @@ def test_a_yes_to_a_check_in_escalates_to_the_crisis_response(owner):
     event = CrisisEvent.objects.get(user=owner)
     assert event.reason == "said yes to a check-in"
     assert event.level == 2
+
+
+@db
+@override_settings(CRISIS_RESOURCES=LINES)
+def test_a_yeah_about_something_else_is_asked_about_once_more_plainly(owner):
+    asked = say(owner, MEANING_ONLY)
+    again = say(owner, "yeah. i miss her a lot", asked)
+
+    assert again["act"] == "checkin"
+    assert not again["crisis"]["triggered"]
+    assert again["reply"].endswith(
+        "are you having thoughts of hurting yourself or ending your life?"
+    )
+    assert not CrisisEvent.objects.exists()
+    answered = say(owner, "yes", asked)
+    assert answered["crisis"]["triggered"]
+    assert CrisisEvent.objects.filter(user=owner).count() == 1
 
 
 @db
