@@ -24,6 +24,7 @@ from companion.dialogue.flows import ADJUST_GOAL, COMPLETE_MISSION, CREATE_GOAL,
 from companion.dialogue.manager import DialogueManager, waiting_words
 from companion.dialogue.parsing import (
     LIGHT_VERBS,
+    WHEN_WORDS,
     Choice,
     DialogueContext,
     SlotEnv,
@@ -47,6 +48,7 @@ __all__ = [
     "CREATE_GOAL",
     "FLOWS",
     "LIGHT_VERBS",
+    "WHEN_WORDS",
     "Choice",
     "ConversationState",
     "DialogueContext",

@@ -382,6 +382,10 @@ def fits_one(
     return best if ranked.get(best.id, (0, 0))[1] >= share else None
 
 
+# Words of when, which name no mission ("today not yet").
+WHEN_WORDS = frozenset(
+    _stem(word) for word in ("today", "tonight", "tomorrow", "yesterday", "week", "day", "time")
+)
 # Verbs too common to say which mission was done ("i looked at my phone" is no painting
 # looked at): a mission is named by its leading verb only when it is none of these.
 LIGHT_VERBS = frozenset(

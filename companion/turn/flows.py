@@ -12,6 +12,7 @@ from companion.dialogue import (
     ADJUST_GOAL,
     COMPLETE_MISSION,
     LIGHT_VERBS,
+    WHEN_WORDS,
     Choice,
     ConversationState,
     DialogueContext,
@@ -445,13 +446,18 @@ NOT_MARKED = (
 )
 
 
+# How much of a mission's words an undo must say to name it (words of when name none:
+# "today not yet. undo please" is no "Smoke no more than 5 cigarettes today").
+NAMED_SHARE = 0.3
+
+
 def undo_misnamed(last: dict[str, Any], text: str, user: User) -> str:
     """When an undo names an open mission other than the one she marked last: what to say
     ("" when it names none, or the one she marked)."""
     if last.get("action") != "complete_mission":
         return ""
     marked = Choice(last["id"], last["title"])
-    found = best_choice(text, (marked, *dialogue_context(user).missions))
+    found = fits_one(text, (marked, *dialogue_context(user).missions), NAMED_SHARE, WHEN_WORDS)
     if found is None or found.id == marked.id:
         return ""
     return NOT_MARKED.format(named=found.title, title=marked.title)
