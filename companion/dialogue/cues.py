@@ -5,6 +5,7 @@ passing that is plainly not an answer to the question asked."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from companion.dialogue.dates import find_date
 from companion.dialogue.phrases import (
@@ -118,6 +119,38 @@ def _it_named(aim: str, earlier: str) -> str:
     if not thing or not re.search(r"\bit\b", aim):
         return aim
     return re.sub(r"\bit\b", f"the {thing['thing'].lower()}", aim, count=1)
+
+
+# A pastime told before a wish about "it" ("i used to paint loads … i'd like to get back
+# into it"): what "it" stands for.
+_PASTIME = re.compile(
+    r"\bi used to (?P<verb>[a-z]+)\b|\bi (?:used to |really )?(?:love|loved|enjoy|enjoyed"
+    r"|miss|missed) (?P<doing>[a-z]+ing)\b",
+    re.IGNORECASE,
+)
+_DOUBLED = re.compile(r"^[^aeiou]*[aeiou][bdgmnpt]$")
+
+
+def _doing(verb: str) -> str:
+    """The -ing form of a verb ("paint" -> "painting", "swim" -> "swimming")."""
+    verb = verb.lower()
+    if verb.endswith("e") and not verb.endswith("ee"):
+        return verb[:-1] + "ing"
+    return verb + (verb[-1] if _DOUBLED.match(verb) else "") + "ing"
+
+
+def it_resolved(text: str, earlier: Sequence[str]) -> str:
+    """`text` with the "it" of a wish named by a pastime told just before ("i'd like to get
+    back into it" after "i used to paint loads" -> "…get back into painting"); `text` as it
+    is otherwise."""
+    aim = wished_aim(text)
+    if not re.search(r"\bit\b", aim):
+        return text
+    for said in earlier:
+        if found := _PASTIME.search(said):
+            pastime = found["doing"] or _doing(found["verb"])
+            return re.sub(r"\bit\b", pastime.lower(), text, count=1)
+    return text
 
 
 def aim_in(text: str) -> str:

@@ -93,7 +93,13 @@ def _plain(text: str) -> str:
 
 
 def is_skip(text: str) -> bool:
-    return bool(SKIP.fullmatch(_plain(text)))
+    """A slot skipped, in a word or a few ("no rush, no date")."""
+    parts = [_plain(part) for part in re.split(r"[,;.]+|\band\b", text) if part.strip()]
+    return (
+        bool(SKIP.fullmatch(_plain(text)))
+        or (bool(parts)
+        and all(SKIP.fullmatch(part) for part in parts))
+    )
 
 
 def is_cancel(text: str) -> bool:
@@ -183,8 +189,12 @@ _WHY_ECHO = re.compile(
 )
 
 
+# Words that close a reason and say nothing of it: "…just mine you know".
+_FILLER_END = re.compile(r"[\s,]+(?:you know|ya know|y'?know|tbh|lol|haha|i guess)\W*$", re.I)
+
+
 def parse_why(text: str, env: SlotEnv) -> str:
-    said = _WHY_ECHO.sub("", text) or text
+    said = _FILLER_END.sub("", _WHY_ECHO.sub("", text) or text) or text
     why = clean_value(
         re.sub(r"^\s*(?:because|since|so\s+that|cos|coz|cuz|cause|'cause)\s+", "", said, flags=re.I)
     )

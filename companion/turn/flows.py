@@ -263,7 +263,7 @@ def flow_to_start(
             return "complete_mission", dataclasses.replace(choices, missions=fit)
         if adjusts and choices.goals:
             return "adjust_goal", choices
-    if wished_aim(text) and not elsewhere:
+    if (aim := wished_aim(text)) and not elsewhere and not _PRONOUN_ONLY.search(aim):
         return OFFER_GOAL, DialogueContext()
     if intent == "create_goal":
         return "create_goal", DialogueContext()
@@ -310,6 +310,9 @@ def fitting_by_meaning(
     return ()
 
 
+# A wish whose aim is only "it" or "that" ("i'd like to get back into it", with nothing said
+# before it to name): no goal to offer by that name.
+_PRONOUN_ONLY = re.compile(r"\b(?:it|that|this|them)\W*$", re.IGNORECASE)
 _THE_FIRST = re.compile(r"\bthe first (?:one|thing|mission)\b", re.IGNORECASE)
 _FIRST_OFFERED = re.compile(r"\bfirst one: “([^”]+)”")
 

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from companion.dialogue import CREATE_GOAL, LIGHT_VERBS, Choice, best_choice
-from companion.dialogue.cues import asks_for_ideas, is_question
+from companion.dialogue.cues import asks_for_ideas, is_question, it_resolved
 from companion.dialogue.parsing import is_bare_yes, is_cancel
 from companion.dialogue.phrases import NOTHING_TO_CANCEL
 from companion.dialogue.states import ConversationState
@@ -399,13 +399,15 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     label = "" if sure_act in NOT_A_GOAL else intent.get("label", "")
     reported = sure_act == "mission_done"
     said_before = tuple(m["content"] for m in reversed(context.get("history", [])[-2:]))
+    # "i'd like to get back into it" after "i used to paint loads": into painting.
+    wish = it_resolved(text, said_before)
     flow_name, choices = flow_to_start(
-        text, label, deps, reported=reported, earlier=said_before,
+        wish, label, deps, reported=reported, earlier=said_before,
         elsewhere=sure_act in ELSEWHERE and intent.get("act_confidence", 0.0) >= ELSEWHERE_SURE,
     )  # fmt: skip
     if flow_name == OFFER_GOAL:
         offer = deps.dialogue.offer(
-            "create_goal", text, today=deps.today, dialogue=dialogue_of(state)
+            "create_goal", wish, today=deps.today, dialogue=dialogue_of(state)
         )
         return flow_plan(step_dict(offer))
     if is_cancel(text) and len(text.split()) <= CANCEL_WORDS:

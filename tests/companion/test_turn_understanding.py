@@ -111,6 +111,22 @@ def test_did_that_just_after_she_named_a_mission_is_that_mission(owner):
     assert done_titles(owner) == {note}
 
 
+def test_a_wish_about_it_after_a_pastime_told_is_offered_by_name(owner):
+    told = say(owner, "i used to paint loads before i started teaching. watercolours mostly")
+
+    offer = say(owner, "yeah i think id like to get back into it", told)
+
+    assert (
+        offer["reply"] == "That sounds worth doing. Shall we make “Get back into painting” a goal?"
+    )
+
+
+def test_a_wish_about_it_with_nothing_to_name_it_is_no_offer(owner):
+    answer = say(owner, "i want to get back into it")
+    assert "Shall we make" not in answer["reply"]
+    assert answer["conversation_state"] == "idle"
+
+
 def test_a_deed_told_with_an_irregular_past_is_marked(owner):
     goal = make_goal(owner, title="Learn to swim properly")
     make_mission(goal, title="Blow bubbles with your mouth in the water, ten times")

@@ -11,6 +11,7 @@ from companion.dialogue.parsing import (
     SlotError,
     best_choice,
     infer_category,
+    is_skip,
     minutes_in_range,
     parse_category,
     parse_minutes,
@@ -138,3 +139,13 @@ def test_a_title_keeps_no_emoji_typed_after_it(text, title):
 )
 def test_the_area_of_life_is_inferred_from_the_most_telling_word(title, category):
     assert infer_category(title) == category
+
+
+@pytest.mark.parametrize("text", ["no rush, no date", "no date and no rush", "skip"])
+def test_a_slot_skipped_in_a_few_words_is_skipped(text):
+    assert is_skip(text)
+
+
+def test_a_filler_that_closes_a_reason_is_left_out():
+    why = parse_why("it was the one thing that was just mine you know", SlotEnv(TODAY))
+    assert why == "It was the one thing that was just mine"
