@@ -38,6 +38,8 @@ _WORD_REFLECTIONS = {
     "ive": "you've",
     "i've": "you've",
     "i'd": "you'd",
+    "id": "you'd",  # typed without its apostrophe, as "im" and "ive" are
+    "i'll": "you'll",
     "am": "are",
     "your": "my",
     "yours": "mine",

@@ -16,6 +16,7 @@ from delight.ai.offline.reflection import reads_well, reflect, second_person, sp
         ("I was afraid of myself", "you were afraid of yourself"),
         ("you know my plan", "I know your plan"),
         ("my sister messaged me, then I cried", "your sister messaged you, then you cried"),
+        ("i think id like to get back into it", "you think you'd like to get back into it"),
     ],
 )
 def test_reflection_swaps_first_and_second_person(fragment: str, reflected: str) -> None:
