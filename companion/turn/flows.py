@@ -329,8 +329,15 @@ def _first_named(text: str, earlier: tuple[str, ...], choices: DialogueContext) 
 
 
 def _meant(earlier: tuple[str, ...], choices: DialogueContext) -> Choice | None:
-    """The mission the latest of the messages said before names, if one does."""
-    return next((found for said in earlier if (found := best_choice(said, choices.missions))), None)
+    """The mission the latest of the messages said before names, if one does. A message
+    that lists several ("On your list today: A; B; C") names none of them."""
+    for said in earlier:
+        listed = [m for m in choices.missions if m.title.lower() in said.lower()]
+        if len(listed) > 1:
+            return None
+        if found := (listed[0] if listed else best_choice(said, choices.missions)):
+            return found
+    return None
 
 
 def _marked_one(deps: TurnDeps) -> bool:

@@ -127,6 +127,15 @@ def test_a_wish_about_it_with_nothing_to_name_it_is_no_offer(owner):
     assert answer["conversation_state"] == "idle"
 
 
+def test_done_after_a_list_of_missions_marks_none_of_them_by_guess(runner):
+    listed = say(runner, "whats on my list today")
+    assert SHOES in listed["reply"] and LOOP in listed["reply"]
+
+    say(runner, "ok done, found my old trainers in the loft", listed)
+
+    assert LOOP not in done_titles(runner)
+
+
 def test_a_deed_told_with_an_irregular_past_is_marked(owner):
     goal = make_goal(owner, title="Learn to swim properly")
     make_mission(goal, title="Blow bubbles with your mouth in the water, ten times")

@@ -159,7 +159,8 @@ def celebrate(given: ActInput) -> list[str]:
 WHICH_FIRST = re.compile(
     r"\bwhich (?:one|mission|thing)?\s*(?:should|do|shall|would) (?:i|we) (?:start|begin|do)"
     r"|\bwhat (?:should|do|shall) (?:i|we) (?:start with|do first|begin with)"
-    r"|\bwhere (?:should|do|shall) (?:i|we) (?:start|begin)\b",
+    r"|\bwhere (?:should|do|shall) (?:i|we) (?:start|begin)\b"
+    r"|^\W*(?:ok\W+|so\W+)?(?:which|what)(?: one| mission)? first\b",
     re.IGNORECASE,
 )
 

@@ -149,3 +149,8 @@ def test_a_slot_skipped_in_a_few_words_is_skipped(text):
 def test_a_filler_that_closes_a_reason_is_left_out():
     why = parse_why("it was the one thing that was just mine you know", SlotEnv(TODAY))
     assert why == "It was the one thing that was just mine"
+
+
+def test_pronouns_and_nods_name_no_mission():
+    choices = [Choice(1, "Make another piece on the same theme"), Choice(2, "Set up a space")]
+    assert best_choice("all of them yeah", choices) is None

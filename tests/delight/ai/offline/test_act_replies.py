@@ -244,9 +244,10 @@ def test_advice_on_panic_is_a_calming_step():
     assert "breath" in said or "smaller size" in said
 
 
-def test_asked_which_mission_to_start_with_she_names_the_first():
+@pytest.mark.parametrize("text", ["which one should i start with", "which one first"])
+def test_asked_which_mission_to_start_with_she_names_the_first(text):
     missions = ("Find your pool's quiet sessions", "Walk a width of the shallow end")
-    said = reply("advice", "which one should i start with", missions=missions)
+    said = reply("advice", text, missions=missions)
     assert said.startswith("Start with “Find your pool's quiet sessions”, Sam")
 
 
