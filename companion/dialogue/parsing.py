@@ -95,10 +95,8 @@ def _plain(text: str) -> str:
 def is_skip(text: str) -> bool:
     """A slot skipped, in a word or a few ("no rush, no date")."""
     parts = [_plain(part) for part in re.split(r"[,;.]+|\band\b", text) if part.strip()]
-    return (
-        bool(SKIP.fullmatch(_plain(text)))
-        or (bool(parts)
-        and all(SKIP.fullmatch(part) for part in parts))
+    return bool(SKIP.fullmatch(_plain(text))) or (
+        bool(parts) and all(SKIP.fullmatch(part) for part in parts)
     )
 
 

@@ -129,7 +129,8 @@ def test_a_wish_about_it_with_nothing_to_name_it_is_no_offer(owner):
 
 def test_done_after_a_list_of_missions_marks_none_of_them_by_guess(runner):
     listed = say(runner, "whats on my list today")
-    assert SHOES in listed["reply"] and LOOP in listed["reply"]
+    assert SHOES in listed["reply"]
+    assert LOOP in listed["reply"]
 
     say(runner, "ok done, found my old trainers in the loft", listed)
 
