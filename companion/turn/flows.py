@@ -254,6 +254,11 @@ def flow_to_start(
             )
         if choices.missions and (((done or mission) and named) or (done and mission)):
             return "complete_mission", choices
+        if choices.missions and deed and (pointed := _pointed(text, choices)):
+            # "the setting up one, i cleared the corner": the one it points at by name.
+            return "complete_mission", dataclasses.replace(
+                choices, missions=(pointed,), referent=pointed
+            )
         fit = _fitting(deed, choices, told=text) if choices.missions and deed else ()
         if deed and choices.missions and not fit:
             fit = fitting_by_meaning(deed, choices.missions, deps.engine.embedder, told=text)
@@ -325,6 +330,21 @@ def _first_named(text: str, earlier: tuple[str, ...], choices: DialogueContext) 
     for said in earlier:
         if named := _FIRST_OFFERED.search(said):
             return next((m for m in choices.missions if m.title == named.group(1)), None)
+    return None
+
+
+# A mission pointed at by a few of its words: "the setting up one", "the shoes thing".
+_POINTER = re.compile(r"\bthe ((?:[a-z']+ ){0,3}[a-z']+) (?:one|thing|bit|mission)\b", re.I)
+
+
+def _pointed(text: str, choices: DialogueContext) -> Choice | None:
+    """The one mission a pointer in `text` names (its verb counts, light or not), in a
+    sentence that plans or denies nothing ("i would try the stretch thing later" points at
+    no deed)."""
+    for sentence in re.split(r"[.!?;]+", text):
+        pointer = _POINTER.search(sentence)
+        if pointer and not (plans_ahead(sentence) or denies_done(sentence) or skips(sentence)):
+            return best_choice(pointer.group(1), choices.missions)
     return None
 
 

@@ -137,6 +137,16 @@ def test_done_after_a_list_of_missions_marks_none_of_them_by_guess(runner):
     assert LOOP not in done_titles(runner)
 
 
+def test_a_mission_pointed_at_by_its_verb_beside_a_deed_is_marked(owner):
+    goal = make_goal(owner, title="Get back into painting")
+    make_mission(goal, title="Set up a small space with your materials")
+    make_mission(goal, title="Draw or shoot simple objects for 20 minutes")
+
+    say(owner, "the setting up one, i cleared the corner of the spare room")
+
+    assert done_titles(owner) == {"Set up a small space with your materials"}
+
+
 def test_a_deed_told_with_an_irregular_past_is_marked(owner):
     goal = make_goal(owner, title="Learn to swim properly")
     make_mission(goal, title="Blow bubbles with your mouth in the water, ten times")
