@@ -23,7 +23,7 @@ from companion.dialogue.cues import (
 from delight.ai.offline import drop_openers, reflect, split_sentences
 from delight.ai.offline.act_replies import asks_reassurance
 from delight.ai.offline.facts.common import RELATIONS
-from delight.ai.text import LAUGHTER
+from delight.ai.text import LAUGHTER, MISHAP
 
 # A message's act read with less confidence than this is not acted on: the reply listens.
 SURE = 0.45
@@ -290,7 +290,10 @@ def reply_act(
        heavy feeling at all (else she listens); a light reply to a heavy feeling, or to a
        message that speaks of a loss, becomes sympathy or listening.
     """
-    if teaches and not grieving and (act in TEACHING or confidence < SURE):
+    # A mishap told lightly ("my cat biscuit just knocked water onto my sketchbook 😭") is
+    # met as a mishap; the fact in it (a cat called Biscuit) is kept all the same.
+    mishap = act == "small_talk" and confidence >= SMALL_TALK_SURE and MISHAP.search(text)
+    if teaches and not grieving and not mishap and (act in TEACHING or confidence < SURE):
         return "fact_noted"
     if asks_reassurance(text) and act not in PRECISE_ACTS:
         return "kindness"
@@ -317,7 +320,7 @@ def reply_act(
         return "smalltalk" if light and LAUGHTER.search(text) else "listen"
     if act == "worry" and feeling.afraid and not OTHERS_FEAR.search(text):
         reply = "calm"
-    if reply in LIGHT and (feeling.heavy or grieving):
+    if reply in LIGHT and (feeling.heavy or grieving) and not mishap:
         reply = "sympathy" if grieving else LIGHT[reply]
     if reply == "celebrate" and (
         feeling.shadowed or (confidence < CELEBRATE_SURE and not feeling.joyful)

@@ -31,6 +31,13 @@ LAUGHTER = re.compile(
     r"\U0001F605]",
     re.IGNORECASE,
 )
+# A small mishap told ("my cat just knocked water onto my sketchbook 😭"): something
+# spilled, broken or ruined, or a crying or facepalm face.
+MISHAP = re.compile(
+    r"\b(?:knock(?:ed|s)? (?:over|a|my|the)|spill(?:ed|t)|smash(?:ed)?|broke|broken|ruin(?:ed|s)"
+    r"|soaked|dropped|burnt|burned|stained|nooo+|oh no)\b|[\U0001F62D\U0001F926\U0001F62B]",
+    re.IGNORECASE,
+)
 
 
 def word_set(text: str) -> frozenset[str]:

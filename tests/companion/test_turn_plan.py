@@ -53,6 +53,14 @@ def test_small_talk_read_without_much_confidence_is_listened_to():
     assert reply_act("small_talk", 0.8, CALM, text="the cat is judging me again") == "smalltalk"
 
 
+def test_a_small_mishap_is_met_as_one_not_as_a_fact_or_a_weight():
+    text = "my cat biscuit just knocked a glass of water onto my sketchbook 😭"
+    assert reply_act("small_talk", 0.8, SAD, text=text, teaches=True) == "smalltalk"
+    assert reply_act("small_talk", 0.8, CALM, text="my cat is called biscuit", teaches=True) == (
+        "fact_noted"
+    )
+
+
 def test_a_light_remark_read_unsure_with_a_laugh_gets_a_light_word_back():
     text = "my mom is literally going to kill me if she sees im still up drawing btw lol"
     assert reply_act("venting", 0.2, CALM, text=text) == "smalltalk"

@@ -31,7 +31,7 @@ from delight.ai.offline.reflection import (
 from delight.ai.offline.story_answers import story_answer
 from delight.ai.offline.streak_answers import encouragement, streak_answer
 from delight.ai.offline.world_answers import mission_zone_sentence, world_answer
-from delight.ai.text import LAUGHTER, STOPWORDS, clean_text, normalise_words, word_set
+from delight.ai.text import LAUGHTER, MISHAP, STOPWORDS, clean_text, normalise_words, word_set
 
 # The longest first sentence said back whole ("Your manager tore apart your presentation in
 # front of the whole team"); a longer one is not echoed.
@@ -311,6 +311,8 @@ def smalltalk(given: ActInput) -> list[str]:
         # A remark in passing ("could murder a cold one right now haha"): met lightly; the
         # keyword rules asked it questions back ("Good question. What are you leaning
         # toward yourself?").
+        if MISHAP.search(given.text):
+            return _bank(words.MISHAP, given, "mishap")
         laughed = LAUGHTER.search(given.text)
         return _bank(words.LAUGHED if laughed else words.REMARKED, given, "remarked")
     return []

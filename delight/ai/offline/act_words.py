@@ -272,6 +272,11 @@ REMARKED = (
     "I'm with you{n}. Say as much or as little as you like.",
     "Mm, noted{n}. Anything you'd like to talk through?",
 )
+# A small mishap told: met with a little sympathy and a practical question.
+MISHAP = (
+    "Oh no{n}! Is it salvageable?",
+    "Oh no{n}, that's so annoying. Anything you can save?",
+)
 # The same, for a remark made with a laugh ("could murder a cold one right now haha").
 LAUGHED = (
     "Ha, I hear you{n}. What else is going on?",

@@ -256,3 +256,8 @@ def test_advice_for_a_craving_is_about_the_craving_not_a_mission():
     said = reply("advice", text, missions=("Write down why you want to quit vaping",))
     assert "Write down why" not in said
     assert "craving" in said or "mint" in said
+
+
+def test_a_small_mishap_gets_an_oh_no():
+    said = reply("smalltalk", "my cat just knocked a glass of water onto my sketchbook 😭")
+    assert said.startswith("Oh no, Sam")
