@@ -15,7 +15,7 @@ import functools
 import re
 from collections.abc import Callable
 
-from delight.ai.offline.facts.activities import belongings, birthdays, hobbies
+from delight.ai.offline.facts.activities import belongings, birthdays, hobbies, past_pastimes
 from delight.ai.offline.facts.changes import birth, job_left, losses, new_job
 from delight.ai.offline.facts.common import clauses
 from delight.ai.offline.facts.feelings import fears, feelings
@@ -56,6 +56,7 @@ _EXTRACTORS: tuple[Extractor, ...] = (
     likes,
     preferences,
     hobbies,
+    past_pastimes,
     goals,
     feelings,
     tasks,

@@ -31,6 +31,24 @@ _NOT_HOBBIES = re.compile(
 )
 
 
+# A pastime they had ("i used to paint loads before i started teaching"): the verb, and
+# what it was of, up to what says when or how much.
+_USED_TO_STOP = r"loads|a lot|before|when|until|but|and|in|at|with|for|on"
+_USED_TO = re.compile(
+    rf"\bI used to ({_PASTIMES})\b((?: (?!(?:{_USED_TO_STOP})\b)[\w']+){{0,3}})", re.I
+)
+
+
+def past_pastimes(clause: str) -> list[ExtractedFact]:
+    """A pastime they used to have, keyed "hobby:<what>" (a wish to take it up again can
+    name it: "i'd like to get back into it")."""
+    found = _USED_TO.search(clause)
+    if not found:
+        return []
+    done = f"{found.group(1)}{found.group(2)}".lower()
+    return [fact(f"Used to {third_person(done)}", "personal", f"hobby:{slug(done)}", 0.7, "likes")]
+
+
 def hobbies(clause: str) -> list[ExtractedFact]:
     """A pastime ("I play bass in a band") or a regular activity ("I go bouldering on
     Thursdays"), keyed "hobby:<what>"; what they are learning, keyed "learning:<what>"."""

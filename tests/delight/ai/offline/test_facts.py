@@ -314,6 +314,17 @@ def test_reaching_for_something_every_time_is_no_win():
     assert extract_facts(text) == []
 
 
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("i used to paint loads before i started teaching", "Used to paint"),
+        ("i used to play guitar in a band when i was at uni", "Used to play guitar"),
+    ],
+)
+def test_a_pastime_they_used_to_have_is_kept(text, content):
+    assert [f.content for f in extract_facts(text)] == [content]
+
+
 def test_a_thing_done_is_kept():
     assert [f.content for f in extract_facts("i did yoga this morning")] == ["Finished yoga"]
 
