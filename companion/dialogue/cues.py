@@ -256,9 +256,18 @@ def _own_deed(clause: str) -> bool:
     return False
 
 
+# A plan said not to be happening: "i dont think ill have time this week", "i wont get to it".
+_NO_PLAN = re.compile(
+    r"\b(?:(?:do|did)\s*n[o']?t\s+think\s+i\w*|won'?t|will\s+not|can'?t|cannot|not\s+going\s+to"
+    r"|not\s+gonna|no\s+time|never)\b",
+    re.IGNORECASE,
+)
+
+
 def states_plan(text: str) -> bool:
-    """A plan of their own, told, not asked about ("ok ill write the bio first")."""
-    return bool(OWN_PLAN.search(text)) and not is_question(text)
+    """A plan of their own, told, not asked about ("ok ill write the bio first"), and not
+    said not to be happening ("i dont think ill have time this week")."""
+    return bool(OWN_PLAN.search(text)) and not is_question(text) and not _NO_PLAN.search(text)
 
 
 def plans_ahead(text: str) -> bool:

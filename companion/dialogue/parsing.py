@@ -362,10 +362,16 @@ def _by_ordinal(text: str, items: Sequence[T]) -> T | None:
     return items[index] if -len(items) <= index < len(items) else None
 
 
+# One pointed at only to be set aside: "the drawing one not the study one".
+_NOT_THAT_ONE = re.compile(r"\bnot\s+(?:the\s+)?(?:[\w'-]+\s+){1,3}?(?:one|thing|bit)\b", re.I)
+
+
 def best_choice(
     text: str, choices: Sequence[Choice], ignore: frozenset[str] = frozenset()
 ) -> Choice | None:
-    """The one choice `text` refers to, or None when nothing fits or no fit clearly leads."""
+    """The one choice `text` refers to, or None when nothing fits or no fit clearly leads
+    (a choice set aside, "not the study one", is not heard)."""
+    text = _NOT_THAT_ONE.sub(" ", text)
     if ORDINAL.match(_plain(text)):
         return _by_ordinal(text, choices)
     if exact := next((c for c in choices if c.title.lower() == _plain(text).lower()), None):

@@ -61,6 +61,11 @@ def test_a_small_mishap_is_met_as_one_not_as_a_fact_or_a_weight():
     )
 
 
+def test_a_plan_said_not_to_be_happening_is_not_backed():
+    text = "tbh i dont think ill have time this week, parents evening on thursday"
+    assert reply_act("worry", 0.41, CALM, text=text) != "kindness"
+
+
 def test_a_light_remark_read_unsure_with_a_laugh_gets_a_light_word_back():
     text = "my mom is literally going to kill me if she sees im still up drawing btw lol"
     assert reply_act("venting", 0.2, CALM, text=text) == "smalltalk"

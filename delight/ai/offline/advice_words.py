@@ -98,6 +98,14 @@ TOPICS: tuple[Topic, ...] = (
         "gives the grief somewhere to go.",
     ),
     _topic(
+        r"\bmy ex\b|\bex(?:-| )?(?:boyfriend|girlfriend|husband|wife|partner)\b|\bbroke up\b"
+        r"|\bbreak ?up\b",
+        "You don't owe an ex a reply, and certainly not tonight. If you do answer, wait until "
+        "tomorrow and keep it short and kind; if you don't, that's an answer too.",
+        "Ask yourself what you'd want from the conversation: if it's nothing, a reply can wait. "
+        "Talk it over with a friend you trust before you answer.",
+    ),
+    _topic(
         r"\bflatmate\b|\broommate\b|\bhousemate\b|\bneighbou?r\b|\bpartner\b|\bsister\b"
         r"|\bbrother\b|\bmum\b|\bmom\b|\bdad\b|\bfriend\b",
         "Pick a calm moment and name one specific thing, not everything: “Could we sort out "

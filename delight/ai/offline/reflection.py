@@ -50,6 +50,11 @@ _SUBJECT_VERBS = word_set(
     "have had do did will would can could should know think feel want need like love said say "
     "told seem may might must"
 )
+# Words after "ill" that make it "i'll" typed without its apostrophe ("i feel ill" stays).
+_AFTER_ILL = word_set(
+    "have be do try get go make see call write start finish need just probably never always "
+    "still definitely def take give let send text tell ask sleep eat"
+)
 _NATURAL = ((r"\bcan not\b", "can't"), (r"\bdo not\b", "don't"), (r"\bdoes not\b", "doesn't"),
             (r"\bwill not\b", "won't"), (r"\bdid not\b", "didn't"))  # fmt: skip
 
@@ -96,6 +101,8 @@ def reflect(fragment: str) -> str:
             continue
         if lower == "you":
             out.append(("I" if nxt in _SUBJECT_VERBS else "me") + tail)
+        elif lower == "ill" and nxt in _AFTER_ILL:
+            out.append("you'll" + tail)  # "ill have time": "i'll", not unwell
         elif lower in _WORD_REFLECTIONS:
             out.append(_WORD_REFLECTIONS[lower] + tail)
         else:

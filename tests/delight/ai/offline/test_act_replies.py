@@ -261,3 +261,10 @@ def test_advice_for_a_craving_is_about_the_craving_not_a_mission():
 def test_a_small_mishap_gets_an_oh_no():
     said = reply("smalltalk", "my cat just knocked a glass of water onto my sketchbook 😭")
     assert said.startswith("Oh no, Sam")
+
+
+def test_advice_about_an_ex_is_about_the_ex_not_a_mission():
+    text = "what should i do about my ex texting me, should i reply"
+    said = reply("advice", text, missions=("Draw or shoot simple objects for 20 minutes",))
+    assert "Draw or shoot" not in said
+    assert "reply" in said or "answer" in said

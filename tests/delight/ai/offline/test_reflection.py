@@ -17,6 +17,8 @@ from delight.ai.offline.reflection import reads_well, reflect, second_person, sp
         ("you know my plan", "I know your plan"),
         ("my sister messaged me, then I cried", "your sister messaged you, then you cried"),
         ("i think id like to get back into it", "you think you'd like to get back into it"),
+        ("i dont think ill have time", "you dont think you'll have time"),
+        ("i feel ill today", "you feel ill today"),
     ],
 )
 def test_reflection_swaps_first_and_second_person(fragment: str, reflected: str) -> None:
