@@ -253,7 +253,10 @@ LEAD_IN = regex(r"""
         (?:i'?d|i\s+would|i'?ll|i\s+will|to)\s+)?
 """)
 # What a title keeps out: "instead (of 20)", "rather", a trailing "please".
-TITLE_TAIL = regex(r"[\s,]*\b(?:instead(?:\s+of\b.*)?|rather|please|for\s+me|then)\s*[.!?]*$")
+TITLE_TAIL = regex(
+    r"(?:[\s,]*\b(?:instead(?:\s+of\b.*)?|rather|please|for\s+me|then|i\s+guess|i\s+suppose"
+    r"|i\s+think|maybe|probably|tbh|lol|haha|or\s+something|idk)\s*[.!?]*)+$"
+)
 # Left of a goal statement once its slots are cut, but not a title.
 NOT_A_TITLE = regex(r"^(?:for\s+(?:me|us)|please|one|a\s+goal|goal|new|thanks?)?$")
 WHY_CLAUSE = regex(r"""

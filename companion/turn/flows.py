@@ -549,7 +549,10 @@ def approved_action(offer: dict[str, Any], outputs: dict[str, Any]) -> dict[str,
 ASKS_TO_ADD = re.compile(
     r"\b(?:put|add)\s+(?:them|those|these|the\s+missions|all\s+of\s+them)\b"
     r"|\b(?:put|add|move)\s+(?:it|them|those|these)(?:\s+all)?\s+(?:on|to|in)(?:to)?"
-    r"\s+(?:my|the)\s+list\b|\bapprove\s+(?:them|the\s+plan|all|the\s+missions)\b",
+    r"\s+(?:my|the)\s+list\b|\bapprove\s+(?:them|the\s+plan|all|the\s+missions)\b"
+    # Asked "shall I put them all on your list?": "all of them", "the lot", "everything".
+    r"|^\W*(?:(?:yes|yeah|yep|ok|okay|sure)\W+)?(?:all\s+of\s+them|all\s+of\s+it|the\s+lot"
+    r"|everything|all)(?:\W+(?:yes|yeah|please|thanks))*\W*$",
     re.IGNORECASE,
 )
 

@@ -117,6 +117,22 @@ def test_a_plan_waiting_for_review_is_put_on_the_list_with_a_yes(owner):
     assert set(goal.missions.values_list("status", flat=True)) == {Mission.Status.PENDING}
 
 
+@pytest.mark.parametrize("answer", ["all of them", "all of them yeah", "the lot"])
+def test_all_of_them_puts_the_waiting_plan_on_the_list_from_the_first(owner, answer):
+    goal = make_goal(owner, title="Get back into painting", decomposition_status="done")
+    for title in (
+        "Set up a small space with your materials",
+        "Make another piece on the same theme",
+    ):
+        make_mission(goal, title=title, status=Mission.Status.SUGGESTED)
+
+    offer = say(owner, "what happens now")
+    done = say(owner, answer, offer)
+
+    assert done["reply"].endswith("A good first one: “Set up a small space with your materials”.")
+    assert set(goal.missions.values_list("status", flat=True)) == {Mission.Status.PENDING}
+
+
 def test_a_plan_mission_picked_after_the_offer_puts_the_plan_on_the_list_first(owner):
     goal = make_goal(owner, title="Get back into running", decomposition_status="done")
     for title in ("Walk-run twenty minutes", "Check your shoes and lay out your kit"):

@@ -154,3 +154,7 @@ def test_a_filler_that_closes_a_reason_is_left_out():
 def test_pronouns_and_nods_name_no_mission():
     choices = [Choice(1, "Make another piece on the same theme"), Choice(2, "Set up a space")]
     assert best_choice("all of them yeah", choices) is None
+
+
+def test_a_title_said_with_a_shrug_keeps_only_the_aim():
+    assert parse_title("walk more i guess", SlotEnv(TODAY)) == "Walk more"
