@@ -149,7 +149,10 @@ TOPICS: tuple[Topic, ...] = (
         "easier and does more.",
     ),
     _topic(
-        r"\bsore\b|\bsoreness\b|\baching\b|\bachy\b|\blegs? (?:r|are|is) (?:dead|jelly|done)",
+        r"\bsore\b|\bsoreness\b|\baching\b|\bachy\b|\blegs? (?:r|are|is) (?:dead|jelly|done)"
+        r"|\b(?:knees?|hips?|ankles?|joints?|back|shins?)\b(?=.{0,30}\b(?:hurt|hurts|hurting|killing"
+        r"|sore|aching|ache|achy|unhappy|happy|bad|playing up|grumbling)\b)"
+        r"|\b(?:about|for|with) my (?:knees?|hips?|ankles?|joints?|back|shins?)\b",
         "Keep moving gently today: an easy walk and a few slow stretches ease soreness better "
         "than resting still. A sharp pain is different: that one deserves a rest and a doctor.",
     ),

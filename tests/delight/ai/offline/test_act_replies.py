@@ -268,3 +268,9 @@ def test_advice_about_an_ex_is_about_the_ex_not_a_mission():
     said = reply("advice", text, missions=("Draw or shoot simple objects for 20 minutes",))
     assert "Draw or shoot" not in said
     assert "reply" in said or "answer" in said
+
+
+def test_advice_about_sore_knees_is_about_the_knees_not_a_mission():
+    said = reply("advice", "what should i do about my knees", missions=("Choose one habit",))
+    assert "Choose one habit" not in said
+    assert "doctor" in said
