@@ -4,6 +4,7 @@ action a confirmed flow runs (through a tool), and the words after it."""
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -47,7 +48,7 @@ from companion.turn.common import TurnDeps
 from delight.ai.embeddings.vectors import Embedder, cosine
 from delight.models import User
 from delight.runner import TurnState
-from goals.selectors import flow_choices
+from goals.selectors import flow_choices, missions_done_since
 
 ACTIVE = (ConversationState.WAITING_FOR_SLOT, ConversationState.CONFIRMING, ConversationState.ERROR)
 # Asked "Do you mean “A” or “B”?", an answer that names neither in words ("the novel" for
@@ -491,6 +492,24 @@ def undo_misnamed(last: dict[str, Any], text: str, user: User) -> str:
     if found is None or found.id == marked.id:
         return ""
     return NOT_MARKED.format(named=found.title, title=marked.title)
+
+
+# How long ago a mission may have been finished for an "undo" that names it to reopen it.
+UNDO_NAMED_WITHIN = dt.timedelta(days=1)
+
+
+def undo_named(
+    text: str, earlier: Sequence[str], user: User, now: dt.datetime
+) -> dict[str, Any] | None:
+    """A mission finished within UNDO_NAMED_WITHIN that an "undo" names, in its own words
+    or the person's message before it ("did you mark the why thing? … undo it"), as an
+    action to take back (None when none is named clearly)."""
+    done = [Choice(*row) for row in missions_done_since(user=user, since=now - UNDO_NAMED_WITHIN)]
+    if not done:
+        return None
+    said = (text, *earlier)
+    found = next((hit for line in said if (hit := best_choice(line, done, WHEN_WORDS))), None)
+    return {"action": "complete_mission", "id": found.id, "title": found.title} if found else None
 
 
 def undo_plan(last: dict[str, Any]) -> dict[str, Any]:

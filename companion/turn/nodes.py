@@ -67,6 +67,7 @@ from companion.turn.flows import (
     plan_waiting,
     step_dict,
     undo_misnamed,
+    undo_named,
     undo_outcome,
     undo_plan,
     waiting_reminder,
@@ -374,6 +375,11 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         if said := undo_misnamed(last, text, deps.user):
             return {"strategy": "clarify", "act": "undo", "question": said}
         return undo_plan(last)
+    person_before = tuple(
+        m["content"] for m in reversed(context.get("history", [])) if m.get("role") == "user"
+    )[:1]
+    if sure_act == "undo" and (named := undo_named(text, person_before, deps.user, deps.now)):
+        return undo_plan(named)
     if said := counted_reply(deps.session_at_start.get("last_action"), text):
         return {"strategy": "clarify", "act": "progress", "question": said}
     asked = plan_waiting(context) if ASKS_TO_ADD.search(text) else None

@@ -132,6 +132,15 @@ def flow_choices(
     )
 
 
+def missions_done_since(
+    *, user: User, since: dt.datetime, limit: int = 20
+) -> list[tuple[int, str]]:
+    """(id, title) of the missions the person finished since `since`, newest first: what an
+    "undo" may name after her own last action has aged."""
+    done = Mission.objects.owned_by(user).filter(status=MS.COMPLETED, completed_at__gte=since)
+    return list(done.order_by("-completed_at", "-id").values_list("id", "title")[:limit])
+
+
 def goal_progress(goal: Goal) -> int:
     """Percent of the goal's accepted missions that are completed (0 with none)."""
     return _percent(getattr(goal, "missions_completed", 0), getattr(goal, "missions_total", 0))

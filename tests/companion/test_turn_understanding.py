@@ -147,6 +147,31 @@ def test_a_mission_pointed_at_by_its_verb_beside_a_deed_is_marked(owner):
     assert done_titles(owner) == {"Set up a small space with your materials"}
 
 
+def test_an_undo_that_names_a_mission_finished_a_while_ago_takes_it_back(runner):
+    marked = say(runner, "i checked my shoes and laid out my running kit")
+    assert done_titles(runner) == {SHOES}
+    for text in ("whats my streak", "how is my story", "ok", "thanks"):
+        say(runner, text, marked)
+
+    asked = say(runner, "wait did you mark the shoes thing? i did that yesterday", marked)
+    undone = say(runner, "undo it", marked)
+
+    assert done_titles(runner) == set()
+    assert SHOES in asked["reply"] or SHOES in undone["reply"]
+
+
+def test_asked_to_play_music_she_says_plainly_she_cannot(runner):
+    answer = say(runner, "can you play music")
+    assert answer["act"] == "decline"
+    assert answer["reply"].startswith("I can't play music from here")
+
+
+def test_a_shrug_after_a_wish_is_not_remembered_with_it(runner):
+    say(runner, "i want to walk more i guess. like every day after work")
+    answer = say(runner, "what do you remember about me")
+    assert "you guess" not in answer["reply"]
+
+
 def test_a_deed_told_with_an_irregular_past_is_marked(owner):
     goal = make_goal(owner, title="Learn to swim properly")
     make_mission(goal, title="Blow bubbles with your mouth in the water, ten times")

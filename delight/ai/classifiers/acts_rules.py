@@ -156,7 +156,10 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             # Booking as something asked ("book a table"), not "one book a month".
             r"|(?:^|[.!?,] |\b(?:can|could|would|will) (?:you|u) (?:please |just )?|\bplease )"
             r"(?:book|order|buy) (?:me )?(?:a|an|some|the)\b"
-            r"|\b(?:text|email|call|message) (?:my|him|her|them) for me\b|\bwho won (?:the|last)\b",
+            r"|\b(?:text|email|call|message) (?:my|him|her|them) for me\b|\bwho won (?:the|last)\b"
+            # Music asked of her: "can you play music", "play me a song".
+            r"|\b(?:can|could|would|will) (?:you|u) (?:please |just )?(?:play|put on|stream)\b"
+            r"|^\W*(?:please )?play (?:me )?(?:some |a )?(?:music|songs?|tunes?|playlist)\b",
         ),
     )
 )

@@ -190,6 +190,11 @@ DECLINE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "forecasts. A weather app will know. Is the weather getting in the way of a plan?",
         ),
         (
+            r"\bmusic\b|\bsongs?\b|\bplaylist\b|\bspotify\b|\btunes?\b|\bplay\b",
+            "I can't play music from here{n}: your music app will do that better. What would "
+            "you put on?",
+        ),
+        (
             r"\bremind\b",
             "I can't set a reminder for a time{n}: your phone's alarm will hold it better than "
             "I can. When you've done it, tell me and I'll count it.",

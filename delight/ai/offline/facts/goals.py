@@ -20,6 +20,10 @@ _TRIVIAL_GOALS = re.compile(
     r"goals?(?: thing| idea)?\W*$)",
     re.IGNORECASE,
 )
+# A shrug after an aim: "walk more i guess".
+_HEDGE_END = re.compile(
+    r"(?:[\s,]+(?:i guess|i suppose|i think|maybe|probably|tbh|lol|idk))+$", re.I
+)
 # Words between "I did" and a verb ("I did actually go"): the deed is the verb's, not a thing.
 _ADVERBS = frozenset({"actually", "really", "just", "finally", "not"})
 
@@ -40,7 +44,7 @@ def goals(clause: str) -> list[ExtractedFact]:
         found = re.search(pattern, clause, re.I)
         if not found:
             continue
-        aim = thing(found.group(1), 10)
+        aim = _HEDGE_END.sub("", thing(found.group(1), 10))
         if not aim or _TRIVIAL_GOALS.match(aim) or TIMED.search(aim):
             return []
         return [
@@ -88,7 +92,10 @@ def tasks(clause: str) -> list[ExtractedFact]:
         verb_next = first in _ADVERBS or (found.group(1).lower() == "did" and first in VERBS)
         # "the shoes one", "the money thing": a pointer at a mission, nothing to remember.
         pointer = re.search(
-            r"\b(?:one|thing|stuff|bit)(?: (?:already|too|as well|again|now|today))?$", done, re.I
+            r"\b(?:one|thing|stuff|bit)(?: (?:already|too|as well|again|now|today|yesterday"
+            r"|actually|earlier|then|tbh|lol))*$",
+            done,
+            re.I,
         )
         if (
             done
