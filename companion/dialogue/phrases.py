@@ -298,8 +298,7 @@ STOP_WORDS = frozenset({
     "some", "at", "from", "by", "it's", "its", "be", "been", "have", "had", "so", "too",
     "evening", "morning", "night", "tonight", "yesterday", "now", "again",
     # Pronouns and nods: "all of them yeah" names no mission ("them" is no "theme").
-    "them", "they", "those", "these", "all", "we", "us", "you", "he", "she", "him", "her",
-    "his", "our", "yeah", "yes", "ok", "okay", "lol",
+    "them", "they", "those", "these", "all", "yeah", "yes", "ok", "okay", "lol",
 })  # fmt: skip
 ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1}
 ORDINAL = regex(r"^(?:the\s+)?(?:\#|number\s+)?(?P<n>\d+|first|second|third|fourth|fifth|last)"

@@ -338,12 +338,19 @@ def _first_named(text: str, earlier: tuple[str, ...], choices: DialogueContext) 
 _POINTER = re.compile(r"\bthe ((?:[a-z']+ ){0,3}[a-z']+) (?:one|thing|bit|mission)\b", re.I)
 
 
+_ORDINAL_WORDS = re.compile(
+    r"^(?:first|second|third|fourth|fifth|last|next|other|same|\d+(?:st|nd|rd|th)?)$", re.I
+)
+
+
 def _pointed(text: str, choices: DialogueContext) -> Choice | None:
     """The one mission a pointer in `text` names (its verb counts, light or not), in a
     sentence that plans or denies nothing ("i would try the stretch thing later" points at
     no deed)."""
     for sentence in re.split(r"[.!?;]+", text):
         pointer = _POINTER.search(sentence)
+        if pointer and _ORDINAL_WORDS.match(pointer.group(1)):
+            continue  # "the first one i chewed the gum": an order, not a name
         if pointer and not (plans_ahead(sentence) or denies_done(sentence) or skips(sentence)):
             return best_choice(pointer.group(1), choices.missions)
     return None
