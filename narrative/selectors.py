@@ -79,6 +79,20 @@ def beat_ids_due(*, now: dt.datetime | None = None, limit: int = 100) -> list[in
     return list(due.order_by("requested_at").values_list("pk", flat=True)[:limit])
 
 
+def beat_latest_told(*, user: User, beat: Beat) -> list[dict[str, Any]]:
+    """What `beat` told of that still holds: a mission done then taken back ("undo") is no
+    longer told of."""
+    cited = beat.provenance if isinstance(beat.provenance, list) else []
+    ids = [part.get("mission") for part in cited if isinstance(part, dict)]
+    done = goals_selectors.mission_ids_done(user=user, ids=[i for i in ids if i])
+    return [
+        part
+        for part in cited
+        if not (isinstance(part, dict) and part.get("kind") == "mission"
+                and part.get("mission") and part["mission"] not in done)
+    ]  # fmt: skip
+
+
 def beat_latest(*, user: User) -> Beat | None:
     return beats_written(user=user).first()
 

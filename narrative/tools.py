@@ -26,6 +26,8 @@ def narrative_story(call: ToolCall) -> dict[str, Any]:
         "act": chapter.act_name if chapter else "",
         "chapter": chapter.name if chapter else "",
         "latest": latest.title if latest else "",
-        "told": provenance_words(latest.provenance) if latest else [],
+        "told": provenance_words(selectors.beat_latest_told(user=user, beat=latest))
+        if latest
+        else [],
         "quests": [quest.title for quest, _ in quests_found(user=user)],
     }

@@ -5,7 +5,7 @@ goals, missions, sessions and categories here; the daily triad and the day in `d
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any, cast
 
 from django.db.models import Count, F, Max, Prefetch, Q, QuerySet
@@ -139,6 +139,12 @@ def missions_done_since(
     "undo" may name after her own last action has aged."""
     done = Mission.objects.owned_by(user).filter(status=MS.COMPLETED, completed_at__gte=since)
     return list(done.order_by("-completed_at", "-id").values_list("id", "title")[:limit])
+
+
+def mission_ids_done(*, user: User, ids: Collection[int]) -> set[int]:
+    """Which of the missions `ids` are done now (one taken back since is not)."""
+    done = Mission.objects.owned_by(user).filter(pk__in=list(ids), status=MS.COMPLETED)
+    return set(done.values_list("id", flat=True))
 
 
 def goal_progress(goal: Goal) -> int:
