@@ -297,6 +297,8 @@ def reply_act(
         return "fact_noted"
     if asks_reassurance(text) and act not in PRECISE_ACTS:
         return "kindness"
+    if act == "thanks" and SENSE["goodbye"].search(text):
+        return "goodbye"  # "ok gonna go make pasta. thanks eliza": thanked on the way out
     if act == "thanks" and says_more_than_thanks(text):
         act, confidence = "", 0.0
     reply = REPLY_FOR.get(act, "")

@@ -66,6 +66,11 @@ def test_a_plan_said_not_to_be_happening_is_not_backed():
     assert reply_act("worry", 0.41, CALM, text=text) != "kindness"
 
 
+def test_thanks_said_on_the_way_out_is_a_goodbye():
+    assert reply_act("thanks", 0.9, CALM, text="ok gonna go make pasta. thanks eliza") == "goodbye"
+    assert reply_act("thanks", 0.9, CALM, text="thanks that actually helped") == "thanks_reply"
+
+
 def test_a_light_remark_read_unsure_with_a_laugh_gets_a_light_word_back():
     text = "my mom is literally going to kill me if she sees im still up drawing btw lol"
     assert reply_act("venting", 0.2, CALM, text=text) == "smalltalk"

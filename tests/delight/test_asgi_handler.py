@@ -60,5 +60,7 @@ async def test_requests_whose_response_fails_give_their_connections_back():
     for _ in range(15):  # more than the pool holds
         await request_whose_client_went_away(handler)
 
-    # None kept (other tests' threads may give one back meanwhile, never take one here)
-    assert await sync_to_async(taken)() <= before
+    # None kept: a leak keeps one per request (15). Under the parallel suite a thread an
+    # earlier test left in this process may hold one more at the moment of reading (seen
+    # once in a clean-clone run: 1 taken, 0 before), so one is allowed, never more.
+    assert await sync_to_async(taken)() <= before + 1
