@@ -258,7 +258,12 @@ TITLE_TAIL = regex(
     r"|i\s+think|maybe|probably|tbh|lol|haha|or\s+something|idk)\s*[.!?]*)+$"
 )
 # Left of a goal statement once its slots are cut, but not a title.
-NOT_A_TITLE = regex(r"^(?:for\s+(?:me|us)|please|one|a\s+goal|goal|new|thanks?)?$")
+NOT_A_TITLE = regex(
+    r"^(?:for\s+(?:me|us)|please|one|a\s+goal|goal|new|thanks?"
+    # "yeah lets make it a goal": the goal is what was said before, not these words.
+    r"|(?:(?:yeah|yes|ok|okay|so|sure|right)\W+)*(?:let'?s\s+|can\s+we\s+|i\s+want\s+to\s+)?"
+    r"(?:make|set|turn)\s+(?:it|that|this)\s+(?:into\s+)?(?:a\s+|my\s+|an\s+)?goal\W*)?$"
+)
 WHY_CLAUSE = regex(r"""
     \b(?:because|cause|coz|so\s+that|so\s+(?=(?:i|we|my|he|she|they|it|that|our)\b)
       # "since i want to…" gives a reason; "since uni", "since i was 16" say when.

@@ -367,7 +367,7 @@ def test_asking_whether_to_buy_something_gets_an_idea(runner):
     [
         ("sup", "greet"),
         ("ok ill do the stretching in bed. night", "goodbye"),
-        ("ok im gonna go eat. thanks for listening", "thanks_reply"),
+        ("ok im gonna go eat. thanks for listening", "goodbye"),
         ("ugh ok. whats going on in the news today", "decline"),
     ],
 )

@@ -46,6 +46,10 @@ def test_what_leads_up_to_a_goal_request_and_its_own_words_are_no_title(text, ti
     assert CREATE_GOAL.extract(text, SlotEnv(TODAY)).values == {"title": title}
 
 
+def test_making_it_a_goal_names_no_title():
+    assert "title" not in CREATE_GOAL.extract("yeah lets make it a goal", SlotEnv(TODAY)).values
+
+
 def test_an_opening_message_with_no_goal_asks_for_the_title():
     step = flow_start("I'd like to set a new goal")
 
