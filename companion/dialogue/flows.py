@@ -88,6 +88,8 @@ class Slot:
     free_text: bool = False
     display: Callable[[Any], str] = str
     guess: Callable[[Mapping[str, Any]], str] | None = None
+    # A bare value said at the summary ("april 26th", "craft i think") corrects this slot.
+    said_bare: bool = False
 
     def read(self, text: str, env: SlotEnv) -> Any:
         """Parse and validate `text` (`SlotError` with the reason when it does not fit)."""
@@ -190,6 +192,7 @@ TARGET_DATE = Slot(
     reask="when would you like to reach it?",
     aliases=("target date", "due date", "end date", "date", "deadline", "target"),
     display=display_date,
+    said_bare=True,
 )
 VALUE_CATEGORY = Slot(
     "value_category",
@@ -200,6 +203,7 @@ VALUE_CATEGORY = Slot(
     aliases=("value category", "category", "area"),
     # "Learn to swim properly" serves health: asking would be a question with a plain answer.
     guess=lambda slots: infer_category(str(slots.get("title") or "")),
+    said_bare=True,
 )
 
 

@@ -73,8 +73,8 @@ def waiting_words(state: str, pending_slot: str | None) -> str:
 STRAY_LIMIT = 3
 OPTIONAL_TRIES = 2
 LEFT_OPEN = "Let's leave that open for now."
-# The most words of a reply to the summary that names a value for a slot she guessed
-# ("craft i think" after “Learn to play guitar” (growth)): taken as its correction.
+# The most words of a reply to the summary that is a bare value for a slot ("craft i
+# think" after “Learn to play guitar” (growth), "april 26th"): taken as its correction.
 GUESS_ANSWER_WORDS = 4
 
 
@@ -374,7 +374,7 @@ class DialogueManager:
     def _on_confirmation(self, draft: _Draft, text: str) -> DialogueStep:
         if interruption := self._interruption(draft, text):
             return interruption
-        if correction := self._correction(draft, text) or _guess_corrected(draft, text):
+        if correction := self._correction(draft, text) or _bare_correction(draft, text):
             return self._correct(draft, *correction)
         if is_yes(text):
             return self._execute(draft)
@@ -587,13 +587,13 @@ class DialogueManager:
         return replace(step, reply=_join(note, step.reply))
 
 
-def _guess_corrected(draft: _Draft, text: str) -> tuple[str, str] | None:
-    """A short reply that is a value for a slot she guessed rather than asked: that slot
-    and the value."""
-    if len(text.split()) > GUESS_ANSWER_WORDS:
+def _bare_correction(draft: _Draft, text: str) -> tuple[str, str] | None:
+    """A short reply to the summary that is a value for a slot a bare value corrects (a
+    date, an area of life): that slot and the value."""
+    if len(text.split()) > GUESS_ANSWER_WORDS or is_yes(text) or is_no(text):
         return None
     for slot in draft.flow.slots:
-        if slot.guess is None or slot.name not in draft.slots:
+        if not slot.said_bare or slot.name not in draft.slots:
             continue
         try:
             slot.read(text, draft.slot_env())

@@ -109,6 +109,16 @@ def test_an_area_of_life_the_title_makes_plain_is_taken_and_can_be_changed():
     assert step.outcome is Outcome.CONFIRM
 
 
+def test_a_bare_date_said_at_the_summary_corrects_the_date():
+    step = flow_say(flow_start("run the 10k in april"), "because my friends all run")
+    assert step.outcome is Outcome.CONFIRM
+
+    step = flow_say(step, "april 26th")
+
+    assert step.dialogue.slots["target_date"] == "2026-04-26"
+    assert step.reply.startswith("Got it — the target date is now 26 April 2026.")
+
+
 def test_an_area_of_life_the_title_leaves_open_is_asked():
     step = flow_say(flow_start("clear out the attic because it stresses me"), "no deadline")
 
