@@ -180,9 +180,27 @@ def advice(given: ActInput) -> list[str]:
             if fits:
                 picked = _rotate(fits, given.turn, "advice")
                 return [_suggest(s, given.ctx.name) for s in picked]
-    if given.ctx.missions:
+    if given.ctx.missions and not _names_a_matter(given.text):
         return [_named(words.ADVICE_MISSION, given.ctx.name, mission=given.ctx.missions[-1])]
+    if _names_a_matter(given.text):
+        return [_named(words.ADVICE_OPEN, given.ctx.name)]
     return [_named(words.ADVICE_GENERAL, given.ctx.name)]
+
+
+# The words of asking for advice, which say nothing of what it is about.
+_ASKING_WORDS = word_set(
+    "any tips tip advice idea ideas suggest suggestion suggestions should what how help do "
+    "i me you for when with about can could would give need get some good best way ways "
+    "really please eliza ok so"
+)
+# A question about a matter of its own ("when a client keeps changing their mind") has at
+# least this many words beyond those of asking: ten minutes on a mission answers no such thing.
+MATTER_WORDS = 3
+
+
+def _names_a_matter(text: str) -> bool:
+    said = normalise_words(text)
+    return len([w for w in said if w not in _ASKING_WORDS and w not in STOPWORDS]) >= MATTER_WORDS
 
 
 # Asked whether it is all right ("is that ok", "is it bad if i skip") or not to be judged

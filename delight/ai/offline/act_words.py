@@ -176,6 +176,11 @@ ADVICE_FIRST = (
     "Start with “{mission}”{n}: it's the first on your list, and small enough to do today. "
     "The rest come easier once one is done."
 )
+# Asked about a matter no topic covers: honest, and a step that fits any matter.
+ADVICE_OPEN = (
+    "I don't have a ready answer for that one{n}, but here's what usually helps: write down "
+    "the one part of it you can control, and do just that part next."
+)
 ADVICE_GENERAL = (
     "One small idea{n}: make the next step so small it's almost silly, like five minutes or "
     "one sentence, and do just that today."

@@ -274,3 +274,15 @@ def test_advice_about_sore_knees_is_about_the_knees_not_a_mission():
     said = reply("advice", "what should i do about my knees", missions=("Choose one habit",))
     assert "Choose one habit" not in said
     assert "doctor" in said
+
+
+def test_advice_on_a_matter_no_topic_covers_is_honest_not_a_mission():
+    text = "any tips for when a client keeps changing their mind"
+    said = reply("advice", text, missions=("Brisk walk with 5 short jogs",))
+    assert "Brisk walk" not in said
+    assert said.startswith("I don't have a ready answer for that one, Sam")
+
+
+def test_asked_for_something_to_do_she_suggests_a_mission():
+    said = reply("advice", "what should i do today", missions=("Brisk walk with 5 short jogs",))
+    assert "Brisk walk with 5 short jogs" in said
