@@ -4,12 +4,20 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from companion.dialogue.dates import find_date
 from companion.dialogue.flows import Flow
-from companion.dialogue.parsing import SlotEnv, clean_value, names_a_choice
+from companion.dialogue.parsing import (
+    SlotEnv,
+    SlotError,
+    clean_value,
+    is_no,
+    is_yes,
+    names_a_choice,
+)
 from companion.dialogue.phrases import BACKREF, CONNECTOR, CUE, LEAD_IN, QUALIFIER, VERB
 
 
@@ -113,3 +121,26 @@ def _shares_a_word(said: str, title: str) -> bool:
     return bool(
         set(re.findall(r"[a-z']+", said.lower())) & set(re.findall(r"[a-z']+", title.lower()))
     )
+
+
+# The most words of a reply to the summary that is a bare value for a slot ("craft i
+# think" after “Learn to play guitar” (growth), "april 26th"): taken as its correction.
+BARE_WORDS = 4
+
+
+def bare_correction(
+    flow: Flow, slots: Mapping[str, Any], env: SlotEnv, text: str
+) -> tuple[str, str] | None:
+    """A short reply to the summary that is a value for a slot a bare value corrects (a
+    date, an area of life): that slot and the value."""
+    if len(text.split()) > BARE_WORDS or is_yes(text) or is_no(text):
+        return None
+    for slot in flow.slots:
+        if not slot.said_bare or slot.name not in slots:
+            continue
+        try:
+            slot.read(text, env)
+        except SlotError:
+            continue
+        return slot.name, text
+    return None

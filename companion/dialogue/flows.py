@@ -46,6 +46,7 @@ from companion.dialogue.phrases import (
     FIELD_WORDS,
     GOAL_NAMED,
     GOAL_REQUEST,
+    KEEP_DATE,
     MINUTES,
     NOT_A_TITLE,
     REPLACED,
@@ -408,6 +409,9 @@ def extract_adjustment(text: str, env: SlotEnv) -> Extracted:
     elif named := GOAL_NAMED.search(text):
         head = text[: named.end()]
         values.update(_value_and_field(text[named.end() :]))
+    elif kept := KEEP_DATE.search(text):
+        # "hmm actually keep april": the date, back to what was said.
+        values.update(field="target date", new_value=kept["when"])
     if env.context.goals and best_choice(head, env.context.goals) is not None:
         values["goal"] = head
     return Extracted(values, head)

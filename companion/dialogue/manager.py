@@ -14,7 +14,7 @@ from datetime import date
 from typing import Any
 
 from companion.dialogue.asked_why import ANSWERS_WHY, WHY, area_said, clearer_aim, retitled
-from companion.dialogue.corrections import correction_target, parse_correction
+from companion.dialogue.corrections import bare_correction, correction_target, parse_correction
 from companion.dialogue.cues import aim_in, is_aside, is_question, tells_a_reason, wished_aim
 from companion.dialogue.flows import FLOWS, Flow, Slot
 from companion.dialogue.parsing import (
@@ -22,6 +22,7 @@ from companion.dialogue.parsing import (
     DialogueContext,
     SlotEnv,
     SlotError,
+    best_choice,
     is_cancel,
     is_handoff,
     is_no,
@@ -73,9 +74,6 @@ def waiting_words(state: str, pending_slot: str | None) -> str:
 STRAY_LIMIT = 3
 OPTIONAL_TRIES = 2
 LEFT_OPEN = "Let's leave that open for now."
-# The most words of a reply to the summary that is a bare value for a slot ("craft i
-# think" after “Learn to play guitar” (growth), "april 26th"): taken as its correction.
-GUESS_ANSWER_WORDS = 4
 
 
 @dataclass
@@ -374,7 +372,8 @@ class DialogueManager:
     def _on_confirmation(self, draft: _Draft, text: str) -> DialogueStep:
         if interruption := self._interruption(draft, text):
             return interruption
-        if correction := self._correction(draft, text) or _bare_correction(draft, text):
+        bare = bare_correction(draft.flow, draft.slots, draft.slot_env(), text)
+        if correction := self._correction(draft, text) or bare:
             return self._correct(draft, *correction)
         if is_yes(text):
             return self._execute(draft)
@@ -418,7 +417,10 @@ class DialogueManager:
 
     def _interruption(self, draft: _Draft, text: str) -> DialogueStep | None:
         # "Wait, I didn't do that yet" while a mission is being marked: nothing to mark.
-        if is_cancel(text) or (draft.flow.name == "complete_mission" and is_undo(text)):
+        # ("wait no i did the loop one not that, undo", asked which of two: the loop one.)
+        undone = draft.flow.name == "complete_mission" and is_undo(text)
+        named = best_choice(text, [Choice(n, t) for n, t in enumerate(draft.offered)])
+        if is_cancel(text) or (undone and named is None):
             return self._cancel(draft)
         if is_handoff(text):
             return self._handoff(draft)
@@ -585,22 +587,6 @@ class DialogueManager:
             shown = shown[:1].lower() + shown[1:]
         note = f"Got it — the {slot.label or slot.name} is now {shown}."
         return replace(step, reply=_join(note, step.reply))
-
-
-def _bare_correction(draft: _Draft, text: str) -> tuple[str, str] | None:
-    """A short reply to the summary that is a value for a slot a bare value corrects (a
-    date, an area of life): that slot and the value."""
-    if len(text.split()) > GUESS_ANSWER_WORDS or is_yes(text) or is_no(text):
-        return None
-    for slot in draft.flow.slots:
-        if not slot.said_bare or slot.name not in draft.slots:
-            continue
-        try:
-            slot.read(text, draft.slot_env())
-        except SlotError:
-            continue
-        return slot.name, text
-    return None
 
 
 def _waiting(

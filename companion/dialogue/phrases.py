@@ -491,3 +491,11 @@ BACK_TO_FLOW = "(When you're ready: {question})"
 CONFIRM_AGAIN = "Shall I go ahead with {what}? Say yes, or tell me what to change."
 # What a new value replaces, left out of it: ", not growth", "instead of 20".
 REPLACED = regex(r"(?:,?\s*\bnot\s+[\w']+|\s*\binstead(?:\s+of\b.*)?)\s*[.!?]*$")
+
+# A change of mind about a date just changed: "hmm actually keep april".
+KEEP_DATE = re.compile(
+    r"\b(?:keep|leave)\s+(?:it\s+(?:at|in|for)\s+|the\s+date\s+(?:at|in)\s+)?"
+    r"(?P<when>(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b(?:\s+\d{1,2}(?:st|nd|rd|th)?)?)",
+    re.IGNORECASE,
+)

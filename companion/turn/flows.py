@@ -42,7 +42,7 @@ from companion.dialogue.cues import (
     states_goal,
     wished_aim,
 )
-from companion.dialogue.phrases import ADJUST_WORDS, GOAL_NAMED
+from companion.dialogue.phrases import ADJUST_WORDS, GOAL_NAMED, KEEP_DATE
 from companion.selectors import agent_state_data
 from companion.turn.common import TurnDeps
 from delight.ai.embeddings.vectors import Embedder, cosine
@@ -237,7 +237,11 @@ def flow_to_start(
     follows = len(text.split()) <= FOLLOW_WORDS and _marked_one(deps)
     weak = text if (reported or follows) and not skips(text) else ""
     deed = (deed_told or weak) if told else ""
-    adjusts = _ADJUST_CUE.search(text) or (GOAL_NAMED.search(text) and ADJUST_WORDS.search(text))
+    adjusts = (
+        _ADJUST_CUE.search(text)
+        or KEEP_DATE.search(text)  # "hmm actually keep april"
+        or (GOAL_NAMED.search(text) and ADJUST_WORDS.search(text))
+    )
     if done or mission or deed or adjusts:
         choices = dialogue_context(deps.user)
         env = SlotEnv(deps.today, choices)

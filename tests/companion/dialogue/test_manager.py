@@ -629,6 +629,19 @@ def test_an_ordinal_answers_among_the_two_just_offered():
     assert chosen.dialogue.slots["mission"]["title"] == offered.dialogue.offered[0]
 
 
+def test_an_undo_that_names_one_of_the_two_offered_answers_the_question():
+    context = DialogueContext(
+        missions=(Choice(1, "Walk-run your loop and note how it felt"), Choice(2, "Brisk walk"))
+    )
+    asked = flow_start("I did a mission", "complete_mission", context)
+    offered = flow_say(asked, "the walk", context)
+    assert offered.dialogue.offered
+
+    chosen = flow_say(offered, "wait no i did the loop one not that, undo", context)
+
+    assert chosen.dialogue.slots["mission"]["title"] == "Walk-run your loop and note how it felt"
+
+
 # --- a clearer aim, and what it is not ----------------------------------------------------------
 
 
