@@ -256,10 +256,11 @@ def _own_deed(clause: str) -> bool:
     return False
 
 
-# A plan said not to be happening: "i dont think ill have time this week", "i wont get to it".
+# A plan said not to be happening: "i dont think ill have time this week", "i wont get to it",
+# "ill skip the stretching today" (a rest, not a first small step).
 _NO_PLAN = re.compile(
     r"\b(?:(?:do|did)\s*n[o']?t\s+think\s+i\w*|won'?t|will\s+not|can'?t|cannot|not\s+going\s+to"
-    r"|not\s+gonna|no\s+time|never)\b",
+    r"|not\s+gonna|no\s+time|never|skip(?:ping)?|give\s+(?:it|\w+)\s+a\s+miss)\b",
     re.IGNORECASE,
 )
 

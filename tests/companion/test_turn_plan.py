@@ -61,8 +61,14 @@ def test_a_small_mishap_is_met_as_one_not_as_a_fact_or_a_weight():
     )
 
 
-def test_a_plan_said_not_to_be_happening_is_not_backed():
-    text = "tbh i dont think ill have time this week, parents evening on thursday"
+@pytest.mark.parametrize(
+    "text",
+    [
+        "tbh i dont think ill have time this week, parents evening on thursday",
+        "i think ill skip the stretching today, my legs are dead",
+    ],
+)
+def test_a_plan_said_not_to_be_happening_is_not_backed(text):
     assert reply_act("worry", 0.41, CALM, text=text) != "kindness"
 
 
