@@ -514,8 +514,11 @@ class DialogueManager:
 
     def _advance(self, draft: _Draft) -> DialogueStep:
         missing = draft.flow.next_missing(draft.slots)
-        if missing is not None and not missing.required and not draft.flow.asks_optional:
-            return self._execute_now(draft)  # all it needs: act, the rest stays unsaid
+        # All it needs: act, the rest stays unsaid; a flow that never asks for more (a
+        # mission done, its minutes said) acts without a summary to confirm.
+        complete = missing is None or not missing.required
+        if complete and not draft.flow.asks_optional:
+            return self._execute_now(draft)
         if missing is not None and missing.guess and (guessed := missing.guess(draft.slots)):
             draft.put(missing.name, guessed)
             return self._advance(draft)

@@ -602,18 +602,18 @@ def test_a_change_says_its_field_through_its_value(text, field, value):
     assert step.action[1]["new_value"] == value
 
 
-def test_a_mission_named_again_at_confirmation_changes_the_mission():
+def test_a_mission_named_with_its_minutes_is_marked_at_once_not_confirmed():
     context = DialogueContext(
         missions=(Choice(1, "Map a safe loop"), Choice(2, "Walk-run your loop"),
                   Choice(3, "Brisk walk with jogs"))
     )  # fmt: skip
     step = flow_start("I did a mission", "complete_mission", context)
-    confirming = flow_say(step, "the safe loop, 20 min", context)
-    assert confirming.dialogue.state is S.CONFIRMING
 
-    changed = flow_say(confirming, "no the walk run one", context)
+    marked = flow_say(step, "the safe loop, 20 min", context)
 
-    assert changed.dialogue.slots["mission"]["title"] == "Walk-run your loop"
+    assert marked.outcome is Outcome.EXECUTE
+    assert marked.action == ("complete_mission", {"mission": {"id": 1, "title": "Map a safe loop"},
+                                                  "minutes": 20})  # fmt: skip
 
 
 def test_an_ordinal_answers_among_the_two_just_offered():
