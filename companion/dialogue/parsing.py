@@ -194,7 +194,13 @@ _FILLER_END = re.compile(r"[\s,]+(?:you know|ya know|y'?know|tbh|lol|haha|i gues
 def parse_why(text: str, env: SlotEnv) -> str:
     said = _FILLER_END.sub("", _WHY_ECHO.sub("", text) or text) or text
     why = clean_value(
-        re.sub(r"^\s*(?:because|since|so\s+that|cos|coz|cuz|cause|'cause)\s+", "", said, flags=re.I)
+        re.sub(
+            r"^\s*(?:because|since|so\s+that|so(?=\s+(?:i|we|my|our|that|he|she|they)\b)|cos"
+            r"|coz|cuz|cause|'cause)\s+",
+            "",
+            said,
+            flags=re.I,
+        )
     )
     if len(re.sub(r"\W", "", why)) < 3:
         raise SlotError("I'd love a few words about it")

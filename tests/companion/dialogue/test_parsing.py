@@ -158,3 +158,8 @@ def test_pronouns_and_nods_name_no_mission():
 
 def test_a_title_said_with_a_shrug_keeps_only_the_aim():
     assert parse_title("walk more i guess", SlotEnv(TODAY)) == "Walk more"
+
+
+def test_a_reason_that_opens_with_so_is_kept_without_it():
+    why = parse_why("so i can pay for my sister's school fees", SlotEnv(TODAY))
+    assert why == "I can pay for my sister's school fees"
