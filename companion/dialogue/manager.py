@@ -9,13 +9,13 @@ the caller. Every move goes through the transition matrix (companion.dialogue.st
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import date
-from typing import Any
 
 from companion.dialogue.asked_why import ANSWERS_WHY, WHY, area_said, clearer_aim, retitled
 from companion.dialogue.corrections import bare_correction, correction_target, parse_correction
 from companion.dialogue.cues import aim_in, is_aside, is_question, tells_a_reason, wished_aim
+from companion.dialogue.draft import Draft, waiting_step
 from companion.dialogue.flows import FLOWS, Flow, Slot
 from companion.dialogue.parsing import (
     Choice,
@@ -45,12 +45,10 @@ from companion.dialogue.phrases import (
     WAITING_WORDS,
 )
 from companion.dialogue.states import (
-    ConversationState,
     DialogueState,
     DialogueStep,
     Outcome,
     S,
-    transition,
 )
 from delight.runner import IllegalTransition
 
@@ -74,51 +72,6 @@ def waiting_words(state: str, pending_slot: str | None) -> str:
 STRAY_LIMIT = 3
 OPTIONAL_TRIES = 2
 LEFT_OPEN = "Let's leave that open for now."
-
-
-@dataclass
-class _Draft:
-    """The dialogue being worked on during one message; every move goes through the matrix."""
-
-    flow: Flow
-    state: ConversationState
-    env: SlotEnv
-    slots: dict[str, Any]
-    filled: list[str]
-    pending: str | None = None
-    path: list[ConversationState] = field(default_factory=list)
-    changed: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)  # what was assumed, said in the reply
-    offered: tuple[str, ...] = ()  # the titles asked about last, kept while the slot waits
-    strays: int = 0  # messages in a row that left the question open
-
-    def go(self, *targets: ConversationState) -> None:
-        for target in targets:
-            self.state = transition(self.state, target)
-            self.path.append(target)
-
-    def put(self, name: str, value: Any) -> None:
-        self.slots[name] = value
-        self.filled = [*(n for n in self.filled if n != name), name]
-        self.changed.append(name)
-        self.strays = 0
-
-    def slot_env(self) -> SlotEnv:
-        return replace(self.env, slots=dict(self.slots))
-
-    def step(self, outcome: Outcome, reply: str = "", **extra: Any) -> DialogueStep:
-        dialogue = DialogueState(
-            state=self.state,
-            flow=self.flow.name,
-            slots=self.slots,
-            filled=tuple(self.filled),
-            pending_slot=self.pending,
-            offered=self.offered,
-            strays=self.strays,
-        )
-        return DialogueStep(
-            dialogue, outcome, reply, changed=tuple(self.changed), path=tuple(self.path), **extra
-        )
 
 
 # --- the manager ------------------------------------------------------------------------------
@@ -145,7 +98,7 @@ class DialogueManager:
         """
         flow = self.flows[flow_name]
         current = dialogue or DialogueState()
-        draft = _Draft(flow, current.state, SlotEnv(today, context or DialogueContext()), {}, [])
+        draft = Draft(flow, current.state, SlotEnv(today, context or DialogueContext()), {}, [])
         if draft.state is S.COMPLETED:
             draft.go(S.IDLE)
         draft.go(S.UNDERSTANDING)
@@ -168,7 +121,7 @@ class DialogueManager:
         with the title filled, anything else lets it go."""
         flow = self.flows[flow_name]
         current = dialogue or DialogueState()
-        draft = _Draft(flow, current.state, SlotEnv(today), {}, [])
+        draft = Draft(flow, current.state, SlotEnv(today), {}, [])
         if draft.state is S.COMPLETED:
             draft.go(S.IDLE)
         draft.go(S.UNDERSTANDING, S.WAITING_FOR_SLOT)
@@ -201,7 +154,7 @@ class DialogueManager:
             return self._nothing_active(dialogue)
         if dialogue.flow is None:
             raise IllegalTransition(f"{dialogue.state} without a flow")
-        draft = _Draft(
+        draft = Draft(
             self.flows[dialogue.flow],
             dialogue.state,
             SlotEnv(today, context or DialogueContext()),
@@ -234,7 +187,7 @@ class DialogueManager:
         if not dialogue.paused:
             raise IllegalTransition("there is no paused flow to resume")
         paused = dialogue.paused
-        draft = _Draft(
+        draft = Draft(
             self.flows[paused["flow"]],
             dialogue.state,
             SlotEnv(today, context or DialogueContext()),
@@ -268,7 +221,7 @@ class DialogueManager:
             return DialogueStep(idle, Outcome.HANDOFF, path=(S.IDLE,))
         return DialogueStep(dialogue, Outcome.HANDOFF)
 
-    def _on_slot_reply(self, draft: _Draft, text: str) -> DialogueStep:
+    def _on_slot_reply(self, draft: Draft, text: str) -> DialogueStep:
         """A reply while a slot is pending.
 
         1. Cancel or a request for something else: let the flow go / set it aside.
@@ -321,7 +274,7 @@ class DialogueManager:
             return self._aside(draft, pending, counted=True)
         return step
 
-    def _on_offer(self, draft: _Draft, text: str) -> DialogueStep:
+    def _on_offer(self, draft: Draft, text: str) -> DialogueStep:
         """Yes starts the flow; an answer that says more of the goal (a clearer aim, a date,
         a reason: "like maybe just be able to run 5k, by march") starts it with what it
         says; no, or anything else, lets it go."""
@@ -348,7 +301,7 @@ class DialogueManager:
         return DialogueStep(DialogueState(), Outcome.HANDOFF, path=tuple(draft.path))
 
     @staticmethod
-    def _answers_anyway(pending: Slot, text: str, draft: _Draft) -> bool:
+    def _answers_anyway(pending: Slot, text: str, draft: Draft) -> bool:
         """A structured answer with a question after it ("maybe end of march? is that
         realistic") is an answer; a remark in passing is not, whatever date it says ("lol
         my dog is being so weird today")."""
@@ -359,7 +312,7 @@ class DialogueManager:
             and pending.accepts(text, draft.slot_env())
         )
 
-    def _aside(self, draft: _Draft, pending: Slot, *, counted: bool = False) -> DialogueStep:
+    def _aside(self, draft: Draft, pending: Slot, *, counted: bool = False) -> DialogueStep:
         """Leave the flow as it was; the reply reminds of the question still open. After
         STRAY_LIMIT such messages in a row the flow is set aside, to resume later.
         (`counted`: the slot already counted this message, refusing it.)"""
@@ -367,9 +320,9 @@ class DialogueManager:
         if draft.strays >= STRAY_LIMIT:
             return self._handoff(draft)
         question = pending.reask[:1].upper() + pending.reask[1:]
-        return _waiting(draft, S.WAITING_FOR_SLOT, question, pending=pending.name)
+        return waiting_step(draft, S.WAITING_FOR_SLOT, question, pending=pending.name)
 
-    def _on_confirmation(self, draft: _Draft, text: str) -> DialogueStep:
+    def _on_confirmation(self, draft: Draft, text: str) -> DialogueStep:
         if interruption := self._interruption(draft, text):
             return interruption
         bare = bare_correction(draft.flow, draft.slots, draft.slot_env(), text)
@@ -386,7 +339,7 @@ class DialogueManager:
         reply = f"{draft.flow.summary(draft.slots)} (Say yes, or tell me what to change.)"
         return draft.step(Outcome.CONFIRM, reply)
 
-    def _confirm_aside(self, draft: _Draft) -> DialogueStep:
+    def _confirm_aside(self, draft: Draft) -> DialogueStep:
         """Something said in passing while a yes is awaited: the turn answers it and the flow
         keeps waiting, asking again in a word instead of repeating the whole summary."""
         draft.strays += 1
@@ -394,9 +347,9 @@ class DialogueManager:
             return self._handoff(draft)
         title = draft.slots.get("title")
         what = f"“{title}”" if title else "it"
-        return _waiting(draft, S.CONFIRMING, CONFIRM_AGAIN.format(what=what))
+        return waiting_step(draft, S.CONFIRMING, CONFIRM_AGAIN.format(what=what))
 
-    def _on_field_choice(self, draft: _Draft, text: str) -> DialogueStep:
+    def _on_field_choice(self, draft: Draft, text: str) -> DialogueStep:
         if is_yes(text):
             draft.go(S.UNDERSTANDING)
             return self._execute(draft)
@@ -405,7 +358,7 @@ class DialogueManager:
             return draft.step(Outcome.ASK, f"Which one: {draft.flow.field_list()}?")
         return self._correct(draft, correction.slot, correction.value)
 
-    def _on_error(self, draft: _Draft, text: str) -> DialogueStep:
+    def _on_error(self, draft: Draft, text: str) -> DialogueStep:
         if is_cancel(text):
             return self._cancel(draft)
         if is_retry(text):
@@ -415,7 +368,7 @@ class DialogueManager:
 
     # -- moves --
 
-    def _interruption(self, draft: _Draft, text: str) -> DialogueStep | None:
+    def _interruption(self, draft: Draft, text: str) -> DialogueStep | None:
         # "Wait, I didn't do that yet" while a mission is being marked: nothing to mark.
         # ("wait no i did the loop one not that, undo", asked which of two: the loop one.)
         undone = draft.flow.name == "complete_mission" and is_undo(text)
@@ -426,7 +379,7 @@ class DialogueManager:
             return self._handoff(draft)
         return None
 
-    def _cancel(self, draft: _Draft) -> DialogueStep:
+    def _cancel(self, draft: Draft) -> DialogueStep:
         route = {
             S.WAITING_FOR_SLOT: (S.UNDERSTANDING, S.IDLE),
             S.CONFIRMING: (S.COMPLETED, S.IDLE),
@@ -435,12 +388,12 @@ class DialogueManager:
         draft.go(*route[draft.state])
         return DialogueStep(DialogueState(), Outcome.CANCELLED, CANCELLED, path=tuple(draft.path))
 
-    def _handoff(self, draft: _Draft) -> DialogueStep:
+    def _handoff(self, draft: Draft) -> DialogueStep:
         draft.go(*((S.IDLE,) if draft.state is S.ERROR else (S.UNDERSTANDING, S.IDLE)))
         paused = {"flow": draft.flow.name, "slots": draft.slots, "filled": draft.filled}
         return DialogueStep(DialogueState(paused=paused), Outcome.HANDOFF, path=tuple(draft.path))
 
-    def _execute_now(self, draft: _Draft) -> DialogueStep:
+    def _execute_now(self, draft: Draft) -> DialogueStep:
         """Act on an opening message that said everything needed; optional slots it did not
         mention stay empty, and the reply carries what was assumed."""
         for slot in draft.flow.slots:
@@ -449,13 +402,13 @@ class DialogueManager:
             draft.go(S.UNDERSTANDING)
         return replace(self._execute(draft), reply=" ".join(draft.notes))
 
-    def _execute(self, draft: _Draft) -> DialogueStep:
+    def _execute(self, draft: Draft) -> DialogueStep:
         draft.go(S.EXECUTING_ACTION)
         draft.pending = None
         action = (draft.flow.action_name, dict(draft.slots))
         return draft.step(Outcome.EXECUTE, action=action)
 
-    def _gather(self, draft: _Draft, text: str) -> dict[str, str]:
+    def _gather(self, draft: Draft, text: str) -> dict[str, str]:
         """The raw texts this reply gives: the pending slot, and any still-empty slot the
         message clearly fills too ("run a marathon by May" while the title is asked)."""
         pending = draft.flow.slot(draft.pending or "")
@@ -476,7 +429,7 @@ class DialogueManager:
         return raw
 
     def _fill(
-        self, draft: _Draft, raw: Mapping[str, str], *, leave_open: bool = True
+        self, draft: Draft, raw: Mapping[str, str], *, leave_open: bool = True
     ) -> DialogueStep:
         """Validate raw slot texts in flow order, keeping every valid one; re-ask the first
         refused one with its reason (an optional one refused again is left open, when
@@ -512,7 +465,7 @@ class DialogueManager:
         )
         return draft.step(Outcome.INVALID, reply, error=refused.reason)
 
-    def _advance(self, draft: _Draft) -> DialogueStep:
+    def _advance(self, draft: Draft) -> DialogueStep:
         missing = draft.flow.next_missing(draft.slots)
         # All it needs: act, the rest stays unsaid; a flow that never asks for more (a
         # mission done, its minutes said) acts without a summary to confirm.
@@ -536,7 +489,7 @@ class DialogueManager:
             return draft.step(Outcome.ASK, CHOOSE_TWO.format(*draft.offered))
         return draft.step(Outcome.ASK, missing.prompt)
 
-    def _assume_only_choice(self, draft: _Draft, step: DialogueStep) -> DialogueStep:
+    def _assume_only_choice(self, draft: Draft, step: DialogueStep) -> DialogueStep:
         """With a single goal to choose from, take it, and say so. (A mission is never
         assumed: marking the wrong one done would be worse than asking.)"""
         if step.outcome is not Outcome.ASK or draft.pending != "goal":
@@ -552,13 +505,13 @@ class DialogueManager:
         step = self._advance(draft)
         return replace(step, reply=_join(note, step.reply))
 
-    def _retitle(self, draft: _Draft, aim: str, text: str) -> DialogueStep:
+    def _retitle(self, draft: Draft, aim: str, text: str) -> DialogueStep:
         """Asked why, the person first says what the goal really is: the aim becomes the
         title, and what follows it, when it says anything, is the reason."""
         draft.go(S.VALIDATING_SLOT)
         return self._fill(draft, retitled(aim, text))
 
-    def _correction(self, draft: _Draft, text: str) -> tuple[str, str] | None:
+    def _correction(self, draft: Draft, text: str) -> tuple[str, str] | None:
         """The slot a correction changes and its new raw value, if `text` is one."""
         correction = parse_correction(text, draft.flow)
         if correction is None:
@@ -569,7 +522,7 @@ class DialogueManager:
         )
         return (target, correction.value) if target else None
 
-    def _correct(self, draft: _Draft, name: str, value: str) -> DialogueStep:
+    def _correct(self, draft: Draft, name: str, value: str) -> DialogueStep:
         """Apply a correction through `understanding`.
 
         1. A named slot without a value ("change the date"): ask that slot again.
@@ -590,21 +543,6 @@ class DialogueManager:
             shown = shown[:1].lower() + shown[1:]
         note = f"Got it — the {slot.label or slot.name} is now {shown}."
         return replace(step, reply=_join(note, step.reply))
-
-
-def _waiting(
-    draft: _Draft, state: ConversationState, question: str, *, pending: str | None = None
-) -> DialogueStep:
-    """The flow as it was, still waiting; the reply reminds of the question still open."""
-    dialogue = DialogueState(
-        state=state,
-        flow=draft.flow.name,
-        slots=draft.slots,
-        filled=tuple(draft.filled),
-        pending_slot=pending,
-        strays=draft.strays,
-    )
-    return DialogueStep(dialogue, Outcome.ASIDE, BACK_TO_FLOW.format(question=question))
 
 
 def _chatty(text: str) -> bool:

@@ -4,7 +4,6 @@ action a confirmed flow runs (through a tool), and the words after it."""
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -13,7 +12,6 @@ from companion.dialogue import (
     ADJUST_GOAL,
     COMPLETE_MISSION,
     LIGHT_VERBS,
-    WHEN_WORDS,
     Choice,
     ConversationState,
     DialogueContext,
@@ -48,7 +46,7 @@ from companion.turn.common import TurnDeps
 from delight.ai.embeddings.vectors import Embedder, cosine
 from delight.models import User
 from delight.runner import TurnState
-from goals.selectors import flow_choices, missions_done_since
+from goals.selectors import flow_choices
 
 ACTIVE = (ConversationState.WAITING_FOR_SLOT, ConversationState.CONFIRMING, ConversationState.ERROR)
 # Asked "Do you mean “A” or “B”?", an answer that names neither in words ("the novel" for
@@ -424,7 +422,7 @@ def flow_outcome(
         done = FLOW_DONE[name].format(title=title, **_changed(name, slots))
         text = " ".join(filter(None, [flow["reply"], done]))
     else:
-        reason = _readable(run["error"] or "")
+        reason = readable(run["error"] or "")
         dialogue = dialogue.fail(reason)
         text = f"I couldn't do that: {reason}. Say “try again”, or “cancel” to let it go."
     return {**flow, "dialogue": dialogue.to_dict()}, text
@@ -437,104 +435,6 @@ def _changed(action: str, slots: dict[str, Any]) -> dict[str, str]:
     field, value = ADJUST_GOAL.slot("field"), ADJUST_GOAL.slot("new_value")
     shown = value.display(slots["new_value"])
     return {"field": field.display(slots["field"]).lower(), "value": shown or "open"}
-
-
-# What each action can be taken back with ("undo", "that's not what I did"), and its words.
-UNDO_TOOLS = {"complete_mission": "missions.reopen", "create_goal": "goals.withdraw"}
-UNDONE = {
-    "complete_mission": "Done: “{title}” is back on your list as not done yet, and its "
-    "Essence and its day in your streak are taken back.",
-    "create_goal": "Done: I've taken “{title}” off your goals.",
-}
-UNDO_FAILED = "I couldn't take that back: {reason}."
-
-
-# Asked whether what she just marked counts ("so that counts for the walking one right").
-_COUNTS_ASKED = re.compile(
-    r"\b(?:that|it|this) counts?\b|\bcounts? (?:for|as)\b|\bdid (?:that|it) count\b"
-    r"|\b(?:is|was) (?:that|it) (?:marked|ticked|logged|counted)\b",
-    re.IGNORECASE,
-)
-COUNTED = "Yes — “{title}” is marked done. If you meant another one, say “undo”."
-
-
-def counted_reply(last: dict[str, Any] | None, text: str) -> str:
-    """The answer to "does that count?" just after she marked a mission ("" otherwise)."""
-    if not last or last.get("action") != "complete_mission" or not _COUNTS_ASKED.search(text):
-        return ""
-    if past_deed(text):
-        return ""  # a new deed asked to count ("did 10 more, does that count?") is its own
-    return COUNTED.format(title=last["title"])
-
-
-def last_action(flow: dict[str, Any], outputs: dict[str, Any], runs: list[dict[str, Any]]):
-    """What a flow's action did, for "undo" later in the conversation (None when it did
-    nothing that can be taken back)."""
-    if not flow.get("action") or not runs or not runs[0]["ok"]:
-        return None
-    name, _ = flow["action"]
-    output = outputs.get(FLOW_TOOLS[name], {})
-    made = output.get("mission") or output.get("goal")
-    if name not in UNDO_TOOLS or not made:
-        return None
-    return {"action": name, "id": made["id"], "title": made["title"]}
-
-
-# An undo that names a mission she never marked ("i didnt find the quiet sessions thing,
-# undo that one" after she marked the walk): nothing is taken back.
-NOT_MARKED = (
-    "“{named}” isn't marked done, so there's nothing to take back there: it's still on your "
-    "list. The one I marked a moment ago is “{title}”; say “undo” if that one was wrong."
-)
-
-
-# How much of a mission's words an undo must say to name it (words of when name none:
-# "today not yet. undo please" is no "Smoke no more than 5 cigarettes today").
-NAMED_SHARE = 0.3
-
-
-def undo_misnamed(last: dict[str, Any], text: str, user: User) -> str:
-    """When an undo names an open mission other than the one she marked last: what to say
-    ("" when it names none, or the one she marked)."""
-    if last.get("action") != "complete_mission":
-        return ""
-    marked = Choice(last["id"], last["title"])
-    found = fits_one(text, (marked, *dialogue_context(user).missions), NAMED_SHARE, WHEN_WORDS)
-    if found is None or found.id == marked.id:
-        return ""
-    return NOT_MARKED.format(named=found.title, title=marked.title)
-
-
-# How long ago a mission may have been finished for an "undo" that names it to reopen it.
-UNDO_NAMED_WITHIN = dt.timedelta(days=1)
-
-
-def undo_named(
-    text: str, earlier: Sequence[str], user: User, now: dt.datetime
-) -> dict[str, Any] | None:
-    """A mission finished within UNDO_NAMED_WITHIN that an "undo" names, in its own words
-    or the person's message before it ("did you mark the why thing? … undo it"), as an
-    action to take back (None when none is named clearly)."""
-    done = [Choice(*row) for row in missions_done_since(user=user, since=now - UNDO_NAMED_WITHIN)]
-    if not done:
-        return None
-    said = (text, *earlier)
-    found = next((hit for line in said if (hit := best_choice(line, done, WHEN_WORDS))), None)
-    return {"action": "complete_mission", "id": found.id, "title": found.title} if found else None
-
-
-def undo_plan(last: dict[str, Any]) -> dict[str, Any]:
-    """The plan that takes back `last` (an action of this conversation)."""
-    arg = "mission_id" if last["action"] == "complete_mission" else "goal_id"
-    tool = {"name": UNDO_TOOLS[last["action"]], "args": {arg: last["id"]}}
-    return {"strategy": "undo", "act": "undo", "tools": [tool], "undo": last}
-
-
-def undo_outcome(undo: dict[str, Any], runs: list[dict[str, Any]]) -> str:
-    run = runs[0] if runs else {"ok": False, "error": "not run"}
-    if run["ok"]:
-        return UNDONE[undo["action"]].format(title=undo["title"])
-    return UNDO_FAILED.format(reason=_readable(run["error"] or ""))
 
 
 # A plan waiting on the goals page, put on the list from the chat (the reply to
@@ -609,7 +509,7 @@ def _action_title(name: str, slots: dict[str, Any], output: dict[str, Any]) -> s
     return str(slots.get("title", ""))
 
 
-def _readable(error: str) -> str:
+def readable(error: str) -> str:
     """A tool error as words for the person ("ValidationError: ['x']" → "x")."""
     message = error.split(": ", 1)[-1]
     return re.sub(r"^[\[{]?['\"]?|['\"]?[\]}]?$", "", message).strip() or "something went wrong"

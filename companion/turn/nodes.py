@@ -54,7 +54,6 @@ from companion.turn.flows import (
     approve_outcome,
     approve_plan,
     approved_action,
-    counted_reply,
     dialogue_context,
     dialogue_now,
     dialogue_of,
@@ -62,14 +61,9 @@ from companion.turn.flows import (
     flow_outcome,
     flow_plan,
     flow_to_start,
-    last_action,
     meant_choice,
     plan_waiting,
     step_dict,
-    undo_misnamed,
-    undo_named,
-    undo_outcome,
-    undo_plan,
     waiting_reminder,
 )
 from companion.turn.plan import (
@@ -99,6 +93,7 @@ from companion.turn.safety import (
     safety_answer,
 )
 from companion.turn.tools import run_tools, tools_for
+from companion.turn.undo import counted_reply, last_action, undo_outcome, undo_step
 from delight.ai.engine import ReplyRequest
 from delight.ai.offline import (
     extract_facts,
@@ -371,16 +366,11 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         return flow_plan(received["flow"])
     text = state.input.text
     sure_act = intent.get("act", "") if intent.get("act_confidence", 0.0) >= SURE else ""
-    if sure_act == "undo" and (last := deps.session_at_start.get("last_action")):
-        if said := undo_misnamed(last, text, deps.user):
-            return {"strategy": "clarify", "act": "undo", "question": said}
-        return undo_plan(last)
-    person_before = tuple(
-        m["content"] for m in reversed(context.get("history", [])) if m.get("role") == "user"
-    )[:1]
-    if sure_act == "undo" and (named := undo_named(text, person_before, deps.user, deps.now)):
-        return undo_plan(named)
-    if said := counted_reply(deps.session_at_start.get("last_action"), text):
+    last = deps.session_at_start.get("last_action")
+    history = context.get("history", [])
+    if sure_act == "undo" and (undo := undo_step(text, last, history, deps.user, deps.now)):
+        return undo
+    if said := counted_reply(last, text):
         return {"strategy": "clarify", "act": "progress", "question": said}
     asked = plan_waiting(context) if ASKS_TO_ADD.search(text) else None
     if offer := deps.session_at_start.get("plan_offer") or asked:

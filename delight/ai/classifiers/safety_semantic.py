@@ -123,9 +123,9 @@ STOPPING_IT = re.compile(
 )
 
 
-def stops_a_habit(part: str, text: str) -> bool:
+def stops_a_habit(part: str, *, habit_named: bool) -> bool:
     """`part` speaks of stopping, bare, in a message that names a habit to stop."""
-    return bool(STOPPING_IT.search(normalize(part))) and bool(HABIT.search(normalize(text)))
+    return habit_named and bool(STOPPING_IT.search(normalize(part)))
 
 
 # Words of candour that say nothing of what is meant: a sentence that opens with "tbh" or
@@ -270,10 +270,11 @@ def semantic_screen(text: str, floor: SafetyResult, embedder: SentenceEmbedder) 
     model = model_for(embedder)
     if model is None or rules_hold(text):
         return floor
+    habit_named = bool(HABIT.search(normalize(text)))
     units = [
         part
         for part in parts_to_read(text)
-        if not rules_hold(part) and not stops_a_habit(part, text)
+        if not rules_hold(part) and not stops_a_habit(part, habit_named=habit_named)
     ]
     if not units:
         return floor

@@ -1,0 +1,78 @@
+"""The dialogue being worked on during one message (`Draft`): every move goes through the
+transition matrix, and a step of the flow is made from it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from companion.dialogue.flows import Flow
+from companion.dialogue.parsing import SlotEnv
+from companion.dialogue.phrases import BACK_TO_FLOW
+from companion.dialogue.states import (
+    ConversationState,
+    DialogueState,
+    DialogueStep,
+    Outcome,
+    transition,
+)
+
+
+@dataclass
+class Draft:
+    """The dialogue being worked on during one message; every move goes through the matrix."""
+
+    flow: Flow
+    state: ConversationState
+    env: SlotEnv
+    slots: dict[str, Any]
+    filled: list[str]
+    pending: str | None = None
+    path: list[ConversationState] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # what was assumed, said in the reply
+    offered: tuple[str, ...] = ()  # the titles asked about last, kept while the slot waits
+    strays: int = 0  # messages in a row that left the question open
+
+    def go(self, *targets: ConversationState) -> None:
+        for target in targets:
+            self.state = transition(self.state, target)
+            self.path.append(target)
+
+    def put(self, name: str, value: Any) -> None:
+        self.slots[name] = value
+        self.filled = [*(n for n in self.filled if n != name), name]
+        self.changed.append(name)
+        self.strays = 0
+
+    def slot_env(self) -> SlotEnv:
+        return replace(self.env, slots=dict(self.slots))
+
+    def step(self, outcome: Outcome, reply: str = "", **extra: Any) -> DialogueStep:
+        dialogue = DialogueState(
+            state=self.state,
+            flow=self.flow.name,
+            slots=self.slots,
+            filled=tuple(self.filled),
+            pending_slot=self.pending,
+            offered=self.offered,
+            strays=self.strays,
+        )
+        return DialogueStep(
+            dialogue, outcome, reply, changed=tuple(self.changed), path=tuple(self.path), **extra
+        )
+
+
+def waiting_step(
+    draft: Draft, state: ConversationState, question: str, *, pending: str | None = None
+) -> DialogueStep:
+    """The flow as it was, still waiting; the reply reminds of the question still open."""
+    dialogue = DialogueState(
+        state=state,
+        flow=draft.flow.name,
+        slots=draft.slots,
+        filled=tuple(draft.filled),
+        pending_slot=pending,
+        strays=draft.strays,
+    )
+    return DialogueStep(dialogue, Outcome.ASIDE, BACK_TO_FLOW.format(question=question))

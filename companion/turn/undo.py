@@ -1,0 +1,132 @@
+"""Taking back what Eliza just did ("undo", "that's not what I did"), and answering "does
+that count?" about it: her last action kept in the session, or a mission named that was
+finished within a day."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from companion.dialogue import WHEN_WORDS, Choice, best_choice, fits_one
+from companion.dialogue.cues import past_deed
+from companion.turn.flows import FLOW_TOOLS, dialogue_context, readable
+from delight.models import User
+from goals.selectors import missions_done_since
+
+# What each action can be taken back with ("undo", "that's not what I did"), and its words.
+UNDO_TOOLS = {"complete_mission": "missions.reopen", "create_goal": "goals.withdraw"}
+UNDONE = {
+    "complete_mission": "Done: “{title}” is back on your list as not done yet, and its "
+    "Essence and its day in your streak are taken back.",
+    "create_goal": "Done: I've taken “{title}” off your goals.",
+}
+UNDO_FAILED = "I couldn't take that back: {reason}."
+
+
+# Asked whether what she just marked counts ("so that counts for the walking one right").
+_COUNTS_ASKED = re.compile(
+    r"\b(?:that|it|this) counts?\b|\bcounts? (?:for|as)\b|\bdid (?:that|it) count\b"
+    r"|\b(?:is|was) (?:that|it) (?:marked|ticked|logged|counted)\b",
+    re.IGNORECASE,
+)
+COUNTED = "Yes — “{title}” is marked done. If you meant another one, say “undo”."
+
+
+def counted_reply(last: dict[str, Any] | None, text: str) -> str:
+    """The answer to "does that count?" just after she marked a mission ("" otherwise)."""
+    if not last or last.get("action") != "complete_mission" or not _COUNTS_ASKED.search(text):
+        return ""
+    if past_deed(text):
+        return ""  # a new deed asked to count ("did 10 more, does that count?") is its own
+    return COUNTED.format(title=last["title"])
+
+
+def last_action(flow: dict[str, Any], outputs: dict[str, Any], runs: list[dict[str, Any]]):
+    """What a flow's action did, for "undo" later in the conversation (None when it did
+    nothing that can be taken back)."""
+    if not flow.get("action") or not runs or not runs[0]["ok"]:
+        return None
+    name, _ = flow["action"]
+    output = outputs.get(FLOW_TOOLS[name], {})
+    made = output.get("mission") or output.get("goal")
+    if name not in UNDO_TOOLS or not made:
+        return None
+    return {"action": name, "id": made["id"], "title": made["title"]}
+
+
+# An undo that names a mission she never marked ("i didnt find the quiet sessions thing,
+# undo that one" after she marked the walk): nothing is taken back.
+NOT_MARKED = (
+    "“{named}” isn't marked done, so there's nothing to take back there: it's still on your "
+    "list. The one I marked a moment ago is “{title}”; say “undo” if that one was wrong."
+)
+
+
+# How much of a mission's words an undo must say to name it (words of when name none:
+# "today not yet. undo please" is no "Smoke no more than 5 cigarettes today").
+NAMED_SHARE = 0.3
+
+
+def undo_misnamed(last: dict[str, Any], text: str, user: User) -> str:
+    """When an undo names an open mission other than the one she marked last: what to say
+    ("" when it names none, or the one she marked)."""
+    if last.get("action") != "complete_mission":
+        return ""
+    marked = Choice(last["id"], last["title"])
+    found = fits_one(text, (marked, *dialogue_context(user).missions), NAMED_SHARE, WHEN_WORDS)
+    if found is None or found.id == marked.id:
+        return ""
+    return NOT_MARKED.format(named=found.title, title=marked.title)
+
+
+# How long ago a mission may have been finished for an "undo" that names it to reopen it.
+UNDO_NAMED_WITHIN = dt.timedelta(days=1)
+
+
+def undo_named(
+    text: str, earlier: Sequence[str], user: User, now: dt.datetime
+) -> dict[str, Any] | None:
+    """A mission finished within UNDO_NAMED_WITHIN that an "undo" names, in its own words
+    or the person's message before it ("did you mark the why thing? … undo it"), as an
+    action to take back (None when none is named clearly)."""
+    done = [Choice(*row) for row in missions_done_since(user=user, since=now - UNDO_NAMED_WITHIN)]
+    if not done:
+        return None
+    said = (text, *earlier)
+    found = next((hit for line in said if (hit := best_choice(line, done, WHEN_WORDS))), None)
+    return {"action": "complete_mission", "id": found.id, "title": found.title} if found else None
+
+
+def undo_plan(last: dict[str, Any]) -> dict[str, Any]:
+    """The plan that takes back `last` (an action of this conversation)."""
+    arg = "mission_id" if last["action"] == "complete_mission" else "goal_id"
+    tool = {"name": UNDO_TOOLS[last["action"]], "args": {arg: last["id"]}}
+    return {"strategy": "undo", "act": "undo", "tools": [tool], "undo": last}
+
+
+def undo_outcome(undo: dict[str, Any], runs: list[dict[str, Any]]) -> str:
+    run = runs[0] if runs else {"ok": False, "error": "not run"}
+    if run["ok"]:
+        return UNDONE[undo["action"]].format(title=undo["title"])
+    return UNDO_FAILED.format(reason=readable(run["error"] or ""))
+
+
+def undo_step(
+    text: str,
+    last: dict[str, Any] | None,
+    history: Sequence[dict[str, Any]],
+    user: User,
+    now: dt.datetime,
+) -> dict[str, Any] | None:
+    """The plan for an "undo": her last action taken back, or what the person says instead
+    when it names another mission; else a mission finished within a day that the message,
+    or the person's message before it, names. None when there is nothing to take back."""
+    if last:
+        if said := undo_misnamed(last, text, user):
+            return {"strategy": "clarify", "act": "undo", "question": said}
+        return undo_plan(last)
+    before = [m["content"] for m in reversed(history) if m.get("role") == "user"][:1]
+    named = undo_named(text, before, user, now)
+    return undo_plan(named) if named else None
