@@ -43,7 +43,7 @@ from companion.dialogue.cues import (
 from companion.dialogue.phrases import ADJUST_WORDS, GOAL_NAMED, KEEP_DATE
 from companion.selectors import agent_state_data
 from companion.turn.common import TurnDeps
-from delight.ai.embeddings.vectors import Embedder, cosine
+from delight.ai.embeddings.vectors import Embedder, cosines
 from delight.models import User
 from delight.runner import TurnState
 from goals.selectors import flow_choices
@@ -78,12 +78,11 @@ def meant_choice(dialogue: DialogueState, text: str, embedder: Embedder) -> str:
 
 
 def closest(embedder: Embedder, text: str, titles: Sequence[str]) -> list[tuple[float, int]]:
-    """(cosine, index) of each title to `text` by meaning, closest first; one embed call."""
-    vectors = embedder.embed([text, *titles])
-    return sorted(
-        zip((cosine(vectors[0], v) for v in vectors[1:]), range(len(titles)), strict=True),
-        reverse=True,
-    )
+    """(cosine, index) of each title to `text` by meaning, closest first; the titles' vectors
+    come from the embedder's cache after the first time (a person's missions change little)."""
+    vectors = embedder.embed_cached([text, *titles])
+    scores = cosines(vectors[0], vectors[1:])
+    return sorted(zip(scores, range(len(titles)), strict=True), reverse=True)
 
 
 # The dialogue's actions and the tools that perform them.

@@ -152,6 +152,8 @@ class SentenceEmbedder(Protocol):
 
     def embed_one(self, text: str) -> list[float]: ...
 
+    def embed_cached(self, texts: list[str]) -> list[list[float]]: ...
+
 
 @dataclass(frozen=True)
 class SemanticModel:
@@ -259,7 +261,7 @@ def semantic_screen(text: str, floor: SafetyResult, embedder: SentenceEmbedder) 
        a bare "stop" or "quit" in a message that names a habit (stops_a_habit).
     3. Embed them without their words of candour (`unhedged`): the whole message through
        `embed_one`, which the embedder caches, so recall reuses the vector when there were
-       none; the sentences in one batch.
+       none; the sentences in one batch, through the same cache.
     4. Raise to level 2 when any part is close to the warning signs and its risk reaches
        RISK_THRESHOLD (or NEAR_THRESHOLD, when very close: NEAR_GATE); else to level 1
        when any part reads as concern (a message the rules read as nothing); else keep the
@@ -280,7 +282,7 @@ def semantic_screen(text: str, floor: SafetyResult, embedder: SentenceEmbedder) 
         return floor
     whole = [embedder.embed_one(unhedged(text))] if units[0] == text else []
     rest = [unhedged(part) for part in units[len(whole) :]]
-    rows = whole + (embedder.embed(rest) if rest else [])
+    rows = whole + (embedder.embed_cached(rest) if rest else [])
     vectors = np.asarray(rows, dtype=np.float32)
     risk = model.risk(vectors)
     best = int(risk.argmax())
