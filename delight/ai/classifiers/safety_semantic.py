@@ -40,6 +40,7 @@ import numpy as np
 
 from delight.ai.classifiers.lexicon import normalize
 from delight.ai.classifiers.safety import JOKING, rules_hold, sounds_joking
+from delight.ai.classifiers.safety_rules.base import DRUGS, HEIGHTS, MEANS_NOUNS
 from delight.ai.classifiers.softmax import (
     PerSpace,
     Softmax,
@@ -56,6 +57,7 @@ ACT_EXAMPLES = DATA / "acts_examples.jsonl"
 MODEL = DATA / "safety_semantic.npz"
 LEVELS = 4  # 0 none, 1 concern, 2 indirect warning sign, 3 explicit
 HIGH_RISK = 2  # levels 2 and 3
+EXPLICIT = 3
 # Everyday acts that carry distress read as concern (level 1); the others as none.
 DISTRESS_ACTS = frozenset({"grief", "worry", "bad_news", "venting"})
 
@@ -106,6 +108,17 @@ DEATH_WORDS = re.compile(
     r"|hang myself|slit|bleed out|not wake up|never wake up)\b"
 )
 
+# A way of dying named in a part (on normalised text): with an explicit reading of the part
+# by meaning (P(level 3) at EXPLICIT_MEANING or more), that part is explicit too ("mixed all
+# my pills together in a cup. drinking it soon"): the words and the meaning together, never
+# the meaning alone. 0.4 chosen on the ninth writer's tuned four fifths: 7 of their 11
+# explicit statements asked about first reached it, 2 of 138 warning signs (which then get
+# the crisis response, still caught) and none of their jokes or distress.
+METHOD_WORDS = re.compile(
+    rf"\b(?:{DRUGS}|{MEANS_NOUNS}|{HEIGHTS}|jump|jumping|overdose|hose|train|tracks"
+    r"|go over|gone tonight|kys)\b"
+)
+EXPLICIT_MEANING = 0.4
 
 # A habit the message names (smoking, vaping, drinking…): "stop", "quit" or "give up" with
 # nothing after it is about that habit ("she used to smoke like a chimney. thats partly why
@@ -181,6 +194,14 @@ class SemanticModel:
     def concern(self, vectors: np.ndarray) -> np.ndarray:
         summed: np.ndarray = self.regression.probabilities(vectors)[:, 1:].sum(axis=1)
         return summed
+
+
+def _explicit_method(model: SemanticModel, vector: np.ndarray, part: str) -> bool:
+    """Whether a raised part names a way of dying and reads as explicit by its meaning."""
+    if not METHOD_WORDS.search(normalize(part)):
+        return False
+    chances = model.regression.probabilities(vector[np.newaxis, :])[0]
+    return float(chances[EXPLICIT]) >= EXPLICIT_MEANING
 
 
 def _jsonl(path: Path) -> list[dict[str, Any]]:
@@ -287,7 +308,9 @@ def semantic_screen(text: str, floor: SafetyResult, embedder: SentenceEmbedder) 
     risk = model.risk(vectors)
     best = int(risk.argmax())
     if risk[best] >= RISK_THRESHOLD:
-        if DEATH_WORDS.search(normalize(units[best])):
+        if DEATH_WORDS.search(normalize(units[best])) or _explicit_method(
+            model, vectors[best], units[best]
+        ):
             # Its meaning and its own words: "gonna put myself in the ground before the debt
             # collectors can... i want to die" is no hint, whatever rule it escaped.
             # Next to laughter it is asked about first ("im so hungry im gonna die lol").

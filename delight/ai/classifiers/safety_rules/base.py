@@ -47,6 +47,12 @@ PLACES = (
     r"|top floor|car park roof|overpass)"
 )
 
+# Heights to fall from: the places, and the buildings people name instead.
+HEIGHTS = (
+    rf"(?:{PLACES}|building|block|balcony|window|car park|parking garage|multi storey"
+    r"|motorway|parking structure|tower|flats)"
+)
+
 
 @dataclass(frozen=True)
 class Rule:

@@ -14,11 +14,17 @@ SAFETY_EXCLUSIONS: tuple[re.Pattern[str], ...] = tuple(
     for p in (
         # Self-harm as a subject of study or work, or scars of long ago worn with pride.
         r"\b(?:phd|research|study|studying|thesis|dissertation|paper|course|training|lecture"
-        r"|volunteer\w*|awareness|charity) (?:on|about|in|for|into) self harm\b"
+        r"|volunteer\w*|awareness|charity|exam|class|module|quiz|test|essay|presentation)"
+        r" (?:is )?(?:on|about|in|for|into) (?:self harm|overdoses?|suicide prevention)\b"
+        # …and a person's own progress away from it ("3 years since my last self harm").
+        r"|\bsince (?:i (?:stopped|quit) |my last )self harm\w*\b"
         r"|\bold self harm scars?\b",
         # Fantasies and idioms of sleep: "if i won the lottery i'd disappear forever".
         r"\bif i (?:won|win|had) (?:the lottery|a million)\b[^.!?]*"
         r"|\bsleep like (?:the dead|a log|a baby|a rock)\b",
+        # Boredom and embarrassment people say they could die of.
+        r"\bso (?:boring|dull|cringe|cringey|embarrassing|awkward|long)\b[^.!?]{0,12}\bi"
+        r" (?:wanted|want|could have|could|was going|thought i would) (?:to )?die\b",
         rf"\b(?:cut|cuts|cutting|hurt|hurting|burn|burned|burnt|hit) {SELF} (?:shaving|cooking"
         r"|chopping|while|by accident|accidentally|at (?:the|work|practice)|in (?:the|a) (?:gym"
         r"|kitchen|game|match)|lifting|running|playing|on (?:the|a|some))\b",
@@ -140,6 +146,9 @@ THIRD_NOUNS = frozenset(
         "daughter",
         "roommate",
         "flatmate",
+        "housemate",
+        "customer",
+        "customers",
         "partner",
         "boyfriend",
         "girlfriend",
@@ -245,7 +254,7 @@ RECOVERY = re.compile(
 # about, not answered with the crisis response ("kms this code will not compile 😂").
 HYPERBOLE_RULES = frozenset(
     {"kms", "want to die", "rather be dead", "kill self", "end it all", "jump method",
-     "intend to jump", "step off"}
+     "intend to jump", "step off", "jump from a height", "in front of a train"}
 )  # fmt: skip
 # Words that say a hyperbole is meant: laughter next to them is no joke.
 EARNEST = re.compile(

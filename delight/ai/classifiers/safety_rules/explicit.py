@@ -74,7 +74,7 @@ EXPLICIT_RULES: list[Rule] = [
         (
             "ending it soon",
             r"\bending it (?:all )?(?:tonight|today|tomorrow|this weekend|this week|soon)\b"
-            r"|\b(?:going to|want to|will) suicide\b",
+            r"|\b(?:going to|want to|will|wants?) suicide\b",
         ),
         # "kill me please, i mean it": a common hyperbole, said in earnest.
         (
@@ -424,7 +424,9 @@ EXPLICIT_RULES: list[Rule] = [
             r"|going to|relapsed and) (?:cut|cutting|burn|burning)\b(?! (?:the|my|a"
             r"|an|it|back|down|off|out|up|in|some|this|that|of|costs|sugar|carbs"
             r"|corners|class|ties|into|through|across|to|for|with|on|her|his"
-            r"|their|our|your|calories|screen|coffee|hair)\b)",
+            r"|their|our|your|calories|screen|coffee|hair)\b)"
+            rf"|\b(?:going to|want to|about to|will) (?:cut|carve|slice|burn) (?:into )?my"
+            rf" {BODY}\b",
         ),
     ),
 ]

@@ -7,6 +7,8 @@ from delight.ai.classifiers.safety_rules.base import (
     ACT,
     DRUGS,
     ESCALATOR,
+    HEIGHTS,
+    IDEATION,
     MEANS,
     MEANS_NOUNS,
     PLACES,
@@ -149,7 +151,8 @@ IMMINENT_RULES: list[Rule] = [
         ),
         (
             "taking them all",
-            rf"\b(?:going to|about to|want to|will|planning to) (?:take|swallow|down)"
+            rf"\b(?:going to|about to|want to|will|planning to|i am) (?:take|swallow|down"
+            r"|taking|swallowing|downing)"
             rf" (?:all|every one of|the rest of|the whole (?:bottle|box|pack) of)"
             rf" (?:my |the |these |those )?{DRUGS}\b",
         ),
@@ -164,10 +167,76 @@ IMMINENT_RULES: list[Rule] = [
         MEANS,
         (
             "taking them all now",
-            r"\b(?:taking|swallowing|downing) (?:them|these|those) all (?:now|tonight|at once)\b"
+            r"\b(?:taking|swallowing|downing|take|swallow|down) (?:them|these|those) all"
+            r" (?:now|tonight|at once)\b"
             r"|\btake all of them\b(?! (?:to|out|home|with|for|back|in)\b)",
         ),
         speaker=True,
+    ),
+    # A way of dying the person means to take ("im going back tonight to jump", "ill drive
+    # it off the quarry road", "im gonna use it tonight" of a gun): suicidal thinking in
+    # deeds, whatever words for dying are missing. Written from a ninth writer's explicit
+    # statements (safety_training.jsonl, explicit_9), kept general: a place, a vehicle or a
+    # means, and an intention.
+    *rule_table(
+        IDEATION,
+        (
+            "jump from a height",
+            rf"\b(?:jump|jumping|throw {SELF}|throwing {SELF}|hurl {SELF}|leap|leaping)"
+            r" (?:off|from) (?:the |a |my |this |that |our )?(?:top (?:floor )?of (?:the |a |my"
+            rf" )?)?(?:\w+ )?{HEIGHTS}\b(?! (?:into|in|and swim)\b)"
+            rf"|\b{HEIGHTS}\b[^!?]{{0,80}}\b(?:going|back|go|there|tonight) to jump\b"
+            r"(?! (?:in|into|on|at|start|rope|ship|through|the queue|back)\b)",
+        ),
+        (
+            "in front of a train",
+            r"\b(?:step|stepping|walk|walking|jump|jumping|throw myself|throwing myself|lie"
+            r" down|lay down|stand|standing) (?:out )?(?:in front of|under|onto the tracks"
+            r" before) (?:a|the|the next|an) (?:train|express|tube|lorry|truck|bus)\b"
+            r"|\bnext train is mine\b|\bstand on (?:it|the (?:line|tracks)) when\b",
+        ),
+        (
+            "drive off the road",
+            r"\b(?:going to|will|about to|plan to|planning to|gonna) (?:drive|crash|steer"
+            r"|swerve|wrap)\b[^.!?]{0,25}\b(?:off|into)\b[^.!?]{0,25}\b(?:cliff|bridge"
+            r"|wall|tree|river|quarry|lake|sea|edge|overpass|oncoming|lorry|truck|ravine"
+            r"|barrier)\b",
+        ),
+        (
+            "use the gun",
+            r"\b(?:gun|pistol|rifle|shotgun|firearm)\b[^!?]{0,70}\b(?:using it|use it"
+            r"|going to use|will use)\b[^.!?]{0,15}\b(?:tonight|now|today|tomorrow|soon"
+            r"|on myself|this weekend)\b(?![^.!?]{0,30}\b(?:range|hunting|club|target)\b)",
+        ),
+        (
+            "the means and doing it",
+            rf"\b(?:rope|noose|gun|pistol|blade|blades|razor|{DRUGS})\b[^!?]{{0,60}}\b(?:i am"
+            r"|going to|about to|will) (?:do|doing) it\b",
+        ),
+        (
+            "all the pills",
+            rf"\b(?:take|taking|swallow|swallowing)\b[^.!?]{{0,10}}\b{DRUGS}\b[^.!?]{{0,25}}"
+            r"\bevery (?:single )?one\b|\b(?:take|taking|swallow|swallowing) (?:the|a|my"
+            r"|this) (?:whole|entire) (?:bottle|pack|packet|strip)\b[^.!?]{0,10}\b(?:now"
+            r"|tonight|today|at once)\b",
+        ),
+        (
+            "enough to die",
+            rf"\b{DRUGS}\b[^!?]{{0,40}}\bshould be enough\b|\bhow (?:many|much) (?:of )?"
+            rf"(?:my |the |\w+ s )?{DRUGS}\b[^.!?]{{0,15}}\b(?:would|will|is|are) (?:be )?"
+            rf"enough\b|\benough {DRUGS} (?:saved|stored|put away|stockpiled)\b"
+            rf"|\b{DRUGS} i have (?:been )?(?:saving|saved|stockpiling|collecting|hoarding)\b",
+        ),
+        (
+            "fumes in the car",
+            r"\bhose\b[^.!?]{0,30}\b(?:into|in|through) (?:the|my) car\b|\brun (?:a|the)"
+            r" hose\b",
+        ),
+        (
+            "until it is over",
+            r"\b(?:cut|cutting|bleed|bleeding|keep going|taking|drinking)\b[^.!?]{0,40}"
+            r"\b(?:until|till|til) (?:it is|its|it all is|everything is) over\b",
+        ),
     ),
     *rule_table(
         ESCALATOR,

@@ -224,6 +224,19 @@ def test_meaning_with_words_of_dying_is_explicit_and_without_them_is_asked_about
     assert engine.screen_safety(INDIRECT_THE_RULES_MISS[-1]).basis == "meaning"
 
 
+def test_a_way_of_dying_named_in_a_part_that_reads_explicit_is_explicit(engine) -> None:
+    """The words and the meaning together: a means named, and a reading as explicit."""
+    text = "my meds are in a pile on the bed. tonight is the night"
+    assert screen_safety(text).level < 2
+    result = engine.screen_safety(text)
+    assert (result.level, result.basis) == (2, "rules")
+
+
+def test_a_way_of_dying_named_without_an_explicit_reading_is_asked_about(engine) -> None:
+    text = "sat by the railway line waiting for the last train tonight"
+    assert engine.screen_safety(text).basis != "rules"
+
+
 def test_a_message_far_from_every_warning_sign_is_never_raised(engine) -> None:
     """The closeness gate: however the regression reads it, a sentence unlike any warning
     sign stays where the rules put it."""
