@@ -124,8 +124,14 @@ def _shares_a_word(said: str, title: str) -> bool:
 
 
 # The most words of a reply to the summary that is a bare value for a slot ("craft i
-# think" after “Learn to play guitar” (growth), "april 26th"): taken as its correction.
+# think" after “Learn to play guitar” (growth), "april 26th"): taken as its correction,
+# not counting a reason for caution after it ("end of june to be safe").
 BARE_WORDS = 4
+_CAUTION = re.compile(
+    r"[\s,]+(?:just )?(?:to be (?:safe|sure)|in case|(?:that'?s|thats|is) safer"
+    r"|(?:would be|is) (?:better|safer|easier))\W*$",
+    re.IGNORECASE,
+)
 
 
 def bare_correction(
@@ -133,6 +139,7 @@ def bare_correction(
 ) -> tuple[str, str] | None:
     """A short reply to the summary that is a value for a slot a bare value corrects (a
     date, an area of life): that slot and the value."""
+    text = _CAUTION.sub("", text)
     if len(text.split()) > BARE_WORDS or is_yes(text) or is_no(text):
         return None
     for slot in flow.slots:

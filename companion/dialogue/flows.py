@@ -173,6 +173,23 @@ TITLE = Slot(
     aliases=("title", "name", "goal name"),
     free_text=True,
 )
+# A sentence that tells what the person wants from a goal: said back as its reason when the
+# answer has several ("im 34 and can only doggy paddle. i want to swim with my son").
+_PURPOSE = re.compile(
+    r"\b(?:i|we) (?:really )?(?:want|wanna|need|would love|hope)\b|\bso (?:that )?(?:i|we)"
+    r" (?:can|could)\b|\bbecause\b|\bto be able to\b",
+    re.IGNORECASE,
+)
+
+
+def reason_shown(why: str) -> str:
+    """The reason said back, in the person's words turned to "you": of several sentences,
+    the first that tells what they want (the whole reason is kept)."""
+    sentences = [s for s in _SENTENCE_END.split(why) if s.strip()]
+    telling = [s for s in sentences if _PURPOSE.search(s)]
+    return reflect(telling[0] if len(sentences) > 1 and telling else why)
+
+
 WHY = Slot(
     "why",
     "Why does this goal matter to you?",
@@ -181,7 +198,7 @@ WHY = Slot(
     reask="why does it matter to you?",
     aliases=("why", "reason", "motivation", "purpose"),
     free_text=True,
-    display=reflect,  # said back to the person: "I can talk with Ana" -> "you can talk…"
+    display=reason_shown,  # said back: "I can talk with Ana" -> "you can talk…"
 )
 TARGET_DATE = Slot(
     "target_date",

@@ -114,6 +114,27 @@ def test_a_bare_date_said_at_the_summary_corrects_the_date():
     assert step.reply.startswith("Got it — the target date is now 26 April 2026.")
 
 
+def test_a_bare_date_with_a_reason_for_caution_corrects_the_date():
+    step = flow_say(flow_start("run the 10k in june"), "because my friends all run")
+
+    step = flow_say(step, "end of april to be safe")
+
+    assert step.dialogue.slots["target_date"] == "2026-04-30"
+    assert step.outcome is Outcome.CONFIRM
+
+
+def test_of_a_reason_in_several_sentences_the_one_that_tells_the_want_is_said_back():
+    step = flow_start("learn to swim properly by july")
+    step = flow_say(
+        step,
+        "honestly im a bit embarrassed, im 34 and can only doggy paddle. i want to be able "
+        "to swim with my son in the sea",
+    )
+
+    assert "Why it matters: you want to be able to swim with your son in the sea." in step.reply
+    assert step.dialogue.slots["why"].startswith("Honestly im a bit embarrassed")
+
+
 def test_an_area_of_life_the_title_leaves_open_is_asked():
     step = flow_say(flow_start("clear out the attic because it stresses me"), "no deadline")
 
