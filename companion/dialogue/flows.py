@@ -42,6 +42,7 @@ from companion.dialogue.phrases import (
     CATEGORY_WORD,
     CONNECTOR,
     DATE_CLAUSE,
+    DATE_SAID_AGAIN,
     DONE,
     FIELD_WORDS,
     GOAL_NAMED,
@@ -426,8 +427,8 @@ def extract_adjustment(text: str, env: SlotEnv) -> Extracted:
     elif named := GOAL_NAMED.search(text):
         head = text[: named.end()]
         values.update(_value_and_field(text[named.end() :]))
-    elif kept := KEEP_DATE.search(text):
-        # "hmm actually keep april": the date, back to what was said.
+    elif kept := KEEP_DATE.search(text) or DATE_SAID_AGAIN.search(text):
+        # "hmm actually keep april", "wait i said end of june": the date, as it was said.
         values.update(field="target date", new_value=kept["when"])
     if env.context.goals and best_choice(head, env.context.goals) is not None:
         values["goal"] = head

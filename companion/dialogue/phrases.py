@@ -493,6 +493,14 @@ CONFIRM_AGAIN = "Shall I go ahead with {what}? Say yes, or tell me what to chang
 REPLACED = regex(r"(?:,?\s*\bnot\s+[\w']+|\s*\binstead(?:\s+of\b.*)?)\s*[.!?]*$")
 
 # A change of mind about a date just changed: "hmm actually keep april".
+# "wait i said end of june not july", "no i meant june": the goal's date said again, as the
+# person meant it (the date a goal was just set up with is changed).
+DATE_SAID_AGAIN = re.compile(
+    r"\bi (?:said|meant|wanted|asked for)\s+(?P<when>[^.!?,]{0,20}?\b(?:jan(?:uary)?"
+    r"|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
+    r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b(?:\s+\d{1,2}(?:st|nd|rd|th)?)?)",
+    re.IGNORECASE,
+)
 KEEP_DATE = re.compile(
     r"\b(?:keep|leave)\s+(?:it\s+(?:at|in|for)\s+|the\s+date\s+(?:at|in)\s+)?"
     r"(?P<when>(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"

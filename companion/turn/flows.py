@@ -40,7 +40,7 @@ from companion.dialogue.cues import (
     states_goal,
     wished_aim,
 )
-from companion.dialogue.phrases import ADJUST_WORDS, GOAL_NAMED, KEEP_DATE
+from companion.dialogue.phrases import ADJUST_WORDS, DATE_SAID_AGAIN, GOAL_NAMED, KEEP_DATE
 from companion.selectors import agent_state_data
 from companion.turn.common import TurnDeps
 from delight.ai.embeddings.vectors import Embedder, cosines
@@ -237,6 +237,7 @@ def flow_to_start(
     adjusts = (
         _ADJUST_CUE.search(text)
         or KEEP_DATE.search(text)  # "hmm actually keep april"
+        or DATE_SAID_AGAIN.search(text)  # "wait i said end of june not july"
         or (GOAL_NAMED.search(text) and ADJUST_WORDS.search(text))
     )
     if done or mission or deed or adjusts:

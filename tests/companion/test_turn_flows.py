@@ -68,6 +68,28 @@ def test_with_a_single_goal_a_change_assumes_it_and_says_so(owner):
     assert "You have one goal, “Walk to work”" in answer["reply"]
 
 
+def test_the_date_said_again_just_after_a_goal_was_set_up_changes_it(owner):
+    answer = None
+    for text in ("i want to learn to swim properly by july", "so i can swim with my son", "yes"):
+        answer = say(owner, text, answer)
+
+    said = say(owner, "wait i said end of june not july", answer)
+
+    goal = Goal.objects.get(user=owner)
+    assert (goal.target_date.month, goal.target_date.day) == (6, 30)
+    assert "its target date is now 30 June" in said["reply"]
+
+
+def test_what_are_the_missions_after_a_goal_is_set_up_is_about_its_missions(owner):
+    answer = None
+    for text in ("i want to learn to swim properly by july", "so i can swim with my son", "yes"):
+        answer = say(owner, text, answer)
+
+    asked = say(owner, "ok cool. what are the missions", answer)
+
+    assert asked["act"] == "missions"
+
+
 def test_a_finished_mission_is_matched_by_its_words_not_its_position(owner):
     goal = make_goal(owner, title="Run a 5k")
     make_mission(goal, title="Plan three running routes")

@@ -203,6 +203,8 @@ def test_adjust_goal_in_one_message():
     [
         ("move it to april actually, march is mad busy", "2026-04-30"),
         ("push it to october, my mate cant do sept", "2026-10-31"),
+        ("wait i said end of june not july", "2026-06-30"),
+        ("no i meant april 12", "2026-04-12"),
     ],
 )
 def test_moving_the_goal_in_focus_takes_the_date_not_the_reason_after_it(text, value):
