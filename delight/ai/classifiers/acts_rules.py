@@ -139,7 +139,8 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "missions_question",
             r"\bwhat should i do today\b|\bwhat is on my list\b|\bwhat are my (?:missions|three)"
             r"\b|\b(?:give|show) me (?:a|my) missions?\b|\btoday s missions\b"
-            r"|\bwhat (?:are|were) (?:the|those|these|its|the new|the first) (?:missions|steps|tasks)\b"
+            r"|\bwhat (?:are|were) (?:the|those|these|its|the new|the first)"
+            r" (?:missions|steps|tasks)\b"
             r"|(?:^|[.!?] )(?:ok(?:ay)? )?(?:so |and |now )*what is (?:left|next|first)"
             r"(?: today| for today)?\W*$"
             r"|(?:^|[.!?] )(?:ok(?:ay)? )?(?:so |and |now )*what is on (?:for )?today\W*$"

@@ -22,6 +22,27 @@ _CALLED = re.compile(
     rf"(?i:\b(?:my|our) ({RELATIONS})(?:(?:'s|s| s) name is| is called| is named)"
     rf" ([a-zà-ÿ]+(?:-[a-zà-ÿ]+)?))\b"
 )
+# In lower case, as people type: "my son arjun is 3" (a word after the relation, when what
+# follows says something of them and the word is no common one), "i have a son called
+# arjun", "ive got a daughter, maya".
+_LOWER_NAMED = re.compile(
+    rf"(?i:\b(?:my|our) ({RELATIONS}) ([a-z]{{3,}}) (?:is|was|has|who|just|keeps|loves"
+    r"|turned|and|always|never)\b)"
+)
+_HAS_NAMED = re.compile(
+    rf"(?i:\bi (?:have|have got|got) (?:a|an|one) (?:little |baby |older |younger )?"
+    rf"({RELATIONS})(?:,| called| named) ([a-zà-ÿ]{{2,}}))\b"
+)
+_COMMON = frozenset({
+    "really", "also", "still", "always", "never", "just", "now", "then", "too", "even",
+    "actually", "literally", "honestly", "kind", "sort", "basically", "probably", "definitely",
+    "totally", "only", "ever", "again", "who", "that", "which", "what", "and", "but", "the",
+    "this", "today", "tonight", "yesterday", "tomorrow", "lol", "haha", "said", "says",
+    "thinks", "wants", "needs", "keeps", "loves", "hates", "got", "gets", "can", "could",
+    "would", "will", "should", "might", "does", "did", "doesnt", "didnt", "isnt", "wasnt",
+    "has", "had", "was", "were", "are", "her", "his", "their", "its", "one", "two", "three",
+    "four", "five", "every", "all", "some", "any", "new", "old", "little", "big",
+})  # fmt: skip
 _NOT_NAMES = {"Is", "Lives", "Has", "Was", "Just", "Moved", "Works", "And", "But", "So"}
 # Something told about someone close, kept as it was said ("my nan went into hospital on
 # tuesday"), so "what did i say about my nan" finds it: a clause that opens with them and
@@ -49,7 +70,10 @@ def relations(clause: str) -> list[ExtractedFact]:
     """A relative or friend by name ("My sister Ana…", "my wife's name is Camille") and where
     they live ("…lives in Seville"): keyed by the relation, so a new value supersedes."""
     facts: list[ExtractedFact] = []
-    named = _NAMED.search(clause) or _CALLED.search(clause)
+    named = _NAMED.search(clause) or _CALLED.search(clause) or _HAS_NAMED.search(clause)
+    if named is None and (lower := _LOWER_NAMED.search(clause)):
+        word = lower.group(2).lower()
+        named = None if word in _COMMON or word.endswith(("ly", "ing", "ed")) else lower
     if named and named.group(2).capitalize() not in _NOT_NAMES:
         relation, name = _relation(named.group(1)), named.group(2).capitalize()
         facts.append(

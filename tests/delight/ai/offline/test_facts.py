@@ -127,6 +127,26 @@ def test_a_lower_case_word_after_a_pet_that_is_no_name_is_not_kept_as_one(text: 
     assert not [f for f in extract_facts(text) if f.key.startswith("pet:")]
 
 
+@pytest.mark.parametrize(
+    ("text", "relation", "name"),
+    [
+        ("my son arjun is 3 and he doesnt get that mummy needs to sleep haha", "son", "Arjun"),
+        ("i have a son called arjun", "son", "Arjun"),
+        ("my friend sarah who i met at uni is visiting", "friend", "Sarah"),
+    ],
+)
+def test_a_relative_named_in_lower_case_is_kept_by_name(text, relation, name) -> None:
+    named = [f for f in extract_facts(text) if f.key == f"relation:{relation}"]
+    assert [f.value for f in named] == [name]
+
+
+@pytest.mark.parametrize(
+    "text", ["my sister really is annoying", "my boss always is late", "my son loves dinosaurs"]
+)
+def test_a_lower_case_word_after_a_relative_that_is_no_name_is_not_kept_as_one(text) -> None:
+    assert not [f for f in extract_facts(text) if f.key.startswith("relation:")]
+
+
 def test_several_facts_in_one_message() -> None:
     facts = extract_facts("My name is Priya. I'm a teacher and I live in Leeds. I want to paint.")
     assert {f.key for f in facts} == {"name", "occupation", "location", "goal:paint"}
@@ -381,4 +401,4 @@ def test_no_feeling_or_wish_is_kept_from_words_that_name_none(text: str) -> None
 def test_a_relative_named_in_passing_carries_no_news_of_theirs() -> None:
     facts = extract_facts("live with my flatmate jas and my dog pickle, shes a rescue greyhound")
 
-    assert [fact.key for fact in facts] == ["pet:dog"]
+    assert sorted(fact.key for fact in facts) == ["pet:dog", "relation:flatmate"]
