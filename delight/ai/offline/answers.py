@@ -25,6 +25,7 @@ from delight.ai.offline.answer_topics import (
     Topic,
 )
 from delight.ai.offline.facts import extract_facts
+from delight.ai.offline.quality import reply_problems
 from delight.ai.offline.reflection import reflect
 from delight.ai.text import STOPWORDS, clean_text, light_stem, normalise_words, word_set
 from delight.ai.types import ExtractedFact
@@ -41,7 +42,7 @@ _DATED = re.compile(r" on \d{1,2} [A-Z][a-z]+ \d{4}$")
 _VERBS = {"Is": "are", "Has": "have", "Was": "were", "Does not": "don't", "Can not": "can't"}
 _HOW_OFTEN = ("Always", "Often", "Usually", "Sometimes", "Never")
 _THIRD = {"their": "your", "they": "you", "them": "you", "themselves": "yourself",
-          "theirs": "yours"}  # fmt: skip
+          "theirs": "yours", "our": "your", "ours": "yours"}  # fmt: skip
 
 # Words of asking, not of what is asked about.
 _ASKING = word_set(
@@ -96,10 +97,16 @@ def memory_answer(
         if about:
             return [t.format(about) for t in UNKNOWN]
         return list(UNKNOWN_ANYTHING if ABOUT_THEM.search(text) else UNKNOWN_THAT)
-    if len(said) == 1:
-        return [t.format(said[0]) for t in FOUND_ONE]
-    listed = " and ".join(said) if len(said) == 2 else "; ".join(said[:-1]) + f"; and {said[-1]}"
-    return [t.format(listed) for t in FOUND_MANY]
+    # As many as make a sentence fit to send (told first, first kept).
+    for count in range(len(said), 1, -1):
+        answers = [t.format(_listed(said[:count])) for t in FOUND_MANY]
+        if fit := [answer for answer in answers if not reply_problems(answer)]:
+            return fit
+    return [t.format(said[0]) for t in FOUND_ONE]
+
+
+def _listed(said: Sequence[str]) -> str:
+    return " and ".join(said) if len(said) == 2 else "; ".join(said[:-1]) + f"; and {said[-1]}"
 
 
 _HERS = re.compile(r"^(?:story:|goal:\d+:plan\b)")

@@ -32,12 +32,22 @@ RELATIONS = (
 )
 
 
+_NEEDS_NEXT = frozenset(
+    {"in", "on", "at", "to", "for", "of", "with", "by", "from", "before", "after", "the", "a",
+     "an", "and", "or", "our", "my", "your", "their", "his", "its"}
+)  # fmt: skip
+
+
 def thing(fragment: str, max_words: int = 8) -> str:
     """The object of a statement: cut at the clause end, drop filler, keep a few words."""
     found = CLAUSE_END.split(fragment, maxsplit=1)[0].strip(" .!?")
     for _ in range(3):
         found = TRAILING_FILLER.sub("", found)
-    return " ".join(found.split()[:max_words])
+    words = found.split()[:max_words]
+    # A cut at `max_words` leaves no word that needs the next ("…our holiday in greece in").
+    while len(words) > 1 and words[-1].lower() in _NEEDS_NEXT:
+        words.pop()
+    return " ".join(words)
 
 
 def slug(text: str, max_words: int = 5) -> str:

@@ -7,6 +7,7 @@ import pytest
 
 from delight.ai.offline.answers import for_person, from_memory, learned_answer, memory_answer
 from delight.ai.offline.facts import extract_facts
+from delight.ai.offline.quality import reply_problems
 
 REMEMBERED = [
     ("relation:sister", "Their sister is called Ana"),
@@ -177,3 +178,25 @@ def test_about_me_says_who_they_are_before_moods_and_wishes() -> None:
     for told in ("Dee", "Pickle", "peanuts", "line cook", "Leeds"):
         assert told in answer
     assert "wrecked" not in answer
+
+
+def test_what_she_remembers_about_a_person_fits_one_sentence_told_first() -> None:
+    remembered = [
+        ("occupation", "Works as a nurse"),
+        ("relation:son", "Their son is called Arjun"),
+        ("fear:water", "Is afraid of putting their face in the water"),
+        ("goal:swim", "Wants to learn to swim properly before our holiday in greece"),
+        ("", "Wants to be able to swim with their son in the sea on the island"),
+    ]
+
+    answer = memory_answer("what do you remember about me", remembered)[0]
+
+    assert reply_problems(answer) == []
+    assert "you work as a nurse; your son is called Arjun" in answer
+    assert "before your holiday" in answer
+
+
+def test_a_wish_cut_short_ends_on_a_word_that_needs_none_after_it() -> None:
+    (wish,) = extract_facts("i want to learn to swim properly before our holiday in greece in july")
+
+    assert not wish.content.endswith(" in")
