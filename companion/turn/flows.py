@@ -119,6 +119,7 @@ DEED_CLOSE = 0.55
 DEED_LEAD = 0.2
 ASK_CLOSE = 0.4
 LOOSE_ASK = 0.2
+_POINTS = re.compile(r"\b(?:it|that|this|them)\b", re.IGNORECASE)
 _POINTED = re.compile(r"\b(?:thing|one|stuff|bit|mission|task)\b", re.IGNORECASE)
 # The weight of the words a deed must share with each of two missions to be asked about: a
 # word that only those two titles have ("a reading one": "Read 15 pages…", "Read one short…").
@@ -263,6 +264,10 @@ def flow_to_start(
                 choices, missions=(pointed,), referent=pointed
             )
         fit = _fitting(deed, choices, told=text) if choices.missions and deed else ()
+        if deed and choices.missions and not fit and (after := _said_after(text, deed)):
+            # "i just looked it up, the leisure centre has adults only…": what "it" was is
+            # in what the message says next.
+            fit = _fitting(after, choices, told=text)
         if deed and choices.missions and not fit:
             fit = fitting_by_meaning(deed, choices.missions, deps.engine.embedder, told=text)
         if fit:
@@ -276,6 +281,12 @@ def flow_to_start(
     if intent == "create_goal":
         return "create_goal", DialogueContext()
     return "", DialogueContext()
+
+
+def _said_after(text: str, deed: str) -> str:
+    """What follows a deed told by pointing ("looked it up"), when it is one clause."""
+    at = text.lower().find(deed)
+    return text[at + len(deed) :] if at >= 0 and _POINTS.search(deed) else ""
 
 
 def _fitting(deed: str, choices: DialogueContext, *, told: str = "") -> tuple[Choice, ...]:

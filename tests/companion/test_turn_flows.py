@@ -90,6 +90,17 @@ def test_what_are_the_missions_after_a_goal_is_set_up_is_about_its_missions(owne
     assert asked["act"] == "missions"
 
 
+def test_a_deed_told_by_pointing_is_the_mission_the_rest_of_the_message_names(owner):
+    goal = make_goal(owner, title="Learn to swim properly")
+    sessions = make_mission(goal, title="Find your pool's quiet or adults-only sessions")
+    make_mission(goal, title="Book a first adult beginner lesson")
+
+    say(owner, "actually i just looked it up, the leisure centre has adults only on fridays!!")
+
+    sessions.refresh_from_db()
+    assert sessions.status == Mission.Status.COMPLETED
+
+
 def test_a_finished_mission_is_matched_by_its_words_not_its_position(owner):
     goal = make_goal(owner, title="Run a 5k")
     make_mission(goal, title="Plan three running routes")
