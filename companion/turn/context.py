@@ -99,6 +99,8 @@ def _goal_note(state: dict[str, Any], *, title: str, percent: int | None) -> Goa
         percent=percent,
         reviewing=bool(state.get("to_review")),
         planning=state.get("planning") in PLANNING,
+        done=state.get("done"),
+        accepted=state.get("accepted"),
     )
 
 

@@ -108,6 +108,8 @@ def goal_focus(*, user: User, limit: int = 5) -> list[dict[str, Any]]:
             "status": status,
             "planning": planning,
             "progress": _percent(completed, accepted),
+            "done": completed,  # missions done of those accepted
+            "accepted": accepted,
             # Planned, and nothing accepted yet: the plan waits on the goals page.
             "to_review": planning == Goal.Decomposition.DONE and not accepted,
         }

@@ -57,6 +57,8 @@ def test_goal_focus_puts_the_goal_worked_on_last_first_with_its_progress(owner, 
         "status": "active",
         "planning": "done",
         "progress": 67,
+        "done": 2,
+        "accepted": 3,
         "to_review": False,
     }
     assert goals[1]["to_review"] is True  # planned, nothing approved yet

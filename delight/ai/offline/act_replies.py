@@ -267,6 +267,8 @@ def progress(given: ActInput) -> list[str]:
     if _WHICH_GOALS.search(given.text) and given.ctx.goals:
         named = [_goal_progress(goal, given.ctx) for goal in given.ctx.goals[:3]]
         return [" ".join(named)]
+    if _HOW_MANY_DONE.search(given.text) and (counted := _missions_done(given.ctx)):
+        return [counted]
     answer = streak_answer(given.text, given.ctx.streak, asked=True)
     if goal := _goal_asked(given.text, given.ctx):
         return [f"{_goal_progress(goal, given.ctx)} {answer}".strip()]
@@ -277,6 +279,32 @@ _WHICH_GOALS = re.compile(
     r"\bwhat(?:'?s| is| are) my goals?\b|\bwhat goals?\b|\bremind me (?:of )?(?:what )?my goals?",
     re.IGNORECASE,
 )
+
+
+_HOW_MANY_DONE = re.compile(
+    r"\bhow many (?:missions|tasks|things|steps)\b[^.?!]*\b(?:done|did|finished|completed|ticked)"
+    r"\b",
+    re.IGNORECASE,
+)
+
+
+def _missions_done(ctx: ReplyContext) -> str:
+    """How many missions they have done, per goal whose missions were counted ("" when
+    none was)."""
+    counted = [note for note in ctx.goal_notes if note.done is not None and note.accepted]
+    if not counted:
+        return ""
+    total = sum(note.done or 0 for note in counted)
+    each = "; ".join(
+        words.MISSIONS_DONE_OF.format(done=note.done, accepted=note.accepted, goal=note.title)
+        for note in counted[:3]
+    )
+    lead = (
+        words.MISSIONS_DONE_NONE
+        if not total
+        else words.MISSIONS_DONE.format(count=total, s="" if total == 1 else "s")
+    )
+    return f"{lead} {each}."
 
 
 def _goal_asked(text: str, ctx: ReplyContext) -> str:
@@ -430,7 +458,9 @@ def _said_back(text: str) -> str:
         return ""  # cut short to fit ("…if she sees you are still"): no echo at all
     odd = re.search(
         r"[,;:?!()\"“”]|\b(?:lol|lmao|tbh|haha|but|because|guess|idk|dunno|kinda|sorta)\b"
-        r"|^(?:if|sorry)\b",
+        r"|^(?:if|sorry|its fine|it's fine|whatever|anyway)\b"
+        # Words about the talk itself ("i just need to vent a bit") are no news to say back.
+        r"|\b(?:vent|venting|rant|ranting|moan|moaning|just saying)\b",
         said,
         re.I,
     )

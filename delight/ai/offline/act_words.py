@@ -150,6 +150,9 @@ MISSIONS_TO_REVIEW = (
     "for you. Approve the missions you like there, or shall I put them all on your list now?"
 )
 GOAL_PROGRESS = "You're {percent}% of the way to “{goal}”."
+MISSIONS_DONE = "You've done {count} mission{s} so far:"
+MISSIONS_DONE_NONE = "None done yet:"
+MISSIONS_DONE_OF = "{done} of {accepted} for “{goal}”"
 GOAL_NOT_STARTED = "“{goal}”: no missions done yet, and the first one starts it."
 GOAL_PLANNING = (
     "“{goal}” is just set up: I'm still breaking it into missions, so there's nothing to count yet."

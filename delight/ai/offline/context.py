@@ -25,6 +25,8 @@ class GoalNote:
     percent: int | None = None  # how much of it is done, when its progress was read
     reviewing: bool = False  # its planned missions wait for the person's review
     planning: bool = False  # its missions are still being planned
+    done: int | None = None  # its missions done, of `accepted`, when they were counted
+    accepted: int | None = None
 
     def line(self) -> str:
         if self.reviewing:

@@ -152,6 +152,18 @@ def test_progress_on_a_goal_named_in_the_question_comes_before_the_streak():
     assert "still breaking it into missions" in said
 
 
+def test_how_many_missions_are_done_is_counted_per_goal_not_answered_with_the_streak():
+    goals = (
+        GoalNote("Learn to swim properly", percent=7, done=1, accepted=15),
+        GoalNote("Learn Welsh", percent=0, done=0, accepted=4),
+    )
+    said = reply("progress", "how many missions have i done", goal_notes=goals)
+    assert said == (
+        "You've done 1 mission so far: 1 of 15 for “Learn to swim properly”; 0 of 4 for "
+        "“Learn Welsh”."
+    )
+
+
 def test_what_a_streak_is_for_is_explained_and_a_reminder_declined_honestly():
     assert reply("progress", "whats a streak even for").startswith("A streak counts the days")
     assert "can't set a reminder" in reply("decline", "can you remind me to write tomorrow at 8")
