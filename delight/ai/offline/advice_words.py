@@ -74,10 +74,10 @@ TOPICS: tuple[Topic, ...] = (
         ),
         ("Greek yoghurt with berries and a drizzle of honey.", "dairy"),
         ("An apple with a small handful of almonds.", "nut"),
-        ("Rice cakes with banana and a little honey: light, and easy after a run.", ""),
+        ("Rice cakes with banana and a little honey: light, and easy on the stomach.", ""),
         ("Hummus with carrot and cucumber sticks.", "sesame"),
         ("A boiled egg and an orange.", "egg"),
-        ("A glass of chocolate milk: an old runner's favourite.", "dairy"),
+        ("A glass of chocolate milk: an old favourite after exercise.", "dairy"),
         ("A bowl of oats with banana and cinnamon (made with water or oat milk).", ""),
     ),
     _topic(

@@ -57,6 +57,17 @@ FEELINGS: tuple[Keyword, ...] = (
         9,
         r"\b(anxious|anxiety|panic\w*|scared|afraid|nervous|worried|worry|worrying|stressed|"
         r"stress|stressful|terrified|dread\w*|freaking out)\b",
+        # "is it normal to feel scared of deep water as an adult": asked to be told it is.
+        _d(
+            r"^\W*(?:is it|is that|am i|it is) (?:normal|ok|okay|weird|strange|silly|stupid|bad"
+            r"|common)\b[^.?!]{0,20}?\b(?:scared|afraid|nervous|worried|anxious|terrified)"
+            r" (?:of|about) (.+)",
+            "Very normal. Plenty of people feel uneasy about {0}, and it eases with small, safe "
+            "steps taken at your own pace.",
+            "Completely normal — lots of grown-ups feel that way about {0}. It gets easier bit "
+            "by bit, and nobody has to rush it.",
+            tone="calm",
+        ),
         _d(
             r"\b(?:scared|afraid|nervous|worried|anxious|terrified) (?:of|about) (.+)",
             "What feels most frightening about {0}? Let's take one slow breath and look at it "

@@ -99,6 +99,14 @@ def test_replies_never_leak_template_slots(text: str) -> None:
         assert reply.strip() == reply
 
 
+@pytest.mark.parametrize(
+    "text", ["is it normal to feel scared of deep water", "is it silly to be afraid of the dark"]
+)
+def test_asked_whether_a_fear_is_normal_she_says_it_is(text: str) -> None:
+    reply = compose_reply(text).text
+    assert reply.startswith(("Very normal.", "Completely normal")), reply
+
+
 def test_the_same_message_never_gets_the_same_reply_twice_in_a_row() -> None:
     history: list[ChatMessage] = []
     replies = []
