@@ -150,6 +150,13 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|\bwhat (?:do|should|shall|can) i do (?:first|now|today|tomorrow)\b"
             r"|\bwhere (?:do|should|shall) i (?:start|begin)\b",
         ),
+        # "so what snack then": a thing to eat or do, asked for without a verb.
+        (
+            "advice_request",
+            r"^\W*(?:(?:so|ok|okay|and|well|hmm)\W+)*what (?:snacks?|food|meal|breakfast|lunch"
+            r"|dinner|stretch(?:es)?|exercises?) (?:then|instead|now|for|before|after|would|could"
+            r"|should|do you|is good|is best)\b",
+        ),
         (
             "out_of_scope",
             r"\b(?:what is|how is|whats) the weather\b|\bweather (?:like )?(?:in|today|tomorrow"

@@ -40,6 +40,11 @@ SAID_MAX_WORDS = 16
 BARE_WORDS = 3
 _ILL = re.compile(r"(^|\b(?:maybe|then|so|ok|okay|and|think|prob|probably) )ill\b(?= \w)", re.I)
 _NIGHT = re.compile(r"\b(?:night|nite|bed|sleep|goodnight)\b", re.IGNORECASE)
+_TO_WORK = re.compile(
+    r"\b(?:my|the|a|night|late|early) (?:shift|shifts)\b|\b(?:off|going|heading|leaving)"
+    r" (?:to|for) work\b|\bget ready for work\b",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -72,7 +77,12 @@ def greet(given: ActInput) -> list[str]:
 
 
 def goodbye(given: ActInput) -> list[str]:
-    bank = words.GOODNIGHT if _NIGHT.search(given.text) else words.GOODBYE
+    """Goodbye; goodnight to someone going to sleep; a good shift to someone off to work
+    ("ok i have to get ready for my shift. night eliza" is no time to sleep well)."""
+    if _TO_WORK.search(given.text):
+        bank = words.GOOD_SHIFT
+    else:
+        bank = words.GOODNIGHT if _NIGHT.search(given.text) else words.GOODBYE
     return _bank(bank, given, "goodbye")
 
 

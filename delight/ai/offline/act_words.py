@@ -18,6 +18,10 @@ GOODBYE = (
     "Take care{n}. Talk soon.",
     "See you soon{n}. Go gently with yourself.",
 )
+GOOD_SHIFT = (
+    "Have a good shift{n}. Look after yourself, and I'll be here after.",
+    "Go well{n}. I hope the shift is kind to you. Talk after.",
+)
 GOODNIGHT = (
     "Goodnight{n}. Sleep well, and go gently with yourself.",
     "Night{n}! Rest well. I'll be here tomorrow.",

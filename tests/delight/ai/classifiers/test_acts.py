@@ -59,6 +59,8 @@ def embedder() -> OnnxMiniLMEmbedder:
         ("do i have a streak or something", "progress_question"),
         ("where does my sister live", "memory_question"),
         ("nvm. my fingers hurt from practicing is that normal", "out_of_scope"),
+        ("so what snack then, remember the nut thing", "advice_request"),
+        ("ok cool. what are the missions", "missions_question"),
     ],
 )
 def test_words_that_leave_one_reading_are_read_by_rule(embedder, text, act):

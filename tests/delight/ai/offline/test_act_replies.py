@@ -298,3 +298,10 @@ def test_advice_on_a_matter_no_topic_covers_is_honest_not_a_mission():
 def test_asked_for_something_to_do_she_suggests_a_mission():
     said = reply("advice", "what should i do today", missions=("Brisk walk with 5 short jogs",))
     assert "Brisk walk with 5 short jogs" in said
+
+
+def test_a_goodbye_before_a_shift_wishes_a_good_shift_not_a_good_sleep():
+    said = reply("goodbye", "ok i have to get ready for my shift. night eliza")
+    assert "shift" in said
+    assert "Sleep" not in said
+    assert "Goodnight" in reply("goodbye", "ok bed time, night eliza")
