@@ -56,7 +56,10 @@ def _no_name(word: str) -> bool:
 
 
 def age(clause: str) -> list[ExtractedFact]:
-    found = re.search(r"\bI (?:am|just turned|turned) (\d{1,2}) ?(?:years old|yo|y/o)?$", clause)
+    found = re.search(
+        r"\bI (?:am|just turned|turned) (\d{1,2}) ?(?:years old|yo|y/o)?(?:$|,| and\b| but\b)",
+        clause,
+    )
     if found and 10 <= int(found.group(1)) <= 99:
         years = found.group(1)
         return [fact(f"Is {years} years old", "personal", "age", 0.8, "identity", value=years)]

@@ -402,3 +402,8 @@ def test_a_relative_named_in_passing_carries_no_news_of_theirs() -> None:
     facts = extract_facts("live with my flatmate jas and my dog pickle, shes a rescue greyhound")
 
     assert sorted(fact.key for fact in facts) == ["pet:dog", "relation:flatmate"]
+
+
+def test_an_age_said_before_more_is_kept() -> None:
+    (age,) = [f for f in extract_facts("im 52 and honestly i havent exercised since school")]
+    assert (age.key, age.value) == ("age", "52")

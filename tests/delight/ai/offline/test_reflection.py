@@ -17,7 +17,8 @@ from delight.ai.offline.reflection import reads_well, reflect, second_person, sp
         ("you know my plan", "I know your plan"),
         ("my sister messaged me, then I cried", "your sister messaged you, then you cried"),
         ("i think id like to get back into it", "you think you'd like to get back into it"),
-        ("i dont think ill have time", "you dont think you'll have time"),
+        ("i dont think ill have time", "you don't think you'll have time"),
+        ("honestly i havent exercised since school", "you haven't exercised since school"),
         ("i feel ill today", "you feel ill today"),
     ],
 )
@@ -82,8 +83,10 @@ def test_a_fragment_that_would_read_badly_is_not_echoed(fragment: str) -> None:
 
 
 def test_a_long_echo_is_cut_at_the_end_of_its_first_sentence():
-    said = reflect("honestly i just want to feel like me again. and have something thats only mine")
-    assert said == "honestly you just want to feel like you again"
+    said = reflect(
+        "honestly i just want to feel like me again. and have something thats only mine for once"
+    )
+    assert said == "you just want to feel like you again"
 
 
 @pytest.mark.parametrize(
