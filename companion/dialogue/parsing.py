@@ -188,11 +188,22 @@ _WHY_ECHO = re.compile(
 
 
 # Words that close a reason and say nothing of it: "…just mine you know".
-_FILLER_END = re.compile(r"[\s,]+(?:you know|ya know|y'?know|tbh|lol|haha|i guess)\W*$", re.I)
+_FILLER_END = re.compile(
+    r"[\s,]+(?:you know|ya know|y'?know|tbh|lol|haha|i guess|basically|really|honestly"
+    r"|mainly|mostly)\W*$",
+    re.I,
+)
+# "so i see my grandkids grow up": a purpose said without its "can" ("so I can see…").
+_SO_I = re.compile(
+    r"^\s*so\s+(?:that\s+)?(i|we)\s+(?!(?:can|could|will|would|won'?t|don'?t|do|am|are|have"
+    r"|had|was|were|need|feel|get|got|think|guess|want|wanna|just)\b)(?=[a-z]+\b)",
+    re.I,
+)
 
 
 def parse_why(text: str, env: SlotEnv) -> str:
     said = _FILLER_END.sub("", _WHY_ECHO.sub("", text) or text) or text
+    said = _SO_I.sub(r"\1 can ", said)
     why = clean_value(
         re.sub(
             r"^\s*(?:because|since|so\s+that|so(?=\s+(?:i|we|my|our|that|he|she|they)\b)|cos"

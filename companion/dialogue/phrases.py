@@ -265,7 +265,8 @@ NOT_A_TITLE = regex(
     r"(?:make|set|turn)\s+(?:it|that|this)\s+(?:into\s+)?(?:a\s+|my\s+|an\s+)?goal\W*)?$"
 )
 WHY_CLAUSE = regex(r"""
-    \b(?:because|cause|coz|so\s+that|so\s+(?=(?:i|we|my|he|she|they|it|that|our)\b)
+    # "so" stays with the reason: parse_why reads "so i see…" as "so I can see…".
+    \b(?:because|cause|coz|(?=so\s+that\b)|(?=so\s+(?:i|we|my|he|she|they|it|that|our)\b)
       # "since i want to…" gives a reason; "since uni", "since i was 16" say when.
       |since\s+(?=(?:i|we|it|its|it's|i'm|im)\s+(?:really\s+)?(?:want|need|have|am|can|would
         |love|like|must|'m)\b))
