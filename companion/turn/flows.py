@@ -43,10 +43,11 @@ from companion.dialogue.cues import (
 from companion.dialogue.phrases import ADJUST_WORDS, DATE_SAID_AGAIN, GOAL_NAMED, KEEP_DATE
 from companion.selectors import agent_state_data
 from companion.turn.common import TurnDeps
+from companion.turn.plan import tells_a_deed
 from delight.ai.embeddings.vectors import Embedder, cosines
 from delight.models import User
 from delight.runner import TurnState
-from goals.selectors import flow_choices
+from goals.selectors import flow_choices, mission_suggested_list
 
 ACTIVE = (ConversationState.WAITING_FOR_SLOT, ConversationState.CONFIRMING, ConversationState.ERROR)
 # Asked "Do you mean “A” or “B”?", an answer that names neither in words ("the novel" for
@@ -496,6 +497,21 @@ ASKS_TO_ADD = re.compile(
     r"|everything|all)(?:\W+(?:yes|yeah|please|thanks))*\W*$",
     re.IGNORECASE,
 )
+
+
+# A mission of the plan named in a few words, pointed at ("the shoes one, my old trainers are
+# in the loft") or said done is picked; named in passing in a statement ("ive got a dodgy
+# knee, it flares up on hills") it is not.
+PICK_WORDS = 6
+
+
+def plan_mission_picked(user: User, goal_id: int, text: str) -> dict[str, Any] | None:
+    """The waiting plan's mission `text` picks: its id and title (None when none)."""
+    if len(text.split()) > PICK_WORDS and not (tells_a_deed(text) or _POINTED.search(text)):
+        return None
+    choices = [Choice(m.pk, m.title) for m in mission_suggested_list(user=user, goal_id=goal_id)]
+    found = best_choice(text, choices, LIGHT_VERBS) if choices else None
+    return {"id": found.id, "title": found.title} if found else None
 
 
 def approve_outcome(offer: dict[str, Any], outputs: dict[str, Any], runs: list[dict]) -> str:

@@ -11,7 +11,7 @@ import functools
 import re
 from typing import Any
 
-from companion.dialogue import CREATE_GOAL, LIGHT_VERBS, Choice, best_choice
+from companion.dialogue import CREATE_GOAL
 from companion.dialogue.cues import asks_for_ideas, is_question, it_resolved
 from companion.dialogue.parsing import is_bare_yes, is_cancel
 from companion.dialogue.phrases import NOTHING_TO_CANCEL
@@ -62,6 +62,7 @@ from companion.turn.flows import (
     flow_plan,
     flow_to_start,
     meant_choice,
+    plan_mission_picked,
     plan_waiting,
     step_dict,
     waiting_reminder,
@@ -101,7 +102,7 @@ from delight.ai.offline import (
 )
 from delight.ai.types import ChatMessage, EmotionResult
 from delight.runner import NodeContext, TurnState
-from goals.selectors import goal_focus, mission_suggested_list, triad_for
+from goals.selectors import goal_focus, triad_for
 from nudges.selectors import welcome_pending
 from nudges.services import presence_welcomed
 from world.selectors import zones_now
@@ -377,7 +378,7 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         # A yes to the offer (not a goodnight that opens with "ok cool"), one of the plan's
         # missions picked ("the first thing u said, the shoes one") or said done ("ok i did
         # the shoes one": marked done too), or the plan asked for in words.
-        picked = suggested_named(deps.user, offer["id"], text)
+        picked = plan_mission_picked(deps.user, offer["id"], text)
         if picked or asked or sure_act == "affirm" or is_bare_yes(text):
             done = picked["id"] if picked and tells_a_deed(text) else None
             first = picked["title"] if picked else ""
@@ -456,13 +457,6 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         # Nothing on today's list and a plan waiting: the reply offers to add it.
         "plan_offer": plan_waiting(context) if act == "missions" else None,
     }  # fmt: skip
-
-
-def suggested_named(user: Any, goal_id: int, text: str) -> dict[str, Any] | None:
-    """The waiting plan's mission `text` names ("the shoes one"): its id and title."""
-    choices = [Choice(m.pk, m.title) for m in mission_suggested_list(user=user, goal_id=goal_id)]
-    found = best_choice(text, choices, LIGHT_VERBS) if choices else None
-    return {"id": found.id, "title": found.title} if found else None
 
 
 def _goal_being_set_up(state: TurnState) -> str:

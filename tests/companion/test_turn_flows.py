@@ -178,6 +178,18 @@ def test_a_plan_mission_picked_after_the_offer_puts_the_plan_on_the_list_first(o
     assert set(goal.missions.values_list("status", flat=True)) == {Mission.Status.PENDING}
 
 
+def test_a_plan_missions_word_said_in_passing_after_the_offer_picks_nothing(owner):
+    goal = make_goal(owner, title="Walk 10k steps a day", decomposition_status="done")
+    for title in ("Walk round the block after dinner", "Hill repeats: 4 x 1 minute uphill"):
+        make_mission(goal, title=title, status=Mission.Status.SUGGESTED)
+
+    offer = say(owner, "whats first then")
+    said = say(owner, "ive got a dodgy knee mind, it flares up on hills", offer)
+
+    assert "on your list now" not in said["reply"]
+    assert set(goal.missions.values_list("status", flat=True)) == {Mission.Status.SUGGESTED}
+
+
 def test_a_plan_mission_said_done_after_the_offer_is_put_on_the_list_and_marked(owner):
     goal = make_goal(owner, title="Get back into running", decomposition_status="done")
     walk = make_mission(goal, title="Walk-run twenty minutes", status=Mission.Status.SUGGESTED)
