@@ -6,9 +6,61 @@ from goals.planning.plans import Template
 
 TEMPLATES: tuple[Template, ...] = (
     Template(
+        "walking",
+        "health",
+        (r"\bwalk(s|ing)?\b", r"\bsteps\b", r"\bstroll"),
+        (
+            (
+                "Find your starting point",
+                "What an ordinary day looks like, and a walk from your door.",
+                (
+                    ("Count your steps on an ordinary day (phone or watch)", 5, "low"),
+                    ("Pick a flat 15-minute walking loop from your door", 10, "low"),
+                    ("Put comfy shoes and a rain layer by the door", 5, "low"),
+                ),
+            ),
+            (
+                "A walk most days",
+                "Short, easy walks that fit the day you already have.",
+                (
+                    ("Take a 10-minute walk after one meal", 10, "low"),
+                    ("Walk 15 minutes at an easy, chatty pace", 15, "low"),
+                    ("Walk one errand you would usually drive", 20, "low"),
+                ),
+            ),
+            (
+                "A little further",
+                "Add a few minutes at a time, never a big jump.",
+                (
+                    ("Add five minutes to your usual walk", 20, "medium"),
+                    ("Walk 20 minutes with someone (or the dog)", 20, "low"),
+                    ("Try a new route of about 2 km", 25, "medium"),
+                ),
+            ),
+            (
+                "Brisk and steady",
+                "A bit of pace, and looking after your joints.",
+                (
+                    ("Walk ten minutes briskly, a little out of breath", 10, "medium"),
+                    ("Take the stairs instead of the lift once today", 5, "low"),
+                    ("Gentle calf and hip stretches after a walk", 10, "low"),
+                ),
+            ),
+            (
+                "Make it your habit",
+                "Walking most days, on your way to {goal}.",
+                (
+                    ("Reach your step target on three days this week", 30, "medium"),
+                    ("One longer weekend walk of about 45 minutes", 45, "medium"),
+                    ("Look back at your step counts and note what helped", 10, "low"),
+                ),
+            ),
+        ),
+    ),
+    Template(
         "running",
         "health",
-        (r"\brun(ning)?\b", r"marathon", r"\b\d+ ?k\b", r"\bjog", r"couch to"),
+        (r"\brun(ning)?\b", r"marathon", r"\b\d+ ?k\b(?! ?steps)", r"\bjog", r"couch to"),
         (
             (
                 "Get ready to run",
