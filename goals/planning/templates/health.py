@@ -14,9 +14,9 @@ TEMPLATES: tuple[Template, ...] = (
                 "Find your starting point",
                 "What an ordinary day looks like, and a walk from your door.",
                 (
-                    ("Count your steps on an ordinary day (phone or watch)", 5, "low"),
+                    ("Count your steps on an ordinary day (phone or watch)", 10, "low"),
                     ("Pick a flat 15-minute walking loop from your door", 10, "low"),
-                    ("Put comfy shoes and a rain layer by the door", 5, "low"),
+                    ("Put comfy shoes and a rain layer by the door", 10, "low"),
                 ),
             ),
             (
@@ -42,7 +42,7 @@ TEMPLATES: tuple[Template, ...] = (
                 "A bit of pace, and looking after your joints.",
                 (
                     ("Walk ten minutes briskly, a little out of breath", 10, "medium"),
-                    ("Take the stairs instead of the lift once today", 5, "low"),
+                    ("Take the stairs instead of the lift all day today", 10, "low"),
                     ("Gentle calf and hip stretches after a walk", 10, "low"),
                 ),
             ),
@@ -51,7 +51,7 @@ TEMPLATES: tuple[Template, ...] = (
                 "Walking most days, on your way to {goal}.",
                 (
                     ("Reach your step target on three days this week", 30, "medium"),
-                    ("One longer weekend walk of about 45 minutes", 45, "medium"),
+                    ("One longer weekend walk of half an hour or more", 30, "medium"),
                     ("Look back at your step counts and note what helped", 10, "low"),
                 ),
             ),
