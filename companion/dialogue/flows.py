@@ -183,12 +183,22 @@ _PURPOSE = re.compile(
 )
 
 
+# "so i see my grandkids grow up": a purpose said without its "can", said back with it.
+_SO_I = re.compile(
+    r"^\s*so\s+(?:that\s+)?(i|we)\s+(?!(?:can|could|will|would|won'?t|don'?t|do|am|are|have"
+    r"|had|was|were|need|feel|get|got|think|guess|want|wanna|just)\b)(?=[a-z]+\b)",
+    re.IGNORECASE,
+)
+
+
 def reason_shown(why: str) -> str:
     """The reason said back, in the person's words turned to "you": of several sentences,
-    the first that tells what they want (the whole reason is kept)."""
+    the first that tells what they want (the whole reason is kept); a purpose with its
+    "can" ("so i see…" -> "you can see…")."""
     sentences = [s for s in _SENTENCE_END.split(why) if s.strip()]
     telling = [s for s in sentences if _PURPOSE.search(s)]
-    return reflect(telling[0] if len(sentences) > 1 and telling else why)
+    shown = telling[0] if len(sentences) > 1 and telling else why
+    return reflect(_SO_I.sub(r"\1 can ", shown))
 
 
 WHY = Slot(

@@ -193,21 +193,16 @@ _FILLER_END = re.compile(
     r"|mainly|mostly)\W*$",
     re.I,
 )
-# "so i see my grandkids grow up": a purpose said without its "can" ("so I can see…").
-_SO_I = re.compile(
-    r"^\s*so\s+(?:that\s+)?(i|we)\s+(?!(?:can|could|will|would|won'?t|don'?t|do|am|are|have"
-    r"|had|was|were|need|feel|get|got|think|guess|want|wanna|just)\b)(?=[a-z]+\b)",
-    re.I,
-)
+# A purpose's "so" says nothing once "can" says it ("so i can pay…" keeps "I can pay…");
+# without it the "so" stays ("so i see my grandkids grow up"), as the person said it.
+_SO_CAN = r"so\s+(?:that\s+)?(?=(?:i|we|my|our|he|she|they)\s+(?:can|could|will|would)\b)"
 
 
 def parse_why(text: str, env: SlotEnv) -> str:
     said = _FILLER_END.sub("", _WHY_ECHO.sub("", text) or text) or text
-    said = _SO_I.sub(r"\1 can ", said)
     why = clean_value(
         re.sub(
-            r"^\s*(?:because|since|so\s+that|so(?=\s+(?:i|we|my|our|that|he|she|they)\b)|cos"
-            r"|coz|cuz|cause|'cause)\s+",
+            rf"^\s*(?:because|since|{_SO_CAN}|cos|coz|cuz|cause|'cause)\s*",
             "",
             said,
             flags=re.I,

@@ -43,7 +43,6 @@ from companion.dialogue.cues import (
 from companion.dialogue.phrases import ADJUST_WORDS, DATE_SAID_AGAIN, GOAL_NAMED, KEEP_DATE
 from companion.selectors import agent_state_data
 from companion.turn.common import TurnDeps
-from companion.turn.plan import tells_a_deed
 from delight.ai.embeddings.vectors import Embedder, cosines
 from delight.models import User
 from delight.runner import TurnState
@@ -505,9 +504,12 @@ ASKS_TO_ADD = re.compile(
 PICK_WORDS = 6
 
 
-def plan_mission_picked(user: User, goal_id: int, text: str) -> dict[str, Any] | None:
-    """The waiting plan's mission `text` picks: its id and title (None when none)."""
-    if len(text.split()) > PICK_WORDS and not (tells_a_deed(text) or _POINTED.search(text)):
+def plan_mission_picked(
+    user: User, goal_id: int, text: str, *, deed: bool
+) -> dict[str, Any] | None:
+    """The waiting plan's mission `text` picks (`deed`: it tells one done): its id and title
+    (None when none)."""
+    if len(text.split()) > PICK_WORDS and not (deed or _POINTED.search(text)):
         return None
     choices = [Choice(m.pk, m.title) for m in mission_suggested_list(user=user, goal_id=goal_id)]
     found = best_choice(text, choices, LIGHT_VERBS) if choices else None

@@ -79,6 +79,7 @@ def greet(given: ActInput) -> list[str]:
 def goodbye(given: ActInput) -> list[str]:
     """Goodbye; goodnight to someone going to sleep; a good shift to someone off to work
     ("ok i have to get ready for my shift. night eliza" is no time to sleep well)."""
+    bank: tuple[str, ...]
     if _TO_WORK.search(given.text):
         bank = words.GOOD_SHIFT
     else:
@@ -352,7 +353,8 @@ def fact_noted(given: ActInput) -> list[str]:
     """What a statement taught her, said back ("So you have a dog called Biscuit."); when it
     taught her nothing she can keep, she listens (the keyword rules made "What would it mean
     to you to smoke you look at it?" of "when i want to smoke i look at it")."""
-    return learned_answer(extract_facts(given.text)) or hear(given)
+    learned = learned_answer(extract_facts(given.text))
+    return _rotate(learned, given.turn, "learned") if learned else hear(given)
 
 
 def smalltalk(given: ActInput) -> list[str]:

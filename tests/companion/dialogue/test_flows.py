@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.dialogue.flows import CREATE_GOAL
+from companion.dialogue.flows import CREATE_GOAL, reason_shown
 from companion.dialogue.manager import Outcome
 from companion.dialogue.parsing import Choice, DialogueContext, SlotEnv, SlotError
 from tests.companion.factories import (
@@ -255,3 +255,15 @@ def test_adjust_goal_validates_the_new_value_like_the_field():
 def test_a_nod_is_never_a_goals_title(text):
     with pytest.raises(SlotError):
         CREATE_GOAL.slot("title").read(text, SlotEnv(TODAY))
+
+
+@pytest.mark.parametrize(
+    ("why", "shown"),
+    [
+        ("So i see my grandkids grow up", "you can see your grandkids grow up"),
+        ("So we eat less processed stuff", "we can eat less processed stuff"),
+        ("So i have more energy", "So you have more energy"),
+    ],
+)
+def test_a_purpose_is_said_back_with_its_can(why, shown):
+    assert reason_shown(why) == shown

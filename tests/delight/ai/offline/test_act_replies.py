@@ -305,3 +305,9 @@ def test_a_goodbye_before_a_shift_wishes_a_good_shift_not_a_good_sleep():
     assert "shift" in said
     assert "Sleep" not in said
     assert "Goodnight" in reply("goodbye", "ok bed time, night eliza")
+
+
+def test_facts_told_on_two_turns_running_are_acknowledged_in_other_words():
+    first = act_reply("fact_noted", "my wife moira is a nurse", ReplyContext(), turn=3)[0]
+    second = act_reply("fact_noted", "we have a collie called bess", ReplyContext(), turn=4)[0]
+    assert first.split()[:2] != second.split()[:2]
