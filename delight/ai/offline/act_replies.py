@@ -113,9 +113,28 @@ def sympathy(given: ActInput) -> list[str]:
     if re.search(r"\b(?:died|passed away|funeral|grieving|miss (?:him|her|them))\b",
                  given.text, re.IGNORECASE):  # fmt: skip
         return _bank(words.SYMPATHY_GRIEF, given, "grief")
+    if _UNWELL.search(given.text):
+        # "she had a fall, shes 89": a worry for someone, not a disappointment.
+        who = next((w for p, w in _WHO if p.search(given.text)), "they")
+        doing = "is" if who in ("she", "he") else "are"
+        return _bank(words.SYMPATHY_UNWELL, given, "unwell", who=who, doing=doing)
     return _built(
         given, listen(given, act="bad_news") + _bank(words.SYMPATHY_BAD_NEWS, given, "bad")
     )
+
+
+_UNWELL = re.compile(
+    r"\b(?:had a fall|fell (?:over|down)|in hospital|in the hospital|hospitali[sz]ed|admitted"
+    r"|diagnosed|surgery|operation|stroke|heart attack|ambulance|a&e|broke (?:his|her|their)"
+    r"|(?:is|s|was) (?:really )?(?:ill|sick|poorly|unwell))\b",
+    re.IGNORECASE,
+)
+_WHO = (
+    (re.compile(r"\b(?:she|shes|her|mum|mom|mother|nan|gran|grandma|sister|wife|daughter"
+                r"|aunt)\b", re.I), "she"),
+    (re.compile(r"\b(?:he|hes|him|dad|father|grandad|grandpa|brother|husband|son|uncle)\b",
+                re.I), "he"),
+)  # fmt: skip
 
 
 def listen(given: ActInput, act: str = "venting") -> list[str]:

@@ -64,6 +64,10 @@ SYMPATHY_GRIEF = (
     "That's a real loss{n}, and it makes sense that it still hurts. Would you like to tell me "
     "about them?",
 )
+SYMPATHY_UNWELL = (
+    "Oh no{n}, I'm sorry. That's a real worry. How {doing} {who} doing now?",
+    "I'm sorry{n}, that must be worrying. How {doing} {who} doing, and how are you holding up?",
+)
 SYMPATHY_BAD_NEWS = (
     "I'm sorry{n}, that's a rough thing to happen. How are you holding up?",
     "Oh no{n}. That's really disappointing. Do you want to talk it through, or would a "

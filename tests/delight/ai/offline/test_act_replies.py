@@ -311,3 +311,13 @@ def test_facts_told_on_two_turns_running_are_acknowledged_in_other_words():
     first = act_reply("fact_noted", "my wife moira is a nurse", ReplyContext(), turn=3)[0]
     second = act_reply("fact_noted", "we have a collie called bess", ReplyContext(), turn=4)[0]
     assert first.split()[:2] != second.split()[:2]
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [("she had a fall, shes 89", "How is she doing"), ("my dad is in hospital", "How is he doing")],
+)
+def test_someone_unwell_is_a_worry_asked_after_not_a_disappointment(text, asked):
+    said = reply("sympathy", text)
+    assert asked in said
+    assert "disappointing" not in said
