@@ -9,7 +9,10 @@ from delight.ai.offline.facts.common import RELATIONS, fact, slug, thing, third_
 from delight.ai.types import ExtractedFact
 
 # Verbs that name a pastime on their own ("I paint", "I play bass").
-_PASTIMES = r"play|paint|draw|sing|knit|crochet|sew|bake|volunteer|practi[cs]e|garden|write poetry"
+_PASTIMES = (
+    r"play|paint|draw|sing|knit|crochet|sew|bake|volunteer|practi[cs]e|garden|write poetry"
+    r"|read|write|dance|swim|climb|skate|surf|cycle|run"
+)
 # Verbs that need a regular time to be a routine ("I swim on Fridays", not "I swim").
 _ROUTINES = r"go|do|swim|run|cycle|climb|dance|teach|coach|fish|walk|train|cook|hike|meditate"
 _REGULAR = re.compile(

@@ -20,7 +20,8 @@ _JOBS = word_set(
     "freelancer barista cashier firefighter police officer paramedic mechanic farmer "
     "programmer researcher professor lecturer musician photographer translator tutor "
     "veterinarian vet surgeon coach librarian secretary clerk receptionist waiter waitress "
-    "driver baker butcher entrepreneur intern"
+    "driver baker butcher entrepreneur intern dev sysadmin carer midwife cleaner builder "
+    "postman postwoman hairdresser"
 )
 
 

@@ -407,3 +407,14 @@ def test_a_relative_named_in_passing_carries_no_news_of_theirs() -> None:
 def test_an_age_said_before_more_is_kept() -> None:
     (age,) = [f for f in extract_facts("im 52 and honestly i havent exercised since school")]
     assert (age.key, age.value) == ("age", "52")
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("so i used to read loads as a kid but now i just doomscroll", "hobby:read"),
+        ("im a software dev in bristol", "occupation"),
+    ],
+)
+def test_a_pastime_read_and_a_dev_are_kept(text, key) -> None:
+    assert key in {f.key for f in extract_facts(text)}
