@@ -36,7 +36,7 @@ def number(token: str) -> int:
 def _needs_lead(match: re.Match[str]) -> bool:
     """A month, weekday or span named alone, which a sentence may use for something else."""
     if match["month"]:
-        return not match["m_year"]
+        return not (match["m_year"] or match["m_lead"] or match["m_next"])
     if match["weekday"]:
         return not match["wk_lead"]
     if match["season"]:
@@ -100,10 +100,7 @@ def _resolve(match: re.Match[str], today: date) -> date:
         day = int(groups.get("md_day") or groups["dm_day"])
         return _next_day_of_year(today, month, day, groups.get("md_year") or groups.get("dm_year"))
     if "month" in groups:
-        month = _month(groups["month"])
-        year = int(groups["m_year"]) if "m_year" in groups else None
-        year = year or (today.year if month >= today.month else today.year + 1)
-        return _month_end(year, month)
+        return _month_date(today, _month(groups["month"]), groups)
     if "season" in groups:
         following = groups.get("season_lead", "").lower() == "next"
         return _season_end(today, groups["season"].lower(), following=following)
@@ -112,6 +109,25 @@ def _resolve(match: re.Match[str], today: date) -> date:
         return today + timedelta(days=ahead or 7)
     keyword = re.sub(r"\s+", " ", groups["kw"].lower())
     return _keyword_date(keyword, today, ends="end" in groups.get("lead", "").lower())
+
+
+# "next december" said within this many months of December means the one a year on ("this
+# december" is the near one).
+NEXT_MONTH_NEAR = 3
+
+
+def _month_date(today: date, month: int, groups: dict[str, str]) -> date:
+    """The end of a month named: in the year said; "december next year"; the next such
+    month; "next december" close to it, the one after."""
+    if "m_year" in groups:
+        return _month_end(int(groups["m_year"]), month)
+    if "m_next" in groups:
+        return _month_end(today.year + 1, month)
+    year = today.year if month >= today.month else today.year + 1
+    ahead = (year - today.year) * 12 + month - today.month
+    if groups.get("m_lead", "").lower() == "next" and ahead < NEXT_MONTH_NEAR:
+        year += 1
+    return _month_end(year, month)
 
 
 # The last month of each season (northern hemisphere, as the seasons are usually meant).

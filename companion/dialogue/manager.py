@@ -327,6 +327,8 @@ class DialogueManager:
             return interruption
         bare = bare_correction(draft.flow, draft.slots, draft.slot_env(), text)
         if correction := self._correction(draft, text) or bare:
+            if several := self._title_and_date(draft, correction[1]):
+                return self._correct_several(draft, several)
             return self._correct(draft, *correction)
         if is_yes(text):
             return self._execute(draft)
@@ -521,6 +523,30 @@ class DialogueManager:
             correction, draft.flow, pending=pending, filled=draft.filled, env=draft.slot_env()
         )
         return (target, correction.value) if target else None
+
+    @staticmethod
+    def _title_and_date(draft: Draft, value: str) -> dict[str, str]:
+        """A correction that says a whole new goal, then its date ("make it read 12 books by
+        next december"): both, else {} (a date first, then a reason, is no new title: "mid
+        april, march is mad at work")."""
+        found = draft.flow.extract(value, draft.slot_env()).values
+        wanted = ("title", "target_date")
+        both = all(name in found and name in draft.slots for name in wanted)
+        both = both and value.strip().lower().startswith(found["title"].lower())
+        return {name: found[name] for name in wanted} if both else {}
+
+    def _correct_several(self, draft: Draft, raw: dict[str, str]) -> DialogueStep:
+        """Change several slots at once, saying each change."""
+        draft.go(S.UNDERSTANDING)
+        step = self._fill(draft, raw)
+        if step.outcome is Outcome.INVALID:
+            return step
+        changes = [
+            f"the {slot.label or slot.name} is now {slot.display(draft.slots[slot.name])}"
+            for slot in draft.flow.slots
+            if slot.name in raw
+        ]
+        return replace(step, reply=_join(f"Got it — {' and '.join(changes)}.", step.reply))
 
     def _correct(self, draft: Draft, name: str, value: str) -> DialogueStep:
         """Apply a correction through `understanding`.

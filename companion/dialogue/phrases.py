@@ -144,7 +144,8 @@ DATE = regex(rf"""
       |(?P<md_month>{_MONTH})\s+(?P<md_day>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(?P<md_year>\d{{4}}))?
       |(?:the\s+)?(?P<dm_day>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<dm_month>{_MONTH})
          (?:,?\s+(?P<dm_year>\d{{4}}))?
-      |(?P<month>{_MONTH})(?:\s+(?P<m_year>\d{{4}}))?
+      |(?:(?P<m_lead>next|this|coming)\s+)?(?P<month>{_MONTH})
+         (?:\s+(?P<m_year>\d{{4}})|\s+(?P<m_next>next\s+year))?
       |(?:(?P<wk_lead>next|this|coming)\s+)?(?P<weekday>{"|".join(WEEKDAYS)})
       |(?:(?P<season_lead>next|this|coming|(?:for|by|until|till|before|in)\s+the)\s+)?(?P<season>spring|summer|autumn|fall|winter)
       |(?P<kw>today|tomorrow|yesterday|next\s+(?:week|month|year)

@@ -96,3 +96,16 @@ def test_a_weekday_or_span_inside_a_title_is_not_a_date(text):
 def test_a_span_in_the_past_is_not_a_deadline():
     with pytest.raises(DateError):
         parse_target_date("we moved here 6 months ago and know nobody", TODAY)
+
+
+@pytest.mark.parametrize(
+    ("text", "today", "expected"),
+    [
+        ("by next december", date(2026, 11, 30), date(2027, 12, 31)),
+        ("by december next year", date(2026, 11, 30), date(2027, 12, 31)),
+        ("next june", date(2026, 11, 30), date(2027, 6, 30)),
+        ("by this december", date(2026, 11, 30), date(2026, 12, 31)),
+    ],
+)
+def test_next_and_next_year_move_a_month_on(text, today, expected):
+    assert parse_target_date(text, today) == expected

@@ -696,3 +696,13 @@ def test_asked_why_an_area_of_life_said_early_is_kept_and_why_asked_again():
     assert step.dialogue.slots["value_category"] == "craft"
     assert "why" not in step.dialogue.slots
     assert step.dialogue.pending_slot == "why"
+
+
+def test_a_new_goal_and_its_date_said_at_the_summary_change_both():
+    step = flow_say(flow_start("get back into reading by june"), "because my brain feels fried")
+
+    step = flow_say(step, "make it read 12 books by december next year")
+
+    assert step.dialogue.slots["title"] == "Read 12 books"
+    assert step.dialogue.slots["target_date"].endswith("-12-31")
+    assert step.reply.startswith("Got it — the title is now Read 12 books and the target date")
