@@ -54,8 +54,18 @@ def find_date(text: str, *, bare: bool = False) -> re.Match[str] | None:
     for match in DATE.finditer(text):
         if _needs_lead(match) and not (match["lead"].strip() or bare):
             continue
+        if match["rel_n"] and _ABSENCE.search(text[: match.start()]):
+            continue  # "i havent touched it in like 6 years": how long, not by when
         return match
     return None
+
+
+# A span after a negated perfect says how long something has not happened.
+_ABSENCE = re.compile(
+    r"\b(?:haven'?t|hasn'?t|have not|has not|not (?:been|done|had|played|touched|seen)|not"
+    r" since|never)\b[^.!?,;]*$",
+    re.IGNORECASE,
+)
 
 
 # A date taken back and said again: "september? no, june", "may, actually july".

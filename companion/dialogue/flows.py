@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.dialogue.cues import fix_typos
+from companion.dialogue.cues import fix_typos, wished_aim
 from companion.dialogue.dates import display_date, find_date
 from companion.dialogue.parsing import (
     Choice,
@@ -265,7 +265,11 @@ def extract_goal(text: str, env: SlotEnv) -> Extracted:
     # "i wanna quit vaping. been doing it since uni": the aim is the first sentence that
     # says one ("i want to do a goal. ive been saying id get back into running": the second).
     head = _REQUEST_WORDS.sub("", _tidy(strip_lead_in(_tidy(head))))
-    titles = (_title_in(sentence) for sentence in _SENTENCE_END.split(head))
+    sentences = _SENTENCE_END.split(head)
+    # Of several sentences, one that wishes for something says the aim ("but thats not why
+    # im here lol. i want to start playing guitar again").
+    wished = [sentence for sentence in sentences if wished_aim(sentence)]
+    titles = (_title_in(sentence) for sentence in (wished or sentences))
     rest = next((title for title in titles if title), "")
     if rest:
         values["title"] = rest
@@ -290,9 +294,13 @@ _REQUEST_WORDS = re.compile(
 
 
 def _title_in(sentence: str) -> str:
-    """The goal's title in `sentence`, without lead-ins ("" when none)."""
-    rest = _tidy(strip_lead_in(_tidy(sentence)))
+    """The goal's title in `sentence`, without lead-ins or a clause about themselves after a
+    comma ("…guitar again, i havent touched it in years") ("" when none)."""
+    rest = _tidy(strip_lead_in(_tidy(_ABOUT_THEM.sub("", sentence))))
     return rest if rest and not NOT_A_TITLE.match(rest) else ""
+
+
+_ABOUT_THEM = re.compile(r",\s*(?:i|im|i'm|ive|i've|i'd|we|we've|my)\b.*$", re.IGNORECASE)
 
 
 def _from_the_request(text: str) -> str:

@@ -274,9 +274,10 @@ WHY_CLAUSE = regex(r"""
     \s*(?P<why>.+)$
 """)
 # A reason added after a comma as a statement about themselves: ", i want to feel fit".
+# Not a time away from it ("…again, i havent touched it in 6 years"): that is no reason.
 WHY_STATEMENT = regex(r"""
     ,\s*(?P<why>(?:i|i'm|i've|i'd|im|we|we're|we've|our|my|she|she's|he|he's|they|they're
-      |it's|its)\b.+)$
+      |it's|its)\b(?!\s+(?:haven'?t|have\s+not|hasn'?t|never)\b).+)$
 """)
 # Before a date, a clause that only says when: "before the baby comes (in April)".
 DATE_CLAUSE = regex(r"\b(?:by|before|until|till)\s+(?:[\w']+\s+){1,4}$")

@@ -267,3 +267,14 @@ def test_a_nod_is_never_a_goals_title(text):
 )
 def test_a_purpose_is_said_back_with_its_can(why, shown):
     assert reason_shown(why) == shown
+
+
+def test_of_several_sentences_the_wish_is_the_goal_and_time_away_is_no_date_or_reason():
+    text = (
+        "but thats not why im here lol. i want to start playing guitar again, i havent "
+        "touched it in like 6 years"
+    )
+
+    values = CREATE_GOAL.extract(text, SlotEnv(TODAY)).values
+
+    assert values == {"title": "start playing guitar again"}
