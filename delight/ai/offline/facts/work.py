@@ -64,6 +64,11 @@ def occupation(clause: str) -> list[ExtractedFact]:
     )
     if found:
         return [_employer(thing(found.group(1) or found.group(2), 6))]
+    # "i teach year 4", "i teach maths at a secondary": a teacher, whatever they teach.
+    if re.search(r"\bI (?:teach|am teaching) (?:year|reception|primary|secondary|maths|math"
+                 r"|english|science|music|art|history|french|spanish|pe|kids|children|at)\b",
+                 clause, re.I):  # fmt: skip
+        return [_job("teacher", 0.8)]
     found = re.search(r"\bI retired from (.+)", clause, re.I)
     if found:
         former = thing(found.group(1), 6)

@@ -418,3 +418,8 @@ def test_an_age_said_before_more_is_kept() -> None:
 )
 def test_a_pastime_read_and_a_dev_are_kept(text, key) -> None:
     assert key in {f.key for f in extract_facts(text)}
+
+
+def test_teaching_a_year_group_is_a_teachers_job_and_teaching_yoga_a_pastime() -> None:
+    assert [f.value for f in extract_facts("i teach year 4 in manchester")] == ["teacher"]
+    assert [f.key for f in extract_facts("i teach yoga on sundays")] == ["hobby:teach_yoga"]
