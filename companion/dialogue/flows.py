@@ -198,6 +198,7 @@ def reason_shown(why: str) -> str:
     sentences = [s for s in _SENTENCE_END.split(why) if s.strip()]
     telling = [s for s in sentences if _PURPOSE.search(s)]
     shown = telling[0] if len(sentences) > 1 and telling else why
+    shown = re.sub(r"^\s*(?:and|also|plus|but)\s+", "", shown, flags=re.IGNORECASE)
     return reflect(_SO_I.sub(r"\1 can ", shown))
 
 
@@ -300,7 +301,9 @@ def _title_in(sentence: str) -> str:
     return rest if rest and not NOT_A_TITLE.match(rest) else ""
 
 
-_ABOUT_THEM = re.compile(r",\s*(?:i|im|i'm|ive|i've|i'd|we|we've|my)\b.*$", re.IGNORECASE)
+_ABOUT_THEM = re.compile(
+    r"(?:,\s*|\s+but\s+)(?:i|im|i'm|ive|i've|i'd|we|we've|my)\b.*$", re.IGNORECASE
+)
 
 
 def _from_the_request(text: str) -> str:

@@ -240,13 +240,13 @@ LEAD_IN = regex(r"""
       |maybe)[,!.\s]+)*
     (?:(?:can|could|would|will)\s+(?:you|we)\s+)?(?:please\s+)?
     (?:help\s+me\s+(?:to\s+)?
-      |i\s+(?:also\s+)?(?:want|need|would\s+like|'d\s+like|wanna)\s+(?:you\s+)?(?:to\s+)?
+      |i\s+(?:also\s+|really\s+)?(?:want|need|would\s+like|'d\s+like|wanna)\s+(?:you\s+)?(?:to\s+)?
       |i'?d\s+(?:also\s+)?like\s+(?:to\s+)?|let'?s\s+)?
     (?:(?:(?:set|create|make|add|start|write\s+down|get|do|try)\s+(?:up\s+)?(?:me\s+|us\s+)?
          (?:up\s+)?)?
        (?:(?:a|an|my|another)\s+)?(?:new\s+)?goal\b(?:\s+for\s+(?:me|us))?(?:\s+please)?
        [\s?!.,:;-]*(?:(?:to|of|for)\b)?\s*)?
-    (?:i\s+(?:also\s+)?(?:want|need|would\s+like|'d\s+like|wanna|hope|plan)\s+(?:to\s+)?
+    (?:i\s+(?:also\s+|really\s+)?(?:want|need|would\s+like|'d\s+like|wanna|hope|plan)\s+(?:to\s+)?
       |i'?d\s+(?:much\s+)?rather\s+|my\s+goal\s+is\s+(?:to\s+)?|(?:i'?m\s+)?going\s+to\s+
       # "ive been saying for like 2 years id get back into running"
       |(?:i'?ve|i\s+have)\s+been\s+(?:saying|meaning|wanting|planning|thinking)

@@ -278,3 +278,17 @@ def test_of_several_sentences_the_wish_is_the_goal_and_time_away_is_no_date_or_r
     values = CREATE_GOAL.extract(text, SlotEnv(TODAY)).values
 
     assert values == {"title": "start playing guitar again"}
+
+
+def test_a_wish_with_really_and_a_but_after_it_is_the_goal_alone():
+    text = "i really want to go to japan next autumn but im terrible with money lol"
+
+    values = CREATE_GOAL.extract(text, SlotEnv(TODAY)).values
+
+    assert values["title"] == "go to japan"
+
+
+def test_a_reason_said_back_from_its_second_sentence_loses_its_and():
+    assert reason_shown("ive wanted to go since i was 12. and i want to see kyoto") == (
+        "you want to see kyoto"
+    )
