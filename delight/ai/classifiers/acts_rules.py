@@ -155,7 +155,10 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "advice_request",
             r"^\W*(?:(?:so|ok|okay|and|well|hmm)\W+)*what (?:snacks?|food|meal|breakfast|lunch"
             r"|dinner|stretch(?:es)?|exercises?) (?:then|instead|now|for|before|after|would|could"
-            r"|should|do you|is good|is best)\b",
+            r"|should|do you|is good|is best)\b"
+            # "i need help saving money": help with a thing named (not "i need help" alone).
+            r"|^\W*i (?:need|could use|would like|want) (?:some )?(?:help|tips|advice)"
+            r" (?:with |on |about )?(?:my )?(?:[a-z]+ing|money|budget\w*|sleep|work|my \w+)\b",
         ),
         (
             "out_of_scope",

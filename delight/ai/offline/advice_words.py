@@ -51,6 +51,17 @@ def _topic(pattern: str, *suggestions: tuple[str, str] | str) -> Topic:
 
 TOPICS: tuple[Topic, ...] = (
     _topic(
+        r"\bsav(?:e|ing)\b[^.?!]*\b(?:money|month|week|pay|trip|holiday)\b|\bbudget\w*\b"
+        r"|\bhow much (?:should|do|can) i (?:save|put (?:away|aside))\b|\bbad with money\b",
+        "Work it backwards: a rough cost for the whole thing, divided by the months until "
+        "you need it. That's your monthly number, and a standing order on payday moves it "
+        "before you can spend it.",
+        "Start with one automatic move: the day you're paid, move a fixed amount into a "
+        "separate pot, even a small one. A habit that runs itself beats a big plan.",
+        "Look at last month's spending and pick one thing to trim, like takeaway coffees or "
+        "a subscription. Put exactly that amount into your savings pot each week.",
+    ),
+    _topic(
         r"\brecipes?\b|\bprotein\b|\bmeals?\b|\bdinner\b|\bcook(?:ing)?\b|\bmeal prep\b",
         (
             "Scrambled eggs on toast with a handful of spinach: ten minutes, plenty of protein.",

@@ -60,6 +60,7 @@ def embedder() -> OnnxMiniLMEmbedder:
         ("where does my sister live", "memory_question"),
         ("nvm. my fingers hurt from practicing is that normal", "out_of_scope"),
         ("so what snack then, remember the nut thing", "advice_request"),
+        ("i need help saving money", "advice_request"),
         ("ok cool. what are the missions", "missions_question"),
     ],
 )

@@ -321,3 +321,8 @@ def test_someone_unwell_is_a_worry_asked_after_not_a_disappointment(text, asked)
     said = reply("sympathy", text)
     assert asked in said
     assert "disappointing" not in said
+
+
+def test_a_question_about_saving_money_gets_a_saving_idea():
+    said = reply("advice", "how much should i save a month do you think")
+    assert "pot" in said or "standing order" in said
