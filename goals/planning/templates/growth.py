@@ -6,6 +6,66 @@ from goals.planning.plans import Template
 
 TEMPLATES: tuple[Template, ...] = (
     Template(
+        "trip",
+        "growth",
+        (
+            r"\btrip\b|\btravel|\bholiday\b|\bvacation\b|\bbackpack|\binterrail|\babroad\b",
+            # "go to japan", not "go to the gym", "go to yoga" or "go to bed earlier".
+            r"\bgo(?:ing)? (?:to|back to) (?!(?:the|a|an|my|more|bed|work|gym|sleep|school|uni"
+            r"|college|university|church|mass|class|classes|lessons?|therapy|counselling|yoga"
+            r"|pilates|dance|dancing|parkrun|practice|training|meetings?|concerts?|gigs?|every"
+            r"|at|it|them|him|her)\b)[a-z]+",
+            r"\bsee the world\b",
+        ),
+        (
+            (
+                "Picture the trip",
+                "What you most want from it, and when.",
+                (
+                    ("Write down the three things you most want to see or do", 10, "low"),
+                    ("Pick rough dates and how long you'll go for", 10, "low"),
+                    ("Check your passport's expiry date and the visa rules", 10, "low"),
+                ),
+            ),
+            (
+                "Know the cost",
+                "One honest total, so the saving has a number.",
+                (
+                    ("Look up return flights for your dates and note the price", 20, "low"),
+                    ("Estimate a day's spending there: a bed, food, getting around", 20, "medium"),
+                    ("Add it all up into one total for the trip", 15, "low"),
+                ),
+            ),
+            (
+                "Save for it",
+                "A pot of its own that fills without you thinking about it.",
+                (
+                    ("Open a separate savings pot for the trip", 15, "low"),
+                    ("Set a standing order on payday for your monthly amount", 10, "low"),
+                    ("Cut one regular cost this month and move it to the pot", 15, "medium"),
+                ),
+            ),
+            (
+                "Plan the route",
+                "A rough shape, and the one thing you'd hate to miss.",
+                (
+                    ("Sketch a rough route, place by place", 25, "medium"),
+                    ("Book the first thing you'd hate to miss", 20, "medium"),
+                    ("Learn ten useful phrases in the local language", 20, "medium"),
+                ),
+            ),
+            (
+                "Get ready to go",
+                "The bookings and the bag, then {goal}.",
+                (
+                    ("Book your flights", 30, "medium"),
+                    ("Sort out travel insurance", 20, "low"),
+                    ("Write a packing list", 15, "low"),
+                ),
+            ),
+        ),
+    ),
+    Template(
         "language",
         "growth",
         (

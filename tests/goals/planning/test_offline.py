@@ -75,6 +75,7 @@ def test_offline_plan_for_an_unrecognised_goal_uses_the_category_template(catego
         ("Find a new job", "growth", "career", "Interview practice"),
         # "10k steps" is a walker's count, not a 10k race.
         ("Get to walking 10k steps a day", "health", "walking", "A walk most days"),
+        ("Go to japan", "growth", "trip", "Save for it"),
     ],
 )
 def test_keyword_cues_choose_a_fitting_plan(title, category, template, expected_milestone):
