@@ -267,6 +267,9 @@ def kindness(given: ActInput) -> list[str]:
     if moving:
         goal, done = moving[0]
         parts.append(words.KINDNESS_GOAL.format(percent=done, goal=goal))
+    if not parts and given.ctx.goals:
+        # Nothing done yet, but a goal set: a wish made into a plan is true and kind.
+        return [_named(words.KINDNESS_PLANNED, given.ctx.name, goal=given.ctx.goals[0])]
     if not parts:
         return [_named(words.KINDNESS_PLAIN[0], given.ctx.name)]
     opening = f"Here's something true{', ' + given.ctx.name if given.ctx.name else ''}: "

@@ -148,6 +148,10 @@ REASSURED = (
     "built disappears in a day.",
     "No judgement here{n}. One day doesn't undo what you've been doing.",
 )
+KINDNESS_PLANNED = (
+    "Here's something true{n}: you've turned “{goal}” from a wish into a plan with real "
+    "steps. Most people never get past the wishing."
+)
 KINDNESS_STREAK = "You've shown up {days} in a row"
 KINDNESS_BEST = " (your best run yet)"
 KINDNESS_GOAL = "you're {percent}% of the way to “{goal}”"

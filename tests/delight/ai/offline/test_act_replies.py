@@ -326,3 +326,9 @@ def test_someone_unwell_is_a_worry_asked_after_not_a_disappointment(text, asked)
 def test_a_question_about_saving_money_gets_a_saving_idea():
     said = reply("advice", "how much should i save a month do you think")
     assert "pot" in said or "standing order" in said
+
+
+def test_something_nice_with_a_goal_set_but_nothing_done_yet_names_the_goal():
+    goals = (GoalNote("Go to Japan", percent=0),)
+    said = reply("kindness", "can you tell me something nice", goal_notes=goals)
+    assert "“Go to Japan” from a wish into a plan" in said
