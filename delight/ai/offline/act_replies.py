@@ -40,6 +40,7 @@ SAID_MAX_WORDS = 16
 BARE_WORDS = 3
 _ILL = re.compile(r"(^|\b(?:maybe|then|so|ok|okay|and|think|prob|probably) )ill\b(?= \w)", re.I)
 _NIGHT = re.compile(r"\b(?:night|nite|bed|sleep|goodnight)\b", re.IGNORECASE)
+_TO_BED = re.compile(r"\b(?:bed|sleep|kip|shut ?eye)\b", re.IGNORECASE)
 _TO_WORK = re.compile(
     r"\b(?:my|the|a|night|late|early) (?:shift|shifts)\b|\b(?:off|going|heading|leaving)"
     r" (?:to|for) work\b|\bget ready for work\b",
@@ -80,7 +81,8 @@ def goodbye(given: ActInput) -> list[str]:
     """Goodbye; goodnight to someone going to sleep; a good shift to someone off to work
     ("ok i have to get ready for my shift. night eliza" is no time to sleep well)."""
     bank: tuple[str, ...]
-    if _TO_WORK.search(given.text):
+    # Off to bed before tomorrow's shift ("early shift tomorrow") is a goodnight first.
+    if _TO_WORK.search(given.text) and not (_TO_BED.search(given.text)):
         bank = words.GOOD_SHIFT
     else:
         bank = words.GOODNIGHT if _NIGHT.search(given.text) else words.GOODBYE

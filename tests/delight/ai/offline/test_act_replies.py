@@ -305,6 +305,7 @@ def test_a_goodbye_before_a_shift_wishes_a_good_shift_not_a_good_sleep():
     assert "shift" in said
     assert "Sleep" not in said
     assert "Goodnight" in reply("goodbye", "ok bed time, night eliza")
+    assert "shift" not in reply("goodbye", "right im off to bed, early shift tomorrow")
 
 
 def test_facts_told_on_two_turns_running_are_acknowledged_in_other_words():
