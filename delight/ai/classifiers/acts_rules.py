@@ -92,7 +92,9 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|\bwhat can i (?:ask you|do here|use you for)\b|\bwhat do you do\b"
             r"|\bwhat (?:even )?is this(?: app| thing| place| site)?\W*(?:$|lol|my|a |i |exactly)"
             r"|\bare you (?:a|like a) (?:bot|chatbot|robot|real person|human|life coach|coach)\b"
-            r"|\bhow does (?:this|it) (?:even )?work\b",
+            r"|\bhow does (?:this|it) (?:even )?work\b"
+            r"|\b(?:not|never) (?:really |quite |entirely )?sure what (?:you are|this is|this app"
+            r" is) (?:for|about)\b",
         ),
         (
             "resume",

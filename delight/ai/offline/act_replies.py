@@ -40,6 +40,12 @@ SAID_MAX_WORDS = 16
 BARE_WORDS = 3
 _ILL = re.compile(r"(^|\b(?:maybe|then|so|ok|okay|and|think|prob|probably) )ill\b(?= \w)", re.I)
 _NIGHT = re.compile(r"\b(?:night|nite|bed|sleep|goodnight)\b", re.IGNORECASE)
+_BIG_CHANGE = re.compile(
+    r"\b(?:divorced?|divorcing|separated|split up|broke up|widowed|moved out|left home"
+    r"|started uni|empty nest|(?:very|so|too) quiet|on my own now|lonely|redundant"
+    r"|laid off|lost my job)\b",
+    re.IGNORECASE,
+)
 _TO_BED = re.compile(r"\b(?:bed|sleep|kip|shut ?eye)\b", re.IGNORECASE)
 _TO_WORK = re.compile(
     r"\b(?:my|the|a|night|late|early) (?:shift|shifts)\b|\b(?:off|going|heading|leaving)"
@@ -378,7 +384,16 @@ def fact_noted(given: ActInput) -> list[str]:
     taught her nothing she can keep, she listens (the keyword rules made "What would it mean
     to you to smoke you look at it?" of "when i want to smoke i look at it")."""
     learned = learned_answer(extract_facts(given.text))
-    return _rotate(learned, given.turn, "learned") if learned else hear(given)
+    if not learned:
+        return hear(given)
+    learned = _rotate(learned, given.turn, "learned")
+    if _BIG_CHANGE.search(given.text):
+        # "recently divorced and my daughter just started uni so the house is very quiet":
+        # the change is met before the name is kept.
+        quiet = re.search(r"\b(?:quiet|on my own|lonely|empty)\b", given.text, re.IGNORECASE)
+        opening = _named(words.BIG_CHANGE_QUIET if quiet else words.BIG_CHANGE, given.ctx.name)
+        return [f"{opening} {said}" for said in learned]
+    return learned
 
 
 def smalltalk(given: ActInput) -> list[str]:

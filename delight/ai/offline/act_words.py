@@ -148,6 +148,10 @@ REASSURED = (
     "built disappears in a day.",
     "No judgement here{n}. One day doesn't undo what you've been doing.",
 )
+BIG_CHANGE = "That's a lot of change at once{n}. Thank you for telling me."
+BIG_CHANGE_QUIET = (
+    "That's a lot of change at once{n}, and a quiet house can be loud in its own way."
+)
 KINDNESS_PLANNED = (
     "Here's something true{n}: you've turned “{goal}” from a wish into a plan with real "
     "steps. Most people never get past the wishing."

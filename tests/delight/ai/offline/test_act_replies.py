@@ -333,3 +333,12 @@ def test_something_nice_with_a_goal_set_but_nothing_done_yet_names_the_goal():
     goals = (GoalNote("Go to Japan", percent=0),)
     said = reply("kindness", "can you tell me something nice", goal_notes=goals)
     assert "“Go to Japan” from a wish into a plan" in said
+
+
+def test_a_fact_told_inside_a_big_change_meets_the_change_first():
+    said = reply(
+        "fact_noted",
+        "recently divorced and my daughter ellie just started uni so the house is very quiet",
+    )
+    assert said.startswith("That's a lot of change at once, Sam, and a quiet house")
+    assert "Ellie" in said
