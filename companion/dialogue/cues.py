@@ -93,7 +93,9 @@ def wished_aim(text: str) -> str:
         return ""
     # Sentence by sentence, and a wish joined on with "and i…": "ok cool. i want to get back
     # into drawing"; "so i got a guitar for my birthday and i really want to learn it".
+    said_before = ""
     for sentence in _SENTENCES.split(fix_typos(text)):
+        said_before, told = f"{said_before} {sentence}", said_before
         before, _, joined = sentence.partition(" and i ")
         # Only a thing just got makes the joined wish a goal ("im tired and i want to sleep"
         # is no goal).
@@ -102,7 +104,7 @@ def wished_aim(text: str) -> str:
             if part and (wish := WISH.match(part)):
                 # The aim, without what is said about it: "start running again, i used to…"
                 aim = _AIM_END.split(wish["aim"], maxsplit=1)[0].strip()
-                return _it_named(aim, earlier)
+                return _one_named(_it_named(aim, earlier), told)
     return ""
 
 
@@ -119,6 +121,15 @@ def _it_named(aim: str, earlier: str) -> str:
     if not thing or not re.search(r"\bit\b", aim):
         return aim
     return re.sub(r"\bit\b", f"the {thing['thing'].lower()}", aim, count=1)
+
+
+def _one_named(aim: str, told: str) -> str:
+    """ "one" in a wish is the last thing named before it with "a": "i used to sing in a
+    choir. i keep thinking i should find one here" -> "find a choir here"."""
+    things = re.findall(r"\b(?:a|an)\s+([a-z]+)\b", told, re.IGNORECASE)
+    if not things or not re.search(r"\bone\b", aim):
+        return aim
+    return re.sub(r"\bone\b", f"a {things[-1].lower()}", aim, count=1)
 
 
 # A pastime told before a wish about "it" ("i used to paint loads … i'd like to get back
@@ -290,7 +301,9 @@ def names_mission(text: str) -> bool:
 # someone close.
 _TELLS_REASON = re.compile(
     r"^\W*(?:(?:and|well|honestly|tbh|because|cos|cause|coz)\W+)*(?:i|im|i'm|i've|ive|my|we|"
-    r"we're|our|it|its|it's|the|he|she|they|his|her|their)\b",
+    r"we're|our|it|its|it's|the|he|she|they|his|her|their"
+    # A purpose: "mostly to meet people", "so i can…", "just to have something of my own".
+    r"|(?:(?:mostly|mainly|partly|just|really|probably)\s+)?to\s+(?!be\s+honest\b)[a-z]+)\b",
     re.IGNORECASE,
 )
 REASON_WORDS = 6

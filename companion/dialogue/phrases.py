@@ -339,7 +339,7 @@ _AIM = r"""
       |lift|dance|sew|crochet|fix|renovate|move|pay|earn|apply|try|master|memori[sz]e|compete
       |raise|bike|ride|row|stretch|journal|declutter|clear|plant|join|create|design|code
       |cut|reduce|limit|give\s+up|kick|wake|floss|budget|tidy|clean|keep|stay|rebuild
-      |reconnect|text|write|finish|listen|drink
+      |reconnect|text|write|finish|listen|drink|find
       |do)\b.*)$
 """
 WISH = regex(
@@ -349,7 +349,10 @@ WISH = regex(
       |probably|tbh|um+|hm+)[,\s]+)*
     i(?:\s+(?:really\s+|also\s+|think\s+i\s+)?(?:want|wanna|need|would\s+(?:love|like)|hope|plan)
       |'?d\s+(?:really\s+|also\s+)?(?:love|like)
-      |\s+wish\s+i\s+could|(?:\s+have|'ve|ve)\s+(?:always\s+|long\s+)?wanted)\s+(?:to\s+)?
+      |\s+wish\s+i\s+could|(?:\s+have|'ve|ve)\s+(?:always\s+|long\s+)?wanted
+      # "i keep thinking i should find one here" (not a bare "i should go to bed")
+      |\s+keep\s+(?:thinking|saying|telling\s+myself)\s+(?:that\s+)?i\s+(?:really\s+)?should)
+      \s+(?:to\s+)?
 """
     + _AIM
 )

@@ -60,8 +60,10 @@ _NATURAL = ((r"\bcan not\b", "can't"), (r"\bdo not\b", "don't"), (r"\bdoes not\b
             # Typed without the apostrophe ("i havent exercised"): said back with it.
             (r"\b(have|has|do|does|did|is|was|are|were|could|should|would)nt\b", r"\1n't"),
             (r"\bcant\b", "can't"), (r"\bwont\b", "won't"),
-            # Words of candour say nothing of what was said ("honestly you haven't…").
-            (r"\b(?:honestly|tbh|ngl|to be honest),?\s+", ""))  # fmt: skip
+            # Words of candour say nothing of what was said ("honestly you haven't…"); a
+            # comma after one stays where it joins two clauses.
+            (r"\s*\b(?:honestly|tbh|ngl|to be honest)\b(?=,\s)", ""),
+            (r"\b(?:honestly|tbh|ngl|to be honest)\s+", ""))  # fmt: skip
 
 
 # Words that open a message but not its meaning ("sorry im all over the place…").

@@ -13,6 +13,7 @@ from companion.dialogue.cues import (
     refers_back,
     reports_done,
     states_goal,
+    tells_a_reason,
     wished_aim,
 )
 
@@ -142,3 +143,13 @@ def test_a_wish_joined_on_after_a_thing_just_got_names_that_thing():
     said = "so i got a guitar for my birthday and i really want to learn it properly this time"
     assert wished_aim(said) == "learn the guitar properly this time"
     assert wished_aim("im tired and i want to sleep") == ""
+
+
+def test_a_wish_kept_thinking_about_names_the_thing_one_stands_for():
+    text = "i used to sing in a choir years ago. i keep thinking i should find one here in cardiff"
+    assert wished_aim(text) == "find a choir here in cardiff"
+    assert wished_aim("i should go to bed") == ""
+
+
+def test_a_purpose_answering_an_offer_is_a_reason():
+    assert tells_a_reason("mostly to meet people honestly, all my friends were couple friends")
