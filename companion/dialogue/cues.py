@@ -104,7 +104,8 @@ def wished_aim(text: str) -> str:
             if part and (wish := WISH.match(part)):
                 # The aim, without what is said about it: "start running again, i used to…"
                 aim = _AIM_END.split(wish["aim"], maxsplit=1)[0].strip()
-                return _one_named(_it_named(aim, earlier), told)
+                # "i keep thinking i should do something": no aim a goal could hold.
+                return "" if _VAGUE_AIM.match(aim) else _one_named(_it_named(aim, earlier), told)
     return ""
 
 
@@ -121,6 +122,12 @@ def _it_named(aim: str, earlier: str) -> str:
     if not thing or not re.search(r"\bit\b", aim):
         return aim
     return re.sub(r"\bit\b", f"the {thing['thing'].lower()}", aim, count=1)
+
+
+_VAGUE_AIM = re.compile(
+    r"^\w+(?:\s+(?:about|with|to))?\s+(?:something|anything|stuff|things|it all)\b(?!\s+\w)",
+    re.IGNORECASE,
+)
 
 
 def _one_named(aim: str, told: str) -> str:

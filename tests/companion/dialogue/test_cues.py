@@ -153,3 +153,8 @@ def test_a_wish_kept_thinking_about_names_the_thing_one_stands_for():
 
 def test_a_purpose_answering_an_offer_is_a_reason():
     assert tells_a_reason("mostly to meet people honestly, all my friends were couple friends")
+
+
+def test_a_wish_to_do_something_unnamed_is_no_aim():
+    text = "we were going to go to the cabin. i keep thinking i should do something but idk"
+    assert wished_aim(text) == ""
