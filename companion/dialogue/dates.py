@@ -118,9 +118,15 @@ def _resolve(match: re.Match[str], today: date) -> date:
         ahead = (WEEKDAYS.index(groups["weekday"].lower()) - today.weekday()) % 7
         return today + timedelta(days=ahead or 7)
     keyword = re.sub(r"\s+", " ", groups["kw"].lower())
-    return _keyword_date(keyword, today, ends="end" in groups.get("lead", "").lower())
+    lead = groups.get("lead", "").lower().split()
+    if "new year" in keyword and lead[:1] == ["in"]:
+        # "sometime in the new year": early next year, read generously (its first quarter).
+        return _month_end(today.year + 1, NEW_YEAR_MONTHS)
+    return _keyword_date(keyword, today, ends="end" in lead)
 
 
+# "in the new year" means its first months: the end of this one.
+NEW_YEAR_MONTHS = 3
 # "next december" said within this many months of December means the one a year on ("this
 # december" is the near one).
 NEXT_MONTH_NEAR = 3

@@ -109,3 +109,8 @@ def test_a_span_in_the_past_is_not_a_deadline():
 )
 def test_next_and_next_year_move_a_month_on(text, today, expected):
     assert parse_target_date(text, today) == expected
+
+
+def test_in_the_new_year_is_early_next_year_and_by_the_new_year_its_eve():
+    assert parse_target_date("sometime in the new year?", date(2026, 11, 30)) == date(2027, 3, 31)
+    assert parse_target_date("by the new year", date(2026, 11, 30)) == date(2026, 12, 31)
