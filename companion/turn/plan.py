@@ -319,6 +319,10 @@ def reply_act(
         # her on the bed" was asked "How do you feel about that?").
         if (feeling.clear and not (grieving or mourning)) or _QUESTION.search(text):
             return ""
+        if light and not feeling.shadowed and tells_a_deed(text):
+            # "ok i emailed the cardiff community choir, they rehearse on wednesdays": a step
+            # of their own taken, told plainly, is met as one (no mission it names).
+            return "celebrate"
         return "smalltalk" if light and LAUGHTER.search(text) else "listen"
     if act == "worry" and feeling.afraid and not OTHERS_FEAR.search(text):
         reply = "calm"

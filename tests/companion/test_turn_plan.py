@@ -283,3 +283,9 @@ def test_after_a_crisis_reply_nothing_light_is_said(planned):
     text = "i dont know. i dont want to call anyone"
     assert tempered(planned, "coach", text=text, mourning=False, tender=True)[0] == "listen"
     assert tempered(planned, "coach", text=text, mourning=False)[0] == planned
+
+
+def test_a_step_of_their_own_told_plainly_and_read_unsure_is_met_as_one():
+    text = "ok i emailed the cardiff community choir, they rehearse on wednesdays"
+    assert reply_act("goal_adjust", 0.14, CALM, text=text) == "celebrate"
+    assert reply_act("goal_adjust", 0.14, SAD, text=text) != "celebrate"

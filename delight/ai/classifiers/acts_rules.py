@@ -141,6 +141,7 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "missions_question",
             r"\bwhat should i do today\b|\bwhat is on my list\b|\bwhat are my (?:missions|three)"
             r"\b|\b(?:give|show) me (?:a|my) missions?\b|\btoday s missions\b"
+            r"|\bwhat(?:'?s| is) (?:the|my) (?:first|next) (?:step|mission|thing|task)\b"
             r"|\bwhat (?:are|were) (?:the|those|these|its|the new|the first)"
             r" (?:missions|steps|tasks)\b"
             r"|(?:^|[.!?] )(?:ok(?:ay)? )?(?:so |and |now )*what is (?:left|next|first)"

@@ -61,6 +61,7 @@ def embedder() -> OnnxMiniLMEmbedder:
         ("nvm. my fingers hurt from practicing is that normal", "out_of_scope"),
         ("so what snack then, remember the nut thing", "advice_request"),
         ("i need help saving money", "advice_request"),
+        ("whats the first step", "missions_question"),
         ("my friend said i should try this. im not really sure what youre for tbh", "help"),
         ("ok cool. what are the missions", "missions_question"),
     ],
