@@ -159,6 +159,10 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"^\W*(?:(?:so|ok|okay|and|well|hmm)\W+)*what (?:snacks?|food|meal|breakfast|lunch"
             r"|dinner|stretch(?:es)?|exercises?) (?:then|instead|now|for|before|after|would|could"
             r"|should|do you|is good|is best)\b"
+            # "i tried herbal tea, didnt do much": something tried that did not help asks for
+            # another idea (about what was said before).
+            r"|\bi (?:have |already )?tried\b[^.?!]{0,40}\b(?:did not|does not|has not|didnt"
+            r"|doesnt|hasnt|never) (?:do (?:much|anything)|work|help)\b"
             # "i need help saving money": help with a thing named (not "i need help" alone).
             r"|^\W*i (?:need|could use|would like|want) (?:some )?(?:help|tips|advice)"
             r" (?:with |on |about )?(?:my )?(?:[a-z]+ing|money|budget\w*|sleep|work|my \w+)\b",

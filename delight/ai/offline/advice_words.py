@@ -132,7 +132,8 @@ TOPICS: tuple[Topic, ...] = (
         "sentences a day add up to a chapter a month.",
     ),
     _topic(
-        r"\bsleep\b|\binsomnia\b|\btired\b|\bbed ?time\b|\bawake\b",
+        r"\bsleep(?:ing|s)?\b|\bslept\b|\binsomnia\b|\btired\b|\bbed ?time\b|\bawake\b"
+        r"|\bwak(?:e|ing) up (?:at|in the night)\b",
         "Try a wind-down alarm thirty minutes before bed: screens away, lights low, the same "
         "small routine each night.",
         "If you're still awake after twenty minutes, get up and read something dull in dim "

@@ -62,6 +62,7 @@ def embedder() -> OnnxMiniLMEmbedder:
         ("so what snack then, remember the nut thing", "advice_request"),
         ("i need help saving money", "advice_request"),
         ("whats the first step", "missions_question"),
+        ("i tried herbal tea, didnt do much", "advice_request"),
         ("my friend said i should try this. im not really sure what youre for tbh", "help"),
         ("ok cool. what are the missions", "missions_question"),
     ],

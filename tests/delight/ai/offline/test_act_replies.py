@@ -342,3 +342,9 @@ def test_a_fact_told_inside_a_big_change_meets_the_change_first():
     )
     assert said.startswith("That's a lot of change at once, Sam, and a quiet house")
     assert "Ellie" in said
+
+
+def test_something_tried_that_did_not_help_gets_an_idea_about_what_was_said_before():
+    earlier = "you haven't been sleeping well since the divorce"
+    said = reply("advice", "i tried herbal tea, didnt do much", earlier=earlier)
+    assert "bed" in said or "awake" in said
