@@ -56,14 +56,16 @@ _CLAUSE = re.compile(r"[.,;:!?()]+|\b(?:lol|lmao|haha+|but|and then)\b")
 
 def _near(word: str, known: str) -> bool:
     """One letter missing, one extra, or two swapped; never a different letter, so real
-    words one letter apart ("went", "goat") stay as they are."""
+    words one letter apart ("went", "goat") stay as they are, nor an ending added
+    ("healthy", "news", "goals" are words of their own)."""
     if abs(len(word) - len(known)) > 1 or word == known:
         return False
     if len(word) == len(known):
         diff = [i for i, (a, b) in enumerate(zip(word, known, strict=True)) if a != b]
         return len(diff) == 2 and diff[1] == diff[0] + 1 and word[diff[0]] == known[diff[1]]
-    short, long = sorted((word, known), key=len)
-    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+    if len(word) > len(known):
+        return any(word[:i] + word[i + 1 :] == known for i in range(len(word) - 1))
+    return any(known[:i] + known[i + 1 :] == word for i in range(len(known)))
 
 
 def fix_typos(text: str) -> str:

@@ -158,3 +158,10 @@ def test_a_purpose_answering_an_offer_is_a_reason():
 def test_a_wish_to_do_something_unnamed_is_no_aim():
     text = "we were going to go to the cabin. i keep thinking i should do something but idk"
     assert wished_aim(text) == ""
+
+
+def test_a_word_with_an_ending_of_its_own_is_no_typo():
+    assert (
+        fix_typos("healthy meals, i have news, my goals") == "healthy meals, i have news, my goals"
+    )
+    assert fix_typos("i wnat a new helth goal") == "i want a new health goal"
