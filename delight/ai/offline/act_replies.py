@@ -384,6 +384,9 @@ def fact_noted(given: ActInput) -> list[str]:
     taught her nothing she can keep, she listens (the keyword rules made "What would it mean
     to you to smoke you look at it?" of "when i want to smoke i look at it")."""
     learned = learned_answer(extract_facts(given.text))
+    if not learned and LAUGHTER.search(given.text) and not (given.very_sad or given.troubled):
+        # "we live off pasta and fish fingers lol": told with a laugh, met lightly.
+        return _bank(words.LAUGHED, given, "remarked")
     if not learned:
         return hear(given)
     learned = _rotate(learned, given.turn, "learned")

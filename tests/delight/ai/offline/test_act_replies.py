@@ -348,3 +348,14 @@ def test_something_tried_that_did_not_help_gets_an_idea_about_what_was_said_befo
     earlier = "you haven't been sleeping well since the divorce"
     said = reply("advice", "i tried herbal tea, didnt do much", earlier=earlier)
     assert "bed" in said or "awake" in said
+
+
+def test_a_remark_told_with_a_laugh_that_teaches_nothing_is_met_lightly():
+    candidates = act_reply(
+        "fact_noted",
+        "we live off pasta and fish fingers lol",
+        ReplyContext(),
+        turn=0,
+        troubled=False,
+    )
+    assert candidates[0].startswith("Ha")
