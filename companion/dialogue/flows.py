@@ -199,6 +199,9 @@ def reason_shown(why: str) -> str:
     telling = [s for s in sentences if _PURPOSE.search(s)]
     shown = telling[0] if len(sentences) > 1 and telling else why
     shown = re.sub(r"^\s*(?:and|also|plus|but)\s+", "", shown, flags=re.IGNORECASE)
+    # Said without its "i" ("want the kids to grow up eating veg"): theirs all the same.
+    if re.match(r"\s*(?:want|wanna|need|hope|would love|love)\b", shown, re.IGNORECASE):
+        shown = f"i {shown.strip()[:1].lower()}{shown.strip()[1:]}"
     return reflect(_SO_I.sub(r"\1 can ", shown))
 
 

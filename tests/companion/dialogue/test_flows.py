@@ -263,6 +263,7 @@ def test_a_nod_is_never_a_goals_title(text):
         ("So i see my grandkids grow up", "you can see your grandkids grow up"),
         ("So we eat less processed stuff", "we can eat less processed stuff"),
         ("So i have more energy", "So you have more energy"),
+        ("Want the kids to grow up eating veg", "you want the kids to grow up eating veg"),
     ],
 )
 def test_a_purpose_is_said_back_with_its_can(why, shown):
