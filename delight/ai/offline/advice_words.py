@@ -51,6 +51,16 @@ def _topic(pattern: str, *suggestions: tuple[str, str] | str) -> Topic:
 
 TOPICS: tuple[Topic, ...] = (
     _topic(
+        r"\bveg\b|\bvegetables?\b|\bveggies?\b|\bpicky\b|\bfussy\b|\bgreens?\b"
+        r"|\bwon'?t eat\b|\bwont eat\b|\bsneak\w*\b",
+        "Blend carrot, courgette or peppers into a tomato sauce: it disappears into pasta, and "
+        "nobody has to be told.",
+        "Put one small piece of a new veg on the plate with no pressure to eat it. Children "
+        "often need ten or more tries before a food feels safe.",
+        "Let them help wash, tear or stir the veg. Children are far more likely to eat what "
+        "they made themselves.",
+    ),
+    _topic(
         r"\bsav(?:e|ing)\b[^.?!]*\b(?:money|month|week|pay|trip|holiday)\b|\bbudget\w*\b"
         r"|\bhow much (?:should|do|can) i (?:save|put (?:away|aside))\b|\bbad with money\b",
         "Work it backwards: a rough cost for the whole thing, divided by the months until "

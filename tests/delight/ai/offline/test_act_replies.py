@@ -359,3 +359,9 @@ def test_a_remark_told_with_a_laugh_that_teaches_nothing_is_met_lightly():
         troubled=False,
     )
     assert candidates[0].startswith("Ha")
+
+
+def test_ideas_for_getting_children_to_eat_veg_are_about_veg_not_snacks():
+    said = reply("advice", "any ideas for sneaking veg in")
+    assert "veg" in said
+    assert "pretzels" not in said
