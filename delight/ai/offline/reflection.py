@@ -60,6 +60,9 @@ _NATURAL = ((r"\bcan not\b", "can't"), (r"\bdo not\b", "don't"), (r"\bdoes not\b
             # Typed without the apostrophe ("i havent exercised"): said back with it.
             (r"\b(have|has|do|does|did|is|was|are|were|could|should|would)nt\b", r"\1n't"),
             (r"\bcant\b", "can't"), (r"\bwont\b", "won't"),
+            # "its just me": it is ("its name" stays a possessive).
+            (r"\bits (?=(?:just|not|been|so|too|really|going|all|fine|ok|okay|over|only"
+             r"|getting|a|an|the)\b)", "it's "),
             # Words of candour say nothing of what was said ("honestly you haven't…"); a
             # comma after one stays where it joins two clauses.
             (r"\s*\b(?:honestly|tbh|ngl|to be honest)\b(?=,\s)", ""),

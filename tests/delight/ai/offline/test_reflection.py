@@ -19,6 +19,7 @@ from delight.ai.offline.reflection import reads_well, reflect, second_person, sp
         ("i think id like to get back into it", "you think you'd like to get back into it"),
         ("i dont think ill have time", "you don't think you'll have time"),
         ("honestly i havent exercised since school", "you haven't exercised since school"),
+        ("so its just me and the boys", "so it's just you and the boys"),
         (
             "mostly to meet people honestly, all my friends left",
             "mostly to meet people, all your friends left",
