@@ -319,13 +319,16 @@ def reply_act(
         # her on the bed" was asked "How do you feel about that?").
         if (feeling.clear and not (grieving or mourning)) or _QUESTION.search(text):
             return ""
-        if light and not feeling.shadowed and tells_a_deed(text):
+        if light and _achieved(text, feeling):
             # "ok i emailed the cardiff community choir, they rehearse on wednesdays": a step
             # of their own taken, told plainly, is met as one (no mission it names).
             return "celebrate"
         return "smalltalk" if light and LAUGHTER.search(text) else "listen"
     if act == "worry" and feeling.afraid and not OTHERS_FEAR.search(text):
         reply = "calm"
+    if reply in ("fact_noted", "smalltalk") and light and _achieved(text, feeling):
+        # "made the veggie pasta sauce tonight, kwame ate it all": a thing done, not a fact.
+        return "celebrate"
     if reply in LIGHT and (feeling.heavy or grieving) and not mishap:
         reply = "sympathy" if grieving else LIGHT[reply]
     if reply == "celebrate" and (
@@ -333,6 +336,21 @@ def reply_act(
     ):
         reply = "listen"
     return reply
+
+
+# Deeds that are steps taken ("made", "emailed", "booked"), not mishaps ("ate a whole pizza").
+_STEP_TAKEN = re.compile(
+    r"\b(?:made|cooked|baked|finished|completed|went|ran|walked|swam|wrote|emailed|called|rang"
+    r"|booked|signed up|joined|practi[sc]ed|cleaned|tidied|fixed|built|planted|sorted|learned"
+    r"|learnt|tried)\b",
+    re.IGNORECASE,
+)
+
+
+def _achieved(text: str, feeling: Feeling) -> bool:
+    """A step of their own taken, told without a heavy feeling (a faint one laughed off)."""
+    easy = not feeling.shadowed or bool(LAUGHTER.search(text))
+    return easy and bool(_STEP_TAKEN.search(text)) and tells_a_deed(text)
 
 
 def _sure_enough(reply: str) -> float:

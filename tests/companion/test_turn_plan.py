@@ -289,3 +289,9 @@ def test_a_step_of_their_own_told_plainly_and_read_unsure_is_met_as_one():
     text = "ok i emailed the cardiff community choir, they rehearse on wednesdays"
     assert reply_act("goal_adjust", 0.14, CALM, text=text) == "celebrate"
     assert reply_act("goal_adjust", 0.14, SAD, text=text) != "celebrate"
+
+
+def test_a_step_taken_told_with_a_laugh_is_celebrated_and_a_pizza_eaten_is_not():
+    made = "made the veggie pasta sauce tonight, kwame ate it all and had no idea haha"
+    assert reply_act("small_talk", 0.7, CALM, text=made) == "celebrate"
+    assert reply_act("small_talk", 0.7, CALM, text="lol i ate a whole pizza") != "celebrate"
