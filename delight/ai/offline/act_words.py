@@ -100,7 +100,11 @@ FEELINGS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     for pattern, words in (
         (r"\bin front of\b|\blaughed at\b|\bembarrass", "humiliating"),
         (r"\bignored?\b|\bleft out\b|\bforgot (?:me|my)\b|\bexcluded\b", "really hurtful"),
-        (r"\balways\b|\bnever\b|\bagain\b|\bevery (?:time|day|week)\b", "exhausting"),
+        (
+            r"\balways\b|\bnever\b|\bagain\b|\bevery (?:time|day|week)\b|\btired\b"
+            r"|\bknackered\b|\bwrecked\b|\bshattered\b|\bcan'?t face\b",
+            "exhausting",
+        ),
         (
             r"\bworr|\banxious|\bscared|\bnervous|\bpanic|\boverwhelm|\bstress",
             "like a lot to carry",

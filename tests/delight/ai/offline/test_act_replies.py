@@ -365,3 +365,10 @@ def test_ideas_for_getting_children_to_eat_veg_are_about_veg_not_snacks():
     said = reply("advice", "any ideas for sneaking veg in")
     assert "veg" in said
     assert "pretzels" not in said
+
+
+def test_tiredness_said_back_sounds_exhausting():
+    said = act_reply(
+        "listen", "some days im just so tired after work", ReplyContext(), turn=0, troubled=True
+    )
+    assert any("exhausting" in candidate for candidate in said)
