@@ -40,6 +40,9 @@ SAID_MAX_WORDS = 16
 BARE_WORDS = 3
 _ILL = re.compile(r"(^|\b(?:maybe|then|so|ok|okay|and|think|prob|probably) )ill\b(?= \w)", re.I)
 _NIGHT = re.compile(r"\b(?:night|nite|bed|sleep|goodnight)\b", re.IGNORECASE)
+_JOB_LOST = re.compile(
+    r"\b(?:got |been |was |just )?(?:fired|sacked|let go|laid off|made redundant)\b", re.IGNORECASE
+)
 _BIG_CHANGE = re.compile(
     r"\b(?:divorced?|divorcing|separated|split up|broke up|widowed|moved out|left home"
     r"|started uni|empty nest|(?:very|so|too) quiet|on my own now|lonely|redundant"
@@ -148,6 +151,8 @@ _WHO = (
 def listen(given: ActInput, act: str = "venting") -> list[str]:
     """Their words said back ("Your manager tore apart your presentation in front of the
     whole team: that sounds humiliating"), or what it sounds like when they don't echo well."""
+    if LAUGHTER.search(given.text) and not given.very_sad and act == "venting":
+        return _bank(words.HEARD_LIGHT, given, "heard-light")
     said = _said_back(given.text)
     feeling = _feeling(given.text, act) or "hard"
     heard = _bank(words.HEARD, given, "heard", Said=said, feeling=feeling) if said else []
@@ -390,6 +395,10 @@ def fact_noted(given: ActInput) -> list[str]:
     if not learned:
         return hear(given)
     learned = _rotate(learned, given.turn, "learned")
+    if _JOB_LOST.search(given.text):
+        laughed = LAUGHTER.search(given.text)
+        blow = _named(words.JOB_LOST_LAUGHED if laughed else words.JOB_LOST, given.ctx.name)
+        return [f"{blow} {said}" for said in learned]
     if _BIG_CHANGE.search(given.text):
         # "recently divorced and my daughter just started uni so the house is very quiet":
         # the change is met before the name is kept.

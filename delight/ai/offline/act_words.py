@@ -78,6 +78,11 @@ HEARD = (
     "{Said}: that sounds {feeling}. How are you feeling about it now?",
     "{Said}? That sounds {feeling}, and it makes sense it's on your mind.",
 )
+# Listening to a complaint made with a laugh ("this week is honestly killing me lol").
+HEARD_LIGHT = (
+    "Oof, one of those weeks{n}. What's been the worst of it?",
+    "Ha, that bad{n}? What's been the hardest bit?",
+)
 HEARD_PLAIN = (
     "That sounds {feeling}{n}. Do you want to tell me more about it?",
     "I'm listening{n}. That sounds {feeling}. What part of it weighs on you most?",
@@ -100,6 +105,11 @@ FEELINGS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     for pattern, words in (
         (r"\bin front of\b|\blaughed at\b|\bembarrass", "humiliating"),
         (r"\bignored?\b|\bleft out\b|\bforgot (?:me|my)\b|\bexcluded\b", "really hurtful"),
+        # A child who won't eat or sleep: maddening, not a tragedy.
+        (
+            r"\bwon'?t (?:eat|sleep)\b|\bwont (?:eat|sleep)\b|\bfussy\b|\bpicky\b|\btantrums?\b",
+            "really frustrating",
+        ),
         (
             r"\balways\b|\bnever\b|\bagain\b|\bevery (?:time|day|week)\b|\btired\b"
             r"|\bknackered\b|\bwrecked\b|\bshattered\b|\bcan'?t face\b",
@@ -153,6 +163,8 @@ REASSURED = (
     "No judgement here{n}. One day doesn't undo what you've been doing.",
 )
 BIG_CHANGE = "That's a lot of change at once{n}. Thank you for telling me."
+JOB_LOST = "I'm sorry{n}, that's a real blow."
+JOB_LOST_LAUGHED = "I'm sorry{n}, that's a real blow, even said with a laugh."
 BIG_CHANGE_QUIET = (
     "That's a lot of change at once{n}, and a quiet house can be loud in its own way."
 )

@@ -161,7 +161,7 @@ def learned_answer(facts: Sequence[ExtractedFact]) -> list[str]:
         for f in worth
         if f"{f.key}:home" not in keys  # the home line already names them
     ]
-    said = [s for s in said if s][:2]
+    said = list(dict.fromkeys(s for s in said if s))[:2]
     if not said:
         return []
     joined = " and ".join(said)

@@ -372,3 +372,14 @@ def test_tiredness_said_back_sounds_exhausting():
         "listen", "some days im just so tired after work", ReplyContext(), turn=0, troubled=True
     )
     assert any("exhausting" in candidate for candidate in said)
+
+
+def test_a_job_lost_is_a_blow_and_what_was_learned_is_said_once():
+    said = act_reply("fact_noted", "i got fired today lol", ReplyContext(), turn=0)[0]
+    assert said.startswith("I'm sorry, that's a real blow, even said with a laugh.")
+    assert said.count("you left your job") == 1
+
+
+def test_a_complaint_made_with_a_laugh_is_listened_to_lightly():
+    said = act_reply("listen", "this week is honestly killing me lol", ReplyContext(), turn=0)
+    assert said[0].startswith(("Oof", "Ha"))
