@@ -105,6 +105,14 @@ FEELINGS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     for pattern, words in (
         (r"\bin front of\b|\blaughed at\b|\bembarrass", "humiliating"),
         (r"\bignored?\b|\bleft out\b|\bforgot (?:me|my)\b|\bexcluded\b", "really hurtful"),
+        # Nerves before something that matters ("job interview on friday, bricking it").
+        (
+            r"\b(?:interview|exam|test|audition|presentation|first day|driving test|speech)\b"
+            r"[^.!?]*\b(?:brick\w*|nervous|nerves|dreading|terrified|scared|shitting|anxious)\b"
+            r"|\b(?:brick\w*|nervous|dreading|terrified)\b[^.!?]*\b(?:interview|exam|test"
+            r"|audition|presentation|speech)\b",
+            "nerve-racking",
+        ),
         # A child who won't eat or sleep: maddening, not a tragedy.
         (
             r"\bwon'?t (?:eat|sleep)\b|\bwont (?:eat|sleep)\b|\bfussy\b|\bpicky\b|\btantrums?\b",

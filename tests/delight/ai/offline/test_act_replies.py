@@ -383,3 +383,8 @@ def test_a_job_lost_is_a_blow_and_what_was_learned_is_said_once():
 def test_a_complaint_made_with_a_laugh_is_listened_to_lightly():
     said = act_reply("listen", "this week is honestly killing me lol", ReplyContext(), turn=0)
     assert said[0].startswith(("Oof", "Ha"))
+
+
+def test_nerves_before_an_interview_sound_nerve_racking():
+    said = act_reply("listen", "got a job interview on friday, bricking it", ReplyContext(), turn=0)
+    assert any("nerve-racking" in candidate for candidate in said)
