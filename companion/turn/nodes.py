@@ -228,7 +228,9 @@ def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     tiers = ["personal"]
     if goals or intent in ("goal_discussion", "create_goal") or flow:
         tiers.append("project")
-    if goals or intent == "mission_request":  # missions belong to goals
+    # Missions belong to goals; a question about what she remembers may be about something
+    # coming up ("what did i say my interview was").
+    if goals or intent in ("mission_request", "memory_question") or intent_act == "memory_question":
         tiers.append("task")
     recall = functools.partial(
         memory_recall,

@@ -168,3 +168,11 @@ def test_a_job_left_ends_the_work_they_wrote_down_themselves(db):
     written.refresh_from_db()
     assert (written.active, written.valid_to is not None) == (False, True)
     assert "you work as a paralegal" not in answer["reply"]
+
+
+def test_something_coming_up_told_in_passing_is_remembered_when_asked(owner):
+    session = say(owner, "got a job interview on friday, bricking it")
+
+    asked = say(owner, "when is my interview", session)
+
+    assert "job interview on friday" in asked["reply"]

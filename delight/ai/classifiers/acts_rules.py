@@ -115,7 +115,10 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r" my|what my)\b|\bwhat is my (?:\w+ (?:s )?)?(?:name|names|job|city)\b"
             r"|\bwhere do i (?:work|live)\b|\bwhere (?:does|do) my (?:\w+ ){1,2}(?:live|work)\b"
             r"|\bwhat do i do for (?:work|a living)\b"
-            r"|\b(?:i told you|did i tell you|i mentioned)\b[^.!]*(?:\?|\bright\b|\bagain\b)",
+            r"|\b(?:i told you|did i tell you|i mentioned)\b[^.!]*(?:\?|\bright\b|\bagain\b)"
+            # Something coming up she was told of: "when is my interview".
+            r"|^\W*(?:so |and |ok )?(?:when|what time|what day) (?:is|was) my (?:\w+ )?(?:interview"
+            r"|appointment|exam|test|flight|date|wedding|operation|scan|audition|presentation)\b",
         ),
         (
             "progress_question",

@@ -19,7 +19,7 @@ from delight.ai.offline.facts.activities import belongings, birthdays, hobbies, 
 from delight.ai.offline.facts.changes import birth, job_left, losses, new_job
 from delight.ai.offline.facts.common import clauses
 from delight.ai.offline.facts.feelings import fears, feelings
-from delight.ai.offline.facts.goals import goals, tasks
+from delight.ai.offline.facts.goals import events, goals, tasks
 from delight.ai.offline.facts.health import conditions, food
 from delight.ai.offline.facts.identity import age, names
 from delight.ai.offline.facts.likes import likes, preferences
@@ -60,6 +60,7 @@ _EXTRACTORS: tuple[Extractor, ...] = (
     goals,
     feelings,
     tasks,
+    events,
     relation_news,  # last: what no other extractor keeps
 )
 

@@ -60,6 +60,28 @@ def goals(clause: str) -> list[ExtractedFact]:
     return []
 
 
+# Something coming up ("got a job interview on friday", "i have a dentist appointment
+# tomorrow"): kept as a task-tier memory, so "what did i say my interview was" finds it.
+_EVENT = re.compile(
+    r"(?:\bI (?:have|have got|got|am having)\b|^got\b)\s*(?:a |an |my |the )?"
+    r"(?P<what>job interview|interview|exam|driving test|test|dentist appointment"
+    r"|doctors? appointment|hospital appointment|appointment|operation|scan|audition"
+    r"|presentation|wedding|first date|date|flight|race|gig|match)\b"
+    r"(?!\s+(?:back|results?|marked|went|was|is|in the\s+past)\b)(?P<rest>[^,.!?]*)",
+    re.IGNORECASE,
+)
+
+
+def events(clause: str) -> list[ExtractedFact]:
+    found = _EVENT.search(clause)
+    if not found or not found["rest"].strip():
+        return []  # "an interview" with no when or what: nothing to hold on to yet
+    what = found["what"].lower()
+    said = thing(f"{what}{found['rest']}", 10)
+    article = "an" if what[0] in "aeiou" else "a"
+    return [fact(f"Has {article} {said}", "task", f"event:{slug(what)}", 0.7, "plan")]
+
+
 def tasks(clause: str) -> list[ExtractedFact]:
     found = re.search(
         r"\bI (?:need|have|have got|got|am going|will|plan) to (.+?) (today|tonight|tomorrow|"

@@ -63,6 +63,7 @@ def embedder() -> OnnxMiniLMEmbedder:
         ("i need help saving money", "advice_request"),
         ("whats the first step", "missions_question"),
         ("i tried herbal tea, didnt do much", "advice_request"),
+        ("when is my interview", "memory_question"),
         ("my friend said i should try this. im not really sure what youre for tbh", "help"),
         ("ok cool. what are the missions", "missions_question"),
     ],

@@ -423,3 +423,20 @@ def test_a_pastime_read_and_a_dev_are_kept(text, key) -> None:
 def test_teaching_a_year_group_is_a_teachers_job_and_teaching_yoga_a_pastime() -> None:
     assert [f.value for f in extract_facts("i teach year 4 in manchester")] == ["teacher"]
     assert [f.key for f in extract_facts("i teach yoga on sundays")] == ["hobby:teach_yoga"]
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("got a job interview on friday, bricking it", "Has a job interview on friday"),
+        ("i have a dentist appointment tomorrow at 9", "Has a dentist appointment tomorrow at 9"),
+    ],
+)
+def test_something_coming_up_is_kept_as_a_task(text, content) -> None:
+    (event,) = extract_facts(text)
+    assert (event.content, event.tier) == (content, "task")
+
+
+@pytest.mark.parametrize("text", ["i got a test back today", "the interview went well"])
+def test_an_event_past_or_its_results_is_nothing_coming_up(text) -> None:
+    assert not [f for f in extract_facts(text) if f.key.startswith("event:")]
