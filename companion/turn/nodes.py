@@ -380,9 +380,10 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         # A yes to the offer (not a goodnight that opens with "ok cool"), one of the plan's
         # missions picked ("the first thing u said, the shoes one") or said done ("ok i did
         # the shoes one": marked done too), or the plan asked for in words.
-        picked = plan_mission_picked(deps.user, offer["id"], text, deed=tells_a_deed(text))
+        deed = tells_a_deed(text)
+        picked = plan_mission_picked(deps.user, offer["id"], text, deed=deed)
         if picked or asked or sure_act == "affirm" or is_bare_yes(text):
-            done = picked["id"] if picked and tells_a_deed(text) else None
+            done = picked["id"] if picked and deed else None
             first = picked["title"] if picked else ""
             return approve_plan({**offer, "first": first, "done": done})
     if sure_act == "resume" and (paused := dialogue_of(state)).paused:

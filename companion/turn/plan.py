@@ -308,6 +308,10 @@ def reply_act(
     light = not (feeling.heavy or grieving or mourning)
     if (unsure or reply in BACKABLE) and light and states_plan(text):
         return "kindness"  # backing: "Good plan. Starting small makes the rest easier."
+    if (unsure or reply in TOLD) and light and _achieved(text, feeling):
+        # "ok i emailed the cardiff community choir", "made the veggie pasta sauce tonight,
+        # kwame ate it all": a step of their own taken, told plainly, is met as one.
+        return "celebrate"
     if unsure:
         if act == "good_news" and feeling.joyful and not (feeling.shadowed or grieving):
             return "celebrate"  # "OMG my sister… signed us both up!!!": joy in the words
@@ -319,16 +323,9 @@ def reply_act(
         # her on the bed" was asked "How do you feel about that?").
         if (feeling.clear and not (grieving or mourning)) or _QUESTION.search(text):
             return ""
-        if light and _achieved(text, feeling):
-            # "ok i emailed the cardiff community choir, they rehearse on wednesdays": a step
-            # of their own taken, told plainly, is met as one (no mission it names).
-            return "celebrate"
         return "smalltalk" if light and LAUGHTER.search(text) else "listen"
     if act == "worry" and feeling.afraid and not OTHERS_FEAR.search(text):
         reply = "calm"
-    if reply in ("fact_noted", "smalltalk") and light and _achieved(text, feeling):
-        # "made the veggie pasta sauce tonight, kwame ate it all": a thing done, not a fact.
-        return "celebrate"
     if reply in LIGHT and (feeling.heavy or grieving) and not mishap:
         reply = "sympathy" if grieving else LIGHT[reply]
     if reply == "celebrate" and (
@@ -347,8 +344,15 @@ _STEP_TAKEN = re.compile(
 )
 
 
+# Replies to a message that only tells something, which a step taken told in it outranks.
+TOLD = frozenset({"fact_noted", "smalltalk"})
+
+
 def _achieved(text: str, feeling: Feeling) -> bool:
-    """A step of their own taken, told without a heavy feeling (a faint one laughed off)."""
+    """A step of their own taken (not a question), told without a heavy feeling (a faint
+    one laughed off)."""
+    if _QUESTION.search(text):
+        return False
     easy = not feeling.shadowed or bool(LAUGHTER.search(text))
     return easy and bool(_STEP_TAKEN.search(text)) and tells_a_deed(text)
 

@@ -40,13 +40,13 @@ SAID_MAX_WORDS = 16
 BARE_WORDS = 3
 _ILL = re.compile(r"(^|\b(?:maybe|then|so|ok|okay|and|think|prob|probably) )ill\b(?= \w)", re.I)
 _NIGHT = re.compile(r"\b(?:night|nite|bed|sleep|goodnight)\b", re.IGNORECASE)
+# A job lost is met before any other change (fact_noted).
 _JOB_LOST = re.compile(
-    r"\b(?:got |been |was |just )?(?:fired|sacked|let go|laid off|made redundant)\b", re.IGNORECASE
+    r"\b(?:fired|sacked|let go|laid off|made redundant|lost my job)\b", re.IGNORECASE
 )
 _BIG_CHANGE = re.compile(
     r"\b(?:divorced?|divorcing|separated|split up|broke up|widowed|moved out|left home"
-    r"|started uni|empty nest|(?:very|so|too) quiet|on my own now|lonely|redundant"
-    r"|laid off|lost my job)\b",
+    r"|started uni|empty nest|(?:very|so|too) quiet|on my own now|lonely)\b",
     re.IGNORECASE,
 )
 _TO_BED = re.compile(r"\b(?:bed|sleep|kip|shut ?eye)\b", re.IGNORECASE)
