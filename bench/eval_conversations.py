@@ -1,15 +1,18 @@
 """Eliza in whole conversations nobody on the project wrote (bench/eliza_eval.py
 `--sets conversations`).
 
-The set, tests/delight/ai/data/blind/conversations.jsonl, was written by four people who never
-saw Eliza's rules or training examples: 72 conversations of 12-16 messages as people type
-them, each with the person's setup (name, timezone, what they told Eliza before, goals with
-today's missions, a streak) and, per message, the reply acts a good coach might use, words
-the reply must contain (one of) and must not contain, and what the database must show after
-the turn (missions done or not, a goal created or not).
-
-The even conversations of the file are the tuned split (their misses are printed with -v and
-may be studied); the odd ones are untouched: only their figures are printed, never their
+The sets, in tests/delight/ai/data/blind/, were written by people who never saw Eliza's rules
+or training examples: conversations of 12-16 messages as people type them, each with the
+person's setup (name, timezone, what they told Eliza before, goals with today's missions, a
+streak) and, per message, the reply acts a good coach might use, words the reply must
+contain (one of) and must not contain, and what the database must show after the turn
+(missions done or not, a goal created or not).
+- conversations.jsonl: 72 by four writers (2026-11-28). Its even conversations are the
+  tuned split, the odd ones untouched.
+- conversations_writers56.jsonl: 60 by two more (2026-11-30), read before any tuning on
+  them. Every fifth conversation is untouched, the rest tuned.
+Misses of a tuned split are printed with -v and may be studied (and trained on:
+companion/turn/policy.py); of an untouched split only the figures are printed, never the
 misses.
 
 How:
@@ -26,11 +29,23 @@ import datetime as dt
 import json
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from common import ROOT
 
-SET = ROOT / "tests" / "delight" / "ai" / "data" / "blind" / "conversations.jsonl"
+BLIND = ROOT / "tests" / "delight" / "ai" / "data" / "blind"
+# Each set, and which of its conversations (by position) are untouched.
+SETS = (
+    ("four writers", BLIND / "conversations.jsonl", lambda index: index % 2 == 1),
+    ("writers 5-6", BLIND / "conversations_writers56.jsonl", lambda index: index % 5 == 4),
+)
+
+# The writers' words for a goal's kind, as the product's categories.
+CATEGORIES = {
+    "health": "health", "fitness": "health", "creativity": "craft", "craft": "craft",
+    "relationships": "connection", "connection": "connection",
+}  # fmt: skip
 
 
 @dataclass
@@ -46,8 +61,8 @@ class Score:
     got_acts: Counter = field(default_factory=Counter)
 
 
-def read_set(limit: int) -> list[dict[str, Any]]:
-    rows = [json.loads(line) for line in SET.read_text().splitlines() if line.strip()]
+def read_set(path: Path, limit: int) -> list[dict[str, Any]]:
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     return rows[: limit or None]
 
 
@@ -67,14 +82,15 @@ def set_up(user: Any, setup: dict[str, Any]) -> None:
         memory_create(user=user, content=fact, tier="personal", source="conversation")
     first = None
     for number, spec in enumerate(setup.get("goals", [])):
+        category = CATEGORIES.get(spec.get("category", ""), "growth")
         goal = Goal.objects.create(
-            user=user, title=spec["title"], category=spec.get("category", "growth"),
+            user=user, title=spec["title"], category=category,
             decomposition_status="done",
         )  # fmt: skip
         first = first or goal
         for position, title in enumerate(spec.get("missions", [])):
             Mission.objects.create(
-                user=user, goal=goal, title=title, category=goal.category,
+                user=user, goal=goal, title=title, category=category,
                 position=position + 10 * number, estimated_minutes=20, status="pending",
             )  # fmt: skip
     now = timezone.now()
@@ -154,11 +170,14 @@ def percent(hits: int, total: int) -> str:
 
 
 def eval_conversations(people: Any, limit: int, verbose: bool) -> None:
-    scores = {True: Score(), False: Score()}
-    for index, row in enumerate(read_set(limit)):
-        run_conversation(people, row, scores[index % 2 == 0])
+    scores: dict[tuple[str, bool], Score] = {}
+    for name, path, untouched in SETS:
+        for index, row in enumerate(read_set(path, limit)):
+            run_conversation(people, row, scores.setdefault((name, untouched(index)), Score()))
     print("conversations (blind; targets: >= 95% acceptable acts, 0 must-not broken)")
-    print(f"  {'':<28} {'tuned':<22} {'untouched':<22}")
+    columns = [(name, kept) for name, _, _ in SETS for kept in (False, True)]
+    heads = [f"{name}, {'untouched' if kept else 'tuned'}" for name, kept in columns]
+    print(f"  {'':<18} " + " ".join(f"{head:<23}" for head in heads))
     lines = (
         ("conversations", lambda s: str(s.conversations)),
         ("acceptable act", lambda s: percent(s.act_ok, s.turns)),
@@ -169,10 +188,12 @@ def eval_conversations(people: Any, limit: int, verbose: bool) -> None:
             lambda s: percent(s.effects_checked - s.effects_wrong, s.effects_checked),
         ),
     )
-    for name, show in lines:
-        print(f"  {name:<28} {show(scores[True]):<22} {show(scores[False]):<22}")
-    both = scores[True].got_acts + scores[False].got_acts
-    print("  acts given: " + ", ".join(f"{a or '(none)'} {n}" for a, n in both.most_common()))
-    if verbose:  # the tuned split's misses only
-        for miss in scores[True].misses:
-            print(f"    {miss}")
+    for label, show in lines:
+        cells = [show(scores.get(column, Score())) for column in columns]
+        print(f"  {label:<18} " + " ".join(f"{cell:<23}" for cell in cells))
+    given = sum((score.got_acts for score in scores.values()), Counter())
+    print("  acts given: " + ", ".join(f"{a or '(none)'} {n}" for a, n in given.most_common()))
+    if verbose:  # the tuned splits' misses only
+        for (name, kept), score in scores.items():
+            for miss in [] if kept else score.misses:
+                print(f"    [{name}] {miss}")

@@ -72,17 +72,16 @@ from companion.turn.plan import (
     ELSEWHERE,
     ELSEWHERE_SURE,
     NOT_A_GOAL,
-    STRATEGY_OF_ACT,
     SURE,
     Feeling,
+    Heard,
     aged_action,
     mourning_after,
-    reply_act,
     sure_of,
     tells_a_deed,
-    tempered,
     topic_of,
 )
+from companion.turn.policy import reply_chosen
 from companion.turn.safety import (
     ASK_AGAIN,
     CHECKIN,
@@ -97,6 +96,7 @@ from companion.turn.tools import run_tools, tools_for
 from companion.turn.undo import counted_reply, last_action, undo_outcome, undo_step
 from delight.ai.engine import ReplyRequest
 from delight.ai.offline import (
+    UNPLANNED,
     extract_facts,
     loss_in,
 )
@@ -423,33 +423,19 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         )
         return flow_plan(step_dict(step))
     emotion = received.get("emotion") or {}
-    dominant = emotion.get("dominant", "neutral")
-    strategy = {
-        "fear": "calm",
-        "sadness": "acknowledge",
-        "anger": "acknowledge",
-        "joy": "celebrate",
-        "love": "celebrate",
-    }.get(dominant, "coach")
-    feeling = Feeling(dominant, emotion.get("scores", {}))
-    grieving = loss_in(text) is not None
-    # Read offline: a model's extraction here would spend a call the turn makes later.
-    teaches = any(fact.key for fact in extract_facts(text))
-    act = reply_act(
-        intent.get("act", ""),
-        intent.get("act_confidence", 0.0),
-        feeling,
-        text=text,
-        grieving=grieving,
-        teaches=teaches,
-        mourning=deps.session_at_start.get("mourning") is not None,
-    )
-    strategy = STRATEGY_OF_ACT.get(act, strategy)
     mourning = deps.session_at_start.get("mourning")
     after_crisis = deps.session_at_start.get("after_crisis")
-    act, strategy = tempered(
-        act, strategy, text=text, mourning=mourning is not None, tender=after_crisis is not None
-    )
+    grieving = loss_in(text) is not None
+    heard = Heard(
+        text=text, act=intent.get("act", ""), confidence=intent.get("act_confidence", 0.0),
+        by=intent.get("act_by", ""),
+        feeling=Feeling(emotion.get("dominant", "neutral"), emotion.get("scores", {})),
+        # Read offline: a model's extraction here would spend a call the turn makes later.
+        teaches=any(fact.key for fact in extract_facts(text)), grieving=grieving,
+        mourning=mourning is not None, tender=after_crisis is not None,
+        before=deps.session_at_start.get("reply_act", ""),
+    )  # fmt: skip
+    act, strategy = reply_chosen(heard, deps.engine.embedder)
     tools = tools_for(state, context, intent, strategy, act)
     return {
         "strategy": strategy, "act": act, "tools": tools,
@@ -546,6 +532,8 @@ def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     )
     reply = deps.engine.stream_reply(request)
     emit_text(deps, reply)  # a retracted stream's chunks are dropped: its `text` replaces them
+    if reply.rule == UNPLANNED:
+        out["act"] = "listen"  # all the act had to say was said: she listened instead
     if reply.fallback:
         ctx.note(f"model {reply.fallback}; offline reply")
     out["reply"] = reply.text or FALLBACK_REPLIES[""]

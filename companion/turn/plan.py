@@ -263,6 +263,40 @@ def says_more_than_thanks(text: str) -> bool:
     return len(rest.split()) >= MORE_WORDS and bool(_TELLS.search(rest))
 
 
+# The strategy a clear feeling sets when the reply's act leaves it open.
+STRATEGY_OF_FEELING = {"fear": "calm", "sadness": "acknowledge", "anger": "acknowledge",
+                       "joy": "celebrate", "love": "celebrate"}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Heard:
+    """What the turn knows of a message when it plans the reply."""
+
+    text: str
+    act: str  # what the message does, as read
+    confidence: float  # how surely, checked against its words (sure_of)
+    feeling: Feeling
+    by: str = ""  # "rule" or "meaning"
+    teaches: bool = False  # it tells a fact about the person
+    grieving: bool = False  # it tells of a loss
+    mourning: bool = False  # a loss told a few turns ago is fresh
+    tender: bool = False  # a crisis reply was given a few turns ago
+    before: str = ""  # what Eliza's reply before it did
+
+
+def reply_planned(heard: Heard) -> tuple[str, str]:
+    """The reply's act and strategy by the rules: reply_act, its strategy, then tempered."""
+    strategy = STRATEGY_OF_FEELING.get(heard.feeling.dominant, "coach")
+    act = reply_act(
+        heard.act, heard.confidence, heard.feeling, text=heard.text, grieving=heard.grieving,
+        teaches=heard.teaches, mourning=heard.mourning,
+    )  # fmt: skip
+    return tempered(
+        act, STRATEGY_OF_ACT.get(act, strategy), text=heard.text, mourning=heard.mourning,
+        tender=heard.tender,
+    )  # fmt: skip
+
+
 def reply_act(
     act: str,
     confidence: float,
@@ -290,9 +324,7 @@ def reply_act(
        heavy feeling at all (else she listens); a light reply to a heavy feeling, or to a
        message that speaks of a loss, becomes sympathy or listening.
     """
-    # A mishap told lightly ("my cat biscuit just knocked water onto my sketchbook 😭") is
-    # met as a mishap; the fact in it (a cat called Biscuit) is kept all the same.
-    mishap = act == "small_talk" and confidence >= SMALL_TALK_SURE and MISHAP.search(text)
+    mishap = is_mishap(act, confidence, text)
     if teaches and not grieving and not mishap and (act in TEACHING or confidence < SURE):
         return "fact_noted"
     if asks_reassurance(text) and act not in PRECISE_ACTS:
@@ -326,6 +358,21 @@ def reply_act(
         return "smalltalk" if light and LAUGHTER.search(text) else "listen"
     if act == "worry" and feeling.afraid and not OTHERS_FEAR.search(text):
         reply = "calm"
+    return feeling_first(reply, feeling, grieving=grieving, mishap=mishap, confidence=confidence)
+
+
+def is_mishap(act: str, confidence: float, text: str) -> bool:
+    """A mishap told lightly ("my cat biscuit just knocked water onto my sketchbook 😭"): met
+    as a mishap; the fact in it (a cat called Biscuit) is kept all the same."""
+    return act == "small_talk" and confidence >= SMALL_TALK_SURE and bool(MISHAP.search(text))
+
+
+def feeling_first(
+    reply: str, feeling: Feeling, *, grieving: bool, mishap: bool, confidence: float
+) -> str:
+    """`reply`, unless it would jar: a light reply to a heavy feeling or a loss becomes
+    sympathy or listening; a celebration needs no heavy feeling at all, and a sure reading
+    (`confidence`) or joy in the words."""
     if reply in LIGHT and (feeling.heavy or grieving) and not mishap:
         reply = "sympathy" if grieving else LIGHT[reply]
     if reply == "celebrate" and (

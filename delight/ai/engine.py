@@ -85,6 +85,7 @@ class ReplyStream:
         self._write = write  # yields the chunks; may call fall_back on this stream
         self.shown: list[str] = []
         self.fallback = ""
+        self.rule = ""  # the offline rule that answered, once written ("" for a model's)
         self.retracted = False
         self._replacement: str | None = None
 
@@ -189,7 +190,12 @@ class OfflineEngine:
         return ReplyResult(text=made.text, engine=self.name, rule=made.rule)
 
     def stream_reply(self, request: ReplyRequest) -> ReplyStream:
-        return ReplyStream(lambda _: _word_chunks(self.reply(request).text))
+        def write(stream: ReplyStream) -> Iterator[str]:
+            made = self.reply(request)
+            stream.rule = made.rule
+            return _word_chunks(made.text)
+
+        return ReplyStream(write)
 
     def classify_intent(self, text: str, *, before: str = "") -> IntentResult:
         """The intent from the rules, and what the message does (its act) from its meaning

@@ -37,6 +37,7 @@ def softmax_train(
     steps: int,
     learning_rate: float = 0.5,
     class_weights: np.ndarray | None = None,
+    example_weights: np.ndarray | None = None,
     raw: int = 0,
 ) -> Softmax:
     """Train by full-batch gradient descent.
@@ -46,8 +47,9 @@ def softmax_train(
        are taken as they are (hashed word marks: a rare word's tiny spread would blow it up).
     2. From zero weights (deterministic: no random start), `steps` steps of gradient descent
        on the mean cross-entropy, each example weighted by its class's weight (1 unless
-       given: a rare class can count as much as a common one), with an L2 pull towards zero
-       so no single example decides.
+       given: a rare class can count as much as a common one) and by its own (1 unless
+       given: an example with several right labels shares its weight among them), with an
+       L2 pull towards zero so no single example decides.
     3. Fold the standardisation into the weights and bias, so a caller scores raw vectors.
     """
     data = vectors.astype(np.float64)
@@ -59,6 +61,8 @@ def softmax_train(
     count, width = scaled.shape
     targets = np.eye(classes)[labels]
     per_example = (class_weights[labels] if class_weights is not None else np.ones(count))[:, None]
+    if example_weights is not None:
+        per_example = per_example * example_weights[:, None]
     total = per_example.sum()
     weights = np.zeros((width, classes))
     bias = np.zeros(classes)

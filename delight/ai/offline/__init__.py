@@ -22,7 +22,7 @@ knows of the person) arrives with each call, so any process can answer any turn.
 
 from __future__ import annotations
 
-from delight.ai.offline.compose import OfflineReply, choose_strategy, compose_reply
+from delight.ai.offline.compose import UNPLANNED, OfflineReply, choose_strategy, compose_reply
 from delight.ai.offline.context import GoalNote, MemoryNote, ReplyContext
 from delight.ai.offline.facts import extract_facts
 from delight.ai.offline.losses import Loss, loss_in
@@ -47,6 +47,7 @@ from delight.ai.offline.zone_lines import ZoneNote, zone_line
 __all__ = [
     "JOYFUL",
     "TRENDS",
+    "UNPLANNED",
     "VERY_SAD",
     "GoalNote",
     "Loss",

@@ -260,16 +260,49 @@ def asks_reassurance(text: str) -> bool:
     return bool(_REASSURANCE.search(text))
 
 
+def _kindness_for(text: str) -> tuple[str, tuple[str, ...]]:
+    """What a message that asks for no kindness as such is met with: reassurance asked for,
+    doubts eased, a decision mulled over, luck wished, a plan of their own backed (its time
+    said or not), effort seen; ("", ()) when it is none of these."""
+    if asks_reassurance(text):
+        return "reassured", words.REASSURED
+    if words.KINDNESS_ASKED.search(text):
+        return "", ()
+    found = next((key for key, pattern in _KINDNESS_CUES if pattern.search(text)), "")
+    if found == "effort" and words.NO_EFFORT.search(text):
+        return "", ()
+    if found == "plan":
+        timed = words.PLAN_TIMED if words.TIME_SAID.search(text) else ()
+        return found, (*timed, *words.PLAN_BACKED)
+    return found, _KINDNESS_WORDS.get(found, ())
+
+
+_KINDNESS_CUES = (
+    ("doubt", words.DOUBTING),
+    ("mulled", words.MULLING),
+    ("luck", words.LUCK),
+    ("plan", words.OWN_PLAN),
+    ("effort", words.EFFORT),
+)
+_KINDNESS_WORDS = {
+    "doubt": words.DOUBT_EASED,
+    "mulled": words.MULLED,
+    "luck": words.LUCK_WISHED,
+    "effort": words.EFFORT_SEEN,
+}
+
+
+def kindness_answers(text: str) -> bool:
+    """Whether a message that asks for no kindness is one kindness answers (_kindness_for)."""
+    return bool(_kindness_for(text)[0])
+
+
 def kindness(given: ActInput) -> list[str]:
-    """Reassurance when it is asked for; backing for a plan of their own; else something
-    kind and true, from their own progress: the streak, a goal's progress."""
-    if asks_reassurance(given.text):
-        return _bank(words.REASSURED, given, "reassured")
-    if words.MULLING.search(given.text):
-        return _bank(words.MULLED, given, "mulled")
-    if words.OWN_PLAN.search(given.text):
-        timed = words.PLAN_TIMED if words.TIME_SAID.search(given.text) else ()
-        return _bank((*timed, *words.PLAN_BACKED), given, "plan")
+    """Kindness that fits what was said (_kindness_for); else something kind and true, from
+    their own progress: the streak, a goal's progress."""
+    key, bank = _kindness_for(given.text)
+    if key:
+        return _bank(bank, given, key)
     parts = []
     note = given.ctx.streak
     if note is not None and note.current:

@@ -312,6 +312,45 @@ TIME_SAID = re.compile(
     re.IGNORECASE,
 )
 # A decision left for later ("yeah maybe. ill think about it"): no plan to back.
+# Luck asked for before something, or nerves and excitement together: backed.
+LUCK = re.compile(
+    r"\b(?:wish me luck|fingers crossed|here goes|(?:nervous|scared|anxious) but excited"
+    r"|excited but (?:nervous|scared))\b",
+    re.IGNORECASE,
+)
+LUCK_WISHED = ("Good luck{n}! You've got this, and I'll be here to hear how it went.",)
+# Second-guessing oneself ("am i overthinking it", "is that normal or am i losing it").
+DOUBTING = re.compile(
+    r"\b(?:overthinking|is (?:that|this|it) normal|am i (?:crazy|mad|losing it|being (?:silly"
+    r"|stupid|dramatic|daft)))\b",
+    re.IGNORECASE,
+)
+DOUBT_EASED = (
+    "It makes sense{n}, given everything going on. You're not losing it: you're paying attention.",
+)
+# Effort told: a small step done, kept to or resisted, on whatever kind of day.
+EFFORT = re.compile(
+    r"\b(?:did|done|finished|managed|walked|went|tried|kept|stuck (?:to|with)|at least"
+    r"|slow but|still did|got through|made it)\b"
+    r"|\b(?:havent|haven't|didnt|didn't|not) (?:had|have|touched|smoked|vaped)\b",
+    re.IGNORECASE,
+)
+# Effort denied ("i havent done anything", "didnt even try"): no effort to see.
+NO_EFFORT = re.compile(
+    r"\b(?:havent|haven't|didnt|didn't|not|never|couldnt|couldn't|cant|can't)\b(?:\s+\w+){0,2}"
+    r"\s+(?:did|done|finished|managed|walked|went|tried|kept|made it)\b|\b(?:did|done) nothing\b",
+    re.IGNORECASE,
+)
+# Kindness asked for in so many words: it comes from their progress, whatever else is said.
+KINDNESS_ASKED = re.compile(
+    r"\b(?:something (?:nice|good|kind|positive)|cheer me up|pep talk|encourag\w*|hype me"
+    r"|need (?:a )?(?:win|boost))\b",
+    re.IGNORECASE,
+)
+EFFORT_SEEN = (
+    "That counts{n}. Doing it on a day like this is how a habit gets built.",
+    "Good on you{n}. Small and steady is exactly how it's done.",
+)
 MULLING = re.compile(r"\b(?:think about it|sleep on it|see how (?:i|it) (?:feel|goes))\b", re.I)
 MULLED = ("Fair enough{n}: give it some thought. I'm here if you want to talk it through.",)
 ACKNOWLEDGED = (

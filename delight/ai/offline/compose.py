@@ -175,6 +175,10 @@ def _context_line(
     return ""
 
 
+# The rule of a reply that could not do its planned act (a listening line stood in).
+UNPLANNED = "unplanned"
+
+
 @dataclass(frozen=True)
 class OfflineReply:
     text: str
@@ -214,6 +218,10 @@ def compose_reply(
             turn=turn, said=said,
         )  # fmt: skip
     reply = _guarded(candidates, rule=rule_name, strategy=strategy, said=said, turn=turn)
+    if acted and reply.text not in acted:
+        # Everything the act had to say was said already: a plain listening line stands in,
+        # and says so (the turn's answer names the act the reply really took).
+        reply = OfflineReply(reply.text, UNPLANNED, reply.strategy)
     if ctx.welcome and strategy != "crisis":  # a welcome back opens the reply, once
         text = f"{ctx.welcome} {_GREETING.sub('', reply.text, count=1) or reply.text}"
         return OfflineReply(text, reply.rule, reply.strategy)

@@ -83,6 +83,13 @@ def test_offline_engine_replies_and_streams_the_same_text() -> None:
     assert len(chunks) > 3
 
 
+def test_an_offline_stream_says_which_rule_answered_once_written() -> None:
+    stream = OfflineEngine().stream_reply(ReplyRequest(text="wish me luck", act="kindness"))
+    assert stream.rule == ""
+    assert "".join(stream).startswith("Good luck")
+    assert stream.rule == "act:kindness"
+
+
 def test_offline_engine_classifies_with_the_offline_classifiers() -> None:
     engine = OfflineEngine()
     assert engine.classify_intent("How do streaks work?").label in INTENTS

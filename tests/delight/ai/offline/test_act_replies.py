@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from delight.ai.offline import GoalNote, MemoryNote, ReplyContext, StreakNote
+from delight.ai.offline import GoalNote, MemoryNote, ReplyContext, StreakNote, act_replies
 from delight.ai.offline import act_words as words
 from delight.ai.offline.act_replies import act_reply
 from delight.ai.offline.quality import reply_problems
@@ -388,3 +388,34 @@ def test_a_complaint_made_with_a_laugh_is_listened_to_lightly():
 def test_nerves_before_an_interview_sound_nerve_racking():
     said = act_reply("listen", "got a job interview on friday, bricking it", ReplyContext(), turn=0)
     assert any("nerve-racking" in candidate for candidate in said)
+
+
+@pytest.mark.parametrize(
+    ("text", "opening"),
+    [
+        ("ok going to go talk to padraig. wish me luck", "Good luck, Sam!"),
+        ("ya im nervous but excited", "Good luck, Sam!"),
+        ("idk maybe im overthinking it. am i overthinking it", "It makes sense, Sam,"),
+        ("did the 3 breaths before every call today, weirdly helped", "That counts, Sam."),
+        ("havent had a drink tonight tho. thought about it a lot", "That counts, Sam."),
+    ],
+)
+def test_kindness_meets_what_was_said(text, opening):
+    said = act_reply("kindness", text, ReplyContext(name="Sam"), turn=0)[0]
+    assert said.startswith(opening)
+    assert act_replies.kindness_answers(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "i havent done anything all week",
+        "tell me something nice, i did nothing today",
+        "my sister ana lives in seville",
+    ],
+)
+def test_effort_denied_or_kindness_asked_gets_kindness_from_their_progress(text):
+    streak = StreakNote(current=4, longest=9, strength=40, freezes=0)
+    said = act_reply("kindness", text, ReplyContext(name="Sam", streak=streak), turn=0)[0]
+    assert said.startswith("Here's something true, Sam: you've shown up 4 days in a row")
+    assert not act_replies.kindness_answers(text)

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from delight.ai.offline import GoalNote, MemoryNote, ReplyContext, ZoneNote
+from delight.ai.offline import UNPLANNED, GoalNote, MemoryNote, ReplyContext, ZoneNote
 from delight.ai.offline.compose import compose_reply
 from delight.ai.offline.quality import reply_problems
 from delight.ai.types import EMOTIONS, ChatMessage, EmotionResult, IntentResult
@@ -307,3 +307,14 @@ def test_a_welcome_back_opens_the_reply_in_place_of_its_own_hello() -> None:
     assert reply.startswith(f"{welcome} ")
     assert not re.search(r"\b(?:hey|hi|hello)\b", reply[len(welcome) :], re.I)
     assert len(reply) > len(welcome) + 10  # the reply itself still follows
+
+
+def test_a_reply_whose_act_has_nothing_left_to_say_says_so():
+    """Everything the act had was said this session: a listening line stands in, marked."""
+    ctx = ReplyContext(name="Sam")
+    first = compose_reply("wish me luck", act="kindness", context=ctx)
+    assert first.rule == "act:kindness"
+    history = [ChatMessage("user", "wish me luck"), ChatMessage("assistant", first.text)]
+    again = compose_reply("wish me luck", history=history, act="kindness", context=ctx)
+    assert again.rule == UNPLANNED
+    assert again.text != first.text
