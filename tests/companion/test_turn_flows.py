@@ -123,6 +123,23 @@ def test_a_deed_told_by_the_missions_own_verb_marks_it_among_news_of_others(owne
     assert Mission.objects.get(pk=reply.pk).status == Mission.Status.COMPLETED
 
 
+@pytest.mark.parametrize(
+    "text", ["rang her. talked for an hour lol", "aye did the full 30 mins, squats and lunges"]
+)
+def test_a_deed_read_as_a_mission_done_marks_the_one_its_meaning_fits(owner, text):
+    """No word of the title is said: the whole message's meaning names the mission."""
+    goal = make_goal(owner, title="Stay close to family and get strong")
+    call = make_mission(goal, title="Call one relative you haven't spoken to in a month")
+    gym = make_mission(goal, title="Do a 30 minute gym session")
+    make_mission(goal, title="Write down a memory you want to share")
+
+    answer = say(owner, text)
+
+    meant = call if text.startswith("rang") else gym
+    assert list(Mission.objects.filter(status=Mission.Status.COMPLETED)) == [meant]
+    assert answer["act"] == "mission_done"
+
+
 def test_a_bare_done_after_naming_a_mission_marks_that_one(owner):
     goal = make_goal(owner, title="Gym")
     make_mission(goal, title="Do 20 push-ups")
