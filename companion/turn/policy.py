@@ -171,8 +171,8 @@ def _overruling(chances: np.ndarray, planned: str, sure: float = POLICY_SURE) ->
 
 def open_to(heard: Heard) -> bool:
     """Whether the policy may choose: not for a message a precise rule read (its words were
-    what the rule was written for)."""
-    return heard.by != "rule"
+    what the rule was written for), nor one that asks to be reassured."""
+    return heard.by != "rule" and not asks_reassurance(heard.text)
 
 
 def _felt(learned: str, heard: Heard, sure: float) -> tuple[str, str] | None:

@@ -117,3 +117,9 @@ def test_kindness_is_given_only_where_its_words_fit():
     assert not policy.gives("kindness", fact)
     assert policy.gives("kindness", asked)
     assert not policy.gives("mission_done", plan)
+
+
+def test_a_request_to_be_reassured_is_the_rules_to_answer(sure_of_celebrating):
+    heard = Heard(text="is it normal to forget everything before exams", act="question",
+                  confidence=0.9, feeling=CALM)  # fmt: skip
+    assert policy.reply_chosen(heard, FlatEmbedder())[0] == "kindness"

@@ -121,8 +121,7 @@ def sympathy(given: ActInput) -> list[str]:
         values = {"who": loss.who, "kind": kind, "Who": capitalise(loss.name or loss.who),
                   "them": "them"}  # fmt: skip
         return _bank(words.SYMPATHY_DEATH, given, "loss", **values)
-    if re.search(r"\b(?:died|passed away|funeral|grieving|miss (?:him|her|them))\b",
-                 given.text, re.IGNORECASE):  # fmt: skip
+    if _DEATH.search(given.text):
         return _bank(words.SYMPATHY_GRIEF, given, "grief")
     if _UNWELL.search(given.text):
         # "she had a fall, shes 89": a worry for someone, not a disappointment.
@@ -134,6 +133,13 @@ def sympathy(given: ActInput) -> list[str]:
     )
 
 
+# A death told: "passed" alone is a death only with a when after it ("passed this
+# afternoon"; "passed my driving test" is none).
+_DEATH = re.compile(
+    r"\b(?:died|passed away|funeral|grieving|miss (?:him|her|them)|passed (?:on )?(?:this"
+    r"|last|yesterday|today|tonight|overnight|earlier|peacefully|in (?:his|her|their) sleep))\b",
+    re.IGNORECASE,
+)
 _UNWELL = re.compile(
     r"\b(?:had a fall|fell (?:over|down)|in hospital|in the hospital|hospitali[sz]ed|admitted"
     r"|diagnosed|surgery|operation|stroke|heart attack|ambulance|a&e|broke (?:his|her|their)"
@@ -257,13 +263,16 @@ _REASSURANCE = re.compile(
 
 
 def asks_reassurance(text: str) -> bool:
-    return bool(_REASSURANCE.search(text))
+    """Asked whether something is all right, not to be judged, or whether they are normal."""
+    return bool(_REASSURANCE.search(text) or words.DOUBTING.search(text))
 
 
 def _kindness_for(text: str) -> tuple[str, tuple[str, ...]]:
     """What a message that asks for no kindness as such is met with: reassurance asked for,
     doubts eased, a decision mulled over, luck wished, a plan of their own backed (its time
     said or not), effort seen; ("", ()) when it is none of these."""
+    if words.DOUBTING.search(text):
+        return "doubt", words.DOUBT_EASED
     if asks_reassurance(text):
         return "reassured", words.REASSURED
     if words.KINDNESS_ASKED.search(text):
@@ -278,14 +287,12 @@ def _kindness_for(text: str) -> tuple[str, tuple[str, ...]]:
 
 
 _KINDNESS_CUES = (
-    ("doubt", words.DOUBTING),
     ("mulled", words.MULLING),
     ("luck", words.LUCK),
     ("plan", words.OWN_PLAN),
     ("effort", words.EFFORT),
 )
 _KINDNESS_WORDS = {
-    "doubt": words.DOUBT_EASED,
     "mulled": words.MULLED,
     "luck": words.LUCK_WISHED,
     "effort": words.EFFORT_SEEN,

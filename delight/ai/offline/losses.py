@@ -112,6 +112,9 @@ def loss_in(text: str) -> Loss | None:
             who = found["who"]
             if who.lower() in _NOT_NAMES or _unlike_loss(clean, found):
                 continue
+            owner = re.search(r"\b(?:my|our) $", clean[: found.start("who")], re.IGNORECASE)
+            if owner:  # "my neighbour passed": the pattern took the word after "my" alone
+                who = owner.group(0).lower() + who
             name = next((w for w in who.split()[1:] if w[:1].isupper()), "")
             if not who.lower().startswith(("my ", "our ")):
                 name = who = who[:1].upper() + who[1:]

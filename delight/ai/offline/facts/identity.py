@@ -12,10 +12,8 @@ from delight.ai.types import ExtractedFact
 
 
 def names(clause: str) -> list[ExtractedFact]:
-    found = re.search(
-        r"\b(?:my name is|call me|i go by|people call me)\s+([A-Za-z][A-Za-z'-]+)", clause, re.I
-    )
-    if found:
+    found = _NAMED.search(clause)
+    if found and not _no_name(found.group(1).lower()):
         name = capitalise(found.group(1))
         return [fact(f"Name is {name}", "personal", "name", 0.9, "identity", value=name)]
     # "I am Alice": only a capitalised word that ends the clause, to skip "I am Tired of…".
@@ -31,6 +29,13 @@ def names(clause: str) -> list[ExtractedFact]:
     return []
 
 
+# Their name said, or asked to be called by it: "call me" at the start or after "you can",
+# "just", "please", "people"… ("he used to call me little doctor" is someone else's word).
+_NAMED = re.compile(
+    r"\b(?:my name is|i go by|(?:^|(?:you can|u can|just|please|pls|plz|feel free to|people"
+    r"|everyone|friends|my friends)\s+)call me)\s+([A-Za-z][A-Za-z'-]+)",
+    re.IGNORECASE,
+)
 _INTRODUCED = re.compile(
     r"^(?:(?P<hi>hi|hello|hey|hiya|heya)[,!.]?\s+(?:there\s+)?(?:eliza[,!.]?\s+)?)?"
     r"I am (?P<name>[a-z]{2,15})(?P<btw>\s+(?:btw|by the way))?\s*(?:[,.!;]|$)",

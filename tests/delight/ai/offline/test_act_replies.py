@@ -419,3 +419,23 @@ def test_effort_denied_or_kindness_asked_gets_kindness_from_their_progress(text)
     said = act_reply("kindness", text, ReplyContext(name="Sam", streak=streak), turn=0)[0]
     assert said.startswith("Here's something true, Sam: you've shown up 4 days in a row")
     assert not act_replies.kindness_answers(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "sorry"),
+    [
+        ("one of my patients passed this afternoon. he used to call me little doctor", True),
+        ("the lady on ward 3 passed peacefully in her sleep", True),
+        ("my brother passed his driving test but crashed the car the next day", False),
+    ],
+)
+def test_a_death_said_as_passed_with_a_when_gets_sympathy_for_a_death(text, sorry):
+    said = act_reply("sympathy", text, ReplyContext(name="Sam"), turn=0)[0]
+    assert (said in {w.replace("{n}", ", Sam") for w in words.SYMPATHY_GRIEF}) == sorry
+
+
+def test_asked_whether_it_is_normal_she_eases_the_doubt():
+    text = "is it normal to forget everything right before exams"
+    assert act_replies.asks_reassurance(text)
+    said = act_reply("kindness", text, ReplyContext(name="Sam"), turn=0)[0]
+    assert said.startswith("It makes sense, Sam,")

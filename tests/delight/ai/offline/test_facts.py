@@ -387,6 +387,21 @@ def test_a_name_typed_in_lower_case_is_kept_when_it_is_an_introduction(text, nam
 
 
 @pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("call me Jo", "Jo"),
+        ("you can call me bex", "Bex"),
+        ("my name is Amara", "Amara"),
+        ("one of my patients passed. he used to call me little doctor", None),
+        ("my mum would call me when she needed help", None),
+    ],
+)
+def test_a_name_is_what_they_ask_to_be_called_not_what_someone_called_them(text, name):
+    names = [f.value for f in extract_facts(text) if f.key == "name"]
+    assert names == ([name] if name else [])
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "thats it? i thought youd make me run 10k day one",

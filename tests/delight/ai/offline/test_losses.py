@@ -16,6 +16,7 @@ from delight.ai.offline.losses import loss_in
         ("miso died this morning. the vet said it was his kidneys", "Miso", "Miso", False),
         ("we had to put our old dog down yesterday", "your old dog", "", True),
         ("the funeral of my uncle was today", "your uncle", "", False),
+        ("my neighbour passed last night, peacefully", "your neighbour", "", False),
     ],
 )
 def test_a_death_is_found_with_who_died(text, who, name, pet):
