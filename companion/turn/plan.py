@@ -401,7 +401,17 @@ def _achieved(text: str, feeling: Feeling) -> bool:
     if _QUESTION.search(text):
         return False
     easy = not feeling.shadowed or bool(LAUGHTER.search(text))
-    return easy and bool(_STEP_TAKEN.search(text)) and tells_a_deed(text)
+    recent = not _HISTORY.search(text)
+    return easy and recent and bool(_STEP_TAKEN.search(text)) and tells_a_deed(text)
+
+
+# A deed that is a life's history, not a step taken now ("walked miles every day for 30
+# years, it catches up with you").
+_HISTORY = re.compile(
+    r"\b(?:for (?:\d+|\w+) (?:years|decades)|years ago|every day for|used to|back (?:then|in the"
+    r" day)|all my life|my whole life|when i was (?:a kid|young|little|younger))\b",
+    re.IGNORECASE,
+)
 
 
 def _sure_enough(reply: str) -> float:

@@ -295,3 +295,11 @@ def test_a_step_taken_told_with_a_laugh_is_celebrated_and_a_pizza_eaten_is_not()
     made = "made the veggie pasta sauce tonight, kwame ate it all and had no idea haha"
     assert reply_act("small_talk", 0.7, CALM, text=made) == "celebrate"
     assert reply_act("small_talk", 0.7, CALM, text="lol i ate a whole pizza") != "celebrate"
+
+
+def test_a_lifes_history_told_is_no_step_to_celebrate():
+    text = "walked miles every day for 30 years, it catches up with you"
+    assert reply_act("small_talk", 0.3, CALM, text=text) != "celebrate"
+    assert reply_act("small_talk", 0.3, CALM, text="walked to the shops and back today") == (
+        "celebrate"
+    )

@@ -222,7 +222,12 @@ def advice(given: ActInput) -> list[str]:
         return [_named(words.ADVICE_FIRST, given.ctx.name, mission=given.ctx.missions[0])]
     ruled_out = _ruled_out(given.ctx.memories)
     # "what should i say to her" is about what was said before ("my mum is taking it hard").
-    asked = given.text if any(t.asks.search(given.text) for t in TOPICS) else given.ctx.earlier
+    # A question with a matter of its own ("should i freeze the leftover bolognese") is never
+    # answered about the earlier topic (the knee of two messages before).
+    own = any(t.asks.search(given.text) for t in TOPICS) or (
+        _ASKS_OWN.search(given.text) is not None and _names_a_matter(given.text)
+    )
+    asked = given.text if own else given.ctx.earlier
     for topic in TOPICS:
         if asked and topic.asks.search(asked):
             fits = [s for s in topic.suggestions if not s.contains & ruled_out]
@@ -236,6 +241,11 @@ def advice(given: ActInput) -> list[str]:
     return [_named(words.ADVICE_GENERAL, given.ctx.name)]
 
 
+# A question of its own ("should i freeze…"), not a report of what was tried ("i tried
+# herbal tea, didnt do much": an idea about what was said before).
+_ASKS_OWN = re.compile(
+    r"\?|\b(?:should i|can i|could i|do i|is it|how do|how long|what do|what should)\b", re.I
+)
 # The words of asking for advice, which say nothing of what it is about.
 _ASKING_WORDS = word_set(
     "any tips tip advice idea ideas suggest suggestion suggestions should what how help do "
@@ -264,13 +274,15 @@ _REASSURANCE = re.compile(
 
 def asks_reassurance(text: str) -> bool:
     """Asked whether something is all right, not to be judged, or whether they are normal."""
-    return bool(_REASSURANCE.search(text) or words.DOUBTING.search(text))
+    return any(p.search(text) for p in (_REASSURANCE, words.DOUBTING, words.TOO_MUCH))
 
 
 def _kindness_for(text: str) -> tuple[str, tuple[str, ...]]:
     """What a message that asks for no kindness as such is met with: reassurance asked for,
     doubts eased, a decision mulled over, luck wished, a plan of their own backed (its time
     said or not), effort seen; ("", ()) when it is none of these."""
+    if words.TOO_MUCH.search(text):
+        return "too much", words.TOO_MUCH_EASED
     if words.DOUBTING.search(text):
         return "doubt", words.DOUBT_EASED
     if asks_reassurance(text):

@@ -319,6 +319,15 @@ LUCK = re.compile(
     re.IGNORECASE,
 )
 LUCK_WISHED = ("Good luck{n}! You've got this, and I'll be here to hear how it went.",)
+# Asked whether a plan is too much ("is that too ambitious for a beginner").
+TOO_MUCH = re.compile(
+    r"\b(?:is|was|are) (?:that|this|it|they) (?:a bit |way )?too (?:ambitious|much|hard|big"
+    r"|many|soon)\b|\bam i (?:being )?too ambitious\b",
+    re.IGNORECASE,
+)
+TOO_MUCH_EASED = (
+    "Not at all{n}. Start with the easiest one, and let it make the next one easier.",
+)
 # Second-guessing oneself ("am i overthinking it", "is that normal or am i losing it").
 DOUBTING = re.compile(
     r"\b(?:overthinking|is (?:that|this|it) normal|am i (?:crazy|mad|losing it|being (?:silly"

@@ -87,6 +87,13 @@ TOPICS: tuple[Topic, ...] = (
         ("Greek yoghurt with oats and berries: protein you can eat standing up.", "dairy"),
     ),
     _topic(
+        r"\bfreez\w*|\bleft ?overs?\b|\bleftover\b|\bbatch cook\w*|\bmeal prep\w*",
+        "Let it cool, then freeze it in portions within two hours of cooking. It keeps about"
+        " three months; thaw it in the fridge overnight and reheat it until piping hot.",
+        "Freeze it flat in bags, a portion each: it thaws fast, and a future dinner is already"
+        " made.",
+    ),
+    _topic(
         r"\bsnacks?\b|\beat\b|\bfood\b|\bhungry\b|\brefuel\b|\bbreakfast\b|\blunch\b",
         ("A banana and a handful of pretzels: quick carbs, easy on the stomach.", "gluten"),
         (

@@ -31,6 +31,8 @@ _LOST = re.compile(
     r"|cousin|friend|baby)(?: [A-Z][a-z]+)?|[A-Z][a-z]+)(?: down| to sleep)?\b"
 )
 _FUNERAL = re.compile(r"\b(?:funeral|passing|death) of (?P<who>(?i:my|our) \w+(?: [A-Z][a-z]+)?)")
+# A word before the one who died that makes them someone else's, or no one in particular.
+_SOMEONE_ELSES = re.compile(r"\b(?:her|his|their|your|the|a|an)\s+$", re.IGNORECASE)
 _PETS = re.compile(
     r"\b(?:cat|dog|puppy|kitten|rabbit|bunny|hamster|guinea pig|budgie|parrot|horse|pony|fish"
     r"|tortoise|pet)\b"
@@ -112,7 +114,10 @@ def loss_in(text: str) -> Loss | None:
             who = found["who"]
             if who.lower() in _NOT_NAMES or _unlike_loss(clean, found):
                 continue
-            owner = re.search(r"\b(?:my|our) $", clean[: found.start("who")], re.IGNORECASE)
+            before = clean[: found.start("who")]
+            if _SOMEONE_ELSES.search(before):
+                continue  # "her mum died" (a daughter's mum, told by her dad): not theirs to name
+            owner = re.search(r"\b(?:my|our) $", before, re.IGNORECASE)
             if owner:  # "my neighbour passed": the pattern took the word after "my" alone
                 who = owner.group(0).lower() + who
             name = next((w for w in who.split()[1:] if w[:1].isupper()), "")

@@ -396,6 +396,7 @@ def test_nerves_before_an_interview_sound_nerve_racking():
         ("ok going to go talk to padraig. wish me luck", "Good luck, Sam!"),
         ("ya im nervous but excited", "Good luck, Sam!"),
         ("idk maybe im overthinking it. am i overthinking it", "It makes sense, Sam,"),
+        ("is that too ambitious for a beginner", "Not at all, Sam."),
         ("did the 3 breaths before every call today, weirdly helped", "That counts, Sam."),
         ("havent had a drink tonight tho. thought about it a lot", "That counts, Sam."),
     ],
@@ -439,3 +440,11 @@ def test_asked_whether_it_is_normal_she_eases_the_doubt():
     assert act_replies.asks_reassurance(text)
     said = act_reply("kindness", text, ReplyContext(name="Sam"), turn=0)[0]
     assert said.startswith("It makes sense, Sam,")
+
+
+def test_a_question_with_a_matter_of_its_own_is_not_answered_about_the_earlier_topic():
+    ctx = ReplyContext(name="Sam", earlier="my knee is playing up again")
+    said = act_reply("advice", "should i freeze the leftover bolognese", ctx, turn=0)[0]
+    assert "freeze" in said.lower()
+    assert "knee" not in said.lower()
+    assert "walk" not in said.lower()

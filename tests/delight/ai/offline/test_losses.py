@@ -28,6 +28,8 @@ def test_a_death_is_found_with_who_died(text, who, name, pet):
 @pytest.mark.parametrize(
     "text",
     [
+        "my daughter worries i live on toast since her mum died",
+        "the patient in bed 4 died overnight",
         "i passed my driving test!!",
         "my phone died",
         "it died on me halfway through",
@@ -36,5 +38,5 @@ def test_a_death_is_found_with_who_died(text, who, name, pet):
         "i lost my job",
     ],
 )
-def test_a_test_passed_or_a_thing_that_died_is_no_loss(text):
+def test_a_test_passed_a_thing_that_died_or_someone_elses_loss_is_no_loss_of_theirs(text):
     assert loss_in(text) is None
