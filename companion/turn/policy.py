@@ -64,7 +64,7 @@ from delight.ai.classifiers.softmax import (
 )
 from delight.ai.embeddings import Embedder
 from delight.ai.offline import extract_facts, loss_in
-from delight.ai.offline.act_replies import asks_reassurance, kindness_answers
+from delight.ai.offline.act_replies import advice_answers, asks_reassurance, kindness_answers
 from delight.ai.text import LAUGHTER
 from delight.ai.types import EMOTIONS, EmotionResult, IntentResult
 
@@ -191,8 +191,20 @@ def _felt(learned: str, heard: Heard, sure: float) -> tuple[str, str] | None:
 
 
 def gives(act: str, heard: Heard) -> bool:
-    """Whether the policy can give `act` as a reply to what was heard."""
-    return act in LEARNED and (act != "kindness" or _kindness_fits(heard))
+    """Whether the policy can give `act` as a reply to what was heard: kindness and advice
+    only where their words fit ("I don't have a ready answer for that one" to "the shopping
+    list one sounds easiest" is no advice)."""
+    fits = {"kindness": _kindness_fits, "advice": _advice_fits}.get(act)
+    return act in LEARNED and (fits is None or fits(heard))
+
+
+def _advice_fits(heard: Heard) -> bool:
+    """Advice asked for, a question, or a matter advice knows (act_replies.advice_answers)."""
+    return (
+        heard.act in ("advice_request", "question")
+        or asks_for_ideas(heard.text)
+        or advice_answers(heard.text)
+    )
 
 
 def _kindness_fits(heard: Heard) -> bool:

@@ -119,6 +119,17 @@ def test_kindness_is_given_only_where_its_words_fit():
     assert not policy.gives("mission_done", plan)
 
 
+def test_advice_is_given_only_where_it_has_words_for_the_message():
+    chose = Heard(text="the shopping list one sounds easiest", act="affirm", confidence=0.2,
+                  feeling=CALM)  # fmt: skip
+    leftovers = Heard(text="i might freeze the leftovers", act="share_fact", confidence=0.5,
+                      feeling=CALM)  # fmt: skip
+    asked = Heard(text="any tips for my knee", act="advice_request", confidence=0.9, feeling=CALM)
+    assert not policy.gives("advice", chose)
+    assert policy.gives("advice", leftovers)
+    assert policy.gives("advice", asked)
+
+
 def test_a_request_to_be_reassured_is_the_rules_to_answer(sure_of_celebrating):
     heard = Heard(text="is it normal to forget everything before exams", act="question",
                   confidence=0.9, feeling=CALM)  # fmt: skip

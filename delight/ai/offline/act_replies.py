@@ -214,6 +214,11 @@ WHICH_FIRST = re.compile(
 )
 
 
+def advice_answers(text: str) -> bool:
+    """Whether advice has words for `text` itself: a topic it knows, or which mission first."""
+    return bool(WHICH_FIRST.search(text)) or any(t.asks.search(text) for t in TOPICS)
+
+
 def advice(given: ActInput) -> list[str]:
     """One concrete suggestion for what they asked about that fits what Eliza knows: asked
     which mission to begin with, the first on their list; never a food they cannot eat;
