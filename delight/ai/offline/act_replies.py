@@ -598,7 +598,7 @@ def _ruled_out(memories: Sequence[str]) -> frozenset[str]:
     out: set[str] = set()
     for memory in memories:
         if re.search(r"\b(?:allerg|intoleran|can'?t eat|cannot eat|can not eat|avoid|vegan"
-                     r"|vegetarian|coeliac|celiac)\w*", memory, re.IGNORECASE):  # fmt: skip
+                     r"|vegetarian|coeliac|celiac|diabet)\w*", memory, re.IGNORECASE):  # fmt: skip
             for pattern, contains in RESTRICTIONS:
                 if pattern.search(memory):
                     out |= contains

@@ -25,6 +25,7 @@ RESTRICTIONS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\bsesame\b", "sesame"),
         (r"\bsoy\b|\bsoya\b", "soy"),
         (r"\bfish\b", "fish"),
+        (r"\bdiabet", "sugar"),
     )
 )
 
@@ -100,12 +101,12 @@ TOPICS: tuple[Topic, ...] = (
             "Toast with peanut butter and a sliced banana: carbs and a little protein.",
             "peanut gluten",
         ),
-        ("Greek yoghurt with berries and a drizzle of honey.", "dairy"),
+        ("Greek yoghurt with berries and a drizzle of honey.", "dairy sugar"),
         ("An apple with a small handful of almonds.", "nut"),
-        ("Rice cakes with banana and a little honey: light, and easy on the stomach.", ""),
+        ("Rice cakes with banana and a little honey: light, and easy on the stomach.", "sugar"),
         ("Hummus with carrot and cucumber sticks.", "sesame"),
         ("A boiled egg and an orange.", "egg"),
-        ("A glass of chocolate milk: an old favourite after exercise.", "dairy"),
+        ("A glass of chocolate milk: an old favourite after exercise.", "dairy sugar"),
         ("A bowl of oats with banana and cinnamon (made with water or oat milk).", ""),
     ),
     _topic(

@@ -81,6 +81,25 @@ def food(clause: str) -> list[ExtractedFact]:
     return []
 
 
+# A condition said as what they are ("im type 2 diabetic", "i'm asthmatic").
+_CONDITION_OF = {
+    "diabetic": "diabetes", "asthmatic": "asthma", "epileptic": "epilepsy",
+    "coeliac": "coeliac disease", "celiac": "celiac disease", "dyslexic": "dyslexia",
+    "autistic": "autism", "arthritic": "arthritis",
+}  # fmt: skip
+_AS_ADJECTIVE = re.compile(
+    r"\bI am (?:a |an )?(?P<type>type [12] )?(?P<adjective>" + "|".join(_CONDITION_OF) + r")\b",
+    re.IGNORECASE,
+)
+
+
+def _condition_said(said: re.Match[str] | None) -> str:
+    """The condition an adjective names ("type 2 diabetic": "type 2 diabetes")."""
+    if said is None:
+        return ""
+    return f"{(said['type'] or '').lower()}{_CONDITION_OF[said['adjective'].lower()]}"
+
+
 def conditions(clause: str) -> list[ExtractedFact]:
     """A condition they live with ("I have type 2 diabetes", "my knees are bad")."""
     found = re.search(
@@ -89,8 +108,9 @@ def conditions(clause: str) -> list[ExtractedFact]:
         clause,
         re.I,
     )
-    if found:
-        condition = found.group(1).lower()
+    said = _AS_ADJECTIVE.search(clause)
+    condition = found.group(1).lower() if found else _condition_said(said)
+    if condition:
         return [
             fact(
                 f"Has {condition}",

@@ -448,3 +448,11 @@ def test_a_question_with_a_matter_of_its_own_is_not_answered_about_the_earlier_t
     assert "freeze" in said.lower()
     assert "knee" not in said.lower()
     assert "walk" not in said.lower()
+
+
+def test_no_sugary_idea_for_someone_with_diabetes():
+    ctx = ReplyContext(
+        name="Sam", memory_notes=(MemoryNote("Has type 2 diabetes", "health:typ_2_diabet"),)
+    )
+    ideas = [act_reply("advice", "what could i have for lunch", ctx, turn=n)[0] for n in range(8)]
+    assert not any(word in said.lower() for said in ideas for word in ("honey", "chocolate"))

@@ -455,3 +455,15 @@ def test_something_coming_up_is_kept_as_a_task(text, content) -> None:
 @pytest.mark.parametrize("text", ["i got a test back today", "the interview went well"])
 def test_an_event_past_or_its_results_is_nothing_coming_up(text) -> None:
     assert not [f for f in extract_facts(text) if f.key.startswith("event:")]
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("im type 2 diabetic by the way, doctor keeps on at me about it", "Has type 2 diabetes"),
+        ("I am asthmatic", "Has asthma"),
+        ("im coeliac so no bread", "Has coeliac disease"),
+    ],
+)
+def test_a_condition_said_as_what_they_are_is_kept(text, content):
+    assert content in [f.content for f in extract_facts(text)]
