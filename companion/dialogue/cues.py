@@ -262,6 +262,38 @@ def others_did(text: str) -> bool:
     return bool(_OTHERS_DEED.search(text))
 
 
+# Someone else's habit ("he swims every morning", "she always runs").
+_OTHERS_HABIT = re.compile(
+    r"\b(?:he|she|they)\s+(?:always\s+|usually\s+|still\s+|just\s+)?(?!is\b|was\b|has\b)"
+    r"[a-z]+[^s\W]s\b",
+    re.IGNORECASE,
+)
+
+
+def about_others(text: str) -> bool:
+    """What someone else did or does ("she did…", "he swims every morning")."""
+    return others_did(text) or bool(_OTHERS_HABIT.search(text))
+
+
+# A life's history, not a step taken now ("walked miles every day for 30 years", "i nearly
+# drowned on holiday when i was 8").
+_HISTORY = re.compile(
+    r"\b(?:for (?:\d+|\w+) (?:years|decades)|years ago|every day for|used to|back (?:then|in the"
+    r" day)|all my life|my whole life|when i was (?:a kid|young|little|younger|\d+|a child"
+    r"|a teenager|at school))\b",
+    re.IGNORECASE,
+)
+
+
+_NOW = re.compile(r"\b(?:today|tonight|this (?:morning|afternoon|evening)|just now)\b", re.I)
+
+
+def tells_history(text: str) -> bool:
+    """A life's history told, and nothing of today ("held off the first fag till half 7
+    today. used to be before i even got the boots on" is a step today)."""
+    return bool(_HISTORY.search(text)) and not _NOW.search(text)
+
+
 def _own_deed(clause: str) -> bool:
     """A past verb of the person's own in `clause`, with no "not" or "skipped" before it."""
     words = re.findall(r"[a-z']+", clause)
@@ -269,6 +301,8 @@ def _own_deed(clause: str) -> bool:
         if SKIPPED.fullmatch(word) or word in NOT_DEEDS:
             return False
         lead = words[at - 1] if at else ""
+        if lead in ("nearly", "almost"):
+            continue  # "i nearly drowned": nothing done
         if word in FEELING_FORMS or not PAST_DONE.fullmatch(word):
             continue
         if not lead or lead in OWN_DEED_LEAD or lead.endswith("ly"):

@@ -38,6 +38,7 @@ from companion.dialogue.cues import (
     reports_done,
     skips,
     states_goal,
+    tells_history,
     wished_aim,
 )
 from companion.dialogue.phrases import ADJUST_WORDS, DATE_SAID_AGAIN, GOAL_NAMED, KEEP_DATE
@@ -233,6 +234,7 @@ def flow_to_start(
         or denies_done(text)
         or plans_ahead(own)
         or others_did(own)
+        or tells_history(own)
         or asks_for_ideas(text)
     )
     done = told and reports_done(text)

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from companion.dialogue import CREATE_GOAL
-from companion.dialogue.cues import asks_for_ideas, is_question, it_resolved
+from companion.dialogue.cues import about_others, asks_for_ideas, is_question, it_resolved
 from companion.dialogue.parsing import is_bare_yes, is_cancel
 from companion.dialogue.phrases import NOTHING_TO_CANCEL
 from companion.dialogue.states import ConversationState
@@ -176,7 +176,11 @@ def receive_input(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     intent = noted(ctx, "intent", dataclasses.replace(read, act_confidence=sure))
     if dialogue.state in ACTIVE:
         # A goodbye or a question about the story while a flow waits is no answer to it.
-        elsewhere = intent.act in ELSEWHERE and intent.act_confidence >= ELSEWHERE_SURE
+        # Nor is news of someone else while she asks which mission ("my boyfriend dan is a
+        # proper fish, he swims every morning" marked the swim session).
+        elsewhere = (intent.act in ELSEWHERE and intent.act_confidence >= ELSEWHERE_SURE) or (
+            bool(dialogue.offered) and about_others(text)
+        )
         step = deps.dialogue.handle(
             dialogue,
             meant_choice(dialogue, text, deps.engine.embedder) or text,

@@ -19,6 +19,7 @@ from companion.dialogue.cues import (
     plans_ahead,
     reports_done,
     states_plan,
+    tells_history,
 )
 from delight.ai.offline import drop_openers, reflect, split_sentences
 from delight.ai.offline.act_replies import asks_reassurance
@@ -401,17 +402,8 @@ def _achieved(text: str, feeling: Feeling) -> bool:
     if _QUESTION.search(text):
         return False
     easy = not feeling.shadowed or bool(LAUGHTER.search(text))
-    recent = not _HISTORY.search(text)
+    recent = not tells_history(text)
     return easy and recent and bool(_STEP_TAKEN.search(text)) and tells_a_deed(text)
-
-
-# A deed that is a life's history, not a step taken now ("walked miles every day for 30
-# years, it catches up with you").
-_HISTORY = re.compile(
-    r"\b(?:for (?:\d+|\w+) (?:years|decades)|years ago|every day for|used to|back (?:then|in the"
-    r" day)|all my life|my whole life|when i was (?:a kid|young|little|younger))\b",
-    re.IGNORECASE,
-)
 
 
 def _sure_enough(reply: str) -> float:

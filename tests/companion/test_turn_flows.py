@@ -515,3 +515,26 @@ def test_the_first_one_after_she_named_a_good_first_one_is_that_one(owner):
     say(owner, "ok i did the first one", added)
 
     assert list(Mission.objects.filter(status=Mission.Status.COMPLETED)) == [tune]
+
+
+def test_news_of_someone_else_while_she_asks_which_mission_marks_nothing(owner):
+    goal = make_goal(owner, title="Swim 25 metres without stopping")
+    make_mission(goal, title="Book a beginner swim session")
+    make_mission(goal, title="Book a float lesson")
+
+    asked = say(owner, "ok i did the booking one")
+    assert asked["act"] == "clarify_choice"
+    say(owner, "my boyfriend dan is a proper fish, he swims every morning", asked)
+
+    assert not Mission.objects.filter(status=Mission.Status.COMPLETED).exists()
+
+
+def test_a_childhood_fright_told_asks_about_no_mission(owner):
+    goal = make_goal(owner, title="Swim 25 metres without stopping")
+    make_mission(goal, title="Book a beginner swim session at the leisure centre")
+    make_mission(goal, title="Practise floating on your back for five minutes")
+
+    answer = say(owner, "i nearly drowned on holiday when i was 8 so water freaks me out a bit")
+
+    assert answer["act"] not in ("clarify_choice", "mission_done")
+    assert not Mission.objects.filter(status=Mission.Status.COMPLETED).exists()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.dialogue.cues import (
+    about_others,
     asks_for_goal,
     fix_typos,
     is_aside,
@@ -14,6 +15,7 @@ from companion.dialogue.cues import (
     reports_done,
     states_goal,
     tells_a_reason,
+    tells_history,
     wished_aim,
 )
 
@@ -165,3 +167,34 @@ def test_a_word_with_an_ending_of_its_own_is_no_typo():
         fix_typos("healthy meals, i have news, my goals") == "healthy meals, i have news, my goals"
     )
     assert fix_typos("i wnat a new helth goal") == "i want a new health goal"
+
+
+@pytest.mark.parametrize(
+    ("text", "history"),
+    [
+        ("i nearly drowned on holiday when i was 8 so water freaks me out a bit", True),
+        ("walked miles every day for 30 years, it catches up with you", True),
+        ("walked to the shops and back this morning", False),
+        ("held off the first fag till half 7 today. used to be before i got the boots on", False),
+    ],
+)
+def test_a_lifes_history_is_told_apart_from_a_step_taken_now(text, history):
+    assert tells_history(text) == history
+
+
+def test_nearly_doing_something_is_no_deed():
+    assert past_deed("i nearly drowned on holiday") == ""
+    assert past_deed("i swam 10 lengths") == "i swam 10 lengths"
+
+
+@pytest.mark.parametrize(
+    ("text", "others"),
+    [
+        ("my boyfriend dan is a proper fish, he swims every morning", True),
+        ("she did the downward dog on rufus", True),
+        ("he is tall", False),
+        ("the floating one", False),
+    ],
+)
+def test_what_someone_else_did_or_does_is_told_apart(text, others):
+    assert about_others(text) == others
