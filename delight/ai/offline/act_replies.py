@@ -342,9 +342,12 @@ def kindness(given: ActInput) -> list[str]:
         return [_named(words.KINDNESS_PLANNED, given.ctx.name, goal=given.ctx.goals[0])]
     if not parts:
         return [_named(words.KINDNESS_PLAIN[0], given.ctx.name)]
-    opening = f"Here's something true{', ' + given.ctx.name if given.ctx.name else ''}: "
     said = ", and ".join([uncapitalise(parts[0]), *parts[1:]])
-    return [opening + said + ". " + words.KINDNESS_CLOSE]
+    # Said in more than one way, so a second "tell me something nice" is not met by silence.
+    return [
+        _named(opening, given.ctx.name) + said + ". " + close
+        for opening, close in words.KINDNESS_TRUE
+    ]
 
 
 def decline(given: ActInput) -> list[str]:

@@ -183,7 +183,10 @@ KINDNESS_PLANNED = (
 KINDNESS_STREAK = "You've shown up {days} in a row"
 KINDNESS_BEST = " (your best run yet)"
 KINDNESS_GOAL = "you're {percent}% of the way to “{goal}”"
-KINDNESS_CLOSE = "That's you keeping promises to yourself."
+KINDNESS_TRUE = (
+    ("Here's something true{n}: ", "That's you keeping promises to yourself."),
+    ("Something worth noticing{n}: ", "Small steps, kept: that's how real change looks."),
+)
 MISSIONS = "On your list today: {listed}.{where} Which one feels right to start with?"
 MISSIONS_TO_REVIEW = (
     "Nothing is on today's list yet{n}: the plan for “{goal}” is on your goals page, waiting "

@@ -456,3 +456,10 @@ def test_no_sugary_idea_for_someone_with_diabetes():
     )
     ideas = [act_reply("advice", "what could i have for lunch", ctx, turn=n)[0] for n in range(8)]
     assert not any(word in said.lower() for said in ideas for word in ("honey", "chocolate"))
+
+
+def test_kindness_from_progress_has_more_than_one_way_to_be_said():
+    streak = StreakNote(current=4, longest=9, strength=40, freezes=0)
+    said = act_reply("kindness", "tell me something nice", ReplyContext(streak=streak), turn=0)
+    assert len(set(said)) >= 2
+    assert all("4 days in a row" in line for line in said)
