@@ -64,7 +64,8 @@ from delight.ai.classifiers.softmax import (
 )
 from delight.ai.embeddings import Embedder
 from delight.ai.offline import extract_facts, loss_in
-from delight.ai.offline.act_replies import advice_answers, asks_reassurance, kindness_answers
+from delight.ai.offline.act_replies import asks_reassurance, kindness_answers
+from delight.ai.offline.advice import advice_answers
 from delight.ai.text import LAUGHTER
 from delight.ai.types import EMOTIONS, EmotionResult, IntentResult
 
@@ -199,7 +200,7 @@ def gives(act: str, heard: Heard) -> bool:
 
 
 def _advice_fits(heard: Heard) -> bool:
-    """Advice asked for, a question, or a matter advice knows (act_replies.advice_answers)."""
+    """Advice asked for, a question, or a matter advice knows (advice.advice_answers)."""
     return (
         heard.act in ("advice_request", "question")
         or asks_for_ideas(heard.text)

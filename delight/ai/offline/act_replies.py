@@ -10,14 +10,13 @@ Each function returns candidate replies, best first, or [] to let the keyword ru
 from __future__ import annotations
 
 import re
-import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
 
 from delight.ai.offline import act_words as words
-from delight.ai.offline.advice_words import RESTRICTIONS, TOPICS, Suggestion
+from delight.ai.offline.advice import advice_reply
 from delight.ai.offline.answers import learned_answer
+from delight.ai.offline.banks import named, rotate
 from delight.ai.offline.context import ReplyContext
 from delight.ai.offline.facts import extract_facts
 from delight.ai.offline.losses import loss_in
@@ -66,20 +65,12 @@ class ActInput:
     troubled: bool = True  # a heavy feeling or a trouble told: listening names how it sounds
 
 
-def _named(template: str, name: str, **values: str) -> str:
-    return template.format(n=f", {name}" if name else "", **values)
-
-
-T = TypeVar("T")
-
-
-def _rotate(options: Sequence[T], turn: int, seed: str) -> list[T]:
-    start = (turn + zlib.crc32(seed.encode())) % len(options)
-    return list(options[start:]) + list(options[:start])
-
-
 def _bank(options: Sequence[str], given: ActInput, seed: str, **values: str) -> list[str]:
-    return [_named(t, given.ctx.name, **values) for t in _rotate(options, given.turn, seed)]
+    return [named(t, given.ctx.name, **values) for t in rotate(options, given.turn, seed)]
+
+
+def advice(given: ActInput) -> list[str]:
+    return advice_reply(given.text, given.ctx, given.turn)
 
 
 def greet(given: ActInput) -> list[str]:
@@ -104,12 +95,12 @@ def thanks_reply(given: ActInput) -> list[str]:
 
 def help_reply(given: ActInput) -> list[str]:
     """What she can do; asked again, the same in short (a reply said before is not repeated)."""
-    return [_named(words.HELP, given.ctx.name), _named(words.HELP_AGAIN, given.ctx.name)]
+    return [named(words.HELP, given.ctx.name), named(words.HELP_AGAIN, given.ctx.name)]
 
 
 def resume(given: ActInput) -> list[str]:
     if not given.ctx.earlier:
-        return [_named(words.RESUME_NOTHING, given.ctx.name)]
+        return [named(words.RESUME_NOTHING, given.ctx.name)]
     return _bank(words.RESUME, given, "resume", topic=given.ctx.earlier)
 
 
@@ -193,78 +184,15 @@ def calm(given: ActInput) -> list[str]:
 def celebrate(given: ActInput) -> list[str]:
     """Joy met, with what it taught her when it was a win ("I'll remember you ran 5 km")."""
     learned = learned_answer(extract_facts(given.text))
-    opening = _rotate(words.CELEBRATE_OPENERS, given.turn, "celebrate-open")[0]
+    opening = rotate(words.CELEBRATE_OPENERS, given.turn, "celebrate-open")[0]
     if learned:
-        return [f"{_named(opening, given.ctx.name)} {said}" for said in learned]
+        return [f"{named(opening, given.ctx.name)} {said}" for said in learned]
     said = _said_back(given.text)
     if said:
         return _bank(words.CELEBRATE, given, "celebrate", Said=said) + _bank(
             words.CELEBRATE_PLAIN, given, "celebrate-plain"
         )
     return _bank(words.CELEBRATE_PLAIN, given, "celebrate-plain")
-
-
-# Asked which mission to begin with ("which one should i start with", "what do i do first").
-WHICH_FIRST = re.compile(
-    r"\bwhich (?:one|mission|thing)?\s*(?:should|do|shall|would) (?:i|we) (?:start|begin|do)"
-    r"|\bwhat (?:should|do|shall) (?:i|we) (?:start with|do first|begin with)"
-    r"|\bwhere (?:should|do|shall) (?:i|we) (?:start|begin)\b"
-    r"|^\W*(?:ok\W+|so\W+)?(?:which|what)(?: one| mission)? first\b",
-    re.IGNORECASE,
-)
-
-
-def advice_answers(text: str) -> bool:
-    """Whether advice has words for `text` itself: a topic it knows, or which mission first."""
-    return bool(WHICH_FIRST.search(text)) or any(t.asks.search(text) for t in TOPICS)
-
-
-def advice(given: ActInput) -> list[str]:
-    """One concrete suggestion for what they asked about that fits what Eliza knows: asked
-    which mission to begin with, the first on their list; never a food they cannot eat;
-    with no topic known, ten minutes on one of their missions."""
-    if given.ctx.missions and WHICH_FIRST.search(given.text):
-        return [_named(words.ADVICE_FIRST, given.ctx.name, mission=given.ctx.missions[0])]
-    ruled_out = _ruled_out(given.ctx.memories)
-    # "what should i say to her" is about what was said before ("my mum is taking it hard").
-    # A question with a matter of its own ("should i freeze the leftover bolognese") is never
-    # answered about the earlier topic (the knee of two messages before).
-    own = any(t.asks.search(given.text) for t in TOPICS) or (
-        _ASKS_OWN.search(given.text) is not None and _names_a_matter(given.text)
-    )
-    asked = given.text if own else given.ctx.earlier
-    for topic in TOPICS:
-        if asked and topic.asks.search(asked):
-            fits = [s for s in topic.suggestions if not s.contains & ruled_out]
-            if fits:
-                picked = _rotate(fits, given.turn, "advice")
-                return [_suggest(s, given.ctx.name) for s in picked]
-    if given.ctx.missions and not _names_a_matter(given.text):
-        return [_named(words.ADVICE_MISSION, given.ctx.name, mission=given.ctx.missions[-1])]
-    if _names_a_matter(given.text):
-        return [_named(words.ADVICE_OPEN, given.ctx.name)]
-    return [_named(words.ADVICE_GENERAL, given.ctx.name)]
-
-
-# A question of its own ("should i freeze…"), not a report of what was tried ("i tried
-# herbal tea, didnt do much": an idea about what was said before).
-_ASKS_OWN = re.compile(
-    r"\?|\b(?:should i|can i|could i|do i|is it|how do|how long|what do|what should)\b", re.I
-)
-# The words of asking for advice, which say nothing of what it is about.
-_ASKING_WORDS = word_set(
-    "any tips tip advice idea ideas suggest suggestion suggestions should what how help do "
-    "i me you for when with about can could would give need get some good best way ways "
-    "really please eliza ok so"
-)
-# A question about a matter of its own ("when a client keeps changing their mind") has at
-# least this many words beyond those of asking: ten minutes on a mission answers no such thing.
-MATTER_WORDS = 3
-
-
-def _names_a_matter(text: str) -> bool:
-    said = normalise_words(text)
-    return len([w for w in said if w not in _ASKING_WORDS and w not in STOPWORDS]) >= MATTER_WORDS
 
 
 # Asked whether it is all right ("is that ok", "is it bad if i skip") or not to be judged
@@ -339,29 +267,29 @@ def kindness(given: ActInput) -> list[str]:
         parts.append(words.KINDNESS_GOAL.format(percent=done, goal=goal))
     if not parts and given.ctx.goals:
         # Nothing done yet, but a goal set: a wish made into a plan is true and kind.
-        return [_named(words.KINDNESS_PLANNED, given.ctx.name, goal=given.ctx.goals[0])]
+        return [named(words.KINDNESS_PLANNED, given.ctx.name, goal=given.ctx.goals[0])]
     if not parts:
-        return [_named(words.KINDNESS_PLAIN[0], given.ctx.name)]
+        return [named(words.KINDNESS_PLAIN[0], given.ctx.name)]
     said = ", and ".join([uncapitalise(parts[0]), *parts[1:]])
     # Said in more than one way, so a second "tell me something nice" is not met by silence.
     return [
-        _named(opening, given.ctx.name) + said + ". " + close
+        named(opening, given.ctx.name) + said + ". " + close
         for opening, close in words.KINDNESS_TRUE
     ]
 
 
 def decline(given: ActInput) -> list[str]:
     found = next((said for asks, said in words.DECLINE if asks.search(given.text)), "")
-    return [_named(found or words.DECLINE_OTHER, given.ctx.name)]
+    return [named(found or words.DECLINE_OTHER, given.ctx.name)]
 
 
 def missions(given: ActInput) -> list[str]:
     if not given.ctx.missions and given.ctx.reviewing:
-        return [_named(words.MISSIONS_TO_REVIEW, given.ctx.name, goal=given.ctx.reviewing[0])]
+        return [named(words.MISSIONS_TO_REVIEW, given.ctx.name, goal=given.ctx.reviewing[0])]
     if not given.ctx.missions and given.ctx.planning:
-        return [_named(words.MISSIONS_PLANNING, given.ctx.name, goal=given.ctx.planning[0])]
+        return [named(words.MISSIONS_PLANNING, given.ctx.name, goal=given.ctx.planning[0])]
     if not given.ctx.missions:
-        return [_named(words.MISSIONS_NONE, given.ctx.name)]
+        return [named(words.MISSIONS_NONE, given.ctx.name)]
     listed = "; ".join(given.ctx.missions[:3])
     where = mission_zone_sentence(given.ctx.missions[:3], given.ctx.zones)
     return [words.MISSIONS.format(listed=listed, where=f" {where}" if where else "")]
@@ -371,14 +299,14 @@ def progress(given: ActInput) -> list[str]:
     """Their goals when asked what they are; how far a goal named in the question is (its
     plan's state when it has no count yet), then the streak."""
     if _WHICH_GOALS.search(given.text) and given.ctx.goals:
-        named = [_goal_progress(goal, given.ctx) for goal in given.ctx.goals[:3]]
-        return [" ".join(named)]
+        each = [_goal_progress(goal, given.ctx) for goal in given.ctx.goals[:3]]
+        return [" ".join(each)]
     if _HOW_MANY_DONE.search(given.text) and (counted := _missions_done(given.ctx)):
         return [counted]
     answer = streak_answer(given.text, given.ctx.streak, asked=True)
     if goal := _goal_asked(given.text, given.ctx):
         return [f"{_goal_progress(goal, given.ctx)} {answer}".strip()]
-    return [answer or _named(words.PROGRESS_NONE, given.ctx.name)]
+    return [answer or named(words.PROGRESS_NONE, given.ctx.name)]
 
 
 _WHICH_GOALS = re.compile(
@@ -417,9 +345,9 @@ def _goal_asked(text: str, ctx: ReplyContext) -> str:
     """The goal a question names by a word of its title ("the 5k thing"), or the only goal
     when it asks about "my goal"."""
     said = set(normalise_words(text)) - STOPWORDS - GOAL_WORDS
-    named = [g for g in ctx.goals if said & (set(normalise_words(g)) - STOPWORDS)]
-    if len(named) == 1:
-        return named[0]
+    mentioned = [g for g in ctx.goals if said & (set(normalise_words(g)) - STOPWORDS)]
+    if len(mentioned) == 1:
+        return mentioned[0]
     return ctx.goals[0] if len(ctx.goals) == 1 and "goal" in text.lower() else ""
 
 
@@ -441,7 +369,7 @@ def story(given: ActInput) -> list[str]:
 
 def world(given: ActInput) -> list[str]:
     answer = world_answer(given.text, given.ctx.zones, asked=True)
-    return [answer or _named(words.WORLD_NONE, given.ctx.name)]
+    return [answer or named(words.WORLD_NONE, given.ctx.name)]
 
 
 def fact_noted(given: ActInput) -> list[str]:
@@ -454,16 +382,16 @@ def fact_noted(given: ActInput) -> list[str]:
         return _bank(words.LAUGHED, given, "remarked")
     if not learned:
         return hear(given)
-    learned = _rotate(learned, given.turn, "learned")
+    learned = rotate(learned, given.turn, "learned")
     if _JOB_LOST.search(given.text):
         laughed = LAUGHTER.search(given.text)
-        blow = _named(words.JOB_LOST_LAUGHED if laughed else words.JOB_LOST, given.ctx.name)
+        blow = named(words.JOB_LOST_LAUGHED if laughed else words.JOB_LOST, given.ctx.name)
         return [f"{blow} {said}" for said in learned]
     if _BIG_CHANGE.search(given.text):
         # "recently divorced and my daughter just started uni so the house is very quiet":
         # the change is met before the name is kept.
         quiet = re.search(r"\b(?:quiet|on my own|lonely|empty)\b", given.text, re.IGNORECASE)
-        opening = _named(words.BIG_CHANGE_QUIET if quiet else words.BIG_CHANGE, given.ctx.name)
+        opening = named(words.BIG_CHANGE_QUIET if quiet else words.BIG_CHANGE, given.ctx.name)
         return [f"{opening} {said}" for said in learned]
     return learned
 
@@ -471,9 +399,9 @@ def fact_noted(given: ActInput) -> list[str]:
 def smalltalk(given: ActInput) -> list[str]:
     """Asked to talk about something else: gladly ([] leaves small talk to the rules)."""
     if _ELSE.search(given.text):
-        return [_named(words.SOMETHING_ELSE, given.ctx.name)]
+        return [named(words.SOMETHING_ELSE, given.ctx.name)]
     if _ABOUT_HER.search(given.text):
-        return [_named(words.ABOUT_HER, given.ctx.name)]
+        return [named(words.ABOUT_HER, given.ctx.name)]
     if _ACKNOWLEDGED.match(given.text):
         return _bank(words.ACKNOWLEDGED, given, "acknowledged")
     if not _ASKS.search(given.text):
@@ -515,7 +443,7 @@ _ELSE = re.compile(
 
 
 def undo_nothing(given: ActInput) -> list[str]:
-    return [_named(words.UNDO_NOTHING, given.ctx.name)]
+    return [named(words.UNDO_NOTHING, given.ctx.name)]
 
 
 # Words of a question about progress that name no goal ("how far am i on the 5k thing").
@@ -595,19 +523,3 @@ def _said_back(text: str) -> str:
 def _feeling(text: str, act: str) -> str:
     found = next((feeling for pattern, feeling in words.FEELINGS if pattern.search(text)), "")
     return found or words.FEELING_BY_ACT.get(act, "")
-
-
-def _ruled_out(memories: Sequence[str]) -> frozenset[str]:
-    out: set[str] = set()
-    for memory in memories:
-        if re.search(r"\b(?:allerg|intoleran|can'?t eat|cannot eat|can not eat|avoid|vegan"
-                     r"|vegetarian|coeliac|celiac|diabet)\w*", memory, re.IGNORECASE):  # fmt: skip
-            for pattern, contains in RESTRICTIONS:
-                if pattern.search(memory):
-                    out |= contains
-    return frozenset(out)
-
-
-def _suggest(suggestion: Suggestion, name: str) -> str:
-    said = suggestion.words
-    return f"One small idea{', ' + name if name else ''}: {said[:1].lower()}{said[1:]}"

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 from delight.ai.offline.act_replies import act_reply
 from delight.ai.offline.answers import from_memory
+from delight.ai.offline.banks import rotate
 from delight.ai.offline.context import ReplyContext
 from delight.ai.offline.match import Match, find_match, memorable_phrases
 from delight.ai.offline.quality import reply_problems
@@ -207,7 +208,7 @@ def compose_reply(
         act, text, ctx, turn=turn, very_sad=very_sad, troubled=_troubled(emotion, intent)
     )
     if acted:
-        candidates, rule_name = [*acted, *_rotate(FALLBACKS, turn, "act")], f"act:{act}"
+        candidates, rule_name = [*acted, *rotate(FALLBACKS, turn, "act")], f"act:{act}"
     else:
         if act == "memory_answer":  # however the rules read it, it asks what she remembers
             intent = IntentResult("memory_question", 1.0)
@@ -263,7 +264,7 @@ def _candidates(
     """Every reply Eliza could give, best first, and the rule that wrote them."""
     name = ctx.name
     if strategy == "crisis":
-        return _rotate([_render(t, (), name) for t in CRISIS_REPLIES], turn, ""), "crisis"
+        return rotate([_render(t, (), name) for t in CRISIS_REPLIES], turn, ""), "crisis"
     answer = world_answer(text, ctx.zones)  # a question about their zones gets its answer
     if answer:
         return [answer], "world"
@@ -300,7 +301,7 @@ def _candidates(
     backups = (*INTENT_FALLBACKS.get(intent_label, ()), *FALLBACKS)
     if tone == "social":
         backups = SOCIAL_REPLIES
-    replies += [_render(t, (), name) for t in _rotate(backups, turn, "backup")]
+    replies += [_render(t, (), name) for t in rotate(backups, turn, "backup")]
     return [_tidy(reply) for reply in replies], rule_name
 
 
@@ -322,7 +323,7 @@ def _guarded(
         return OfflineReply(fresh[0], rule, strategy)
     if rule == "crisis":
         return OfflineReply((sound or list(candidates))[0], rule, strategy)
-    safe = _rotate(SAFE_REPLIES, turn, "guarded")
+    safe = rotate(SAFE_REPLIES, turn, "guarded")
     unsaid = [reply for reply in safe if fold(reply) not in said]
     return OfflineReply((unsaid or safe)[0], "guarded", strategy)
 
@@ -351,20 +352,20 @@ def _cores(
         asks = list(CLARIFY_QUESTIONS)
         if goal:
             asks.insert(0, f"Just so I understand — is this about “{goal}”, or something else?")
-        return _rotate(asks, turn, "clarify"), "clarify", "", "clarify"
+        return rotate(asks, turn, "clarify"), "clarify", "", "clarify"
     earlier = [m.content for m in history if m.role == "user"][-6:]
     said = from_memory(
         text, intent=intent, strategy=strategy, remembered=ctx.remembered, earlier=earlier
     )
     if said:  # an answer from memory, or what was just learned, acknowledged
-        return _rotate(said, turn, "recall"), "recall", "", "recall"
+        return rotate(said, turn, "recall"), "recall", "", "recall"
     strong = match is not None and match.keyword.rank >= 6
     if intent == "create_goal" and not strong:
-        return _rotate(INTENT_FALLBACKS["create_goal"], turn, "intent"), "intent", "", "create"
+        return rotate(INTENT_FALLBACKS["create_goal"], turn, "intent"), "intent", "", "create"
     if match is not None:
         cores = [_render(t, match.fragments, name) for t in match.rule.templates]
         seed = f"{match.keyword.key}:{match.rule.pattern.pattern}"
-        return _rotate(cores, turn, seed), match.keyword.key, match.rule.tone, match.keyword.key
+        return rotate(cores, turn, seed), match.keyword.key, match.rule.tone, match.keyword.key
     earlier = [m.content for m in history if m.role == "user"]
     # An earlier topic is brought back only into a message that says almost nothing of its
     # own ("hmm", "idk"); small talk stays light.
@@ -376,14 +377,8 @@ def _cores(
             )
             if phrase not in said_lately and phrase not in text.lower():
                 cores = [t.replace("{0}", phrase) for t in MEMORY_TEMPLATES]
-                return _rotate(cores, turn, "memory"), "memory", "", "memory"
+                return rotate(cores, turn, "memory"), "memory", "", "memory"
     if intent in INTENT_FALLBACKS:
         cores = list(INTENT_FALLBACKS[intent]) + list(FALLBACKS)
-        return _rotate(cores, turn, "intent:" + intent), "intent", "", intent
-    return _rotate(FALLBACKS, turn, "fallback"), "fallback", "", "fallback"
-
-
-def _rotate(options: Sequence[str], turn: int, seed: str) -> list[str]:
-    """All options, starting from this turn's: templates cycle as the conversation goes on."""
-    start = (turn + _stable(seed)) % len(options)
-    return list(options[start:]) + list(options[:start])
+        return rotate(cores, turn, "intent:" + intent), "intent", "", intent
+    return rotate(FALLBACKS, turn, "fallback"), "fallback", "", "fallback"

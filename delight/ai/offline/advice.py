@@ -1,0 +1,91 @@
+"""Advice: one concrete, small suggestion for what was asked, that fits what Eliza knows
+(never a food they cannot eat), or a mission to begin with."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from delight.ai.offline import act_words as words
+from delight.ai.offline.advice_words import RESTRICTIONS, TOPICS, Suggestion
+from delight.ai.offline.banks import named, rotate
+from delight.ai.offline.context import ReplyContext
+from delight.ai.text import STOPWORDS, normalise_words, word_set
+
+# Asked which mission to begin with ("which one should i start with", "what do i do first").
+WHICH_FIRST = re.compile(
+    r"\bwhich (?:one|mission|thing)?\s*(?:should|do|shall|would) (?:i|we) (?:start|begin|do)"
+    r"|\bwhat (?:should|do|shall) (?:i|we) (?:start with|do first|begin with)"
+    r"|\bwhere (?:should|do|shall) (?:i|we) (?:start|begin)\b"
+    r"|^\W*(?:ok\W+|so\W+)?(?:which|what)(?: one| mission)? first\b",
+    re.IGNORECASE,
+)
+
+
+def advice_answers(text: str) -> bool:
+    """Whether advice has words for `text` itself: a topic it knows, or which mission first."""
+    return bool(WHICH_FIRST.search(text)) or any(t.asks.search(text) for t in TOPICS)
+
+
+def advice_reply(text: str, ctx: ReplyContext, turn: int) -> list[str]:
+    """One concrete suggestion for what they asked about that fits what Eliza knows: asked
+    which mission to begin with, the first on their list; never a food they cannot eat;
+    with no topic known, ten minutes on one of their missions."""
+    if ctx.missions and WHICH_FIRST.search(text):
+        return [named(words.ADVICE_FIRST, ctx.name, mission=ctx.missions[0])]
+    ruled_out = _ruled_out(ctx.memories)
+    # "what should i say to her" is about what was said before ("my mum is taking it hard").
+    # A question with a matter of its own ("should i freeze the leftover bolognese") is never
+    # answered about the earlier topic (the knee of two messages before).
+    own = any(t.asks.search(text) for t in TOPICS) or (
+        _ASKS_OWN.search(text) is not None and _names_a_matter(text)
+    )
+    asked = text if own else ctx.earlier
+    for topic in TOPICS:
+        if asked and topic.asks.search(asked):
+            fits = [s for s in topic.suggestions if not s.contains & ruled_out]
+            if fits:
+                picked = rotate(fits, turn, "advice")
+                return [_suggest(s, ctx.name) for s in picked]
+    if ctx.missions and not _names_a_matter(text):
+        return [named(words.ADVICE_MISSION, ctx.name, mission=ctx.missions[-1])]
+    if _names_a_matter(text):
+        return [named(words.ADVICE_OPEN, ctx.name)]
+    return [named(words.ADVICE_GENERAL, ctx.name)]
+
+
+# A question of its own ("should i freeze…"), not a report of what was tried ("i tried
+# herbal tea, didnt do much": an idea about what was said before).
+_ASKS_OWN = re.compile(
+    r"\?|\b(?:should i|can i|could i|do i|is it|how do|how long|what do|what should)\b", re.I
+)
+# The words of asking for advice, which say nothing of what it is about.
+_ASKING_WORDS = word_set(
+    "any tips tip advice idea ideas suggest suggestion suggestions should what how help do "
+    "i me you for when with about can could would give need get some good best way ways "
+    "really please eliza ok so"
+)
+# A question about a matter of its own ("when a client keeps changing their mind") has at
+# least this many words beyond those of asking: ten minutes on a mission answers no such thing.
+MATTER_WORDS = 3
+
+
+def _names_a_matter(text: str) -> bool:
+    said = normalise_words(text)
+    return len([w for w in said if w not in _ASKING_WORDS and w not in STOPWORDS]) >= MATTER_WORDS
+
+
+def _ruled_out(memories: Sequence[str]) -> frozenset[str]:
+    out: set[str] = set()
+    for memory in memories:
+        if re.search(r"\b(?:allerg|intoleran|can'?t eat|cannot eat|can not eat|avoid|vegan"
+                     r"|vegetarian|coeliac|celiac|diabet)\w*", memory, re.IGNORECASE):  # fmt: skip
+            for pattern, contains in RESTRICTIONS:
+                if pattern.search(memory):
+                    out |= contains
+    return frozenset(out)
+
+
+def _suggest(suggestion: Suggestion, name: str) -> str:
+    said = suggestion.words
+    return f"One small idea{', ' + name if name else ''}: {said[:1].lower()}{said[1:]}"
