@@ -49,9 +49,18 @@ def feelings(clause: str) -> list[ExtractedFact]:
         clause,
         re.I,
     )
-    subject = found.group(1).lower() if found else ""
-    if found and subject not in _NOT_TRIGGERS and _is_feeling(found.group(2), found.group(0)):
-        trigger, feeling = found.group(1), found.group(2).lower()
+    # "ok that makes me feel better": the filler first says nothing; "that" is no trigger.
+    words = found.group(1).split() if found else []
+    while words and words[0].lower() in _FILLERS:
+        words = words[1:]
+    subject = " ".join(words).lower()
+    if (
+        found
+        and subject
+        and subject not in _NOT_TRIGGERS
+        and _is_feeling(found.group(2), found.group(0))
+    ):
+        trigger, feeling = " ".join(words), found.group(2).lower()
         return [
             fact(
                 f"Feels {feeling} because of {third_person(trigger.lower())}",
@@ -65,7 +74,11 @@ def feelings(clause: str) -> list[ExtractedFact]:
     return []
 
 
-_NOT_TRIGGERS = frozenset({"it", "that", "this", "which", "he", "she"})
+_NOT_TRIGGERS = frozenset({"it", "that", "this", "which", "he", "she", "they", "you"})
+_FILLERS = frozenset(
+    {"ok", "okay", "oh", "aw", "aww", "yeah", "yes", "well", "so", "and", "but", "lol", "haha",
+     "honestly", "tbh", "hmm", "ah", "right", "wow"}
+)  # fmt: skip
 # What a "makes me …" says is a feeling when it names one, or says "feel" ("i thought youd
 # make me run 10k" is no feeling).
 _FEELING_WORDS = word_set(

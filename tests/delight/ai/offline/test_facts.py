@@ -467,3 +467,16 @@ def test_an_event_past_or_its_results_is_nothing_coming_up(text) -> None:
 )
 def test_a_condition_said_as_what_they_are_is_kept(text, content):
     assert content in [f.content for f in extract_facts(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("ok that makes me feel better", None),
+        ("aw this makes me happy", None),
+        ("honestly swimming makes me so calm", "Feels calm because of swimming"),
+    ],
+)
+def test_a_feeling_is_kept_with_what_causes_it_not_a_filler_or_a_pronoun(text, content):
+    kept = [f.content for f in extract_facts(text) if f.key.startswith("feeling:")]
+    assert kept == ([content] if content else [])
