@@ -8,6 +8,7 @@ or a joke, and a message read with little confidence gets listening, not a guess
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -264,6 +265,21 @@ def says_more_than_thanks(text: str) -> bool:
     return len(rest.split()) >= MORE_WORDS and bool(_TELLS.search(rest))
 
 
+# Places of the real world, whose opening times she cannot know ("is the pool open on
+# sundays"): no question about her story's world, unless it names that world.
+_REAL_PLACE = re.compile(
+    r"\b(?:pool|gym|shops?|store|supermarket|tesco|asda|aldi|lidl|library|bank|post office"
+    r"|pharmacy|chemist|cafe|caf\u00e9|restaurant|pub|bar|museum|cinema|leisure centre|doctors?"
+    r"|gp|dentist|school|church|mosque|temple|market|mall|council|station)\b",
+    re.IGNORECASE,
+)
+_HER_WORLD = re.compile(r"\b(?:world|zones?|arena|observatory|commons|valley)\b", re.I)
+
+
+def about_a_real_place(text: str) -> bool:
+    return bool(_REAL_PLACE.search(text)) and not _HER_WORLD.search(text)
+
+
 # The strategy a clear feeling sets when the reply's act leaves it open.
 STRATEGY_OF_FEELING = {"fear": "calm", "sadness": "acknowledge", "anger": "acknowledge",
                        "joy": "celebrate", "love": "celebrate"}  # fmt: skip
@@ -287,6 +303,8 @@ class Heard:
 
 def reply_planned(heard: Heard) -> tuple[str, str]:
     """The reply's act and strategy by the rules: reply_act, its strategy, then tempered."""
+    if heard.act == "world_question" and about_a_real_place(heard.text):
+        heard = dataclasses.replace(heard, act="out_of_scope")
     strategy = STRATEGY_OF_FEELING.get(heard.feeling.dominant, "coach")
     act = reply_act(
         heard.act, heard.confidence, heard.feeling, text=heard.text, grieving=heard.grieving,

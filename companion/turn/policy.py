@@ -47,6 +47,7 @@ from companion.turn.plan import (
     STRATEGY_OF_FEELING,
     Feeling,
     Heard,
+    about_a_real_place,
     feeling_first,
     is_mishap,
     reply_planned,
@@ -172,8 +173,10 @@ def _overruling(chances: np.ndarray, planned: str, sure: float = POLICY_SURE) ->
 
 def open_to(heard: Heard) -> bool:
     """Whether the policy may choose: not for a message a precise rule read (its words were
-    what the rule was written for), nor one that asks to be reassured."""
-    return heard.by != "rule" and not asks_reassurance(heard.text)
+    what the rule was written for), one that asks to be reassured, or one that asks about a
+    real place (the rules decline it)."""
+    real_place = heard.act == "world_question" and about_a_real_place(heard.text)
+    return heard.by != "rule" and not asks_reassurance(heard.text) and not real_place
 
 
 def _felt(learned: str, heard: Heard, sure: float) -> tuple[str, str] | None:

@@ -7,8 +7,10 @@ import pytest
 from companion.turn.plan import (
     MOURNING_TURNS,
     Feeling,
+    Heard,
     mourning_after,
     reply_act,
+    reply_planned,
     sure_of,
     tempered,
     topic_of,
@@ -303,3 +305,12 @@ def test_a_lifes_history_told_is_no_step_to_celebrate():
     assert reply_act("small_talk", 0.3, CALM, text="walked to the shops and back today") == (
         "celebrate"
     )
+
+
+def test_a_real_places_opening_times_are_declined_not_answered_from_her_world():
+    pool = Heard(text="is the pool open on sundays do you know", act="world_question",
+                 confidence=0.8, feeling=CALM)  # fmt: skip
+    arena = Heard(text="is the arena open now", act="world_question", confidence=0.8,
+                  feeling=CALM)  # fmt: skip
+    assert reply_planned(pool)[0] == "decline"
+    assert reply_planned(arena)[0] == "world"

@@ -241,6 +241,11 @@ DECLINE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "forecasts. A weather app will know. Is the weather getting in the way of a plan?",
         ),
         (
+            r"\bopen\b|\bopening (?:times|hours)\b|\bclos(?:e|es|ed|ing)\b",
+            "I can't check opening times from here{n}: the place's website or a maps app will "
+            "have them. Planning a visit?",
+        ),
+        (
             r"\bmusic\b|\bsongs?\b|\bplaylist\b|\bspotify\b|\btunes?\b|\bplay\b",
             "I can't play music from here{n}: your music app will do that better. What would "
             "you put on?",

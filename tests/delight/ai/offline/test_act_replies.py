@@ -463,3 +463,8 @@ def test_kindness_from_progress_has_more_than_one_way_to_be_said():
     said = act_reply("kindness", "tell me something nice", ReplyContext(streak=streak), turn=0)
     assert len(set(said)) >= 2
     assert all("4 days in a row" in line for line in said)
+
+
+def test_asked_for_opening_times_she_says_she_cannot_check_them():
+    said = reply("decline", "is the pool open on sundays do you know")
+    assert said.startswith("I can't check opening times from here, Sam")
