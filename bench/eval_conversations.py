@@ -26,20 +26,9 @@ How:
 from __future__ import annotations
 
 import datetime as dt
-import json
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
-
-from common import ROOT
-
-BLIND = ROOT / "tests" / "delight" / "ai" / "data" / "blind"
-# Each set, and which of its conversations (by position) are untouched.
-SETS = (
-    ("four writers", BLIND / "conversations.jsonl", lambda index: index % 2 == 1),
-    ("writers 5-6", BLIND / "conversations_writers56.jsonl", lambda index: index % 5 == 4),
-)
 
 # The writers' words for a goal's kind, as the product's categories.
 CATEGORIES = {
@@ -59,11 +48,6 @@ class Score:
     conversations: int = 0
     misses: list[str] = field(default_factory=list)
     got_acts: Counter = field(default_factory=Counter)
-
-
-def read_set(path: Path, limit: int) -> list[dict[str, Any]]:
-    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-    return rows[: limit or None]
 
 
 def set_up(user: Any, setup: dict[str, Any]) -> None:
@@ -170,12 +154,15 @@ def percent(hits: int, total: int) -> str:
 
 
 def eval_conversations(people: Any, limit: int, verbose: bool) -> None:
+    from companion.turn.policy import SETS  # the policy's splits: it trains on the tuned ones
+
     scores: dict[tuple[str, bool], Score] = {}
-    for name, path, untouched in SETS:
-        for index, row in enumerate(read_set(path, limit)):
-            run_conversation(people, row, scores.setdefault((name, untouched(index)), Score()))
+    for blind in SETS:
+        for index, row in enumerate(blind.rows()[: limit or None]):
+            key = (blind.name, blind.untouched(index))
+            run_conversation(people, row, scores.setdefault(key, Score()))
     print("conversations (blind; targets: >= 95% acceptable acts, 0 must-not broken)")
-    columns = [(name, kept) for name, _, _ in SETS for kept in (False, True)]
+    columns = [(blind.name, kept) for blind in SETS for kept in (False, True)]
     heads = [f"{name}, {'untouched' if kept else 'tuned'}" for name, kept in columns]
     print(f"  {'':<18} " + " ".join(f"{head:<23}" for head in heads))
     lines = (

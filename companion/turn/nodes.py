@@ -73,11 +73,10 @@ from companion.turn.plan import (
     ELSEWHERE_SURE,
     NOT_A_GOAL,
     SURE,
-    Feeling,
-    Heard,
+    act_understood,
     aged_action,
+    hear,
     mourning_after,
-    sure_of,
     tells_a_deed,
     topic_of,
 )
@@ -95,11 +94,7 @@ from companion.turn.safety import (
 from companion.turn.tools import run_tools, tools_for
 from companion.turn.undo import counted_reply, last_action, undo_outcome, undo_step
 from delight.ai.engine import ReplyRequest
-from delight.ai.offline import (
-    UNPLANNED,
-    extract_facts,
-    loss_in,
-)
+from delight.ai.offline import UNPLANNED
 from delight.ai.types import ChatMessage, EmotionResult
 from delight.runner import NodeContext, TurnState
 from goals.selectors import goal_focus, triad_for
@@ -172,8 +167,10 @@ def receive_input(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     # Read after what her last reply did: "Not bad for an old man" after a streak is pride.
     read = deps.engine.classify_intent(text, before=deps.session_at_start.get("reply_act", ""))
     # Once, for the whole turn: an act whose words do not fit it is not sure (plan.SENSE).
-    sure = sure_of(read.act, read.act_confidence, text, by=read.act_by)
-    intent = noted(ctx, "intent", dataclasses.replace(read, act_confidence=sure))
+    act, sure, by = act_understood(read.act, read.act_confidence, text, by=read.act_by)
+    intent = noted(
+        ctx, "intent", dataclasses.replace(read, act=act, act_confidence=sure, act_by=by)
+    )
     if dialogue.state in ACTIVE:
         # A goodbye or a question about the story while a flow waits is no answer to it.
         # Nor is news of someone else while she asks which mission ("my boyfriend dan is a
@@ -429,22 +426,18 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     emotion = received.get("emotion") or {}
     mourning = deps.session_at_start.get("mourning")
     after_crisis = deps.session_at_start.get("after_crisis")
-    grieving = loss_in(text) is not None
-    heard = Heard(
-        text=text, act=intent.get("act", ""), confidence=intent.get("act_confidence", 0.0),
-        by=intent.get("act_by", ""),
-        feeling=Feeling(emotion.get("dominant", "neutral"), emotion.get("scores", {})),
-        # Read offline: a model's extraction here would spend a call the turn makes later.
-        teaches=any(fact.key for fact in extract_facts(text)), grieving=grieving,
-        mourning=mourning is not None, tender=after_crisis is not None,
-        before=deps.session_at_start.get("reply_act", ""),
+    heard = hear(
+        text, act=intent.get("act", ""), confidence=intent.get("act_confidence", 0.0),
+        by=intent.get("act_by", ""), dominant=emotion.get("dominant", "neutral"),
+        scores=emotion.get("scores", {}), mourning=mourning is not None,
+        tender=after_crisis is not None, before=deps.session_at_start.get("reply_act", ""),
     )  # fmt: skip
     act, strategy = reply_chosen(heard, deps.engine.embedder)
     tools = tools_for(state, context, intent, strategy, act)
     return {
         "strategy": strategy, "act": act, "tools": tools,
         "session": {
-            "mourning": mourning_after(mourning, grieving=grieving),
+            "mourning": mourning_after(mourning, grieving=heard.grieving),
             "after_crisis": mourning_after(after_crisis, grieving=False),
         },
         # Nothing on today's list and a plan waiting: the reply offers to add it.

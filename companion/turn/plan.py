@@ -8,8 +8,8 @@ or a joke, and a message read with little confidence gets listening, not a guess
 
 from __future__ import annotations
 
-import dataclasses
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,7 +22,8 @@ from companion.dialogue.cues import (
     states_plan,
     tells_history,
 )
-from delight.ai.offline import drop_openers, reflect, split_sentences
+from delight.ai.classifiers.acts import RULE_CONFIDENCE
+from delight.ai.offline import drop_openers, extract_facts, loss_in, reflect, split_sentences
 from delight.ai.offline.act_replies import asks_reassurance
 from delight.ai.offline.facts.common import RELATIONS
 from delight.ai.text import LAUGHTER, MISHAP
@@ -173,7 +174,7 @@ ACT_OF_STRATEGY = {"celebrate": "celebrate", "calm": "calm", "acknowledge": "lis
 # Strategies for the reply acts that carry a feeling; small talk carries none ("yes" read
 # as joy is no news to celebrate).
 STRATEGY_OF_ACT = {"sympathy": "acknowledge", "listen": "acknowledge", "calm": "calm",
-                   "celebrate": "celebrate", "smalltalk": "coach"}  # fmt: skip
+                   "celebrate": "celebrate", "smalltalk": "coach", "coach": "coach"}  # fmt: skip
 # Replies that only listen, nod or note: a plan of their own told lightly gets backing instead.
 BACKABLE = frozenset({"listen", "smalltalk", "fact_noted"})
 # Replies that would jar against a heavy feeling, and what they become.
@@ -280,9 +281,23 @@ def about_a_real_place(text: str) -> bool:
     return bool(_REAL_PLACE.search(text)) and not _HER_WORLD.search(text)
 
 
+def act_understood(act: str, confidence: float, text: str, *, by: str) -> tuple[str, float, str]:
+    """The message's act, how surely, and by what, once its words are checked against it
+    (sure_of); a question about a real place's opening times is out of her reach, read as
+    surely as a rule reads ("is the pool open on sundays" is no question about her world)."""
+    if act == "world_question" and about_a_real_place(text):
+        return "out_of_scope", RULE_CONFIDENCE, "rule"
+    return act, sure_of(act, confidence, text, by=by), by
+
+
 # The strategy a clear feeling sets when the reply's act leaves it open.
 STRATEGY_OF_FEELING = {"fear": "calm", "sadness": "acknowledge", "anger": "acknowledge",
                        "joy": "celebrate", "love": "celebrate"}  # fmt: skip
+
+
+def strategy_of(act: str, feeling: Feeling) -> str:
+    """The reply's strategy: its act's, else the feeling's, else coaching."""
+    return STRATEGY_OF_ACT.get(act) or STRATEGY_OF_FEELING.get(feeling.dominant, "coach")
 
 
 @dataclass(frozen=True)
@@ -301,17 +316,35 @@ class Heard:
     before: str = ""  # what Eliza's reply before it did
 
 
+def hear(
+    text: str,
+    *,
+    act: str,
+    confidence: float,
+    by: str,
+    dominant: str,
+    scores: Mapping[str, float],
+    mourning: bool = False,
+    tender: bool = False,
+    before: str = "",
+) -> Heard:
+    """A message as the turn knows it when it plans the reply: the fact and the loss in it
+    read offline (a model's extraction here would spend a call the turn makes later)."""
+    return Heard(
+        text=text, act=act, confidence=confidence, by=by, feeling=Feeling(dominant, dict(scores)),
+        teaches=any(fact.key for fact in extract_facts(text)),
+        grieving=loss_in(text) is not None, mourning=mourning, tender=tender, before=before,
+    )  # fmt: skip
+
+
 def reply_planned(heard: Heard) -> tuple[str, str]:
     """The reply's act and strategy by the rules: reply_act, its strategy, then tempered."""
-    if heard.act == "world_question" and about_a_real_place(heard.text):
-        heard = dataclasses.replace(heard, act="out_of_scope")
-    strategy = STRATEGY_OF_FEELING.get(heard.feeling.dominant, "coach")
     act = reply_act(
         heard.act, heard.confidence, heard.feeling, text=heard.text, grieving=heard.grieving,
         teaches=heard.teaches, mourning=heard.mourning,
     )  # fmt: skip
     return tempered(
-        act, STRATEGY_OF_ACT.get(act, strategy), text=heard.text, mourning=heard.mourning,
+        act, strategy_of(act, heard.feeling), text=heard.text, mourning=heard.mourning,
         tender=heard.tender,
     )  # fmt: skip
 

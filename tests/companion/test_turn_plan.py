@@ -8,6 +8,7 @@ from companion.turn.plan import (
     MOURNING_TURNS,
     Feeling,
     Heard,
+    act_understood,
     mourning_after,
     reply_act,
     reply_planned,
@@ -307,10 +308,13 @@ def test_a_lifes_history_told_is_no_step_to_celebrate():
     )
 
 
+def understood(text: str, act: str) -> Heard:
+    act, sure, by = act_understood(act, 0.8, text, by="meaning")
+    return Heard(text=text, act=act, confidence=sure, by=by, feeling=CALM)
+
+
 def test_a_real_places_opening_times_are_declined_not_answered_from_her_world():
-    pool = Heard(text="is the pool open on sundays do you know", act="world_question",
-                 confidence=0.8, feeling=CALM)  # fmt: skip
-    arena = Heard(text="is the arena open now", act="world_question", confidence=0.8,
-                  feeling=CALM)  # fmt: skip
+    pool = understood("is the pool open on sundays do you know", "world_question")
+    arena = understood("is the arena open now", "world_question")
     assert reply_planned(pool)[0] == "decline"
     assert reply_planned(arena)[0] == "world"

@@ -218,7 +218,7 @@ def _kindness_for(text: str) -> tuple[str, tuple[str, ...]]:
         return "too much", words.TOO_MUCH_EASED
     if words.DOUBTING.search(text):
         return "doubt", words.DOUBT_EASED
-    if asks_reassurance(text):
+    if _REASSURANCE.search(text):
         return "reassured", words.REASSURED
     if words.KINDNESS_ASKED.search(text):
         return "", ()

@@ -319,7 +319,6 @@ TIME_SAID = re.compile(
     r"|at \d{1,2}(?::\d\d)?|next week)\b",
     re.IGNORECASE,
 )
-# A decision left for later ("yeah maybe. ill think about it"): no plan to back.
 # Luck asked for before something, or nerves and excitement together: backed.
 LUCK = re.compile(
     r"\b(?:wish me luck|fingers crossed|here goes|(?:nervous|scared|anxious) but excited"
@@ -368,6 +367,7 @@ EFFORT_SEEN = (
     "That counts{n}. Doing it on a day like this is how a habit gets built.",
     "Good on you{n}. Small and steady is exactly how it's done.",
 )
+# A decision left for later ("yeah maybe. ill think about it"): no plan to back.
 MULLING = re.compile(r"\b(?:think about it|sleep on it|see how (?:i|it) (?:feel|goes))\b", re.I)
 MULLED = ("Fair enough{n}: give it some thought. I'm here if you want to talk it through.",)
 ACKNOWLEDGED = (

@@ -30,7 +30,6 @@ How a reply is made (`compose_reply`):
 from __future__ import annotations
 
 import re
-import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -57,14 +56,6 @@ from delight.ai.offline.streak_answers import VERY_SAD, encouragement, streak_an
 from delight.ai.offline.world_answers import mission_zone_sentence, world_answer
 from delight.ai.text import STOPWORDS, fold, light_stem, normalise_words, word_set
 from delight.ai.types import ChatMessage, EmotionResult, IntentResult
-
-
-def _stable(seed: str) -> int:
-    return zlib.crc32(seed.encode())
-
-
-def _pick(options: Sequence[str], turn: int, seed: str) -> str:
-    return options[(turn + _stable(seed)) % len(options)]
 
 
 def _render(template: str, fragments: Sequence[str], name: str) -> str:
@@ -104,7 +95,7 @@ def _opener(strategy: str, emotion: EmotionResult | None, tone: str, turn: int, 
         bank = OPENERS["anger"] if dominant == "anger" else OPENERS["sadness"]
     elif strategy == "coach" and dominant == "surprise":
         bank = OPENERS["surprise"]
-    return _render(_pick(bank, turn, strategy), (), name) if bank else ""
+    return _render(rotate(bank, turn, strategy)[0], (), name) if bank else ""
 
 
 _COMMON_VERBS = word_set(

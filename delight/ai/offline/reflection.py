@@ -71,7 +71,8 @@ _NATURAL = ((r"\bcan not\b", "can't"), (r"\bdo not\b", "don't"), (r"\bdoes not\b
 
 # Words that open a message but not its meaning ("sorry im all over the place…").
 _OPENERS = re.compile(
-    r"^(?:(?:sorry|ok|okay|so|well|honestly|tbh|lol|ugh|yeah|anyway|oh|update|quick update)\W+)+",
+    r"^(?:(?:sorry|ok|okay|so|well|honestly|tbh|lol|ugh|yeah|yes|anyway|oh|aw+|ah|hmm+|haha+"
+    r"|wow|right|update|quick update)\W+)+",
     re.I,
 )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from delight.ai.offline.facts.common import fact, slug, thing, third_person
-from delight.ai.offline.reflection import capitalise
+from delight.ai.offline.reflection import capitalise, drop_openers
 from delight.ai.text import word_set
 from delight.ai.types import ExtractedFact
 
@@ -43,24 +43,16 @@ def feelings(clause: str) -> list[ExtractedFact]:
                 feeling,
             )
         ]
+    # "ok that makes me feel better": the words that only open it are no part of the cause.
     found = re.search(
         r"^((?:\w+ ){0,4}\w+) (?:always |usually |often |really )?makes? me (?:feel )?"
         r"(?:so |really |very )?(\w+)",
-        clause,
+        drop_openers(clause),
         re.I,
     )
-    # "ok that makes me feel better": the filler first says nothing; "that" is no trigger.
-    words = found.group(1).split() if found else []
-    while words and words[0].lower() in _FILLERS:
-        words = words[1:]
-    subject = " ".join(words).lower()
-    if (
-        found
-        and subject
-        and subject not in _NOT_TRIGGERS
-        and _is_feeling(found.group(2), found.group(0))
-    ):
-        trigger, feeling = " ".join(words), found.group(2).lower()
+    subject = found.group(1).lower() if found else ""
+    if found and subject not in _NOT_TRIGGERS and _is_feeling(found.group(2), found.group(0)):
+        trigger, feeling = found.group(1), found.group(2).lower()
         return [
             fact(
                 f"Feels {feeling} because of {third_person(trigger.lower())}",
@@ -75,10 +67,6 @@ def feelings(clause: str) -> list[ExtractedFact]:
 
 
 _NOT_TRIGGERS = frozenset({"it", "that", "this", "which", "he", "she", "they", "you"})
-_FILLERS = frozenset(
-    {"ok", "okay", "oh", "aw", "aww", "yeah", "yes", "well", "so", "and", "but", "lol", "haha",
-     "honestly", "tbh", "hmm", "ah", "right", "wow"}
-)  # fmt: skip
 # What a "makes me …" says is a feeling when it names one, or says "feel" ("i thought youd
 # make me run 10k" is no feeling).
 _FEELING_WORDS = word_set(
