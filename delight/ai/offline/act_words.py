@@ -337,8 +337,8 @@ TOO_MUCH_EASED = (
 )
 # Second-guessing oneself ("am i overthinking it", "is that normal or am i losing it").
 DOUBTING = re.compile(
-    r"\b(?:overthinking|is (?:that|this|it) normal|am i (?:crazy|mad|losing it|being (?:silly"
-    r"|stupid|dramatic|daft)))\b",
+    r"\b(?:overthinking|is (?:that|this|it) (?:normal|silly|stupid|daft|weird|dumb|sad)|am i"
+    r" (?:crazy|mad|losing it|being (?:silly|stupid|dramatic|daft)))\b",
     re.IGNORECASE,
 )
 DOUBT_EASED = (

@@ -396,6 +396,7 @@ def test_nerves_before_an_interview_sound_nerve_racking():
         ("ok going to go talk to padraig. wish me luck", "Good luck, Sam!"),
         ("ya im nervous but excited", "Good luck, Sam!"),
         ("idk maybe im overthinking it. am i overthinking it", "It makes sense, Sam,"),
+        ("is that silly, its only a corner of a table", "It makes sense, Sam,"),
         ("is that too ambitious for a beginner", "Not at all, Sam."),
         ("did the 3 breaths before every call today, weirdly helped", "That counts, Sam."),
         ("havent had a drink tonight tho. thought about it a lot", "That counts, Sam."),
