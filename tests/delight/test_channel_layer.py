@@ -120,7 +120,11 @@ async def test_a_message_from_another_layer_instance_arrives(layer):
 
 async def test_process_channels_take_no_advisory_locks(layer):
     def advisory_locks() -> int:
-        return sql("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'")[0][0]
+        # This database's locks only: other test workers use their own databases.
+        return sql(
+            "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND database = "
+            "(SELECT oid FROM pg_database WHERE datname = current_database())"
+        )[0][0]
 
     before = advisory_locks()
     for _ in range(20):
