@@ -282,6 +282,42 @@ _NON_WORD = re.compile(r"[^a-z0-9.,!?;: ]+")
 _REPEATS = re.compile(r"(\w)\1{2,}")
 _DOUBLE = re.compile(r"(\w)\1")
 _SPACES = re.compile(r"\s+")
+# A question, by its mark or its opening ("whats my streak", "is the garden open", "tell me
+# about…"): one reading for every answer that needs a question to answer.
+_QUESTION_OPENING = re.compile(
+    r"\?|^\W*(?:what|whats|how|hows|which|where|when|is|are|am|can|could|may|might|will"
+    r"|would|should|do|does|did|have|tell me|show me|i wonder|am i allowed)\b",
+    re.IGNORECASE,
+)
+# Asking what to do, or wondering what if ("what should i paint first", "should i learn
+# spanish", "what if i moved to leeds", "how do i…"): about a step not taken, so nothing
+# in it is yet true of the person.
+_ASKS_WHAT_TO_DO = re.compile(
+    r"^\W*(?:(?:ok|so|hmm|and|but|also|btw|like)\W+)*(?:(?:what|where|when|how|which|why)\s+)?"
+    r"(?:should|shall|could|can|do|would|will|might)\s+i\b|^\W*(?:what|and|but)?\s*if\s+i\b",
+    re.IGNORECASE,
+)
+# What a question tells of the person as it stands ("can i eat bread if im coeliac").
+_STATED_IN_A_QUESTION = re.compile(
+    r"\b(?:if|because|since|as|when)\s+((?:i'?m|im|i am|i have|i'?ve|ive)\b.*)$", re.IGNORECASE
+)
+
+
+def asks(text: str) -> bool:
+    """Whether `text` is put as a question (a question mark, or a question's opening)."""
+    return bool(_QUESTION_OPENING.search(text))
+
+
+def stated_in(clause: str) -> str:
+    """What `clause` says as true of the person: all of it, unless it asks what to do or
+    wonders what if, when only a state it gives as its reason remains ("im coeliac" of "can i
+    eat bread if im coeliac"; "" of "what should i paint first")."""
+    if not _ASKS_WHAT_TO_DO.search(clause):
+        return clause
+    reason = _STATED_IN_A_QUESTION.search(clause)
+    return reason.group(1) if reason else ""
+
+
 # The punctuation `normalize` keeps, each a token of its own: where clauses end.
 BOUNDARY_TOKENS = frozenset(".,!?;:")
 

@@ -20,6 +20,9 @@ _NEGATION_SHIFT = {
     "surprise": {"neutral": 0.6},
 }
 _CONTRAST = frozenset({"but", "though", "however", "yet"})
+# "feel", "feeling", "felt" before a feeling word: the person names how they are.
+_FEELING_VERBS = frozenset({"feel", "feeling", "feels", "felt"})
+_STATED = 1.5
 _NEUTRAL_BASE = 0.75
 _SUFFIXES = (
     ("ing", ""),
@@ -75,8 +78,10 @@ def _words_and_breaks(norm: str) -> tuple[list[str], list[bool]]:
 
 
 def _modifiers(tokens: list[str], breaks: list[bool], i: int) -> tuple[float, bool]:
-    """Intensity multiplier and negation from up to three words before position i."""
-    scale, negated = 1.0, False
+    """Intensity multiplier and negation from up to three words before position i; a feeling
+    said of oneself ("feeling kind of low") is named outright: a softener makes it milder,
+    never no feeling at all."""
+    scale, negated, stated = 1.0, False, False
     for back in range(1, 4):
         j = i - back
         if j < 0 or breaks[j + 1] or tokens[j] in _CONTRAST:
@@ -88,7 +93,9 @@ def _modifiers(tokens: list[str], breaks: list[bool], i: int) -> tuple[float, bo
             scale *= LEXICON.downtoners[token]
         elif token in _EMOTION_NEGATORS and tokens[j + 1] not in NEGATION_BREAKERS:
             negated = True
-    return scale, negated
+        elif token in _FEELING_VERBS:
+            stated = True
+    return (max(scale, 1.0) * _STATED if stated else scale), negated
 
 
 def detect_emotion(text: str) -> EmotionResult:
@@ -118,6 +125,8 @@ def detect_emotion(text: str) -> EmotionResult:
         if token in _CONTRAST:
             contrast = 1.3
         size, weights = _match_at(tokens, i)
+        if token in LEXICON.downtoners and tokens[i + 1 : i + 2] == ["of"]:
+            weights = None  # "kind of", "sort of": a softener, not kindness
         if weights:
             scale, negated = _modifiers(tokens, breaks, i)
             for label, weight in weights.items():

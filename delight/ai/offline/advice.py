@@ -10,7 +10,7 @@ from delight.ai.offline import act_words as words
 from delight.ai.offline.advice_words import RESTRICTIONS, TOPICS, Suggestion
 from delight.ai.offline.banks import named, rotate
 from delight.ai.offline.context import ReplyContext
-from delight.ai.text import STOPWORDS, normalise_words, word_set
+from delight.ai.text import STOPWORDS, light_stem, normalise_words, word_set
 
 # Asked which mission to begin with ("which one should i start with", "what do i do first").
 WHICH_FIRST = re.compile(
@@ -40,13 +40,16 @@ def advice_reply(text: str, ctx: ReplyContext, turn: int) -> list[str]:
     own = any(t.asks.search(text) for t in TOPICS) or (
         _ASKS_OWN.search(text) is not None and _names_a_matter(text)
     )
-    asked = text if own else ctx.earlier
-    for topic in TOPICS:
-        if asked and topic.asks.search(asked):
-            fits = [s for s in topic.suggestions if not s.contains & ruled_out]
-            if fits:
-                picked = rotate(fits, turn, "advice")
-                return [_suggest(s, ctx.name) for s in picked]
+    # Asked about nothing a topic knows ("any tips for cheap supplies"), the conversation
+    # before, then their goals ("Paint again"), say what it is about.
+    about = [text] if own else [ctx.earlier, *(ctx.goals if _matter(text) else [])]
+    for asked in about:
+        for topic in TOPICS:
+            if asked and topic.asks.search(asked):
+                fits = [s for s in topic.suggestions if not s.contains & ruled_out]
+                if fits:
+                    picked = rotate(_closest(fits, text), turn, "advice")
+                    return [_suggest(s, ctx.name) for s in picked]
     if ctx.missions and not _names_a_matter(text):
         return [named(words.ADVICE_MISSION, ctx.name, mission=ctx.missions[-1])]
     if _names_a_matter(text):
@@ -70,9 +73,23 @@ _ASKING_WORDS = word_set(
 MATTER_WORDS = 3
 
 
-def _names_a_matter(text: str) -> bool:
+def _matter(text: str) -> set[str]:
+    """The stems of `text`'s words beyond those of asking ("cheap", "supply")."""
     said = normalise_words(text)
-    return len([w for w in said if w not in _ASKING_WORDS and w not in STOPWORDS]) >= MATTER_WORDS
+    return {light_stem(w) for w in said if w not in _ASKING_WORDS and w not in STOPWORDS}
+
+
+def _names_a_matter(text: str) -> bool:
+    return len(_matter(text)) >= MATTER_WORDS
+
+
+def _closest(fits: list[Suggestion], text: str) -> list[Suggestion]:
+    """The suggestions that share most words with what was asked ("cheap supplies": the one
+    about supplies), or all of them when none shares any."""
+    asked = _matter(text)
+    shared = [len(asked & {light_stem(w) for w in normalise_words(s.words)}) for s in fits]
+    most = max(shared, default=0)
+    return [s for s, n in zip(fits, shared, strict=True) if n == most] if most else fits
 
 
 def _ruled_out(memories: Sequence[str]) -> frozenset[str]:

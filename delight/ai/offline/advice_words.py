@@ -158,6 +158,44 @@ TOPICS: tuple[Topic, ...] = (
         "light, then try again. Lying there fighting it keeps the mind busy.",
     ),
     _topic(
+        r"\bpaint\w*|\bdraw(?:ing|s)?\b|\bsketch\w*|\bwatercolou?rs?\b|\bacrylics?\b"
+        r"|\bbrush(?:es)?\b|\bcanvas\w*|\bart supplies\b|\bpencils?\b|\bgouache\b",
+        "For cheap supplies, a student-grade pan set of twelve colours, one round brush (a "
+        "size 8) and a pad of cold-pressed watercolour paper are all you need. Spend on the "
+        "paper before the paints: it matters more.",
+        "Paint something simple that sits still first, like one piece of fruit, a mug or the "
+        "view from a window. One object, ten minutes, and no rescuing it afterwards.",
+        "Do five small studies instead of one big picture: postcard size, ten minutes each. "
+        "Small and many teaches faster than one precious piece.",
+        "Copy a corner of a painting you love, just for practice: it's how painters have "
+        "always learned, and it takes the blank page away.",
+    ),
+    _topic(
+        r"\bguitar\b|\bpiano\b|\bukulele\b|\bviolin\b|\binstrument\b|\bchords?\b"
+        r"|\bscales\b|\bsing(?:ing)?\b|\bkeyboard\b|\bdrums?\b|\bpractis\w*|\bpractic\w*",
+        "Practise little and often: ten minutes a day beats an hour on Sunday. Start with the "
+        "one bit you keep fumbling, slowly, five times.",
+        "Play the tricky part at half speed until it's clean, then nudge the tempo up. Slow "
+        "and right builds speed faster than fast and wrong.",
+    ),
+    _topic(
+        r"\bspanish\b|\bfrench\b|\bgerman\b|\bitalian\b|\bjapanese\b|\bportuguese\b"
+        r"|\bmandarin\b|\blanguages?\b|\bvocab\w*|\bduolingo\b|\bfluent\w*|\bgrammar\b",
+        "Ten minutes a day at the same time beats a long weekly session: five new words, each "
+        "said out loud in a sentence about your own life.",
+        "Watch something you already know well, in the new language with its subtitles: you "
+        "know the story, so your ear can do the work.",
+        "Label a few things at home with sticky notes in the new language, and swap them for "
+        "new ones each week.",
+    ),
+    _topic(
+        r"\bbooks?\b|\bread(?:ing)? more\b|\breading\b|\bpages\b|\bkindle\b",
+        "Keep the book where your phone usually sits, and read ten pages before bed. A page "
+        "count is easier to keep than a time.",
+        "Pick something you actually want to read, not what you feel you should: a gripping "
+        "book builds the habit for you.",
+    ),
+    _topic(
         r"\bprocrastinat|\bmotivat|\bget started\b|\bstart\b|\blazy\b|\bstuck\b|\bput off\b",
         "Shrink the first step until it's almost silly: open the file and write one sentence, "
         "or put your shoes by the door. Starting is the hard part.",

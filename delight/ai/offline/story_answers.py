@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 
 from delight.ai.offline.reflection import uncapitalise
+from delight.ai.text import asks
 
 JOYFUL = 0.8  # seed 000: joy above this celebrates with the story
 
@@ -27,9 +28,6 @@ _STORY = re.compile(
     re.I,
 )
 _QUESTS = re.compile(r"\bquests?\b", re.I)
-_QUESTION = re.compile(
-    r"\?|^\W*(?:what|how|which|where|is|are|am|do|does|did|have|tell me|show me)\b", re.I
-)
 
 
 @dataclass(frozen=True)
@@ -62,7 +60,7 @@ def story_line(note: StoryNote) -> str:
 
 def asks_about_story(text: str) -> bool:
     """Whether a message asks about their story, its quests or their Essence."""
-    return bool((_ESSENCE.search(text) or _STORY.search(text)) and _QUESTION.search(text))
+    return bool((_ESSENCE.search(text) or _STORY.search(text)) and asks(text))
 
 
 def story_answer(text: str, note: StoryNote | None, *, asked: bool = False) -> str:

@@ -17,11 +17,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from delight.ai.text import asks
+
 _ASKS = re.compile(
     r"\b(?:streaks?|in a row|consecutive|how consistent|consistency|habit strength)\b", re.I
 )
 _CONSISTENCY = re.compile(r"\b(?:consistent|consistency|habit strength)\b", re.I)
-_QUESTION = re.compile(r"\?|^\W*(?:what|how|is|are|am|do|does|did|have|tell me|show me)\b", re.I)
 TRENDS = ("rising", "steady", "easing")
 VERY_SAD = 0.7  # seed 000: sadness above this shows the person their progress
 
@@ -51,7 +52,7 @@ def streak_line(note: StreakNote) -> str:
 
 def asks_about_streak(text: str) -> bool:
     """Whether a message asks about their streak or how consistent they have been."""
-    return bool(_ASKS.search(text) and _QUESTION.search(text))
+    return bool(_ASKS.search(text) and asks(text))
 
 
 # "whats a streak even for", "how do streaks work": what one is, not how long theirs is.

@@ -12,12 +12,8 @@ import re
 from collections.abc import Sequence
 
 from delight.ai.offline.zone_lines import ZoneNote
+from delight.ai.text import asks
 
-_QUESTION = re.compile(
-    r"\?|^\W*(?:is|are|can|could|may|might|will|would|does|do|when|what|which|how|should|"
-    r"am i allowed|tell me|i wonder)\b",
-    re.IGNORECASE,
-)
 _ASKS_WHEN = re.compile(r"\b(?:when|what time|how (?:long|soon))\b", re.I)
 _ASKS_CLOSING = re.compile(r"\b(?:close|closes|closing|shut|shuts|how late|until when)\b", re.I)
 _ASKS_CLOSED = re.compile(r"\bclosed\b", re.I)
@@ -53,7 +49,7 @@ def world_answer(text: str, zones: Sequence[ZoneNote], *, asked: bool = False) -
     3. No zone named, but "what's open?" or a question about the zones: the open zones,
        then when each closed one opens.
     """
-    if not zones or not (asked or _QUESTION.search(text)):
+    if not zones or not (asked or asks(text)):
         return ""
     by_name = {zone.name: zone for zone in zones}
     named = [by_name[name] for name in _named(text, list(by_name))]

@@ -7,11 +7,13 @@ import pytest
 from delight.ai.text import (
     BOUNDARY_TOKENS,
     STOPWORDS,
+    asks,
     clean_text,
     fold,
     light_stem,
     normalise_words,
     normalize,
+    stated_in,
     word_set,
 )
 
@@ -88,3 +90,32 @@ def test_normalize_keeps_each_boundary_mark_as_a_token() -> None:
 def test_normalize_repairs_doubled_letters_only_into_known_words() -> None:
     assert normalize("sadd byee") == "sadd bye"
     assert normalize("sadd byee", known={"sad"}) == "sad byee"
+
+
+@pytest.mark.parametrize(
+    ("text", "question"),
+    [
+        ("whats my streak", True),
+        ("is the garden open", True),
+        ("tell me about my story", True),
+        ("how many days in a row?", True),
+        ("my streak is fine", False),
+        ("done the garden", False),
+    ],
+)
+def test_a_question_is_read_by_its_mark_or_its_opening(text: str, question: bool) -> None:
+    assert asks(text) is question
+
+
+@pytest.mark.parametrize(
+    ("clause", "stated"),
+    [
+        ("what should i paint first", ""),
+        ("what if i moved to leeds", ""),
+        ("can i eat bread if im coeliac", "im coeliac"),
+        ("i paint every sunday", "i paint every sunday"),
+        ("is it bad that i love pizza", "is it bad that i love pizza"),
+    ],
+)
+def test_asking_what_to_do_states_only_its_reason(clause: str, stated: str) -> None:
+    assert stated_in(clause) == stated

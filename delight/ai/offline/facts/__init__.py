@@ -28,6 +28,7 @@ from delight.ai.offline.facts.pets import pet_named_first, pets
 from delight.ai.offline.facts.places import location
 from delight.ai.offline.facts.wins import wins
 from delight.ai.offline.facts.work import occupation
+from delight.ai.text import stated_in
 from delight.ai.types import ExtractedFact
 
 __all__ = ["extract_facts"]
@@ -64,13 +65,19 @@ _EXTRACTORS: tuple[Extractor, ...] = (
     relation_news,  # last: what no other extractor keeps
 )
 
+# Who is called what stands in a question too ("how do i tell my sister ana i cant come").
+_NAMES_STAND: frozenset[Extractor] = frozenset({relations, pets})
+
 
 def extract_facts(text: str, *, today: dt.date | None = None) -> list[ExtractedFact]:
     """Facts worth remembering in what the person wrote, by pattern.
 
     1. Anything that reads like a crisis is not turned into facts (it is kept out of
        ordinary memory; the safety gate handles it).
-    2. Split into clauses ("…, but I …" and "… and I …" start new ones).
+    2. Split into clauses ("…, but I …" and "… and I …" start new ones); of one that asks
+       what to do or wonders what if ("what should i paint first"), only a state it gives
+       as its reason ("…if im coeliac") is read, and who is called what ("how do i tell
+       my sister ana").
     3. Run each extractor on each clause; each returns facts with a stable `key`, so a later
        contradicting fact ("I moved to Paris") supersedes an earlier one ("Lives in Berlin"),
        and what stopped being true ("my cat Miso died", "I quit my job") goes first, taking
@@ -88,8 +95,10 @@ def extract_facts(text: str, *, today: dt.date | None = None) -> list[ExtractedF
     facts: list[ExtractedFact] = []
     extractors: tuple[Extractor, ...] = (lost, born, *_EXTRACTORS, dated)
     for clause in clauses(text):
+        stated = stated_in(clause)
         for extractor in extractors:
-            facts.extend(extractor(clause))
+            read = clause if extractor in _NAMES_STAND else stated
+            facts.extend(extractor(read) if read else [])
     facts.extend(pet_named_first(text))
     facts = _ended_by_a_loss(facts)
     unique: dict[str, ExtractedFact] = {}

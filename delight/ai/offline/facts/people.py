@@ -33,6 +33,18 @@ _HAS_NAMED = re.compile(
     rf"(?i:\bi (?:have|have got|got) (?:a|an|one) (?:little |baby |older |younger )?"
     rf"({RELATIONS})(?:,| called| named) ([a-zà-ÿ]{{2,}}))\b"
 )
+# Several at once: "the kids are called mia and leo", "my two boys are named Sam and Joe",
+# "our daughters' names are ivy and rose". Names in lower case only after called or named.
+_GROUPS = (
+    r"kids|children|boys|girls|sons|daughters|twins|sisters|brothers|grandkids|grandchildren"
+    r"|grandsons|granddaughters|nephews|nieces|cousins|parents|best friends|flatmates|roommates"
+)
+_ANY_CASE = r"[A-Za-zà-ÿ]{2,}"
+_PLURAL_NAMED = re.compile(
+    rf"(?i:\b(?:my|our|the) (?:two |three |four |little |youngest |eldest )?({_GROUPS})"
+    rf"(?:'|s')? (?:are called|are named|names are|are) )"
+    rf"((?:{_ANY_CASE}, )*{_ANY_CASE},? (?:and|&) {_ANY_CASE})\b"
+)
 _COMMON = frozenset({
     "really", "also", "still", "always", "never", "just", "now", "then", "too", "even",
     "actually", "literally", "honestly", "kind", "sort", "basically", "probably", "definitely",
@@ -87,6 +99,7 @@ def relations(clause: str) -> list[ExtractedFact]:
                 value=name,
             )
         )
+    facts.extend(_plural(clause))
     for lives in _LIVES.finditer(clause):
         relation, name = _relation(lives.group(1)), lives.group(2) or ""
         place = thing(re.split(r"\s+and\s+", lives.group(3))[0], 5)
@@ -104,6 +117,34 @@ def relations(clause: str) -> list[ExtractedFact]:
                 )
             )
     return facts
+
+
+def _plural(clause: str) -> list[ExtractedFact]:
+    """Several named at once ("the kids are called mia and leo"): after a bare "are" only
+    names as written with capitals ("my kids are Mia and Leo", never "are tired and fed")."""
+    found = _PLURAL_NAMED.search(clause)
+    if found is None:
+        return []
+    names = [n for n in re.split(r",\s*|\s+(?:and|&)\s+", found.group(2)) if n]
+    said = clause[found.start(2) : found.end(2)]
+    bare = not re.search(r"called|named|names", found.group(0), re.IGNORECASE)
+    if bare and not all(n[:1].isupper() for n in re.split(r",\s*|\s+(?:and|&)\s+", said) if n):
+        return []
+    if any(n.lower() in _COMMON or n.capitalize() in _NOT_NAMES for n in names):
+        return []
+    group = _relation(found.group(1))
+    named = ", ".join(n.capitalize() for n in names[:-1]) + f" and {names[-1].capitalize()}"
+    return [
+        fact(
+            f"Their {group} are called {named}",
+            "personal",
+            f"relation:{_key(group)}",
+            0.85,
+            "people",
+            "family",
+            value=named,
+        )
+    ]
 
 
 def _relation(word: str) -> str:

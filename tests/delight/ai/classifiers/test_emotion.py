@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from delight.ai.classifiers import detect_emotion
 from delight.ai.types import EMOTIONS
 
@@ -33,6 +35,18 @@ def test_emotion_negation_and_cues() -> None:
     assert detect_emotion("😭").dominant == "sadness"
     assert detect_emotion("wait what?!").dominant == "surprise"
     assert detect_emotion("not scared at all").dominant == "neutral"
+
+
+@pytest.mark.parametrize(
+    "text", ["feeling kind of low", "feeling a bit low today", "im kinda down tbh"]
+)
+def test_a_softened_feeling_said_of_oneself_is_still_that_feeling(text: str) -> None:
+    assert detect_emotion(text).dominant == "sadness"
+
+
+def test_kind_of_softens_and_is_no_kindness() -> None:
+    assert detect_emotion("it was kind of quiet at work").scores["love"] == 0
+    assert detect_emotion("he was so kind to me").scores["love"] > 0
 
 
 def test_a_doubled_letter_typo_of_a_lexicon_word_still_counts() -> None:

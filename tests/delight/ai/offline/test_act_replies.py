@@ -469,3 +469,26 @@ def test_kindness_from_progress_has_more_than_one_way_to_be_said():
 def test_asked_for_opening_times_she_says_she_cannot_check_them():
     said = reply("decline", "is the pool open on sundays do you know")
     assert said.startswith("I can't check opening times from here, Sam")
+
+
+@pytest.mark.parametrize(
+    ("text", "about"),
+    [
+        ("what should i paint first", "one piece of fruit"),
+        ("any tips for cheap watercolour supplies", "student-grade"),
+        ("how do i get better at guitar", "half speed"),
+        ("any ideas for learning spanish", "new language"),
+        ("how do i read more books before bed", "pages"),
+    ],
+)
+def test_advice_on_a_craft_is_about_that_craft(text: str, about: str) -> None:
+    said = reply("advice", text, missions=("Stretch for ten minutes",))
+    assert about in said
+    assert "Stretch" not in said
+
+
+def test_advice_about_a_matter_no_words_name_is_read_from_their_goals():
+    goals = (GoalNote(title="Paint again"),)
+    missions = ("Buy a small set of watercolours",)
+    said = reply("advice", "any tips for cheap supplies", goal_notes=goals, missions=missions)
+    assert "student-grade" in said

@@ -102,6 +102,19 @@ def test_small_talk_and_feelings_of_the_moment_are_not_stored(text: str) -> None
     assert extract_facts(text) == []
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["what should i paint first", "what if i moved to leeds", "so should i start running again"],
+)
+def test_asking_what_to_do_tells_nothing_yet_true(text: str) -> None:
+    assert extract_facts(text) == []
+
+
+def test_a_question_keeps_the_state_it_gives_as_its_reason() -> None:
+    (coeliac,) = extract_facts("can i eat bread if im coeliac")
+    assert coeliac.key.startswith("health:coeliac")
+
+
 def test_crisis_messages_are_kept_out_of_memory() -> None:
     assert extract_facts("I want to die, my name is Sam") == []
 
@@ -169,6 +182,12 @@ def test_several_facts_in_one_message() -> None:
         ("my hamster mochi is so cute", "pet:hamster", "Their hamster is called Mochi", "Mochi"),
         ("and i have a hamster named mochi", "pet:hamster", "Has a hamster called Mochi",
          "Mochi"),
+        ("the kids are called mia and leo", "relation:kids", "Their kids are called Mia and Leo",
+         "Mia and Leo"),
+        ("our two boys are named sam, joe and ben", "relation:boys",
+         "Their boys are called Sam, Joe and Ben", "Sam, Joe and Ben"),
+        ("My kids are Mia and Leo", "relation:kids", "Their kids are called Mia and Leo",
+         "Mia and Leo"),
         ("I'm allergic to peanuts", "food:peanut", "Is allergic to peanuts", "peanuts"),
         ("I can't have gluten, sadly", "food:gluten", "Can not eat gluten", "gluten"),
         ("I have asthma", "health:asthma", "Has asthma", "asthma"),
@@ -192,6 +211,13 @@ def test_people_pets_places_and_health_are_kept_by_key_with_their_value(
 
     assert facts[key].content == content
     assert facts[key].value == value
+
+
+@pytest.mark.parametrize(
+    "text", ["my kids are tired and hungry", "my parents are away and fine", "my kids are mia"]
+)
+def test_a_group_described_is_not_a_group_named(text: str) -> None:
+    assert not any(f.key.startswith("relation:") for f in extract_facts(text))
 
 
 def test_a_win_said_today_is_kept_with_the_date() -> None:
