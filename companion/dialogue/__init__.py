@@ -20,7 +20,7 @@ The names the rest of companion uses are re-exported here.
 
 from __future__ import annotations
 
-from companion.dialogue.flows import ADJUST_GOAL, COMPLETE_MISSION, CREATE_GOAL, FLOWS
+from companion.dialogue.flows import ADJUST_GOAL, COMPLETE_MISSION, CREATE_GOAL, FLOWS, SAYS_WHICH
 from companion.dialogue.manager import DialogueManager, waiting_words
 from companion.dialogue.parsing import (
     LIGHT_VERBS,
@@ -48,6 +48,7 @@ __all__ = [
     "CREATE_GOAL",
     "FLOWS",
     "LIGHT_VERBS",
+    "SAYS_WHICH",
     "WHEN_WORDS",
     "Choice",
     "ConversationState",

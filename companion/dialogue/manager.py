@@ -392,6 +392,10 @@ class DialogueManager:
 
     def _handoff(self, draft: Draft) -> DialogueStep:
         draft.go(*((S.IDLE,) if draft.state is S.ERROR else (S.UNDERSTANDING, S.IDLE)))
+        if draft.flow.name == "complete_mission" and draft.pending == "mission":
+            # "Which one was it?" left unanswered is not taken up again later (after "where
+            # were we", or in a goodbye): the person who moved on says it again if it counts.
+            return DialogueStep(DialogueState(), Outcome.HANDOFF, path=tuple(draft.path))
         paused = {"flow": draft.flow.name, "slots": draft.slots, "filled": draft.filled}
         return DialogueStep(DialogueState(paused=paused), Outcome.HANDOFF, path=tuple(draft.path))
 

@@ -12,6 +12,7 @@ from companion.dialogue import (
     ADJUST_GOAL,
     COMPLETE_MISSION,
     LIGHT_VERBS,
+    SAYS_WHICH,
     Choice,
     ConversationState,
     DialogueContext,
@@ -315,6 +316,12 @@ def _fitting(deed: str, choices: DialogueContext, *, told: str = "") -> tuple[Ch
     led = by_leading_verb(deed, missions)
     if led and (len(close) < 2 or led in close):
         return (led,)
+    told_words = re.findall(r"[a-z0-9']+", deed.lower())
+    rest = " ".join(w for w in re.findall(r"[a-z0-9']+", told.lower()) if w not in told_words)
+    if len(close) > 1 and (told_one := fits_one(rest, close, SAYS_WHICH)):
+        # The deed fits several; the rest of the message says which ("did the chords thing,
+        # G C and D": the one with G, C and D).
+        return (told_one,)
     return tuple(close) if len(close) > 1 else ()
 
 

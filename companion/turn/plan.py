@@ -25,6 +25,7 @@ from companion.dialogue.cues import (
 from delight.ai.classifiers.acts import RULE_CONFIDENCE
 from delight.ai.offline import drop_openers, extract_facts, loss_in, reflect, split_sentences
 from delight.ai.offline.act_replies import asks_reassurance
+from delight.ai.offline.advice import advice_answers
 from delight.ai.offline.facts.common import RELATIONS
 from delight.ai.text import LAUGHTER, MISHAP
 
@@ -363,7 +364,8 @@ def reply_act(
 
     1. A message that teaches a fact (a pet, a relative, a city…) and tells of no loss:
        what she learned, said back, when it reads as telling or is unsure. Asked whether
-       something is all right ("is that ok", "dont judge"): kindness, reassuring.
+       something is all right ("is that ok", "dont judge"): kindness, reassuring, unless
+       advice knows the matter ("is that normal, the finger pain": the answer).
     2. The act's reply (REPLY_FOR); a question that asks for an idea gets one suggestion.
        (`confidence` is already checked against the words: sure_of, once a turn.)
     3. An act read with too little confidence: "" for a question or when a clear feeling's
@@ -380,7 +382,8 @@ def reply_act(
     if teaches and not grieving and not mishap and (act in TEACHING or confidence < SURE):
         return "fact_noted"
     if asks_reassurance(text) and act not in PRECISE_ACTS:
-        return "kindness"
+        # "is that normal, the finger pain": a matter advice knows is answered, not soothed.
+        return "advice" if advice_answers(text) else "kindness"
     if act == "thanks" and SENSE["goodbye"].search(text):
         return "goodbye"  # "ok gonna go make pasta. thanks eliza": thanked on the way out
     if act == "thanks" and says_more_than_thanks(text):

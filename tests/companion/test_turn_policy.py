@@ -131,6 +131,6 @@ def test_advice_is_given_only_where_it_has_words_for_the_message():
 
 
 def test_a_request_to_be_reassured_is_the_rules_to_answer(sure_of_celebrating):
-    heard = Heard(text="is it normal to forget everything before exams", act="question",
+    heard = Heard(text="is it normal to forget names all the time", act="question",
                   confidence=0.9, feeling=CALM)  # fmt: skip
     assert policy.reply_chosen(heard, FlatEmbedder())[0] == "kindness"

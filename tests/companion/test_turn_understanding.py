@@ -548,3 +548,31 @@ def test_a_mission_denied_in_passing_opens_no_goal(owner):
 
     assert "I don't know your goals yet" not in answer["reply"]
     assert answer["conversation_state"] == "idle"
+
+
+@pytest.fixture
+def guitarist(owner):
+    goal = make_goal(owner, title="Learn to play guitar")
+    for title in ("Learn the chords G, C and D", "Practise switching between two chords"):
+        make_mission(goal, title=title)
+    return owner
+
+
+def test_a_deed_that_fits_two_missions_is_the_one_the_rest_of_the_message_names(guitarist):
+    answer = say(guitarist, "ok i did the chords thing, G C and D, my fingers hurt tho")
+
+    assert answer["act"] == "mission_done"
+    assert done_titles(guitarist) == {"Learn the chords G, C and D"}
+
+
+def test_which_mission_left_unanswered_is_not_asked_again_later(guitarist):
+    asked = say(guitarist, "did the chords thing")
+    assert asked["act"] == "clarify_choice"
+    aside = say(guitarist, "is that normal, the finger pain", asked)
+    assert "fingertips" in aside["reply"]  # answered, not soothed
+    later = say(guitarist, "wait what were we talking about before", aside)
+    goodbye = say(guitarist, "ok bye for now", later)
+
+    assert later["act"] == "resume"
+    assert "Which mission" not in later["reply"] + goodbye["reply"]
+    assert done_titles(guitarist) == set()

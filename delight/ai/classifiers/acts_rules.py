@@ -80,7 +80,8 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|ibuprofen|paracetamol)s?\b.*\bwhich (?:one|brand|kind|should)\b|\bcan (?:you|u)"
             r" (?:please |just )?(?:order|buy|book|call|ring|phone|text|email|pay for|tell (?:her"
             r"|him|them|my \w+))\b|\b(?:what|wat) time is it (?:in|over in|out in)\b"
-            r"|\bcan (?:you|u) (?:please )?remind me\b|\bremind me (?:to|at|tomorrow|later)\b"
+            r"|\bcan (?:you|u) (?:please )?remind me\b(?! (?:what|which|of|where|who|how|why))"
+            r"|\bremind me (?:to|at|tomorrow|later)\b"
             r"|\b(?:hurts?|hurting|sore|aches?|aching|swollen|bleeding|itchy|dizzy|numb|pain)\b"
             r".*\bis (?:that|this|it) normal\b",
         ),
@@ -143,6 +144,8 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "missions_question",
             r"\bwhat should i do today\b|\bwhat is on my list\b|\bwhat are my (?:missions|three)"
+            r"\b|\bremind me (?:what|of) (?:my|the|today s) (?:missions|tasks|list)\b"
+            r"|\bwhat my missions are"
             r"\b|\b(?:give|show) me (?:a|my) missions?\b|\btoday s missions\b"
             r"|\bwhat(?:'?s| is) (?:the|my) (?:first|next) (?:step|mission|thing|task)\b"
             r"|\bwhat (?:are|were) (?:the|those|these|its|the new|the first)"

@@ -66,7 +66,7 @@ _ASKS_OWN = re.compile(
 _ASKING_WORDS = word_set(
     "any tips tip advice idea ideas suggest suggestion suggestions should what how help do "
     "i me you for when with about can could would give need get some good best way ways "
-    "really please eliza ok so"
+    "really please eliza ok so think reckon try first start begin recommend"
 )
 # A question about a matter of its own ("when a client keeps changing their mind") has at
 # least this many words beyond those of asking: ten minutes on a mission answers no such thing.

@@ -217,6 +217,12 @@ TOPICS: tuple[Topic, ...] = (
         "easier and does more.",
     ),
     _topic(
+        r"\bfinger ?tips?\b|\bcallus\w*|\bfinger pain\b|\bfingers?\b(?=.{0,30}\b(?:hurt|hurts"
+        r"|hurting|sore|pain|ache|aching|killing|raw|blisters?|burn|burning)\b)",
+        "Sore fingertips are normal at the start: they harden into calluses in two or three "
+        "weeks. Play little and often, and stop before it stings.",
+    ),
+    _topic(
         r"\bsore\b|\bsoreness\b|\baching\b|\bachy\b|\blegs? (?:r|are|is) (?:dead|jelly|done)"
         r"|\b(?:knees?|hips?|ankles?|joints?|back|shins?)\b(?=.{0,30}\b(?:hurt|hurts|hurting|killing"
         r"|sore|aching|ache|achy|unhappy|happy|bad|playing up|grumbling)\b)"

@@ -48,6 +48,7 @@ def embedder() -> OnnxMiniLMEmbedder:
         ("can you tell her im fine haha", "out_of_scope"),
         ("wat time is it in tokyo rn", "out_of_scope"),
         ("fair. can you remind me to write tomorrow at 8", "out_of_scope"),
+        ("can you remind me what my missions are", "missions_question"),
         ("whats a streak even for", "progress_question"),
         ("im dee btw. first time using this", "help"),
         ("can we talk about something else", "small_talk"),
