@@ -22,9 +22,9 @@ from companion.dialogue.cues import (
     states_plan,
     tells_history,
 )
-from delight.ai.classifiers.acts import RULE_CONFIDENCE
+from delight.ai.classifiers.acts import RULE_CONFIDENCE, act_by_rule
 from delight.ai.offline import drop_openers, extract_facts, loss_in, reflect, split_sentences
-from delight.ai.offline.act_replies import asks_reassurance
+from delight.ai.offline.act_replies import asks_reassurance, tells_a_miss
 from delight.ai.offline.advice import advice_answers
 from delight.ai.offline.facts.common import RELATIONS
 from delight.ai.text import LAUGHTER, MISHAP
@@ -365,7 +365,8 @@ def reply_act(
     1. A message that teaches a fact (a pet, a relative, a city…) and tells of no loss:
        what she learned, said back, when it reads as telling or is unsure. Asked whether
        something is all right ("is that ok", "dont judge"): kindness, reassuring, unless
-       advice knows the matter ("is that normal, the finger pain": the answer).
+       advice knows the matter ("is that normal, the finger pain": the answer). Read as
+       an undo with nothing of hers to take back, a mission missed is met without blame.
     2. The act's reply (REPLY_FOR); a question that asks for an idea gets one suggestion.
        (`confidence` is already checked against the words: sure_of, once a turn.)
     3. An act read with too little confidence: "" for a question or when a clear feeling's
@@ -381,6 +382,10 @@ def reply_act(
     mishap = is_mishap(act, confidence, text)
     if teaches and not grieving and not mishap and (act in TEACHING or confidence < SURE):
         return "fact_noted"
+    if act == "undo" and tells_a_miss(text) and act_by_rule(text) != "undo":
+        # Nothing of hers to take back (the turn tried first): "i didnt do the chords one"
+        # tells of a mission missed.
+        return "kindness"
     if asks_reassurance(text) and act not in PRECISE_ACTS:
         # "is that normal, the finger pain": a matter advice knows is answered, not soothed.
         return "advice" if advice_answers(text) else "kindness"
@@ -393,8 +398,10 @@ def reply_act(
         reply, confidence = "advice", max(confidence, SURE)
     unsure = not act or confidence < _sure_enough(reply)
     light = not (feeling.heavy or grieving or mourning)
-    if (unsure or reply in BACKABLE) and light and states_plan(text):
-        return "kindness"  # backing: "Good plan. Starting small makes the rest easier."
+    if (unsure or reply in BACKABLE) and light and (states_plan(text) or tells_a_miss(text)):
+        # Backing: "Good plan. Starting small makes the rest easier."; something missed is
+        # met without blame: "No harm done. Tomorrow is a fresh go…".
+        return "kindness"
     if (unsure or reply in TOLD) and light and _achieved(text, feeling):
         # "ok i emailed the cardiff community choir", "made the veggie pasta sauce tonight,
         # kwame ate it all": a step of their own taken, told plainly, is met as one.

@@ -62,7 +62,7 @@ from delight.ai.classifiers.softmax import (
     softmax_train,
 )
 from delight.ai.embeddings import Embedder
-from delight.ai.offline.act_replies import asks_reassurance, kindness_answers
+from delight.ai.offline.act_replies import asks_reassurance, kindness_answers, tells_a_miss
 from delight.ai.offline.advice import advice_answers
 from delight.ai.text import LAUGHTER
 from delight.ai.types import EMOTIONS, EmotionResult, IntentResult
@@ -197,8 +197,9 @@ def _overruling(chances: np.ndarray, planned: str, sure: float = POLICY_SURE) ->
 
 def open_to(heard: Heard) -> bool:
     """Whether the policy may choose: not for a message a precise rule read (its words were
-    what the rule was written for), nor one that asks to be reassured."""
-    return heard.by != "rule" and not asks_reassurance(heard.text)
+    what the rule was written for), nor one that asks to be reassured or tells of something
+    missed (met without blame, by the rules)."""
+    return heard.by != "rule" and not (asks_reassurance(heard.text) or tells_a_miss(heard.text))
 
 
 def _felt(learned: str, heard: Heard, sure: float) -> tuple[str, str] | None:

@@ -576,3 +576,10 @@ def test_which_mission_left_unanswered_is_not_asked_again_later(guitarist):
     assert later["act"] == "resume"
     assert "Which mission" not in later["reply"] + goodbye["reply"]
     assert done_titles(guitarist) == set()
+
+
+def test_a_mission_not_done_is_met_without_blame_and_marks_nothing(guitarist):
+    answer = say(guitarist, "i didnt do the chords one, was on my phone till 3am")
+
+    assert answer["act"] == "kindness"
+    assert done_titles(guitarist) == set()

@@ -212,8 +212,9 @@ def asks_reassurance(text: str) -> bool:
 
 def _kindness_for(text: str) -> tuple[str, tuple[str, ...]]:
     """What a message that asks for no kindness as such is met with: reassurance asked for,
-    doubts eased, a decision mulled over, luck wished, a plan of their own backed (its time
-    said or not), effort seen; ("", ()) when it is none of these."""
+    doubts eased, something missed met without blame, a decision mulled over, luck wished, a
+    plan of their own backed (its time said or not), effort seen; ("", ()) when it is none of
+    these."""
     if words.TOO_MUCH.search(text):
         return "too much", words.TOO_MUCH_EASED
     if words.DOUBTING.search(text):
@@ -232,16 +233,23 @@ def _kindness_for(text: str) -> tuple[str, tuple[str, ...]]:
 
 
 _KINDNESS_CUES = (
+    ("missed", words.MISSED),
     ("mulled", words.MULLING),
     ("luck", words.LUCK),
     ("plan", words.OWN_PLAN),
     ("effort", words.EFFORT),
 )
 _KINDNESS_WORDS = {
+    "missed": words.MISSED_EASED,
     "mulled": words.MULLED,
     "luck": words.LUCK_WISHED,
     "effort": words.EFFORT_SEEN,
 }
+
+
+def tells_a_miss(text: str) -> bool:
+    """Something of their own not done is told ("i didnt do the screens one")."""
+    return bool(words.MISSED.search(text))
 
 
 def kindness_answers(text: str) -> bool:

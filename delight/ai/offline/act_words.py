@@ -367,6 +367,19 @@ EFFORT_SEEN = (
     "That counts{n}. Doing it on a day like this is how a habit gets built.",
     "Good on you{n}. Small and steady is exactly how it's done.",
 )
+# Something of their own not done ("i didnt do the screens one", "skipped my run",
+# "couldnt get to it"): no blame, and a way back in.
+MISSED = re.compile(
+    r"(?<!\bhe )(?<!\bshe )(?<!\bthey )(?<!\bwe )\b(?:didn'?t|did not|couldn'?t|could not)"
+    r" (?:do|get (?:round )?to|manage|make it|go)\b|\bskipped (?:my|the|it|today)\b"
+    r"|\bmissed (?:my|the|it|today|yesterday)\b|\bbailed on\b",
+    re.IGNORECASE,
+)
+MISSED_EASED = (
+    "That's all right{n}: one missed day takes nothing away from what you've built. Want to "
+    "give it another go, or make it smaller?",
+    "No harm done{n}. Tomorrow is a fresh go: is there a smaller version of it that would fit?",
+)
 # A decision left for later ("yeah maybe. ill think about it"): no plan to back.
 MULLING = re.compile(r"\b(?:think about it|sleep on it|see how (?:i|it) (?:feel|goes))\b", re.I)
 MULLED = ("Fair enough{n}: give it some thought. I'm here if you want to talk it through.",)

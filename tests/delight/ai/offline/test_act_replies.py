@@ -492,3 +492,15 @@ def test_advice_about_a_matter_no_words_name_is_read_from_their_goals():
     missions = ("Buy a small set of watercolours",)
     said = reply("advice", "any tips for cheap supplies", goal_notes=goals, missions=missions)
     assert "student-grade" in said
+
+
+@pytest.mark.parametrize(
+    "text", ["i didnt do the screens one, was on my phone till 3am", "skipped my run today"]
+)
+def test_something_missed_is_met_without_blame(text: str) -> None:
+    said = reply("kindness", text)
+    assert "harm" in said or "missed day" in said
+
+
+def test_someone_elses_miss_is_not_theirs() -> None:
+    assert not act_replies.tells_a_miss("she didnt do her homework again")
