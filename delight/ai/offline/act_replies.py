@@ -217,6 +217,8 @@ def _kindness_for(text: str) -> tuple[str, tuple[str, ...]]:
     these."""
     if words.TOO_MUCH.search(text):
         return "too much", words.TOO_MUCH_EASED
+    if words.CHOICE_DOUBTED.search(text):
+        return "choice", words.CHOICE_EASED
     if words.DOUBTING.search(text):
         return "doubt", words.DOUBT_EASED
     if _REASSURANCE.search(text):

@@ -341,6 +341,14 @@ DOUBTING = re.compile(
     r" (?:crazy|mad|losing it|being (?:silly|stupid|dramatic|daft)))\b",
     re.IGNORECASE,
 )
+# Asked whether a choice of theirs is silly ("is it silly to go for just 2 weeks"): not
+# whether they are.
+CHOICE_DOUBTED = re.compile(
+    r"\b(?:is it|would it be|is that) (?:silly|stupid|daft|weird|dumb|crazy|mad) (?:to|if)\b", re.I
+)
+CHOICE_EASED = (
+    "Not silly at all{n}. If it matters to you, it's worth doing, in whatever size fits.",
+)
 DOUBT_EASED = (
     "It makes sense{n}, given everything going on. You're not losing it: you're paying attention.",
 )

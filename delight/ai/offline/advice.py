@@ -60,7 +60,9 @@ def advice_reply(text: str, ctx: ReplyContext, turn: int) -> list[str]:
 # A question of its own ("should i freeze…"), not a report of what was tried ("i tried
 # herbal tea, didnt do much": an idea about what was said before).
 _ASKS_OWN = re.compile(
-    r"\?|\b(?:should i|can i|could i|do i|is it|how do|how long|what do|what should)\b", re.I
+    r"\?|\b(?:should i|can i|could i|do i|is it|how do|how long|what do|what should"
+    r"|(?:the )?best way|how (?:can|could|would) i|ways? to|tips (?:for|on|to))\b",
+    re.I,
 )
 # The words of asking for advice, which say nothing of what it is about.
 _ASKING_WORDS = word_set(

@@ -63,7 +63,9 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         r"\bsav(?:e|ing)\b[^.?!]*\b(?:money|month|week|pay|trip|holiday)\b|\bbudget\w*\b"
-        r"|\bhow much (?:should|do|can) i (?:save|put (?:away|aside))\b|\bbad with money\b",
+        r"|\bhow much (?:should|do|can) i (?:save|put (?:away|aside))\b|\bbad with money\b"
+        r"|\bspend(?:ing)? (?:less|too much|so much|on|money)\b|\bspending\b|\btakeaways?\b"
+        r"|\btake ?outs?\b|\bimpulse buy\w*",
         "Work it backwards: a rough cost for the whole thing, divided by the months until "
         "you need it. That's your monthly number, and a standing order on payday moves it "
         "before you can spend it.",
@@ -71,6 +73,10 @@ TOPICS: tuple[Topic, ...] = (
         "separate pot, even a small one. A habit that runs itself beats a big plan.",
         "Look at last month's spending and pick one thing to trim, like takeaway coffees or "
         "a subscription. Put exactly that amount into your savings pot each week.",
+        "To stop spending on takeaways, decide your takeaway nights in advance (one a week, "
+        "say) and keep a "
+        "ten-minute meal in the cupboard for the other nights: most takeaways are bought "
+        "tired, not hungry.",
     ),
     _topic(
         r"\brecipes?\b|\bprotein\b|\bmeals?\b|\bdinner\b|\bcook(?:ing)?\b|\bmeal prep\b",

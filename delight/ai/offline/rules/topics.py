@@ -289,7 +289,7 @@ TOPICS: tuple[Keyword, ...] = (
     ),
     _k(
         "joke",
-        3,
+        4,  # above "can you": "can you tell me a joke" asks for one
         r"\b(joke|jokes|funny|laugh)\b",
         # Asked for one: a joke, not a question back ("tell me a joke" got "Laughter helps.
         # What made you smile today?").

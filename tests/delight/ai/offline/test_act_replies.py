@@ -504,3 +504,17 @@ def test_something_missed_is_met_without_blame(text: str) -> None:
 
 def test_someone_elses_miss_is_not_theirs() -> None:
     assert not act_replies.tells_a_miss("she didnt do her homework again")
+
+
+def test_advice_on_spending_asked_the_best_way_is_about_spending_not_what_came_before():
+    said = reply(
+        "advice",
+        "whats the best way to stop spending on takeaways",
+        earlier="my mum lives in accra, i havent seen her in 4 years",
+    )
+    assert "takeaway nights" in said
+
+
+def test_asked_whether_a_choice_is_silly_she_says_it_is_not():
+    said = reply("kindness", "is it silly to go for just 2 weeks")
+    assert said.startswith("Not silly at all")

@@ -37,3 +37,9 @@ def test_only_noun_phrases_are_remembered_to_bring_back_later() -> None:
     assert memorable_phrases("my sister is moving abroad") == ["sister"]
     assert memorable_phrases("nice day! my sister visited") == []
     assert memorable_phrases("my life lol") == []
+
+
+def test_a_joke_asked_for_with_can_you_is_a_joke() -> None:
+    match = find_match("can you tell me a joke")
+    assert match is not None
+    assert match.keyword.key == "joke"
