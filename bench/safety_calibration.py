@@ -61,8 +61,9 @@ def read(texts: list[str], engine, model) -> Read:
             if not rules_hold(part):
                 parts.append(part)
                 owners.append(index)
-    vectors = np.asarray(engine.embedder.embed(parts), dtype=np.float32).reshape(-1, 384)
-    risk = model.regression.probabilities(vectors)[:, safety_semantic.HIGH_RISK :].sum(axis=1)
+    said = [safety_semantic.unhedged(part) for part in parts]
+    vectors = np.asarray(engine.embedder.embed(said), dtype=np.float32).reshape(-1, 384)
+    risk = model.chances(vectors, said)[:, safety_semantic.HIGH_RISK :].sum(axis=1)
     return Read(rules, model.closeness(vectors), risk, np.asarray(owners, dtype=int))
 
 

@@ -38,6 +38,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from delight.ai.classifiers import grams
 from delight.ai.classifiers.lexicon import normalize
 from delight.ai.classifiers.safety import JOKING, rules_hold, sounds_joking
 from delight.ai.classifiers.safety_rules.base import DRUGS, HEIGHTS, MEANS_NOUNS
@@ -85,6 +86,9 @@ CLOSENESS_GATE = 0.58
 # tuned splits with the constants above (bench/safety_calibration.py, 2026-11-29): the
 # earlier blind sets' warning signs caught 109 -> 113 of 129, DailyDialog's tuned half still
 # 0.25% raised, hard negatives still 1 of 123 (0.66/0.4: 112; 0.7/0.35: 110).
+# With the hashed words (WORDS_WEIGHT, 2026-12-01) "i just want to go home and sleep" reads
+# 0.36 and is asked about. 0.4 spared it, but caught 6 fewer of the ninth writer's tuned
+# warning signs (159/208 against 165) and no more untouched ones: kept at 0.35.
 NEAR_GATE = 0.68
 NEAR_THRESHOLD = 0.35
 NEAREST = 3
@@ -94,6 +98,13 @@ CONCERN_THRESHOLD = 0.8
 # Training (softmax_train): a gentle pull to zero and enough steps to settle.
 L2 = 0.03
 STEPS = 400
+# The regression also reads the message's hashed words (grams.py), weighted: a turn of
+# phrase ("taking up space", "off switch") is words before it is a meaning. Chosen on five
+# folds of the examples with the constants above (2026-12-01):
+# warning signs caught 58.9% -> 61.5% with words x10 while level 0-1 examples raised fell
+# 0.77% -> 0.75% and DailyDialog's tuned half raised 0.44% -> 0.41%; x25 caught 67.8% but
+# raised 1.49% and 0.78% (and at a threshold raising as few, caught no more than none).
+WORDS_WEIGHT = 10.0
 # A sentence this short ("ok cool", "about 30 minutes") carries too little meaning to read;
 # the rules read the short explicit ones ("i wanna die").
 MIN_WORDS = 4
@@ -171,7 +182,7 @@ class SentenceEmbedder(Protocol):
 @dataclass(frozen=True)
 class SemanticModel:
     embedder: str  # the vector space it reads
-    regression: Softmax  # LEVELS classes
+    regression: Softmax  # LEVELS classes, over read(): the embedding and the hashed words
     warning_signs: np.ndarray  # (n, 384) float32: the level 2 and 3 examples' unit vectors
 
     def closeness(self, vectors: np.ndarray) -> np.ndarray:
@@ -181,9 +192,13 @@ class SemanticModel:
         mean: np.ndarray = nearest.mean(axis=1)
         return mean
 
-    def risk(self, vectors: np.ndarray) -> np.ndarray:
+    def chances(self, vectors: np.ndarray, texts: list[str]) -> np.ndarray:
+        """Each level's probability for each row, read with its text's words."""
+        return self.regression.probabilities(read(vectors, texts))
+
+    def risk(self, vectors: np.ndarray, texts: list[str]) -> np.ndarray:
         """How much each row reads as a warning sign, 0..1 (0 when far from every one)."""
-        regression = self.regression.probabilities(vectors)[:, HIGH_RISK:].sum(axis=1)
+        regression = self.chances(vectors, texts)[:, HIGH_RISK:].sum(axis=1)
         closeness = self.closeness(vectors)
         # Very close and risky enough for the second rule: counted as reaching the first.
         near = (closeness >= NEAR_GATE) & (regression >= NEAR_THRESHOLD)
@@ -191,16 +206,22 @@ class SemanticModel:
         gated: np.ndarray = np.where(closeness >= CLOSENESS_GATE, risk, 0.0)
         return gated
 
-    def concern(self, vectors: np.ndarray) -> np.ndarray:
-        summed: np.ndarray = self.regression.probabilities(vectors)[:, 1:].sum(axis=1)
+    def concern(self, vectors: np.ndarray, texts: list[str]) -> np.ndarray:
+        summed: np.ndarray = self.chances(vectors, texts)[:, 1:].sum(axis=1)
         return summed
 
 
-def _explicit_method(model: SemanticModel, vector: np.ndarray, part: str) -> bool:
-    """Whether a raised part names a way of dying and reads as explicit by its meaning."""
+def read(vectors: np.ndarray, texts: list[str]) -> np.ndarray:
+    """What the regression reads of each text: its embedding, then its hashed words."""
+    return np.hstack([vectors, WORDS_WEIGHT * grams.hashed(texts)])
+
+
+def _explicit_method(model: SemanticModel, vector: np.ndarray, part: str, said: str) -> bool:
+    """Whether a raised part names a way of dying and reads as explicit by its meaning (read
+    from `said`, the part as embedded)."""
     if not METHOD_WORDS.search(normalize(part)):
         return False
-    chances = model.regression.probabilities(vector[np.newaxis, :])[0]
+    chances = model.chances(vector[np.newaxis, :], [said])[0]
     return float(chances[EXPLICIT]) >= EXPLICIT_MEANING
 
 
@@ -227,9 +248,12 @@ def examples_sha256() -> str:
 def trained_for(embedder: SentenceEmbedder) -> SemanticModel:
     """The model for `embedder`'s space, from the examples embedded by it."""
     texts, levels = zip(*read_examples(), strict=True)
-    vectors = np.asarray(embedder.embed([unhedged(text) for text in texts]), dtype=np.float32)
+    said = [unhedged(text) for text in texts]
+    vectors = np.asarray(embedder.embed(said), dtype=np.float32)
     targets = np.asarray(levels)
-    regression = softmax_train(vectors, targets, LEVELS, l2=L2, steps=STEPS)
+    regression = softmax_train(
+        read(vectors, said), targets, LEVELS, l2=L2, steps=STEPS, raw=grams.WIDTH
+    )
     return SemanticModel(embedder.name, regression, vectors[targets >= HIGH_RISK])
 
 
@@ -301,15 +325,16 @@ def semantic_screen(text: str, floor: SafetyResult, embedder: SentenceEmbedder) 
     ]
     if not units:
         return floor
-    whole = [embedder.embed_one(unhedged(text))] if units[0] == text else []
-    rest = [unhedged(part) for part in units[len(whole) :]]
+    said = [unhedged(part) for part in units]
+    whole = [embedder.embed_one(said[0])] if units[0] == text else []
+    rest = said[len(whole) :]
     rows = whole + (embedder.embed_cached(rest) if rest else [])
     vectors = np.asarray(rows, dtype=np.float32)
-    risk = model.risk(vectors)
+    risk = model.risk(vectors, said)
     best = int(risk.argmax())
     if risk[best] >= RISK_THRESHOLD:
         if DEATH_WORDS.search(normalize(units[best])) or _explicit_method(
-            model, vectors[best], units[best]
+            model, vectors[best], units[best], said[best]
         ):
             # Its meaning and its own words: "gonna put myself in the ground before the debt
             # collectors can... i want to die" is no hint, whatever rule it escaped.
@@ -319,7 +344,7 @@ def semantic_screen(text: str, floor: SafetyResult, embedder: SentenceEmbedder) 
             return SafetyResult(2, reason, (*floor.matched, units[best]), floor.source, basis)
         reason = "possible signs of suicidal thinking in the meaning of the message"
         return SafetyResult(2, reason, (*floor.matched, units[best]), floor.source, "meaning")
-    concern = model.concern(vectors)
+    concern = model.concern(vectors, said)
     best = int(concern.argmax())
     if floor.level == 0 and concern[best] >= CONCERN_THRESHOLD:
         reason = "signs of distress in the meaning of the message"

@@ -143,7 +143,7 @@ def test_questions_to_eliza_and_everyday_plans_are_no_crisis(engine, text) -> No
     ("hedged", "plain"),
     [
         ("sounds good. tbh im scared ill give up like i always do", "im scared ill give up"),
-        ("maybe. honestly i just want to go home and sleep", "i want to go home and sleep"),
+        ("maybe. honestly i want to go home and sleep", "i want to go home and sleep"),
     ],
 )
 def test_words_of_candour_do_not_make_everyday_words_a_warning_sign(engine, hedged, plain):
@@ -244,7 +244,7 @@ def test_a_message_far_from_every_warning_sign_is_never_raised(engine) -> None:
     text = "okay, here you are, the receipts for the trip"
     vector = np.asarray([engine.embedder.embed_one(text)], dtype=np.float32)
     assert model.closeness(vector)[0] < safety_semantic.CLOSENESS_GATE
-    assert model.risk(vector)[0] == 0.0
+    assert model.risk(vector, [text])[0] == 0.0
     assert engine.screen_safety(text).level == 0
 
 
