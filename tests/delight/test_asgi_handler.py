@@ -10,6 +10,7 @@ from asgiref.sync import sync_to_async
 from django.db import connection
 
 from delight.asgi_handler import ASGIHandler
+from tests.support.processes import wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -60,7 +61,8 @@ async def test_requests_whose_response_fails_give_their_connections_back():
     for _ in range(15):  # more than the pool holds
         await request_whose_client_went_away(handler)
 
-    # None kept: a leak keeps one per request (15). Under the parallel suite a thread an
-    # earlier test left in this process may hold one more at the moment of reading (seen
-    # once in a clean-clone run: 1 taken, 0 before), so one is allowed, never more.
-    assert await sync_to_async(taken)() <= before + 1
+    # None kept: a leak keeps one per request (15), for good. Under the parallel suite a
+    # thread an earlier test left in this process may hold one (seen in a clean-clone run: 1
+    # taken with 0 before), or a few for a moment (3 with 1): one is allowed, and the count is
+    # awaited back down to it, which leaked connections never allow.
+    await sync_to_async(wait_for)(lambda: taken() <= before + 1, timeout=10)
