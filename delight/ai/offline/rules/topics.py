@@ -424,6 +424,15 @@ TOPICS: tuple[Keyword, ...] = (
         "question",
         0,
         r"^(what|how|why|when|where|who|which|is|are|do|does|should|would|could)\b",
+        # A question of fact ("how many steps is that roughly"): said honestly, not turned
+        # back as a dilemma ("What are you leaning toward yourself?").
+        _d(
+            r"^(?:how (?:many|much|far|long|big|old|often|tall|heavy)|what (?:year|time|is the"
+            r" (?:capital|population|distance|height))|who (?:is|was|wrote|invented|made)"
+            r"|when (?:did|was|is|were) (?!i\b|we\b|my\b))\b",
+            "I can't be sure of that one: I don't look things up, and a guess from me would "
+            "only be a guess. Is it for one of your goals?",
+        ),
         _d(
             ANY,
             "Good question. What are you leaning toward yourself?",

@@ -318,3 +318,12 @@ def test_a_reply_whose_act_has_nothing_left_to_say_says_so():
     again = compose_reply("wish me luck", history=history, act="kindness", context=ctx)
     assert again.rule == UNPLANNED
     assert again.text != first.text
+
+
+def test_a_question_of_fact_no_rule_knows_is_answered_honestly_not_turned_back() -> None:
+    reply = compose_reply(
+        "how many steps is that roughly", intent=IntentResult("question", 0.9), context=CONTEXT
+    )
+
+    assert "can't be sure" in reply.text
+    assert "leaning toward" not in reply.text
