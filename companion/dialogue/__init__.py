@@ -20,7 +20,7 @@ The names the rest of companion uses are re-exported here.
 
 from __future__ import annotations
 
-from companion.dialogue.flows import ADJUST_GOAL, COMPLETE_MISSION, CREATE_GOAL, FLOWS, SAYS_WHICH
+from companion.dialogue.flows import ADJUST_GOAL, COMPLETE_MISSION, CREATE_GOAL, FLOWS
 from companion.dialogue.manager import DialogueManager, waiting_words
 from companion.dialogue.parsing import (
     LIGHT_VERBS,
@@ -33,6 +33,7 @@ from companion.dialogue.parsing import (
     by_leading_verb,
     fits_one,
     fitting,
+    named_by_the_rest,
 )
 from companion.dialogue.states import (
     ConversationState,
@@ -48,7 +49,6 @@ __all__ = [
     "CREATE_GOAL",
     "FLOWS",
     "LIGHT_VERBS",
-    "SAYS_WHICH",
     "WHEN_WORDS",
     "Choice",
     "ConversationState",
@@ -63,6 +63,7 @@ __all__ = [
     "by_leading_verb",
     "fits_one",
     "fitting",
+    "named_by_the_rest",
     "transition",
     "waiting_words",
 ]

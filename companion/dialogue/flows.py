@@ -23,11 +23,11 @@ from companion.dialogue.parsing import (
     Validator,
     best_choice,
     display_choice,
-    fits_one,
     infer_category,
     is_bare_yes_or_no,
     is_skip,
     minutes_in_range,
+    named_by_the_rest,
     not_in_past,
     parse_category,
     parse_date_slot,
@@ -364,12 +364,6 @@ def extract_mission(text: str, env: SlotEnv) -> Extracted:
     return Extracted(values, rest)
 
 
-# The share of a mission's words the rest of a message must name to say which of the
-# missions its deed fits was meant ("G C and D": three of five; a "feeling" beside "felt",
-# one of seven, says nothing).
-SAYS_WHICH = 0.25
-
-
 def _deed_clause(text: str, missions: Sequence[Choice]) -> str:
     """The one clause that tells the deed and names a mission ("did the walk run in the
     park" of "…, legs are jelly but i feel amazing": not the legs of "Foam-roll and stretch
@@ -378,11 +372,12 @@ def _deed_clause(text: str, missions: Sequence[Choice]) -> str:
     told = [c for c in clauses if DONE.search(c) and top_choices(c, missions)]
     if len(clauses) < 2 or len(told) != 1:
         return ""
-    # The clause fits several and the message's other clauses say which of them ("did the
+    # The clause fits several and the rest of the message says which of them ("did the
     # chords thing, G C and D"): that one, by its title.
-    others = " ".join(c for c in clauses if c != told[0])
     close = top_choices(told[0], missions)
-    if best_choice(told[0], missions) is None and (named := fits_one(others, close, SAYS_WHICH)):
+    if best_choice(told[0], missions) is None and (
+        named := named_by_the_rest(told[0], text, close)
+    ):
         return named.title
     return told[0]
 

@@ -439,6 +439,20 @@ def by_leading_verb(text: str, choices: Sequence[Choice]) -> Choice | None:
     return led[0] if len(led) == 1 else None
 
 
+# The share of a mission's words the rest of a message must name to say which of the
+# missions its deed fits was meant ("G C and D": three of five; a "feeling" beside "felt",
+# one of seven, says nothing).
+SAYS_WHICH = 0.25
+
+
+def named_by_the_rest(part: str, whole: str, choices: Sequence[Choice]) -> Choice | None:
+    """The one of `choices` that the words of `whole` beyond `part` clearly name ("did the
+    chords thing, G C and D": the one with G, C and D); None when they name none."""
+    said = set(re.findall(r"[a-z0-9']+", part.lower()))
+    rest = " ".join(w for w in re.findall(r"[a-z0-9']+", whole.lower()) if w not in said)
+    return fits_one(rest, choices, SAYS_WHICH) if rest else None
+
+
 def fitting(text: str, choices: Sequence[Choice], weight: float) -> list[Choice]:
     """The choices `text` shares words of at least `weight` with, best first (a word in two
     titles weighs 0.5: "a reading one" fits both reading missions)."""

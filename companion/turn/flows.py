@@ -12,7 +12,6 @@ from companion.dialogue import (
     ADJUST_GOAL,
     COMPLETE_MISSION,
     LIGHT_VERBS,
-    SAYS_WHICH,
     Choice,
     ConversationState,
     DialogueContext,
@@ -24,6 +23,7 @@ from companion.dialogue import (
     by_leading_verb,
     fits_one,
     fitting,
+    named_by_the_rest,
 )
 from companion.dialogue.cues import (
     asks_for_goal,
@@ -316,9 +316,7 @@ def _fitting(deed: str, choices: DialogueContext, *, told: str = "") -> tuple[Ch
     led = by_leading_verb(deed, missions)
     if led and (len(close) < 2 or led in close):
         return (led,)
-    told_words = re.findall(r"[a-z0-9']+", deed.lower())
-    rest = " ".join(w for w in re.findall(r"[a-z0-9']+", told.lower()) if w not in told_words)
-    if len(close) > 1 and (told_one := fits_one(rest, close, SAYS_WHICH)):
+    if len(close) > 1 and (told_one := named_by_the_rest(deed, told, close)):
         # The deed fits several; the rest of the message says which ("did the chords thing,
         # G C and D": the one with G, C and D).
         return (told_one,)

@@ -37,22 +37,24 @@ def advice_reply(text: str, ctx: ReplyContext, turn: int) -> list[str]:
     # "what should i say to her" is about what was said before ("my mum is taking it hard").
     # A question with a matter of its own ("should i freeze the leftover bolognese") is never
     # answered about the earlier topic (the knee of two messages before).
+    matter = _matter(text)
+    names_a_matter = len(matter) >= MATTER_WORDS
     own = any(t.asks.search(text) for t in TOPICS) or (
-        _ASKS_OWN.search(text) is not None and _names_a_matter(text)
+        _ASKS_OWN.search(text) is not None and names_a_matter
     )
     # Asked about nothing a topic knows ("any tips for cheap supplies"), the conversation
     # before, then their goals ("Paint again"), say what it is about.
-    about = [text] if own else [ctx.earlier, *(ctx.goals if _matter(text) else [])]
+    about = [text] if own else [ctx.earlier, *(ctx.goals if matter else [])]
     for asked in about:
         for topic in TOPICS:
             if asked and topic.asks.search(asked):
                 fits = [s for s in topic.suggestions if not s.contains & ruled_out]
                 if fits:
-                    picked = rotate(_closest(fits, text), turn, "advice")
+                    picked = rotate(_closest(fits, matter), turn, "advice")
                     return [_suggest(s, ctx.name) for s in picked]
-    if ctx.missions and not _names_a_matter(text):
+    if ctx.missions and not names_a_matter:
         return [named(words.ADVICE_MISSION, ctx.name, mission=ctx.missions[-1])]
-    if _names_a_matter(text):
+    if names_a_matter:
         return [named(words.ADVICE_OPEN, ctx.name)]
     return [named(words.ADVICE_GENERAL, ctx.name)]
 
@@ -81,14 +83,9 @@ def _matter(text: str) -> set[str]:
     return {light_stem(w) for w in said if w not in _ASKING_WORDS and w not in STOPWORDS}
 
 
-def _names_a_matter(text: str) -> bool:
-    return len(_matter(text)) >= MATTER_WORDS
-
-
-def _closest(fits: list[Suggestion], text: str) -> list[Suggestion]:
-    """The suggestions that share most words with what was asked ("cheap supplies": the one
-    about supplies), or all of them when none shares any."""
-    asked = _matter(text)
+def _closest(fits: list[Suggestion], asked: set[str]) -> list[Suggestion]:
+    """The suggestions that share most words with what was asked (its `_matter`: "cheap
+    supplies", the one about supplies), or all of them when none shares any."""
     shared = [len(asked & {light_stem(w) for w in normalise_words(s.words)}) for s in fits]
     most = max(shared, default=0)
     return [s for s, n in zip(fits, shared, strict=True) if n == most] if most else fits

@@ -126,9 +126,8 @@ def _plural(clause: str) -> list[ExtractedFact]:
     if found is None:
         return []
     names = [n for n in re.split(r",\s*|\s+(?:and|&)\s+", found.group(2)) if n]
-    said = clause[found.start(2) : found.end(2)]
     bare = not re.search(r"called|named|names", found.group(0), re.IGNORECASE)
-    if bare and not all(n[:1].isupper() for n in re.split(r",\s*|\s+(?:and|&)\s+", said) if n):
+    if bare and not all(n[:1].isupper() for n in names):
         return []
     if any(n.lower() in _COMMON or n.capitalize() in _NOT_NAMES for n in names):
         return []
