@@ -11,6 +11,9 @@ contain (one of) and must not contain, and what the database must show after the
   tuned split, the odd ones untouched.
 - conversations_writers56.jsonl: 60 by two more (2026-11-30), read before any tuning on
   them. Every fifth conversation is untouched, the rest tuned.
+- conversations_writers78.jsonl, conversations_writers910.jsonl: 64 each by two more pairs
+  (2026-12-01), each read before any tuning on it (writers 7-8: 63.9% | 66.7% acceptable
+  acts; writers 9-10: 62.8% | 59.4%). Every fourth conversation is untouched, the rest tuned.
 Misses of a tuned split are printed with -v and may be studied (and trained on:
 companion/turn/policy.py); of an untouched split only the figures are printed, never the
 misses.

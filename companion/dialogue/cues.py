@@ -19,6 +19,7 @@ from companion.dialogue.phrases import (
     NOT_A_GOAL_REQUEST,
     NOT_DEEDS,
     NOT_DONE,
+    NUMBER_WORDS,
     OWN_DEED_LEAD,
     PAST_DONE,
     QUESTION,
@@ -31,7 +32,7 @@ from companion.dialogue.phrases import (
     WHY_CLAUSE,
     WISH,
 )
-from delight.ai.offline.act_words import OWN_PLAN
+from delight.ai.offline.act_words import ONLY_TRIED, OWN_PLAN
 
 # Fewer words than this, with a question mark, are an unsure answer ("pottery?").
 ASIDE_WORDS = 3
@@ -247,14 +248,50 @@ _SHORT = re.compile(
     r"\b(?:got to|only|managed|made it to|gave up|stopped at|as far as|like)\b", re.IGNORECASE
 )
 _COUNT = re.compile(r"\b\d+\b")
+# A number and the word it counts ("2 hand studies", "one set", "3 sets of 10").
+_COUNTED = re.compile(
+    r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty)"
+    r"\s+([a-z]{3,})",
+    re.IGNORECASE,
+)
+
+
+def _counted(text: str) -> dict[str, int]:
+    """What a text counts, by the counted word's stem ("3 sets of 10" -> {"set": 3})."""
+    found: dict[str, int] = {}
+    for number, word in _COUNTED.findall(text):
+        amount = int(number) if number.isdigit() else NUMBER_WORDS[number.lower()]
+        found.setdefault(word.lower().rstrip("s")[:5], amount)
+    return found
 
 
 def falls_short(text: str, title: str) -> bool:
     """A deed told as less than the mission's number ("got to 12 and my arms gave up" for
-    "Do 20 push-ups"): tried, not done."""
+    "Do 20 push-ups"; "did one set" for "Do 3 sets of 10 squats"; "did 2 hand studies" for
+    "Draw 3 hand studies"), or a try that did not come off: tried, not done."""
+    if ONLY_TRIED.search(text) and not _CAME_OFF.search(text):
+        return True
+    if _LIMIT.search(title):
+        return False  # "Smoke no more than 5 cigarettes": less is the point
     said = [int(n) for n in _COUNT.findall(text)]
     asked = [int(n) for n in _COUNT.findall(title)]
-    return bool(_SHORT.search(text) and said and asked and max(said) < max(asked))
+    if said and asked and max(said) >= max(asked):
+        return False  # "the other 8 push ups… so thats 20 total"
+    if _SHORT.search(text) and said and asked:
+        return True
+    wanted = _counted(title)
+    return any(stem in wanted and n < wanted[stem] for stem, n in _counted(text).items())
+
+
+# A title whose number is a ceiling, not a target.
+_LIMIT = re.compile(
+    r"\b(?:no more than|at most|max(?:imum)?|under|less than|fewer than|below)\b", re.IGNORECASE
+)
+# A try that came off after all ("it destroyed me but i finished it").
+_CAME_OFF = re.compile(
+    r"\bbut (?:i )?(?:finished|did it|managed|got (?:it|there)|made it|nailed|done)\b",
+    re.IGNORECASE,
+)
 
 
 def others_did(text: str) -> bool:
@@ -305,9 +342,20 @@ def _own_deed(clause: str) -> bool:
             continue  # "i nearly drowned": nothing done
         if word in FEELING_FORMS or not PAST_DONE.fullmatch(word):
             continue
+        if word in _WISHED and words[at + 1 : at + 2] == ["to"]:
+            continue  # "still wanted to throw the buggy at him": a wish, not a deed
+        if lead == "and" and not _OWN_SUBJECT & set(words[:at]):
+            continue  # "gary called and asked…", "the baboons came and pulled…": theirs
         if not lead or lead in OWN_DEED_LEAD or lead.endswith("ly"):
             return True
     return False
+
+
+_OWN_SUBJECT = frozenset({"i", "we", "ive", "i've", "weve", "we've"})
+
+
+# Past verbs that, before "to", tell a wish or a duty, not a deed.
+_WISHED = frozenset({"wanted", "needed", "meant", "planned", "hoped", "wished", "intended"})
 
 
 # A plan said not to be happening: "i dont think ill have time this week", "i wont get to it",

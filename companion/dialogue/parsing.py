@@ -305,7 +305,8 @@ def _ranked(
     words in `ignore` are not heard.
 
     A word's weight is one over the number of titles that have it: "shoes" in one title
-    says which mission was meant, "run" in three says little.
+    says which mission was meant, "run" in three says little; a number shared alone says
+    nothing.
     """
     said = _tokens(text) - ignore
     titles = [(_tokens(choice.title) or {choice.title.lower()}, choice) for choice in choices]
@@ -315,7 +316,10 @@ def _ranked(
             spread[word] = spread.get(word, 0) + 1
     scored = []
     for words, choice in titles:
-        common = sum(1 / spread[word] for word in _heard(said, words))
+        heard = _heard(said, words)
+        if all(word.isdigit() for word in heard):
+            continue  # a number alone names nothing ("did 2 exercises" is no "Drink 2 litres")
+        common = sum(1 / spread[word] for word in heard)
         if common:
             whole = sum(1 / spread[word] for word in words)
             scored.append(((round(common, 3), round(common / whole, 3)), choice))

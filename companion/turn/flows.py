@@ -135,6 +135,8 @@ _POINTED = re.compile(r"\b(?:thing|one|stuff|bit|mission|task)\b", re.IGNORECASE
 PAIR = 0.5
 # At most this many words, just after a mission was marked, may name another ("squats too").
 FOLLOW_WORDS = 6
+# A state of the moment, not a deed ("craving now actually. ugh").
+_STATE = re.compile(r"\b(?:now|rn|right now|atm|at the moment|currently)\b", re.IGNORECASE)
 # "does that count?" after a deed asks her to count it: no question that reports nothing.
 _COUNTS = re.compile(
     r"[\s.,!]*(?:does (?:that|it|this) |would (?:that|it|this) |that )?counts?\b[\s?!.]*$",
@@ -242,7 +244,7 @@ def flow_to_start(
     mission = told and names_mission(text)
     # Weaker signs: a past deed ("sanded the side panels"), the message's act, or a few words
     # just after a mission was marked ("squats too", "and the quiz").
-    follows = len(text.split()) <= FOLLOW_WORDS and _marked_one(deps)
+    follows = len(text.split()) <= FOLLOW_WORDS and _marked_one(deps) and not _STATE.search(text)
     weak = text if (reported or follows) and not skips(text) else ""
     deed = (deed_told or weak) if told else ""
     adjusts = (
@@ -253,6 +255,10 @@ def flow_to_start(
     )
     if done or mission or deed or adjusts:
         choices = dialogue_context(deps.user)
+        if any(falls_short(text, m.title) for m in choices.missions):
+            # A message that falls short of a mission ("did one set" of "Do 3 sets of 10
+            # squats", "tried to call ewa but…") tells of that one: nothing is done.
+            choices = dataclasses.replace(choices, missions=())
         env = SlotEnv(deps.today, choices)
         named = COMPLETE_MISSION.extract(text, env).values.get("mission")
         if choices.missions and done and (first := _first_named(text, earlier, choices)):
@@ -306,9 +312,8 @@ def _said_after(text: str, deed: str) -> str:
 
 def _fitting(deed: str, choices: DialogueContext, *, told: str = "") -> tuple[Choice, ...]:
     """The one mission that clearly fits the deed's words, or the two or more that do (she
-    then asks which); () when none does. A mission the message `told` falls short of
-    ("got to 12" of "Do 20 push-ups") is not done."""
-    missions = tuple(m for m in choices.missions if not falls_short(told or deed, m.title))
+    then asks which); () when none does."""
+    missions = choices.missions
     # A deed named only by a common verb ("looked at my phone") fits no mission by it.
     if one := fits_one(deed, missions, WEAK_FIT, LIGHT_VERBS):
         return (one,)
@@ -334,13 +339,13 @@ def fitting_by_meaning(
     """The missions a deed told in other words means ("the stretching yes I do it, 10
     minutes with a video" for "Do ten minutes of stretching").
 
-    1. Only a deed no mission fits by its words; a mission it falls short of is out.
+    1. Only a deed no mission fits by its words (flow_to_start has left out the missions
+       the message falls short of).
     2. Rank the missions by the closeness of their titles' embeddings to the deed's.
     3. One clearly close and clearly ahead: that one (less close when the message's act
        reads as a mission done, `reported`). Close enough to be worth asking (or pointed at
        loosely: "the money thing"): the two best, and she asks which. Else none.
     """
-    missions = tuple(m for m in missions if not falls_short(told or deed, m.title))
     if not missions:
         return ()
     # Read as a mission done, the whole message says which ("rang her. talked for an hour"):

@@ -366,7 +366,8 @@ def reply_act(
        what she learned, said back, when it reads as telling or is unsure. Asked whether
        something is all right ("is that ok", "dont judge"): kindness, reassuring, unless
        advice knows the matter ("is that normal, the finger pain": the answer). Read as
-       an undo with nothing of hers to take back, a mission missed is met without blame.
+       an undo with nothing of hers to take back, or as a mission done that none fitted, a
+       mission missed or done in part is met without blame.
     2. The act's reply (REPLY_FOR); a question that asks for an idea gets one suggestion.
        (`confidence` is already checked against the words: sure_of, once a turn.)
     3. An act read with too little confidence: "" for a question or when a clear feeling's
@@ -385,6 +386,10 @@ def reply_act(
     if act == "undo" and tells_a_miss(text) and act_by_rule(text) != "undo":
         # Nothing of hers to take back (the turn tried first): "i didnt do the chords one"
         # tells of a mission missed.
+        return "kindness"
+    if act == "mission_done" and tells_a_miss(text):
+        # No mission was marked (the turn tried first): "did one set. knee wasnae having it"
+        # is a part done, seen, not a win to celebrate.
         return "kindness"
     if asks_reassurance(text) and act not in PRECISE_ACTS:
         # "is that normal, the finger pain": a matter advice knows is answered, not soothed.

@@ -298,6 +298,35 @@ def test_a_deed_short_of_the_missions_number_is_tried_not_done(owner):
     assert Mission.objects.get(pk=push_ups.pk).status == Mission.Status.COMPLETED
 
 
+def test_a_part_done_marks_nothing_else_and_is_met_without_a_celebration(owner):
+    goal = make_goal(owner, title="Get stronger")
+    make_mission(goal, title="Do 3 sets of 10 goblet squats")
+    make_mission(goal, title="Research one artist")
+    make_mission(goal, title="Drink 2 litres of water")
+
+    squats = say(owner, "squats. well. did one set. knee wasnae having it after that")
+    gym = say(owner, "it was packed so i did 2 exercises and bailed", squats)
+
+    assert not Mission.objects.filter(status=Mission.Status.COMPLETED).exists()
+    assert squats["act"] == gym["act"] == "kindness"
+    assert "love hearing" not in squats["reply"] + gym["reply"]
+
+
+def test_someone_elses_call_or_a_craving_after_a_mission_marks_nothing(owner):
+    goal = make_goal(owner, title="Quit vaping")
+    make_mission(goal, title="Call the realtor back")
+    walk = make_mission(goal, title="Go for a 10 minute walk when a craving hits")
+    pods = make_mission(goal, title="Throw away the spare pods")
+
+    first = say(owner, "threw away the spare pods")
+    say(owner, "craving now actually. ugh", first)
+    say(owner, "gary called and asked if we could speed things up. he hasnt lifted one box")
+
+    assert Mission.objects.get(pk=pods.pk).status == Mission.Status.COMPLETED
+    assert Mission.objects.filter(status=Mission.Status.COMPLETED).count() == 1
+    assert Mission.objects.get(pk=walk.pk).status == Mission.Status.PENDING
+
+
 def test_a_common_verb_or_a_thing_that_is_not_happening_marks_nothing(owner):
     goal = make_goal(owner, title="Save money")
     make_mission(goal, title="Skip one takeaway coffee")

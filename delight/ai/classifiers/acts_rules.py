@@ -56,7 +56,12 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "goodbye",
             r"\b(?:got to go|have to go|need to go|ttyl|talk (?:to you )?(?:later|soon|tomorrow)"
-            r"|see you (?:later|soon|tomorrow)|bye for now)\W*$",
+            r"|see you (?:later|soon|tomorrow)|bye for now|back later)\W*$"
+            # "aight im out. peace", "right thats me": leaving, in a few words
+            r"|^\W*(?:(?:ok(?:ay)?|aight|alright|right|haha ok(?: ok)?)\W+)?i am out"
+            r"(?:\W+peace(?: out)?)?\W*$|[.!,] peace(?: out)?\W*$"
+            r"|^\W*(?:ok(?:ay)?|right|aight|alright)\W+that is me(?: done| for (?:today|now"
+            r"|tonight))?\W*$",
         ),
         (
             "progress_question",

@@ -235,6 +235,7 @@ def _kindness_for(text: str) -> tuple[str, tuple[str, ...]]:
 
 
 _KINDNESS_CUES = (
+    ("part", words.PART_DONE),
     ("missed", words.MISSED),
     ("mulled", words.MULLING),
     ("luck", words.LUCK),
@@ -242,6 +243,7 @@ _KINDNESS_CUES = (
     ("effort", words.EFFORT),
 )
 _KINDNESS_WORDS = {
+    "part": words.PART_SEEN,
     "missed": words.MISSED_EASED,
     "mulled": words.MULLED,
     "luck": words.LUCK_WISHED,
@@ -250,8 +252,9 @@ _KINDNESS_WORDS = {
 
 
 def tells_a_miss(text: str) -> bool:
-    """Something of their own not done is told ("i didnt do the screens one")."""
-    return bool(words.MISSED.search(text))
+    """Something of their own not done, or done only in part, is told ("i didnt do the
+    screens one", "did one set. knee wasnae having it")."""
+    return bool(words.MISSED.search(text) or words.PART_DONE.search(text))
 
 
 def kindness_answers(text: str) -> bool:

@@ -380,8 +380,33 @@ EFFORT_SEEN = (
 MISSED = re.compile(
     r"(?<!\bhe )(?<!\bshe )(?<!\bthey )(?<!\bwe )\b(?:didn'?t|did not|couldn'?t|could not)"
     r" (?:do|get (?:round )?to|manage|make it|go)\b|\bskipped (?:my|the|it|today)\b"
-    r"|\bmissed (?:my|the|it|today|yesterday)\b|\bbailed on\b",
+    r"|\bmissed (?:my|the|it|today|yesterday)\b|\bbailed on\b"
+    # "the salones I didnt compare": a step of their own left undone (not "i didnt know")
+    r"|\bi (?:didn'?t|did not|haven'?t|have not) (?:yet )?(?!know|think|realis|realiz|expect"
+    r"|mean|want|like|feel|care|see|hear|notice|sleep|eat|get (?:it|why|what|how)|understand"
+    r"|say|tell|ask|need|have|mind|believe|remember|(?:done|did|do) (?:anything|much|a thing"
+    r"|nothing))[a-z]{3,}\b",
     re.IGNORECASE,
+)
+# A try that did not come off ("tried to call ewa two times but she did not answer").
+ONLY_TRIED = re.compile(
+    r"\b(?:tried|attempted|tryed)\s+(?:to\s+)?\w+.*\b(?:but|no answer|did\s*n[o']?t"
+    r"|didnt|could\s*n[o']?t|couldnt|wouldn'?t|would\s+not|went black|failed)\b",
+    re.IGNORECASE,
+)
+# Something of their own done only in part ("did one set. knee wasnae having it", "only
+# managed half", "tried to call her but no answer"): the part is seen, nothing celebrated.
+PART_DONE = re.compile(
+    r"\bonly (?:did|managed|got (?:to|through)|made it|like \d+)\b|\b(?:did|managed|finished"
+    r"|got through) (?:half|part|some|a bit|one set|1 set|one of|the first (?:half|part|bit))\b"
+    r"|\bnot (?:all|the whole) of\b|\band (?:then )?(?:bailed|gave up|quit|packed it in)\b|"
+    + ONLY_TRIED.pattern,
+    re.IGNORECASE,
+)
+PART_SEEN = (
+    "Part of it still counts{n}: you showed up and did what you could today. Leave the rest "
+    "for another day, or call today's bit enough?",
+    "Some is a lot more than none{n}. That was a real try; want to keep it there for today?",
 )
 MISSED_EASED = (
     "That's all right{n}: one missed day takes nothing away from what you've built. Want to "

@@ -8,6 +8,7 @@ import pytest
 from companion.dialogue.cues import (
     about_others,
     asks_for_goal,
+    falls_short,
     fix_typos,
     is_aside,
     past_deed,
@@ -198,3 +199,35 @@ def test_nearly_doing_something_is_no_deed():
 )
 def test_what_someone_else_did_or_does_is_told_apart(text, others):
     assert about_others(text) == others
+
+
+@pytest.mark.parametrize(
+    ("text", "deed"),
+    [
+        ("gary called and asked if we could speed things up", ""),
+        ("the baboons came through at 6 and pulled out half my spinach", ""),
+        ("still wanted to throw the buggy at him", ""),
+        ("i was at the gym and lifted 50kg", "i was at the gym and lifted 50kg"),
+    ],
+)
+def test_a_deed_joined_on_with_and_is_its_subjects_and_a_wish_is_no_deed(text, deed):
+    assert past_deed(text) == deed
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "short"),
+    [
+        ("squats. well. did one set. knee wasnae having it", "Do 3 sets of 10 squats", True),
+        ("i did 2 hand studies, third one is a mess", "Draw 3 hand studies in charcoal", True),
+        ("I tried to call Ewa two times but she did not answer", "Call your friend Ewa", True),
+        ("got to 12 and my arms gave up", "Do 20 push-ups", True),
+        ("did 3 sets of 10", "Do 3 sets of 10 squats", False),
+        ("tried the new recipe, loved it", "Cook one new recipe", False),
+        ("wrote 500 words", "Write 300 words of chapter 7", False),
+        ("only 4 cigarette today", "Smoke no more than 5 cigarettes today", False),
+        ("finished the other 8 push ups so thats 20 total", "Do 20 push-ups", False),
+        ("tried the past paper q, it destroyed me but i finished it", "Do a past paper", False),
+    ],
+)
+def test_a_deed_told_as_less_than_the_mission_or_a_failed_try_falls_short(text, title, short):
+    assert falls_short(text, title) is short

@@ -168,3 +168,10 @@ def test_a_reason_that_opens_with_so_is_kept_without_it():
 def test_a_purpose_without_its_can_keeps_its_so_and_loses_its_shrug():
     why = parse_why("so i see my grandkids grow up basically", SlotEnv(TODAY))
     assert why == "So i see my grandkids grow up"
+
+
+def test_a_number_shared_alone_names_no_choice():
+    water = Choice(1, "Drink 2 litres of water")
+
+    assert best_choice("did 2 exercises and left", [water]) is None
+    assert best_choice("drank 2 litres", [water]) == water

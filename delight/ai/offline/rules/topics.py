@@ -9,6 +9,25 @@ from delight.ai.offline.keywords import keyword as _k
 from delight.ai.offline.rules.words import ANY, RELATIVES
 
 TOPICS: tuple[Keyword, ...] = (
+    # A question of fact ("how many steps is 40 mins walking"): said honestly, above the
+    # topic its words name ("walking" is not a wish for a healthy habit) and never turned back
+    # as a dilemma ("What are you leaning toward yourself?"). A question about the person's
+    # own doings ("how long have i kept it up") is not one.
+    _k(
+        "fact_question",
+        5,
+        r"^(?:how (?:many|much|far|long|big|old|often|tall|heavy)|what (?:year|time is it|is the"
+        r" (?:capital|population|distance|height))|who (?:is|was|wrote|invented|made)"
+        r"|when (?:did|was|is|were))\b(?!.*\b(?:i|i'm|im|my|me|we|our|us)\b)",
+        _d(
+            ANY,
+            "I can't be sure of that one: I don't look things up, and a guess from me would "
+            "only be a guess. Is it for one of your goals?",
+            "That's one I'd only be guessing at{n}: I can't check things from here. What's it for?",
+            "I don't know that for certain, and I can't look it up. Is it part of something "
+            "you're working on?",
+        ),
+    ),
     _k(
         "i_am",
         4,
@@ -424,15 +443,6 @@ TOPICS: tuple[Keyword, ...] = (
         "question",
         0,
         r"^(what|how|why|when|where|who|which|is|are|do|does|should|would|could)\b",
-        # A question of fact ("how many steps is that roughly"): said honestly, not turned
-        # back as a dilemma ("What are you leaning toward yourself?").
-        _d(
-            r"^(?:how (?:many|much|far|long|big|old|often|tall|heavy)|what (?:year|time|is the"
-            r" (?:capital|population|distance|height))|who (?:is|was|wrote|invented|made)"
-            r"|when (?:did|was|is|were) (?!i\b|we\b|my\b))\b",
-            "I can't be sure of that one: I don't look things up, and a guess from me would "
-            "only be a guess. Is it for one of your goals?",
-        ),
         _d(
             ANY,
             "Good question. What are you leaning toward yourself?",

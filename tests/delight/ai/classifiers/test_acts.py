@@ -67,6 +67,10 @@ def embedder() -> OnnxMiniLMEmbedder:
         ("when is my interview", "memory_question"),
         ("my friend said i should try this. im not really sure what youre for tbh", "help"),
         ("ok cool. what are the missions", "missions_question"),
+        ("aight im out. peace", "goodbye"),
+        ("im out", "goodbye"),
+        ("right thats me", "goodbye"),
+        ("haha ok ok. back later", "goodbye"),
     ],
 )
 def test_words_that_leave_one_reading_are_read_by_rule(embedder, text, act):

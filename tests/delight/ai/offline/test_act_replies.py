@@ -400,6 +400,9 @@ def test_nerves_before_an_interview_sound_nerve_racking():
         ("is that too ambitious for a beginner", "Not at all, Sam."),
         ("did the 3 breaths before every call today, weirdly helped", "That counts, Sam."),
         ("havent had a drink tonight tho. thought about it a lot", "That counts, Sam."),
+        ("squats. well. did one set. knee wasnae having it", "Part of it still counts, Sam:"),
+        ("I tried to call Ewa two times but she did not answer", "Part of it still counts"),
+        ("The salones I didnt compare. I only called one", "No harm done, Sam."),
     ],
 )
 def test_kindness_meets_what_was_said(text, opening):

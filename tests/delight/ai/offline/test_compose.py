@@ -327,3 +327,21 @@ def test_a_question_of_fact_no_rule_knows_is_answered_honestly_not_turned_back()
 
     assert "can't be sure" in reply.text
     assert "leaning toward" not in reply.text
+
+
+@pytest.mark.parametrize(
+    "text", ["how many steps is 40 mins walking", "how long does it take to get fit"]
+)
+def test_a_question_of_fact_outranks_the_topic_its_words_name(text: str) -> None:
+    reply = compose_reply(text, intent=IntentResult("question", 0.9), context=CONTEXT)
+
+    assert reply.rule.startswith("fact_question")
+    assert "healthy habit" not in reply.text
+
+
+def test_a_question_about_the_persons_own_doings_is_not_a_question_of_fact() -> None:
+    reply = compose_reply(
+        "how long have i been doing this", intent=IntentResult("question", 0.9), context=CONTEXT
+    )
+
+    assert not reply.rule.startswith("fact_question")
