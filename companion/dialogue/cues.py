@@ -32,7 +32,7 @@ from companion.dialogue.phrases import (
     WHY_CLAUSE,
     WISH,
 )
-from delight.ai.offline.act_words import ONLY_TRIED, OWN_PLAN
+from delight.ai.offline.act_words import HALTED, ONLY_TRIED, OWN_PLAN
 
 # Fewer words than this, with a question mark, are an unsure answer ("pottery?").
 ASIDE_WORDS = 3
@@ -219,6 +219,7 @@ def past_deed(text: str) -> str:
     downward dog"; a feeling, "too knackered"; a deed after a "not" or itself a skip,
     "mobility tho... skipped")."""
     clauses = [c.strip() for c in _CLAUSE.split(text.lower()) if c.strip()]
+    today = bool(_DONE_TODAY.search(text)) and not FUTURE.search(text)
     kept: list[str] = []
     for at, clause in enumerate(clauses):
         names_last = (
@@ -227,7 +228,7 @@ def past_deed(text: str) -> str:
             and len(clause.split()) <= NAMING_WORDS
             and not SKIPPED.search(clause)
         )
-        if _own_deed(clause) or names_last:
+        if _own_deed(clause) or (today and _present_deed(clause)) or names_last:
             kept.append(clause)
     return " ".join(kept)
 
@@ -268,8 +269,9 @@ def _counted(text: str) -> dict[str, int]:
 def falls_short(text: str, title: str) -> bool:
     """A deed told as less than the mission's number ("got to 12 and my arms gave up" for
     "Do 20 push-ups"; "did one set" for "Do 3 sets of 10 squats"; "did 2 hand studies" for
-    "Draw 3 hand studies"), or a try that did not come off: tried, not done."""
-    if ONLY_TRIED.search(text) and not _CAME_OFF.search(text):
+    "Draw 3 hand studies"), a try that did not come off, or one stopped partway ("fell asleep
+    halfway"): tried, not done."""
+    if (ONLY_TRIED.search(text) or HALTED.search(text)) and not _CAME_OFF.search(text):
         return True
     if _LIMIT.search(title):
         return False  # "Smoke no more than 5 cigarettes": less is the point
@@ -352,6 +354,30 @@ def _own_deed(clause: str) -> bool:
 
 
 _OWN_SUBJECT = frozenset({"i", "we", "ive", "i've", "weve", "we've"})
+# Today's deed told in the present, as many who learned English write it ("today i transfer
+# the 1000 to the card", "i move the 15 lucas to savings this morning", "i reply all customer
+# already"): a verb of their own, in a message that says it is done today.
+_DONE_TODAY = re.compile(
+    r"\b(?:today|this morning|this afternoon|already|last night|earlier|just now)\b", re.I
+)
+_PRESENT_DEED = re.compile(r"\b(?:i|we)\s+(?:already\s+|just\s+|also\s+)?([a-z]{2,})\b")
+# Present verbs after "i" that tell no deed ("i want", "i feel", "i think").
+_NO_DEED_VERBS = frozenset({
+    "am", "was", "want", "wanna", "need", "have", "feel", "think", "know", "like", "love",
+    "hate", "will", "can", "cant", "must", "should", "would", "could", "might", "may", "wish",
+    "hope", "try", "plan", "dont", "do", "did", "didnt", "mean", "guess", "see", "hear",
+    "get", "got", "wonder", "forgot", "forget", "miss", "missed", "skip", "skipped", "still",
+    "really", "just", "also", "only", "never", "not", "had", "has", "is", "are",
+    "suppose", "understand", "remember", "believe", "say", "said", "ask", "told", "tell",
+    "promise", "swear", "reckon", "mind", "go", "gonna", "going", "hav", "im", "ll", "ve",
+})  # fmt: skip
+
+
+def _present_deed(clause: str) -> bool:
+    """A verb of their own in the present tense ("i transfer the 1000"), not one that tells a
+    wish, a thought or a feeling."""
+    found = _PRESENT_DEED.search(clause)
+    return found is not None and found[1] not in _NO_DEED_VERBS and not SKIPPED.search(clause)
 
 
 # Past verbs that, before "to", tell a wish or a duty, not a deed.

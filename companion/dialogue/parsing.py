@@ -295,7 +295,10 @@ def _stem(word: str) -> str:
 
 
 def _tokens(text: str) -> set[str]:
-    return {_stem(w) for w in re.findall(r"[a-z0-9']+", text.lower()) if w not in STOP_WORDS}
+    # "drawer's done": the drawer ("'s" is "is" or a possessive, never part of the word)
+    plain = text.lower().replace("\u2019", "'")
+    said = (w.removesuffix("'s") for w in re.findall(r"[a-z0-9']+", plain))
+    return {_stem(w) for w in said if w and w not in STOP_WORDS}
 
 
 def _ranked(

@@ -135,6 +135,13 @@ _POINTED = re.compile(r"\b(?:thing|one|stuff|bit|mission|task)\b", re.IGNORECASE
 PAIR = 0.5
 # At most this many words, just after a mission was marked, may name another ("squats too").
 FOLLOW_WORDS = 6
+# A thing told as done by its state ("kitchen counter is clean!!", "the garlic is in the
+# ground", "the chickpeas are in the water"): a weak sign of a deed, like the message's act.
+_DONE_STATE = re.compile(
+    r"\b(?:is|are|'s|s)\s+(?:all\s+|finally\s+|now\s+)?(?:clean|spotless|tidy|sorted|planted"
+    r"|in the ground|in the water|soaking|booked|paid|posted|ready)\b(?!\s+(?:for|to)\b)",
+    re.IGNORECASE,
+)
 # A state of the moment, not a deed ("craving now actually. ugh").
 _STATE = re.compile(r"\b(?:now|rn|right now|atm|at the moment|currently)\b", re.IGNORECASE)
 # "does that count?" after a deed asks her to count it: no question that reports nothing.
@@ -245,7 +252,8 @@ def flow_to_start(
     # Weaker signs: a past deed ("sanded the side panels"), the message's act, or a few words
     # just after a mission was marked ("squats too", "and the quiz").
     follows = len(text.split()) <= FOLLOW_WORDS and _marked_one(deps) and not _STATE.search(text)
-    weak = text if (reported or follows) and not skips(text) else ""
+    state = bool(_DONE_STATE.search(text))
+    weak = text if (reported or follows or state) and not skips(text) else ""
     deed = (deed_told or weak) if told else ""
     adjusts = (
         _ADJUST_CUE.search(text)

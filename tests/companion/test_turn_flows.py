@@ -312,6 +312,29 @@ def test_a_part_done_marks_nothing_else_and_is_met_without_a_celebration(owner):
     assert "love hearing" not in squats["reply"] + gym["reply"]
 
 
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        (
+            "ok start again. kitchen counter is clean!! first time this week",
+            "Clear the kitchen counter completely",
+        ),
+        ("The garlic is in the ground! 40 cloves", "Plant the garlic cloves before the frost"),
+        ("today i transfer the 1000 to the card", "Transfer 1,000 EGP to the card"),
+        ("yeah. so drawer's done obviously", "Clear one kitchen drawer"),
+    ],
+)
+def test_a_deed_told_by_its_state_or_in_the_present_marks_its_mission(owner, text, title):
+    goal = make_goal(owner, title="A calmer home")
+    meant = make_mission(goal, title=title)
+    make_mission(goal, title="Sit down for a 10 minute rest")
+
+    say(owner, text)
+
+    assert Mission.objects.get(pk=meant.pk).status == Mission.Status.COMPLETED
+    assert Mission.objects.filter(status=Mission.Status.COMPLETED).count() == 1
+
+
 def test_someone_elses_call_or_a_craving_after_a_mission_marks_nothing(owner):
     goal = make_goal(owner, title="Quit vaping")
     make_mission(goal, title="Call the realtor back")

@@ -19,7 +19,9 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "undo",
             # "undo" asked of her, not said of a snack ("thats not gonna undo the push ups").
             r"(?<!gonna )(?<!going to )(?<!not )(?<!would )(?<!might )(?<!could )(?<!will )\bundo\b"
-            r"|\btake (?:that|it) back\b|\b(?:that|this) is not what i (?:did|meant|said"
+            r"|\btake (?:that|it|this)(?: one)? (?:back|away|off)\b|\bscratch that\b"
+            r"|\bdo not count (?:it|that|this)\b|\bleave it unticked\b|\buntick\b|\buncheck\b"
+            r"|\b(?:that|this) is not what i (?:did|meant|said"
             r"|did yet)\b|\bwrong one\b|\bput it back\b|\bunmark\b|\bmark (?:it|that) (?:as )?"
             r"(?:not done|undone)\b|\bi (?:did not|have not) (?:do|done|finish|finished|start"
             r"|started) (?:that|it|this|the \w+(?: \w+)?) yet\b",

@@ -522,7 +522,12 @@ def _said_back(text: str) -> str:
         return ""  # cut short to fit ("…if she sees you are still"): no echo at all
     odd = re.search(
         r"[,;:?!()\"“”]|\b(?:lol|lmao|tbh|haha|but|because|guess|idk|dunno|kinda|sorta)\b"
-        r"|^(?:if|sorry|its fine|it's fine|whatever|anyway)\b"
+        r"|^(?:if|sorry|its fine|it's fine|whatever|anyway|wait|actually|hmm|what|whats|what's"
+        r"|how|why|when|where|who|is|are|do|does|can|could)\b|\b(?:maybe|killing|kill|dying)\b"
+        # A deed told in the present ("today i transfer the 1000") reads oddly said back.
+        r"|\byou (?!are\b|were\b|have\b|had\b|can\b|could\b|will\b|would\b|should\b"
+        r"|must\b|might\b|may\b|do\b|did\b|don't\b|didn't\b)[a-z]+(?<!ed)\b.*\b(?:this morning"
+        r"|yesterday|last night|earlier|already)\b|^today\b"
         # Words about the talk itself ("i just need to vent a bit") are no news to say back.
         r"|\b(?:vent|venting|rant|ranting|moan|moaning|just saying)\b",
         said,

@@ -385,7 +385,9 @@ MISSED = re.compile(
     r"|\bi (?:didn'?t|did not|haven'?t|have not) (?:yet )?(?!know|think|realis|realiz|expect"
     r"|mean|want|like|feel|care|see|hear|notice|sleep|eat|get (?:it|why|what|how)|understand"
     r"|say|tell|ask|need|have|mind|believe|remember|(?:done|did|do) (?:anything|much|a thing"
-    r"|nothing))[a-z]{3,}\b",
+    r"|nothing))[a-z]{3,}\b"
+    r"|\bnot doing (?:the|my|it|any)\b|\b(?:the|my) \w+(?: \w+)? i (?:did not|didnt|didn'?t"
+    r"|havent|haven'?t) (?:do|done|finish|finished|start|started|touch|touched)?",
     re.IGNORECASE,
 )
 # A try that did not come off ("tried to call ewa two times but she did not answer").
@@ -394,13 +396,19 @@ ONLY_TRIED = re.compile(
     r"|didnt|could\s*n[o']?t|couldnt|wouldn'?t|would\s+not|went black|failed)\b",
     re.IGNORECASE,
 )
+# Something stopped partway ("fell asleep halfway", "I stop in the middle").
+HALTED = re.compile(
+    r"\b(?:fell asleep|stopped|stop|gave up|quit|left|bailed)\s+(?:\w+\s+)?(?:halfway|half way"
+    r"|in the middle|partway|part way)\b",
+    re.IGNORECASE,
+)
 # Something of their own done only in part ("did one set. knee wasnae having it", "only
 # managed half", "tried to call her but no answer"): the part is seen, nothing celebrated.
 PART_DONE = re.compile(
     r"\bonly (?:did|managed|got (?:to|through)|made it|like \d+)\b|\b(?:did|managed|finished"
     r"|got through) (?:half|part|some|a bit|one set|1 set|one of|the first (?:half|part|bit))\b"
-    r"|\bnot (?:all|the whole) of\b|\band (?:then )?(?:bailed|gave up|quit|packed it in)\b|"
-    + ONLY_TRIED.pattern,
+    r"|\bnot (?:all|the whole) of\b|\band (?:then )?(?:bailed|gave up|quit|packed it in)\b"
+    r"|\bnot \d+\b.*\bcount\b|" + ONLY_TRIED.pattern + "|" + HALTED.pattern,
     re.IGNORECASE,
 )
 PART_SEEN = (

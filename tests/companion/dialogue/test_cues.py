@@ -208,9 +208,17 @@ def test_what_someone_else_did_or_does_is_told_apart(text, others):
         ("the baboons came through at 6 and pulled out half my spinach", ""),
         ("still wanted to throw the buggy at him", ""),
         ("i was at the gym and lifted 50kg", "i was at the gym and lifted 50kg"),
+        ("today i transfer the 1000 to the card", "today i transfer the 1000 to the card"),
+        (
+            "i move the 15 lucas to savings this morning",
+            "i move the 15 lucas to savings this morning",
+        ),
+        ("i walk the dog every day", ""),
+        ("today i want to rest", ""),
+        ("today i will call her", ""),
     ],
 )
-def test_a_deed_joined_on_with_and_is_its_subjects_and_a_wish_is_no_deed(text, deed):
+def test_a_deed_is_its_subjects_told_today_even_in_the_present_and_a_wish_is_none(text, deed):
     assert past_deed(text) == deed
 
 
@@ -225,6 +233,11 @@ def test_a_deed_joined_on_with_and_is_its_subjects_and_a_wish_is_no_deed(text, d
         ("tried the new recipe, loved it", "Cook one new recipe", False),
         ("wrote 500 words", "Write 300 words of chapter 7", False),
         ("only 4 cigarette today", "Smoke no more than 5 cigarettes today", False),
+        (
+            "listened to the podcast on the MTR home. fell asleep halfway",
+            "Listen to a podcast",
+            True,
+        ),
         ("finished the other 8 push ups so thats 20 total", "Do 20 push-ups", False),
         ("tried the past paper q, it destroyed me but i finished it", "Do a past paper", False),
     ],

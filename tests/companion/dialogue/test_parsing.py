@@ -175,3 +175,9 @@ def test_a_number_shared_alone_names_no_choice():
 
     assert best_choice("did 2 exercises and left", [water]) is None
     assert best_choice("drank 2 litres", [water]) == water
+
+
+def test_a_word_with_s_after_an_apostrophe_names_its_choice():
+    drawer = Choice(1, "Clear one kitchen drawer")
+
+    assert best_choice("yeah. so drawer's done obviously", [drawer, CARDS]) == drawer

@@ -65,6 +65,22 @@ def test_listening_never_says_back_a_sentence_cut_short():
     assert not said.lower().startswith("your mom")
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "tones are killing me. 2nd and 3rd sound the same",
+        "i take maybe 40 photos. the fish seller he laugh at me",
+        "wait actually i didnt touch the phone until like 11",
+        "Whats my sugar supposed to be before bed",
+        "today i transfer the 1000 to the card",
+    ],
+)
+def test_listening_says_back_no_question_figure_of_speech_or_deed_told_in_the_present(text):
+    said = act_reply("listen", text, ReplyContext(name="Sam"), turn=0, troubled=False)
+    assert said
+    assert not any("tell me more, if you like" in r or "if you want to say more" in r for r in said)
+
+
 def test_a_statement_that_teaches_nothing_is_listened_to_not_asked_back():
     text = "i put in the dashboard. when i want to smoke i look at it"
     said = act_reply("fact_noted", text, ReplyContext(name="Sam"), turn=0, troubled=False)[0]
@@ -403,6 +419,9 @@ def test_nerves_before_an_interview_sound_nerve_racking():
         ("squats. well. did one set. knee wasnae having it", "Part of it still counts, Sam:"),
         ("I tried to call Ewa two times but she did not answer", "Part of it still counts"),
         ("The salones I didnt compare. I only called one", "No harm done, Sam."),
+        ("listened to the podcast on the bus. fell asleep halfway", "Part of it still counts"),
+        ("ok read 12 pages of the new one. not 20. does that count", "Part of it still counts"),
+        ("anyway not doing the reading today, my eyes are burning", "No harm done, Sam."),
     ],
 )
 def test_kindness_meets_what_was_said(text, opening):
