@@ -433,7 +433,10 @@ ASKS_FOR_IDEAS = re.compile(
     r"|what (?:do|can|could) i|how (?:do|can|could|should) i|any (?:tips|ideas|advice)"
     r"|tips? (?:for|on)|suggest|recommend|ideas? for|what would you do|one (?:tiny|small) thing"
     r"|what (?:should|do) i (?:look for|get|buy|try)|recipes? (?:for|with|idea)"
-    r"|(?:give|got|have|know|send) (?:me )?(?:a |any |some )?recipes?)\b",
+    r"|(?:give|got|have|know|send) (?:me )?(?:a |any |some )?recipes?"
+    # "give me something different that still has protein", "think running will help"
+    r"|give me (?:something|an? (?:idea|tip|suggestion|option)|ideas|tips|options|one idea)"
+    r"|(?:think|reckon) (?:\w+ ){1,3}(?:will|would) help)\b",
     re.IGNORECASE,
 )
 # Past forms that say a thing was not done.

@@ -64,7 +64,9 @@ SENSE = {
         r"|gonna (?:go|head|get|sleep|crash|try (?:to|and) sleep)|try (?:to|and) sleep"
         r"|tchau|chau|ciao|adios|adi\u00f3s|hasta (?:luego|ma\u00f1ana|manana|pronto)"
         r"|buenas noches|boa noite|bonne nuit|gute nacht|tsch\u00fcss|tschuss|au revoir|sayonara"
-        r"|hooroo|ta ?ra|ta ta|i'?m off|im off"
+        r"|hooroo|ta ?ra|ta ta|i'?m off|im off|nos vemos|a domani|(?:khuda|allah) hafiz"
+        r"|arrivederci|at\u00e9 logo|ate logo|\u00e0 demain|a demain|bis morgen|bis dann|tot ziens"
+        r"|mata ne|(?:i'?m|im|i am) (?:going|heading) up|let me go back to"
         r"|(?:sleep|bed|nap) now|need (?:to|my) (?:sleep|bed)|(?:need|have) to (?:go|head off))\b",
         re.IGNORECASE,
     ),

@@ -27,8 +27,9 @@ from collections.abc import Callable, Set
 
 # Laughter in a message as typed: "lol", "haha", "jk", a laughing or skull emoji.
 LAUGHTER = re.compile(
-    r"\b(?:lol+|lmf?ao+|rofl|haha+|hehe+|jk|jkjk)\b|[\U0001F602\U0001F923\U0001F480\U0001F606"
-    r"\U0001F605]",
+    r"\b(?:lol+|lmf?ao+|rofl|(?:ha){2,}h?a*|(?:he){2,}|(?:hi){2,}|(?:ja){2,}|(?:je){2,}|jk|jkjk"
+    r"|ha ha|hah|xd|kkkk+|(?:wk){2,}|5555+)\b|(?:^|[.!?]\s*)ha\b"
+    r"|[\U0001F602\U0001F923\U0001F480\U0001F606\U0001F605]",
     re.IGNORECASE,
 )
 # A small mishap told ("my cat just knocked water onto my sketchbook 😭"): something

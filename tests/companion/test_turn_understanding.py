@@ -444,6 +444,19 @@ def test_ideas_asked_for_in_a_long_sentence_get_an_idea(runner):
     assert answer["act"] == "advice"
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "lowkey bored of chicken tho. give me something different that still has protein",
+        "football tonight, think running about will help or will i just be gasping",
+    ],
+)
+def test_an_idea_asked_for_without_a_question_gets_one(runner, text):
+    answer = say(runner, text)
+    assert answer["act"] == "advice"
+    assert answer["reply"].startswith("One small idea")
+
+
 def test_todays_list_asked_after_another_sentence(runner):
     answer = say(runner, "ok i approved them all. now whats on today")
     assert answer["act"] == "missions"

@@ -6,6 +6,7 @@ import pytest
 
 from delight.ai.text import (
     BOUNDARY_TOKENS,
+    LAUGHTER,
     STOPWORDS,
     asks,
     clean_text,
@@ -119,3 +120,18 @@ def test_a_question_is_read_by_its_mark_or_its_opening(text: str, question: bool
 )
 def test_asking_what_to_do_states_only_its_reason(clause: str, stated: str) -> None:
     assert stated_in(clause) == stated
+
+
+@pytest.mark.parametrize(
+    ("text", "laughs"),
+    [
+        ("hahaha ok", True),
+        ("ha. feeding her right before bed might work", True),
+        ("jajaja si", True),
+        ("wkwkwk", True),
+        ("he said hi there", False),
+        ("that was a hard day", False),
+    ],
+)
+def test_laughter_is_heard_however_it_is_typed(text, laughs):
+    assert bool(LAUGHTER.search(text)) is laughs
