@@ -408,7 +408,11 @@ PART_DONE = re.compile(
     r"\bonly (?:did|managed|got (?:to|through)|made it|like \d+)\b|\b(?:did|managed|finished"
     r"|got through) (?:half|part|some|a bit|one set|1 set|one of|the first (?:half|part|bit))\b"
     r"|\bnot (?:all|the whole) of\b|\band (?:then )?(?:bailed|gave up|quit|packed it in)\b"
-    r"|\bnot \d+\b.*\bcount\b|" + ONLY_TRIED.pattern + "|" + HALTED.pattern,
+    r"|\bnot \d+\b.*\bcount\b"
+    r"|\bonly (?:one|1|two|2|half|a bit|some|part)\b(?! (?:more|left|to go))|"
+    + ONLY_TRIED.pattern
+    + "|"
+    + HALTED.pattern,
     re.IGNORECASE,
 )
 PART_SEEN = (

@@ -10,6 +10,7 @@ from delight.ai.offline import act_words as words
 from delight.ai.offline.advice_words import RESTRICTIONS, TOPICS, Suggestion
 from delight.ai.offline.banks import named, rotate
 from delight.ai.offline.context import ReplyContext
+from delight.ai.offline.rules.words import FACT_QUESTION, FACT_UNKNOWN
 from delight.ai.text import STOPWORDS, light_stem, normalise_words, word_set
 
 # Asked which mission to begin with ("which one should i start with", "what do i do first").
@@ -52,6 +53,8 @@ def advice_reply(text: str, ctx: ReplyContext, turn: int) -> list[str]:
                 if fits:
                     picked = rotate(_closest(fits, matter), turn, "advice")
                     return [_suggest(s, ctx.name) for s in picked]
+    if FACT_QUESTION.search(text):
+        return [named(FACT_UNKNOWN[0], ctx.name)]  # a fact asked is no step to take
     if ctx.missions and not names_a_matter:
         return [named(words.ADVICE_MISSION, ctx.name, mission=ctx.missions[-1])]
     if names_a_matter:

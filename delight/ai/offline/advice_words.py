@@ -229,6 +229,12 @@ TOPICS: tuple[Topic, ...] = (
         "weeks. Play little and often, and stop before it stings.",
     ),
     _topic(
+        r"\b(?:clicking|clicks|clicked|cracking|popping)\b"
+        r"|\b(?:knees?|hips?|ankles?|joints?|shoulders?)\b(?=.{0,30}\b(?:click|crack|pop)\w*)",
+        "A joint that clicks without pain is usually nothing to worry about. If it hurts, swells "
+        "or gives way, ease off that exercise and get it looked at.",
+    ),
+    _topic(
         r"\bsore\b|\bsoreness\b|\baching\b|\bachy\b|\blegs? (?:r|are|is) (?:dead|jelly|done)"
         r"|\b(?:knees?|hips?|ankles?|joints?|back|shins?)\b(?=.{0,30}\b(?:hurt|hurts|hurting|killing"
         r"|sore|aching|ache|achy|unhappy|happy|bad|playing up|grumbling)\b)"

@@ -6,28 +6,14 @@ from __future__ import annotations
 from delight.ai.offline.keywords import Keyword
 from delight.ai.offline.keywords import decomposition as _d
 from delight.ai.offline.keywords import keyword as _k
-from delight.ai.offline.rules.words import ANY, RELATIVES
+from delight.ai.offline.rules.words import ANY, FACT_QUESTION, FACT_UNKNOWN, RELATIVES
 
 TOPICS: tuple[Keyword, ...] = (
     # A question of fact ("how many steps is 40 mins walking"): said honestly, above the
     # topic its words name ("walking" is not a wish for a healthy habit) and never turned back
     # as a dilemma ("What are you leaning toward yourself?"). A question about the person's
     # own doings ("how long have i kept it up") is not one.
-    _k(
-        "fact_question",
-        5,
-        r"^(?:how (?:many|much|far|long|big|old|often|tall|heavy)|what (?:year|time is it|is the"
-        r" (?:capital|population|distance|height))|who (?:is|was|wrote|invented|made)"
-        r"|when (?:did|was|is|were))\b(?!.*\b(?:i|i'm|im|my|me|we|our|us)\b)",
-        _d(
-            ANY,
-            "I can't be sure of that one: I don't look things up, and a guess from me would "
-            "only be a guess. Is it for one of your goals?",
-            "That's one I'd only be guessing at{n}: I can't check things from here. What's it for?",
-            "I don't know that for certain, and I can't look it up. Is it part of something "
-            "you're working on?",
-        ),
-    ),
+    _k("fact_question", 5, FACT_QUESTION.pattern, _d(ANY, *FACT_UNKNOWN)),
     _k(
         "i_am",
         4,

@@ -422,6 +422,7 @@ def test_nerves_before_an_interview_sound_nerve_racking():
         ("listened to the podcast on the bus. fell asleep halfway", "Part of it still counts"),
         ("ok read 12 pages of the new one. not 20. does that count", "Part of it still counts"),
         ("anyway not doing the reading today, my eyes are burning", "No harm done, Sam."),
+        ("did the squats but only one set, my knee started clicking", "Part of it still counts"),
     ],
 )
 def test_kindness_meets_what_was_said(text, opening):
@@ -540,3 +541,13 @@ def test_advice_on_spending_asked_the_best_way_is_about_spending_not_what_came_b
 def test_asked_whether_a_choice_is_silly_she_says_it_is_not():
     said = reply("kindness", "is it silly to go for just 2 weeks")
     assert said.startswith("Not silly at all")
+
+
+def test_a_question_of_fact_asked_as_advice_is_answered_honestly_not_with_a_step():
+    said = act_reply("advice", "how many calories in jollof rice", ReplyContext(), turn=0)[0]
+    assert said.startswith("I can't be sure of that one")
+
+
+def test_a_clicking_knee_asked_about_gets_the_answer_advice_knows():
+    said = act_reply("advice", "is that bad, the clicking", ReplyContext(), turn=0)[0]
+    assert "clicks without pain" in said
