@@ -158,8 +158,10 @@ def listen(given: ActInput, act: str = "venting") -> list[str]:
 
 def hear(given: ActInput) -> list[str]:
     """Listening: to a trouble as listen(); to something told with nothing heavy in it
-    ("ok i will call dr patel"), their words said back lightly, with room to say more."""
-    if given.troubled or _feeling(given.text, ""):
+    ("ok i will call dr patel", "hahaha my aunt cried the whole time"), their words said back
+    lightly, with room to say more."""
+    # A feeling word laughed about ("hahaha my aunt cried the whole time") is no trouble.
+    if given.troubled or (_feeling(given.text, "") and not LAUGHTER.search(given.text)):
         return listen(given)
     said = _said_back(given.text)
     heard = _bank(words.HEARD_NEUTRAL, given, "neutral", Said=said) if said else []
@@ -533,7 +535,9 @@ def _said_back(text: str) -> str:
         said,
         re.I,
     )
-    if odd or not (3 <= len(said.split()) <= SAID_MAX_WORDS and re.search(r"\byour?\b", said)):
+    if odd or LAUGHTER.search(said):
+        return ""
+    if not (3 <= len(said.split()) <= SAID_MAX_WORDS and re.search(r"\byour?\b", said)):
         return ""
     return capitalise(said)
 

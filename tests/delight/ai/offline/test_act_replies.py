@@ -551,3 +551,10 @@ def test_a_question_of_fact_asked_as_advice_is_answered_honestly_not_with_a_step
 def test_a_clicking_knee_asked_about_gets_the_answer_advice_knows():
     said = act_reply("advice", "is that bad, the clicking", ReplyContext(), turn=0)[0]
     assert "clicks without pain" in said
+
+
+def test_a_feeling_word_laughed_about_is_no_trouble_to_listen_to():
+    text = "hahaha my aunt cried the whole time"
+    said = act_reply("listen", text, ReplyContext(name="Ama"), turn=0, troubled=False)
+    assert not any("that bad" in r or "hardest" in r or "sounds" in r for r in said)
+    assert not any(r.startswith("Hahaha") for r in said)
