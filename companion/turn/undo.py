@@ -9,9 +9,11 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from companion.dialogue import WHEN_WORDS, Choice, best_choice, fits_one
+from companion.dialogue import WHEN_WORDS, Choice, best_choice, by_leading_verb, fits_one
 from companion.dialogue.cues import past_deed
 from companion.turn.flows import FLOW_TOOLS, dialogue_context, readable
+from delight.ai.classifiers.acts import act_by_rule
+from delight.ai.offline.act_replies import tells_a_miss
 from delight.models import User
 from goals.selectors import missions_done_since
 
@@ -75,7 +77,9 @@ def undo_misnamed(last: dict[str, Any], text: str, user: User) -> str:
     if last.get("action") != "complete_mission":
         return ""
     marked = Choice(last["id"], last["title"])
-    found = fits_one(text, (marked, *dialogue_context(user).missions), NAMED_SHARE, WHEN_WORDS)
+    choices = (marked, *dialogue_context(user).missions)
+    # "i didnt do the walk" names "Walk 20 minutes after dinner" by its leading verb alone.
+    found = fits_one(text, choices, NAMED_SHARE, WHEN_WORDS) or by_leading_verb(text, choices)
     if found is None or found.id == marked.id:
         return ""
     return NOT_MARKED.format(named=found.title, title=marked.title)
@@ -121,10 +125,13 @@ def undo_step(
     now: dt.datetime,
 ) -> dict[str, Any] | None:
     """The plan for an "undo": her last action taken back, or what the person says instead
-    when it names another mission; else a mission finished within a day that the message,
-    or the person's message before it, names. None when there is nothing to take back."""
+    when it names another mission (nothing, when that is a miss told in words no rule reads as
+    an undo); else a mission finished within a day that the message, or the person's message
+    before it, names. None when there is nothing to take back."""
     if last:
         if said := undo_misnamed(last, text, user):
+            if tells_a_miss(text) and act_by_rule(text) != "undo":
+                return None  # "i didnt do the walk, it was raining": a miss told, not an undo
             return {"strategy": "clarify", "act": "undo", "question": said}
         return undo_plan(last)
     before = [m["content"] for m in reversed(history) if m.get("role") == "user"][:1]

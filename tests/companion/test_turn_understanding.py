@@ -85,6 +85,15 @@ def test_undo_takes_back_the_mission_she_just_marked(runner):
     assert "nothing to undo" in again["reply"]
 
 
+def test_a_miss_of_another_mission_told_after_a_mark_takes_nothing_back(runner):
+    marked = say(runner, "just did the walk-run around the park loop")
+
+    said = say(runner, "i didnt check the shoes, it was raining", marked)
+
+    assert done_titles(runner) == {LOOP}
+    assert said["act"] == "kindness"
+
+
 def test_an_undo_that_names_a_mission_she_never_marked_takes_nothing_back(runner):
     marked = say(runner, "just did the walk-run around the park loop")
 

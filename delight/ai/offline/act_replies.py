@@ -149,7 +149,10 @@ def listen(given: ActInput, act: str = "venting") -> list[str]:
     """Their words said back ("Your manager tore apart your presentation in front of the
     whole team: that sounds humiliating"), or what it sounds like when they don't echo well."""
     if LAUGHTER.search(given.text) and not given.very_sad and act == "venting":
-        return _bank(words.HEARD_LIGHT, given, "heard-light")
+        if words.COMPLAINT.search(given.text):
+            return _bank(words.HEARD_LIGHT, given, "heard-light")
+        # Laughing, with nothing to complain of ("hahaha my aunt cried the whole time").
+        return _bank(words.HEARD_NEUTRAL_PLAIN, given, "neutral-plain")
     said = _said_back(given.text)
     feeling = _feeling(given.text, act) or "hard"
     heard = _bank(words.HEARD, given, "heard", Said=said, feeling=feeling) if said else []

@@ -78,6 +78,15 @@ HEARD = (
     "{Said}: that sounds {feeling}. How are you feeling about it now?",
     "{Said}? That sounds {feeling}, and it makes sense it's on your mind.",
 )
+# What makes a laugh a complaint made with one ("this week is honestly killing me lol", "my
+# legs are dead lol").
+COMPLAINT = re.compile(
+    r"\b(?:kill\w*|dead|dying|hate|ugh+|worst|nightmare|rubbish|awful|terrible|sucks?|suck\w*"
+    r"|exhausted|knackered|wrecked|tired|stress\w*|annoying|annoyed|mess|disaster|hell|pain"
+    r"|hurts?|sore|broke|broken|ruined|late|again|never|can'?t|cant|won'?t|wont|too much|so much"
+    r"|fml|smh|ffs|why)\b",
+    re.IGNORECASE,
+)
 # Listening to a complaint made with a laugh ("this week is honestly killing me lol").
 HEARD_LIGHT = (
     "Oof, one of those weeks{n}. What's been the worst of it?",

@@ -553,8 +553,9 @@ def test_a_clicking_knee_asked_about_gets_the_answer_advice_knows():
     assert "clicks without pain" in said
 
 
-def test_a_feeling_word_laughed_about_is_no_trouble_to_listen_to():
+@pytest.mark.parametrize("troubled", [False, True])
+def test_a_feeling_word_laughed_about_is_no_trouble_to_listen_to(troubled):
     text = "hahaha my aunt cried the whole time"
-    said = act_reply("listen", text, ReplyContext(name="Ama"), turn=0, troubled=False)
+    said = act_reply("listen", text, ReplyContext(name="Ama"), turn=0, troubled=troubled)
     assert not any("that bad" in r or "hardest" in r or "sounds" in r for r in said)
     assert not any(r.startswith("Hahaha") for r in said)
