@@ -90,6 +90,7 @@ from companion.turn.safety import (
     checkin_answer,
     recently_asked,
     safety_answer,
+    sign_after_asking,
 )
 from companion.turn.tools import run_tools, tools_for
 from companion.turn.undo import counted_reply, last_action, undo_outcome, undo_step
@@ -139,7 +140,9 @@ def receive_input(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     answer = safety_answer(safety)
     asked = deps.session_at_start.get("check_in")
     if answer == CHECKIN and recently_asked(deps.session_at_start.get("safety_asked"), deps.now):
-        answer = ""  # asked a moment ago: not again for every heavy word; explicit words still
+        # Asked a moment ago: not again for every heavy word (explicit words still are); a
+        # warning sign in words is a second sign (safety.sign_after_asking).
+        answer = sign_after_asking(safety, deps.session_at_start)
     if asked and answer != CRISIS:
         reply = checkin_answer(text, asked_again=bool(asked.get("again")))
         if reply == "safe":

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from typing import Any
 
 from delight.ai.types import SafetyResult
 
@@ -102,6 +103,18 @@ def recently_asked(asked_at: str | None, now: dt.datetime) -> bool:
     if not asked_at:
         return False
     return now - dt.datetime.fromisoformat(asked_at) < QUIET
+
+
+def sign_after_asking(safety: SafetyResult, session: dict[str, Any]) -> str:
+    """How to answer a warning sign that comes soon after a check-in: a signal from meaning
+    alone is not asked about again (""); a sign in words (the rules' indirect signs) after a
+    check-in nobody answered "i'm safe" is a second sign, the crisis response ("i gave ffion
+    my good boots and all my books. i wont need them" after "i stopped taking my meds"); after
+    "i'm safe", it is asked about again; after the crisis response its lines stand ("")."""
+    if safety.basis != "hints" or session.get("after_crisis") is not None:
+        return ""
+    closed, asked_at = session.get("safety_closed"), session.get("safety_asked")
+    return CHECKIN if closed and asked_at and closed > asked_at else CRISIS
 
 
 def safety_answer(safety: SafetyResult) -> str:

@@ -95,7 +95,8 @@ def check_in(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     if reminder := _flow_question(deps):
         text = f"{text} {reminder}"
     reply = emit_text(deps, word_chunks(text))
-    return {"reply": reply, "strategy": "checkin", "act": "listen", "session": {"check_in": None}}
+    closed = {"check_in": None, "safety_closed": deps.now.isoformat()}
+    return {"reply": reply, "strategy": "checkin", "act": "listen", "session": closed}
 
 
 def _heard(text: str, matched: Sequence[str]) -> str:

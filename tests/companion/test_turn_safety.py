@@ -26,6 +26,8 @@ LINES = ["Call the Example Line on 555 0100"]
 db = pytest.mark.django_db
 # Read as a warning sign by its meaning only (the rules see nothing in it).
 MEANING_ONLY = "ive run outta reasons to keep goin tbh"
+# An indirect warning sign in words (the rules read it; a check-in alone).
+GIVEN_AWAY = "i gave ffion my good boots and all my books yesterday. i wont need them"
 
 
 def nodes(result: dict[str, Any]) -> list[str]:
@@ -205,3 +207,25 @@ def test_a_check_in_is_not_asked_again_so_soon_but_explicit_words_always_answer(
 
     assert again["act"] != "checkin"
     assert explicit["crisis"]["triggered"]
+
+
+@db
+@override_settings(CRISIS_RESOURCES=LINES)
+def test_a_warning_sign_in_words_after_an_unanswered_check_in_gets_the_crisis_response(owner):
+    asked = say(owner, MEANING_ONLY)
+    second = say(owner, GIVEN_AWAY, asked)
+
+    assert second["act"] == "crisis"
+    assert second["crisis"]["triggered"]
+
+
+@db
+@override_settings(CRISIS_RESOURCES=LINES)
+def test_after_im_safe_a_warning_sign_in_words_is_asked_about_again(owner):
+    asked = say(owner, MEANING_ONLY)
+    say(owner, "no, just tired", asked)
+
+    again = say(owner, GIVEN_AWAY, asked)
+
+    assert again["act"] == "checkin"
+    assert not again["crisis"]["triggered"]

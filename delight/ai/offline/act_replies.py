@@ -527,6 +527,7 @@ def _said_back(text: str) -> str:
         return ""  # cut short to fit ("…if she sees you are still"): no echo at all
     odd = re.search(
         r"[,;:?!()\"“”]|\b(?:lol|lmao|tbh|haha|but|because|guess|idk|dunno|kinda|sorta)\b"
+        r"|\b(?:do not|don'?t|dont) (?:know|want)\b"
         r"|^(?:if|sorry|its fine|it's fine|whatever|anyway|wait|actually|hmm|what|whats|what's"
         r"|how|why|when|where|who|is|are|do|does|can|could)\b|\b(?:maybe|killing|kill|dying)\b"
         # A deed told in the present ("today i transfer the 1000") reads oddly said back.

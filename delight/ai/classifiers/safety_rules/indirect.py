@@ -153,6 +153,13 @@ WARNING_RULES: list[Rule] = [
     *rule_table(
         WARNING,
         (
+            # "i gave ffion my good boots and all my books yesterday. i wont need them"
+            "gave things, will not need them",
+            r"\b(?:gave|given|giving)\b[^?]{0,80}\b(?:will not|am not going to) need (?:them|it"
+            r"|these|those|any of (?:it|them))\b(?! (?:for|until|till|today|tonight|this|tomorrow"
+            r"|at|on|if|because|since)\b)",
+        ),
+        (
             "not making it to",
             r"\b(?:do not|will not|am not going to|not going to) (?:think (?:i will|ill|i am"
             r" going to|i would) )?(?:make it|last|be (?:here|around|alive)) (?:to|till"

@@ -182,6 +182,7 @@ def test_new_wording_of_an_act_or_means_at_hand_is_imminent(text: str) -> None:
         "i don't plan on being around much longer",
         "i won't be around for my birthday, no point planning anything",
         "there's no tomorrow for me",
+        "i gave ffion my good boots and all my books yesterday. i wont need them",
     ],
 )
 def test_new_wording_of_a_warning_sign_is_high_risk(text: str) -> None:
@@ -259,6 +260,8 @@ def test_a_joke_told_with_laughter_is_asked_about_not_answered_with_the_crisis(t
         "i'm hopeless with directions lol",
         "what did i do for work before?",
         "couldn't sleep so here i am",
+        "gave my old bike to my nephew, i wont need it till spring",
+        "i gave her the keys, i wont need them today",
     ],
 )
 def test_ordinary_news_that_shares_the_words_is_not_risk(text: str) -> None:
