@@ -148,6 +148,8 @@ _WHO = (
 def listen(given: ActInput, act: str = "venting") -> list[str]:
     """Their words said back ("Your manager tore apart your presentation in front of the
     whole team: that sounds humiliating"), or what it sounds like when they don't echo well."""
+    if words.WONT_REACH_OUT.search(given.text):
+        return _bank(words.REACHING_OUT_EASED, given, "reaching-out")
     if LAUGHTER.search(given.text) and not given.very_sad and act == "venting":
         if words.COMPLAINT.search(given.text):
             return _bank(words.HEARD_LIGHT, given, "heard-light")
@@ -164,7 +166,12 @@ def hear(given: ActInput) -> list[str]:
     ("ok i will call dr patel", "hahaha my aunt cried the whole time"), their words said back
     lightly, with room to say more."""
     # A feeling word laughed about ("hahaha my aunt cried the whole time") is no trouble.
-    if given.troubled or (_feeling(given.text, "") and not LAUGHTER.search(given.text)):
+    laughed = LAUGHTER.search(given.text)
+    if (
+        given.troubled
+        or (_feeling(given.text, "") and not laughed)
+        or words.WONT_REACH_OUT.search(given.text)
+    ):
         return listen(given)
     said = _said_back(given.text)
     heard = _bank(words.HEARD_NEUTRAL, given, "neutral", Said=said) if said else []

@@ -87,6 +87,20 @@ COMPLAINT = re.compile(
     r"|fml|smh|ffs|why)\b",
     re.IGNORECASE,
 )
+# Not wanting to reach anyone, often said just after the crisis lines ("i dont want to call
+# anyone. its 2am"): no pressure, her presence, and an easier way in.
+WONT_REACH_OUT = re.compile(
+    r"\b(?:do not|don'?t|dont) want to (?:call|ring|phone|talk to|tell|wake|bother) (?:anyone"
+    r"|anybody|them|her|him)\b(?! about\b)|\b(?:no ?one|nobody) (?:to call|to talk to|i can"
+    r" call|i can talk to)\b|\bcan'?t (?:call|ring|phone) (?:anyone|anybody)\b(?! about\b)",
+    re.IGNORECASE,
+)
+REACHING_OUT_EASED = (
+    "That's okay{n}. You don't have to call anyone this minute: I'm here, and I'm staying. If "
+    "a call feels like too much, many helplines take a text instead. Would that feel easier?",
+    "You don't have to do anything big right now{n}. I'm here with you. Is there one person "
+    "who could just sit with you, even without talking about it?",
+)
 # Listening to a complaint made with a laugh ("this week is honestly killing me lol").
 HEARD_LIGHT = (
     "Oof, one of those weeks{n}. What's been the worst of it?",

@@ -559,3 +559,16 @@ def test_a_feeling_word_laughed_about_is_no_trouble_to_listen_to(troubled):
     said = act_reply("listen", text, ReplyContext(name="Ama"), turn=0, troubled=troubled)
     assert not any("that bad" in r or "hardest" in r or "sounds" in r for r in said)
     assert not any(r.startswith("Hahaha") for r in said)
+
+
+@pytest.mark.parametrize("troubled", [False, True])
+def test_not_wanting_to_call_anyone_is_met_without_pressure(troubled):
+    text = "i dont want to call anyone. its 2am"
+    said = act_reply("listen", text, ReplyContext(name="Gwen"), turn=0, troubled=troubled)[0]
+    assert said.startswith("That's okay, Gwen. You don't have to call anyone")
+
+
+def test_not_wanting_to_call_anyone_about_a_chore_is_ordinary_listening():
+    text = "i dont want to call anyone about the boiler"
+    said = act_reply("listen", text, ReplyContext(name="Gwen"), turn=0, troubled=False)
+    assert not any("helplines" in r for r in said)
