@@ -251,7 +251,7 @@ _SHORT = re.compile(
 _COUNT = re.compile(r"\b\d+\b")
 # A number and the word it counts ("2 hand studies", "one set", "3 sets of 10").
 _COUNTED = re.compile(
-    r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty)"
+    r"\b(\d+|" + "|".join(w for w in NUMBER_WORDS if w.isalpha() and len(w) > 2) + r")"
     r"\s+([a-z]{3,})",
     re.IGNORECASE,
 )

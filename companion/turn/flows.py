@@ -143,7 +143,7 @@ _DONE_STATE = re.compile(
     re.IGNORECASE,
 )
 # A state of the moment, not a deed ("craving now actually. ugh").
-_STATE = re.compile(r"\b(?:now|rn|right now|atm|at the moment|currently)\b", re.IGNORECASE)
+_MOMENT = re.compile(r"\b(?:now|rn|right now|atm|at the moment|currently)\b", re.IGNORECASE)
 # "does that count?" after a deed asks her to count it: no question that reports nothing.
 _COUNTS = re.compile(
     r"[\s.,!]*(?:does (?:that|it|this) |would (?:that|it|this) |that )?counts?\b[\s?!.]*$",
@@ -251,7 +251,7 @@ def flow_to_start(
     mission = told and names_mission(text)
     # Weaker signs: a past deed ("sanded the side panels"), the message's act, or a few words
     # just after a mission was marked ("squats too", "and the quiz").
-    follows = len(text.split()) <= FOLLOW_WORDS and _marked_one(deps) and not _STATE.search(text)
+    follows = len(text.split()) <= FOLLOW_WORDS and _marked_one(deps) and not _MOMENT.search(text)
     state = bool(_DONE_STATE.search(text))
     weak = text if (reported or follows or state) and not skips(text) else ""
     deed = (deed_told or weak) if told else ""
@@ -321,7 +321,7 @@ def _said_after(text: str, deed: str) -> str:
 def _fitting(deed: str, choices: DialogueContext, *, told: str = "") -> tuple[Choice, ...]:
     """The one mission that clearly fits the deed's words, or the two or more that do (she
     then asks which); () when none does."""
-    missions = choices.missions
+    missions = choices.missions  # none when the message falls short of one (flow_to_start)
     # A deed named only by a common verb ("looked at my phone") fits no mission by it.
     if one := fits_one(deed, missions, WEAK_FIT, LIGHT_VERBS):
         return (one,)
@@ -347,8 +347,8 @@ def fitting_by_meaning(
     """The missions a deed told in other words means ("the stretching yes I do it, 10
     minutes with a video" for "Do ten minutes of stretching").
 
-    1. Only a deed no mission fits by its words (flow_to_start has left out the missions
-       the message falls short of).
+    1. Only a deed no mission fits by its words (flow_to_start offers none when the message
+       falls short of one).
     2. Rank the missions by the closeness of their titles' embeddings to the deed's.
     3. One clearly close and clearly ahead: that one (less close when the message's act
        reads as a mission done, `reported`). Close enough to be worth asking (or pointed at

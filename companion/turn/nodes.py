@@ -375,7 +375,10 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     sure_act = intent.get("act", "") if intent.get("act_confidence", 0.0) >= SURE else ""
     last = deps.session_at_start.get("last_action")
     history = context.get("history", [])
-    if sure_act == "undo" and (undo := undo_step(text, last, history, deps.user, deps.now)):
+    by_rule = intent.get("act_by") == "rule"
+    if sure_act == "undo" and (
+        undo := undo_step(text, last, history, deps.user, deps.now, by_rule=by_rule)
+    ):
         return undo
     if said := counted_reply(last, text):
         return {"strategy": "clarify", "act": "progress", "question": said}

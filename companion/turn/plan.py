@@ -22,7 +22,7 @@ from companion.dialogue.cues import (
     states_plan,
     tells_history,
 )
-from delight.ai.classifiers.acts import RULE_CONFIDENCE, act_by_rule
+from delight.ai.classifiers.acts import RULE_CONFIDENCE
 from delight.ai.offline import drop_openers, extract_facts, loss_in, reflect, split_sentences
 from delight.ai.offline.act_replies import asks_reassurance, tells_a_miss
 from delight.ai.offline.advice import advice_answers
@@ -344,7 +344,7 @@ def reply_planned(heard: Heard) -> tuple[str, str]:
     """The reply's act and strategy by the rules: reply_act, its strategy, then tempered."""
     act = reply_act(
         heard.act, heard.confidence, heard.feeling, text=heard.text, grieving=heard.grieving,
-        teaches=heard.teaches, mourning=heard.mourning,
+        teaches=heard.teaches, mourning=heard.mourning, by=heard.by,
     )  # fmt: skip
     return tempered(
         act, strategy_of(act, heard.feeling), text=heard.text, mourning=heard.mourning,
@@ -361,8 +361,9 @@ def reply_act(
     grieving: bool = False,
     teaches: bool = False,
     mourning: bool = False,
+    by: str = "meaning",
 ) -> str:
-    """The reply's act ("" leaves it to the emotion's strategy).
+    """The reply's act ("" leaves it to the emotion's strategy; `by`: what read `act`).
 
     1. A message that teaches a fact (a pet, a relative, a city…) and tells of no loss:
        what she learned, said back, when it reads as telling or is unsure. Asked whether
@@ -385,7 +386,7 @@ def reply_act(
     mishap = is_mishap(act, confidence, text)
     if teaches and not grieving and not mishap and (act in TEACHING or confidence < SURE):
         return "fact_noted"
-    if act == "undo" and tells_a_miss(text) and act_by_rule(text) != "undo":
+    if act == "undo" and by != "rule" and tells_a_miss(text):
         # Nothing of hers to take back (the turn tried first): "i didnt do the chords one"
         # tells of a mission missed.
         return "kindness"

@@ -12,7 +12,6 @@ from typing import Any
 from companion.dialogue import WHEN_WORDS, Choice, best_choice, by_leading_verb, fits_one
 from companion.dialogue.cues import past_deed
 from companion.turn.flows import FLOW_TOOLS, dialogue_context, readable
-from delight.ai.classifiers.acts import act_by_rule
 from delight.ai.offline.act_replies import tells_a_miss
 from delight.models import User
 from goals.selectors import missions_done_since
@@ -123,14 +122,16 @@ def undo_step(
     history: Sequence[dict[str, Any]],
     user: User,
     now: dt.datetime,
+    *,
+    by_rule: bool = False,
 ) -> dict[str, Any] | None:
     """The plan for an "undo": her last action taken back, or what the person says instead
-    when it names another mission (nothing, when that is a miss told in words no rule reads as
-    an undo); else a mission finished within a day that the message, or the person's message
-    before it, names. None when there is nothing to take back."""
+    when it names another mission (nothing, when that is a miss told in words no rule read as
+    an undo: not `by_rule`); else a mission finished within a day that the message, or the
+    person's message before it, names. None when there is nothing to take back."""
     if last:
         if said := undo_misnamed(last, text, user):
-            if tells_a_miss(text) and act_by_rule(text) != "undo":
+            if not by_rule and tells_a_miss(text):
                 return None  # "i didnt do the walk, it was raining": a miss told, not an undo
             return {"strategy": "clarify", "act": "undo", "question": said}
         return undo_plan(last)

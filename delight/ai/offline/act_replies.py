@@ -166,12 +166,8 @@ def hear(given: ActInput) -> list[str]:
     ("ok i will call dr patel", "hahaha my aunt cried the whole time"), their words said back
     lightly, with room to say more."""
     # A feeling word laughed about ("hahaha my aunt cried the whole time") is no trouble.
-    laughed = LAUGHTER.search(given.text)
-    if (
-        given.troubled
-        or (_feeling(given.text, "") and not laughed)
-        or words.WONT_REACH_OUT.search(given.text)
-    ):
+    felt = _feeling(given.text, "") and not LAUGHTER.search(given.text)
+    if given.troubled or felt or words.WONT_REACH_OUT.search(given.text):
         return listen(given)
     said = _said_back(given.text)
     heard = _bank(words.HEARD_NEUTRAL, given, "neutral", Said=said) if said else []
@@ -532,21 +528,7 @@ def _said_back(text: str) -> str:
     said = reflect(sentences[0])
     if len(said.split()) < len(sentences[0].split()) - 1:
         return ""  # cut short to fit ("…if she sees you are still"): no echo at all
-    odd = re.search(
-        r"[,;:?!()\"“”]|\b(?:lol|lmao|tbh|haha|but|because|guess|idk|dunno|kinda|sorta)\b"
-        r"|\b(?:do not|don'?t|dont) (?:know|want)\b"
-        r"|^(?:if|sorry|its fine|it's fine|whatever|anyway|wait|actually|hmm|what|whats|what's"
-        r"|how|why|when|where|who|is|are|do|does|can|could)\b|\b(?:maybe|killing|kill|dying)\b"
-        # A deed told in the present ("today i transfer the 1000") reads oddly said back.
-        r"|\byou (?!are\b|were\b|have\b|had\b|can\b|could\b|will\b|would\b|should\b"
-        r"|must\b|might\b|may\b|do\b|did\b|don't\b|didn't\b)[a-z]+(?<!ed)\b.*\b(?:this morning"
-        r"|yesterday|last night|earlier|already)\b|^today\b"
-        # Words about the talk itself ("i just need to vent a bit") are no news to say back.
-        r"|\b(?:vent|venting|rant|ranting|moan|moaning|just saying)\b",
-        said,
-        re.I,
-    )
-    if odd or LAUGHTER.search(said):
+    if words.ODD_SAID_BACK.search(said) or LAUGHTER.search(said):
         return ""
     if not (3 <= len(said.split()) <= SAID_MAX_WORDS and re.search(r"\byour?\b", said)):
         return ""

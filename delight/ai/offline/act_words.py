@@ -101,6 +101,20 @@ REACHING_OUT_EASED = (
     "You don't have to do anything big right now{n}. I'm here with you. Is there one person "
     "who could just sit with you, even without talking about it?",
 )
+# What reads oddly said back in her words (act_replies._said_back): a clause, a laugh or a
+# hedge, a question, a figure of speech, a deed told in the present ("Today you transfer the
+# 1000…"), or words about the talk itself ("i just need to vent a bit").
+ODD_SAID_BACK = re.compile(
+    r"[,;:?!()\"\u201c\u201d]|\b(?:lol|lmao|tbh|haha|but|because|guess|idk|dunno|kinda|sorta)\b"
+    r"|\b(?:do not|don'?t|dont) (?:know|want)\b"
+    r"|^(?:if|sorry|its fine|it's fine|whatever|anyway|wait|actually|hmm|what|whats|what's"
+    r"|how|why|when|where|who|is|are|do|does|can|could)\b|\b(?:maybe|killing|kill|dying)\b"
+    r"|\byou (?!are\b|were\b|have\b|had\b|can\b|could\b|will\b|would\b|should\b"
+    r"|must\b|might\b|may\b|do\b|did\b|don't\b|didn't\b)[a-z]+(?<!ed)\b.*\b(?:this morning"
+    r"|yesterday|last night|earlier|already)\b|^today\b"
+    r"|\b(?:vent|venting|rant|ranting|moan|moaning|just saying)\b",
+    re.IGNORECASE,
+)
 # Listening to a complaint made with a laugh ("this week is honestly killing me lol").
 HEARD_LIGHT = (
     "Oof, one of those weeks{n}. What's been the worst of it?",
