@@ -66,8 +66,8 @@ def memory_answer(
        words do; about the person as a whole ("what do you remember about me?"), everything
        remembered, keyed facts first; else the facts that share a word with the question.
     4. Say them in the second person, leaving out one another says already ("your sister is
-       called Ana" next to "your sister Ana lives in Seville"), at most MAX_SAID; with none,
-       say honestly what is not known yet.
+       called Ana" next to "your sister Ana lives in Seville"), at most MAX_SAID, in a
+       sentence fit to send; with none that makes one, say honestly what is not known yet.
     """
     # The story's beats and a goal's plan are hers, not facts about the person.
     remembered = [m for m in remembered if not _HERS.match(m[0])]
@@ -93,16 +93,18 @@ def memory_answer(
         found = [m for m in remembered if _shares_words(text, m[1])]
     said = [phrase for phrase in (for_person(content) for _, content in found) if phrase]
     said = _uncovered(list(dict.fromkeys(said)))[:MAX_SAID]
-    if not said:
-        if about:
-            return [t.format(about) for t in UNKNOWN]
-        return list(UNKNOWN_ANYTHING if ABOUT_THEM.search(text) else UNKNOWN_THAT)
-    # As many as make a sentence fit to send (told first, first kept).
+    # As many as make a sentence fit to send (told first, first kept); else one alone that
+    # does ("ugh hahaha" in a memory is not said back); else what is not known yet.
     for count in range(len(said), 1, -1):
         answers = [t.format(_listed(said[:count])) for t in FOUND_MANY]
         if fit := [answer for answer in answers if not reply_problems(answer)]:
             return fit
-    return [t.format(said[0]) for t in FOUND_ONE]
+    for phrase in said:
+        if fit := [a for a in (t.format(phrase) for t in FOUND_ONE) if not reply_problems(a)]:
+            return fit
+    if about:
+        return [t.format(about) for t in UNKNOWN]
+    return list(UNKNOWN_ANYTHING if ABOUT_THEM.search(text) else UNKNOWN_THAT)
 
 
 def _listed(said: Sequence[str]) -> str:

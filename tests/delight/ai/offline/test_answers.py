@@ -200,3 +200,14 @@ def test_a_wish_cut_short_ends_on_a_word_that_needs_none_after_it() -> None:
     (wish,) = extract_facts("i want to learn to swim properly before our holiday in greece in july")
 
     assert not wish.content.endswith(" in")
+
+
+def test_a_memory_unfit_to_say_back_is_passed_over_for_one_that_is() -> None:
+    laughed = ("", "my boss made me redo the whole report again ugh hahaha")
+
+    alone = memory_answer("what do you remember about me", [laughed])[0]
+    beside = memory_answer("what do you remember about me", [laughed, ("pet:cat", "I have a cat")])
+
+    assert alone.startswith("I don't know much about you yet")
+    assert all("hahaha" not in answer for answer in beside)
+    assert any("cat" in answer for answer in beside)
