@@ -46,14 +46,19 @@ def advice_reply(text: str, ctx: ReplyContext, turn: int) -> list[str]:
     # Asked about nothing a topic knows ("any tips for cheap supplies"), the conversation
     # before, then their goals ("Paint again"), say what it is about.
     about = [text] if own else [ctx.earlier, *(ctx.goals if matter else [])]
+    # A question of fact is answered by a suggestion only when one speaks of its matter ("how
+    # long do the cravings last": the craving one); "how many people speak spanish in the
+    # world" is no question about learning it.
+    fact = FACT_QUESTION.search(text) is not None
     for asked in about:
         for topic in TOPICS:
             if asked and topic.asks.search(asked):
                 fits = [s for s in topic.suggestions if not s.contains & ruled_out]
-                if fits:
+                spoken = any(_shares(s, matter) for s in fits)
+                if fits and (spoken or not fact):
                     picked = rotate(_closest(fits, matter), turn, "advice")
                     return [_suggest(s, ctx.name) for s in picked]
-    if FACT_QUESTION.search(text):
+    if fact:
         return [named(FACT_UNKNOWN[0], ctx.name)]  # a fact asked is no step to take
     if ctx.missions and not names_a_matter:
         return [named(words.ADVICE_MISSION, ctx.name, mission=ctx.missions[-1])]
@@ -89,9 +94,13 @@ def _matter(text: str) -> set[str]:
 def _closest(fits: list[Suggestion], asked: set[str]) -> list[Suggestion]:
     """The suggestions that share most words with what was asked (its `_matter`: "cheap
     supplies", the one about supplies), or all of them when none shares any."""
-    shared = [len(asked & {light_stem(w) for w in normalise_words(s.words)}) for s in fits]
+    shared = [_shares(s, asked) for s in fits]
     most = max(shared, default=0)
     return [s for s, n in zip(fits, shared, strict=True) if n == most] if most else fits
+
+
+def _shares(suggestion: Suggestion, asked: set[str]) -> int:
+    return len(asked & {light_stem(w) for w in normalise_words(suggestion.words)})
 
 
 def _ruled_out(memories: Sequence[str]) -> frozenset[str]:

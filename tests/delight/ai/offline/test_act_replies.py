@@ -572,3 +572,11 @@ def test_not_wanting_to_call_anyone_about_a_chore_is_ordinary_listening():
     text = "i dont want to call anyone about the boiler"
     said = act_reply("listen", text, ReplyContext(name="Gwen"), turn=0, troubled=False)
     assert not any("helplines" in r for r in said)
+
+
+def test_a_question_of_fact_on_a_topic_advice_knows_is_answered_only_if_a_suggestion_speaks_of_it():
+    fact = act_reply("advice", "how many people speak spanish in the world", ReplyContext(), turn=0)
+    craving = act_reply("advice", "how long do the cravings last", ReplyContext(), turn=0)
+
+    assert fact[0].startswith("I can't be sure of that one")
+    assert "craving peaks and passes" in craving[0]
