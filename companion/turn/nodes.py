@@ -216,10 +216,10 @@ def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     3. Hybrid recall of the message over those tiers, in a tool thread (one SQL statement
        that keeps a database core busy for ~10 ms at 10,000 memories), while this thread
        reads the person's zones now, today's triad (for a mission request, missions whose
-       zone is closed now only when nothing else is left: seed 000) and the session's
-       recent turns. A question about what Eliza remembers adds the person's keyed facts
-       (a relative, a pet, their city…) after the recalled ones; a request for advice, the
-       foods and conditions they live with.
+       zone is closed now only when nothing else is left: seed 000), the session's
+       recent turns and whether a welcome back is due (step 4). A question about what Eliza
+       remembers adds the person's keyed facts (a relative, a pet, their city…) after the
+       recalled ones; a request for advice, the foods and conditions they live with.
     4. A person back after days away whom Eliza has not welcomed yet: the welcome's words.
     An optional node: if any of this fails, the turn goes on with empty context and the
     trace says so.
@@ -254,6 +254,7 @@ def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         before=deps.turn_id,
         turns=HISTORY_TURNS,
     )
+    welcome = welcome_words(welcome_pending(user=deps.user, now=deps.now))
     found = recalling()
     memories = [_memory_row(item.memory, item.score, item.reasons) for item in found]
     if intent == "memory_question" or intent_act in ("memory_question", "advice_request"):
@@ -274,7 +275,7 @@ def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         ],
         "history": history,
         "world": world,
-        "welcome": welcome_words(welcome_pending(user=deps.user, now=deps.now)),
+        "welcome": welcome,
         "earlier": _earlier(deps, intent_act, state.input.text),
     }
 

@@ -55,20 +55,31 @@ def streak_milestones_record(*, user: User, streaks: Streaks) -> list[StreakMile
     return kept
 
 
-@transaction.atomic
 def talk_record(*, user: User, now: dt.datetime | None = None) -> bool:
     """Note that the person talked with Eliza: announced each time (they are here), kept once
-    per local day (the index counts days with a talk). Returns whether a new day was noted."""
+    per local day (the index counts days with a talk). Returns whether a new day was noted.
+    The usual case, a day already noted, is one read with no transaction around it (BEGIN
+    and COMMIT would be two more round trips for every message)."""
     now = now or timezone.now()
-    announce(
-        signals.activity, sender=ActivityEvent, user=user, kind=ActivityEvent.Kind.TALKED, at=now
-    )
     today = lived_day(now, zone=user.timezone, day_start_hour=user.day_start_hour).date
     talks = ActivityEvent.objects.owned_by(user).filter(kind=ActivityEvent.Kind.TALKED)
     if talks.filter(local_date=today).exists():
+        _talk_announce(user=user, now=now)  # at once, or when a caller's transaction commits
         return False  # a second talk the same day adds nothing the index reads
-    event_record(user=user, kind=ActivityEvent.Kind.TALKED, now=now)
+    _talk_keep(user=user, now=now)
     return True
+
+
+@transaction.atomic
+def _talk_keep(*, user: User, now: dt.datetime) -> None:
+    _talk_announce(user=user, now=now)
+    event_record(user=user, kind=ActivityEvent.Kind.TALKED, now=now)
+
+
+def _talk_announce(*, user: User, now: dt.datetime) -> None:
+    announce(
+        signals.activity, sender=ActivityEvent, user=user, kind=ActivityEvent.Kind.TALKED, at=now
+    )
 
 
 @transaction.atomic

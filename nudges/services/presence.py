@@ -34,7 +34,6 @@ RETURNING (SELECT last_active_at FROM before), came_back_at = %(at)s AS came_bac
 """
 
 
-@transaction.atomic
 def presence_seen(*, user: User, at: dt.datetime | None = None) -> None:
     """The person did something meaningful at `at`: they are here (a later time never goes
     back, and the cadence of nudges starts over), and the nudges of the 48 hours before are
@@ -42,7 +41,10 @@ def presence_seen(*, user: User, at: dt.datetime | None = None) -> None:
 
     A nudge is only ever sent to someone away 48 hours, so one can be waiting only when
     this activity ends such an absence (or is the first): every other message of a
-    conversation costs one statement, not two.
+    conversation costs one statement, atomic on its own, with no transaction around it
+    (BEGIN and COMMIT would be two more round trips a message). A return's follow-ups run
+    in their own transactions; should one fail, the return is still kept (Eliza welcomes
+    them back) and the failure is logged by the announcement that called this.
     """
     at = at or timezone.now()
     with connection.cursor() as cursor:

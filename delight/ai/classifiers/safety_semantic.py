@@ -304,9 +304,9 @@ def semantic_screen(text: str, floor: SafetyResult, embedder: SentenceEmbedder) 
        the middle of small talk is read on its own. Drop the parts the rules hold
        (a story, an idiom, someone else's or past risk, a denial: safety.rules_hold), and
        a bare "stop" or "quit" in a message that names a habit (stops_a_habit).
-    3. Embed them without their words of candour (`unhedged`): the whole message through
-       `embed_one`, which the embedder caches, so recall reuses the vector when there were
-       none; the sentences in one batch, through the same cache.
+    3. Embed them without their words of candour (`unhedged`), in one batch (one run of the
+       model) with the message as written, through the embedder's cache: the act reader
+       and recall read that vector next.
     4. Raise to level 2 when any part is close to the warning signs and its risk reaches
        RISK_THRESHOLD (or NEAR_THRESHOLD, when very close: NEAR_GATE); else to level 1
        when any part reads as concern (a message the rules read as nothing); else keep the
@@ -326,9 +326,8 @@ def semantic_screen(text: str, floor: SafetyResult, embedder: SentenceEmbedder) 
     if not units:
         return floor
     said = [unhedged(part) for part in units]
-    whole = [embedder.embed_one(said[0])] if units[0] == text else []
-    rest = said[len(whole) :]
-    rows = whole + (embedder.embed_cached(rest) if rest else [])
+    # The message as written is what the act reader and recall embed next: in the same run.
+    rows = embedder.embed_cached([*said, text])[: len(said)]
     vectors = np.asarray(rows, dtype=np.float32)
     risk = model.risk(vectors, said)
     best = int(risk.argmax())

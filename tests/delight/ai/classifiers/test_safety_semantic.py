@@ -32,9 +32,11 @@ class CountingEmbedder(OnnxMiniLMEmbedder):
     def __init__(self) -> None:
         super().__init__()
         self.embedded: list[str] = []
+        self.runs = 0
 
     def embed(self, texts: list[str]) -> list[list[float]]:
         self.embedded.extend(texts)
+        self.runs += 1
         return super().embed(texts)
 
 
@@ -44,11 +46,11 @@ class PrimedEmbedder(OnnxMiniLMEmbedder):
 
     def __init__(self, texts: list[str]) -> None:
         super().__init__()
-        self.primed = dict(zip(texts, self.embed(texts), strict=True))
+        self.primed = dict(zip(texts, super().embed(texts), strict=True))
 
-    def embed_one(self, text: str) -> list[float]:
-        vector = self.primed.get(text)
-        return list(vector) if vector is not None else super().embed_one(text)
+    def embed(self, texts: list[str]) -> list[list[float]]:
+        fresh = iter(super().embed([t for t in texts if t not in self.primed]))
+        return [list(self.primed[t]) if t in self.primed else next(fresh) for t in texts]
 
 
 @pytest.fixture(scope="module")
@@ -256,6 +258,24 @@ def test_the_screen_and_recall_share_one_embedding_of_the_message() -> None:
     vector = embedder.embed_one(text)  # recall's query, later in the turn
     assert embedder.embedded == [text]
     assert len(vector) == 384
+
+
+def test_a_message_of_several_sentences_is_embedded_in_one_run_of_the_model() -> None:
+    embedder = CountingEmbedder()
+    engine = OfflineEngine(embedder=embedder)
+    engine.screen_safety("long week at the hospital. my feet are done. still proud of the team")
+    assert embedder.runs == 1
+    assert len(embedder.embedded) == 4  # the whole message and its three sentences
+
+
+def test_a_message_with_words_of_candour_is_embedded_as_written_in_the_same_run() -> None:
+    embedder = CountingEmbedder()
+    engine = OfflineEngine(embedder=embedder)
+    text = "honestly i feel like a burden to everyone lately"
+    engine.screen_safety(text)
+    embedder.embed_one(text)  # the act reader's and recall's vector, later in the turn
+    assert embedder.runs == 1
+    assert sorted(embedder.embedded) == sorted([text, "i feel like a burden to everyone lately"])
 
 
 def test_the_stored_model_was_made_from_the_exemplars_as_they_are() -> None:
