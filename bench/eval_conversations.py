@@ -14,6 +14,9 @@ contain (one of) and must not contain, and what the database must show after the
 - conversations_writers78.jsonl, conversations_writers910.jsonl: 64 each by two more pairs
   (2026-12-01), each read before any tuning on it (writers 7-8: 63.9% | 66.7% acceptable
   acts; writers 9-10: 62.8% | 59.4%). Every fourth conversation is untouched, the rest tuned.
+- conversations_writers1112.jsonl: 64 by two more (2026-12-01; the first 32 by writer 11),
+  read before any tuning on it: 69.1% | 69.9% acceptable acts, effects 69.4% | 66.7%, 8 | 1
+  must-nots broken. Every fourth conversation is untouched, the rest tuned.
 Misses of a tuned split are printed with -v and may be studied (and trained on:
 companion/turn/policy.py); of an untouched split only the figures are printed, never the
 misses.

@@ -93,6 +93,7 @@ SETS = (
     BlindSet("writers 5-6", BLIND / "conversations_writers56.jsonl", 5, 4),  # every fifth
     BlindSet("writers 7-8", BLIND / "conversations_writers78.jsonl", 4, 3),  # every fourth
     BlindSet("writers 9-10", BLIND / "conversations_writers910.jsonl", 4, 3),  # every fourth
+    BlindSet("writers 11-12", BLIND / "conversations_writers1112.jsonl", 4, 3),  # every fourth
 )
 # The acts the policy may choose: those the reply can do without a flow or a tool's write.
 LEARNED = (
