@@ -49,7 +49,13 @@ _AIM_END = re.compile(
 )
 # A deed done by someone else: "she did", "they went".
 _OTHERS_DEED = re.compile(
-    r"\b(?:she|he|they)\s+(?:just\s+|also\s+)?(?:did|went|made|\w+ed)\b", re.I
+    r"\b(?:she|he|they)\s+(?:just\s+|also\s+)?(?:did|went|made|\w+ed)\b"
+    # Someone's words ("mum said well drive after dinner") or their doing now ("dans cooking
+    # tonight tho"): not the person's deed.
+    r"|^\W*(?:my\s+)?(?!i\b)[a-z]+\s+(?:said|says)\b"
+    r"|\b(?!(?:it|that|what|there|here|he|she|who|this|everything|nothing)'?s\b)[a-z]+'?s\s+"
+    r"(?:cooking|making|doing|driving|taking|bringing|handling|sorting|picking)\b",
+    re.I,
 )
 # Where one clause of a message ends and another begins ("ellie joined in lol she did…").
 _CLAUSE = re.compile(r"[.,;:!?()]+|\b(?:lol|lmao|haha+|but|and then)\b")
@@ -285,6 +291,38 @@ def falls_short(text: str, title: str) -> bool:
     return any(stem in wanted and n < wanted[stem] for stem, n in _counted(text).items())
 
 
+def had_without(text: str, title: str) -> bool:
+    """Something had, told with no word of going without ("had a coke"), which a mission of
+    doing without ("No soda today") can never be: it is no deed of that mission's."""
+    return bool(
+        _WITHOUT_TITLE.match(title) and _HAD.search(text) and not _WENT_WITHOUT.search(text)
+    )
+
+
+def breaks_without(text: str, title: str) -> bool:
+    """A mission of doing without ("No coffee after 3am") told broken: its thing had ("took
+    coffee at 5am to stay awake", "had some rice from my officemate's plate") with no word
+    of going without ("no coffee after 3 today", "tea instead")."""
+    kept = _WITHOUT_TITLE.match(title)
+    if kept is None or not had_without(text, title):
+        return False
+    return re.search(rf"\b{re.escape(kept['thing'][:4].lower())}", text.lower()) is not None
+
+
+# A mission of doing without, and its thing: "No rice on my break meal", "Avoid sugary drinks".
+_WITHOUT_TITLE = re.compile(
+    r"^\s*(?:no|zero|avoid|skip|stay off|cut out|do not|don'?t)\s+"
+    r"(?:(?:eat|drink|have|use|buy|touch)\s+)?(?P<thing>[a-z]{3,})",
+    re.IGNORECASE,
+)
+_WENT_WITHOUT = re.compile(
+    r"\b(?:no|not|never|didn'?t|didnt|did not|without|avoided|skipped|resisted|stayed off|zero"
+    r"|none|instead|held off|kept off)\b",
+    re.IGNORECASE,
+)
+_HAD = re.compile(r"\b(?:had|took|ate|drank|drunk|smoked|bought|grabbed|caved|gave in)\b", re.I)
+
+
 # A title whose number is a ceiling, not a target.
 _LIMIT = re.compile(
     r"\b(?:no more than|at most|max(?:imum)?|under|less than|fewer than|below)\b", re.IGNORECASE
@@ -319,7 +357,7 @@ def about_others(text: str) -> bool:
 _HISTORY = re.compile(
     r"\b(?:for (?:\d+|\w+) (?:years|decades)|years ago|every day for|used to|back (?:then|in the"
     r" day)|all my life|my whole life|when i was (?:a kid|young|little|younger|\d+|a child"
-    r"|a teenager|at school))\b",
+    r"|a teenager|at school)|every (?:single )?time|so far|in total|over the (?:past|last))\b",
     re.IGNORECASE,
 )
 

@@ -27,6 +27,7 @@ from companion.dialogue.parsing import (
     is_bare_yes_or_no,
     is_skip,
     minutes_in_range,
+    minutes_match,
     named_by_the_rest,
     not_in_past,
     parse_category,
@@ -49,7 +50,6 @@ from companion.dialogue.phrases import (
     GOAL_NAMED,
     GOAL_REQUEST,
     KEEP_DATE,
-    MINUTES,
     NOT_A_TITLE,
     REPLACED,
     WHY_CLAUSE,
@@ -355,7 +355,7 @@ def extract_mission(text: str, env: SlotEnv) -> Extracted:
     """Find the minutes spent and the mission the words fit (the slot asks which if several)."""
     values: dict[str, str] = {}
     rest = text
-    if minutes := MINUTES.search(rest):
+    if minutes := minutes_match(rest):
         values["minutes"], rest = minutes.group(), _cut(rest, minutes)
     # A mission the words fit, even if several fit equally: the slot then asks which; or
     # the one the words point back at ("did that too").

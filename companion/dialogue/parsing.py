@@ -238,14 +238,26 @@ def parse_category(text: str, env: SlotEnv) -> str:
 
 def parse_minutes(text: str, env: SlotEnv) -> int:
     """Minutes said in digits or words, approximate or not ("about twenty", "an hour and a
-    half", "half an hour", "20ish")."""
+    half", "half an hour", "20ish"). Of several, the first a session can take: "slept 6
+    hours, walked with esi… 35 minutes" spent 35 on the walk."""
     text = re.sub(r"\s+", " ", APPROX.sub(" ", _plain(text))).strip()
-    match = MINUTES.search(text)
+    match = minutes_match(text)
     if match is None:
         bare = text.lower()
         if bare.isdigit() or bare in NUMBER_WORDS:
             return number(bare)
         raise SlotError("I couldn't read that as a number of minutes")
+    return _minutes_of(match)
+
+
+def minutes_match(text: str) -> re.Match[str] | None:
+    """Where `text` says a time spent: the first a session can take, else the first."""
+    said = list(MINUTES.finditer(text))
+    fits = (m for m in said if 1 <= _minutes_of(m) <= SESSION_MAX_MINUTES)
+    return next(fits, said[0] if said else None)
+
+
+def _minutes_of(match: re.Match[str]) -> int:
     if match["half"]:
         return 30
     if hours := match["hours"] or match["hour_words"]:
@@ -301,6 +313,11 @@ def _tokens(text: str) -> set[str]:
     return {_stem(w) for w in said if w and w not in STOP_WORDS}
 
 
+# When a mission happens, said after what it is ("Walk 30 minutes before shift", "Chew gum
+# when craving"): the circumstance alone names no mission ("just finished shift").
+_CIRCUMSTANCE = re.compile(r"\s(?:before|after|during|while|when|until|by)\s.*$", re.IGNORECASE)
+
+
 def _ranked(
     text: str, choices: Sequence[Choice], ignore: frozenset[str] = frozenset()
 ) -> list[tuple[tuple[float, float], Choice]]:
@@ -309,10 +326,11 @@ def _ranked(
 
     A word's weight is one over the number of titles that have it: "shoes" in one title
     says which mission was meant, "run" in three says little; a number shared alone says
-    nothing.
+    nothing, nor do the words of the title's circumstance alone (_CIRCUMSTANCE).
     """
     said = _tokens(text) - ignore
     titles = [(_tokens(choice.title) or {choice.title.lower()}, choice) for choice in choices]
+    cores = {choice.id: _tokens(_CIRCUMSTANCE.sub("", choice.title)) for choice in choices}
     spread: dict[str, int] = {}
     for words, _ in titles:
         for word in words:
@@ -322,6 +340,8 @@ def _ranked(
         heard = _heard(said, words)
         if all(word.isdigit() for word in heard):
             continue  # a number alone names nothing ("did 2 exercises" is no "Drink 2 litres")
+        if cores[choice.id] and not heard & cores[choice.id]:
+            continue  # "just finished shift" is no "Walk 30 minutes before shift"
         common = sum(1 / spread[word] for word in heard)
         if common:
             whole = sum(1 / spread[word] for word in words)

@@ -391,7 +391,10 @@ REFERS_BACK = regex(r"""
 FUTURE = regex(r"""
     (?<!\bfor\s)(?<!\bready\s)\b(?:tomorrow|later|next\s+(?:week|time)|i'?ll
       |i\s+would|i'?d\s+(?:like|love)|i\s+might|thinking\s+(?:of|about)|i\s+will
-      |going\s+to|gonna|plan(?:ning)?\s+to|about\s+to|want\s+to|need\s+to|have\s+to)\b
+      |going\s+to|gonna|plan(?:ning)?\s+to|about\s+to|want\s+to|need\s+to|have\s+to
+      |tmrw|tmr|tmrrw|tmoro|2moro|2morrow|tomoz|we'll|we\s+will)\b
+    # "ok. first I send the invoice to Becker": the first step of a plan, in the present
+    |^\W*(?:(?:ok|okay|so|right)\W+)?first\s+i\s+(?!did\b|went\b|was\b|had\b|[a-z]+ed\b)
 """)
 # A denial of having done it: "isn't even finished", "haven't done it yet", "not done".
 NOT_DONE = regex(r"""

@@ -28,8 +28,10 @@ from companion.dialogue import (
 from companion.dialogue.cues import (
     asks_for_goal,
     asks_for_ideas,
+    breaks_without,
     denies_done,
     falls_short,
+    had_without,
     is_question,
     names_mission,
     others_did,
@@ -140,6 +142,13 @@ FOLLOW_WORDS = 6
 _DONE_STATE = re.compile(
     r"\b(?:is|are|'s|s)\s+(?:all\s+|finally\s+|now\s+)?(?:clean|spotless|tidy|sorted|planted"
     r"|in the ground|in the water|soaking|booked|paid|posted|ready)\b(?!\s+(?:for|to)\b)",
+    re.IGNORECASE,
+)
+# A day kept without something ("no coffee after 3 today!", "zero soda all day"): a sign of
+# a mission of doing without done, though it reads as a skip.
+_KEPT_WITHOUT = re.compile(
+    r"^\W*(?:(?:ok|so|and|also|yay)\W+)?(?:no|zero|0|not a single|not one)\s+[a-z]+\b"
+    r"(?=[^.!?]*\b(?:today|all day|tonight|since|after|this (?:morning|afternoon|evening)))",
     re.IGNORECASE,
 )
 # A state of the moment, not a deed ("craving now actually. ugh").
@@ -253,7 +262,8 @@ def flow_to_start(
     # just after a mission was marked ("squats too", "and the quiz").
     follows = len(text.split()) <= FOLLOW_WORDS and _marked_one(deps) and not _MOMENT.search(text)
     state = bool(_DONE_STATE.search(text))
-    weak = text if (reported or follows or state) and not skips(text) else ""
+    kept_without = bool(_KEPT_WITHOUT.search(text))
+    weak = text if ((reported or follows or state) and not skips(text)) or kept_without else ""
     deed = (deed_told or weak) if told else ""
     adjusts = (
         _ADJUST_CUE.search(text)
@@ -263,10 +273,16 @@ def flow_to_start(
     )
     if done or mission or deed or adjusts:
         choices = dialogue_context(deps.user)
-        if any(falls_short(text, m.title) for m in choices.missions):
+        if any(
+            falls_short(text, m.title) or breaks_without(text, m.title) for m in choices.missions
+        ):
             # A message that falls short of a mission ("did one set" of "Do 3 sets of 10
-            # squats", "tried to call ewa but…") tells of that one: nothing is done.
+            # squats", "tried to call ewa but…") or breaks one of doing without ("took coffee
+            # at 5am" for "No coffee after 3am") tells of that one: nothing is done.
             choices = dataclasses.replace(choices, missions=())
+        # "had a coke" is a deed of no mission of doing without ("No soda today").
+        kept = tuple(m for m in choices.missions if not had_without(text, m.title))
+        choices = dataclasses.replace(choices, missions=kept)
         env = SlotEnv(deps.today, choices)
         named = COMPLETE_MISSION.extract(text, env).values.get("mission")
         if choices.missions and done and (first := _first_named(text, earlier, choices)):

@@ -590,3 +590,60 @@ def test_a_childhood_fright_told_asks_about_no_mission(owner):
 
     assert answer["act"] not in ("clarify_choice", "mission_done")
     assert not Mission.objects.filter(status=Mission.Status.COMPLETED).exists()
+
+
+def test_a_mission_of_doing_without_is_never_marked_by_having_the_thing(owner):
+    goal = make_goal(owner, title="Sleep after nights")
+    coffee = make_mission(goal, title="No coffee after 3am")
+    soda = make_mission(goal, title="No soda today")
+
+    broke = say(owner, "I took coffee at 5am to stay awake, so that one has failed")
+    say(owner, "had a coke", broke)
+
+    assert not Mission.objects.filter(status=Mission.Status.COMPLETED).exists()
+    assert broke["act"] == "kindness"
+    say(owner, "no coffee after 3 today!")
+    assert Mission.objects.get(pk=coffee.pk).status == Mission.Status.COMPLETED
+    assert Mission.objects.get(pk=soda.pk).status == Mission.Status.PENDING
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Good morning Eliza. Just finished shift. Very tired.",  # the title's "before shift"
+        "sanding tmrw",
+        "mum said well drive after dinner",
+        "dans cooking tonight tho",
+        "ok. first I send the invoice to Becker, already I wait 6 weeks for money",
+        "I've done 8 task 2 essays and my tutor gives 6 every single time",
+    ],
+)
+def test_a_circumstance_a_plan_or_someone_elses_doing_marks_nothing(owner, text):
+    goal = make_goal(owner, title="Get my life in order")
+    for title in (
+        "Walk 30 minutes before shift",
+        "Sand the port side of the hull",
+        "Do a 30 min drive with mum",
+        "Cook dinner tonight",
+        "Send the overdue invoice to Mr. Becker",
+        "Write a Task 2 essay",
+    ):
+        make_mission(goal, title=title)
+
+    say(owner, text)
+
+    assert not Mission.objects.filter(status=Mission.Status.COMPLETED).exists()
+
+
+def test_the_minutes_of_a_deed_are_those_a_session_can_take(owner):
+    goal = make_goal(owner, title="Walk more")
+    walk = make_mission(goal, title="Walk 30 minutes before shift")
+
+    answer = say(
+        owner,
+        "Woke up. Slept 6 hours, better than usual. Walked with Esi to her aunty's house "
+        "and back, 35 minutes",
+    )
+
+    assert "between 1 and" not in answer["reply"]
+    assert Mission.objects.get(pk=walk.pk).status == Mission.Status.COMPLETED

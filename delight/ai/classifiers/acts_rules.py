@@ -97,7 +97,8 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "help",
-            r"\bwhat (?:can|could|do) you (?:do|help (?:me )?with)\b|\bwhat are you (?:for|able to"
+            r"\bwhat(?: else| all)? (?:can|could|do) you (?:do|help (?:me )?with)\b"
+            r"|\bwhat are you (?:for|able to"
             r" do|good at)\b|\bhow (?:does this|does this app|do you) work\b|\bfirst time"
             r" (?:using|on|here|trying)\b|\bi am new (?:here|to this)\b|\bnew to (?:this|the app)\b"
             r"|\bwhat can i (?:ask you|do here|use you for)\b|\bwhat do you do\b"
@@ -106,6 +107,15 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|\bhow does (?:this|it) (?:even )?work\b"
             r"|\b(?:not|never) (?:really |quite |entirely )?sure what (?:you are|this is|this app"
             r" is) (?:for|about)\b",
+        ),
+        (
+            # A fact handed over to keep: "ok good. remember my bp was 138/88 at the last
+            # check" (not a question of what she remembers: "remember my cats name?").
+            "share_fact",
+            r"^\W*(?:(?:ok(?:ay)?|so|and|also|btw|oh|good|right)\W+)*(?:please )?(?:remember"
+            r"|note|keep in mind) (?:that )?(?!i (?:told|said|mentioned|was telling))"
+            r"(?:my|i|i am|i have|we)\b(?![^.!]*\?)"
+            r"(?![^.!]*\b(?:name|names)\W*$)",
         ),
         (
             "resume",
@@ -192,6 +202,9 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|(?:^|[.!?,] |\b(?:can|could|would|will) (?:you|u) (?:please |just )?|\bplease )"
             r"(?:book|order|buy) (?:me )?(?:a|an|some|the)\b"
             r"|\b(?:text|email|call|message) (?:my|him|her|them) for me\b|\bwho won (?:the|last)\b"
+            # A result of a match: "do you know if hearts of oak won yesterday".
+            r"|\bdo (?:you|u) know (?:if|whether) [^.?!]{1,40}\b(?:won|win|lost|drew|scored)\b"
+            r"|\bwhat was the score\b"
             # Music asked of her: "can you play music", "play me a song".
             r"|\b(?:can|could|would|will) (?:you|u) (?:please |just )?(?:play|put on|stream)\b"
             r"|^\W*(?:please )?play (?:me )?(?:some |a )?(?:music|songs?|tunes?|playlist)\b",

@@ -341,6 +341,9 @@ OWN_PLAN = re.compile(
       (?!be\b|never\b|not\b|have\s+to\b)
     |\b(?:maybe|probably|prob)\s+(?:before|after|later|tomorrow|tonight|in\s+the)\b
     |\bcan\s+wait\s+(?:till|until|til)\b
+    # "sanding tmrw", "gym after work": a step and its time, tersely
+    |^\W*(?:[a-z]+\s+){0,2}[a-z]+\s+(?:tmrw|tmr|tmrrw|2moro|tomorrow|after\s+work
+      |after\s+dinner|after\s+school)\W*$
     """,
     re.IGNORECASE | re.VERBOSE,
 )
@@ -424,7 +427,9 @@ MISSED = re.compile(
     r"|say|tell|ask|need|have|mind|believe|remember|(?:done|did|do) (?:anything|much|a thing"
     r"|nothing))[a-z]{3,}\b"
     r"|\bnot doing (?:the|my|it|any)\b|\b(?:the|my) \w+(?: \w+)? i (?:did not|didnt|didn'?t"
-    r"|havent|haven'?t) (?:do|done|finish|finished|start|started|touch|touched)?",
+    r"|havent|haven'?t) (?:do|done|finish|finished|start|started|touch|touched)?"
+    # "so that one has failed", "i caved": a promise to themselves not kept
+    r"|\b(?:that one|this one) (?:has |is )?failed\b|\bi (?:caved|gave in|slipped up)\b",
     re.IGNORECASE,
 )
 # A try that did not come off ("tried to call ewa two times but she did not answer").

@@ -8,6 +8,7 @@ import pytest
 from companion.dialogue.cues import (
     about_others,
     asks_for_goal,
+    breaks_without,
     falls_short,
     fix_typos,
     is_aside,
@@ -244,3 +245,21 @@ def test_a_deed_is_its_subjects_told_today_even_in_the_present_and_a_wish_is_non
 )
 def test_a_deed_told_as_less_than_the_mission_or_a_failed_try_falls_short(text, title, short):
     assert falls_short(text, title) is short
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "broken"),
+    [
+        ("I took coffee at 5am to stay awake, so that one has failed", "No coffee after 3am", True),
+        (
+            "ok ok i lied i had some rice from my officemate's plate",
+            "No rice on my break meal",
+            True,
+        ),
+        ("no coffee after 3 today!", "No coffee after 3am", False),
+        ("had tea instead of coffee", "No coffee after 3am", False),
+        ("took my blood pressure", "Take blood pressure and write it down", False),
+    ],
+)
+def test_having_the_thing_breaks_a_mission_of_doing_without(text, title, broken):
+    assert breaks_without(text, title) is broken

@@ -78,6 +78,10 @@ def embedder() -> OnnxMiniLMEmbedder:
         ("im out", "goodbye"),
         ("right thats me", "goodbye"),
         ("haha ok ok. back later", "goodbye"),
+        ("no problem. Eliza what else can you do for me", "help"),
+        ("Do you know if Hearts of Oak won yesterday? I missed the match at work", "out_of_scope"),
+        ("Ok good. Remember my BP was 138/88 at the last check", "share_fact"),
+        ("please remember that i am allergic to nuts", "share_fact"),
     ],
 )
 def test_words_that_leave_one_reading_are_read_by_rule(embedder, text, act):
@@ -90,6 +94,8 @@ def test_words_that_leave_one_reading_are_read_by_rule(embedder, text, act):
     [
         "mate i could murder a snack, what can i eat thats not gonna undo the push ups",
         "like one book a month? even that feels like a lot now",
+        "remember my cats name?",
+        "remember i told you about my sister",
     ],
 )
 def test_a_rules_word_used_for_something_else_leaves_the_message_to_its_meaning(text):
