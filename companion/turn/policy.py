@@ -94,6 +94,7 @@ SETS = (
     BlindSet("writers 7-8", BLIND / "conversations_writers78.jsonl", 4, 3),  # every fourth
     BlindSet("writers 9-10", BLIND / "conversations_writers910.jsonl", 4, 3),  # every fourth
     BlindSet("writers 11-12", BLIND / "conversations_writers1112.jsonl", 4, 3),  # every fourth
+    BlindSet("writers 13-14", BLIND / "conversations_writers1314.jsonl", 4, 3),  # every fourth
 )
 # The acts the policy may choose: those the reply can do without a flow or a tool's write.
 LEARNED = (
@@ -108,9 +109,18 @@ LEARNED = (
 # 73.2%; without the sentence embedding 78.0%. Then, kindness learned only where its words
 # fit (1,089 messages, the rules 73.6% accepted, 62.4% their writer's first act): ahead by
 # 0.05 79.7% and 67.6% the first act; by 0.1 79.4% and 67.7%; by 0.15 79.2% and 68.1%.
+# With twelve writers (2026-12-01: 2,933 messages, the rules 66.2%): at L2 0.2 and ahead by
+# 0.1 73.7%, by 0.05 74.1%, by 0 74.6%; at L2 0.05 and ahead by 0.05 75.6% (sure 0 75.7%,
+# 0.3 74.8%), L2 0.1 75.4%, 0.02 75.4%, 0.01 74.4%, 0.5 73.4%: more writers, less damping.
+# What a message does that carries a feeling to answer before any fact in it.
+FELT_ACTS = frozenset({"good_news", "bad_news", "grief", "venting", "worry", "small_talk"})
 POLICY_SURE = 0.2
-POLICY_LEAD = 0.1
-L2 = 0.2
+# An act the rules chose that the policy never learns (a goal's step, a mission done, an
+# undo) is overruled only this surely: "My sister Ana lives in Seville, that's why I want
+# to learn Spanish" is a goal's step, not listening (folds unchanged at 75.5%).
+UNLEARNED_SURE = 0.5
+POLICY_LEAD = 0.05
+L2 = 0.05
 STEPS = 400
 # Each accepted act after the first counts this much of the one before it: a writer's first
 # act is the best reply (on the first folds: shared equally 80.1% accepted, 65.6% the first
@@ -167,7 +177,7 @@ _stored = PerSpace(lambda: softmax_load(MODEL))
 def reply_chosen(heard: Heard, embedder: Embedder) -> tuple[str, str]:
     """The reply's act and strategy (the algorithm is in the module docstring)."""
     planned = reply_planned(heard)
-    model = _stored.model_for(embedder.name) if open_to(heard) else None
+    model = _stored.model_for(embedder.name) if open_to(heard, planned[0]) else None
     if model is None:
         return planned
     return _decided(model.regression, heard, planned, embedder.embed_one(heard.text))
@@ -190,18 +200,26 @@ def _decided(
 
 def _overruling(chances: np.ndarray, planned: str, sure: float = POLICY_SURE) -> str:
     """The policy's act when it overrules `planned`: at least `sure`, and ahead of the
-    planned act's chance by POLICY_LEAD ("" when it does not overrule)."""
+    planned act's chance by POLICY_LEAD; UNLEARNED_SURE for an act it never learns ("" when
+    it does not overrule)."""
     best = int(chances.argmax())
     kept = float(chances[LEARNED.index(planned)]) if planned in LEARNED else 0.0
+    if planned not in LEARNED:
+        sure = max(sure, UNLEARNED_SURE)
     if LEARNED[best] == planned or chances[best] < sure or chances[best] - kept < POLICY_LEAD:
         return ""
     return LEARNED[best]
 
 
-def open_to(heard: Heard) -> bool:
+def open_to(heard: Heard, planned: str) -> bool:
     """Whether the policy may choose: not for a message a precise rule read (its words were
     what the rule was written for), nor one that asks to be reassured or tells of something
-    missed (met without blame, by the rules)."""
+    missed (met without blame, by the rules), nor a fact about them the rules heard and
+    note, told with no feeling to answer first ("My sister Ana lives in Seville, that's why
+    I want to learn Spanish": the fact is what to answer; "my sister ate my curry AGAIN" is
+    the policy's)."""
+    if planned == "fact_noted" and heard.teaches and heard.act not in FELT_ACTS:
+        return False
     return heard.by != "rule" and not (asks_reassurance(heard.text) or tells_a_miss(heard.text))
 
 
@@ -320,7 +338,7 @@ def policy_train(found: Sequence[Situation]) -> Softmax:
 
 def chosen_offline(model: Softmax, situation: Situation, sure: float = POLICY_SURE) -> str:
     """The act `reply_chosen` would give for `situation`, read without a turn."""
-    if not open_to(situation.heard):
+    if not open_to(situation.heard, situation.planned):
         return situation.planned
     planned = (situation.planned, "")
     return _decided(model, situation.heard, planned, situation.meaning, sure)[0]

@@ -177,7 +177,8 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|\bwhat (?:were|are|was) the (?:other|rest of the) (?:things|ones|missions|tasks"
             r"|bits|steps)\b"
             r"|\bwhat (?:do|should|shall|can) i do (?:first|now|today|tomorrow)\b"
-            r"|\bwhere (?:do|should|shall) i (?:start|begin)\b",
+            r"|\bwhere (?:do|should|shall) i (?:start|begin)\b"
+            r"|^\W*(?:(?:ok|okay|so|and)\W+)*what is the plan(?: then| for today| today| now)?\W*$",
         ),
         # "so what snack then": a thing to eat or do, asked for without a verb.
         (
