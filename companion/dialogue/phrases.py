@@ -402,6 +402,8 @@ NOT_DONE = regex(r"""
       |did\s*n[o']?t|did\s+not|not|never)\s+(?:\w+\s+){0,2}?(?:done|finished|completed?|started
       |do|did|finish|touch|touched)\b
     |\b(?:is|was|are)\s*(?:n[o']?t|not)\s+(?:\w+\s+)?happening\b|\bnot\s+gonna\s+happen\b
+    # "hmm ok don't count it, rules are rules": asked not to be counted
+    |\b(?:do\s*n[o']?t|do\s+not|dont)\s+(?:count|mark|tick)\s+(?:it|that|this|them)\b
 """)
 # Past tense that reports something done ("walked", "called", "wrote").
 PAST_DONE = regex(r"""

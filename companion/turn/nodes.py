@@ -93,7 +93,13 @@ from companion.turn.safety import (
     sign_after_asking,
 )
 from companion.turn.tools import run_tools, tools_for
-from companion.turn.undo import counted_reply, last_action, undo_outcome, undo_step
+from companion.turn.undo import (
+    counted_reply,
+    last_action,
+    retracts_last,
+    undo_outcome,
+    undo_step,
+)
 from delight.ai.engine import ReplyRequest
 from delight.ai.offline import UNPLANNED
 from delight.ai.types import ChatMessage, EmotionResult
@@ -377,8 +383,10 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     last = deps.session_at_start.get("last_action")
     history = context.get("history", [])
     by_rule = intent.get("act_by") == "rule"
-    if sure_act == "undo" and (
-        undo := undo_step(text, last, history, deps.user, deps.now, by_rule=by_rule)
+    # "wait no i didnt foam roll" just after it was marked takes it back, whatever the act.
+    retracts = retracts_last(last, text)
+    if (sure_act == "undo" or retracts) and (
+        undo := undo_step(text, last, history, deps.user, deps.now, by_rule=by_rule or retracts)
     ):
         return undo
     if said := counted_reply(last, text):

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.dialogue import WHEN_WORDS, Choice, best_choice, by_leading_verb, fits_one
-from companion.dialogue.cues import past_deed
+from companion.dialogue.cues import denies_done, past_deed
 from companion.turn.flows import FLOW_TOOLS, dialogue_context, readable
 from delight.ai.offline.act_replies import tells_a_miss
 from delight.models import User
@@ -82,6 +82,23 @@ def undo_misnamed(last: dict[str, Any], text: str, user: User) -> str:
     if found is None or found.id == marked.id:
         return ""
     return NOT_MARKED.format(named=found.title, title=marked.title)
+
+
+# Owning up that what was just marked did not happen ("ok ok i lied, i had some rice").
+_OWNED_UP = re.compile(r"\bi (?:lied|was lying|made (?:it|that) up)\b", re.IGNORECASE)
+
+
+def retracts_last(last: dict[str, Any] | None, text: str) -> bool:
+    """Whether the message says the mission she just marked was not done after all ("wait
+    no i didnt foam roll, i was gonna but…" just after “Foam roll legs” was marked): a miss
+    told, a denial or an owning up, naming that mission by its words or its leading verb."""
+    if not last or last.get("action") != "complete_mission":
+        return False
+    if not (tells_a_miss(text) or denies_done(text) or _OWNED_UP.search(text)):
+        return False
+    marked = Choice(last["id"], last["title"])
+    named = fits_one(text, (marked,), NAMED_SHARE, WHEN_WORDS) or by_leading_verb(text, (marked,))
+    return named is not None
 
 
 # How long ago a mission may have been finished for an "undo" that names it to reopen it.

@@ -647,3 +647,28 @@ def test_the_minutes_of_a_deed_are_those_a_session_can_take(owner):
 
     assert "between 1 and" not in answer["reply"]
     assert Mission.objects.get(pk=walk.pk).status == Mission.Status.COMPLETED
+
+
+def test_a_miss_of_the_mission_just_marked_takes_it_back(owner):
+    goal = make_goal(owner, title="Run a 10k")
+    roll = make_mission(goal, title="Foam roll legs for 10 minutes")
+
+    marked = say(owner, "ok foam roll done!!!")
+    assert Mission.objects.get(pk=roll.pk).status == Mission.Status.COMPLETED
+    undone = say(
+        owner, "wait no i didnt foam roll, i was gonna but my mom needed the room lol", marked
+    )
+
+    assert undone["act"] == "undo"
+    assert Mission.objects.get(pk=roll.pk).status == Mission.Status.PENDING
+
+
+def test_asked_not_to_count_it_or_a_deed_undone_by_a_crash_marks_nothing(owner):
+    goal = make_goal(owner, title="Freelance")
+    make_mission(goal, title="Leave school by 5pm")
+    make_mission(goal, title="Add one project to my portfolio")
+
+    say(owner, "hmm ok don't count it, rules are rules 😅")
+    say(owner, "portfolio... i added the project but forgot to save and the site crashed 😭")
+
+    assert not Mission.objects.filter(status=Mission.Status.COMPLETED).exists()

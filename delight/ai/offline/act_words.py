@@ -438,10 +438,13 @@ ONLY_TRIED = re.compile(
     r"|didnt|could\s*n[o']?t|couldnt|wouldn'?t|would\s+not|went black|failed)\b",
     re.IGNORECASE,
 )
-# Something stopped partway ("fell asleep halfway", "I stop in the middle").
+# Something stopped partway ("fell asleep halfway", "I stop in the middle"), or undone by
+# what happened to it ("added the project but forgot to save and the site crashed").
 HALTED = re.compile(
     r"\b(?:fell asleep|stopped|stop|gave up|quit|left|bailed)\s+(?:\w+\s+)?(?:halfway|half way"
-    r"|in the middle|partway|part way)\b",
+    r"|in the middle|partway|part way)\b"
+    r"|\bbut\b[^.!?]{0,40}\b(?:forgot to save|did\s*n[o']?t save|never saved|crashed|got deleted"
+    r"|deleted it|lost (?:it|all|everything))\b",
     re.IGNORECASE,
 )
 # Something of their own done only in part ("did one set. knee wasnae having it", "only
