@@ -77,6 +77,7 @@ from companion.turn.plan import (
     aged_action,
     hear,
     mourning_after,
+    recent_matter,
     tells_a_deed,
     topic_of,
 )
@@ -282,16 +283,17 @@ def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         "history": history,
         "world": world,
         "welcome": welcome,
-        "earlier": _earlier(deps, intent_act, state.input.text),
+        "earlier": _earlier(deps, intent_act, state.input.text, history),
     }
 
 
-def _earlier(deps: TurnDeps, act: str, text: str) -> str:
+def _earlier(deps: TurnDeps, act: str, text: str, history: list[dict[str, Any]]) -> str:
     """For "where were we?": what this conversation was last about, else the last one; for
-    a request for an idea ("what should i say to her"), what this one was last about."""
+    a request for an idea, what was said last of its matter ("something for the up
+    strokes"), else what this conversation was last about ("what should i say to her")."""
     topic = deps.session_at_start.get("topic", "")
     if act == "advice_request" or asks_for_ideas(text):
-        return topic
+        return recent_matter(text, history) or topic
     if act != "resume":
         return ""
     return topic or previous_topic(user=deps.user, session_id=deps.conversation_id)

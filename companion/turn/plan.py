@@ -9,7 +9,7 @@ or a joke, and a message read with little confidence gets listening, not a guess
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,7 +27,7 @@ from delight.ai.offline import drop_openers, extract_facts, loss_in, reflect, sp
 from delight.ai.offline.act_replies import asks_reassurance, tells_a_miss
 from delight.ai.offline.advice import advice_answers
 from delight.ai.offline.facts.common import RELATIONS
-from delight.ai.text import LAUGHTER, MISHAP
+from delight.ai.text import LAUGHTER, MISHAP, STOPWORDS, normalise_words, word_set
 
 # A message's act read with less confidence than this is not acted on: the reply listens.
 SURE = 0.45
@@ -522,6 +522,29 @@ def topic_of(text: str, act: str) -> str:
     if len(first.split()) < TOPIC_MIN_WORDS:
         return ""
     return reflect(first)
+
+
+def recent_matter(text: str, history: Sequence[Mapping[str, Any]]) -> str:
+    """The latest thing the person said in this conversation that shares a word of matter
+    with `text` ("the up strokes are a mess" for "can you suggest something for the up
+    strokes"): what a request for an idea is about; "" when nothing said shares one."""
+    asked = _matter_words(text)
+    if not asked:
+        return ""
+    said = (m["content"] for m in reversed(history) if m.get("role") == "user")
+    return next((line for line in said if asked & _matter_words(line)), "")
+
+
+def _matter_words(text: str) -> set[str]:
+    words = {w.removesuffix("s") for w in normalise_words(text) if len(w) >= 4}
+    return words - _ASKING - STOPWORDS
+
+
+# Words of asking for an idea, which name no matter.
+_ASKING = word_set(
+    "suggest something anything idea ideas tips advice could would should what with about "
+    "that this there have your please help thing things some just like really know"
+)
 
 
 # What a message does that is never an answer to a flow's question, and how sure that

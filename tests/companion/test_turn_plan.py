@@ -10,6 +10,7 @@ from companion.turn.plan import (
     Heard,
     act_understood,
     mourning_after,
+    recent_matter,
     reply_act,
     reply_planned,
     sure_of,
@@ -318,3 +319,18 @@ def test_a_real_places_opening_times_are_declined_not_answered_from_her_world():
     arena = understood("is the arena open now", "world_question")
     assert reply_planned(pool)[0] == "decline"
     assert reply_planned(arena)[0] == "world"
+
+
+def test_a_request_for_an_idea_is_about_what_was_said_last_of_its_matter():
+    history = [
+        {"role": "user", "content": "my boss moved the deadline up by a week"},
+        {"role": "assistant", "content": "That sounds like a lot."},
+        {"role": "user", "content": "i did half of it, the up strokes are a mess"},
+        {"role": "assistant", "content": "Part of it still counts."},
+    ]
+
+    assert recent_matter("can you suggest something for the up strokes", history) == (
+        "i did half of it, the up strokes are a mess"
+    )
+    assert recent_matter("any ideas?", history) == ""
+    assert recent_matter("what should i do about the garden", history) == ""
