@@ -367,7 +367,9 @@ BARE_AIM = regex(
 # A finished mission, said in so many words.
 DONE = regex(r"""
     \b(?:done|finished|completed?|did\s+(?:it|that|this|the|my|today'?s)|(?:have|'ve)\s+done
-      |ticked\s+off|crossed\s+off|accomplished|nailed\s+it|(?:count|log|mark|tick)\s+it
+      |ticked\s+off|crossed\s+off|accomplished|nailed\s+it
+      # not "don't count it, rules are rules"
+      |(?<!dont\s)(?<!don't\s)(?<!not\s)(?:count|log|mark|tick)\s+it
       # asked to mark one: "now do the walk one instead", "mark the reading one"
       |(?:do|mark|tick|log|count)\s+(?:off\s+)?the\s+[\w-]+(?:\s+[\w-]+)?\s+one)\b
 """)
@@ -380,7 +382,7 @@ REFERS_BACK = regex(r"""
     (?:(?:did|done|finished|completed|managed)\s+(?:that|it|this|those|them)(?:\s+one)?
       |(?:that|it|this)(?:\s+one)?(?:'?s|\s+is)\s+(?:done|finished))
     (?:\s+(?:too|as\s+well|already|now|just\s+now|earlier|actually))*\W*$
-    |\b(?:count|log|mark|tick)\s+(?:it|that|them)(?:\s+one)?\b
+    |\b(?<!dont\s)(?<!don't\s)(?<!not\s)(?:count|log|mark|tick)\s+(?:it|that|them)(?:\s+one)?\b
     # "done, theyre on the chair": a bare "done" that opens the message, then how.
     |^\W*(?:(?:ok|okay|k|right|and)\W+)?(?:done|sorted|did\s+it)\s*[,.!]
     # "ok did that, wrote down every time i reached for it": the same, then how it went.
@@ -402,8 +404,6 @@ NOT_DONE = regex(r"""
       |did\s*n[o']?t|did\s+not|not|never)\s+(?:\w+\s+){0,2}?(?:done|finished|completed?|started
       |do|did|finish|touch|touched)\b
     |\b(?:is|was|are)\s*(?:n[o']?t|not)\s+(?:\w+\s+)?happening\b|\bnot\s+gonna\s+happen\b
-    # "hmm ok don't count it, rules are rules": asked not to be counted
-    |\b(?:do\s*n[o']?t|do\s+not|dont)\s+(?:count|mark|tick)\s+(?:it|that|this|them)\b
 """)
 # Past tense that reports something done ("walked", "called", "wrote").
 PAST_DONE = regex(r"""
