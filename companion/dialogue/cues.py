@@ -281,8 +281,9 @@ def falls_short(text: str, title: str) -> bool:
         return True
     if _LIMIT.search(title):
         return False  # "Smoke no more than 5 cigarettes": less is the point
-    said = [int(n) for n in _COUNT.findall(text)]
-    asked = [int(n) for n in _COUNT.findall(title)]
+    # A time of day is no number to reach ("tea at 10:30", "no screens after 11pm").
+    said = [int(n) for n in _COUNT.findall(_CLOCK.sub(" ", text))]
+    asked = [int(n) for n in _COUNT.findall(_CLOCK.sub(" ", title))]
     if said and asked and max(said) >= max(asked):
         return False  # "the other 8 push ups… so thats 20 total"
     if _SHORT.search(text) and said and asked:
@@ -323,6 +324,7 @@ _WENT_WITHOUT = re.compile(
 _HAD = re.compile(r"\b(?:had|took|ate|drank|drunk|smoked|bought|grabbed|caved|gave in)\b", re.I)
 
 
+_CLOCK = re.compile(r"\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)\b|\b\d{1,2}[:.]\d{2}\b", re.IGNORECASE)
 # A title whose number is a ceiling, not a target.
 _LIMIT = re.compile(
     r"\b(?:no more than|at most|max(?:imum)?|under|less than|fewer than|below)\b", re.IGNORECASE

@@ -275,7 +275,8 @@ def minutes_in_range(value: int | None, env: SlotEnv) -> None:
 # --- references to missions and goals ---------------------------------------------------------
 
 
-# Past forms that no suffix rule reaches: "laid out my kit" names "lay out your kit".
+# Past forms that no suffix rule reaches ("laid out my kit" names "lay out your kit"), and
+# short forms of units.
 _IRREGULAR = {
     "laid": "lay", "ran": "run", "wrote": "write",
     "written": "write", "made": "make", "took": "take", "taken": "take", "swam": "swim",
@@ -290,6 +291,8 @@ _IRREGULAR = {
     "hung": "hang", "shook": "shake", "dug": "dig", "swept": "sweep", "began": "begin",
     "drove": "drive", "fought": "fight", "won": "win", "sold": "sell", "heard": "hear",
     "floated": "float",
+    "min": "minute", "mins": "minute", "hr": "hour", "hrs": "hour", "sec": "second",
+    "secs": "second",
 }  # fmt: skip
 
 

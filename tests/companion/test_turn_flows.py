@@ -672,3 +672,13 @@ def test_asked_not_to_count_it_or_a_deed_undone_by_a_crash_marks_nothing(owner):
     say(owner, "portfolio... i added the project but forgot to save and the site crashed 😭")
 
     assert not Mission.objects.filter(status=Mission.Status.COMPLETED).exists()
+
+
+def test_a_time_of_day_in_another_mission_is_no_number_the_deed_falls_short_of(owner):
+    goal = make_goal(owner, title="Play three songs on guitar")
+    chords = make_mission(goal, title="Practise the G to C chord change for 10 minutes")
+    make_mission(goal, title="Make a cup of chamomile tea at 10:30")
+
+    say(owner, "anyway i practised guitar for like 10 min, the g to c change is still clunky")
+
+    assert Mission.objects.get(pk=chords.pk).status == Mission.Status.COMPLETED

@@ -112,7 +112,9 @@ ODD_SAID_BACK = re.compile(
     r"|\byou (?!are\b|were\b|have\b|had\b|can\b|could\b|will\b|would\b|should\b"
     r"|must\b|might\b|may\b|do\b|did\b|don't\b|didn't\b)[a-z]+(?<!ed)\b.*\b(?:this morning"
     r"|yesterday|last night|earlier|already)\b|^today\b"
-    r"|\b(?:vent|venting|rant|ranting|moan|moaning|just saying)\b",
+    r"|\b(?:vent|venting|rant|ranting|moan|moaning|just saying)\b"
+    # a phrase said twice ("i know i know": "You know you know")
+    r"|\b(\w+ \w+) \1\b",
     re.IGNORECASE,
 )
 # Listening to a complaint made with a laugh ("this week is honestly killing me lol").

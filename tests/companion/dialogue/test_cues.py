@@ -241,6 +241,8 @@ def test_a_deed_is_its_subjects_told_today_even_in_the_present_and_a_wish_is_non
         ),
         ("finished the other 8 push ups so thats 20 total", "Do 20 push-ups", False),
         ("tried the past paper q, it destroyed me but i finished it", "Do a past paper", False),
+        ("practised for like 10 min", "Make a cup of chamomile tea at 10:30", False),
+        ("portfolio... i added it but forgot to save and the site crashed", "Add a project", True),
     ],
 )
 def test_a_deed_told_as_less_than_the_mission_or_a_failed_try_falls_short(text, title, short):

@@ -580,3 +580,9 @@ def test_a_question_of_fact_on_a_topic_advice_knows_is_answered_only_if_a_sugges
 
     assert fact[0].startswith("I can't be sure of that one")
     assert "craving peaks and passes" in craving[0]
+
+
+def test_a_phrase_said_twice_is_not_said_back():
+    said = act_reply("listen", "i know i know", ReplyContext(), turn=0, troubled=False)
+    assert said
+    assert not any("know you know" in candidate.lower() for candidate in said)
