@@ -30,6 +30,7 @@ from companion.dialogue.parsing import (
     is_skip,
     is_undo,
     is_yes,
+    leads_with_no,
     names_a_choice,
     offered_title,
     offered_titles,
@@ -289,10 +290,11 @@ class DialogueManager:
                 raw["title"] = aim_in(found.get("title", "")) or aim
             draft.go(S.VALIDATING_SLOT)
             return self._fill(draft, raw)
-        if not is_no(text) and tells_a_reason(text):
+        declined = is_no(text) or leads_with_no(text)  # "maybe not now. too much going on"
+        if not declined and tells_a_reason(text):
             draft.go(S.VALIDATING_SLOT)
             return self._fill(draft, {"why": text})
-        if is_no(text):
+        if declined:
             draft.go(S.UNDERSTANDING, S.IDLE)
             return DialogueStep(
                 DialogueState(), Outcome.CANCELLED, OFFER_DECLINED, path=tuple(draft.path)

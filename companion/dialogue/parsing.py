@@ -123,6 +123,12 @@ def is_no(text: str) -> bool:
     return bool(NO.fullmatch(_plain(text)))
 
 
+def leads_with_no(text: str) -> bool:
+    """A no, then why ("maybe not now. too much going on")."""
+    first = re.split(r"[.,;!?]|\s+(?:too|because|cos|cause)\s", text, maxsplit=1)[0]
+    return is_no(first)
+
+
 # The most words of a yes with nothing else to it ("yep, go for it").
 BARE_YES_WORDS = 3
 

@@ -70,7 +70,9 @@ NOD = regex(r"""
       |i\s+see|noted|haha+|lol|hm+|idk)
 """)
 NO = regex(
-    r"(?:no|nope|nah|no\s+way|not\s+really|no\s+thanks|not\s+now|maybe\s+later|not\s+quite|not\s+really|not\s+yet|wrong|that'?s\s+wrong)(?:\s+thanks)?"
+    r"(?:no|nope|nah|no\s+way|not\s+really|no\s+thanks|not\s+now|maybe\s+later|not\s+quite|not\s+really|not\s+yet|wrong|that'?s\s+wrong"
+    r"|maybe\s+not(?:\s+(?:now|yet|today|right\s+now))?|not\s+right\s+now|another\s+time"
+    r"|not\s+at\s+the\s+moment)(?:\s+thanks)?"
 )
 RETRY = regex(r"^(?:yes|yeah|sure|ok|okay|try\s+again|retry|again|please\s+do)\b")
 

@@ -682,3 +682,11 @@ def test_a_time_of_day_in_another_mission_is_no_number_the_deed_falls_short_of(o
     say(owner, "anyway i practised guitar for like 10 min, the g to c change is still clunky")
 
     assert Mission.objects.get(pk=chords.pk).status == Mission.Status.COMPLETED
+
+
+def test_a_no_then_why_declines_the_offered_goal(owner):
+    offered = say(owner, "i think i want to start running too, like a 5k eventually")
+    declined = say(owner, "maybe not now. too much going on", offered)
+
+    assert "No problem" in declined["reply"]
+    assert not Goal.objects.filter(user=owner).exists()

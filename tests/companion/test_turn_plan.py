@@ -334,3 +334,9 @@ def test_a_request_for_an_idea_is_about_what_was_said_last_of_its_matter():
     )
     assert recent_matter("any ideas?", history) == ""
     assert recent_matter("what should i do about the garden", history) == ""
+
+
+def test_a_topic_is_kept_without_its_idk():
+    assert topic_of("idk i just get tense when she is here", "venting") == (
+        "you just get tense when she is here"
+    )
