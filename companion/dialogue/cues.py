@@ -400,7 +400,11 @@ _OWN_SUBJECT = frozenset({"i", "we", "ive", "i've", "weve", "we've"})
 _DONE_TODAY = re.compile(
     r"\b(?:today|this morning|this afternoon|already|last night|earlier|just now)\b", re.I
 )
-_PRESENT_DEED = re.compile(r"\b(?:i|we)\s+(?:already\s+|just\s+|also\s+)?([a-z]{2,})\b")
+_PRESENT_DEED = re.compile(
+    r"\b(?:i|we)\s+(?:already\s+|just\s+|also\s+)?([a-z]{2,})\b"
+    # the subject left out, a verb the same in the past ("put the 50 in the box this morning")
+    r"|^\W*(?:(?:ok|so|and|also|just|finally)\s+)*(put|set|cut|read|shut)\b"
+)
 # Present verbs after "i" that tell no deed ("i want", "i feel", "i think").
 _NO_DEED_VERBS = frozenset({
     "am", "was", "want", "wanna", "need", "have", "feel", "think", "know", "like", "love",
@@ -417,7 +421,8 @@ def _present_deed(clause: str) -> bool:
     """A verb of their own in the present tense ("i transfer the 1000"), not one that tells a
     wish, a thought or a feeling."""
     found = _PRESENT_DEED.search(clause)
-    return found is not None and found[1] not in _NO_DEED_VERBS and not SKIPPED.search(clause)
+    verb = found[found.lastindex or 1] if found else ""
+    return bool(verb) and verb not in _NO_DEED_VERBS and not SKIPPED.search(clause)
 
 
 # Past verbs that, before "to", tell a wish or a duty, not a deed.

@@ -273,8 +273,15 @@ def flow_to_start(
     )
     if done or mission or deed or adjusts:
         choices = dialogue_context(deps.user)
-        # The missions it names in words, else all (it may name one by its meaning only).
-        spoken = [m for m in choices.missions if fits_one(text, (m,), 0.0)] or choices.missions
+        # The mission it clearly names, else those it names in words, else all (it may name
+        # one by its meaning only): "42 cedis total" falls short of no "Put 50 cedis…" when
+        # it names "Write down every spend".
+        clear = best_choice(text, choices.missions)
+        spoken = (
+            [clear]
+            if clear
+            else [m for m in choices.missions if fits_one(text, (m,), 0.0)] or choices.missions
+        )
         if any(falls_short(text, m.title) or breaks_without(text, m.title) for m in spoken):
             # A message that falls short of a mission ("did one set" of "Do 3 sets of 10
             # squats", "tried to call ewa but…") or breaks one of doing without ("took coffee

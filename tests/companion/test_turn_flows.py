@@ -690,3 +690,21 @@ def test_a_no_then_why_declines_the_offered_goal(owner):
 
     assert "No problem" in declined["reply"]
     assert not Goal.objects.filter(user=owner).exists()
+
+
+@pytest.mark.parametrize(
+    ("text", "meant"),
+    [
+        ("put the 50 in the box this morning", "Put 50 cedis in the savings box"),
+        ("wrote down all my spends today, 42 cedis total", "Write down every spend today"),
+    ],
+)
+def test_a_deed_is_measured_against_the_mission_it_names(owner, text, meant):
+    goal = make_goal(owner, title="Save 2000 cedis for a laptop")
+    for title in ("Put 50 cedis in the savings box", "Write down every spend today"):
+        make_mission(goal, title=title)
+
+    say(owner, text)
+
+    done = Mission.objects.filter(status=Mission.Status.COMPLETED)
+    assert list(done.values_list("title", flat=True)) == [meant]
