@@ -318,6 +318,9 @@ def _stem(word: str) -> str:
 def _tokens(text: str) -> set[str]:
     # "drawer's done": the drawer ("'s" is "is" or a possessive, never part of the word)
     plain = text.lower().replace("\u2019", "'")
+    # "push-ups" is also "pushups", as people type it
+    joined = re.findall(r"[a-z]+(?:-[a-z]+)+", plain)
+    plain += " " + " ".join(word.replace("-", "") for word in joined)
     said = (w.removesuffix("'s") for w in re.findall(r"[a-z0-9']+", plain))
     return {_stem(w) for w in said if w and w not in STOP_WORDS}
 

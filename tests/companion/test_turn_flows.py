@@ -708,3 +708,17 @@ def test_a_deed_is_measured_against_the_mission_it_names(owner, text, meant):
 
     done = Mission.objects.filter(status=Mission.Status.COMPLETED)
     assert list(done.values_list("title", flat=True)) == [meant]
+
+
+def test_a_hyphenated_mission_is_named_as_people_type_it_and_a_lapse_is_met_kindly(owner):
+    goal = make_goal(owner, title="Get fitter for football")
+    push_ups = make_mission(goal, title="Do 20 push-ups")
+    lunch = make_mission(goal, title="Skip buying lunch outside")
+
+    marked = say(owner, "did 20 pushups just now, arms are shaking lol")
+    assert Mission.objects.get(pk=push_ups.pk).status == Mission.Status.COMPLETED
+    say(owner, "wait actually i only did 15 pushups not 20, sorry", marked)
+    lapse = say(owner, "i bought waakye outside for lunch, couldnt help it")
+
+    assert not Mission.objects.filter(pk__in=[push_ups.pk, lunch.pk], status="completed").exists()
+    assert lapse["act"] == "kindness"

@@ -343,6 +343,8 @@ OWN_PLAN = re.compile(
       (?!be\b|never\b|not\b|have\s+to\b)
     |\b(?:maybe|probably|prob)\s+(?:before|after|later|tomorrow|tonight|in\s+the)\b
     |\bcan\s+wait\s+(?:till|until|til)\b
+    # "will jog tomorrow after work, too dark now": the plan, its subject left out
+    |^\W*(?:(?:ok|okay|so|and)\W+)?(?:will|gonna|going\s+to)\s+(?!be\b|never\b|not\b)[a-z]+
     # "sanding tmrw", "gym after work": a step and its time, tersely
     |^\W*(?:[a-z]+\s+){0,2}[a-z]+\s+(?:tmrw|tmr|tmrrw|2moro|tomorrow|after\s+work
       |after\s+dinner|after\s+school)\W*$
@@ -431,7 +433,8 @@ MISSED = re.compile(
     r"|\bnot doing (?:the|my|it|any)\b|\b(?:the|my) \w+(?: \w+)? i (?:did not|didnt|didn'?t"
     r"|havent|haven'?t) (?:do|done|finish|finished|start|started|touch|touched)?"
     # "so that one has failed", "i caved": a promise to themselves not kept
-    r"|\b(?:that one|this one) (?:has |is )?failed\b|\bi (?:caved|gave in|slipped up)\b",
+    r"|\b(?:that one|this one) (?:has |is )?failed\b|\bi (?:caved|gave in|slipped up)\b"
+    r"|\bcould\s*n[o']?t (?:help it|resist)\b",
     re.IGNORECASE,
 )
 # A try that did not come off ("tried to call ewa two times but she did not answer").
