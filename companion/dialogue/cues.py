@@ -310,6 +310,17 @@ def breaks_without(text: str, title: str) -> bool:
     return re.search(rf"\b{re.escape(kept['thing'][:4].lower())}", text.lower()) is not None
 
 
+def kept_without(text: str) -> bool:
+    """A day kept without something told ("no coffee after 3 today!", "zero soda all day"):
+    a sign of a mission of doing without done."""
+    return bool(_KEPT_WITHOUT.search(text))
+
+
+_KEPT_WITHOUT = re.compile(
+    r"^\W*(?:(?:ok|so|and|also|yay)\W+)?(?:no|zero|0|not a single|not one)\s+[a-z]+\b"
+    r"(?=[^.!?]*\b(?:today|all day|tonight|since|after|this (?:morning|afternoon|evening)))",
+    re.IGNORECASE,
+)
 # A mission of doing without, and its thing: "No rice on my break meal", "Avoid sugary drinks".
 _WITHOUT_TITLE = re.compile(
     r"^\s*(?:no|zero|avoid|skip|stay off|cut out|do not|don'?t)\s+"

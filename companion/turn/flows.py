@@ -33,6 +33,7 @@ from companion.dialogue.cues import (
     falls_short,
     had_without,
     is_question,
+    kept_without,
     names_mission,
     others_did,
     past_deed,
@@ -142,13 +143,6 @@ FOLLOW_WORDS = 6
 _DONE_STATE = re.compile(
     r"\b(?:is|are|'s|s)\s+(?:all\s+|finally\s+|now\s+)?(?:clean|spotless|tidy|sorted|planted"
     r"|in the ground|in the water|soaking|booked|paid|posted|ready)\b(?!\s+(?:for|to)\b)",
-    re.IGNORECASE,
-)
-# A day kept without something ("no coffee after 3 today!", "zero soda all day"): a sign of
-# a mission of doing without done, though it reads as a skip.
-_KEPT_WITHOUT = re.compile(
-    r"^\W*(?:(?:ok|so|and|also|yay)\W+)?(?:no|zero|0|not a single|not one)\s+[a-z]+\b"
-    r"(?=[^.!?]*\b(?:today|all day|tonight|since|after|this (?:morning|afternoon|evening)))",
     re.IGNORECASE,
 )
 # A state of the moment, not a deed ("craving now actually. ugh").
@@ -262,8 +256,9 @@ def flow_to_start(
     # just after a mission was marked ("squats too", "and the quiz").
     follows = len(text.split()) <= FOLLOW_WORDS and _marked_one(deps) and not _MOMENT.search(text)
     state = bool(_DONE_STATE.search(text))
-    kept_without = bool(_KEPT_WITHOUT.search(text))
-    weak = text if ((reported or follows or state) and not skips(text)) or kept_without else ""
+    signs = (reported or follows or state) and not skips(text)
+    # "no coffee after 3 today!" reads as a skip, and is a sign of a mission done.
+    weak = text if signs or kept_without(text) else ""
     deed = (deed_told or weak) if told else ""
     adjusts = (
         _ADJUST_CUE.search(text)
