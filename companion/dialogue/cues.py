@@ -113,11 +113,14 @@ def wished_aim(text: str) -> str:
             if part and (wish := WISH.match(part)):
                 # The aim, without what is said about it: "start running again, i used to…"
                 aim = _AIM_END.split(wish["aim"], maxsplit=1)[0].strip()
+                aim = _ALSO.sub("", aim)  # "learn to cook jollof properly too"
                 # "i keep thinking i should do something": no aim a goal could hold.
                 return "" if _VAGUE_AIM.match(aim) else _one_named(_it_named(aim, earlier), told)
     return ""
 
 
+# "too" and "as well" belong to the wish, not to the goal's title.
+_ALSO = re.compile(r"\s+(?:too|as well|also)\b(?=\s*(?:[,.!]|$))", re.IGNORECASE)
 # What "it" in a wish stands for, said just before: "i got a guitar … and i want to learn it".
 _GOT_THING = re.compile(
     r"\b(?:got|bought|have|found|picked up|was given|inherited) (?:a|an|my|the|this|some)"

@@ -67,6 +67,9 @@ def test_a_wish_with_a_deadline_or_a_reason_is_a_goal_stated_whole():
 def test_a_bare_wish_gives_its_aim_to_offer():
     assert wished_aim("I really want to learn the drums") == "learn the drums"
     assert wished_aim("Actually, I want to learn to cook instead") == "learn to cook instead"
+    assert wished_aim("i want to learn to cook jollof properly too") == (
+        "learn to cook jollof properly"
+    )
     assert wished_aim("do you want to learn the drums?") == ""
     assert wished_aim("I want a sandwich") == ""
     said = "so i have been thinking i really want to learn to play guitar, ive got his old one"
