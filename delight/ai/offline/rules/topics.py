@@ -215,7 +215,9 @@ TOPICS: tuple[Keyword, ...] = (
     _k(
         "work",
         3,
-        r"\b(work|job|boss|career|office|colleagues?|coworkers?|manager|deadlines?)\b",
+        # "after work" is a time, not work talked about
+        r"(?<!after )(?<!before )(?<!from )\b(work|job|boss|career|office|colleagues?|coworkers?"
+        r"|manager|deadlines?)\b",
         _d(
             r"\bdeadlines?\b",
             "When is the deadline, and what's the very next piece you need to finish?",

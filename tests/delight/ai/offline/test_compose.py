@@ -345,3 +345,8 @@ def test_a_question_about_the_persons_own_doings_is_not_a_question_of_fact() -> 
     )
 
     assert not reply.rule.startswith("fact_question")
+
+
+def test_after_work_is_a_time_not_work_talked_about() -> None:
+    assert compose_reply("will jog tomorrow after work, too dark now").rule != "work"
+    assert compose_reply("how do i get through work tomorrow").rule == "work"
