@@ -149,7 +149,10 @@ _DONE_STATE = re.compile(
 _MOMENT = re.compile(r"\b(?:now|rn|right now|atm|at the moment|currently)\b", re.IGNORECASE)
 # "does that count?" after a deed asks her to count it: no question that reports nothing.
 _COUNTS = re.compile(
-    r"[\s.,!]*(?:does (?:that|it|this) |would (?:that|it|this) |that )?counts?\b[\s?!.]*$",
+    r"[\s.,!]*(?:does (?:that|it|this) |would (?:that|it|this) |that )?counts?\b[\s?!.]*$"
+    # "can you mark the email one too, i sent it…": asked to mark, no question
+    r"|^\W*(?:(?:ok|so|and)\W+)?(?:can|could|would|will) (?:you|u) (?:please )?"
+    r"(?=(?:mark|tick|count|log)\b)",
     re.IGNORECASE,
 )
 # A wish that may become a goal: offered, not started ("Shall we make that a goal?").

@@ -84,6 +84,14 @@ def undo_misnamed(last: dict[str, Any], text: str, user: User) -> str:
     return NOT_MARKED.format(named=found.title, title=marked.title)
 
 
+# A correction at once ("no wait…", "wait no…"), saying it is not done yet.
+_CORRECTION = re.compile(
+    r"^\W*(?:no\W+wait|wait\W+no|actually\W+no|no\W+actually|sorry\W+no|oops|hang on)\b",
+    re.IGNORECASE,
+)
+_NOT_YET = re.compile(
+    r"\b(?:did\s*n[o']?t|did not|not yet|have\s*n[o']?t|have not|only)\b", re.IGNORECASE
+)
 # Owning up that what was just marked did not happen ("ok ok i lied, i had some rice").
 _OWNED_UP = re.compile(r"\bi (?:lied|was lying|made (?:it|that) up)\b", re.IGNORECASE)
 
@@ -91,9 +99,12 @@ _OWNED_UP = re.compile(r"\bi (?:lied|was lying|made (?:it|that) up)\b", re.IGNOR
 def retracts_last(last: dict[str, Any] | None, text: str) -> bool:
     """Whether the message says the mission she just marked was not done after all ("wait
     no i didnt foam roll, i was gonna but…" just after “Foam roll legs” was marked): a miss
-    told, a denial or an owning up, naming that mission by its words or its leading verb."""
+    told, a denial or an owning up, naming that mission by its words or its leading verb;
+    or a correction at once that says it is not done yet ("no wait i only drafted it")."""
     if not last or last.get("action") != "complete_mission":
         return False
+    if _CORRECTION.search(text) and _NOT_YET.search(text):
+        return True  # "no wait i only drafted it, didnt send yet": the one just marked
     if not (tells_a_miss(text) or denies_done(text) or _OWNED_UP.search(text)):
         return False
     marked = Choice(last["id"], last["title"])

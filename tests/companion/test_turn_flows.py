@@ -722,3 +722,15 @@ def test_a_hyphenated_mission_is_named_as_people_type_it_and_a_lapse_is_met_kind
 
     assert not Mission.objects.filter(pk__in=[push_ups.pk, lunch.pk], status="completed").exists()
     assert lapse["act"] == "kindness"
+
+
+def test_asked_to_mark_one_she_marks_it_and_a_correction_at_once_takes_it_back(owner):
+    goal = make_goal(owner, title="Finish my thesis draft by May")
+    email = make_mission(goal, title="Email Professor Reis about the outline")
+    make_mission(goal, title="Read one paper and take notes")
+
+    marked = say(owner, "can you mark the email one too, i sent it to reis this morning")
+    assert Mission.objects.get(pk=email.pk).status == Mission.Status.COMPLETED
+    say(owner, "no wait i only drafted it, didnt send yet", marked)
+
+    assert Mission.objects.get(pk=email.pk).status == Mission.Status.PENDING
