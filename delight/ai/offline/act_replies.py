@@ -104,13 +104,32 @@ def resume(given: ActInput) -> list[str]:
     return _bank(words.RESUME, given, "resume", topic=given.ctx.earlier)
 
 
+def _them(text: str) -> str:
+    """How the one lost is spoken of: "my cat luna died, she was 17" is her, a grandad him."""
+    if _SHE.search(text):
+        return "her"
+    return "him" if _HE.search(text) else "them"
+
+
+_SHE = re.compile(
+    r"\b(?:she|her|shes|she's|mum|mom|mother|sister|aunt|auntie|daughter|wife|grandma|gran|nan"
+    r"|granny|grandmother|niece)\b",
+    re.IGNORECASE,
+)
+_HE = re.compile(
+    r"\b(?:he|him|his|hes|he's|dad|father|brother|uncle|son|husband|grandad|granddad|grandpa"
+    r"|grandfather|nephew)\b",
+    re.IGNORECASE,
+)
+
+
 def sympathy(given: ActInput) -> list[str]:
     """Sympathy that names the loss ("I'm so sorry about your cat Pepper"), or the bad news."""
     loss = loss_in(given.text)
     if loss is not None:
         kind = "a pet you love" if loss.pet else "someone you love"
         values = {"who": loss.who, "kind": kind, "Who": capitalise(loss.name or loss.who),
-                  "them": "them"}  # fmt: skip
+                  "them": _them(f"{loss.who} {given.text}")}  # fmt: skip
         return _bank(words.SYMPATHY_DEATH, given, "loss", **values)
     if _DEATH.search(given.text):
         return _bank(words.SYMPATHY_GRIEF, given, "grief")

@@ -586,3 +586,16 @@ def test_a_phrase_said_twice_is_not_said_back():
     said = act_reply("listen", "i know i know", ReplyContext(), turn=0, troubled=False)
     assert said
     assert not any("know you know" in candidate.lower() for candidate in said)
+
+
+@pytest.mark.parametrize(
+    ("text", "them"),
+    [
+        ("so tired. my cat luna died on sunday, she was 17", "her"),
+        ("my grandad died last week", "him"),
+        ("my friend sam died", "them"),
+    ],
+)
+def test_sympathy_speaks_of_the_one_lost_as_they_were_spoken_of(text, them):
+    said = act_reply("sympathy", text, ReplyContext(), turn=0)
+    assert all(f"about {them}" in candidate for candidate in said)
