@@ -51,7 +51,7 @@ from companion.turn.common import TurnDeps
 from delight.ai.embeddings.vectors import Embedder, cosines
 from delight.models import User
 from delight.runner import TurnState
-from goals.selectors import flow_choices, mission_suggested_list
+from goals.selectors import flow_choices
 
 ACTIVE = (ConversationState.WAITING_FOR_SLOT, ConversationState.CONFIRMING, ConversationState.ERROR)
 # Asked "Do you mean “A” or “B”?", an answer that names neither in words ("the novel" for
@@ -132,7 +132,7 @@ REPORTED_LEAD = 0.15
 ASK_CLOSE = 0.4
 LOOSE_ASK = 0.2
 _POINTS = re.compile(r"\b(?:it|that|this|them)\b", re.IGNORECASE)
-_POINTED = re.compile(r"\b(?:thing|one|stuff|bit|mission|task)\b", re.IGNORECASE)
+POINTED = re.compile(r"\b(?:thing|one|stuff|bit|mission|task)\b", re.IGNORECASE)
 # The weight of the words a deed must share with each of two missions to be asked about: a
 # word that only those two titles have ("a reading one": "Read 15 pages…", "Read one short…").
 PAIR = 0.5
@@ -385,7 +385,7 @@ def fitting_by_meaning(
     close, lead = (REPORTED_CLOSE, REPORTED_LEAD) if reported else (DEED_CLOSE, DEED_LEAD)
     if best >= close and best - second >= lead:
         return (missions[ranked[0][1]],)
-    ask_from = LOOSE_ASK if _POINTED.search(deed) else ASK_CLOSE
+    ask_from = LOOSE_ASK if POINTED.search(deed) else ASK_CLOSE
     if best >= ask_from and len(ranked) > 1:
         return tuple(missions[index] for _, index in ranked[:2])
     return ()
@@ -508,88 +508,6 @@ def _changed(action: str, slots: dict[str, Any]) -> dict[str, str]:
     field, value = ADJUST_GOAL.slot("field"), ADJUST_GOAL.slot("new_value")
     shown = value.display(slots["new_value"])
     return {"field": field.display(slots["field"]).lower(), "value": shown or "open"}
-
-
-# A plan waiting on the goals page, put on the list from the chat (the reply to
-# "what do i do first" asked whether to).
-PLAN_APPROVED = "Done: “{goal}” has {count} on your list now. A good first one: “{first}”."
-PLAN_APPROVED_DONE = (
-    "Done: “{goal}” has {count} on your list now, and “{done}” is marked done. Nice work!"
-)
-PLAN_NOTHING = "“{goal}” has nothing waiting to add: its missions are already on your list."
-PLAN_FAILED = "I couldn't add them just now: they're waiting for you on your goals page."
-
-
-def plan_waiting(context: dict[str, Any]) -> dict[str, Any] | None:
-    """The goal whose plan waits for review when nothing is on today's list (the missions
-    reply then offers to put it there), else None."""
-    if context.get("triad"):
-        return None
-    waiting = [goal for goal in context.get("goals", []) if goal.get("to_review")]
-    return {"id": waiting[0]["id"], "title": waiting[0]["title"]} if waiting else None
-
-
-def approve_plan(offer: dict[str, Any]) -> dict[str, Any]:
-    """The plan that puts a waiting plan's missions on the list (a yes to the offer), and
-    marks the one the person says they did (`offer["done"]`: its id) done."""
-    tools = [{"name": "missions.approve_plan", "args": {"goal_id": offer["id"]}}]
-    if offer.get("done"):
-        tools.append({"name": "missions.complete", "args": {"mission_id": offer["done"]}})
-    act = "mission_done" if offer.get("done") else "missions"
-    return {"strategy": "flow", "act": act, "tools": tools, "approve": offer}
-
-
-def approved_action(offer: dict[str, Any], outputs: dict[str, Any]) -> dict[str, Any] | None:
-    """The mission marked done with the plan put on the list, for "undo" later."""
-    done = outputs.get("missions.complete", {}).get("mission") if offer.get("done") else None
-    return (
-        {"action": "complete_mission", "id": done["id"], "title": done["title"]} if done else None
-    )
-
-
-# "put them all on my list", "add them", "approve the plan": a waiting plan asked for, even
-# when the offer was made a few messages before.
-ASKS_TO_ADD = re.compile(
-    r"\b(?:put|add)\s+(?:them|those|these|the\s+missions|all\s+of\s+them)\b"
-    r"|\b(?:put|add|move)\s+(?:it|them|those|these)(?:\s+all)?\s+(?:on|to|in)(?:to)?"
-    r"\s+(?:my|the)\s+list\b|\bapprove\s+(?:them|the\s+plan|all|the\s+missions)\b"
-    # Asked "shall I put them all on your list?": "all of them", "the lot", "everything".
-    r"|^\W*(?:(?:yes|yeah|yep|ok|okay|sure)\W+)?(?:all\s+of\s+them|all\s+of\s+it|the\s+lot"
-    r"|everything|all)(?:\W+(?:yes|yeah|please|thanks))*\W*$",
-    re.IGNORECASE,
-)
-
-
-# A mission of the plan named in a few words, pointed at ("the shoes one, my old trainers are
-# in the loft") or said done is picked; named in passing in a statement ("ive got a dodgy
-# knee, it flares up on hills") it is not.
-PICK_WORDS = 6
-
-
-def plan_mission_picked(
-    user: User, goal_id: int, text: str, *, deed: bool
-) -> dict[str, Any] | None:
-    """The waiting plan's mission `text` picks (`deed`: it tells one done): its id and title
-    (None when none)."""
-    if len(text.split()) > PICK_WORDS and not (deed or _POINTED.search(text)):
-        return None
-    choices = [Choice(m.pk, m.title) for m in mission_suggested_list(user=user, goal_id=goal_id)]
-    found = best_choice(text, choices, LIGHT_VERBS) if choices else None
-    return {"id": found.id, "title": found.title} if found else None
-
-
-def approve_outcome(offer: dict[str, Any], outputs: dict[str, Any], runs: list[dict]) -> str:
-    output = outputs.get("missions.approve_plan")
-    if not runs or not runs[0]["ok"] or output is None:
-        return PLAN_FAILED
-    if not output["approved"] or not output["titles"]:
-        return PLAN_NOTHING.format(goal=offer["title"])
-    count = output["approved"]
-    missions = f"{count} mission{'s' if count != 1 else ''}"
-    if done := approved_action(offer, outputs):
-        return PLAN_APPROVED_DONE.format(goal=offer["title"], count=missions, done=done["title"])
-    first = offer.get("first") or output["titles"][0]
-    return PLAN_APPROVED.format(goal=offer["title"], count=missions, first=first)
 
 
 def _action_title(name: str, slots: dict[str, Any], output: dict[str, Any]) -> str:

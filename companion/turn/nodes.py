@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.dialogue import CREATE_GOAL
 from companion.dialogue.cues import about_others, asks_for_ideas, is_question, it_resolved
-from companion.dialogue.parsing import is_bare_yes, is_cancel
+from companion.dialogue.parsing import is_cancel
 from companion.dialogue.phrases import NOTHING_TO_CANCEL
 from companion.dialogue.states import ConversationState
 from companion.models import Memory
@@ -49,11 +49,7 @@ from companion.turn.context import (
 )
 from companion.turn.flows import (
     ACTIVE,
-    ASKS_TO_ADD,
     OFFER_GOAL,
-    approve_outcome,
-    approve_plan,
-    approved_action,
     dialogue_context,
     dialogue_now,
     dialogue_of,
@@ -62,8 +58,6 @@ from companion.turn.flows import (
     flow_plan,
     flow_to_start,
     meant_choice,
-    plan_mission_picked,
-    plan_waiting,
     step_dict,
     waiting_reminder,
 )
@@ -78,9 +72,9 @@ from companion.turn.plan import (
     hear,
     mourning_after,
     recent_matter,
-    tells_a_deed,
     topic_of,
 )
+from companion.turn.plan_offer import approve_outcome, approved_action, offer_taken, plan_waiting
 from companion.turn.policy import reply_chosen
 from companion.turn.safety import (
     ASK_AGAIN,
@@ -393,17 +387,11 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         return undo
     if said := counted_reply(last, text):
         return {"strategy": "clarify", "act": "progress", "question": said}
-    asked = plan_waiting(context) if ASKS_TO_ADD.search(text) else None
-    if offer := deps.session_at_start.get("plan_offer") or asked:
-        # A yes to the offer (not a goodnight that opens with "ok cool"), one of the plan's
-        # missions picked ("the first thing u said, the shoes one") or said done ("ok i did
-        # the shoes one": marked done too), or the plan asked for in words.
-        deed = tells_a_deed(text)
-        picked = plan_mission_picked(deps.user, offer["id"], text, deed=deed)
-        if picked or asked or sure_act == "affirm" or is_bare_yes(text):
-            done = picked["id"] if picked and deed else None
-            first = picked["title"] if picked else ""
-            return approve_plan({**offer, "first": first, "done": done})
+    waiting = deps.session_at_start.get("plan_offer")
+    if taken := offer_taken(
+        user=deps.user, waiting=waiting, context=context, text=text, act=sure_act
+    ):
+        return taken
     if sure_act == "resume" and (paused := dialogue_of(state)).paused:
         # "where were we?" with a flow set aside: that flow, where it was left.
         step = deps.dialogue.resume(paused, today=deps.today, context=dialogue_context(deps.user))
