@@ -25,9 +25,9 @@ from companion.dialogue.cues import (
 from delight.ai.classifiers.acts import RULE_CONFIDENCE
 from delight.ai.offline import drop_openers, extract_facts, loss_in, reflect, split_sentences
 from delight.ai.offline.act_replies import asks_reassurance, tells_a_miss
-from delight.ai.offline.advice import advice_answers
+from delight.ai.offline.advice import advice_answers, matter_of
 from delight.ai.offline.facts.common import RELATIONS
-from delight.ai.text import LAUGHTER, MISHAP, STOPWORDS, normalise_words, word_set
+from delight.ai.text import LAUGHTER, MISHAP
 
 # A message's act read with less confidence than this is not acted on: the reply listens.
 SURE = 0.45
@@ -536,15 +536,11 @@ def recent_matter(text: str, history: Sequence[Mapping[str, Any]]) -> str:
 
 
 def _matter_words(text: str) -> set[str]:
-    words = {w.removesuffix("s") for w in normalise_words(text) if len(w) >= 4}
-    return words - _ASKING - STOPWORDS
+    # Words of a few letters ("up", "go") are shared by too much to say what it is about.
+    return {word for word in matter_of(text) if len(word) >= MATTER_LETTERS}
 
 
-# Words of asking for an idea, which name no matter.
-_ASKING = word_set(
-    "suggest something anything idea ideas tips advice could would should what with about "
-    "that this there have your please help thing things some just like really know"
-)
+MATTER_LETTERS = 4
 
 
 # What a message does that is never an answer to a flow's question, and how sure that

@@ -38,7 +38,7 @@ def advice_reply(text: str, ctx: ReplyContext, turn: int) -> list[str]:
     # "what should i say to her" is about what was said before ("my mum is taking it hard").
     # A question with a matter of its own ("should i freeze the leftover bolognese") is never
     # answered about the earlier topic (the knee of two messages before).
-    matter = _matter(text)
+    matter = matter_of(text)
     names_a_matter = len(matter) >= MATTER_WORDS
     own = any(t.asks.search(text) for t in TOPICS) or (
         _ASKS_OWN.search(text) is not None and names_a_matter
@@ -85,14 +85,14 @@ _ASKING_WORDS = word_set(
 MATTER_WORDS = 3
 
 
-def _matter(text: str) -> set[str]:
+def matter_of(text: str) -> set[str]:
     """The stems of `text`'s words beyond those of asking ("cheap", "supply")."""
     said = normalise_words(text)
     return {light_stem(w) for w in said if w not in _ASKING_WORDS and w not in STOPWORDS}
 
 
 def _closest(fits: list[Suggestion], asked: set[str]) -> list[Suggestion]:
-    """The suggestions that share most words with what was asked (its `_matter`: "cheap
+    """The suggestions that share most words with what was asked (its `matter_of`: "cheap
     supplies", the one about supplies), or all of them when none shares any."""
     shared = [_shares(s, asked) for s in fits]
     most = max(shared, default=0)
