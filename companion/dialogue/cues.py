@@ -61,6 +61,11 @@ _OTHERS_DEED = re.compile(
 _CLAUSE = re.compile(r"[.,;:!?()]+|\b(?:lol|lmao|haha+|but|and then)\b")
 
 
+def clauses(text: str) -> list[str]:
+    """The clauses of a message, as said ("ellie joined in", "she did…")."""
+    return [c.strip() for c in _CLAUSE.split(text) if c and c.strip()]
+
+
 def _near(word: str, known: str) -> bool:
     """One letter missing, one extra, or two swapped; never a different letter, so real
     words one letter apart ("went", "goat") stay as they are, nor an ending added
@@ -283,7 +288,11 @@ def falls_short(text: str, title: str) -> bool:
     if (ONLY_TRIED.search(text) or HALTED.search(text)) and not _CAME_OFF.search(text):
         return True
     if _LIMIT.search(title):
-        return False  # "Smoke no more than 5 cigarettes": less is the point
+        # "Smoke no more than 5 cigarettes": less is the point, more breaks it ("coffee 4"
+        # for "Max 3 cups of coffee").
+        return _over_limit(text, title)
+    if _SHORT.search(text) and any(int(a) < int(b) for a, b in _PART_OF.findall(text)):
+        return True  # "only got like 4 panels out of 12"
     # A time of day is no number to reach ("tea at 10:30", "no screens after 11pm").
     said = [int(n) for n in _COUNT.findall(_CLOCK.sub(" ", text))]
     asked = [int(n) for n in _COUNT.findall(_CLOCK.sub(" ", title))]
@@ -293,6 +302,25 @@ def falls_short(text: str, title: str) -> bool:
         return True
     wanted = _counted(title)
     return any(stem in wanted and n < wanted[stem] for stem, n in _counted(text).items())
+
+
+# A part of a whole counted: "4 panels out of 12", "3 of 5".
+_PART_OF = re.compile(r"\b(\d+)\s+(?:[a-z]+\s+)?(?:out\s+of|of)\s+(?:the\s+)?(\d+)\b", re.I)
+_WORD = re.compile(r"[a-z]{3,}|\d+")
+
+
+def _over_limit(text: str, title: str) -> bool:
+    """A number said beside a word of the limited thing that is over the title's ceiling."""
+    ceiling = [int(n) for n in _COUNT.findall(_CLOCK.sub(" ", title))]
+    if not ceiling:
+        return False
+    things = {w[:4] for w in _WORD.findall(title.lower()) if not w.isdigit()} - {"more", "less"}
+    words = _WORD.findall(_CLOCK.sub(" ", text.lower()))
+    for at, word in enumerate(words):
+        near = {w[:4] for w in words[max(0, at - 1) : at + 2] if not w.isdigit()}
+        if word.isdigit() and int(word) > max(ceiling) and near & things:
+            return True
+    return False
 
 
 def had_without(text: str, title: str) -> bool:
@@ -466,6 +494,45 @@ def plans_ahead(text: str) -> bool:
 def denies_done(text: str) -> bool:
     """ "Not finished yet", "I haven't done it", "isn't even finished": nothing was done."""
     return bool(NOT_DONE.search(text))
+
+
+# A deed said not to be done yet: "the tea i did not drink yet", "havent written it yet". A
+# verb of the mind ("didnt think i would") denies no deed.
+_NOT_YET = re.compile(
+    r"\b(?:did\s*n[o']?t|did\s+not|have\s*n[o']?t|have\s+not|has\s*n[o']?t|has\s+not|never"
+    r"|not\s+yet)\s+(?:(?:even|really|actually|yet|quite)\s+)?(?!(?:think|thought|expect|want"
+    r"|feel|felt|know|knew|mean|meant|realise|realize|believe|care|like|mind|enjoy|enjoyed"
+    r"|love|hate|stop|stopped|need|needed|have|had|get|got)\b)[a-z]+",
+    re.IGNORECASE,
+)
+_YET = re.compile(
+    r"\b(?:did\s*n[o']?t|did\s+not|have\s*n[o']?t|have\s+not|has\s*n[o']?t|has\s+not|never"
+    r"|not\s+yet)\s+(?:\w+\s+)?(?!(?:think|thought|expect|expected|want|wanted|feel|felt|know"
+    r"|knew|mean|meant|realise|realize|believe|care|like|mind|enjoy|enjoyed|love|hate|stop"
+    r"|stopped|need|needed|have|had|get|got|even)\b)[a-z]+",
+    re.IGNORECASE,
+)
+_YET = re.compile(r"\byet\b", re.IGNORECASE)
+
+
+def put_off(text: str) -> tuple[list[str], bool]:
+    """The clauses of `text` that put a deed off, a plan ("glazing is tmrw") or a denial ("the
+    watercolor i did not try"), and whether one of them points back at what the rest names
+    ("bought a card, havent written it yet"): the missions they name are not done."""
+    off = [c for c in clauses(text) if plans_ahead(c) or _NOT_YET.search(c) or NOT_DONE.search(c)]
+    pointing = any(_POINTS_BACK.search(c) and (_YET.search(c) or NOT_DONE.search(c)) for c in off)
+    return off, pointing
+
+
+_POINTS_BACK = re.compile(r"\b(?:it|that|them|this)\b", re.IGNORECASE)
+
+
+def not_put_off(text: str) -> str:
+    """`text` without the clauses that put a deed off ("the workout lol, glazing is tmrw" ->
+    "the workout"), or all of it when every clause does."""
+    off, _ = put_off(text)
+    kept = [c for c in clauses(text) if c not in off]
+    return " ".join(kept) if off and kept else text
 
 
 def names_mission(text: str) -> bool:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, TypeVar
 
+from companion.dialogue.cues import not_put_off
 from companion.dialogue.dates import DateError, number, parse_target_date
 from companion.dialogue.phrases import (
     APPROX,
@@ -33,9 +34,12 @@ from companion.dialogue.phrases import (
     MINUTES,
     NO,
     NOD,
+    NOT_DEEDS,
     NUMBER_WORDS,
     ORDINAL,
     ORDINALS,
+    OWN_DEED_LEAD,
+    PAST_DONE,
     QUOTES,
     RETRY,
     SKIP,
@@ -478,6 +482,29 @@ def by_leading_verb(text: str, choices: Sequence[Choice]) -> Choice | None:
     return led[0] if len(led) == 1 else None
 
 
+def told_in_its_verb(text: str, choices: Sequence[Choice]) -> Choice | None:
+    """The one choice whose words (beyond a common verb) `text` names best, when a clause
+    tells its title's own verb in the past with nothing before it but the title's words or
+    the person's ("cancelled disney+ finally" for "Cancel one unused subscription", "foam
+    rolled" for "Foam roll calves", "tyre pressure checked" for "Check tyre pressure"; not
+    "gary called…" for "Call the realtor back"); None otherwise."""
+    best = best_choice(text, choices, LIGHT_VERBS)
+    if best is None:
+        return None
+    title = re.findall(r"[a-z']+", best.title.lower())
+    verbs, named = {_stem(w) for w in title[:2]}, {_stem(w) for w in title}
+    for clause in re.split(r"[.,;:!?]+", text.lower()):
+        words = re.findall(r"[a-z']+", clause)
+        for at, word in enumerate(words):
+            past = PAST_DONE.fullmatch(word) or word in NOT_DEEDS
+            # First, or last after the thing's own words ("foam rolled"): not "salma sent me".
+            first = all(w in OWN_DEED_LEAD for w in words[:at])
+            last = at == len(words) - 1 and all(_stem(w) in named for w in words[:at])
+            if past and _stem(word) in verbs and (first or last):
+                return best
+    return None
+
+
 # The share of a mission's words the rest of a message must name to say which of the
 # missions its deed fits was meant ("G C and D": three of five; a "feeling" beside "felt",
 # one of seven, says nothing).
@@ -514,7 +541,8 @@ def reference_parser(kind: str, pick: Callable[[DialogueContext], Sequence[Choic
         choices = pick(env.context)
         if not choices:
             raise SlotError(f"I don't see any open {kind}s right now")
-        choice = best_choice(text, choices)
+        # "the workout lol, glazing is tmrw": the one done, not the one put off.
+        choice = best_choice(not_put_off(text), choices)
         if choice is None and env.context.referent in choices:
             choice = env.context.referent
         if choice is None:

@@ -24,20 +24,24 @@ from companion.dialogue import (
     fits_one,
     fitting,
     named_by_the_rest,
+    told_in_its_verb,
 )
 from companion.dialogue.cues import (
     asks_for_goal,
     asks_for_ideas,
     breaks_without,
+    clauses,
     denies_done,
     falls_short,
     had_without,
     is_question,
     kept_without,
     names_mission,
+    not_put_off,
     others_did,
     past_deed,
     plans_ahead,
+    put_off,
     refers_back,
     reports_done,
     skips,
@@ -45,7 +49,13 @@ from companion.dialogue.cues import (
     tells_history,
     wished_aim,
 )
-from companion.dialogue.phrases import ADJUST_WORDS, DATE_SAID_AGAIN, GOAL_NAMED, KEEP_DATE
+from companion.dialogue.phrases import (
+    ADJUST_WORDS,
+    DATE_SAID_AGAIN,
+    GOAL_NAMED,
+    KEEP_DATE,
+    PAST_DONE,
+)
 from companion.selectors import agent_state_data
 from companion.turn.common import TurnDeps
 from delight.ai.embeddings.vectors import Embedder, cosines
@@ -75,6 +85,7 @@ def meant_choice(dialogue: DialogueState, text: str, embedder: Embedder) -> str:
     if dialogue.state is not ConversationState.WAITING_FOR_SLOT or len(offered) < 2:
         return ""
     choices = [Choice(index, title) for index, title in enumerate(offered)]
+    text = not_put_off(text)  # "the workout lol, glazing is tmrw": the workout
     if best_choice(text, choices) is not None or len(text.split()) > MEANT_WORDS:
         return ""
     ranked = closest(embedder, text, offered)
@@ -269,7 +280,10 @@ def flow_to_start(
         or DATE_SAID_AGAIN.search(text)  # "wait i said end of june not july"
         or (GOAL_NAMED.search(text) and ADJUST_WORDS.search(text))
     )
-    if done or mission or deed or adjusts:
+    # A past form with no subject ("foam rolled", "tyre pressure checked"): a deed only in
+    # the verb of the mission it names.
+    bare = told and not deed and not skips(text) and bool(PAST_DONE.search(text))
+    if done or mission or deed or adjusts or bare:
         choices = dialogue_context(deps.user)
         # The mission it clearly names, else those it names in words, else all (it may name
         # one by its meaning only): "42 cedis total" falls short of no "Put 50 cedis…" when
@@ -285,8 +299,12 @@ def flow_to_start(
             # squats", "tried to call ewa but…") or breaks one of doing without ("took coffee
             # at 5am" for "No coffee after 3am") tells of that one: nothing is done.
             choices = dataclasses.replace(choices, missions=())
-        # "had a coke" is a deed of no mission of doing without ("No soda today").
-        kept = tuple(m for m in choices.missions if not had_without(text, m.title))
+        # "had a coke" is a deed of no mission of doing without ("No soda today"); "the tea i
+        # did not drink yet" and "glazing is tmrw" are deeds of none they name.
+        held = _put_off(text, choices.missions)
+        kept = tuple(
+            m for m in choices.missions if not had_without(text, m.title) and m not in held
+        )
         choices = dataclasses.replace(choices, missions=kept)
         env = SlotEnv(deps.today, choices)
         named = COMPLETE_MISSION.extract(text, env).values.get("mission")
@@ -313,6 +331,13 @@ def flow_to_start(
             # "i just looked it up, the leisure centre has adults only…": what "it" was is
             # in what the message says next.
             fit = _fitting(after, choices, told=text)
+        if (
+            (bare or deed)
+            and choices.missions
+            and not fit
+            and (one := told_in_its_verb(text, choices.missions))
+        ):
+            fit = (one,)
         if deed and choices.missions and not fit:
             fit = fitting_by_meaning(
                 deed, choices.missions, deps.engine.embedder, told=text, reported=reported
@@ -331,6 +356,20 @@ def flow_to_start(
     if intent == "create_goal":
         return "create_goal", DialogueContext()
     return "", DialogueContext()
+
+
+def _put_off(text: str, missions: tuple[Choice, ...]) -> set[Choice]:
+    """The missions a clause that plans or denies names, unless another clause names them
+    too ("ran today, will run again tomorrow"); with a clause that points back at the rest
+    ("bought a card, havent written it yet"), the one the message names."""
+    off, pointing = put_off(text)
+    if not off:
+        return set()
+    held = {one for clause in off if (one := best_choice(clause, missions))}
+    held -= {one for c in clauses(text) if c not in off and (one := best_choice(c, missions))}
+    if pointing and (named := best_choice(text, missions)):
+        held.add(named)
+    return held
 
 
 def _said_after(text: str, deed: str) -> str:

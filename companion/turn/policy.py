@@ -42,6 +42,7 @@ import numpy as np
 
 from companion.dialogue.cues import asks_for_ideas, is_question, states_plan
 from companion.turn.plan import (
+    SENSE,
     Heard,
     act_understood,
     feeling_first,
@@ -95,6 +96,7 @@ SETS = (
     BlindSet("writers 9-10", BLIND / "conversations_writers910.jsonl", 4, 3),  # every fourth
     BlindSet("writers 11-12", BLIND / "conversations_writers1112.jsonl", 4, 3),  # every fourth
     BlindSet("writers 13-14", BLIND / "conversations_writers1314.jsonl", 4, 3),  # every fourth
+    BlindSet("writers 15-16", BLIND / "conversations_writers1516.jsonl", 4, 3),  # every fourth
 )
 # The acts the policy may choose: those the reply can do without a flow or a tool's write.
 LEARNED = (
@@ -241,9 +243,19 @@ def _felt(learned: str, heard: Heard, sure: float) -> tuple[str, str] | None:
 def gives(act: str, heard: Heard) -> bool:
     """Whether the policy can give `act` as a reply to what was heard: kindness and advice
     only where their words fit ("I don't have a ready answer for that one" to "the shopping
-    list one sounds easiest" is no advice)."""
-    fits = {"kindness": _kindness_fits, "advice": _advice_fits}.get(act)
+    list one sounds easiest" is no advice), a greeting only where one fits."""
+    fits = {
+        "kindness": _kindness_fits,
+        "advice": _advice_fits,
+        "greet": _greet_fits,
+    }.get(act)
     return act in LEARNED and (fits is None or fits(heard))
+
+
+def _greet_fits(heard: Heard) -> bool:
+    """A greeting opens a conversation, or answers words of one (plan.SENSE): "im still
+    here" in the middle of one is none."""
+    return not heard.before or bool(SENSE["greeting"].search(heard.text))
 
 
 def _advice_fits(heard: Heard) -> bool:

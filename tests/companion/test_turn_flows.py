@@ -734,3 +734,50 @@ def test_asked_to_mark_one_she_marks_it_and_a_correction_at_once_takes_it_back(o
     say(owner, "no wait i only drafted it, didnt send yet", marked)
 
     assert Mission.objects.get(pk=email.pk).status == Mission.Status.PENDING
+
+
+def test_a_mission_denied_or_planned_in_its_own_clause_is_not_marked(owner):
+    goal = make_goal(owner, title="Sleep better")
+    tea = make_mission(goal, title="Drink chamomile tea")
+    card = make_mission(goal, title="Send a postcard to the twins")
+    glazing = make_mission(goal, title="Do a 20 min glazing tutorial")
+    workout = make_mission(goal, title="Do a 20 min workout video")
+
+    say(owner, "the tea i did not drink yet, i will do it before sleep")
+    say(owner, "the twins postcard, i bought one at the post office, havent written it yet")
+    asked = say(owner, "ok did the 20 min thing finally")
+    say(owner, "the workout lol, glazing is tmrw", asked)
+
+    done = Mission.objects.filter(status=Mission.Status.COMPLETED)
+    assert list(done.values_list("pk", flat=True)) == [workout.pk]
+    assert {tea.pk, card.pk, glazing.pk}.isdisjoint(done.values_list("pk", flat=True))
+
+
+@pytest.mark.parametrize(
+    ("text", "meant"),
+    [
+        ("foam rolled. it hurt more than the breakup", "Foam roll calves"),
+        ("cancelled disney+ finally. havent watched it", "Cancel one unused subscription"),
+        ("tyre pressure checked. pumped to 90psi", "Check tyre pressure"),
+    ],
+)
+def test_a_deed_told_in_its_missions_own_verb_without_a_subject_marks_it(owner, text, meant):
+    goal = make_goal(owner, title="Get my life in order")
+    for title in ("Foam roll calves", "Cancel one unused subscription", "Check tyre pressure"):
+        make_mission(goal, title=title)
+
+    say(owner, text)
+
+    done = Mission.objects.filter(status=Mission.Status.COMPLETED)
+    assert list(done.values_list("title", flat=True)) == [meant]
+
+
+def test_a_count_over_a_missions_ceiling_or_a_part_of_a_whole_marks_nothing(owner):
+    goal = make_goal(owner, title="Cut down on coffee")
+    make_mission(goal, title="Max 3 cups of coffee")
+    make_mission(goal, title="Sketch thumbnails for chapter 3")
+
+    say(owner, "coffee 4 today, oops")
+    say(owner, "the thumbnails i started but only got like 4 panels out of 12")
+
+    assert not Mission.objects.filter(status=Mission.Status.COMPLETED).exists()

@@ -486,7 +486,6 @@ def test_the_first_one_means_the_first_of_the_two_she_offered(owner):
 @pytest.mark.parametrize(
     ("text", "not_act"),
     [
-        ("im still here", "greet"),
         ("long night at work", "goodbye"),
         ("ok. i saved the number", "undo"),
         ("Goodness. Graham will be impressed", "decline"),
@@ -495,6 +494,11 @@ def test_the_first_one_means_the_first_of_the_two_she_offered(owner):
 )
 def test_an_act_whose_words_do_not_fit_it_is_not_taken(runner, text, not_act):
     assert say(runner, text)["act"] != not_act
+
+
+def test_words_of_no_greeting_in_the_middle_of_a_conversation_get_none(runner):
+    first = say(runner, "long night at work")
+    assert say(runner, "im still here", first)["act"] != "greet"
 
 
 def test_a_son_who_called_is_no_son_called_from(runner):

@@ -12,7 +12,9 @@ from companion.dialogue.cues import (
     falls_short,
     fix_typos,
     is_aside,
+    not_put_off,
     past_deed,
+    put_off,
     refers_back,
     reports_done,
     states_goal,
@@ -246,6 +248,10 @@ def test_a_deed_is_its_subjects_told_today_even_in_the_present_and_a_wish_is_non
         ("tried the past paper q, it destroyed me but i finished it", "Do a past paper", False),
         ("practised for like 10 min", "Make a cup of chamomile tea at 10:30", False),
         ("portfolio... i added it but forgot to save and the site crashed", "Add a project", True),
+        ("the thumbnails i started but only got like 4 panels out of 12", "Sketch panels", True),
+        ("today i did the reading test, i get 22 of 30", "Do one reading test", False),
+        ("coffee 4", "Max 3 cups of coffee", True),
+        ("drank 2 cups, in bed by 10", "Max 3 cups of coffee", False),
     ],
 )
 def test_a_deed_told_as_less_than_the_mission_or_a_failed_try_falls_short(text, title, short):
@@ -268,3 +274,22 @@ def test_a_deed_told_as_less_than_the_mission_or_a_failed_try_falls_short(text, 
 )
 def test_having_the_thing_breaks_a_mission_of_doing_without(text, title, broken):
     assert breaks_without(text, title) is broken
+
+
+@pytest.mark.parametrize(
+    ("text", "off", "pointing"),
+    [
+        ("the tea i did not drink yet, i will do it before sleep", 2, False),
+        ("the workout lol, glazing is tmrw", 1, False),
+        ("bought a postcard, haven't written it yet", 1, True),
+        ("did the run, didnt stop once", 0, False),
+        ("finished the painting", 0, False),
+    ],
+)
+def test_a_clause_that_plans_or_denies_a_deed_puts_it_off(text, off, pointing):
+    assert (len(put_off(text)[0]), put_off(text)[1]) == (off, pointing)
+
+
+def test_what_is_not_put_off_is_the_part_that_tells_the_deed():
+    assert not_put_off("the workout lol, glazing is tmrw") == "the workout"
+    assert not_put_off("gonna run tomorrow") == "gonna run tomorrow"
