@@ -336,9 +336,24 @@ def breaks_without(text: str, title: str) -> bool:
     coffee at 5am to stay awake", "had some rice from my officemate's plate") with no word
     of going without ("no coffee after 3 today", "tea instead")."""
     kept = _WITHOUT_TITLE.match(title)
-    if kept is None or not had_without(text, title):
+    if kept is None:
         return False
-    return re.search(rf"\b{re.escape(kept['thing'][:4].lower())}", text.lower()) is not None
+    thing = kept["thing"][:4].lower()
+    if _counted_beside(text, thing):
+        return True  # "beer: one." for "No beer on weekdays"
+    if not had_without(text, title):
+        return False
+    return re.search(rf"\b{re.escape(thing)}", text.lower()) is not None
+
+
+def _counted_beside(text: str, thing: str) -> bool:
+    """A count of one or more said of the thing ("beer: one", "2 beers"; not "zero beer, one
+    tea")."""
+    counts = r"(\d+|" + "|".join(w for w in NUMBER_WORDS if w.isalpha()) + r")"
+    named = re.escape(thing) + r"[a-z]*"
+    said = re.findall(rf"\b{counts}\s+{named}|\b{named}\s*[:=-]\s*{counts}\b", text.lower())
+    amounts = [a or b for a, b in said]
+    return any((int(n) if n.isdigit() else NUMBER_WORDS.get(n, 0)) >= 1 for n in amounts)
 
 
 def kept_without(text: str) -> bool:
@@ -379,8 +394,25 @@ _CAME_OFF = re.compile(
 
 
 def others_did(text: str) -> bool:
-    """The deed told is someone else's ("she did the downward dog on rufus")."""
-    return bool(_OTHERS_DEED.search(text))
+    """The deed told is someone else's ("she did the downward dog on rufus", "vikram did the
+    dishes tonight", "my husband did the dishes")."""
+    if _OTHERS_DEED.search(text):
+        return True
+    subject = _SUBJECT_DID.match(text)
+    return subject is not None and subject[1].lower() not in _OWN_OR_WHEN
+
+
+# "<someone> did…" at the start of a message: whose deed it is is in its first word.
+_SUBJECT_DID = re.compile(r"^\W*(?:my\s+)?([a-z]+)\s+(?:just\s+|also\s+|actually\s+)?did\b", re.I)
+_OWN_OR_WHEN = OWN_DEED_LEAD | {
+    "i", "we", "ive", "weve", "u", "you", "tonight", "yesterday", "night", "who", "what",
+    "which", "how", "why", "when", "where", "that", "this", "it", "mission",
+    # words said before one's own "did" ("aye did the full 30 mins")
+    "aye", "ya", "yah", "yup", "yess", "yesss", "wow", "woo", "boom", "phew", "honestly",
+    "tbh", "legit", "literally", "basically", "totally", "mate", "bro", "dude", "ha", "hehe",
+    "welp", "ugh", "meh", "aight", "alright", "sure", "fine", "nope", "nah", "hey", "hi",
+    "eliza", "guess", "and", "but", "also", "actually", "properly", "never", "not",
+}  # fmt: skip
 
 
 # Someone else's habit ("he swims every morning", "she always runs").

@@ -443,7 +443,15 @@ ASKS_FOR_IDEAS = re.compile(
     r"|(?:give|got|have|know|send) (?:me )?(?:a |any |some )?recipes?"
     # "give me something different that still has protein", "think running will help"
     r"|give me (?:something|an? (?:idea|tip|suggestion|option)|ideas|tips|options|one idea)"
-    r"|(?:think|reckon) (?:\w+ ){1,3}(?:will|would) help)\b",
+    r"|(?:think|reckon) (?:\w+ ){1,3}(?:will|would) help"
+    # "give me one thing to change", "help me calculate", "explain me simple", "any trick
+    # to…", "what should it say", "idk what to do", "donne-moi un conseil"
+    r"|give me (?:one|a|an|some) (?:thing|sentence|word|phrase|example|way|trick|step)"
+    r"|help me (?:with|to|calculate|plan|figure|work|understand|write|decide|choose|pick)"
+    r"|explain (?:me|to me|it|the difference|how)|step by step"
+    r"|any (?:tricks?|hacks?|way) (?:to|for)"
+    r"|what should (?:it|i|this) say|(?:idk|dont know|don't know|no idea) what to do"
+    r"|conseil|consejo)\b",
     re.IGNORECASE,
 )
 # Past forms that say a thing was not done.

@@ -64,6 +64,10 @@ def test_only_explicit_words_get_the_crisis_response(basis, answer):
         ("yeah, sometimes i think about it", "at risk"),
         # A "yeah" to the two-sided question, then words about something else.
         ("yeah. i miss her a lot", "unclear"),
+        # A risk named only to be denied.
+        ("no not like that!! im not going to hurt myself. i have 3 midterms", "safe"),
+        ("i would never hurt myself", "safe"),
+        ("not going to hurt myself but i want to die", "at risk"),
     ],
 )
 def test_an_answer_to_a_check_in_is_read_for_yes_no_or_neither(text, meaning):

@@ -233,8 +233,11 @@ _REASSURANCE = re.compile(
 
 
 def asks_reassurance(text: str) -> bool:
-    """Asked whether something is all right, not to be judged, or whether they are normal."""
-    return any(p.search(text) for p in (_REASSURANCE, words.DOUBTING, words.TOO_MUCH))
+    """Asked whether something is all right, not to be judged, or whether they are normal;
+    or sorry for having shared so much."""
+    return any(
+        p.search(text) for p in (_REASSURANCE, words.DOUBTING, words.TOO_MUCH, words.APOLOGY)
+    )
 
 
 def _kindness_for(text: str) -> tuple[str, tuple[str, ...]]:
@@ -242,6 +245,8 @@ def _kindness_for(text: str) -> tuple[str, tuple[str, ...]]:
     doubts eased, something missed met without blame, a decision mulled over, luck wished, a
     plan of their own backed (its time said or not), effort seen; ("", ()) when it is none of
     these."""
+    if words.APOLOGY.search(text):
+        return "apology", words.APOLOGY_EASED
     if words.TOO_MUCH.search(text):
         return "too much", words.TOO_MUCH_EASED
     if words.CHOICE_DOUBTED.search(text):

@@ -434,6 +434,8 @@ MISSED = re.compile(
     r"|havent|haven'?t) (?:do|done|finish|finished|start|started|touch|touched)?"
     # "so that one has failed", "i caved": a promise to themselves not kept
     r"|\b(?:that one|this one) (?:has |is )?failed\b|\bi (?:caved|gave in|slipped up)\b"
+    # "the compression video i aint even start", "i ate onigiri 21:30. fail"
+    r"|\bain'?t even (?:start|started|do|done|touch|touched|try|tried)\b|\bfail(?:ed)?\W*$"
     r"|\bcould\s*n[o']?t (?:help it|resist)\b",
     re.IGNORECASE,
 )
@@ -459,10 +461,10 @@ PART_DONE = re.compile(
     r"|got through) (?:half|part|some|a bit|one set|1 set|one of|the first (?:half|part|bit))\b"
     r"|\bnot (?:all|the whole) of\b|\band (?:then )?(?:bailed|gave up|quit|packed it in)\b"
     r"|\bnot \d+\b.*\bcount\b"
-    r"|\bonly (?:one|1|two|2|half|a bit|some|part)\b(?! (?:more|left|to go))|"
-    + ONLY_TRIED.pattern
-    + "|"
-    + HALTED.pattern,
+    r"|\bonly (?:one|1|two|2|half|a bit|some|part)\b(?! (?:more|left|to go))"
+    # "the scarf I knitted only 6 rows", "the ball, 30 times only" (not "it only took 5 min")
+    r"|(?<!took )\bonly \d+\b(?! (?:more|left|to go|days? (?:left|to go)))"
+    r"|\b\d+ (?:[a-z]+ )?only\b|" + ONLY_TRIED.pattern + "|" + HALTED.pattern,
     re.IGNORECASE,
 )
 PART_SEEN = (
@@ -477,6 +479,20 @@ MISSED_EASED = (
 )
 # A decision left for later ("yeah maybe. ill think about it"): no plan to back.
 MULLING = re.compile(r"\b(?:think about it|sleep on it|see how (?:i|it) (?:feel|goes))\b", re.I)
+# Sorry for having shared, vented or rambled ("sorry for dumping that on you", "sorry, that
+# was a lot", "sorry for freaking out"): nothing to apologise for.
+APOLOGY = re.compile(
+    r"\bsorry,?\s+(?:for\s+(?:(?:all|the)\s+)?(?:the\s+)?(?:dump\w*|drama|vent\w*|rant\w*"
+    r"|rambl\w*|moan\w*|whin\w*|freak\w*|being\s+(?:so\s+)?(?:negative|dramatic|a mess|like this)"
+    r"|(?:all\s+)?(?:that|this)|the\s+(?:essay|novel|wall of text|long message))"
+    r"|(?:that|it)\s+(?:was|is|'s)\s+(?:a lot|so much|long)|i'?m\s+(?:all over the place|a mess)"
+    r"|im\s+(?:all over the place|a mess))",
+    re.IGNORECASE,
+)
+APOLOGY_EASED = (
+    "No need to apologise{n}. I'm glad you told me: that's what I'm here for.",
+    "Nothing to be sorry for{n}. Say as much as you need, whenever you need to.",
+)
 MULLED = ("Fair enough{n}: give it some thought. I'm here if you want to talk it through.",)
 ACKNOWLEDGED = (
     "Mm. I'm here whenever you want to pick something up{n}.",

@@ -55,7 +55,10 @@ def advice_reply(text: str, ctx: ReplyContext, turn: int) -> list[str]:
             if asked and topic.asks.search(asked):
                 fits = [s for s in topic.suggestions if not s.contains & ruled_out]
                 spoken = any(_shares(s, matter) for s in fits)
-                if fits and (spoken or not fact):
+                # A matter of its own ("one thing to change in my essays") is never given a
+                # tip about their goal's topic that says nothing of it (running).
+                borrowed = asked in ctx.goals and names_a_matter and not spoken
+                if fits and (spoken or not fact) and not borrowed:
                     picked = rotate(_closest(fits, matter), turn, "advice")
                     return [_suggest(s, ctx.name) for s in picked]
     if fact:

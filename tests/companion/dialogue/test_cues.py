@@ -13,6 +13,7 @@ from companion.dialogue.cues import (
     fix_typos,
     is_aside,
     not_put_off,
+    others_did,
     past_deed,
     put_off,
     refers_back,
@@ -270,6 +271,9 @@ def test_a_deed_told_as_less_than_the_mission_or_a_failed_try_falls_short(text, 
         ("no coffee after 3 today!", "No coffee after 3am", False),
         ("had tea instead of coffee", "No coffee after 3am", False),
         ("took my blood pressure", "Take blood pressure and write it down", False),
+        ("beer: one.", "No beer on weekdays", True),
+        ("2 beers at the pub", "No beer on weekdays", True),
+        ("zero beer, one tea", "No beer on weekdays", False),
     ],
 )
 def test_having_the_thing_breaks_a_mission_of_doing_without(text, title, broken):
@@ -293,3 +297,18 @@ def test_a_clause_that_plans_or_denies_a_deed_puts_it_off(text, off, pointing):
 def test_what_is_not_put_off_is_the_part_that_tells_the_deed():
     assert not_put_off("the workout lol, glazing is tmrw") == "the workout"
     assert not_put_off("gonna run tomorrow") == "gonna run tomorrow"
+
+
+@pytest.mark.parametrize(
+    ("text", "theirs"),
+    [
+        ("vikram did the dishes tonight bc I was putting them to bed", True),
+        ("my husband did the dishes", True),
+        ("she did the downward dog on rufus", True),
+        ("ok did the dishes", False),
+        ("today did the run", False),
+        ("finally did it", False),
+    ],
+)
+def test_a_deed_whose_subject_is_someone_else_is_theirs(text, theirs):
+    assert others_did(text) is theirs

@@ -44,6 +44,11 @@ SAFETY_EXCLUSIONS: tuple[re.Pattern[str], ...] = tuple(
         r"|brother|team|client|tutor) (?:is |are )?(?:going to|gonna|will|would|wan|go) kill"
         r" (?:me|us)\b",
         r"\brather (?:die|be dead) than\b",
+        # A day, a job or a person that "will be the death of me"; a mock-heroic last wish
+        # over a chore ("if i die in the sink tell my mum i loved her").
+        r"\b(?:be|is|are|was|been) the death of (?:me|us)\b",
+        r"\bif i die (?:in|at|on|doing|during|under) (?:the |this |that |a |my )?[a-z]+"
+        r"[^.!?]{0,20}\btell (?:my|them|everyone|the)\b",
         # Work and plans: "kill the process", "shoot for 8 hours", "jump on a call", "let's
         # end it here for today".
         r"\bkill(?:ing|ed)? (?:the|a|that|this|my|all) (?:\w+ )?(?:process|processes|job|task"

@@ -88,6 +88,8 @@ CLEAN = [
     "my pills are ready at the pharmacy",
     "my mum is going to kill me when she sees the scratch on her car",
     "my boss is gonna kill me, the report is late again",
+    "peak season tho, 10 hr shift tonight. gonna be the death of me",
+    "fine ill do it. if i die in the sink tell my mum i loved her",
 ]
 
 
