@@ -150,10 +150,13 @@ PAIR = 0.5
 # At most this many words, just after a mission was marked, may name another ("squats too").
 FOLLOW_WORDS = 6
 # A thing told as done by its state ("kitchen counter is clean!!", "the garlic is in the
-# ground", "the chickpeas are in the water"): a weak sign of a deed, like the message's act.
+# ground", "blackout curtains are up", "mat is out in the lounge", "ok NOW its deleted fr"): a
+# weak sign of a deed, like the message's act.
 _DONE_STATE = re.compile(
-    r"\b(?:is|are|'s|s)\s+(?:all\s+|finally\s+|now\s+)?(?:clean|spotless|tidy|sorted|planted"
-    r"|in the ground|in the water|soaking|booked|paid|posted|ready)\b(?!\s+(?:for|to)\b)",
+    r"\b(?:is|are|'s|s|its|thats)\s+(?:all\s+|finally\s+|now\s+)?(?:clean|spotless|tidy|sorted|planted"
+    r"|in the ground|in the water|soaking|booked|paid|posted|ready|up|out|closed|shut|set up"
+    r"|done|finished|deleted|sent|fixed|washed|in the bin|cancelled|canceled|bubbling)\b"
+    r"(?!\s+(?:for|to|of|with|at|on|in|and)\b)",
     re.IGNORECASE,
 )
 # A state of the moment, not a deed ("craving now actually. ugh").

@@ -781,3 +781,21 @@ def test_a_count_over_a_missions_ceiling_or_a_part_of_a_whole_marks_nothing(owne
     say(owner, "the thumbnails i started but only got like 4 panels out of 12")
 
     assert not Mission.objects.filter(status=Mission.Status.COMPLETED).exists()
+
+
+@pytest.mark.parametrize(
+    ("text", "meant"),
+    [
+        ("ok NOW its deleted fr", "Delete DoorDash from my phone"),
+        ("the sauce is bubbling!! fresh tomatoes from the neighbour", "Make a tomato sauce"),
+    ],
+)
+def test_a_thing_told_in_the_state_its_mission_leaves_it_in_marks_that_mission(owner, text, meant):
+    goal = make_goal(owner, title="Cook more, order less")
+    for title in ("Delete DoorDash from my phone", "Make a tomato sauce", "Walk 20 minutes"):
+        make_mission(goal, title=title)
+
+    say(owner, text)
+
+    done = Mission.objects.filter(status=Mission.Status.COMPLETED)
+    assert list(done.values_list("title", flat=True)) == [meant]
