@@ -285,7 +285,7 @@ def flow_to_start(
     )
     # A past form with no subject ("foam rolled", "tyre pressure checked"): a deed only in
     # the verb of the mission it names.
-    bare = told and not deed and not skips(text) and bool(PAST_DONE.search(text))
+    bare = told and not deed and bool(PAST_DONE.search(text))
     if done or mission or deed or adjusts or bare:
         choices = dialogue_context(deps.user)
         # The mission it clearly names, else those it names in words, else all (it may name

@@ -759,6 +759,7 @@ def test_a_mission_denied_or_planned_in_its_own_clause_is_not_marked(owner):
         ("foam rolled. it hurt more than the breakup", "Foam roll calves"),
         ("cancelled disney+ finally. havent watched it", "Cancel one unused subscription"),
         ("tyre pressure checked. pumped to 90psi", "Check tyre pressure"),
+        ("cancelled my netflix finally, i never watch it", "Cancel one unused subscription"),
     ],
 )
 def test_a_deed_told_in_its_missions_own_verb_without_a_subject_marks_it(owner, text, meant):

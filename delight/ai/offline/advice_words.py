@@ -156,12 +156,15 @@ TOPICS: tuple[Topic, ...] = (
         "sentences a day add up to a chapter a month.",
     ),
     _topic(
-        r"\bsleep(?:ing|s)?\b|\bslept\b|\binsomnia\b|\btired\b|\bbed ?time\b|\bawake\b"
+        r"\b(?:a)?sleep(?:ing|s)?\b|\bslept\b|\bdaylight\b|\binsomnia\b|\btired\b"
+        r"|\bbed ?time\b|\bawake\b"
         r"|\bwak(?:e|ing) up (?:at|in the night)\b",
         "Try a wind-down alarm thirty minutes before bed: screens away, lights low, the same "
         "small routine each night.",
         "If you're still awake after twenty minutes, get up and read something dull in dim "
         "light, then try again. Lying there fighting it keeps the mind busy.",
+        "To sleep in daylight after a night shift, make the room night: blackout curtains or "
+        "an eye mask, earplugs, and the phone face down in another room.",
     ),
     _topic(
         r"\bpaint\w*|\bdraw(?:ing|s)?\b|\bsketch\w*|\bwatercolou?rs?\b|\bacrylics?\b"

@@ -599,3 +599,16 @@ def test_a_phrase_said_twice_is_not_said_back():
 def test_sympathy_speaks_of_the_one_lost_as_they_were_spoken_of(text, them):
     said = act_reply("sympathy", text, ReplyContext(), turn=0)
     assert all(f"about {them}" in candidate for candidate in said)
+
+
+def test_advice_on_a_matter_of_its_own_is_never_a_tip_about_their_goal():
+    said = reply(
+        "advice", "Give me one thing to change in my essays", goal_notes=(GoalNote("Run a 5k"),)
+    )
+    assert "ready answer" in said
+    assert "run" not in said.lower()
+
+
+def test_sleeping_in_daylight_gets_the_tip_for_a_day_sleeper():
+    said = reply("advice", "any trick to fall asleep when its daylight outside")
+    assert "blackout" in said
