@@ -29,13 +29,9 @@ from companion.dialogue import (
 from companion.dialogue.cues import (
     asks_for_goal,
     asks_for_ideas,
-    breaks_without,
     clauses,
     denies_done,
-    falls_short,
-    had_without,
     is_question,
-    kept_without,
     names_mission,
     not_put_off,
     others_did,
@@ -56,6 +52,7 @@ from companion.dialogue.phrases import (
     KEEP_DATE,
     PAST_DONE,
 )
+from companion.dialogue.shortfalls import breaks_without, falls_short, had_without, kept_without
 from companion.selectors import agent_state_data
 from companion.turn.common import TurnDeps
 from delight.ai.embeddings.vectors import Embedder, cosines

@@ -756,15 +756,22 @@ def test_a_mission_denied_or_planned_in_its_own_clause_is_not_marked(owner):
 @pytest.mark.parametrize(
     ("text", "meant"),
     [
+        # in its mission's own verb, with no subject
         ("foam rolled. it hurt more than the breakup", "Foam roll calves"),
         ("cancelled disney+ finally. havent watched it", "Cancel one unused subscription"),
         ("tyre pressure checked. pumped to 90psi", "Check tyre pressure"),
         ("cancelled my netflix finally, i never watch it", "Cancel one unused subscription"),
+        # in the state the mission leaves a thing in
+        ("ok NOW its deleted fr", "Delete DoorDash from my phone"),
+        ("the sauce is bubbling!! fresh tomatoes from the neighbour", "Make a tomato sauce"),
     ],
 )
-def test_a_deed_told_in_its_missions_own_verb_without_a_subject_marks_it(owner, text, meant):
+def test_a_deed_told_without_a_subject_marks_the_mission_its_words_name(owner, text, meant):
     goal = make_goal(owner, title="Get my life in order")
-    for title in ("Foam roll calves", "Cancel one unused subscription", "Check tyre pressure"):
+    for title in (
+        "Foam roll calves", "Cancel one unused subscription", "Check tyre pressure",
+        "Delete DoorDash from my phone", "Make a tomato sauce",
+    ):  # fmt: skip
         make_mission(goal, title=title)
 
     say(owner, text)
@@ -782,21 +789,3 @@ def test_a_count_over_a_missions_ceiling_or_a_part_of_a_whole_marks_nothing(owne
     say(owner, "the thumbnails i started but only got like 4 panels out of 12")
 
     assert not Mission.objects.filter(status=Mission.Status.COMPLETED).exists()
-
-
-@pytest.mark.parametrize(
-    ("text", "meant"),
-    [
-        ("ok NOW its deleted fr", "Delete DoorDash from my phone"),
-        ("the sauce is bubbling!! fresh tomatoes from the neighbour", "Make a tomato sauce"),
-    ],
-)
-def test_a_thing_told_in_the_state_its_mission_leaves_it_in_marks_that_mission(owner, text, meant):
-    goal = make_goal(owner, title="Cook more, order less")
-    for title in ("Delete DoorDash from my phone", "Make a tomato sauce", "Walk 20 minutes"):
-        make_mission(goal, title=title)
-
-    say(owner, text)
-
-    done = Mission.objects.filter(status=Mission.Status.COMPLETED)
-    assert list(done.values_list("title", flat=True)) == [meant]

@@ -1,0 +1,143 @@
+"""What keeps a deed from counting for a mission: told short of its number, a try that did
+not come off, a ceiling gone over, or the very thing a mission of doing without forbids."""
+
+from __future__ import annotations
+
+import re
+
+from companion.dialogue.phrases import NUMBER_WORDS
+from delight.ai.offline.act_words import HALTED, ONLY_TRIED
+
+# Words that tell a deed stopped short of its number ("got to 12", "only managed 2").
+_SHORT = re.compile(
+    r"\b(?:got to|only|managed|made it to|gave up|stopped at|as far as|like)\b", re.IGNORECASE
+)
+_COUNT = re.compile(r"\b\d+\b")
+# A number and the word it counts ("2 hand studies", "one set", "3 sets of 10").
+_COUNTED = re.compile(
+    r"\b(\d+|" + "|".join(w for w in NUMBER_WORDS if w.isalpha() and len(w) > 2) + r")"
+    r"\s+([a-z]{3,})",
+    re.IGNORECASE,
+)
+
+
+def _counted(text: str) -> dict[str, int]:
+    """What a text counts, by the counted word's stem ("3 sets of 10" -> {"set": 3})."""
+    found: dict[str, int] = {}
+    for number, word in _COUNTED.findall(text):
+        amount = int(number) if number.isdigit() else NUMBER_WORDS[number.lower()]
+        found.setdefault(word.lower().rstrip("s")[:5], amount)
+    return found
+
+
+def falls_short(text: str, title: str) -> bool:
+    """A deed told as less than the mission's number ("got to 12 and my arms gave up" for
+    "Do 20 push-ups"; "did one set" for "Do 3 sets of 10 squats"; "did 2 hand studies" for
+    "Draw 3 hand studies"), a try that did not come off, or one stopped partway ("fell asleep
+    halfway"): tried, not done."""
+    if (ONLY_TRIED.search(text) or HALTED.search(text)) and not _CAME_OFF.search(text):
+        return True
+    if _LIMIT.search(title):
+        # "Smoke no more than 5 cigarettes": less is the point, more breaks it ("coffee 4"
+        # for "Max 3 cups of coffee").
+        return _over_limit(text, title)
+    if _SHORT.search(text) and any(int(a) < int(b) for a, b in _PART_OF.findall(text)):
+        return True  # "only got like 4 panels out of 12"
+    # A time of day is no number to reach ("tea at 10:30", "no screens after 11pm").
+    said = [int(n) for n in _COUNT.findall(_CLOCK.sub(" ", text))]
+    asked = [int(n) for n in _COUNT.findall(_CLOCK.sub(" ", title))]
+    if said and asked and max(said) >= max(asked):
+        return False  # "the other 8 push ups… so thats 20 total"
+    if _SHORT.search(text) and said and asked:
+        return True
+    wanted = _counted(title)
+    return any(stem in wanted and n < wanted[stem] for stem, n in _counted(text).items())
+
+
+# A part of a whole counted: "4 panels out of 12", "3 of 5".
+_PART_OF = re.compile(r"\b(\d+)\s+(?:[a-z]+\s+)?(?:out\s+of|of)\s+(?:the\s+)?(\d+)\b", re.I)
+_WORD = re.compile(r"[a-z]{3,}|\d+")
+
+
+def _over_limit(text: str, title: str) -> bool:
+    """A number said beside a word of the limited thing that is over the title's ceiling."""
+    ceiling = [int(n) for n in _COUNT.findall(_CLOCK.sub(" ", title))]
+    if not ceiling:
+        return False
+    things = {w[:4] for w in _WORD.findall(title.lower()) if not w.isdigit()} - {"more", "less"}
+    words = _WORD.findall(_CLOCK.sub(" ", text.lower()))
+    for at, word in enumerate(words):
+        near = {w[:4] for w in words[max(0, at - 1) : at + 2] if not w.isdigit()}
+        if word.isdigit() and int(word) > max(ceiling) and near & things:
+            return True
+    return False
+
+
+def had_without(text: str, title: str) -> bool:
+    """Something had, told with no word of going without ("had a coke"), which a mission of
+    doing without ("No soda today") can never be: it is no deed of that mission's."""
+    return bool(
+        _WITHOUT_TITLE.match(title) and _HAD.search(text) and not _WENT_WITHOUT.search(text)
+    )
+
+
+def breaks_without(text: str, title: str) -> bool:
+    """A mission of doing without ("No coffee after 3am") told broken: its thing had ("took
+    coffee at 5am to stay awake", "had some rice from my officemate's plate") with no word
+    of going without ("no coffee after 3 today", "tea instead")."""
+    kept = _WITHOUT_TITLE.match(title)
+    if kept is None:
+        return False
+    thing = kept["thing"][:4].lower()
+    if _counted_beside(text, thing):
+        return True  # "beer: one." for "No beer on weekdays"
+    if not had_without(text, title):
+        return False
+    return re.search(rf"\b{re.escape(thing)}", text.lower()) is not None
+
+
+def _counted_beside(text: str, thing: str) -> bool:
+    """A count of one or more said of the thing ("beer: one", "2 beers"; not "zero beer, one
+    tea")."""
+    counts = r"(\d+|" + "|".join(w for w in NUMBER_WORDS if w.isalpha()) + r")"
+    named = re.escape(thing) + r"[a-z]*"
+    said = re.findall(rf"\b{counts}\s+{named}|\b{named}\s*[:=-]\s*{counts}\b", text.lower())
+    amounts = [a or b for a, b in said]
+    return any((int(n) if n.isdigit() else NUMBER_WORDS.get(n, 0)) >= 1 for n in amounts)
+
+
+def kept_without(text: str) -> bool:
+    """A day kept without something told ("no coffee after 3 today!", "zero soda all day"):
+    a sign of a mission of doing without done."""
+    return bool(_KEPT_WITHOUT.search(text))
+
+
+_KEPT_WITHOUT = re.compile(
+    r"^\W*(?:(?:ok|so|and|also|yay)\W+)?(?:no|zero|0|not a single|not one)\s+[a-z]+\b"
+    r"(?=[^.!?]*\b(?:today|all day|tonight|since|after|this (?:morning|afternoon|evening)))",
+    re.IGNORECASE,
+)
+# A mission of doing without, and its thing: "No rice on my break meal", "Avoid sugary drinks".
+_WITHOUT_TITLE = re.compile(
+    r"^\s*(?:no|zero|avoid|skip|stay off|cut out|do not|don'?t)\s+"
+    r"(?:(?:eat|drink|have|use|buy|touch)\s+)?(?P<thing>[a-z]{3,})",
+    re.IGNORECASE,
+)
+_WENT_WITHOUT = re.compile(
+    r"\b(?:no|not|never|didn'?t|didnt|did not|without|avoided|skipped|resisted|stayed off|zero"
+    r"|none|instead|held off|kept off)\b",
+    re.IGNORECASE,
+)
+_HAD = re.compile(r"\b(?:had|took|ate|drank|drunk|smoked|bought|grabbed|caved|gave in)\b", re.I)
+
+
+_CLOCK = re.compile(r"\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)\b|\b\d{1,2}[:.]\d{2}\b", re.IGNORECASE)
+# A title whose number is a ceiling, not a target.
+_LIMIT = re.compile(
+    r"\b(?:no more than|at most|max(?:imum)?|under|less than|fewer than|below)\b", re.IGNORECASE
+)
+# A try that came off after all ("it destroyed me but i finished it").
+_CAME_OFF = re.compile(
+    r"\bbut (?:i )?(?:finished|did it|managed|got (?:it|there)|made it|nailed|done)\b",
+    re.IGNORECASE,
+)
