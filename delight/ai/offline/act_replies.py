@@ -258,6 +258,8 @@ def _kindness_for(text: str) -> tuple[str, tuple[str, ...]]:
     if words.KINDNESS_ASKED.search(text):
         return "", ()
     found = next((key for key, pattern in _KINDNESS_CUES if pattern.search(text)), "")
+    if found in ("part", "missed") and words.OWN_PLAN.search(text):
+        found = "plan"  # "the tea i didnt drink yet, i will do it before sleep": backed
     if found == "effort" and words.NO_EFFORT.search(text):
         return "", ()
     if found == "plan":

@@ -359,7 +359,8 @@ PLAN_BACKED = (
 PLAN_TIMED = ("That works{n}. Future you will be glad you picked a time for it.",)
 TIME_SAID = re.compile(
     r"\b(?:tomorrow|tonight|later|this (?:morning|afternoon|evening|weekend)|after (?:work"
-    r"|lunch|dinner|school)|before (?:work|bed)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day"
+    r"|lunch|dinner|school)|before (?:work|bed|sleep|i sleep)"
+    r"|on (?:mon|tues|wednes|thurs|fri|satur|sun)day"
     r"|at \d{1,2}(?::\d\d)?|next week)\b",
     re.IGNORECASE,
 )

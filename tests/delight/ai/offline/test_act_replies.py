@@ -612,3 +612,9 @@ def test_advice_on_a_matter_of_its_own_is_never_a_tip_about_their_goal():
 def test_sleeping_in_daylight_gets_the_tip_for_a_day_sleeper():
     said = reply("advice", "any trick to fall asleep when its daylight outside")
     assert "blackout" in said
+
+
+def test_something_missed_with_a_plan_to_do_it_later_gets_the_plan_backed():
+    said = reply("kindness", "the tea i didnt drink yet, i will do it before sleep")
+    assert "plan" in said.lower() or "picked a time" in said
+    assert "missed" not in said
