@@ -104,14 +104,26 @@ _COMMON_VERBS = word_set(
 )
 
 
-def _memory_overlap(text: str, memories: Sequence[str]) -> str:
-    """A remembered fact that shares a content word with the message, in second person;
-    one that would not read well spoken back is passed over."""
-    said = {
+def _content_stems(text: str) -> set[str]:
+    return {
         light_stem(w)
         for w in normalise_words(text)
         if w not in STOPWORDS and w not in _COMMON_VERBS and len(w) > 3
     }
+
+
+def _goal_spoken_of(text: str, goals: Sequence[str]) -> str:
+    """The goal the message shares a word with ("coffee 4 today oops": "Cut down on
+    coffee"), else the one in focus (the first); "" with none."""
+    said = _content_stems(text)
+    named = [g for g in goals if said & {light_stem(w) for w in normalise_words(g)}]
+    return next(iter(named or goals), "")
+
+
+def _memory_overlap(text: str, memories: Sequence[str]) -> str:
+    """A remembered fact that shares a content word with the message, in second person;
+    one that would not read well spoken back is passed over."""
+    said = _content_stems(text)
     for memory in memories:
         words = {light_stem(w) for w in normalise_words(memory) if w not in STOPWORDS}
         if said & words:
@@ -134,7 +146,7 @@ def _context_line(
 ) -> str:
     """At most one sentence woven from the context: missions, then memory, then progress
     for a very sad moment, then goal."""
-    goal = context.goals[0] if context.goals else ""
+    goal = _goal_spoken_of(text, context.goals)
     if key == "mission" or intent == "mission_request":
         if context.missions:
             listed = "; ".join(context.missions[:3])

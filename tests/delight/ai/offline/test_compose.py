@@ -350,3 +350,14 @@ def test_a_question_about_the_persons_own_doings_is_not_a_question_of_fact() -> 
 def test_after_work_is_a_time_not_work_talked_about() -> None:
     assert compose_reply("will jog tomorrow after work, too dark now").rule != "work"
     assert compose_reply("how do i get through work tomorrow").rule == "work"
+
+
+def test_the_goal_woven_in_is_the_one_the_message_speaks_of() -> None:
+    goals = (GoalNote("Sleep better before my night shifts"), GoalNote("Cut down on coffee"))
+    context = ReplyContext(name="Inês", goal_notes=goals)
+    sad = compose_reply(
+        "the coffee thing was a mess today", emotion=emotion("sadness"), context=context
+    )
+    assert "“Cut down on coffee”" in sad.text
+    other = compose_reply("It was a long week", emotion=emotion("sadness"), context=context)
+    assert "“Sleep better before my night shifts”" in other.text
