@@ -34,6 +34,7 @@ from companion.dialogue.parsing import (
     fits_one,
     fitting,
     named_by_the_rest,
+    tells_a_bare_past,
     told_in_its_verb,
 )
 from companion.dialogue.states import (
@@ -65,6 +66,7 @@ __all__ = [
     "fits_one",
     "fitting",
     "named_by_the_rest",
+    "tells_a_bare_past",
     "told_in_its_verb",
     "transition",
     "waiting_words",

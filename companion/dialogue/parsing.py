@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, TypeVar
 
-from companion.dialogue.cues import not_put_off
+from companion.dialogue.cues import clauses, not_put_off
 from companion.dialogue.dates import DateError, number, parse_target_date
 from companion.dialogue.phrases import (
     APPROX,
@@ -482,26 +482,41 @@ def by_leading_verb(text: str, choices: Sequence[Choice]) -> Choice | None:
     return led[0] if len(led) == 1 else None
 
 
+def _bare_pasts(text: str) -> list[tuple[str, list[str]]]:
+    """The past forms told with no subject, each with the words before it in its clause:
+    first in a clause after the person's own words ("ok cancelled disney+"), or last in it
+    ("tyre pressure checked")."""
+    told = []
+    for clause in clauses(text.lower()):
+        words = re.findall(r"[a-z']+", clause)
+        for at, word in enumerate(words):
+            past = PAST_DONE.fullmatch(word) or word in NOT_DEEDS
+            if past and (at == len(words) - 1 or all(w in OWN_DEED_LEAD for w in words[:at])):
+                told.append((word, words[:at]))
+    return told
+
+
+def tells_a_bare_past(text: str) -> bool:
+    """A past form with no subject ("foam rolled"): a deed only of the mission it names in
+    its own verb (told_in_its_verb); the missions need not be read otherwise."""
+    return bool(_bare_pasts(text))
+
+
 def told_in_its_verb(text: str, choices: Sequence[Choice]) -> Choice | None:
     """The one choice whose words (beyond a common verb) `text` names best, when a clause
     tells its title's own verb in the past with nothing before it but the title's words or
     the person's ("cancelled disney+ finally" for "Cancel one unused subscription", "foam
     rolled" for "Foam roll calves", "tyre pressure checked" for "Check tyre pressure"; not
-    "gary called…" for "Call the realtor back"); None otherwise."""
-    best = best_choice(text, choices, LIGHT_VERBS)
+    "gary called…" for "Call the realtor back", nor "salma sent me…"); None otherwise."""
+    told = _bare_pasts(text)
+    best = best_choice(text, choices, LIGHT_VERBS) if told else None
     if best is None:
         return None
     title = re.findall(r"[a-z']+", best.title.lower())
     verbs, named = {_stem(w) for w in title[:2]}, {_stem(w) for w in title}
-    for clause in re.split(r"[.,;:!?]+", text.lower()):
-        words = re.findall(r"[a-z']+", clause)
-        for at, word in enumerate(words):
-            past = PAST_DONE.fullmatch(word) or word in NOT_DEEDS
-            # First, or last after the thing's own words ("foam rolled"): not "salma sent me".
-            first = all(w in OWN_DEED_LEAD for w in words[:at])
-            last = at == len(words) - 1 and all(_stem(w) in named for w in words[:at])
-            if past and _stem(word) in verbs and (first or last):
-                return best
+    for word, before in told:
+        if _stem(word) in verbs and all(w in OWN_DEED_LEAD or _stem(w) in named for w in before):
+            return best
     return None
 
 

@@ -56,21 +56,28 @@ def falls_short(text: str, title: str) -> bool:
 
 # A part of a whole counted: "4 panels out of 12", "3 of 5".
 _PART_OF = re.compile(r"\b(\d+)\s+(?:[a-z]+\s+)?(?:out\s+of|of)\s+(?:the\s+)?(\d+)\b", re.I)
-_WORD = re.compile(r"[a-z]{3,}|\d+")
+_NUMBER = r"(\d+|" + "|".join(w for w in NUMBER_WORDS if w.isalpha()) + r")"
+
+
+def _amounts_of(text: str, things: set[str]) -> list[int]:
+    """The amounts said of a thing, by its words' first four letters: just before one ("4
+    cups", "2 beers") or just after it ("coffee 4", "beer: one"; not "zero beer, one tea")."""
+    plain = _CLOCK.sub(" ", text.lower())
+    said = re.findall(rf"\b{_NUMBER}\s+([a-z]+)|\b([a-z]+)\s*[:=-]?\s*{_NUMBER}\b", plain)
+    return [
+        int(n) if n.isdigit() else NUMBER_WORDS.get(n, 0)
+        for before, thing, named, after in said
+        for n, word in ((before, thing), (after, named))
+        if n and word[:4] in things
+    ]
 
 
 def _over_limit(text: str, title: str) -> bool:
-    """A number said beside a word of the limited thing that is over the title's ceiling."""
+    """An amount of the limited thing over the title's ceiling ("coffee 4" for "Max 3 cups of
+    coffee")."""
     ceiling = [int(n) for n in _COUNT.findall(_CLOCK.sub(" ", title))]
-    if not ceiling:
-        return False
-    things = {w[:4] for w in _WORD.findall(title.lower()) if not w.isdigit()} - {"more", "less"}
-    words = _WORD.findall(_CLOCK.sub(" ", text.lower()))
-    for at, word in enumerate(words):
-        near = {w[:4] for w in words[max(0, at - 1) : at + 2] if not w.isdigit()}
-        if word.isdigit() and int(word) > max(ceiling) and near & things:
-            return True
-    return False
+    things = {w[:4] for w in re.findall(r"[a-z]{3,}", title.lower())} - {"more", "less"}
+    return bool(ceiling) and any(n > max(ceiling) for n in _amounts_of(text, things))
 
 
 def had_without(text: str, title: str) -> bool:
@@ -89,21 +96,11 @@ def breaks_without(text: str, title: str) -> bool:
     if kept is None:
         return False
     thing = kept["thing"][:4].lower()
-    if _counted_beside(text, thing):
+    if any(n >= 1 for n in _amounts_of(text, {thing})):
         return True  # "beer: one." for "No beer on weekdays"
     if not had_without(text, title):
         return False
     return re.search(rf"\b{re.escape(thing)}", text.lower()) is not None
-
-
-def _counted_beside(text: str, thing: str) -> bool:
-    """A count of one or more said of the thing ("beer: one", "2 beers"; not "zero beer, one
-    tea")."""
-    counts = r"(\d+|" + "|".join(w for w in NUMBER_WORDS if w.isalpha()) + r")"
-    named = re.escape(thing) + r"[a-z]*"
-    said = re.findall(rf"\b{counts}\s+{named}|\b{named}\s*[:=-]\s*{counts}\b", text.lower())
-    amounts = [a or b for a, b in said]
-    return any((int(n) if n.isdigit() else NUMBER_WORDS.get(n, 0)) >= 1 for n in amounts)
 
 
 def kept_without(text: str) -> bool:

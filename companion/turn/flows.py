@@ -24,6 +24,7 @@ from companion.dialogue import (
     fits_one,
     fitting,
     named_by_the_rest,
+    tells_a_bare_past,
     told_in_its_verb,
 )
 from companion.dialogue.cues import (
@@ -50,7 +51,6 @@ from companion.dialogue.phrases import (
     DATE_SAID_AGAIN,
     GOAL_NAMED,
     KEEP_DATE,
-    PAST_DONE,
 )
 from companion.dialogue.shortfalls import breaks_without, falls_short, had_without, kept_without
 from companion.selectors import agent_state_data
@@ -282,7 +282,7 @@ def flow_to_start(
     )
     # A past form with no subject ("foam rolled", "tyre pressure checked"): a deed only in
     # the verb of the mission it names.
-    bare = told and not deed and bool(PAST_DONE.search(text))
+    bare = told and not deed and tells_a_bare_past(text)
     if done or mission or deed or adjusts or bare:
         choices = dialogue_context(deps.user)
         # The mission it clearly names, else those it names in words, else all (it may name

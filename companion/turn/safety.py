@@ -17,6 +17,7 @@ import datetime as dt
 import re
 from typing import Any
 
+from delight.ai.classifiers import screen_safety
 from delight.ai.types import SafetyResult
 
 CRISIS_LEVEL = 2  # safety levels 2 (high risk) and 3 (imminent danger)
@@ -128,25 +129,17 @@ def safety_answer(safety: SafetyResult) -> str:
     return SOMEONE_ELSE if safety.basis == SOMEONE_ELSE else CRISIS
 
 
-# A risk said only to be denied: "im not going to hurt myself", "no thoughts of ending it".
-_RISK_DENIED = re.compile(
-    r"\b(?:not|never|no|wo\s*n[o']?t|would\s*n[o']?t|will\s+not|would\s+not)\s+"
-    r"(?:(?:going|gonna|about|ever|planning|thinking|having|had|any|real|actual)\s+)*"
-    r"(?:to\s+|of\s+)?(?:thoughts\s+of\s+)?(?:hurt\w*|kill\w*|end\w*)\s+(?:myself|my\s+life|it)\b",
-    re.IGNORECASE,
-)
-
-
 def checkin_answer(text: str, *, asked_again: bool = False) -> str:
     """What a message says to a check-in: "at risk" (yes, or not sure), "safe", "unclear"
     (a bare "yeah" to the two-sided question, then words about something else: asked once
     more unless `asked_again`), or "" when it does not answer it. A denial wins over a stray
     "i am": "no, i am fine"; a risk named only to be denied is none ("no not like that!! im
     not going to hurt myself")."""
-    undenied = _RISK_DENIED.sub(" ", text)
-    if _RISK_SAID.search(undenied):
+    # The rules' own negation decides whether a risk named is meant or denied.
+    named = _RISK_SAID.search(text) is not None
+    if named and screen_safety(text).level >= CRISIS_LEVEL:
         return "at risk"
-    safe = _SAFE.search(text) or undenied != text
+    safe = _SAFE.search(text) or named
     if safe and not re.search(r"\b(?:yes|yeah|yep)\b", text, re.IGNORECASE):
         return "safe"
     if not _YES.search(text):
