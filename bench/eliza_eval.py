@@ -18,6 +18,8 @@ written by people who never saw the code):
   writer's of 2026-11-30 (900 messages, read before tuning: four fifths trained on);
 - public: public corpora nobody here wrote (bench/eval_public.py): the share of messages
   answered with the crisis response and with a check-in, and the acts read;
+- facts: the notes the fact extractor makes of the same public corpora, judged by a helper
+  who never saw the rules (bench/eval_facts.py): precision, and how many are right;
 - conversations: the blind multi-turn conversations (bench/eval_conversations.py).
 
 Tuned and untouched splits are printed side by side: the tuned ones may be studied while
@@ -50,6 +52,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import eval_facts as facts
 import eval_public as public
 from common import ROOT, bench_database_url, django_setup  # bench/ is on sys.path
 from eval_conversations import eval_conversations
@@ -58,7 +61,7 @@ DATABASE = "bench_eval"
 CLASSIFIER_DATA = ROOT / "tests" / "delight" / "ai" / "classifiers" / "data"
 BLIND = ROOT / "tests" / "delight" / "ai" / "data" / "blind"
 SETS = ("intent", "emotion", "safety", "recall", "dialogues", "corpus", "crisis", "public",
-        "conversations")  # fmt: skip
+        "facts", "conversations")  # fmt: skip
 SET_TODAY = dt.date(2026, 11, 24)  # the day the blind dialogues' dates are counted from
 PREFIX = "eval-"
 CRISIS_KINDS = ("explicit", "indirect")
@@ -446,6 +449,26 @@ def eval_public(people: People, limit: int, verbose: bool) -> None:
     public.print_side_by_side(rows, verbose)
 
 
+def eval_facts(people: People, limit: int, verbose: bool) -> None:
+    from delight.ai.offline.facts import extract_facts
+
+    found = public.splits(limit)
+    if not found:
+        print(f"facts: no corpus in {public.CORPORA} (see bench/eval_public.py)")
+        return
+    judged = facts.verdicts()
+    rows = [(split, facts.read_facts(split, extract_facts, judged)) for split in found]
+    print("facts kept from public corpora (judged blind: right when true, lasting, well worded)")
+    facts.print_side_by_side(rows, verbose)
+    expected = facts.expected_kinds()
+    facts.print_recall(
+        [(split, facts.read_recall(split, extract_facts, expected)) for split in found], verbose
+    )
+    unjudged = public.CORPORA / "facts_unjudged.jsonl"
+    if count := facts.write_unjudged(rows, unjudged):
+        print(f"  {count} notes not judged yet: {unjudged}")
+
+
 EVALS: dict[str, Callable[[People, int, bool], None]] = {
     "intent": eval_intent,
     "emotion": eval_emotion,
@@ -455,6 +478,7 @@ EVALS: dict[str, Callable[[People, int, bool], None]] = {
     "corpus": eval_corpus,
     "crisis": eval_crisis,
     "public": eval_public,
+    "facts": eval_facts,
     "conversations": eval_conversations,
 }
 

@@ -100,11 +100,28 @@ def extract_facts(text: str, *, today: dt.date | None = None) -> list[ExtractedF
             read = clause if extractor in _NAMES_STAND else stated
             facts.extend(extractor(read) if read else [])
     facts.extend(pet_named_first(text))
-    facts = _ended_by_a_loss(facts)
+    facts = _ended_by_a_loss([f for f in facts if _well_made(f)])
     unique: dict[str, ExtractedFact] = {}
     for fact in facts:
         unique.setdefault(fact.key or fact.content.lower(), fact)
     return list(unique.values())
+
+
+# A note that still speaks to the listener ("Likes your idea", "Wants to show you this")
+# is about them, or a moment between the two, not about the person.
+_TO_THE_LISTENER = re.compile(r"\b(?:you|your|yours|yourself|ya|u)\b", re.IGNORECASE)
+# What a like, a wish or a deed is about, said only by pointing ("Prefers it", "Likes those
+# tests", "Finished them in no time", "Loves living here"): nothing to hold on to later.
+_POINTING = re.compile(r"\b(?:it|its|this|these|those|them|one|ones|here|there|him|he|she)\b")
+_POINTED_KINDS = ("likes", "prefers", "goal", "done", "hobby", "learning", "task")
+
+
+def _well_made(fact: ExtractedFact) -> bool:
+    """Whether a note is fit to keep: about the person, and about something it names."""
+    if _TO_THE_LISTENER.search(fact.content):
+        return False
+    kind = fact.key.split(":", 1)[0]
+    return not (kind in _POINTED_KINDS and _POINTING.search(fact.value or fact.content))
 
 
 def _ended_by_a_loss(facts: list[ExtractedFact]) -> list[ExtractedFact]:

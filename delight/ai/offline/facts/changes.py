@@ -111,8 +111,10 @@ def losses(clause: str, *, today: dt.date) -> list[ExtractedFact]:
         return []
     when = _when(clause, today)
     said = third_person(loss.who.replace("your ", "my ", 1))
-    # "Their cat Miso died in May 2026"; a name alone reads as "Lost Miso in May 2026".
-    content = f"{said} died in {when}" if said.startswith("their") else f"Lost {said} in {when}"
+    # "Their cat Miso died in May 2026"; a name alone reads as "Lost Miso in May 2026"; no
+    # date when none was said (a loss told today may be years old).
+    content = f"{said} died" if said.startswith("their") else f"Lost {said}"
+    content += f" in {when}" if when else ""
     lowered = loss.who.lower()
     if kind := _KIND.search(lowered):
         key = f"pet:{_KINDS.get(kind.group(1), kind.group(1))}"
@@ -123,7 +125,8 @@ def losses(clause: str, *, today: dt.date) -> list[ExtractedFact]:
     return [fact(content, "personal", key, 0.85, "loss", value=loss.name or said)]
 
 
-# When a loss was, as said ("last year", "3 years ago", "in 2019"); else this month.
+# When a loss was, as said ("last year", "3 years ago", "in 2019", "yesterday", "a month
+# ago", "in september"); else "" (unsaid).
 _YEAR = re.compile(r"\bin ((?:19|20)\d\d)\b")
 _YEARS_AGO = re.compile(r"\b(a|one|two|three|four|five|\d+) years? ago\b", re.IGNORECASE)
 _NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
@@ -137,9 +140,30 @@ def _when(clause: str, today: dt.date) -> str:
     if ago := _YEARS_AGO.search(clause):
         count = ago.group(1).lower()
         return str(today.year - _NUMBERS.get(count, int(count) if count.isdigit() else 1))
-    if re.search(r"\blast month\b", clause, re.IGNORECASE):
+    if re.search(r"\b(?:last month|a month ago)\b", clause, re.IGNORECASE):
         return f"{today.replace(day=1) - dt.timedelta(days=1):%B %Y}"
-    return f"{today:%B %Y}"
+    if _LATELY.search(clause):
+        return f"{today:%B %Y}"
+    if named := _MONTH.search(clause):
+        month = _MONTHS.index(named.group(1).lower()[:3]) + 1
+        in_year = today.year if month <= today.month else today.year - 1
+        return f"{dt.date(in_year, month, 1):%B %Y}"
+    return ""
+
+
+_LATELY = re.compile(
+    r"\b(?:today|tonight|yesterday|this (?:morning|afternoon|evening|week|month)|last night"
+    r"|last week(?:end)?|on (?:mon|tues|wednes|thurs|fri|satur|sun)day"
+    r"|(?:a|one|two|three|four|five|six|\d) (?:days?|weeks?) ago"
+    r"|(?:just|recently) (?:died|passed))",
+    re.IGNORECASE,
+)
+_MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+_MONTH = re.compile(
+    r"\bin (january|february|march|april|may|june|july|august|september|october|november"
+    r"|december)\b",
+    re.IGNORECASE,
+)
 
 
 def job_left(clause: str) -> list[ExtractedFact]:
@@ -158,15 +182,20 @@ def job_left(clause: str) -> list[ExtractedFact]:
         return []
     what = thing(found["what"] or found["where"] or found["from"] or "", 6)
     how = (found["how"] or found["how2"] or found["how3"] or "").lower()
+    # A job lost (fired, laid off) is not a job left: the note says which.
+    verb = "Lost" if _LOST_JOB.search(found.group(0)) else "Left"
     if how == "as":
-        return [fact(f"Left their job as {what}", "personal", "occupation", 0.85, "work",
+        return [fact(f"{verb} their job as {what}", "personal", "occupation", 0.85, "work",
                      "change", value=what)]  # fmt: skip
-    return _left_place(what)
+    return _left_place(what, verb)
 
 
-def _left_place(what: str) -> list[ExtractedFact]:
-    ended = f"No longer works at {what}" if what else "Left their job"
+_LOST_JOB = re.compile(r"\b(?:lost|fired|laid off|made redundant|let go)\b", re.IGNORECASE)
+
+
+def _left_place(what: str, verb: str = "Left") -> list[ExtractedFact]:
+    ended = f"No longer works at {what}" if what else f"{verb} their job"
     return [
         fact(ended, "personal", "employer", 0.85, "work", "change", value=what),
-        fact("Left their job", "personal", "occupation", 0.85, "work", "change", value=what),
+        fact(f"{verb} their job", "personal", "occupation", 0.85, "work", "change", value=what),
     ]

@@ -39,15 +39,32 @@ _NEEDS_NEXT = frozenset(
 
 
 def thing(fragment: str, max_words: int = 8) -> str:
-    """The object of a statement: cut at the clause end, drop filler, keep a few words."""
+    """The object of a statement, in a few words.
+
+    1. Cut at the clause end and drop trailing filler.
+    2. Longer than `max_words`: end it before the last phrase that starts within them
+       ("learn to swim properly | before our holiday in greece in july"), so no note stops
+       mid-phrase ("…leather shoes to wear"); with no such place, "" (nothing kept).
+    3. Drop a last word that needs the next ("…our holiday in greece in").
+    """
     found = CLAUSE_END.split(fragment, maxsplit=1)[0].strip(" .!?")
     for _ in range(3):
         found = TRAILING_FILLER.sub("", found)
-    words = found.split()[:max_words]
-    # A cut at `max_words` leaves no word that needs the next ("…our holiday in greece in").
+    words = found.split()
+    if len(words) > max_words:
+        starts = [n for n in range(2, max_words + 1) if words[n].lower() in _PHRASE_STARTS]
+        words = words[: starts[-1]] if starts else []
     while len(words) > 1 and words[-1].lower() in _NEEDS_NEXT:
         words.pop()
     return " ".join(words)
+
+
+# Words that open a phrase hung on what comes before them: a long object ends before one.
+_PHRASE_STARTS = frozenset(
+    {"before", "after", "for", "in", "on", "at", "by", "with", "to", "so", "because", "when",
+     "while", "until", "from", "through", "during", "and", "or", "but", "since", "if", "as",
+     "into", "without", "than", "instead"}
+)  # fmt: skip
 
 
 def slug(text: str, max_words: int = 5) -> str:
@@ -58,8 +75,14 @@ def slug(text: str, max_words: int = 5) -> str:
 def third_person(fragment: str) -> str:
     """Third-person rewrite of a fragment about the speaker ("my" -> "their")."""
     swaps = {"my": "their", "me": "them", "i": "they", "myself": "themselves", "mine": "theirs",
-             "im": "they're", "i'm": "they're", "ive": "they've", "i've": "they've"}  # fmt: skip
-    return " ".join(swaps.get(word.lower(), word) for word in fragment.split())
+             "im": "they're", "i'm": "they're", "ive": "they've", "i've": "they've",
+             "our": "their", "we": "they", "us": "them", "ours": "theirs"}  # fmt: skip
+    said = " ".join(swaps.get(word.lower(), word) for word in fragment.split())
+    # "they am", "they was": the verb follows its new subject.
+    return re.sub(r"\bthey (am|was)\b", lambda m: f"they {_AGREE[str(m.group(1))]}", said)
+
+
+_AGREE = {"am": "are", "was": "were"}
 
 
 def article(phrase: str) -> str:

@@ -20,6 +20,25 @@ _TRIVIAL_GOALS = re.compile(
     r"goals?(?: thing| idea)?\W*$)",
     re.IGNORECASE,
 )
+# A request of the moment, in a shop, a restaurant, a bank or on the phone ("i'd like to
+# buy a skirt", "i want to speak to kate"): said, done, and nothing to remember it by.
+_PASSING = re.compile(
+    r"^(?:buy|purchase|order|book|reserve|rent|hire|pay|send|withdraw|deposit|exchange|cancel"
+    r"|return|activate|renew|borrow|check (?:in|out)|speak (?:to|with)|talk to|leave a message"
+    r"|make (?:an? )?(?:appointment|reservation|booking|call|phone call|complaint)"
+    r"|sit\b|come (?:in|back|over|by|and)|drop by|pick \w+ up|pick up|introduce|present|give"
+    r"|try (?:on|some|a|the)\b|(?:have|take) a look|look at|see (?:the|a|an|some|mr|mrs|ms|dr)\b"
+    r"|have (?:a|an|the|some|one|two|three|\d+)\b|get (?:a|an|the|some|one|two|\d+)\b"
+    r"|go to (?:a|an|the) [\w' ]*(?:restaurant|hotel|bar|cafe|station|airport|bank|shop|store"
+    r"|mall|street|cinema|movies?)\b)",
+    re.IGNORECASE,
+)
+# What a life is made of is no errand, however it is asked for ("buy a house").
+_LIFE_SIZED = re.compile(
+    r"\b(?:house|home|flat|apartment|car|baby|babies|kids?|children|family|dog|cat|puppy"
+    r"|job|degree|promotion|business|wedding|tattoo|bike)\b",
+    re.IGNORECASE,
+)
 # A shrug after an aim: "walk more i guess".
 _HEDGE_END = re.compile(
     r"(?:[\s,]+(?:i guess|i suppose|i think|maybe|probably|tbh|lol|idk))+$", re.I
@@ -45,7 +64,7 @@ def goals(clause: str) -> list[ExtractedFact]:
         if not found:
             continue
         aim = _HEDGE_END.sub("", thing(found.group(1), 10))
-        if not aim or _TRIVIAL_GOALS.match(aim) or TIMED.search(aim):
+        if not aim or _TRIVIAL_GOALS.match(aim) or TIMED.search(aim) or _errand(aim):
             return []
         return [
             fact(
@@ -58,6 +77,10 @@ def goals(clause: str) -> list[ExtractedFact]:
             )
         ]
     return []
+
+
+def _errand(aim: str) -> bool:
+    return bool(_PASSING.match(aim)) and not _LIFE_SIZED.search(aim)
 
 
 # Something coming up ("got a job interview on friday", "i have a dentist appointment

@@ -15,22 +15,33 @@ _CONDITIONS = (
 )
 
 
+# "have" before a past form is a perfect, not a food: "i should not have said that".
+_DONE_FORM = re.compile(
+    r"^(?:been|got|gotten|done|said|gone|seen|taken|given|told|made|had"
+    r"|(?!fried|dried|baked|roasted|processed|smoked|salted|pickled|canned)\w+ed)$"
+)
+
+
 def food(clause: str) -> list[ExtractedFact]:
     """What they cannot or do not eat: keyed "food:<thing>", so "I eat fish again" can
     supersede it."""
     found = re.search(
-        r"\bI (?:(?:can not|cannot|must not|should not|am not allowed to) (?:eat|have|drink"
-        r"|digest)|(?:do not|never) (?:eat|drink)) (?:any )?(.+)",
+        r"\bI (?:(?:can not|cannot|must not|should not|am not allowed to) (?P<verb>eat|have"
+        r"|drink|digest)|(?P<habit>do not|never) (?:eat|drink)) (?:any )?(.+)",
         clause,
         re.I,
     )
     if found:
-        item = thing(found.group(1), 5)
+        item = thing(found.group(3), 5)
         pronouns = ("it", "that", "this", "those", "these", "them", "anything", "much", "well")
-        if item and item.lower() not in pronouns:
+        # "i should not have said…", "i cant eat or sleep": no food named.
+        first = item.split()[0].lower() if item else ""
+        done = (found["verb"] or "").lower() == "have" and _DONE_FORM.match(first)
+        if item and item.lower() not in pronouns and not (done or first in ("or", "and", "to")):
+            said = "Does not eat" if found["habit"] else "Can not eat"
             return [
                 fact(
-                    f"Can not eat {third_person(item)}",
+                    f"{said} {third_person(item)}",
                     "personal",
                     f"food:{slug(item)}",
                     0.85,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from delight.ai.offline.facts.common import article, fact, thing, third_person
+from delight.ai.offline.facts.common import CLAUSE_END, article, fact, thing, third_person
 from delight.ai.text import word_set
 from delight.ai.types import ExtractedFact
 
@@ -38,7 +38,10 @@ def occupation(clause: str) -> list[ExtractedFact]:
         re.I,
     )
     if found:
-        job, _, employer = ([*re.split(r"\s+(at|for)\s+", found.group(1), maxsplit=1), "", ""])[:3]
+        # The job ends where the clause or an "and" does ("a nurse and my shifts are long,
+        # no time for cooking": no job "nurse and my shifts are", no employer "cooking").
+        said = re.split(r"\s+and\s+", CLAUSE_END.split(found.group(1), maxsplit=1)[0])[0]
+        job, _, employer = ([*re.split(r"\s+(at|for)\s+", said, maxsplit=1), "", ""])[:3]
         job = thing(job, 5)
         facts = [_job(job, 0.85)]
         if employer:
@@ -46,7 +49,7 @@ def occupation(clause: str) -> list[ExtractedFact]:
         return facts
     clause = _CHAT_TAIL.sub("", clause)
     found = re.search(
-        r"\bI am (?:an? )((?:(?!in\b)[\w-]+ ){0,3}[\w-]+?)(?: by (?:profession|trade))?"
+        r"\bI am (?:an? )((?:(?!(?:in|at|for)\b)[\w-]+ ){0,3}[\w-]+?)(?: by (?:profession|trade))?"
         r"(?: (?:at|for) (.+)| in [\w' -]+)?(?:,.*)?$",
         clause,
         re.I,
@@ -54,11 +57,17 @@ def occupation(clause: str) -> list[ExtractedFact]:
     if found:
         job = found.group(1).lower()
         last = job.split()[-1]
+        if _SAYS_HOW.match(job):
+            return []  # "a terrible dancer", "an emotional eater": how they are, not a job
+        if last in ("student", "major", "undergrad", "undergraduate"):
+            return [_student(job, found.group(2))]
         if last not in _NOT_JOBS and (last in _JOBS or re.search(r"(?:er|or|ist|ian|eer)$", last)):
             employer = found.group(2)
             return [_job(job, 0.7), *([_employer(thing(employer, 6))] if employer else [])]
     found = re.search(
-        r"\bI (?:work|am working)(?: \w+)? (?:at|for) (.+)|\bI (?:run|manage|own) (an? .+)",
+        r"\bI (?:work|am working)(?: \w+)? (?:at|for) (?!my job\b|home\b)(.+)"
+        r"|\bI (?:run|manage|own) (an? (?:\w+ )?(?:business|shop|store|restaurant|cafe|bakery"
+        r"|company|firm|bar|pub|salon|gym|studio|farm|practice|agency|startup)\b.*)",
         clause,
         re.I,
     )
@@ -83,6 +92,22 @@ def occupation(clause: str) -> list[ExtractedFact]:
             )
         ]
     return []
+
+
+# A word before "…er" that says how someone is, not what they do for a living.
+_SAYS_HOW = re.compile(
+    r"^(?:terrible|awful|bad|good|great|big|huge|emotional|hard|heavy|light|picky|fussy|slow"
+    r"|fast|quick|natural|born|total|complete|real|people|team|night|early|late|stress)\b"
+)
+
+
+def _student(said: str, school: str | None) -> ExtractedFact:
+    """What they study, not a job: "I am a student (at…)", "i am an engineering major"."""
+    subject = re.sub(r"\s*\b(?:student|major|undergrad|undergraduate)$", "", said).strip()
+    content = f"Studies {subject}" if subject else "Is a student"
+    if school:
+        content += f" at {thing(school, 6)}"
+    return fact(content, "personal", "studies", 0.75, "learning", "work", value=subject or said)
 
 
 def _job(job: str, confidence: float) -> ExtractedFact:

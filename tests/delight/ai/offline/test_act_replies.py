@@ -393,7 +393,7 @@ def test_tiredness_said_back_sounds_exhausting():
 def test_a_job_lost_is_a_blow_and_what_was_learned_is_said_once():
     said = act_reply("fact_noted", "i got fired today lol", ReplyContext(), turn=0)[0]
     assert said.startswith("I'm sorry, that's a real blow, even said with a laugh.")
-    assert said.count("you left your job") == 1
+    assert said.count("you lost your job") == 1
 
 
 def test_a_complaint_made_with_a_laugh_is_listened_to_lightly():

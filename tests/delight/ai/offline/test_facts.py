@@ -506,3 +506,20 @@ def test_a_condition_said_as_what_they_are_is_kept(text, content):
 def test_a_feeling_is_kept_with_what_causes_it_not_a_filler_or_a_pronoun(text, content):
     kept = [f.content for f in extract_facts(text) if f.key.startswith("feeling:")]
     assert kept == ([content] if content else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        (
+            "i work as a nurse and my shifts are long, no time for cooking",
+            ["Works as a nurse"],
+        ),
+        (
+            "i work as a software engineer for a bank, it's fine",
+            ["Works as a software engineer", "Works at a bank"],
+        ),
+    ],
+)
+def test_a_job_ends_where_its_clause_does(text, kept):
+    assert [f.content for f in extract_facts(text)] == kept
