@@ -43,6 +43,11 @@ _LIFE_SIZED = re.compile(
 _HEDGE_END = re.compile(
     r"(?:[\s,]+(?:i guess|i suppose|i think|maybe|probably|tbh|lol|idk))+$", re.I
 )
+_DONE_THING = re.compile(r"^(?:my|the|a|an|all|some|our|every|both|\d+\w*|two|three|five|ten)$")
+_NO_DEED = frozenset(
+    {"wrong", "right", "something", "anything", "nothing", "everything", "for", "so", "well",
+     "too", "good", "badly", "fine", "great", "what", "as", "more", "less", "enough"}
+)  # fmt: skip
 # Words between "I did" and a verb ("I did actually go"): the deed is the verb's, not a thing.
 _ADVERBS = frozenset({"actually", "really", "just", "finally", "not"})
 
@@ -134,7 +139,11 @@ def tasks(clause: str) -> list[ExtractedFact]:
         done = re.split(r",? (?:not|but not|instead of|rather than) ", thing(found.group(2)))[0]
         # "I did actually go for…", "I did bring it up once": a verb follows, not a thing done.
         first = done.split()[0].lower() if done else ""
-        verb_next = first in _ADVERBS or (found.group(1).lower() == "did" and first in VERBS)
+        # "I did" names a thing done with its article ("i did my taxes", "did a 5k") or in a
+        # word or two ("i did yoga"): "i did type in the description", "i did wrong" none.
+        did = found.group(1).lower() == "did"
+        named = _DONE_THING.match(first) or (len(done.split()) <= 2 and first not in _NO_DEED)
+        verb_next = first in _ADVERBS or (did and (first in VERBS or not named))
         # "the shoes one", "the money thing": a pointer at a mission, nothing to remember.
         pointer = re.search(
             r"\b(?:one|thing|stuff|bit)(?: (?:already|too|as well|again|now|today|yesterday"

@@ -523,3 +523,54 @@ def test_a_feeling_is_kept_with_what_causes_it_not_a_filler_or_a_pronoun(text, c
 )
 def test_a_job_ends_where_its_clause_does(text, kept):
     assert [f.content for f in extract_facts(text)] == kept
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I really like your books",
+        "I want to show you this",
+        "I prefer it to working alone",
+        "I like those tests a lot",
+        "I'd like to buy a skirt",
+        "I would like to speak to Michael Baker, please",
+        "I'm a terrible dancer",
+        "I am an emotional eater",
+        "Well, I own a house",
+        "I should not have said those things",
+        "i cant eat or sleep",
+    ],
+)
+def test_no_note_is_kept_of_the_listener_a_pointer_an_errand_or_a_turn_of_phrase(text):
+    assert extract_facts(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("i want to buy a house with my partner", "Wants to buy a house with their partner"),
+        ("I'm an engineering major", "Studies engineering"),
+        ("i'm a student at leeds uni", "Is a student at leeds uni"),
+        ("i lost my job last month", "Lost their job"),
+        ("I never eat breakfast", "Does not eat breakfast"),
+        ("I was a mess but I am trying to be strong", "Is trying to be strong"),
+        (
+            "i want to learn to swim properly before our holiday in greece in july",
+            "Wants to learn to swim properly before their holiday in greece",
+        ),
+    ],
+)
+def test_a_note_says_what_was_meant_in_whole_words(text, content):
+    assert content in [f.content for f in extract_facts(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("my dog died and i feel empty", "Their dog died"),
+        ("my mother passed away in september", "Their mother died in September 2026"),
+        ("my dad died a month ago", "Their dad died in October 2026"),
+    ],
+)
+def test_a_loss_is_dated_only_by_what_was_said(text, content):
+    assert extract_facts(text, today=dt.date(2026, 11, 29))[0].content == content
