@@ -85,9 +85,12 @@ def drop_openers(text: str) -> str:
 
 
 def split_sentences(text: str) -> list[str]:
-    """Sentences of cleaned text; ", and I …" and ", but I …" start new ones."""
+    """Sentences of cleaned text; ", and I …" and ", but I …" start new ones; a title's
+    full stop ends none ("Mr. Smith", "Dr. Green")."""
     parts = re.split(
-        r"(?<=[.!?])\s+|[\n;]+|(?<=[a-z])[.!?]+(?=[A-Z])|,?\s+(?:and|but)\s+(?=I\b)", text
+        r"(?<=[.!?])(?<!\b[Mm]r\.)(?<!\b[Mm]rs\.)(?<!\b[Mm]s\.)(?<!\b[Dd]r\.)\s+|[\n;]+"
+        r"|(?<=[a-z])[.!?]+(?=[A-Z])|,?\s+(?:and|but)\s+(?=I\b)",
+        text,
     )
     return [p.strip(" .!?,") for p in parts if p and p.strip(" .!?,")]
 

@@ -10,6 +10,7 @@ import datetime as dt
 import re
 
 from delight.ai.offline.facts.common import article, fact, thing, third_person
+from delight.ai.offline.facts.identity import no_name
 from delight.ai.offline.losses import loss_in
 from delight.ai.types import ExtractedFact
 
@@ -109,6 +110,8 @@ def losses(clause: str, *, today: dt.date) -> list[ExtractedFact]:
     loss = loss_in(clause)
     if loss is None:
         return []
+    if not loss.who.lower().startswith("your ") and _no_one_of_theirs(loss.who, clause):
+        return []  # "…was died", "somebody passed away", "mr. smith passed away"
     when = _when(clause, today)
     said = third_person(loss.who.replace("your ", "my ", 1))
     # "Their cat Miso died in May 2026"; a name alone reads as "Lost Miso in May 2026"; no
@@ -123,6 +126,20 @@ def losses(clause: str, *, today: dt.date) -> list[ExtractedFact]:
     else:
         key = ""
     return [fact(content, "personal", key, 0.85, "loss", value=loss.name or said)]
+
+
+_SOMEONE = frozenset(
+    {"somebody", "someone", "everyone", "everybody", "nobody", "anyone", "anybody", "people",
+     "he", "she", "they", "him", "her"}
+)  # fmt: skip
+
+
+def _no_one_of_theirs(who: str, clause: str) -> bool:
+    """A loss told by a word alone that names no one of theirs: a common word, someone
+    unnamed, or a Mr or Mrs (a neighbour, a patient)."""
+    word = who.lower()
+    titled = re.search(rf"\b(?:mr|mrs|ms|miss|dr)\.?\s+{re.escape(who)}\b", clause, re.I)
+    return no_name(word) or word in _SOMEONE or bool(titled)
 
 
 # When a loss was, as said ("last year", "3 years ago", "in 2019", "yesterday", "a month

@@ -13,7 +13,7 @@ from delight.ai.types import ExtractedFact
 
 def names(clause: str) -> list[ExtractedFact]:
     found = _NAMED.search(clause)
-    if found and not _no_name(found.group(1).lower()):
+    if found and not no_name(found.group(1).lower()):
         name = capitalise(found.group(1))
         return [fact(f"Name is {name}", "personal", "name", 0.9, "identity", value=name)]
     # "I am Alice": only a capitalised word that ends the clause, to skip "I am Tired of…".
@@ -23,7 +23,7 @@ def names(clause: str) -> list[ExtractedFact]:
         return [fact(f"Name is {name}", "personal", "name", 0.6, "identity", value=name)]
     # Typed in lower case, as an introduction: "hi im sam", "im sam btw".
     found = _INTRODUCED.match(clause)
-    if found and (found["hi"] or found["btw"]) and not _no_name(found["name"].lower()):
+    if found and (found["hi"] or found["btw"]) and not no_name(found["name"].lower()):
         name = capitalise(found["name"])
         return [fact(f"Name is {name}", "personal", "name", 0.6, "identity", value=name)]
     return []
@@ -33,7 +33,8 @@ def names(clause: str) -> list[ExtractedFact]:
 # "just", "please", "people"… ("he used to call me little doctor" is someone else's word).
 _NAMED = re.compile(
     r"\b(?:my name is|i go by|(?:^|(?:you can|u can|just|please|pls|plz|feel free to|people"
-    r"|everyone|friends|my friends)\s+)call me)\s+([A-Za-z][A-Za-z'-]+)",
+    r"|everyone|friends|my friends)\s+)call me)\s+((?:(?:dr|mr|mrs|ms|prof)\.?\s+)?"
+    r"[A-Za-z][A-Za-z'-]+)",
     re.IGNORECASE,
 )
 _INTRODUCED = re.compile(
@@ -47,11 +48,13 @@ _INTRODUCED = re.compile(
 _STATES = word_set(
     "home away awake alive free late early sick ill hungry cold hot full broke single married "
     "pregnant vegan vegetarian allergic gay straight trans retired unemployed pumped shattered "
-    "knackered gutted chuffed buzzing exhausted nervous scared worried struggling lonely"
+    "knackered gutted chuffed buzzing exhausted nervous scared worried struggling lonely "
+    "tomorrow today tonight later back soon anytime sometime"
 )
 
 
-def _no_name(word: str) -> bool:
+def no_name(word: str) -> bool:
+    """Whether a word cannot be someone's name (a state, a common word, an -ing/-ed/-ly form)."""
     return (
         word in NOT_NAMES
         or word in _STATES

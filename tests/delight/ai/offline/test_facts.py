@@ -574,3 +574,16 @@ def test_a_note_says_what_was_meant_in_whole_words(text, content):
 )
 def test_a_loss_is_dated_only_by_what_was_said(text, content):
     assert extract_facts(text, today=dt.date(2026, 11, 29))[0].content == content
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["somebody died in the building", "Mr. Smith passed away two days ago", "it was died"],
+)
+def test_a_death_of_no_one_of_theirs_is_no_loss_kept(text):
+    assert [f for f in extract_facts(text) if "loss" in f.tags] == []
+
+
+def test_a_name_with_its_title_is_kept_whole():
+    (name,) = extract_facts("Hi Benjamin. My name is Dr. Green. What seems to be the matter?")
+    assert name.content == "Name is Dr. Green"
