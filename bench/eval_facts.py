@@ -26,14 +26,18 @@ repository: it holds corpus text).
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import hashlib
 import json
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from eval_public import Split
+
+T = TypeVar("T")
 
 BLIND = Path(__file__).resolve().parent.parent / "tests/delight/ai/data/blind"
 JUDGED = BLIND / "facts_judged.jsonl"
@@ -97,6 +101,14 @@ def read_facts(split: Split, extract, judged: dict[str, dict[str, str]]) -> Fact
     return reading
 
 
+def summed(parts: list[T], total: T) -> T:
+    """The splits' figures added up, field by field, into `total` (counts, lists, counters)."""
+    for part in parts:
+        for name in (f.name for f in dataclasses.fields(part)):
+            setattr(total, name, getattr(total, name) + getattr(part, name))
+    return total
+
+
 def precision(reading: FactReading) -> str:
     if not reading.judged:
         return "-"
@@ -117,14 +129,7 @@ def print_side_by_side(rows: list[tuple[Split, FactReading]], verbose: bool) -> 
             f"{precision(reading):>10}   {reasons}"
         )
     for tuned in (True, False):
-        total = FactReading()
-        for split, reading in rows:
-            if split.tuned == tuned:
-                total.messages += reading.messages
-                total.notes += reading.notes
-                total.right += reading.right
-                total.wrong += reading.wrong
-                total.unjudged += reading.unjudged
+        total = summed([reading for split, reading in rows if split.tuned == tuned], FactReading())
         name = "tuned" if tuned else "untouched"
         print(
             f"  {'all':<12} {name:<10} {total.messages:>8} {len(total.notes):>6} "
@@ -221,13 +226,7 @@ def print_recall(rows: list[tuple[Split, Recall]], verbose: bool) -> None:
     print(f"  {'recall':<12} {'split':<10} {'messages':>8} {'noted':>6} {'found':>6} {'share':>7}"
           f" {'extra':>6}   by kind (found/noted)")  # fmt: skip
     for tuned in (True, False):
-        total = Recall()
-        for split, recall in rows:
-            if split.tuned == tuned:
-                total.messages += recall.messages
-                total.expected += recall.expected
-                total.found += recall.found
-                total.extra += recall.extra
+        total = summed([recall for split, recall in rows if split.tuned == tuned], Recall())
         noted, found = sum(total.expected.values()), sum(total.found.values())
         share = f"{100 * found / noted:.1f}%" if noted else "-"
         by_kind = ", ".join(
