@@ -110,7 +110,8 @@ class MemoryChangeAdmin(ModelAdmin):
 
 
 class AgentCheckpointInline(TabularInline):
-    """The turn timeline: one row per node, in order."""
+    """The turn timeline: one row per checkpoint, in order; a row also covers the nodes
+    before it that keep no checkpoint of their own (recall, reason: they only read)."""
 
     model = AgentCheckpoint
     fields = ("turn", "seq", "node", "duration", "changed", "created_at", "short_checksum")
@@ -135,26 +136,43 @@ class AgentCheckpointInline(TabularInline):
 
     @admin.display(description="ms")
     def duration(self, checkpoint: AgentCheckpoint) -> str:
-        entry = _trace_entry(checkpoint)
-        return f"{entry['ms']:.1f}" if entry else "-"
+        entries = _covered(checkpoint)
+        return f"{sum(e['ms'] for e in entries):.1f}" if entries else "-"
 
     @admin.display(description="what changed")
     def changed(self, checkpoint: AgentCheckpoint) -> str:
-        """The keys this node produced, and its note or error (a skipped recall, a cut)."""
-        output = (checkpoint.state.get("outputs") or {}).get(checkpoint.node) or {}
-        entry = _trace_entry(checkpoint) or {}
-        parts = [", ".join(sorted(output)) or "nothing"]
-        parts += [entry[key] for key in ("error", "note") if entry.get(key)]
-        return " · ".join(parts)
+        """The keys each node it covers produced, and its note or error (a skipped recall, a
+        cut), named by node when it covers several."""
+        outputs = checkpoint.state.get("outputs") or {}
+        entries = _covered(checkpoint)
+        said = []
+        for entry in entries:
+            parts = [", ".join(sorted(outputs.get(entry["node"]) or {})) or "nothing"]
+            parts += [entry[key] for key in ("error", "note") if entry.get(key)]
+            named = f"{entry['node']}: " if len(entries) > 1 else ""
+            said.append(named + " · ".join(parts))
+        return " | ".join(said) or "nothing"
 
 
 def _shortened(value: str, length: int) -> str:
     return format_html('<span title="{}">{}…</span>', value, value[:length])
 
 
-def _trace_entry(checkpoint: AgentCheckpoint) -> dict[str, Any] | None:
+def _covered(checkpoint: AgentCheckpoint) -> list[dict[str, Any]]:
+    """The trace entries a checkpoint stands for: its node's last run, and the runs just
+    before it of nodes that keep no checkpoint (oldest first)."""
     trace = checkpoint.state.get("trace") or []
-    return next((e for e in reversed(trace) if e.get("node") == checkpoint.node), None)
+    ends = [n for n, e in enumerate(trace) if e.get("node") == checkpoint.node]
+    if not ends:
+        return []
+    start = ends[-1]
+    while start > 0 and not _checkpointed(trace[start - 1].get("node", "")):
+        start -= 1
+    return trace[start : ends[-1] + 1]
+
+
+def _checkpointed(node: str) -> bool:
+    return node not in GRAPH.nodes or GRAPH.nodes[node].checkpoint
 
 
 # The dialogue manager's states (seed 001) in words: the kernel keeps the agent state's

@@ -248,7 +248,9 @@ class Node:
 
     An `optional` node may fail: the failure is noted and the turn goes on with an empty output.
     A node that `writes` runs in one transaction with its checkpoint; one that only reads
-    needs none (its checkpoint is a single statement).
+    needs none (its checkpoint is a single statement). A node that only reads and may run
+    again at no cost can skip its checkpoint (`checkpoint=False`): a resume from the one
+    before runs it again. The last node's and a failure's are always saved.
     """
 
     name: str
@@ -258,6 +260,7 @@ class Node:
     choices: tuple[str, ...] = ()
     optional: bool = False
     writes: bool = False
+    checkpoint: bool = True
 
     @property
     def successors(self) -> tuple[str, ...]:
@@ -386,7 +389,8 @@ class Runner:
         3. Choose the successor: the fixed one, or the router's choice, which must be one
            of the declared choices (`IllegalTransition` otherwise).
         4. Append the trace entry, move `current_node` on and save a checkpoint: a resume
-           starts from the successor, so this node never runs twice.
+           starts from the successor, so this node never runs twice (unless it skips its
+           checkpoint, `Node.checkpoint`: then a resume runs it again).
         5. Emit "node_done" with the duration, and repeat until `end`.
 
         The state is updated in place and returned.
@@ -449,7 +453,8 @@ class Runner:
                 state.trace.append(entry)
                 state.outputs[node.name] = delta
                 state.current_node = self._successor(node, state)
-                self._checkpoint(state, node.name)
+                if node.checkpoint or state.done:
+                    self._checkpoint(state, node.name)
         except _Failed as failed:
             error = failed.error
             entry = self._trace_entry(node, _elapsed_ms(started), ctx.notes, error)

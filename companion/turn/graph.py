@@ -99,15 +99,18 @@ def build_graph() -> Graph:
             ),
             Node("crisis", crisis, next="store_memory", writes=True),
             Node("check_in", check_in, next="store_memory"),
+            # These three only read: a resume runs them again rather than a checkpoint each
+            # turn (two statements and two encodings of the whole state).
             Node(
                 "recall_context",
                 recall_context,
                 router=after_recall,
                 choices=("clarify", "reason"),
                 optional=True,
+                checkpoint=False,
             ),
-            Node("clarify", clarify, next="respond"),
-            Node("reason", reason, next="respond"),
+            Node("clarify", clarify, next="respond", checkpoint=False),
+            Node("reason", reason, next="respond", checkpoint=False),
             Node("respond", respond, next="store_memory", writes=True),
             # A failed memory write must not take back a reply already sent.
             Node("store_memory", store_memory, next="end", optional=True, writes=True),

@@ -413,3 +413,36 @@ def test_run_concurrently_edge_cases():
     assert run_concurrently({}) == {}
     with pytest.raises(ValueError, match="max_workers"):
         run_concurrently({"a": lambda: 1}, max_workers=0)
+
+
+def test_a_node_that_skips_its_checkpoint_runs_again_on_resume():
+    store = InMemoryCheckpointStore()
+    ran: Counter = Counter()
+
+    def counted(name):
+        def fn(state, ctx):
+            ran[name] += 1
+            if name == "c" and ran[name] == 1:
+                raise KeyboardInterrupt  # a crash: the last checkpoint is the resume point
+            return {"said": name}
+
+        return fn
+
+    graph = Graph(
+        [
+            Node("a", counted("a"), next="b"),
+            Node("b", counted("b"), next="c", checkpoint=False),
+            Node("c", counted("c"), next=END),
+        ],
+        start="a",
+    )
+    runner = Runner(graph, store)
+    with pytest.raises(KeyboardInterrupt):
+        runner.run(runner.new_turn(TurnInput(1, "s", "m7", "hi", idempotency_key="m7")))
+
+    assert [c.node for c in store.history("m7")] == ["a"]
+    state = runner.resume("m7")
+
+    assert state.done
+    assert ran == Counter(a=1, b=2, c=2)
+    assert [c.node for c in store.history("m7")] == ["a", "c"]
