@@ -26,7 +26,7 @@ from delight.ai.classifiers.acts import RULE_CONFIDENCE
 from delight.ai.offline import drop_openers, extract_facts, loss_in, reflect, split_sentences
 from delight.ai.offline.act_replies import asks_reassurance, tells_a_miss
 from delight.ai.offline.advice import advice_answers, matter_of
-from delight.ai.offline.facts.common import RELATIONS
+from delight.ai.offline.facts.common import IN_PASSING, RELATIONS
 from delight.ai.text import LAUGHTER, MISHAP
 
 # A message's act read with less confidence than this is not acted on: the reply listens.
@@ -335,7 +335,7 @@ def hear(
     read offline (a model's extraction here would spend a call the turn makes later)."""
     return Heard(
         text=text, act=act, confidence=confidence, by=by, feeling=Feeling(dominant, dict(scores)),
-        teaches=any(fact.key for fact in extract_facts(text)),
+        teaches=any(f.key and not f.key.startswith(IN_PASSING) for f in extract_facts(text)),
         grieving=loss_in(text) is not None, mourning=mourning, tender=tender, before=before,
     )  # fmt: skip
 

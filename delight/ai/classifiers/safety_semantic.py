@@ -110,6 +110,7 @@ WORDS_WEIGHT = 10.0
 MIN_WORDS = 4
 # Longer messages are read sentence by sentence only.
 WHOLE_MAX_WORDS = 30
+TAIL_WORDS = 2  # beside one sentence, no more than this is the same message
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
 # Words that name dying or self-harm outright (on normalised text): a part the meaning raises
 # that says one of them is explicit, and gets the crisis response.
@@ -291,6 +292,12 @@ def parts_to_read(text: str) -> list[str]:
     as crisis; their sentences, read one by one, did not."""
     sentences = [part.strip() for part in _SENTENCE_END.split(text) if part.strip()]
     whole = [text] if len(text.split()) <= WHOLE_MAX_WORDS or len(sentences) < 2 else []
+    long = [part for part in sentences if len(part.split()) >= MIN_WORDS]
+    # One sentence beside a word or two ("what should i do today? right now") is the whole
+    # message again: reading it apart costs a run of the model and sees nothing new. (Three
+    # words can turn it: "been researching how fast you can drown. thats normal right".)
+    if whole and len(long) == 1 and len(text.split()) - len(long[0].split()) <= TAIL_WORDS:
+        return [text] if len(text.split()) >= MIN_WORDS else []
     parts = [*whole, *sentences] if len(sentences) > 1 else whole
     return [part for part in parts if len(part.split()) >= MIN_WORDS]
 

@@ -18,12 +18,12 @@ from collections.abc import Callable
 from delight.ai.offline.facts.activities import belongings, birthdays, hobbies, past_pastimes
 from delight.ai.offline.facts.changes import birth, job_left, losses, new_job
 from delight.ai.offline.facts.common import clauses
-from delight.ai.offline.facts.feelings import fears, feelings
+from delight.ai.offline.facts.feelings import fears, feelings, hard_feelings
 from delight.ai.offline.facts.goals import events, goals, tasks
 from delight.ai.offline.facts.health import conditions, food
 from delight.ai.offline.facts.identity import age, names
 from delight.ai.offline.facts.likes import likes, preferences
-from delight.ai.offline.facts.people import relation_news, relations
+from delight.ai.offline.facts.people import family, relation_news, relations
 from delight.ai.offline.facts.pets import pet_named_first, pets
 from delight.ai.offline.facts.places import location
 from delight.ai.offline.facts.wins import wins
@@ -60,9 +60,11 @@ _EXTRACTORS: tuple[Extractor, ...] = (
     past_pastimes,
     goals,
     feelings,
+    hard_feelings,
     tasks,
     events,
     relation_news,  # last: what no other extractor keeps
+    family,
 )
 
 # Who is called what stands in a question too ("how do i tell my sister ana i cant come").
@@ -112,8 +114,10 @@ def extract_facts(text: str, *, today: dt.date | None = None) -> list[ExtractedF
 _TO_THE_LISTENER = re.compile(r"\b(?:you|your|yours|yourself|ya|u)\b", re.IGNORECASE)
 # What a like, a wish or a deed is about, said only by pointing ("Prefers it", "Likes those
 # tests", "Finished them in no time", "Loves living here"): nothing to hold on to later.
-_POINTING = re.compile(r"\b(?:it|its|this|these|those|them|one|ones|here|there|him|he|she)\b")
-_POINTED_KINDS = ("likes", "prefers", "goal", "done", "hobby", "learning", "task")
+_POINTING = re.compile(
+    r"\b(?:it|its|this|these|those|them|one|ones|here|there|him|his|her|he|she)\b"
+)
+_POINTED_KINDS = ("likes", "prefers", "goal", "done", "hobby", "learning", "task", "feeling")
 
 
 def _well_made(fact: ExtractedFact) -> bool:

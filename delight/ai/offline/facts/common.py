@@ -32,6 +32,11 @@ RELATIONS = (
 )
 
 
+# Keys of facts said in passing (family named in a story, a hard feeling with its cause):
+# kept as memories, but the message was not told to teach them (no "Got it: …").
+FAMILY, FEELS = "family:", "feels:"
+IN_PASSING = (FAMILY, FEELS)
+
 _NEEDS_NEXT = frozenset(
     {"in", "on", "at", "to", "for", "of", "with", "by", "from", "before", "after", "the", "a",
      "an", "and", "or", "our", "my", "your", "their", "his", "its"}
@@ -61,7 +66,7 @@ def thing(fragment: str, max_words: int = 8) -> str:
 
 # Words that open a phrase hung on what comes before them: a long object ends before one.
 _PHRASE_STARTS = frozenset(
-    {"before", "after", "for", "in", "on", "at", "by", "with", "to", "so", "because", "when",
+    {"before", "after", "for", "in", "on", "at", "by", "with", "so", "because", "when",
      "while", "until", "from", "through", "during", "and", "or", "but", "since", "if", "as",
      "into", "without", "than", "instead"}
 )  # fmt: skip

@@ -4,10 +4,54 @@ from __future__ import annotations
 
 import re
 
-from delight.ai.offline.facts.common import fact, slug, thing, third_person
+from delight.ai.offline.facts.common import FEELS, fact, slug, thing, third_person
 from delight.ai.offline.reflection import capitalise, drop_openers
 from delight.ai.text import word_set
 from delight.ai.types import ExtractedFact
+
+# A hard feeling they live with, said with its cause or how long it has lasted ("i am so
+# stressed about my business", "ive been feeling very depressed lately"): kept, so Eliza can
+# ask after it. A mood of the moment with neither ("im a bit sad") is not.
+_STATE = (
+    r"depressed|stressed(?: out)?|anxious|lonely|worried|overwhelmed|frustrated|hopeless|down"
+    r"|sad|exhausted|scared|afraid|nervous|insecure|jealous|heartbroken|burn(?:ed|t) out"
+    r"|miserable|isolated|unhappy|stuck"
+)
+_STATE_CAUSE = re.compile(
+    rf"\bI ?(?:am|have been|ve been|feel|have been feeling|ve been feeling|keep feeling) "
+    rf"(?:so |really |very |quite "
+    rf"|a bit |kind of |kinda |a little |pretty |super |extremely )*({_STATE}) (about|because "
+    rf"of|because|due to|over|since|that|with) (.+)",
+    re.IGNORECASE,
+)
+_STATE_LASTING = re.compile(
+    rf"\bI ?(have been|have been feeling|ve been|ve been feeling|am|feel) (?:so |really |very "
+    rf"|quite |a bit |kind of "
+    rf"|kinda |pretty |super |extremely )*({_STATE})(?: and \w+)? (lately|recently|for (?:weeks"
+    rf"|months|years|a while|a long time|ages)|all the time|most of the time|every day)\b",
+    re.IGNORECASE,
+)
+
+
+def hard_feelings(clause: str) -> list[ExtractedFact]:
+    """A hard feeling with its cause ("Feels stressed about their business") or how long it
+    has lasted ("Has been feeling depressed lately"): "feeling:<cause or feeling>"."""
+    if found := _STATE_CAUSE.search(clause):
+        feeling, link = found.group(1).lower(), found.group(2).lower()
+        cause = thing(found.group(3), 12)
+        # "I'm afraid that isn't possible" is a polite no, not a fear.
+        polite = feeling == "afraid" and link == "that"
+        if not cause or cause.lower() in _NOT_TRIGGERS or polite:
+            return []
+        return [fact(f"Feels {feeling} {link} {third_person(cause)}", "personal",
+                     f"{FEELS}{slug(cause)}", 0.7, "emotional_pattern", feeling)]  # fmt: skip
+    if found := _STATE_LASTING.search(clause):
+        verb, feeling, since = (found.group(n).lower() for n in (1, 2, 3))
+        lasting = "been" in verb or since.startswith(("for", "lately", "recently"))
+        said = "Has been feeling" if lasting else "Feels"
+        return [fact(f"{said} {feeling} {since}", "personal", f"{FEELS}{slug(feeling)}", 0.65,
+                     "emotional_pattern", feeling)]  # fmt: skip
+    return []
 
 
 def feelings(clause: str) -> list[ExtractedFact]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from delight.ai.offline.facts.common import RELATIONS, fact, thing, third_person
+from delight.ai.offline.facts.common import FAMILY, RELATIONS, fact, slug, thing, third_person
 from delight.ai.offline.losses import loss_in
 from delight.ai.types import ExtractedFact
 
@@ -166,4 +166,96 @@ def relation_news(clause: str) -> list[ExtractedFact]:
     said = third_person(news)
     for wrong, right in _THEY:
         said = wrong.sub(right, said)
-    return [fact(f"Their {_relation(found.group(1))} {said}", "personal", "", 0.6, "people")]
+    told = f"Their {_relation(found.group(1))} {said}"
+    # "my husband and i have been fighting": they come first ("They and their husband…").
+    told = re.sub(
+        r"^(Their [\w' -]+?) and they\b", lambda m: f"They and {m.group(1).lower()}", told
+    )
+    return [fact(told, "personal", "", 0.6, "people")]
+
+
+# Who they live with or are family to, said in passing ("my husband takes him to school",
+# "my 5 kids"): worth knowing even unnamed. Parents and friends go without saying; an ex, a
+# late one or a future one is no family now.
+_FAMILY = re.compile(
+    r"\b(?<!ex-)my (?:(two|three|four|five|six|2|3|4|5|6) )?(?:little |baby |older |younger "
+    r"|big |eldest |youngest |twin )?(wife|husband|hubby|partner|other half|boyfriend|girlfriend"
+    r"|fianc[eé]e?|kids|children|sons?|daughters?|twins|boys|girls|sisters?|brothers?"
+    r"|grandkids|grandchildren|stepson|stepdaughter)\b",
+    re.IGNORECASE,
+)
+_NOT_NOW = re.compile(r"\b(?:ex|late|former|future|dead|deceased|old)\W*$", re.IGNORECASE)
+_FAMILY_SAID = {
+    "wife": "Is married", "husband": "Is married", "hubby": "Is married",
+    "partner": "Has a partner", "other half": "Has a partner",
+    "boyfriend": "Has a boyfriend", "girlfriend": "Has a girlfriend",
+    "fiance": "Is engaged", "fiancé": "Is engaged", "fiancee": "Is engaged",
+    "fiancée": "Is engaged", "son": "Has a son", "daughter": "Has a daughter",
+    "sister": "Has a sister", "brother": "Has a brother", "stepson": "Has a stepson",
+    "stepdaughter": "Has a stepdaughter", "twins": "Has twins",
+}  # fmt: skip
+_FAMILY_MANY = {
+    "kids": "children", "children": "children", "sons": "sons", "daughters": "daughters",
+    "boys": "sons", "girls": "daughters", "sisters": "sisters", "brothers": "brothers",
+    "grandkids": "grandchildren", "grandchildren": "grandchildren",
+}  # fmt: skip
+
+
+def family(clause: str) -> list[ExtractedFact]:
+    """Family named in passing: "Is married", "Has 5 children", "Has a sister" — keyed
+    "family:<who>", beside the named relatives relations() keeps."""
+    kept: dict[str, ExtractedFact] = {}
+    for found in _FAMILY.finditer(clause):
+        if _NOT_NOW.search(clause[: found.start()]):
+            continue
+        count, who = found.group(1), found.group(2).lower()
+        if who in _FAMILY_MANY:
+            many = _FAMILY_MANY[who]
+            said = f"Has {count} {many}" if count else f"Has {many}"
+        else:
+            said = _FAMILY_SAID[who]
+        key = f"{FAMILY}{slug(said.split(' ', 1)[1])}"
+        if who in _PARTNERS and (ended := _ENDED.search(clause)):
+            # The change takes the key of what it ends: "Has a girlfriend" is closed; who
+            # ended it is said as told ("my boyfriend broke up with me": they were left).
+            left = _LEFT_THEM.search(clause)
+            told = f"Their {_spouse(who)} left them" if left else _parted(who, ended.group(0))
+            kept[key] = fact(told, "personal", key, 0.75, "people", "family", "change")
+        elif who in _PARTNERS and _ENDING.search(clause):
+            continue  # breaking up now: neither together nor apart yet
+        kept.setdefault(key, fact(said, "personal", key, 0.7, "people", "family"))
+    return list(kept.values())
+
+
+def _parted(who: str, how: str) -> str:
+    """A couple parted, in words: "Is divorced", "Is separated from their husband",
+    "Broke up with their girlfriend"."""
+    if who in ("wife", "husband", "hubby"):
+        if how.lower().startswith("divorc"):
+            return "Is divorced"
+        return f"Is separated from their {_spouse(who)}"
+    return f"Broke up with their {_relation(who)}"
+
+
+def _spouse(who: str) -> str:
+    return "husband" if who == "hubby" else "partner" if who == "other half" else who
+
+
+_PARTNERS = frozenset(
+    {"wife", "husband", "hubby", "partner", "other half", "boyfriend", "girlfriend", "fiance",
+     "fiancé", "fiancee", "fiancée"}
+)  # fmt: skip
+_ENDED = re.compile(
+    r"\b(?:split(?: up)?|broke up|broken up|breakup|divorced|separated|left me|dumped|walked out"
+    r"|ended it|decided to (?:separate|leave))\b",
+    re.IGNORECASE,
+)
+# The other one ended it: "my boyfriend broke up with me", "dumped by my girlfriend".
+_LEFT_THEM = re.compile(
+    r"\b(?:broke up with me|breakup me|left me|dumped me|dumped by|walked out on me"
+    r"|decided to (?:separate from|leave) me)\b",
+    re.IGNORECASE,
+)
+_ENDING = re.compile(
+    r"\b(?:breaking up|break up|splitting|divorcing|separating|leaving me)\b", re.IGNORECASE
+)

@@ -587,3 +587,64 @@ def test_a_death_of_no_one_of_theirs_is_no_loss_kept(text):
 def test_a_name_with_its_title_is_kept_whole():
     (name,) = extract_facts("Hi Benjamin. My name is Dr. Green. What seems to be the matter?")
     assert name.content == "Name is Dr. Green"
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        (
+            "I am depressed due to the covid situation.",
+            "Feels depressed due to the covid situation",
+        ),
+        (
+            "I am so stressed out because my business has suffered",
+            "Feels stressed out because their business has suffered",
+        ),
+        ("ive been feeling very depressed lately", "Has been feeling depressed lately"),
+        ("I am very sad most of the time", "Feels sad most of the time"),
+        ("im a bit sad", None),
+        ("i'm so worried about it", None),
+    ],
+)
+def test_a_hard_feeling_is_kept_with_its_cause_or_how_long_it_lasts(text, content):
+    kept = [f.content for f in extract_facts(text) if f.key.startswith("feels:")]
+    assert kept == ([content] if content else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("I don't have enough money to buy my 5 kids gifts", "Has 5 children"),
+        ("my other half works so hard", "Has a partner"),
+        ("frustrated with my brother's wife", "Has a brother"),
+        ("my girlfriend and i split after 4 years!", "Broke up with their girlfriend"),
+        ("my wife and i got divorced last year", "Is divorced"),
+        ("my hubby left me for his coworker", "Their husband left them"),
+        ("My boyfriend broke up with me today", "Their boyfriend left them"),
+    ],
+)
+def test_family_named_in_passing_is_kept_and_a_parting_closes_it(text, content):
+    assert content in [f.content for f in extract_facts(text) if f.key.startswith("family:")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my ex-husband called again",
+        "my late wife loved this song",
+        "should i break up with my boyfriend",
+    ],
+)
+def test_an_ex_a_late_one_or_a_parting_not_yet_made_is_no_family_now(text):
+    assert not [f for f in extract_facts(text) if f.key.startswith("family:")]
+
+
+def test_a_parting_takes_the_key_of_the_couple_it_ends():
+    (together,) = [
+        f for f in extract_facts("my girlfriend loves hiking") if f.key.startswith("family:")
+    ]
+    (apart,) = [
+        f for f in extract_facts("my girlfriend and i broke up") if f.key.startswith("family:")
+    ]
+    assert together.key == apart.key
+    assert "change" in apart.tags
