@@ -117,12 +117,16 @@ _TO_THE_LISTENER = re.compile(r"\b(?:you|your|yours|yourself|ya|u)\b", re.IGNORE
 _POINTING = re.compile(
     r"\b(?:it|its|this|these|those|them|one|ones|here|there|him|his|her|he|she)\b"
 )
-_POINTED_KINDS = ("likes", "prefers", "goal", "done", "hobby", "learning", "task", "feeling")
+# A note whose object was lost ("Works at", "Studies"): nothing said.
+_CUT_BARE = re.compile(r"^(?:\w+ )?(?:at|as|in|to|of|from|with|Studies|Works)$")
+_POINTED_KINDS = (
+    "likes", "prefers", "goal", "done", "hobby", "learning", "task", "feeling", "feels",
+)  # fmt: skip
 
 
 def _well_made(fact: ExtractedFact) -> bool:
     """Whether a note is fit to keep: about the person, and about something it names."""
-    if _TO_THE_LISTENER.search(fact.content):
+    if _TO_THE_LISTENER.search(fact.content) or _CUT_BARE.search(fact.content):
         return False
     kind = fact.key.split(":", 1)[0]
     return not (kind in _POINTED_KINDS and _POINTING.search(fact.value or fact.content))
