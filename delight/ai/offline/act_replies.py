@@ -169,6 +169,8 @@ def listen(given: ActInput, act: str = "venting") -> list[str]:
     whole team: that sounds humiliating"), or what it sounds like when they don't echo well."""
     if words.WONT_REACH_OUT.search(given.text):
         return _bank(words.REACHING_OUT_EASED, given, "reaching-out")
+    if words.HELPED.search(given.text) and not words.NOT_HELPED.search(given.text):
+        return _bank(words.GLAD_IT_HELPED, given, "helped")
     if LAUGHTER.search(given.text) and not given.very_sad and act == "venting":
         if words.COMPLAINT.search(given.text):
             return _bank(words.HEARD_LIGHT, given, "heard-light")

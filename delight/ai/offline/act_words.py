@@ -126,6 +126,20 @@ HEARD_PLAIN = (
     "That sounds {feeling}{n}. Do you want to tell me more about it?",
     "I'm listening{n}. That sounds {feeling}. What part of it weighs on you most?",
 )
+# Something that helped, told in a hard time ("my sister came round yesterday which
+# helped"): met with gladness, never "that sounds really hard".
+HELPED = re.compile(
+    r"\b(?:which|that|it|this|really|kinda|actually|has|have) helped\b|\bhelped (?:a lot|loads"
+    r"|me)\b|\bmade me feel (?:a (?:bit|little|lot) )?better\b|\bcheered me up\b",
+    re.IGNORECASE,
+)
+NOT_HELPED = re.compile(
+    r"\b(?:not|n't|dont|didnt|doesnt|never|nothing|hardly)\b[^.!?]*\bhelp", re.I
+)
+GLAD_IT_HELPED = (
+    "I'm really glad that helped{n}. Hold on to the things that make it a little lighter.",
+    "Good, I'm glad{n}. It's worth noticing what helps on days like these.",
+)
 # Listening to something told without a heavy feeling ("ok i will call dr patel").
 # (Never "How do you feel about that?": said to "i keep expecting her on the bed" a week
 # after a loss, it probes where she should listen.)

@@ -181,6 +181,8 @@ def for_person(content: str) -> str:
         return f"you no longer {_verb(verb.capitalize())} {tail}".strip()
     if re.match(r"^(?:I|I'm|My|We|Our)\b", text):
         return reflect(clean_text(re.sub(r"^(?:We|Our)\b", _we, text)))
+    if together := re.match(r"^They and their (.+)$", text):  # "They and their wife split…"
+        return "you and your " + " ".join(_THIRD.get(w, w) for w in together.group(1).split())
     found = re.match(r"^(Does not|Can not|Their|Name|[A-Z][a-z]+)\b(.*)$", text)
     if not found:
         return ""

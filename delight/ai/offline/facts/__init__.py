@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from delight.ai.offline.facts.activities import belongings, birthdays, hobbies, past_pastimes
 from delight.ai.offline.facts.changes import birth, job_left, losses, new_job
-from delight.ai.offline.facts.common import clauses
+from delight.ai.offline.facts.common import FAMILY, clauses
 from delight.ai.offline.facts.feelings import fears, feelings, hard_feelings
 from delight.ai.offline.facts.goals import events, goals, tasks
 from delight.ai.offline.facts.health import conditions, food
@@ -102,7 +102,7 @@ def extract_facts(text: str, *, today: dt.date | None = None) -> list[ExtractedF
             read = clause if extractor in _NAMES_STAND else stated
             facts.extend(extractor(read) if read else [])
     facts.extend(pet_named_first(text))
-    facts = _ended_by_a_loss([f for f in facts if _well_made(f)])
+    facts = _told_once(_ended_by_a_loss([f for f in facts if _well_made(f)]))
     unique: dict[str, ExtractedFact] = {}
     for fact in facts:
         unique.setdefault(fact.key or fact.content.lower(), fact)
@@ -130,6 +130,20 @@ def _well_made(fact: ExtractedFact) -> bool:
         return False
     kind = fact.key.split(":", 1)[0]
     return not (kind in _POINTED_KINDS and _POINTING.search(fact.value or fact.content))
+
+
+def _told_once(facts: list[ExtractedFact]) -> list[ExtractedFact]:
+    """A parting kept by its key ("Broke up with their girlfriend") is not kept again as
+    news of the same two ("They and their girlfriend split up on sunday")."""
+    who = [
+        found.group(1) if (found := re.search(r"\b[Tt]heir (\w+)", f.content)) else "wife|husband"
+        for f in facts
+        if f.key.startswith(FAMILY) and "change" in f.tags
+    ]
+    if not who:
+        return facts
+    news = re.compile(rf"^(?:They and their|Their) (?:{'|'.join(who)})\b")
+    return [f for f in facts if f.key or not news.match(f.content)]
 
 
 def _ended_by_a_loss(facts: list[ExtractedFact]) -> list[ExtractedFact]:

@@ -618,3 +618,18 @@ def test_something_missed_with_a_plan_to_do_it_later_gets_the_plan_backed():
     said = reply("kindness", "the tea i didnt drink yet, i will do it before sleep")
     assert "plan" in said.lower() or "picked a time" in said
     assert "missed" not in said
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["my sister came round yesterday which helped", "a long walk really helped me today"],
+)
+def test_something_that_helped_is_met_with_gladness_not_hardness(text):
+    said = act_reply("listen", text, ReplyContext(), turn=0, troubled=True)[0]
+    assert "glad" in said
+    assert "hard" not in said.split(".")[0]
+
+
+def test_something_that_did_not_help_is_listened_to():
+    said = act_reply("listen", "honestly the walk didnt really help", ReplyContext(), turn=0)
+    assert not any("glad" in reply for reply in said)
