@@ -476,7 +476,8 @@ PART_DONE = re.compile(
     r"|got through) (?:half|part|some|a bit|one set|1 set|one of|the first (?:half|part|bit))\b"
     r"|\bnot (?:all|the whole) of\b|\band (?:then )?(?:bailed|gave up|quit|packed it in)\b"
     r"|\bnot \d+\b.*\bcount\b"
-    r"|\bonly (?:one|1|two|2|half|a bit|some|part)\b(?! (?:more|left|to go))"
+    # (not "im the only one working": the only one is who, not how much)
+    r"|(?<!\bthe )\bonly (?:one|1|two|2|half|a bit|some|part)\b(?! (?:more|left|to go))"
     # "the scarf I knitted only 6 rows", "the ball, 30 times only" (not "it only took 5 min")
     r"|(?<!took )\bonly \d+\b(?! (?:more|left|to go|days? (?:left|to go)))"
     r"|\b\d+ (?:[a-z]+ )?only\b|" + ONLY_TRIED.pattern + "|" + HALTED.pattern,

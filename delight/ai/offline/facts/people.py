@@ -27,7 +27,7 @@ _CALLED = re.compile(
 # arjun", "ive got a daughter, maya".
 _LOWER_NAMED = re.compile(
     rf"(?i:\b(?:my|our) ({RELATIONS}) ([a-z]{{3,}}) (?:is|was|has|who|just|keeps|loves"
-    r"|turned|and|always|never)\b)"
+    r"|turned|and|always|never|started|starts|came|went|got|had|made|called|loved|said|told)\b)"
 )
 _HAS_NAMED = re.compile(
     rf"(?i:\bi (?:have|have got|got) (?:a|an|one) (?:little |baby |older |younger )?"
@@ -177,6 +177,12 @@ def relation_news(clause: str) -> list[ExtractedFact]:
 # Who they live with or are family to, said in passing ("my husband takes him to school",
 # "my 5 kids"): worth knowing even unnamed. Parents and friends go without saying; an ex, a
 # late one or a future one is no family now.
+# "we have 2 kids", "i have three daughters": how many, said outright.
+_HAVE_MANY = re.compile(
+    r"\b(?:i|we) (?:have|have got|got) (two|three|four|five|six|2|3|4|5|6) (kids|children|sons"
+    r"|daughters|boys|girls|grandkids|grandchildren)\b",
+    re.IGNORECASE,
+)
 _FAMILY = re.compile(
     r"\b(?<!ex-)my (?:(two|three|four|five|six|2|3|4|5|6) )?(?:little |baby |older |younger "
     r"|big |eldest |youngest |twin )?(wife|husband|hubby|partner|other half|boyfriend|girlfriend"
@@ -205,16 +211,26 @@ def family(clause: str) -> list[ExtractedFact]:
     """Family named in passing: "Is married", "Has 5 children", "Has a sister" — keyed
     "family:<who>", beside the named relatives relations() keeps."""
     kept: dict[str, ExtractedFact] = {}
+    if counted := _HAVE_MANY.search(clause):
+        them = _FAMILY_MANY[counted.group(2).lower()]
+        key = f"{FAMILY}{slug(them)}"
+        kept[key] = fact(
+            f"Has {counted.group(1)} {them}", "personal", key, 0.75, "people", "family"
+        )
+    # One named ("my daughter laura") is kept by relations(), by name.
+    named = {f.key.split(":", 1)[1] for f in relations(clause)}
     for found in _FAMILY.finditer(clause):
-        if _NOT_NOW.search(clause[: found.start()]):
+        if _NOT_NOW.search(clause[: found.start()]) or found.group(2).lower() in named:
             continue
         count, who = found.group(1), found.group(2).lower()
         if who in _FAMILY_MANY:
             many = _FAMILY_MANY[who]
             said = f"Has {count} {many}" if count else f"Has {many}"
+            # Without a count, no key: "my kids…" must not replace "Has 2 children".
+            key = f"{FAMILY}{slug(many)}" if count else ""
         else:
             said = _FAMILY_SAID[who]
-        key = f"{FAMILY}{slug(said.split(' ', 1)[1])}"
+            key = f"{FAMILY}{slug(said.split(' ', 1)[1])}"
         if who in _PARTNERS and (ended := _ENDED.search(clause)):
             # The change takes the key of what it ends: "Has a girlfriend" is closed; who
             # ended it is said as told ("my boyfriend broke up with me": they were left).
@@ -223,7 +239,7 @@ def family(clause: str) -> list[ExtractedFact]:
             kept[key] = fact(told, "personal", key, 0.75, "people", "family", "change")
         elif who in _PARTNERS and _ENDING.search(clause):
             continue  # breaking up now: neither together nor apart yet
-        kept.setdefault(key, fact(said, "personal", key, 0.7, "people", "family"))
+        kept.setdefault(key or said, fact(said, "personal", key, 0.7, "people", "family"))
     return list(kept.values())
 
 

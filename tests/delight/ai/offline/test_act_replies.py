@@ -633,3 +633,8 @@ def test_something_that_helped_is_met_with_gladness_not_hardness(text):
 def test_something_that_did_not_help_is_listened_to():
     said = act_reply("listen", "honestly the walk didnt really help", ReplyContext(), turn=0)
     assert not any("glad" in reply for reply in said)
+
+
+def test_being_the_only_one_working_is_no_part_of_a_mission_done():
+    assert not words.PART_DONE.search("we have 2 kids and im the only one working rn")
+    assert words.PART_DONE.search("only one set today, knee hurt")

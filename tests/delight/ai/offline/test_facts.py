@@ -648,3 +648,18 @@ def test_a_parting_takes_the_key_of_the_couple_it_ends():
     ]
     assert together.key == apart.key
     assert "change" in apart.tags
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("we have 2 kids and im the only one working rn", [("family:children", "Has 2 children")]),
+        ("my kids are driving me mad", [("", "Has children")]),
+        (
+            "my daughter laura started school this week",
+            [("relation:daughter", "Their daughter is called Laura")],
+        ),
+    ],
+)
+def test_children_counted_are_kept_by_key_and_one_named_by_name(text, kept):
+    assert [(f.key, f.content) for f in extract_facts(text)] == kept
