@@ -179,8 +179,9 @@ def for_person(content: str) -> str:
     if text.startswith("No_longer "):  # "No longer works at…" -> "you no longer work at…"
         verb, _, tail = text.removeprefix("No_longer ").partition(" ")
         return f"you no longer {_verb(verb.capitalize())} {tail}".strip()
-    if re.match(r"^(?:I|I'm|My|We|Our)\b", text):
-        return reflect(clean_text(re.sub(r"^(?:We|Our)\b", _we, text)))
+    # Told in their own words, as typed ("my wife Halina passed away…", "i work nights…").
+    if re.match(r"^(?:I|I'm|Im|I've|Ive|My|We|We've|Our)\b", text, re.IGNORECASE):
+        return reflect(clean_text(re.sub(r"^(?:We|Our)\b", _we, text, flags=re.IGNORECASE)))
     if together := re.match(r"^They and their (.+)$", text):  # "They and their wife split…"
         return "you and your " + " ".join(_THIRD.get(w, w) for w in together.group(1).split())
     found = re.match(r"^(Does not|Can not|Their|Name|[A-Z][a-z]+)\b(.*)$", text)
@@ -197,7 +198,7 @@ def for_person(content: str) -> str:
 
 
 def _we(found: re.Match[str]) -> str:
-    return "I" if found.group(0) == "We" else "My"
+    return "I" if found.group(0).lower() == "we" else "My"
 
 
 def _verb(word: str) -> str:

@@ -211,3 +211,16 @@ def test_a_memory_unfit_to_say_back_is_passed_over_for_one_that_is() -> None:
     assert alone.startswith("I don't know much about you yet")
     assert all("hahaha" not in answer for answer in beside)
     assert any("cat" in answer for answer in beside)
+
+
+def test_a_memory_told_in_lower_case_first_person_is_said_back():
+    remembered = [
+        ("", "my wife Halina passed away two years ago"),
+        ("", "i drove trams for 38 years"),
+    ]
+
+    (named, *_) = memory_answer("you remember the name of my wife?", remembered)
+    (everything, *_) = memory_answer("what do you actually remember about me", remembered)
+
+    assert "your wife Halina" in named
+    assert "you drove trams for 38 years" in everything
