@@ -164,7 +164,7 @@ def write_unjudged(rows: list[tuple[Split, FactReading]], path: Path) -> int:
 _KIND_OF_KEY = {
     "name": "name", "age": "age", "occupation": "job", "employer": "job", "studies": "job",
     "location": "home", "hometown": "home", "relation": "person", "": "person",
-    "family": "person", "feels": "feeling",
+    "family": "person", "feels": "feeling", "work": "job",
     "pet": "pet", "food": "health", "health": "health", "diet": "health",
     "likes": "likes", "prefers": "likes", "hobby": "likes", "learning": "likes",
     "team": "likes", "goal": "goal", "task": "goal", "event": "goal", "win": "win",

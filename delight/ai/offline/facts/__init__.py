@@ -27,7 +27,7 @@ from delight.ai.offline.facts.people import family, relation_news, relations
 from delight.ai.offline.facts.pets import pet_named_first, pets
 from delight.ai.offline.facts.places import location
 from delight.ai.offline.facts.wins import wins
-from delight.ai.offline.facts.work import occupation
+from delight.ai.offline.facts.work import occupation, work_life
 from delight.ai.text import stated_in
 from delight.ai.types import ExtractedFact
 
@@ -46,6 +46,7 @@ _EXTRACTORS: tuple[Extractor, ...] = (
     names,
     age,
     occupation,
+    work_life,
     relations,
     pets,
     location,
@@ -119,6 +120,10 @@ _POINTING = re.compile(
 )
 # A note whose object was lost ("Works at", "Studies"): nothing said.
 _CUT_BARE = re.compile(r"^(?:\w+ )?(?:at|as|in|to|of|from|with|Studies|Works)$")
+_A_TIME = re.compile(
+    r"\b(?:this|that|these|those|one) (?:years?|weeks?|months?|mornings?|evenings?|afternoons?"
+    r"|weekends?|days?|time|summer|winter|spring|autumn|fall|semester|term)\b"
+)
 _POINTED_KINDS = (
     "likes", "prefers", "goal", "done", "hobby", "learning", "task", "feeling", "feels",
 )  # fmt: skip
@@ -129,7 +134,8 @@ def _well_made(fact: ExtractedFact) -> bool:
     if _TO_THE_LISTENER.search(fact.content) or _CUT_BARE.search(fact.content):
         return False
     kind = fact.key.split(":", 1)[0]
-    return not (kind in _POINTED_KINDS and _POINTING.search(fact.value or fact.content))
+    said = _A_TIME.sub("", fact.value or fact.content)  # "this year" points at no thing
+    return not (kind in _POINTED_KINDS and _POINTING.search(said))
 
 
 def _told_once(facts: list[ExtractedFact]) -> list[ExtractedFact]:

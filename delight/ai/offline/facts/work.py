@@ -116,3 +116,43 @@ def _job(job: str, confidence: float) -> ExtractedFact:
 
 def _employer(employer: str) -> ExtractedFact:
     return fact(f"Works at {employer}", "personal", "employer", 0.8, "work", value=employer)
+
+
+# How their work goes, said in passing: where they work from, how long, a school they go to,
+# a business of their own. Keyed "work:<what>" (About you's work section), beside the job.
+_SCHOOL = re.compile(
+    r"\bI (?:am going|go|started|am starting|just started) (?:to )?(med|medical|law|nursing|art"
+    r"|grad|graduate|business|drama|film|design|cooking|culinary|dental|vet|veterinary|beauty"
+    r"|music|flight|driving) school\b",
+    re.IGNORECASE,
+)
+_FROM_HOME = re.compile(r"\bI (?:\w+ )?work (?:from|at) home\b", re.IGNORECASE)
+_HOURS = re.compile(
+    r"\bI (?:have to |usually |often |always )?work (?:like |about |around )?(\d{1,2}|twelve"
+    r"|ten|eleven|fourteen|sixteen)[ -]hours? (?:a|per|every) (day|week|shift|night)\b",
+    re.IGNORECASE,
+)
+_OWN_BUSINESS = re.compile(
+    r"(?<!mind )\bmy (?:own |small |little |family )?(business|shop|restaurant|cafe|salon"
+    r"|bakery|company|startup)\b(?! is my business)",
+    re.IGNORECASE,
+)
+
+
+def work_life(clause: str) -> list[ExtractedFact]:
+    """'i am going to med school', 'i work from home', 'i have to work 12 hours per day',
+    'my business has suffered': what their work is like."""
+    if school := _SCHOOL.search(clause):
+        kind = school.group(1).lower()
+        return [fact(f"Goes to {kind} school", "personal", "studies", 0.75, "learning", "work",
+                     value=f"{kind} school")]  # fmt: skip
+    found: list[ExtractedFact] = []
+    if _FROM_HOME.search(clause):
+        found.append(fact("Works from home", "personal", "work:place", 0.7, "work"))
+    if hours := _HOURS.search(clause):
+        said = f"Works {hours.group(1)}-hour {hours.group(2).lower()}s"
+        found.append(fact(said, "personal", "work:hours", 0.7, "work"))
+    if own := _OWN_BUSINESS.search(clause):
+        said = f"Runs their own {own.group(1).lower()}"
+        found.append(fact(said, "personal", "work:business", 0.7, "work", value=own.group(1)))
+    return found

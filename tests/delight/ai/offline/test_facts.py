@@ -663,3 +663,25 @@ def test_a_parting_takes_the_key_of_the_couple_it_ends():
 )
 def test_children_counted_are_kept_by_key_and_one_named_by_name(text, kept):
     assert [(f.key, f.content) for f in extract_facts(text)] == kept
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("i am going to med school, its a lot", ("studies", "Goes to med school")),
+        ("so i just work at home since covid", ("work:place", "Works from home")),
+        ("I have to work 12 hours per day", ("work:hours", "Works 12-hour days")),
+        ("my business has suffered this year", ("work:business", "Runs their own business")),
+    ],
+)
+def test_how_their_work_goes_is_kept_beside_the_job(text, kept):
+    assert kept in [(f.key, f.content) for f in extract_facts(text)]
+
+
+def test_mind_my_business_is_no_business_of_theirs():
+    assert not [f for f in extract_facts("mind my business lol") if f.key.startswith("work:")]
+
+
+def test_a_time_said_with_this_points_at_nothing():
+    kept = [f.content for f in extract_facts("I am so stressed about money this year")]
+    assert "Feels stressed about money this year" in kept
