@@ -126,15 +126,22 @@ _SCHOOL = re.compile(
     r"|music|flight|driving) school\b",
     re.IGNORECASE,
 )
-_FROM_HOME = re.compile(r"\bI (?:\w+ )?work (?:from|at) home\b", re.IGNORECASE)
+# Not a wish ("i wish i could work from home").
+_FROM_HOME = re.compile(
+    r"\bI (?!(?:could|would|want|wish|hope|might|should|can|may)\b)(?:\w+ )?work (?:from|at)"
+    r" home\b",
+    re.IGNORECASE,
+)
 _HOURS = re.compile(
     r"\bI (?:have to |usually |often |always )?work (?:like |about |around )?(\d{1,2}|twelve"
     r"|ten|eleven|fourteen|sixteen)[ -]hours? (?:a|per|every) (day|week|shift|night)\b",
     re.IGNORECASE,
 )
+# "my company" is where they work, mostly; a business to start or one they had is none now.
 _OWN_BUSINESS = re.compile(
-    r"(?<!mind )\bmy (?:own |small |little |family )?(business|shop|restaurant|cafe|salon"
-    r"|bakery|company|startup)\b(?! is my business)",
+    r"(?<!mind )(?<!start )(?<!starting )(?<!open )(?<!create )(?<!had )\bmy (?:own |small "
+    r"|little |family )?(business|shop|restaurant|cafe|salon|bakery|store|studio)\b"
+    r"(?! (?:is my business|idea|plan|card|suit|project|trip|class|degree|major))",
     re.IGNORECASE,
 )
 
