@@ -34,6 +34,7 @@ from companion.dialogue.parsing import (
     names_a_choice,
     offered_title,
     offered_titles,
+    signs_off,
 )
 from companion.dialogue.phrases import (
     BACK_TO_FLOW,
@@ -379,7 +380,8 @@ class DialogueManager:
         named = best_choice(text, [Choice(n, t) for n, t in enumerate(draft.offered)])
         if is_cancel(text) or (undone and named is None):
             return self._cancel(draft)
-        if is_handoff(text):
+        if is_handoff(text) or signs_off(text):
+            # Leaving for now ("thanks eliza. good night") answers nothing: the flow waits.
             return self._handoff(draft)
         return None
 

@@ -42,6 +42,7 @@ from companion.dialogue.phrases import (
     PAST_DONE,
     QUOTES,
     RETRY,
+    SIGN_OFF,
     SKIP,
     STOP_WORDS,
     TITLE_TAIL,
@@ -117,6 +118,14 @@ def is_undo(text: str) -> bool:
 
 def is_handoff(text: str) -> bool:
     return bool(HANDOFF.match(text.strip()))
+
+
+SIGN_OFF_MAX_WORDS = 10
+
+
+def signs_off(text: str) -> bool:
+    """Leaving for now, in a few words ("ok sleep now. thanks eliza. oyasumi")."""
+    return len(text.split()) <= SIGN_OFF_MAX_WORDS and bool(SIGN_OFF.search(text))
 
 
 def is_yes(text: str) -> bool:

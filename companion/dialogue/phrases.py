@@ -54,6 +54,15 @@ HANDOFF = regex(r"""
       |what\s+are\s+my\s+(?:goals|missions)|what(?:'s|\s+is)\s+next\s+for\s+me
       |what(?:'s|\s+is)\s+on\s+(?:my\s+plate|for\s+today))\b
 """)
+# Leaving for now, in a few words ("ok sleep now. thanks eliza. oyasumi", "Merci Eliza.
+# Bonne nuit. Khoda hafez"): no answer to what a flow asked; it waits for their return.
+SIGN_OFF = regex(r"""
+    \b(?:good\s*night|night\s+night|nite|bonne\s+nuit|buenas\s+noches|gute\s+nacht|oyasumi
+      |boa\s+noite|buona\s+notte|sleep\s+now|off\s+to\s+(?:bed|sleep)|going\s+to\s+(?:bed|sleep)
+      |bed\s*time|bye|goodbye|see\s+(?:you|ya)|cya|ttyl|talk\s+(?:to\s+you\s+)?(?:later|tomorrow|soon)
+      |gotta\s+go|got\s+to\s+go|have\s+to\s+go|(?:khoda|khuda|allah)\s+hafe?i?z|chau|ciao|adios
+      |tsch(?:u|\u00fc)ss|do\s+widzenia|mata\s+ne|sayonara|au\s+revoir|hasta\s+(?:luego|ma\u00f1ana))\b
+""")
 YES = regex(r"""
     ^(?:yes|yeah|yea|yep|yup|ya|aye|sure|ok|okay|k|alright|sounds\s+(?:good|great|right|fine)
       |s[i\u00ed]|sim|oui|ja|haan|save\s+it|(?:please\s+)?save\s+(?:it|that|the\s+goal)

@@ -706,3 +706,24 @@ def test_a_new_goal_and_its_date_said_at_the_summary_change_both():
     assert step.dialogue.slots["title"] == "Read 12 books"
     assert step.dialogue.slots["target_date"].endswith("-12-31")
     assert step.reply.startswith("Got it — the title is now Read 12 books and the target date")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["ok sleep now. thanks eliza. oyasumi", "Merci Eliza. Bonne nuit. Khoda hafez", "gotta go, bye"],
+)
+def test_leaving_for_now_answers_no_slot_and_the_flow_waits_for_their_return(text):
+    asked_why = flow_start("i want a new goal. mix my own glaze by summer")
+
+    step = flow_say(asked_why, text)
+
+    assert step.handoff
+    assert "why" not in step.dialogue.slots
+    assert MANAGER.resume(step.dialogue, today=TODAY).outcome is Outcome.ASK
+
+
+def test_leaving_for_now_at_the_summary_sets_the_goal_aside_unsaved():
+    step = flow_say(flow_at_confirmation(), "thanks eliza, good night")
+
+    assert step.handoff
+    assert step.action is None
