@@ -262,8 +262,9 @@ def others_did(text: str) -> bool:
     dishes tonight", "my husband did the dishes")."""
     if _OTHERS_DEED.search(text):
         return True
-    subject = _SUBJECT_DID.match(text)
-    return subject is not None and subject[1].lower() not in _OWN_OR_WHEN
+    # In any clause: "the receipts. they are done. well, Flor did them, i was teaching".
+    subjects = (_SUBJECT_DID.match(clause.strip()) for clause in _CLAUSE.split(text))
+    return any(s is not None and s[1].lower() not in _OWN_OR_WHEN for s in subjects)
 
 
 # "<someone> did…" at the start of a message: whose deed it is is in its first word.

@@ -259,3 +259,16 @@ def test_what_is_not_put_off_is_the_part_that_tells_the_deed():
 )
 def test_a_deed_whose_subject_is_someone_else_is_theirs(text, theirs):
     assert others_did(text) is theirs
+
+
+@pytest.mark.parametrize(
+    ("text", "theirs"),
+    [
+        ("the receipts. they are done. well, Flor did them, i was teaching", True),
+        ("receipts done, well i did them with flor", False),
+        ("ok, did the walk", False),
+        ("so did the stretches lol", False),
+    ],
+)
+def test_a_deed_someone_else_did_is_found_in_any_clause(text, theirs):
+    assert others_did(text) is theirs

@@ -710,7 +710,11 @@ def test_a_new_goal_and_its_date_said_at_the_summary_change_both():
 
 @pytest.mark.parametrize(
     "text",
-    ["ok sleep now. thanks eliza. oyasumi", "Merci Eliza. Bonne nuit. Khoda hafez", "gotta go, bye"],
+    [
+        "ok sleep now. thanks eliza. oyasumi",
+        "Merci Eliza. Bonne nuit. Khoda hafez",
+        "gotta go, bye",
+    ],
 )
 def test_leaving_for_now_answers_no_slot_and_the_flow_waits_for_their_return(text):
     asked_why = flow_start("i want a new goal. mix my own glaze by summer")
