@@ -262,9 +262,17 @@ def others_did(text: str) -> bool:
     dishes tonight", "my husband did the dishes")."""
     if _OTHERS_DEED.search(text):
         return True
-    # In any clause: "the receipts. they are done. well, Flor did them, i was teaching".
-    subjects = (_SUBJECT_DID.match(clause.strip()) for clause in _CLAUSE.split(text))
-    return any(s is not None and s[1].lower() not in _OWN_OR_WHEN for s in subjects)
+    # In any clause: "the receipts. they are done. well, Flor did them, i was teaching"; a
+    # deed done with them is theirs too ("lena did it with me").
+    return any(
+        (found := _SUBJECT_DID.match(clause.strip())) is not None
+        and found[1].lower() not in _OWN_OR_WHEN
+        and not _WITH_THEM.search(clause)
+        for clause in _CLAUSE.split(text)
+    )
+
+
+_WITH_THEM = re.compile(r"\b(?:with me|with us|together|me too|us both|both of us)\b", re.I)
 
 
 # "<someone> did…" at the start of a message: whose deed it is is in its first word.

@@ -268,6 +268,7 @@ def test_a_deed_whose_subject_is_someone_else_is_theirs(text, theirs):
         ("receipts done, well i did them with flor", False),
         ("ok, did the walk", False),
         ("so did the stretches lol", False),
+        ("walk done. lena did it with me", False),
     ],
 )
 def test_a_deed_someone_else_did_is_found_in_any_clause(text, theirs):
