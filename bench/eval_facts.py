@@ -4,18 +4,19 @@
 The offline engine's fact extractor runs over the public corpora of bench/eval_public.py
 (same splits: tuned ones may be studied, untouched ones never). Each note it makes ("Works as
 a teacher", "Wants to emigrate to Canada") was judged by a helper who never saw the rules,
-with only the message and the note in front of them: *right* when it is true of the writer
-from that message, worth remembering past the moment and well worded; *wrong* otherwise,
-with a reason (not about the writer, a passing request, not what was said, garbled,
-trivial). The verdicts are kept in tests/delight/ai/data/blind/facts_judged.jsonl by a hash
-of the message and the note, so no corpus text is in the repository.
+with only the message and the note in front of them (tests/delight/ai/data/blind/
+FACTS_JUDGE_BRIEF.md): *right* when it is true of the writer from that message, worth
+remembering past the moment and well worded; *wrong* otherwise, with a reason (not about
+the writer, a passing request, not what was said, garbled, trivial). The verdicts are kept
+in tests/delight/ai/data/blind/facts_judged.jsonl by a hash of the message and the note, so
+no corpus text is in the repository.
 
 What is missed: two more helpers who never saw the rules read 750 messages drawn from the
-same splits and wrote the notes a friend would keep of each, with their kind (job, home,
-person, pet, health, likes, goal, change, win, feeling, name, age); their kinds are kept in
-tests/delight/ai/data/blind/facts_expected.jsonl by a hash of the message. Recall: of the
-kinds a helper noted in a message, how many the extractor noted too (its words are judged
-by precision, above).
+same splits and wrote the notes a friend would keep of each (FACTS_RECALL_BRIEF.md), with
+their kind (job, home, person, pet, health, likes, goal, change, win, feeling, name, age);
+their kinds are kept in tests/delight/ai/data/blind/facts_expected.jsonl by a hash of the
+message. Recall: of the kinds a helper noted in a message, how many the extractor noted too
+(its words are judged by precision, above).
 
 Printed per split, tuned beside untouched: notes made, notes judged, right and wrong, and
 precision (right / judged). A change that drops wrong notes must not drop right ones: the
