@@ -73,6 +73,16 @@ _NAMES_STAND: frozenset[Extractor] = frozenset({relations, pets})
 
 
 def extract_facts(text: str, *, today: dt.date | None = None) -> list[ExtractedFact]:
+    """Facts worth remembering in what the person wrote, by pattern (_extracted).
+
+    A turn reads the same message's facts several times (whether it teaches, what the reply
+    says it learned, what is stored): they are worked out once per message and day.
+    """
+    return list(_extracted(text, today or dt.date.today()))
+
+
+@functools.lru_cache(maxsize=256)
+def _extracted(text: str, day: dt.date) -> tuple[ExtractedFact, ...]:
     """Facts worth remembering in what the person wrote, by pattern.
 
     1. Anything that reads like a crisis is not turned into facts (it is kept out of
@@ -86,12 +96,13 @@ def extract_facts(text: str, *, today: dt.date | None = None) -> list[ExtractedF
        and what stopped being true ("my cat Miso died", "I quit my job") goes first, taking
        the key of what it ends.
        Likes and dislikes of the same thing share the key "likes:<thing>". A win is dated
-       from `today` (default: the date now), so "today" keeps its meaning.
-    4. Drop duplicates by key (or by content when there is no key).
+       from `day`, so "today" keeps its meaning.
+    4. Keep only well-made notes (_well_made), let a loss end what names who was lost, and
+       tell each thing once (_told_once).
+    5. Drop duplicates by key (or by content when there is no key).
     """
     if _CRISIS_HINT.search(text):
-        return []
-    day = today or dt.date.today()
+        return ()
     dated = functools.partial(wins, text=text, today=day)
     lost = functools.partial(losses, today=day)
     born = functools.partial(birth, today=day)
@@ -107,7 +118,7 @@ def extract_facts(text: str, *, today: dt.date | None = None) -> list[ExtractedF
     unique: dict[str, ExtractedFact] = {}
     for fact in facts:
         unique.setdefault(fact.key or fact.content.lower(), fact)
-    return list(unique.values())
+    return tuple(unique.values())
 
 
 # A note that still speaks to the listener ("Likes your idea", "Wants to show you this")
@@ -139,17 +150,18 @@ def _well_made(fact: ExtractedFact) -> bool:
 
 
 def _told_once(facts: list[ExtractedFact]) -> list[ExtractedFact]:
-    """A parting kept by its key ("Broke up with their girlfriend") is not kept again as
-    news of the same two ("They and their girlfriend split up on sunday")."""
-    who = [
-        found.group(1) if (found := re.search(r"\b[Tt]heir (\w+)", f.content)) else "wife|husband"
+    """Each thing told once: one of the family named ("Their daughter is called Laura") is not
+    kept again unnamed ("Has a daughter"), and a parting kept by its key ("Broke up with their
+    girlfriend") not again as news of the same two ("They and their girlfriend split up…")."""
+    named = {f.key.split(":", 1)[1] for f in facts if f.key.startswith("relation:")}
+    parted = {f.value for f in facts if f.key.startswith(FAMILY) and "change" in f.tags}
+    news = re.compile(rf"^(?:They and their|Their) (?:{'|'.join(parted)})\b") if parted else None
+    return [
+        f
         for f in facts
-        if f.key.startswith(FAMILY) and "change" in f.tags
+        if not (f.key.startswith(FAMILY) and "change" not in f.tags and f.value in named)
+        and not (news and not f.key and news.match(f.content))
     ]
-    if not who:
-        return facts
-    news = re.compile(rf"^(?:They and their|Their) (?:{'|'.join(who)})\b")
-    return [f for f in facts if f.key or not news.match(f.content)]
 
 
 def _ended_by_a_loss(facts: list[ExtractedFact]) -> list[ExtractedFact]:

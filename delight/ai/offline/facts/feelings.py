@@ -17,18 +17,18 @@ _STATE = (
     r"|sad|exhausted|scared|afraid|nervous|insecure|jealous|heartbroken|burn(?:ed|t) out"
     r"|miserable|isolated|unhappy|stuck"
 )
+# How they are (said with "i am", "ive been feeling"…), and how much ("so", "kinda"…).
+_BEING = r"\bI ?(am|have been|ve been|feel|have been feeling|ve been feeling|keep feeling) "
+_HOW_MUCH = (
+    r"(?:so |really |very |quite |a bit |kind of |kinda |a little |pretty |super |extremely )*"
+)
 _STATE_CAUSE = re.compile(
-    rf"\bI ?(?:am|have been|ve been|feel|have been feeling|ve been feeling|keep feeling) "
-    rf"(?:so |really |very |quite "
-    rf"|a bit |kind of |kinda |a little |pretty |super |extremely )*({_STATE}) (about|because "
-    rf"of|because|due to|over|since|that|with) (.+)",
+    rf"{_BEING}{_HOW_MUCH}({_STATE}) (about|because of|because|due to|over|since|that|with) (.+)",
     re.IGNORECASE,
 )
 _STATE_LASTING = re.compile(
-    rf"\bI ?(have been|have been feeling|ve been|ve been feeling|am|feel) (?:so |really |very "
-    rf"|quite |a bit |kind of "
-    rf"|kinda |pretty |super |extremely )*({_STATE})(?: and \w+)? (lately|recently|for (?:weeks"
-    rf"|months|years|a while|a long time|ages)|all the time|most of the time|every day)\b",
+    rf"{_BEING}{_HOW_MUCH}({_STATE})(?: and \w+)? (lately|recently|for (?:weeks|months|years"
+    rf"|a while|a long time|ages)|all the time|most of the time|every day)\b",
     re.IGNORECASE,
 )
 
@@ -37,8 +37,8 @@ def hard_feelings(clause: str) -> list[ExtractedFact]:
     """A hard feeling with its cause ("Feels stressed about their business") or how long it
     has lasted ("Has been feeling depressed lately"): "feeling:<cause or feeling>"."""
     if found := _STATE_CAUSE.search(clause):
-        feeling, link = found.group(1).lower(), found.group(2).lower()
-        cause = thing(found.group(3), 12)
+        feeling, link = found.group(2).lower(), found.group(3).lower()
+        cause = thing(found.group(4), 12)
         # "I'm afraid that isn't possible" is a polite no, not a fear.
         polite = feeling == "afraid" and link == "that"
         if not cause or cause.lower() in _NOT_TRIGGERS or polite:

@@ -75,7 +75,6 @@ _NEWS_END = re.compile(
     r"\s+and\s+(?=(?:i|i'm|im|i've|ive|i'd|id)\b)|,\s*|\s+but\s+|\s+(?:lol|lmao|haha\w*)\b",
     re.IGNORECASE,
 )
-_THEY = ((re.compile(r"\bthey was\b"), "they were"), (re.compile(r"\bthey am\b"), "they are"))
 
 
 def relations(clause: str) -> list[ExtractedFact]:
@@ -163,10 +162,7 @@ def relation_news(clause: str) -> list[ExtractedFact]:
     news = _NEWS_END.split(found["news"], maxsplit=1)[0].strip(" .!?")
     if len(news.split()) < NEWS_MIN_WORDS:
         return []
-    said = third_person(news)
-    for wrong, right in _THEY:
-        said = wrong.sub(right, said)
-    told = f"Their {_relation(found.group(1))} {said}"
+    told = f"Their {_relation(found.group(1))} {third_person(news)}"
     # "my husband and i have been fighting": they come first ("They and their husband…").
     told = re.sub(
         r"^(Their [\w' -]+?) and they\b", lambda m: f"They and {m.group(1).lower()}", told
@@ -217,10 +213,8 @@ def family(clause: str) -> list[ExtractedFact]:
         kept[key] = fact(
             f"Has {counted.group(1)} {them}", "personal", key, 0.75, "people", "family"
         )
-    # One named ("my daughter laura") is kept by relations(), by name.
-    named = {f.key.split(":", 1)[1] for f in relations(clause)}
     for found in _FAMILY.finditer(clause):
-        if _NOT_NOW.search(clause[: found.start()]) or found.group(2).lower() in named:
+        if _NOT_NOW.search(clause[: found.start()]):
             continue
         count, who = found.group(1), found.group(2).lower()
         if who in _FAMILY_MANY:
@@ -236,10 +230,13 @@ def family(clause: str) -> list[ExtractedFact]:
             # ended it is said as told ("my boyfriend broke up with me": they were left).
             left = _LEFT_THEM.search(clause)
             told = f"Their {_spouse(who)} left them" if left else _parted(who, ended.group(0))
-            kept[key] = fact(told, "personal", key, 0.75, "people", "family", "change")
+            kept[key] = fact(told, "personal", key, 0.75, "people", "family", "change",
+                             value=_spouse(who))  # fmt: skip
         elif who in _PARTNERS and _ENDING.search(clause):
             continue  # breaking up now: neither together nor apart yet
-        kept.setdefault(key or said, fact(said, "personal", key, 0.7, "people", "family"))
+        # The value is who they are to them: one named later is told once (_told_once).
+        kept.setdefault(key or said, fact(said, "personal", key, 0.7, "people", "family",
+                                          value=_relation(who)))  # fmt: skip
     return list(kept.values())
 
 
