@@ -70,9 +70,9 @@ FROM delight_user u WHERE username LIKE %(prefix)s
 
 _MISSIONS = """
 INSERT INTO goals_mission (user_id, goal_id, position, title, description, estimated_minutes,
-    energy, category, priority_score, status, defer_count, is_special, from_plan, created_at,
-    updated_at)
-SELECT g.user_id, g.id, p, 'Easy run', '', 20, 'medium', 'health', 0, 'pending', 0, false,
+    energy, category, priority_score, status, defer_count, reopened, is_special, from_plan,
+    created_at, updated_at)
+SELECT g.user_id, g.id, p, 'Easy run', '', 20, 'medium', 'health', 0, 'pending', 0, 0, false,
        true, %(night)s::timestamptz - interval '400 days', now()
 FROM goals_goal g CROSS JOIN generate_series(1, 3) AS p
 JOIN delight_user u ON u.id = g.user_id WHERE u.username LIKE %(prefix)s

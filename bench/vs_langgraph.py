@@ -196,7 +196,7 @@ def report(timings: dict[str, list[float]], labels: dict[str, str]) -> None:
         print(f"  {label:<44} p50 {p50:6.2f} ms   p95 {p95:6.2f} ms per turn")
     ratio = cuts(timings["theirs"])[0] / cuts(timings["ours"])[0]
     print(f"  ratio (LangGraph p50 / ours p50): {ratio:.1f}x (target >= 3x)")
-    figure("turn vs LangGraph + PostgresSaver: faster", ratio, target=3, unit="x", most=False)
+    figure(f"vs LangGraph, {labels['ours']}: faster", ratio, target=3, unit="x", most=False)
 
 
 def table_sizes(tables: tuple[str, ...]) -> dict[str, int]:

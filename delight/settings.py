@@ -478,6 +478,11 @@ MEMORY_DUPLICATE_SIMILARITY = env.float(
 )
 # Days a task memory (a mission, an action) is kept before it expires.
 MEMORY_TASK_TTL_DAYS = env.int("MEMORY_TASK_TTL_DAYS", 30, validate=Range(min=1, max=3650))
+# Threads numpy's BLAS may use in each process. One: the products here are small (a message
+# against the safety exemplars, the reply policy), and OpenBLAS's helper threads spin while
+# they wait, taking the core PostgreSQL needs (bench/turn.py: 47 ms of CPU a turn with its
+# default of one thread a core, 20 ms with one).
+BLAS_THREADS = env.int("BLAS_THREADS", 1, validate=Range(min=1, max=64))
 # Threads for a turn's memory recall and independent read tools (each keeps a connection).
 ELIZA_TOOL_WORKERS = env.int("ELIZA_TOOL_WORKERS", 4, validate=Range(min=1, max=32))
 # Each process keeps a copy of big people's memory sketches (companion.sketches) so recall

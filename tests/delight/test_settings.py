@@ -87,6 +87,7 @@ def test_a_malformed_variable_stops_a_real_start_up():
         ("SECURE_SSL_REDIRECT", "maybe"),
         ("MEMORY_DUPLICATE_SIMILARITY", "1.5"),
         ("MEMORY_TASK_TTL_DAYS", "a month"),
+        ("BLAS_THREADS", "0"),
         ("EMAIL_PORT", "70000"),
         ("EMAIL_USE_TLS", "maybe"),
         ("EMAIL_TIMEOUT", "0"),
