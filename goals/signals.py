@@ -39,5 +39,6 @@ history_imported = Signal()
 
 # The person did something meaningful (a message to Eliza, a mission started or finished, a
 # focus session), announced for every one. Facts: user (User), kind (str, an
-# ActivityEvent.Kind value), at (aware datetime).
+# ActivityEvent.Kind value), at (aware datetime), returning (bool: it ends an absence of
+# selectors.AWAY_AFTER or more, with a mission done before it; selectors.activity_ends_absence).
 activity = Signal()

@@ -17,7 +17,6 @@ from django.dispatch import receiver
 from django.utils import timezone
 
 from delight.models import User
-from goals import selectors as goals_selectors
 from goals import signals as goals_signals
 from goals.models import Goal, Mission, MissionSession
 from narrative import ledger, quests
@@ -86,10 +85,10 @@ def goal_completed(*, goal: Goal, at: dt.datetime, **_: Any) -> None:
 
 
 @receiver(goals_signals.activity, dispatch_uid="narrative-return")
-def came_back(*, user: User, kind: str, at: dt.datetime, **_: Any) -> None:
+def came_back(*, user: User, at: dt.datetime, returning: bool, **_: Any) -> None:
     """The first activity after a drop-off (two days away or more) asks for a comeback beat,
     once a story has something real to recall."""
-    if goals_selectors.activity_ends_absence(user=user, at=at):
+    if returning:
         beats.beat_request(user=user, kind=Trigger.RETURN, key=f"return:{at.isoformat()}", at=at)
 
 

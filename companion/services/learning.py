@@ -111,13 +111,17 @@ def profile_learn(
         current = CompanionProfile(user=user)
     if not _profile_changes(current, facts, texts):
         return {}
-    with transaction.atomic():
-        profile, _ = CompanionProfile.objects.select_for_update().get_or_create(user=user)
+    # No savepoint inside a turn's transaction (two round trips): a failure here fails the
+    # whole step, which is what the step's own transaction is for.
+    with transaction.atomic(savepoint=False):
+        profile, created = CompanionProfile.objects.select_for_update().get_or_create(user=user)
         changed = _profile_changes(profile, facts, texts)
         for name, value in changed.items():
             setattr(profile, name, value)
-        profile.full_clean()
-        profile.save()
+        # The user is the caller's and their one profile is the row locked above: only the
+        # values need checking, and only the changed ones need writing.
+        profile.full_clean(exclude=["user"], validate_unique=False)
+        profile.save(update_fields=None if created else [*changed, "updated_at"])
     user.companion_profile = profile  # the next turn on this user object sees it
     return changed
 

@@ -24,6 +24,7 @@ from goals.models import (
 )
 from goals.progress.days import lived_day
 from goals.progress.streaks import Streak
+from goals.selectors import activity_ends_absence
 
 logger = logging.getLogger("goals")
 
@@ -64,7 +65,15 @@ def event_record(
 ) -> ActivityEvent:
     category = mission.category if mission else (goal.category if goal else "")
     if kind in MEANINGFUL:
-        announce(signals.activity, sender=ActivityEvent, user=user, kind=kind, at=now)
+        returning = activity_ends_absence(user=user, at=now)
+        announce(
+            signals.activity,
+            sender=ActivityEvent,
+            user=user,
+            kind=kind,
+            at=now,
+            returning=returning,
+        )
     return ActivityEvent.objects.create(
         user=user,
         kind=kind,
