@@ -65,15 +65,31 @@ SELECT id, -negative_dot AS similarity FROM ({MEANING_LIST}) meaning ORDER BY ne
 # The match also asks for the owner's lexeme (models.OwnerLexeme), so the GIN index returns
 # this person's matches only; words common in this person's memories are still matched and
 # ranked from `memory_recall_words` alone when the planner finds that cheaper.
+# Used only when no list came with the statement from the process's copy at the person's
+# current revision (no copy kept, or another process wrote since): the copy ranks by BM25.
 WORDS_LIST = """
 SELECT id, ts_rank(search_vector, query) AS rank
 FROM companion_memory, websearch_to_tsquery('english', %(words)s) AS query
 WHERE %(words)s <> '' AND user_id = %(user_id)s AND active
+  AND (%(worded)s::bigint[] IS NULL
+       OR (SELECT revision FROM companion_memoryrevision WHERE user_id = %(user_id)s)
+          IS DISTINCT FROM %(revision)s)
   AND search_vector @@ (query && quote_literal('@' || %(user_id)s)::tsquery)
   AND (expires_at IS NULL OR expires_at > now())
   AND (%(tiers)s::text[] IS NULL OR tier = ANY(%(tiers)s::text[]))
 ORDER BY rank DESC, id DESC
 LIMIT %(limit)s
+"""
+
+# The words list the process's copy ranked (companion.sketches.words_ranked), best first,
+# taken only at the revision it was made at, each memory still eligible.
+WORDS_GIVEN = f"""
+SELECT given.id, given.rank
+FROM unnest(%(worded)s::bigint[]) WITH ORDINALITY AS given(id, rank)
+JOIN companion_memory ON companion_memory.id = given.id
+WHERE {ELIGIBLE}
+  AND (SELECT revision FROM companion_memoryrevision WHERE user_id = %(user_id)s)
+      = %(revision)s
 """
 
 # The columns a recalled memory is loaded with: everything but the vectors; then its use.
@@ -89,6 +105,8 @@ WITH meaning AS (
     SELECT id, -negative_dot AS similarity, row_number() OVER (ORDER BY negative_dot, id) AS rank
     FROM ({MEANING_LIST}) shortlist
 ), words AS (
+    SELECT id, rank FROM ({WORDS_GIVEN}) given
+    UNION ALL
     SELECT id, row_number() OVER (ORDER BY rank DESC, id DESC) AS rank
     FROM ({WORDS_LIST}) best
 ), fused AS (

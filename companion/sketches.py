@@ -14,10 +14,17 @@ product (~0.3 ms). A copy is only ever used while it is current:
    person's revision is still the copy's; otherwise it ranks the sketches itself. So every
    recall is exact for its own snapshot, whatever other processes wrote meanwhile.
 
-People with fewer than RECALL_CACHE_MIN_MEMORIES memories are not copied (PostgreSQL ranks a
-few hundred sketches in well under a millisecond). Copies beyond RECALL_CACHE_MB are dropped,
-least recently used first. Inside a transaction block a copy is neither used nor refreshed:
-the block may see its own uncommitted writes, which must never reach a shared copy.
+The copy also keeps each memory's words (PostgreSQL's lexemes of it, as hashes, with how often
+each occurs), so the words list is ranked here too, by BM25 (`words_ranked`): a word rare in
+this person's memories counts for more than one in most of them, which PostgreSQL's ts_rank
+cannot know, and ranking a common word's 2,500 matches in PostgreSQL took ~2.8 ms of the
+recall statement. The query's words are made into lexemes by PostgreSQL, in the read of
+step 2, so they are the very lexemes the memories were indexed with.
+
+People with fewer than RECALL_CACHE_MIN_MEMORIES memories are not copied. Copies beyond
+RECALL_CACHE_MB are dropped, least recently used first. Inside a transaction block a copy is
+neither used nor refreshed: the block may see its own uncommitted writes, which must never
+reach a shared copy.
 """
 
 from __future__ import annotations
@@ -43,6 +50,9 @@ TIERS = tuple(Tier.values)
 # The app's clock and the database's may differ a little: the copy keeps memories that
 # expired up to this long ago; the recall statement checks expiry itself.
 EXPIRY_SLACK_SECONDS = 300
+# BM25's constants as Robertson and Zaragoza give them (not tuned here): how soon a word's
+# repeats stop counting, and how much a long memory's words count for less.
+K1, B = 1.2, 0.75
 
 # One row per memory folded into packed binary columns, decoded by numpy without a Python
 # loop: ids (int8), tier codes (int2), expiry (float8 epoch seconds, infinity for never) and
@@ -55,27 +65,45 @@ _PACKED = """
         AS tiers,
     string_agg(float8send(coalesce(extract(epoch FROM m.expires_at)::float8, 'infinity')),
         ''::bytea) AS expires,
-    string_agg(vector_send(m.sketch), ''::bytea) AS sketches
+    string_agg(vector_send(m.sketch), ''::bytea) AS sketches,
+    string_agg(int2send(words.n), ''::bytea) AS word_counts,
+    string_agg(words.packed, ''::bytea) AS words
 """
 
+# Each memory's words: how many, then for each its lexeme's hash (int4) and how often it
+# occurs (int2), the owner's lexeme left out (models.OwnerLexeme).
+_WORDS_OF = """
+CROSS JOIN LATERAL (
+    SELECT count(*)::int2 AS n, coalesce(string_agg(int4send(hashtext(word.lexeme))
+        || int2send(coalesce(array_length(word.positions, 1), 1)::int2), ''::bytea), ''::bytea)
+        AS packed
+    FROM unnest(m.search_vector) AS word
+    WHERE left(word.lexeme, 1) <> '@'
+) words
+"""
+
+# The person's standing and the query's words as lexeme hashes, made as the memories' were.
 _REVISION_SQL = """
-SELECT revision, deletions, memories FROM companion_memoryrevision WHERE user_id = %s::bigint
+SELECT revision, deletions, memories, ARRAY(
+    SELECT hashtext(word.lexeme) FROM unnest(to_tsvector('english', %(words)s::text)) AS word
+)::int4[]
+FROM companion_memoryrevision WHERE user_id = %(user_id)s::bigint
 """
 
 # The memories stamped after the copy's revision (superseded ones included, to leave it).
 _CHANGED_SQL = f"""
 SELECT {_PACKED}
-FROM companion_memory m
+FROM companion_memory m {_WORDS_OF}
 WHERE m.user_id = %(user_id)s::bigint AND m.revision > %(since)s::bigint
 """
 
-# The whole copy: the person's eligible sketches, from the covering index alone.
+# The whole copy: the person's eligible sketches and words.
 _COPY_SQL = f"""
 SELECT mine.revision, mine.deletions, copied.*
 FROM companion_memoryrevision mine
 CROSS JOIN LATERAL (
     SELECT {_PACKED}
-    FROM companion_memory m
+    FROM companion_memory m {_WORDS_OF}
     WHERE m.user_id = mine.user_id AND m.active AND m.embedder = %(embedder)s::text
 ) copied
 WHERE mine.user_id = %(user_id)s::bigint
@@ -88,6 +116,20 @@ FROM unnest(memory_sketch_basis()) WITH ORDINALITY AS sketch_basis(basis, n)
 
 
 @dataclass(frozen=True)
+class Words:
+    """Every copied memory's words: one entry per (memory, lexeme), and each memory's length."""
+
+    rows: np.ndarray  # int32: the memory's row in the copy
+    hashes: np.ndarray  # int32: hashtext of the lexeme
+    counts: np.ndarray  # float32: how often it occurs in the memory
+    lengths: np.ndarray  # float32, one per row: how many words the memory has
+
+    @property
+    def nbytes(self) -> int:
+        return self.rows.nbytes + self.hashes.nbytes + self.counts.nbytes + self.lengths.nbytes
+
+
+@dataclass(frozen=True)
 class Copy:
     revision: int
     deletions: int
@@ -95,15 +137,21 @@ class Copy:
     tiers: np.ndarray  # int8 codes (TIERS)
     expires: np.ndarray  # float64 epoch seconds
     sketches: np.ndarray  # float32, one row per memory
+    words: Words
 
     @property
     def nbytes(self) -> int:
-        return self.ids.nbytes + self.tiers.nbytes + self.expires.nbytes + self.sketches.nbytes
+        arrays = (self.ids, self.tiers, self.expires, self.sketches)
+        return sum(array.nbytes for array in arrays) + self.words.nbytes
 
     def merged(self, revision: int, changed: Copy) -> Copy:
         """This copy with the changed memories replaced (or removed, tier code 0)."""
         kept = ~np.isin(self.ids, changed.ids)
         added = changed.tiers > 0
+        # Each word follows its memory to the memory's new row.
+        moved = np.cumsum(kept, dtype=np.int32) - 1
+        arrived = np.cumsum(added, dtype=np.int32) - 1 + np.int32(kept.sum())
+        old, new = kept[self.words.rows], added[changed.words.rows]
         return Copy(
             revision=revision,
             deletions=self.deletions,
@@ -111,47 +159,116 @@ class Copy:
             tiers=np.concatenate([self.tiers[kept], changed.tiers[added]]),
             expires=np.concatenate([self.expires[kept], changed.expires[added]]),
             sketches=np.concatenate([self.sketches[kept], changed.sketches[added]]),
+            words=Words(
+                rows=np.concatenate(
+                    [moved[self.words.rows[old]], arrived[changed.words.rows[new]]]
+                ),
+                hashes=np.concatenate([self.words.hashes[old], changed.words.hashes[new]]),
+                counts=np.concatenate([self.words.counts[old], changed.words.counts[new]]),
+                lengths=np.concatenate([self.words.lengths[kept], changed.words.lengths[added]]),
+            ),
         )
+
+
+@dataclass(frozen=True)
+class Lists:
+    """Recall's two lists from the process's copy, as SQL arrays of ids, best first, and the
+    person's revision they were made at (the recall statement takes them only at it)."""
+
+    revision: int
+    shortlisted: str  # the sketches nearest the query's vector
+    worded: str  # the memories that best match the query's words (BM25)
 
 
 _copies: OrderedDict[tuple, Copy] = OrderedDict()
 _lock = threading.Lock()
 
 
-def shortlist(
-    *, user_id: int, embedder: str, vector: Sequence[float], tiers: list[str] | None, size: int
-) -> tuple[int, str] | None:
-    """(revision, ids as an SQL array): the `size` memories whose sketches are nearest to
-    `vector` among the person's eligible ones in `tiers` (all, when there are no more), by
-    the process's copy at that revision; None when no copy is kept (few memories, turned
-    off, or inside a transaction block)."""
+def lists(
+    *,
+    user_id: int,
+    embedder: str,
+    vector: Sequence[float],
+    tiers: list[str] | None,
+    size: int,
+    words: str = "",
+    limit: int = 0,
+) -> Lists | None:
+    """The `size` memories whose sketches are nearest to `vector`, and the `limit` that best
+    match `words`, among the person's eligible ones in `tiers` (all, when there are no
+    more), by the process's copy at its revision; None when no copy is kept (few memories,
+    turned off, or inside a transaction block)."""
     if settings.RECALL_CACHE_MB == 0 or connection.in_atomic_block:
         return None
-    copy = _current(user_id=user_id, embedder=embedder)
-    if copy is None:
+    found = _current(user_id=user_id, embedder=embedder, words=words)
+    if found is None:
         return None
+    copy, query_words = found
+    eligible = copy.expires > time.time() - EXPIRY_SLACK_SECONDS
+    if tiers is not None:
+        eligible &= np.isin(copy.tiers, [TIERS.index(tier) + 1 for tier in tiers])
+    return Lists(
+        revision=copy.revision,
+        shortlisted=_sql_array(copy.ids[_nearest(copy, vector, eligible, size)]),
+        worded=_sql_array(copy.ids[words_ranked(copy.words, query_words, eligible, limit)]),
+    )
+
+
+def _nearest(copy: Copy, vector: Sequence[float], eligible: np.ndarray, size: int) -> np.ndarray:
+    """Rows of the `size` eligible sketches nearest to `vector` (in no order)."""
     # einsum, not `@`: OpenBLAS would run a product this size on its own threads, which spin
     # while they wait and took cores from the rest of the turn on a 2-core machine
     # (bench/turn.py p50 33.8 -> 30.5 ms with one BLAS thread; einsum never uses them).
     query = np.einsum("ij,j->i", _basis(), np.asarray(vector, dtype=np.float32))
     scores = np.einsum("ij,j->i", copy.sketches, query)
-    eligible = copy.expires > time.time() - EXPIRY_SLACK_SECONDS
-    if tiers is not None:
-        eligible &= np.isin(copy.tiers, [TIERS.index(tier) + 1 for tier in tiers])
     rows = np.flatnonzero(eligible)
     if len(rows) > size:
         rows = rows[np.argpartition(-scores[rows], size - 1)[:size]]
+    return rows
+
+
+def words_ranked(
+    words: Words, query: Sequence[int], eligible: np.ndarray, limit: int
+) -> np.ndarray:
+    """Rows of the `limit` eligible memories that best match the `query` lexeme hashes,
+    best first (ties: the newer id first, as PostgreSQL's list ranks them): Okapi BM25.
+
+    1. For each distinct query word, its memories and how often it occurs in each; its
+       rarity among the person's memories: idf = ln(1 + (N - n + 0.5) / (n + 0.5)), N the
+       memories copied, n those holding the word.
+    2. Each memory scores the sum over the words it holds of
+       idf * f * (K1 + 1) / (f + K1 * (1 - B + B * length / average length)).
+    3. Keep the eligible memories that hold any word, best `limit` first.
+    """
+    scores = np.zeros(len(words.lengths), dtype=np.float32)
+    if not len(scores) or limit <= 0:
+        return np.empty(0, dtype=np.int64)
+    average = max(float(words.lengths.mean()), 1.0)
+    for word in set(query):
+        holding = words.hashes == word
+        rows, counts = words.rows[holding], words.counts[holding]
+        if not len(rows):
+            continue
+        idf = np.log1p((len(scores) - len(rows) + 0.5) / (len(rows) + 0.5))
+        norm = K1 * (1 - B + B * words.lengths[rows] / average)
+        scores[rows] += idf * counts * (K1 + 1) / (counts + norm)
+    matching = np.flatnonzero((scores > 0) & eligible)
+    return matching[np.lexsort((-matching, -scores[matching]))][:limit]
+
+
+def _sql_array(ids: np.ndarray) -> str:
     # Written out: psycopg would adapt 200 ints one by one (~0.4 ms).
-    return copy.revision, "{" + ",".join(map(str, copy.ids[rows].tolist())) + "}"
+    return "{" + ",".join(map(str, ids.tolist())) + "}"
 
 
-def _current(*, user_id: int, embedder: str) -> Copy | None:
-    """The process's copy of the person's sketches brought up to date, or None."""
+def _current(*, user_id: int, embedder: str, words: str) -> tuple[Copy, list[int]] | None:
+    """The process's copy of the person's sketches brought up to date, with the lexeme
+    hashes of `words`; or None."""
     key = (connection.settings_dict["NAME"], user_id, embedder)
     with prepared_cursor() as cursor:
-        cursor.execute(_REVISION_SQL, [user_id])
+        cursor.execute(_REVISION_SQL, {"user_id": user_id, "words": words})
         standing = cursor.fetchone()
-    revision, deletions, memories = standing or (None, None, 0)
+    revision, deletions, memories, query_words = standing or (None, None, 0, [])
     if memories < settings.RECALL_CACHE_MIN_MEMORIES:
         _drop(key)
         return None
@@ -159,13 +276,12 @@ def _current(*, user_id: int, embedder: str) -> Copy | None:
         copy = _copies.get(key)
         if copy is not None:
             _copies.move_to_end(key)  # least recently used goes first
-    if copy is not None and copy.revision == revision:
-        return copy
-    copy = _refreshed(
-        copy, user_id=user_id, embedder=embedder, revision=revision, deletions=deletions
-    )
-    _keep(key, copy)
-    return copy
+    if copy is None or copy.revision != revision:
+        copy = _refreshed(
+            copy, user_id=user_id, embedder=embedder, revision=revision, deletions=deletions
+        )
+        _keep(key, copy)
+    return copy, query_words
 
 
 def _refreshed(
@@ -184,9 +300,9 @@ def _refreshed(
 
 
 def _unpacked(revision: int, deletions: int, packed: Sequence) -> Copy:
-    found, ids, tiers, expires, sketches = packed
+    found, ids, tiers, expires, sketches, word_counts, words = packed
     if not found:
-        ids = tiers = expires = sketches = b""
+        ids = tiers = expires = sketches = word_counts = words = b""
     return Copy(
         revision=revision,
         deletions=deletions,
@@ -194,6 +310,22 @@ def _unpacked(revision: int, deletions: int, packed: Sequence) -> Copy:
         tiers=np.frombuffer(tiers, dtype=">i2").astype(np.int8),
         expires=np.frombuffer(expires, dtype=">f8").astype(np.float64),
         sketches=_vectors(sketches, found),
+        words=_words(word_counts, words, found),
+    )
+
+
+def _words(counts: bytes, packed: bytes, found: int) -> Words:
+    """Each memory's number of words (int2), then its words (int4 hash, int2 count each)."""
+    entries = np.frombuffer(packed, dtype=[("hash", ">i4"), ("count", ">i2")])
+    rows = np.repeat(
+        np.arange(found, dtype=np.int32), np.frombuffer(counts, dtype=">i2").astype(np.int32)
+    )
+    occurs = entries["count"].astype(np.float32)
+    return Words(
+        rows=rows,
+        hashes=entries["hash"].astype(np.int32),
+        counts=occurs,
+        lengths=np.bincount(rows, weights=occurs, minlength=found).astype(np.float32),
     )
 
 

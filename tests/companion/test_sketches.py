@@ -28,9 +28,11 @@ def query_vector(seed: int) -> list[float]:
 
 
 def shortlist(user, vector, *, tiers=None, size=200):
-    return sketches.shortlist(
+    """(revision, the shortlist as an SQL array) from the process's copy, or None."""
+    made = sketches.lists(
         user_id=user.pk, embedder=ENGINE.embedder.name, vector=vector, tiers=tiers, size=size
     )
+    return (made.revision, made.shortlisted) if made else None
 
 
 def answer(user, vector) -> Memory:
@@ -205,3 +207,55 @@ def test_a_memory_never_moves_to_another_person(owner, outsider):
 
     assert Memory.objects.get(pk=memory.pk).user_id == owner.pk
     assert not MemoryRevision.objects.filter(user=outsider).exists()
+
+
+def worded(user, words, *, tiers=None) -> list[int]:
+    """The words list the process's copy ranks for `words`, best first."""
+    made = sketches.lists(
+        user_id=user.pk, embedder=ENGINE.embedder.name, vector=query_vector(3), tiers=tiers,
+        size=200, words=words, limit=40,
+    )  # fmt: skip
+    assert made is not None
+    return [int(number) for number in made.worded.strip("{}").split(",") if number]
+
+
+def test_a_word_rare_in_a_persons_memories_counts_for_more_than_a_common_one(owner):
+    random_memories(owner, BIG, seed=1)  # "Random note 0", "Random note 1", …
+    rare = remember(owner, "Walked the greyhound along the canal").memory
+    common = remember(owner, "A random note about a random day").memory
+
+    ranked = worded(owner, "random or greyhound")
+
+    assert ranked[0] == rare.pk
+    assert ranked[1] == common.pk  # 'random' twice in a short memory
+    assert len(ranked) == 40
+
+
+def test_the_words_list_follows_a_memorys_new_words(owner, outsider):
+    random_memories(owner, BIG, seed=1)
+    remember(outsider, "Walked the greyhound")
+    assert worded(owner, "greyhound") == []  # the copy is made
+    memory = Memory.objects.filter(user=owner).first()
+
+    # New words, the same vector: the copy must still learn of them.
+    Memory.objects.filter(pk=memory.pk).update(content="Walked the greyhound")
+
+    assert worded(owner, "greyhound") == [memory.pk]
+    assert worded(owner, "greyhound", tiers=["task"]) == []
+
+
+def test_a_stale_words_list_is_ignored_by_the_recall_statement(owner, monkeypatch):
+    random_memories(owner, BIG, seed=1)
+    stale = sketches.lists(
+        user_id=owner.pk, embedder=ENGINE.embedder.name, vector=query_vector(3), tiers=None,
+        size=200, words="greyhound", limit=40,
+    )  # fmt: skip
+    # Another process writes after the lists were made: the statement ranks the words itself.
+    new = remember(owner, "Walked the greyhound along the canal").memory
+    monkeypatch.setattr(sketches, "lists", lambda **_: stale)
+
+    recalled = selectors.memory_recall(user=owner, query="greyhound", k=5, engine=ENGINE)
+
+    found = {item.memory.pk: item.reasons for item in recalled}
+    assert stale.worded == "{}"
+    assert "words: greyhound (rank 1)" in found[new.pk]
