@@ -41,7 +41,7 @@ from delight.ai.types import Usage
 from delight.checkpoints import DatabaseCheckpointStore, agent_state_open
 from delight.database import retry_after_seconds
 from delight.errors import Busy, Conflict
-from delight.locks import liveness_lock, lock_key
+from delight.locks import liveness_lock, liveness_locks, lock_key
 from delight.models import AgentState, User
 from delight.rows import prepared_cursor
 from delight.runner import (
@@ -81,22 +81,28 @@ def _pause(seconds: float) -> None:
 
 
 @contextlib.contextmanager
-def persons_turn(*, user: User, arrived_at: float | None) -> Iterator[None]:
+def persons_turn(
+    *, user: User, conversation_id: uuid.UUID, arrived_at: float | None
+) -> Iterator[bool]:
     """Wait for the person's turn: Eliza answers one message of each person at a time.
+    Yields whether the session's lock was taken too (False: a turn of this session is being
+    answered right now, by someone alive).
 
-    1. Try the person's liveness lock; taken, the block runs holding it.
-    2. Held by someone alive (a turn of theirs under way): hand this thread's connection
-       back to its pool, so a waiting message holds none, pause (FIRST_PAUSE doubling to
-       LONGEST_PAUSE), and try again.
+    1. Try the person's liveness lock and the session's, in one statement; with the
+       person's taken, the block runs holding both (or the person's alone).
+    2. The person's held by someone alive (a turn of theirs under way): let go of the
+       session's, hand this thread's connection back to its pool, so a waiting message
+       holds none, pause (FIRST_PAUSE doubling to LONGEST_PAUSE), and try again.
     3. Past TURN_QUEUE_WAIT seconds from the message's arrival, it is Busy (a 503 with
        Retry-After) before anything was kept.
     """
     deadline = (arrived_at or time.monotonic()) + settings.TURN_QUEUE_WAIT
     pause = FIRST_PAUSE
+    keys = (person_lock_key(user), session_lock_key(conversation_id))
     while True:
-        with liveness_lock(person_lock_key(user)) as ours:
+        with liveness_locks(*keys) as (ours, session):
             if ours:
-                yield
+                yield session
                 return
         if time.monotonic() + pause > deadline:
             raise Busy(
@@ -187,9 +193,9 @@ def message_send(
     1. Validate the message (nothing changes when it is refused).
     2. A key seen before returns that turn's answer instead of running a second turn.
     3. Wait for the person's turn (persons_turn: one message of theirs at a time, the
-       others waiting up to TURN_QUEUE_WAIT, then Busy).
-    4. Take the session's liveness lock: if someone alive holds it, a turn of this session
-       is being answered right now (SessionBusy). The lock is taken before the message is
+       others waiting up to TURN_QUEUE_WAIT, then Busy), taking the session's liveness
+       lock in the same statement: if someone alive holds it, a turn of this session is
+       being answered right now (SessionBusy). The lock is taken before the message is
        kept, so a running turn whose lock is free was cut off by a crash.
     5. Holding it: finish such a cut-off turn first, keep the message, note the talk (the
        consistency index counts the day; a talk after 48 hours away is a return, so this
@@ -206,10 +212,7 @@ def message_send(
     run = functools.partial(
         turn_execute, engine=engine, concurrent_tools=concurrent_tools, arrived_at=arrived_at
     )
-    with (
-        persons_turn(user=user, arrived_at=arrived_at),
-        liveness_lock(session_lock_key(conversation_id)) as ours,
-    ):
+    with persons_turn(user=user, conversation_id=conversation_id, arrived_at=arrived_at) as ours:
         if not ours:
             raise SessionBusy("Eliza is still answering the previous message of this session.")
         if conversation is not None:
@@ -234,10 +237,9 @@ def _answer_again(
     """The answer of a message sent before: kept, or finished now if it was cut off."""
     if turn.status == Turn.Status.DONE:
         return turn.result
-    with (
-        persons_turn(user=turn.user, arrived_at=arrived_at),
-        liveness_lock(session_lock_key(turn.conversation_id)) as ours,
-    ):
+    with persons_turn(
+        user=turn.user, conversation_id=turn.conversation_id, arrived_at=arrived_at
+    ) as ours:
         if not ours:
             raise SessionBusy("This message is still being answered.")
         turn.refresh_from_db(fields=["status", "result"])  # it may have just finished

@@ -16,7 +16,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from django.db import DatabaseError, connection
 
@@ -31,30 +31,46 @@ def lock_key(kind: str, ident: object) -> int:
     return int.from_bytes(digest, "big", signed=True)
 
 
-def _try_lock(key: int) -> bool:
+def _try_locks(keys: Sequence[int]) -> list[bool]:
     with prepared_cursor() as cursor:
-        cursor.execute("SELECT pg_try_advisory_lock(%(key)s::bigint)", {"key": key})
-        return cursor.fetchone()[0]
+        cursor.execute(
+            "SELECT pg_try_advisory_lock(key) FROM unnest(%(keys)s::bigint[])"
+            " WITH ORDINALITY AS asked(key, n) ORDER BY n",
+            {"keys": list(keys)},
+        )
+        return [taken for (taken,) in cursor.fetchall()]
 
 
-def _unlock(key: int) -> None:
+def _unlock(keys: Sequence[int]) -> None:
     try:
         with prepared_cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_unlock(%(key)s::bigint)", {"key": key})
+            cursor.execute(
+                "SELECT pg_advisory_unlock(key) FROM unnest(%(keys)s::bigint[]) AS key",
+                {"keys": list(keys)},
+            )
     except DatabaseError:  # the connection broke: its locks went with it
-        logger.warning("could not release advisory lock %s; the connection is gone", key)
+        logger.warning("could not release advisory locks %s; the connection is gone", keys)
+
+
+@contextlib.contextmanager
+def liveness_locks(*keys: int) -> Iterator[tuple[bool, ...]]:
+    """Try to take each of `keys` on this thread's connection without waiting, all in one
+    statement; yield whether each was taken (False: someone alive holds it) and release
+    the ones taken at the end of the block, in one statement too."""
+    taken = _try_locks(keys)
+    try:
+        yield tuple(taken)
+    finally:
+        held = [key for key, ours in zip(keys, taken, strict=True) if ours]
+        if held and connection.connection is not None:
+            _unlock(held)
 
 
 @contextlib.contextmanager
 def liveness_lock(key: int) -> Iterator[bool]:
-    """Try to take `key` on this thread's connection without waiting; yield whether it was
-    taken (False: someone alive holds it) and release it at the end of the block."""
-    taken = _try_lock(key)
-    try:
+    """`liveness_locks` for one key: yield whether it was taken."""
+    with liveness_locks(key) as (taken,):
         yield taken
-    finally:
-        if taken and connection.connection is not None:
-            _unlock(key)
 
 
 def held_by_someone_alive(key: int) -> bool:

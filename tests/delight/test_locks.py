@@ -17,7 +17,7 @@ from django_q.conf import Conf
 from rest_framework.authtoken.models import Token
 
 from companion.models import Conversation, Turn
-from delight.locks import held_by_someone_alive, liveness_lock, lock_key
+from delight.locks import held_by_someone_alive, liveness_lock, liveness_locks, lock_key
 from goals import services as goal_services
 from goals.models import Goal, Mission
 from tests.support import processes
@@ -39,6 +39,22 @@ def test_a_lock_is_taken_by_one_session_only_and_released_at_the_end_of_its_bloc
     assert held_by_someone_alive(KEY)
     holder.die()
     assert not held_by_someone_alive(KEY)
+
+
+def test_several_locks_are_tried_together_and_only_the_ones_taken_are_released(held_elsewhere):
+    other = lock_key("test", 2)
+    holder = held_elsewhere(other)
+
+    with liveness_locks(KEY, other) as taken:
+        assert taken == (True, False)
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()"
+        )
+        assert cursor.fetchone()[0] == 0
+    assert held_by_someone_alive(other)
+    holder.die()
 
 
 def test_keys_of_different_things_differ_and_fit_a_bigint():
