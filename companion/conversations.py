@@ -30,6 +30,7 @@ from companion.turn import (
     GRAPH,
     NODE_LABELS,
     TurnDeps,
+    embed_ahead,
     final_dialogue,
     session_data,
     turn_result,
@@ -192,6 +193,8 @@ def message_send(
 
     1. Validate the message (nothing changes when it is refused).
     2. A key seen before returns that turn's answer instead of running a second turn.
+       Otherwise the message starts being embedded in a tool thread (embed_ahead), while
+       the steps below keep it and read its session.
     3. Wait for the person's turn (persons_turn: one message of theirs at a time, the
        others waiting up to TURN_QUEUE_WAIT, then Busy), taking the session's liveness
        lock in the same statement: if someone alive holds it, a turn of this session is
@@ -209,6 +212,8 @@ def message_send(
     if session_id is not None:
         conversation = selectors.conversation_get(user=user, conversation_id=session_id)
     conversation_id = conversation.pk if conversation is not None else uuid.uuid4()
+    if concurrent_tools:
+        embed_ahead(engine=engine_or_default(engine), text=text)
     run = functools.partial(
         turn_execute, engine=engine, concurrent_tools=concurrent_tools, arrived_at=arrived_at
     )

@@ -20,7 +20,13 @@ for the session's next turns.
 
 from __future__ import annotations
 
-from companion.turn.common import FALLBACK_REPLIES, NODE_LABELS, TurnDeps, tool_pool
+from companion.turn.common import (
+    FALLBACK_REPLIES,
+    NODE_LABELS,
+    TurnDeps,
+    embed_ahead,
+    tool_pool,
+)
 from companion.turn.flows import final_dialogue
 from companion.turn.graph import GRAPH, answer_of, session_data, turn_result
 
@@ -30,6 +36,7 @@ __all__ = [
     "NODE_LABELS",
     "TurnDeps",
     "answer_of",
+    "embed_ahead",
     "final_dialogue",
     "session_data",
     "tool_pool",

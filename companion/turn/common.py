@@ -7,7 +7,7 @@ import datetime as dt
 import functools
 import re
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -16,6 +16,7 @@ from django.db import close_old_connections
 from django.utils import timezone
 
 from companion.dialogue import DialogueManager
+from delight.ai.classifiers.safety_semantic import texts_embedded
 from delight.ai.engine import Engine
 from delight.ai.types import Usage
 from delight.database import Role, role_executor
@@ -117,6 +118,18 @@ def beside(deps: TurnDeps, read: Callable[[], T]) -> Callable[[], T]:
     if not deps.concurrent_tools:
         return read
     return tool_pool().submit(in_tool_thread(read)).result
+
+
+def embed_ahead(*, engine: Engine, text: str) -> Future[list[list[float]]] | None:
+    """Start embedding a message in a tool thread, so the vectors its turn asks for first
+    (the safety screen's batch: safety_semantic.texts_embedded) are made while the turn
+    keeps the message and reads its session (an in-process embedder releases the GIL while
+    it runs). The turn's own ask waits for that run instead of embedding twice, and embeds
+    itself should it fail. A remote embedder is left to the turn, within its model budget."""
+    embedder = engine.embedder
+    if not embedder.in_process:
+        return None
+    return tool_pool().submit(embedder.embed_cached, texts_embedded(text, embedder))
 
 
 @functools.cache

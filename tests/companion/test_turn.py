@@ -13,8 +13,10 @@ from django.test.utils import CaptureQueriesContext
 from companion import services
 from companion.models import CompanionProfile, Conversation, CrisisEvent, Memory
 from companion.turn import GRAPH, TurnDeps, tool_pool
-from companion.turn.common import in_tool_thread
+from companion.turn.common import embed_ahead, in_tool_thread
 from companion.turn.nodes import run_tools
+from delight.ai.classifiers.safety_semantic import unhedged
+from delight.ai.embeddings import OnnxMiniLMEmbedder
 from delight.ai.engine import OfflineEngine
 from delight.ai.guard import current_budget, model_budget
 from delight.models import AgentCheckpoint
@@ -482,3 +484,35 @@ def test_memories_used_are_the_ones_the_prompt_carried(owner):
     assert len(recalled) < 2  # a 20-token budget has no room for both
     touched = Memory.objects.filter(user=owner, use__access_count__gt=0)
     assert sorted(m.content for m in touched) == sorted(recalled)
+
+
+class _CountingMiniLM(OnnxMiniLMEmbedder):
+    def __init__(self) -> None:
+        super().__init__()
+        self.runs: list[list[str]] = []
+
+    def embed(self, texts: list[str]) -> list[list[float]]:
+        self.runs.append(list(texts))
+        return super().embed(texts)
+
+
+def test_a_message_embedded_ahead_is_not_embedded_again_by_its_turn():
+    embedder = _CountingMiniLM()
+    engine = OfflineEngine(embedder=embedder)
+    text = "honestly i feel so stuck with everything tbh"
+
+    ahead = embed_ahead(engine=engine, text=text)
+    assert ahead is not None
+    ahead.result()
+    engine.screen_safety(text)  # the screen's batch: its parts without candour, and the text
+    engine.embedder.embed_one(text)  # what the act reader and recall read
+
+    assert embedder.runs == [[unhedged(text), text]]
+
+
+def test_a_remote_embedder_is_left_to_the_turn():
+    engine = OfflineEngine(embedder=RecordingEmbedder())
+    engine.embedder.in_process = False  # as the OpenAI-compatible embedder
+
+    assert embed_ahead(engine=engine, text="how are you") is None
+    assert engine.embedder.texts == []

@@ -6,6 +6,7 @@ staff. The rules are data in safety_rules.py.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -126,7 +127,10 @@ def _clause_text(tokens: list[str], index: int) -> str:
     return " ".join(tokens[lo:hi])
 
 
-def _find_signals(text: str) -> list[_Signal]:
+# A turn asks of one message (and its parts) more than once: what the screen reads, whether
+# the rules hold it, whether the meaning layer may read it (~0.35 ms a reading).
+@functools.lru_cache(maxsize=512)
+def _find_signals(text: str) -> tuple[_Signal, ...]:
     tokens = text.split(" ")
     starts = _token_starts(text)
     recovered = bool(RECOVERY.search(text)) and not RELAPSE.search(text)
@@ -142,7 +146,7 @@ def _find_signals(text: str) -> list[_Signal]:
             past = recovered or (bool(PAST.search(clause)) and not RELAPSE.search(text))
             person = "first" if rule.speaker else _person(tokens, index, m.group(0))
             signals.append(_Signal(rule, m.group(0), person, past))
-    return signals
+    return tuple(signals)
 
 
 def _token_index(starts: list[int], offset: int) -> int:
@@ -333,6 +337,7 @@ def _has_ideation(signals: Iterable[_Signal]) -> bool:
 _RISK_KINDS = (IDEATION, SELF_HARM, WARNING, HINT, ACT, MEANS)
 
 
+@functools.lru_cache(maxsize=512)
 def rules_hold(text: str) -> bool:
     """Whether the rules' reading of a message stands, whatever its meaning looks like.
 

