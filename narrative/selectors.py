@@ -9,14 +9,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import (
-    DateTimeField,
-    ExpressionWrapper,
     F,
     Func,
     IntegerField,
     Q,
     QuerySet,
-    Subquery,
 )
 from django.utils import timezone
 
@@ -270,29 +267,13 @@ def quest_facts(*, user: User, now: dt.datetime, needs: Collection[str]) -> Ques
         completed = Goal.objects.owned_by(user).filter(status=Goal.Status.COMPLETED)
         facts["goals_completed"] = completed.count()
     if "return" in needs:
-        facts["return_times"] = _return_times(user=user, now=now)
+        facts["return_times"] = goals_selectors.return_times(
+            user=user, now=now, window=RETURN_WINDOW
+        )
     slugs = [need.removeprefix("late_sessions:") for need in needs if need.startswith("late_")]
     if slugs:
         facts["late_sessions"] = {slug: _late_sessions(user=user, slug=slug) for slug in slugs}
     return QuestFacts(**facts)
-
-
-def _return_times(*, user: User, now: dt.datetime) -> tuple[dt.datetime, ...]:
-    """In one statement: the instants within RETURN_WINDOW before the latest mission done
-    (up to `now`), and the one last before that window."""
-    events = ActivityEvent.objects.owned_by(user).filter(
-        kind__in=goals_selectors.PRESENT, occurred_at__lte=now
-    )
-    done = Subquery(
-        events.filter(kind=ActivityEvent.Kind.MISSION_COMPLETED).values("occurred_at")[:1]
-    )  # ordered newest first
-    start = ExpressionWrapper(done - RETURN_WINDOW, output_field=DateTimeField())
-    within = events.filter(occurred_at__lte=done, occurred_at__gte=start)
-    before = events.filter(occurred_at__lt=start)[:1]
-    times = within.values_list("occurred_at", flat=True).union(
-        before.values_list("occurred_at", flat=True), all=True
-    )
-    return tuple(sorted(times))
 
 
 class _LocalHour(Func):

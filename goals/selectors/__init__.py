@@ -297,6 +297,43 @@ def activity_ends_absence(*, user: User, at: dt.datetime) -> bool:
     return before.filter(kind=ActivityEvent.Kind.MISSION_COMPLETED).exists()
 
 
+# The instants the person was here within a window before their latest mission done, and the
+# one last before that window (written out and prepared: the ORM's union of two subqueries
+# took longer to build than PostgreSQL took to run it).
+_RETURN_TIMES_SQL = """
+WITH done AS (
+    SELECT occurred_at AS at FROM goals_activityevent
+    WHERE user_id = %(user_id)s::bigint AND kind = %(done)s::text
+      AND occurred_at <= %(now)s::timestamptz
+    ORDER BY occurred_at DESC LIMIT 1
+)
+(SELECT e.occurred_at FROM goals_activityevent e, done
+ WHERE e.user_id = %(user_id)s::bigint AND e.kind = ANY(%(present)s::text[])
+   AND e.occurred_at <= done.at AND e.occurred_at >= done.at - %(window)s::interval)
+UNION ALL
+(SELECT e.occurred_at FROM goals_activityevent e, done
+ WHERE e.user_id = %(user_id)s::bigint AND e.kind = ANY(%(present)s::text[])
+   AND e.occurred_at < done.at - %(window)s::interval
+ ORDER BY e.occurred_at DESC LIMIT 1)
+"""
+
+
+def return_times(*, user: User, now: dt.datetime, window: dt.timedelta) -> tuple[dt.datetime, ...]:
+    """In order: the instants the person was here (PRESENT) within `window` before their
+    latest mission done up to `now`, and the one last before that window; () before any
+    mission was done."""
+    params = {
+        "user_id": user.pk,
+        "done": ActivityEvent.Kind.MISSION_COMPLETED,
+        "now": now,
+        "present": list(PRESENT),
+        "window": window,
+    }
+    with prepared_cursor() as cursor:
+        cursor.execute(_RETURN_TIMES_SQL, params)
+        return tuple(sorted(at for (at,) in cursor.fetchall()))
+
+
 def mission_ease_back(*, user: User, on: dt.date) -> Mission | None:
     """The ease-back-in mission of the person's return on their day `on`, while it is open."""
     return (

@@ -264,3 +264,19 @@ def test_an_absence_ends_only_with_a_mission_done_before_it_and_only_the_persons
     assert not selectors.activity_ends_absence(user=owner, at=timezone.now())  # nothing done
     make_event(owner, DONE, days_ago(4))
     assert selectors.activity_ends_absence(user=owner, at=timezone.now())
+
+
+@pytest.mark.django_db
+def test_return_times_are_the_day_before_the_latest_mission_done_and_the_last_before_it(
+    owner, outsider
+):
+    long_ago = make_event(owner, ActivityEvent.Kind.TALKED, days_ago(9)).occurred_at
+    back = make_event(owner, ActivityEvent.Kind.TALKED, days_ago(2.5)).occurred_at
+    done = make_event(owner, DONE, days_ago(2)).occurred_at
+    make_event(owner, DONE, days_ago(1))  # after `now` below: not seen yet
+    make_event(outsider, DONE, days_ago(2.2))
+
+    times = selectors.return_times(user=owner, now=days_ago(1.5), window=dt.timedelta(days=1))
+
+    assert times == (long_ago, back, done)
+    assert selectors.return_times(user=owner, now=days_ago(5), window=dt.timedelta(days=1)) == ()

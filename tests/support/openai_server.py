@@ -284,14 +284,20 @@ class OpenAIServer:
     # -- used by the handler ----------------------------------------------------------------
 
     def _next(self, path: str, payload: Any) -> Planned:
+        """The first answer planned for `path` that fits the request: a planned stream waits
+        for a request that asks to stream (the calls before it may be more or fewer than a
+        test or bench counted), anything else is given in order."""
+        streaming = isinstance(payload, dict) and bool(payload.get("stream"))
         with self._lock:
-            queue = self._plans.get(path)
-            if queue:
-                return queue.popleft()
+            queue = self._plans.get(path, deque())
+            fits = next((p for p in queue if streaming or p.chunks is None), None)
+            if fits is not None:
+                queue.remove(fits)
+                return fits
         if path == EMBEDDINGS and isinstance(payload, dict):
             return Planned(body=embeddings_body(payload))
         if path == CHAT:
-            if isinstance(payload, dict) and payload.get("stream"):
+            if streaming:
                 return Planned(chunks=stream_chunks(["ok"]))
             return Planned(body=chat_body("ok"))
         return Planned(status=404, body={"error": {"message": f"no route {path}"}})
