@@ -309,11 +309,11 @@ WITH done AS (
 )
 (SELECT e.occurred_at FROM goals_activityevent e, done
  WHERE e.user_id = %(user_id)s::bigint AND e.kind = ANY(%(present)s::text[])
-   AND e.occurred_at <= done.at AND e.occurred_at >= done.at - %(window)s::interval)
+   AND e.occurred_at <= done.at AND e.occurred_at >= done.at - make_interval(secs => %(window)s::float8))
 UNION ALL
 (SELECT e.occurred_at FROM goals_activityevent e, done
  WHERE e.user_id = %(user_id)s::bigint AND e.kind = ANY(%(present)s::text[])
-   AND e.occurred_at < done.at - %(window)s::interval
+   AND e.occurred_at < done.at - make_interval(secs => %(window)s::float8)
  ORDER BY e.occurred_at DESC LIMIT 1)
 """
 
@@ -322,15 +322,17 @@ def return_times(*, user: User, now: dt.datetime, window: dt.timedelta) -> tuple
     """In order: the instants the person was here (PRESENT) within `window` before their
     latest mission done up to `now`, and the one last before that window; () before any
     mission was done."""
-    params = {
-        "user_id": user.pk,
-        "done": ActivityEvent.Kind.MISSION_COMPLETED,
-        "now": now,
-        "present": list(PRESENT),
-        "window": window,
-    }
     with prepared_cursor() as cursor:
-        cursor.execute(_RETURN_TIMES_SQL, params)
+        cursor.execute(
+            _RETURN_TIMES_SQL,
+            {
+                "user_id": user.pk,
+                "done": str(ActivityEvent.Kind.MISSION_COMPLETED),
+                "now": now,
+                "present": [str(kind) for kind in PRESENT],
+                "window": window.total_seconds(),
+            },
+        )
         return tuple(sorted(at for (at,) in cursor.fetchall()))
 
 
