@@ -309,7 +309,8 @@ WITH done AS (
 )
 (SELECT e.occurred_at FROM goals_activityevent e, done
  WHERE e.user_id = %(user_id)s::bigint AND e.kind = ANY(%(present)s::text[])
-   AND e.occurred_at <= done.at AND e.occurred_at >= done.at - make_interval(secs => %(window)s::float8))
+   AND e.occurred_at <= done.at
+   AND e.occurred_at >= done.at - make_interval(secs => %(window)s::float8))
 UNION ALL
 (SELECT e.occurred_at FROM goals_activityevent e, done
  WHERE e.user_id = %(user_id)s::bigint AND e.kind = ANY(%(present)s::text[])
