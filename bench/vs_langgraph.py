@@ -324,7 +324,7 @@ def main() -> None:
             (
                 "phase 3: ours with every node declared as writing (BEGIN, node, checkpoint, "
                 "COMMIT per step, as the real turn's writing nodes run): what that costs",
-                "ours (sync_commit off, a transaction per step)",
+                "ours (a transaction per step)",
                 {},
                 True,
             ),
