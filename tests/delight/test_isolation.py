@@ -612,6 +612,7 @@ HAND_WRITTEN = {
     ("goals", "goal_focus"): "opens every turn (one statement)",
     ("goals", "_triad_candidates"): "the daily triad's candidates (lateral per goal)",
     ("goals", "_missions_chosen"): "the triad's three missions with their goals",
+    ("goals", "return_times"): "a comeback's instants, at every mission done (quests)",
     ("companion", "memory_nearest"): "recall's meaning list",
     ("companion", "memory_recall"): "recall in one statement",
     ("companion", "conversation_history"): "a session's last turns, every turn",
