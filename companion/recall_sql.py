@@ -66,7 +66,7 @@ SELECT id, -negative_dot AS similarity FROM ({MEANING_LIST}) meaning ORDER BY ne
 # this person's matches only; words common in this person's memories are still matched and
 # ranked from `memory_recall_words` alone when the planner finds that cheaper.
 # Used only when no list came with the statement from the process's copy at the person's
-# current revision (no copy kept, or another process wrote since): the copy ranks by BM25.
+# current revision (no copy kept, or another process wrote since): the copy ranks the same way.
 WORDS_LIST = """
 SELECT id, ts_rank(search_vector, query) AS rank
 FROM companion_memory, websearch_to_tsquery('english', %(words)s) AS query

@@ -234,11 +234,11 @@ def memory_recall(
        100,000. Vectors made by an earlier embedder are skipped until `reembed_memories`
        has run (not comparable).
     3. Words list: the memories holding any of the query's words (PostgreSQL's lexemes,
-       `english`), 4k rows. For a person the process keeps a copy of, ranked there by BM25
-       (companion.sketches.words_ranked: a word rare in this person's memories counts for
-       more than a common one), and taken by the statement only at the copy's revision.
-       Otherwise PostgreSQL ranks them by `ts_rank` (`websearch_to_tsquery('english',
-       'a or b')`): words rare in this person's memories are found through the GIN index,
+       `english`), ranked by `ts_rank`, 4k rows. For a person the process keeps a copy of,
+       ranked there in the same order (companion.sketches.words_ranked), and taken by the
+       statement only at the copy's revision. Otherwise PostgreSQL ranks them
+       (`websearch_to_tsquery('english', 'a or b')`): words rare in this person's memories
+       are found through the GIN index,
        asked for the words AND the owner's lexeme (`models.OwnerLexeme`), so it returns
        this person's matches only, however common the words are in other people's; words
        common in this person's memories by an index-only scan of `memory_recall_words`

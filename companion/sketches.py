@@ -15,11 +15,10 @@ product (~0.3 ms). A copy is only ever used while it is current:
    recall is exact for its own snapshot, whatever other processes wrote meanwhile.
 
 The copy also keeps each memory's words (PostgreSQL's lexemes of it, as hashes, with how often
-each occurs), so the words list is ranked here too, by BM25 (`words_ranked`): a word rare in
-this person's memories counts for more than one in most of them, which PostgreSQL's ts_rank
-cannot know, and ranking a common word's 2,500 matches in PostgreSQL took ~2.8 ms of the
-recall statement. The query's words are made into lexemes by PostgreSQL, in the read of
-step 2, so they are the very lexemes the memories were indexed with.
+each occurs), so the words list is ranked here too (`words_ranked`), in PostgreSQL's own
+order: ranking a common word's 2,500 matches in PostgreSQL took ~2.8 ms of the recall
+statement. The query's words are made into lexemes by PostgreSQL, in the read of step 2, so
+they are the very lexemes the memories were indexed with.
 
 People with fewer than RECALL_CACHE_MIN_MEMORIES memories are not copied. Copies beyond
 RECALL_CACHE_MB are dropped, least recently used first. Inside a transaction block a copy is
@@ -50,9 +49,10 @@ TIERS = tuple(Tier.values)
 # The app's clock and the database's may differ a little: the copy keeps memories that
 # expired up to this long ago; the recall statement checks expiry itself.
 EXPIRY_SLACK_SECONDS = 300
-# BM25's constants as Robertson and Zaragoza give them (not tuned here): how soon a word's
-# repeats stop counting, and how much a long memory's words count for less.
-K1, B = 1.2, 0.75
+# What ts_rank adds for a word found f times in a memory (no weights given, the default
+# normalisation), up to a constant factor: 1 + 1/4 + 1/9 + … + 1/f² (PostgreSQL's tsrank.c,
+# calc_rank_or). A tsvector keeps at most 256 positions of a lexeme.
+_SERIES = np.cumsum(1.0 / np.arange(1, 257, dtype=np.float64) ** 2)
 
 # One row per memory folded into packed binary columns, decoded by numpy without a Python
 # loop: ids (int8), tier codes (int2), expiry (float8 epoch seconds, infinity for never) and
@@ -117,16 +117,15 @@ FROM unnest(memory_sketch_basis()) WITH ORDINALITY AS sketch_basis(basis, n)
 
 @dataclass(frozen=True)
 class Words:
-    """Every copied memory's words: one entry per (memory, lexeme), and each memory's length."""
+    """Every copied memory's words: one entry per (memory, lexeme)."""
 
     rows: np.ndarray  # int32: the memory's row in the copy
     hashes: np.ndarray  # int32: hashtext of the lexeme
-    counts: np.ndarray  # float32: how often it occurs in the memory
-    lengths: np.ndarray  # float32, one per row: how many words the memory has
+    counts: np.ndarray  # int16: how often it occurs in the memory
 
     @property
     def nbytes(self) -> int:
-        return self.rows.nbytes + self.hashes.nbytes + self.counts.nbytes + self.lengths.nbytes
+        return self.rows.nbytes + self.hashes.nbytes + self.counts.nbytes
 
 
 @dataclass(frozen=True)
@@ -165,7 +164,6 @@ class Copy:
                 ),
                 hashes=np.concatenate([self.words.hashes[old], changed.words.hashes[new]]),
                 counts=np.concatenate([self.words.counts[old], changed.words.counts[new]]),
-                lengths=np.concatenate([self.words.lengths[kept], changed.words.lengths[added]]),
             ),
         )
 
@@ -177,7 +175,7 @@ class Lists:
 
     revision: int
     shortlisted: str  # the sketches nearest the query's vector
-    worded: str  # the memories that best match the query's words (BM25)
+    worded: str  # the memories that best match the query's words
 
 
 _copies: OrderedDict[tuple, Copy] = OrderedDict()
@@ -231,27 +229,19 @@ def words_ranked(
     words: Words, query: Sequence[int], eligible: np.ndarray, limit: int
 ) -> np.ndarray:
     """Rows of the `limit` eligible memories that best match the `query` lexeme hashes,
-    best first (ties: the newer id first, as PostgreSQL's list ranks them): Okapi BM25.
+    best first, in the order PostgreSQL's words list gives them (recall_sql.WORDS_LIST:
+    ts_rank, then the newer id), so recall reads the same list whoever ranks it.
 
-    1. For each distinct query word, its memories and how often it occurs in each; its
-       rarity among the person's memories: idf = ln(1 + (N - n + 0.5) / (n + 0.5)), N the
-       memories copied, n those holding the word.
-    2. Each memory scores the sum over the words it holds of
-       idf * f * (K1 + 1) / (f + K1 * (1 - B + B * length / average length)).
+    1. For each distinct query word, the memories holding it and how often.
+    2. Each memory scores the sum, over the query words it holds, of _SERIES[f - 1].
     3. Keep the eligible memories that hold any word, best `limit` first.
     """
-    scores = np.zeros(len(words.lengths), dtype=np.float32)
+    scores = np.zeros(len(eligible), dtype=np.float64)
     if not len(scores) or limit <= 0:
         return np.empty(0, dtype=np.int64)
-    average = max(float(words.lengths.mean()), 1.0)
     for word in set(query):
         holding = words.hashes == word
-        rows, counts = words.rows[holding], words.counts[holding]
-        if not len(rows):
-            continue
-        idf = np.log1p((len(scores) - len(rows) + 0.5) / (len(rows) + 0.5))
-        norm = K1 * (1 - B + B * words.lengths[rows] / average)
-        scores[rows] += idf * counts * (K1 + 1) / (counts + norm)
+        scores[words.rows[holding]] += _SERIES[np.minimum(words.counts[holding], 256) - 1]
     matching = np.flatnonzero((scores > 0) & eligible)
     return matching[np.lexsort((-matching, -scores[matching]))][:limit]
 
@@ -320,12 +310,8 @@ def _words(counts: bytes, packed: bytes, found: int) -> Words:
     rows = np.repeat(
         np.arange(found, dtype=np.int32), np.frombuffer(counts, dtype=">i2").astype(np.int32)
     )
-    occurs = entries["count"].astype(np.float32)
     return Words(
-        rows=rows,
-        hashes=entries["hash"].astype(np.int32),
-        counts=occurs,
-        lengths=np.bincount(rows, weights=occurs, minlength=found).astype(np.float32),
+        rows=rows, hashes=entries["hash"].astype(np.int32), counts=entries["count"].astype(np.int16)
     )
 
 

@@ -1,6 +1,6 @@
-# A memory's words are in a process's copy now (companion.sketches ranks the words list by
-# BM25 there): a change of its content takes a new revision, like a change of its vector, so
-# the copy follows it. Only memory_revise changes: the comparison gains the content.
+# A memory's words are in a process's copy now (companion.sketches ranks the words list
+# there): a change of its content takes a new revision, like a change of its vector, so the
+# copy follows it. Only memory_revise changes: the comparison gains the content.
 
 from django.db import migrations
 

@@ -219,16 +219,27 @@ def worded(user, words, *, tiers=None) -> list[int]:
     return [int(number) for number in made.worded.strip("{}").split(",") if number]
 
 
-def test_a_word_rare_in_a_persons_memories_counts_for_more_than_a_common_one(owner):
+def test_the_copys_words_list_is_postgresqls_own(owner, outsider):
     random_memories(owner, BIG, seed=1)  # "Random note 0", "Random note 1", …
-    rare = remember(owner, "Walked the greyhound along the canal").memory
-    common = remember(owner, "A random note about a random day").memory
+    random_memories(outsider, BIG, seed=2)
+    for content in (
+        "Walked the greyhound along the canal, then walked home",
+        "A random note about a random day",
+        "The greyhound walked, walked and walked",
+        "Notes on the canal boats",
+    ):
+        remember(owner, content)
+    query = "walk or greyhound or canal or random or notes"
+    params = {"words": query, "user_id": owner.pk, "tiers": None, "limit": 40, "worded": None,
+              "revision": None}  # fmt: skip
 
-    ranked = worded(owner, "random or greyhound")
+    from_copy = worded(owner, query)
+    with connection.cursor() as cursor:
+        cursor.execute(recall_sql.WORDS_LIST, params)
+        from_postgresql = [pk for pk, _ in cursor.fetchall()]
 
-    assert ranked[0] == rare.pk
-    assert ranked[1] == common.pk  # 'random' twice in a short memory
-    assert len(ranked) == 40
+    assert len(from_copy) == 40
+    assert from_copy == from_postgresql
 
 
 def test_the_words_list_follows_a_memorys_new_words(owner, outsider):
