@@ -31,12 +31,16 @@ from delight.models import AgentState, User
 from delight.rows import model_from_row, prepared_cursor, read_owned
 from delight.selectors import agent_state_find, one_or_not_found
 
-RRF_K = 60  # the constant of reciprocal rank fusion (Cormack et al.): 1 / (60 + rank)
+# The constant of reciprocal rank fusion, 1 / (RRF_K + rank). Cormack et al.'s 60 flattens
+# the lists' first ranks, where the answer usually is: chosen on the tuned part of
+# bench/recall_longconv.py (R@5 any, k 60 -> 10: 59.6 -> 60.4%; untouched 56.7 -> 59.2%,
+# LoCoMo 52.0 -> 58.2%, as simulated from the lists there).
+RRF_K = 10
 CANDIDATES_PER_K = 4  # each list keeps 4k candidates (at least MIN_CANDIDATES) for fusion
 MIN_CANDIDATES = 40
 MAX_K = 100
-# Boosts, in RRF units: rank 1 in one list is worth 1/61 = 0.0164 and rank 5 is 0.0154, so
-# a boost of at most 0.001 reorders near-ties but never beats being found by both lists.
+# Boosts, in RRF units: rank 1 in one list is worth 1/11 = 0.091 and rank 5 is 0.067, so a
+# boost of at most 0.001 only breaks near-ties: never above a clearly better match.
 RECENCY_BOOST = 0.001  # halves every RECENCY_HALF_LIFE_DAYS since the last update
 RECENCY_HALF_LIFE_DAYS = 30
 RECENT_DAYS = 7  # "recent" in the reasons
@@ -244,7 +248,7 @@ def memory_recall(
        common in this person's memories by an index-only scan of `memory_recall_words`
        (the planner picks; ~2.8 ms of the statement for a word in 2,500 of 10,000 memories,
        ~0.1 ms from the copy).
-    4. Fuse by reciprocal rank fusion: score = Σ 1 / (60 + rank) over the lists.
+    4. Fuse by reciprocal rank fusion: score = Σ 1 / (RRF_K + rank) over the lists.
     5. Add the small recency and access-frequency boosts (module constants above) and round
        to 6 places, so near-equal scores tie and fall back to the newer id.
     6. Sort, keep k, and load only those memories in full (never another user's: every

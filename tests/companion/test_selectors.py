@@ -111,7 +111,7 @@ def test_recall_explains_why_each_memory_matched(owner):
     assert best.reasons[0].endswith("(rank 1)")
     assert "words: hike, mountain (rank 1)" in best.reasons
     assert "recent" in best.reasons
-    assert best.score > 2 / 61
+    assert best.score > 2 / (selectors.RRF_K + 1)
 
 
 def test_recalled_memories_carry_their_use_without_a_query_each(owner):
@@ -139,10 +139,11 @@ def test_recall_scores_are_fused_ranks_plus_recency_and_use(owner):
 
     # Rank 1 in both lists, updated just now (full recency), used FREQUENT_USES times.
     assert best.memory.pk == hiking.pk
-    assert best.score == pytest.approx(2 / 61 + 0.001 + 0.001, abs=2e-6)
+    k = selectors.RRF_K
+    assert best.score == pytest.approx(2 / (k + 1) + 0.001 + 0.001, abs=2e-6)
     assert "often used" in best.reasons
     # Rank 2 by meaning only, never used: one list and the recency boost.
-    assert other.score == pytest.approx(1 / 62 + 0.001, abs=2e-6)
+    assert other.score == pytest.approx(1 / (k + 2) + 0.001, abs=2e-6)
     assert [reason for reason in other.reasons if reason.startswith("words")] == []
 
 
