@@ -19,8 +19,8 @@ adversarial: questions that mix people up or ask about what was never said).
    for each way of ranking below, and count a question found at k when any (or all) of its
    evidence turns are among the first k memories.
    - recall as it runs for a person whose memories the process keeps a copy of
-     (companion.sketches ranks the words list; every person here has one, for this run),
-     and as it runs with no copy (PostgreSQL ranks them): the two must agree;
+     (companion.sketches ranks the words, and adds the rare words' list: three lists), and
+     as it runs with no copy (PostgreSQL ranks the words: two lists);
    - recall's words list alone, plain BM25 alone (built here, over PostgreSQL's lexemes:
      the baseline a lexical stage must beat) and the meaning list alone.
 3. Print, for each part (tuned, untouched, LoCoMo), R@5 and R@10 (any evidence, all
@@ -215,8 +215,8 @@ def ways() -> dict[str, Callable[[Question], list[int]]]:
         return [pk for pk, _ in nearest]
 
     return {
-        "recall (words ranked in the process)": recall,
-        "recall (words ranked by PostgreSQL)": without_copy,
+        "recall (with the copy: three lists)": recall,
+        "recall without a copy (two lists)": without_copy,
         "recall's words list alone (ts_rank)": words_alone,
         "BM25 alone (baseline)": lambda question: bm25.ranked(question.person, question.text, K),
         f"meaning alone ({embedder.name})": meaning_alone,
@@ -278,9 +278,7 @@ def main() -> None:
     parser.add_argument("--rebuild", action="store_true", help="load the turns again")
     args = parser.parse_args()
     django_setup(bench_database_url(DATABASE, args.database_url))
-    from django.conf import settings
 
-    settings.RECALL_CACHE_MIN_MEMORIES = 1  # every person here has a copy (a few hundred turns)
     started = time.perf_counter()
     asked = questions(args.rebuild)
     print(f"{len(asked):,} questions with evidence, ready in {time.perf_counter() - started:.0f} s")

@@ -81,16 +81,20 @@ ORDER BY rank DESC, id DESC
 LIMIT %(limit)s
 """
 
-# The words list the process's copy ranked (companion.sketches.words_ranked), best first,
-# taken only at the revision it was made at, each memory still eligible.
-WORDS_GIVEN = f"""
+# A list the process's copy ranked (companion.sketches.words_ranked), best first, taken
+# only at the revision it was made at, each memory still eligible: the words list as
+# PostgreSQL would rank it (%(worded)s), or the rare words' list (%(rare_worded)s), which
+# only a copy can make (with no copy, recall fuses two lists).
+GIVEN = """
 SELECT given.id, given.rank
-FROM unnest(%(worded)s::bigint[]) WITH ORDINALITY AS given(id, rank)
+FROM unnest(%({name})s::bigint[]) WITH ORDINALITY AS given(id, rank)
 JOIN companion_memory ON companion_memory.id = given.id
-WHERE {ELIGIBLE}
+WHERE {eligible}
   AND (SELECT revision FROM companion_memoryrevision WHERE user_id = %(user_id)s)
       = %(revision)s
 """
+WORDS_GIVEN = GIVEN.format(name="worded", eligible=ELIGIBLE)
+RARE_GIVEN = GIVEN.format(name="rare_worded", eligible=ELIGIBLE)
 
 # The columns a recalled memory is loaded with: everything but the vectors; then its use.
 RECALLED_FIELDS = [column for column in Memory._meta.concrete_fields if column.name not in UNREAD]
@@ -109,9 +113,14 @@ WITH meaning AS (
     UNION ALL
     SELECT id, row_number() OVER (ORDER BY rank DESC, id DESC) AS rank
     FROM ({WORDS_LIST}) best
+), rare AS (
+    SELECT id, rank FROM ({RARE_GIVEN}) given
 ), fused AS (
     SELECT id, sum(1.0::float8 / (%(rrf_k)s + rank)) AS rrf
-    FROM (SELECT id, rank FROM meaning UNION ALL SELECT id, rank FROM words) found
+    FROM (
+        SELECT id, rank FROM meaning UNION ALL SELECT id, rank FROM words
+        UNION ALL SELECT id, rank FROM rare
+    ) found
     GROUP BY id
 ), winners AS (
     SELECT {select_list(RECALLED_FIELDS, "used")}, used.search_vector, age.days AS age_days,
@@ -133,8 +142,9 @@ WITH meaning AS (
     LIMIT %(k)s
 )
 SELECT {select_list(RECALLED_FIELDS, "winners")}, {select_list(USE_FIELDS, "winners")},
-    winners.score, winners.age_days, meaning.similarity, meaning.rank, words.rank,
-    CASE WHEN words.id IS NOT NULL THEN ARRAY(
+    winners.score, winners.age_days, meaning.similarity, meaning.rank,
+    least(words.rank, rare.rank),
+    CASE WHEN words.id IS NOT NULL OR rare.id IS NOT NULL THEN ARRAY(
         SELECT unnest(tsvector_to_array(winners.search_vector))
         INTERSECT SELECT unnest(tsvector_to_array(to_tsvector('english', %(words)s)))
         ORDER BY 1
@@ -142,5 +152,6 @@ SELECT {select_list(RECALLED_FIELDS, "winners")}, {select_list(USE_FIELDS, "winn
 FROM winners
 LEFT JOIN meaning ON meaning.id = winners.id
 LEFT JOIN words ON words.id = winners.id
+LEFT JOIN rare ON rare.id = winners.id
 ORDER BY winners.score DESC, winners.id DESC
 """

@@ -15,10 +15,12 @@ product (~0.3 ms). A copy is only ever used while it is current:
    recall is exact for its own snapshot, whatever other processes wrote meanwhile.
 
 The copy also keeps each memory's words (PostgreSQL's lexemes of it, as hashes, with how often
-each occurs), so the words list is ranked here too (`words_ranked`), in PostgreSQL's own
-order: ranking a common word's 2,500 matches in PostgreSQL took ~2.8 ms of the recall
-statement. The query's words are made into lexemes by PostgreSQL, in the read of step 2, so
-they are the very lexemes the memories were indexed with.
+each occurs), so the words are ranked here too (`words_ranked`): once in PostgreSQL's own
+order (ranking a common word's 2,500 matches in PostgreSQL took ~2.8 ms of the recall
+statement), and once by BM25, a third list for recall, which knows how rare each word is
+among the person's memories (only a copy of them all can: PostgreSQL's ts_rank reads one
+memory at a time). The query's words are made into lexemes by PostgreSQL, in the read of
+step 2, so they are the very lexemes the memories were indexed with.
 
 People with fewer than RECALL_CACHE_MIN_MEMORIES memories are not copied. Copies beyond
 RECALL_CACHE_MB are dropped, least recently used first. Inside a transaction block a copy is
@@ -53,6 +55,9 @@ EXPIRY_SLACK_SECONDS = 300
 # normalisation), up to a constant factor: 1 + 1/4 + 1/9 + … + 1/f² (PostgreSQL's tsrank.c,
 # calc_rank_or). A tsvector keeps at most 256 positions of a lexeme.
 _SERIES = np.cumsum(1.0 / np.arange(1, 257, dtype=np.float64) ** 2)
+# BM25's constants as Robertson and Zaragoza give them (not tuned): how soon a word's repeats
+# stop counting, and how much a long memory's words count for less.
+K1, B = 1.2, 0.75
 
 # One row per memory folded into packed binary columns, decoded by numpy without a Python
 # loop: ids (int8), tier codes (int2), expiry (float8 epoch seconds, infinity for never) and
@@ -117,15 +122,16 @@ FROM unnest(memory_sketch_basis()) WITH ORDINALITY AS sketch_basis(basis, n)
 
 @dataclass(frozen=True)
 class Words:
-    """Every copied memory's words: one entry per (memory, lexeme)."""
+    """Every copied memory's words: one entry per (memory, lexeme), and each memory's length."""
 
     rows: np.ndarray  # int32: the memory's row in the copy
     hashes: np.ndarray  # int32: hashtext of the lexeme
     counts: np.ndarray  # int16: how often it occurs in the memory
+    lengths: np.ndarray  # float32, one per row: how many words the memory has
 
     @property
     def nbytes(self) -> int:
-        return self.rows.nbytes + self.hashes.nbytes + self.counts.nbytes
+        return self.rows.nbytes + self.hashes.nbytes + self.counts.nbytes + self.lengths.nbytes
 
 
 @dataclass(frozen=True)
@@ -164,6 +170,7 @@ class Copy:
                 ),
                 hashes=np.concatenate([self.words.hashes[old], changed.words.hashes[new]]),
                 counts=np.concatenate([self.words.counts[old], changed.words.counts[new]]),
+                lengths=np.concatenate([self.words.lengths[kept], changed.words.lengths[added]]),
             ),
         )
 
@@ -175,7 +182,8 @@ class Lists:
 
     revision: int
     shortlisted: str  # the sketches nearest the query's vector
-    worded: str  # the memories that best match the query's words
+    worded: str  # the memories that best match the query's words, as PostgreSQL ranks them
+    rare_worded: str  # the same by BM25: a word rare among the person's memories counts more
 
 
 _copies: OrderedDict[tuple, Copy] = OrderedDict()
@@ -205,10 +213,12 @@ def lists(
     eligible = copy.expires > time.time() - EXPIRY_SLACK_SECONDS
     if tiers is not None:
         eligible &= np.isin(copy.tiers, [TIERS.index(tier) + 1 for tier in tiers])
+    as_postgresql, by_rarity = words_ranked(copy.words, copy.ids, query_words, eligible, limit)
     return Lists(
         revision=copy.revision,
         shortlisted=_sql_array(copy.ids[_nearest(copy, vector, eligible, size)]),
-        worded=_sql_array(copy.ids[words_ranked(copy.words, query_words, eligible, limit)]),
+        worded=_sql_array(copy.ids[as_postgresql]),
+        rare_worded=_sql_array(copy.ids[by_rarity]),
     )
 
 
@@ -226,24 +236,41 @@ def _nearest(copy: Copy, vector: Sequence[float], eligible: np.ndarray, size: in
 
 
 def words_ranked(
-    words: Words, query: Sequence[int], eligible: np.ndarray, limit: int
-) -> np.ndarray:
-    """Rows of the `limit` eligible memories that best match the `query` lexeme hashes,
-    best first, in the order PostgreSQL's words list gives them (recall_sql.WORDS_LIST:
-    ts_rank, then the newer id), so recall reads the same list whoever ranks it.
+    words: Words, ids: np.ndarray, query: Sequence[int], eligible: np.ndarray, limit: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """Rows of the `limit` eligible memories that best match the `query` lexeme hashes, best
+    first, twice: in the order PostgreSQL's words list gives them (recall_sql.WORDS_LIST:
+    ts_rank, then the newer id), and by Okapi BM25 (then the newer id). `ids`: each row's.
 
-    1. For each distinct query word, the memories holding it and how often.
-    2. Each memory scores the sum, over the query words it holds, of _SERIES[f - 1].
-    3. Keep the eligible memories that hold any word, best `limit` first.
+    1. For each distinct query word, the memories holding it and how often (f); its rarity
+       among the person's memories: idf = ln(1 + (N - n + 0.5) / (n + 0.5)), N the
+       memories copied, n those holding the word.
+    2. ts_rank's order: each memory scores the sum, over the query words it holds, of
+       _SERIES[f - 1]. BM25: the sum of idf * f * (K1 + 1) / (f + K1 * (1 - B + B *
+       length / average length)).
+    3. Keep the eligible memories that hold any word, best `limit` first, by each score.
     """
-    scores = np.zeros(len(eligible), dtype=np.float64)
-    if not len(scores) or limit <= 0:
-        return np.empty(0, dtype=np.int64)
+    plain = np.zeros(len(eligible), dtype=np.float64)
+    rare = np.zeros(len(eligible), dtype=np.float64)
+    if not len(plain) or limit <= 0:
+        return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
+    average = max(float(words.lengths.mean()), 1.0)
     for word in set(query):
         holding = words.hashes == word
-        scores[words.rows[holding]] += _SERIES[np.minimum(words.counts[holding], 256) - 1]
-    matching = np.flatnonzero((scores > 0) & eligible)
-    return matching[np.lexsort((-matching, -scores[matching]))][:limit]
+        rows, counts = words.rows[holding], words.counts[holding]
+        if not len(rows):
+            continue
+        plain[rows] += _SERIES[np.minimum(counts, 256) - 1]
+        idf = np.log1p((len(rare) - len(rows) + 0.5) / (len(rows) + 0.5))
+        norm = K1 * (1 - B + B * words.lengths[rows] / average)
+        rare[rows] += idf * counts * (K1 + 1) / (counts + norm)
+    matching = np.flatnonzero((plain > 0) & eligible)
+    return _best(matching, plain, ids, limit), _best(matching, rare, ids, limit)
+
+
+def _best(rows: np.ndarray, scores: np.ndarray, ids: np.ndarray, limit: int) -> np.ndarray:
+    """The `limit` of `rows` with the highest scores, the newer id first on a tie."""
+    return rows[np.lexsort((-ids[rows], -scores[rows]))][:limit]
 
 
 def _sql_array(ids: np.ndarray) -> str:
@@ -258,10 +285,10 @@ def _current(*, user_id: int, embedder: str, words: str) -> tuple[Copy, list[int
     with prepared_cursor() as cursor:
         cursor.execute(_REVISION_SQL, {"user_id": user_id, "words": words})
         standing = cursor.fetchone()
-    revision, deletions, memories, query_words = standing or (None, None, 0, [])
-    if memories < settings.RECALL_CACHE_MIN_MEMORIES:
+    if standing is None or standing[2] < settings.RECALL_CACHE_MIN_MEMORIES:
         _drop(key)
         return None
+    revision, deletions, _, query_words = standing
     with _lock:
         copy = _copies.get(key)
         if copy is not None:
@@ -310,8 +337,12 @@ def _words(counts: bytes, packed: bytes, found: int) -> Words:
     rows = np.repeat(
         np.arange(found, dtype=np.int32), np.frombuffer(counts, dtype=">i2").astype(np.int32)
     )
+    occurs = entries["count"].astype(np.int16)
     return Words(
-        rows=rows, hashes=entries["hash"].astype(np.int32), counts=entries["count"].astype(np.int16)
+        rows=rows,
+        hashes=entries["hash"].astype(np.int32),
+        counts=occurs,
+        lengths=np.bincount(rows, weights=occurs, minlength=found).astype(np.float32),
     )
 
 

@@ -485,12 +485,13 @@ MEMORY_TASK_TTL_DAYS = env.int("MEMORY_TASK_TTL_DAYS", 30, validate=Range(min=1,
 BLAS_THREADS = env.int("BLAS_THREADS", 1, validate=Range(min=1, max=64))
 # Threads for a turn's memory recall and independent read tools (each keeps a connection).
 ELIZA_TOOL_WORKERS = env.int("ELIZA_TOOL_WORKERS", 4, validate=Range(min=1, max=32))
-# Each process keeps a copy of big people's memory sketches (companion.sketches) so recall
-# ranks them in memory, not by scanning them in PostgreSQL: at most this many megabytes
+# Each process keeps a copy of people's memory sketches and words (companion.sketches) so
+# recall ranks them in memory, not by scanning them in PostgreSQL, and adds a third list only
+# a copy can make (the words rare among the person's memories): at most this many megabytes
 # (0 turns the copy off), for people with at least this many memories.
 RECALL_CACHE_MB = env.int("RECALL_CACHE_MB", 128, validate=Range(min=0, max=65536))
 RECALL_CACHE_MIN_MEMORIES = env.int(
-    "RECALL_CACHE_MIN_MEMORIES", 2000, validate=Range(min=1, max=100_000_000)
+    "RECALL_CACHE_MIN_MEMORIES", 1, validate=Range(min=1, max=100_000_000)
 )
 # A checkpoint commits without waiting for its WAL flush: it is visible at once and a crashed
 # worker resumes from it; only a PostgreSQL server or machine crash can lose the last fraction

@@ -270,3 +270,20 @@ def test_a_stale_words_list_is_ignored_by_the_recall_statement(owner, monkeypatc
     found = {item.memory.pk: item.reasons for item in recalled}
     assert stale.worded == "{}"
     assert "words: greyhound (rank 1)" in found[new.pk]
+
+
+def test_the_rare_words_list_puts_a_word_rare_among_the_persons_memories_first(owner):
+    random_memories(owner, BIG, seed=1)  # "Random note 0", "Random note 1", …
+    rare = remember(owner, "Walked the greyhound along the canal").memory
+    common = remember(owner, "A random note about a random day").memory
+    made = sketches.lists(
+        user_id=owner.pk, embedder=ENGINE.embedder.name, vector=query_vector(3), tiers=None,
+        size=200, words="random or greyhound", limit=40,
+    )  # fmt: skip
+
+    rare_first = [int(number) for number in made.rare_worded.strip("{}").split(",")]
+    as_postgresql = [int(number) for number in made.worded.strip("{}").split(",")]
+
+    assert rare_first[0] == rare.pk
+    assert as_postgresql[0] == common.pk  # 'random' twice: ts_rank cannot know it is common
+    assert set(rare_first) == set(as_postgresql)
