@@ -30,6 +30,7 @@ from delight.ai.offline.reflection import (
 from delight.ai.offline.story_answers import story_answer
 from delight.ai.offline.streak_answers import encouragement, streak_answer
 from delight.ai.offline.world_answers import mission_zone_sentence, world_answer
+from delight.ai.offline.zone_lines import ZoneNote
 from delight.ai.text import LAUGHTER, MISHAP, STOPWORDS, clean_text, normalise_words, word_set
 
 # The longest first sentence said back whole ("Your manager tore apart your presentation in
@@ -339,9 +340,16 @@ def missions(given: ActInput) -> list[str]:
         return [named(words.MISSIONS_PLANNING, given.ctx.name, goal=given.ctx.planning[0])]
     if not given.ctx.missions:
         return [named(words.MISSIONS_NONE, given.ctx.name)]
-    listed = "; ".join(given.ctx.missions[:3])
-    where = mission_zone_sentence(given.ctx.missions[:3], given.ctx.zones)
-    return [words.MISSIONS.format(listed=listed, where=f" {where}" if where else "")]
+    return [missions_today(given.ctx.missions, given.ctx.zones)]
+
+
+def missions_today(missions: Sequence[str], zones: Sequence[ZoneNote]) -> str:
+    """Today's missions (three at most), where one of them fits, and which to start with; a
+    lone mission is named once, and offered, not chosen among."""
+    shown = list(missions[:3])
+    where = mission_zone_sentence(shown, zones)
+    said = words.MISSION_ONE if len(shown) == 1 else words.MISSIONS
+    return said.format(listed="; ".join(shown), where=f" {where}" if where else "")
 
 
 def progress(given: ActInput) -> list[str]:

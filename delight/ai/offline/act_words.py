@@ -241,6 +241,7 @@ KINDNESS_TRUE = (
     ("Something worth noticing{n}: ", "Small steps, kept: that's how real change looks."),
 )
 MISSIONS = "On your list today: {listed}.{where} Which one feels right to start with?"
+MISSION_ONE = "On your list today: {listed}.{where} Want to give it a go?"
 MISSIONS_TO_REVIEW = (
     "Nothing is on today's list yet{n}: the plan for “{goal}” is on your goals page, waiting "
     "for you. Approve the missions you like there, or shall I put them all on your list now?"

@@ -33,7 +33,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from delight.ai.offline.act_replies import act_reply
+from delight.ai.offline.act_replies import act_reply, missions_today
 from delight.ai.offline.answers import from_memory
 from delight.ai.offline.banks import rotate
 from delight.ai.offline.context import ReplyContext
@@ -53,7 +53,7 @@ from delight.ai.offline.replies import (
 )
 from delight.ai.offline.story_answers import celebration, story_answer
 from delight.ai.offline.streak_answers import VERY_SAD, encouragement, streak_answer
-from delight.ai.offline.world_answers import mission_zone_sentence, world_answer
+from delight.ai.offline.world_answers import world_answer
 from delight.ai.text import STOPWORDS, fold, light_stem, normalise_words, word_set
 from delight.ai.types import ChatMessage, EmotionResult, IntentResult
 
@@ -149,9 +149,7 @@ def _context_line(
     goal = _goal_spoken_of(text, context.goals)
     if key == "mission" or intent == "mission_request":
         if context.missions:
-            listed = "; ".join(context.missions[:3])
-            where = mission_zone_sentence(context.missions[:3], context.zones)
-            return f"On your list today: {listed}. {where} Which one feels right to start with?"
+            return missions_today(context.missions, context.zones)
         if goal:
             return (
                 f"We could find a small step toward your goal “{goal}” — something that takes "

@@ -64,16 +64,17 @@ def world_answer(text: str, zones: Sequence[ZoneNote], *, asked: bool = False) -
 
 def mission_zone_sentence(missions: Sequence[str], zones: Sequence[ZoneNote]) -> str:
     """Where the first suggested mission that has a zone fits (an open one first), and whether
-    it is open now."""
+    it is open now; a lone mission, just named, is "it"."""
     open_first = sorted(zones, key=lambda zone: not zone.is_open)
     for mission in missions:
         zone = next((z for z in open_first if mission in z.missions), None)
         if zone is None:
             continue
+        subject = "It" if len(missions) == 1 else f"“{mission}”"
         if zone.is_open:
             hours = f"until {_until(zone)}" if zone.change else "at any hour"
-            return f"“{mission}” fits the {zone.name}, which is open {hours}."
-        return f"“{mission}” belongs in the {zone.name}, which {zone.change}."
+            return f"{subject} fits the {zone.name}, which is open {hours}."
+        return f"{subject} belongs in the {zone.name}, which {zone.change}."
     return ""
 
 

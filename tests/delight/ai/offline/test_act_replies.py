@@ -10,6 +10,7 @@ from delight.ai.offline import GoalNote, MemoryNote, ReplyContext, StreakNote, a
 from delight.ai.offline import act_words as words
 from delight.ai.offline.act_replies import act_reply
 from delight.ai.offline.quality import reply_problems
+from delight.ai.offline.zone_lines import ZoneNote
 
 
 def reply(act: str, text: str, **known: Any) -> str:
@@ -638,3 +639,22 @@ def test_something_that_did_not_help_is_listened_to():
 def test_being_the_only_one_working_is_no_part_of_a_mission_done():
     assert not words.PART_DONE.search("we have 2 kids and im the only one working rn")
     assert words.PART_DONE.search("only one set today, knee hurt")
+
+
+def test_todays_missions_ask_which_to_start_and_a_lone_one_is_offered_once():
+    arena = ZoneNote("Arena", True, "closes at 21:00", 60, missions=("Easy run",))
+
+    several = act_replies.missions_today(["Easy run", "Call Ana"], [arena])
+    lone = act_replies.missions_today(["Easy run"], [arena])
+
+    assert several == (
+        "On your list today: Easy run; Call Ana. “Easy run” fits the Arena, which is open "
+        "until 21:00. Which one feels right to start with?"
+    )
+    assert lone == (
+        "On your list today: Easy run. It fits the Arena, which is open until 21:00. "
+        "Want to give it a go?"
+    )
+    assert act_replies.missions_today(["Call Ana"], []) == (
+        "On your list today: Call Ana. Want to give it a go?"
+    )

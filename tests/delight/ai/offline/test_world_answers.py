@@ -168,8 +168,16 @@ def test_the_first_suggested_mission_with_a_zone_says_where_it_fits():
 def test_a_mission_whose_zone_is_closed_says_when_it_opens():
     arena = ZoneNote("Arena", False, "opens at 06:00", 300, missions=("Easy run",))
 
-    assert mission_zone_sentence(["Easy run"], [arena]) == (
+    assert mission_zone_sentence(["Write notes", "Easy run"], [arena]) == (
         "“Easy run” belongs in the Arena, which opens at 06:00."
+    )
+
+
+def test_a_lone_mission_just_named_is_it():
+    arena = ZoneNote("Arena", True, "closes at 21:00", 60, missions=("Easy run",))
+
+    assert mission_zone_sentence(["Easy run"], [arena]) == (
+        "It fits the Arena, which is open until 21:00."
     )
 
 
