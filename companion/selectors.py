@@ -124,7 +124,7 @@ def _meaning_params(
         tiers=tiers,
         size=size,
         words=words,
-        limit=limit if words else 0,
+        limit=limit,
     )
     return {
         "vector": str(list(vector)),
@@ -135,8 +135,8 @@ def _meaning_params(
         "shortlist": size,
         "revision": copied.revision if copied else None,
         "shortlisted": copied.shortlisted if copied else None,
-        "worded": copied.worded if copied and words else None,
-        "rare_worded": copied.rare_worded if copied and words else None,
+        "worded": copied.worded if copied else None,
+        "rare_worded": copied.rare_worded if copied else None,
         "words": words,
     }
 

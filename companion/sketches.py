@@ -177,8 +177,9 @@ class Copy:
 
 @dataclass(frozen=True)
 class Lists:
-    """Recall's two lists from the process's copy, as SQL arrays of ids, best first, and the
-    person's revision they were made at (the recall statement takes them only at it)."""
+    """Recall's lists from the process's copy (the nearest sketches and two rankings of the
+    words), as SQL arrays of ids, best first, and the person's revision they were made at
+    (the recall statement takes them only at it)."""
 
     revision: int
     shortlisted: str  # the sketches nearest the query's vector

@@ -29,7 +29,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 from delight.ai import classifiers, prompts
 from delight.ai.chat import OpenAIChat
 from delight.ai.config import AIConfig
-from delight.ai.embeddings import Embedder, HashingEmbedder, OpenAIEmbedder, build_embedder
+from delight.ai.embeddings import Embedder, HashingEmbedder, build_embedder
 from delight.ai.guard import CircuitBreaker, Clock
 from delight.ai.offline import ReplyContext, compose_reply
 from delight.ai.offline import extract_facts as offline_extract_facts
@@ -348,8 +348,11 @@ class ModelEngine:
         😂" as level 2. Its raise rests on the model alone (basis "model"): the turn asks
         the person before anything else (a check-in), like a raise from meaning alone.
         """
-        local = not isinstance(self.embedder, OpenAIEmbedder)
-        floor = self.offline.screen_safety(text) if local else classifiers.screen_safety(text)
+        floor = (
+            self.offline.screen_safety(text)
+            if self.embedder.in_process
+            else classifiers.screen_safety(text)
+        )
         try:
             data = self._ask(prompts.SAFETY_PROMPT, text, prompts.SAFETY_SCHEMA)
         except AIError as exc:

@@ -53,6 +53,14 @@ def reject_unknown(changes: dict[str, Any], allowed: Iterable[str]) -> None:
         raise ValidationError(f"These fields cannot be changed: {', '.join(sorted(unknown))}.")
 
 
+def activity_announce(*, user: User, kind: str, at: dt.datetime, returning: bool) -> None:
+    """Say the person did something meaningful (signals.activity), at once or when the
+    caller's transaction commits; `returning`: it ends an absence (the caller knows)."""
+    announce(
+        signals.activity, sender=ActivityEvent, user=user, kind=kind, at=at, returning=returning
+    )
+
+
 def event_record(
     *,
     user: User,
@@ -65,14 +73,8 @@ def event_record(
 ) -> ActivityEvent:
     category = mission.category if mission else (goal.category if goal else "")
     if kind in MEANINGFUL:
-        returning = activity_ends_absence(user=user, at=now)
-        announce(
-            signals.activity,
-            sender=ActivityEvent,
-            user=user,
-            kind=kind,
-            at=now,
-            returning=returning,
+        activity_announce(
+            user=user, kind=kind, at=now, returning=activity_ends_absence(user=user, at=now)
         )
     return ActivityEvent.objects.create(
         user=user,

@@ -17,7 +17,7 @@ from goals.progress.consistency import ANSWER_WITHIN
 from goals.progress.days import lived_day
 from goals.progress.selectors import Streaks
 from goals.selectors import activity_ends_absence
-from goals.services.common import event_record
+from goals.services.common import activity_announce, event_record
 from goals.services.highlights import highlight_reels_for_milestones
 
 
@@ -67,7 +67,7 @@ def talk_record(*, user: User, now: dt.datetime | None = None) -> bool:
     if talks.filter(local_date=today).exists():
         # At once, or when a caller's transaction commits. A talk earlier today means no
         # absence is ending: nothing to read to know it.
-        _talk_announce(user=user, now=now, returning=False)
+        activity_announce(user=user, kind=ActivityEvent.Kind.TALKED, at=now, returning=False)
         return False  # a second talk the same day adds nothing the index reads
     _talk_keep(user=user, now=now)
     return True
@@ -75,19 +75,9 @@ def talk_record(*, user: User, now: dt.datetime | None = None) -> bool:
 
 @transaction.atomic
 def _talk_keep(*, user: User, now: dt.datetime) -> None:
-    _talk_announce(user=user, now=now, returning=activity_ends_absence(user=user, at=now))
+    returning = activity_ends_absence(user=user, at=now)
+    activity_announce(user=user, kind=ActivityEvent.Kind.TALKED, at=now, returning=returning)
     event_record(user=user, kind=ActivityEvent.Kind.TALKED, now=now)
-
-
-def _talk_announce(*, user: User, now: dt.datetime, returning: bool) -> None:
-    announce(
-        signals.activity,
-        sender=ActivityEvent,
-        user=user,
-        kind=ActivityEvent.Kind.TALKED,
-        at=now,
-        returning=returning,
-    )
 
 
 @transaction.atomic

@@ -63,7 +63,7 @@ class EmbedOne:
         for text, done in theirs.items():
             done.wait()
             if (vector := recent.get(text)) is None:  # that embedding failed: do it here
-                vector = array("d", self.embed([text])[0])
+                vector = array_of(self.embed([text])[0])
             found[text] = vector
         return [list(found[text]) for text in texts]
 
