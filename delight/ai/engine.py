@@ -30,6 +30,7 @@ from delight.ai import classifiers, prompts
 from delight.ai.chat import OpenAIChat
 from delight.ai.config import AIConfig
 from delight.ai.embeddings import Embedder, HashingEmbedder, build_embedder
+from delight.ai.fact_checks import facts_decided
 from delight.ai.guard import CircuitBreaker, Clock
 from delight.ai.offline import ReplyContext, compose_reply
 from delight.ai.offline import extract_facts as offline_extract_facts
@@ -369,14 +370,15 @@ class ModelEngine:
         return _with_source(floor, "model+offline")
 
     def extract_facts(self, text: str, *, today: dt.date | None = None) -> list[ExtractedFact]:
-        """The model's facts, plus offline facts for slots the model left empty."""
+        """The model's facts as the product decides them (fact_checks.facts_decided), plus
+        offline facts for slots the model left empty."""
         rules = offline_extract_facts(text, today=today)
         try:
             data = self._ask(prompts.FACTS_PROMPT, text, prompts.FACTS_SCHEMA)
         except AIError as exc:
             _log_fallback("fact extraction", exc)
             return rules
-        facts = [
+        proposed = [
             ExtractedFact(
                 content=item["content"].strip(),
                 tier=item["tier"],
@@ -386,8 +388,7 @@ class ModelEngine:
             )
             for item in data["facts"]
         ]
-        keys = {fact.key for fact in facts if fact.key}
-        return facts + [fact for fact in rules if fact.key and fact.key not in keys]
+        return facts_decided(proposed, rules, text)
 
 
 def model_failed(what: str, exc: AIError) -> str:

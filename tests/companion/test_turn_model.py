@@ -18,7 +18,8 @@ import pytest
 from django.test import override_settings
 
 from companion import conversations
-from companion.models import Conversation, Turn
+from companion.models import Conversation, Memory, Turn
+from companion.services import memory_create
 from companion.turn import FALLBACK_REPLIES
 from delight.ai.config import AIConfig
 from delight.ai.engine import Engine, build_engine
@@ -245,3 +246,25 @@ def test_the_breaker_opens_after_failures_and_closes_after_a_good_trial(
     assert (engine.chat.breaker.state, engine.embedder.breaker.state) == ("closed", "closed")
     assert result["reply"] == "Back again."
     assert "offline" not in " ".join(notes(result).values())
+
+
+def test_a_models_fact_about_a_relative_never_replaces_where_the_person_lives(
+    owner, ai_config, openai_server
+):
+    memory_create(
+        user=owner, content="Lives in Lisbon", tier="personal", source="conversation",
+        key="location",
+    )  # fmt: skip
+    engine = build_engine(ai_config, on_usage=record_usage)
+    openai_server.plan_classifiers()
+    openai_server.plan_stream(["How lovely."])
+    wrong = {"content": "Ana lives in Porto", "tier": "personal", "key": "location",
+             "confidence": 0.95}  # fmt: skip
+    openai_server.plan_json({"facts": [wrong]})
+
+    say(owner, "My sister Ana lives in Porto, I miss her", engine=engine)
+
+    where = Memory.objects.get(user=owner, key="location", active=True)
+    assert where.content == "Lives in Lisbon"
+    note = Memory.objects.get(user=owner, content="Ana lives in Porto")
+    assert note.key == ""
