@@ -107,14 +107,14 @@ def test_the_stored_policy_was_made_from_the_blind_sets_as_they_are():
     assert policy.model_current(), "run: python manage.py policy_train"
 
 
-def test_kindness_is_given_only_where_its_words_fit():
+def test_the_policy_gives_kindness_for_any_setback_but_never_a_flows_act():
     plan = Heard(text="ill go for a swim tomorrow", act="share_fact", confidence=0.5, feeling=CALM)
-    fact = Heard(text="my sister ana lives in seville", act="share_fact", confidence=0.5,
-                 feeling=CALM)  # fmt: skip
+    setback = Heard(text="ugh the realtor. tomorrow.", act="venting", confidence=0.5,
+                    feeling=CALM)  # fmt: skip
     asked = Heard(text="say something nice", act="kindness_request", confidence=0.9,
                   feeling=CALM)  # fmt: skip
     assert policy.gives("kindness", plan)
-    assert not policy.gives("kindness", fact)
+    assert policy.gives("kindness", setback)
     assert policy.gives("kindness", asked)
     assert not policy.gives("mission_done", plan)
 

@@ -361,7 +361,7 @@ def test_a_plan_told_after_a_complaint_is_backed_without_echoing_the_complaint(r
 
     answer = say(runner, "ok i will call dr patel tomorrow")
 
-    assert answer["act"] == "kindness"
+    assert answer["act"] in ("kindness", "coach")  # backed, either way
     assert "plan" in answer["reply"].lower() or "that works" in answer["reply"].lower()
     assert "your fault" not in answer["reply"]
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import cycle
 
 from delight.ai.offline import act_words as words
 from delight.ai.offline.advice import advice_reply
@@ -301,10 +302,32 @@ def kindness_answers(text: str) -> bool:
 
 def kindness(given: ActInput) -> list[str]:
     """Kindness that fits what was said (_kindness_for); else something kind and true, from
-    their own progress: the streak, a goal's progress."""
+    their own progress: the streak, a goal's progress; unasked (the reply policy's kindness
+    for a setback no cue names: "boys woke up at 5.40"), eased before it (SETBACK_EASED)."""
     key, bank = _kindness_for(given.text)
     if key:
         return _bank(bank, given, key)
+    truths = _progress_truths(given)
+    if words.KINDNESS_ASKED.search(given.text):
+        return truths or [named(words.KINDNESS_PLAIN[0], given.ctx.name)]
+    eased = _bank(words.SETBACK_EASED, given, "setback")
+    if not truths:
+        return eased
+    return [
+        f"{opening} {_unnamed(truth, given.ctx.name)}"
+        for opening, truth in zip(eased, cycle(truths))
+    ]
+
+
+def _unnamed(said: str, name: str) -> str:
+    """`said` without the name it opens with (the opening before it said it)."""
+    return said.replace(f", {name}:", ":", 1) if name else said
+
+
+def _progress_truths(given: ActInput) -> list[str]:
+    """Something kind and true from their own progress, said in more than one way (a second
+    "tell me something nice" is not met by silence): the streak, a goal's progress, else a
+    goal set; [] when there is none."""
     parts = []
     note = given.ctx.streak
     if note is not None and note.current:
@@ -319,9 +342,8 @@ def kindness(given: ActInput) -> list[str]:
         # Nothing done yet, but a goal set: a wish made into a plan is true and kind.
         return [named(words.KINDNESS_PLANNED, given.ctx.name, goal=given.ctx.goals[0])]
     if not parts:
-        return [named(words.KINDNESS_PLAIN[0], given.ctx.name)]
+        return []
     said = ", and ".join([uncapitalise(parts[0]), *parts[1:]])
-    # Said in more than one way, so a second "tell me something nice" is not met by silence.
     return [
         named(opening, given.ctx.name) + said + ". " + close
         for opening, close in words.KINDNESS_TRUE
@@ -499,6 +521,12 @@ _ELSE = re.compile(
 )
 
 
+def coach(given: ActInput) -> list[str]:
+    """A plan of their own backed (its time said or not); else the keyword rules coach."""
+    key, bank = _kindness_for(given.text)
+    return _bank(bank, given, key) if key == "plan" else []
+
+
 def undo_nothing(given: ActInput) -> list[str]:
     return [named(words.UNDO_NOTHING, given.ctx.name)]
 
@@ -519,6 +547,7 @@ COMPOSERS: dict[str, Callable[[ActInput], list[str]]] = {
     "celebrate": celebrate,
     "advice": advice,
     "kindness": kindness,
+    "coach": coach,
     "decline": decline,
     "missions": missions,
     "progress": progress,

@@ -233,6 +233,12 @@ KINDNESS_PLANNED = (
     "Here's something true{n}: you've turned “{goal}” from a wish into a plan with real "
     "steps. Most people never get past the wishing."
 )
+# A setback told that no cue names ("the realtor. tomorrow.", "boys woke up at 5.40"): eased
+# first, then what is true of their progress.
+SETBACK_EASED = (
+    "Go easy on yourself{n}. Not every day goes to plan, and that's part of it.",
+    "That's all right{n}. Days like this are part of it too.",
+)
 KINDNESS_STREAK = "You've shown up {days} in a row"
 KINDNESS_BEST = " (your best run yet)"
 KINDNESS_GOAL = "you're {percent}% of the way to “{goal}”"

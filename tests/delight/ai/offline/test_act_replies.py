@@ -432,19 +432,37 @@ def test_kindness_meets_what_was_said(text, opening):
     assert act_replies.kindness_answers(text)
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "i havent done anything all week",
-        "tell me something nice, i did nothing today",
-        "my sister ana lives in seville",
-    ],
-)
-def test_effort_denied_or_kindness_asked_gets_kindness_from_their_progress(text):
+@pytest.mark.parametrize("text", ["tell me something nice, i did nothing today", "need a boost"])
+def test_kindness_asked_for_comes_from_their_progress(text):
     streak = StreakNote(current=4, longest=9, strength=40, freezes=0)
     said = act_reply("kindness", text, ReplyContext(name="Sam", streak=streak), turn=0)[0]
     assert said.startswith("Here's something true, Sam: you've shown up 4 days in a row")
     assert not act_replies.kindness_answers(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["i havent done anything all week", "ugh the realtor. tomorrow.", "boys up at 5.40"]
+)
+def test_a_setback_no_cue_names_is_eased_before_their_progress(text):
+    streak = StreakNote(current=4, longest=9, strength=40, freezes=0)
+    said = act_reply("kindness", text, ReplyContext(name="Sam", streak=streak), turn=0)[0]
+    eased = [t.format(n=", Sam") for t in words.SETBACK_EASED]
+    opening = next(e for e in eased if said.startswith(e))
+    assert (
+        said[len(opening) :]
+        .strip()
+        .startswith(
+            ("Here's something true: you've shown up 4 days", "Something worth noticing: you've")
+        )
+    )
+    assert said.count("Sam") == 1
+    assert not act_replies.kindness_answers(text)
+
+
+def test_a_setback_with_nothing_done_yet_is_eased_alone():
+    said = act_reply("kindness", "boys up at 5.40", ReplyContext(name="Sam"), turn=0)
+    assert said[0] in [t.format(n=", Sam") for t in words.SETBACK_EASED]
+    assert "asked for what you need" not in " ".join(said)
 
 
 @pytest.mark.parametrize(
@@ -658,3 +676,11 @@ def test_todays_missions_ask_which_to_start_and_a_lone_one_is_offered_once():
     assert act_replies.missions_today(["Call Ana"], []) == (
         "On your list today: Call Ana. Want to give it a go?"
     )
+
+
+def test_coaching_backs_a_plan_of_their_own_and_leaves_the_rest_to_the_keyword_rules():
+    backed = act_reply(
+        "coach", "ok i will call dr patel tomorrow", ReplyContext(name="Sam"), turn=0
+    )
+    assert backed[0] in {t.format(n=", Sam") for t in (*words.PLAN_TIMED, *words.PLAN_BACKED)}
+    assert act_reply("coach", "running feels hard lately", ReplyContext(name="Sam"), turn=0) == []
