@@ -239,11 +239,33 @@ def channel_layer_config(database: dict, redis_url: str) -> dict:
 
 CHANNEL_LAYERS = {"default": channel_layer_config(DATABASES["default"], REDIS_URL)}
 
+# django-q kills a job after Q_TIMEOUT seconds and hands it to another worker after Q_RETRY:
+# a retry sooner than the kill would run a living job twice.
+Q_TIMEOUT = env.int("Q_TIMEOUT", 300, validate=Range(min=1, max=86_400))
+Q_RETRY = env.int("Q_RETRY", Q_TIMEOUT + 60, validate=Range(min=2, max=86_400))
+if Q_RETRY <= Q_TIMEOUT:
+    raise ImproperlyConfigured(
+        f"Q_RETRY ({Q_RETRY} s) must be longer than Q_TIMEOUT ({Q_TIMEOUT} s), or a job still "
+        "running would be started again."
+    )
+# The model calls of one background job (a plan, a passage, a nudge, insights) share this
+# many seconds, so a slow model's job ends (its offline words stand in) before it is killed.
+MODEL_JOB_BUDGET_SECONDS = env.float(
+    "MODEL_JOB_BUDGET_SECONDS", Q_TIMEOUT * 0.8, validate=Range(min=1, max=86_400)
+)
+if MODEL_JOB_BUDGET_SECONDS >= Q_TIMEOUT:
+    raise ImproperlyConfigured(
+        f"MODEL_JOB_BUDGET_SECONDS ({MODEL_JOB_BUDGET_SECONDS:g}) must be shorter than "
+        f"Q_TIMEOUT ({Q_TIMEOUT} s), or a job waiting on the model is killed."
+    )
+# A job's claim on its work (a passage being written) outlives the job itself: it lapses
+# only once django-q has surely killed a writer that never finished.
+JOB_CLAIM = dt.timedelta(seconds=Q_RETRY)
 Q_CLUSTER: dict[str, Any] = {
     "name": "delight",
     "workers": env.int("Q_WORKERS", 2),
-    "timeout": env.int("Q_TIMEOUT", 300),
-    "retry": env.int("Q_RETRY", 360),
+    "timeout": Q_TIMEOUT,
+    "retry": Q_RETRY,
     "max_attempts": 3,
     "catch_up": False,
     "label": "Background jobs",

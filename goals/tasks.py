@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from delight.ai.runtime import model_job
 from delight.models import User
 from goals import services
 
 
 def decompose_goal(goal_id: int) -> str:
     """Plan one goal; the service claims the job, so a duplicate run does nothing."""
-    return services.goal_decompose(goal_id=goal_id)
+    with model_job():
+        return services.goal_decompose(goal_id=goal_id)
 
 
 def sweep_plans() -> int:
@@ -32,4 +34,5 @@ def refresh_insights(user_id: int) -> int:
     user = User.objects.filter(pk=user_id).first()
     if user is None:  # the account was deleted since
         return 0
-    return len(services.progress_insights_refresh(user=user))
+    with model_job():
+        return len(services.progress_insights_refresh(user=user))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from delight.ai.runtime import model_job
 from delight.models import User
 from narrative import ledger, quests
 from narrative import selectors as narrative_selectors
@@ -32,10 +33,12 @@ def sweep_quests() -> int:
 def write_story_beat(beat_id: int) -> bool:
     """Write a pending passage of a person's story (the narrator), unless another worker
     holds it or it is written already; whether this run wrote or tried it."""
-    return narrator.beat_write(beat_id=beat_id) is not None
+    with model_job():
+        return narrator.beat_write(beat_id=beat_id) is not None
 
 
 def recover_story_beats() -> int:
     """Every minute: write the beats whose job was lost (a killed worker's claim lapsed, a
     try that failed is due again); how many were taken up."""
-    return sum(write_story_beat(beat_id) for beat_id in narrative_selectors.beat_ids_due())
+    with model_job():  # one budget for them all: the job ends before its time limit
+        return sum(write_story_beat(beat_id) for beat_id in narrative_selectors.beat_ids_due())

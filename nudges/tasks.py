@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from delight.ai.runtime import model_job
 from nudges import services
 
 
@@ -16,5 +17,6 @@ def plan_nudges() -> int:
 
 
 def deliver_nudges() -> int:
-    """Every minute: send the nudges that are due."""
-    return services.nudges_deliver()
+    """Every minute: send the nudges that are due (their words within one model budget)."""
+    with model_job():
+        return services.nudges_deliver()

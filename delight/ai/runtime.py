@@ -11,6 +11,7 @@ from contextvars import ContextVar
 from django.conf import settings
 
 from delight.ai.engine import Engine, build_engine
+from delight.ai.guard import Budget, model_budget
 from delight.ai.types import Usage
 from delight.services import ai_call_record
 
@@ -51,3 +52,12 @@ def default_engine() -> Engine:
 
 def engine_or_default(engine: Engine | None) -> Engine:
     return engine if engine is not None else default_engine()
+
+
+@contextlib.contextmanager
+def model_job() -> Iterator[Budget]:
+    """The model calls of one background job share MODEL_JOB_BUDGET_SECONDS (shorter than
+    the job time limit, Q_TIMEOUT): a slow model's job ends with offline words standing in,
+    never killed mid-call and run again."""
+    with model_budget(settings.MODEL_JOB_BUDGET_SECONDS) as budget:
+        yield budget

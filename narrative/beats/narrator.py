@@ -26,6 +26,7 @@ from django.utils import timezone
 from delight.ai.engine import Engine
 from delight.ai.runtime import engine_or_default
 from delight.checkpoints import DatabaseCheckpointStore, agent_state_open
+from delight.locks import liveness_lock, lock_key
 from delight.models import AgentState
 from delight.runner import END, ERROR, Graph, Node, NodeContext, Runner, TurnInput, TurnState
 from narrative.beats import services as beats
@@ -166,13 +167,21 @@ def narrator_state(*, beat: Beat) -> AgentState:
 def beat_write(*, beat_id: int, engine: Engine | None = None) -> TurnState | None:
     """Write a pending beat, if this worker can claim it; the pipeline's final state.
 
-    1. Claim the beat (one statement): written, given up or held by another worker → None.
-    2. Resume its run if one was cut off (the narrator's state stopped inside it); otherwise
+    1. Take the beat's liveness lock (delight.locks), held while it is written: a writer
+       alive holds it → None, whatever its claim says (a slow model's draft may outlast the
+       claim; a second writer would share its checkpoints).
+    2. Claim the beat (one statement): written, given up or held by another worker → None.
+    3. Resume its run if one was cut off (the narrator's state stopped inside it); otherwise
        start a new run for this try.
     """
-    beat = beats.beat_claim(beat_id=beat_id)
-    if beat is None:
-        return None
+    with liveness_lock(lock_key("beat-writer", beat_id)) as ours:
+        if not ours:
+            return None
+        beat = beats.beat_claim(beat_id=beat_id)
+        return None if beat is None else _beat_run(beat, engine)
+
+
+def _beat_run(beat: Beat, engine: Engine | None) -> TurnState:
     agent_state = narrator_state(beat=beat)
     store = DatabaseCheckpointStore(agent_state)
     runner = Runner(GRAPH, store, atomic=transaction.atomic)

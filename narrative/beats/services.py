@@ -8,6 +8,7 @@ import datetime as dt
 from functools import partial
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
@@ -26,7 +27,9 @@ from narrative.notices import beat_tell
 from narrative.scenario import scenario_chapter
 from narrative.services import story_start, world_apply
 
-CLAIM = dt.timedelta(minutes=2)  # a worker killed mid-beat lets it go after this
+# A worker killed mid-beat lets it go after this: once django-q has surely killed it (its
+# writer's liveness lock keeps a second writer off a beat still being written in any case).
+CLAIM = settings.JOB_CLAIM
 ATTEMPTS_MAX = 3  # tries before a beat is given up (with the reason, for staff)
 RETRY_AFTER = dt.timedelta(minutes=1)  # times the attempt number
 WRITE_TASK = "narrative.tasks.write_story_beat"

@@ -112,6 +112,20 @@ def test_email_links_start_from_site_url_without_its_trailing_slash(settings_fro
     assert settings_from(SITE_URL="https://delight.example/").SITE_URL == "https://delight.example"
 
 
+def test_a_job_is_handed_on_only_after_its_time_limit_and_its_model_calls_end_before_it(
+    settings_from,
+):
+    loaded = settings_from(Q_TIMEOUT="600")
+    assert (loaded.Q_CLUSTER["timeout"], loaded.Q_CLUSTER["retry"]) == (600, 660)
+    assert loaded.MODEL_JOB_BUDGET_SECONDS == 480
+    assert loaded.JOB_CLAIM.total_seconds() == 660
+    refused(settings_from, "Q_RETRY (300 s) must be longer", Q_TIMEOUT="300", Q_RETRY="300")
+    refused(
+        settings_from, "must be shorter than Q_TIMEOUT", Q_TIMEOUT="300", Q_RETRY="360",
+        MODEL_JOB_BUDGET_SECONDS="300",
+    )  # fmt: skip
+
+
 def test_production_requires_a_secret_key(settings_from):
     message = "SECRET_KEY must be set when DELIGHT_MODE=production"
     refused(settings_from, message, DELIGHT_MODE="production", SECRET_KEY="", ALLOWED_HOSTS="a.org")

@@ -5,12 +5,15 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from delight.ai.config import AIConfig
 from delight.ai.embeddings import HashingEmbedder
 from delight.ai.engine import ModelEngine, OfflineEngine, build_engine
+from delight.ai.guard import current_budget
+from delight.ai.runtime import model_job
 from delight.errors import NotFound
 from goals import services, tasks
 from goals.models import Goal, Mission
@@ -208,3 +211,31 @@ def test_the_sweep_enqueues_a_goal_left_pending_without_a_job(pending_goal):
 
     pending_goal.refresh_from_db()
     assert pending_goal.decomposition_status == "done"
+
+
+def test_a_slow_model_ends_the_planning_job_within_its_budget_not_at_its_time_limit(
+    pending_goal, model_engine, openai_server, ai_config, settings
+):
+    settings.MODEL_JOB_BUDGET_SECONDS = 1.0
+    openai_server.plan_hang(times=10)
+
+    with model_job() as budget:
+        outcome = services.goal_decompose(goal_id=pending_goal.pk, engine=model_engine)
+
+    assert outcome == "failed"
+    assert budget.spent
+    assert len(openai_server.requests_to(CHAT)) < 1 + ai_config.max_retries  # cut short
+    pending_goal.refresh_from_db()
+    assert pending_goal.decomposition_error.startswith("Eliza could not plan this goal")
+
+
+def test_the_planning_job_runs_within_the_model_job_budget(pending_goal, monkeypatch):
+    seen = []
+    monkeypatch.setattr(
+        services, "goal_decompose", lambda goal_id: seen.append(current_budget()) or "done"
+    )
+
+    tasks.decompose_goal(pending_goal.pk)
+
+    assert seen[0] is not None
+    assert seen[0].left() <= settings.MODEL_JOB_BUDGET_SECONDS

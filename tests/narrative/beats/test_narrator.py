@@ -9,11 +9,13 @@ import importlib
 import json
 
 import pytest
+from django.conf import settings
 from django.utils import timezone
 
 from companion.models import Memory
 from delight.ai.config import AIConfig
 from delight.ai.engine import build_engine
+from delight.locks import lock_key
 from delight.models import AgentCheckpoint, AgentState
 from goals import services as goals_services
 from narrative import prose, selectors
@@ -150,6 +152,26 @@ def test_a_beat_cut_off_by_a_killed_worker_resumes_from_its_last_checkpoint(
     ran = AgentCheckpoint.objects.filter(agent_state=agent).values_list("node", flat=True)
     assert list(ran).count("assess") == 1  # resumed, not replayed
     assert Beat.objects.get(pk=finished.pk).status == Beat.Status.WRITTEN
+
+
+@pytest.mark.django_db
+def test_a_beat_whose_writer_lives_is_never_taken_by_a_second_writer_even_past_its_claim(
+    owner, finished, held_elsewhere
+):
+    beats.beat_claim(beat_id=finished.pk)  # a worker took it, and a slow model holds it
+    writer = held_elsewhere(lock_key("beat-writer", finished.pk))
+    Beat.objects.filter(pk=finished.pk).update(claimed_until=timezone.now())  # lapsed
+
+    assert narrator.beat_write(beat_id=finished.pk) is None
+    assert Beat.objects.get(pk=finished.pk).attempts == 1  # not claimed again
+
+    writer.die()
+    assert narrator.beat_write(beat_id=finished.pk) is not None
+    assert Beat.objects.get(pk=finished.pk).status == Beat.Status.WRITTEN
+
+
+def test_a_beats_claim_outlasts_the_job_time_limit():
+    assert beats.CLAIM.total_seconds() > settings.Q_CLUSTER["timeout"]
 
 
 def build_engine_offline():
