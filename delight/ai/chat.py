@@ -99,6 +99,9 @@ class OpenAIChat:
         self._rng = rng
         self.breaker = breaker or CircuitBreaker.from_config(config)
         self._json_schema_accepted = True  # until the server refuses it once
+        # The model each configured name was served by, as the server's answers say
+        # ("gpt-4o-mini-2024-07-18", or a local server's own model under any name).
+        self._served: dict[str, str] = {}
 
     # -- public API -------------------------------------------------------------------------
 
@@ -115,6 +118,24 @@ class OpenAIChat:
             extra["max_tokens"] = max_tokens
         text, usage = self._complete_once(messages, purpose=purpose, extra=extra)
         return ChatResult(text=text, usage=usage)
+
+    def served(self, purpose: str) -> str:
+        """The model that answered for `purpose`, as the server last said; the configured
+        name until it has answered."""
+        model = self.config.model_for(purpose)
+        return self._served.get(model, model)
+
+    def source(self, purpose: str) -> str:
+        """Who wrote words used for `purpose`: "model:" and the model that answered."""
+        return f"model:{self.served(purpose)}"
+
+    def _heard_from(self, model: str, response: Any) -> str:
+        """The model the server says answered (remembered for `served`), else `model`."""
+        said = getattr(response, "model", None)
+        if isinstance(said, str) and said.strip():
+            self._served[model] = said.strip()
+            return said.strip()
+        return model
 
     def stream(self, messages: Sequence[ChatMessage], *, purpose: str = "chat") -> Iterator[str]:
         """Yield the answer's text chunks in order; usage is recorded when the stream ends.
@@ -145,10 +166,12 @@ class OpenAIChat:
             raise
 
         budget = current_budget()
+        served = model
         finished = False
         ok, error = True, ""
         try:
             for chunk in response:
+                served = self._heard_from(model, chunk)
                 if chunk.usage is not None:
                     stats["prompt"] = chunk.usage.prompt_tokens or 0
                     stats["completion"] = chunk.usage.completion_tokens or 0
@@ -176,7 +199,7 @@ class OpenAIChat:
             if close is not None:
                 close()
             self._emit(
-                model,
+                served,
                 purpose,
                 started,
                 stats["attempts"],
@@ -318,7 +341,7 @@ class OpenAIChat:
         prompt, completion = _token_counts(response)
         problem = check(text) if check else ""
         usage = self._emit(
-            model,
+            self._heard_from(model, response),
             purpose,
             started,
             attempts,

@@ -9,6 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 EMBEDDING_MODES = ("auto", "openai", "minilm", "minilm-torch", "hashing")
+# What reading a message is for (each call's purpose, as staff filter AI calls by it): the
+# extraction model's work.
+EXTRACTION_PURPOSES = frozenset(
+    {"extraction", "classification", "safety", "emotion", "intent", "facts"}
+)
 
 # USD per 1M tokens: (input, output). Public list prices; override via settings when they move.
 DEFAULT_PRICES: dict[str, tuple[float, float]] = {
@@ -62,12 +67,12 @@ class AIConfig:
         return bool(self.openai_api_key)
 
     def model_for(self, purpose: str) -> str:
-        """The chat model for a purpose; anything unknown uses the chat model."""
-        return {
-            "extraction": self.extraction_model,
-            "classification": self.extraction_model,
-            "narrative": self.narrative_model,
-        }.get(purpose, self.chat_model)
+        """The chat model for a purpose: reading a message (EXTRACTION_PURPOSES) is the
+        extraction model's, a story passage the narrative model's, anything else the chat
+        model's."""
+        if purpose in EXTRACTION_PURPOSES:
+            return self.extraction_model
+        return self.narrative_model if purpose == "narrative" else self.chat_model
 
     def cost_usd(self, model: str, prompt_tokens: int, completion_tokens: int) -> float:
         """Cost of one call; dated snapshots ("gpt-4o-mini-2024-07-18") use their base price."""

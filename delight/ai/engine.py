@@ -279,7 +279,7 @@ class ModelEngine:
             _log_fallback("reply", exc)
             offline = self.offline.reply(request)
             return dataclasses.replace(offline, fallback=True, error=str(exc))
-        return ReplyResult(text=result.text.strip(), engine=self.name)
+        return ReplyResult(text=result.text.strip(), engine=self.chat.source("chat"))
 
     def stream_reply(self, request: ReplyRequest) -> ReplyStream:
         """Stream the model's reply, or the offline one when the model fails.
@@ -308,10 +308,8 @@ class ModelEngine:
 
     # -- classification and extraction -------------------------------------------------------
 
-    def _ask(self, prompt: str, text: str, schema: dict[str, Any]) -> dict[str, Any]:
-        return self.chat.complete_json(
-            prompts.single(prompt, text), schema=schema, purpose="extraction"
-        )
+    def _ask(self, prompt: str, text: str, schema: dict[str, Any], purpose: str) -> dict[str, Any]:
+        return self.chat.complete_json(prompts.single(prompt, text), schema=schema, purpose=purpose)
 
     def _fallback(self, what: str, exc: AIError, offline: Callable[[str], R], text: str) -> R:
         _log_fallback(what, exc)
@@ -319,7 +317,7 @@ class ModelEngine:
 
     def classify_intent(self, text: str, *, before: str = "") -> IntentResult:
         try:
-            data = self._ask(prompts.INTENT_PROMPT, text, prompts.INTENT_SCHEMA)
+            data = self._ask(prompts.INTENT_PROMPT, text, prompts.INTENT_SCHEMA, "intent")
         except AIError as exc:
             fallback = self._fallback("intent", exc, classifiers.classify_intent, text)
             return _with_act(fallback, text, self, before)
@@ -328,7 +326,7 @@ class ModelEngine:
 
     def detect_emotion(self, text: str) -> EmotionResult:
         try:
-            data = self._ask(prompts.EMOTION_PROMPT, text, prompts.EMOTION_SCHEMA)
+            data = self._ask(prompts.EMOTION_PROMPT, text, prompts.EMOTION_SCHEMA, "emotion")
         except AIError as exc:
             return self._fallback("emotion", exc, classifiers.detect_emotion, text)
         scores = {name: float(data[name]) for name in EMOTIONS}
@@ -355,7 +353,7 @@ class ModelEngine:
             else classifiers.screen_safety(text)
         )
         try:
-            data = self._ask(prompts.SAFETY_PROMPT, text, prompts.SAFETY_SCHEMA)
+            data = self._ask(prompts.SAFETY_PROMPT, text, prompts.SAFETY_SCHEMA, "safety")
         except AIError as exc:
             return self._fallback("safety screen", exc, lambda _: floor, text)
         level = int(data["level"])
@@ -374,7 +372,7 @@ class ModelEngine:
         offline facts for slots the model left empty."""
         rules = offline_extract_facts(text, today=today)
         try:
-            data = self._ask(prompts.FACTS_PROMPT, text, prompts.FACTS_SCHEMA)
+            data = self._ask(prompts.FACTS_PROMPT, text, prompts.FACTS_SCHEMA, "facts")
         except AIError as exc:
             _log_fallback("fact extraction", exc)
             return rules

@@ -70,6 +70,16 @@ def normalise_words(text: str) -> list[str]:
     return _WORD.findall(folded.replace("'", ""))
 
 
+# The reason a model's words repeating their guide are refused (the offline words stand).
+REPEATED = "repeated the offline words"
+
+
+def repeats(text: str, guide: str) -> bool:
+    """Whether a model's `text` is its `guide` (the offline words it was shown) over again,
+    word for word: then the words are not the model's, whatever says so."""
+    return normalise_words(text) == normalise_words(guide)
+
+
 def light_stem(word: str) -> str:
     """A deliberately small stemmer: enough to join "hiking", "hikes" and "hike".
 

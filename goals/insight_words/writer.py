@@ -19,4 +19,4 @@ def insight_text(facts: InsightFacts, *, engine: Engine) -> InsightText:
         text = insight_text_with_model(facts, chat=engine.chat)
     except AIError as exc:
         return InsightText(insight_text_offline(facts), source=model_failed("insight", exc))
-    return InsightText(text, source=engine.name)
+    return InsightText(text, source=engine.chat.source("insight"))

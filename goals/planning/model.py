@@ -48,4 +48,4 @@ def plan_with_model(
         max_tokens=PLAN_MAX_TOKENS,
         temperature=0.3,  # some variety between plans; the schema keeps them well formed
     )
-    return plan_from_data(data, source=f"model:{chat.config.chat_model}")
+    return plan_from_data(data, source=chat.source("planning"))

@@ -13,6 +13,7 @@ from typing import Any
 
 from delight.ai.chat import OpenAIChat
 from delight.ai.retries import AIResponseError
+from delight.ai.text import REPEATED, repeats
 from delight.ai.types import ChatMessage
 from narrative.prose.checks import length_problem, quoted_facts, tone_problem
 from narrative.prose.facts import (
@@ -172,5 +173,7 @@ def beat_draft_with_model(
         raise _refuse(f"harsh tone: {problem}", text)
     if facts.cited() and not quoted_facts(facts, text):
         raise _refuse("quotes no real progress", text)
-    source = f"model:{chat.config.model_for('narrative')}"
+    if repeats(text, plain.text):
+        raise _refuse(REPEATED, text)
+    source = chat.source("narrative")
     return BeatDraft(BeatText(title, text, source=source), normalised_changes(data["changes"]))

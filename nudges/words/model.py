@@ -7,6 +7,7 @@ from typing import Any
 
 from delight.ai.chat import OpenAIChat
 from delight.ai.retries import AIResponseError
+from delight.ai.text import REPEATED, repeats
 from delight.ai.types import ChatMessage
 from nudges.words.facts import NudgeFacts, NudgeText
 from nudges.words.templates import CLOSING
@@ -90,4 +91,6 @@ def nudge_text_with_model(
     allowed = {digits for value in facts.slots().values() for digits in _NUMBER.findall(str(value))}
     if not set(_NUMBER.findall(text)) <= allowed:
         raise _refuse("unknown number", text)
+    if repeats(body, plain.body):
+        raise _refuse(REPEATED, text)
     return title, body

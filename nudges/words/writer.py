@@ -22,4 +22,4 @@ def nudge_text(facts: NudgeFacts, template: Template, *, engine: Engine) -> Nudg
         title, body = nudge_text_with_model(facts, plain=plain, chat=engine.chat)
     except AIError as exc:
         return dataclasses.replace(plain, source=model_failed("nudge", exc))
-    return NudgeText(title, body, source=engine.name)
+    return NudgeText(title, body, source=engine.chat.source("nudge"))

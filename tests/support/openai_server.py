@@ -17,6 +17,7 @@ encoding (float or base64). Every request is recorded in `server.requests`.
 from __future__ import annotations
 
 import base64
+import dataclasses
 import hashlib
 import json
 import struct
@@ -63,8 +64,21 @@ class Recorded:
     body: Any  # parsed JSON, or the raw text when it was not JSON
 
 
+# A planned answer says it came from the model the request asked for, as OpenAI's servers do,
+# unless it names another (a local server serving its own model under any name).
+ASKED = "(the model asked for)"
+
+
+def _as_asked(answer: Any, payload: Any) -> Any:
+    """`answer` with ASKED as its model replaced by the model `payload` asked for."""
+    asked = payload.get("model") if isinstance(payload, dict) else None
+    if isinstance(answer, dict) and answer.get("model") == ASKED:
+        return {**answer, "model": asked or "test-model"}
+    return answer
+
+
 def chat_body(
-    text: str, *, model: str = "test-model", prompt_tokens: int = 10, completion_tokens: int = 5
+    text: str, *, model: str = ASKED, prompt_tokens: int = 10, completion_tokens: int = 5
 ) -> dict[str, Any]:
     return {
         "id": "chatcmpl-test",
@@ -89,7 +103,7 @@ def chat_body(
 def stream_chunks(
     pieces: list[str],
     *,
-    model: str = "test-model",
+    model: str = ASKED,
     prompt_tokens: int = 10,
     completion_tokens: int | None = None,
 ) -> list[dict[str, Any]]:
@@ -325,6 +339,13 @@ class _Handler(BaseHTTPRequestHandler):
         with state._lock:
             state.requests.append(Recorded("POST", path, dict(self.headers.items()), payload))
         planned = state._next(path, payload)
+        planned = dataclasses.replace(
+            planned,
+            body=_as_asked(planned.body, payload),
+            chunks=None
+            if planned.chunks is None
+            else [_as_asked(chunk, payload) for chunk in planned.chunks],
+        )
         if planned.hang:
             state._stopping.wait()
             return

@@ -69,6 +69,22 @@ def test_purpose_selects_the_model_from_config(
     assert sent["max_tokens"] == 50
 
 
+def test_the_model_a_server_says_it_served_is_the_one_recorded_and_named(
+    chat: OpenAIChat, openai_server: OpenAIServer, usages: list[Usage]
+) -> None:
+    assert chat.source("chat") == "model:gpt-4o-mini"  # nothing answered yet
+    openai_server.plan_chat("Hi", model="qwen2.5-coder-1.5b-instruct-q4_k_m")
+    openai_server.plan_stream(["Hi"], model="qwen2.5-coder-1.5b-instruct-q4_k_m")
+
+    chat.complete(HELLO)
+    list(chat.stream(HELLO))
+
+    assert [usage.model for usage in usages] == ["qwen2.5-coder-1.5b-instruct-q4_k_m"] * 2
+    assert usages[0].cost_usd == 0  # no price known for it: none is made up
+    assert chat.source("chat") == "model:qwen2.5-coder-1.5b-instruct-q4_k_m"
+    assert chat.source("narrative") == "model:gpt-4o"  # another name, not answered yet
+
+
 def test_streaming_yields_chunks_in_order_and_records_usage_at_the_end(
     chat: OpenAIChat, openai_server: OpenAIServer, usages: list[Usage]
 ) -> None:

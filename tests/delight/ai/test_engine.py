@@ -403,3 +403,19 @@ def test_model_engine_accepts_an_injected_chat(ai_config: AIConfig) -> None:
     engine = ModelEngine(chat, HashingEmbedder(), OfflineEngine())
     assert engine.chat is chat
     assert engine.embedder.name == "hashing-v1"
+
+
+def test_each_reading_of_a_message_is_recorded_with_its_own_purpose(
+    model_engine: ModelEngine, openai_server: OpenAIServer, usages: list[Usage]
+) -> None:
+    openai_server.plan_classifiers()
+    openai_server.plan_json({"facts": []})
+    text = "I have a big exam tomorrow"
+
+    model_engine.screen_safety(text)
+    model_engine.detect_emotion(text)
+    model_engine.classify_intent(text)
+    model_engine.extract_facts(text)
+
+    chat_calls = [usage.purpose for usage in usages if usage.purpose != "embedding"]
+    assert chat_calls == ["safety", "emotion", "intent", "facts"]

@@ -193,7 +193,7 @@ def test_a_model_that_breaks_the_world_is_asked_again_then_the_offline_words_are
     plain = beat_draft_offline(narrator_facts(finished))
     contradiction = {
         "title": "The Star Map",
-        "text": plain.text.text,
+        "text": plain.text.text + "\n\nA lantern hums softly by the door.",
         "changes": [_change(op="give", place="commons", item="star-map", to="mira", giver="hero")],
     }
     for _ in range(narrator.DRAFTS_MAX):

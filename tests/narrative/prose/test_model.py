@@ -120,6 +120,16 @@ def test_a_draft_that_fails_a_check_leaves_the_offline_draft(
     assert draft.changes == FACTS.moves
 
 
+def test_the_offline_words_given_back_are_not_called_the_models(model_engine, openai_server):
+    plain = beat_text_offline(FACTS)
+    openai_server.plan_json(model_answer(text=plain.text))
+
+    draft = beat_draft(FACTS, engine=model_engine)
+
+    assert draft.text.text == plain.text
+    assert draft.text.source == "offline (model failed: repeated the offline words)"
+
+
 def test_a_harsh_draft_is_refused(model_engine, openai_server):
     harsh = model_text() + "\n\nYou missed three days, and the lanterns nearly went out."
     openai_server.plan_json(model_answer(text=harsh))

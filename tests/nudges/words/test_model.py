@@ -71,6 +71,15 @@ def test_a_shaming_answer_is_refused_for_the_templates_words(model_engine, opena
     assert words.source.startswith("offline (model failed: harsh tone: banned framing")
 
 
+def test_the_templates_words_given_back_are_not_called_the_models(model_engine, openai_server):
+    openai_server.plan_json({"title": "Hi Maya", "body": PLAIN.body})
+
+    words = nudge_text(FACTS, TEMPLATE, engine=model_engine)
+
+    assert (words.title, words.body) == (PLAIN.title, PLAIN.body)
+    assert words.source == "offline (model failed: repeated the offline words)"
+
+
 def test_a_sad_answer_is_refused(model_engine, openai_server):
     openai_server.plan_json(
         {"title": "Hi Maya", "body": "I feel so sad and lonely, and I worry about you."}
