@@ -70,6 +70,39 @@ def normalise_words(text: str) -> list[str]:
     return _WORD.findall(folded.replace("'", ""))
 
 
+# The people and animals of a life: a model's words may name only those it was told of
+# ("Run a half marathon with your sister" for someone with no sister in the facts).
+RELATIONS = word_set(
+    "sister sisters brother brothers mum mom mother dad father parents wife husband partner "
+    "boyfriend girlfriend fiance fiancee son sons daughter daughters kids children child baby "
+    "grandma gran nan grandad grandpa grandmother grandfather aunt uncle cousin niece nephew "
+    "friend friends bestie boss manager colleague colleagues coworker coworkers neighbour "
+    "neighbor flatmate roommate teacher coach doctor therapist dog cat puppy kitten"
+)
+# Capitalised words that name no one: a model may use them freely.
+_COMMON_PROPER = word_set(
+    "eliza delight monday tuesday wednesday thursday friday saturday sunday january february "
+    "march april may june july august september october november december"
+)
+# A capitalised word in the middle of a sentence: a name (at a sentence's start any word is).
+_MID_SENTENCE_NAME = re.compile(r"(?<=[a-z0-9,;:)]) +([A-Z][a-z]+(?:[-'][A-Za-z]+)?)\b")
+
+
+def invented(text: str, known: str, *, names: bool = True) -> list[str]:
+    """The people `text` names that `known` (what its writer was told) never mentions: a
+    relation ("your sister"), and with `names` a name said mid-sentence ("with Dana")."""
+    told = set(normalise_words(known))
+    said = normalise_words(text)
+    found = [word for word in said if word in RELATIONS and word not in told]
+    if names:
+        found += [
+            name
+            for name in _MID_SENTENCE_NAME.findall(text)
+            if normalise_words(name)[0] not in told | _COMMON_PROPER
+        ]
+    return list(dict.fromkeys(found))
+
+
 # The reason a model's words repeating their guide are refused (the offline words stand).
 REPEATED = "repeated the offline words"
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 # A micro-mission's length, in minutes: what a plan may propose and a mission may be
@@ -26,6 +27,12 @@ EMBEDDING_DIMENSIONS = 384
 class ChatMessage:
     role: str  # "system" | "user" | "assistant"
     content: str
+
+
+def told(messages: Sequence[ChatMessage]) -> str:
+    """What a prompt told the model (its user messages: the facts and the guide, not the
+    instructions)."""
+    return "\n".join(message.content for message in messages if message.role == "user")
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,8 @@ from typing import Any
 
 from delight.ai.chat import OpenAIChat
 from delight.ai.retries import AIResponseError
-from delight.ai.types import ChatMessage
+from delight.ai.text import invented
+from delight.ai.types import ChatMessage, told
 from goals.insight_words.facts import InsightFacts
 from goals.insight_words.offline import insight_text_offline
 from goals.insight_words.tone import tone_ok
@@ -51,14 +52,16 @@ def insight_text_with_model(facts: InsightFacts, *, chat: OpenAIChat) -> str:
     1. Ask for {"text": ...} (INSIGHT_SCHEMA), with the offline wording as a guide; the
        chat client retries transport failures and answers that break the schema, then
        raises AIError.
-    2. Refuse (AIResponseError) a text that uses a banned framing (tone.py) or quotes a
-       number the facts do not hold: a person is never told a number nobody counted.
+    2. Refuse (AIResponseError) a text that uses a banned framing (tone.py), quotes a
+       number the facts do not hold or names a person they do not: a person is never told
+       a number nobody counted, or of someone nobody mentioned.
     3. Otherwise the text, its whitespace tidied.
     On AIError the offline text stands in (writer.insight_text), and says why in the
     insight's source.
     """
+    messages = insight_messages(facts, plain=insight_text_offline(facts))
     data = chat.complete_json(
-        insight_messages(facts, plain=insight_text_offline(facts)),
+        messages,
         schema=INSIGHT_SCHEMA,
         purpose="insight",
         max_tokens=INSIGHT_MAX_TOKENS,
@@ -72,5 +75,9 @@ def insight_text_with_model(facts: InsightFacts, *, chat: OpenAIChat) -> str:
     if not quotes_only_facts(text, facts):
         raise AIResponseError(
             f"insight quotes unknown numbers: {text}", attempts=1, reason="unknown number"
+        )
+    if made_up := invented(text, told(messages)):
+        raise AIResponseError(
+            f"insight names {', '.join(made_up)}: {text}", attempts=1, reason="invented"
         )
     return text

@@ -13,8 +13,8 @@ from typing import Any
 
 from delight.ai.chat import OpenAIChat
 from delight.ai.retries import AIResponseError
-from delight.ai.text import REPEATED, repeats
-from delight.ai.types import ChatMessage
+from delight.ai.text import REPEATED, invented, repeats
+from delight.ai.types import ChatMessage, told
 from narrative.prose.checks import length_problem, quoted_facts, tone_problem
 from narrative.prose.facts import (
     CHANGE_FIELDS,
@@ -151,8 +151,9 @@ def beat_draft_with_model(
        that quotes none of the person's real progress when there is some.
     On AIError the writer keeps the offline draft and says why in its source.
     """
+    messages = beat_messages(facts, plain=plain, feedback=feedback)
     data = chat.complete_json(
-        beat_messages(facts, plain=plain, feedback=feedback),
+        messages,
         schema=BEAT_SCHEMA,
         purpose="narrative",
         max_tokens=BEAT_MAX_TOKENS,
@@ -175,5 +176,8 @@ def beat_draft_with_model(
         raise _refuse("quotes no real progress", text)
     if repeats(text, plain.text):
         raise _refuse(REPEATED, text)
+    # The valley's own people may come and go; the person's (a sister, a dog) only if told.
+    if made_up := invented(text, told(messages), names=False):
+        raise _refuse(f"invented: {', '.join(made_up)}", text)
     source = chat.source("narrative")
     return BeatDraft(BeatText(title, text, source=source), normalised_changes(data["changes"]))

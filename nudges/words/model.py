@@ -7,8 +7,8 @@ from typing import Any
 
 from delight.ai.chat import OpenAIChat
 from delight.ai.retries import AIResponseError
-from delight.ai.text import REPEATED, repeats
-from delight.ai.types import ChatMessage
+from delight.ai.text import REPEATED, invented, repeats
+from delight.ai.types import ChatMessage, told
 from nudges.words.facts import NudgeFacts, NudgeText
 from nudges.words.templates import CLOSING
 from nudges.words.tone import nudge_tone_problem
@@ -67,11 +67,14 @@ def nudge_text_with_model(
        schema, then raises AIError.
     2. Tidy the whitespace; the last step's body gets CLOSING if the model left it out.
     3. Refuse (AIResponseError) an empty or over-long text, one that fails the tone check
-       (banned framing, a sad, angry or afraid reading), or a number the facts do not hold.
+       (banned framing, a sad, angry or afraid reading), a number the facts do not hold,
+       the offline wording given back, or a person the facts never name ("with your
+       sister").
     On AIError the writer keeps the offline wording and says why in its source.
     """
+    messages = nudge_messages(facts, plain=plain)
     data = chat.complete_json(
-        nudge_messages(facts, plain=plain),
+        messages,
         schema=NUDGE_SCHEMA,
         purpose="nudge",
         max_tokens=NUDGE_MAX_TOKENS,
@@ -93,4 +96,6 @@ def nudge_text_with_model(
         raise _refuse("unknown number", text)
     if repeats(body, plain.body):
         raise _refuse(REPEATED, text)
+    if made_up := invented(text, told(messages)):
+        raise _refuse(f"invented: {', '.join(made_up)}", text)
     return title, body

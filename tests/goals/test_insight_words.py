@@ -162,6 +162,15 @@ def test_a_model_answer_with_a_number_nobody_counted_falls_back(model_engine, op
     assert written.source == "offline (model failed: unknown number)"
 
 
+def test_a_model_answer_naming_someone_nobody_mentioned_falls_back(model_engine, openai_server):
+    openai_server.plan_json({"text": "Your health missions go best when your sister joins in."})
+
+    written = insight_text(HEALTH_WEEK, engine=model_engine)
+
+    assert written.text == insight_text_offline(HEALTH_WEEK)
+    assert written.source == "offline (model failed: invented)"
+
+
 def test_a_model_that_is_down_leaves_the_offline_words(model_engine, openai_server):
     openai_server.plan_error(503, times=3)
 

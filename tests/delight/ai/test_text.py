@@ -11,6 +11,7 @@ from delight.ai.text import (
     asks,
     clean_text,
     fold,
+    invented,
     light_stem,
     normalise_words,
     normalize,
@@ -135,3 +136,16 @@ def test_asking_what_to_do_states_only_its_reason(clause: str, stated: str) -> N
 )
 def test_laughter_is_heard_however_it_is_typed(text, laughs):
     assert bool(LAUGHTER.search(text)) is laughs
+
+
+@pytest.mark.parametrize(
+    ("text", "known", "made_up"),
+    [
+        ("Run a half marathon with your sister", "goal: Run a half marathon", ["sister"]),
+        ("Hola, Maya! Ana will love your Spanish.", "name: Maya, your sister Ana, Spanish", []),
+        ("Walk with Dana on Monday", "name: Sam", ["Dana"]),
+        ("Your friends would be proud", "my friends", []),
+    ],
+)
+def test_people_a_text_names_that_its_writer_was_never_told_of(text, known, made_up):
+    assert invented(text, known) == made_up

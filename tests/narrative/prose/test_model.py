@@ -130,6 +130,15 @@ def test_the_offline_words_given_back_are_not_called_the_models(model_engine, op
     assert draft.text.source == "offline (model failed: repeated the offline words)"
 
 
+def test_a_relation_of_the_persons_nobody_told_is_refused(model_engine, openai_server):
+    made_up = model_text() + "\n\nYour sister waves from the bridge, proud of you."
+    openai_server.plan_json(model_answer(text=made_up))
+
+    draft = beat_draft(FACTS, engine=model_engine)
+
+    assert draft.text.source == "offline (model failed: invented: sister)"
+
+
 def test_a_harsh_draft_is_refused(model_engine, openai_server):
     harsh = model_text() + "\n\nYou missed three days, and the lanterns nearly went out."
     openai_server.plan_json(model_answer(text=harsh))

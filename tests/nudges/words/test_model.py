@@ -116,6 +116,20 @@ def test_a_number_the_facts_do_not_hold_is_refused(model_engine, openai_server):
         nudge_text_with_model(FACTS, plain=PLAIN, chat=model_engine.chat)
 
 
+@pytest.mark.parametrize(
+    ("body", "named"),
+    [
+        ("Run a half marathon with your brother this spring?", "brother"),
+        ("Maybe order a coffee with Dana, in Spanish?", "Dana"),
+    ],
+)
+def test_a_person_the_facts_never_name_is_refused(model_engine, openai_server, body, named):
+    openai_server.plan_json({"title": "Hi Maya", "body": body})
+
+    with pytest.raises(AIResponseError, match=f"invented: {named}"):
+        nudge_text_with_model(FACTS, plain=PLAIN, chat=model_engine.chat)
+
+
 def test_the_last_nudge_from_the_model_still_ends_warmly(model_engine, openai_server):
     last = dataclasses.replace(FACTS, step="day_7")
     openai_server.plan_json({"title": "Take care, Maya", "body": "Your 12 good days are yours."})
