@@ -24,7 +24,7 @@ from companion.dialogue.cues import (
 )
 from delight.ai.classifiers.acts import RULE_CONFIDENCE
 from delight.ai.offline import drop_openers, extract_facts, loss_in, reflect, split_sentences
-from delight.ai.offline.act_replies import asks_reassurance, tells_a_miss
+from delight.ai.offline.act_replies import asks_reassurance, harsh_on_self, tells_a_miss
 from delight.ai.offline.advice import advice_answers, matter_of
 from delight.ai.offline.facts.common import IN_PASSING, RELATIONS
 from delight.ai.text import LAUGHTER, MISHAP
@@ -395,8 +395,10 @@ def reply_act(
         # is a part done, seen, not a win to celebrate.
         return "kindness"
     if asks_reassurance(text) and act not in PRECISE_ACTS:
-        # "is that normal, the finger pain": a matter advice knows is answered, not soothed.
-        return "advice" if advice_answers(text) else "kindness"
+        # "is that normal, the finger pain": a matter advice knows is answered, not soothed;
+        # "im rubbish at stretching" is met with kindness first, whatever advice knows.
+        answered = advice_answers(text) and not harsh_on_self(text)
+        return "advice" if answered else "kindness"
     if act == "thanks" and SENSE["goodbye"].search(text):
         return "goodbye"  # "ok gonna go make pasta. thanks eliza": thanked on the way out
     if act == "thanks" and says_more_than_thanks(text):

@@ -609,3 +609,40 @@ def test_a_mission_not_done_is_met_without_blame_and_marks_nothing(guitarist):
 
     assert answer["act"] == "kindness"
     assert done_titles(guitarist) == set()
+
+
+# -- found talking to her in Chromium (2026-12-01) -----------------------------------------
+
+
+def test_a_worry_about_a_body_part_is_for_a_doctor_or_physio_not_a_shrug(runner):
+    answer = say(
+        runner, "oh one more thing, my knee's been clicking when i kick, should i be worried"
+    )
+
+    assert answer["act"] == "decline"
+    assert "doctor" in answer["reply"]
+
+
+@pytest.mark.parametrize("text", ["im rubbish at stretching", "i suck at this honestly"])
+def test_being_harsh_on_oneself_is_met_with_kindness_never_agreement(runner, text):
+    answer = say(runner, text)
+
+    assert answer["act"] == "kindness"
+    assert "go easy" in answer["reply"].lower() or "harsh thing" in answer["reply"]
+
+
+def test_a_mission_skipped_is_met_without_blame(runner):
+    answer = say(runner, "i skipped stretching again tho")
+
+    assert answer["act"] == "kindness"
+    assert "listening" not in answer["reply"]
+
+
+def test_a_move_told_in_passing_changes_where_they_live(runner):
+    remember(runner, "I live in Leeds", key="location")
+
+    say(runner, "wait i dont live in leeds anymore, moved to manchester in march")
+
+    answer = say(runner, "what do you remember about me")
+    assert "manchester" in answer["reply"].lower()
+    assert "leeds" not in answer["reply"].lower()

@@ -93,7 +93,13 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|\bcan (?:you|u) (?:please )?remind me\b(?! (?:what|which|of|where|who|how|why))"
             r"|\bremind me (?:to|at|tomorrow|later)\b"
             r"|\b(?:hurts?|hurting|sore|aches?|aching|swollen|bleeding|itchy|dizzy|numb|pain)\b"
-            r".*\bis (?:that|this|it) normal\b",
+            r".*\bis (?:that|this|it) normal\b"
+            # "my knee's been clicking when i kick, should i be worried"
+            r"|\b(?:knee|knees|back|ankle|shoulder|hip|chest|head|stomach|wrist|neck|heart|foot"
+            r"|feet|leg|arm|elbow|toe|eye|ear|skin|mole)s?\b[^.?!]{0,50}\b(?:click\w*|hurt\w*"
+            r"|ach\w*|pain\w*|swollen|swelling|sore|numb|tingl\w*|pop\w*|crack\w*|bleed\w*"
+            r"|itch\w*|lump|rash)\b[^.?!]{0,50}\b(?:should i (?:be )?worr\w*|is (?:that|it|this)"
+            r" (?:bad|serious|ok|okay|normal)|do i need to see|should i see)\b",
         ),
         (
             "help",

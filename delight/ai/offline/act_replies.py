@@ -238,10 +238,16 @@ _REASSURANCE = re.compile(
 
 def asks_reassurance(text: str) -> bool:
     """Asked whether something is all right, not to be judged, or whether they are normal;
-    or sorry for having shared so much."""
+    sorry for having shared so much; or harsh on themselves ("im rubbish at stretching")."""
     return any(
-        p.search(text) for p in (_REASSURANCE, words.DOUBTING, words.TOO_MUCH, words.APOLOGY)
+        p.search(text)
+        for p in (_REASSURANCE, words.DOUBTING, words.TOO_MUCH, words.APOLOGY, words.SELF_CRITICISM)
     )
+
+
+def harsh_on_self(text: str) -> bool:
+    """Whether the person is harsh on themselves ("im rubbish at stretching")."""
+    return bool(words.SELF_CRITICISM.search(text))
 
 
 def _kindness_for(text: str) -> tuple[str, tuple[str, ...]]:
@@ -257,6 +263,8 @@ def _kindness_for(text: str) -> tuple[str, tuple[str, ...]]:
         return "choice", words.CHOICE_EASED
     if words.DOUBTING.search(text):
         return "doubt", words.DOUBT_EASED
+    if harsh_on_self(text):
+        return "harsh", words.SELF_CRITICISM_EASED
     if _REASSURANCE.search(text):
         return "reassured", words.REASSURED
     if words.KINDNESS_ASKED.search(text):

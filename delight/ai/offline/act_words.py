@@ -76,7 +76,8 @@ SYMPATHY_BAD_NEWS = (
 # Listening: the person's own words said back, then what it sounds like.
 HEARD = (
     "{Said}: that sounds {feeling}. How are you feeling about it now?",
-    "{Said}? That sounds {feeling}, and it makes sense it's on your mind.",
+    # (not "{Said}?": a statement said back as a question reads as doubting it)
+    "{Said}. That sounds {feeling}, and it makes sense it's on your mind.",
 )
 # What makes a laugh a complaint made with one ("this week is honestly killing me lol", "my
 # legs are dead lol").
@@ -233,11 +234,12 @@ KINDNESS_PLANNED = (
     "Here's something true{n}: you've turned “{goal}” from a wish into a plan with real "
     "steps. Most people never get past the wishing."
 )
-# A setback told that no cue names ("the realtor. tomorrow.", "boys woke up at 5.40"): eased
-# first, then what is true of their progress.
+# Kindness no cue names ("the realtor. tomorrow.", "boys woke up at 5.40", "still counts
+# right"): warm words that fit a setback, a doubt or a small win alike, then what is true
+# of their progress (never "not every day goes to plan" to someone whose day went well).
 SETBACK_EASED = (
-    "Go easy on yourself{n}. Not every day goes to plan, and that's part of it.",
-    "That's all right{n}. Days like this are part of it too.",
+    "You're doing better than you think{n}.",
+    "Be kind to yourself{n}: you're doing more than you give yourself credit for.",
 )
 KINDNESS_STREAK = "You've shown up {days} in a row"
 KINDNESS_BEST = " (your best run yet)"
@@ -344,7 +346,8 @@ DECLINE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         (
             r"\bdoctor\b|\bdiagnos|\bmedic|\bsymptom|\bprescri|\bdose\b|\brash\b|\bpain"
-            r"|\binfected\b|\bserious\b|\bnormal\b|\bantihistamine|\btablets?\b|\bpills?\b",
+            r"|\binfected\b|\bserious\b|\bnormal\b|\bantihistamine|\btablets?\b|\bpills?\b"
+            r"|\bshould i (?:be )?worr",
             "I can't judge health questions from here{n}: a doctor, pharmacist or vet is the "
             "right person, and if it feels urgent, don't wait. I can help you keep track of what "
             "you notice, though.",
@@ -407,6 +410,20 @@ DOUBTING = re.compile(
     r" (?:crazy|mad|losing it|being (?:silly|stupid|dramatic|daft)))\b",
     re.IGNORECASE,
 )
+# Harsh on themselves ("im rubbish at stretching", "i suck at this", "im so useless"): eased,
+# never agreed with.
+SELF_CRITICISM = re.compile(
+    r"\bi(?: am|m|'m)? (?:so |just |really |completely |totally )?(?:rubbish|terrible|hopeless"
+    r"|useless|awful|crap|pathetic|a failure|a disaster)\b(?! (?:day|week|night|weather)\b)"
+    r"|\bi suck at\b|\bwhy am i (?:so )?(?:bad|rubbish|terrible|useless) at\b",
+    re.IGNORECASE,
+)
+SELF_CRITICISM_EASED = (
+    "Go easy on yourself{n}: nobody is good at something before they've done it a lot. "
+    "You're in the doing part, and that's where it gets built.",
+    "That's a harsh thing to say about yourself{n}. You're learning, and learning looks "
+    "exactly like this.",
+)
 # Asked whether a choice of theirs is silly ("is it silly to go for just 2 weeks"): not
 # whether they are.
 CHOICE_DOUBTED = re.compile(
@@ -446,7 +463,7 @@ EFFORT_SEEN = (
 MISSED = re.compile(
     r"(?<!\bhe )(?<!\bshe )(?<!\bthey )(?<!\bwe )\b(?:didn'?t|did not|couldn'?t|could not)"
     r" (?:do|get (?:round )?to|manage|make it|go)\b|\bskipped (?:my|the|it|today)\b"
-    r"|\bmissed (?:my|the|it|today|yesterday)\b|\bbailed on\b"
+    r"|\bmissed (?:my|the|it|today|yesterday)\b|\bbailed on\b|\bskipped \w+ing\b"
     # "the salones I didnt compare": a step of their own left undone (not "i didnt know")
     r"|\bi (?:didn'?t|did not|haven'?t|have not) (?:yet )?(?!know|think|realis|realiz|expect"
     r"|mean|want|like|feel|care|see|hear|notice|sleep|eat|get (?:it|why|what|how)|understand"

@@ -39,7 +39,29 @@ HINT_RULES: list[Rule] = [
             r"|much longer)\b)",
             False,
         ),
-        ("written the note", r"\b(?:written|wrote|left) the note\b(?! (?:to|for|about)\b)"),
+        ("written the note", r"\b(?:written|wrote|left) (?:the|my) note\b(?! (?:to|for|about)\b)"),
+        # Means gathered for an act left unnamed ("i have it all here", "bought everything i
+        # need", "sealed up the room", "looked up how much i need to take").
+        (
+            "means gathered",
+            r"\b(?:have|got|bought|gathered) (?:it all(?: here| ready)?|everything i need)"
+            r"(?=\s*(?:[.,;!]|$|and\b))|\bsealed (?:up )?(?:the|my) (?:room|door|windows?)\b"
+            r"|\blooked up how (?:much|many) (?:i need|to take|it takes)\b",
+        ),
+        # An unnamed act about to be done, said first ("about to do it.", "doing it tonight").
+        (
+            "doing it, unnamed",
+            r"^\W*(?:(?:ok|so|well|bye|done)\W+)?(?:i am )?(?:about to|going to|gonna|doing)"
+            r" (?:do )?it\b(?! *!)(?! (?:later|again|for|with|at|in|on|tomorrow|after)\b)",
+        ),
+        # Told so that someone knows, before an act: a farewell.
+        ("wanted someone to know", r"\bjust wanted (?:someone|somebody|anyone) to know\b"),
+        # Going to be with someone who died.
+        (
+            "with the dead",
+            r"\b(?:lost|died|passed|death|grave|funeral)\b.*\bgoing to be with (?:him|her|them)\b",
+        ),
+        ("means it this time", r"\bi mean it this time\b"),
         ("only way out", r"\bonly way out\b"),
         ("tonight is the night", r"\b(?:tonight|today) is the (?:night|day)\b"),
         (

@@ -26,6 +26,15 @@ _PLACES = (
         "Lives in {}",
         "location",
     ),
+    # A move told without its subject, as a clause of its own ("wait i dont live in leeds
+    # anymore, moved to manchester in march").
+    (
+        r"(?:^|[,;.!]\s*|\b(?:and|but|so|now)\s+)(?:just |recently |finally )?"
+        r"(?:moved|relocated) to ([A-Z][\w-]+(?: [A-Z][\w-]+)?|[a-z]+)"
+        r"(?=\s+(?:in|last|this|a|two|three)\b|\s*[,.!]|$)",
+        "Lives in {}",
+        "location",
+    ),
     (r"\bI am (?:originally )?from (.+)", "Is from {}", "hometown"),
     (r"\bI (?:grew up|was born|was raised) in (.+)", "Grew up in {}", "hometown"),
 )

@@ -21,7 +21,8 @@ _JOBS = word_set(
     "programmer researcher professor lecturer musician photographer translator tutor "
     "veterinarian vet surgeon coach librarian secretary clerk receptionist waiter waitress "
     "driver baker butcher entrepreneur intern dev sysadmin carer midwife cleaner builder "
-    "postman postwoman hairdresser"
+    "postman postwoman hairdresser physio physiotherapist optician psychologist paralegal "
+    "radiographer caregiver courier bartender tailor welder"
 )
 
 

@@ -41,6 +41,14 @@ CASES = [
         [("Their greyhound is called Biscuit", "personal", "pet:dog")],
     ),
     ("I just moved to Paris, and I love it", [("Lives in Paris", "personal", "location")]),
+    (
+        "wait i dont live in leeds anymore, moved to Manchester in march",
+        [("Lives in Manchester", "personal", "location")],
+    ),
+    (
+        "im a physio btw, mostly knees and backs lol",
+        [("Works as a physio", "personal", "occupation")],
+    ),
     ("I'm 34 years old", [("Is 34 years old", "personal", "age")]),
     ("I love hiking", [("Loves hiking", "personal", "likes:hik")]),
     ("I don't like running anymore", [("Does not like running", "personal", "likes:run")]),
