@@ -441,7 +441,9 @@ FEELING_FORMS = frozenset({
 # A weak report that also speaks of not doing, skipping or failing: nothing is marked done.
 SKIPPED = regex(r"""
     \b(?:skip(?:ped|ping|s)?|not|no|nah|nope|never|did\s*n[o']?t|could\s*n[o']?t|ca\s*n[o']?t
-      |wo\s*n[o']?t|without|missed|bailed|gave\s+up|too\s+\w+\s+to|can\s+wait)\b
+      |wo\s*n[o']?t|without|missed|bailed|gave\s+up|too\s+\w+\s+to|can\s+wait
+      # "library is closed on mondays so thats out": the place shut, the mission off
+      |(?:that'?s|thats|it'?s|its)\s+out|closed\s+(?:on|today|tonight|till|until|for)|no\s+go)\b
 """)
 # Words of a question that asks for an idea: answered with one suggestion.
 ASKS_FOR_IDEAS = re.compile(

@@ -27,7 +27,7 @@ from delight.ai.offline import drop_openers, extract_facts, loss_in, reflect, sp
 from delight.ai.offline.act_replies import asks_reassurance, harsh_on_self, tells_a_miss
 from delight.ai.offline.advice import advice_answers, matter_of
 from delight.ai.offline.facts.common import IN_PASSING, RELATIONS
-from delight.ai.text import LAUGHTER, MISHAP
+from delight.ai.text import LAUGHTER, MISHAP, clean_text
 
 # A message's act read with less confidence than this is not acted on: the reply listens.
 SURE = 0.45
@@ -519,7 +519,8 @@ def topic_of(text: str, act: str) -> str:
     presentation"), kept for "where were we?"; "" for a message that carries no topic."""
     if act not in TOPICAL or _QUESTION.search(text):
         return ""
-    sentences = split_sentences(drop_openers(text))
+    # Shorthand written out ("gonna" -> "going to") as Eliza says things back.
+    sentences = split_sentences(drop_openers(clean_text(text)))
     first = sentences[0] if sentences else ""
     if len(first.split()) < TOPIC_MIN_WORDS:
         return ""

@@ -646,3 +646,39 @@ def test_a_move_told_in_passing_changes_where_they_live(runner):
     answer = say(runner, "what do you remember about me")
     assert "manchester" in answer["reply"].lower()
     assert "leeds" not in answer["reply"].lower()
+
+
+@pytest.fixture
+def reader(owner):
+    goal = make_goal(owner, title="Read 12 books this year")
+    for title in (
+        "Read 20 pages of your current book",
+        "Write three lines about what you read",
+        "Visit the library on your lunch break",
+    ):
+        make_mission(goal, title=title)
+    return owner
+
+
+def test_a_mission_whose_place_is_shut_is_not_marked_done(reader):
+    answer = say(reader, "library is closed on mondays so thats out")
+
+    assert answer["act"] != "mission_done"
+    assert not Mission.objects.filter(user=reader, status=Mission.Status.COMPLETED).exists()
+
+
+def test_food_ideas_respect_what_the_question_says_they_cannot_eat(reader):
+    answer = say(reader, "shes vegan so i need ideas, i can only really cook meat")
+
+    assert answer["act"] == "advice"
+    assert not any(w in answer["reply"].lower() for w in ("tuna", "chicken", "egg", "yoghurt"))
+
+
+def test_where_were_we_picks_up_a_worry_told_in_shorthand(reader):
+    say(reader, "im nervous shes gonna hate it")
+    say(reader, "ok")
+
+    answer = say(reader, "where were we")
+
+    assert answer["act"] == "resume"
+    assert "going to hate it" in answer["reply"]

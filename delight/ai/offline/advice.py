@@ -30,11 +30,13 @@ def advice_answers(text: str) -> bool:
 
 def advice_reply(text: str, ctx: ReplyContext, turn: int) -> list[str]:
     """One concrete suggestion for what they asked about that fits what Eliza knows: asked
-    which mission to begin with, the first on their list; never a food they cannot eat;
+    which mission to begin with, the first on their list; never a food they cannot eat (as
+    remembered, or said in the question);
     with no topic known, ten minutes on one of their missions."""
     if ctx.missions and WHICH_FIRST.search(text):
         return [named(words.ADVICE_FIRST, ctx.name, mission=ctx.missions[0])]
-    ruled_out = _ruled_out(ctx.memories)
+    # What they cannot eat, remembered or said just now ("shes vegan so i need ideas").
+    ruled_out = _ruled_out([*ctx.memories, text])
     # "what should i say to her" is about what was said before ("my mum is taking it hard").
     # A question with a matter of its own ("should i freeze the leftover bolognese") is never
     # answered about the earlier topic (the knee of two messages before).
