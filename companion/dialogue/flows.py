@@ -464,9 +464,27 @@ def extract_adjustment(text: str, env: SlotEnv) -> Extracted:
     elif kept := KEEP_DATE.search(text) or DATE_SAID_AGAIN.search(text):
         # "hmm actually keep april", "wait i said end of june": the date, as it was said.
         values.update(field="target date", new_value=kept["when"])
-    if env.context.goals and best_choice(head, env.context.goals) is not None:
+    goal = best_choice(head, env.context.goals) if env.context.goals else None
+    if goal is not None:
         values["goal"] = head
+    one = goal or (env.context.goals[0] if len(env.context.goals) == 1 else None)
+    if values.get("field") == "title" and one is not None:
+        values["new_value"] = _count_changed(one.title, values["new_value"])
     return Extracted(values, head)
+
+
+_COUNT = re.compile(r"^\s*(\d+)\s+([a-z]+)\s*$", re.IGNORECASE)
+
+
+def _count_changed(title: str, value: str) -> str:
+    """A new title that only changes a count the title holds ("15 books" of "Read 12 books
+    this year": "Read 15 books this year"); else the value as said."""
+    said = _COUNT.match(value)
+    if said is None:
+        return value
+    number, noun = said.groups()
+    counted = re.compile(rf"\b\d+(?=\s+{re.escape(noun)}\b)", re.IGNORECASE)
+    return counted.sub(number, title, count=1) if counted.search(title) else value
 
 
 # A reason said after the new value ("…, march is mad busy", "…, because my mate can't").

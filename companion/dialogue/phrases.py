@@ -487,7 +487,8 @@ SELF_STATEMENT = regex(
     r"|my\s+\w+\s+(?:is|was))\b"
 )
 # A goal named in a change request: "my running goal", "the guitar goal".
-GOAL_NAMED = regex(r"\b(?:my|the|our)\s+(?P<words>(?:[\w']+\s+){1,3})goal\b")
+# "my reading goal", "the goal" (the one goal they have, or the one in focus)
+GOAL_NAMED = regex(r"\b(?:my|the|our)\s+(?P<words>(?:[\w']+\s+){0,3})goal\b")
 ADJUST_WORDS = regex(r"""
     \b(?:change|rename|move|push|postpone|adjust|update|edit|extend|switch|should\s+be|too\s+soon
       |too\s+early|more\s+time|give\s+me\s+until|instead)\b

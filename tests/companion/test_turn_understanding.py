@@ -682,3 +682,11 @@ def test_where_were_we_picks_up_a_worry_told_in_shorthand(reader):
 
     assert answer["act"] == "resume"
     assert "going to hate it" in answer["reply"]
+
+
+def test_a_goals_count_changed_in_passing_is_its_new_title(reader):
+    asked = say(reader, "can i change the goal to 15 books")
+
+    assert "Read 15 books this year" in asked["reply"]
+    say(reader, "yes")
+    assert reader.goals.get().title == "Read 15 books this year"
