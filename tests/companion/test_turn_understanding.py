@@ -690,3 +690,20 @@ def test_a_goals_count_changed_in_passing_is_its_new_title(reader):
     assert "Read 15 books this year" in asked["reply"]
     say(reader, "yes")
     assert reader.goals.get().title == "Read 15 books this year"
+
+
+def test_a_self_judgement_is_never_said_back(runner):
+    answer = say(runner, "im such a mess this week")
+
+    assert "you are such a mess" not in answer["reply"].lower()
+    assert answer["act"] == "kindness"
+
+
+def test_a_new_job_said_in_passing_replaces_the_old_one(runner):
+    remember(runner, "I'm a graphic designer", key="occupation")
+
+    say(runner, "wait i dont do graphic design anymore, im a UX designer now")
+
+    answer = say(runner, "what do you remember about me")
+    assert "UX designer" in answer["reply"]
+    assert "graphic designer" not in answer["reply"]

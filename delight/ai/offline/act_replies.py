@@ -592,6 +592,8 @@ def _said_back(text: str) -> str:
     """The person's first sentence in Eliza's words ("your manager tore apart your
     presentation…"), capitalised; "" when it would not read well said back."""
     # "maybe ill draw…": "ill" before a verb is "I'll", said back as "you'll".
+    if harsh_on_self(text):
+        return ""  # "im such a mess": never said back ("You are such a mess")
     plain = drop_openers(_ILL.sub(r"\1i'll", clean_text(text)))
     sentences = split_sentences(plain)
     if len(sentences) > 1 and len(sentences[0].split()) <= BARE_WORDS:

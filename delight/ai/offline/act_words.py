@@ -415,7 +415,8 @@ DOUBTING = re.compile(
 SELF_CRITICISM = re.compile(
     r"\bi(?: am|m|'m)? (?:so |just |really |completely |totally )?(?:rubbish|terrible|hopeless"
     r"|useless|awful|crap|pathetic|a failure|a disaster)\b(?! (?:day|week|night|weather)\b)"
-    r"|\bi suck at\b|\bwhy am i (?:so )?(?:bad|rubbish|terrible|useless) at\b",
+    r"|\bi suck at\b|\bwhy am i (?:so )?(?:bad|rubbish|terrible|useless) at\b"
+    r"|\bi(?: am|m|'m)? (?:such|so|a total|a complete|an absolute|just) (?:a )?mess\b",
     re.IGNORECASE,
 )
 SELF_CRITICISM_EASED = (

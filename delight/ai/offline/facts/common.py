@@ -90,8 +90,13 @@ def third_person(fragment: str) -> str:
 _AGREE = {"am": "are", "was": "were"}
 
 
+# Vowels said as consonants: "a UX designer", "a university lecturer", "a European".
+_SAID_YOU = re.compile(r"^(?:ux|uni|use|usu|eu|one)", re.IGNORECASE)
+
+
 def article(phrase: str) -> str:
-    return ("an " if phrase[:1].lower() in "aeiou" else "a ") + phrase
+    vowel = phrase[:1].lower() in "aeiou" and not _SAID_YOU.match(phrase)
+    return ("an " if vowel else "a ") + phrase
 
 
 def clauses(text: str) -> list[str]:

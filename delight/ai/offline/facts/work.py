@@ -27,7 +27,10 @@ _JOBS = word_set(
 
 
 # Chat words after what was said ("im a teacher btw"): not part of the job.
-_CHAT_TAIL = re.compile(r"\s+(?:btw|tbh|lol|haha|fyi|too|as well|actually)\b(?=[,.!]|$)", re.I)
+_CHAT_TAIL = re.compile(
+    r"\s+(?:btw|tbh|lol|haha|fyi|too|as well|actually|now|these days|nowadays)\b(?=[,.!]|$)",
+    re.I,
+)
 
 
 def occupation(clause: str) -> list[ExtractedFact]:
@@ -56,7 +59,8 @@ def occupation(clause: str) -> list[ExtractedFact]:
         re.I,
     )
     if found:
-        job = found.group(1).lower()
+        # Lower case, but an acronym kept as written ("a UX designer").
+        job = " ".join(w if len(w) > 1 and w.isupper() else w.lower() for w in found[1].split())
         last = job.split()[-1]
         if _SAYS_HOW.match(job):
             return []  # "a terrible dancer", "an emotional eater": how they are, not a job
