@@ -707,3 +707,25 @@ def test_a_new_job_said_in_passing_replaces_the_old_one(runner):
     answer = say(runner, "what do you remember about me")
     assert "UX designer" in answer["reply"]
     assert "graphic designer" not in answer["reply"]
+
+
+def test_a_grating_habit_is_heard_as_frustrating(runner):
+    answer = say(
+        runner, "my flatmate keeps borrowing my amp without asking and it drives me up the wall"
+    )
+
+    assert "frustrating" in answer["reply"]
+
+
+def test_whether_to_speak_up_gets_one_idea_about_speaking_up(runner):
+    answer = say(runner, "should i say something or just let it go")
+
+    assert answer["act"] == "advice"
+    assert "ready answer" not in answer["reply"]
+
+
+@pytest.mark.parametrize(
+    "text", ["i think thats everything for today", "ok thats me done for the day"]
+)
+def test_calling_it_a_day_is_a_goodbye(runner, text):
+    assert say(runner, text)["act"] == "goodbye"

@@ -65,6 +65,9 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             # "aight im out. peace", "right thats me": leaving, in a few words
             r"|^\W*(?:(?:ok(?:ay)?|aight|alright|right|haha ok(?: ok)?)\W+)?i am out"
             r"(?:\W+peace(?: out)?)?\W*$|[.!,] peace(?: out)?\W*$"
+            # "i think thats everything for today", "ok thats me done for the day"
+            r"|\b(?:that is|thats) (?:everything|all|it|me(?: done)?) for (?:today|tonight|now"
+            r"|the day)\W*$|\bdone for (?:today|tonight|the day)\W*$"
             r"|^\W*(?:ok(?:ay)?|right|aight|alright)\W+that is me(?: done| for (?:today|now"
             r"|tonight))?\W*$",
         ),

@@ -167,6 +167,13 @@ FEELINGS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"|audition|presentation|speech)\b",
             "nerve-racking",
         ),
+        # Someone else's habit that grates ("keeps borrowing my amp without asking and it
+        # drives me up the wall", "its doing my head in").
+        (
+            r"\bdrives? me (?:up the wall|mad|crazy|nuts|insane|round the bend)\b"
+            r"|\bdoing my head in\b|\bwithout (?:asking|telling me)\b|\bgets on my nerves\b",
+            "really frustrating",
+        ),
         # A child who won't eat or sleep: maddening, not a tragedy.
         (
             r"\bwon'?t (?:eat|sleep)\b|\bwont (?:eat|sleep)\b|\bfussy\b|\bpicky\b|\btantrums?\b",

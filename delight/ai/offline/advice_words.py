@@ -142,7 +142,9 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         r"\bflatmate\b|\broommate\b|\bhousemate\b|\bneighbou?r\b|\bpartner\b|\bsister\b"
-        r"|\bbrother\b|\bmum\b|\bmom\b|\bdad\b|\bfriend\b",
+        r"|\bbrother\b|\bmum\b|\bmom\b|\bdad\b|\bfriend\b"
+        # whether to speak up at all ("should i say something or just let it go")
+        r"|\bsay something\b|\bspeak up\b|\bbring it up\b|\blet it (?:go|slide)\b|\bconfront",
         "Pick a calm moment and name one specific thing, not everything: “Could we sort out "
         "the dishes after dinner?” One small agreement goes further than a big talk.",
         "Start with how it feels for you rather than what they do wrong: “I get stressed "
