@@ -563,7 +563,9 @@ def store_memory(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     if "crisis" in state.outputs or "check_in" in state.outputs:
         ctx.note("crisis or check-in turn: nothing stored")
         return {"facts": [], "written": []}
-    facts = deps.engine.extract_facts(state.input.text, today=deps.today)
+    facts, source = deps.engine.read_facts(state.input.text, today=deps.today)
+    if "failed" in source:
+        ctx.note(f"facts: {source}")
     out: dict[str, Any] = {"facts": [dataclasses.asdict(fact) for fact in facts], "written": []}
     if ctx.sandbox:
         return out

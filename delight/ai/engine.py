@@ -134,6 +134,10 @@ class Engine(Protocol):
 
     def extract_facts(self, text: str, *, today: dt.date | None = None) -> list[ExtractedFact]: ...
 
+    def read_facts(
+        self, text: str, *, today: dt.date | None = None
+    ) -> tuple[list[ExtractedFact], str]: ...
+
 
 # A result dataclass that says where it came from (its `source` field).
 R = TypeVar(
@@ -220,6 +224,12 @@ class OfflineEngine:
 
     def extract_facts(self, text: str, *, today: dt.date | None = None) -> list[ExtractedFact]:
         return offline_extract_facts(text, today=today)
+
+    def read_facts(
+        self, text: str, *, today: dt.date | None = None
+    ) -> tuple[list[ExtractedFact], str]:
+        """The facts and who read them ("offline")."""
+        return self.extract_facts(text, today=today), "offline"
 
 
 def dominant_emotion(scores: dict[str, float]) -> str:
@@ -368,14 +378,19 @@ class ModelEngine:
         return _with_source(floor, "model+offline")
 
     def extract_facts(self, text: str, *, today: dt.date | None = None) -> list[ExtractedFact]:
+        return self.read_facts(text, today=today)[0]
+
+    def read_facts(
+        self, text: str, *, today: dt.date | None = None
+    ) -> tuple[list[ExtractedFact], str]:
         """The model's facts as the product decides them (fact_checks.facts_decided), plus
-        offline facts for slots the model left empty."""
+        offline facts for slots the model left empty, and who read them ("model", or
+        "offline (model failed: timed out)": the turn's trace says so)."""
         rules = offline_extract_facts(text, today=today)
         try:
             data = self._ask(prompts.FACTS_PROMPT, text, prompts.FACTS_SCHEMA, "facts")
         except AIError as exc:
-            _log_fallback("fact extraction", exc)
-            return rules
+            return rules, model_failed("fact extraction", exc)
         proposed = [
             ExtractedFact(
                 content=item["content"].strip(),
@@ -386,7 +401,7 @@ class ModelEngine:
             )
             for item in data["facts"]
         ]
-        return facts_decided(proposed, rules, text)
+        return facts_decided(proposed, rules, text), "model"
 
 
 def model_failed(what: str, exc: AIError) -> str:

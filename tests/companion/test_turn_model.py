@@ -79,6 +79,7 @@ def test_a_model_that_keeps_failing_still_leaves_the_person_a_reply(
     assert "safety: offline (model failed: server error (500))" in notes["receive_input"]
     assert "intent: offline (model failed: circuit open)" in notes["receive_input"]
     assert notes["respond"] == "model circuit open; offline reply"
+    assert notes["store_memory"] == "facts: offline (model failed: circuit open)"
 
 
 # -- model faults -------------------------------------------------------------------------------
