@@ -120,6 +120,7 @@ class CircuitBreaker:
         self._consecutive = 0
         self._opened_at: float | None = None  # None: closed
         self._trial_at: float | None = None  # when the half-open trial was let through
+        self._slowest = 0.0  # the longest an answer of this server has taken, in seconds
 
     @classmethod
     def from_config(cls, config: AIConfig, *, clock: Clock = time.monotonic) -> CircuitBreaker:
@@ -156,8 +157,16 @@ class CircuitBreaker:
             self._trial_at = now
             return True
 
-    def succeeded(self) -> None:
+    def takes_longer_than(self, seconds: float) -> bool:
+        """Whether this server has answered after more than `seconds`: an attempt cut off
+        sooner (by a turn's budget) says it is slow, not that it is down."""
         with self._lock:
+            return self._slowest > seconds
+
+    def succeeded(self, seconds: float = 0.0) -> None:
+        """Count an answer, which took `seconds`."""
+        with self._lock:
+            self._slowest = max(self._slowest, seconds)
             if self._opened_at is not None:
                 logger.info("model circuit closed: the server answered again")
             self._consecutive = 0

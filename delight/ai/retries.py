@@ -149,10 +149,12 @@ def call_with_retries(
        open"). A call refused before its first request raises with attempts=0.
     2. Call; on success tell the breaker and return (result, attempts).
     3. A retryable failure (429, 5xx, timeout, connection, malformed answer) counts against
-       the breaker; wait (exponential backoff with jitter) and go again, at most
-       `config.max_retries` more times and only while the budget covers the wait and
-       another attempt. Then raise AIUnavailableError (AIResponseError for a malformed
-       answer) with the last failure's reason.
+       the breaker, unless it is a timeout a budget set shorter than the configured one
+       from a server that has answered after longer (a slow server is not a broken one, and
+       a hung one still opens it); wait (exponential backoff with jitter) and go
+       again, at most `config.max_retries` more times and only while the budget covers the
+       wait and another attempt. Then raise AIUnavailableError (AIResponseError for a
+       malformed answer) with the last failure's reason.
     4. Any other provider error (a 4xx) raises AIRequestError at once; the server did answer,
        so the breaker counts it as a success.
     """
@@ -169,6 +171,7 @@ def call_with_retries(
         timeout = config.timeout_seconds
         if budget is not None:
             timeout = budget.attempt_timeout(timeout)
+        started = time.monotonic()
         try:
             result = call(timeout)
         except (openai.OpenAIError, MalformedAnswer) as exc:
@@ -179,7 +182,7 @@ def call_with_retries(
                 raise AIRequestError(
                     describe_error(exc), attempts=attempt, status=status, reason=failure_reason(exc)
                 ) from exc
-            if breaker is not None:
+            if breaker is not None and not _only_slow(exc, timeout, config, breaker):
                 breaker.failed()
             failure = exc
             wait = backoff_seconds(attempt, config, rng, _retry_after_seconds(exc))
@@ -195,8 +198,17 @@ def call_with_retries(
             sleep(wait)
         else:
             if breaker is not None:
-                breaker.succeeded()
+                breaker.succeeded(time.monotonic() - started)
             return result, attempt
+
+
+def _only_slow(
+    exc: BaseException, timeout: float, config: AIConfig, breaker: CircuitBreaker
+) -> bool:
+    """Whether a failed attempt only says the server is slow: a timeout a budget set shorter
+    than the configured one, from a server that has answered after longer than that."""
+    cut_short = isinstance(exc, openai.APITimeoutError) and timeout < config.timeout_seconds
+    return cut_short and breaker.takes_longer_than(timeout)
 
 
 def _refusal(budget: Budget | None, breaker: CircuitBreaker | None) -> str:

@@ -541,3 +541,20 @@ def test_a_refused_request_shows_the_server_is_up(
         chat.complete(HELLO)  # the 400 reset the count: two more 500s to open it
 
     assert len(openai_server.requests_to(CHAT)) == 4
+
+
+def test_a_slow_server_cut_short_by_the_turns_budget_opens_no_breaker(
+    openai_server: OpenAIServer, ai_config: AIConfig, usages: list[Usage]
+) -> None:
+    config = AIConfig(**{**ai_config.__dict__, "timeout_seconds": 30.0, "breaker_failures": 2})
+    chat = OpenAIChat(config, on_usage=usages.append)
+    openai_server.plan_delay(1.0)  # it answers, slowly, when given the time (a job)
+    chat.complete(HELLO)
+    for _ in range(4):
+        openai_server.plan_delay(5.0)
+
+    for _ in range(2):  # turns whose budget cuts each attempt at 0.4 s
+        with model_budget(1.2), pytest.raises(AIUnavailableError):
+            chat.complete(HELLO)
+
+    assert chat.breaker.state == "closed"  # slow, not broken: the next turn still asks it
