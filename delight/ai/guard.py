@@ -43,6 +43,8 @@ MIN_ATTEMPT_SECONDS = 0.5
 # server that never answers: with one attempt allowed the whole 6 s, the first ~16 turns
 # held their connections 6 s while the others queued: replies took up to 10 s.)
 ATTEMPT_SHARE = 1 / 3
+# An attempt to a server known to be slow may wait this much longer than its slowest answer.
+SLOW_MARGIN = 1.25
 
 
 @dataclass(frozen=True)
@@ -156,6 +158,15 @@ class CircuitBreaker:
                 return False
             self._trial_at = now
             return True
+
+    def paced(self, share: float, left: float, configured: float) -> float:
+        """An attempt's timeout within a budget: its `share`, or, for a server known to be
+        slow, as long as its slowest answer took and a quarter more (SLOW_MARGIN), within
+        what is `left` and the `configured` timeout: one attempt that can finish beats three
+        that cannot."""
+        with self._lock:
+            learned = self._slowest * SLOW_MARGIN
+        return min(max(share, learned), left, configured)
 
     def takes_longer_than(self, seconds: float) -> bool:
         """Whether this server has answered after more than `seconds`: an attempt cut off

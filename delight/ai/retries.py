@@ -143,7 +143,8 @@ def call_with_retries(
     """Run `call(timeout)` until it succeeds; return its result and the number of attempts.
 
     1. Before each attempt: outside a budget the timeout is `config.timeout_seconds`; inside
-       one (a turn), what is left of it (at most its attempt share: Budget.attempt_timeout),
+       one (a turn), what is left of it (at most its attempt share: Budget.attempt_timeout,
+       or as long as a slow server is known to take: CircuitBreaker.paced),
        and with too little left no request is made
        (reason "budget spent"). An open breaker refuses the attempt too (reason "circuit
        open"). A call refused before its first request raises with attempts=0.
@@ -171,6 +172,8 @@ def call_with_retries(
         timeout = config.timeout_seconds
         if budget is not None:
             timeout = budget.attempt_timeout(timeout)
+            if breaker is not None:
+                timeout = breaker.paced(timeout, budget.left(), config.timeout_seconds)
         started = time.monotonic()
         try:
             result = call(timeout)

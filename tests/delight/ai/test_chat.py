@@ -548,13 +548,28 @@ def test_a_slow_server_cut_short_by_the_turns_budget_opens_no_breaker(
 ) -> None:
     config = AIConfig(**{**ai_config.__dict__, "timeout_seconds": 30.0, "breaker_failures": 2})
     chat = OpenAIChat(config, on_usage=usages.append)
-    openai_server.plan_delay(1.0)  # it answers, slowly, when given the time (a job)
+    openai_server.plan_delay(1.5)  # it answers, slowly, when given the time (a job)
     chat.complete(HELLO)
     for _ in range(4):
         openai_server.plan_delay(5.0)
 
-    for _ in range(2):  # turns whose budget cuts each attempt at 0.4 s
-        with model_budget(1.2), pytest.raises(AIUnavailableError):
+    for _ in range(2):  # turns whose budget (0.9 s) ends before its answers come
+        with model_budget(0.9), pytest.raises(AIUnavailableError):
             chat.complete(HELLO)
 
     assert chat.breaker.state == "closed"  # slow, not broken: the next turn still asks it
+
+
+def test_a_server_known_to_be_slow_is_given_the_time_its_answers_take(
+    openai_server: OpenAIServer, ai_config: AIConfig, usages: list[Usage]
+) -> None:
+    config = AIConfig(**{**ai_config.__dict__, "timeout_seconds": 30.0})
+    chat = OpenAIChat(config, on_usage=usages.append)
+    openai_server.plan_delay(1.0, "first")
+    chat.complete(HELLO)  # outside a turn: it took 1 s
+    openai_server.plan_delay(1.0, "second")
+
+    with model_budget(2.4):  # a third is 0.8 s: too short for this server
+        assert chat.complete(HELLO).text == "second"
+
+    assert usages[-1].attempts == 1
