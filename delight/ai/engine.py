@@ -232,12 +232,22 @@ class OfflineEngine:
         return self.extract_facts(text, today=today), "offline"
 
 
+# Heavy feelings tied at the top (a small model's fear, anger and sadness at 0.5 each): the
+# one a reply must meet first, in this order; an anxious message is never read as neutral.
+HEAVY_FIRST = ("fear", "sadness", "anger")
+
+
 def dominant_emotion(scores: dict[str, float]) -> str:
     """The strongest emotion; neutral when none stands out (all 0, or a tie at the top), so
-    "I feel lonely" scored all zeros is not read as joy, the first label."""
+    "I feel lonely" scored all zeros is not read as joy, the first label; but heavy feelings
+    alone tied at the top are the first of HEAVY_FIRST among them."""
     top = max(scores.values(), default=0.0)
     leaders = [name for name in EMOTIONS if scores.get(name, 0.0) == top]
-    return leaders[0] if top > 0 and len(leaders) == 1 else "neutral"
+    if top > 0 and len(leaders) == 1:
+        return leaders[0]
+    heavy = [name for name in HEAVY_FIRST if name in leaders]
+    # Only heavy ones tied (joy beside sadness is mixed, not a feeling to meet first).
+    return heavy[0] if top > 0 and len(heavy) == len(leaders) else "neutral"
 
 
 class ModelEngine:

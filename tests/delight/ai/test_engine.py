@@ -419,3 +419,14 @@ def test_each_reading_of_a_message_is_recorded_with_its_own_purpose(
 
     chat_calls = [usage.purpose for usage in usages if usage.purpose != "embedding"]
     assert chat_calls == ["safety", "emotion", "intent", "facts"]
+
+
+def test_heavy_feelings_tied_at_the_top_are_never_read_as_neutral(
+    model_engine: ModelEngine, openai_server: OpenAIServer
+) -> None:
+    tie = {"joy": 0, "anger": 0.5, "sadness": 0.5, "fear": 0.5, "love": 0, "surprise": 0}
+    openai_server.plan_json({**tie, "neutral": 0.1})
+
+    assert model_engine.detect_emotion("i cant stop shaking, the test is tomorrow").dominant == (
+        "fear"
+    )
