@@ -386,7 +386,7 @@ def reply_act(
     mishap = is_mishap(act, confidence, text)
     if teaches and not grieving and not mishap and (act in TEACHING or confidence < SURE):
         return "fact_noted"
-    if act == "undo" and by != "rule" and tells_a_miss(text):
+    if act == "undo" and (by != "rule" or not ASKS_UNDO.search(text)) and tells_a_miss(text):
         # Nothing of hers to take back (the turn tried first): "i didnt do the chords one"
         # tells of a mission missed.
         return "kindness"
@@ -512,6 +512,12 @@ def mourning_after(age: int | None, *, grieving: bool) -> int | None:
     if grieving:
         return 0
     return None if age is None or age + 1 >= MOURNING_TURNS else age + 1
+
+
+# Taking back asked for in so many words ("undo that", "can you take it back", "untick it").
+ASKS_UNDO = re.compile(
+    r"\bundo\b|\btake (?:it|that|this) (?:back|off)\b|\bun(?:tick|mark|check)\b", re.IGNORECASE
+)
 
 
 def topic_of(text: str, act: str) -> str:

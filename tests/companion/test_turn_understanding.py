@@ -729,3 +729,36 @@ def test_whether_to_speak_up_gets_one_idea_about_speaking_up(runner):
 )
 def test_calling_it_a_day_is_a_goodbye(runner, text):
     assert say(runner, text)["act"] == "goodbye"
+
+
+# -- a fourth fresh conversation (2026-12-01) ------------------------------------------------
+
+
+def test_a_mission_not_done_yet_with_nothing_to_undo_is_met_with_kindness(runner):
+    answer = say(runner, "i haven't done the stretches yet, too tired")
+
+    assert answer["act"] == "kindness"
+    assert "undo" not in answer["reply"]
+
+
+def test_whether_to_take_a_supplement_is_for_a_doctor_or_pharmacist(runner):
+    answer = say(runner, "also should i be taking melatonin")
+
+    assert answer["act"] == "decline"
+    assert "pharmacist" in answer["reply"]
+
+
+def test_being_bad_at_something_is_never_said_back(runner):
+    answer = say(runner, "im so bad at switching off after work")
+
+    assert "you are so bad" not in answer["reply"].lower()
+
+
+def test_a_move_corrected_keeps_only_the_city(runner):
+    remember(runner, "I live in Bath", key="location")
+
+    say(runner, "remember i moved to bristol last year not bath")
+
+    answer = say(runner, "what city do i live in")
+    assert "Bristol" in answer["reply"]
+    assert "not bath" not in answer["reply"].lower()

@@ -97,6 +97,10 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|\bremind me (?:to|at|tomorrow|later)\b"
             r"|\b(?:hurts?|hurting|sore|aches?|aching|swollen|bleeding|itchy|dizzy|numb|pain)\b"
             r".*\bis (?:that|this|it) normal\b"
+            # "should i be taking melatonin": a medicine is a doctor's or pharmacist's call
+            r"|\bshould i (?:be )?(?:take|taking|try|start)\b[^.?!]{0,20}\b(?:melatonin"
+            r"|supplements?|vitamins?|pills?|tablets?|medication|meds|antidepressants?"
+            r"|sleeping pills?)\b"
             # "my knee's been clicking when i kick, should i be worried"
             r"|\b(?:knee|knees|back|ankle|shoulder|hip|chest|head|stomach|wrist|neck|heart|foot"
             r"|feet|leg|arm|elbow|toe|eye|ear|skin|mole)s?\b[^.?!]{0,50}\b(?:click\w*|hurt\w*"

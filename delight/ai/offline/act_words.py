@@ -354,7 +354,7 @@ DECLINE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (
             r"\bdoctor\b|\bdiagnos|\bmedic|\bsymptom|\bprescri|\bdose\b|\brash\b|\bpain"
             r"|\binfected\b|\bserious\b|\bnormal\b|\bantihistamine|\btablets?\b|\bpills?\b"
-            r"|\bshould i (?:be )?worr",
+            r"|\bshould i (?:be )?worr|\bmelatonin\b|\bsupplements?\b|\bvitamins?\b",
             "I can't judge health questions from here{n}: a doctor, pharmacist or vet is the "
             "right person, and if it feels urgent, don't wait. I can help you keep track of what "
             "you notice, though.",
@@ -423,6 +423,8 @@ SELF_CRITICISM = re.compile(
     r"\bi(?: am|m|'m)? (?:so |just |really |completely |totally )?(?:rubbish|terrible|hopeless"
     r"|useless|awful|crap|pathetic|a failure|a disaster)\b(?! (?:day|week|night|weather)\b)"
     r"|\bi suck at\b|\bwhy am i (?:so )?(?:bad|rubbish|terrible|useless) at\b"
+    r"|\bi(?: am|m|'m)? (?:so |really |just |such |the worst |really really )?(?:bad|awful"
+    r"|terrible|rubbish|hopeless|useless|crap|shit) at\b"
     r"|\bi(?: am|m|'m)? (?:such|so|a total|a complete|an absolute|just) (?:a )?mess\b",
     re.IGNORECASE,
 )

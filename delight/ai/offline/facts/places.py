@@ -44,6 +44,11 @@ _SINCE = re.compile(
     r"|sep|oct|nov|dec|spring|summer|autumn|fall|winter|year|month|week|\d{4}|years)\w*(?: ago)?$",
     re.I,
 )
+_PLACE_ENDS = re.compile(
+    r"\s+(?:not|instead of|rather than|last|this|since|back in|in (?:19|20)\d\d|a (?:year|month"
+    r"|week)|(?:two|three|a few) (?:years|months|weeks))\b",
+    re.I,
+)
 _NOT_PLACES = re.compile(r"^(?:a|an|the)?\s*(?:hurry|mess|pain|bad|good|fear|denial|debt)\b", re.I)
 
 
@@ -52,9 +57,17 @@ def location(clause: str) -> list[ExtractedFact]:
         found = re.search(pattern, clause, re.I)
         if not found:
             continue
-        place = _SINCE.sub("", thing(re.split(r"\s+and\s+", found.group(1))[0], 8))
-        place = " ".join(place.split()[:5])
+        said = re.split(r"\s+and\s+", found.group(1))[0]
+        # "bristol last year not bath": the place ends where a time or a correction begins.
+        said = _PLACE_ENDS.split(said, maxsplit=1)[0]
+        place = _SINCE.sub("", thing(said, 8))
+        place = _named(" ".join(place.split()[:5]))
         if not place or _NOT_PLACES.match(place):
             return []
         return [fact(content.format(place), "personal", key, 0.8, "location", value=place)]
     return []
+
+
+def _named(place: str) -> str:
+    """A place typed all in lower case, as a name is written ("bristol" -> "Bristol")."""
+    return place.title() if place.islower() and len(place.split()) <= 3 else place

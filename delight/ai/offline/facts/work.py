@@ -53,8 +53,8 @@ def occupation(clause: str) -> list[ExtractedFact]:
         return facts
     clause = _CHAT_TAIL.sub("", clause)
     found = re.search(
-        r"\bI am (?:an? )((?:(?!(?:in|at|for)\b)[\w-]+ ){0,3}[\w-]+?)(?: by (?:profession|trade))?"
-        r"(?: (?:at|for) (.+)| in [\w' -]+)?(?:,.*)?$",
+        r"\bI am (?:an? )((?:(?!(?:in|at|for|on)\b)[\w-]+ ){0,3}[\w-]+?)"
+        r"(?: by (?:profession|trade))?(?: (?:at|for) (.+)| (?:in|on) [\w' -]+)?(?:,.*)?$",
         clause,
         re.I,
     )

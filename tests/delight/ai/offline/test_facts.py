@@ -49,6 +49,11 @@ CASES = [
         "im a physio btw, mostly knees and backs lol",
         [("Works as a physio", "personal", "occupation")],
     ),
+    ("im a nurse on the childrens ward btw", [("Works as a nurse", "personal", "occupation")]),
+    (
+        "remember i moved to bristol last year not bath",
+        [("Lives in Bristol", "personal", "location")],
+    ),
     ("I'm 34 years old", [("Is 34 years old", "personal", "age")]),
     ("I love hiking", [("Loves hiking", "personal", "likes:hik")]),
     ("I don't like running anymore", [("Does not like running", "personal", "likes:run")]),
@@ -208,8 +213,8 @@ def test_several_facts_in_one_message() -> None:
          "a small studio"),
         ("fair. im dee btw, 29, i'm a line cook in leeds", "occupation",
          "Works as a line cook", "line cook"),
-        ("also i live in headingley if that matters", "location", "Lives in headingley",
-         "headingley"),
+        ("also i live in headingley if that matters", "location", "Lives in Headingley",
+         "Headingley"),
     ],
 )  # fmt: skip
 def test_people_pets_places_and_health_are_kept_by_key_with_their_value(
