@@ -163,6 +163,15 @@ _PERSON_CONTRACTIONS: tuple[tuple[str, str], ...] = (
     (r"\blet's\b", "let us"),
     (r"\bgonna\b", "going to"),
     (r"\bwanna\b", "want to"),
+    # Typed without the apostrophe, where no other word is meant ("shes gonna hate it"; not
+    # "its", "wont", "were", "well").
+    (r"\bive\b", "I have"),
+    (r"\bshes\b", "she is"),
+    (r"\bhes\b", "he is"),
+    (r"\bthats\b", "that is"),
+    (r"\bwhats\b", "what is"),
+    (r"\byoure\b", "you are"),
+    (r"\b(did|does|is|was|are|could|would|should|have|has)nt\b", r"\1 not"),
 )
 _PERSON_CONTRACTION_RES = tuple((re.compile(p, re.IGNORECASE), r) for p, r in _PERSON_CONTRACTIONS)
 

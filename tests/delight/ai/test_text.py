@@ -149,3 +149,16 @@ def test_laughter_is_heard_however_it_is_typed(text, laughs):
 )
 def test_people_a_text_names_that_its_writer_was_never_told_of(text, known, made_up):
     assert invented(text, known) == made_up
+
+
+@pytest.mark.parametrize(
+    ("typed", "cleaned"),
+    [
+        ("im nervous shes gonna hate it", "I am nervous she is going to hate it"),
+        ("hes fine, thats all", "he is fine, that is all"),
+        ("i didnt do it, its fine", "i did not do it, its fine"),  # "its" may be possessive
+        ("whats up, ive been busy", "what is up, I have been busy"),
+    ],
+)
+def test_contractions_typed_without_their_apostrophe_are_written_out(typed, cleaned):
+    assert clean_text(typed) == cleaned
