@@ -24,9 +24,9 @@ from companion.dialogue.cues import (
 )
 from delight.ai.classifiers.acts import RULE_CONFIDENCE
 from delight.ai.offline import drop_openers, extract_facts, loss_in, reflect, split_sentences
-from delight.ai.offline.act_replies import asks_reassurance, harsh_on_self, tells_a_miss
 from delight.ai.offline.advice import advice_answers, matter_of
 from delight.ai.offline.facts.common import IN_PASSING, RELATIONS
+from delight.ai.offline.kindness import asks_reassurance, harsh_on_self, tells_a_miss
 from delight.ai.text import LAUGHTER, MISHAP, clean_text
 
 # A message's act read with less confidence than this is not acted on: the reply listens.

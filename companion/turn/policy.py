@@ -64,8 +64,8 @@ from delight.ai.classifiers.softmax import (
     softmax_train,
 )
 from delight.ai.embeddings import Embedder
-from delight.ai.offline.act_replies import asks_reassurance, tells_a_miss
 from delight.ai.offline.advice import advice_answers
+from delight.ai.offline.kindness import asks_reassurance, tells_a_miss
 from delight.ai.text import LAUGHTER
 from delight.ai.types import EMOTIONS, EmotionResult, IntentResult
 

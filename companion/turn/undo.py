@@ -12,7 +12,7 @@ from typing import Any
 from companion.dialogue import WHEN_WORDS, Choice, best_choice, by_leading_verb, fits_one
 from companion.dialogue.cues import denies_done, past_deed
 from companion.turn.flows import FLOW_TOOLS, dialogue_context, readable
-from delight.ai.offline.act_replies import tells_a_miss
+from delight.ai.offline.kindness import tells_a_miss
 from delight.models import User
 from goals.selectors import missions_done_since
 

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from itertools import cycle
 
 from delight.ai.offline import act_words as words
+from delight.ai.offline.act_input import ActInput, drawn
 from delight.ai.offline.advice import advice_reply
 from delight.ai.offline.answers import learned_answer
 from delight.ai.offline.banks import named, rotate
 from delight.ai.offline.context import ReplyContext
 from delight.ai.offline.facts import extract_facts
+from delight.ai.offline.kindness import coach, harsh_on_self, kindness
 from delight.ai.offline.losses import loss_in
 from delight.ai.offline.reflection import (
     capitalise,
@@ -58,25 +58,12 @@ _TO_WORK = re.compile(
 )
 
 
-@dataclass(frozen=True)
-class ActInput:
-    text: str
-    ctx: ReplyContext
-    turn: int
-    very_sad: bool = False  # sadness above VERY_SAD: show what they have built
-    troubled: bool = True  # a heavy feeling or a trouble told: listening names how it sounds
-
-
-def _bank(options: Sequence[str], given: ActInput, seed: str, **values: str) -> list[str]:
-    return [named(t, given.ctx.name, **values) for t in rotate(options, given.turn, seed)]
-
-
 def advice(given: ActInput) -> list[str]:
     return advice_reply(given.text, given.ctx, given.turn)
 
 
 def greet(given: ActInput) -> list[str]:
-    return _bank(words.GREET, given, "greet")
+    return drawn(words.GREET, given, "greet")
 
 
 def goodbye(given: ActInput) -> list[str]:
@@ -88,11 +75,11 @@ def goodbye(given: ActInput) -> list[str]:
         bank = words.GOOD_SHIFT
     else:
         bank = words.GOODNIGHT if _NIGHT.search(given.text) else words.GOODBYE
-    return _bank(bank, given, "goodbye")
+    return drawn(bank, given, "goodbye")
 
 
 def thanks_reply(given: ActInput) -> list[str]:
-    return _bank(words.THANKS, given, "thanks")
+    return drawn(words.THANKS, given, "thanks")
 
 
 def help_reply(given: ActInput) -> list[str]:
@@ -103,7 +90,7 @@ def help_reply(given: ActInput) -> list[str]:
 def resume(given: ActInput) -> list[str]:
     if not given.ctx.earlier:
         return [named(words.RESUME_NOTHING, given.ctx.name)]
-    return _bank(words.RESUME, given, "resume", topic=given.ctx.earlier)
+    return drawn(words.RESUME, given, "resume", topic=given.ctx.earlier)
 
 
 def _them(text: str) -> str:
@@ -132,16 +119,16 @@ def sympathy(given: ActInput) -> list[str]:
         kind = "a pet you love" if loss.pet else "someone you love"
         values = {"who": loss.who, "kind": kind, "Who": capitalise(loss.name or loss.who),
                   "them": _them(f"{loss.who} {given.text}")}  # fmt: skip
-        return _bank(words.SYMPATHY_DEATH, given, "loss", **values)
+        return drawn(words.SYMPATHY_DEATH, given, "loss", **values)
     if _DEATH.search(given.text):
-        return _bank(words.SYMPATHY_GRIEF, given, "grief")
+        return drawn(words.SYMPATHY_GRIEF, given, "grief")
     if _UNWELL.search(given.text):
         # "she had a fall, shes 89": a worry for someone, not a disappointment.
         who = next((w for p, w in _WHO if p.search(given.text)), "they")
         doing = "is" if who in ("she", "he") else "are"
-        return _bank(words.SYMPATHY_UNWELL, given, "unwell", who=who, doing=doing)
+        return drawn(words.SYMPATHY_UNWELL, given, "unwell", who=who, doing=doing)
     return _built(
-        given, listen(given, act="bad_news") + _bank(words.SYMPATHY_BAD_NEWS, given, "bad")
+        given, listen(given, act="bad_news") + drawn(words.SYMPATHY_BAD_NEWS, given, "bad")
     )
 
 
@@ -170,18 +157,18 @@ def listen(given: ActInput, act: str = "venting") -> list[str]:
     """Their words said back ("Your manager tore apart your presentation in front of the
     whole team: that sounds humiliating"), or what it sounds like when they don't echo well."""
     if words.WONT_REACH_OUT.search(given.text):
-        return _bank(words.REACHING_OUT_EASED, given, "reaching-out")
+        return drawn(words.REACHING_OUT_EASED, given, "reaching-out")
     if words.HELPED.search(given.text) and not words.NOT_HELPED.search(given.text):
-        return _bank(words.GLAD_IT_HELPED, given, "helped")
+        return drawn(words.GLAD_IT_HELPED, given, "helped")
     if LAUGHTER.search(given.text) and not given.very_sad and act == "venting":
         if words.COMPLAINT.search(given.text):
-            return _bank(words.HEARD_LIGHT, given, "heard-light")
+            return drawn(words.HEARD_LIGHT, given, "heard-light")
         # Laughing, with nothing to complain of ("hahaha my aunt cried the whole time").
-        return _bank(words.HEARD_NEUTRAL_PLAIN, given, "neutral-plain")
+        return drawn(words.HEARD_NEUTRAL_PLAIN, given, "neutral-plain")
     said = _said_back(given.text)
     feeling = _feeling(given.text, act) or "hard"
-    heard = _bank(words.HEARD, given, "heard", Said=said, feeling=feeling) if said else []
-    return _built(given, heard + _bank(words.HEARD_PLAIN, given, "heard-plain", feeling=feeling))
+    heard = drawn(words.HEARD, given, "heard", Said=said, feeling=feeling) if said else []
+    return _built(given, heard + drawn(words.HEARD_PLAIN, given, "heard-plain", feeling=feeling))
 
 
 def hear(given: ActInput) -> list[str]:
@@ -193,10 +180,10 @@ def hear(given: ActInput) -> list[str]:
     if given.troubled or felt or words.WONT_REACH_OUT.search(given.text):
         return listen(given)
     said = _said_back(given.text)
-    heard = _bank(words.HEARD_NEUTRAL, given, "neutral", Said=said) if said else []
+    heard = drawn(words.HEARD_NEUTRAL, given, "neutral", Said=said) if said else []
     # "You feel like a fraud… How do you feel about that?" says "feel" twice.
     heard = [reply for reply in heard if not _FEEL.search(said) or reply.count("feel") < 2]
-    return heard + _bank(words.HEARD_NEUTRAL_PLAIN, given, "neutral-plain")
+    return heard + drawn(words.HEARD_NEUTRAL_PLAIN, given, "neutral-plain")
 
 
 _FEEL = re.compile(r"\bfeel", re.IGNORECASE)
@@ -209,7 +196,7 @@ def _built(given: ActInput, replies: list[str]) -> list[str]:
 
 
 def calm(given: ActInput) -> list[str]:
-    return _bank(words.CALM, given, "calm")
+    return drawn(words.CALM, given, "calm")
 
 
 def celebrate(given: ActInput) -> list[str]:
@@ -220,144 +207,14 @@ def celebrate(given: ActInput) -> list[str]:
         return [f"{named(opening, given.ctx.name)} {said}" for said in learned]
     said = _said_back(given.text)
     if said:
-        return _bank(words.CELEBRATE, given, "celebrate", Said=said) + _bank(
+        return drawn(words.CELEBRATE, given, "celebrate", Said=said) + drawn(
             words.CELEBRATE_PLAIN, given, "celebrate-plain"
         )
-    return _bank(words.CELEBRATE_PLAIN, given, "celebrate-plain")
+    return drawn(words.CELEBRATE_PLAIN, given, "celebrate-plain")
 
 
 # Asked whether it is all right ("is that ok", "is it bad if i skip") or not to be judged
 # ("dont judge", "no judging pls"): reassurance is what is asked for.
-_REASSURANCE = re.compile(
-    r"^\W*(?:(?:so|and|but|hmm+|ok)\W+)?(?:is|would) (?:that|it|this) (?:be )?(?:ok|okay"
-    r"|alright|all right|fine|bad|terrible|awful)\b|\bis it (?:ok|okay|alright|bad) (?:if|to)\b"
-    r"|\bam i (?:allowed|a bad person|terrible|lazy)\b|\b(?:do ?n[o']?t|no) judg\w*",
-    re.IGNORECASE,
-)
-
-
-def asks_reassurance(text: str) -> bool:
-    """Asked whether something is all right, not to be judged, or whether they are normal;
-    sorry for having shared so much; or harsh on themselves ("im rubbish at stretching")."""
-    return any(
-        p.search(text)
-        for p in (_REASSURANCE, words.DOUBTING, words.TOO_MUCH, words.APOLOGY, words.SELF_CRITICISM)
-    )
-
-
-def harsh_on_self(text: str) -> bool:
-    """Whether the person is harsh on themselves ("im rubbish at stretching")."""
-    return bool(words.SELF_CRITICISM.search(text))
-
-
-def _kindness_for(text: str) -> tuple[str, tuple[str, ...]]:
-    """What a message that asks for no kindness as such is met with: reassurance asked for,
-    doubts eased, something missed met without blame, a decision mulled over, luck wished, a
-    plan of their own backed (its time said or not), effort seen; ("", ()) when it is none of
-    these."""
-    if words.APOLOGY.search(text):
-        return "apology", words.APOLOGY_EASED
-    if words.TOO_MUCH.search(text):
-        return "too much", words.TOO_MUCH_EASED
-    if words.CHOICE_DOUBTED.search(text):
-        return "choice", words.CHOICE_EASED
-    if words.DOUBTING.search(text):
-        return "doubt", words.DOUBT_EASED
-    if harsh_on_self(text):
-        return "harsh", words.SELF_CRITICISM_EASED
-    if _REASSURANCE.search(text):
-        return "reassured", words.REASSURED
-    if words.KINDNESS_ASKED.search(text):
-        return "", ()
-    found = next((key for key, pattern in _KINDNESS_CUES if pattern.search(text)), "")
-    if found in ("part", "missed") and words.OWN_PLAN.search(text):
-        found = "plan"  # "the tea i didnt drink yet, i will do it before sleep": backed
-    if found == "effort" and words.NO_EFFORT.search(text):
-        return "", ()
-    if found == "plan":
-        timed = words.PLAN_TIMED if words.TIME_SAID.search(text) else ()
-        return found, (*timed, *words.PLAN_BACKED)
-    return found, _KINDNESS_WORDS.get(found, ())
-
-
-_KINDNESS_CUES = (
-    ("part", words.PART_DONE),
-    ("missed", words.MISSED),
-    ("mulled", words.MULLING),
-    ("luck", words.LUCK),
-    ("plan", words.OWN_PLAN),
-    ("effort", words.EFFORT),
-)
-_KINDNESS_WORDS = {
-    "part": words.PART_SEEN,
-    "missed": words.MISSED_EASED,
-    "mulled": words.MULLED,
-    "luck": words.LUCK_WISHED,
-    "effort": words.EFFORT_SEEN,
-}
-
-
-def tells_a_miss(text: str) -> bool:
-    """Something of their own not done, or done only in part, is told ("i didnt do the
-    screens one", "did one set. knee wasnae having it")."""
-    return bool(words.MISSED.search(text) or words.PART_DONE.search(text))
-
-
-def kindness_answers(text: str) -> bool:
-    """Whether a message that asks for no kindness is one kindness answers (_kindness_for)."""
-    return bool(_kindness_for(text)[0])
-
-
-def kindness(given: ActInput) -> list[str]:
-    """Kindness that fits what was said (_kindness_for); else something kind and true, from
-    their own progress: the streak, a goal's progress; unasked (the reply policy's kindness
-    for a setback no cue names: "boys woke up at 5.40"), eased before it (SETBACK_EASED)."""
-    key, bank = _kindness_for(given.text)
-    if key:
-        return _bank(bank, given, key)
-    truths = _progress_truths(given)
-    if words.KINDNESS_ASKED.search(given.text):
-        return truths or [named(words.KINDNESS_PLAIN[0], given.ctx.name)]
-    eased = _bank(words.SETBACK_EASED, given, "setback")
-    if not truths:
-        return eased
-    return [
-        f"{opening} {_unnamed(truth, given.ctx.name)}"
-        for opening, truth in zip(eased, cycle(truths))
-    ]
-
-
-def _unnamed(said: str, name: str) -> str:
-    """`said` without the name it opens with (the opening before it said it)."""
-    return said.replace(f", {name}:", ":", 1) if name else said
-
-
-def _progress_truths(given: ActInput) -> list[str]:
-    """Something kind and true from their own progress, said in more than one way (a second
-    "tell me something nice" is not met by silence): the streak, a goal's progress, else a
-    goal set; [] when there is none."""
-    parts = []
-    note = given.ctx.streak
-    if note is not None and note.current:
-        days = "a day" if note.current == 1 else f"{note.current} days"
-        best = words.KINDNESS_BEST if note.current >= note.longest > 1 else ""
-        parts.append(words.KINDNESS_STREAK.format(days=days) + best)
-    moving = [(goal, done) for goal, done in given.ctx.progress.items() if done > 0]
-    if moving:
-        goal, done = moving[0]
-        parts.append(words.KINDNESS_GOAL.format(percent=done, goal=goal))
-    if not parts and given.ctx.goals:
-        # Nothing done yet, but a goal set: a wish made into a plan is true and kind.
-        return [named(words.KINDNESS_PLANNED, given.ctx.name, goal=given.ctx.goals[0])]
-    if not parts:
-        return []
-    said = ", and ".join([uncapitalise(parts[0]), *parts[1:]])
-    return [
-        named(opening, given.ctx.name) + said + ". " + close
-        for opening, close in words.KINDNESS_TRUE
-    ]
-
-
 def decline(given: ActInput) -> list[str]:
     found = next((said for asks, said in words.DECLINE if asks.search(given.text)), "")
     return [named(found or words.DECLINE_OTHER, given.ctx.name)]
@@ -466,7 +323,7 @@ def fact_noted(given: ActInput) -> list[str]:
     learned = learned_answer(extract_facts(given.text))
     if not learned and LAUGHTER.search(given.text) and not (given.very_sad or given.troubled):
         # "we live off pasta and fish fingers lol": told with a laugh, met lightly.
-        return _bank(words.LAUGHED, given, "remarked")
+        return drawn(words.LAUGHED, given, "remarked")
     if not learned:
         return hear(given)
     learned = rotate(learned, given.turn, "learned")
@@ -490,15 +347,15 @@ def smalltalk(given: ActInput) -> list[str]:
     if _ABOUT_HER.search(given.text):
         return [named(words.ABOUT_HER, given.ctx.name)]
     if _ACKNOWLEDGED.match(given.text):
-        return _bank(words.ACKNOWLEDGED, given, "acknowledged")
+        return drawn(words.ACKNOWLEDGED, given, "acknowledged")
     if not _ASKS.search(given.text):
         # A remark in passing ("could murder a cold one right now haha"): met lightly; the
         # keyword rules asked it questions back ("Good question. What are you leaning
         # toward yourself?").
         if MISHAP.search(given.text):
-            return _bank(words.MISHAP, given, "mishap")
+            return drawn(words.MISHAP, given, "mishap")
         laughed = LAUGHTER.search(given.text)
-        return _bank(words.LAUGHED if laughed else words.REMARKED, given, "remarked")
+        return drawn(words.LAUGHED if laughed else words.REMARKED, given, "remarked")
     return []
 
 
@@ -527,12 +384,6 @@ _ELSE = re.compile(
     r"\b(?:talk about|chat about) (?:something|anything) (?:else|normal)\b|\bchange the subject\b",
     re.IGNORECASE,
 )
-
-
-def coach(given: ActInput) -> list[str]:
-    """A plan of their own backed (its time said or not); else the keyword rules coach."""
-    key, bank = _kindness_for(given.text)
-    return _bank(bank, given, key) if key == "plan" else []
 
 
 def undo_nothing(given: ActInput) -> list[str]:

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from delight.ai.offline import GoalNote, MemoryNote, ReplyContext, StreakNote, act_replies
+from delight.ai.offline import GoalNote, MemoryNote, ReplyContext, StreakNote, act_replies, kindness
 from delight.ai.offline import act_words as words
 from delight.ai.offline.act_replies import act_reply
 from delight.ai.offline.quality import reply_problems
@@ -429,7 +429,7 @@ def test_nerves_before_an_interview_sound_nerve_racking():
 def test_kindness_meets_what_was_said(text, opening):
     said = act_reply("kindness", text, ReplyContext(name="Sam"), turn=0)[0]
     assert said.startswith(opening)
-    assert act_replies.kindness_answers(text)
+    assert kindness.kindness_answers(text)
 
 
 @pytest.mark.parametrize("text", ["tell me something nice, i did nothing today", "need a boost"])
@@ -437,7 +437,7 @@ def test_kindness_asked_for_comes_from_their_progress(text):
     streak = StreakNote(current=4, longest=9, strength=40, freezes=0)
     said = act_reply("kindness", text, ReplyContext(name="Sam", streak=streak), turn=0)[0]
     assert said.startswith("Here's something true, Sam: you've shown up 4 days in a row")
-    assert not act_replies.kindness_answers(text)
+    assert not kindness.kindness_answers(text)
 
 
 @pytest.mark.parametrize(
@@ -456,7 +456,7 @@ def test_a_setback_no_cue_names_is_eased_before_their_progress(text):
         )
     )
     assert said.count("Sam") == 1
-    assert not act_replies.kindness_answers(text)
+    assert not kindness.kindness_answers(text)
 
 
 def test_a_setback_with_nothing_done_yet_is_eased_alone():
@@ -480,7 +480,7 @@ def test_a_death_said_as_passed_with_a_when_gets_sympathy_for_a_death(text, sorr
 
 def test_asked_whether_it_is_normal_she_eases_the_doubt():
     text = "is it normal to forget everything right before exams"
-    assert act_replies.asks_reassurance(text)
+    assert kindness.asks_reassurance(text)
     said = act_reply("kindness", text, ReplyContext(name="Sam"), turn=0)[0]
     assert said.startswith("It makes sense, Sam,")
 
@@ -545,7 +545,7 @@ def test_something_missed_is_met_without_blame(text: str) -> None:
 
 
 def test_someone_elses_miss_is_not_theirs() -> None:
-    assert not act_replies.tells_a_miss("she didnt do her homework again")
+    assert not kindness.tells_a_miss("she didnt do her homework again")
 
 
 def test_advice_on_spending_asked_the_best_way_is_about_spending_not_what_came_before():
