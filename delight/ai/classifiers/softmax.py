@@ -1,5 +1,7 @@
-"""A multinomial logistic regression over sentence vectors: what the classifiers that read
-meaning (safety_semantic.py, acts.py) are made of. Deterministic, numpy only, float32."""
+"""A logistic regression over sentence vectors: what the classifiers that read meaning
+(safety_semantic.py, acts.py, companion/turn/policy.py) are made of. Multinomial (one class
+is right) or independent (each class right or not on its own: several replies can all be
+good). Deterministic, numpy only, float32."""
 
 from __future__ import annotations
 
@@ -18,10 +20,14 @@ class Softmax:
 
     weights: np.ndarray  # (width, classes), float32
     bias: np.ndarray  # (classes,), float32
+    independent: bool = False  # each class's chance on its own (a sigmoid), not shared
 
     def probabilities(self, vectors: np.ndarray) -> np.ndarray:
-        """P(class) for each row of `vectors`."""
+        """P(class) for each row of `vectors` (P(this class is right), when independent)."""
         scores = vectors.astype(np.float32, copy=False) @ self.weights + self.bias
+        if self.independent:
+            chances: np.ndarray = 1.0 / (1.0 + np.exp(-scores))
+            return chances
         scores -= scores.max(axis=1, keepdims=True)
         odds = np.exp(scores)
         shares: np.ndarray = odds / odds.sum(axis=1, keepdims=True)
@@ -52,28 +58,60 @@ def softmax_train(
        L2 pull towards zero so no single example decides.
     3. Fold the standardisation into the weights and bias, so a caller scores raw vectors.
     """
-    data = vectors.astype(np.float64)
-    mean = data.mean(axis=0)
-    spread = data.std(axis=0) + 1e-6
-    if raw:
-        mean[-raw:], spread[-raw:] = 0.0, 1.0
-    scaled = (data - mean) / spread
-    count, width = scaled.shape
-    targets = np.eye(classes)[labels]
-    per_example = (class_weights[labels] if class_weights is not None else np.ones(count))[:, None]
+    per_example = class_weights[labels] if class_weights is not None else np.ones(len(labels))
     if example_weights is not None:
-        per_example = per_example * example_weights[:, None]
-    total = per_example.sum()
-    weights = np.zeros((width, classes))
-    bias = np.zeros(classes)
-    for _ in range(steps):
-        scores = scaled @ weights + bias
-        odds = np.exp(scores - scores.max(axis=1, keepdims=True))
-        error = (odds / odds.sum(axis=1, keepdims=True) - targets) * per_example / total
-        weights -= learning_rate * (scaled.T @ error + l2 * weights)
-        bias -= learning_rate * error.sum(axis=0)
-    folded = weights / spread[:, None]
-    return Softmax(folded.astype(np.float32), (bias - mean / spread @ weights).astype(np.float32))
+        per_example = per_example * example_weights
+    descent = _Descent(l2=l2, steps=steps, learning_rate=learning_rate, raw=raw)
+    return descent.run(vectors, np.eye(classes)[labels], per_example, independent=False)
+
+
+def independent_train(
+    vectors: np.ndarray, right: np.ndarray, *, l2: float, steps: int, learning_rate: float = 0.5
+) -> Softmax:
+    """Train one yes-or-no regression per class at once, `right` saying (0 or 1, one row per
+    vector, one column per class) which classes are right for each vector: the steps of
+    softmax_train, each class's chance on its own (the sigmoid's cross-entropy)."""
+    descent = _Descent(l2=l2, steps=steps, learning_rate=learning_rate)
+    return descent.run(vectors, right.astype(np.float64), np.ones(len(right)), independent=True)
+
+
+@dataclass(frozen=True)
+class _Descent:
+    l2: float
+    steps: int
+    learning_rate: float
+    raw: int = 0
+
+    def run(
+        self,
+        vectors: np.ndarray,
+        targets: np.ndarray,
+        per_example: np.ndarray,
+        *,
+        independent: bool,
+    ) -> Softmax:
+        """Steps 1-3 of softmax_train."""
+        data = vectors.astype(np.float64)
+        mean = data.mean(axis=0)
+        spread = data.std(axis=0) + 1e-6
+        if self.raw:
+            mean[-self.raw :], spread[-self.raw :] = 0.0, 1.0
+        scaled = (data - mean) / spread
+        share = (per_example / per_example.sum())[:, None]
+        weights = np.zeros((scaled.shape[1], targets.shape[1]))
+        bias = np.zeros(targets.shape[1])
+        for _ in range(self.steps):
+            scores = scaled @ weights + bias
+            if independent:
+                chances = 1.0 / (1.0 + np.exp(-scores))
+            else:
+                odds = np.exp(scores - scores.max(axis=1, keepdims=True))
+                chances = odds / odds.sum(axis=1, keepdims=True)
+            error = (chances - targets) * share
+            weights -= self.learning_rate * (scaled.T @ error + self.l2 * weights)
+            bias -= self.learning_rate * error.sum(axis=0)
+        folded = (weights / spread[:, None]).astype(np.float32)
+        return Softmax(folded, (bias - mean / spread @ weights).astype(np.float32), independent)
 
 
 @dataclass(frozen=True)
@@ -97,15 +135,19 @@ def softmax_save(
             examples_sha256=np.array(examples_sha256),
             weights=regression.weights,
             bias=regression.bias,
+            independent=np.array(regression.independent),
             **extra,  # type: ignore[arg-type]  # numpy's stub reads **kwds as allow_pickle
         )
 
 
 def softmax_load(path: Path) -> Stored:
     with np.load(path) as data:
-        fixed = {"embedder", "examples_sha256", "weights", "bias"}
+        fixed = {"embedder", "examples_sha256", "weights", "bias", "independent"}
+        independent = bool(data["independent"]) if "independent" in data.files else False
         return Stored(
-            Softmax(data["weights"].astype(np.float32), data["bias"].astype(np.float32)),
+            Softmax(
+                data["weights"].astype(np.float32), data["bias"].astype(np.float32), independent
+            ),
             str(data["embedder"]),
             str(data["examples_sha256"]),
             {name: data[name] for name in data.files if name not in fixed},
