@@ -421,7 +421,7 @@ PAST_DONE = regex(r"""
     \b(?:\w{3,}ed|wrote|read|did|made|ran|went|swam|drew|sent|took|ate|drank|bought|built
       |paid|rode|spoke|sang|rang|threw|met|got|gave|found|kept|cut|laid|slept|woke|brought
       |caught|spent|sat|began|grew|lit|hung|stood|swept|blew|told|held|wore|flew|drove|won
-      |sold|heard|chose|dug|shook|fought)\b
+      |sold|heard|chose|dug|shook|fought|put|set|shut)\b
 """)
 # Words before a past verb that leave it the person's own deed ("i did", "finally went", "ok
 # did"); after any other ("she did", "ellie joined") the deed is someone else's.

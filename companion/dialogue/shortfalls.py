@@ -10,9 +10,12 @@ from delight.ai.offline.act_words import HALTED, ONLY_TRIED
 
 # Words that tell a deed stopped short of its number ("got to 12", "only managed 2").
 _SHORT = re.compile(
-    r"\b(?:got to|only|managed|made it to|gave up|stopped at|as far as|like)\b", re.IGNORECASE
+    r"\b(?:got to|only|managed|made it to|gave up|stopped at|as far as|like)\b"
+    r"|\bwell,?\s+(?=\d)",  # a figure put right: "put money in the jar now. well 3k"
+    re.IGNORECASE,
 )
-_COUNT = re.compile(r"\b\d+\b")
+# A number, with thousands written out or short ("5,000", "3k").
+_COUNT = re.compile(r"\b(\d{1,3}(?:,\d{3})+|\d+)(k)?\b", re.IGNORECASE)
 # A number and the word it counts ("2 hand studies", "one set", "3 sets of 10").
 _COUNTED = re.compile(
     r"\b(\d+|" + "|".join(w for w in NUMBER_WORDS if w.isalpha() and len(w) > 2) + r")"
@@ -44,14 +47,18 @@ def falls_short(text: str, title: str) -> bool:
     if _SHORT.search(text) and any(int(a) < int(b) for a, b in _PART_OF.findall(text)):
         return True  # "only got like 4 panels out of 12"
     # A time of day is no number to reach ("tea at 10:30", "no screens after 11pm").
-    said = [int(n) for n in _COUNT.findall(_CLOCK.sub(" ", text))]
-    asked = [int(n) for n in _COUNT.findall(_CLOCK.sub(" ", title))]
+    said = _numbers(_CLOCK.sub(" ", text))
+    asked = _numbers(_CLOCK.sub(" ", title))
     if said and asked and max(said) >= max(asked):
         return False  # "the other 8 push ups… so thats 20 total"
     if _SHORT.search(text) and said and asked:
         return True
     wanted = _counted(title)
     return any(stem in wanted and n < wanted[stem] for stem, n in _counted(text).items())
+
+
+def _numbers(text: str) -> list[int]:
+    return [int(n.replace(",", "")) * (1000 if k else 1) for n, k in _COUNT.findall(text)]
 
 
 # A part of a whole counted: "4 panels out of 12", "3 of 5".
@@ -75,7 +82,7 @@ def _amounts_of(text: str, things: set[str]) -> list[int]:
 def _over_limit(text: str, title: str) -> bool:
     """An amount of the limited thing over the title's ceiling ("coffee 4" for "Max 3 cups of
     coffee")."""
-    ceiling = [int(n) for n in _COUNT.findall(_CLOCK.sub(" ", title))]
+    ceiling = _numbers(_CLOCK.sub(" ", title))
     things = {w[:4] for w in re.findall(r"[a-z]{3,}", title.lower())} - {"more", "less"}
     return bool(ceiling) and any(n > max(ceiling) for n in _amounts_of(text, things))
 

@@ -394,7 +394,7 @@ def reply_act(
         # No mission was marked (the turn tried first): "did one set. knee wasnae having it"
         # is a part done, seen, not a win to celebrate.
         return "kindness"
-    if asks_reassurance(text) and act not in PRECISE_ACTS:
+    if asks_reassurance(text) and (act not in PRECISE_ACTS or confidence < SURE):
         # "is that normal, the finger pain": a matter advice knows is answered, not soothed;
         # "im rubbish at stretching" is met with kindness first, whatever advice knows.
         answered = advice_answers(text) and not harsh_on_self(text)

@@ -762,3 +762,59 @@ def test_a_move_corrected_keeps_only_the_city(runner):
     answer = say(runner, "what city do i live in")
     assert "Bristol" in answer["reply"]
     assert "not bath" not in answer["reply"].lower()
+
+
+@pytest.fixture
+def cook(owner):
+    """Dani, a line cook saving for a phone and trying to sleep before 1am."""
+    money = make_goal(owner, title="Save 5000 pesos for a new phone by March")
+    for title in ("Write down every spend today", "Pack lunch instead of buying it"):
+        make_mission(money, title=title)
+    sleep = make_goal(owner, title="Sleep before 1am on work nights")
+    make_mission(sleep, title="Put the phone on the charger in the kitchen at 12:30")
+    return owner
+
+
+def test_a_deed_told_with_a_verb_the_same_in_the_past_is_marked_done(cook):
+    answer = say(cook, "ok i put the phone on the charger in the kitchen. right now. look at me")
+
+    assert answer["act"] == "mission_done"
+    assert done_titles(cook) == {"Put the phone on the charger in the kitchen at 12:30"}
+
+
+def test_a_celebration_after_a_worry_is_never_asked_what_weighs(cook):
+    first = say(cook, "also my abuela is in the hospital, they think its her heart")
+    better = say(cook, "my abuela is doing better, they let her eat", first)
+    pozole = say(cook, "rosa made pozole to celebrate", first)
+
+    assert better["act"] == "celebrate"
+    assert "weighs" not in pozole["reply"]
+    assert "sounds like a lot" not in pozole["reply"]
+
+
+def test_sorry_for_saying_a_lot_is_met_with_no_need_to_apologise(cook):
+    answer = say(cook, "sorry this is a lot")
+
+    assert answer["act"] == "kindness"
+    assert "apologise" in answer["reply"]
+
+
+def test_a_good_morning_opening_a_message_is_said_back(cook):
+    answer = say(cook, "morning. slept at 1:20 so not great")
+
+    assert answer["reply"].startswith("Good morning.")
+
+
+def test_asked_how_to_do_what_a_mission_of_today_does_she_points_to_it(cook):
+    answer = say(cook, "how do i stop buying food at work")
+
+    assert answer["act"] == "advice"
+    assert "Pack lunch instead of buying it" in answer["reply"]
+
+
+def test_tips_for_double_shifts_are_one_concrete_idea(cook):
+    answer = say(cook, "any tips for surviving double shifts")
+
+    assert answer["act"] == "advice"
+    assert "ready answer" not in answer["reply"]
+    assert "shift" in answer["reply"]

@@ -223,5 +223,15 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|\b(?:can|could|would|will) (?:you|u) (?:please |just )?(?:play|put on|stream)\b"
             r"|^\W*(?:please )?play (?:me )?(?:some |a )?(?:music|songs?|tunes?|playlist)\b",
         ),
+        (
+            # Someone's recovery told ("my abuela is doing better, they let her eat", "hes out
+            # of hospital"): relief, not a trouble; nothing said against it, no wish or worry.
+            "good_news",
+            r"^(?!.*\b(?:not|never|no longer|wish|hope|hoping|should|if|worried|scared|but)\b)"
+            r"(?:.*\b(?:is|are|was|were) (?:(?:doing|feeling|getting|looking) )?(?:(?:a lot|much"
+            r"|way|so much|a bit|a little|loads|heaps) )?better\b(?! than)|.*\bon the mend\b"
+            r"|.*\b(?:is|are|was|were|got|came|come) (?:out of|home from|discharged from) (?:the )?"
+            r"(?:hospital|icu|ward)\b|.*\bcame back all clear\b)",
+        ),
     )
 )

@@ -287,6 +287,11 @@ ADVICE_MISSION = (
     "One small idea{n}: give “{mission}” just ten minutes. Set a timer, and stop when it rings: "
     "starting is the hard part."
 )
+# Asked how to do what one of today's missions already does.
+ADVICE_PLANNED = (
+    "You've already got the answer on your list today{n}: “{mission}”. Start there: it's "
+    "small on purpose, and one day of it makes the next easier."
+)
 ADVICE_FIRST = (
     "Start with “{mission}”{n}: it's the first on your list, and small enough to do today. "
     "The rest come easier once one is done."
@@ -535,8 +540,8 @@ APOLOGY = re.compile(
     r"\bsorry,?\s+(?:for\s+(?:(?:all|the)\s+)?(?:the\s+)?(?:dump\w*|drama|vent\w*|rant\w*"
     r"|rambl\w*|moan\w*|whin\w*|freak\w*|being\s+(?:so\s+)?(?:negative|dramatic|a mess|like this)"
     r"|(?:all\s+)?(?:that|this)|the\s+(?:essay|novel|wall of text|long message))"
-    r"|(?:that|it)\s+(?:was|is|'s)\s+(?:a lot|so much|long)|i'?m\s+(?:all over the place|a mess)"
-    r"|im\s+(?:all over the place|a mess))",
+    r"|(?:that|it|this)\s+(?:was|is|'s)\s+(?:a lot|so much|long)"
+    r"|i'?m\s+(?:all over the place|a mess|rambling|going on))",
     re.IGNORECASE,
 )
 APOLOGY_EASED = (

@@ -35,6 +35,10 @@ def advice_reply(text: str, ctx: ReplyContext, turn: int) -> list[str]:
     with no topic known, ten minutes on one of their missions."""
     if ctx.missions and WHICH_FIRST.search(text):
         return [named(words.ADVICE_FIRST, ctx.name, mission=ctx.missions[0])]
+    # A plan of their own for just this is the best idea there is ("how do i stop buying food
+    # at work", with "Pack lunch instead of buying it" on today's list).
+    if _ASKS_OWN.search(text) and (planned := _mission_for(matter_of(text), ctx.missions)):
+        return [named(words.ADVICE_PLANNED, ctx.name, mission=planned)]
     # What they cannot eat, remembered or said just now ("shes vegan so i need ideas").
     ruled_out = _ruled_out([*ctx.memories, text])
     # "what should i say to her" is about what was said before ("my mum is taking it hard").
@@ -94,6 +98,25 @@ def matter_of(text: str) -> set[str]:
     """The stems of `text`'s words beyond those of asking ("cheap", "supply")."""
     said = normalise_words(text)
     return {light_stem(w) for w in said if w not in _ASKING_WORDS and w not in STOPWORDS}
+
+
+# Words too light to tie a question to a mission ("how do i stop…" and "Stop at one coffee").
+_LIGHT_STEMS = frozenset(
+    light_stem(w)
+    for w in word_set(
+        "stop start keep try make get go take have give put find feel want day today week "
+        "minute minutes time one thing things little bit more less every each all some"
+    )
+)
+
+
+def _mission_for(asked: set[str], missions: Sequence[str]) -> str:
+    """The first of today's missions that shares a word of substance with what was asked
+    (its `matter_of`); "" when none does."""
+    for mission in missions:
+        if (asked - _LIGHT_STEMS) & {light_stem(w) for w in normalise_words(mission)}:
+            return mission
+    return ""
 
 
 def _closest(fits: list[Suggestion], asked: set[str]) -> list[Suggestion]:

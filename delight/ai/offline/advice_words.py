@@ -116,6 +116,16 @@ TOPICS: tuple[Topic, ...] = (
         ("A bowl of oats with banana and cinnamon (made with water or oat milk).", ""),
     ),
     _topic(
+        r"\b(?:double|long|night|late|split|back to back|12 ?h(?:ou)?r|twelve hour)\s+shifts?\b"
+        r"|\bdoubles\b|\bshifts? back to back\b|\bon my feet all day\b",
+        "Eat a proper meal before the shift and keep two small snacks and a water bottle for "
+        "the middle of it: much of the crash in a long shift is hunger and thirst, not hours.",
+        "Take your break off your feet and away from the noise, even ten minutes: a real "
+        "pause does more than pushing through.",
+        "Guard the sleep between shifts: phone charging outside the bedroom, a dark, cool "
+        "room, and bed as soon as you can once you're home.",
+    ),
+    _topic(
         r"\bmanager\b|\bboss\b|\bsupervisor\b|\bteam lead\b|\bcolleague\b|\bcoworker\b"
         r"|\bhead chef\b|\bchef\b|\bforeman\b|\bline manager\b",
         "Write down the one or two points that stung most, then ask for ten minutes to go "

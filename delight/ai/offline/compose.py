@@ -227,6 +227,11 @@ def compose_reply(
     if ctx.welcome and strategy != "crisis":  # a welcome back opens the reply, once
         text = f"{ctx.welcome} {_GREETING.sub('', reply.text, count=1) or reply.text}"
         return OfflineReply(text, reply.rule, reply.strategy)
+    hello = _OPENS_WITH_HELLO.match(text)
+    if hello and strategy != "crisis" and act != "sympathy" and not _GREETING.match(reply.text):
+        # "morning. slept at 1:20 so not great": the morning is said back before the rest.
+        said_back = _HELLO_BACK[hello["when"].lower()]
+        return OfflineReply(f"{said_back} {reply.text}", reply.rule, reply.strategy)
     return reply
 
 
@@ -238,13 +243,25 @@ HEAVY = 0.45
 
 
 def _troubled(emotion: EmotionResult | None, intent: IntentResult | None) -> bool:
-    """Whether the message tells a trouble or carries a heavy feeling."""
-    if intent is not None and intent.act in TROUBLES:
-        return True
+    """Whether the message tells a trouble or carries a heavy feeling: a trouble read from
+    words that read as joy is none ("rosa made pozole to celebrate" was "That sounds like a
+    lot… what weighs on you most?")."""
     scores = emotion.scores if emotion else {}
+    joyful = emotion is not None and emotion.dominant == "joy"
+    if intent is not None and intent.act in TROUBLES and not joyful:
+        return True
     return any(scores.get(name, 0.0) >= HEAVY for name in ("sadness", "fear", "anger"))
 
 
+# A message that opens with the time of day's hello and goes on ("morning. slept badly",
+# "evening eliza, long day"); not "morning run was good".
+_OPENS_WITH_HELLO = re.compile(
+    r"^\W*(?:good )?(?P<when>morning|mornin|evening|afternoon)(?: eliza)?\s*[,.!]+\s*\w", re.I
+)
+_HELLO_BACK = {
+    "morning": "Good morning.", "mornin": "Good morning.", "evening": "Good evening.",
+    "afternoon": "Good afternoon.",
+}  # fmt: skip
 # The reply's own hello ("Hey, Olivia! ..."), dropped after a welcome back already said it.
 _GREETING = re.compile(
     r"^(?:hey|hi|hello|good (?:morning|afternoon|evening))\b[^.!?]*[!.]\s+", re.I

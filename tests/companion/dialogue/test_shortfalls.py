@@ -29,6 +29,13 @@ from companion.dialogue.shortfalls import breaks_without, falls_short
         ("today i did the reading test, i get 22 of 30", "Do one reading test", False),
         ("coffee 4", "Max 3 cups of coffee", True),
         ("drank 2 cups, in bed by 10", "Max 3 cups of coffee", False),
+        (
+            "put money in the jar now. well 3k, he owes me the other 2",
+            "Put 5,000 tenge in the savings jar",
+            True,
+        ),
+        ("put 5k in the jar, done", "Put 5,000 tenge in the savings jar", False),
+        ("did it well, 20 reps", "Do 20 push-ups", False),
     ],
 )
 def test_a_deed_told_as_less_than_the_mission_or_a_failed_try_falls_short(text, title, short):

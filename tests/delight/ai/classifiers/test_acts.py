@@ -82,6 +82,8 @@ def embedder() -> OnnxMiniLMEmbedder:
         ("Do you know if Hearts of Oak won yesterday? I missed the match at work", "out_of_scope"),
         ("Ok good. Remember my BP was 138/88 at the last check", "share_fact"),
         ("please remember that i am allergic to nuts", "share_fact"),
+        ("my abuela is doing better, they let her eat", "good_news"),
+        ("hes out of hospital!", "good_news"),
     ],
 )
 def test_words_that_leave_one_reading_are_read_by_rule(embedder, text, act):
@@ -96,6 +98,9 @@ def test_words_that_leave_one_reading_are_read_by_rule(embedder, text, act):
         "like one book a month? even that feels like a lot now",
         "remember my cats name?",
         "remember i told you about my sister",
+        "my knee is not better",
+        "this one is better than the other",
+        "i hope she is doing better",
     ],
 )
 def test_a_rules_word_used_for_something_else_leaves_the_message_to_its_meaning(text):
