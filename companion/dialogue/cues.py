@@ -48,6 +48,8 @@ _AIM_END = re.compile(
 )
 # A deed done by someone else: "she did", "they went".
 _OTHERS_DEED = re.compile(
+    # Not a time told by their doing ("i watched it while he napped").
+    r"(?<!\bwhile )(?<!\bwhen )(?<!\bafter )(?<!\bbefore )(?<!\buntil )(?<!\bas )"
     r"\b(?:she|he|they)\s+(?:just\s+|also\s+)?(?:did|went|made|\w+ed)\b"
     # Someone's words ("mum said well drive after dinner") or their doing now ("dans cooking
     # tonight tho"): not the person's deed.

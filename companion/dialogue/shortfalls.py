@@ -47,7 +47,7 @@ def falls_short(text: str, title: str) -> bool:
     if _SHORT.search(text) and any(int(a) < int(b) for a, b in _PART_OF.findall(text)):
         return True  # "only got like 4 panels out of 12"
     # A time of day is no number to reach ("tea at 10:30", "no screens after 11pm").
-    said = _numbers(_CLOCK.sub(" ", text))
+    said = _numbers(_CLOCK.sub(" ", text), short_thousands=True)
     asked = _numbers(_CLOCK.sub(" ", title))
     if said and asked and max(said) >= max(asked):
         return False  # "the other 8 push ups… so thats 20 total"
@@ -57,8 +57,14 @@ def falls_short(text: str, title: str) -> bool:
     return any(stem in wanted and n < wanted[stem] for stem, n in _counted(text).items())
 
 
-def _numbers(text: str) -> list[int]:
-    return [int(n.replace(",", "")) * (1000 if k else 1) for n, k in _COUNT.findall(text)]
+def _numbers(text: str, *, short_thousands: bool = False) -> list[int]:
+    """The numbers in `text`, "5,000" as 5000; "3k" as 3000 where `short_thousands` (said
+    of money in a message), else not read ("couch to 5k" in a title is a distance)."""
+    return [
+        int(n.replace(",", "")) * (1000 if k else 1)
+        for n, k in _COUNT.findall(text)
+        if short_thousands or not k
+    ]
 
 
 # A part of a whole counted: "4 panels out of 12", "3 of 5".

@@ -26,7 +26,12 @@ from delight.ai.classifiers.acts import RULE_CONFIDENCE
 from delight.ai.offline import drop_openers, extract_facts, loss_in, reflect, split_sentences
 from delight.ai.offline.advice import advice_answers, matter_of
 from delight.ai.offline.facts.common import IN_PASSING, RELATIONS
-from delight.ai.offline.kindness import asks_reassurance, harsh_on_self, tells_a_miss
+from delight.ai.offline.kindness import (
+    asks_reassurance,
+    doubts_they_can,
+    harsh_on_self,
+    tells_a_miss,
+)
 from delight.ai.text import LAUGHTER, MISHAP, clean_text
 
 # A message's act read with less confidence than this is not acted on: the reply listens.
@@ -67,7 +72,8 @@ SENSE = {
         r"|hooroo|ta ?ra|ta ta|i'?m off|im off|nos vemos|a domani|(?:khuda|allah) hafiz"
         r"|arrivederci|at\u00e9 logo|ate logo|\u00e0 demain|a demain|bis morgen|bis dann|tot ziens"
         r"|mata ne|(?:i'?m|im|i am) (?:going|heading) up|let me go back to"
-        r"|(?:sleep|bed|nap) now|need (?:to|my) (?:sleep|bed)|(?:need|have) to (?:go|head off))\b",
+        r"|(?:sleep|bed|nap) now|need (?:to|my) (?:sleep|bed)|(?:need|have) to (?:go|head off)"
+        r"|brb|be right back)\b",
         re.IGNORECASE,
     ),
     "greeting": re.compile(
@@ -394,7 +400,10 @@ def reply_act(
         # No mission was marked (the turn tried first): "did one set. knee wasnae having it"
         # is a part done, seen, not a win to celebrate.
         return "kindness"
-    if asks_reassurance(text) and (act not in PRECISE_ACTS or confidence < SURE):
+    # Whether they can do it at all outranks what it reads as ("do you think i can actually
+    # do this" read as asking for help got what she can do).
+    precise = act in PRECISE_ACTS and confidence >= SURE and not doubts_they_can(text)
+    if asks_reassurance(text) and not precise:
         # "is that normal, the finger pain": a matter advice knows is answered, not soothed;
         # "im rubbish at stretching" is met with kindness first, whatever advice knows.
         answered = advice_answers(text) and not harsh_on_self(text)

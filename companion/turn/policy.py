@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -256,6 +257,7 @@ def gives(act: str, heard: Heard) -> bool:
     fits = {
         "advice": _advice_fits,
         "greet": _greet_fits,
+        "goodbye": _goodbye_fits,
     }.get(act)
     return act in LEARNED and (fits is None or fits(heard))
 
@@ -264,6 +266,19 @@ def _greet_fits(heard: Heard) -> bool:
     """A greeting opens a conversation, or answers words of one (plan.SENSE): "im still
     here" in the middle of one is none."""
     return not heard.before or bool(SENSE["greeting"].search(heard.text))
+
+
+def _goodbye_fits(heard: Heard) -> bool:
+    """A goodbye, however it is said ("sala kahle", "gtg"), but not to news of someone
+    else asleep ("tiago finally asleep omg")."""
+    return not _OTHERS_ASLEEP.search(heard.text)
+
+
+_OTHERS_ASLEEP = re.compile(
+    r"\b(?!i\b|im\b)[a-z]+(?:'s| is)? (?:finally |just |now |already )?(?:asleep|napping"
+    r"|down for (?:a|his|her|the) nap|gone down)\b",
+    re.IGNORECASE,
+)
 
 
 def _advice_fits(heard: Heard) -> bool:

@@ -818,3 +818,54 @@ def test_tips_for_double_shifts_are_one_concrete_idea(cook):
     assert answer["act"] == "advice"
     assert "ready answer" not in answer["reply"]
     assert "shift" in answer["reply"]
+
+
+@pytest.fixture
+def swimmer(owner):
+    """Ines, learning to swim, with a toddler and a friend who is a lifeguard."""
+    goal = make_goal(owner, title="Swim 500m without stopping by June")
+    for title in ("Book a lesson at the municipal pool", "Watch a freestyle technique video"):
+        make_mission(goal, title=title)
+    remember(owner, "My friend Carla is a lifeguard", key="relation:friend")
+    return owner
+
+
+def test_a_deed_told_while_someone_else_did_something_is_still_theirs(swimmer):
+    answer = say(swimmer, "so i watched that freestyle video while he napped, the one with the "
+                          "guy in the red cap")  # fmt: skip
+
+    assert answer["act"] == "mission_done"
+    assert done_titles(swimmer) == {"Watch a freestyle technique video"}
+
+
+def test_asked_whether_they_can_do_it_she_says_yes_not_what_she_can_do(swimmer):
+    answer = say(swimmer, "do you think i can actually do this")
+
+    assert answer["act"] == "kindness"
+    assert "Here's what I can do" not in answer["reply"]
+
+
+def test_someone_asleep_at_last_is_no_goodbye(swimmer):
+    first = say(swimmer, "hi")
+    answer = say(swimmer, "tiago finally asleep omg", first)
+
+    assert answer["act"] != "goodbye"
+
+
+def test_be_right_back_is_met_with_take_your_time(swimmer):
+    answer = say(swimmer, "tiago just woke up screaming brb")
+
+    assert answer["act"] == "goodbye"
+    assert "I'll be" in answer["reply"]
+
+
+def test_a_friends_offer_told_plainly_is_no_trouble(swimmer):
+    answer = say(swimmer, "my friend Carla said she'd come to the pool with me")
+
+    assert "sounds like a lot" not in answer["reply"]
+
+
+def test_a_hedge_after_the_fact_is_never_said_back(swimmer):
+    answer = say(swimmer, "shes not taking the tablets properly i think")
+
+    assert "you think" not in answer["reply"]

@@ -61,7 +61,7 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|see you (?:later|soon|tomorrow)|bye for now|back later|nos vemos|a domani"
             r"|(?:khuda|allah) hafiz|arrivederci|at\u00e9 (?:logo|amanh\u00e3)|ate (?:logo|amanha)"
             r"|\u00e0 demain|a demain|bis (?:morgen|dann|sp\u00e4ter|spater)|tot ziens|do widzenia"
-            r"|mata ne|hasta la vista|i am (?:going|heading) up|off to bed)\W*$"
+            r"|mata ne|hasta la vista|i am (?:going|heading) up|off to bed|brb|be right back)\W*$"
             # "aight im out. peace", "right thats me": leaving, in a few words
             r"|^\W*(?:(?:ok(?:ay)?|aight|alright|right|haha ok(?: ok)?)\W+)?i am out"
             r"(?:\W+peace(?: out)?)?\W*$|[.!,] peace(?: out)?\W*$"

@@ -71,7 +71,9 @@ def goodbye(given: ActInput) -> list[str]:
     ("ok i have to get ready for my shift. night eliza" is no time to sleep well)."""
     bank: tuple[str, ...]
     # Off to bed before tomorrow's shift ("early shift tomorrow") is a goodnight first.
-    if _TO_WORK.search(given.text) and not (_TO_BED.search(given.text)):
+    if words.BE_RIGHT_BACK.search(given.text):
+        bank = words.BACK_SOON  # "tiago just woke up screaming brb": back in a moment
+    elif _TO_WORK.search(given.text) and not (_TO_BED.search(given.text)):
         bank = words.GOOD_SHIFT
     else:
         bank = words.GOODNIGHT if _NIGHT.search(given.text) else words.GOODBYE

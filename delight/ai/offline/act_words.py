@@ -22,6 +22,12 @@ GOOD_SHIFT = (
     "Have a good shift{n}. Look after yourself, and I'll be here after.",
     "Go well{n}. I hope the shift is kind to you. Talk after.",
 )
+# Away for a moment ("brb", "be right back").
+BE_RIGHT_BACK = re.compile(r"\bbrb\b|\bbe right back\b|\bback in (?:a )?(?:sec|min|bit)", re.I)
+BACK_SOON = (
+    "Sure{n}, take your time. I'll be here.",
+    "Go on{n}, I'll be right here when you're back.",
+)
 GOODNIGHT = (
     "Goodnight{n}. Sleep well, and go gently with yourself.",
     "Night{n}! Rest well. I'll be here tomorrow.",
@@ -115,7 +121,9 @@ ODD_SAID_BACK = re.compile(
     r"|yesterday|last night|earlier|already)\b|^today\b"
     r"|\b(?:vent|venting|rant|ranting|moan|moaning|just saying)\b"
     # a phrase said twice ("i know i know": "You know you know")
-    r"|\b(\w+ \w+) \1\b",
+    r"|\b(\w+ \w+) \1\b"
+    # a hedge after the fact ("shes not taking the tablets properly i think")
+    r"|\b(?:i|you) (?:think|guess|reckon|suppose)\W*$",
     re.IGNORECASE,
 )
 # Listening to a complaint made with a laugh ("this week is honestly killing me lol").
@@ -446,6 +454,17 @@ CHOICE_DOUBTED = re.compile(
 )
 CHOICE_EASED = (
     "Not silly at all{n}. If it matters to you, it's worth doing, in whatever size fits.",
+)
+# Asked whether they can do it at all ("do you think i can actually do this").
+CAN_I = re.compile(
+    r"\b(?:do|d'?you|do you) (?:really |honestly )?think i (?:can|could|will|'ll|ll|am able to)"
+    r" (?:actually |really |ever |even )?(?:do|manage|make|finish|pull off|get|reach)\b"
+    r"|\bcan i (?:actually|really|even) do (?:this|it)\b",
+    re.IGNORECASE,
+)
+CAN_I_BACKED = (
+    "Yes, I think you can{n}. Not all of it at once: just the next small step, and you've "
+    "already taken some.",
 )
 DOUBT_EASED = (
     "It makes sense{n}, given everything going on. You're not losing it: you're paying attention.",

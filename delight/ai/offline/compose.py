@@ -240,6 +240,7 @@ BRING_BACK_WORDS = 3
 # Acts of a message that tell a trouble, and how strongly a heavy feeling must read to be one.
 TROUBLES = frozenset({"venting", "worry", "bad_news", "grief"})
 HEAVY = 0.45
+TROUBLE_SURE = 0.35
 
 
 def _troubled(emotion: EmotionResult | None, intent: IntentResult | None) -> bool:
@@ -248,7 +249,12 @@ def _troubled(emotion: EmotionResult | None, intent: IntentResult | None) -> boo
     lot… what weighs on you most?")."""
     scores = emotion.scores if emotion else {}
     joyful = emotion is not None and emotion.dominant == "joy"
-    if intent is not None and intent.act in TROUBLES and not joyful:
+    # Read weakly, with no heavy feeling, it is no trouble to name ("my friend Carla said
+    # she'd come to the pool with me" was "that sounds like a lot").
+    surely = intent is not None and (
+        intent.act_confidence >= TROUBLE_SURE or intent.act_by == "rule"
+    )
+    if intent is not None and intent.act in TROUBLES and not joyful and surely:
         return True
     return any(scores.get(name, 0.0) >= HEAVY for name in ("sadness", "fear", "anger"))
 

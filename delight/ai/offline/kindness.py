@@ -20,13 +20,25 @@ _REASSURANCE = re.compile(
 )
 
 
+_ASKING_KINDNESS = (
+    _REASSURANCE,
+    words.DOUBTING,
+    words.TOO_MUCH,
+    words.APOLOGY,
+    words.SELF_CRITICISM,
+    words.CAN_I,
+)
+
+
 def asks_reassurance(text: str) -> bool:
     """Asked whether something is all right, not to be judged, or whether they are normal;
     sorry for having shared so much; or harsh on themselves ("im rubbish at stretching")."""
-    return any(
-        p.search(text)
-        for p in (_REASSURANCE, words.DOUBTING, words.TOO_MUCH, words.APOLOGY, words.SELF_CRITICISM)
-    )
+    return any(pattern.search(text) for pattern in _ASKING_KINDNESS)
+
+
+def doubts_they_can(text: str) -> bool:
+    """Whether they ask if they can do it at all ("do you think i can actually do this")."""
+    return bool(words.CAN_I.search(text))
 
 
 def harsh_on_self(text: str) -> bool:
@@ -41,6 +53,8 @@ def _kindness_for(text: str) -> tuple[str, tuple[str, ...]]:
     these."""
     if words.APOLOGY.search(text):
         return "apology", words.APOLOGY_EASED
+    if words.CAN_I.search(text):
+        return "can i", words.CAN_I_BACKED
     if words.TOO_MUCH.search(text):
         return "too much", words.TOO_MUCH_EASED
     if words.CHOICE_DOUBTED.search(text):

@@ -61,3 +61,10 @@ def test_a_deed_told_as_less_than_the_mission_or_a_failed_try_falls_short(text, 
 )
 def test_having_the_thing_breaks_a_mission_of_doing_without(text, title, broken):
     assert breaks_without(text, title) is broken
+
+
+def test_a_distance_in_a_title_is_no_thousands():
+    assert not falls_short(
+        "did it. cried for like half of week 4 day 2 but i finished it",
+        "Do week 4 day 2 of couch to 5k",
+    )
