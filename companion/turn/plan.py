@@ -415,6 +415,9 @@ def reply_act(
     reply = REPLY_FOR.get(act, "")
     if (act not in PRECISE_ACTS or confidence < SURE) and asks_for_ideas(text):
         reply, confidence = "advice", max(confidence, SURE)
+    if act == "question" and _ASKS_HOW.search(text) and advice_answers(text):
+        # "how do people even breathe sideways…": a how-to advice has words for.
+        reply, confidence = "advice", max(confidence, SURE)
     unsure = not act or confidence < _sure_enough(reply)
     light = not (feeling.heavy or grieving or mourning)
     if (unsure or reply in BACKABLE) and light and (states_plan(text) or tells_a_miss(text)):
@@ -440,6 +443,14 @@ def reply_act(
     if act == "worry" and feeling.afraid and not OTHERS_FEAR.search(text):
         reply = "calm"
     return feeling_first(reply, feeling, grieving=grieving, mishap=mishap, confidence=confidence)
+
+
+# Asked how something is done ("how do people even breathe sideways", "how can i…").
+_ASKS_HOW = re.compile(
+    r"^\W*(?:(?:ok|so|but|and|wait|hmm)\W+)*how (?:do|can|should|would|does) (?:i|you|people"
+    r"|one|we|anyone)\b",
+    re.IGNORECASE,
+)
 
 
 def is_mishap(act: str, confidence: float, text: str) -> bool:

@@ -869,3 +869,17 @@ def test_a_hedge_after_the_fact_is_never_said_back(swimmer):
     answer = say(swimmer, "shes not taking the tablets properly i think")
 
     assert "you think" not in answer["reply"]
+
+
+def test_who_someone_is_is_answered_from_what_she_was_told(swimmer):
+    answer = say(swimmer, "who is carla")
+
+    assert answer["act"] == "memory_answer"
+    assert "Carla" in answer["reply"]
+
+
+def test_how_to_breathe_swimming_gets_one_concrete_idea(swimmer):
+    answer = say(swimmer, "how do people even breathe sideways without swallowing half the pool")
+
+    assert answer["act"] == "advice"
+    assert "breath" in answer["reply"].lower()

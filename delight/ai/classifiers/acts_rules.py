@@ -144,6 +144,9 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "memory_question",
+            # "who is carla": someone named, one word, asked after (someone they told of).
+            r"^\W*(?:(?:wait|and|so|sorry|hmm|um)\W+)*who(?: is| was|s) (?!that\b|this\b|it\b"
+            r"|there\b|you\b|he\b|she\b|they\b)[a-z]+\W*$|"
             r"\bwhat do you (?:remember|know) about me\b|\bwhat have you (?:got|saved|remembered"
             r"|learned) (?:about|on) me\b|\bdo you (?:remember|know) (?:my|where i|what i|who"
             r" my|what my)\b|\bwhat is my (?:\w+ (?:s )?)?(?:name|names|job|city)\b"

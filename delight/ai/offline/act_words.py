@@ -297,7 +297,7 @@ ADVICE_MISSION = (
 )
 # Asked how to do what one of today's missions already does.
 ADVICE_PLANNED = (
-    "You've already got the answer on your list today{n}: “{mission}”. Start there: it's "
+    "One small idea{n}: it's already on your list today, “{mission}”. Start there: it's "
     "small on purpose, and one day of it makes the next easier."
 )
 ADVICE_FIRST = (

@@ -30,15 +30,16 @@ def advice_answers(text: str) -> bool:
 
 def advice_reply(text: str, ctx: ReplyContext, turn: int) -> list[str]:
     """One concrete suggestion for what they asked about that fits what Eliza knows: asked
-    which mission to begin with, the first on their list; never a food they cannot eat (as
-    remembered, or said in the question);
-    with no topic known, ten minutes on one of their missions."""
+    which mission to begin with, the first on their list; a mission of today's that does
+    what they ask about; never a food they cannot eat (as remembered, or said in the
+    question); with no topic known, ten minutes on one of their missions."""
     if ctx.missions and WHICH_FIRST.search(text):
         return [named(words.ADVICE_FIRST, ctx.name, mission=ctx.missions[0])]
     # A plan of their own for just this is the best idea there is ("how do i stop buying food
-    # at work", with "Pack lunch instead of buying it" on today's list).
-    if _ASKS_OWN.search(text) and (planned := _mission_for(matter_of(text), ctx.missions)):
-        return [named(words.ADVICE_PLANNED, ctx.name, mission=planned)]
+    # at work", with "Pack lunch instead of buying it" on today's list), unless a tip speaks
+    # of the very thing asked ("breathe sideways": a breathing tip, not the pool lesson).
+    planned = _mission_for(matter_of(text), ctx.missions) if _ASKS_OWN.search(text) else ""
+    ours = [named(words.ADVICE_PLANNED, ctx.name, mission=planned)] if planned else []
     # What they cannot eat, remembered or said just now ("shes vegan so i need ideas").
     ruled_out = _ruled_out([*ctx.memories, text])
     # "what should i say to her" is about what was said before ("my mum is taking it hard").
@@ -64,9 +65,13 @@ def advice_reply(text: str, ctx: ReplyContext, turn: int) -> list[str]:
                 # A matter of its own ("one thing to change in my essays") is never given a
                 # tip about their goal's topic that says nothing of it (running).
                 borrowed = asked in ctx.goals and names_a_matter and not spoken
+                if ours and not spoken:
+                    return ours
                 if fits and (spoken or not fact) and not borrowed:
                     picked = rotate(_closest(fits, matter), turn, "advice")
                     return [_suggest(s, ctx.name) for s in picked]
+    if ours:
+        return ours
     if fact:
         return [named(FACT_UNKNOWN[0], ctx.name)]  # a fact asked is no step to take
     if ctx.missions and not names_a_matter:

@@ -116,6 +116,14 @@ TOPICS: tuple[Topic, ...] = (
         ("A bowl of oats with banana and cinnamon (made with water or oat milk).", ""),
     ),
     _topic(
+        r"\bswim\w*|\bfreestyle\b|\bfront crawl\b|\bbreath\w* (?:sideways|to the side)\b"
+        r"|\bswallow\w* (?:water|the pool|half the pool)\b",
+        "Breathe out slowly through your nose while your face is in the water, then roll your "
+        "head with your body so one goggle stays under: only a quick breath in is left to take.",
+        "Practise at the wall first: hold it, face in, blow bubbles, turn to breathe, ten times. "
+        "Add the kick once that feels easy.",
+    ),
+    _topic(
         r"\b(?:double|long|night|late|split|back to back|12 ?h(?:ou)?r|twelve hour)\s+shifts?\b"
         r"|\bdoubles\b|\bshifts? back to back\b|\bon my feet all day\b",
         "Eat a proper meal before the shift and keep two small snacks and a water bottle for "

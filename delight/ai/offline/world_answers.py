@@ -17,6 +17,12 @@ from delight.ai.text import asks
 _ASKS_WHEN = re.compile(r"\b(?:when|what time|how (?:long|soon))\b", re.I)
 _ASKS_CLOSING = re.compile(r"\b(?:close|closes|closing|shut|shuts|how late|until when)\b", re.I)
 _ASKS_CLOSED = re.compile(r"\bclosed\b", re.I)
+# What a zone is, asked ("wait what's the observatory", "what is the arena for").
+_ASKS_WHAT = re.compile(
+    r"\bwhat(?:'s|s| is| are)? (?:the |this |that )?\w+(?: for| about| like)?\W*$"
+    r"|\bwhat (?:do|does|can) (?:i|you|we) (?:do )?(?:in|at) (?:the )?\w+\W*$",
+    re.I,
+)
 # "What's open?", "is anything closed right now": open or closed closes the question.
 _WHATS_OPEN = re.compile(
     r"\b(?:what(?:'s| is| are)?|which|anything|anywhere|everything|something)"
@@ -90,14 +96,25 @@ def _named(text: str, names: Sequence[str]) -> list[str]:
 
 
 def _about_one(zone: ZoneNote, text: str) -> str:
-    """Closing time, closed or not, opening time, or open or not: the first the text asks."""
+    """Closing time, closed or not, opening time, what it is, or open or not: the first the
+    text asks."""
     if _ASKS_CLOSING.search(text):
         return _when_closes(zone)
     if _ASKS_CLOSED.search(text):
         return _is_it_closed(zone)
     if _ASKS_WHEN.search(text):
         return _when_opens(zone)
+    if _ASKS_WHAT.search(text):
+        return _what_it_is(zone)
     return _is_it_open(zone)
+
+
+def _what_it_is(zone: ZoneNote) -> str:
+    """ "The Observatory is a place in your world for growth missions: it is open now, at
+    any hour." """
+    kind = f" for {zone.fits} missions" if zone.fits else ""
+    now = f"it is {_open_for(zone)}" if zone.is_open else f"it {_change_with_wait(zone)}"
+    return f"The {zone.name} is a place in your world{kind}: {now}."
 
 
 def _how_it_stands(zone: ZoneNote) -> str:

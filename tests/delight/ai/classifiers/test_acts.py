@@ -84,6 +84,8 @@ def embedder() -> OnnxMiniLMEmbedder:
         ("please remember that i am allergic to nuts", "share_fact"),
         ("my abuela is doing better, they let her eat", "good_news"),
         ("hes out of hospital!", "good_news"),
+        ("who is carla", "memory_question"),
+        ("wait who's tiago", "memory_question"),
     ],
 )
 def test_words_that_leave_one_reading_are_read_by_rule(embedder, text, act):
@@ -101,6 +103,8 @@ def test_words_that_leave_one_reading_are_read_by_rule(embedder, text, act):
         "my knee is not better",
         "this one is better than the other",
         "i hope she is doing better",
+        "who is that",
+        "who is the best runner in the world",
     ],
 )
 def test_a_rules_word_used_for_something_else_leaves_the_message_to_its_meaning(text):

@@ -183,3 +183,20 @@ def test_a_lone_mission_just_named_is_it():
 
 def test_missions_without_a_zone_get_no_sentence():
     assert mission_zone_sentence(["Write notes"], [ARENA_OPEN]) == ""
+
+
+@pytest.mark.parametrize("text", ["wait what's the observatory", "what is the Observatory for?"])
+def test_asked_what_a_zone_is_she_says_what_it_is_for_and_how_it_stands(text):
+    answer = world_answer(text, [OBSERVATORY_ALWAYS, ARENA_OPEN], asked=True)
+
+    assert answer == (
+        "The Observatory is a place in your world for growth and learning missions: it is "
+        "open now, at any hour."
+    )
+
+
+def test_asked_what_a_closed_zone_is_she_says_when_it_opens():
+    answer = world_answer("whats the observatory", [OBSERVATORY_LATER])
+
+    assert answer.startswith("The Observatory is a place in your world for learning missions")
+    assert "opens at 20:00" in answer
