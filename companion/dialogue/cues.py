@@ -31,7 +31,7 @@ from companion.dialogue.phrases import (
     WHY_CLAUSE,
     WISH,
 )
-from delight.ai.offline.act_words import OWN_PLAN
+from delight.ai.offline.kindness_words import OWN_PLAN
 
 # Fewer words than this, with a question mark, are an unsure answer ("pottery?").
 ASIDE_WORDS = 3

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from companion.dialogue.phrases import NUMBER_WORDS
-from delight.ai.offline.act_words import HALTED, ONLY_TRIED
+from delight.ai.offline.kindness_words import HALTED, ONLY_TRIED
 
 # Words that tell a deed stopped short of its number ("got to 12", "only managed 2").
 _SHORT = re.compile(

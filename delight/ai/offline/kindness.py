@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from itertools import cycle
 
-from delight.ai.offline import act_words as words
+from delight.ai.offline import kindness_words as words
 from delight.ai.offline.act_input import ActInput, drawn
 from delight.ai.offline.banks import named
 from delight.ai.offline.reflection import uncapitalise

@@ -6,7 +6,15 @@ from typing import Any
 
 import pytest
 
-from delight.ai.offline import GoalNote, MemoryNote, ReplyContext, StreakNote, act_replies, kindness
+from delight.ai.offline import (
+    GoalNote,
+    MemoryNote,
+    ReplyContext,
+    StreakNote,
+    act_replies,
+    kindness,
+    kindness_words,
+)
 from delight.ai.offline import act_words as words
 from delight.ai.offline.act_replies import act_reply
 from delight.ai.offline.quality import reply_problems
@@ -446,7 +454,7 @@ def test_kindness_asked_for_comes_from_their_progress(text):
 def test_a_setback_no_cue_names_is_eased_before_their_progress(text):
     streak = StreakNote(current=4, longest=9, strength=40, freezes=0)
     said = act_reply("kindness", text, ReplyContext(name="Sam", streak=streak), turn=0)[0]
-    eased = [t.format(n=", Sam") for t in words.SETBACK_EASED]
+    eased = [t.format(n=", Sam") for t in kindness_words.SETBACK_EASED]
     opening = next(e for e in eased if said.startswith(e))
     assert (
         said[len(opening) :]
@@ -461,7 +469,7 @@ def test_a_setback_no_cue_names_is_eased_before_their_progress(text):
 
 def test_a_setback_with_nothing_done_yet_is_eased_alone():
     said = act_reply("kindness", "boys up at 5.40", ReplyContext(name="Sam"), turn=0)
-    assert said[0] in [t.format(n=", Sam") for t in words.SETBACK_EASED]
+    assert said[0] in [t.format(n=", Sam") for t in kindness_words.SETBACK_EASED]
     assert "asked for what you need" not in " ".join(said)
 
 
@@ -655,8 +663,8 @@ def test_something_that_did_not_help_is_listened_to():
 
 
 def test_being_the_only_one_working_is_no_part_of_a_mission_done():
-    assert not words.PART_DONE.search("we have 2 kids and im the only one working rn")
-    assert words.PART_DONE.search("only one set today, knee hurt")
+    assert not kindness_words.PART_DONE.search("we have 2 kids and im the only one working rn")
+    assert kindness_words.PART_DONE.search("only one set today, knee hurt")
 
 
 def test_todays_missions_ask_which_to_start_and_a_lone_one_is_offered_once():
@@ -682,5 +690,7 @@ def test_coaching_backs_a_plan_of_their_own_and_leaves_the_rest_to_the_keyword_r
     backed = act_reply(
         "coach", "ok i will call dr patel tomorrow", ReplyContext(name="Sam"), turn=0
     )
-    assert backed[0] in {t.format(n=", Sam") for t in (*words.PLAN_TIMED, *words.PLAN_BACKED)}
+    assert backed[0] in {
+        t.format(n=", Sam") for t in (*kindness_words.PLAN_TIMED, *kindness_words.PLAN_BACKED)
+    }
     assert act_reply("coach", "running feels hard lately", ReplyContext(name="Sam"), turn=0) == []
