@@ -157,7 +157,13 @@ _DONE_STATE = re.compile(
     re.IGNORECASE,
 )
 # A state of the moment, not a deed ("craving now actually. ugh").
-_MOMENT = re.compile(r"\b(?:now|rn|right now|atm|at the moment|currently)\b", re.IGNORECASE)
+# A moment or a judgement, not a further deed ("the breathing bit looks impossible tbh" just
+# after a mission was marked).
+_MOMENT = re.compile(
+    r"\b(?:now|rn|right now|atm|at the moment|currently|looks?|seems?|sounds?|impossible"
+    r"|hard|scary|tough)\b",
+    re.IGNORECASE,
+)
 # "does that count?" after a deed asks her to count it: no question that reports nothing.
 _COUNTS = re.compile(
     r"[\s.,!]*(?:does (?:that|it|this) |would (?:that|it|this) |that )?counts?\b[\s?!.]*$"

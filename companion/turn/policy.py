@@ -270,8 +270,8 @@ def _greet_fits(heard: Heard) -> bool:
 
 def _goodbye_fits(heard: Heard) -> bool:
     """A goodbye, however it is said ("sala kahle", "gtg"), but not to news of someone
-    else asleep ("tiago finally asleep omg")."""
-    return not _OTHERS_ASLEEP.search(heard.text)
+    else asleep ("tiago finally asleep omg") nor to someone back ("ok back. false alarm")."""
+    return not (_OTHERS_ASLEEP.search(heard.text) or _BACK.search(heard.text))
 
 
 _OTHERS_ASLEEP = re.compile(
@@ -279,6 +279,9 @@ _OTHERS_ASLEEP = re.compile(
     r"|down for (?:a|his|her|the) nap|gone down)\b",
     re.IGNORECASE,
 )
+
+
+_BACK = re.compile(r"^\W*(?:(?:ok(?:ay)?|right|so)\W+)?(?:i'?m |im |i am )?back\b", re.I)
 
 
 def _advice_fits(heard: Heard) -> bool:

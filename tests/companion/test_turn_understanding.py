@@ -883,3 +883,19 @@ def test_how_to_breathe_swimming_gets_one_concrete_idea(swimmer):
 
     assert answer["act"] == "advice"
     assert "breath" in answer["reply"].lower()
+
+
+def test_a_judgement_just_after_a_mission_was_marked_marks_no_other(swimmer):
+    make_mission(swimmer.goals.get(), title="Do 10 minutes of breathing drills")
+    marked = say(swimmer, "so i watched that freestyle video while he napped")
+    answer = say(swimmer, "the breathing bit looks impossible tbh", marked)
+
+    assert answer["act"] != "mission_done"
+    assert done_titles(swimmer) == {"Watch a freestyle technique video"}
+
+
+def test_back_after_be_right_back_is_no_goodbye(swimmer):
+    away = say(swimmer, "tiago just woke up screaming brb")
+    answer = say(swimmer, "ok back. false alarm, he wanted his dinosaur", away)
+
+    assert answer["act"] != "goodbye"
