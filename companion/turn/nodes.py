@@ -170,7 +170,7 @@ def receive_input(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         _emotion_keep(deps, emotion)
     # Read after what her last reply did: "Not bad for an old man" after a streak is pride.
     read = deps.engine.classify_intent(text, before=deps.session_at_start.get("reply_act", ""))
-    # Once, for the whole turn: an act whose words do not fit it is not sure (plan.SENSE).
+    # Once, for the whole turn: an act whose words do not fit it is not sure (senses.SENSE).
     act, sure, by = act_understood(read.act, read.act_confidence, text, by=read.act_by)
     intent = noted(
         ctx, "intent", dataclasses.replace(read, act=act, act_confidence=sure, act_by=by)

@@ -45,7 +45,6 @@ import numpy as np
 
 from companion.dialogue.cues import asks_for_ideas, is_question, states_plan
 from companion.turn.plan import (
-    SENSE,
     Heard,
     act_understood,
     feeling_first,
@@ -57,6 +56,7 @@ from companion.turn.plan import (
     tells_a_deed,
     tempered,
 )
+from companion.turn.senses import SENSE
 from delight.ai.classifiers.acts import ACTS, BEFORE
 from delight.ai.classifiers.softmax import (
     PerSpace,
@@ -263,7 +263,7 @@ def gives(act: str, heard: Heard) -> bool:
 
 
 def _greet_fits(heard: Heard) -> bool:
-    """A greeting opens a conversation, or answers words of one (plan.SENSE): "im still
+    """A greeting opens a conversation, or answers words of one (senses.SENSE): "im still
     here" in the middle of one is none."""
     return not heard.before or bool(SENSE["greeting"].search(heard.text))
 

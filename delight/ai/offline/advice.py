@@ -38,14 +38,14 @@ def advice_reply(text: str, ctx: ReplyContext, turn: int) -> list[str]:
     # A plan of their own for just this is the best idea there is ("how do i stop buying food
     # at work", with "Pack lunch instead of buying it" on today's list), unless a tip speaks
     # of the very thing asked ("breathe sideways": a breathing tip, not the pool lesson).
-    planned = _mission_for(matter_of(text), ctx.missions) if _ASKS_OWN.search(text) else ""
+    matter = matter_of(text)
+    planned = _mission_for(matter, ctx.missions) if _ASKS_OWN.search(text) else ""
     ours = [named(words.ADVICE_PLANNED, ctx.name, mission=planned)] if planned else []
     # What they cannot eat, remembered or said just now ("shes vegan so i need ideas").
     ruled_out = _ruled_out([*ctx.memories, text])
     # "what should i say to her" is about what was said before ("my mum is taking it hard").
     # A question with a matter of its own ("should i freeze the leftover bolognese") is never
     # answered about the earlier topic (the knee of two messages before).
-    matter = matter_of(text)
     names_a_matter = len(matter) >= MATTER_WORDS
     own = any(t.asks.search(text) for t in TOPICS) or (
         _ASKS_OWN.search(text) is not None and names_a_matter
