@@ -60,43 +60,65 @@ class Question:
 
 
 def turns_of(conversation: dict) -> list[dict]:
-    """Every turn of a conversation in order: {"speaker", "dia_id", "text"}."""
+    """Every turn of a conversation in order: {"speaker", "dia_id", "text", "date"}."""
     sessions = sorted(
         (int(key.split("_")[1]), turns)
         for key, turns in conversation.items()
         if key.startswith("session_") and isinstance(turns, list)
     )
-    return [turn for _, turns in sessions for turn in turns if turn.get("text")]
+    return [
+        {**turn, "date": conversation.get(f"session_{number}_date_time", str(number))}
+        for number, turns in sessions
+        for turn in turns
+        if turn.get("text")
+    ]
 
 
 def person_for(name: str, turns: list[dict], rebuild: bool) -> tuple[object, dict[str, int]]:
     """The person holding a conversation's turns (made once) and each turn's memory id."""
     from companion.models import Memory
-    from delight.ai.runtime import default_engine
     from delight.models import User
 
     username = f"{PREFIX}{name}"
     if rebuild:
         User.objects.filter(username=username).delete()
     person, made = User.objects.get_or_create(username=username, defaults={"password": "!"})
-    contents = [f"{turn['speaker']}: {turn['text']}" for turn in turns]
     if made:
-        embedder = default_engine().embedder
-        Memory.objects.bulk_create(
-            Memory(
-                user=person,
-                tier="personal",
-                content=content,
-                embedding=vector,
-                embedder=embedder.name,
-                source="conversation",
-            )
-            for content, vector in zip(contents, embedder.embed(contents), strict=True)
-        )
+        Memory.objects.bulk_create(memories_of(person, turns))
     ids = list(Memory.objects.filter(user=person).order_by("pk").values_list("pk", flat=True))
     if len(ids) != len(turns):
         raise SystemExit(f"{username}: {len(ids)} memories for {len(turns)} turns; --rebuild")
     return person, {turn["dia_id"]: pk for turn, pk in zip(turns, ids, strict=True)}
+
+
+def memories_of(person: object, turns: list[dict]) -> list:
+    """Each turn as the memory the app would keep of it: "Speaker: text", its session's date
+    in metadata, and as context the previous turns of its session, as
+    companion.services.threads gives a memory the thread it continues (all of a session's
+    turns are saved within minutes of each other, from one source)."""
+    from companion.models import Memory
+    from companion.services.threads import CONTEXT_MEMORIES, memory_context_of
+    from delight.ai.runtime import default_engine
+
+    embedder = default_engine().embedder
+    contents = [f"{turn['speaker']}: {turn['text']}" for turn in turns]
+    made: list = []
+    for turn, content, vector in zip(turns, contents, embedder.embed(contents), strict=True):
+        memory = Memory(
+            user=person,
+            tier="personal",
+            content=content,
+            embedding=vector,
+            embedder=embedder.name,
+            source="conversation",
+            metadata={"date": turn["date"]},
+        )
+        thread = [m for m in made[-CONTEXT_MEMORIES:] if m.metadata == memory.metadata]
+        memory.context, memory.context_embedding = memory_context_of(
+            previous=thread, embedding=vector
+        )
+        made.append(memory)
+    return made
 
 
 def conversations() -> list[tuple[str, str, dict]]:
@@ -190,6 +212,11 @@ def ways() -> dict[str, Callable[[Question], list[int]]]:
         found = selectors.memory_recall(user=question.person, query=question.text, k=K)
         return [item.memory.pk for item in found]
 
+    def first_stage(question: Question) -> list[int]:
+        read = selectors.recall_candidates(user=question.person, query=question.text)
+        assert read is not None
+        return [candidate.memory_id for candidate in read[0][:K]]
+
     def without_copy(question: Question) -> list[int]:
         kept = settings.RECALL_CACHE_MB
         settings.RECALL_CACHE_MB = 0
@@ -215,7 +242,8 @@ def ways() -> dict[str, Callable[[Question], list[int]]]:
         return [pk for pk, _ in nearest]
 
     return {
-        "recall (with the copy: three lists)": recall,
+        "recall (both stages)": recall,
+        "recall's first stage (three lists)": first_stage,
         "recall without a copy (two lists)": without_copy,
         "recall's words list alone (ts_rank)": words_alone,
         "BM25 alone (baseline)": lambda question: bm25.ranked(question.person, question.text, K),
@@ -272,16 +300,42 @@ def report(results: dict[str, dict], parts: list[str]) -> None:
             print(f"{name:<38} {'  '.join(cells)}")
 
 
+def train(asked: list[Question]) -> None:
+    """Learn the second stage's model (companion.rerank) on the tuned part's questions, from
+    what recall's first stage gives the second for each, and write it where recall reads it."""
+    from companion import rerank, selectors
+
+    rows, found = [], []
+    for question in asked:
+        if question.part != "ours, tuned":
+            continue
+        read = selectors.recall_candidates(user=question.person, query=question.text)
+        assert read is not None, "recall_candidates needs the process's copy"
+        candidates, words = read
+        rows.append(rerank.features(question.text, candidates, words))
+        found.append([candidate.memory_id in question.evidence for candidate in candidates])
+    model = rerank.model_fit(np.concatenate(rows), np.concatenate(found).astype(float))
+    data = model.as_data() | {"learned_on": f"bench/recall_longconv.py, {len(rows)} questions"}
+    rerank.WEIGHTS.write_text(json.dumps(data, indent=1) + "\n")
+    rerank.model.cache_clear()
+    print("learned:", dict(zip(rerank.FEATURES, np.round(model.weights, 2).tolist(), strict=True)))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--database-url", default="", help="default: embedded, bench_longconv")
     parser.add_argument("--rebuild", action="store_true", help="load the turns again")
+    parser.add_argument(
+        "--train", action="store_true", help="learn recall's second stage on the tuned part first"
+    )
     args = parser.parse_args()
     django_setup(bench_database_url(DATABASE, args.database_url))
 
     started = time.perf_counter()
     asked = questions(args.rebuild)
     print(f"{len(asked):,} questions with evidence, ready in {time.perf_counter() - started:.0f} s")
+    if args.train:
+        train(asked)
     results = measure(ways(), asked)
     parts = list(dict.fromkeys(question.part for question in asked))
     report(results, parts)

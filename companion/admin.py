@@ -57,7 +57,7 @@ class MemoryAdmin(ModelAdmin):
     list_select_related = ("user",)
     # Vectors are derived data and unreadable: the embedder's name is what staff need.
     # Metadata is shown readable below instead of as an editable box.
-    exclude = ("embedding", "metadata")
+    exclude = ("embedding", "context_embedding", "metadata")
     # What the person sees in their export, with links in place of raw ids.
     readonly_fields = (
         "user",

@@ -129,6 +129,17 @@ class Memory(models.Model):
         output_field=SearchVectorField(),
         db_persist=True,
     )
+    # What was said just before it in the same exchange (services.memories: the thread's
+    # previous memories), so a turn that only makes sense beside its neighbours can still be
+    # found: recall weighs these words lightly and compares the query with a vector that leans
+    # a little toward the previous memory's. Empty, and the vector NULL, when it starts one.
+    context = models.TextField(blank=True, default="")
+    context_embedding = VectorField(dimensions=EMBEDDING_DIMENSIONS, null=True, blank=True)
+    context_vector = models.GeneratedField(
+        expression=SearchVector("context", config="english"),
+        output_field=SearchVectorField(),
+        db_persist=True,
+    )
     tags = ArrayField(
         models.CharField(max_length=TAG_MAX_CHARS),
         default=list,

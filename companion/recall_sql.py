@@ -7,7 +7,7 @@ from companion.models import Memory, MemoryUse
 from delight.rows import select_list
 
 # Columns people and staff never read: vectors (and the search vector) stay in the database.
-UNREAD = ("embedding", "sketch", "search_vector")
+UNREAD = ("embedding", "sketch", "search_vector", "context_embedding", "context_vector")
 
 # Which of the user's memories recall may return: active, not expired, made by the current
 # embedder (vectors of another one are not comparable), in the tiers asked for.
@@ -100,10 +100,12 @@ RARE_GIVEN = GIVEN.format(name="rare_worded", eligible=ELIGIBLE)
 RECALLED_FIELDS = [column for column in Memory._meta.concrete_fields if column.name not in UNREAD]
 USE_FIELDS = MemoryUse._meta.concrete_fields
 
-# The whole of memory_recall in one statement (its docstring gives the steps). The lists
-# carry ids and ranks only (so the words list can stay inside its index); each candidate's
-# row is read once, by primary key, for the boosts, and the k winners keep it, with the
-# words they matched.
+# The whole of memory_recall's first stage in one statement (its docstring gives the steps).
+# The lists carry ids and ranks only (so the words list can stay inside its index); each
+# candidate's row is read once, by primary key, for the boosts, and the %(k)s winners keep it,
+# with the words they matched and what the second stage (companion.rerank) reads: both
+# cosines, the rank in each words list, and whether the copy's words scores are still
+# current (the person's revision is the copy's, in the statement's own snapshot).
 RECALL_SQL = f"""
 WITH meaning AS (
     SELECT id, -negative_dot AS similarity, row_number() OVER (ORDER BY negative_dot, id) AS rank
@@ -124,6 +126,8 @@ WITH meaning AS (
     GROUP BY id
 ), winners AS (
     SELECT {select_list(RECALLED_FIELDS, "used")}, used.search_vector, age.days AS age_days,
+    used.embedding <#> %(vector)s::vector AS negative_dot,
+    used.context_embedding <#> %(vector)s::vector AS context_negative_dot,
     {select_list(USE_FIELDS, "memory_use")},
     round((
         fused.rrf
@@ -148,7 +152,10 @@ SELECT {select_list(RECALLED_FIELDS, "winners")}, {select_list(USE_FIELDS, "winn
         SELECT unnest(tsvector_to_array(winners.search_vector))
         INTERSECT SELECT unnest(tsvector_to_array(to_tsvector('english', %(words)s)))
         ORDER BY 1
-    ) END AS matched
+    ) END AS matched,
+    -winners.negative_dot, -winners.context_negative_dot, words.rank, rare.rank,
+    (SELECT revision FROM companion_memoryrevision WHERE user_id = %(user_id)s)
+        IS NOT DISTINCT FROM %(revision)s AS copy_current
 FROM winners
 LEFT JOIN meaning ON meaning.id = winners.id
 LEFT JOIN words ON words.id = winners.id

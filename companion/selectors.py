@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+import numpy as np
 from django.core.exceptions import ValidationError
 from django.db import connection
 from django.db.models import F, QuerySet
 from django.utils import timezone
 
-from companion import recall_sql, sketches
+from companion import recall_sql, rerank, sketches
 from companion.models import (
     CompanionProfile,
     Conversation,
@@ -113,9 +114,9 @@ def _meaning_params(
     limit: int,
     shortlist: int | None = None,
     words: str = "",
-) -> dict[str, Any]:
+) -> tuple[dict[str, Any], sketches.Lists | None]:
     """The parameters of the meaning list (and of the words list, for `words`), with the
-    lists the process's copy made when it keeps one (companion.sketches)."""
+    lists the process's copy made when it keeps one (companion.sketches), and those lists."""
     size = shortlist or limit * SHORTLIST_PER_CANDIDATE
     copied = sketches.lists(
         user_id=user_id,
@@ -126,7 +127,7 @@ def _meaning_params(
         words=words,
         limit=limit,
     )
-    return {
+    params = {
         "vector": str(list(vector)),
         "user_id": user_id,
         "embedder": embedder,
@@ -139,6 +140,7 @@ def _meaning_params(
         "rare_worded": copied.rare_worded if copied else None,
         "words": words,
     }
+    return params, copied
 
 
 def memory_nearest(
@@ -153,7 +155,7 @@ def memory_nearest(
     """The user's `limit` active, unexpired memories nearest to `vector` as (id, cosine
     similarity), best first: recall's meaning list (two stages, see memory_recall), with
     `shortlist` sketches re-ranked exactly (default 5 per row asked for)."""
-    params = _meaning_params(
+    params, _ = _meaning_params(
         user_id=user_id,
         vector=vector,
         embedder=embedder,
@@ -240,8 +242,9 @@ def memory_recall(
        has run (not comparable).
     3. Words lists: the memories holding any of the query's words (PostgreSQL's lexemes,
        `english`), ranked by `ts_rank`, 4k rows; and, for a person the process keeps a
-       copy of, the same memories ranked by BM25 (a word rare among the person's memories
-       counts for more), 4k rows. With a copy both are ranked there
+       copy of, by BM25 over each memory's words and, counted lightly, those of what was
+       said just before it (Memory.context): a word rare among the person's memories counts
+       for more, 4k rows. With a copy both are ranked there
        (companion.sketches.words_ranked) and taken by the statement only at the copy's
        revision. Otherwise PostgreSQL ranks the first, and recall fuses two lists
        (`websearch_to_tsquery('english', 'a or b')`): words rare in this person's memories
@@ -258,6 +261,14 @@ def memory_recall(
     6. Sort, keep k, and load only those memories in full (never another user's: every
        step filters on the user, and the final load does again), with the words each one
        matched. The reasons are written from those columns.
+    7. Second stage (companion.rerank), when the copy's lists were current and a learned
+       model is shipped: step 6 keeps the best rerank.DEPTH (50), and each is read again as
+       a pair with the query (its ranks, both cosines, its BM25 with and without what was
+       said before it, who said it, whether it tells a time, its length) and ordered by the
+       model's chance that it holds the answer; the k best are returned with that chance as
+       their score. bench/recall_longconv.py, R@5 any (tuned | untouched | LoCoMo): first
+       stage 67.4 | 64.1 | 66.2% -> both 79.1 | 77.6 | 76.7% (plain BM25 55.6 | 54.3 |
+       60.1%).
     Only active memories that have not expired are recalled. The meaning list alone returns
     min(k, the user's eligible memories), so a user with at least k memories gets k results.
     Measured by bench/recall.py on 1,000,000 rows (2 shared cores whose speed varies by
@@ -272,8 +283,50 @@ def memory_recall(
     """
     if not 1 <= k <= MAX_K:
         raise ValidationError("k must be between 1 and %(max)s.", params={"max": MAX_K})
+    learned = rerank.model()
+    recalled, candidates, copied = _first_stage(
+        user=user,
+        query=query,
+        k=k,
+        tiers=tiers,
+        engine=engine,
+        depth=rerank.DEPTH if learned else k,
+    )
+    if learned is None or copied is None or not recalled:
+        return recalled[:k]
+    words = copied.words_read([candidate.memory_id for candidate in candidates])
+    chances = learned.scores(rerank.features(query, candidates, words))
+    order = sorted(range(len(recalled)), key=lambda i: (-chances[i], -recalled[i].memory.pk))
+    return [replace(recalled[i], score=rerank.score_round(float(chances[i]))) for i in order[:k]]
+
+
+def recall_candidates(
+    *, user: User, query: str, engine: Engine | None = None
+) -> tuple[list[rerank.Candidate], np.ndarray] | None:
+    """What recall's second stage reads for `query`: the first stage's best rerank.DEPTH
+    candidates and their words' scores (for learning its model: bench/recall_longconv.py);
+    None without the process's copy, when recall has no second stage."""
+    _, candidates, copied = _first_stage(
+        user=user, query=query, k=rerank.DEPTH, tiers=None, engine=engine, depth=rerank.DEPTH
+    )
+    if copied is None:
+        return None
+    return candidates, copied.words_read([candidate.memory_id for candidate in candidates])
+
+
+def _first_stage(
+    *,
+    user: User,
+    query: str,
+    k: int,
+    tiers: Iterable[str] | None,
+    engine: Engine | None,
+    depth: int,
+) -> tuple[list[RecalledMemory], list[rerank.Candidate], sketches.Lists | None]:
+    """The recall statement's best max(k, depth) with a copy (k without), as recalled
+    memories and as candidates, and the copy's lists."""
     embedder = engine_or_default(engine).embedder
-    params = _meaning_params(
+    params, copied = _meaning_params(
         user_id=user.pk,
         vector=embedder.embed_one(query),
         embedder=embedder.name,
@@ -282,7 +335,7 @@ def memory_recall(
         words=_or_words(query),
     )
     params |= {
-        "k": k,
+        "k": max(k, depth) if copied is not None else k,
         "rrf_k": RRF_K,
         "recency": RECENCY_BOOST,
         "half_life": RECENCY_HALF_LIFE_DAYS,
@@ -292,25 +345,44 @@ def memory_recall(
     with connection.cursor() as cursor:
         cursor.execute(recall_sql.RECALL_SQL, params)
         rows = cursor.fetchall()
-    recalled = []
+    recalled, candidates = _recalled(rows)
+    # The copy's words scores are read only at the revision it was made at.
+    current = copied is not None and bool(rows) and rows[0][-1]
+    return recalled, candidates, copied if current else None
+
+
+def _recalled(rows: list[tuple[Any, ...]]) -> tuple[list[RecalledMemory], list[rerank.Candidate]]:
+    """The recall statement's rows as recalled memories, and as the second stage's
+    candidates."""
+    recalled, candidates = [], []
     split = len(recall_sql.RECALLED_FIELDS)
+    uses = split + len(recall_sql.USE_FIELDS)
     for row in rows:
         memory = model_from_row(Memory, recall_sql.RECALLED_FIELDS, row[:split])
-        use = row[split : split + len(recall_sql.USE_FIELDS)]
+        use = row[split:uses]
         used = use[0] is not None  # the LEFT JOIN found a MemoryUse (its key comes first)
         memory.use_known(model_from_row(MemoryUse, recall_sql.USE_FIELDS, use) if used else None)
-        score, age_days, similarity, meaning_rank, words_rank, matched = row[
-            split + len(recall_sql.USE_FIELDS) :
-        ]
-        signals = _Signals(
-            similarity, meaning_rank, words_rank, matched, age_days, memory.access_count
-        )
+        score, age_days, meaning, meaning_rank, words_rank, matched = row[uses : uses + 6]
+        similarity, context_similarity, plain_rank, rare_rank, _ = row[uses + 6 :]
+        uses_count = memory.access_count
+        signals = _Signals(meaning, meaning_rank, words_rank, matched, age_days, uses_count)
         recalled.append(
             RecalledMemory(
                 memory=memory, score=score, reasons=signals.reasons(), why=signals.plain()
             )
         )
-    return recalled
+        candidates.append(
+            rerank.Candidate(
+                memory_id=memory.pk,
+                content=memory.content,
+                similarity=similarity,
+                context_similarity=context_similarity,
+                meaning_rank=meaning_rank,
+                words_rank=plain_rank,
+                rare_rank=rare_rank,
+            )
+        )
+    return recalled, candidates
 
 
 def _shown(user: User) -> QuerySet[Memory]:

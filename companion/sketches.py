@@ -58,6 +58,9 @@ _SERIES = np.cumsum(1.0 / np.arange(1, 257, dtype=np.float64) ** 2)
 # BM25's constants as Robertson and Zaragoza give them (not tuned): how soon a word's repeats
 # stop counting, and how much a long memory's words count for less.
 K1, B = 1.2, 0.75
+# How much a word of a memory's context (what was said just before it) counts beside one of
+# its own, in the rare words' list (services.threads).
+CONTEXT_COUNTS = 0.3
 
 # One row per memory folded into packed binary columns, decoded by numpy without a Python
 # loop: ids (int8), tier codes (int2), expiry (float8 epoch seconds, infinity for never) and
@@ -72,20 +75,27 @@ _PACKED = """
         ''::bytea) AS expires,
     string_agg(vector_send(m.sketch), ''::bytea) AS sketches,
     string_agg(int2send(words.n), ''::bytea) AS word_counts,
-    string_agg(words.packed, ''::bytea) AS words
+    string_agg(words.packed, ''::bytea) AS words,
+    string_agg(int2send(context_words.n), ''::bytea) AS context_word_counts,
+    string_agg(context_words.packed, ''::bytea) AS context_words
 """
 
 # Each memory's words: how many, then for each its lexeme's hash (int4) and how often it
 # occurs (int2), the owner's lexeme left out (models.OwnerLexeme).
-_WORDS_OF = """
+_WORDS_OF_TEMPLATE = """
 CROSS JOIN LATERAL (
     SELECT count(*)::int2 AS n, coalesce(string_agg(int4send(hashtext(word.lexeme))
         || int2send(coalesce(array_length(word.positions, 1), 1)::int2), ''::bytea), ''::bytea)
         AS packed
-    FROM unnest(m.search_vector) AS word
+    FROM unnest(m.{column}) AS word
     WHERE left(word.lexeme, 1) <> '@'
-) words
+) {name}
 """
+# ... and the words of what was said just before it (Memory.context), which the rare words'
+# list counts lightly.
+_WORDS_OF = _WORDS_OF_TEMPLATE.format(column="search_vector", name="words") + (
+    _WORDS_OF_TEMPLATE.format(column="context_vector", name="context_words")
+)
 
 # The person's standing and the query's words as lexeme hashes, made as the memories' were.
 _REVISION_SQL = """
@@ -143,20 +153,17 @@ class Copy:
     expires: np.ndarray  # float64 epoch seconds
     sketches: np.ndarray  # float32, one row per memory
     words: Words
+    context: Words  # the words of what was said just before each memory (Memory.context)
 
     @property
     def nbytes(self) -> int:
         arrays = (self.ids, self.tiers, self.expires, self.sketches)
-        return sum(array.nbytes for array in arrays) + self.words.nbytes
+        return sum(array.nbytes for array in arrays) + self.words.nbytes + self.context.nbytes
 
     def merged(self, revision: int, changed: Copy) -> Copy:
         """This copy with the changed memories replaced (or removed, tier code 0)."""
         kept = ~np.isin(self.ids, changed.ids)
         added = changed.tiers > 0
-        # Each word follows its memory to the memory's new row.
-        moved = np.cumsum(kept, dtype=np.int32) - 1
-        arrived = np.cumsum(added, dtype=np.int32) - 1 + np.int32(kept.sum())
-        old, new = kept[self.words.rows], added[changed.words.rows]
         return Copy(
             revision=revision,
             deletions=self.deletions,
@@ -164,27 +171,48 @@ class Copy:
             tiers=np.concatenate([self.tiers[kept], changed.tiers[added]]),
             expires=np.concatenate([self.expires[kept], changed.expires[added]]),
             sketches=np.concatenate([self.sketches[kept], changed.sketches[added]]),
-            words=Words(
-                rows=np.concatenate(
-                    [moved[self.words.rows[old]], arrived[changed.words.rows[new]]]
-                ),
-                hashes=np.concatenate([self.words.hashes[old], changed.words.hashes[new]]),
-                counts=np.concatenate([self.words.counts[old], changed.words.counts[new]]),
-                lengths=np.concatenate([self.words.lengths[kept], changed.words.lengths[added]]),
-            ),
+            words=_merged_words(self.words, kept, changed.words, added),
+            context=_merged_words(self.context, kept, changed.context, added),
         )
+
+
+def _merged_words(words: Words, kept: np.ndarray, changed: Words, added: np.ndarray) -> Words:
+    """The kept memories' words then the added ones', each word following its memory to the
+    memory's new row."""
+    moved = np.cumsum(kept, dtype=np.int32) - 1
+    arrived = np.cumsum(added, dtype=np.int32) - 1 + np.int32(kept.sum())
+    old, new = kept[words.rows], added[changed.rows]
+    return Words(
+        rows=np.concatenate([moved[words.rows[old]], arrived[changed.rows[new]]]),
+        hashes=np.concatenate([words.hashes[old], changed.hashes[new]]),
+        counts=np.concatenate([words.counts[old], changed.counts[new]]),
+        lengths=np.concatenate([words.lengths[kept], changed.lengths[added]]),
+    )
 
 
 @dataclass(frozen=True)
 class Lists:
     """Recall's lists from the process's copy (the nearest sketches and two rankings of the
     words), as SQL arrays of ids, best first, and the person's revision they were made at
-    (the recall statement takes them only at it)."""
+    (the recall statement takes them only at it); and what the copy knows of every memory's
+    words for recall's second stage (`words_read`)."""
 
     revision: int
     shortlisted: str  # the sketches nearest the query's vector
     worded: str  # the memories that best match the query's words, as PostgreSQL ranks them
-    rare_worded: str  # the same by BM25: a word rare among the person's memories counts more
+    rare_worded: str  # by BM25 with the context's words: a word rare here counts more
+    ids: np.ndarray  # each copied memory's id, by row
+    scores: np.ndarray  # by row: BM25 of its own words, BM25 with its context's, its length
+
+    def words_read(self, memory_ids: Sequence[int]) -> np.ndarray:
+        """Rows of `scores` for `memory_ids`, in their order (zeros for one not copied)."""
+        found = np.flatnonzero(np.isin(self.ids, memory_ids))
+        row_of = dict(zip(self.ids[found].tolist(), found.tolist(), strict=True))
+        read = np.zeros((len(memory_ids), self.scores.shape[1]))
+        for place, memory_id in enumerate(memory_ids):
+            if (row := row_of.get(memory_id)) is not None:
+                read[place] = self.scores[row]
+        return read
 
 
 _copies: OrderedDict[tuple, Copy] = OrderedDict()
@@ -214,12 +242,14 @@ def lists(
     eligible = copy.expires > time.time() - EXPIRY_SLACK_SECONDS
     if tiers is not None:
         eligible &= np.isin(copy.tiers, [TIERS.index(tier) + 1 for tier in tiers])
-    as_postgresql, by_rarity = words_ranked(copy.words, copy.ids, query_words, eligible, limit)
+    ranked = words_ranked(copy.words, copy.context, copy.ids, query_words, eligible, limit)
     return Lists(
         revision=copy.revision,
         shortlisted=_sql_array(copy.ids[_nearest(copy, vector, eligible, size)]),
-        worded=_sql_array(copy.ids[as_postgresql]),
-        rare_worded=_sql_array(copy.ids[by_rarity]),
+        worded=_sql_array(copy.ids[ranked.as_postgresql]),
+        rare_worded=_sql_array(copy.ids[ranked.by_rarity]),
+        ids=copy.ids,
+        scores=np.column_stack([ranked.own, ranked.with_context, copy.words.lengths]),
     )
 
 
@@ -236,12 +266,28 @@ def _nearest(copy: Copy, vector: Sequence[float], eligible: np.ndarray, size: in
     return rows
 
 
+@dataclass(frozen=True)
+class Ranked:
+    """The words' lists and scores for a query (words_ranked)."""
+
+    as_postgresql: np.ndarray  # rows, best first, as recall_sql.WORDS_LIST ranks them
+    by_rarity: np.ndarray  # rows, best first, by BM25 with the context's words
+    own: np.ndarray  # by row: BM25 of the memory's own words
+    with_context: np.ndarray  # by row: BM25 of its words and its context's, counted lightly
+
+
 def words_ranked(
-    words: Words, ids: np.ndarray, query: Sequence[int], eligible: np.ndarray, limit: int
-) -> tuple[np.ndarray, np.ndarray]:
-    """Rows of the `limit` eligible memories that best match the `query` lexeme hashes, best
-    first, twice: in the order PostgreSQL's words list gives them (recall_sql.WORDS_LIST:
-    ts_rank, then the newer id), and by Okapi BM25 (then the newer id). `ids`: each row's.
+    words: Words,
+    context: Words,
+    ids: np.ndarray,
+    query: Sequence[int],
+    eligible: np.ndarray,
+    limit: int,
+) -> Ranked:
+    """The `limit` eligible memories that best match the `query` lexeme hashes, best first,
+    twice: in the order PostgreSQL's words list gives them (recall_sql.WORDS_LIST: ts_rank,
+    then the newer id), and by Okapi BM25 over each memory's words with its context's
+    (then the newer id); and each memory's BM25 scores. `ids`: each row's.
 
     1. For each distinct query word, the memories holding it and how often (f); its rarity
        among the person's memories: idf = ln(1 + (N - n + 0.5) / (n + 0.5)), N the
@@ -249,24 +295,46 @@ def words_ranked(
     2. ts_rank's order: each memory scores the sum, over the query words it holds, of
        _SERIES[f - 1]. BM25: the sum of idf * f * (K1 + 1) / (f + K1 * (1 - B + B *
        length / average length)).
-    3. Keep the eligible memories that hold any word, best `limit` first, by each score.
+    3. BM25 with context: the same, with each memory's text taken as its words plus its
+       context's counted CONTEXT_COUNTS times (f, n and the lengths all so counted).
+    4. Keep the eligible memories that hold any word, best `limit` first, by the first
+       score and by the third.
     """
-    plain = np.zeros(len(eligible), dtype=np.float64)
-    rare = np.zeros(len(eligible), dtype=np.float64)
-    if not len(plain) or limit <= 0:
-        return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
-    average = max(float(words.lengths.mean()), 1.0)
+    size = len(eligible)
+    plain, own, with_context = np.zeros(size), np.zeros(size), np.zeros(size)
+    if not size or limit <= 0:
+        empty = np.empty(0, dtype=np.int64)
+        return Ranked(empty, empty, own, with_context)
+    lengths = words.lengths + CONTEXT_COUNTS * context.lengths
     for word in set(query):
         holding = words.hashes == word
         rows, counts = words.rows[holding], words.counts[holding]
-        if not len(rows):
-            continue
         plain[rows] += _SERIES[np.minimum(counts, 256) - 1]
-        idf = np.log1p((len(rare) - len(rows) + 0.5) / (len(rows) + 0.5))
-        norm = K1 * (1 - B + B * words.lengths[rows] / average)
-        rare[rows] += idf * counts * (K1 + 1) / (counts + norm)
-    matching = np.flatnonzero((plain > 0) & eligible)
-    return _best(matching, plain, ids, limit), _best(matching, rare, ids, limit)
+        own += _bm25(rows, counts.astype(np.float64), words.lengths, size)
+        heard = context.hashes == word
+        both = np.zeros(size)
+        np.add.at(both, rows, counts)
+        np.add.at(both, context.rows[heard], CONTEXT_COUNTS * context.counts[heard])
+        found = np.flatnonzero(both)
+        with_context += _bm25(found, both[found], lengths, size)
+    matching = np.flatnonzero(((plain > 0) | (with_context > 0)) & eligible)
+    worded = matching[plain[matching] > 0]
+    return Ranked(
+        _best(worded, plain, ids, limit),
+        _best(matching, with_context, ids, limit),
+        own,
+        with_context,
+    )
+
+
+def _bm25(rows: np.ndarray, counts: np.ndarray, lengths: np.ndarray, size: int) -> np.ndarray:
+    """Each of `size` memories' BM25 for one word found `counts` times in `rows`."""
+    scores = np.zeros(size)
+    if len(rows):
+        idf = np.log1p((size - len(rows) + 0.5) / (len(rows) + 0.5))
+        norm = K1 * (1 - B + B * lengths[rows] / max(float(lengths.mean()), 1.0))
+        scores[rows] = idf * counts * (K1 + 1) / (counts + norm)
+    return scores
 
 
 def _best(rows: np.ndarray, scores: np.ndarray, ids: np.ndarray, limit: int) -> np.ndarray:
@@ -318,9 +386,9 @@ def _refreshed(
 
 
 def _unpacked(revision: int, deletions: int, packed: Sequence) -> Copy:
-    found, ids, tiers, expires, sketches, word_counts, words = packed
+    found, ids, tiers, expires, sketches, word_counts, words, context_counts, context = packed
     if not found:
-        ids = tiers = expires = sketches = word_counts = words = b""
+        ids = tiers = expires = sketches = word_counts = words = context_counts = context = b""
     return Copy(
         revision=revision,
         deletions=deletions,
@@ -329,6 +397,7 @@ def _unpacked(revision: int, deletions: int, packed: Sequence) -> Copy:
         expires=np.frombuffer(expires, dtype=">f8").astype(np.float64),
         sketches=_vectors(sketches, found),
         words=_words(word_counts, words, found),
+        context=_words(context_counts, context, found),
     )
 
 

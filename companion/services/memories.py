@@ -29,6 +29,7 @@ from companion.models import (
     Source,
     Tier,
 )
+from companion.services.threads import memory_context_of, thread_previous
 from delight.ai.engine import Engine
 from delight.ai.runtime import engine_or_default
 from delight.ai.text import normalise_words
@@ -204,7 +205,8 @@ def memory_create(
        reinforces it; a different fact supersedes it (the old one stays, inactive, with
        `superseded_by` set and a "superseded" change that keeps the old value and the actor).
     4. No key: a near-duplicate in the same tier reinforces it.
-    5. Otherwise a new memory is created, with a "created" change.
+    5. Otherwise a new memory is created, with a "created" change, and with the thread it
+       continues as its context (services.threads).
     """
     embedder = engine_or_default(engine).embedder
     now = timezone.now()
@@ -228,6 +230,9 @@ def memory_create(
     memory.full_clean(exclude=TRUSTED_LINKS, validate_constraints=False)
     memory.embedding = embedder.embed_one(memory.content)
     _lock_user_memories(user)
+    memory.context, memory.context_embedding = memory_context_of(
+        previous=thread_previous(user=user, memory=memory, now=now), embedding=memory.embedding
+    )
 
     previous = None
     if memory.key:
@@ -511,10 +516,11 @@ def memories_reembed_batch(*, engine: Engine | None = None, size: int = REEMBED_
         return 0
     vectors = embedder.embed([content for _, content in claimed])
     batch = [
-        Memory(pk=pk, embedding=vector, embedder=embedder.name)
+        # The context vector leant toward another embedder's vector: dropped, not mixed.
+        Memory(pk=pk, embedding=vector, embedder=embedder.name, context_embedding=None)
         for (pk, _), vector in zip(claimed, vectors, strict=True)
     ]
-    Memory.objects.bulk_update(batch, ["embedding", "embedder"])
+    Memory.objects.bulk_update(batch, ["embedding", "embedder", "context_embedding"])
     return len(batch)
 
 

@@ -119,7 +119,7 @@ def test_a_stale_shortlist_is_ignored_by_the_recall_statement(owner):
     stale = shortlist(owner, vector)
     # Another process writes after the shortlist was made: the statement must not trust it.
     new = answer(owner, vector)
-    params = selectors._meaning_params(
+    params, _ = selectors._meaning_params(
         user_id=owner.pk, vector=vector, embedder=ENGINE.embedder.name, tiers=None, limit=40
     )
     params["revision"], params["shortlisted"] = stale
@@ -287,3 +287,38 @@ def test_the_rare_words_list_puts_a_word_rare_among_the_persons_memories_first(o
     assert rare_first[0] == rare.pk
     assert as_postgresql[0] == common.pk  # 'random' twice: ts_rank cannot know it is common
     assert set(rare_first) == set(as_postgresql)
+
+
+def test_the_rare_words_list_finds_a_memory_by_what_was_said_just_before_it(owner):
+    random_memories(owner, BIG, seed=1)
+    remember(owner, "Rohan: what did the vet say about Biscuit")
+    answer = remember(owner, "Meera: they found a tumour on his liver").memory
+    made = sketches.lists(
+        user_id=owner.pk, embedder=ENGINE.embedder.name, vector=query_vector(3), tiers=None,
+        size=200, words="biscuit or vet", limit=40,
+    )  # fmt: skip
+
+    rare = [int(number) for number in made.rare_worded.strip("{}").split(",")]
+    as_postgresql = [int(number) for number in made.worded.strip("{}").split(",")]
+    read = made.words_read([answer.pk, 10**9])
+
+    assert rare[1] == answer.pk  # after the turn that holds the words itself
+    assert answer.pk not in as_postgresql
+    assert read[0][0] == 0  # none of its own words…
+    assert read[0][1] > 0  # …but some of its context's
+    assert read[1].tolist() == [0.0, 0.0, 0.0]  # not copied
+
+
+def test_recall_finds_the_answer_to_a_question_by_what_was_asked_before_it(owner, outsider):
+    random_memories(owner, BIG, seed=1)
+    remember(owner, "Meera: Biscuit stopped eating, taking him in on saturday")
+    remember(owner, "Rohan: how is Biscuit? what did the vet say")
+    answer = remember(owner, "Meera: Not good news. They found a tumour on his liver.").memory
+    remember(outsider, "Meera: the vet said Biscuit is fine")
+
+    recalled = selectors.memory_recall(
+        user=owner, query="What did the vet find when Biscuit stopped eating?", k=3, engine=ENGINE
+    )
+
+    assert answer.pk in [item.memory.pk for item in recalled]
+    assert all(item.memory.user_id == owner.pk for item in recalled)
