@@ -614,7 +614,7 @@ HAND_WRITTEN = {
     ("goals", "_missions_chosen"): "the triad's three missions with their goals",
     ("goals", "return_times"): "a comeback's instants, at every mission done (quests)",
     ("companion", "memory_nearest"): "recall's meaning list",
-    ("companion", "memory_recall"): "recall in one statement",
+    ("companion", "_first_stage"): "recall's first stage in one statement",
     ("companion", "conversation_history"): "a session's last turns, every turn",
     ("nudges", "_inbox_rows"): "the inbox and its unread count in one statement",
 }
