@@ -45,6 +45,10 @@ class MemorySerializer(serializers.ModelSerializer):
     # Kept on MemoryUse (models.py says why); read through the memory's properties.
     access_count = serializers.IntegerField(read_only=True)
     last_accessed_at = serializers.DateTimeField(read_only=True, allow_null=True)
+    # "" when the memory tells no time (the enum would not admit it).
+    happened_span = serializers.CharField(
+        read_only=True, help_text="How exactly happened_on is known: day, week, month, year or ''."
+    )
 
     class Meta:
         model = Memory

@@ -90,6 +90,13 @@ class Source(models.TextChoices):
     USER = "user", "User"
 
 
+class TimeSpan(models.TextChoices):
+    DAY = "day", "Day"
+    WEEK = "week", "Week"
+    MONTH = "month", "Month"
+    YEAR = "year", "Year"
+
+
 class Actor(models.TextChoices):
     USER = "user", "The user"
     ELIZA = "eliza", "Eliza"
@@ -133,12 +140,20 @@ class Memory(models.Model):
     # previous memories), so a turn that only makes sense beside its neighbours can still be
     # found: recall weighs these words lightly and compares the query with a vector that leans
     # a little toward the previous memory's. Empty, and the vector NULL, when it starts one.
-    context = models.TextField(blank=True, default="")
+    context = models.TextField(blank=True, default="", db_default="")
     context_embedding = VectorField(dimensions=EMBEDDING_DIMENSIONS, null=True, blank=True)
     context_vector = models.GeneratedField(
         expression=SearchVector("context", config="english"),
         output_field=SearchVectorField(),
         db_persist=True,
+    )
+    # When it was said (the session's date a client gives in metadata, else the person's own
+    # day when it was saved), and when what it tells happened, when it says ("yesterday",
+    # "two weeks ago", "on 8 May": companion.when), to the day, week, month or year.
+    said_on = models.DateField(null=True, blank=True)
+    happened_on = models.DateField(null=True, blank=True)
+    happened_span = models.CharField(
+        max_length=5, choices=TimeSpan.choices, blank=True, default="", db_default=""
     )
     tags = ArrayField(
         models.CharField(max_length=TAG_MAX_CHARS),

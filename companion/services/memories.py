@@ -20,7 +20,7 @@ from django.db.models import Q
 from django.utils import timezone
 from pgvector.django import CosineDistance
 
-from companion import selectors
+from companion import selectors, when
 from companion.models import (
     Actor,
     ChangeKind,
@@ -233,6 +233,7 @@ def memory_create(
     memory.context, memory.context_embedding = memory_context_of(
         previous=thread_previous(user=user, memory=memory, now=now), embedding=memory.embedding
     )
+    _date(memory, saved=user.local_day(now))
 
     previous = None
     if memory.key:
@@ -346,6 +347,13 @@ def memory_remember(
     transaction.on_commit(write)
 
 
+def _date(memory: Memory, *, saved: dt.date) -> None:
+    """Set when `memory` was said and when what it tells happened (companion.when)."""
+    memory.said_on = when.said_on(memory.metadata, saved)
+    found = when.happened(memory.content, memory.said_on)
+    memory.happened_on, memory.happened_span = (found.on, found.span) if found else (None, "")
+
+
 def _distance(memory: Memory, vector: list[float]) -> float:
     distance: float = (
         Memory.objects.filter(pk=memory.pk)
@@ -396,6 +404,7 @@ def memory_update(
     if fresh.content != old_content:
         embedder = engine_or_default(engine).embedder
         fresh.embedding = embedder.embed_one(fresh.content)
+        _date(fresh, saved=fresh.said_on or user.local_day(fresh.created_at))
         fresh.embedder = embedder.name
     fresh.save()
     _record(memory=fresh, kind=ChangeKind.UPDATED, actor=actor, old=old_content, new=fresh.content)

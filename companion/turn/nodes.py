@@ -11,12 +11,14 @@ import functools
 import re
 from typing import Any
 
+from companion import when
 from companion.dialogue import CREATE_GOAL
 from companion.dialogue.cues import about_others, asks_for_ideas, is_question, it_resolved
 from companion.dialogue.parsing import is_cancel
 from companion.dialogue.phrases import NOTHING_TO_CANCEL
 from companion.dialogue.states import ConversationState
 from companion.models import Memory
+from companion.recall_words import WHEN_ASKED
 from companion.selectors import (
     conversation_history,
     memories_keyed,
@@ -257,7 +259,9 @@ def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     )
     welcome = welcome_words(welcome_pending(user=deps.user, now=deps.now))
     found = recalling()
-    memories = [_memory_row(item.memory, item.score, item.reasons) for item in found]
+    # A question that asks when is answered with the day what it tells happened.
+    dated = bool(WHEN_ASKED.search(state.input.text))
+    memories = [_memory_row(item.memory, item.score, item.reasons, dated) for item in found]
     if intent == "memory_question" or intent_act in ("memory_question", "advice_request"):
         # What she knows for sure: all of it for "what do you remember?", what they cannot
         # eat or live with for a suggestion (no peanut snack for someone allergic).
@@ -265,7 +269,7 @@ def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         keyed = memories_keyed(user=deps.user)
         if intent_act == "advice_request":
             keyed = [m for m in keyed if m.key.startswith(("food:", "health:", "diet"))]
-        memories += [_memory_row(m, 0.0, ["keyed fact"]) for m in keyed if m.pk not in seen]
+        memories += [_memory_row(m, 0.0, ["keyed fact"], dated) for m in keyed if m.pk not in seen]
     return {
         "tiers": tiers,
         "memories": memories,
@@ -293,10 +297,14 @@ def _earlier(deps: TurnDeps, act: str, text: str, history: list[dict[str, Any]])
     return topic or previous_topic(user=deps.user, session_id=deps.conversation_id)
 
 
-def _memory_row(memory: Memory, score: float, reasons: list[str]) -> dict[str, Any]:
+def _memory_row(memory: Memory, score: float, reasons: list[str], dated: bool) -> dict[str, Any]:
+    content = memory.content
+    if dated and memory.said_on is not None and memory.happened_on is not None:
+        found = when.happened(content, memory.said_on)
+        content = when.dated_text(content, found) if found else content
     return {
         "id": memory.pk,
-        "content": memory.content,
+        "content": content,
         "key": memory.key,
         "tier": memory.tier,
         "score": score,

@@ -232,3 +232,25 @@ def test_reembed_after_a_change_of_embedder(owner):
     assert services.memories_reembed(engine=engine, batch_size=1) == 2
     assert set(Memory.objects.values_list("embedder", flat=True)) == {"hashing-v2"}
     assert services.memories_reembed(engine=engine) == 0
+
+
+def test_a_memory_knows_when_it_was_said_and_when_what_it_tells_happened(owner):
+    said = remember(
+        owner,
+        "Caroline: Yesterday I went to a support group",
+        metadata={"date": "1:56 pm on 8 May, 2023"},
+    ).memory
+    undated = remember(owner, "I like tea", source="user").memory
+
+    assert said.said_on == dt.date(2023, 5, 8)
+    assert (said.happened_on, said.happened_span) == (dt.date(2023, 5, 7), "day")
+    assert undated.said_on == owner.local_day(undated.created_at)
+    assert (undated.happened_on, undated.happened_span) == (None, "")
+
+
+def test_an_edited_memory_tells_when_anew(owner):
+    memory = remember(owner, "went hiking", metadata={"date": "2023-05-08"}).memory
+
+    edited = services.memory_update(memory=memory, user=owner, content="went hiking two weeks ago")
+
+    assert (edited.happened_on, edited.happened_span) == (dt.date(2023, 4, 24), "week")

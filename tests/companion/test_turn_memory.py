@@ -4,9 +4,11 @@ supersedes the old city, and one person's memories never answer another's questi
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 import pytest
+from django.utils import timezone
 
 from companion.models import Memory
 from companion.services import memory_create
@@ -175,4 +177,25 @@ def test_something_coming_up_told_in_passing_is_remembered_when_asked(owner):
 
     asked = say(owner, "when is my interview", session)
 
-    assert "job interview on friday" in asked["reply"]
+    today = owner.local_day(timezone.now())
+    friday = today + dt.timedelta(days=(4 - today.weekday() - 1) % 7 + 1)
+    assert f"job interview on {friday.day} {friday:%B} {friday.year}" in asked["reply"]
+
+
+def test_asked_when_she_answers_with_the_day_it_happened(db):
+    person = make_user("zoe")
+    memory_create(
+        user=person, content="Yesterday I went to my first pottery class", tier="personal",
+        source="user", metadata={"date": "2023-05-08"},
+    )  # fmt: skip
+    memory_create(
+        user=person, content="I ran a half marathon two weeks ago", tier="personal",
+        source="user", metadata={"date": "2023-06-10"},
+    )  # fmt: skip
+
+    pottery = say(person, "when did i go to the pottery class")["reply"]
+    race = say(person, "when was my half marathon")["reply"]
+
+    assert "on 7 May 2023" in pottery
+    assert "yesterday" not in pottery.lower()
+    assert "in the week of 27 May 2023" in race

@@ -155,7 +155,10 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|\b(?:i told you|did i tell you|i mentioned)\b[^.!]*(?:\?|\bright\b|\bagain\b)"
             # Something coming up she was told of: "when is my interview".
             r"|^\W*(?:so |and |ok )?(?:when|what time|what day) (?:is|was) my (?:\w+ )?(?:interview"
-            r"|appointment|exam|test|flight|date|wedding|operation|scan|audition|presentation)\b",
+            r"|appointment|exam|test|flight|date|wedding|operation|scan|audition|presentation)\b"
+            # When something of theirs happened: "when did i go to the pottery class".
+            r"|^\W*(?:so |and |ok |wait |hey )?when (?:did i|did we|was i|was my (?!streak\b)"
+            r"(?:\w+ )?\w+)\b",
         ),
         (
             "progress_question",
