@@ -1,8 +1,11 @@
-"""The words recall's second stage (companion.rerank) reads a memory and a question by."""
+"""The words recall's second stage (companion.rerank) reads a memory and a question by, and
+those that tell when something happened (companion.when)."""
 
 from __future__ import annotations
 
 import re
+
+from companion.dialogue.phrases import MONTHS, NUMBER_WORDS, WEEKDAYS
 
 # A memory that tells when something happened (a day, a month, a season, "ago", a number).
 TIME_WORDS = re.compile(
@@ -19,25 +22,6 @@ SPEAKER = re.compile(r"^([A-Z][\w'\u2019.-]*(?: [A-Z][\w'\u2019.-]*)?):\s")
 
 # -- when things happened (companion.when) ---------------------------------------------------
 
-MONTHS = {
-    name: number
-    for number, names in enumerate(
-        (
-            ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"),
-            ("may",), ("june", "jun"), ("july", "jul"), ("august", "aug"),
-            ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
-            ("december", "dec"),
-        ),
-        start=1,
-    )
-    for name in names
-}  # fmt: skip
-WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-NUMBER_WORDS = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-    "a couple of": 2, "couple of": 2, "a few": 3, "few": 3,
-}  # fmt: skip
 # Metadata keys that may hold the day a memory was said (a session's date).
 SAID_DATE_KEYS = ("date", "said", "day", "when")
 _NUMBER = "|".join([r"\d{1,3}", *sorted(NUMBER_WORDS, key=len, reverse=True)])

@@ -13,21 +13,19 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.dialogue.phrases import MONTHS, NUMBER_WORDS, WEEKDAYS
 from companion.recall_words import (
     AGO,
     DAY_MONTH,
     FUTURE_SAID,
     MONTH_DAY,
     MONTH_NAMED,
-    MONTHS,
-    NUMBER_WORDS,
     PAST_SAID,
     RELATIVE_DAY,
     RELATIVE_DAYS,
     RELATIVE_PERIODS,
     SAID_DATE_KEYS,
     WEEKDAY_NAMED,
-    WEEKDAYS,
 )
 
 Span = str  # "day", "week", "month" or "year": how exactly the date is known
