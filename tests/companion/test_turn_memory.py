@@ -199,3 +199,13 @@ def test_asked_when_she_answers_with_the_day_it_happened(db):
     assert "on 7 May 2023" in pottery
     assert "yesterday" not in pottery.lower()
     assert "in the week of 27 May 2023" in race
+
+
+def test_an_appointment_told_by_its_day_is_answered_with_its_date(owner):
+    session = say(owner, "my dentist appointment is next tuesday, dreading it")
+
+    asked = say(owner, "when is my dentist appointment", session)
+
+    today = owner.local_day(timezone.now())
+    tuesday = today + dt.timedelta(days=(1 - today.weekday() - 1) % 7 + 1)
+    assert f"dentist appointment on {tuesday.day} {tuesday:%B} {tuesday.year}" in asked["reply"]

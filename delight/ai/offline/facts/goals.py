@@ -90,22 +90,31 @@ def _errand(aim: str) -> bool:
 
 # Something coming up ("got a job interview on friday", "i have a dentist appointment
 # tomorrow"): kept as a task-tier memory, so "what did i say my interview was" finds it.
+_EVENTS = (
+    r"job interview|interview|exam|driving test|test|dentist appointment|doctors? appointment"
+    r"|hospital appointment|appointment|operation|scan|audition|presentation|wedding"
+    r"|first date|date|flight|race|gig|match"
+)
 _EVENT = re.compile(
     r"(?:\bI (?:have|have got|got|am having)\b|^got\b)\s*(?:a |an |my |the )?"
-    r"(?P<what>job interview|interview|exam|driving test|test|dentist appointment"
-    r"|doctors? appointment|hospital appointment|appointment|operation|scan|audition"
-    r"|presentation|wedding|first date|date|flight|race|gig|match)\b"
+    rf"(?P<what>{_EVENTS})\b"
     r"(?!\s+(?:back|results?|marked|went|was|is|in the\s+past)\b)(?P<rest>[^,.!?]*)",
+    re.IGNORECASE,
+)
+# … or told by when it is: "my dentist appointment is next tuesday, dreading it".
+_EVENT_IS = re.compile(
+    rf"\bmy (?P<what>{_EVENTS}) is (?P<rest>(?:on|next|this|tomorrow|today|tonight|in|at)\b"
+    r"[^,.!?]*)",
     re.IGNORECASE,
 )
 
 
 def events(clause: str) -> list[ExtractedFact]:
-    found = _EVENT.search(clause)
+    found = _EVENT.search(clause) or _EVENT_IS.search(clause)
     if not found or not found["rest"].strip():
         return []  # "an interview" with no when or what: nothing to hold on to yet
     what = found["what"].lower()
-    said = thing(f"{what}{found['rest']}", 10)
+    said = thing(f"{what} {found['rest'].strip()}", 10)
     article = "an" if what[0] in "aeiou" else "a"
     return [fact(f"Has {article} {said}", "task", f"event:{slug(what)}", 0.7, "plan")]
 

@@ -484,6 +484,11 @@ def test_teaching_a_year_group_is_a_teachers_job_and_teaching_yoga_a_pastime() -
     [
         ("got a job interview on friday, bricking it", "Has a job interview on friday"),
         ("i have a dentist appointment tomorrow at 9", "Has a dentist appointment tomorrow at 9"),
+        (
+            "my dentist appointment is next tuesday, dreading it",
+            "Has a dentist appointment next tuesday",
+        ),
+        ("my flight is at 6am tomorrow", "Has a flight at 6am tomorrow"),
     ],
 )
 def test_something_coming_up_is_kept_as_a_task(text, content) -> None:
@@ -491,7 +496,9 @@ def test_something_coming_up_is_kept_as_a_task(text, content) -> None:
     assert (event.content, event.tier) == (content, "task")
 
 
-@pytest.mark.parametrize("text", ["i got a test back today", "the interview went well"])
+@pytest.mark.parametrize(
+    "text", ["i got a test back today", "the interview went well", "my exam is so hard"]
+)
 def test_an_event_past_or_its_results_is_nothing_coming_up(text) -> None:
     assert not [f for f in extract_facts(text) if f.key.startswith("event:")]
 
