@@ -5,7 +5,9 @@ from __future__ import annotations
 from django import template
 from django.utils.safestring import SafeString
 
+from companion import when
 from companion.chat_text import linkify, memory_kind, memory_source
+from companion.models import Memory
 
 register = template.Library()
 
@@ -26,3 +28,12 @@ def memory_kind_filter(tier: str) -> str:
 def memory_source_filter(source: str) -> str:
     """Where a memory came from, in words ("from a mission")."""
     return memory_source(str(source or ""))
+
+
+@register.filter(name="memory_happened")
+def memory_happened_filter(memory: Memory) -> str:
+    """When what a memory tells happened, in words ("happened 13 March 2026"); "" when it
+    tells no time."""
+    if memory.happened_on is None:
+        return ""
+    return f"happened {when.happened_words(memory.happened_on, memory.happened_span)}"

@@ -39,6 +39,16 @@ def test_page_lists_memories_by_tier_with_source(owner_client, owner):
     assert reverse("memories") in page  # the nav link
 
 
+def test_page_says_when_what_a_memory_tells_happened(owner_client, owner):
+    remember(owner, "Went hiking with Maya yesterday", metadata={"date": "14 March, 2026"})
+    remember(owner, "Loves rainy walks")
+
+    page = owner_client.get(reverse("memories")).content.decode()
+
+    assert page.count("happened ") == 1
+    assert "happened 13 March 2026" in page
+
+
 def test_login_is_required(client):
     response = client.get(reverse("memories"))
     assert response.status_code == 302
