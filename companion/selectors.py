@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -287,7 +287,7 @@ def memory_recall(
     if not 1 <= k <= MAX_K:
         raise ValidationError("k must be between 1 and %(max)s.", params={"max": MAX_K})
     learned = rerank.model()
-    recalled, candidates, copied = _first_stage(
+    rows, copied = _first_stage(
         user=user,
         query=query,
         k=k,
@@ -295,12 +295,13 @@ def memory_recall(
         engine=engine,
         depth=rerank.DEPTH if learned else k,
     )
-    if learned is None or copied is None or not recalled:
-        return recalled[:k]
+    if learned is None or copied is None or not rows:
+        return [_recalled(row) for row in rows[:k]]
+    candidates = [_candidate(row) for row in rows]
     words = copied.words_read([candidate.memory_id for candidate in candidates])
     chances = learned.scores(rerank.features(query, candidates, words))
-    order = sorted(range(len(recalled)), key=lambda i: (-chances[i], -recalled[i].memory.pk))
-    return [replace(recalled[i], score=rerank.score_round(float(chances[i]))) for i in order[:k]]
+    order = sorted(range(len(rows)), key=lambda i: (-chances[i], -candidates[i].memory_id))
+    return [_recalled(rows[i], rerank.score_round(float(chances[i]))) for i in order[:k]]
 
 
 def recall_candidates(
@@ -309,11 +310,12 @@ def recall_candidates(
     """What recall's second stage reads for `query`: the first stage's best rerank.DEPTH
     candidates and their words' scores (for learning its model: bench/recall_longconv.py);
     None without the process's copy, when recall has no second stage."""
-    _, candidates, copied = _first_stage(
+    rows, copied = _first_stage(
         user=user, query=query, k=rerank.DEPTH, tiers=None, engine=engine, depth=rerank.DEPTH
     )
     if copied is None:
         return None
+    candidates = [_candidate(row) for row in rows]
     return candidates, copied.words_read([candidate.memory_id for candidate in candidates])
 
 
@@ -325,9 +327,9 @@ def _first_stage(
     tiers: Iterable[str] | None,
     engine: Engine | None,
     depth: int,
-) -> tuple[list[RecalledMemory], list[rerank.Candidate], sketches.Lists | None]:
-    """The recall statement's best max(k, depth) with a copy (k without), as recalled
-    memories and as candidates, and the copy's lists."""
+) -> tuple[list[tuple[Any, ...]], sketches.Lists | None]:
+    """The recall statement's best max(k, depth) rows with a copy (k without), and the
+    copy's lists (None when there is no copy, or it is no longer current)."""
     embedder = engine_or_default(engine).embedder
     params, copied = _meaning_params(
         user_id=user.pk,
@@ -347,45 +349,48 @@ def _first_stage(
     }
     with connection.cursor() as cursor:
         cursor.execute(recall_sql.RECALL_SQL, params)
-        rows = cursor.fetchall()
-    recalled, candidates = _recalled(rows)
+        rows: list[tuple[Any, ...]] = cursor.fetchall()
     # The copy's words scores are read only at the revision it was made at.
     current = copied is not None and bool(rows) and rows[0][-1]
-    return recalled, candidates, copied if current else None
+    return rows, copied if current else None
 
 
-def _recalled(rows: list[tuple[Any, ...]]) -> tuple[list[RecalledMemory], list[rerank.Candidate]]:
-    """The recall statement's rows as recalled memories, and as the second stage's
-    candidates."""
-    recalled, candidates = [], []
-    split = len(recall_sql.RECALLED_FIELDS)
-    uses = split + len(recall_sql.USE_FIELDS)
-    for row in rows:
-        memory = model_from_row(Memory, recall_sql.RECALLED_FIELDS, row[:split])
-        use = row[split:uses]
-        used = use[0] is not None  # the LEFT JOIN found a MemoryUse (its key comes first)
-        memory.use_known(model_from_row(MemoryUse, recall_sql.USE_FIELDS, use) if used else None)
-        score, age_days, meaning, meaning_rank, words_rank, matched = row[uses : uses + 6]
-        similarity, context_similarity, plain_rank, rare_rank, _ = row[uses + 6 :]
-        uses_count = memory.access_count
-        signals = _Signals(meaning, meaning_rank, words_rank, matched, age_days, uses_count)
-        recalled.append(
-            RecalledMemory(
-                memory=memory, score=score, reasons=signals.reasons(), why=signals.plain()
-            )
-        )
-        candidates.append(
-            rerank.Candidate(
-                memory_id=memory.pk,
-                content=memory.content,
-                similarity=similarity,
-                context_similarity=context_similarity,
-                meaning_rank=meaning_rank,
-                words_rank=plain_rank,
-                rare_rank=rare_rank,
-            )
-        )
-    return recalled, candidates
+# Where the recall statement's columns are: the memory's, its use's, then the signals.
+_MEMORY_END = len(recall_sql.RECALLED_FIELDS)
+_USE_END = _MEMORY_END + len(recall_sql.USE_FIELDS)
+_CONTENT = [field.name for field in recall_sql.RECALLED_FIELDS].index("content")
+
+
+def _recalled(row: tuple[Any, ...], score: float | None = None) -> RecalledMemory:
+    """One row of the recall statement as a recalled memory (with the second stage's
+    `score`, when it ordered them)."""
+    memory = model_from_row(Memory, recall_sql.RECALLED_FIELDS, row[:_MEMORY_END])
+    use = row[_MEMORY_END:_USE_END]
+    used = use[0] is not None  # the LEFT JOIN found a MemoryUse (its key comes first)
+    memory.use_known(model_from_row(MemoryUse, recall_sql.USE_FIELDS, use) if used else None)
+    fused, age_days, meaning, meaning_rank, words_rank, matched = row[_USE_END : _USE_END + 6]
+    uses_count = memory.access_count
+    signals = _Signals(meaning, meaning_rank, words_rank, matched, age_days, uses_count)
+    return RecalledMemory(
+        memory=memory,
+        score=fused if score is None else score,
+        reasons=signals.reasons(),
+        why=signals.plain(),
+    )
+
+
+def _candidate(row: tuple[Any, ...]) -> rerank.Candidate:
+    """One row of the recall statement as the second stage reads it."""
+    similarity, context_similarity, plain_rank, rare_rank, _ = row[_USE_END + 6 :]
+    return rerank.Candidate(
+        memory_id=row[0],
+        content=row[_CONTENT],
+        similarity=similarity,
+        context_similarity=context_similarity,
+        meaning_rank=row[_USE_END + 3],
+        words_rank=plain_rank,
+        rare_rank=rare_rank,
+    )
 
 
 def _shown(user: User) -> QuerySet[Memory]:
