@@ -270,8 +270,8 @@ def memory_recall(
        said before it, who said it, whether it tells a time, its length) and ordered by the
        model's chance that it holds the answer; the k best are returned with that chance as
        their score. bench/recall_longconv.py, R@5 any (tuned | untouched | LoCoMo): first
-       stage 67.4 | 64.1 | 66.2% -> both 79.1 | 77.6 | 76.7% (plain BM25 55.6 | 54.3 |
-       60.1%).
+       stage 66.8 | 64.0 | 66.2% -> both 78.9 | 76.5 | 76.9% (plain BM25 54.5 | 54.4 |
+       60.1%). Only the k returned are built as memories; the candidates stay rows.
     Only active memories that have not expired are recalled. The meaning list alone returns
     min(k, the user's eligible memories), so a user with at least k memories gets k results.
     Measured by bench/recall.py on 1,000,000 rows (2 shared cores whose speed varies by
