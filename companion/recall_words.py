@@ -23,7 +23,7 @@ SPEAKER = re.compile(r"^([A-Z][\w'\u2019.-]*(?: [A-Z][\w'\u2019.-]*)?):\s")
 # -- when things happened (companion.when) ---------------------------------------------------
 
 # Metadata keys that may hold the day a memory was said (a session's date).
-SAID_DATE_KEYS = ("date", "said", "day", "when")
+SAID_DATE_KEYS = ("date", "said", "day", "when", "time", "session")
 _NUMBER = "|".join([r"\d{1,3}", *sorted(NUMBER_WORDS, key=len, reverse=True)])
 AGO = re.compile(rf"\b(?P<count>{_NUMBER}) (?P<unit>day|week|month|year)s? ago\b")
 # Days named relative to the saying, longest first, with their offset in days.

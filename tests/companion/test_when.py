@@ -55,6 +55,7 @@ def test_text_that_names_no_time_has_none(text):
         ({"date": "1:56 pm on 8 May, 2023"}, MONDAY),
         ({"session_date": "2023-05-08T13:56:00"}, MONDAY),
         ({"said_on": "May 8, 2023"}, MONDAY),
+        ({"session": 3, "session_time": "8 May 2023, 1:56 pm"}, MONDAY),
         ({"date": "sometime"}, dt.date(2026, 1, 2)),
         ({"topic": "8 May, 2023"}, dt.date(2026, 1, 2)),  # a key that names no day
         ({}, dt.date(2026, 1, 2)),
