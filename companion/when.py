@@ -75,7 +75,13 @@ def happened(text: str, said: dt.date) -> Happened | None:
     lowered = text.lower()
     future = bool(FUTURE_SAID.search(lowered))
     for rule, pattern in _RULES:
-        if (match := pattern(lowered)) and (found := rule(match, said, future)) is not None:
+        if not (match := pattern(lowered)):
+            continue
+        try:
+            found = rule(match, said, future)
+        except (OverflowError, ValueError):
+            return None  # a day beyond the calendar (said in year 1 or 9999): none
+        if found is not None:
             return Happened(found.on, found.span, match.span())
     return None
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from companion import when
 
@@ -85,3 +87,23 @@ def test_a_dated_text_says_the_date_it_means_at_its_end(text, dated):
 
     assert found is not None
     assert when.dated_text(text, found) == dated
+
+
+@given(st.text(max_size=200), st.dates(min_value=dt.date(1900, 1, 1)))
+def test_any_text_on_any_day_is_read_without_error(text, said):
+    found = when.happened(text, said)
+
+    if found is not None:
+        assert found.span in ("day", "week", "month", "year")
+        assert isinstance(when.dated_text(text, found), str)
+
+
+@given(
+    st.sampled_from(["tomorrow", "yesterday", "next year", "last week", "999 weeks ago",
+                     "next monday", "last saturday", "last month", "on 31 december"]),
+    st.sampled_from([dt.date(1, 1, 1), dt.date(9999, 12, 31)]),
+)  # fmt: skip
+def test_a_time_beyond_the_calendar_is_none_not_an_error(text, said):
+    found = when.happened(text, said)
+
+    assert found is None or dt.date.min <= found.on <= dt.date.max
