@@ -13,7 +13,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.dialogue.phrases import MONTHS, NUMBER_WORDS, WEEKDAYS
+from companion.dialogue.dates import add_months, day_words, number
+from companion.dialogue.phrases import MONTHS, WEEKDAYS
 from companion.recall_words import (
     AGO,
     DAY_MONTH,
@@ -87,15 +88,14 @@ def happened(text: str, said: dt.date) -> Happened | None:
 
 
 def _ago(found: re.Match[str], said: dt.date, future: bool) -> Happened | None:
-    count = int(found["count"]) if found["count"].isdigit() else NUMBER_WORDS[found["count"]]
-    unit = found["unit"]
+    count, unit = number(found["count"]), found["unit"]
     if unit == "day":
         return Happened(said - dt.timedelta(days=count), "day")
     if unit == "week":
         return Happened(said - dt.timedelta(weeks=count), "week")
     if unit == "month":
-        return Happened(_months_from(said, -count), "month")
-    return Happened(_date(said.year - count, said.month, min(said.day, 28)) or said, "year")
+        return Happened(add_months(said, -count), "month")
+    return Happened(add_months(said, -12 * count), "year")
 
 
 def _relative_day(found: re.Match[str], said: dt.date, future: bool) -> Happened | None:
@@ -115,7 +115,7 @@ def _period(found: re.Match[str], said: dt.date, future: bool) -> Happened | Non
             saturday -= dt.timedelta(weeks=1)
         return Happened(saturday, "week")
     if period == "month":
-        return Happened(_months_from(said.replace(day=1), step), "month")
+        return Happened(add_months(said.replace(day=1), step), "month")
     return Happened(dt.date(said.year + step, 1, 1), "year")
 
 
@@ -159,11 +159,6 @@ def _nearest(said: dt.date, month: int, day: int, span: Span) -> Happened | None
     return Happened(min(dates, key=lambda candidate: abs((candidate - said).days)), span)
 
 
-def _months_from(day: dt.date, months: int) -> dt.date:
-    index = day.year * 12 + day.month - 1 + months
-    return dt.date(index // 12, index % 12 + 1, min(day.day, 28))
-
-
 def _date(year: int, month: int, day: int) -> dt.date | None:
     try:
         return dt.date(year, month, day)
@@ -178,8 +173,8 @@ def happened_words(on: dt.date, span: Span) -> str:
     if span == "month":
         return f"{on:%B} {on.year}"
     if span == "week":
-        return f"the week of {on.day} {on:%B} {on.year}"
-    return f"{on.day} {on:%B} {on.year}"
+        return f"the week of {day_words(on)}"
+    return day_words(on)
 
 
 def dated_text(text: str, found: Happened) -> str:

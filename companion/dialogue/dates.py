@@ -216,7 +216,9 @@ def _keyword_date(keyword: str, today: date, *, ends: bool) -> date:
 
 
 def display_date(value: str | None) -> str:
-    if value is None:
-        return "no deadline"
-    day = date.fromisoformat(value)
+    return "no deadline" if value is None else day_words(date.fromisoformat(value))
+
+
+def day_words(day: date) -> str:
+    """A day as a person reads it: "8 May 2023"."""
     return f"{day.day} {day:%B %Y}"
