@@ -191,6 +191,16 @@ def _merged_words(words: Words, kept: np.ndarray, changed: Words, added: np.ndar
 
 
 @dataclass(frozen=True)
+class Ranked:
+    """The words' lists and scores for a query (words_ranked)."""
+
+    as_postgresql: np.ndarray  # rows, best first, as recall_sql.WORDS_LIST ranks them
+    by_rarity: np.ndarray  # rows, best first, by BM25 with the context's words
+    own: np.ndarray  # by row: BM25 of the memory's own words
+    with_context: np.ndarray  # by row: BM25 of its words and its context's, counted lightly
+
+
+@dataclass(frozen=True)
 class Lists:
     """Recall's lists from the process's copy (the nearest sketches and two rankings of the
     words), as SQL arrays of ids, best first, and the person's revision they were made at
@@ -202,16 +212,20 @@ class Lists:
     worded: str  # the memories that best match the query's words, as PostgreSQL ranks them
     rare_worded: str  # by BM25 with the context's words: a word rare here counts more
     ids: np.ndarray  # each copied memory's id, by row
-    scores: np.ndarray  # by row: BM25 of its own words, BM25 with its context's, its length
+    ranked: Ranked  # the words' scores, by row
+    lengths: np.ndarray  # each memory's number of words, by row
 
     def words_read(self, memory_ids: Sequence[int]) -> np.ndarray:
-        """Rows of `scores` for `memory_ids`, in their order (zeros for one not copied)."""
+        """For `memory_ids`, in their order: BM25 of its own words, BM25 with its context's,
+        its length (zeros for one not copied)."""
         found = np.flatnonzero(np.isin(self.ids, memory_ids))
         row_of = dict(zip(self.ids[found].tolist(), found.tolist(), strict=True))
-        read = np.zeros((len(memory_ids), self.scores.shape[1]))
-        for place, memory_id in enumerate(memory_ids):
-            if (row := row_of.get(memory_id)) is not None:
-                read[place] = self.scores[row]
+        places = [place for place, memory_id in enumerate(memory_ids) if memory_id in row_of]
+        rows = [row_of[memory_ids[place]] for place in places]
+        read = np.zeros((len(memory_ids), 3))
+        read[places] = np.column_stack(
+            [self.ranked.own[rows], self.ranked.with_context[rows], self.lengths[rows]]
+        )
         return read
 
 
@@ -249,7 +263,8 @@ def lists(
         worded=_sql_array(copy.ids[ranked.as_postgresql]),
         rare_worded=_sql_array(copy.ids[ranked.by_rarity]),
         ids=copy.ids,
-        scores=np.column_stack([ranked.own, ranked.with_context, copy.words.lengths]),
+        ranked=ranked,
+        lengths=copy.words.lengths,
     )
 
 
@@ -264,16 +279,6 @@ def _nearest(copy: Copy, vector: Sequence[float], eligible: np.ndarray, size: in
     if len(rows) > size:
         rows = rows[np.argpartition(-scores[rows], size - 1)[:size]]
     return rows
-
-
-@dataclass(frozen=True)
-class Ranked:
-    """The words' lists and scores for a query (words_ranked)."""
-
-    as_postgresql: np.ndarray  # rows, best first, as recall_sql.WORDS_LIST ranks them
-    by_rarity: np.ndarray  # rows, best first, by BM25 with the context's words
-    own: np.ndarray  # by row: BM25 of the memory's own words
-    with_context: np.ndarray  # by row: BM25 of its words and its context's, counted lightly
 
 
 def words_ranked(
@@ -306,17 +311,18 @@ def words_ranked(
         empty = np.empty(0, dtype=np.int64)
         return Ranked(empty, empty, own, with_context)
     lengths = words.lengths + CONTEXT_COUNTS * context.lengths
+    averages = max(float(words.lengths.mean()), 1.0), max(float(lengths.mean()), 1.0)
     for word in set(query):
         holding = words.hashes == word
         rows, counts = words.rows[holding], words.counts[holding]
         plain[rows] += _SERIES[np.minimum(counts, 256) - 1]
-        own += _bm25(rows, counts.astype(np.float64), words.lengths, size)
+        own += _bm25(rows, counts.astype(np.float64), words.lengths, averages[0], size)
         heard = context.hashes == word
         both = np.zeros(size)
         np.add.at(both, rows, counts)
         np.add.at(both, context.rows[heard], CONTEXT_COUNTS * context.counts[heard])
         found = np.flatnonzero(both)
-        with_context += _bm25(found, both[found], lengths, size)
+        with_context += _bm25(found, both[found], lengths, averages[1], size)
     matching = np.flatnonzero(((plain > 0) | (with_context > 0)) & eligible)
     worded = matching[plain[matching] > 0]
     return Ranked(
@@ -327,12 +333,15 @@ def words_ranked(
     )
 
 
-def _bm25(rows: np.ndarray, counts: np.ndarray, lengths: np.ndarray, size: int) -> np.ndarray:
-    """Each of `size` memories' BM25 for one word found `counts` times in `rows`."""
+def _bm25(
+    rows: np.ndarray, counts: np.ndarray, lengths: np.ndarray, average: float, size: int
+) -> np.ndarray:
+    """Each of `size` memories' BM25 for one word found `counts` times in `rows` (`average`:
+    the memories' average length)."""
     scores = np.zeros(size)
     if len(rows):
         idf = np.log1p((size - len(rows) + 0.5) / (len(rows) + 0.5))
-        norm = K1 * (1 - B + B * lengths[rows] / max(float(lengths.mean()), 1.0))
+        norm = K1 * (1 - B + B * lengths[rows] / average)
         scores[rows] = idf * counts * (K1 + 1) / (counts + norm)
     return scores
 

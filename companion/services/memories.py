@@ -230,10 +230,6 @@ def memory_create(
     memory.full_clean(exclude=TRUSTED_LINKS, validate_constraints=False)
     memory.embedding = embedder.embed_one(memory.content)
     _lock_user_memories(user)
-    memory.context, memory.context_embedding = memory_context_of(
-        previous=thread_previous(user=user, memory=memory, now=now), embedding=memory.embedding
-    )
-    _date(memory, saved=user.local_day(now))
 
     previous = None
     if memory.key:
@@ -267,6 +263,11 @@ def memory_create(
         # Free the key slot before the new fact takes it (one active memory per key); the
         # old fact held until now.
         Memory.objects.filter(pk=previous.pk).update(active=False, valid_to=now, updated_at=now)
+    # Only a memory that is made reads its thread (a reinforced one keeps its own).
+    memory.context, memory.context_embedding = memory_context_of(
+        previous=thread_previous(user=user, memory=memory, now=now), embedding=memory.embedding
+    )
+    _date(memory, saved=user.local_day(now))
     memory.valid_from = now
     memory.save()
     _record(memory=memory, kind=ChangeKind.CREATED, actor=actor, new=memory.content)
