@@ -103,8 +103,8 @@ _EVENT = re.compile(
 )
 # … or told by when it is: "my dentist appointment is next tuesday, dreading it".
 _EVENT_IS = re.compile(
-    rf"\bmy (?P<what>{_EVENTS}) is (?P<rest>(?:on|next|this|tomorrow|today|tonight|in|at)\b"
-    r"[^,.!?]*)",
+    rf"\bmy (?P<what>{_EVENTS})(?P<where> (?:to|in|at|with|for) [\w' ]{{1,30}}?)? is "
+    r"(?P<rest>(?:on|next|this|tomorrow|today|tonight|in|at)\b[^,.!?]*)",
     re.IGNORECASE,
 )
 
@@ -114,7 +114,8 @@ def events(clause: str) -> list[ExtractedFact]:
     if not found or not found["rest"].strip():
         return []  # "an interview" with no when or what: nothing to hold on to yet
     what = found["what"].lower()
-    said = thing(f"{what} {found['rest'].strip()}", 10)
+    where = found.groupdict().get("where") or ""
+    said = thing(f"{what}{where} {found['rest'].strip()}", 10)
     article = "an" if what[0] in "aeiou" else "a"
     return [fact(f"Has {article} {said}", "task", f"event:{slug(what)}", 0.7, "plan")]
 

@@ -489,6 +489,7 @@ def test_teaching_a_year_group_is_a_teachers_job_and_teaching_yoga_a_pastime() -
             "Has a dentist appointment next tuesday",
         ),
         ("my flight is at 6am tomorrow", "Has a flight at 6am tomorrow"),
+        ("my flight to lisbon is next friday, so excited", "Has a flight to lisbon next friday"),
     ],
 )
 def test_something_coming_up_is_kept_as_a_task(text, content) -> None:
