@@ -34,7 +34,6 @@ def parse_args() -> argparse.Namespace:
 
 def faults() -> dict[str, Callable]:
     """How each fault is planned on the server before each turn."""
-    import json
 
     from tests.support.openai_server import CHAT, EMBEDDINGS, Planned
 
@@ -48,15 +47,8 @@ def faults() -> dict[str, Callable]:
         return plan
 
     def stream_cut(server) -> None:
-        scores = {"joy": 0.1, "anger": 0, "sadness": 0, "fear": 0, "love": 0, "surprise": 0}
-        for data in (
-            {"level": 0, "reason": ""},
-            {**scores, "neutral": 0.9},
-            {"intent": "question", "confidence": 0.9},
-        ):
-            server.plan_chat(json.dumps(data))
+        server.plan_reading()
         server.plan_stream(["MODEL-REPLY: ", "I hear"], ending="cut")
-        server.plan_json({"facts": []})
 
     return {
         "hung": always(Planned(hang=True)),

@@ -99,7 +99,7 @@ from companion.turn.undo import (
 )
 from delight.ai.engine import ReplyRequest
 from delight.ai.offline import UNPLANNED
-from delight.ai.types import ChatMessage, EmotionResult
+from delight.ai.types import ChatMessage, EmotionResult, ExtractedFact
 from delight.runner import NodeContext, TurnState
 from goals.selectors import goal_focus, triad_for
 from nudges.selectors import welcome_pending
@@ -139,7 +139,12 @@ def receive_input(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     """
     deps = deps_of(ctx)
     text = state.input.text
-    safety = noted(ctx, "safety", deps.engine.screen_safety(text))
+    # Read once (one call when a model reads it): what it says, and after what her last reply
+    # did ("Not bad for an old man" after a streak is pride).
+    reading = deps.engine.read_message(
+        text, before=deps.session_at_start.get("reply_act", ""), today=deps.today
+    )
+    safety = noted(ctx, "safety", reading.safety)
     answer = safety_answer(safety)
     asked = deps.session_at_start.get("check_in")
     if answer == CHECKIN and recently_asked(deps.session_at_start.get("safety_asked"), deps.now):
@@ -160,18 +165,23 @@ def receive_input(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         "answer": answer,
         "check_in_before": asked,
         "dialogue_before": dialogue.to_dict(),  # kept whatever answers: a flow survives
+        # For store_memory, kept with the checkpoint: a turn resumed elsewhere reads nothing
+        # again.
+        "read_facts": {
+            "facts": [dataclasses.asdict(fact) for fact in reading.facts],
+            "source": reading.facts_source,
+        },
         # Only the next message answers a check-in: a "yep" ten turns on is about something
         # else. (A new check-in or a crisis reply asks again: those nodes run later.)
         "session": {"check_in": None},
     }
     if answer in (CRISIS, CHECKIN, CLOSED, SOMEONE_ELSE, ASK_AGAIN):
         return out
-    emotion = noted(ctx, "emotion", deps.engine.detect_emotion(text))
+    emotion = noted(ctx, "emotion", reading.emotion)
     out["emotion"] = dataclasses.asdict(emotion)
     if not ctx.sandbox:
         _emotion_keep(deps, emotion)
-    # Read after what her last reply did: "Not bad for an old man" after a streak is pride.
-    read = deps.engine.classify_intent(text, before=deps.session_at_start.get("reply_act", ""))
+    read = reading.intent
     # Once, for the whole turn: an act whose words do not fit it is not sure (senses.SENSE).
     act, sure, by = act_understood(read.act, read.act_confidence, text, by=read.act_by)
     intent = noted(
@@ -571,7 +581,7 @@ def store_memory(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     if "crisis" in state.outputs or "check_in" in state.outputs:
         ctx.note("crisis or check-in turn: nothing stored")
         return {"facts": [], "written": []}
-    facts, source = deps.engine.read_facts(state.input.text, today=deps.today)
+    facts, source = _facts_read(state, deps)
     if "failed" in source:
         ctx.note(f"facts: {source}")
     out: dict[str, Any] = {"facts": [dataclasses.asdict(fact) for fact in facts], "written": []}
@@ -590,6 +600,16 @@ def store_memory(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     if used:
         memories_touch(user=deps.user, ids=used)
     return out
+
+
+def _facts_read(state: TurnState, deps: TurnDeps) -> tuple[list[ExtractedFact], str]:
+    """The message's facts as the turn's reading found them, and who read them (a turn
+    begun before readings were kept reads them now)."""
+    read = state.output("receive_input").get("read_facts")
+    if read is None:
+        return deps.engine.read_facts(state.input.text, today=deps.today)
+    facts = [ExtractedFact(**{**fact, "tags": tuple(fact["tags"])}) for fact in read["facts"]]
+    return facts, read["source"]
 
 
 def error(state: TurnState, ctx: NodeContext) -> dict[str, Any]:

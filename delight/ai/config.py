@@ -12,7 +12,7 @@ EMBEDDING_MODES = ("auto", "openai", "minilm", "minilm-torch", "hashing")
 # What reading a message is for (each call's purpose, as staff filter AI calls by it): the
 # extraction model's work.
 EXTRACTION_PURPOSES = frozenset(
-    {"extraction", "classification", "safety", "emotion", "intent", "facts"}
+    {"extraction", "classification", "reading", "safety", "emotion", "intent", "facts"}
 )
 
 # USD per 1M tokens: (input, output). Public list prices; override via settings when they move.

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from delight.ai import classifiers, prompts
-from delight.ai.chat import OpenAIChat
+from delight.ai.chat import JSON_MAX_TOKENS, OpenAIChat
 from delight.ai.config import AIConfig
 from delight.ai.embeddings import Embedder, HashingEmbedder, build_embedder
 from delight.ai.fact_checks import facts_decided
@@ -41,6 +41,7 @@ from delight.ai.types import (
     EmotionResult,
     ExtractedFact,
     IntentResult,
+    MessageReading,
     SafetyResult,
 )
 from delight.ai.usage import UsageSink
@@ -138,6 +139,10 @@ class Engine(Protocol):
         self, text: str, *, today: dt.date | None = None
     ) -> tuple[list[ExtractedFact], str]: ...
 
+    def read_message(
+        self, text: str, *, before: str = "", today: dt.date | None = None
+    ) -> MessageReading: ...
+
 
 # A result dataclass that says where it came from (its `source` field).
 R = TypeVar(
@@ -230,6 +235,18 @@ class OfflineEngine:
     ) -> tuple[list[ExtractedFact], str]:
         """The facts and who read them ("offline")."""
         return self.extract_facts(text, today=today), "offline"
+
+    def read_message(
+        self, text: str, *, before: str = "", today: dt.date | None = None
+    ) -> MessageReading:
+        """Each reading of the message by the rules and the offline classifiers."""
+        return MessageReading(
+            safety=self.screen_safety(text),
+            emotion=self.detect_emotion(text),
+            intent=self.classify_intent(text, before=before),
+            facts=tuple(self.extract_facts(text, today=today)),
+            facts_source="offline",
+        )
 
 
 # Heavy feelings tied at the top (a small model's fear, anger and sadness at 0.5 each): the
@@ -328,8 +345,18 @@ class ModelEngine:
 
     # -- classification and extraction -------------------------------------------------------
 
-    def _ask(self, prompt: str, text: str, schema: dict[str, Any], purpose: str) -> dict[str, Any]:
-        return self.chat.complete_json(prompts.single(prompt, text), schema=schema, purpose=purpose)
+    def _ask(
+        self,
+        prompt: str,
+        text: str,
+        schema: dict[str, Any],
+        purpose: str,
+        *,
+        max_tokens: int = JSON_MAX_TOKENS,
+    ) -> dict[str, Any]:
+        return self.chat.complete_json(
+            prompts.single(prompt, text), schema=schema, purpose=purpose, max_tokens=max_tokens
+        )
 
     def _fallback(self, what: str, exc: AIError, offline: Callable[[str], R], text: str) -> R:
         _log_fallback(what, exc)
@@ -341,51 +368,32 @@ class ModelEngine:
         except AIError as exc:
             fallback = self._fallback("intent", exc, classifiers.classify_intent, text)
             return _with_act(fallback, text, self, before)
-        intent = IntentResult(data["intent"], float(data["confidence"]), source="model")
-        return _with_act(intent, text, self, before)
+        return _with_act(_intent_read(data), text, self, before)
 
     def detect_emotion(self, text: str) -> EmotionResult:
         try:
             data = self._ask(prompts.EMOTION_PROMPT, text, prompts.EMOTION_SCHEMA, "emotion")
         except AIError as exc:
             return self._fallback("emotion", exc, classifiers.detect_emotion, text)
-        scores = {name: float(data[name]) for name in EMOTIONS}
-        return EmotionResult(scores=scores, dominant=dominant_emotion(scores), source="model")
+        return _emotion_read(data)
 
     def screen_safety(self, text: str) -> SafetyResult:
-        """The rules' level, raised by the model's only with support.
-
-        The offline screen is a floor: whatever the model says, the result is never less
-        cautious; a model failure leaves the offline result. With a local embedder that is
-        the rules and the message's meaning; with a server embedder the rules alone (the
-        meaning's model would be trained at first use, spending a turn's budget). A model
-        raises the level only of a message the floor already reads as at least concern:
-        small models call harmless messages ("I'm a
-        nurse", "kill me now, my mother-in-law is staying") imminent danger, and every
-        false alarm answers with a crisis reply, stores nothing and flags staff. Quoting
-        the person's words was no support: a 1.5B model quoted "kill me now" and "im dying
-        😂" as level 2. Its raise rests on the model alone (basis "model"): the turn asks
-        the person before anything else (a check-in), like a raise from meaning alone.
-        """
-        floor = (
-            self.offline.screen_safety(text)
-            if self.embedder.in_process
-            else classifiers.screen_safety(text)
-        )
+        """The rules' level (the floor, `_safety_floor`), raised by the model's only with
+        support (`_safety_read`); a model failure leaves the floor."""
+        floor = self._safety_floor(text)
         try:
             data = self._ask(prompts.SAFETY_PROMPT, text, prompts.SAFETY_SCHEMA, "safety")
         except AIError as exc:
             return self._fallback("safety screen", exc, lambda _: floor, text)
-        level = int(data["level"])
-        if level > floor.level >= 1:
-            return SafetyResult(
-                level=level,
-                reason=str(data["reason"]).strip() or "flagged by the model",
-                matched=(*floor.matched, "model"),
-                source="model+offline",
-                basis="model",
-            )
-        return _with_source(floor, "model+offline")
+        return _safety_read(data, floor)
+
+    def _safety_floor(self, text: str) -> SafetyResult:
+        """The offline screen, which a model's reading may raise but never lower: with a
+        local embedder the rules and the message's meaning; with a server embedder the rules
+        alone (the meaning's model would be trained at first use, spending a turn's budget)."""
+        if self.embedder.in_process:
+            return self.offline.screen_safety(text)
+        return classifiers.screen_safety(text)
 
     def extract_facts(self, text: str, *, today: dt.date | None = None) -> list[ExtractedFact]:
         return self.read_facts(text, today=today)[0]
@@ -401,17 +409,99 @@ class ModelEngine:
             data = self._ask(prompts.FACTS_PROMPT, text, prompts.FACTS_SCHEMA, "facts")
         except AIError as exc:
             return rules, model_failed("fact extraction", exc)
-        proposed = [
-            ExtractedFact(
-                content=item["content"].strip(),
-                tier=item["tier"],
-                key=item["key"].strip().lower(),
-                confidence=float(item["confidence"]),
-                tags=("model",),
+        return _facts_read(data["facts"], rules, text), "model"
+
+    def read_message(
+        self, text: str, *, before: str = "", today: dt.date | None = None
+    ) -> MessageReading:
+        """Safety, emotion, intent and facts from one call to the model (a turn reads its
+        message once: four calls re-sent the message and their prompts four times).
+
+        1. The offline floor of the safety screen and the rules' facts, which the model's
+           answer is checked against.
+        2. One JSON answer with the four parts (prompts.READING_SCHEMA), purpose "reading".
+        3. Each part decided as when asked alone (`_safety_read`, `_emotion_read`,
+           `_intent_read` with the act read offline, `_facts_read`).
+        4. If the model fails, every part is the offline engine's, each saying why.
+        """
+        floor = self._safety_floor(text)
+        rules = offline_extract_facts(text, today=today)
+        try:
+            data = self._ask(
+                prompts.READING_PROMPT, text, prompts.READING_SCHEMA, "reading",
+                max_tokens=READING_MAX_TOKENS,
+            )  # fmt: skip
+        except AIError as exc:
+            source = model_failed("reading", exc)
+            intent = _with_source(classifiers.classify_intent(text), source)
+            return MessageReading(
+                safety=_with_source(floor, source),
+                emotion=_with_source(classifiers.detect_emotion(text), source),
+                intent=_with_act(intent, text, self, before),
+                facts=tuple(rules),
+                facts_source=source,
             )
-            for item in data["facts"]
-        ]
-        return facts_decided(proposed, rules, text), "model"
+        return MessageReading(
+            safety=_safety_read(data["safety"], floor),
+            emotion=_emotion_read(data["emotion"]),
+            intent=_with_act(_intent_read(data["intent"]), text, self, before),
+            facts=tuple(_facts_read(data["facts"], rules, text)),
+            facts_source="model",
+        )
+
+
+# A reading of all four parts is longer than one alone: up to 12 facts of a sentence each.
+READING_MAX_TOKENS = 900
+
+
+def _intent_read(data: dict[str, Any]) -> IntentResult:
+    return IntentResult(data["intent"], float(data["confidence"]), source="model")
+
+
+def _emotion_read(data: dict[str, Any]) -> EmotionResult:
+    scores = {name: float(data[name]) for name in EMOTIONS}
+    return EmotionResult(scores=scores, dominant=dominant_emotion(scores), source="model")
+
+
+def _safety_read(data: dict[str, Any], floor: SafetyResult) -> SafetyResult:
+    """The floor, raised by the model's level only with support.
+
+    The offline screen is a floor: whatever the model says, the result is never less
+    cautious. A model raises the level only of a message the floor already reads as at
+    least concern: small models call harmless messages ("I'm a nurse", "kill me now, my
+    mother-in-law is staying") imminent danger, and every false alarm answers with a crisis
+    reply, stores nothing and flags staff. Quoting the person's words was no support: a 1.5B
+    model quoted "kill me now" and "im dying 😂" as level 2. Its raise rests on the model
+    alone (basis "model"): the turn asks the person before anything else (a check-in), like
+    a raise from meaning alone.
+    """
+    level = int(data["level"])
+    if level > floor.level >= 1:
+        return SafetyResult(
+            level=level,
+            reason=str(data["reason"]).strip() or "flagged by the model",
+            matched=(*floor.matched, "model"),
+            source="model+offline",
+            basis="model",
+        )
+    return _with_source(floor, "model+offline")
+
+
+def _facts_read(
+    items: list[dict[str, Any]], rules: list[ExtractedFact], text: str
+) -> list[ExtractedFact]:
+    """The model's facts as the product decides them (fact_checks.facts_decided)."""
+    proposed = [
+        ExtractedFact(
+            content=item["content"].strip(),
+            tier=item["tier"],
+            key=item["key"].strip().lower(),
+            confidence=float(item["confidence"]),
+            tags=("model",),
+        )
+        for item in items
+    ]
+    return facts_decided(proposed, rules, text)
 
 
 def model_failed(what: str, exc: AIError) -> str:

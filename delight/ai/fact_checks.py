@@ -20,7 +20,10 @@ reading of it (facts_decided):
    ("Ana lives in Porto" stays a note, "Lives in Lisbon" stays where they live).
 6. A fact about who they are, their people, pets, likes and ways is personal, whatever tier
    the model gave it; a goal's is a project's.
-7. The offline reading's facts for the slots the model left empty are added, as before.
+7. A fact the offline reading already holds (all its own words are among one offline fact's)
+   is left to that fact, which has its slot: "Has a cat called Pepper" as a task beside the
+   offline "Has a cat called Pepper" under `pet:cat` was the same cat kept twice.
+8. The offline reading's facts for the slots the model left empty are added, as before.
 """
 
 from __future__ import annotations
@@ -62,12 +65,26 @@ def facts_decided(
     if asks(text):
         return offline
     by_key = {fact.key: fact for fact in offline if fact.key}
+    held = [_own_words(fact.content) for fact in offline if fact.key]
     kept: list[ExtractedFact] = []
     for fact in proposed:
-        if decided := _decided(fact, text, by_key):
-            kept.append(decided)
+        decided = _decided(fact, text, by_key)
+        if decided is None or (decided not in offline and _held(decided, held)):
+            continue
+        kept.append(decided)
     keys = {fact.key for fact in kept if fact.key}
     return kept + [fact for fact in offline if fact.key and fact.key not in keys]
+
+
+def _own_words(content: str) -> set[str]:
+    """A fact's own words, by their start (not the words a note frames it with)."""
+    return {word[:_STEM] for word in _WORD.findall(content.lower()) if word not in _FRAME}
+
+
+def _held(fact: ExtractedFact, held: list[set[str]]) -> bool:
+    """Whether an offline fact already says all that `fact` says (step 7)."""
+    own = _own_words(fact.content)
+    return bool(own) and any(own <= words for words in held)
 
 
 def _decided(
@@ -89,11 +106,11 @@ def _decided(
 def said_in(content: str, text: str) -> bool:
     """Whether most of a fact's own words (not the words a note frames it with) are words of
     the message (step 2)."""
-    own = [word for word in _WORD.findall(content.lower()) if word not in _FRAME]
+    own = [word[:_STEM] for word in _WORD.findall(content.lower()) if word not in _FRAME]
     if not own:
         return False
     heard = {word[:_STEM] for word in _WORD.findall(text.lower())}
-    return sum(word[:_STEM] in heard for word in own) / len(own) >= SAID_SHARE
+    return sum(word in heard for word in own) / len(own) >= SAID_SHARE
 
 
 def _capitalised(text: str) -> str:

@@ -122,31 +122,57 @@ def single(system: str, text: str) -> list[ChatMessage]:
     return [ChatMessage("system", system), ChatMessage("user", text)]
 
 
-INTENT_PROMPT = (
-    "Classify the intent of the user's message. Labels:\n"
-    + "\n".join(f"- {name}: {description}" for name, description in INTENT_DESCRIPTIONS.items())
-    + '\nAnswer as {"intent": <label>, "confidence": <0..1>}.'
+# What each reading of a message asks, without the shape of its answer: asked alone (the
+# *_PROMPT below) or all four in one call (READING_PROMPT, a turn's one reading).
+INTENT_TASK = "Classify the intent of the user's message. Labels:\n" + "\n".join(
+    f"- {name}: {description}" for name, description in INTENT_DESCRIPTIONS.items()
 )
-EMOTION_PROMPT = (
+EMOTION_TASK = (
     "Rate how strongly the user's message expresses each emotion, from 0 to 1: "
     + ", ".join(EMOTIONS)
-    + ". Use neutral for matter-of-fact messages. Answer with one number per emotion."
+    + ". Use neutral for matter-of-fact messages."
 )
-SAFETY_PROMPT = (
+SAFETY_TASK = (
     "Assess whether the user's message signals risk of suicide, self-harm or danger. "
     "level 0: no risk. 1: concern (hopelessness, feeling like a burden). 2: high risk "
     "(wish to die, self-harm). 3: imminent danger (a plan, means or timing). Give a short "
     "reason, and in quote the user's exact words that show the risk (empty when there are "
-    'none). Answer as {"level": <0..3>, "reason": <text>, "quote": <their words>}.'
+    "none)."
 )
-FACTS_PROMPT = (
+FACTS_TASK = (
     "Extract facts about the user worth remembering from their message, written in the third "
     "person without their name (e.g. 'Works as a nurse'). tier: personal (identity, "
     "preferences, emotional patterns), project (goals, plans, progress), task (one-off actions "
     "and short-lived plans). key: a stable slot so a newer fact can replace an older one: "
     '"name", "age", "occupation", "location", "likes:<thing>" (likes and dislikes share it), '
     '"preference:<topic>", "goal:<short_slug>", "feeling:<trigger_slug>", or "" for none. '
-    'Ignore small talk. Answer as {"facts": [...]}, an empty list when there is nothing.'
+    "Ignore small talk and questions; an empty list when there is nothing."
+)
+
+INTENT_PROMPT = INTENT_TASK + '\nAnswer as {"intent": <label>, "confidence": <0..1>}.'
+EMOTION_PROMPT = EMOTION_TASK + " Answer with one number per emotion."
+SAFETY_PROMPT = (
+    SAFETY_TASK + ' Answer as {"level": <0..3>, "reason": <text>, "quote": <their words>}.'
+)
+FACTS_PROMPT = FACTS_TASK + ' Answer as {"facts": [...]}.'
+
+READING_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "safety": SAFETY_SCHEMA,
+        "emotion": EMOTION_SCHEMA,
+        "intent": INTENT_SCHEMA,
+        "facts": FACTS_SCHEMA["properties"]["facts"],
+    },
+    "required": ["safety", "emotion", "intent", "facts"],
+    "additionalProperties": False,
+}
+READING_PROMPT = (
+    "Read the user's message once and answer four things about it in one JSON object.\n"
+    f"safety: {SAFETY_TASK}\n"
+    f"emotion: {EMOTION_TASK}\n"
+    f"intent: {INTENT_TASK}\n"
+    f"facts: {FACTS_TASK}"
 )
 
 

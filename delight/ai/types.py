@@ -90,3 +90,16 @@ class ExtractedFact:
     confidence: float = 0.7
     tags: tuple[str, ...] = field(default_factory=tuple)
     value: str = ""  # what the key holds: "Ana" for "relation:sister", "Seville" for "location"
+
+
+@dataclass(frozen=True)
+class MessageReading:
+    """Everything read from one message of the person's (Engine.read_message): how safe it
+    is, how they feel, what they want and do, and the facts worth keeping; `facts_source` is
+    who read the facts ("offline", "model", or "offline (model failed: …)")."""
+
+    safety: SafetyResult
+    emotion: EmotionResult
+    intent: IntentResult
+    facts: tuple[ExtractedFact, ...]
+    facts_source: str

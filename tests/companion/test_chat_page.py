@@ -278,7 +278,7 @@ def test_a_model_reply_cut_short_is_replaced_on_screen_by_the_complete_one(
     openai_server,  # noqa: F811
 ):
     make_user("iris", timezone="UTC")
-    openai_server.plan_classifiers()
+    openai_server.plan_reading()
     openai_server.plan_stream(["MODEL-REPLY: ", "I hear"], ending="cut")
     model = {"OPENAI_API_KEY": "test", "OPENAI_BASE_URL": openai_server.base_url}
     # A loaded machine's first turn can outlast the default budget and be answered offline;

@@ -11,8 +11,8 @@ from django.core.exceptions import ValidationError
 from companion import conversations, selectors, tasks
 from companion.conversations import person_lock_key, session_lock_key
 from companion.models import Conversation, Memory, Turn
+from companion.turn import nodes
 from delight import checkpoints
-from delight.ai.engine import OfflineEngine
 from delight.errors import Busy, NotFound
 from delight.models import AgentCheckpoint
 from delight.runner import TurnState
@@ -22,16 +22,20 @@ from tests.companion.factories import SimulatedCrash, say
 pytestmark = pytest.mark.django_db
 
 
-class CrashOnceWhileRemembering(OfflineEngine):
-    """Dies (like a killed worker) the first time store_memory extracts facts."""
+@pytest.fixture
+def dies_while_remembering(monkeypatch):
+    """Once called, the next turn dies (like a killed worker) as store_memory keeps a fact."""
+    keep = nodes.memory_create_quietly
+    armed = []
 
-    crashed = False
-
-    def extract_facts(self, text, *, today=None):
-        if not CrashOnceWhileRemembering.crashed:
-            CrashOnceWhileRemembering.crashed = True
+    def keep_or_die(**kwargs):
+        if armed:
+            armed.clear()
             raise SimulatedCrash
-        return super().extract_facts(text, today=today)
+        return keep(**kwargs)
+
+    monkeypatch.setattr(nodes, "memory_create_quietly", keep_or_die)
+    return lambda: armed.append(True)
 
 
 def goal_flow_at_confirmation(user) -> dict:
@@ -132,12 +136,14 @@ def test_a_clashing_message_outside_any_transaction_leaves_the_connection_usable
     assert say(owner, "Are you there now?", session)["reply"]
 
 
-def test_a_turn_cut_off_mid_way_resumes_without_repeating_its_side_effects(owner):
+def test_a_turn_cut_off_mid_way_resumes_without_repeating_its_side_effects(
+    owner, dies_while_remembering
+):
     session = goal_flow_at_confirmation(owner)
-    CrashOnceWhileRemembering.crashed = False
+    dies_while_remembering()
 
     with pytest.raises(SimulatedCrash):
-        say(owner, "yes, and my name is Ana", session, engine=CrashOnceWhileRemembering())
+        say(owner, "yes, and my name is Ana", session)
     cut_off = Turn.objects.get(text="yes, and my name is Ana")
     assert cut_off.status == Turn.Status.RUNNING
     assert Goal.objects.filter(user=owner).count() == 1  # respond committed with its checkpoint
@@ -145,7 +151,7 @@ def test_a_turn_cut_off_mid_way_resumes_without_repeating_its_side_effects(owner
         "respond"
     )
 
-    later = say(owner, "thanks", session, engine=CrashOnceWhileRemembering())
+    later = say(owner, "thanks", session)
 
     cut_off.refresh_from_db()
     assert cut_off.status == Turn.Status.DONE
@@ -157,10 +163,12 @@ def test_a_turn_cut_off_mid_way_resumes_without_repeating_its_side_effects(owner
     assert later["reply"]
 
 
-def test_the_recovery_job_finishes_turns_whose_process_died(owner, held_elsewhere):
-    CrashOnceWhileRemembering.crashed = False
+def test_the_recovery_job_finishes_turns_whose_process_died(
+    owner, held_elsewhere, dies_while_remembering
+):
+    dies_while_remembering()
     with pytest.raises(SimulatedCrash):
-        say(owner, "My name is Ana", engine=CrashOnceWhileRemembering())
+        say(owner, "My name is Ana")
     alive = held_elsewhere(session_lock_key(Turn.objects.get().conversation_id))
 
     assert tasks.recover_turns() == 0  # someone alive holds its session: leave it alone
@@ -172,10 +180,12 @@ def test_the_recovery_job_finishes_turns_whose_process_died(owner, held_elsewher
     assert turn.result["reply"] == turn.reply
 
 
-def test_a_retry_of_a_cut_off_message_resumes_it_instead_of_a_second_turn(owner, held_elsewhere):
-    CrashOnceWhileRemembering.crashed = False
+def test_a_retry_of_a_cut_off_message_resumes_it_instead_of_a_second_turn(
+    owner, held_elsewhere, dies_while_remembering
+):
+    dies_while_remembering()
     with pytest.raises(SimulatedCrash):
-        say(owner, "I love hiking", idempotency_key="k-2", engine=CrashOnceWhileRemembering())
+        say(owner, "I love hiking", idempotency_key="k-2")
     alive = held_elsewhere(session_lock_key(Turn.objects.get().conversation_id))
     with pytest.raises(conversations.SessionBusy):
         say(owner, "I love hiking", idempotency_key="k-2")

@@ -88,13 +88,12 @@ def test_a_person_who_never_left_gets_no_welcome(owner):
 
 def test_the_model_is_told_to_welcome_them_back(came_back, ai_config, openai_server):
     engine = build_engine(ai_config, on_usage=record_usage)
-    openai_server.plan_classifiers()
+    openai_server.plan_reading()
     openai_server.plan_stream(["Welcome back! ", "Good to see you."])
-    openai_server.plan_json({"facts": []})
 
     result = say(came_back, "hello, I'm back", engine=engine)
 
-    prompt = openai_server.requests_to("/v1/chat/completions")[3].body["messages"][0]["content"]
+    prompt = openai_server.requests_to("/v1/chat/completions")[1].body["messages"][0]["content"]
     assert "- Welcome: Welcome back! It's good to see you." in prompt
     assert "Never mention how long they were away" in prompt
     assert result["reply"] == "Welcome back! Good to see you."

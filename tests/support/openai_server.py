@@ -24,6 +24,7 @@ import struct
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -190,9 +191,14 @@ def embeddings_body(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 class OpenAIServer:
-    """The server; a context manager that listens on 127.0.0.1 at a free port."""
+    """The server; a context manager that listens on 127.0.0.1 at a free port.
 
-    def __init__(self) -> None:
+    `responder`, when given, answers a chat request that nothing planned fits, from the
+    request itself (a scripted model: by what it is asked, not in which order); None from it
+    leaves the default answer."""
+
+    def __init__(self, responder: Callable[[dict[str, Any]], Planned | None] | None = None) -> None:
+        self.responder = responder
         self.requests: list[Recorded] = []
         self._plans: dict[str, deque[Planned]] = {CHAT: deque(), EMBEDDINGS: deque()}
         self._lock = threading.Lock()
@@ -272,17 +278,24 @@ class OpenAIServer:
     def plan_delay(self, seconds: float, text: str = "late", *, path: str = CHAT) -> None:
         self.plan(Planned(body=chat_body(text), delay=seconds), path=path)
 
-    def plan_classifiers(self) -> None:
-        """What a turn asks the model first, answered: the safety screen (level 0), the
-        emotion (neutral) and the intent (a question)."""
-        self.plan_json(
-            {"level": 0, "reason": "", "quote": ""}, prompt_tokens=30, completion_tokens=5
-        )
+    def plan_reading(
+        self,
+        *,
+        facts: list[dict[str, Any]] | None = None,
+        intent: str = "question",
+        level: int = 0,
+        **usage: Any,
+    ) -> None:
+        """What a turn asks the model first, answered in one reading (Engine.read_message):
+        the safety screen (`level`), the emotion (neutral), the intent and the `facts`."""
         scores = {"joy": 0.1, "anger": 0, "sadness": 0, "fear": 0, "love": 0, "surprise": 0}
-        self.plan_json({**scores, "neutral": 0.9}, prompt_tokens=30, completion_tokens=20)
-        self.plan_json(
-            {"intent": "question", "confidence": 0.9}, prompt_tokens=30, completion_tokens=5
-        )
+        reading = {
+            "safety": {"level": level, "reason": "", "quote": ""},
+            "emotion": {**scores, "neutral": 0.9},
+            "intent": {"intent": intent, "confidence": 0.9},
+            "facts": facts or [],
+        }
+        self.plan_json(reading, **({"prompt_tokens": 60, "completion_tokens": 40} | usage))
 
     def plan_hang(self, *, path: str = CHAT, times: int = 1) -> None:
         """Accept the request and never answer it (until the server stops)."""
@@ -310,6 +323,10 @@ class OpenAIServer:
                 return fits
         if path == EMBEDDINGS and isinstance(payload, dict):
             return Planned(body=embeddings_body(payload))
+        if path == CHAT and self.responder is not None and isinstance(payload, dict):
+            answered = self.responder(payload)
+            if answered is not None:
+                return answered
         if path == CHAT:
             if streaming:
                 return Planned(chunks=stream_chunks(["ok"]))

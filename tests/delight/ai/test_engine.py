@@ -12,6 +12,7 @@ from delight.ai.classifiers import screen_safety
 from delight.ai.config import AIConfig
 from delight.ai.embeddings import HashingEmbedder, OnnxMiniLMEmbedder, OpenAIEmbedder
 from delight.ai.engine import (
+    READING_MAX_TOKENS,
     Engine,
     ModelEngine,
     OfflineEngine,
@@ -382,9 +383,7 @@ def test_model_facts_are_merged_with_rule_facts_for_missing_keys(
     facts = model_engine.extract_facts("My name is Ana, I'm a nurse and I want to run a 5k")
 
     keys = [fact.key for fact in facts]
-    assert keys[:2] == ["occupation", "goal:run_5k"]
-    assert "name" in keys
-    assert keys.count("occupation") == 1
+    assert sorted(keys) == ["goal:run_5k", "name", "occupation"]  # each slot once
 
 
 def test_fact_extraction_failure_uses_the_rules(
@@ -408,17 +407,88 @@ def test_model_engine_accepts_an_injected_chat(ai_config: AIConfig) -> None:
 def test_each_reading_of_a_message_is_recorded_with_its_own_purpose(
     model_engine: ModelEngine, openai_server: OpenAIServer, usages: list[Usage]
 ) -> None:
-    openai_server.plan_classifiers()
+    openai_server.plan_json({"level": 0, "reason": "", "quote": ""})
+    openai_server.plan_json({name: 0.0 for name in EMOTIONS})
+    openai_server.plan_json({"intent": "question", "confidence": 0.9})
     openai_server.plan_json({"facts": []})
+    openai_server.plan_reading()
     text = "I have a big exam tomorrow"
 
     model_engine.screen_safety(text)
     model_engine.detect_emotion(text)
     model_engine.classify_intent(text)
     model_engine.extract_facts(text)
+    model_engine.read_message(text)
 
     chat_calls = [usage.purpose for usage in usages if usage.purpose != "embedding"]
-    assert chat_calls == ["safety", "emotion", "intent", "facts"]
+    assert chat_calls == ["safety", "emotion", "intent", "facts", "reading"]
+
+
+# -- one reading of a message ------------------------------------------------------------------
+
+
+def test_a_model_reads_a_message_once_for_all_four_parts(
+    model_engine: ModelEngine, openai_server: OpenAIServer
+) -> None:
+    nurse = {"content": "Works as a nurse", "tier": "personal", "key": "occupation",
+             "confidence": 0.9}  # fmt: skip
+    openai_server.plan_reading(facts=[nurse], intent="reflection")
+
+    reading = model_engine.read_message("I'm a nurse and the night shifts wear me out")
+
+    asked = openai_server.requests_to(CHAT)
+    assert len(asked) == 1
+    assert asked[0].body["temperature"] == 0
+    assert asked[0].body["max_tokens"] == READING_MAX_TOKENS
+    assert asked[0].body["response_format"]["type"] == "json_schema"
+    assert (reading.intent.label, reading.intent.source) == ("reflection", "model")
+    assert (reading.emotion.dominant, reading.safety.level) == ("neutral", 0)
+    assert [fact.content for fact in reading.facts] == ["Works as a nurse"]
+    assert reading.facts_source == "model"
+
+
+def test_the_one_reading_is_decided_as_each_reading_alone(
+    model_engine: ModelEngine, openai_server: OpenAIServer
+) -> None:
+    """The rules' safety floor holds and the product decides the facts."""
+    wrong = {"content": "Ana lives in Porto", "tier": "personal", "key": "location",
+             "confidence": 0.95}  # fmt: skip
+    openai_server.plan_reading(facts=[wrong], level=3)
+
+    reading = model_engine.read_message("My sister Ana lives in Porto, I miss her")
+
+    assert reading.safety.level == 0  # a model alone never raises a clean message
+    assert [fact.key for fact in reading.facts] == ["relation:sister", "relation:sister:home"]
+
+
+def test_a_reading_the_model_cannot_give_is_the_offline_engines_saying_why(
+    model_engine: ModelEngine, openai_server: OpenAIServer
+) -> None:
+    openai_server.plan_error(500, times=3)
+    text = "My name is Ana. I feel like a burden to everyone"
+
+    reading = model_engine.read_message(text)
+
+    floor = model_engine.offline.screen_safety(text)
+    assert floor.level == 1
+    assert dataclasses.replace(reading.safety, source="") == dataclasses.replace(floor, source="")
+    assert [fact.key for fact in reading.facts] == ["name"]
+    sources = {reading.safety.source, reading.emotion.source, reading.intent.source}
+    assert sources == {"offline (model failed: server error (500))"}
+    assert reading.facts_source == "offline (model failed: server error (500))"
+
+
+def test_the_offline_engine_reads_a_message_as_each_classifier_does() -> None:
+    engine = OfflineEngine()
+    text = "my cat Pepper passed away last week"
+
+    reading = engine.read_message(text, before="celebrate")
+
+    assert reading.safety == engine.screen_safety(text)
+    assert reading.emotion == engine.detect_emotion(text)
+    assert reading.intent == engine.classify_intent(text, before="celebrate")
+    assert list(reading.facts) == engine.extract_facts(text)
+    assert reading.facts_source == "offline"
 
 
 def test_heavy_feelings_tied_at_the_top_are_never_read_as_neutral(

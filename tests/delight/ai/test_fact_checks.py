@@ -22,10 +22,23 @@ def test_a_relatives_home_never_fills_where_the_person_lives():
     facts = decided("My sister Ana lives in Porto", proposed("Ana lives in Porto", "location"))
 
     assert "location" not in {fact.key for fact in facts}
-    note = next(fact for fact in facts if fact.content == "Ana lives in Porto")
-    assert note.key == ""  # kept, replacing nothing
-    assert CANDIDATE in note.tags
-    assert "relation:sister" in {fact.key for fact in facts}  # the offline reading's
+    # Said once, by the offline reading's fact under the sister's slot.
+    assert [fact.key for fact in facts] == ["relation:sister", "relation:sister:home"]
+
+
+def test_a_profile_slot_the_offline_reading_misses_is_a_candidate_replacing_nothing():
+    text = "thinking of moving to Porto next year"
+
+    facts = decided(text, proposed("Moving to Porto next year", "location"))
+
+    assert [(fact.content, fact.key) for fact in facts] == [("Moving to Porto next year", "")]
+    assert CANDIDATE in facts[0].tags
+
+
+def test_what_the_offline_reading_holds_is_not_kept_twice():
+    facts = decided("We have a cat called Pepper", proposed("Has a cat called Pepper", "", "task"))
+
+    assert [(fact.key, fact.tier) for fact in facts] == [("pet:cat", "personal")]
 
 
 @pytest.mark.parametrize("text", ["What's my sister's name?", "whats my sisters name"])
