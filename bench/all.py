@@ -46,6 +46,7 @@ BENCHES = (
     Bench("nudges", ("--people", "50000")),
     Bench("broadcast", ("--clients", "300", "--users", "20000")),
     Bench("vs_langgraph", ("--sessions", "20"), needs="langgraph"),
+    Bench("model_path", ("--scripted",)),
 )
 
 

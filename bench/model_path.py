@@ -11,13 +11,14 @@ request, a plan that takes its time, a passage that is its offline guide word fo
 nudge that invents a sister.
 
 1. Create (or reuse) the database `bench_model_path` and migrate it; a new person each run
-   (Sam, in Lisbon's time zone) with their story started. Jobs run inline, as a worker runs
-   them, each within MODEL_JOB_BUDGET_SECONDS: the plan after the goal's yes, a passage after
-   a mission.
+   (Sam, in Lisbon's time zone) with their story started. The jobs this bench measures run
+   here, one after another, as a worker runs them (each within MODEL_JOB_BUDGET_SECONDS, not
+   within a turn's budget): the goal's plan after the conversation, the passage after the
+   mission; the others stay queued.
 2. Send the 13 messages of CONVERSATION through companion.conversations.message_send with
    the process's engine; per turn print the wait, the model calls by purpose with their
    tokens, and what fell back to the offline engine (the trace's notes).
-3. Finish the plan's first mission (a passage is written, and whatever else a finished
+3. Approve the plan and finish its first mission (a passage is written, and whatever else a finished
    mission sets off), and word three nudges (days 2, 4 and 7 away).
 4. Print what was stored and who wrote it: the person's memories with their keys, the goal
    and its missions, the passage's and the nudges' sources, every model call by purpose
@@ -35,7 +36,7 @@ import time
 from collections import Counter, defaultdict
 from typing import Any
 
-from common import ROOT, bench_database_url, django_setup, p95  # bench/ is on sys.path
+from common import ROOT, bench_database_url, django_setup, figure, p95  # bench/ is on sys.path
 
 from tests.support.openai_server import OpenAIServer, Planned, chat_body, model_plan, stream_chunks
 
@@ -49,11 +50,11 @@ CONVERSATION = (
     "honestly work has been so stressful lately, i can't switch off",
     "kill me now, my mother-in-law is staying for two weeks lol",
     "I want to run a half marathon by June.",
+    "to feel strong again after a hard year",
     "yes",
-    "what should i do about my manager",
-    "I can't eat peanuts",
+    "I can't eat peanuts, what's a good snack before a long run",
     "what do you remember about me?",
-    "thanks, that's all for tonight. bye!",
+    "thanks, thats all for tonight. bye!",
 )
 NUDGE_STEPS = ("day_2", "day_4", "day_7")
 # The purposes of a turn's own calls (the rest are jobs': planning, narrative, insight, nudge).
@@ -168,15 +169,32 @@ def replay_conversation(user: Any) -> list[dict[str, Any]]:
     return turns
 
 
-def finish_first_mission(user: Any) -> str:
-    from goals import services as goals_services
-    from goals.models import Mission
+def timed(what: str, job: Any, *args: Any) -> None:
+    started = time.monotonic()
+    outcome = job(*args)
+    print(f"{what}: {outcome!r} ({time.monotonic() - started:.1f} s)")
 
+
+def plan_and_tell(user: Any) -> None:
+    """The goal's plan, its first mission done and the passage that asks for, each job run
+    as a worker runs it."""
+    from goals import services as goals_services
+    from goals import tasks as goals_tasks
+    from goals.models import Goal, Mission
+    from narrative import tasks as narrative_tasks
+    from narrative.models import Beat
+
+    for goal in Goal.objects.filter(user=user, decomposition_status="pending"):
+        timed(f"plan “{goal.title}”", goals_tasks.decompose_goal, goal.pk)
     mission = Mission.objects.filter(goal__user=user).order_by("pk").first()
     if mission is None:
-        return "no mission was planned"
+        print("no mission was planned")
+        return
+    goals_services.mission_approve_all(user=user, goal_id=mission.goal_id)
     goals_services.mission_complete(user=user, mission_id=mission.pk)
-    return f"finished “{mission.title}”"
+    print(f"finished “{mission.title}”")
+    for beat in Beat.objects.filter(user=user, status="pending"):
+        timed("passage", narrative_tasks.write_story_beat, beat.pk)
 
 
 def word_nudges(user: Any) -> list[str]:
@@ -233,6 +251,8 @@ def print_calls(first_id: int, turns: list[dict[str, Any]]) -> None:
         sum(c.prompt_tokens + c.completion_tokens for c in t["calls"]) for t in turns
     )
     fallbacks = sum(len(t["notes"]) for t in turns)
+    figure("model calls a turn", per_turn, target=2, unit="calls")
+    figure("model tokens a turn", tokens, target=None, unit="tokens")
     print(f"\n{len(turns)} turns: {per_turn:.1f} model calls and {tokens:.0f} tokens a turn; "
           f"wait p50 {statistics.median(waits):.1f} s, p95 {p95(waits):.1f} s; "
           f"{fallbacks} fallbacks noted")  # fmt: skip
@@ -249,11 +269,9 @@ def main() -> None:
     django_setup(bench_database_url(DATABASE, args.database_url))
     from django.conf import settings
     from django.contrib.auth import get_user_model
-    from django_q.conf import Conf
 
     from narrative import services as narrative_services
 
-    Conf.SYNC = True  # jobs run inline, one after another, as a worker would run them
     ai = settings.AI
     print(f"server {ai.openai_base_url} ({'scripted' if scripted else 'as configured'}), "
           f"models {ai.chat_model} / {ai.extraction_model} / {ai.narrative_model}; "
@@ -266,8 +284,8 @@ def main() -> None:
     narrative_services.story_start(user=user)
     first = last_call_id()
     turns = replay_conversation(user)
-    started = time.monotonic()
-    print(f"\n{finish_first_mission(user)} ({time.monotonic() - started:.1f} s)")
+    print()
+    plan_and_tell(user)
     for line in word_nudges(user):
         print(f"  nudge {line}")
     print_stored(user)

@@ -13,7 +13,7 @@ import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
 
 import jsonschema
 
@@ -112,12 +112,15 @@ class OpenAIChat:
         purpose: str = "chat",
         max_tokens: int | None = None,
     ) -> ChatResult:
-        """One whole answer. Raises AIUnavailableError, AIRequestError or AIResponseError."""
+        """One whole answer. Raises AIUnavailableError, AIRequestError or AIResponseError
+        (reason "too long" for an answer cut off at `max_tokens`: it ends mid-sentence)."""
         extra: dict[str, Any] = {}
         if max_tokens is not None:
             extra["max_tokens"] = max_tokens
-        text, usage = self._complete_once(messages, purpose=purpose, extra=extra)
-        return ChatResult(text=text, usage=usage)
+        answer = self._complete_once(messages, purpose=purpose, extra=extra)
+        if answer.cut:
+            raise AIResponseError(_TOO_LONG.format(max_tokens), reason="too long")
+        return ChatResult(text=answer.text, usage=answer.usage)
 
     def served(self, purpose: str) -> str:
         """The model that answered for `purpose`, as the server last said; the configured
@@ -137,13 +140,21 @@ class OpenAIChat:
             return said.strip()
         return model
 
-    def stream(self, messages: Sequence[ChatMessage], *, purpose: str = "chat") -> Iterator[str]:
+    def stream(
+        self,
+        messages: Sequence[ChatMessage],
+        *,
+        purpose: str = "chat",
+        max_tokens: int | None = None,
+    ) -> Iterator[str]:
         """Yield the answer's text chunks in order; usage is recorded when the stream ends.
 
         Retries cover only opening the stream: once a chunk was yielded, a failure raises
         AIUnavailableError (the caller already showed part of the answer). A stream that
         ends without a finish_reason, breaks, or outlives the turn's budget is such a
-        failure (reason "stream cut", or "timed out"): its text is not a whole answer.
+        failure (reason "stream cut", or "timed out"): its text is not a whole answer. One
+        cut off at `max_tokens` ends mid-sentence: AIResponseError (reason "too long"), which
+        counts against no breaker (the server is fine; its model rambled).
         """
         model = self.config.model_for(purpose)
         started = time.monotonic()
@@ -157,6 +168,7 @@ class OpenAIChat:
                 stream=True,
                 stream_options={"include_usage": True},
                 timeout=timeout,
+                max_tokens=openai.omit if max_tokens is None else max_tokens,
             )
 
         try:
@@ -167,7 +179,7 @@ class OpenAIChat:
 
         budget = current_budget()
         served = model
-        finished = False
+        finished = cut = False
         ok, error = True, ""
         try:
             for chunk in response:
@@ -177,6 +189,7 @@ class OpenAIChat:
                     stats["completion"] = chunk.usage.completion_tokens or 0
                 for choice in chunk.choices or ():
                     finished = finished or bool(choice.finish_reason)
+                    cut = cut or choice.finish_reason == "length"
                     piece = choice.delta.content if choice.delta else None
                     if piece:
                         yield piece
@@ -184,6 +197,8 @@ class OpenAIChat:
                     raise OutOfBudget("the turn's model budget ran out mid-stream")
             if not finished:
                 raise MalformedAnswer("the stream ended without a finish_reason")
+            if cut:
+                ok, error = False, _TOO_LONG.format(max_tokens)
         except GeneratorExit:
             ok, error = True, "stopped by caller"
             raise
@@ -208,6 +223,8 @@ class OpenAIChat:
                 prompt_tokens=stats["prompt"],
                 completion_tokens=stats["completion"],
             )
+        if cut:
+            raise AIResponseError(error, attempts=stats["attempts"], reason="too long")
 
     def complete_json(
         self,
@@ -228,7 +245,10 @@ class OpenAIChat:
         2. Parse and validate the answer against the schema.
         3. If invalid, ask again with the same messages and only the validation error, at most
            `config.json_retries` more times. The invalid answer is not sent back: resending it
-           made each round's prompt longer and small models repeat what they see.
+           made each round's prompt longer and small models repeat what they see. An answer
+           cut off at `max_tokens` is not asked again (reason "too long"): at temperature 0
+           a small model that rambled in a string rambles again (18 of 28 readings of a
+           135M model were cut, and each retry cost ~18 s of a turn's budget).
         4. Then raise AIResponseError: half-valid data is never returned.
         """
         validator_cls = jsonschema.validators.validator_for(schema)
@@ -254,13 +274,17 @@ class OpenAIChat:
                         "object that matches the schema.",
                     ),
                 ]
-            text = self._json_answer(
+            answer = self._json_answer(
                 asked, schema=schema, validator=validator, purpose=purpose,
                 bounds={"max_tokens": max_tokens, "temperature": temperature},
             )  # fmt: skip
-            data, problem = _parse_and_validate(text, validator)
+            data, problem = _parse_and_validate(answer.text, validator)
             if data is not None:
                 return data
+            if answer.cut:
+                raise AIResponseError(
+                    f"{_TOO_LONG.format(max_tokens)}: {problem}", reason="too long"
+                )
         raise AIResponseError(
             f"no valid JSON after {self.config.json_retries + 1} answers: {problem}",
             reason="invalid output",
@@ -276,20 +300,20 @@ class OpenAIChat:
         validator: Any,
         purpose: str,
         bounds: dict[str, Any],
-    ) -> str:
-        """One answer's text, asked with json_schema while this server takes it (step 1)."""
+    ) -> Answer:
+        """One answer, asked with json_schema while this server takes it (step 1)."""
         check = self._json_checker(validator)
         if self._json_schema_accepted:
             extra = {**bounds, "response_format": _schema_format(schema, purpose)}
             try:
-                return self._complete_once(messages, purpose=purpose, extra=extra, check=check)[0]
+                return self._complete_once(messages, purpose=purpose, extra=extra, check=check)
             except AIRequestError as exc:
                 if exc.status != 400:
                     raise
                 logger.info("the model server refused json_schema (%s); using json_object", exc)
                 self._json_schema_accepted = False
         extra = {**bounds, "response_format": {"type": "json_object"}}
-        return self._complete_once(messages, purpose=purpose, extra=extra, check=check)[0]
+        return self._complete_once(messages, purpose=purpose, extra=extra, check=check)
 
     @staticmethod
     def _json_checker(validator: Any) -> Callable[[str], str]:
@@ -310,7 +334,7 @@ class OpenAIChat:
         purpose: str,
         extra: dict[str, Any],
         check: Callable[[str], str] | None = None,
-    ) -> tuple[str, Usage]:
+    ) -> Answer:
         """One request (with transport retries) and exactly one Usage for it.
 
         A body that is no completion (not JSON, no choices, no message) is retried like a
@@ -350,7 +374,7 @@ class OpenAIChat:
             prompt_tokens=prompt,
             completion_tokens=completion,
         )
-        return text, usage
+        return Answer(text, usage, cut=_finish_reason(response) == "length")
 
     def _emit(
         self,
@@ -377,6 +401,22 @@ class OpenAIChat:
             prompt_tokens=prompt_tokens,
             completion_tokens=completion_tokens,
         )
+
+
+_TOO_LONG = "too long: the answer reached its limit of {} tokens"
+
+
+class Answer(NamedTuple):
+    """One answer's text, its usage, and whether it was cut off at the token limit."""
+
+    text: str
+    usage: Usage
+    cut: bool
+
+
+def _finish_reason(response: Any) -> str:
+    choices = getattr(response, "choices", None) or [None]
+    return str(getattr(choices[0], "finish_reason", "") or "")
 
 
 def _token_counts(response: Any) -> tuple[int, int]:
@@ -419,6 +459,24 @@ def _schema_format(schema: dict[str, Any], name: str) -> dict[str, Any]:
         "type": "json_schema",
         "json_schema": {"name": name, "schema": schema, "strict": _strict_compatible(schema)},
     }
+
+
+def unbounded(schema: Any, path: str = "") -> list[str]:
+    """Where `schema` lets an answer grow without end: a string with no maxLength, an array
+    with no maxItems. A bounded schema's answer fits its token limit, so a server that turns
+    the schema into a grammar can never be cut off inside it."""
+    if not isinstance(schema, dict):
+        return []
+    kinds = schema.get("type")
+    kinds = kinds if isinstance(kinds, list) else [kinds]
+    found = []
+    if "string" in kinds and "maxLength" not in schema and "enum" not in schema:
+        found.append(path or "(root)")
+    if "array" in kinds and "maxItems" not in schema:
+        found.append(path or "(root)")
+    for name, child in (schema.get("properties") or {}).items():
+        found += unbounded(child, f"{path}/{name}")
+    return found + unbounded(schema.get("items"), f"{path}[]")
 
 
 def _strict_compatible(schema: Any) -> bool:

@@ -35,6 +35,7 @@ from delight.ai.guard import CircuitBreaker, Clock
 from delight.ai.offline import ReplyContext, compose_reply
 from delight.ai.offline import extract_facts as offline_extract_facts
 from delight.ai.retries import AIError
+from delight.ai.text import light_stem, normalise_words
 from delight.ai.types import (
     EMOTIONS,
     ChatMessage,
@@ -49,6 +50,10 @@ from delight.ai.usage import UsageSink
 logger = logging.getLogger("delight.ai")
 
 HISTORY_MESSAGES = 12  # earlier turns sent to the model; the caller trims to its own budget
+# A reply is 2 to 4 short sentences (prompts.PERSONA): one that reaches this is a ramble, cut
+# mid-sentence, and the offline reply stands in (a 135M model wrote until the turn's budget
+# of 90 s ran out).
+REPLY_MAX_TOKENS = 300
 
 
 @dataclass
@@ -307,32 +312,43 @@ class ModelEngine:
         ]
 
     def reply(self, request: ReplyRequest) -> ReplyResult:
-        if request.strategy == "crisis":
-            # A fixed, reviewed crisis message with resources beats a generated one.
+        if _offline_answers(request):
             return self.offline.reply(request)
         try:
-            result = self.chat.complete(self.messages_for(request), purpose="chat")
+            result = self.chat.complete(
+                self.messages_for(request), purpose="chat", max_tokens=REPLY_MAX_TOKENS
+            )
         except AIError as exc:
             _log_fallback("reply", exc)
             offline = self.offline.reply(request)
             return dataclasses.replace(offline, fallback=True, error=str(exc))
+        if problem := reply_problem(result.text, request.context):
+            logger.warning("model reply refused (%s): %s", problem, result.text)
+            offline = self.offline.reply(request)
+            return dataclasses.replace(offline, fallback=True, error=problem)
         return ReplyResult(text=result.text.strip(), engine=self.chat.source("chat"))
 
     def stream_reply(self, request: ReplyRequest) -> ReplyStream:
         """Stream the model's reply, or the offline one when the model fails.
 
-        1. Crisis: the fixed offline message.
+        1. Crisis, or an answer of record (EXACT_ACTS): the offline reply.
         2. The model's chunks as they come.
         3. If the model fails before its first chunk, the offline reply streams instead.
-        4. If it fails after some (a stream cut, broken or out of budget), the chunks shown
-           are taken back and the complete offline reply replaces them (ReplyStream).
+        4. If it fails after some (a stream cut, broken or out of budget), or its whole reply
+           is refused (`reply_problem`), the chunks shown are taken back and the complete
+           offline reply replaces them (ReplyStream).
         """
-        if request.strategy == "crisis":
+        if _offline_answers(request):
             return self.offline.stream_reply(request)
 
         def write(stream: ReplyStream) -> Iterator[str]:
             try:
-                yield from self.chat.stream(self.messages_for(request), purpose="chat")
+                yield from self.chat.stream(
+                    self.messages_for(request), purpose="chat", max_tokens=REPLY_MAX_TOKENS
+                )
+                if problem := reply_problem("".join(stream.shown), request.context):
+                    logger.warning("model reply refused (%s)", problem)
+                    stream.fall_back(problem, replacement=self.offline.reply(request).text)
             except AIError as exc:
                 _log_fallback("reply", exc)
                 if stream.shown:
@@ -450,7 +466,8 @@ class ModelEngine:
         )
 
 
-# A reading of all four parts is longer than one alone: up to 12 facts of a sentence each.
+# A reading of all four parts is longer than one alone; its schema bounds every string and
+# list (prompts.TEXT_MAX, FACTS_MAX) to well within this, so a whole answer always fits.
 READING_MAX_TOKENS = 900
 
 
@@ -502,6 +519,34 @@ def _facts_read(
         for item in items
     ]
     return facts_decided(proposed, rules, text)
+
+
+# Replies that state what Eliza holds (what she remembers, the person's missions, streak and
+# story, the zones open now, what she can do, where they left off): the offline reply reads
+# them from the records, word for word; a model retold them wrong ("Your sister's name is
+# Alex" for Ana, from a 135M model). A model writes the rest: listening, sympathy, advice…
+EXACT_ACTS = frozenset(
+    {"memory_answer", "missions", "progress", "story", "world", "help", "resume"}
+)
+
+
+def reply_problem(text: str, context: ReplyContext) -> str:
+    """Why a model's reply may not be said, or "": it offers a food the person cannot eat
+    (their `food:<thing>` facts in the context; a 135M model suggested a peanut butter wrap
+    to someone who had just said they can't eat peanuts)."""
+    said = {light_stem(word) for word in normalise_words(text)}
+    for key, _ in context.remembered:
+        family, _, thing = key.partition(":")
+        words = [light_stem(word) for word in thing.split("_") if word]
+        if family == "food" and thing != "diet" and words and all(w in said for w in words):
+            return "a food they cannot eat"
+    return ""
+
+
+def _offline_answers(request: ReplyRequest) -> bool:
+    """Whether the offline engine writes this reply: a crisis (a fixed, reviewed message
+    with resources beats a generated one) or an answer of record (EXACT_ACTS)."""
+    return request.strategy == "crisis" or request.act in EXACT_ACTS
 
 
 def model_failed(what: str, exc: AIError) -> str:

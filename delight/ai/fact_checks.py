@@ -9,7 +9,8 @@ reading of it (facts_decided):
 1. A question tells nothing of the person to a model: only the offline reading's facts,
    which keep what a question states as true ("can i eat bread if im coeliac").
 2. A fact must be said in the message: most of its own words are the message's (advice,
-   Eliza's words, an invention are not).
+   Eliza's words, an invention are not), and it says something: a lone word ("Work", under
+   `work`, from a 135M model) is no fact.
 3. Said in the person's voice ("I am a nurse"), it is told in the third person, as every
    stored fact is ("They are a nurse").
 4. A key that is no slot ("feeling: stress") is dropped: the fact is kept without one, so it
@@ -90,7 +91,7 @@ def _held(fact: ExtractedFact, held: list[set[str]]) -> bool:
 def _decided(
     fact: ExtractedFact, text: str, offline: dict[str, ExtractedFact]
 ) -> ExtractedFact | None:
-    if not said_in(fact.content, text):
+    if len(_WORD.findall(fact.content.lower())) < 2 or not said_in(fact.content, text):
         return None
     key = fact.key if KEY.match(fact.key) else ""
     if key in PROFILE_KEYS:

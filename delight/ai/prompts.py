@@ -8,6 +8,11 @@ from typing import Any
 from delight.ai.types import EMOTIONS, INTENTS, ChatMessage
 
 TIERS = ("personal", "project", "task")  # the memory tiers a fact may be kept in
+# Every string and list an answer holds is bounded, so a whole answer fits its token limit: a
+# server that turns the schema into a grammar (llama.cpp) can then never be cut off inside a
+# string. A 135M model wrote a safety reason until 900 tokens ran out in 18 of 28 readings.
+TEXT_MAX = 160  # characters of a reason, a quote or a fact
+FACTS_MAX = 6  # facts kept from one message
 
 PERSONA = (
     "You are Eliza, the companion in Delight: warm, emotionally aware and practical. You help "
@@ -27,18 +32,12 @@ STRATEGY_GUIDANCE = {
     "crisis": "They may be in crisis: be calm and caring, encourage contacting local emergency "
     "services or a crisis line, and do not coach.",
 }
-# What the reply should do (companion.turn.plan), said to a model as the offline engine does it.
+# What the reply should do (companion.turn.plan), said to a model as the offline engine does it
+# (the answers of record, engine.EXACT_ACTS, are the offline engine's own).
 ACT_GUIDANCE = {
     "greet": "Greet them back warmly and briefly, by name if you know it.",
     "goodbye": "Say goodbye warmly and briefly; do not start a new topic.",
     "thanks_reply": "They thanked you: say you're welcome, briefly.",
-    "help": "They asked what you can do: list it plainly (set up goals and break them into "
-    "missions, mark missions done and undo that, streaks and progress, their story, which "
-    "zones are open, remember what matters to them, one suggestion when stuck, listen).",
-    "resume": "They asked where you left off: recap the last topic from the context in one "
-    "sentence and ask if they want to continue it.",
-    "memory_answer": "They asked what you remember: answer only from the context's memories; "
-    "say honestly what you don't know. Never state a fact marked as past as current.",
     "fact_noted": "They told you something about themselves: acknowledge it in one sentence.",
     "sympathy": "They told you of a loss or bad news: offer sympathy first, name what they "
     "lost, never celebrate, and do not coach.",
@@ -52,10 +51,6 @@ ACT_GUIDANCE = {
     "the context.",
     "decline": "They asked for something you cannot do here (live weather, news, bookings, "
     "messages, medical advice): say so honestly in one sentence and offer what you can do.",
-    "missions": "List today's missions from the context and ask which one to start.",
-    "progress": "Tell them their streak and progress from the context.",
-    "story": "Tell them how their story is going from the context.",
-    "world": "Tell them which zones are open now from the context.",
     "smalltalk": "Reply lightly and warmly, in a sentence or two.",
 }
 INTENT_DESCRIPTIONS = {
@@ -88,8 +83,8 @@ SAFETY_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
         "level": {"type": "integer", "minimum": 0, "maximum": 3},
-        "reason": {"type": "string"},
-        "quote": {"type": "string"},
+        "reason": {"type": "string", "maxLength": TEXT_MAX},
+        "quote": {"type": "string", "maxLength": TEXT_MAX},
     },
     "required": ["level", "reason", "quote"],
     "additionalProperties": False,
@@ -99,13 +94,13 @@ FACTS_SCHEMA: dict[str, Any] = {
     "properties": {
         "facts": {
             "type": "array",
-            "maxItems": 12,
+            "maxItems": FACTS_MAX,
             "items": {
                 "type": "object",
                 "properties": {
-                    "content": {"type": "string", "minLength": 1, "maxLength": 300},
+                    "content": {"type": "string", "minLength": 1, "maxLength": TEXT_MAX},
                     "tier": {"type": "string", "enum": list(TIERS)},
-                    "key": {"type": "string", "maxLength": 80},
+                    "key": {"type": "string", "maxLength": 40},
                     "confidence": {"type": "number", "minimum": 0, "maximum": 1},
                 },
                 "required": ["content", "tier", "key", "confidence"],
@@ -135,9 +130,9 @@ EMOTION_TASK = (
 SAFETY_TASK = (
     "Assess whether the user's message signals risk of suicide, self-harm or danger. "
     "level 0: no risk. 1: concern (hopelessness, feeling like a burden). 2: high risk "
-    "(wish to die, self-harm). 3: imminent danger (a plan, means or timing). Give a short "
-    "reason, and in quote the user's exact words that show the risk (empty when there are "
-    "none)."
+    "(wish to die, self-harm). 3: imminent danger (a plan, means or timing). Give a reason "
+    "in a few words, and in quote the user's exact words that show the risk (empty when "
+    "there are none)."
 )
 FACTS_TASK = (
     "Extract facts about the user worth remembering from their message, written in the third "

@@ -113,6 +113,22 @@ def repeats(text: str, guide: str) -> bool:
     return normalise_words(text) == normalise_words(guide)
 
 
+# Words a model's text may say twice in a row of this many before it reads as a loop.
+ECHO_WORDS = 5
+# The reason a model's words that say the same thing twice are refused.
+SAYS_IT_TWICE = "says the same words twice"
+
+
+def says_twice(text: str) -> bool:
+    """Whether `text` says a run of ECHO_WORDS words twice: a small model caught in a loop
+    ("I'll be here whenever you want to come back, I'll be here whenever you want to come
+    back."; a plan whose every mission was "One encouraging sentence about the plan. One
+    encouraging sentence…")."""
+    words = normalise_words(text)
+    runs = [tuple(words[at : at + ECHO_WORDS]) for at in range(len(words) - ECHO_WORDS + 1)]
+    return len(set(runs)) < len(runs)
+
+
 def light_stem(word: str) -> str:
     """A deliberately small stemmer: enough to join "hiking", "hikes" and "hike".
 

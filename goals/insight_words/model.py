@@ -7,7 +7,7 @@ from typing import Any
 
 from delight.ai.chat import OpenAIChat
 from delight.ai.retries import AIResponseError
-from delight.ai.text import invented
+from delight.ai.text import SAYS_IT_TWICE, invented, says_twice
 from delight.ai.types import ChatMessage, told
 from goals.insight_words.facts import InsightFacts
 from goals.insight_words.offline import insight_text_offline
@@ -52,7 +52,8 @@ def insight_text_with_model(facts: InsightFacts, *, chat: OpenAIChat) -> str:
     1. Ask for {"text": ...} (INSIGHT_SCHEMA), with the offline wording as a guide; the
        chat client retries transport failures and answers that break the schema, then
        raises AIError.
-    2. Refuse (AIResponseError) a text that uses a banned framing (tone.py), quotes a
+    2. Refuse (AIResponseError) a text that uses a banned framing (tone.py), says the same
+       words twice (a small model's loop), quotes a
        number the facts do not hold or names a person they do not: a person is never told
        a number nobody counted, or of someone nobody mentioned.
     3. Otherwise the text, its whitespace tidied.
@@ -72,6 +73,8 @@ def insight_text_with_model(facts: InsightFacts, *, chat: OpenAIChat) -> str:
         raise AIResponseError("the model wrote an empty insight", attempts=1, reason="empty")
     if not tone_ok(text):
         raise AIResponseError(f"harsh insight refused: {text}", attempts=1, reason="harsh tone")
+    if says_twice(text):
+        raise AIResponseError(f"insight refused: {text}", attempts=1, reason=SAYS_IT_TWICE)
     if not quotes_only_facts(text, facts):
         raise AIResponseError(
             f"insight quotes unknown numbers: {text}", attempts=1, reason="unknown number"

@@ -5,11 +5,14 @@ from __future__ import annotations
 import datetime as dt
 
 from delight.ai.chat import OpenAIChat
+from delight.ai.retries import AIResponseError
+from delight.ai.text import SAYS_IT_TWICE, normalise_words, says_twice
 from delight.ai.types import ChatMessage
 from goals.planning.plans import PLAN_SCHEMA, Plan, plan_from_data
 
-# A plan of up to five milestones with their missions is ~600-900 tokens of JSON.
-PLAN_MAX_TOKENS = 1500
+# A usual plan is ~600-900 tokens of JSON; one at the schema's bounds (7 milestones of 5
+# missions, every string at its longest: ~15,000 characters) fits, so it is never cut off.
+PLAN_MAX_TOKENS = 4000
 PLAN_PROMPT = (
     "You are Eliza, a warm and practical goal coach. Break the person's goal into 3 to 7 "
     "ordered milestones. Give each milestone 1 to 5 concrete micro-missions that take 10 to "
@@ -38,7 +41,8 @@ def plan_with_model(
     category: str,
     target_date: dt.date | None,
 ) -> Plan:
-    """A model plan that validates against PLAN_SCHEMA; raises AIError when there is none."""
+    """A model plan that validates against PLAN_SCHEMA and reads as a plan; raises AIError
+    when there is none (AIResponseError for one refused by `plan_problem`)."""
     data = chat.complete_json(
         plan_messages(
             title=title, description=description, category=category, target_date=target_date
@@ -48,4 +52,18 @@ def plan_with_model(
         max_tokens=PLAN_MAX_TOKENS,
         temperature=0.3,  # some variety between plans; the schema keeps them well formed
     )
-    return plan_from_data(data, source=chat.source("planning"))
+    plan = plan_from_data(data, source=chat.source("planning"))
+    if problem := plan_problem(plan):
+        raise AIResponseError(f"plan refused ({problem})", attempts=1, reason=problem)
+    return plan
+
+
+def plan_problem(plan: Plan) -> str:
+    """Why a model's plan is no plan, or "": a title given twice, or one that says the same
+    words twice (a 135M model's seven milestones and missions were all "One encouraging
+    sentence about the plan. One encouraging sentence…", the prompt's own words)."""
+    titles = [m.title for m in plan.milestones]
+    titles += [mission.title for m in plan.milestones for mission in m.missions]
+    if len({" ".join(normalise_words(title)) for title in titles}) < len(titles):
+        return "the same title twice"
+    return SAYS_IT_TWICE if any(says_twice(title) for title in titles) else ""

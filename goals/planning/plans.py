@@ -12,11 +12,14 @@ ENERGIES = ("low", "medium", "high")
 MIN_MILESTONES, MAX_MILESTONES = 3, 7
 MIN_MISSIONS, MAX_MISSIONS = 1, 5
 
+# Every string and list is bounded, so a whole plan fits PLAN_MAX_TOKENS: a grammar-bound server
+# (llama.cpp) can never be cut off inside a string (a 135M model's plan was, at 1,500 tokens).
+TITLE_CHARS, DESCRIPTION_CHARS = 100, 200
 _MISSION_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
-        "title": {"type": "string", "minLength": 3, "maxLength": 200},
-        "description": {"type": "string", "maxLength": 1000},
+        "title": {"type": "string", "minLength": 3, "maxLength": TITLE_CHARS},
+        "description": {"type": "string", "maxLength": DESCRIPTION_CHARS},
         "estimated_minutes": {"type": "integer", "minimum": MIN_MINUTES, "maximum": MAX_MINUTES},
         "energy": {"type": "string", "enum": list(ENERGIES)},
     },
@@ -25,7 +28,7 @@ _MISSION_SCHEMA: dict[str, Any] = {
 PLAN_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
-        "summary": {"type": "string", "maxLength": 500},
+        "summary": {"type": "string", "maxLength": DESCRIPTION_CHARS},
         "milestones": {
             "type": "array",
             "minItems": MIN_MILESTONES,
@@ -33,8 +36,8 @@ PLAN_SCHEMA: dict[str, Any] = {
             "items": {
                 "type": "object",
                 "properties": {
-                    "title": {"type": "string", "minLength": 3, "maxLength": 200},
-                    "description": {"type": "string", "maxLength": 1000},
+                    "title": {"type": "string", "minLength": 3, "maxLength": TITLE_CHARS},
+                    "description": {"type": "string", "maxLength": DESCRIPTION_CHARS},
                     "missions": {
                         "type": "array",
                         "minItems": MIN_MISSIONS,

@@ -31,7 +31,10 @@ from narrative.prose.grammar import TITLE_MAX_CHARS
 # A model's length may stray this far from WORDS_MIN..WORDS_MAX (10% either way).
 LENGTH_SLACK = 0.1
 CHANGES_MAX = 12
-_NULLABLE_STRING = {"type": ["string", "null"]}
+# Every string and list is bounded, so a whole draft fits BEAT_MAX_TOKENS (a grammar-bound
+# server can never be cut off inside a string): the text WORDS_MAX words with the slack.
+TEXT_CHARS = round(WORDS_MAX * (1 + LENGTH_SLACK) * 7)
+_NULLABLE_STRING = {"type": ["string", "null"], "maxLength": 40}  # a key or a short name
 # Every field of every op, each required and null where its op does not use it: the shape
 # OpenAI's strict structured outputs accept (all properties required, none extra).
 CHANGE_SCHEMA: dict[str, Any] = {
@@ -49,14 +52,15 @@ CHANGE_SCHEMA["required"] = list(CHANGE_SCHEMA["properties"])
 BEAT_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
-        "title": {"type": "string"},
-        "text": {"type": "string"},
+        "title": {"type": "string", "maxLength": TITLE_MAX_CHARS},
+        "text": {"type": "string", "maxLength": TEXT_CHARS},
         "changes": {"type": "array", "maxItems": CHANGES_MAX, "items": CHANGE_SCHEMA},
     },
     "required": ["title", "text", "changes"],
     "additionalProperties": False,
 }
-BEAT_MAX_TOKENS = 1200  # WORDS_MAX words and the changes, with room to spare
+# The text at its longest (~800 tokens) and twelve changes at theirs (~1,500), with room.
+BEAT_MAX_TOKENS = 2500
 BEAT_PROMPT = (
     "You are Eliza, and you narrate the person's own story in Delight: a gentle fantasy "
     "world whose lights come back as they keep their promises to themselves. Write the next "
@@ -146,7 +150,7 @@ def beat_draft_with_model(
        client retries transport failures and answers that break the schema.
     2. Tidy the whitespace (each line a paragraph, blank lines between) and normalise the
        changes.
-    3. Refuse (AIResponseError) an empty or over-long title, a text outside
+    3. Refuse (AIResponseError) an empty title (the schema bounds its length), a text outside
        WORDS_MIN..WORDS_MAX with LENGTH_SLACK, a harsh tone in any paragraph, or a text
        that quotes none of the person's real progress when there is some.
     On AIError the writer keeps the offline draft and says why in its source.
@@ -164,8 +168,6 @@ def beat_draft_with_model(
     text = "\n\n".join(paragraph for paragraph in paragraphs if paragraph)
     if not title or not text:
         raise _refuse("empty", text)
-    if len(title) > TITLE_MAX_CHARS:
-        raise _refuse("title too long", title)
     problem = length_problem(text, slack=LENGTH_SLACK)
     if problem:
         raise _refuse(problem, text)

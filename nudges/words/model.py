@@ -7,7 +7,7 @@ from typing import Any
 
 from delight.ai.chat import OpenAIChat
 from delight.ai.retries import AIResponseError
-from delight.ai.text import REPEATED, invented, repeats
+from delight.ai.text import REPEATED, SAYS_IT_TWICE, invented, repeats, says_twice
 from delight.ai.types import ChatMessage, told
 from nudges.words.facts import NudgeFacts, NudgeText
 from nudges.words.templates import CLOSING
@@ -26,6 +26,7 @@ NUDGE_SCHEMA: dict[str, Any] = {
     "additionalProperties": False,
 }
 NUDGE_MAX_TOKENS = 200
+BODY_MIN_WORDS = 4  # a body says something: a sentence, not a word
 NUDGE_PROMPT = (
     "You are Eliza, a warm goal coach. Write a short note to a person who has not opened "
     "Delight for a few days: a title and one to three short sentences, spoken to them. Be "
@@ -66,7 +67,8 @@ def nudge_text_with_model(
        guide; the chat client retries transport failures and answers that break the
        schema, then raises AIError.
     2. Tidy the whitespace; the last step's body gets CLOSING if the model left it out.
-    3. Refuse (AIResponseError) an empty or over-long text, one that fails the tone check
+    3. Refuse (AIResponseError) an empty or over-long text, a body of a word or two or that
+       is its title again, one that says the same words twice, one that fails the tone check
        (banned framing, a sad, angry or afraid reading), a number the facts do not hold,
        the offline wording given back, or a person the facts never name ("with your
        sister").
@@ -86,6 +88,11 @@ def nudge_text_with_model(
     text = f"{title}. {body}"
     if not title or not body:
         raise _refuse("empty", text)
+    # A 135M model's bodies: "Running", and its title again ("A small hello about").
+    if len(body.split()) < BODY_MIN_WORDS or repeats(body, title):
+        raise _refuse("no message", text)
+    if says_twice(text):
+        raise _refuse(SAYS_IT_TWICE, text)
     if len(title) > TITLE_MAX_CHARS or len(body) > BODY_MAX_CHARS:
         raise _refuse("too long", text)
     problem = nudge_tone_problem(title) or nudge_tone_problem(body)

@@ -141,16 +141,19 @@ def stream_chunks(
 
 def model_plan(missions_minutes: int = 20) -> dict:
     """A model's answer to a planning request: three milestones of one mission each."""
-    mission = {
-        "title": "Do the thing",
-        "description": "",
-        "estimated_minutes": missions_minutes,
-        "energy": "low",
-    }
+
+    def mission(n: int) -> dict:
+        return {
+            "title": f"Do part {n} of the thing",
+            "description": "",
+            "estimated_minutes": missions_minutes,
+            "energy": "low",
+        }
+
     return {
         "summary": "A good plan.",
         "milestones": [
-            {"title": f"Step {n}", "description": "", "missions": [mission]} for n in range(3)
+            {"title": f"Step {n}", "description": "", "missions": [mission(n)]} for n in range(3)
         ],
     }
 

@@ -19,7 +19,7 @@ from delight.ai.retries import (
     backoff_seconds,
 )
 from delight.ai.types import ChatMessage, Usage
-from tests.support.openai_server import CHAT, OpenAIServer
+from tests.support.openai_server import CHAT, OpenAIServer, Planned, chat_body
 
 HELLO = [ChatMessage("user", "Hello")]
 SCHEMA = {
@@ -244,6 +244,21 @@ def test_schema_violations_until_retries_run_out_raise_response_error(
     assert len(requests[2].body["messages"]) == len(requests[1].body["messages"])
     assert [u.ok for u in usages] == [False, False, False]
     assert all("invalid output" in u.error for u in usages)
+
+
+def test_an_answer_cut_off_at_the_token_limit_is_not_asked_again(
+    chat: OpenAIChat, openai_server: OpenAIServer, usages: list[Usage]
+) -> None:
+    cut = chat_body('{"intent": "question", "confidence": 0.9, "reason": "because the user')
+    cut["choices"][0]["finish_reason"] = "length"
+    openai_server.plan(Planned(body=cut))
+
+    with pytest.raises(AIResponseError, match="limit of 40 tokens") as raised:
+        chat.complete_json(HELLO, schema=SCHEMA, max_tokens=40)
+
+    assert raised.value.reason == "too long"
+    assert len(openai_server.requests_to(CHAT)) == 1
+    assert [u.ok for u in usages] == [False]
 
 
 def test_a_schema_strict_mode_accepts_is_sent_strict(

@@ -12,16 +12,18 @@ from delight.ai.classifiers import screen_safety
 from delight.ai.config import AIConfig
 from delight.ai.embeddings import HashingEmbedder, OnnxMiniLMEmbedder, OpenAIEmbedder
 from delight.ai.engine import (
+    EXACT_ACTS,
     READING_MAX_TOKENS,
+    REPLY_MAX_TOKENS,
     Engine,
     ModelEngine,
     OfflineEngine,
     ReplyRequest,
     build_engine,
 )
-from delight.ai.offline import GoalNote, ReplyContext, ZoneNote
+from delight.ai.offline import GoalNote, MemoryNote, ReplyContext, ZoneNote
 from delight.ai.types import EMOTIONS, INTENTS, ChatMessage, Usage
-from tests.support.openai_server import CHAT, OpenAIServer
+from tests.support.openai_server import CHAT, OpenAIServer, Planned, stream_chunks
 
 
 @pytest.fixture
@@ -207,6 +209,55 @@ def test_a_model_stream_that_finishes_is_the_reply(
     list(stream)
 
     assert (stream.text, stream.fallback, stream.retracted) == ("One step.", "", False)
+
+
+def test_a_rambling_reply_cut_at_its_token_limit_is_replaced_by_the_offline_one(
+    model_engine: ModelEngine, openai_server: OpenAIServer
+) -> None:
+    chunks = stream_chunks(["I'm going to make sure ", "you're safe, I'm going to "])
+    chunks[-2]["choices"][0]["finish_reason"] = "length"
+    openai_server.plan(Planned(chunks=chunks))
+
+    stream = model_engine.stream_reply(ReplyRequest(text="help"))
+    list(stream)
+
+    sent = openai_server.requests_to(CHAT)[0].body
+    assert sent["max_tokens"] == REPLY_MAX_TOKENS
+    assert (stream.fallback, stream.retracted) == ("too long", True)
+    assert "going to" not in stream.text
+    assert model_engine.chat.breaker.state == "closed"  # the server is fine
+
+
+@pytest.mark.parametrize("act", sorted(EXACT_ACTS))
+def test_an_answer_of_record_is_the_offline_engines_word_for_word(
+    model_engine: ModelEngine, openai_server: OpenAIServer, act: str
+) -> None:
+    request = ReplyRequest(text="what do you remember about me", act=act)
+
+    streamed = model_engine.stream_reply(request)
+    list(streamed)
+
+    assert openai_server.requests_to(CHAT) == []  # a model retold "Ana" as "Alex"
+    assert streamed.text == model_engine.offline.reply(request).text
+    assert model_engine.reply(request).engine == "offline"
+
+
+def test_a_model_reply_offering_a_food_they_cannot_eat_is_taken_back(
+    model_engine: ModelEngine, openai_server: OpenAIServer
+) -> None:
+    openai_server.plan_stream(["Try a ", "peanut butter wrap ", "before your run."])
+    peanuts = MemoryNote("Can not eat peanuts", key="food:peanut")
+    request = ReplyRequest(
+        text="i cant eat peanuts, whats a good snack before a run",
+        act="advice",
+        context=ReplyContext(memory_notes=(peanuts,)),
+    )
+
+    stream = model_engine.stream_reply(request)
+    list(stream)
+
+    assert (stream.fallback, stream.retracted) == ("a food they cannot eat", True)
+    assert "peanut" not in stream.text.lower()
 
 
 def test_the_chat_and_the_embedder_of_an_engine_have_a_breaker_each(

@@ -64,9 +64,14 @@ def test_the_persons_voice_is_told_in_the_third_person():
 def test_advice_and_words_never_said_are_no_facts():
     text = "i cant sleep, im so stressed about work"
 
-    facts = decided(text, proposed("Try deep breathing before bed"), proposed("Owns a boat"))
+    facts = decided(
+        text,
+        proposed("Try deep breathing before bed"),
+        proposed("Owns a boat"),
+        proposed("Work", "work"),
+    )
 
-    assert not {"Try deep breathing before bed", "Owns a boat"} & {f.content for f in facts}
+    assert not {"Try deep breathing before bed", "Owns a boat", "Work"} & {f.content for f in facts}
 
 
 def test_a_key_that_is_no_slot_replaces_nothing():

@@ -15,6 +15,7 @@ from delight.ai.text import (
     light_stem,
     normalise_words,
     normalize,
+    says_twice,
     stated_in,
     word_set,
 )
@@ -162,3 +163,16 @@ def test_people_a_text_names_that_its_writer_was_never_told_of(text, known, made
 )
 def test_contractions_typed_without_their_apostrophe_are_written_out(typed, cleaned):
     assert clean_text(typed) == cleaned
+
+
+@pytest.mark.parametrize(
+    ("text", "twice"),
+    [
+        ("I'll be here whenever you want to come back, I'll be here whenever you want", True),
+        ("One encouraging sentence about the plan. One encouraging sentence about the plan.", True),
+        ("One small step would be plenty, and I'd be glad to help you choose it.", False),
+        ("Run run run run run", False),
+    ],
+)  # fmt: skip
+def test_a_loop_of_words_said_twice_is_heard(text, twice):
+    assert says_twice(text) is twice

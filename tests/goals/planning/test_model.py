@@ -6,11 +6,13 @@ import datetime as dt
 
 import pytest
 
+from delight.ai.chat import unbounded
 from delight.ai.config import AIConfig
 from delight.ai.embeddings import HashingEmbedder
 from delight.ai.engine import ModelEngine, build_engine
 from delight.ai.retries import AIResponseError, AIUnavailableError
 from goals.planning import plan_goal
+from goals.planning.plans import PLAN_SCHEMA
 from tests.support.openai_server import CHAT, OpenAIServer, model_plan
 
 TODAY = dt.date(2026, 3, 1)
@@ -34,6 +36,31 @@ def test_model_engine_returns_the_models_plan(model_engine, openai_server: OpenA
     assert "Target date: 2026-03-01" in request["messages"][-1]["content"]
 
 
+@pytest.mark.parametrize(
+    ("titles", "problem"),
+    [
+        (["Lace up your shoes", "Walk for ten minutes", "Lace up your shoes"], "same title twice"),
+        (
+            ["One encouraging sentence about the plan. One encouraging sentence about the plan",
+             "Walk for ten minutes", "Lace up your shoes"],
+            "says the same words twice",
+        ),
+    ],
+)  # fmt: skip
+def test_a_plan_that_reads_as_no_plan_is_refused(
+    model_engine, openai_server: OpenAIServer, titles, problem
+):
+    answer = model_plan()
+    for milestone, title in zip(answer["milestones"], titles, strict=True):
+        milestone["missions"][0]["title"] = title
+    openai_server.plan_json(answer)
+
+    with pytest.raises(AIResponseError, match=problem):
+        plan_goal(
+            engine=model_engine, title="Run", description="", category="health", target_date=None
+        )
+
+
 def test_model_engine_retries_a_schema_violation_then_raises(model_engine, openai_server):
     for _ in range(3):
         openai_server.plan_json(model_plan(missions_minutes=90))
@@ -50,3 +77,8 @@ def test_model_engine_does_not_fall_back_when_the_model_is_down(model_engine, op
         plan_goal(
             engine=model_engine, title="Run", description="", category="health", target_date=None
         )
+
+
+def test_every_string_and_list_of_an_answer_is_bounded():
+    """So an answer always fits its token limit (a grammar-bound server never cuts it)."""
+    assert unbounded(PLAN_SCHEMA) == []

@@ -8,6 +8,7 @@ import dataclasses
 
 import pytest
 
+from delight.ai.chat import unbounded
 from delight.ai.config import AIConfig
 from delight.ai.embeddings import HashingEmbedder
 from delight.ai.engine import ModelEngine, OfflineEngine, build_engine
@@ -183,9 +184,10 @@ def test_a_beat_with_no_progress_to_quote_needs_no_quote(model_engine, openai_se
 
 
 def test_a_title_over_the_limit_is_refused(model_engine, openai_server):
-    openai_server.plan_json(model_answer(title="A very long title " * 6))
+    for _ in range(3):  # the first answer and the client's retries
+        openai_server.plan_json(model_answer(title="A very long title " * 6))
 
-    with pytest.raises(AIResponseError, match="title too long"):
+    with pytest.raises(AIResponseError, match="schema violation at title"):
         beat_draft_with_model(FACTS, plain=beat_text_offline(FACTS), chat=model_engine.chat)
 
 
@@ -216,3 +218,8 @@ def test_the_offline_engine_words_the_plan_with_the_grammar():
     assert draft.text == beat_text_offline(FACTS)
     assert draft.text.source == "offline"
     assert draft.changes == FACTS.moves
+
+
+def test_every_string_and_list_of_an_answer_is_bounded():
+    """So an answer always fits its token limit (a grammar-bound server never cuts it)."""
+    assert unbounded(BEAT_SCHEMA) == []

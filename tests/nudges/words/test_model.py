@@ -7,6 +7,7 @@ import dataclasses
 
 import pytest
 
+from delight.ai.chat import unbounded
 from delight.ai.config import AIConfig
 from delight.ai.embeddings import HashingEmbedder
 from delight.ai.engine import ModelEngine, OfflineEngine, build_engine
@@ -19,6 +20,7 @@ from nudges.words import (
     nudge_text_with_model,
     templates_of,
 )
+from nudges.words.model import NUDGE_SCHEMA
 from tests.support.openai_server import CHAT, OpenAIServer
 
 FACTS = NudgeFacts(
@@ -109,6 +111,25 @@ def test_an_answer_over_the_length_limits_leaves_the_templates_words(model_engin
     assert words.source.startswith("offline (model failed: ")
 
 
+@pytest.mark.parametrize(
+    ("title", "body"),
+    [("Run a half marathon", "Running"), ("A small hello about", "A small hello about")],
+)
+def test_a_body_that_says_nothing_is_refused(model_engine, openai_server, title, body):
+    openai_server.plan_json({"title": title, "body": body})
+
+    with pytest.raises(AIResponseError, match="no message"):
+        nudge_text_with_model(FACTS, plain=PLAIN, chat=model_engine.chat)
+
+
+def test_words_said_twice_are_refused(model_engine, openai_server):
+    body = "I'll be here whenever you want to come back, I'll be here whenever you want to come"
+    openai_server.plan_json({"title": "Run a half marathon", "body": body})
+
+    with pytest.raises(AIResponseError, match="says the same words twice"):
+        nudge_text_with_model(FACTS, plain=PLAIN, chat=model_engine.chat)
+
+
 def test_a_number_the_facts_do_not_hold_is_refused(model_engine, openai_server):
     openai_server.plan_json({"title": "Hi Maya", "body": "Five minutes, 20 words of Spanish?"})
 
@@ -146,3 +167,8 @@ def test_the_offline_engine_writes_the_template():
     words = nudge_text(FACTS, TEMPLATE, engine=OfflineEngine(embedder=HashingEmbedder()))
 
     assert (words.title, words.body, words.source) == (PLAIN.title, PLAIN.body, "offline")
+
+
+def test_every_string_and_list_of_an_answer_is_bounded():
+    """So an answer always fits its token limit (a grammar-bound server never cuts it)."""
+    assert unbounded(NUDGE_SCHEMA) == []
