@@ -549,6 +549,11 @@ def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         strategy=plan["strategy"],
         context=kept,
         act=act,
+        told=tuple(
+            (fact["key"], fact["content"])
+            for fact in (state.output("receive_input").get("read_facts") or {}).get("facts", [])
+            if fact["key"]
+        ),
     )
     reply = deps.engine.stream_reply(request)
     emit_text(deps, reply)  # a retracted stream's chunks are dropped: its `text` replaces them

@@ -35,7 +35,7 @@ from delight.ai.guard import CircuitBreaker, Clock
 from delight.ai.offline import ReplyContext, compose_reply
 from delight.ai.offline import extract_facts as offline_extract_facts
 from delight.ai.retries import AIError
-from delight.ai.text import light_stem, normalise_words
+from delight.ai.text import SAYS_IT_TWICE, light_stem, normalise_words, says_twice
 from delight.ai.types import (
     EMOTIONS,
     ChatMessage,
@@ -67,6 +67,9 @@ class ReplyRequest:
     # What the reply should do (companion.turn.plan): "greet", "sympathy", "advice", … ("":
     # the strategy alone guides it).
     act: str = ""
+    # What the message itself tells, as (key, content) of its facts: a model's reply is
+    # checked against it too ("I can't eat peanuts, what's a good snack?" is not yet a memory).
+    told: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -322,7 +325,7 @@ class ModelEngine:
             _log_fallback("reply", exc)
             offline = self.offline.reply(request)
             return dataclasses.replace(offline, fallback=True, error=str(exc))
-        if problem := reply_problem(result.text, request.context):
+        if problem := reply_problem(result.text, request):
             logger.warning("model reply refused (%s): %s", problem, result.text)
             offline = self.offline.reply(request)
             return dataclasses.replace(offline, fallback=True, error=problem)
@@ -346,7 +349,7 @@ class ModelEngine:
                 yield from self.chat.stream(
                     self.messages_for(request), purpose="chat", max_tokens=REPLY_MAX_TOKENS
                 )
-                if problem := reply_problem("".join(stream.shown), request.context):
+                if problem := reply_problem("".join(stream.shown), request):
                     logger.warning("model reply refused (%s)", problem)
                     stream.fall_back(problem, replacement=self.offline.reply(request).text)
             except AIError as exc:
@@ -530,12 +533,16 @@ EXACT_ACTS = frozenset(
 )
 
 
-def reply_problem(text: str, context: ReplyContext) -> str:
-    """Why a model's reply may not be said, or "": it offers a food the person cannot eat
-    (their `food:<thing>` facts in the context; a 135M model suggested a peanut butter wrap
-    to someone who had just said they can't eat peanuts)."""
+def reply_problem(text: str, request: ReplyRequest) -> str:
+    """Why a model's reply may not be said, or "": it says the same words twice (a small
+    model's loop: "I'm so sorry. I'm so sorry. I'm so sorry."), or it offers a food the
+    person cannot eat (their `food:<thing>` facts, remembered or told in this message: a
+    135M model offered "A treat, a peanut!" to someone who had just said they can't eat
+    peanuts)."""
+    if says_twice(text):
+        return SAYS_IT_TWICE
     said = {light_stem(word) for word in normalise_words(text)}
-    for key, _ in context.remembered:
+    for key, _ in (*request.context.remembered, *request.told):
         family, _, thing = key.partition(":")
         words = [light_stem(word) for word in thing.split("_") if word]
         if family == "food" and thing != "diet" and words and all(w in said for w in words):

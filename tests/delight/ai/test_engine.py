@@ -245,19 +245,30 @@ def test_an_answer_of_record_is_the_offline_engines_word_for_word(
 def test_a_model_reply_offering_a_food_they_cannot_eat_is_taken_back(
     model_engine: ModelEngine, openai_server: OpenAIServer
 ) -> None:
-    openai_server.plan_stream(["Try a ", "peanut butter wrap ", "before your run."])
-    peanuts = MemoryNote("Can not eat peanuts", key="food:peanut")
-    request = ReplyRequest(
-        text="i cant eat peanuts, whats a good snack before a run",
-        act="advice",
-        context=ReplyContext(memory_notes=(peanuts,)),
-    )
+    peanuts = ("food:peanut", "Can not eat peanuts")
+    remembered = ReplyContext(memory_notes=(MemoryNote(peanuts[1], key=peanuts[0]),))
+    for request in (
+        ReplyRequest(text="whats a good snack before a run", act="advice", context=remembered),
+        ReplyRequest(text="i cant eat peanuts, any snack ideas", act="advice", told=(peanuts,)),
+    ):
+        openai_server.plan_stream(["Try a ", "peanut butter wrap ", "before your run."])
 
-    stream = model_engine.stream_reply(request)
+        stream = model_engine.stream_reply(request)
+        list(stream)
+
+        assert (stream.fallback, stream.retracted) == ("a food they cannot eat", True)
+        assert "peanut" not in stream.text.lower()
+
+
+def test_a_model_reply_caught_in_a_loop_is_taken_back(
+    model_engine: ModelEngine, openai_server: OpenAIServer
+) -> None:
+    openai_server.plan_stream(["I'm so sorry. ", "I'm so sorry. ", "I'm so sorry."])
+
+    stream = model_engine.stream_reply(ReplyRequest(text="my cat died", act="sympathy"))
     list(stream)
 
-    assert (stream.fallback, stream.retracted) == ("a food they cannot eat", True)
-    assert "peanut" not in stream.text.lower()
+    assert (stream.fallback, stream.retracted) == ("says the same words twice", True)
 
 
 def test_the_chat_and_the_embedder_of_an_engine_have_a_breaker_each(
