@@ -549,11 +549,7 @@ def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         strategy=plan["strategy"],
         context=kept,
         act=act,
-        told=tuple(
-            (fact["key"], fact["content"])
-            for fact in (state.output("receive_input").get("read_facts") or {}).get("facts", [])
-            if fact["key"]
-        ),
+        told=_told(state, deps),
     )
     reply = deps.engine.stream_reply(request)
     emit_text(deps, reply)  # a retracted stream's chunks are dropped: its `text` replaces them
@@ -605,6 +601,18 @@ def store_memory(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     if used:
         memories_touch(user=deps.user, ids=used)
     return out
+
+
+def _told(state: TurnState, deps: TurnDeps) -> tuple[tuple[str, str], ...]:
+    """What a model's reply must respect, as (key, content): the keyed facts of this message
+    (not memories yet) and, when a model writes the reply, the foods the person cannot eat,
+    whatever the reply is about (recall brings them only to a request for advice)."""
+    read = state.output("receive_input").get("read_facts") or {}
+    told = [(fact["key"], fact["content"]) for fact in read.get("facts", []) if fact["key"]]
+    if deps.engine.chat is not None:
+        keyed = memories_keyed(user=deps.user)
+        told += [(m.key, m.content) for m in keyed if m.key.startswith("food:")]
+    return tuple(told)
 
 
 def _facts_read(state: TurnState, deps: TurnDeps) -> tuple[list[ExtractedFact], str]:

@@ -67,8 +67,9 @@ class ReplyRequest:
     # What the reply should do (companion.turn.plan): "greet", "sympathy", "advice", … ("":
     # the strategy alone guides it).
     act: str = ""
-    # What the message itself tells, as (key, content) of its facts: a model's reply is
-    # checked against it too ("I can't eat peanuts, what's a good snack?" is not yet a memory).
+    # What a model's reply must respect besides the context, as (key, content): the message's
+    # own facts ("I can't eat peanuts, what's a good snack?" is not yet a memory) and the
+    # person's foods they cannot eat, whatever the reply is about.
     told: tuple[tuple[str, str], ...] = ()
 
 
@@ -524,12 +525,13 @@ def _facts_read(
     return facts_decided(proposed, rules, text)
 
 
-# Replies that state what Eliza holds (what she remembers, the person's missions, streak and
-# story, the zones open now, what she can do, where they left off): the offline reply reads
-# them from the records, word for word; a model retold them wrong ("Your sister's name is
-# Alex" for Ana, from a 135M model). A model writes the rest: listening, sympathy, advice…
+# Replies that state what Eliza holds (what she remembers, what she just learned, the
+# person's missions, streak and story, the zones open now, what she can do, where they left
+# off): the offline reply reads them from the records, word for word; a model retold them
+# wrong ("Your sister's name is Alex", and "Anana" for Ana just told, from a 135M model). A
+# model writes the rest: listening, sympathy, advice…
 EXACT_ACTS = frozenset(
-    {"memory_answer", "missions", "progress", "story", "world", "help", "resume"}
+    {"memory_answer", "fact_noted", "missions", "progress", "story", "world", "help", "resume"}
 )
 
 

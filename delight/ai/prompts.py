@@ -38,7 +38,6 @@ ACT_GUIDANCE = {
     "greet": "Greet them back warmly and briefly, by name if you know it.",
     "goodbye": "Say goodbye warmly and briefly; do not start a new topic.",
     "thanks_reply": "They thanked you: say you're welcome, briefly.",
-    "fact_noted": "They told you something about themselves: acknowledge it in one sentence.",
     "sympathy": "They told you of a loss or bad news: offer sympathy first, name what they "
     "lost, never celebrate, and do not coach.",
     "listen": "Reflect back what they said in your own words, name how it must feel, and ask "

@@ -269,15 +269,13 @@ def test_a_models_fact_about_a_relative_never_replaces_where_the_person_lives(
     assert Memory.objects.filter(user=owner, key="relation:sister:home").exists()
 
 
-def test_a_model_reply_offering_a_food_the_message_rules_out_is_replaced(
-    owner, ai_config, openai_server
-):
+def test_a_model_reply_offering_a_food_they_cannot_eat_is_replaced(owner, ai_config, openai_server):
+    say(owner, "i cant eat peanuts")  # kept by the offline engine: food:peanut
     engine = build_engine(ai_config, on_usage=record_usage)
     openai_server.plan_reading(intent="question")
     openai_server.plan_stream(["A treat, ", "a peanut!"])
 
-    result = say(owner, "I can't eat peanuts, what's a good snack before a long run", engine=engine)
+    result = say(owner, "any ideas for a snack before my run tmrw", engine=engine)
 
     assert "a treat" not in result["reply"].lower()  # the offline reply, not the model's
     assert "food they cannot eat" in notes(result)["respond"]
-    assert Memory.objects.filter(user=owner, key="food:peanut").exists()
