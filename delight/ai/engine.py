@@ -35,7 +35,7 @@ from delight.ai.guard import CircuitBreaker, Clock
 from delight.ai.offline import ReplyContext, compose_reply
 from delight.ai.offline import extract_facts as offline_extract_facts
 from delight.ai.retries import AIError
-from delight.ai.text import SAYS_IT_TWICE, light_stem, normalise_words, says_twice
+from delight.ai.text import SAYS_IT_TWICE, harsh_words, light_stem, normalise_words, says_twice
 from delight.ai.types import (
     EMOTIONS,
     ChatMessage,
@@ -537,12 +537,15 @@ EXACT_ACTS = frozenset(
 
 def reply_problem(text: str, request: ReplyRequest) -> str:
     """Why a model's reply may not be said, or "": it says the same words twice (a small
-    model's loop: "I'm so sorry. I'm so sorry. I'm so sorry."), or it offers a food the
+    model's loop: "I'm so sorry. I'm so sorry. I'm so sorry."), it uses a harsh word ("That's
+    a bit of a lame comment"), or it offers a food the
     person cannot eat (their `food:<thing>` facts, remembered or told in this message: a
     135M model offered "A treat, a peanut!" to someone who had just said they can't eat
     peanuts)."""
     if says_twice(text):
         return SAYS_IT_TWICE
+    if harsh_words(text):
+        return "harsh words"
     said = {light_stem(word) for word in normalise_words(text)}
     for key, _ in (*request.context.remembered, *request.told):
         family, _, thing = key.partition(":")

@@ -113,6 +113,21 @@ def repeats(text: str, guide: str) -> bool:
     return normalise_words(text) == normalise_words(guide)
 
 
+# Words Eliza never says to a person (a model's reply with one is taken back): a 135M model
+# answered a tired nurse with "That's a bit of a lame comment".
+# (Not words a kind reply uses too: "hopeless", "failure", "ashamed" as in "nothing to be
+# ashamed of".)
+HARSH = word_set(
+    "lame stupid dumb idiot idiotic pathetic loser lazy useless worthless ridiculous "
+    "disgusting moron"
+)
+
+
+def harsh_words(text: str) -> list[str]:
+    """The words of HARSH that `text` says."""
+    return [word for word in normalise_words(text) if word in HARSH]
+
+
 # Words a model's text may say twice in a row of this many before it reads as a loop.
 ECHO_WORDS = 5
 # The reason a model's words that say the same thing twice are refused.

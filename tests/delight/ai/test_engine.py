@@ -260,15 +260,22 @@ def test_a_model_reply_offering_a_food_they_cannot_eat_is_taken_back(
         assert "peanut" not in stream.text.lower()
 
 
-def test_a_model_reply_caught_in_a_loop_is_taken_back(
-    model_engine: ModelEngine, openai_server: OpenAIServer
+@pytest.mark.parametrize(
+    ("pieces", "problem"),
+    [
+        (["I'm so sorry. ", "I'm so sorry. ", "I'm so sorry."], "says the same words twice"),
+        (["That's a bit of ", "a lame comment."], "harsh words"),
+    ],
+)
+def test_a_model_reply_that_loops_or_is_harsh_is_taken_back(
+    model_engine: ModelEngine, openai_server: OpenAIServer, pieces: list[str], problem: str
 ) -> None:
-    openai_server.plan_stream(["I'm so sorry. ", "I'm so sorry. ", "I'm so sorry."])
+    openai_server.plan_stream(pieces)
 
-    stream = model_engine.stream_reply(ReplyRequest(text="my cat died", act="sympathy"))
+    stream = model_engine.stream_reply(ReplyRequest(text="double shift today", act="listen"))
     list(stream)
 
-    assert (stream.fallback, stream.retracted) == ("says the same words twice", True)
+    assert (stream.fallback, stream.retracted) == (problem, True)
 
 
 def test_the_chat_and_the_embedder_of_an_engine_have_a_breaker_each(
