@@ -15,8 +15,8 @@ from companion.turn.nodes import (
     recall_context,
     receive_input,
     respond,
-    store_memory,
 )
+from companion.turn.remembering import store_memory
 from companion.turn.safety import CLOSED
 from companion.turn.safety_nodes import check_in, crisis
 from delight.runner import ERROR, Graph, Node, TurnState

@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from companion import conversations, selectors, tasks
 from companion.conversations import person_lock_key, session_lock_key
 from companion.models import Conversation, Memory, Turn
-from companion.turn import nodes
+from companion.turn import remembering
 from delight import checkpoints
 from delight.errors import Busy, NotFound
 from delight.models import AgentCheckpoint
@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def dies_while_remembering(monkeypatch):
     """Once called, the next turn dies (like a killed worker) as store_memory keeps a fact."""
-    keep = nodes.memory_create_quietly
+    keep = remembering.memory_create_quietly
     armed = []
 
     def keep_or_die(**kwargs):
@@ -34,7 +34,7 @@ def dies_while_remembering(monkeypatch):
             raise SimulatedCrash
         return keep(**kwargs)
 
-    monkeypatch.setattr(nodes, "memory_create_quietly", keep_or_die)
+    monkeypatch.setattr(remembering, "memory_create_quietly", keep_or_die)
     return lambda: armed.append(True)
 
 
