@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from typing import Any
+from typing import Any, ClassVar
 
 from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
@@ -186,6 +186,7 @@ class Memory(models.Model):
     # The person's MemoryRevision at this memory's last change that recall's first stage
     # reads; set by the database (migration 0011), whatever a client sends.
     revision = models.BigIntegerField(default=0, editable=False)
+    account_name: ClassVar[tuple[str, str]] = ("memory", "memories")
     objects = OwnedManager()
 
     class Meta:
@@ -389,6 +390,10 @@ class Conversation(models.Model):
     tool_failures = models.PositiveIntegerField(default=0)
     response_ms_total = models.FloatField(default=0)
     crisis_turns = models.PositiveIntegerField(default=0)
+    account_name: ClassVar[tuple[str, str]] = (
+        "conversation with Eliza",
+        "conversations with Eliza",
+    )
     objects = OwnedManager()
 
     class Meta:
@@ -432,6 +437,7 @@ class Turn(models.Model):
     result = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    account_name: ClassVar[tuple[str, str]] = ("message to Eliza", "messages to Eliza")
     objects = OwnedManager()
 
     class Meta:
@@ -495,6 +501,10 @@ class CompanionProfile(models.Model):
         help_text="The person set or cleared the style themselves: Eliza stops guessing it.",
     )
     updated_at = models.DateTimeField(auto_now=True)
+    account_name: ClassVar[tuple[str, str]] = (
+        "profile of what Eliza knows about you",
+        "profiles of what Eliza knows about you",
+    )
     objects = OwnedManager()
 
     def __str__(self) -> str:

@@ -1,4 +1,5 @@
-"""The profile API (/api/me/) and the token exchange (/api/auth/token/)."""
+"""The profile API (/api/me/, its export and deletion) and the token exchange
+(/api/auth/token/)."""
 
 from __future__ import annotations
 
@@ -16,8 +17,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from delight import lockout, services
-from delight.models import User, timezone_names, validate_timezone
+from delight import lockout, selectors, services
+from delight.models import PROFILE_FIELDS, User, timezone_names, validate_timezone
 from delight.requests import PersonApiRequest
 
 
@@ -53,7 +54,7 @@ class MeSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = User
-        fields = ("id", "username", *services.PROFILE_FIELDS, "onboarding_step", "date_joined")
+        fields = ("id", "username", *PROFILE_FIELDS, "onboarding_step", "date_joined")
         read_only_fields = ("id", "username", "onboarding_step", "date_joined")
 
 
@@ -68,6 +69,36 @@ class MeView(APIView):
         serializer.is_valid(raise_exception=True)
         user = services.user_update_profile(user=request.user, **serializer.validated_data)
         return Response(MeSerializer(user).data)
+
+
+class AccountExportView(APIView):
+    """Everything the person owns, as one JSON document (the Settings page's download)."""
+
+    @extend_schema(responses={200: {"type": "object"}})
+    def get(self, request: PersonApiRequest) -> Response:
+        return Response(selectors.account_export(request.user))
+
+
+class AccountDeleteSerializer(serializers.Serializer):
+    password = serializers.CharField(max_length=4096, trim_whitespace=False, write_only=True)
+
+
+class RemovedSerializer(serializers.Serializer):
+    removed = serializers.DictField(child=serializers.IntegerField(), read_only=True)
+
+
+class AccountDeleteView(APIView):
+    """Delete the account and everything the person owns, given their password; answers
+    what was removed, counted by kind. A wrong password: 400, nothing removed."""
+
+    @extend_schema(request=AccountDeleteSerializer, responses=RemovedSerializer)
+    def post(self, request: PersonApiRequest) -> Response:
+        serializer = AccountDeleteSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        removed = services.account_delete(
+            user=request.user, password=serializer.validated_data["password"]
+        )
+        return Response({"removed": dict(removed.most_common())})
 
 
 class TokenExchangeSerializer(AuthTokenSerializer):

@@ -20,6 +20,24 @@ class SignupForm(UserCreationForm):
         fields = ("username", "email")
 
 
+class PasswordResetRequestForm(forms.Form):
+    email = forms.EmailField(
+        label="Your email address",
+        max_length=254,
+        help_text="The one your account uses. We will send a link to set a new password.",
+    )
+
+
+class AccountDeleteForm(forms.Form):
+    password = forms.CharField(
+        label="Your password",
+        strip=False,
+        max_length=4096,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+        help_text="To be sure it is you.",
+    )
+
+
 class WelcomeForm(forms.Form):
     first_name = forms.CharField(
         max_length=150, required=False, label="What should Eliza call you?"
@@ -121,8 +139,9 @@ class CommunicationForm(forms.Form):
     )
     second_channel_opt_in = forms.BooleanField(
         required=False,
-        label="Also reach me on a second channel (push/SMS)",
-        help_text="For when email is not enough. You can turn it off at any time.",
+        label="Also send my reminders as browser notifications",
+        help_text="On the devices where you turn browser notifications on. You can turn it"
+        " off at any time.",
     )
     # Both hours are explained together, under the pair (onboarding_3.html).
     quiet_hours_start = forms.TimeField(

@@ -37,6 +37,23 @@ def timezone_names() -> frozenset[str]:
 _TIMEZONES: frozenset[str] | None = None
 
 
+# What a person may change of their own account (settings, onboarding, /api/me/).
+PROFILE_FIELDS = (
+    "first_name",
+    "email",
+    "timezone",
+    "day_start_hour",
+    "productive_start",
+    "productive_end",
+    "email_opt_in",
+    "second_channel_opt_in",
+    "quiet_hours_start",
+    "quiet_hours_end",
+    "daily_nudge_max",
+    "nudges_paused",
+)
+
+
 class User(AbstractUser):
     class Onboarding(models.IntegerChoices):
         WELCOME = 1, "Welcome"
@@ -54,7 +71,8 @@ class User(AbstractUser):
     productive_end = models.TimeField(default=dt.time(17, 0))
     email_opt_in = models.BooleanField(default=False)
     second_channel_opt_in = models.BooleanField(
-        default=False, help_text="A second outbound channel (push or SMS) for gentle nudges."
+        default=False,
+        help_text="Nudges also as browser notifications (Web Push), on subscribed devices.",
     )
     quiet_hours_start = models.TimeField(default=dt.time(22, 0))
     quiet_hours_end = models.TimeField(default=dt.time(8, 0))

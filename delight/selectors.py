@@ -7,7 +7,9 @@ from typing import Any, TypeVar, cast
 
 from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.db.models import Max, Model, QuerySet
+from django.utils import timezone
 
+from delight import ownership
 from delight.errors import NotFound
 from delight.models import AgentCheckpoint, AgentState, OwnedQuerySet, User, WorkerHeartbeat
 from delight.rows import read_owned
@@ -21,6 +23,21 @@ def worker_last_heartbeat() -> dt.datetime | None:
     found = WorkerHeartbeat.objects.filter(name=WORKER_HEARTBEAT).aggregate(at=Max("beat_at"))
     at: dt.datetime | None = found["at"]
     return at
+
+
+def account_export(user: User) -> dict[str, Any]:
+    """Everything the person owns, to take away: their settings and every row of theirs by
+    kind ("memories", "goals", "turns" …), vectors and search indexes left out."""
+    return {
+        "exported_at": timezone.now(),
+        "you": ownership.user_fields(user),
+        "data": ownership.owned_rows(user),
+    }
+
+
+def account_counts(user: User) -> list[str]:
+    """What deleting the account would remove, in the person's words, most first."""
+    return ownership.counted(ownership.owned_counts(user))
 
 
 def one_or_not_found(queryset: QuerySet[M], *, message: str | None = None, **lookup: Any) -> M:

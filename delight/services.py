@@ -3,36 +3,33 @@
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
+from collections import Counter
 from functools import partial
 from typing import Any
 
+from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.conf import settings
 from django.contrib.auth import password_validation
+from django.contrib.auth.tokens import default_token_generator
+from django.core.cache import caches
+from django.core.exceptions import ValidationError
+from django.core.mail import EmailMessage
 from django.db import transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 from django_q.models import OrmQ
 from django_q.tasks import async_task
 
-from delight import signals
+from delight import ownership, signals
 from delight.ai.types import Usage
 from delight.events import announce
-from delight.models import AICall, User, WorkerHeartbeat
+from delight.models import PROFILE_FIELDS, AICall, User, WorkerHeartbeat
 
 CLOCK_FIELDS = ("timezone", "productive_start", "productive_end")
-PROFILE_FIELDS = (
-    "first_name",
-    "email",
-    "timezone",
-    "day_start_hour",
-    "productive_start",
-    "productive_end",
-    "email_opt_in",
-    "second_channel_opt_in",
-    "quiet_hours_start",
-    "quiet_hours_end",
-    "daily_nudge_max",
-    "nudges_paused",
-)
 
 
 @transaction.atomic
@@ -80,6 +77,73 @@ def onboarding_complete_step(*, user: User, step: int, **changes: Any) -> User:
     User.objects.filter(pk=user.pk).update(onboarding_step=next_step)
     user.onboarding_step = updated.onboarding_step = next_step
     return updated
+
+
+@transaction.atomic
+def account_delete(*, user: User, password: str) -> Counter[str]:
+    """Remove the person and everything they own; what was removed, counted by kind.
+
+    1. The password must be theirs (ValidationError on `password` otherwise; nothing goes).
+    2. Count what they own (delight.ownership), to tell them what was removed.
+    3. Delete the user row: every per-person row goes with it by the cascade (their API
+       token too); the sign-in records kept under their name go as well.
+    """
+    if not user.check_password(password):
+        raise ValidationError({"password": "That is not your password: nothing was removed."})
+    removed = ownership.owned_counts(user)
+    for record in (AccessAttempt, AccessFailureLog, AccessLog):
+        record.objects.filter(username=user.username).delete()
+    User.objects.filter(pk=user.pk).delete()
+    return removed
+
+
+def _reset_allowed(*, email: str, address: str) -> bool:
+    """Within PASSWORD_RESET_PER_HOUR for this address (an email and a caller's IP each)."""
+    cache = caches["shared"]
+    allowed = True
+    for key in (
+        "reset:email:" + hashlib.sha256(email.lower().encode()).hexdigest(),
+        "reset:ip:" + address,
+    ):
+        cache.add(key, 0, timeout=3600)
+        allowed = cache.incr(key) <= settings.PASSWORD_RESET_PER_HOUR and allowed
+    return allowed
+
+
+def password_reset_request(*, email: str, address: str) -> None:
+    """Ask a background job to email a link that sets a new password to each account of
+    `email`: the caller learns nothing (the same answer, in the same time, whether an
+    account exists or not). Beyond the hourly limit nothing is sent."""
+    if _reset_allowed(email=email, address=address):
+        transaction.on_commit(partial(async_task, "delight.tasks.send_password_reset", email))
+
+
+def password_reset_send(*, email: str) -> int:
+    """Email each active account of `email` that signs in with a password a link to set a
+    new one (at SITE_URL, never the caller's Host header); how many were sent."""
+    people = User.objects.filter(email__iexact=email, is_active=True)
+    sent = 0
+    for user in people:
+        if user.has_usable_password():
+            _reset_email(user).send()
+            sent += 1
+    return sent
+
+
+def _reset_email(user: User) -> EmailMessage:
+    link = settings.SITE_URL + reverse(
+        "password_reset_confirm",
+        kwargs={
+            "uidb64": urlsafe_base64_encode(force_bytes(user.pk)),
+            "token": default_token_generator.make_token(user),
+        },
+    )
+    context = {"user": user, "link": link, "hours": settings.PASSWORD_RESET_TIMEOUT // 3600}
+    return EmailMessage(
+        subject="Set a new password for Delight",
+        body=render_to_string("delight/account/reset_email.txt", context),
+        to=[user.email],
+    )
 
 
 def worker_heartbeat_record(*, name: str) -> WorkerHeartbeat:

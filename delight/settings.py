@@ -285,7 +285,7 @@ Q_SCHEDULE_SECONDS = env.float("Q_SCHEDULE_SECONDS", 30.0, validate=Range(min=0.
 AUTH_USER_MODEL = "delight.User"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
-LOGOUT_REDIRECT_URL = "login"
+LOGOUT_REDIRECT_URL = "logged-out"  # a page that says so, then the way back in
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -366,6 +366,12 @@ AXES_LOCKOUT_CALLABLE = "delight.lockout.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "delight.lockout.client_address"
 AXES_DISABLE_ACCESS_LOG = True  # successful sign-ins are not kept (the table would only grow)
 AXES_VERBOSE = False  # no banner in every process's log
+
+# --- Forgotten passwords: a link by email, valid PASSWORD_RESET_HOURS -------------------
+# At most PASSWORD_RESET_PER_HOUR requests an hour for one email address, and as many from
+# one caller's address; beyond that the page answers the same and nothing is sent.
+PASSWORD_RESET_TIMEOUT = 3600 * env.int("PASSWORD_RESET_HOURS", 2, validate=Range(min=1, max=72))
+PASSWORD_RESET_PER_HOUR = env.int("PASSWORD_RESET_PER_HOUR", 3, validate=Range(min=1, max=1000))
 
 # --- API rate limits and the shared cache ----------------------------------------------
 # Per person, never per address (delight.throttles); beyond a rate: 429 with Retry-After.

@@ -21,3 +21,9 @@ def heartbeat_on_spawn(**_: Any) -> None:
 def compact_checkpoints() -> int:
     """Hourly: idle sessions keep one checkpoint per turn."""
     return checkpoints.checkpoints_compact()
+
+
+def send_password_reset(email: str) -> int:
+    """Email a link that sets a new password to each account of `email` (enqueued by
+    services.password_reset_request)."""
+    return services.password_reset_send(email=email)

@@ -1,18 +1,30 @@
-"""Pages of the delight app: sign up, onboarding, home and settings."""
+"""Pages of the delight app: the account, onboarding, home and settings."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, logout
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.contrib.messages.views import SuccessMessageMixin
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_safe
 
-from delight import dashboard, services
-from delight.forms import ONBOARDING_FORMS, SettingsForm, SignupForm, submitted
+from delight import dashboard, lockout, ownership, selectors, services
+from delight.forms import (
+    ONBOARDING_FORMS,
+    AccountDeleteForm,
+    PasswordResetRequestForm,
+    SettingsForm,
+    SignupForm,
+    submitted,
+)
 from delight.models import User
 from delight.requests import PersonRequest
 
@@ -35,6 +47,87 @@ def signup(request: HttpRequest) -> HttpResponse:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             return redirect("onboarding")
     return render(request, "registration/signup.html", {"form": form})
+
+
+class PasswordChange(SuccessMessageMixin, auth_views.PasswordChangeView):
+    template_name = "delight/account/password_change.html"
+    success_url = reverse_lazy("settings")
+    success_message = "Your password is changed."
+
+
+class PasswordResetConfirm(SuccessMessageMixin, auth_views.PasswordResetConfirmView):
+    template_name = "delight/account/password_reset_confirm.html"
+    success_url = reverse_lazy("login")
+    success_message = "Your new password is set: log in with it."
+
+
+@require_http_methods(["GET", "POST"])
+def password_reset(request: HttpRequest) -> HttpResponse:
+    form = PasswordResetRequestForm(submitted(request))
+    if request.method == "POST" and form.is_valid():
+        address = lockout.client_address(request) or "unknown"
+        services.password_reset_request(email=form.cleaned_data["email"], address=address)
+        return redirect("password_reset_sent")
+    return render(request, "delight/account/password_reset.html", {"form": form})
+
+
+@require_safe
+def password_reset_sent(request: HttpRequest) -> HttpResponse:
+    hours = settings.PASSWORD_RESET_TIMEOUT // 3600
+    return render(request, "delight/account/password_reset_sent.html", {"hours": hours})
+
+
+@require_safe
+def logged_out(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("home")
+    return render(request, "delight/account/logged_out.html")
+
+
+REMOVED = "delight.removed"  # the session key of what deleting an account removed
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def account_delete(request: PersonRequest) -> HttpResponse:
+    """Delete my account: asks for the password, removes everything, says what went."""
+    form = AccountDeleteForm(submitted(request))
+    if request.method == "POST" and form.is_valid():
+        try:
+            removed = services.account_delete(
+                user=request.user, password=form.cleaned_data["password"]
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            logout(request)
+            request.session[REMOVED] = ownership.counted(removed)
+            return redirect("account-deleted")
+    counts = selectors.account_counts(request.user)
+    return render(request, "delight/account/delete.html", {"form": form, "counts": counts})
+
+
+@require_safe
+def account_deleted(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("home")
+    removed = request.session.pop(REMOVED, None)
+    return render(request, "delight/account/deleted.html", {"removed": removed})
+
+
+@login_required
+@require_safe
+def account_export(request: PersonRequest) -> HttpResponse:
+    """Download all my data: one JSON file of everything the person owns."""
+    day = request.user.local_day(timezone.now())
+    response = JsonResponse(
+        selectors.account_export(request.user),
+        encoder=DjangoJSONEncoder,
+        json_dumps_params={"indent": 1, "ensure_ascii": False},
+    )
+    name = f"delight-{request.user.username}-{day.isoformat()}.json"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
 
 
 @login_required

@@ -8,7 +8,7 @@ then do they enter the pool the daily triad draws from.
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -87,6 +87,7 @@ class Goal(models.Model):
     last_worked_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    account_name: ClassVar[tuple[str, str]] = ("goal", "goals")
     objects = OwnedManager()
 
     class Meta:
@@ -110,6 +111,7 @@ class Milestone(models.Model):
     description = models.TextField(blank=True, validators=[MaxLengthValidator(TEXT_MAX)])
     created_at = models.DateTimeField(auto_now_add=True)
     owner_field = "goal__user"  # whose rows these are (OwnedManager)
+    account_name: ClassVar[tuple[str, str]] = ("milestone", "milestones")
     objects = OwnedManager()
 
     class Meta:
@@ -173,6 +175,7 @@ class Mission(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    account_name: ClassVar[tuple[str, str]] = ("mission", "missions")
     objects = OwnedManager()
 
     class Meta:
@@ -229,6 +232,7 @@ class MissionSession(models.Model):
     )
     notes = models.TextField(blank=True, validators=[MaxLengthValidator(TEXT_MAX)])
     reflection = models.TextField(blank=True, validators=[MaxLengthValidator(TEXT_MAX)])
+    account_name: ClassVar[tuple[str, str]] = ("mission session", "mission sessions")
     objects = OwnedManager()
 
     class Meta:
@@ -277,6 +281,7 @@ class ActivityEvent(models.Model):
     mission = models.ForeignKey(Mission, on_delete=models.SET_NULL, null=True, blank=True)
     session = models.ForeignKey(MissionSession, on_delete=models.SET_NULL, null=True, blank=True)
     metadata = models.JSONField(default=dict, blank=True)
+    account_name: ClassVar[tuple[str, str]] = ("day of progress", "days of progress")
     objects = OwnedManager()
 
     class Meta:
@@ -300,6 +305,7 @@ class StreakMilestone(models.Model):
     days = models.PositiveSmallIntegerField()
     reached_on = models.DateField(help_text="The person's local date the streak reached it.")
     created_at = models.DateTimeField(auto_now_add=True)
+    account_name: ClassVar[tuple[str, str]] = ("streak milestone", "streak milestones")
     objects = OwnedManager()
 
     class Meta:
@@ -422,6 +428,7 @@ class ProgressInsight(models.Model):
     facts = models.JSONField(default=dict, blank=True, help_text="The numbers it quotes.")
     source = models.CharField(max_length=60, help_text="offline, or the model that wrote it.")
     created_at = models.DateTimeField(auto_now_add=True)
+    account_name: ClassVar[tuple[str, str]] = ("insight", "insights")
     objects = OwnedManager()
 
     class Meta:
@@ -449,6 +456,7 @@ class HighlightReel(models.Model):
     starts_on = models.DateField()
     ends_on = models.DateField()
     created_at = models.DateTimeField(auto_now_add=True)
+    account_name: ClassVar[tuple[str, str]] = ("highlight reel", "highlight reels")
     objects = OwnedManager()
 
     class Meta:

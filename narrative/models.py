@@ -4,6 +4,8 @@ Essence ledger and the hidden quests unlocked."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -60,6 +62,7 @@ class Story(models.Model):
         blank=True,
         help_text="An event since which the hidden quests have not been looked at yet.",
     )
+    account_name: ClassVar[tuple[str, str]] = ("story", "stories")
     objects = OwnedManager()
 
     class Meta:
@@ -192,6 +195,7 @@ class EssenceEntry(models.Model):
     key = models.CharField(max_length=120, help_text="What it is for: earned or spent once.")
     note = models.CharField(max_length=200, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    account_name: ClassVar[tuple[str, str]] = ("Essence entry", "Essence entries")
     objects = OwnedManager()
 
     class Meta:
@@ -253,6 +257,7 @@ class QuestUnlock(models.Model):
         related_name="+",
         help_text="The special mission it gave (none without an active goal).",
     )
+    account_name: ClassVar[tuple[str, str]] = ("quest", "quests")
     objects = OwnedManager()
 
     class Meta:
@@ -322,6 +327,7 @@ class Beat(models.Model):
         null=True, blank=True, help_text="What it offers to spend Essence on: key, label, cost."
     )
     failure = models.CharField(max_length=300, blank=True)
+    account_name: ClassVar[tuple[str, str]] = ("story passage", "story passages")
     objects = OwnedManager()
 
     class Meta:

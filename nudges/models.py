@@ -3,6 +3,8 @@ and the Web Push subscriptions of their browsers."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from django.conf import settings
 from django.db import models
 
@@ -44,6 +46,7 @@ class Notification(models.Model):
     snoozed_until = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     read_at = models.DateTimeField(null=True, blank=True)
+    account_name: ClassVar[tuple[str, str]] = ("notification", "notifications")
     objects = OwnedManager()
 
     class Meta:
@@ -81,6 +84,10 @@ class PushSubscription(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     last_ok_at = models.DateTimeField(null=True, blank=True)
     failures = models.PositiveSmallIntegerField(default=0)
+    account_name: ClassVar[tuple[str, str]] = (
+        "device getting notifications",
+        "devices getting notifications",
+    )
     objects = OwnedManager()
 
     class Meta:
@@ -180,6 +187,10 @@ class ScheduledSend(models.Model):
     reason = models.CharField(max_length=200, blank=True, help_text="Why skipped or failed.")
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
+    account_name: ClassVar[tuple[str, str]] = (
+        "note waiting to be sent",
+        "notes waiting to be sent",
+    )
     objects = OwnedManager()
 
     class Meta:

@@ -118,6 +118,14 @@ PUBLIC = {
     "accounts/signup/": "signing up: public",
     "accounts/login/": "signing in: public",
     "accounts/logout/": "signing out: public, about the visitor only",
+    "accounts/logged-out/": "says the visitor is signed out: nobody's data",
+    "accounts/password/reset/": "asks for a forgotten password's link: public, and answers"
+    " alike whether or not an account uses the address (test_views_account.py)",
+    "accounts/password/reset/sent/": "says a link may be on its way: nobody's data",
+    "accounts/password/reset/<uidb64>/<token>/": "an email's link, without login: its signed"
+    " token names the person, a wrong or used one changes nothing (test_views_account.py)",
+    "accounts/deleted/": "says an account was deleted: what went is in the visitor's own"
+    " session, nobody else's",
     "api/auth/token/": "exchanges a username and password for a token: public",
     "api/schema/": "the API's description: public, nobody's data",
     "api/docs/": "the API's interactive docs: public, nobody's data",

@@ -1,19 +1,24 @@
 """A new person's whole first visit in real Chromium, on a desktop and on a phone: landing →
 sign up → onboarding (the browser's timezone found) → Home → a goal made by talking to Eliza
 → her missions approved → Today → a focus session (pause, resume) → done → the day
-finished. Every page on the way passes axe-core with no serious or critical violation."""
+finished; then the account: a new password, logging out, a forgotten password set again from
+an email (a real SMTP server), all their data downloaded, and the account deleted. Every
+page on the way passes axe-core with no serious or critical violation."""
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 
 from delight.models import User
 from goals.models import Goal, Mission
 from tests.factories import PASSWORD
-from tests.support.browser import accessibility_problems, live_app  # noqa: F401
+from tests.support.browser import accessibility_problems, live_app_with_mail  # noqa: F401
 from tests.support.browser import page as page
+from tests.support.smtp import Inbox
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -23,9 +28,10 @@ SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "hei
 class Journey:
     """The page, the server, and the accessibility problems found on every page visited."""
 
-    def __init__(self, page, base_url: str) -> None:
+    def __init__(self, page, base_url: str, inbox: Inbox) -> None:
         self.page = page
         self.base_url = base_url
+        self.inbox = inbox
         self.problems: list[str] = []
 
     def check(self) -> None:
@@ -52,10 +58,10 @@ class Journey:
 
 
 @pytest.fixture(params=sorted(SIZES))
-def journey(request, page, live_app) -> Journey:  # noqa: F811
+def journey(request, page, live_app_with_mail) -> Journey:  # noqa: F811
     page.set_viewport_size(SIZES[request.param])
     page.context.set_default_timeout(30_000)
-    return Journey(page, live_app)
+    return Journey(page, *live_app_with_mail)
 
 
 def test_a_new_person_goes_from_the_landing_page_to_a_finished_day(journey):
@@ -70,6 +76,7 @@ def test_a_new_person_goes_from_the_landing_page_to_a_finished_day(journey):
 
     # Sign up.
     page.get_by_label("Username").fill("bea")
+    page.get_by_label("Email").fill("bea@example.org")
     page.get_by_label("Password", exact=True).fill(PASSWORD)
     page.get_by_label("Password confirmation").fill(PASSWORD)
     journey.check()
@@ -148,4 +155,59 @@ def test_a_new_person_goes_from_the_landing_page_to_a_finished_day(journey):
     page.wait_for_load_state()
     assert page.get_by_role("heading", level=1).inner_text() == "Bring your past"
     journey.check()
+    assert journey.problems == []
+
+    the_account(journey, goal_title=goal.title)
+
+
+def the_account(journey: Journey, *, goal_title: str) -> None:
+    """Settings → a new password → log out → a forgotten password set again by email →
+    everything downloaded → the account deleted."""
+    page, base = journey.page, journey.base_url
+    second, third = "a-second-long-pass-7", "a-third-long-pass-5"
+    page.goto(f"{base}/settings/")
+    page.get_by_role("link", name="Change your password").click()
+    journey.check()
+    page.get_by_label("Old password").fill(PASSWORD)
+    page.get_by_label("New password", exact=True).fill(second)
+    page.get_by_label("New password confirmation").fill(second)
+    page.get_by_role("button", name="Change password").click()
+    page.get_by_text("Your password is changed.").wait_for()
+
+    page.goto(f"{base}/more/")
+    page.get_by_role("button", name="Log out").click()
+    page.get_by_role("heading", name="You're logged out").wait_for()
+    journey.check()
+    page.get_by_role("link", name="Log in again").click()
+    page.get_by_role("link", name="Forgot your password?").click()
+    journey.check()
+    page.get_by_label("Your email address").fill("bea@example.org")
+    page.get_by_role("button", name="Send me a link").click()
+    page.get_by_role("heading", name="Check your email").wait_for()
+    journey.check()
+    (email,) = journey.inbox.wait_for(1, timeout=60)
+    page.goto(re.search(r"http://\S+/accounts/password/reset/\S+/", email.get_content())[0])
+    page.get_by_label("New password", exact=True).fill(third)
+    page.get_by_label("New password confirmation").fill(third)
+    journey.check()
+    page.get_by_role("button", name="Set my new password").click()
+    page.get_by_text("Your new password is set").wait_for()
+    page.get_by_label("Username").fill("bea")
+    page.get_by_label("Password").fill(third)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"{base}/")
+
+    page.goto(f"{base}/settings/")
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Download all your data").click()
+    data = json.loads(Path(download.value.path()).read_text())
+    assert data["you"]["first_name"] == "Bea"
+    assert [goal["title"] for goal in data["data"]["goals"]] == [goal_title]
+    page.get_by_role("link", name="Delete your account").click()
+    journey.check()
+    page.get_by_label("Your password").fill(third)
+    page.get_by_role("button", name="Delete my account").click()
+    page.get_by_role("heading", name="Your account is deleted").wait_for()
+    journey.check()
+    assert not User.objects.filter(username="bea").exists()
     assert journey.problems == []

@@ -48,6 +48,7 @@ BEYOND_THE_SCHEMA = {
     "POST /api/auth/token/": {"non_field_errors"},  # the username and password must match
     "POST /api/companion/memories/": {"metadata"},  # free JSON: its keys follow the text rule
     "PATCH /api/me/": {"productive_end"},  # productive hours start and end apart
+    "POST /api/me/delete/": {"password"},  # the person's own password
     "POST /api/goals/": {"target_date"},  # not a day already past
     "PATCH /api/goals/{goal_id}/": {"target_date"},
     "GET /api/progress/days/": {"from", "to"},  # at most 400 days, the first not after the last

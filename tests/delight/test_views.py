@@ -141,7 +141,7 @@ def test_login_logout_and_password_change(client, owner):
             "new_password2": "a-new-long-pass-9",
         },
     )
-    assert response.url == reverse("password_change_done")
+    assert response.url == reverse("settings")
     client.post(reverse("logout"))
     login = {"username": "olivia", "password": "a-new-long-pass-9"}
     assert client.post(reverse("login"), login).url == reverse("home")

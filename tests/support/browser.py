@@ -12,6 +12,8 @@ from collections.abc import Iterator
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
+from tests.support.smtp import Inbox
+
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -61,13 +63,37 @@ def live_app(transactional_db) -> Iterator[str]:
         yield url
 
 
+@pytest.fixture
+def live_app_with_mail(transactional_db) -> Iterator[tuple[str, Inbox]]:
+    """live_app whose emails go to a real SMTP server here (aiosmtpd), their links at the
+    app's own address; yields the base URL and the Inbox of what arrived."""
+    from aiosmtpd.controller import Controller
+
+    from tests.support import processes
+
+    inbox = Inbox()
+    smtp = Controller(inbox, hostname="127.0.0.1", port=processes.free_port())
+    smtp.start()
+    port = processes.free_port()
+    mail = {
+        "EMAIL_HOST": "127.0.0.1",
+        "EMAIL_PORT": str(smtp.port),
+        "SITE_URL": f"http://127.0.0.1:{port}",
+    }
+    try:
+        with live_daphne(port=port, **mail) as url, processes.qcluster(**mail):
+            yield url, inbox
+    finally:
+        smtp.stop()
+
+
 @contextlib.contextmanager
-def live_daphne(**env: str) -> Iterator[str]:
+def live_daphne(*, port: int = 0, **env: str) -> Iterator[str]:
     """A daphne process on the test database (with `env` added to its environment), once it
     answers; yields its base URL."""
     from tests.support import processes
 
-    port = processes.free_port()
+    port = port or processes.free_port()
     with processes.running(processes.web_command(port), **env):
         url = f"http://127.0.0.1:{port}"
         processes.wait_for(lambda: _answers(f"{url}/accounts/login/"), timeout=30)

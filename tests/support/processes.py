@@ -115,13 +115,14 @@ def sentinel_children(worker_pid: int) -> list[psutil.Process]:
 
 
 def qcluster(
-    *, redis_url: str = "", schedule_seconds: float | None = None
+    *, redis_url: str = "", schedule_seconds: float | None = None, **extra: str
 ) -> contextlib.AbstractContextManager[subprocess.Popen]:
-    """A real qcluster; with `schedule_seconds` its workers look for due schedules that
-    often (Q_SCHEDULE_SECONDS), for a test that waits for a schedule. Without it the first
-    look comes after django-q's 30 s, so the recurring jobs stay out of the other tests."""
+    """A real qcluster (with `extra` added to its environment); with `schedule_seconds` its
+    workers look for due schedules that often (Q_SCHEDULE_SECONDS), for a test that waits
+    for a schedule. Without it the first look comes after django-q's 30 s, so the recurring
+    jobs stay out of the other tests."""
     tick = {"Q_SCHEDULE_SECONDS": str(schedule_seconds)} if schedule_seconds else {}
-    return running([sys.executable, "manage.py", "qcluster"], redis_url=redis_url, **tick)
+    return running([sys.executable, "manage.py", "qcluster"], redis_url=redis_url, **tick, **extra)
 
 
 def wait_for(condition: Callable[[], object], *, timeout: float, interval: float = 0.25) -> object:
