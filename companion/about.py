@@ -144,8 +144,10 @@ def about_you(*, user: User) -> AboutYou:
     backing = field_memories(memories)
     shown = {memory.pk for memory in backing.values()}
     items: dict[str, list[ProfileItem]] = {s.slug: [] for s in (*SECTIONS, OTHER_SECTION)}
+    # The name the person gave in onboarding or settings is the one Eliza uses (person_name).
+    given = {"name": user.first_name.strip()}
     for section in SECTIONS:
-        if section.field and (item := _field_item(profile, section.field, backing)):
+        if section.field and (item := _field_item(profile, section.field, backing, given)):
             items[section.slug].append(item)
     for memory in memories:
         if memory.pk not in shown:
@@ -179,11 +181,11 @@ def field_memories(memories: list[Memory]) -> dict[str, Memory]:
 
 
 def _field_item(
-    profile: CompanionProfile, name: str, backing: dict[str, Memory]
+    profile: CompanionProfile, name: str, backing: dict[str, Memory], given: dict[str, str]
 ) -> ProfileItem | None:
     memory = backing.get(name)
     stated = profile_value(memory.key, memory.content) if memory else None
-    value = getattr(profile, name) or (stated[1] if stated else "")
+    value = getattr(profile, name) or (stated[1] if stated else "") or given.get(name, "")
     if not value:
         return None
     return ProfileItem(

@@ -25,6 +25,7 @@ from companion.models import KEY_MAX_CHARS, Actor, CompanionProfile, Memory, Sou
 from companion.profile_data import FIELDS, INTEREST_KEY_PREFIX, INTEREST_PHRASE, STYLES, Field
 from companion.services.learning import INTERESTS_MAX
 from companion.services.memories import memory_create, memory_delete, memory_update
+from delight import services as delight_services
 from delight.ai.engine import Engine
 from delight.ai.text import normalise_words
 from delight.models import User
@@ -64,7 +65,8 @@ def profile_update(
        under the field's first key); forget that memory when the field is cleared.
     4. Interests: forget the "likes" memories of removed ones, keep one for each new one.
     5. A style set or cleared here is the person's: Eliza stops guessing it.
-    6. Save, and keep the fresh profile on the user object.
+    6. Save, and keep the fresh profile on the user object; a name set or cleared here is
+       also the account's first name, the one Settings shows and Eliza falls back on.
     """
     profile, _ = CompanionProfile.objects.select_for_update().get_or_create(user=user)
     values = {"name": name, "location": location, "occupation": occupation}
@@ -90,6 +92,8 @@ def profile_update(
         )
     profile.save()
     user.companion_profile = profile  # this user object's next turn sees it
+    if "name" in changed:
+        _account_name_follow(user=user, profile=profile)
     return profile
 
 
@@ -123,6 +127,8 @@ def profile_item_update(
     _validate(profile)
     profile.save()
     user.companion_profile = profile
+    if field == "name":
+        _account_name_follow(user=user, profile=profile)
     return updated
 
 
@@ -139,6 +145,15 @@ def profile_item_forget(*, user: User, memory: Memory) -> None:
     memory_delete(memory=memory, user=user, actor=Actor.USER)
     profile.save()
     user.companion_profile = profile
+    if field == "name":
+        _account_name_follow(user=user, profile=profile)
+
+
+def _account_name_follow(*, user: User, profile: CompanionProfile) -> None:
+    """The account's first name (Settings, and Eliza's fallback) becomes the name Eliza
+    keeps, so forgetting or correcting it on About you holds everywhere."""
+    if user.first_name != profile.name:
+        delight_services.user_update_profile(user=user, first_name=profile.name)
 
 
 def _validate(profile: CompanionProfile) -> None:

@@ -212,7 +212,8 @@ def test_goals_and_tasks_are_not_part_of_the_profile(owner_api, owner):
     remember(owner, "Wants to run a marathon", tier="project", key="goal:run_marathon")
     remember(owner, "Has a brother", key="relation:brother")
     body = owner_api.get(PROFILE).json()
-    assert [i["text"] for s in body["sections"] for i in s["items"]] == ["You have a brother"]
+    items = [i["text"] for s in body["sections"] if s["section"] != "name" for i in s["items"]]
+    assert items == ["You have a brother"]
 
 
 def test_a_memory_the_profile_does_not_show_answers_404(owner_api, owner):
@@ -222,3 +223,19 @@ def test_a_memory_the_profile_does_not_show_answers_404(owner_api, owner):
     )
     assert owner_api.delete(item_url(task.pk)).status_code == 404
     assert Memory.objects.get(pk=task.pk).content == "Call the dentist"
+
+
+def test_the_name_given_at_sign_up_is_what_to_call_you_though_eliza_kept_none(owner_api, owner):
+    assert not CompanionProfile.objects.filter(user=owner).exists()
+    body = owner_api.get(PROFILE).json()
+    assert [item["value"] for item in section(body, "name")] == ["Olivia"]
+
+
+def test_clearing_the_name_is_the_accounts_too_so_eliza_stops_using_it(owner_api, owner):
+    owner_api.patch(PROFILE, {"name": "Liv"}, format="json")
+    assert User.objects.get(pk=owner.pk).first_name == "Liv"
+    owner_api.patch(PROFILE, {"name": ""}, format="json")
+    owner.refresh_from_db()
+    assert owner.first_name == ""
+    assert person_name(User.objects.get(pk=owner.pk)) == ""
+    assert section(owner_api.get(PROFILE).json(), "name") == []
