@@ -39,9 +39,9 @@ ABOUT_YOU = NavItem("About you", "about-you", "user", ("about-you",))
 PASSWORD = NavItem("Password", "password_change", "lock", ("password",))
 SETTINGS = NavItem("Settings", "settings", "settings", ("settings",))
 
-TOP_BAR = (HOME, TODAY, CHAT, GOALS, WORLD, STORY)
+TOP_BAR = (HOME, TODAY, CHAT, GOALS, PROGRESS, WORLD, STORY)
 TAB_BAR = (HOME, TODAY, CHAT, GOALS, MORE)
-ACCOUNT_MENU = (PROGRESS, MEMORIES, ABOUT_YOU, SETTINGS, PASSWORD)
+ACCOUNT_MENU = (MEMORIES, ABOUT_YOU, SETTINGS, PASSWORD)
 MORE_PAGE = (NOTIFICATIONS, SETTINGS, PROGRESS, STORY, WORLD, MEMORIES, ABOUT_YOU, PASSWORD)
 
 

@@ -261,8 +261,13 @@ def today(request: PersonRequest) -> HttpResponse:
     if energy not in (None, *Energy.values):
         energy = None
     day = selectors.day_for(user=request.user, energy=energy, more=bool(request.GET.get("more")))
+    done = len(day.done)
     context = {
         "day": day,
+        "done": done,
+        "done_words": _missions_done(done),
+        # The ring fills to the day's three; "one more" missions go beyond it, counted.
+        "done_percent": min(100, round(100 * done / selectors.DAY_SIZE)),
         "slots": [(slot, selectors.SLOT_LABELS[slot], mission) for slot, mission in day.open],
         "energy": energy,
         # After a mission of "one more", the day shows as finished again, not another one.
@@ -271,6 +276,15 @@ def today(request: PersonRequest) -> HttpResponse:
         "day_size": selectors.DAY_SIZE,
     }
     return render(request, "goals/today.html", context)
+
+
+NUMBER_WORDS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine")
+
+
+def _missions_done(count: int) -> str:
+    """ "Three missions done", "12 missions done": how many the person did today."""
+    number = NUMBER_WORDS[count] if count < len(NUMBER_WORDS) else f"{count:,}"
+    return f"{number} mission{'' if count == 1 else 's'} done"
 
 
 @login_required

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import template
 from django.utils import timezone
 
-from goals.models import Goal, Mission, MissionSession
+from goals.models import Energy, Goal, Mission, MissionSession
 
 register = template.Library()
 
@@ -24,7 +24,8 @@ PLANNING_WORDS = {
     Goal.Decomposition.DONE: "",
     Goal.Decomposition.FAILED: "Eliza could not plan this yet",
 }
-ENERGY_WORDS = {"low": "Light", "medium": "Steady", "high": "Big push"}
+# One scale everywhere: the words the mission form offers (Low, Medium, High).
+ENERGY_WORDS = dict(Energy.choices)
 # The chip tone of each state (delight.css .chip tones).
 MISSION_TONES = {
     Mission.Status.SUGGESTED: "accent",

@@ -61,6 +61,14 @@ def test_the_story_is_in_the_top_bar_and_under_more_on_the_phone(owner):
     assert re.search(rf'href="{reverse("more")}" aria-current="page">', tabbar)
 
 
+def test_progress_is_in_the_top_bar_and_under_more_on_the_phone(owner):
+    html = _client(owner).get(reverse("progress")).content.decode()
+    topnav = re.search(r'<nav class="topnav".*?</nav>', html, re.S).group(0)
+    tabbar = re.search(r'<nav class="tabbar".*?</nav>', html, re.S).group(0)
+    assert re.search(rf'href="{reverse("progress")}" aria-current="page">', topnav)
+    assert re.search(rf'href="{reverse("more")}" aria-current="page">', tabbar)
+
+
 def test_no_app_menu_while_onboarding(newcomer):
     html = _client(newcomer).get(reverse("onboarding-step", args=[1])).content.decode()
     assert 'class="tabbar"' not in html

@@ -148,6 +148,29 @@ def test_finishing_three_missions_finishes_the_day_and_offers_one_more(browser, 
     assert 'name="next" value="/today/"' in more  # done with it: the day is finished again
 
 
+def test_missions_beyond_the_three_are_counted_as_they_are(browser, owner):
+    goal = make_goal(owner)
+    missions = [make_mission(goal, title=f"Step {n}") for n in range(5)]
+    for mission in missions:
+        browser.post(f"/missions/{mission.pk}/complete/", {"next": "/today/"})
+    page = browser.get("/today/").content.decode()
+    assert "Five missions done." in page
+    assert "5 missions done" in page  # under the title
+    assert "5/3" not in page
+    assert "of 3 done" not in page
+    assert "Three missions done" not in page
+
+
+def test_energy_is_one_scale_on_every_page(browser, owner):
+    mission = make_mission(make_goal(owner), energy="high")
+    today = browser.get("/today/").content.decode()
+    form = browser.get(f"/missions/{mission.pk}/edit/").content.decode()
+    assert "High energy" in today
+    assert ">High<" in form
+    for other in ("Big push", "Steady", "Light energy"):
+        assert other not in today + form
+
+
 def test_completing_a_mission_is_a_small_win(browser, owner):
     mission = make_mission(make_goal(owner), title="Stretch")
     page = browser.post(
