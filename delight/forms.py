@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
-from zoneinfo import ZoneInfo, available_timezones
+import functools
+import importlib.resources
+import json
+from typing import Any, cast
+from zoneinfo import ZoneInfo
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
@@ -76,16 +80,37 @@ def timezone_label(name: str, now: dt.datetime) -> str:
     return f"{place} ({_offset(name, now)})"
 
 
-def timezone_choices() -> Choices:
-    """Every IANA zone, grouped by region (UTC first), each with its offset now."""
+def _tzdata(name: str) -> str:
+    return (importlib.resources.files("tzdata.zoneinfo") / name).read_text(encoding="utf-8")
+
+
+@functools.cache
+def canonical_zones() -> frozenset[str]:
+    """The zones of places (tzdata's zone.tab: one per region of a country), without the
+    aliases and oddities IANA also knows ("Factory", "localtime", "US/Eastern", "Etc/GMT+1")."""
+    rows = (line.split("\t") for line in _tzdata("zone.tab").splitlines())
+    return frozenset(row[2] for row in rows if len(row) > 2 and not row[0].startswith("#"))
+
+
+@functools.cache
+def zone_aliases() -> dict[str, str]:
+    """An older or alias name's place zone ("Asia/Calcutta" -> "Asia/Kolkata"): some
+    browsers still report the old names."""
+    links = (line.split() for line in _tzdata("tzdata.zi").splitlines() if line.startswith("L "))
+    return {alias: zone for _, zone, alias in links if zone in canonical_zones()}
+
+
+def timezone_choices(current: str = "") -> Choices:
+    """The zones of places grouped by region (UTC first), each with its offset now; a
+    `current` zone that is not one of them (set before, or through the API) is kept, last."""
     now = dt.datetime.now(dt.UTC)
     groups: dict[str, list[tuple[str, str]]] = {}
-    for name in sorted(available_timezones() - {"UTC"}):
-        region = name.split("/", 1)[0] if "/" in name else ""
-        group = region if region in REGIONS else "Other"
-        groups.setdefault(group, []).append((name, timezone_label(name, now)))
+    for name in sorted(canonical_zones()):
+        groups.setdefault(name.split("/", 1)[0], []).append((name, timezone_label(name, now)))
     choices: Choices = [("UTC", "UTC (Coordinated Universal Time)")]
-    choices += [(region, groups[region]) for region in (*REGIONS, "Other") if region in groups]
+    choices += [(region, groups[region]) for region in REGIONS if region in groups]
+    if current and current != "UTC" and current not in canonical_zones():
+        choices.append(("Your current zone", [(current, timezone_label(current, now))]))
     return choices
 
 
@@ -106,8 +131,16 @@ NUDGES = [(0, "0 — never remind me"), (1, "1 a day")] + [
 ]
 
 
+class TimezoneField(forms.ChoiceField):
+    """A zone of a place; an alias of one ("Asia/Calcutta") is taken as that place's zone."""
+
+    def to_python(self, value: object) -> str:
+        name = str(super().to_python(value))
+        return zone_aliases().get(name, name)
+
+
 class ClockForm(forms.Form):
-    timezone = forms.ChoiceField(
+    timezone = TimezoneField(
         label="Timezone",
         choices=timezone_choices,
         error_messages={
@@ -129,6 +162,13 @@ class ClockForm(forms.Form):
             " before if your day starts at 4."
         ),
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = cast(TimezoneField, self.fields["timezone"])
+        field.choices = timezone_choices(str(self.initial.get("timezone") or ""))
+        # The browser may name its zone by an alias: the picker finds the place's zone.
+        field.widget.attrs["data-aliases"] = json.dumps(zone_aliases(), separators=(",", ":"))
 
 
 class CommunicationForm(forms.Form):

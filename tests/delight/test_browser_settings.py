@@ -28,6 +28,8 @@ def test_the_settings_page_saves_and_passes_axe_on_desktop_and_phone(
     assert page.evaluate("document.documentElement.scrollWidth") <= width  # nothing sideways
     assert accessibility_problems(page) == []
 
+    page.get_by_label("Find your city or region").fill("tokyo")
+    assert page.get_by_label("Timezone").input_value() == "Asia/Tokyo"
     page.get_by_label("Pause all nudges").check()
     page.get_by_label("Reminders a day").select_option("1")
     page.get_by_role("button", name="Save settings").click()
@@ -38,3 +40,4 @@ def test_the_settings_page_saves_and_passes_axe_on_desktop_and_phone(
     sven = User.objects.get(username="sven")
     assert sven.nudges_paused
     assert sven.daily_nudge_max == 1
+    assert sven.timezone == "Asia/Tokyo"

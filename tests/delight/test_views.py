@@ -169,7 +169,7 @@ def test_the_clock_step_lists_every_zone_grouped_and_explains_each_field(client)
     assert "America / Argentina / Buenos Aires (UTC-03:00)" in html
     assert "4:00 (recommended)" in html
     assert "still counts for the day before if your day starts at 4" in html
-    # Not chosen yet: the page offers the browser's zone (onboarding.js), step 2 of 3.
+    # Not chosen yet: the page offers the browser's zone (timezone.js), step 2 of 3.
     assert "data-detect" in html
     assert "Step 2 of 3" in html
     assert 'class="tabbar"' not in html  # no app menu until onboarding is done

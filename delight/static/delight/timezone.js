@@ -1,5 +1,6 @@
-// Onboarding's clock step: the browser's timezone pre-selected (until the person chose one)
-// and a search box that narrows the long list of zones. Without JavaScript the plain
+// The timezone picker (onboarding's clock step, Settings): the browser's timezone
+// pre-selected (until the person chose one; an old name the browser reports is read as its
+// place's zone) and a search box that narrows the long list of zones. Without JavaScript the plain
 // grouped <select> still works; the search box stays hidden.
 
 const picker = document.querySelector("[data-timezone-picker]");
@@ -21,7 +22,8 @@ if (picker && select) {
   box.hidden = false;
 
   if (picker.hasAttribute("data-detect")) {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const reported = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const zone = JSON.parse(select.dataset.aliases || "{}")[reported] || reported;
     const option = zone && options.find((candidate) => candidate.value === zone);
     if (option) {
       select.value = zone;
