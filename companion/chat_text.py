@@ -14,6 +14,8 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from delight.ai.offline.answers import for_person
+
 # A memory she used, said by what it is about (never the tier's name).
 MEMORY_KINDS: dict[str, str] = {
     "personal": "about you",
@@ -61,6 +63,20 @@ def memory_kind(tier: str) -> str:
 
 def memory_source(source: str) -> str:
     return SOURCE_WORDS.get(source, "")
+
+
+# A memory kept in the first or the third person: said to its person in the second.
+OTHER_VOICE = re.compile(
+    r"^(?:I|I'm|Im|I've|Ive|My|We|We've|Our|Their|They and their|Name is)\b", re.IGNORECASE
+)
+
+
+def memory_said(content: str) -> str:
+    """A memory as said to its person, in the second person whoever's words it keeps
+    ("Their sister is called Ana", "My best friend is Tom" -> "Your …"); a note with no
+    person in it ("Loves rainy walks") as stored."""
+    said = for_person(content) if OTHER_VOICE.match(content.strip()) else ""
+    return said[:1].upper() + said[1:] if said else content
 
 
 def _pattern(phrases: list[str]) -> re.Pattern[str]:

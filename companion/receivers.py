@@ -100,7 +100,7 @@ def remember_milestone(
 def remember_insight(*, user: User, kind: str, key: str, text: str, **_: Any) -> None:
     memory_remember(
         user=user,
-        content=f"DCI Insight: {text}",
+        content=text,  # said to the person already ("You focus best between…")
         tier=Tier.PERSONAL,
         source=Source.ANALYTICS,
         key=f"insight:{key}",

@@ -6,7 +6,7 @@ from django import template
 from django.utils.safestring import SafeString
 
 from companion import when
-from companion.chat_text import linkify, memory_kind, memory_source
+from companion.chat_text import linkify, memory_kind, memory_said, memory_source
 from companion.models import Memory
 
 register = template.Library()
@@ -28,6 +28,12 @@ def memory_kind_filter(tier: str) -> str:
 def memory_source_filter(source: str) -> str:
     """Where a memory came from, in words ("from a mission")."""
     return memory_source(str(source or ""))
+
+
+@register.filter(name="memory_said")
+def memory_said_filter(content: str) -> str:
+    """A memory as said to its person ("Your sister is called Ana")."""
+    return memory_said(str(content or ""))
 
 
 @register.filter(name="memory_happened")

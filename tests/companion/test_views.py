@@ -49,6 +49,22 @@ def test_page_says_when_what_a_memory_tells_happened(owner_client, owner):
     assert "happened 13 March 2026" in page
 
 
+def test_every_memory_is_said_to_its_person_and_no_internal_tag_shows(owner_client, owner):
+    remember(owner, "Their sister is called Ana", key="person:sister", tags=["family"])
+    remember(owner, "My best friend is Tom")
+    remember(owner, "You focus best between 7:00 and 9:00", tags=["insight", "best_time"])
+    remember(owner, "Loves rainy walks", source="user", tags=["walks"])
+
+    page = owner_client.get(reverse("memories")).content.decode()
+
+    assert "Your sister is called Ana" in page
+    assert "Your best friend is Tom" in page
+    assert "You focus best between 7:00 and 9:00" in page
+    for internal in ("Their sister", "My best friend", "best_time", "insight", "family"):
+        assert internal not in page, internal
+    assert "walks</span>" in page  # a tag the person gave their own note stays
+
+
 def test_login_is_required(client):
     response = client.get(reverse("memories"))
     assert response.status_code == 302

@@ -77,7 +77,7 @@ def test_an_insight_is_kept_announced_and_remembered_once(
     assert insight.source == "offline"
     assert heard == [{"kind": "comeback", "key": insight.key, "text": insight.text}]
     memory = Memory.objects.get(user=owner, key=f"insight:{insight.key}")
-    assert memory.content == f"DCI Insight: {insight.text}"
+    assert memory.content == insight.text
     assert set(memory.tags) >= {"insight", "comeback"}
     assert memory.tier == "personal"
 

@@ -176,6 +176,8 @@ def for_person(content: str) -> str:
     to Leeds"; "" when it cannot be said well."""
     text = re.sub(r"^No longer (\w+)", lambda m: f"No_longer {m.group(1)}", content.strip())
     text = text.rstrip(".")
+    if re.match(r"^(?:You|Your|You're|You've)\b", text):  # said to them already (insights)
+        return text[0].lower() + text[1:]
     if text.startswith("No_longer "):  # "No longer works at…" -> "you no longer work at…"
         verb, _, tail = text.removeprefix("No_longer ").partition(" ")
         return f"you no longer {_verb(verb.capitalize())} {tail}".strip()

@@ -265,6 +265,9 @@ def test_a_model_reply_offering_a_food_they_cannot_eat_is_taken_back(
     [
         (["I'm so sorry. ", "I'm so sorry. ", "I'm so sorry."], "says the same words twice"),
         (["That's a bit of ", "a lame comment."], "harsh words"),
+        (["Keep going with “Run a 5k ", "(0% done)”!"], "the prompt's own marks"),
+        (["Memory (pet:cat): ", "you have a cat."], "the prompt's own marks"),
+        (["Your best_time:morning ", "suits a run."], "the prompt's own marks"),
     ],
 )
 def test_a_model_reply_that_loops_or_is_harsh_is_taken_back(
