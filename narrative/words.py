@@ -68,9 +68,10 @@ MEMORY_WORDS = 60  # of a beat's text kept in Eliza's memory, beside what it tel
 
 def beat_memory(beat: Beat) -> str:
     """A beat as Eliza remembers it: where it stands in the story, what real progress it
-    tells, and how it begins."""
+    tells, and how it begins; dated on the person's own calendar."""
     told = "; ".join(provenance_words(beat.provenance))
+    day = beat.user.local_day(beat.written_at)
     return (
-        f"Story beat “{beat.title}” (act {beat.act}, chapter {beat.chapter}, "
-        f"{beat.written_at:%-d %B %Y}). It tells: {told}. {opening(beat.text, MEMORY_WORDS)}"
+        f"Story passage “{beat.title}” (act {beat.act}, chapter {beat.chapter}, "
+        f"{day:%-d %B %Y}). It tells: {told}. {opening(beat.text, MEMORY_WORDS)}"
     )

@@ -58,7 +58,8 @@ def _require_status(mission: Mission, allowed: Iterable[str], action: str) -> No
     if mission.status in allowed:
         return
     if mission.status == MS.COMPLETED:
-        when = timezone.localtime(mission.completed_at).strftime("%d %b %Y at %H:%M")
+        # On the person's clock, whichever page or API call asked.
+        when = mission.completed_at.astimezone(mission.user.zone).strftime("%-d %b %Y at %H:%M")
         message = f"This mission was already completed ({when}); nothing changed."
     elif mission.status == MS.SUGGESTED:
         message = f"Approve this suggested mission before you {action} it."

@@ -83,7 +83,7 @@ def test_a_mission_done_is_told_remembered_and_checkpointed(owner, story):
     assert beat.status == Beat.Status.WRITTEN
     memory = Memory.objects.get(user=owner, key=f"story:beat:{beat.pk}")
     assert memory.tier == "project"
-    assert memory.content.startswith(f"Story beat “{beat.title}” (act 1, chapter 1")
+    assert memory.content.startswith(f"Story passage “{beat.title}” (act 1, chapter 1")
     assert "You finished “Run 2 km”" in memory.content
     notice = Notification.objects.get(user=owner, kind=Notification.Kind.STORY)
     assert notice.url == "/story/#latest"
