@@ -1,7 +1,8 @@
 """Delight's one settings module: every value comes from the environment, parsed strictly.
 
 A malformed variable stops start-up with an error that names it (environs raises
-``EnvError: Environment variable "PORT" invalid: ...``). The README lists every variable.
+``EnvError: Environment variable "PORT" invalid: ...``). docs/configuration.md lists every
+variable.
 """
 
 from __future__ import annotations
@@ -535,6 +536,18 @@ CRISIS_RESOURCES = env.list(
     ],
     delimiter="|",
 )
+
+# --- What a person is told: gathered, not a stream --------------------------------------
+# A story passage waits STORY_GATHER_SECONDS after the latest thing it tells, so a burst (an
+# import, missions done in a row) makes one passage; never longer than STORY_GATHER_MAX_SECONDS
+# after the first. 0 writes each at once.
+STORY_GATHER_SECONDS = env.int("STORY_GATHER_SECONDS", 90, validate=Range(min=0, max=3600))
+STORY_GATHER_MAX_SECONDS = env.int(
+    "STORY_GATHER_MAX_SECONDS", 600, validate=Range(min=0, max=86_400)
+)
+# Notes of one kind (story passages, insights, milestones, highlights) that arrive while an
+# earlier one is unread and younger than NOTES_GATHER_HOURS join it: "3 new passages".
+NOTES_GATHER_HOURS = env.int("NOTES_GATHER_HOURS", 4, validate=Range(min=0, max=168))
 
 LOGGING = {
     "version": 1,

@@ -19,7 +19,7 @@ class Scenario(models.Model):
 
     key = models.SlugField(max_length=60, unique=True)
     title = models.CharField(max_length=120)
-    data = models.JSONField(help_text="Acts, chapters, places, people and items (see README).")
+    data = models.JSONField(help_text="Acts, chapters, places, people and items (see docs/story.md).")
     is_default = models.BooleanField(default=False, help_text="New stories start in it.")
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -287,8 +287,9 @@ class Beat(models.Model):
     """One passage of a person's story: requested by a trigger (a mission done, a milestone,
     a goal, a return, a quest, a choice), written by the beat pipeline, never rewritten.
 
-    A beat asked for is the durable job. While it waits (pending), the triggers that arrive
-    join it (BeatTrigger), so a burst of missions makes one passage, not five. A worker
+    A beat asked for is the durable job. While it waits (pending, until ``due_at``: a
+    little after its latest trigger), the triggers that arrive join it (BeatTrigger), so a
+    burst of missions makes one passage, not five. A worker
     claims it atomically (writing, until ``claimed_until``), so two workers never write one;
     a killed worker's beat, or a failed try due again, is taken up once the claim lapses.
     """
@@ -306,6 +307,11 @@ class Beat(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     kind = models.CharField(max_length=12, choices=BeatKind.choices, blank=True)
     requested_at = models.DateTimeField()
+    due_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="Written no sooner: what happens until then joins it (null: at once).",
+    )
     claimed_until = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     # Written:

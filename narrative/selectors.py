@@ -65,12 +65,13 @@ BEAT_JOB_GRACE = dt.timedelta(seconds=20)
 
 
 def beat_ids_due(*, now: dt.datetime | None = None, limit: int = 100) -> list[int]:
-    """Beats nobody is writing: waiting past the grace, or their writer's claim lapsed (a
-    killed worker, a failed try due again), oldest first; across people, for the sweep
-    (each is claimed before it is written)."""
+    """Beats nobody is writing: done gathering (or, written at once, waiting past the
+    grace), or their writer's claim lapsed (a killed worker, a failed try due again), oldest
+    first; across people, for the sweep (each is claimed before it is written)."""
     now = now or timezone.now()
     due = Beat.objects.filter(
-        Q(status=Beat.Status.PENDING, requested_at__lt=now - BEAT_JOB_GRACE)
+        Q(status=Beat.Status.PENDING, due_at__isnull=True, requested_at__lt=now - BEAT_JOB_GRACE)
+        | Q(status=Beat.Status.PENDING, due_at__lte=now)
         | Q(status=Beat.Status.WRITING, claimed_until__lt=now)
     )
     return list(due.order_by("requested_at").values_list("pk", flat=True)[:limit])

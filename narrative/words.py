@@ -70,7 +70,7 @@ def beat_memory(beat: Beat) -> str:
     """A beat as Eliza remembers it: where it stands in the story, what real progress it
     tells, and how it begins; dated on the person's own calendar."""
     told = "; ".join(provenance_words(beat.provenance))
-    day = beat.user.local_day(beat.written_at)
+    day = beat.user.local_day(beat.written_at or beat.requested_at)
     return (
         f"Story passage “{beat.title}” (act {beat.act}, chapter {beat.chapter}, "
         f"{day:%-d %B %Y}). It tells: {told}. {opening(beat.text, MEMORY_WORDS)}"

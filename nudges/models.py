@@ -46,6 +46,10 @@ class Notification(models.Model):
     snoozed_until = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     read_at = models.DateTimeField(null=True, blank=True)
+    # Notes of its kind that joined it while it was unread (NOTES_GATHER_HOURS): how many it
+    # holds, and the keys of those after the first (each is given once, as `key` is).
+    count = models.PositiveSmallIntegerField(default=1)
+    gathered_keys = models.JSONField(default=list, blank=True)
     account_name: ClassVar[tuple[str, str]] = ("notification", "notifications")
     objects = OwnedManager()
 

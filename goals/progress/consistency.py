@@ -32,7 +32,7 @@ TALK_FULL_DAYS = 3  # talking with Eliza three days a week fills the talk part
 FOCUS_SHARE = 2 / 3
 DAY_SIZE = 3  # the daily three (goals.selectors.DAY_SIZE)
 
-# How the index is explained to a person (progress page, README): the parts, in order.
+# How the index is explained to a person (progress page, docs/progress.md): the parts, in order.
 PARTS = (
     ("strength", "Streak strength", "how steady your streak has been, 13-day half-life"),
     ("completion", "Missions done", "missions you finished out of those offered, last 7 days"),

@@ -33,6 +33,7 @@ BEST_WEEK_MIN = 3  # missions of a category this week
 BEST_WEEK_HISTORY = 2 * WEEK  # days of activity before today a record is measured against
 BEST_TIME_DAYS = 28  # the days a best time is read from
 BEST_TIME_MIN = 5  # missions and sessions in them
+BEST_TIME_DAYS_MIN = 4  # ... on this many different days (one busy evening is no habit)
 BEST_TIME_HOURS = 2  # the width of the window named
 BEST_TIME_SHARE = 3  # ... which holds at least a third of them (and 3 or more)
 WEEKDAY_WEEKS = (4, 8)  # weeks of history needed, and read at most
@@ -217,7 +218,7 @@ def _best_time(*, user: User, today: dt.date) -> InsightFacts | None:
        occurred_at after actual_minutes), a mission done without one when it was done.
     3. Slide a BEST_TIME_HOURS window around the clock; the fullest wins (on a tie, the one
        whose first hour is busiest, then the earliest). It needs BEST_TIME_MIN of them in
-       all, and 3 or more and a third of them in it.
+       all on BEST_TIME_DAYS_MIN different days, and 3 or more and a third of them in it.
     """
     events = (
         ActivityEvent.objects.owned_by(user)
@@ -227,10 +228,12 @@ def _best_time(*, user: User, today: dt.date) -> InsightFacts | None:
         )
         # Loop's export has dates only: its days sit at an invented hour, not a real one.
         .exclude(metadata__contains={"source": LOOP})
-        .values_list("id", "kind", "occurred_at", "zone", "mission_id", "metadata")
+        .values_list("id", "kind", "occurred_at", "zone", "mission_id", "metadata", "local_date")
     )
     hours: dict[tuple[int, dt.datetime] | int, int] = {}
-    for event_id, kind, occurred_at, zone, mission_id, metadata in events:
+    days: set[dt.date] = set()
+    for event_id, kind, occurred_at, zone, mission_id, metadata, local_date in events:
+        days.add(local_date)
         moment = occurred_at
         if kind == Kind.SESSION_COMPLETED:
             minutes = int((metadata or {}).get("actual_minutes") or 0)
@@ -240,7 +243,7 @@ def _best_time(*, user: User, today: dt.date) -> InsightFacts | None:
             hours[one] = moment.astimezone(zone_info(zone)).hour
     per_hour = Counter(hours.values())
     total = len(hours)
-    if total < BEST_TIME_MIN:
+    if total < BEST_TIME_MIN or len(days) < BEST_TIME_DAYS_MIN:
         return None
     windows = [
         (start, sum(per_hour[(start + h) % 24] for h in range(BEST_TIME_HOURS)))

@@ -59,8 +59,9 @@ def _require_status(mission: Mission, allowed: Iterable[str], action: str) -> No
         return
     if mission.status == MS.COMPLETED:
         # On the person's clock, whichever page or API call asked.
-        when = mission.completed_at.astimezone(mission.user.zone).strftime("%-d %b %Y at %H:%M")
-        message = f"This mission was already completed ({when}); nothing changed."
+        done_at = mission.completed_at
+        when = f" ({done_at.astimezone(mission.user.zone):%-d %b %Y at %H:%M})" if done_at else ""
+        message = f"This mission was already completed{when}; nothing changed."
     elif mission.status == MS.SUGGESTED:
         message = f"Approve this suggested mission before you {action} it."
     elif mission.status == MS.SKIPPED:

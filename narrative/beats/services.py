@@ -49,8 +49,10 @@ def beat_request(
     1. A key heard before asks for nothing (a retried job, a signal sent twice).
     2. The person's pending beat takes the trigger; with none pending, one is opened (of two
        at once, the second joins the first: one pending beat per person).
-    3. Once this commits, the narrator writes it in the background (the sweep takes it up
-       if the job is lost).
+    3. It waits STORY_GATHER_SECONDS more for what comes next (at most STORY_GATHER_MAX_SECONDS
+       after it was opened), then the minute's sweep has it written; with no wait, the
+       narrator writes it in the background once this commits (the sweep takes it up if
+       the job is lost).
     """
     at = at or timezone.now()
     if BeatTrigger.objects.owned_by(user).filter(key=key).exists():
@@ -64,8 +66,20 @@ def beat_request(
             )
     except IntegrityError:  # the same key, at the same moment, from another worker
         return None
-    _beat_write_enqueue(beat.pk)
+    if settings.STORY_GATHER_SECONDS:
+        _beat_wait(beat, at=at)
+    else:
+        _beat_write_enqueue(beat.pk)
     return beat
+
+
+def _beat_wait(beat: Beat, *, at: dt.datetime) -> None:
+    gather = dt.timedelta(seconds=settings.STORY_GATHER_SECONDS)
+    latest = beat.requested_at + dt.timedelta(seconds=settings.STORY_GATHER_MAX_SECONDS)
+    due = min(max(at + gather, beat.due_at or at), max(latest, beat.requested_at + gather))
+    if due != beat.due_at:
+        beat.due_at = due
+        beat.save(update_fields=["due_at"])
 
 
 def _beat_write_enqueue(beat_id: int) -> None:
@@ -111,7 +125,10 @@ CLAIM_SQL = """
 UPDATE narrative_beat AS beat
 SET status = 'writing', claimed_until = %(until)s, attempts = beat.attempts + 1
 WHERE beat.id = %(id)s
-    AND (beat.status = 'pending' OR (beat.status = 'writing' AND beat.claimed_until < %(now)s))
+    AND (
+        (beat.status = 'pending' AND (beat.due_at IS NULL OR beat.due_at <= %(now)s))
+        OR (beat.status = 'writing' AND beat.claimed_until < %(now)s)
+    )
     AND NOT EXISTS (
         SELECT 1 FROM narrative_beat AS other
         WHERE other.user_id = beat.user_id AND other.id <> beat.id
@@ -122,8 +139,9 @@ RETURNING beat.id
 
 
 def beat_claim(*, beat_id: int, now: dt.datetime | None = None) -> Beat | None:
-    """The beat, now held by the caller for CLAIM; None if it is written, given up, held, or
-    waits for the person's beat being written (whose commit asks for it again)."""
+    """The beat, now held by the caller for CLAIM; None if it is written, given up, held,
+    still gathering (the sweep takes it when due), or waits for the person's beat being
+    written (whose commit asks for it again)."""
     now = now or timezone.now()
     with connection.cursor() as cursor:
         cursor.execute(CLAIM_SQL, {"id": beat_id, "now": now, "until": now + CLAIM})

@@ -21,7 +21,7 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('key', models.SlugField(max_length=60, unique=True)),
                 ('title', models.CharField(max_length=120)),
-                ('data', models.JSONField(help_text='Acts, chapters, places, people and items (see README).')),
+                ('data', models.JSONField(help_text='Acts, chapters, places, people and items (see docs/story.md).')),
                 ('is_default', models.BooleanField(default=False, help_text='New stories start in it.')),
                 ('updated_at', models.DateTimeField(auto_now=True)),
             ],

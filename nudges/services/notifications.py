@@ -6,8 +6,10 @@ from __future__ import annotations
 import datetime as dt
 from functools import partial
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from delight.models import User
@@ -15,6 +17,7 @@ from delight.realtime import send_on_commit
 from delight.selectors import owned_or_not_found
 from nudges import realtime, selectors
 from nudges.models import BODY_MAX, TITLE_MAX, Notification
+from nudges.words.gathered import GATHERED_BODIES, GATHERED_TITLES
 
 State = Notification.State
 SNOOZE_MAX = dt.timedelta(days=30)
@@ -37,10 +40,25 @@ def notification_give(
 ) -> Notification | None:
     """Give the person a notification once per `key`; None when it was given before.
 
-    Texts longer than their fields are cut at a word with an ellipsis (a title is a line,
-    not a letter); the event goes out once the transaction commits, unless `announce` is
-    False: a caller giving many sends theirs together (realtime.notifications_given_send).
+    1. A key given before (alone, or gathered into another note) gives nothing.
+    2. A kind that gathers (GATHERED_TITLES: passages, insights, milestones, highlights)
+       joins the person's unread note of that kind from the last NOTES_GATHER_HOURS: its
+       title counts them, its body and link are the latest's; the person gets one note,
+       not a stream.
+    3. Otherwise a new note. Texts longer than their fields are cut at a word with an
+       ellipsis (a title is a line, not a letter).
+    4. The event goes out once the transaction commits, unless `announce` is False: a
+       caller giving many sends theirs together (realtime.notifications_given_send).
     """
+    mine = Notification.objects.owned_by(user)
+    if mine.filter(Q(key=key) | Q(gathered_keys__contains=[key])).exists():
+        return None
+    joined = _gathering(user=user, kind=kind)
+    if joined is not None:
+        _gather(joined, key=key, title=title, body=body, url=url)
+        if announce:
+            _announce(joined)
+        return joined
     notification, created = Notification.objects.get_or_create(
         user=user,
         key=key,
@@ -56,6 +74,29 @@ def notification_give(
     if announce:
         _announce(notification)
     return notification
+
+
+def _gathering(*, user: User, kind: str) -> Notification | None:
+    """The unread note of `kind` a new one joins, if the kind gathers and one is recent."""
+    if kind not in GATHERED_TITLES or not settings.NOTES_GATHER_HOURS:
+        return None
+    since = timezone.now() - dt.timedelta(hours=settings.NOTES_GATHER_HOURS)
+    recent = Notification.objects.owned_by(user).filter(
+        kind=kind, state=State.UNREAD, created_at__gte=since
+    )
+    return recent.select_for_update().order_by("-created_at").first()
+
+
+def _gather(notification: Notification, *, key: str, title: str, body: str, url: str) -> None:
+    notification.count += 1
+    notification.gathered_keys = [*notification.gathered_keys, key]
+    notification.title = _cut(
+        GATHERED_TITLES[notification.kind].format(n=notification.count), TITLE_MAX
+    )
+    latest = GATHERED_BODIES[notification.kind].format(title=title, body=body)
+    notification.body = _cut(latest, BODY_MAX)
+    notification.url = url or notification.url
+    notification.save(update_fields=["count", "gathered_keys", "title", "body", "url"])
 
 
 @transaction.atomic

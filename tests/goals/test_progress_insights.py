@@ -126,6 +126,13 @@ def test_a_best_time_needs_five_missions_or_sessions(owner):
     assert found(owner, "best_time") == []
 
 
+def test_one_busy_evening_is_no_best_time(owner):
+    for minute in range(0, 60, 10):  # six missions between 19:00 and 20:00, one evening
+        make_event(owner, Kind.MISSION_COMPLETED, local(0, 19, minute), category="health")
+
+    assert found(owner, "best_time") == []
+
+
 def test_days_imported_from_loop_carry_no_time_of_day(owner):
     for ago in (1, 2, 3, 4, 5, 6):
         make_event(

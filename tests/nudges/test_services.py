@@ -31,6 +31,60 @@ def test_a_notification_is_given_once_per_key(owner):
     assert Notification.objects.filter(user=owner).count() == 1
 
 
+def give_passage(user, number: int) -> Notification | None:
+    return services.notification_give(
+        user=user,
+        kind="story",
+        key=f"beat:{number}",
+        title=f"A new passage of your story: Lantern {number}",
+        body=f"Opening of passage {number}.",
+        url="/story/#latest",
+    )
+
+
+def test_passages_arriving_while_one_is_unread_gather_into_it(owner, outsider):
+    first = give_passage(owner, 1)
+    for number in (2, 3):
+        assert give_passage(owner, number) == first
+    give_passage(outsider, 9)
+
+    note = Notification.objects.get(user=owner)
+    assert (note.count, note.title) == (3, "3 new passages of your story")
+    assert note.body == "Opening of passage 3."
+    assert give_passage(owner, 2) is None  # gathered: still given once
+    assert Notification.objects.get(user=owner).count == 3
+    assert Notification.objects.get(user=outsider).count == 1
+
+
+def test_a_read_or_old_note_gathers_nothing_more(owner, settings):
+    settings.NOTES_GATHER_HOURS = 4
+    first = give_passage(owner, 1)
+    services.notification_read(user=owner, notification_id=first.pk)
+    second = give_passage(owner, 2)
+    assert second != first
+    Notification.objects.filter(pk=second.pk).update(
+        created_at=second.created_at - dt.timedelta(hours=5)
+    )
+    third = give_passage(owner, 3)
+    assert third not in (first, second)
+    assert Notification.objects.filter(user=owner).count() == 3
+
+
+def test_milestones_gather_and_nudges_never_do(owner):
+    for days in (7, 14, 30):
+        services.notification_give(
+            user=owner, kind="milestone", key=f"m:{days}", title=f"{days} days in a row!"
+        )
+    for step in ("day_2", "day_4"):
+        services.notification_give(user=owner, kind="nudge", key=step, title="Missing you")
+    milestone = Notification.objects.get(user=owner, kind="milestone")
+    assert (milestone.title, milestone.body) == (
+        "3 streak milestones reached",
+        "The latest: 30 days in a row!",
+    )
+    assert Notification.objects.filter(user=owner, kind="nudge").count() == 2
+
+
 def test_long_texts_are_cut_at_a_word(owner):
     note = services.notification_give(
         user=owner, kind="nudge", key="k", title="word " * 40, body="long " * 200

@@ -112,6 +112,42 @@ def test_a_waiting_beat_is_the_sweeps_after_its_grace(owner, story):
     assert selectors.beat_ids_due(now=later) == [beat.pk]
 
 
+def test_a_burst_gathers_into_one_beat_written_after_the_last_of_it(owner, story, settings):
+    settings.STORY_GATHER_SECONDS = 90
+    settings.STORY_GATHER_MAX_SECONDS = 600
+    start = timezone.now()
+    beat = services.beat_request(user=owner, kind=T.MISSION, key="mission:1", at=start)
+    for minute in range(1, 5):  # a mission a minute, as a person ticks off a list
+        at = start + dt.timedelta(minutes=minute)
+        assert (
+            services.beat_request(user=owner, kind=T.MISSION, key=f"mission:{minute + 1}", at=at)
+            == beat
+        )
+        assert services.beat_claim(beat_id=beat.pk, now=at) is None  # still gathering
+        assert selectors.beat_ids_due(now=at) == []
+
+    beat.refresh_from_db()
+    assert beat.due_at == start + dt.timedelta(minutes=4, seconds=90)
+    assert beat.triggers.count() == 5
+    assert selectors.beat_ids_due(now=beat.due_at) == [beat.pk]
+    assert services.beat_claim(beat_id=beat.pk, now=beat.due_at) is not None
+
+
+def test_a_long_stream_still_gets_its_passage_within_the_limit(owner, story, settings):
+    settings.STORY_GATHER_SECONDS = 90
+    settings.STORY_GATHER_MAX_SECONDS = 300
+    start = timezone.now()
+    beat = services.beat_request(user=owner, kind=T.MISSION, key="mission:0", at=start)
+    for minute in range(1, 20):
+        at = start + dt.timedelta(minutes=minute)
+        services.beat_request(user=owner, kind=T.MISSION, key=f"mission:{minute}", at=at)
+        if at >= start + dt.timedelta(seconds=300):
+            break
+
+    beat.refresh_from_db()
+    assert beat.due_at == start + dt.timedelta(seconds=300)
+
+
 CHOICE = {"key": "choice:7", "label": "Spend an evening with Mira the Lamplighter", "cost": 20}
 
 
