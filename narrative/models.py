@@ -19,7 +19,9 @@ class Scenario(models.Model):
 
     key = models.SlugField(max_length=60, unique=True)
     title = models.CharField(max_length=120)
-    data = models.JSONField(help_text="Acts, chapters, places, people and items (see docs/story.md).")
+    data = models.JSONField(
+        help_text="Acts, chapters, places, people and items (see docs/story.md)."
+    )
     is_default = models.BooleanField(default=False, help_text="New stories start in it.")
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -52,8 +52,14 @@ def choose_template(*, title: str, description: str, category: str) -> Template 
     return best[1] if best else None
 
 
+QUOTE_MAX = 48  # a goal longer than this is "this goal" in a mission's words
+
+
 def _fill(text: str, phrase: str) -> str:
-    return text.replace("{goal}", phrase)
+    """The template's words with the goal quoted as the person put it (a label reads well
+    in any sentence), or "this goal" when quoting it would make a mission a paragraph."""
+    named = f"“{phrase}”" if len(phrase) <= QUOTE_MAX else "this goal"
+    return text.replace("{goal}", named)
 
 
 def plan_offline(

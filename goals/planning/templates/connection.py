@@ -47,7 +47,15 @@ TEMPLATES: tuple[Template, ...] = (
     Template(
         "family",
         "connection",
-        (r"family", r"partner", r"\bkids?\b", r"children", r"parent", r"\bmom\b|\bdad\b", r"marri"),
+        (
+            r"family",
+            r"partner|\bwife\b|husband|girlfriend|boyfriend|date night",
+            r"\bkids?\b",
+            r"children",
+            r"parent",
+            r"\bmom\b|\bdad\b",
+            r"marri",
+        ),
         (
             (
                 "Notice the moments",

@@ -11,25 +11,25 @@ CATEGORY_DEFAULTS: dict[str, tuple[Stage, ...]] = {
             "Know your starting point",
             "An honest look at where you are.",
             (
-                ("Write down why {goal} matters to you", 10, "low"),
-                ("Note your current habits around {goal}", 15, "low"),
+                ("Write down why this goal matters to you, in one sentence", 10, "low"),
+                ("Note what you do now, for a day, that helps or gets in the way", 15, "low"),
             ),
         ),
         (
             "First small habit",
             "One change you can keep.",
             (
-                ("Choose one tiny daily habit toward {goal}", 10, "low"),
-                ("Do a 20-minute session toward {goal}", 20, "medium"),
+                ("Choose one tiny daily step toward it and when you'll do it", 10, "low"),
+                ("Do that step today, and tick it off", 15, "medium"),
             ),
         ),
         (
             "Build momentum",
             "Regular, gently harder.",
             (
-                ("Do a 30-minute session toward {goal}", 30, "high"),
-                ("Prepare what tomorrow's session needs", 10, "low"),
-                ("Stretch and recover", 15, "low"),
+                ("Do your step every day this week", 15, "medium"),
+                ("Make it a little bigger on one day", 20, "high"),
+                ("Prepare what tomorrow's step needs tonight", 10, "low"),
             ),
         ),
         (
@@ -46,7 +46,7 @@ CATEGORY_DEFAULTS: dict[str, tuple[Stage, ...]] = {
             "Define the piece",
             "What will exist when you are done.",
             (
-                ("Describe the finished result of {goal} in a paragraph", 15, "low"),
+                ("Describe the finished result in a paragraph", 15, "low"),
                 ("Collect three examples you admire", 20, "low"),
             ),
         ),
@@ -54,8 +54,8 @@ CATEGORY_DEFAULTS: dict[str, tuple[Stage, ...]] = {
             "Learn the skills",
             "The techniques the piece needs.",
             (
-                ("List the skills {goal} needs", 15, "medium"),
-                ("Practise the skill you are least sure of", 25, "medium"),
+                ("List the skills it needs, and the one you're least sure of", 15, "medium"),
+                ("Practise that skill for 25 minutes", 25, "medium"),
             ),
         ),
         (
@@ -78,35 +78,36 @@ CATEGORY_DEFAULTS: dict[str, tuple[Stage, ...]] = {
     ),
     "growth": (
         (
-            "Understand the goal",
-            "What success means.",
+            "Picture it done",
+            "What will be different, and how you'll know.",
             (
-                ("Write what {goal} will change for you", 10, "low"),
-                ("Find one good resource on it", 20, "low"),
+                ("Write down what will be different when you get there", 10, "low"),
+                ("Choose one thing you can see or count that says you made it", 10, "low"),
             ),
         ),
         (
-            "Learn the basics",
-            "Steady, small sessions.",
+            "Find the first step",
+            "Big goals start small.",
             (
-                ("Study for 25 minutes and take notes", 25, "medium"),
-                ("Summarise what you learned in three sentences", 10, "low"),
+                ("List every step you can think of, big and small", 15, "low"),
+                ("Do the smallest one today", 20, "medium"),
             ),
         ),
         (
-            "Practise",
-            "Use it, not just read it.",
+            "Make it regular",
+            "A little, often.",
             (
-                ("Apply what you learned to a real situation", 30, "high"),
-                ("Reflect on what was hard", 10, "low"),
+                ("Block two short sessions for it in your week", 10, "low"),
+                ("Do one session and note what helped", 30, "high"),
+                ("Ask someone who has done it for one tip", 15, "medium"),
             ),
         ),
         (
-            "Review",
-            "Consolidate and plan the next step.",
+            "Look back and adjust",
+            "Keep what works.",
             (
-                ("Review your notes from the start", 20, "medium"),
-                ("Decide the next thing to learn", 10, "low"),
+                ("Check how far you've come since the start", 15, "low"),
+                ("Choose the next step, a little bigger", 10, "low"),
             ),
         ),
     ),
@@ -115,7 +116,7 @@ CATEGORY_DEFAULTS: dict[str, tuple[Stage, ...]] = {
             "Reflect",
             "Who and why.",
             (
-                ("Write who {goal} is about and why it matters", 10, "low"),
+                ("Write down who this is about and why it matters to you", 10, "low"),
                 ("Recall a good moment you shared", 10, "low"),
             ),
         ),
@@ -140,7 +141,7 @@ CATEGORY_DEFAULTS: dict[str, tuple[Stage, ...]] = {
             "A rhythm that lasts.",
             (
                 ("Plan the next time together", 10, "low"),
-                ("Reflect on how the connection feels now", 15, "low"),
+                ("Reflect on how the connection feels now", 10, "low"),
             ),
         ),
     ),

@@ -15,7 +15,8 @@ TEMPLATES: tuple[Template, ...] = (
             r"|college|university|church|mass|class|classes|lessons?|therapy|counselling|yoga"
             r"|pilates|dance|dancing|parkrun|practice|training|meetings?|concerts?|gigs?|every"
             r"|at|it|them|him|her)\b)[a-z]+",
-            r"\bsee the world\b",
+            r"\bsee the world\b|northern lights|aurora",
+            r"\bvisit (?:all|every|\d+)\b|\b(?:states|countries)\b",
         ),
         (
             (
@@ -70,8 +71,8 @@ TEMPLATES: tuple[Template, ...] = (
         "growth",
         (
             r"spanish|french|german|italian|japanese|chinese|mandarin|portuguese|korean|arabic",
-            r"language",
-            r"fluent",
+            r"language|\benglish\b",
+            r"fluent|conversational",
             r"vocabular",
         ),
         (
@@ -114,7 +115,7 @@ TEMPLATES: tuple[Template, ...] = (
     Template(
         "study",
         "growth",
-        (r"\bexam", r"certif", r"course", r"degree", r"\bstudy", r"\blearn", r"\bread"),
+        (r"\bexam", r"certif", r"course", r"degree", r"\bstudy", r"\blearn", r"\brevis"),
         (
             (
                 "Map what to learn",
@@ -154,7 +155,15 @@ TEMPLATES: tuple[Template, ...] = (
     Template(
         "career",
         "growth",
-        (r"\bjob\b", r"career", r"promotion", r"interview", r"\bcv\b", r"resume", r"portfolio"),
+        (
+            r"\bjob\b",
+            r"career",
+            r"promotion",
+            r"interview",
+            r"\bcv\b",
+            r"resume",
+            r"portfolio",
+        ),
         (
             (
                 "Get clear on the target",

@@ -177,7 +177,7 @@ TEMPLATES: tuple[Template, ...] = (
                 (
                     ("Note each time you reach for it today, and what set it off", 10, "low"),
                     ("List your three biggest triggers", 10, "low"),
-                    ("Write down why you want to {goal}, in one sentence", 10, "low"),
+                    ("Write down, in one sentence, why {goal} matters to you", 10, "low"),
                 ),
             ),
             (
@@ -302,7 +302,7 @@ TEMPLATES: tuple[Template, ...] = (
     Template(
         "sleep",
         "health",
-        (r"\bsleep", r"\bbed ?time\b", r"insomnia", r"\brest\b", r"wake up"),
+        (r"\bsleep", r"\bbed ?time\b|\bin bed\b|\bbed by\b", r"insomnia", r"\brest\b", r"wake up"),
         (
             (
                 "Understand your sleep",

@@ -76,6 +76,15 @@ def test_offline_plan_for_an_unrecognised_goal_uses_the_category_template(catego
         # "10k steps" is a walker's count, not a 10k race.
         ("Get to walking 10k steps a day", "health", "walking", "A walk most days"),
         ("Go to japan", "growth", "trip", "Save for it"),
+        # A reading goal reads books: no "topics" to list or flashcards (issue 33).
+        ("Read 12 books in 2027", "growth", "reading", "Find your pace"),
+        # "8k" of debt is no 8k race.
+        ("pay off my credit card debt (about 8k)", "growth", "money", "Make it automatic"),
+        ("declutter the garage", "growth", "home", "Sort it"),
+        ("Learn to cook 10 new dinners", "growth", "cooking", "Cook the first one"),
+        ("stop doom scrolling before bed", "growth", "habit", "Make it harder"),
+        ("lower my blood pressure", "health", "health check", "Measure again"),
+        ("Learn to juggle", "craft", "knack", "Practise little and often"),
     ],
 )
 def test_keyword_cues_choose_a_fitting_plan(title, category, template, expected_milestone):
@@ -83,6 +92,27 @@ def test_keyword_cues_choose_a_fitting_plan(title, category, template, expected_
     assert_well_formed(plan)
     assert plan.source == f"offline:{template}"
     assert expected_milestone in [m.title for m in plan.milestones]
+
+
+@pytest.mark.parametrize("category", CATEGORIES)
+def test_a_goal_of_no_known_kind_is_never_spliced_into_a_sentence(category) -> None:
+    title = "Find out what happened to my grandfather in the war"
+    plan = plan_offline(title=title, description="", category=category, target_date=None)
+    words = [m.title for ms in plan.milestones for m in ms.missions]
+    assert not any("grandfather" in mission for mission in words), words
+
+
+def test_a_template_names_the_goal_in_quotes_and_a_long_one_as_this_goal() -> None:
+    short = plan_offline(title="Learn Spanish", description="", category="growth", target_date=None)
+    long = plan_offline(
+        title="Be conversational in Spanish before my trip to Seville in April",
+        description="",
+        category="growth",
+        target_date=None,
+    )
+    first = [m.title for m in short.milestones[0].missions]
+    assert "Write why “learn Spanish” matters to you" in first
+    assert "Write why this goal matters to you" in [m.title for m in long.milestones[0].missions]
 
 
 def test_a_reason_alone_does_not_choose_another_areas_plan() -> None:
