@@ -235,7 +235,13 @@ def _return_of(user: User, presence: Presence) -> Return:
     welcomed = presence.welcomed_at is not None and presence.welcomed_at >= came_back_at
     day = user.local_day(came_back_at)
     mission = goals_selectors.mission_ease_back(user=user, on=day)
+    if mission is not None and not _in_todays_three(user, mission):
+        mission = None  # Home promises only what Today shows (the day may be done already)
     return Return(came_back_at=came_back_at, welcomed=welcomed, mission=mission)
+
+
+def _in_todays_three(user: User, mission: Mission) -> bool:
+    return any(open_one == mission for _, open_one in goals_selectors.day_for(user=user).open)
 
 
 def push_subscription_list(*, user: User) -> QuerySet[PushSubscription]:

@@ -10,7 +10,9 @@ from django.utils import timezone
 
 from nudges import services
 from nudges.models import Notification
-from tests.goals.factories import make_goal
+from goals import services as goals_services
+from goals.models import Mission
+from tests.goals.factories import make_goal, make_mission
 from tests.nudges.factories import make_notification
 
 pytestmark = pytest.mark.django_db
@@ -101,3 +103,18 @@ def test_home_welcomes_a_person_back_on_the_day_they_return(signed_in, owner, ou
     assert "Ease back in: ten easy minutes for “Learn Spanish”" in html
     signed_in.force_login(outsider)
     assert "Welcome back" not in signed_in.get(reverse("home")).content.decode()
+
+
+def test_home_promises_no_mission_today_does_not_show(signed_in, owner):
+    goal = make_goal(owner, title="Learn Spanish", category="growth")
+    now = timezone.now()
+    services.presence_seen(user=owner, at=now - dt.timedelta(days=4))
+    services.presence_seen(user=owner, at=now - dt.timedelta(minutes=1))
+    for _ in range(3):  # the day's three are done: Today says "All done"
+        goals_services.mission_complete(user=owner, mission_id=make_mission(goal).pk)
+    assert Mission.objects.filter(user=owner, ease_back_on__isnull=False).exists()
+
+    html = signed_in.get(reverse("home")).content.decode()
+
+    assert "Welcome back" in html
+    assert "waiting in today's three" not in html
