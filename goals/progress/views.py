@@ -27,6 +27,9 @@ from goals.progress.streaks import HALF_LIFE_DAYS
 
 CALENDAR_WEEKS = 13
 CELL = 16  # px per day in the calendar, gap included
+# The calendar's labels: weekdays down the left, a month over the week it begins in.
+LABEL_LEFT, LABEL_TOP = 30, 16
+WEEKDAY_LABELS = ((0, "Mon"), (2, "Wed"), (4, "Fri"), (6, "Sun"))
 LINE_DAYS = 90
 MINUTES_DAYS = 30
 # Why a part is left out, in the person's words.
@@ -54,11 +57,13 @@ def progress_page(request: PersonRequest) -> HttpResponse:
             for name, streak in streaks.by_category.items()
         ],
         "cells": [_cell(row, index) for index, row in enumerate(rows)],
+        "month_labels": _month_labels(start),
+        "day_labels": [(LABEL_TOP + row * CELL + 11, name) for row, name in WEEKDAY_LABELS],
         "rows": rows,
         "active_days": sum(row.active for row in rows),
         "frozen": [row.date for row in rows if row.freeze_used],
-        "calendar_width": CALENDAR_WEEKS * CELL,
-        "calendar_height": 7 * CELL,
+        "calendar_width": LABEL_LEFT + CALENDAR_WEEKS * CELL,
+        "calendar_height": LABEL_TOP + 7 * CELL,
         "half_life": HALF_LIFE_DAYS,
         **_consistency_context(user=user, today=today),
         "highlights": highlights.progress_highlights(user=user, limit=6),
@@ -123,7 +128,22 @@ def _trend_words(trend: Trend) -> str:
 def _cell(row: selectors.DayRow, index: int) -> dict[str, object]:
     """Where a day sits in the calendar (a column per week, Monday on top) and what it shows."""
     state = "active" if row.active else "frozen" if row.freeze_used else "rest"
-    return {"x": (index // 7) * CELL, "y": (index % 7) * CELL, "state": state, "row": row}
+    x, y = LABEL_LEFT + (index // 7) * CELL, LABEL_TOP + (index % 7) * CELL
+    return {"x": x, "y": y, "state": state, "row": row}
+
+
+def _month_labels(start: dt.date) -> list[tuple[int, str]]:
+    """Each month's short name over the first week column holding its first day (and the
+    first column's month), where it has room."""
+    labels: list[tuple[int, str]] = []
+    for week in range(CALENDAR_WEEKS):
+        monday = start + dt.timedelta(weeks=week)
+        sunday = monday + dt.timedelta(days=6)
+        if week == 0 or sunday.month != (monday - dt.timedelta(days=1)).month:
+            shown = sunday if week else monday
+            if not labels or week * CELL - (labels[-1][0] - LABEL_LEFT) >= 2 * CELL:
+                labels.append((LABEL_LEFT + week * CELL, f"{shown:%b}"))
+    return labels
 
 
 @login_required

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 from django.urls import reverse
@@ -34,6 +35,18 @@ def test_the_page_shows_the_streak_the_freeze_it_used_and_the_calendar(client, o
     assert page.count('class="day-frozen"') == 1
     assert "Growth" in page
     assert "Show as a table" in page  # the calendar's data, readable without the picture
+
+
+def test_the_calendar_names_its_weekdays_and_months(client, owner):
+    client.force_login(owner)
+
+    page = client.get(reverse("progress")).content.decode()
+
+    labels = re.findall(r'<text [^>]*class="calendar-label">([^<]+)</text>', page)
+    assert labels[-4:] == ["Mon", "Wed", "Fri", "Sun"]
+    months = labels[:-4]
+    this_month = timezone.localdate(timezone=owner.zone).strftime("%b")
+    assert 3 <= len(months) <= 4 and this_month in months, months
 
 
 def test_a_newcomer_sees_how_a_streak_begins(client, owner):

@@ -74,6 +74,24 @@ def test_world_page_shows_every_zone_with_stable_attributes(zones, evening, owne
     assert 'href="/world/"' in html  # the nav link
 
 
+SUN = '<circle cx="268" cy="38" r="18"'
+
+
+def test_after_dusk_no_zone_has_a_sun_open_or_closed(zones, evening, owner):
+    html = logged_in(owner).get("/world/").content.decode()
+    assert 'data-zone="commons" data-state="open"' in html  # open, lit, in the dark
+    assert SUN not in html
+    assert html.count('fill="#2a2540"') == 3  # every sky is the night's
+
+
+def test_by_day_a_closed_zone_has_a_day_sky(zones, owner, monkeypatch):
+    noon = at("2026-03-10 11:00")  # 12:00 in Paris
+    monkeypatch.setattr("world.selectors.timezone.now", lambda: noon)
+    html = logged_in(owner).get("/world/").content.decode()
+    assert html.count(SUN) == 3
+    assert 'fill="#2a2540"' not in html
+
+
 def test_zone_page_lists_the_users_missions_of_its_categories(zones, evening, owner, outsider):
     from goals import services as goals
 
