@@ -46,7 +46,8 @@ def test_the_calendar_names_its_weekdays_and_months(client, owner):
     assert labels[-4:] == ["Mon", "Wed", "Fri", "Sun"]
     months = labels[:-4]
     this_month = timezone.localdate(timezone=owner.zone).strftime("%b")
-    assert 3 <= len(months) <= 4 and this_month in months, months
+    assert 3 <= len(months) <= 4, months
+    assert this_month in months, months
 
 
 def test_a_newcomer_sees_how_a_streak_begins(client, owner):

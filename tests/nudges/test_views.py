@@ -8,10 +8,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from nudges import services
-from nudges.models import Notification
 from goals import services as goals_services
 from goals.models import Mission
+from nudges import services
+from nudges.models import Notification
 from tests.goals.factories import make_goal, make_mission
 from tests.nudges.factories import make_notification
 
