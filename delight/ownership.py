@@ -69,11 +69,13 @@ def _name(model: type[models.Model]) -> tuple[str, str]:
 
 
 def counted(counts: Counter[str]) -> list[str]:
-    """ "312 memories", "1 goal": each kind, most first, as a person reads it."""
+    """ "312 memories", "1 goal": each kind, most first, as a person reads it; the records
+    Eliza kept to do her work last."""
     singular = {_name(model)[1]: _name(model)[0] for model in personal_models()}
+    ordered = sorted(counts.most_common(), key=lambda kind: kind[0] == WORKINGS[1])
     return [
         f"{count:,} {singular.get(plural, plural) if count == 1 else plural}"
-        for plural, count in counts.most_common()
+        for plural, count in ordered
     ]
 
 

@@ -55,6 +55,12 @@ def story_of(*, user: User) -> Story | None:
     return Story.objects.owned_by(user).select_related("scenario").first()
 
 
+def beat_coming(*, user: User) -> bool:
+    """Whether a passage of the person's story is waiting to be written, or being written."""
+    waiting = (Beat.Status.PENDING, Beat.Status.WRITING)
+    return Beat.objects.owned_by(user).filter(status__in=waiting).exists()
+
+
 def beats_written(*, user: User) -> QuerySet[Beat]:
     """The person's written beats, newest first."""
     return Beat.objects.owned_by(user).filter(status=Beat.Status.WRITTEN)

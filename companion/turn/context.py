@@ -140,6 +140,7 @@ def story_note(story: dict[str, Any] | None) -> StoryNote | None:
         latest=story["latest"],
         told=tuple(story["told"]),
         quests=tuple(story["quests"]),
+        coming=bool(story.get("coming")),  # absent from a turn checkpointed before it was read
     )
 
 

@@ -28,7 +28,7 @@ from goals.progress.streaks import HALF_LIFE_DAYS
 CALENDAR_WEEKS = 13
 CELL = 16  # px per day in the calendar, gap included
 # The calendar's labels: weekdays down the left, a month over the week it begins in.
-LABEL_LEFT, LABEL_TOP = 30, 16
+LABEL_LEFT, LABEL_TOP, LABEL_RIGHT = 30, 16, 14  # the last month's name may overhang
 WEEKDAY_LABELS = ((0, "Mon"), (2, "Wed"), (4, "Fri"), (6, "Sun"))
 LINE_DAYS = 90
 MINUTES_DAYS = 30
@@ -62,7 +62,7 @@ def progress_page(request: PersonRequest) -> HttpResponse:
         "rows": rows,
         "active_days": sum(row.active for row in rows),
         "frozen": [row.date for row in rows if row.freeze_used],
-        "calendar_width": LABEL_LEFT + CALENDAR_WEEKS * CELL,
+        "calendar_width": LABEL_LEFT + CALENDAR_WEEKS * CELL + LABEL_RIGHT,
         "calendar_height": LABEL_TOP + 7 * CELL,
         "half_life": HALF_LIFE_DAYS,
         **_consistency_context(user=user, today=today),

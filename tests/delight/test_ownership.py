@@ -83,8 +83,9 @@ def test_counts_name_kinds_in_the_persons_words_one_and_many(owner):
     assert counts["goals"] == 1
     assert counts["memories"] == 1
     assert counts[ownership.WORKINGS[1]] >= 1  # the story's entities, the memory's revision
-    lines = ownership.counted(Counter({"memories": 1, "goals": 2, "missions": 1200}))
-    assert lines == ["1,200 missions", "2 goals", "1 memory"]
+    kinds = Counter({"memories": 1, "goals": 2, "missions": 1200, ownership.WORKINGS[1]: 40})
+    lines = ownership.counted(kinds)
+    assert lines == ["1,200 missions", "2 goals", "1 memory", "40 " + ownership.WORKINGS[1]]
 
 
 def test_the_person_fields_never_include_the_password():

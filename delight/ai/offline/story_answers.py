@@ -39,6 +39,7 @@ class StoryNote:
     latest: str = ""  # the latest passage's title
     told: tuple[str, ...] = ()  # the real progress it told, in plain words
     quests: tuple[str, ...] = ()  # the hidden quests found
+    coming: bool = False  # a passage is waiting to be written (a burst is gathered first)
 
 
 def story_line(note: StoryNote) -> str:
@@ -55,6 +56,8 @@ def story_line(note: StoryNote) -> str:
         parts.append("it told: " + " | ".join(note.told))
     if note.quests:
         parts.append("quests: " + " | ".join(note.quests))
+    if note.coming:
+        parts.append("a new passage is being written")
     return "; ".join(parts)
 
 
@@ -71,7 +74,8 @@ def story_answer(text: str, note: StoryNote | None, *, asked: bool = False) -> s
     2. Asked about Essence: the balance, how it is earned and what it is for.
     3. Asked about quests: those found (the others stay hidden until met).
     4. Otherwise the story: where they are, the latest passage and what real progress it
-       told; before the first passage, how it begins.
+       told, and a passage on its way; before the first passage, how it begins (or that
+       it is being written from what they did).
     """
     if note is None or not (asked or asks_about_story(text)):
         return ""
@@ -79,6 +83,11 @@ def story_answer(text: str, note: StoryNote | None, *, asked: bool = False) -> s
         return _essence(note)
     if _QUESTS.search(text):
         return _quests(note)
+    if not note.beats and note.coming:
+        return (
+            "Your story is beginning: its first passage is being written from what you've "
+            "done, and it will be on your Story page in a few minutes."
+        )
     if not note.beats:
         return (
             "Your story hasn't begun yet: it starts with your first finished mission, and "
@@ -89,7 +98,8 @@ def story_answer(text: str, note: StoryNote | None, *, asked: bool = False) -> s
     latest = f"The latest, “{note.latest}”," if note.latest else "The latest passage"
     told = _and_list([uncapitalise(item) for item in note.told])
     tells = f" {latest} tells of this: {told}." if told else ""
-    return f"{where}, {count}.{tells} You can read it all on your Story page."
+    coming = " A new passage is being written from what you did since." if note.coming else ""
+    return f"{where}, {count}.{tells}{coming} You can read it all on your Story page."
 
 
 def _essence(note: StoryNote) -> str:

@@ -90,6 +90,14 @@ def test_before_the_first_passage_the_story_says_how_it_begins():
     assert answer.startswith("Your story hasn't begun yet: it starts with your first finished")
 
 
+def test_a_passage_being_written_is_said_to_be_on_its_way():
+    first = StoryNote(0, 0, "First Light", "Arrival", coming=True)
+    more = StoryNote(20, 2, "First Light", "Arrival", latest="First Light", coming=True)
+
+    assert story_answer("hows my story going", first).startswith("Your story is beginning")
+    assert "A new passage is being written" in story_answer("hows my story going", more)
+
+
 def test_a_joyful_moment_is_celebrated_with_the_latest_passage():
     assert "“The Second Lantern”" in celebration(NOTE)
     assert celebration(StoryNote(0, 0, "First Light", "Arrival")) == ""
