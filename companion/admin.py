@@ -14,7 +14,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import path
 from django.utils.html import format_html
-from unfold.admin import ModelAdmin, TabularInline
+from unfold.admin import TabularInline
 
 from companion import conversations, services
 from companion.dialogue import ConversationState
@@ -29,7 +29,7 @@ from companion.models import (
 )
 from companion.selectors import EXPORT_FIELDS, UNREAD
 from companion.turn import GRAPH, answer_of
-from delight.admin_display import json_field, readable_fields, trace_table
+from delight.admin_display import StaffAdmin, json_field, readable_fields, trace_table
 from delight.models import AgentCheckpoint, AgentState
 from delight.requests import PersonRequest
 from delight.runner import RunnerError
@@ -50,7 +50,7 @@ class MemoryChangeInline(TabularInline):
 
 
 @admin.register(Memory)
-class MemoryAdmin(ModelAdmin):
+class MemoryAdmin(StaffAdmin):
     list_display = ("content", "user", "tier", "source", "confidence", "active", "updated_at")
     list_filter = ("tier", "source", "active", "embedder")
     search_fields = ("content", "key", "user__username")
@@ -87,7 +87,7 @@ class MemoryAdmin(ModelAdmin):
 
 
 @admin.register(MemoryChange)
-class MemoryChangeAdmin(ModelAdmin):
+class MemoryChangeAdmin(StaffAdmin):
     list_display = ("created_at", "kind", "actor", "user", "memory_ref")
     list_filter = ("kind", "actor")
     search_fields = ("user__username",)
@@ -200,7 +200,7 @@ class ConversationStateFilter(admin.SimpleListFilter):
 
 
 @admin.register(AgentState)
-class AgentStateAdmin(ModelAdmin):
+class AgentStateAdmin(StaffAdmin):
     list_display = ("user", "agent_type", "session_id", "current_node", conversation, "updated_at")
     list_filter = ("agent_type", ConversationStateFilter)
     search_fields = ("user__username", "session_id")
@@ -213,7 +213,7 @@ class AgentStateAdmin(ModelAdmin):
 
 
 @admin.register(AgentCheckpoint)
-class AgentCheckpointAdmin(ModelAdmin):
+class AgentCheckpointAdmin(StaffAdmin):
     """One checkpoint with its full state, for staff reading what a turn knew."""
 
     list_display = ("turn_id", "seq", "node", "agent_state", "created_at")
@@ -238,7 +238,7 @@ class TurnInline(TabularInline):
 
 
 @admin.register(Conversation)
-class ConversationAdmin(ModelAdmin):
+class ConversationAdmin(StaffAdmin):
     """A session and its figures: messages, tokens, cost, tool calls, response times."""
 
     list_display = ("id", "user", "title", "turns", "tokens", "cost_usd", "tool_calls",
@@ -258,7 +258,7 @@ _TURN_RESULT = json_field("result", "the whole answer")
 
 
 @admin.register(Turn)
-class TurnAdmin(ModelAdmin):
+class TurnAdmin(StaffAdmin):
     list_display = ("created_at", "user", "text", "status", "conversation")
     list_filter = ("status",)
     search_fields = ("user__username", "text", "id", "idempotency_key")
@@ -309,7 +309,7 @@ class TurnAdmin(ModelAdmin):
 
 
 @admin.register(CrisisEvent)
-class CrisisEventAdmin(ModelAdmin):
+class CrisisEventAdmin(StaffAdmin):
     """Crisis turns for staff to review; the newest unreviewed first."""
 
     list_display = ("created_at", "user", "level", "reason", "reviewed_at", "reviewed_by")
@@ -335,7 +335,7 @@ class CrisisEventAdmin(ModelAdmin):
 
 
 @admin.register(CompanionProfile)
-class CompanionProfileAdmin(ModelAdmin):
+class CompanionProfileAdmin(StaffAdmin):
     list_display = (
         "user",
         "name",

@@ -4,14 +4,14 @@ from django.contrib import admin
 from django.contrib.auth.admin import GroupAdmin as BaseGroupAdmin
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from django.contrib.auth.models import Group
-from unfold.admin import ModelAdmin
 from unfold.forms import AdminPasswordChangeForm, UserChangeForm, UserCreationForm
 
+from delight.admin_display import StaffAdmin
 from delight.models import AICall, User, WorkerHeartbeat
 
 
 @admin.register(User)
-class UserAdmin(BaseUserAdmin, ModelAdmin):
+class UserAdmin(BaseUserAdmin, StaffAdmin):
     # The theme's forms: Django's own, with its widgets.
     form = UserChangeForm
     add_form = UserCreationForm
@@ -41,18 +41,18 @@ admin.site.unregister(Group)
 
 
 @admin.register(Group)
-class GroupAdmin(BaseGroupAdmin, ModelAdmin):
+class GroupAdmin(BaseGroupAdmin, StaffAdmin):
     """Django's groups, in the theme (re-registered, as the theme asks)."""
 
 
 @admin.register(WorkerHeartbeat)
-class WorkerHeartbeatAdmin(ModelAdmin):
+class WorkerHeartbeatAdmin(StaffAdmin):
     list_display = ("name", "beat_at")
     readonly_fields = ("name", "beat_at")
 
 
 @admin.register(AICall)
-class AICallAdmin(ModelAdmin):
+class AICallAdmin(StaffAdmin):
     list_display = ("created_at", "provider", "model", "purpose", "ok", "attempts", "cost_usd")
     list_filter = ("provider", "purpose", "ok")
     readonly_fields = [field.name for field in AICall._meta.fields]

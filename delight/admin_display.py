@@ -6,16 +6,22 @@ JSON is pretty-printed, lightly coloured (keys, strings, numbers, literals) and 
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import escape
 from typing import Any
 
 from django.contrib import admin
 from django.core.serializers.json import DjangoJSONEncoder
+from django.db import models
+from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
+from unfold.admin import ModelAdmin
+
+from delight.models import OwnedManager
 
 # One token of json.dumps output: a string (a key when a colon follows), a number or a literal.
 _TOKEN = re.compile(
@@ -135,3 +141,51 @@ def trace_table(trace: Iterable[Mapping[str, Any]] | None) -> SafeString:
     rows = trace_rows(trace or [])
     total = sum(row["ms"] for row in rows)
     return render_to_string("admin/delight/trace_table.html", {"rows": rows, "total_ms": total})
+
+
+# -- times on the person's clock -------------------------------------------------------------
+
+
+def person_time(model: type[models.Model], name: str) -> Callable[[Any], str]:
+    """A list column showing the time `name` of a per-person row on its person's clock,
+    with UTC beside it ("28 Nov 21:30 America/New_York · 02:30 UTC"): staff read a row as
+    the person lived it."""
+    path = getattr(model, "owner_field", "user").split("__")
+    label = next(f.verbose_name for f in model._meta.concrete_fields if f.name == name)
+
+    def show(row: Any) -> str:
+        value = getattr(row, name)
+        if value is None:
+            return "-"
+        owner = row
+        for step in path:
+            owner = getattr(owner, step)
+        local = value.astimezone(owner.zone)
+        return f"{local:%-d %b %H:%M} {owner.timezone} · {value.astimezone(dt.UTC):%H:%M} UTC"
+
+    show.short_description = label  # type: ignore[attr-defined]
+    show.admin_order_field = name  # type: ignore[attr-defined]
+    return show
+
+
+class StaffAdmin(ModelAdmin):
+    """The admin of every model (unfold's look); for a per-person model its list shows each
+    time on the person's clock beside UTC, its owner read with the rows."""
+
+    def _owned(self) -> bool:
+        return isinstance(self.model._default_manager, OwnedManager)
+
+    def get_list_display(self, request: HttpRequest) -> Sequence[Any]:
+        shown = super().get_list_display(request)
+        if not self._owned():
+            return shown
+        times = {
+            f.name for f in self.model._meta.concrete_fields if isinstance(f, models.DateTimeField)
+        }
+        return [person_time(self.model, n) if n in times else n for n in shown]
+
+    def get_queryset(self, request: HttpRequest) -> models.QuerySet[Any]:
+        rows = super().get_queryset(request)
+        if self._owned():
+            rows = rows.select_related(getattr(self.model, "owner_field", "user"))
+        return rows

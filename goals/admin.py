@@ -5,8 +5,9 @@ highlight reels."""
 from __future__ import annotations
 
 from django.contrib import admin
-from unfold.admin import ModelAdmin, TabularInline
+from unfold.admin import TabularInline
 
+from delight.admin_display import StaffAdmin
 from goals.models import (
     ActivityEvent,
     ConsistencyClock,
@@ -36,7 +37,7 @@ class MissionInline(TabularInline):
 
 
 @admin.register(Goal)
-class GoalAdmin(ModelAdmin):
+class GoalAdmin(StaffAdmin):
     list_display = ("title", "user", "category", "status", "decomposition_status", "created_at")
     list_filter = ("status", "category", "decomposition_status")
     search_fields = ("title", "description", "user__username")
@@ -46,7 +47,7 @@ class GoalAdmin(ModelAdmin):
 
 
 @admin.register(Mission)
-class MissionAdmin(ModelAdmin):
+class MissionAdmin(StaffAdmin):
     list_display = ("title", "user", "goal", "category", "energy", "status", "priority_score")
     list_filter = ("status", "category", "energy", "is_special", "from_plan")
     search_fields = ("title", "goal__title", "user__username")
@@ -54,7 +55,7 @@ class MissionAdmin(ModelAdmin):
 
 
 @admin.register(MissionSession)
-class MissionSessionAdmin(ModelAdmin):
+class MissionSessionAdmin(StaffAdmin):
     list_display = ("mission", "user", "status", "started_at", "planned_minutes", "actual_minutes")
     list_filter = ("status",)
     search_fields = ("mission__title", "user__username")
@@ -62,7 +63,7 @@ class MissionSessionAdmin(ModelAdmin):
 
 
 @admin.register(ActivityEvent)
-class ActivityEventAdmin(ModelAdmin):
+class ActivityEventAdmin(StaffAdmin):
     list_display = ("kind", "user", "local_date", "category", "occurred_at")
     list_filter = ("kind", "category")
     search_fields = ("user__username",)
@@ -71,7 +72,7 @@ class ActivityEventAdmin(ModelAdmin):
 
 
 @admin.register(StreakMilestone)
-class StreakMilestoneAdmin(ModelAdmin):
+class StreakMilestoneAdmin(StaffAdmin):
     list_display = ("user", "days", "category", "reached_on", "created_at")
     list_filter = ("days", "category")
     search_fields = ("user__username",)
@@ -79,7 +80,7 @@ class StreakMilestoneAdmin(ModelAdmin):
 
 
 @admin.register(ConsistencySnapshot)
-class ConsistencySnapshotAdmin(ModelAdmin):
+class ConsistencySnapshotAdmin(StaffAdmin):
     list_display = ("user", "date", "value", "strength", "completion", "engagement", "streak")
     list_filter = ("active", "frozen")
     search_fields = ("user__username",)
@@ -89,21 +90,21 @@ class ConsistencySnapshotAdmin(ModelAdmin):
 
 
 @admin.register(ConsistencyClock)
-class ConsistencyClockAdmin(ModelAdmin):
+class ConsistencyClockAdmin(StaffAdmin):
     list_display = ("user", "due_at", "claimed_until")
     search_fields = ("user__username",)
     raw_id_fields = ("user",)
 
 
 @admin.register(NudgeOutcome)
-class NudgeOutcomeAdmin(ModelAdmin):
+class NudgeOutcomeAdmin(StaffAdmin):
     list_display = ("user", "sent_at", "answered_at")
     search_fields = ("user__username",)
     raw_id_fields = ("user",)
 
 
 @admin.register(ProgressInsight)
-class ProgressInsightAdmin(ModelAdmin):
+class ProgressInsightAdmin(StaffAdmin):
     list_display = ("text", "user", "kind", "source", "created_at")
     list_filter = ("kind", "source")
     search_fields = ("text", "user__username")
@@ -112,7 +113,7 @@ class ProgressInsightAdmin(ModelAdmin):
 
 
 @admin.register(HighlightReel)
-class HighlightReelAdmin(ModelAdmin):
+class HighlightReelAdmin(StaffAdmin):
     list_display = ("title", "user", "trigger", "starts_on", "ends_on", "created_at")
     list_filter = ("trigger",)
     search_fields = ("title", "user__username")

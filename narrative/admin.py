@@ -10,8 +10,9 @@ from typing import Any
 from django.contrib import admin
 from django.db.models import Model
 from django.http import HttpRequest
-from unfold.admin import ModelAdmin, TabularInline
+from unfold.admin import TabularInline
 
+from delight.admin_display import StaffAdmin
 from narrative.models import (
     Beat,
     BeatTrigger,
@@ -27,7 +28,7 @@ from narrative.models import (
 
 
 @admin.register(Scenario)
-class ScenarioAdmin(ModelAdmin):
+class ScenarioAdmin(StaffAdmin):
     list_display = ("title", "key", "is_default", "updated_at")
     prepopulated_fields = {"key": ("title",)}
 
@@ -58,7 +59,7 @@ class TimelineInline(ReadOnly, TabularInline):
 
 
 @admin.register(Story)
-class StoryAdmin(ReadOnly, ModelAdmin):
+class StoryAdmin(ReadOnly, StaffAdmin):
     list_display = ("user", "scenario", "act", "chapter", "started_at")
     search_fields = ("user__username",)
     list_select_related = ("user", "scenario")
@@ -66,7 +67,7 @@ class StoryAdmin(ReadOnly, ModelAdmin):
 
 
 @admin.register(Entity)
-class EntityAdmin(ReadOnly, ModelAdmin):
+class EntityAdmin(ReadOnly, StaffAdmin):
     list_display = ("name", "kind", "key", "story", "introduced_at", "left_at")
     list_filter = ("kind",)
     search_fields = ("name", "key", "story__user__username")
@@ -74,7 +75,7 @@ class EntityAdmin(ReadOnly, ModelAdmin):
 
 
 @admin.register(Fact)
-class FactAdmin(ReadOnly, ModelAdmin):
+class FactAdmin(ReadOnly, StaffAdmin):
     list_display = ("valid_from", "subject", "relation", "object", "valid_to", "story")
     list_filter = ("relation",)
     search_fields = ("story__user__username", "subject__name", "object__name")
@@ -82,7 +83,7 @@ class FactAdmin(ReadOnly, ModelAdmin):
     list_select_related = ("story__user", "story__scenario", "subject", "object")
 
 
-class ReadOnlyAdmin(ModelAdmin):
+class ReadOnlyAdmin(StaffAdmin):
     """Staff read these rows; the services alone write them (the ledger is append-only)."""
 
     def has_add_permission(self, request: HttpRequest) -> bool:

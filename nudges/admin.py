@@ -8,13 +8,14 @@ from django.contrib import admin
 from django.db import models
 from django.urls import reverse
 from django.utils.html import format_html
-from unfold.admin import ModelAdmin, TabularInline
+from unfold.admin import TabularInline
 
+from delight.admin_display import StaffAdmin
 from nudges.models import Notification, Presence, PushSubscription, ScheduledSend, SendAttempt
 
 
 @admin.register(Notification)
-class NotificationAdmin(ModelAdmin):
+class NotificationAdmin(StaffAdmin):
     list_display = ("title", "user", "kind", "state", "created_at", "read_at")
     list_filter = ("kind", "state")
     search_fields = ("title", "body", "user__username", "key")
@@ -24,7 +25,7 @@ class NotificationAdmin(ModelAdmin):
 
 
 @admin.register(PushSubscription)
-class PushSubscriptionAdmin(ModelAdmin):
+class PushSubscriptionAdmin(StaffAdmin):
     list_display = ("user", "endpoint", "created_at", "last_ok_at", "failures")
     formfield_overrides = {models.URLField: {"assume_scheme": "https"}}  # push services are https
     search_fields = ("user__username", "endpoint")
@@ -44,7 +45,7 @@ class SendAttemptInline(TabularInline):
 
 
 @admin.register(ScheduledSend)
-class ScheduledSendAdmin(ModelAdmin):
+class ScheduledSendAdmin(StaffAdmin):
     list_display = ("user", "step", "channel", "state", "due_utc", "attempts", "sent_at")
     list_filter = ("state", "step", "channel")
     search_fields = ("user__username",)
@@ -59,7 +60,7 @@ class ScheduledSendAdmin(ModelAdmin):
 
 
 @admin.register(Presence)
-class PresenceAdmin(ModelAdmin):
+class PresenceAdmin(StaffAdmin):
     list_display = ("user", "last_active_at", "nudges_planned", "came_back_at", "nudge_history")
     search_fields = ("user__username",)
     raw_id_fields = ("user",)

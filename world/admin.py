@@ -6,14 +6,14 @@ from typing import Any
 
 from django.contrib import admin
 from django.http import HttpRequest
-from unfold.admin import ModelAdmin
 
+from delight.admin_display import StaffAdmin
 from world import services
 from world.models import UserWorldSchedule, UserZoneState, Zone
 
 
 @admin.register(Zone)
-class ZoneAdmin(ModelAdmin):
+class ZoneAdmin(StaffAdmin):
     list_display = ("name", "slug", "categories", "rules", "position")
     prepopulated_fields = {"slug": ("name",)}
     ordering = ("position", "slug")
@@ -24,7 +24,7 @@ class ZoneAdmin(ModelAdmin):
         services.zones_mark_all_due()
 
 
-class ReadOnlyAdmin(ModelAdmin):
+class ReadOnlyAdmin(StaffAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 import pytest
@@ -9,6 +10,7 @@ from django.contrib import admin
 from django.urls import reverse
 
 from delight.admin_display import json_display, trace_rows, trace_table
+from nudges.models import Notification
 from tests.factories import make_user
 
 
@@ -82,3 +84,14 @@ def test_the_admin_sends_anyone_else_to_its_login(client, db):
     assert answer["Location"].startswith(reverse("admin:login"))
     login = client.get(reverse("admin:login")).content.decode()
     assert "Delight staff" in login
+
+
+def test_a_persons_rows_show_their_times_on_their_clock_beside_utc(staff_client, db):
+    person = make_user("nora", timezone="America/New_York")
+    late = dt.datetime(2026, 11, 29, 2, 30, tzinfo=dt.UTC)  # the evening of the 28th there
+    Notification.objects.create(user=person, kind="nudge", key="k", title="Missing you")
+    Notification.objects.filter(user=person).update(created_at=late)
+
+    page = staff_client.get(reverse("admin:nudges_notification_changelist")).content.decode()
+
+    assert "28 Nov 21:30 America/New_York · 02:30 UTC" in page
