@@ -28,7 +28,7 @@ class PasswordResetRequestForm(forms.Form):
     email = forms.EmailField(
         label="Your email address",
         max_length=254,
-        help_text="The one your account uses. We will send a link to set a new password.",
+        help_text="The one your account uses.",
     )
 
 
