@@ -545,8 +545,8 @@ STORY_GATHER_SECONDS = env.int("STORY_GATHER_SECONDS", 90, validate=Range(min=0,
 STORY_GATHER_MAX_SECONDS = env.int(
     "STORY_GATHER_MAX_SECONDS", 600, validate=Range(min=0, max=86_400)
 )
-# Notes of one kind (story passages, insights, milestones, highlights) that arrive while an
-# earlier one is unread and younger than NOTES_GATHER_HOURS join it: "3 new passages".
+# Notes of one kind (every kind but a nudge: passages, insights, milestones, plans…) that
+# arrive while an earlier one is unread and younger than NOTES_GATHER_HOURS join it.
 NOTES_GATHER_HOURS = env.int("NOTES_GATHER_HOURS", 4, validate=Range(min=0, max=168))
 
 LOGGING = {

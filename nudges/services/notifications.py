@@ -41,10 +41,10 @@ def notification_give(
     """Give the person a notification once per `key`; None when it was given before.
 
     1. A key given before (alone, or gathered into another note) gives nothing.
-    2. A kind that gathers (GATHERED_TITLES: passages, insights, milestones, highlights)
-       joins the person's unread note of that kind from the last NOTES_GATHER_HOURS: its
-       title counts them, its body and link are the latest's; the person gets one note,
-       not a stream.
+    2. A kind that gathers (GATHERED_TITLES: every kind but a nudge, whose number the
+       person's daily maximum already bounds) joins the person's unread note of that kind
+       from the last NOTES_GATHER_HOURS: its title counts them, its body and link are the
+       latest's; the person gets one note, not a stream.
     3. Otherwise a new note. Texts longer than their fields are cut at a word with an
        ellipsis (a title is a line, not a letter).
     4. The event goes out once the transaction commits, unless `announce` is False: a

@@ -9,6 +9,8 @@ GATHERED_TITLES = {
     "insight": "Eliza noticed {n} things",
     "milestone": "{n} streak milestones reached",
     "highlight": "{n} highlight reels to see",
+    "plan_ready": "{n} plans ready for your review",
+    "quest": "{n} hidden quests found",
 }
 # Its body, from the latest one's title and body: a passage's opening, an insight's words,
 # the latest milestone or reel by its title.
@@ -17,4 +19,6 @@ GATHERED_BODIES = {
     "insight": "{body}",
     "milestone": "The latest: {title}",
     "highlight": "The latest: {title}",
+    "plan_ready": "The latest: {title}",
+    "quest": "The latest: {title}",
 }

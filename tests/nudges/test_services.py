@@ -70,6 +70,15 @@ def test_a_read_or_old_note_gathers_nothing_more(owner, settings):
     assert Notification.objects.filter(user=owner).count() == 3
 
 
+def test_plans_ready_at_once_are_one_note(owner):
+    for goal in (1, 2):
+        services.notification_give(
+            user=owner, kind="plan_ready", key=f"plan:{goal}:1", title=f"Your plan {goal}"
+        )
+    (note,) = Notification.objects.filter(user=owner)
+    assert (note.title, note.body) == ("2 plans ready for your review", "The latest: Your plan 2")
+
+
 def test_milestones_gather_and_nudges_never_do(owner):
     for days in (7, 14, 30):
         services.notification_give(
