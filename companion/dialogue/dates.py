@@ -193,6 +193,8 @@ def _keyword_date(keyword: str, today: date, *, ends: bool) -> date:
         return date(today.year, 12, 31)
     if keyword.startswith("next "):
         unit = keyword.split()[1]
+        if unit == "year":  # a calendar year, as "this year" is: "12 books next year"
+            return date(today.year + 1, 12, 31)
         if not ends:
             return _shift(today, 1, unit)
         if unit == "week":

@@ -32,6 +32,7 @@ from tests.companion.factories import TODAY
         ("today", TODAY),
         ("next week", date(2026, 3, 18)),
         ("next month", date(2026, 4, 11)),
+        ("12 books next year", date(2027, 12, 31)),  # a calendar year, like "this year"
         ("by the end of the month", date(2026, 3, 31)),
         ("end of this week", date(2026, 3, 15)),
         ("by the end of the year", date(2026, 12, 31)),
