@@ -448,6 +448,16 @@ def best_choice(
     return ranked[0][1]
 
 
+def fits_better(text: str, these: Sequence[Choice], others: Sequence[Choice]) -> Choice | None:
+    """The one of `these` that `text` fits strictly better than any of `others` (words
+    weighed over all of them together); None when one of `others` fits as well."""
+    ranked = _ranked(text, (*these, *others))
+    if not ranked or ranked[0][1] not in these:
+        return None
+    rival = next((fit for fit, choice in ranked if choice in others), None)
+    return ranked[0][1] if rival is None or ranked[0][0][0] > rival[0] else None
+
+
 def fits_one(
     text: str, choices: Sequence[Choice], share: float, ignore: frozenset[str] = frozenset()
 ) -> Choice | None:

@@ -21,6 +21,7 @@ from companion.dialogue import (
     SlotEnv,
     best_choice,
     by_leading_verb,
+    fits_better,
     fits_one,
     fitting,
     named_by_the_rest,
@@ -58,7 +59,7 @@ from companion.turn.common import TurnDeps
 from delight.ai.embeddings.vectors import Embedder, cosines
 from delight.models import User
 from delight.runner import TurnState
-from goals.selectors import flow_choices
+from goals.selectors import flow_choices, missions_done_today
 
 ACTIVE = (ConversationState.WAITING_FOR_SLOT, ConversationState.CONFIRMING, ConversationState.ERROR)
 # Asked "Do you mean “A” or “B”?", an answer that names neither in words ("the novel" for
@@ -226,6 +227,30 @@ def dialogue_of(state: TurnState) -> DialogueState:
 
 
 def flow_to_start(
+    text: str,
+    intent: str,
+    deps: TurnDeps,
+    *,
+    reported: bool = False,
+    earlier: tuple[str, ...] = (),
+    elsewhere: bool = False,
+) -> tuple[str, DialogueContext]:
+    """The flow a message opens (see `_flow_opened`); a mission report whose words fit a
+    mission done today better than any it could mark marks nothing ("picked 5 books!!"
+    after “Pick a daily reading time” was done is not “Finish the first book”)."""
+    name, choices = _flow_opened(
+        text, intent, deps, reported=reported, earlier=earlier, elsewhere=elsewhere
+    )
+    # A mission she named just before is the one meant, whatever the words fit.
+    named = any(m.title in said for m in choices.missions for said in earlier)
+    if name == "complete_mission" and not named:
+        done = tuple(Choice(m.pk, m.title) for m in missions_done_today(user=deps.user))
+        if done and fits_better(text, done, choices.missions):
+            return "", DialogueContext()
+    return name, choices
+
+
+def _flow_opened(
     text: str,
     intent: str,
     deps: TurnDeps,

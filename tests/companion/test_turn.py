@@ -285,6 +285,41 @@ def test_the_complete_mission_flow_completes_the_named_mission(owner):
     assert "Marked “Buy running shoes” as done" in done["reply"]
 
 
+READING_DONE = (
+    "Write down five books you'd love to read next",
+    "Get the first one from a library, a shop or an app",
+    "Pick a daily reading time and set a reminder",
+)
+READING_OPEN = (
+    "Read for 20 minutes with your phone in another room",
+    "Keep the book where you'll see it tonight",
+    "Work out how many pages a day your target needs",
+    "Read 30 minutes and note the page you reached",
+    "Finish the first book and start the next the same day",
+    "Write three lines about the last book you finished",
+    "Count the books finished so far and check your pace",
+)
+
+
+def test_a_report_that_fits_a_mission_done_today_best_marks_no_other(owner):
+    # Found in Chromium, on the reading plan with its first three missions done: the one
+    # meant was done already; the open one marked only shared "first" and "book".
+    goal = make_goal(owner, title="Read 12 books", category="growth")
+    for title in READING_DONE:
+        done = make_mission(goal, title=title)
+        goals_services.mission_complete(user=owner, mission_id=done.pk)
+    for title in READING_OPEN:
+        make_mission(goal, title=title)
+
+    said = say(owner, "did the first reading thing, picked 5 books!!")
+
+    assert "missions.complete" not in said["tool_outputs"]
+    assert Mission.objects.filter(goal=goal, status=Mission.Status.COMPLETED).count() == 3
+    # An open mission named plainly is still marked.
+    marked = say(owner, "finished the first book!")
+    assert "Marked “Finish the first book" in marked["reply"]
+
+
 def test_a_mission_not_named_is_asked_for_then_marked_without_asking_its_time(owner):
     goal = make_goal(owner, title="Run a marathon")
     mission = make_mission(goal, title="Buy running shoes")
