@@ -336,6 +336,8 @@ SPECTACULAR_SETTINGS = {
         "MissionStatusEnum": "goals.models.Mission.Status",
         "MissionSessionStatusEnum": "goals.models.MissionSession.Status",
         "TurnStatusEnum": "companion.models.Turn.Status",
+        "HabitStatusEnum": "goals.models.Habit.Status",
+        "HabitCheckInStateEnum": "goals.models.HabitCheckIn.State",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

@@ -13,6 +13,8 @@ from goals.models import (
     ConsistencyClock,
     ConsistencySnapshot,
     Goal,
+    Habit,
+    HabitCheckIn,
     HighlightReel,
     Milestone,
     Mission,
@@ -119,3 +121,18 @@ class HighlightReelAdmin(StaffAdmin):
     search_fields = ("title", "user__username")
     raw_id_fields = ("user",)
     readonly_fields = ("created_at",)
+
+
+class HabitCheckInInline(TabularInline):
+    model = HabitCheckIn
+    fields = ("day", "state", "value", "note")
+    extra = 0
+
+
+@admin.register(Habit)
+class HabitAdmin(StaffAdmin):
+    list_display = ("title", "user", "category", "schedule", "status", "start_date", "created_at")
+    list_filter = ("status", "schedule", "category")
+    search_fields = ("title", "user__username")
+    raw_id_fields = ("user", "goal")
+    inlines = [HabitCheckInInline]

@@ -23,7 +23,7 @@ from rest_framework.views import APIView
 from delight.api_params import ID_SCHEMA, DateField, choice_param, id_field, id_param
 from delight.requests import PersonApiRequest
 from delight.text import TextField
-from goals import selectors, services
+from goals import api_habits, selectors, services
 from goals.models import (
     TEXT_MAX,
     TITLE_MAX,
@@ -420,6 +420,7 @@ class TriadView(APIView):
 
 
 urlpatterns = [
+    *api_habits.urlpatterns,
     path("goals/", GoalListView.as_view(), name="api-goals"),
     path("goals/<int:goal_id>/", GoalDetailView.as_view(), name="api-goal"),
     path("goals/<int:goal_id>/milestones/", MilestoneListView.as_view(), name="api-milestones"),

@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 from companion import services as companion_services
 from companion.models import Actor, Conversation, Memory, Source, Turn
 from delight.models import User
-from goals.models import Goal, HighlightReel, Milestone, Mission, MissionSession
+from goals.models import Goal, Habit, HighlightReel, Milestone, Mission, MissionSession
 from narrative.models import Beat
 from narrative.services import story_start
 from nudges.models import Notification, PushSubscription
@@ -52,13 +52,14 @@ class OwnedWorld:
     notification: Notification
     push_subscription: PushSubscription
     beat: Beat
+    habit: Habit
 
 
 def make_owned_world(user: User, *, marker: str) -> OwnedWorld:
     """A goal with a milestone and a mission being worked on (a running session), a memory,
     a conversation with one answered turn, a highlight reel, a notification, a browser
-    subscribed to pushes and a passage of their story offering a choice; every text names
-    `marker`."""
+    subscribed to pushes, a passage of their story offering a choice and a habit ticked
+    today; every text names `marker`."""
     goal = make_goal(user, title=f"{marker} goal", description=f"{marker} matters")
     milestone = Milestone.objects.create(goal=goal, position=1, title=f"{marker} milestone")
     mission = make_mission(goal, milestone=milestone, title=f"{marker} mission")
@@ -112,6 +113,10 @@ def make_owned_world(user: User, *, marker: str) -> OwnedWorld:
         text=f"{marker} lit a lantern.",
         choice={"key": f"choice:{marker}", "label": f"Sit with {marker}", "cost": 20},
     )
+    habit = Habit.objects.create(
+        user=user, title=f"{marker} habit", category="health", start_date=today
+    )
+    habit.checkins.create(user=user, day=today, note=f"{marker} felt good")
     return OwnedWorld(
         goal,
         milestone,
@@ -124,4 +129,5 @@ def make_owned_world(user: User, *, marker: str) -> OwnedWorld:
         notification,
         push_subscription,
         beat,
+        habit,
     )

@@ -30,11 +30,33 @@ from goals.selectors.day import (
     missions_done_today,
     triad_for,
 )
+from goals.selectors.habits import (
+    CALENDAR_DAYS_MAX,
+    HabitDay,
+    due_on,
+    habit_calendar,
+    habit_get,
+    habit_list,
+)
 
 MS = Mission.Status
 
 # The day module's reads, offered here too.
-__all__ = ["DAY_SIZE", "SLOT_LABELS", "Day", "Triad", "day_for", "missions_done_today", "triad_for"]
+__all__ = [
+    "CALENDAR_DAYS_MAX",
+    "DAY_SIZE",
+    "SLOT_LABELS",
+    "Day",
+    "HabitDay",
+    "Triad",
+    "day_for",
+    "due_on",
+    "habit_calendar",
+    "habit_get",
+    "habit_list",
+    "missions_done_today",
+    "triad_for",
+]
 
 
 # -- goals --------------------------------------------------------------------------------

@@ -23,6 +23,13 @@ from goals.services.goals import (
     goal_set_status,
     goal_update,
 )
+from goals.services.habits import (
+    habit_checkin,
+    habit_checkin_clear,
+    habit_create,
+    habit_delete,
+    habit_update,
+)
 from goals.services.importing import progress_import
 from goals.services.insights import insights_refresh_enqueue, progress_insights_refresh
 from goals.services.missions import (
@@ -76,6 +83,11 @@ __all__ = [
     "goal_retry_decomposition",
     "goal_set_status",
     "goal_update",
+    "habit_checkin",
+    "habit_checkin_clear",
+    "habit_create",
+    "habit_delete",
+    "habit_update",
     "insights_refresh_enqueue",
     "mission_approve",
     "mission_approve_all",

@@ -63,6 +63,7 @@ OWNED: dict[str, Callable[[OwnedWorld], list[Any]]] = {
     "notification_id": lambda world: [world.notification.pk],
     "subscription_id": lambda world: [world.push_subscription.pk],
     "beat_id": lambda world: [world.beat.pk],
+    "habit_id": lambda world: [world.habit.pk],
     # A goals session takes an integer, a conversation (Eliza's session) a UUID.
     "session_id": lambda world: [world.session.pk, world.conversation.pk],
 }
@@ -79,6 +80,7 @@ SHARED = {
     "step": 1,  # an onboarding step
     "action": "complete",  # a mission action
     "act": "read",  # a notification action
+    "day": "2026-01-05",  # a habit's day: long gone for a check-in, the same for everyone
 }
 # Body fields naming one of the owner's objects (the schema's operations): refused (400 or
 # 404) for the outsider, never done.

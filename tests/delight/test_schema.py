@@ -49,6 +49,12 @@ BEYOND_THE_SCHEMA = {
     "POST /api/companion/memories/": {"metadata"},  # free JSON: its keys follow the text rule
     "PATCH /api/me/": {"productive_end"},  # productive hours start and end apart
     "POST /api/me/delete/": {"password"},  # the person's own password
+    # Each schedule takes exactly its numbers; a unit needs a target.
+    "POST /api/habits/": {"times_per_week", "weekdays", "every_days", "unit"},
+    "PATCH /api/habits/{habit_id}/": {"times_per_week", "weekdays", "every_days", "unit"},
+    # A day on the person's clock, within 30 days back; a number only on a measurable habit.
+    "POST /api/habits/{habit_id}/checkins/{day}/": {"day", "value"},
+    "DELETE /api/habits/{habit_id}/checkins/{day}/": {"day"},
     "POST /api/goals/": {"target_date"},  # not a day already past
     "PATCH /api/goals/{goal_id}/": {"target_date"},
     "GET /api/progress/days/": {"from", "to"},  # at most 400 days, the first not after the last

@@ -1,0 +1,142 @@
+"""Habits and their check-ins: made, changed and removed by their person only; a day ticked
+on the person's clock, within 30 days back; a number only for a measurable habit; each
+schedule with exactly the numbers it needs."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+
+from delight.errors import NotFound
+from goals import selectors, services
+from goals.models import Habit, HabitCheckIn
+from tests.goals.factories import make_goal
+
+pytestmark = pytest.mark.django_db
+
+# 23:30 UTC on 14 March is already the 15th in Tokyo (day start 04:00: 08:30 there).
+NOW = dt.datetime(2026, 3, 14, 23, 30, tzinfo=dt.UTC)
+
+
+@pytest.fixture
+def tokyo(owner):
+    owner.timezone = "Asia/Tokyo"
+    owner.save(update_fields=["timezone"])
+    return owner
+
+
+def test_a_habit_starts_today_on_the_persons_clock(owner):
+    habit = services.habit_create(user=owner, title="Meditate", category="health")
+    assert habit.start_date == owner.local_day(timezone.now())
+    assert habit.schedule == Habit.Schedule.DAILY
+
+
+@pytest.mark.parametrize(
+    ("fields", "field"),
+    [
+        ({"schedule": "weekly"}, "times_per_week"),  # how many times, missing
+        ({"schedule": "weekly", "times_per_week": 0}, "times_per_week"),
+        ({"schedule": "weekdays"}, "weekdays"),
+        ({"schedule": "weekdays", "weekdays": [1, 1]}, "weekdays"),
+        ({"schedule": "every", "every_days": 1}, "every_days"),
+        ({"times_per_week": 3}, "times_per_week"),  # a number a daily habit has no use for
+        ({"unit": "pages"}, "unit"),
+    ],
+)
+def test_each_schedule_takes_exactly_its_numbers(owner, fields, field):
+    with pytest.raises(ValidationError) as refused:
+        services.habit_create(user=owner, title="Read", category="growth", **fields)
+    assert field in refused.value.message_dict
+    assert not Habit.objects.exists()
+
+
+def test_a_goal_it_serves_must_be_the_persons(owner, outsider):
+    theirs = make_goal(outsider)
+    with pytest.raises(NotFound):
+        services.habit_create(user=owner, title="Read", category="growth", goal_id=theirs.pk)
+    mine = make_goal(owner)
+    habit = services.habit_create(user=owner, title="Read", category="growth", goal_id=mine.pk)
+    assert habit.goal == mine
+
+
+def test_a_day_is_ticked_on_the_persons_own_calendar_once(tokyo):
+    habit = services.habit_create(user=tokyo, title="Walk", category="health")
+    today = tokyo.local_day(NOW)
+    assert today == dt.date(2026, 3, 15)
+
+    services.habit_checkin(user=tokyo, habit_id=habit.pk, day=today, now=NOW)
+    again = services.habit_checkin(
+        user=tokyo, habit_id=habit.pk, day=today, state="skipped", note="rain", now=NOW
+    )
+
+    assert HabitCheckIn.objects.get(habit=habit) == again
+    assert (again.state, again.note) == ("skipped", "rain")
+
+
+@pytest.mark.parametrize(("days", "ok"), [(0, True), (30, True), (31, False), (-1, False)])
+def test_a_day_to_come_or_over_30_days_back_is_refused_and_changes_nothing(tokyo, days, ok):
+    habit = services.habit_create(user=tokyo, title="Walk", category="health")
+    day = tokyo.local_day(NOW) - dt.timedelta(days=days)
+    if ok:
+        services.habit_checkin(user=tokyo, habit_id=habit.pk, day=day, now=NOW)
+        assert services.habit_checkin_clear(user=tokyo, habit_id=habit.pk, day=day, now=NOW)
+        return
+    with pytest.raises(ValidationError) as refused:
+        services.habit_checkin(user=tokyo, habit_id=habit.pk, day=day, now=NOW)
+    assert "day" in refused.value.message_dict
+    assert not HabitCheckIn.objects.exists()
+
+
+def test_a_number_only_for_a_measurable_habit_which_counts_its_target_by_default(owner):
+    plain = services.habit_create(user=owner, title="Walk", category="health")
+    pages = services.habit_create(
+        user=owner, title="Read", category="growth", target=20, unit="pages"
+    )
+    today = owner.local_day(timezone.now())
+    with pytest.raises(ValidationError) as refused:
+        services.habit_checkin(user=owner, habit_id=plain.pk, day=today, value=3)
+    assert "value" in refused.value.message_dict
+    assert services.habit_checkin(user=owner, habit_id=pages.pk, day=today).value == 20
+    assert services.habit_checkin(user=owner, habit_id=pages.pk, day=today, value=35).value == 35
+
+
+def test_another_persons_habit_is_not_found_and_unchanged(owner, outsider):
+    habit = services.habit_create(user=owner, title="Walk", category="health")
+    today = owner.local_day(timezone.now())
+    for write in (
+        lambda: services.habit_update(user=outsider, habit_id=habit.pk, title="Mine now"),
+        lambda: services.habit_checkin(user=outsider, habit_id=habit.pk, day=today),
+        lambda: services.habit_delete(user=outsider, habit_id=habit.pk),
+    ):
+        with pytest.raises(NotFound):
+            write()
+    habit.refresh_from_db()
+    assert habit.title == "Walk"
+    assert not HabitCheckIn.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("fields", "due"),
+    [
+        ({}, [True] * 7),
+        (
+            {"schedule": "weekdays", "weekdays": [0, 2, 4]},
+            [True, False, True, False, True, False, False],
+        ),
+        ({"schedule": "every", "every_days": 3}, [True, False, False, True, False, False, True]),
+        ({"schedule": "weekly", "times_per_week": 3}, [False] * 7),  # any day of its week
+    ],
+)
+def test_the_calendar_says_which_days_the_schedule_asks_for(owner, fields, due):
+    monday = dt.date(2026, 3, 9)
+    habit = services.habit_create(
+        user=owner, title="Stretch", category="health", start_date=monday, **fields
+    )
+    days = selectors.habit_calendar(
+        user=owner, habit_id=habit.pk, start=monday, end=monday + dt.timedelta(days=6)
+    )
+    assert [day.due for day in days] == due
+    assert [day.state for day in days] == [""] * 7
