@@ -12,7 +12,7 @@ from typing import Any
 
 from django.urls import path
 from django.utils import timezone
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import generics, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -26,7 +26,18 @@ from goals.models import TITLE_MAX, Category, Habit, HabitCheckIn
 DEFAULT_CALENDAR_DAYS = 30
 
 
+class HabitStreakSerializer(serializers.Serializer):
+    current = serializers.IntegerField()
+    best = serializers.IntegerField()
+    unit = serializers.ChoiceField(choices=["days", "weeks"])
+    rate = serializers.FloatField(allow_null=True)
+
+
 class HabitSerializer(serializers.ModelSerializer):
+    """A habit, with its streak when the view read them (`context["streaks"]`)."""
+
+    streak = serializers.SerializerMethodField()
+
     class Meta:
         model = Habit
         fields = [
@@ -43,8 +54,14 @@ class HabitSerializer(serializers.ModelSerializer):
             "status",
             "start_date",
             "created_at",
+            "streak",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(HabitStreakSerializer)
+    def get_streak(self, habit: Habit) -> dict[str, Any]:
+        streak = self.context["streaks"][habit.pk]
+        return HabitStreakSerializer(streak).data
 
 
 class HabitInput(serializers.Serializer):
@@ -91,6 +108,16 @@ class HabitDaySerializer(serializers.Serializer):
     value = serializers.IntegerField(allow_null=True)
 
 
+def _shown(user: Any, habits: list[Habit]) -> dict[str, Any]:
+    """The serializer context that gives each habit its streak (one read for them all)."""
+    today = user.local_day(timezone.now())
+    return {"streaks": selectors.habit_streaks(user=user, habits=habits, today=today)}
+
+
+def _habit_body(user: Any, habit: Habit) -> Any:
+    return HabitSerializer(habit, context=_shown(user, [habit])).data
+
+
 def _valid(serializer_class: type[serializers.Serializer], data: Any, **options: Any) -> dict:
     serializer = serializer_class(data=data, **options)
     serializer.is_valid(raise_exception=True)
@@ -114,24 +141,29 @@ class HabitListView(generics.ListAPIView):
         wanted = choice_param(self.request, "status", Habit.Status.values)
         return selectors.habit_list(user=self.request.user, status=wanted)
 
+    def get_serializer_context(self) -> dict[str, Any]:
+        if getattr(self, "swagger_fake_view", False):  # the schema's own look: no person
+            return super().get_serializer_context()
+        habits = list(self.get_queryset())  # a person keeps a few: their streaks in one read
+        return {**super().get_serializer_context(), **_shown(self.request.user, habits)}
+
     @extend_schema(request=HabitInput, responses={201: HabitSerializer})
     def post(self, request: PersonApiRequest) -> Response:
         habit = services.habit_create(user=request.user, **_valid(HabitInput, request.data))
-        return Response(HabitSerializer(habit).data, status=status.HTTP_201_CREATED)
+        return Response(_habit_body(request.user, habit), status=status.HTTP_201_CREATED)
 
 
 class HabitDetailView(APIView):
     @extend_schema(responses=HabitSerializer)
     def get(self, request: PersonApiRequest, habit_id: int) -> Response:
-        return Response(
-            HabitSerializer(selectors.habit_get(user=request.user, habit_id=habit_id)).data
-        )
+        habit = selectors.habit_get(user=request.user, habit_id=habit_id)
+        return Response(_habit_body(request.user, habit))
 
     @extend_schema(request=HabitInput, responses=HabitSerializer)
     def patch(self, request: PersonApiRequest, habit_id: int) -> Response:
         changes = _valid(HabitInput, request.data, partial=True)
         habit = services.habit_update(user=request.user, habit_id=habit_id, **changes)
-        return Response(HabitSerializer(habit).data)
+        return Response(_habit_body(request.user, habit))
 
     @extend_schema(responses={204: None})
     def delete(self, request: PersonApiRequest, habit_id: int) -> Response:

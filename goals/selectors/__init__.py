@@ -37,6 +37,7 @@ from goals.selectors.habits import (
     habit_calendar,
     habit_get,
     habit_list,
+    habit_streaks,
 )
 
 MS = Mission.Status
@@ -54,6 +55,7 @@ __all__ = [
     "habit_calendar",
     "habit_get",
     "habit_list",
+    "habit_streaks",
     "missions_done_today",
     "triad_for",
 ]

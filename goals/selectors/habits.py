@@ -11,6 +11,7 @@ from django.db.models import QuerySet
 from delight.models import User
 from delight.selectors import owned_or_not_found
 from goals.models import Habit, HabitCheckIn
+from goals.progress.habit_streaks import HabitStreak, asks_for, habit_streak
 
 CALENDAR_DAYS_MAX = 400
 
@@ -25,18 +26,8 @@ def habit_get(*, user: User, habit_id: int) -> Habit:
 
 
 def due_on(habit: Habit, day: dt.date) -> bool:
-    """Whether the habit's schedule asks for `day` (a weekly habit asks for no one day: any
-    of its week's days counts toward its number)."""
-    if day < habit.start_date or habit.status != Habit.Status.ACTIVE:
-        return False
-    kind = Habit.Schedule
-    if habit.schedule == kind.DAILY:
-        return True
-    if habit.schedule == kind.WEEKDAYS:
-        return day.weekday() in habit.weekdays
-    if habit.schedule == kind.EVERY and habit.every_days:
-        return (day - habit.start_date).days % habit.every_days == 0
-    return False
+    """Whether the habit, active, asks for `day` (see `asks_for`)."""
+    return habit.status == Habit.Status.ACTIVE and asks_for(habit, day)
 
 
 @dataclass(frozen=True)
@@ -45,6 +36,15 @@ class HabitDay:
     due: bool
     state: str  # "done", "skipped" or "" (not ticked)
     value: int | None
+
+
+def habit_streaks(*, user: User, habits: list[Habit], today: dt.date) -> dict[int, HabitStreak]:
+    """Each habit's streak at `today`, its check-ins read in one query."""
+    states: dict[int, dict[dt.date, str]] = {habit.pk: {} for habit in habits}
+    checkins = HabitCheckIn.objects.owned_by(user).filter(habit_id__in=list(states))
+    for habit_id, day, state in checkins.values_list("habit_id", "day", "state"):
+        states[habit_id][day] = state
+    return {habit.pk: habit_streak(habit, states[habit.pk], today=today) for habit in habits}
 
 
 def habit_calendar(*, user: User, habit_id: int, start: dt.date, end: dt.date) -> list[HabitDay]:

@@ -63,6 +63,17 @@ def test_a_day_is_ticked_and_unticked(owner_api, owner, walk):
     assert not HabitCheckIn.objects.exists()
 
 
+def test_a_habit_carries_its_streak(owner_api, owner, walk):
+    for back in (2, 1, 0):
+        day = today(owner) - dt.timedelta(days=back)
+        owner_api.post(f"{HABITS}{walk['id']}/checkins/{day}/", {}, format="json")
+    Habit.objects.filter(pk=walk["id"]).update(start_date=today(owner) - dt.timedelta(days=2))
+    shown = owner_api.get(f"{HABITS}{walk['id']}/").json()["streak"]
+    assert shown == {"current": 3, "best": 3, "unit": "days", "rate": 1.0}
+    listed = owner_api.get(HABITS).json()["results"][0]["streak"]
+    assert listed == shown
+
+
 @pytest.mark.parametrize(
     ("day", "body", "field"),
     [

@@ -1,0 +1,77 @@
+"""A habit's streak, on its own schedule (pure: its start, schedule, check-ins and today).
+
+A habit asked for on days (every day, chosen weekdays, every N days) counts days: each day
+its schedule asks for and it was done adds one; a day skipped on purpose neither adds nor
+breaks; a day asked for and not done breaks it, except today, which is not over. A habit of
+N times a week counts weeks (Monday to Sunday): a week with N done keeps it, this week
+counts once it is met and breaks nothing before it ends.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from goals.models import Habit, HabitCheckIn
+
+DONE, SKIPPED = HabitCheckIn.State.DONE, HabitCheckIn.State.SKIPPED
+
+
+def asks_for(habit: Habit, day: dt.date) -> bool:
+    """Whether the habit's schedule asks for `day`, from its start (a weekly habit asks for
+    no one day: any of its week's days counts toward its number)."""
+    if day < habit.start_date:
+        return False
+    kind = Habit.Schedule
+    if habit.schedule == kind.DAILY:
+        return True
+    if habit.schedule == kind.WEEKDAYS:
+        return day.weekday() in habit.weekdays
+    if habit.schedule == kind.EVERY and habit.every_days:
+        return (day - habit.start_date).days % habit.every_days == 0
+    return False
+
+
+@dataclass(frozen=True)
+class HabitStreak:
+    current: int
+    best: int
+    unit: str  # "days" or "weeks"
+    rate: float | None  # done of what was asked for, so far (None before anything was)
+
+
+def habit_streak(habit: Habit, states: dict[dt.date, str], *, today: dt.date) -> HabitStreak:
+    """The habit's streak at `today` from its check-ins' states by day."""
+    if habit.schedule == Habit.Schedule.WEEKLY:
+        return _weekly(habit, states, today=today)
+    current = best = asked = done = 0
+    day = habit.start_date
+    while day <= today:
+        state = states.get(day)
+        if asks_for(habit, day) and state != SKIPPED:
+            if state == DONE:
+                current, done = current + 1, done + 1
+                best = max(best, current)
+            elif day < today:
+                current = 0
+            asked += day < today or state == DONE
+        day += dt.timedelta(days=1)
+    return HabitStreak(current, best, "days", round(done / asked, 3) if asked else None)
+
+
+def _weekly(habit: Habit, states: dict[dt.date, str], *, today: dt.date) -> HabitStreak:
+    needed = habit.times_per_week or 1
+    monday = habit.start_date - dt.timedelta(days=habit.start_date.weekday())
+    this_monday = today - dt.timedelta(days=today.weekday())
+    current = best = asked = met = 0
+    while monday <= this_monday:
+        week = [monday + dt.timedelta(days=n) for n in range(7)]
+        count = sum(states.get(day) == DONE for day in week)
+        if count >= needed:
+            current, met = current + 1, met + 1
+            best = max(best, current)
+        elif monday < this_monday:
+            current = 0
+        asked += monday < this_monday or count >= needed
+        monday += dt.timedelta(days=7)
+    return HabitStreak(current, best, "weeks", round(met / asked, 3) if asked else None)

@@ -1,0 +1,58 @@
+"""A habit's streak on its own schedule: days for a daily, weekdays or every-N-days habit
+(a skip on purpose neutral, today not yet a miss), weeks for an N-times-a-week habit."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from goals.models import Habit
+from goals.progress.habit_streaks import habit_streak
+
+MONDAY = dt.date(2026, 3, 2)
+
+
+def habit(**fields) -> Habit:
+    return Habit(title="Walk", category="health", start_date=MONDAY, **fields)
+
+
+def days(*offsets: int, state: str = "done") -> dict[dt.date, str]:
+    return {MONDAY + dt.timedelta(days=n): state for n in offsets}
+
+
+@pytest.mark.parametrize(
+    ("fields", "states", "today", "expected"),
+    [
+        # Every day: three done, today (the 4th) not yet: still 3.
+        ({}, days(0, 1, 2), 3, (3, 3, "days", 1.0)),
+        # A miss yesterday breaks it; the best stays.
+        ({}, days(0, 1, 2), 4, (0, 3, "days", 0.75)),
+        # A skip on purpose neither adds nor breaks.
+        ({}, {**days(0, 1, 3), **days(2, state="skipped")}, 3, (3, 3, "days", 1.0)),
+        # Mon, Wed, Fri only: the days between are not asked for.
+        ({"schedule": "weekdays", "weekdays": [0, 2, 4]}, days(0, 2, 4), 6, (3, 3, "days", 1.0)),
+        # Every third day: days 0, 3, 6; day 3 missed, day 6 done today.
+        ({"schedule": "every", "every_days": 3}, days(0, 6), 6, (1, 1, "days", 0.667)),
+    ],
+)
+def test_a_day_habit_counts_the_days_it_asks_for(fields, states, today, expected):
+    streak = habit_streak(habit(**fields), states, today=MONDAY + dt.timedelta(days=today))
+    assert (streak.current, streak.best, streak.unit, streak.rate) == expected
+
+
+def test_a_weekly_habit_counts_weeks_and_this_week_breaks_nothing_before_it_ends():
+    weekly = habit(schedule="weekly", times_per_week=3)
+    two_weeks = days(0, 2, 4, 7, 8, 10)  # weeks 1 and 2 met
+    this_week = {**two_weeks, **days(14)}  # week 3: one so far
+    streak = habit_streak(weekly, this_week, today=MONDAY + dt.timedelta(days=16))
+    assert (streak.current, streak.best, streak.unit, streak.rate) == (2, 2, "weeks", 1.0)
+    missed_week = {**days(0, 2, 4), **days(14, 15, 16)}  # week 2 had none
+    streak = habit_streak(weekly, missed_week, today=MONDAY + dt.timedelta(days=16))
+    assert (streak.current, streak.best) == (1, 1)
+    assert streak.rate == pytest.approx(0.667, abs=0.001)
+
+
+def test_before_anything_was_asked_for_there_is_no_rate():
+    streak = habit_streak(habit(), {}, today=MONDAY)
+    assert (streak.current, streak.best, streak.rate) == (0, 0, None)
