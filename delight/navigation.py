@@ -30,9 +30,20 @@ MORE = NavItem(
     "More",
     "more",
     "more",
-    ("more", "progress", "memor", "about-you", "password", "notification", "settings", "story"),
+    (
+        "more",
+        "progress",
+        "memor",
+        "about-you",
+        "password",
+        "notification",
+        "settings",
+        "story",
+        "habit",
+    ),
 )
 PROGRESS = NavItem("Progress", "progress", "flame", ("progress",))
+HABITS = NavItem("Habits", "habits", "leaf", ("habit",))
 NOTIFICATIONS = NavItem("Notifications", "notifications", "bell", ("notification",))
 MEMORIES = NavItem("Memories", "memories", "book", ("memor",))
 ABOUT_YOU = NavItem("About you", "about-you", "user", ("about-you",))
@@ -41,8 +52,8 @@ SETTINGS = NavItem("Settings", "settings", "settings", ("settings",))
 
 TOP_BAR = (HOME, TODAY, CHAT, GOALS, PROGRESS, WORLD, STORY)
 TAB_BAR = (HOME, TODAY, CHAT, GOALS, MORE)
-ACCOUNT_MENU = (MEMORIES, ABOUT_YOU, SETTINGS, PASSWORD)
-MORE_PAGE = (NOTIFICATIONS, SETTINGS, PROGRESS, STORY, WORLD, MEMORIES, ABOUT_YOU, PASSWORD)
+ACCOUNT_MENU = (HABITS, MEMORIES, ABOUT_YOU, SETTINGS, PASSWORD)
+MORE_PAGE = (NOTIFICATIONS, HABITS, SETTINGS, PROGRESS, STORY, WORLD, MEMORIES, ABOUT_YOU, PASSWORD)
 
 
 @dataclass(frozen=True)

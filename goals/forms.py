@@ -6,7 +6,7 @@ from __future__ import annotations
 from django import forms
 
 from delight.text import TextFormField
-from goals.models import TEXT_MAX, TITLE_MAX, Category, Energy
+from goals.models import TEXT_MAX, TITLE_MAX, Category, Energy, Habit
 
 
 class GoalForm(forms.Form):
@@ -72,4 +72,55 @@ class ImportForm(forms.Form):
         label="Counts for",
         choices=Category.choices,
         help_text="Every habit of a Loop export counts for this value. A JSON list names its own.",
+    )
+
+
+WEEKDAY_CHOICES = [
+    (0, "Mon"),
+    (1, "Tue"),
+    (2, "Wed"),
+    (3, "Thu"),
+    (4, "Fri"),
+    (5, "Sat"),
+    (6, "Sun"),
+]
+
+
+class HabitForm(forms.Form):
+    """A new habit: what, how often (the numbers its schedule needs; services check the
+    rest), and a target for a measurable one."""
+
+    title = TextFormField(
+        max_length=TITLE_MAX, noun="title", help_text="For example: meditate, read 20 pages."
+    )
+    category = forms.ChoiceField(label="Value", choices=Category.choices)
+    schedule = forms.ChoiceField(label="How often", choices=Habit.Schedule.choices)
+    times_per_week = forms.TypedChoiceField(
+        label="Times a week",
+        choices=[("", "-")] + [(n, str(n)) for n in range(1, 8)],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        help_text="For “Some times a week”.",
+    )
+    weekdays = forms.TypedMultipleChoiceField(
+        choices=WEEKDAY_CHOICES,
+        coerce=int,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text="For “On chosen weekdays”.",
+    )
+    every_days = forms.TypedChoiceField(
+        label="Every how many days",
+        choices=[("", "-")] + [(n, str(n)) for n in range(2, 31)],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        help_text="For “Every few days”.",
+    )
+    target = forms.IntegerField(
+        min_value=1, max_value=1_000_000, required=False, help_text="Optional: 20, 5000…"
+    )
+    unit = TextFormField(
+        max_length=30, noun="unit", required=False, help_text="Optional: pages, steps…"
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from goals import views
+from goals import views, views_habits
 from goals.progress import views as progress_views
 from goals.progress import views_import
 
@@ -22,6 +22,9 @@ urlpatterns = [
     path("missions/<int:mission_id>/session/", views.session_page, name="mission-session"),
     path("missions/<int:mission_id>/<slug:action>/", views.mission_action, name="mission-action"),
     path("today/", views.today, name="today"),
+    path("habits/", views_habits.habit_list, name="habits"),
+    path("habits/<int:habit_id>/", views_habits.habit_detail, name="habit-detail"),
+    path("habits/<int:habit_id>/days/<str:day>/", views_habits.habit_day, name="habit-day"),
     path("progress/", progress_views.progress_page, name="progress"),
     path(
         "progress/highlights/<int:reel_id>/",

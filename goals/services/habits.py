@@ -75,7 +75,8 @@ def habit_checkin(
 
     1. The day is theirs to tick: not after their today, at most CHECKIN_DAYS_BACK back.
     2. A number only for a measurable habit; done without one counts its target.
-    3. Keep it, once per habit and day.
+    3. Keep it, once per habit and day; a day done before the habit's start moves its start
+       there (it was kept before it was written down).
     """
     habit = _habit_for_update(user=user, habit_id=habit_id)
     _check_day(user=user, day=day, now=now)
@@ -91,6 +92,9 @@ def habit_checkin(
     checkin.state, checkin.value, checkin.note = state, value, note.strip()
     checkin.full_clean()
     checkin.save()
+    if day < habit.start_date and state == HabitCheckIn.State.DONE:
+        habit.start_date = day
+        habit.save(update_fields=["start_date", "updated_at"])
     return checkin
 
 

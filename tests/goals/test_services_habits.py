@@ -90,6 +90,14 @@ def test_a_day_to_come_or_over_30_days_back_is_refused_and_changes_nothing(tokyo
     assert not HabitCheckIn.objects.exists()
 
 
+def test_a_day_done_before_the_start_moves_the_start_there(owner):
+    habit = services.habit_create(user=owner, title="Walk", category="health")
+    yesterday = habit.start_date - dt.timedelta(days=1)
+    services.habit_checkin(user=owner, habit_id=habit.pk, day=yesterday)
+    habit.refresh_from_db()
+    assert habit.start_date == yesterday
+
+
 def test_a_number_only_for_a_measurable_habit_which_counts_its_target_by_default(owner):
     plain = services.habit_create(user=owner, title="Walk", category="health")
     pages = services.habit_create(

@@ -1,0 +1,73 @@
+"""The Habits pages: a habit added by form (a clear error for a weekly habit with no
+number), today ticked from the list, a past day ticked and unticked from the calendar;
+another person's habit is a 404."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from goals import services
+from goals.models import Habit, HabitCheckIn
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def browser(client, owner):
+    client.force_login(owner)
+    return client
+
+
+def test_a_habit_is_added_by_form_and_a_bad_one_says_why(browser):
+    refused = browser.post(
+        reverse("habits"), {"title": "Swim", "category": "health", "schedule": "weekly"}
+    )
+    assert refused.status_code == 200
+    assert "Say how many times a week" in refused.content.decode()
+    assert not Habit.objects.exists()
+    added = browser.post(
+        reverse("habits"),
+        {"title": "Swim", "category": "health", "schedule": "weekly", "times_per_week": "2"},
+        follow=True,
+    )
+    assert "“Swim” is one of your habits now." in added.content.decode()
+    assert Habit.objects.get().times_per_week == 2
+
+
+def test_today_is_ticked_from_the_list_and_a_past_day_from_the_calendar(browser, owner):
+    habit = services.habit_create(user=owner, title="Walk", category="health")
+    today = owner.local_day(timezone.now())
+    page = browser.post(
+        reverse("habit-day", args=[habit.pk, today.isoformat()]), {"next": "list"}, follow=True
+    )
+    assert "Done today" in page.content.decode()
+    assert "1 day in a row" in page.content.decode()
+    yesterday = (today - dt.timedelta(days=1)).isoformat()
+    url = reverse("habit-day", args=[habit.pk, yesterday])
+    browser.post(url)
+    assert HabitCheckIn.objects.filter(habit=habit).count() == 2
+    detail = browser.post(url, follow=True).content.decode()  # tapped again: unticked
+    assert "Unticked: Walk" in detail
+    assert HabitCheckIn.objects.filter(habit=habit).count() == 1
+    assert 'id="habit-calendar"' in detail
+
+
+def test_a_day_too_far_back_changes_nothing_and_says_why(browser, owner):
+    habit = services.habit_create(user=owner, title="Walk", category="health")
+    old = (owner.local_day(timezone.now()) - dt.timedelta(days=40)).isoformat()
+    page = browser.post(reverse("habit-day", args=[habit.pk, old]), follow=True)
+    assert "more than 30 days back" in page.content.decode()
+    assert not HabitCheckIn.objects.exists()
+
+
+def test_another_persons_habit_is_a_404(client, owner, outsider):
+    habit = services.habit_create(user=owner, title="Walk", category="health")
+    client.force_login(outsider)
+    assert client.get(reverse("habit-detail", args=[habit.pk])).status_code == 404
+    today = owner.local_day(timezone.now()).isoformat()
+    assert client.post(reverse("habit-day", args=[habit.pk, today])).status_code == 404
+    assert not HabitCheckIn.objects.exists()
