@@ -32,6 +32,10 @@ def test_a_person_adds_a_habit_and_ticks_today_and_yesterday(
 
     page.goto(f"{live_app}/habits/")
     looks_right(page, width)
+    assert not page.get_by_label("Times a week").is_visible()  # only what the schedule needs
+    page.get_by_label("How often").select_option("weekly")
+    assert page.get_by_label("Times a week").is_visible()
+    page.get_by_label("How often").select_option("daily")
     page.get_by_label("Title").fill("Meditate")
     page.get_by_label("Value").select_option("health")
     page.get_by_role("button", name="Add the habit").click()
