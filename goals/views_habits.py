@@ -19,7 +19,7 @@ from delight.forms import submitted
 from delight.requests import PersonRequest
 from goals import selectors, services
 from goals.forms import HabitForm
-from goals.models import Habit, HabitCheckIn
+from goals.models import Habit
 from goals.services.habits import CHECKIN_DAYS_BACK
 
 DETAIL_WEEKS = 5
@@ -51,11 +51,7 @@ def habit_list(request: PersonRequest) -> HttpResponse:
     today = user.local_day(timezone.now())
     habits = list(selectors.habit_list(user=user).exclude(status=Habit.Status.ARCHIVED))
     streaks = selectors.habit_streaks(user=user, habits=habits, today=today)
-    ticked = set(
-        HabitCheckIn.objects.owned_by(user)
-        .filter(day=today, state=HabitCheckIn.State.DONE)
-        .values_list("habit_id", flat=True)
-    )
+    ticked = selectors.habits_done_on(user=user, day=today)
     rows = [(h, _streak_words(streaks[h.pk]), h.pk in ticked) for h in habits]
     return render(request, "goals/habits.html", {"rows": rows, "form": form, "today": today})
 
@@ -91,17 +87,12 @@ def habit_day(request: PersonRequest, habit_id: int, day: str) -> HttpResponse:
     except ValueError:
         raise Http404("No such day.") from None
     habit = selectors.habit_get(user=user, habit_id=habit_id)
-    ticked = HabitCheckIn.objects.owned_by(user).filter(habit=habit, day=when).exists()
     try:
-        if ticked:
-            services.habit_checkin_clear(user=user, habit_id=habit.pk, day=when)
-        else:
-            services.habit_checkin(user=user, habit_id=habit.pk, day=when)
+        ticked = services.habit_checkin_toggle(user=user, habit_id=habit.pk, day=when)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
-        messages.success(
-            request, f"{'Unticked' if ticked else 'Done'}: {habit.title}, {when:%a %-d %b}."
-        )
+        said = "Done" if ticked else "Unticked"
+        messages.success(request, f"{said}: {habit.title}, {when:%a %-d %b}.")
     target = request.POST.get("next") == "list"
     return redirect("habits") if target else redirect("habit-detail", habit_id=habit.pk)

@@ -31,6 +31,7 @@ from companion.dialogue.phrases import (
     GENERIC_HINTS,
     HANDOFF,
     LEAD_IN,
+    LIGHT_VERB_WORDS,
     MINUTES,
     NO,
     NOD,
@@ -474,16 +475,7 @@ def fits_one(
 WHEN_WORDS = frozenset(
     _stem(word) for word in ("today", "tonight", "tomorrow", "yesterday", "week", "day", "time")
 )
-# Verbs too common to say which mission was done ("i looked at my phone" is no painting
-# looked at): a mission is named by its leading verb only when it is none of these.
-LIGHT_VERBS = frozenset(
-    _stem(verb)
-    for verb in (
-        "do", "make", "go", "get", "take", "have", "put", "look", "try", "find", "give", "keep",
-        "let", "see", "start", "set", "plan", "spend", "pick", "choose", "note", "check",
-        "think", "use", "add", "be", "say", "tell", "ask", "move", "read", "watch", "eat",
-    )
-)  # fmt: skip
+LIGHT_VERBS = frozenset(_stem(verb) for verb in LIGHT_VERB_WORDS)
 
 
 def by_leading_verb(text: str, choices: Sequence[Choice]) -> Choice | None:

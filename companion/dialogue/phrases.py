@@ -543,3 +543,11 @@ KEEP_DATE = re.compile(
     r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b(?:\s+\d{1,2}(?:st|nd|rd|th)?)?)",
     re.IGNORECASE,
 )
+
+# Verbs too common to say which mission was done ("i looked at my phone" is no painting
+# looked at): a mission is named by its leading verb only when it is none of these.
+LIGHT_VERB_WORDS = (
+    "do", "make", "go", "get", "take", "have", "put", "look", "try", "find", "give", "keep",
+    "let", "see", "start", "set", "plan", "spend", "pick", "choose", "note", "check",
+    "think", "use", "add", "be", "say", "tell", "ask", "move", "read", "watch", "eat",
+)  # fmt: skip

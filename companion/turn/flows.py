@@ -226,31 +226,19 @@ def dialogue_of(state: TurnState) -> DialogueState:
     return DialogueState.from_dict(data) if data else DialogueState()
 
 
+def done_already(
+    text: str, choices: DialogueContext, deps: TurnDeps, earlier: tuple[str, ...]
+) -> bool:
+    """Whether a mission report's words fit a mission done today better than any open one
+    it could mark ("picked 5 books!!" after “Pick a daily reading time” was done is not
+    “Finish the first book”): then it marks nothing. One she named just before is meant."""
+    if any(m.title in said for m in choices.missions for said in earlier):
+        return False
+    done = tuple(Choice(m.pk, m.title) for m in missions_done_today(user=deps.user))
+    return bool(done) and fits_better(text, done, choices.missions) is not None
+
+
 def flow_to_start(
-    text: str,
-    intent: str,
-    deps: TurnDeps,
-    *,
-    reported: bool = False,
-    earlier: tuple[str, ...] = (),
-    elsewhere: bool = False,
-) -> tuple[str, DialogueContext]:
-    """The flow a message opens (see `_flow_opened`); a mission report whose words fit a
-    mission done today better than any it could mark marks nothing ("picked 5 books!!"
-    after “Pick a daily reading time” was done is not “Finish the first book”)."""
-    name, choices = _flow_opened(
-        text, intent, deps, reported=reported, earlier=earlier, elsewhere=elsewhere
-    )
-    # A mission she named just before is the one meant, whatever the words fit.
-    named = any(m.title in said for m in choices.missions for said in earlier)
-    if name == "complete_mission" and not named:
-        done = tuple(Choice(m.pk, m.title) for m in missions_done_today(user=deps.user))
-        if done and fits_better(text, done, choices.missions):
-            return "", DialogueContext()
-    return name, choices
-
-
-def _flow_opened(
     text: str,
     intent: str,
     deps: TurnDeps,

@@ -52,6 +52,7 @@ from companion.turn.flows import (
     dialogue_context,
     dialogue_now,
     dialogue_of,
+    done_already,
     flow_consumed,
     flow_outcome,
     flow_plan,
@@ -427,6 +428,8 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         wish, label, deps, reported=reported, earlier=said_before,
         elsewhere=sure_act in ELSEWHERE and intent.get("act_confidence", 0.0) >= ELSEWHERE_SURE,
     )  # fmt: skip
+    if flow_name == "complete_mission" and done_already(wish, choices, deps, said_before):
+        flow_name = ""
     if flow_name == OFFER_GOAL:
         offer = deps.dialogue.offer(
             "create_goal", wish, today=deps.today, dialogue=dialogue_of(state)

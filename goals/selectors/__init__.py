@@ -38,6 +38,7 @@ from goals.selectors.habits import (
     habit_get,
     habit_list,
     habit_streaks,
+    habits_done_on,
 )
 
 MS = Mission.Status
@@ -56,6 +57,7 @@ __all__ = [
     "habit_get",
     "habit_list",
     "habit_streaks",
+    "habits_done_on",
     "missions_done_today",
     "triad_for",
 ]

@@ -38,6 +38,12 @@ class HabitDay:
     value: int | None
 
 
+def habits_done_on(*, user: User, day: dt.date) -> set[int]:
+    """The ids of the person's habits ticked done on `day`."""
+    done = HabitCheckIn.objects.owned_by(user).filter(day=day, state=HabitCheckIn.State.DONE)
+    return set(done.values_list("habit_id", flat=True))
+
+
 def habit_streaks(*, user: User, habits: list[Habit], today: dt.date) -> dict[int, HabitStreak]:
     """Each habit's streak at `today`, its check-ins read in one query."""
     states: dict[int, dict[dt.date, str]] = {habit.pk: {} for habit in habits}

@@ -26,6 +26,7 @@ from goals.services.goals import (
 from goals.services.habits import (
     habit_checkin,
     habit_checkin_clear,
+    habit_checkin_toggle,
     habit_create,
     habit_delete,
     habit_update,
@@ -85,6 +86,7 @@ __all__ = [
     "goal_update",
     "habit_checkin",
     "habit_checkin_clear",
+    "habit_checkin_toggle",
     "habit_create",
     "habit_delete",
     "habit_update",

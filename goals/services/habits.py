@@ -109,6 +109,18 @@ def habit_checkin_clear(
     return bool(deleted)
 
 
+@transaction.atomic
+def habit_checkin_toggle(
+    *, user: User, habit_id: int, day: dt.date, now: dt.datetime | None = None
+) -> bool:
+    """The calendar's tap: tick the habit on `day`, or untick it when it was ticked; whether
+    it is ticked now."""
+    if habit_checkin_clear(user=user, habit_id=habit_id, day=day, now=now):
+        return False
+    habit_checkin(user=user, habit_id=habit_id, day=day, now=now)
+    return True
+
+
 def _habit_for_update(*, user: User, habit_id: int) -> Habit:
     return owned_or_not_found(
         Habit.objects.select_for_update(),

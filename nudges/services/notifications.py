@@ -50,10 +50,12 @@ def notification_give(
     4. The event goes out once the transaction commits, unless `announce` is False: a
        caller giving many sends theirs together (realtime.notifications_given_send).
     """
-    mine = Notification.objects.owned_by(user)
-    if mine.filter(Q(key=key) | Q(gathered_keys__contains=[key])).exists():
-        return None
-    joined = _gathering(user=user, kind=kind)
+    joined = None
+    if kind in GATHERED_TITLES:  # a nudge is never gathered: get_or_create alone keeps it once
+        mine = Notification.objects.owned_by(user)
+        if mine.filter(Q(key=key) | Q(gathered_keys__contains=[key])).exists():
+            return None
+        joined = _gathering(user=user, kind=kind)
     if joined is not None:
         _gather(joined, key=key, title=title, body=body, url=url)
         if announce:
@@ -77,8 +79,8 @@ def notification_give(
 
 
 def _gathering(*, user: User, kind: str) -> Notification | None:
-    """The unread note of `kind` a new one joins, if the kind gathers and one is recent."""
-    if kind not in GATHERED_TITLES or not settings.NOTES_GATHER_HOURS:
+    """The unread note of `kind` (one that gathers) a new one joins, if one is recent."""
+    if not settings.NOTES_GATHER_HOURS:
         return None
     since = timezone.now() - dt.timedelta(hours=settings.NOTES_GATHER_HOURS)
     recent = Notification.objects.owned_by(user).filter(
