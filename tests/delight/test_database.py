@@ -56,10 +56,8 @@ def test_a_web_process_answers_many_people_at_once_within_its_bounded_pools():
     ]
     connection.close()
     before = _connections_to_test_database()
-    port = processes.free_port()
     env = {"DATABASE_POOL_SIZE": str(POOL), "ELIZA_TOOL_WORKERS": "2"}
-    with processes.running(processes.web_command(port), **env):
-        processes.wait_for(lambda: processes.listening(port), timeout=30)
+    with processes.web_server(**env) as (port, _web):
         peak, done = [0], threading.Event()
 
         def sample() -> None:

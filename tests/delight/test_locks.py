@@ -101,9 +101,7 @@ def test_a_web_process_killed_mid_turn_leaves_its_session_answering_at_once(
     env = model_env(openai_server, ELIZA_MODEL_BUDGET_SECONDS="120", TURN_QUEUE_WAIT="1")
     message = {"text": "I went for a run this morning", "idempotency_key": "run-1"}
 
-    port = processes.free_port()
-    with processes.running(processes.web_command(port), **env) as web:
-        processes.wait_for(lambda: processes.listening(port), timeout=30)
+    with processes.web_server(**env) as (port, web):
         in_flight = threading.Thread(target=post_cut_off, args=(port, token, message))
         in_flight.start()
         processes.wait_for(lambda: openai_server.requests_to(CHAT), timeout=30)
@@ -117,9 +115,7 @@ def test_a_web_process_killed_mid_turn_leaves_its_session_answering_at_once(
     (cut_off,) = Turn.objects.all()
     assert cut_off.status == Turn.Status.RUNNING  # the message was kept
 
-    port = processes.free_port()
-    with processes.running(processes.web_command(port), **env):
-        processes.wait_for(lambda: processes.listening(port), timeout=30)
+    with processes.web_server(**env) as (port, _web):
         retried = processes.post_message(port, token, message)
         assert retried.status == 200  # at once: no lease to wait for
         assert retried.body["message_id"] == str(cut_off.pk)

@@ -32,9 +32,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 def server() -> Iterator[str]:
     """A real web process on a free port; yields its ws:// base URL with a user's token."""
     token = Token.objects.create(user=make_user("wyn")).key
-    port = processes.free_port()
-    with processes.running(processes.web_command(port)):
-        processes.wait_for(lambda: processes.listening(port), timeout=30)
+    with processes.web_server() as (port, _web):
         yield f"ws://127.0.0.1:{port}/{{path}}?token={token}"
 
 
@@ -107,9 +105,7 @@ def _listen_backlog(port: int) -> int:
 def test_the_web_process_queues_many_connections_at_once():
     # Twisted listens with a backlog of 50: 200 people connecting at once to a busy process
     # overflowed it and lost requests before daphne saw them.
-    port = processes.free_port()
-    with processes.running(processes.web_command(port)):
-        processes.wait_for(lambda: processes.listening(port), timeout=30)
+    with processes.web_server() as (port, _web):
         assert _listen_backlog(port) == LISTEN_BACKLOG
 
 

@@ -74,27 +74,24 @@ def live_app_with_mail(transactional_db) -> Iterator[tuple[str, Inbox]]:
     inbox = Inbox()
     smtp = Controller(inbox, hostname="127.0.0.1", port=processes.free_port())
     smtp.start()
-    port = processes.free_port()
-    mail = {
-        "EMAIL_HOST": "127.0.0.1",
-        "EMAIL_PORT": str(smtp.port),
-        "SITE_URL": f"http://127.0.0.1:{port}",
-    }
+    mail = {"EMAIL_HOST": "127.0.0.1", "EMAIL_PORT": str(smtp.port)}
     try:
-        with live_daphne(port=port, **mail) as url, processes.qcluster(**mail):
+        with (
+            live_daphne(SITE_URL="http://127.0.0.1:{port}", **mail) as url,
+            processes.qcluster(SITE_URL=url, **mail),
+        ):
             yield url, inbox
     finally:
         smtp.stop()
 
 
 @contextlib.contextmanager
-def live_daphne(*, port: int = 0, **env: str) -> Iterator[str]:
-    """A daphne process on the test database (with `env` added to its environment), once it
-    answers; yields its base URL."""
+def live_daphne(**env: str) -> Iterator[str]:
+    """A daphne process on the test database (with `env` added to its environment, "{port}"
+    in a value its own port), once it answers; yields its base URL."""
     from tests.support import processes
 
-    port = port or processes.free_port()
-    with processes.running(processes.web_command(port), **env):
+    with processes.web_server(**env) as (port, _web):
         url = f"http://127.0.0.1:{port}"
         processes.wait_for(lambda: _answers(f"{url}/accounts/login/"), timeout=30)
         yield url

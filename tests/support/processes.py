@@ -167,10 +167,32 @@ def post_message(port: int, token: str, body: dict[str, Any]) -> Answer:
         return Answer(error.code, error.headers["Content-Type"], json.load(error))
 
 
-def listening(port: int) -> bool:
-    """Whether something accepts TCP connections on 127.0.0.1:`port`."""
-    with socket.socket() as probe:
-        return probe.connect_ex(("127.0.0.1", port)) == 0
+def listens(process: subprocess.Popen, port: int) -> bool:
+    """Whether `process` itself listens on `port`: not another worker's server that took
+    the same free port a moment later (its daphne then exits, and this worker's test would
+    talk to the other worker's database)."""
+    try:
+        sockets = psutil.Process(process.pid).net_connections(kind="tcp")
+    except psutil.NoSuchProcess:
+        return False
+    return any(s.status == psutil.CONN_LISTEN and s.laddr.port == port for s in sockets)
+
+
+@contextlib.contextmanager
+def web_server(*options: str, **env: str) -> Iterator[tuple[int, subprocess.Popen]]:
+    """The web process on a free port once it listens there itself; yields the port and
+    the process. `env` values may name "{port}" (a SITE_URL at the server's own address).
+    A port taken by another worker in between makes daphne exit: it starts again on
+    another, up to three times."""
+    for _ in range(3):
+        port = free_port()
+        own_env = {name: value.replace("{port}", str(port)) for name, value in env.items()}
+        with running(web_command(port, *options), **own_env) as web:
+            wait_for(lambda: web.poll() is not None or listens(web, port), timeout=30)  # noqa: B023
+            if web.poll() is None:
+                yield port, web
+                return
+    raise AssertionError("the web process found no free port in three tries")
 
 
 def free_port() -> int:

@@ -71,10 +71,8 @@ async def receive_all(url: str, count: int) -> list[dict]:
 def test_a_client_that_never_reads_is_closed_and_others_get_every_event():
     silent, reader = make_user("sid"), make_user("rey")
     silent_token, reader_token = (Token.objects.create(user=u).key for u in (silent, reader))
-    port = processes.free_port()
     keepalive = ["--ping-interval", "1", "--ping-timeout", "2"]
-    with processes.running(processes.web_command(port, *keepalive)):
-        processes.wait_for(lambda: processes.listening(port), timeout=30)
+    with processes.web_server(*keepalive) as (port, _web):
         sock = open_silent_socket(port, silent_token)
         url = f"ws://127.0.0.1:{port}/ws/world/?token={reader_token}"
         loop = asyncio.new_event_loop()
