@@ -1,9 +1,13 @@
 """The goals app's panels on Home (registered in `GoalsConfig.ready`; see delight.dashboard):
-today's three missions, the active goals with their progress, and the streak's place."""
+today's three missions, today's habits, the active goals with their progress, and the
+streak's place."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from django.urls import reverse
+from django.utils import timezone
 
 from delight.dashboard import Panel, register
 from delight.requests import PersonRequest
@@ -23,6 +27,16 @@ def _today(request: PersonRequest) -> dict[str, Any]:
         # Only an empty day needs to know: is there a goal to review, or none yet?
         "has_goals": bool(slots) or selectors.goal_list(user=request.user).exists(),
     }
+
+
+def _habits(request: PersonRequest) -> dict[str, Any] | None:
+    """Today's habits with a one-tap tick; no panel for a person with none today."""
+    today = request.user.local_day(timezone.now())
+    habits = selectors.habits_today(user=request.user, today=today)
+    if not habits:
+        return None
+    done = sum(row.done for row in habits)
+    return {"habits": habits, "done": done, "today": today, "back": reverse("home")}
 
 
 def _goals(request: PersonRequest) -> dict[str, Any]:
@@ -62,6 +76,15 @@ register(
         _today,
         order=10,
         live_on="goal.update progress.update",
+    )
+)
+register(
+    Panel(
+        "home-habits",
+        "goals/panels/habits.html",
+        _habits,
+        order=20,
+        live_on="progress.update",
     )
 )
 register(Panel("home-goals", "goals/panels/goals.html", _goals, order=30, live_on="goal.update"))

@@ -42,3 +42,18 @@ history_imported = Signal()
 # ActivityEvent.Kind value), at (aware datetime), returning (bool: it ends an absence of
 # selectors.AWAY_AFTER or more, with a mission done before it; selectors.activity_ends_absence).
 activity = Signal()
+
+# A day of a habit became done (ticked, or a skip turned into done; today or a past day).
+# Facts: habit (Habit, with its user), day (date: the person's day it was done on), at
+# (aware datetime: when it was ticked).
+habit_done = Signal()
+
+# A day of a habit is no longer done (unticked, or changed to skipped). Facts: habit (Habit,
+# with its user), day (date).
+habit_undone = Signal()
+
+# A habit's own streak reached a milestone (HABIT_MILESTONES of its unit), announced once per
+# streak. Facts: habit (Habit, with its user), length (int), unit (str: "days" or "weeks"),
+# started_on (date: the streak's first day, or its first week's Monday; with the length, what
+# makes the milestone one).
+habit_milestone = Signal()

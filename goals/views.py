@@ -58,7 +58,8 @@ def _apply_errors(form: Any, error: ValidationError) -> None:
         form.add_error(None, error)
 
 
-def _back(request: HttpRequest, default: str) -> HttpResponse:
+def back(request: HttpRequest, default: str) -> HttpResponse:
+    """Redirect to the page the form came from (`next`, on this site only), else `default`."""
     target = request.POST.get("next", "")
     if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
         return redirect(target)
@@ -234,7 +235,7 @@ def mission_action(request: PersonRequest, mission_id: int, action: str) -> Http
         toast_with_action(request, "Mission removed.", url=undo, label="Undo")
     elif done and action == "complete":
         _celebrate(request, mission, since=started)
-    return _back(request, reverse("goal-detail", args=[mission.goal_id]))
+    return back(request, reverse("goal-detail", args=[mission.goal_id]))
 
 
 def _celebrate(request: PersonRequest, mission: Mission, *, since: dt.datetime) -> None:
@@ -261,6 +262,7 @@ def today(request: PersonRequest) -> HttpResponse:
     if energy not in (None, *Energy.values):
         energy = None
     day = selectors.day_for(user=request.user, energy=energy, more=bool(request.GET.get("more")))
+    today = request.user.local_day(timezone.now())
     done = len(day.done)
     context = {
         "day": day,
@@ -274,6 +276,8 @@ def today(request: PersonRequest) -> HttpResponse:
         "energy_query": f"?energy={energy}" if energy else "",
         "just_done": request.session.pop(JUST_DONE, None),
         "day_size": selectors.DAY_SIZE,
+        "habits": selectors.habits_today(user=request.user, today=today),
+        "today": today,
     }
     return render(request, "goals/today.html", context)
 

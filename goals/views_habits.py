@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -21,6 +22,7 @@ from goals import selectors, services
 from goals.forms import HabitForm
 from goals.models import Habit
 from goals.services.habits import CHECKIN_DAYS_BACK
+from goals.views import back
 
 DETAIL_WEEKS = 5
 
@@ -94,5 +96,6 @@ def habit_day(request: PersonRequest, habit_id: int, day: str) -> HttpResponse:
     else:
         said = "Done" if ticked else "Unticked"
         messages.success(request, f"{said}: {habit.title}, {when:%a %-d %b}.")
-    target = request.POST.get("next") == "list"
-    return redirect("habits") if target else redirect("habit-detail", habit_id=habit.pk)
+    if request.POST.get("next") == "list":
+        return redirect("habits")
+    return back(request, reverse("habit-detail", args=[habit.pk]))

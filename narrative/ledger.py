@@ -26,8 +26,8 @@ from narrative.models import (
     EssenceMismatch,
 )
 
-if TYPE_CHECKING:  # a mission is handed in by the receivers; none is read here
-    from goals.models import Mission
+if TYPE_CHECKING:  # a mission or habit is handed in by the receivers; none is read here
+    from goals.models import Habit, Mission
 
 logger = logging.getLogger("narrative")
 
@@ -169,20 +169,87 @@ def essence_earn_mission(*, mission: Mission) -> EssenceEntry | None:
 
 @transaction.atomic
 def essence_take_back_mission(*, mission: Mission) -> EssenceEntry | None:
-    """Take back what the completion just reopened earned, once; never below a zero balance
-    (Essence already spent on a choice stays spent)."""
+    """Take back what the completion just reopened earned, once."""
     key = mission_key(mission, mission.reopened - 1)
-    earned = EssenceEntry.objects.owned_by(mission.user).filter(key=key).first()
+    return _take_back(user=mission.user, key=key, note=mission.title)
+
+
+def _take_back(*, user: User, key: str, note: str) -> EssenceEntry | None:
+    """Take back what `key` earned, once; never below a zero balance (Essence already spent
+    on a choice stays spent)."""
+    earned = EssenceEntry.objects.owned_by(user).filter(key=key).first()
     back = f"{key}:back"
-    if earned is None or EssenceEntry.objects.owned_by(mission.user).filter(key=back).exists():
+    if earned is None or EssenceEntry.objects.owned_by(user).filter(key=back).exists():
         return None
-    account = _account_locked(user=mission.user)
+    account = _account_locked(user=user)
     amount = min(earned.amount, account.balance)
     if amount <= 0:
         return None
     return _entry_add(
-        account=account, key=back, amount=-amount, kind=EssenceKind.TAKEN_BACK, note=mission.title
+        account=account, key=back, amount=-amount, kind=EssenceKind.TAKEN_BACK, note=note
     )
+
+
+HABIT_DAY_REWARD = 3
+HABIT_MILESTONE_REWARD = 15
+
+
+def habit_day_key(habit: Habit, day: dt.date, times: int = 0) -> str:
+    """The key of a habit's day done: "habit:4:2026-12-01", then ":1", ":2"… for each time it
+    is done again after being taken back."""
+    return f"habit:{habit.pk}:{day.isoformat()}" + (f":{times}" if times else "")
+
+
+def _habit_day_counts(*, habit: Habit, day: dt.date) -> tuple[int, int]:
+    """(earned, taken back): the entries of the habit's day so far."""
+    keys = EssenceEntry.objects.owned_by(habit.user).filter(
+        key__startswith=habit_day_key(habit, day)
+    )
+    backs = keys.filter(key__endswith=":back").count()
+    return keys.count() - backs, backs
+
+
+@transaction.atomic
+def essence_earn_habit_day(*, habit: Habit, day: dt.date) -> EssenceEntry | None:
+    """Essence for a day of a habit done, once for as long as it stays done."""
+    _account_locked(user=habit.user)  # the counts below are read in turn with other writes
+    earned, backs = _habit_day_counts(habit=habit, day=day)
+    if earned > backs:
+        return None
+    return essence_earn(
+        user=habit.user,
+        key=habit_day_key(habit, day, earned),
+        amount=HABIT_DAY_REWARD,
+        kind=EssenceKind.EARNED_HABIT,
+        note=habit.title,
+    )
+
+
+@transaction.atomic
+def essence_take_back_habit_day(*, habit: Habit, day: dt.date) -> EssenceEntry | None:
+    """Take back a day of a habit that is no longer done, once."""
+    _account_locked(user=habit.user)
+    earned, backs = _habit_day_counts(habit=habit, day=day)
+    if earned <= backs:
+        return None
+    return _take_back(user=habit.user, key=habit_day_key(habit, day, earned - 1), note=habit.title)
+
+
+def essence_earn_habit_milestone(
+    *, habit: Habit, length: int, unit: str, started_on: dt.date
+) -> EssenceEntry | None:
+    """Essence for a milestone of a habit's own streak, once per streak and length."""
+    return essence_earn(
+        user=habit.user,
+        key=habit_milestone_key(habit, length=length, started_on=started_on),
+        amount=HABIT_MILESTONE_REWARD,
+        kind=EssenceKind.EARNED_HABIT,
+        note=f"{habit.title}: {length} {unit} in a row",
+    )
+
+
+def habit_milestone_key(habit: Habit, *, length: int, started_on: dt.date) -> str:
+    return f"habit-streak:{habit.pk}:{length}:{started_on.isoformat()}"
 
 
 def essence_earn_milestone(

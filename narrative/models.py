@@ -151,8 +151,9 @@ class EssenceKind(models.TextChoices):
     EARNED_MILESTONE = "earned_milestone", "Earned: a streak milestone"
     EARNED_QUEST = "earned_quest", "Earned: a hidden quest"
     EARNED_CHAPTER = "earned_chapter", "Earned: a chapter finished"
+    EARNED_HABIT = "earned_habit", "Earned: a day of a habit kept"
     SPENT_CHOICE = "spent_choice", "Spent: a choice in the story"
-    TAKEN_BACK = "taken_back", "Taken back: a mission that was not done after all"
+    TAKEN_BACK = "taken_back", "Taken back: something that was not done after all"
 
 
 TAKING_KINDS = (EssenceKind.SPENT_CHOICE, EssenceKind.TAKEN_BACK)
@@ -161,6 +162,7 @@ EARNED_KINDS = (
     EssenceKind.EARNED_MILESTONE,
     EssenceKind.EARNED_QUEST,
     EssenceKind.EARNED_CHAPTER,
+    EssenceKind.EARNED_HABIT,
 )
 
 

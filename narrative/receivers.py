@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from delight.models import User
 from goals import signals as goals_signals
-from goals.models import Goal, Mission, MissionSession
+from goals.models import Goal, Habit, Mission, MissionSession
 from narrative import ledger, quests
 from narrative.beats import services as beats
 from narrative.models import BeatTrigger
@@ -52,6 +52,32 @@ def mission_undone(*, mission: Mission, **_: Any) -> None:
     beats.beat_trigger_withdraw(
         user=mission.user, key=ledger.mission_key(mission, mission.reopened - 1)
     )
+
+
+@receiver(goals_signals.habit_done, dispatch_uid="narrative-habit-done")
+def habit_done(*, habit: Habit, day: dt.date, **_: Any) -> None:
+    ledger.essence_earn_habit_day(habit=habit, day=day)
+
+
+@receiver(goals_signals.habit_undone, dispatch_uid="narrative-habit-undone")
+def habit_undone(*, habit: Habit, day: dt.date, **_: Any) -> None:
+    ledger.essence_take_back_habit_day(habit=habit, day=day)
+
+
+@receiver(goals_signals.habit_milestone, dispatch_uid="narrative-habit-milestone")
+def habit_milestone(*, habit: Habit, length: int, unit: str, started_on: dt.date, **_: Any) -> None:
+    """A habit kept for a week (or a month, …) is worth a passage; a weekly habit's weeks
+    earn Essence, its passage waits until the story can tell weeks."""
+    ledger.essence_earn_habit_milestone(
+        habit=habit, length=length, unit=unit, started_on=started_on
+    )
+    if unit == "days":
+        beats.beat_request(
+            user=habit.user,
+            kind=Trigger.STREAK,
+            key=ledger.habit_milestone_key(habit, length=length, started_on=started_on),
+            detail={"days": length, "category": habit.category, "habit": habit.title},
+        )
 
 
 @receiver(goals_signals.streak_milestone, dispatch_uid="narrative-streak-milestone")

@@ -38,6 +38,7 @@ class HabitStreak:
     best: int
     unit: str  # "days" or "weeks"
     rate: float | None  # done of what was asked for, so far (None before anything was)
+    started_on: dt.date | None = None  # the first day (or week's Monday) of the current one
 
 
 def habit_streak(habit: Habit, states: dict[dt.date, str], *, today: dt.date) -> HabitStreak:
@@ -45,18 +46,21 @@ def habit_streak(habit: Habit, states: dict[dt.date, str], *, today: dt.date) ->
     if habit.schedule == Habit.Schedule.WEEKLY:
         return _weekly(habit, states, today=today)
     current = best = asked = done = 0
+    started_on = None
     day = habit.start_date
     while day <= today:
         state = states.get(day)
         if asks_for(habit, day) and state != SKIPPED:
             if state == DONE:
                 current, done = current + 1, done + 1
+                started_on = started_on if current > 1 else day
                 best = max(best, current)
             elif day < today:
-                current = 0
+                current, started_on = 0, None
             asked += day < today or state == DONE
         day += dt.timedelta(days=1)
-    return HabitStreak(current, best, "days", round(done / asked, 3) if asked else None)
+    rate = round(done / asked, 3) if asked else None
+    return HabitStreak(current, best, "days", rate, started_on)
 
 
 def _weekly(habit: Habit, states: dict[dt.date, str], *, today: dt.date) -> HabitStreak:
@@ -64,14 +68,17 @@ def _weekly(habit: Habit, states: dict[dt.date, str], *, today: dt.date) -> Habi
     monday = habit.start_date - dt.timedelta(days=habit.start_date.weekday())
     this_monday = today - dt.timedelta(days=today.weekday())
     current = best = asked = met = 0
+    started_on = None
     while monday <= this_monday:
         week = [monday + dt.timedelta(days=n) for n in range(7)]
         count = sum(states.get(day) == DONE for day in week)
         if count >= needed:
             current, met = current + 1, met + 1
+            started_on = started_on if current > 1 else monday
             best = max(best, current)
         elif monday < this_monday:
-            current = 0
+            current, started_on = 0, None
         asked += monday < this_monday or count >= needed
         monday += dt.timedelta(days=7)
-    return HabitStreak(current, best, "weeks", round(met / asked, 3) if asked else None)
+    rate = round(met / asked, 3) if asked else None
+    return HabitStreak(current, best, "weeks", rate, started_on)

@@ -28,8 +28,9 @@ from goals.progress.consistency import Trend, trend
 from goals.progress.days import LivedDay, day_of, lived_day
 from goals.progress.streaks import Streak, streak_of
 
-# What credits a day: a finished mission (PRODUCT.md §4: "at least one completed mission").
-CREDITING = (ActivityEvent.Kind.MISSION_COMPLETED,)
+# What credits a day: a finished mission (PRODUCT.md §4: "at least one completed mission") or
+# a day of a habit kept.
+CREDITING = ActivityEvent.WORK_DONE
 
 
 # A day's focused minutes come from its finished sessions.

@@ -39,6 +39,7 @@ from goals.selectors.habits import (
     habit_list,
     habit_streaks,
     habits_done_on,
+    habits_today,
 )
 
 MS = Mission.Status
@@ -58,6 +59,7 @@ __all__ = [
     "habit_list",
     "habit_streaks",
     "habits_done_on",
+    "habits_today",
     "missions_done_today",
     "triad_for",
 ]
@@ -288,12 +290,12 @@ def category_most_done(*, user: User, now: dt.datetime | None = None) -> str:
 def _finished_by_category(
     *, user: User, now: dt.datetime | None
 ) -> dict[str, tuple[int, dt.datetime]]:
-    """Missions finished per category over the last LOVED_DAYS local days: (how many, the
-    newest finish)."""
+    """Work done (missions finished, days of habits kept) per category over the last
+    LOVED_DAYS local days: (how many, the newest)."""
     since = user.local_day(now or timezone.now()) - dt.timedelta(days=LOVED_DAYS)
     rows = (
         ActivityEvent.objects.owned_by(user)
-        .filter(kind=ActivityEvent.Kind.MISSION_COMPLETED, local_date__gt=since)
+        .filter(kind__in=ActivityEvent.WORK_DONE, local_date__gt=since)
         .exclude(category="")
         .values_list("category")
         .annotate(done=Count("id"), latest=Max("occurred_at"))
@@ -310,6 +312,7 @@ PRESENT = (
     ActivityEvent.Kind.MISSION_COMPLETED,
     ActivityEvent.Kind.SESSION_COMPLETED,
     ActivityEvent.Kind.TALKED,
+    ActivityEvent.Kind.HABIT_DONE,
 )
 
 

@@ -44,6 +44,39 @@ def habits_done_on(*, user: User, day: dt.date) -> set[int]:
     return set(done.values_list("habit_id", flat=True))
 
 
+@dataclass(frozen=True)
+class HabitToday:
+    """An active habit on the person's today: ticked or not, and for a weekly one how many of
+    its week's times are done."""
+
+    habit: Habit
+    done: bool
+    week_done: int | None  # a weekly habit's days done this week (Monday on), else None
+
+
+def habits_today(*, user: User, today: dt.date) -> list[HabitToday]:
+    """The habits today asks for: the active ones its schedule names today, the weekly ones
+    whose week is not yet met, and any done today anyway; two queries."""
+    habits = list(habit_list(user=user, status=Habit.Status.ACTIVE))
+    monday = today - dt.timedelta(days=today.weekday())
+    done_days: dict[int, set[dt.date]] = {habit.pk: set() for habit in habits}
+    week = HabitCheckIn.objects.owned_by(user).filter(
+        habit_id__in=list(done_days), day__range=(monday, today), state=HabitCheckIn.State.DONE
+    )
+    for habit_id, day in week.values_list("habit_id", "day"):
+        done_days[habit_id].add(day)
+    shown = []
+    for habit in habits:
+        done = today in done_days[habit.pk]
+        weekly = habit.schedule == Habit.Schedule.WEEKLY
+        count = len(done_days[habit.pk]) if weekly else None
+        needed = habit.times_per_week or 1
+        open_week = count is not None and habit.start_date <= today and count < needed
+        if done or open_week or asks_for(habit, today):
+            shown.append(HabitToday(habit, done, count))
+    return shown
+
+
 def habit_streaks(*, user: User, habits: list[Habit], today: dt.date) -> dict[int, HabitStreak]:
     """Each habit's streak at `today`, its check-ins read in one query."""
     states: dict[int, dict[dt.date, str]] = {habit.pk: {} for habit in habits}

@@ -19,10 +19,11 @@ from goals import realtime, signals
 from goals.models import (
     ActivityEvent,
     Goal,
+    Habit,
     Mission,
     MissionSession,
 )
-from goals.progress.days import lived_day
+from goals.progress.days import day_of, lived_day
 from goals.progress.streaks import Streak
 from goals.selectors import activity_ends_absence
 
@@ -34,6 +35,7 @@ MEANINGFUL = (
     ActivityEvent.Kind.MISSION_STARTED,
     ActivityEvent.Kind.MISSION_COMPLETED,
     ActivityEvent.Kind.SESSION_COMPLETED,
+    ActivityEvent.Kind.HABIT_DONE,
 )
 
 
@@ -69,23 +71,34 @@ def event_record(
     goal: Goal | None = None,
     mission: Mission | None = None,
     session: MissionSession | None = None,
+    habit: Habit | None = None,
+    day: dt.date | None = None,
     metadata: dict[str, Any] | None = None,
 ) -> ActivityEvent:
-    category = mission.category if mission else (goal.category if goal else "")
-    if kind in MEANINGFUL:
+    """Log what the person did at `now`, on their day then; or on `day`, a past day they say
+    it was done on: it sits at that day's middle (the days are read in the order of their
+    moments), and only what happens today is news of them being here."""
+    today = lived_day(now, zone=user.timezone, day_start_hour=user.day_start_hour)
+    owner = mission or habit or goal
+    at = now
+    if day is not None and day != today.date:
+        past = day_of(day, zone=user.timezone, day_start_hour=user.day_start_hour)
+        at = past.starts_at + (past.ends_at - past.starts_at) / 2
+    elif kind in MEANINGFUL:
         activity_announce(
             user=user, kind=kind, at=now, returning=activity_ends_absence(user=user, at=now)
         )
     return ActivityEvent.objects.create(
         user=user,
         kind=kind,
-        occurred_at=now,
-        local_date=lived_day(now, zone=user.timezone, day_start_hour=user.day_start_hour).date,
+        occurred_at=at,
+        local_date=day or today.date,
         zone=user.timezone,
-        category=category,
+        category=owner.category if owner else "",
         goal=goal,
         mission=mission,
         session=session,
+        habit=habit,
         metadata=metadata or {},
     )
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,15 +24,23 @@ from django_q.tasks import async_task
 from delight.locks import held_by_someone_alive, liveness_lock, lock_key
 from delight.models import User
 from goals import realtime
-from goals.models import ActivityEvent, ConsistencyClock, ConsistencySnapshot, Mission
+from goals.models import ActivityEvent, ConsistencyClock, ConsistencySnapshot, Habit, Mission
 from goals.progress import consistency as dci
 from goals.progress.days import ONE_DAY, LivedDay, day_of, lived_day
+from goals.progress.habit_streaks import asks_for
 from goals.progress.selectors import progress_days
 from goals.progress.streaks import streak_of
 from goals.services.highlights import highlight_reels_for_consistency
 
 Kind = ActivityEvent.Kind
-FIGURE_KINDS = (Kind.MISSION_COMPLETED, Kind.MISSION_SKIPPED, Kind.SESSION_COMPLETED, Kind.TALKED)
+ACTIVE = Habit.Status.ACTIVE
+FIGURE_KINDS = (
+    Kind.MISSION_COMPLETED,
+    Kind.MISSION_SKIPPED,
+    Kind.SESSION_COMPLETED,
+    Kind.TALKED,
+    Kind.HABIT_DONE,
+)
 BATCH = 2000
 # A claim lapses after this in any case; a worker killed mid-batch frees its people at once
 # (its run's liveness lock goes with its connection: `_free_dead_claims`).
@@ -83,6 +91,18 @@ SELECT user_id, created_at, deferred_until FROM goals_mission
 WHERE user_id = ANY(%(ids)s) AND status = ANY(%(pool)s)
 """
 
+_HABITS = """
+SELECT id, user_id, schedule, weekdays, every_days, start_date FROM goals_habit
+WHERE user_id = ANY(%(ids)s) AND status = %(active)s
+"""
+
+# The days of habits that were ticked (done or skipped on purpose) within each range.
+_HABIT_DAYS = """
+SELECT c.habit_id, c.day FROM goals_habitcheckin c
+JOIN unnest(%(ids)s::bigint[], %(firsts)s::date[], %(lasts)s::date[]) AS r(user_id, first, last)
+  ON c.user_id = r.user_id AND c.day BETWEEN r.first AND r.last
+"""
+
 _NUDGES = """
 SELECT user_id, sent_at, answered_at FROM goals_nudgeoutcome
 WHERE user_id = ANY(%(ids)s) AND sent_at >= %(since)s
@@ -123,6 +143,7 @@ _DAY_FIGURES = """
 SELECT e.user_id, e.local_date,
        count(*) FILTER (WHERE e.kind = %(done)s),
        count(*) FILTER (WHERE e.kind = %(skipped)s),
+       count(*) FILTER (WHERE e.kind = %(habit)s),
        coalesce(sum((e.metadata->>'actual_minutes')::int) FILTER (WHERE e.kind = %(focus)s), 0),
        bool_or(e.kind = %(talked)s)
 FROM goals_activityevent e
@@ -260,7 +281,9 @@ def _figures(plans: list[_Plan]) -> dict[int, dict[dt.date, dci.DayFigures]]:
     1. Activity per (person, local date), one grouped query over the batch's ranges.
     2. Missions open now in each person's pool, counted for a date when they existed by
        its end and were not put off past it (the daily three offered from them).
-    3. The 6 dates before the first come from the kept snapshots' own figures.
+    3. Habits are work too: a day of a habit done is work done and offered; a day an
+       active habit asked for and was not ticked is work offered (`_habits_unticked`).
+    4. The 6 dates before the first come from the kept snapshots' own figures.
     """
     active = [plan for plan in plans if plan.dates]
     by_user: dict[int, dict[dt.date, dci.DayFigures]] = defaultdict(dict)
@@ -275,29 +298,57 @@ def _figures(plans: list[_Plan]) -> dict[int, dict[dt.date, dci.DayFigures]]:
         "skipped": Kind.MISSION_SKIPPED,
         "focus": Kind.SESSION_COMPLETED,
         "talked": Kind.TALKED,
+        "habit": Kind.HABIT_DONE,
     }
     activity = {(row[0], row[1]): row[2:] for row in _rows(_DAY_FIGURES, params)}
+    unticked = _habits_unticked(params)
     pools = _open_missions(params["ids"])
     weeks = _weeks_before(active)
     for plan in active:
         plan.week = weeks[plan.user.pk]
         user = plan.user
         for date in plan.dates:
-            done, skipped, minutes, talked = activity.get((user.pk, date), (0, 0, 0, False))
+            done, skipped, habits, minutes, talked = activity.get(
+                (user.pk, date), (0, 0, 0, 0, False)
+            )
             end = _day(user, date).ends_at
             still_open = sum(
                 1
                 for created_at, deferred_until in pools.get(user.pk, ())
                 if created_at < end and (deferred_until is None or deferred_until <= date)
             )
+            missions = dci.offered(done=done, skipped=skipped, open_missions=still_open)
             by_user[user.pk][date] = dci.DayFigures(
                 date=date,
-                missions_done=done,
-                missions_offered=dci.offered(done=done, skipped=skipped, open_missions=still_open),
+                missions_done=done + habits,
+                missions_offered=missions + habits + unticked[user.pk, date],
                 minutes=minutes,
                 talked=bool(talked),
             )
     return by_user
+
+
+def _habits_unticked(params: dict[str, Any]) -> Counter[tuple[int, dt.date]]:
+    """Per (person, date) in their ranges: their active habits whose schedule asked for the
+    date and that were neither done nor skipped on purpose that day."""
+    habits = [
+        (user_id, Habit(id=pk, schedule=kind, weekdays=days, every_days=every, start_date=start))
+        for pk, user_id, kind, days, every, start in _rows(_HABITS, {**params, "active": ACTIVE})
+    ]
+    if not habits:
+        return Counter()
+    ticked = set(_rows(_HABIT_DAYS, params))
+    ranges = dict(
+        zip(params["ids"], zip(params["firsts"], params["lasts"], strict=True), strict=True)
+    )
+    unticked: Counter[tuple[int, dt.date]] = Counter()
+    for user_id, habit in habits:
+        first, last = ranges[user_id]
+        for offset in range((last - first).days + 1):
+            date = first + dt.timedelta(days=offset)
+            if asks_for(habit, date) and (habit.pk, date) not in ticked:
+                unticked[user_id, date] += 1
+    return unticked
 
 
 def _open_missions(ids: list[int]) -> dict[int, list[tuple[dt.datetime, dt.date | None]]]:
@@ -435,10 +486,10 @@ WRITE_FOR_TASK = "goals.tasks.write_consistency_for"
 
 
 @transaction.atomic
-def consistency_recount(*, user: User, since: dt.date) -> None:
+def consistency_recount(*, user: User, since: dt.date, now: dt.datetime | None = None) -> None:
     """The person's history changed from `since` on: forget those snapshots and write them
     again at once (after the commit), rather than at the next 15-minute run."""
-    consistency_forget(user=user, since=since)
+    consistency_forget(user=user, since=since, now=now)
     transaction.on_commit(lambda: async_task(WRITE_FOR_TASK, user.pk))
 
 

@@ -9,12 +9,26 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Min
 from django.utils import timezone
 
+from delight.events import announce
 from delight.models import User
 from delight.selectors import owned_or_not_found
-from goals.models import Habit, HabitCheckIn
+from goals import signals
+from goals.models import ActivityEvent, Habit, HabitCheckIn
+from goals.progress import selectors as progress_selectors
 from goals.selectors import goal_get
+from goals.selectors.habits import habit_streaks
+from goals.services.common import event_record, notify_progress
+from goals.services.consistency import consistency_recount
+from goals.services.insights import insights_refresh_enqueue
+from goals.services.progress import streak_milestones_record
+
+Kind = ActivityEvent.Kind
+DONE = HabitCheckIn.State.DONE
+# The lengths of a habit's own streak worth a passage of the story, by its unit.
+HABIT_MILESTONES = {"days": (7, 30, 100, 365), "weeks": (4, 12, 52)}
 
 CHECKIN_DAYS_BACK = 30
 HABIT_FIELDS = (
@@ -56,8 +70,15 @@ def habit_update(*, user: User, habit_id: int, **changes: Any) -> Habit:
 
 @transaction.atomic
 def habit_delete(*, user: User, habit_id: int) -> None:
-    """Remove a habit and its check-ins (archiving keeps them: status "archived")."""
-    _habit_for_update(user=user, habit_id=habit_id).delete()
+    """Remove a habit, its check-ins and the days of work they counted (archiving keeps
+    them all: status "archived"); the consistency index is counted again from the first."""
+    habit = _habit_for_update(user=user, habit_id=habit_id)
+    days = ActivityEvent.objects.owned_by(user).filter(habit=habit, kind=Kind.HABIT_DONE)
+    first = days.aggregate(first=Min("local_date"))["first"]
+    days.delete()
+    habit.delete()
+    if first is not None and first < user.local_day(timezone.now()):
+        consistency_recount(user=user, since=first)
 
 
 @transaction.atomic
@@ -77,6 +98,7 @@ def habit_checkin(
     2. A number only for a measurable habit; done without one counts its target.
     3. Keep it, once per habit and day; a day done before the habit's start moves its start
        there (it was kept before it was written down).
+    4. When the day became done or stopped being done, count it again (`_recount`).
     """
     habit = _habit_for_update(user=user, habit_id=habit_id)
     _check_day(user=user, day=day, now=now)
@@ -89,12 +111,15 @@ def habit_checkin(
     checkin = HabitCheckIn.objects.filter(habit=habit, day=day).first() or HabitCheckIn(
         habit=habit, user=user, day=day
     )
+    was_done = checkin.pk is not None and checkin.state == DONE
     checkin.state, checkin.value, checkin.note = state, value, note.strip()
     checkin.full_clean()
     checkin.save()
-    if day < habit.start_date and state == HabitCheckIn.State.DONE:
+    if day < habit.start_date and state == DONE:
         habit.start_date = day
         habit.save(update_fields=["start_date", "updated_at"])
+    if was_done != (state == DONE):
+        _recount(habit=habit, day=day, done=state == DONE, now=now or timezone.now())
     return checkin
 
 
@@ -105,8 +130,13 @@ def habit_checkin_clear(
     """Untick the habit on `day`; whether there was a check-in to take back."""
     habit = _habit_for_update(user=user, habit_id=habit_id)
     _check_day(user=user, day=day, now=now)
-    deleted, _ = HabitCheckIn.objects.filter(habit=habit, day=day).delete()
-    return bool(deleted)
+    checkin = HabitCheckIn.objects.filter(habit=habit, day=day).first()
+    if checkin is None:
+        return False
+    checkin.delete()
+    if checkin.state == DONE:
+        _recount(habit=habit, day=day, done=False, now=now or timezone.now())
+    return True
 
 
 @transaction.atomic
@@ -119,6 +149,52 @@ def habit_checkin_toggle(
         return False
     habit_checkin(user=user, habit_id=habit_id, day=day, now=now)
     return True
+
+
+def _recount(*, habit: Habit, day: dt.date, done: bool, now: dt.datetime) -> None:
+    """A day of the habit became done, or stopped being: everything counted from it follows.
+
+    1. The day's work: one `habit_done` activity event on that day, or none (the streaks,
+       charts and insights read these).
+    2. A past day changes the consistency index from that day on: it is written again.
+    3. Announce it (the story's Essence for the day; taken back when undone), and a
+       milestone of the habit's own streak that the day made.
+    4. Streak milestones, the open pages and the insights, as for a mission done.
+    """
+    user = habit.user
+    if done:
+        event_record(user=user, kind=Kind.HABIT_DONE, now=now, habit=habit, day=day)
+        announce(signals.habit_done, sender=Habit, habit=habit, day=day, at=now)
+        _milestone_check(habit=habit, day=day, now=now)
+    else:
+        ActivityEvent.objects.owned_by(user).filter(
+            habit=habit, kind=Kind.HABIT_DONE, local_date=day
+        ).delete()
+        announce(signals.habit_undone, sender=Habit, habit=habit, day=day)
+    if day < user.local_day(now):
+        consistency_recount(user=user, since=day, now=now)
+    streaks = progress_selectors.progress_streaks(user=user, now=now)
+    if done:
+        streak_milestones_record(user=user, streaks=streaks)
+    notify_progress(user=user, streak=streaks.overall)
+    insights_refresh_enqueue(user=user)
+
+
+def _milestone_check(*, habit: Habit, day: dt.date, now: dt.datetime) -> None:
+    """Announce the habit's streak milestone if its streak, counted now, is one and `day`
+    belongs to it (the day that made it, or one in it filled in later)."""
+    today = habit.user.local_day(now)
+    streak = habit_streaks(user=habit.user, habits=[habit], today=today)[habit.pk]
+    started_on = streak.started_on
+    if streak.current in HABIT_MILESTONES[streak.unit] and started_on and day >= started_on:
+        announce(
+            signals.habit_milestone,
+            sender=Habit,
+            habit=habit,
+            length=streak.current,
+            unit=streak.unit,
+            started_on=started_on,
+        )
 
 
 def _habit_for_update(*, user: User, habit_id: int) -> Habit:

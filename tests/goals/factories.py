@@ -7,7 +7,7 @@ import datetime as dt
 from django.utils import timezone
 
 from delight.models import User
-from goals.models import ActivityEvent, Goal, Mission
+from goals.models import ActivityEvent, Goal, Habit, Mission
 from goals.progress.days import lived_day
 
 
@@ -40,3 +40,10 @@ def make_event(
     return ActivityEvent.objects.create(
         user=user, kind=kind, occurred_at=at, zone=zone, local_date=day, category=category, **fields
     )
+
+
+def make_habit(user: User, **fields) -> Habit:
+    fields.setdefault("title", "Meditate")
+    fields.setdefault("category", "health")
+    fields.setdefault("start_date", user.local_day(timezone.now()) - dt.timedelta(days=30))
+    return Habit.objects.create(user=user, **fields)

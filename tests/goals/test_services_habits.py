@@ -12,8 +12,9 @@ from django.utils import timezone
 
 from delight.errors import NotFound
 from goals import selectors, services
-from goals.models import Habit, HabitCheckIn
-from tests.goals.factories import make_goal
+from goals.models import ActivityEvent, ConsistencySnapshot, Habit, HabitCheckIn
+from goals.progress.selectors import progress_streaks
+from tests.goals.factories import make_goal, make_habit
 
 pytestmark = pytest.mark.django_db
 
@@ -148,3 +149,72 @@ def test_the_calendar_says_which_days_the_schedule_asks_for(owner, fields, due):
     )
     assert [day.due for day in days] == due
     assert [day.state for day in days] == [""] * 7
+
+
+# -- what a day of a habit counts for ------------------------------------------------------
+
+
+def habit_days(user) -> list[dt.date]:
+    done = ActivityEvent.objects.filter(user=user, kind=ActivityEvent.Kind.HABIT_DONE)
+    return sorted(done.values_list("local_date", flat=True))
+
+
+def test_a_day_done_is_a_day_of_work_once_and_no_more_when_undone(tokyo):
+    habit = make_habit(tokyo)
+    today = tokyo.local_day(NOW)
+
+    services.habit_checkin(user=tokyo, habit_id=habit.pk, day=today, now=NOW)
+    services.habit_checkin(user=tokyo, habit_id=habit.pk, day=today, note="calm", now=NOW)
+    assert habit_days(tokyo) == [today]
+    assert progress_streaks(user=tokyo, now=NOW).overall.current == 1
+
+    services.habit_checkin(user=tokyo, habit_id=habit.pk, day=today, state="skipped", now=NOW)
+    assert habit_days(tokyo) == []
+    services.habit_checkin(user=tokyo, habit_id=habit.pk, day=today, now=NOW)
+    assert services.habit_checkin_clear(user=tokyo, habit_id=habit.pk, day=today, now=NOW)
+    assert not services.habit_checkin_clear(user=tokyo, habit_id=habit.pk, day=today, now=NOW)
+    assert habit_days(tokyo) == []
+    assert progress_streaks(user=tokyo, now=NOW).overall.current == 0
+
+
+def test_a_past_day_ticked_mends_the_streak_and_sits_in_its_own_day(tokyo):
+    habit = make_habit(tokyo)
+    today = tokyo.local_day(NOW)
+    for ago in (3, 1, 0):
+        day = today - dt.timedelta(days=ago)
+        services.habit_checkin(user=tokyo, habit_id=habit.pk, day=day, now=NOW)
+    assert progress_streaks(user=tokyo, now=NOW).overall.current == 2
+
+    services.habit_checkin(user=tokyo, habit_id=habit.pk, day=today - dt.timedelta(days=2), now=NOW)
+
+    assert progress_streaks(user=tokyo, now=NOW).overall.current == 4
+    mended = ActivityEvent.objects.get(user=tokyo, local_date=today - dt.timedelta(days=2))
+    assert tokyo.local_day(mended.occurred_at) == mended.local_date
+
+
+def test_the_consistency_index_counts_habit_days_as_work_offered_and_done(tokyo):
+    tokyo.date_joined = NOW - dt.timedelta(days=3)
+    tokyo.save(update_fields=["date_joined"])
+    habit = make_habit(tokyo, start_date=tokyo.local_day(NOW) - dt.timedelta(days=3))
+    make_habit(tokyo, title="Read", start_date=habit.start_date)  # asked for, never ticked
+    yesterday = tokyo.local_day(NOW) - dt.timedelta(days=1)
+    services.consistency_snapshots_write(now=NOW)
+    before = ConsistencySnapshot.objects.get(user=tokyo, date=yesterday)
+    assert (before.missions_done, before.missions_offered, before.active) == (0, 2, False)
+
+    services.habit_checkin(user=tokyo, habit_id=habit.pk, day=yesterday, now=NOW)
+    services.consistency_snapshots_write(now=NOW)
+
+    after = ConsistencySnapshot.objects.get(user=tokyo, date=yesterday)
+    assert (after.missions_done, after.missions_offered, after.active) == (1, 2, True)
+    assert after.value > before.value
+
+
+def test_removing_a_habit_takes_its_days_of_work_with_it(tokyo):
+    habit = make_habit(tokyo)
+    services.habit_checkin(user=tokyo, habit_id=habit.pk, day=tokyo.local_day(NOW), now=NOW)
+
+    services.habit_delete(user=tokyo, habit_id=habit.pk)
+
+    assert habit_days(tokyo) == []
+    assert not HabitCheckIn.objects.exists()

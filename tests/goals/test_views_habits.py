@@ -71,3 +71,34 @@ def test_another_persons_habit_is_a_404(client, owner, outsider):
     today = owner.local_day(timezone.now()).isoformat()
     assert client.post(reverse("habit-day", args=[habit.pk, today])).status_code == 404
     assert not HabitCheckIn.objects.exists()
+
+
+def test_home_and_today_show_todays_habits_ticked_with_one_tap(browser, owner):
+    habit = services.habit_create(user=owner, title="Stretch", category="health")
+    today = owner.local_day(timezone.now()).isoformat()
+    home = browser.get(reverse("home")).content.decode()
+    assert "Your habits today" in home
+    assert "Tick today: Stretch" in home
+
+    back_home = browser.post(
+        reverse("habit-day", args=[habit.pk, today]), {"next": reverse("home")}, follow=True
+    )
+
+    assert back_home.redirect_chain[-1][0] == reverse("home")
+    assert "Done today: Stretch" in back_home.content.decode()
+    today_page = browser.get(reverse("today")).content.decode()
+    assert 'id="habits-today"' in today_page
+    assert "Done today: Stretch" in today_page
+
+
+def test_a_tap_never_sends_the_person_to_another_site(browser, owner):
+    habit = services.habit_create(user=owner, title="Stretch", category="health")
+    today = owner.local_day(timezone.now()).isoformat()
+    answer = browser.post(
+        reverse("habit-day", args=[habit.pk, today]), {"next": "https://evil.example/"}
+    )
+    assert answer.url == reverse("habit-detail", args=[habit.pk])
+
+
+def test_home_has_no_habits_panel_for_a_person_without_habits(browser):
+    assert "Your habits today" not in browser.get(reverse("home")).content.decode()

@@ -11,8 +11,8 @@ from django.utils import timezone
 from goals import services as goals_services
 from goals.models import Goal
 from narrative import selectors, tasks
-from narrative.models import EssenceEntry, EssenceKind
-from tests.goals.factories import make_goal, make_mission
+from narrative.models import BeatTrigger, EssenceEntry, EssenceKind
+from tests.goals.factories import make_goal, make_habit, make_mission
 
 pytestmark = pytest.mark.django_db
 
@@ -95,3 +95,51 @@ def test_a_completion_taken_back_gives_back_its_essence_and_earns_again_when_don
         goals_services.mission_complete(user=owner, mission_id=mission.pk)
     assert selectors.essence_balance(user=owner) == 10
     assert EssenceEntry.objects.filter(user=owner, key=f"mission:{mission.pk}:1").exists()
+
+
+def test_a_habit_day_earns_once_while_done_and_is_taken_back_once(
+    owner, django_capture_on_commit_callbacks
+):
+    habit = make_habit(owner)
+    today = owner.local_day(timezone.now())
+
+    def tick(service, **fields) -> None:
+        with django_capture_on_commit_callbacks(execute=True):
+            service(user=owner, habit_id=habit.pk, day=today, **fields)
+
+    tick(goals_services.habit_checkin)
+    tick(goals_services.habit_checkin, note="again")  # still done: nothing more
+    assert selectors.essence_balance(user=owner) == 3
+    tick(goals_services.habit_checkin_clear)
+    tick(goals_services.habit_checkin_clear)  # nothing left to untick
+    assert selectors.essence_balance(user=owner) == 0
+    tick(goals_services.habit_checkin)
+    tick(goals_services.habit_checkin, state="skipped")
+    tick(goals_services.habit_checkin)
+
+    keys = EssenceEntry.objects.filter(user=owner).order_by("id").values_list("key", flat=True)
+    day = f"habit:{habit.pk}:{today.isoformat()}"
+    assert list(keys) == [day, f"{day}:back", f"{day}:1", f"{day}:1:back", f"{day}:2"]
+    assert selectors.essence_balance(user=owner) == 3
+
+
+def test_a_habit_kept_seven_days_asks_for_one_passage(owner, django_capture_on_commit_callbacks):
+    today = owner.local_day(timezone.now())
+    habit = make_habit(owner, start_date=today - dt.timedelta(days=6))
+    for ago in [6, 5, 4, 3, 2, 1, 0]:
+        with django_capture_on_commit_callbacks(execute=True):
+            goals_services.habit_checkin(
+                user=owner, habit_id=habit.pk, day=today - dt.timedelta(days=ago)
+            )
+    with django_capture_on_commit_callbacks(execute=True):  # unticked and ticked again
+        goals_services.habit_checkin_toggle(user=owner, habit_id=habit.pk, day=today)
+        goals_services.habit_checkin_toggle(user=owner, habit_id=habit.pk, day=today)
+
+    (trigger,) = BeatTrigger.objects.filter(user=owner, key__startswith="habit-streak:")
+    assert (trigger.kind, trigger.detail["days"], trigger.detail["habit"]) == (
+        "streak",
+        7,
+        "Meditate",
+    )
+    milestone = EssenceEntry.objects.get(user=owner, key=trigger.key)
+    assert milestone.amount == 15
