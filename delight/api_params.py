@@ -86,3 +86,14 @@ class DateField(serializers.DateField):
             return parse_day(value)
         except ValueError as refused:
             raise serializers.ValidationError(str(refused)) from None
+
+
+WALL_TIME_PATTERN = r"^([01][0-9]|2[0-3]):[0-5][0-9]$"
+
+
+@extend_schema_field({"type": "string", "pattern": WALL_TIME_PATTERN, "example": "07:30"})
+class WallTimeField(serializers.TimeField):
+    """A time of day on the person's clock, as exactly "HH:MM" (no seconds, no zone)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(format="%H:%M", input_formats=["%H:%M"], **kwargs)

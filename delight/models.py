@@ -16,6 +16,16 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
 
+def in_quiet_hours(local_time: dt.time, start: dt.time, end: dt.time) -> bool:
+    """Whether a wall time falls in quiet hours [start, end), which may cross midnight
+    (22:00-08:00); equal ends mean no quiet hours at all."""
+    if start == end:
+        return False
+    if start < end:
+        return start <= local_time < end
+    return local_time >= start or local_time < end
+
+
 def validate_timezone(value: str) -> None:
     """Accept only canonical IANA names such as "Europe/Paris"."""
     if value not in timezone_names():
@@ -110,6 +120,10 @@ class User(AbstractUser):
         """The person's own calendar day for `moment`: their timezone, with the day starting
         at their `day_start_hour` (a mission finished at 1 a.m. counts for the evening before)."""
         return (moment.astimezone(self.zone) - dt.timedelta(hours=self.day_start_hour)).date()
+
+    def quiet_at(self, local_time: dt.time) -> bool:
+        """Whether a wall time of theirs falls in their quiet hours."""
+        return in_quiet_hours(local_time, self.quiet_hours_start, self.quiet_hours_end)
 
     def clean(self) -> None:
         super().clean()

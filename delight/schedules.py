@@ -40,6 +40,7 @@ SCHEDULES: tuple[Recurring, ...] = (
     Recurring(name="consistency snapshots", func="goals.tasks.write_consistency", minutes=15),
     Recurring(name="wake snoozed notifications", func="nudges.tasks.wake_snoozed", minutes=1),
     Recurring(name="plan nudges", func="nudges.tasks.plan_nudges", minutes=5),
+    Recurring(name="plan habit reminders", func="nudges.tasks.plan_habit_reminders", minutes=15),
     Recurring(name="deliver nudges", func="nudges.tasks.deliver_nudges", minutes=1),
     Recurring(name="write lost story beats", func="narrative.tasks.recover_story_beats", minutes=1),
     Recurring(name="look at lost quests", func="narrative.tasks.sweep_quests", minutes=1),

@@ -17,7 +17,15 @@ from rest_framework import generics, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from delight.api_params import DATE_SCHEMA, DateField, choice_param, date_param, id_field, parse_day
+from delight.api_params import (
+    DATE_SCHEMA,
+    DateField,
+    WallTimeField,
+    choice_param,
+    date_param,
+    id_field,
+    parse_day,
+)
 from delight.requests import PersonApiRequest
 from delight.text import TextField
 from goals import selectors, services
@@ -37,6 +45,7 @@ class HabitSerializer(serializers.ModelSerializer):
     """A habit, with its streak when the view read them (`context["streaks"]`)."""
 
     streak = serializers.SerializerMethodField()
+    reminder_time = WallTimeField(read_only=True, allow_null=True)
 
     class Meta:
         model = Habit
@@ -53,6 +62,7 @@ class HabitSerializer(serializers.ModelSerializer):
             "unit",
             "status",
             "start_date",
+            "reminder_time",
             "created_at",
             "streak",
         ]
@@ -84,6 +94,7 @@ class HabitInput(serializers.Serializer):
     unit = TextField(max_length=30, noun="unit", required=False, allow_blank=True)
     status = serializers.ChoiceField(choices=Habit.Status.choices, required=False)
     start_date = DateField(required=False)
+    reminder_time = WallTimeField(required=False, allow_null=True)
 
 
 class CheckInInput(serializers.Serializer):

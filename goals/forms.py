@@ -124,3 +124,19 @@ class HabitForm(forms.Form):
     unit = TextFormField(
         max_length=30, noun="unit", required=False, help_text="Optional: pages, steps…"
     )
+    reminder_time = forms.TimeField(
+        label="Remind me at",
+        required=False,
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        help_text="Optional: a reminder on the days it asks for, on your clock.",
+    )
+
+
+class HabitReminderForm(forms.Form):
+    """A habit's reminder: a time on the person's clock, or none."""
+
+    reminder_time = forms.TimeField(
+        label="Remind me at",
+        required=False,
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+    )

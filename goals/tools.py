@@ -1,4 +1,4 @@
-"""Goals and missions as Eliza's tools (registered in `GoalsConfig.ready`)."""
+"""Goals, missions and habits as Eliza's tools (registered in `GoalsConfig.ready`)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from typing import Any
 
 from delight.tools import ToolCall, registry
 from goals import selectors, services
-from goals.models import Goal, Mission
+from goals.models import Goal, Habit, Mission
 from goals.progress import selectors as progress_selectors
+from goals.progress.habit_streaks import HabitStreak
 from goals.progress.streaks import Streak
 
 
@@ -123,6 +124,74 @@ def missions_reopen(call: ToolCall) -> dict[str, Any]:
         user=call.user, mission_id=int(call.args["mission_id"]), now=call.now
     )
     return {"mission": _mission_view(mission)}
+
+
+def _habit_view(habit: Habit, streak: HabitStreak | None = None) -> dict[str, Any]:
+    view: dict[str, Any] = {"id": habit.pk, "title": habit.title, "schedule": str(habit.schedule)}
+    if streak is not None:
+        view["streak"] = {"current": streak.current, "best": streak.best, "unit": streak.unit}
+    return view
+
+
+@registry.tool(
+    "habits.list",
+    description="The person's habits for today: each with whether it is done and its streak.",
+)
+def habits_list(call: ToolCall) -> dict[str, Any]:
+    today = call.user.local_day(call.now)
+    rows = selectors.habits_today(user=call.user, today=today)
+    habits = [row.habit for row in rows]
+    streaks = selectors.habit_streaks(user=call.user, habits=habits, today=today)
+    return {
+        "habits": [
+            {**_habit_view(row.habit, streaks[row.habit.pk]), "done_today": row.done}
+            for row in rows
+        ]
+    }
+
+
+@registry.tool(
+    "habits.create",
+    description="Make a habit (title, category, schedule and its numbers), starting today.",
+    writes=True,
+)
+def habits_create(call: ToolCall) -> dict[str, Any]:
+    fields = {k: v for k, v in call.args.items() if k not in ("title", "category")}
+    habit = services.habit_create(
+        user=call.user, title=call.args["title"], category=call.args["category"], **fields
+    )
+    return {"habit": _habit_view(habit)}
+
+
+@registry.tool(
+    "habits.checkin",
+    description="Tick a habit done for today (with a number for a measurable one).",
+    writes=True,
+)
+def habits_checkin(call: ToolCall) -> dict[str, Any]:
+    habit_id, today = int(call.args["habit_id"]), call.user.local_day(call.now)
+    value = call.args.get("value")
+    services.habit_checkin(
+        user=call.user,
+        habit_id=habit_id,
+        day=today,
+        value=int(value) if value is not None else None,
+        now=call.now,
+    )
+    habit = selectors.habit_get(user=call.user, habit_id=habit_id)
+    streak = selectors.habit_streaks(user=call.user, habits=[habit], today=today)[habit.pk]
+    return {"habit": _habit_view(habit, streak)}
+
+
+@registry.tool(
+    "habits.uncheck",
+    description="Untick a habit for today (it was not done after all).",
+    writes=True,
+)
+def habits_uncheck(call: ToolCall) -> dict[str, Any]:
+    habit_id, today = int(call.args["habit_id"]), call.user.local_day(call.now)
+    services.habit_checkin_clear(user=call.user, habit_id=habit_id, day=today, now=call.now)
+    return {"habit": _habit_view(selectors.habit_get(user=call.user, habit_id=habit_id))}
 
 
 @registry.tool(

@@ -25,6 +25,7 @@ urlpatterns = [
     path("habits/", views_habits.habit_list, name="habits"),
     path("habits/<int:habit_id>/", views_habits.habit_detail, name="habit-detail"),
     path("habits/<int:habit_id>/days/<str:day>/", views_habits.habit_day, name="habit-day"),
+    path("habits/<int:habit_id>/reminder/", views_habits.habit_reminder, name="habit-reminder"),
     path("progress/", progress_views.progress_page, name="progress"),
     path(
         "progress/highlights/<int:reel_id>/",

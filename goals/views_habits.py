@@ -17,9 +17,10 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from delight.api_params import parse_day
 from delight.forms import submitted
+from delight.models import User
 from delight.requests import PersonRequest
 from goals import selectors, services
-from goals.forms import HabitForm
+from goals.forms import HabitForm, HabitReminderForm
 from goals.models import Habit
 from goals.services.habits import CHECKIN_DAYS_BACK
 from goals.views import back
@@ -70,6 +71,8 @@ def habit_detail(request: PersonRequest, habit_id: int) -> HttpResponse:
     oldest = today - dt.timedelta(days=CHECKIN_DAYS_BACK)
     context = {
         "habit": habit,
+        "reminder_form": HabitReminderForm(initial={"reminder_time": habit.reminder_time}),
+        "reminder_words": _reminder_words(user, habit.reminder_time),
         "weeks": [days[i : i + 7] for i in range(0, len(days), 7)],
         "streak": streak,
         "streak_words": _streak_words(streak),
@@ -77,6 +80,33 @@ def habit_detail(request: PersonRequest, habit_id: int) -> HttpResponse:
         "today": today,
     }
     return render(request, "goals/habit_detail.html", context)
+
+
+def _reminder_words(user: User, at: dt.time | None) -> str:
+    """What the reminder does, in the person's words, and when quiet hours hold it back."""
+    if at is None:
+        return "No reminder: add one and Eliza reminds you on the days it asks for."
+    words = f"A reminder at {at:%H:%M} on the days it asks for, unless it's done already."
+    if user.quiet_at(at):
+        end = user.quiet_hours_end
+        words += f" That's in your quiet hours: it comes when they end, at {end:%H:%M}."
+    return words
+
+
+@login_required
+@require_POST
+def habit_reminder(request: PersonRequest, habit_id: int) -> HttpResponse:
+    """Set, change or turn off a habit's reminder."""
+    user = request.user
+    habit = selectors.habit_get(user=user, habit_id=habit_id)
+    form = HabitReminderForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "That time could not be read: choose hours and minutes.")
+        return redirect("habit-detail", habit_id=habit.pk)
+    at = None if request.POST.get("off") else form.cleaned_data["reminder_time"]
+    services.habit_update(user=user, habit_id=habit.pk, reminder_time=at)
+    messages.success(request, _reminder_words(user, at))
+    return redirect("habit-detail", habit_id=habit.pk)
 
 
 @login_required

@@ -1,5 +1,6 @@
 """The cadence of an absence (data, read by the planner and at delivery): which nudge is due
-after how long away, and on which channel, by the person's preferences."""
+after how long away, and on which channel (a habit's reminder's too), by the person's
+preferences."""
 
 from __future__ import annotations
 
@@ -27,13 +28,18 @@ CADENCE: tuple[Nudge, ...] = (
     Nudge(Step.DAY_7, dt.timedelta(days=7), (Channel.PUSH, Channel.EMAIL, Channel.IN_APP)),
 )
 BY_STEP = {nudge.step: nudge for nudge in CADENCE}
+# A habit's reminder, which the person asked for, on the most direct channel they accept.
+CHANNELS: dict[str, tuple[str, ...]] = {
+    **{nudge.step: nudge.channels for nudge in CADENCE},
+    Step.HABIT: (Channel.PUSH, Channel.EMAIL, Channel.IN_APP),
+}
 
 
 def channel_for(step: str, *, email: bool, push: bool) -> str:
     """The channel of a step for someone who can (`True`) or cannot receive emails (opted
     in, with an address) and pushes (opted in, with a browser subscribed)."""
-    reachable = {Channel.IN_APP: True, Channel.EMAIL: email, Channel.PUSH: push}
-    return next(channel for channel in BY_STEP[step].channels if reachable[channel])
+    reachable: dict[str, bool] = {Channel.IN_APP: True, Channel.EMAIL: email, Channel.PUSH: push}
+    return next(channel for channel in CHANNELS[step] if reachable[channel])
 
 
 def not_wanted(user: User) -> str:

@@ -56,7 +56,7 @@ def _gather(*, send: ScheduledSend, now: dt.datetime) -> _Gathered:
         category=Category(category).label.lower() if category else "",
         mission_title=mission.title if mission else "",
         detail=str(send.context.get("detail", "")).strip(),
-        days_away=max((now - send.away_since).days, 0),
+        days_away=max((now - send.absence_start).days, 0),
         streak_best=progress_streaks(user=user, now=now).overall.longest,
     )
     return _Gathered(facts=facts, goal_id=focus[0]["id"] if focus else None)
@@ -81,7 +81,7 @@ def nudge_message(
     5. Link to the goal the words name, else to the chat.
     """
     gathered = _gather(send=send, now=now)
-    seed = f"{send.user_id}|{send.away_since.isoformat()}"
+    seed = f"{send.user_id}|{send.absence_start.isoformat()}"
     template = template_choose(
         gathered.facts, used=nudge_templates_recent(user=send.user, now=now), seed=seed
     )

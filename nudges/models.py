@@ -3,6 +3,7 @@ and the Web Push subscriptions of their browsers."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import ClassVar
 
 from django.conf import settings
@@ -27,6 +28,7 @@ class Notification(models.Model):
         INSIGHT = "insight", "Something Eliza noticed"
         STORY = "story", "A story beat"
         QUEST = "quest", "A quest"
+        REMINDER = "reminder", "A habit's reminder"
 
     class State(models.TextChoices):
         UNREAD = "unread", "Unread"
@@ -145,14 +147,16 @@ class Presence(models.Model):
 
 
 class ScheduledSend(models.Model):
-    """One nudge of an absence, planned for a due time (UTC) and sent once: claimed
-    atomically by one worker, re-checked when due (never replayed), retried with backoff when
-    its channel fails, recorded as failed after the last try."""
+    """One nudge of an absence, or one reminder of a habit on a day, planned for a due time
+    (UTC) and sent once: claimed atomically by one worker, re-checked when due (never
+    replayed), retried with backoff when its channel fails, recorded as failed after the last
+    try."""
 
     class Step(models.TextChoices):
         DAY_2 = "day_2", "Day 2"
         DAY_4 = "day_4", "Day 4"
         DAY_7 = "day_7", "Day 7 (the last)"
+        HABIT = "habit", "A habit's reminder"
 
     class Channel(models.TextChoices):
         IN_APP = "in_app", "In the app"
@@ -171,7 +175,12 @@ class ScheduledSend(models.Model):
     )
     step = models.CharField(max_length=8, choices=Step.choices)
     channel = models.CharField(max_length=8, choices=Channel.choices)
-    away_since = models.DateTimeField(help_text="The last activity before the absence.")
+    away_since = models.DateTimeField(
+        null=True, blank=True, help_text="The last activity before the absence (a nudge's)."
+    )
+    habit = models.ForeignKey(
+        "goals.Habit", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
     local_date = models.DateField(help_text="The person's local date of the due time.")
     due_at = models.DateTimeField()
     state = models.CharField(max_length=8, choices=State.choices, default=State.PENDING)
@@ -201,10 +210,26 @@ class ScheduledSend(models.Model):
         ordering = ["-due_at", "-id"]
         constraints = [
             models.UniqueConstraint(
-                fields=["user", "step", "local_date"], name="scheduled_send_once_a_day"
+                fields=["user", "step", "local_date"],
+                name="scheduled_send_once_a_day",
+                condition=~models.Q(step="habit"),
             ),
             models.UniqueConstraint(
-                fields=["user", "step", "away_since"], name="scheduled_send_once_an_absence"
+                fields=["user", "step", "away_since"],
+                name="scheduled_send_once_an_absence",
+                condition=~models.Q(step="habit"),
+            ),
+            models.UniqueConstraint(
+                fields=["habit", "local_date"],
+                name="reminder_once_a_day",
+                condition=models.Q(step="habit"),
+            ),
+            models.CheckConstraint(
+                condition=models.Q(step="habit", habit__isnull=False, away_since__isnull=True)
+                | (
+                    ~models.Q(step="habit") & models.Q(habit__isnull=True, away_since__isnull=False)
+                ),
+                name="send_is_a_nudge_or_a_reminder",
             ),
         ]
         indexes = [
@@ -218,6 +243,13 @@ class ScheduledSend(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_step_display()} by {self.get_channel_display()} ({self.state})"
+
+    @property
+    def absence_start(self) -> dt.datetime:
+        """A nudge's last activity before the absence (a habit's reminder has none)."""
+        if self.away_since is None:
+            raise ValueError(f"Send {self.pk} is a reminder, not a nudge of an absence.")
+        return self.away_since
 
 
 class SendAttempt(models.Model):

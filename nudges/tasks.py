@@ -16,6 +16,11 @@ def plan_nudges() -> int:
     return services.nudges_plan()
 
 
+def plan_habit_reminders() -> int:
+    """Every 15 minutes: plan the habit reminders due within the next hour."""
+    return services.habit_reminders_plan()
+
+
 def deliver_nudges() -> int:
     """Every minute: send the nudges that are due (their words within one model budget)."""
     with model_job():

@@ -16,6 +16,8 @@ import hashlib
 from collections.abc import Mapping
 from zoneinfo import ZoneInfo
 
+from delight.models import in_quiet_hours
+
 DEFAULT_HOUR = 18  # early evening, for someone whose usual hour is not known yet
 MIN_ACTIVITIES = 5  # fewer activities than this over the window say nothing about a habit
 USUAL_HOUR_DAYS = 30  # the window the usual hour is learned from
@@ -30,16 +32,6 @@ def usual_hour(local_hours: Mapping[int, int]) -> int:
     if sum(local_hours.values()) < MIN_ACTIVITIES:
         return DEFAULT_HOUR
     return max(local_hours, key=lambda hour: (local_hours[hour], hour))
-
-
-def in_quiet_hours(local_time: dt.time, start: dt.time, end: dt.time) -> bool:
-    """Whether a wall time falls in quiet hours [start, end), which may cross midnight
-    (22:00-08:00); equal ends mean no quiet hours at all."""
-    if start == end:
-        return False
-    if start < end:
-        return start <= local_time < end
-    return local_time >= start or local_time < end
 
 
 def jitter_for(*parts: object) -> dt.timedelta:

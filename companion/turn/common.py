@@ -154,3 +154,9 @@ def in_tool_thread(call: Callable[[], Any]) -> Callable[[], Any]:
             close_old_connections()
 
     return run
+
+
+def readable(error: str) -> str:
+    """A tool error as words for the person ("ValidationError: ['x']" → "x")."""
+    message = error.split(": ", 1)[-1]
+    return re.sub(r"^[\[{]?['\"]?|['\"]?[\]}]?$", "", message).strip() or "something went wrong"

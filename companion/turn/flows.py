@@ -8,6 +8,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from django.utils import timezone
+
 from companion.dialogue import (
     ADJUST_GOAL,
     COMPLETE_MISSION,
@@ -55,11 +57,11 @@ from companion.dialogue.phrases import (
 )
 from companion.dialogue.shortfalls import breaks_without, falls_short, had_without, kept_without
 from companion.selectors import agent_state_data
-from companion.turn.common import TurnDeps
+from companion.turn.common import TurnDeps, readable
 from delight.ai.embeddings.vectors import Embedder, cosines
 from delight.models import User
 from delight.runner import TurnState
-from goals.selectors import flow_choices, missions_done_today
+from goals.selectors import HABIT_CHOICE, flow_choices, habit_choices, missions_done_today
 
 ACTIVE = (ConversationState.WAITING_FOR_SLOT, ConversationState.CONFIRMING, ConversationState.ERROR)
 # Asked "Do you mean “A” or “B”?", an answer that names neither in words ("the novel" for
@@ -103,6 +105,7 @@ def closest(embedder: Embedder, text: str, titles: Sequence[str]) -> list[tuple[
 FLOW_TOOLS = {
     "create_goal": "goals.create",
     "complete_mission": "missions.complete",
+    "complete_habit": "habits.checkin",  # a "mission done" that names one of today's habits
     "adjust_goal": "goals.update",
 }
 
@@ -110,6 +113,7 @@ FLOW_DONE = {
     "create_goal": "Done: “{title}” is set up. I'm breaking it into small missions now; "
     "they'll show up on your goals page in a moment.",
     "complete_mission": "Marked “{title}” as done. Nice work!",
+    "complete_habit": "Ticked “{title}” for today. Nice work!",
     "adjust_goal": "Updated “{title}”: its {field} is now {value}.",
 }
 
@@ -185,10 +189,12 @@ def dialogue_now(deps: TurnDeps) -> DialogueState:
 
 
 def dialogue_context(user: User) -> DialogueContext:
-    """What a flow's answers may name: open missions and active goals (ids and titles)."""
+    """What a flow's answers may name: open missions and today's habits not yet done (a
+    habit's id says so), and active goals (ids and titles)."""
     missions, goals = flow_choices(user=user)
+    habits = habit_choices(user=user, today=user.local_day(timezone.now()))
     return DialogueContext(
-        missions=tuple(Choice(*mission) for mission in missions),
+        missions=tuple(Choice(*choice) for choice in [*missions, *habits]),
         goals=tuple(Choice(*goal) for goal in goals),
     )
 
@@ -522,6 +528,9 @@ def flow_plan(flow: dict[str, Any]) -> dict[str, Any]:
     plan: dict[str, Any] = {"strategy": "flow", "flow": flow, "tools": [], "act": flow_act(flow)}
     if flow["outcome"] == Outcome.EXECUTE.value and flow["action"]:
         name, slots = flow["action"]
+        if name == "complete_mission" and str(slots["mission"]["id"]).startswith(HABIT_CHOICE):
+            name = "complete_habit"
+            plan["flow"] = flow = {**flow, "action": [name, slots]}
         plan["tools"] = [{"name": FLOW_TOOLS[name], "args": _action_args(name, slots)}]
     return plan
 
@@ -529,6 +538,8 @@ def flow_plan(flow: dict[str, Any]) -> dict[str, Any]:
 def _action_args(action: str, slots: dict[str, Any]) -> dict[str, Any]:
     if action == "complete_mission":
         return {"mission_id": slots["mission"]["id"], "minutes": slots.get("minutes")}
+    if action == "complete_habit":
+        return {"habit_id": str(slots["mission"]["id"]).removeprefix(HABIT_CHOICE)}
     if action == "adjust_goal":
         return {
             "goal_id": slots["goal"]["id"],
@@ -571,15 +582,9 @@ def _changed(action: str, slots: dict[str, Any]) -> dict[str, str]:
 def _action_title(name: str, slots: dict[str, Any], output: dict[str, Any]) -> str:
     if "goal" in output:
         return output["goal"]["title"]
-    if "mission" in output:
-        return output["mission"]["title"]
+    if "mission" in output or "habit" in output:
+        return (output.get("mission") or output["habit"])["title"]
     return str(slots.get("title", ""))
-
-
-def readable(error: str) -> str:
-    """A tool error as words for the person ("ValidationError: ['x']" → "x")."""
-    message = error.split(": ", 1)[-1]
-    return re.sub(r"^[\[{]?['\"]?|['\"]?[\]}]?$", "", message).strip() or "something went wrong"
 
 
 def final_dialogue(state: TurnState) -> DialogueState:

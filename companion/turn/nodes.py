@@ -61,6 +61,13 @@ from companion.turn.flows import (
     step_dict,
     waiting_reminder,
 )
+from companion.turn.habits import (
+    habit_made_words,
+    habit_offer_plan,
+    habit_offer_taken,
+    habit_progress_said,
+    habit_wished,
+)
 from companion.turn.plan import (
     CANCEL_WORDS,
     ELSEWHERE,
@@ -402,12 +409,12 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         undo := undo_step(text, last, history, deps.user, deps.now, by_rule=by_rule or retracts)
     ):
         return undo
-    if said := counted_reply(last, text):
+    if said := counted_reply(last, text) or habit_progress_said(deps.user, text, deps.now):
         return {"strategy": "clarify", "act": "progress", "question": said}
     waiting = deps.session_at_start.get("plan_offer")
     if taken := offer_taken(
         user=deps.user, waiting=waiting, context=context, text=text, act=sure_act
-    ):
+    ) or habit_offer_taken(deps.session_at_start.get("habit_offer"), text, sure_act):
         return taken
     if sure_act == "resume" and (paused := dialogue_of(state)).paused:
         # "where were we?" with a flow set aside: that flow, where it was left.
@@ -430,6 +437,8 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     )  # fmt: skip
     if flow_name == "complete_mission" and done_already(wish, choices, deps, said_before):
         flow_name = ""
+    if flow_name in ("", OFFER_GOAL, "create_goal") and (habit := habit_wished(wish)):
+        return habit_offer_plan(habit)  # "i want to meditate every morning": a habit's
     if flow_name == OFFER_GOAL:
         offer = deps.dialogue.offer(
             "create_goal", wish, today=deps.today, dialogue=dialogue_of(state)
@@ -509,6 +518,7 @@ def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     out["session"] = {
         "last_action": aged_action(deps.session_at_start.get("last_action")),
         "plan_offer": plan.get("plan_offer"),  # asked this turn, or lapsed
+        "habit_offer": plan.get("habit_offer"),
     }
     if topic := topic_of(state.input.text, intent.get("act", "")):
         out["session"]["topic"] = topic
@@ -527,6 +537,9 @@ def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         out["reply"] = emit_text(deps, word_chunks(approve_outcome(offer, outputs, runs)))
         if done := approved_action(offer, outputs):
             out["session"] = {**out.get("session", {}), "last_action": done}
+        return out
+    if made := plan.get("habit_made"):
+        out["reply"] = emit_text(deps, word_chunks(habit_made_words(made, runs)))
         return out
     if undo := plan.get("undo"):
         out["reply"] = emit_text(deps, word_chunks(undo_outcome(undo, runs)))

@@ -11,16 +11,26 @@ from typing import Any
 
 from companion.dialogue import WHEN_WORDS, Choice, best_choice, by_leading_verb, fits_one
 from companion.dialogue.cues import denies_done, past_deed
-from companion.turn.flows import FLOW_TOOLS, dialogue_context, readable
+from companion.turn.common import readable
+from companion.turn.flows import FLOW_TOOLS, dialogue_context
 from delight.ai.offline.kindness import tells_a_miss
 from delight.models import User
 from goals.selectors import missions_done_since
 
 # What each action can be taken back with ("undo", "that's not what I did"), and its words.
-UNDO_TOOLS = {"complete_mission": "missions.reopen", "create_goal": "goals.withdraw"}
+UNDO_TOOLS = {
+    "complete_mission": "missions.reopen",
+    "complete_habit": "habits.uncheck",
+    "create_goal": "goals.withdraw",
+}
+UNDO_ARGS = {"complete_mission": "mission_id", "complete_habit": "habit_id"}
+# What marks something done: a mission, or today's day of a habit.
+MARKING = frozenset({"complete_mission", "complete_habit"})
 UNDONE = {
     "complete_mission": "Done: “{title}” is back on your list as not done yet, and its "
     "Essence and its day in your streak are taken back.",
+    "complete_habit": "Done: “{title}” is unticked for today, and its Essence and its day "
+    "in your streak are taken back.",
     "create_goal": "Done: I've taken “{title}” off your goals.",
 }
 UNDO_FAILED = "I couldn't take that back: {reason}."
@@ -37,7 +47,7 @@ COUNTED = "Yes — “{title}” is marked done. If you meant another one, say �
 
 def counted_reply(last: dict[str, Any] | None, text: str) -> str:
     """The answer to "does that count?" just after she marked a mission ("" otherwise)."""
-    if not last or last.get("action") != "complete_mission" or not _COUNTS_ASKED.search(text):
+    if not last or last.get("action") not in MARKING or not _COUNTS_ASKED.search(text):
         return ""
     if past_deed(text):
         return ""  # a new deed asked to count ("did 10 more, does that count?") is its own
@@ -51,7 +61,7 @@ def last_action(flow: dict[str, Any], outputs: dict[str, Any], runs: list[dict[s
         return None
     name, _ = flow["action"]
     output = outputs.get(FLOW_TOOLS[name], {})
-    made = output.get("mission") or output.get("goal")
+    made = output.get("mission") or output.get("habit") or output.get("goal")
     if name not in UNDO_TOOLS or not made:
         return None
     return {"action": name, "id": made["id"], "title": made["title"]}
@@ -73,7 +83,7 @@ NAMED_SHARE = 0.3
 def undo_misnamed(last: dict[str, Any], text: str, user: User) -> str:
     """When an undo names an open mission other than the one she marked last: what to say
     ("" when it names none, or the one she marked)."""
-    if last.get("action") != "complete_mission":
+    if last.get("action") not in MARKING:
         return ""
     marked = Choice(last["id"], last["title"])
     choices = (marked, *dialogue_context(user).missions)
@@ -101,7 +111,7 @@ def retracts_last(last: dict[str, Any] | None, text: str) -> bool:
     no i didnt foam roll, i was gonna but…" just after “Foam roll legs” was marked): a miss
     told, a denial or an owning up, naming that mission by its words or its leading verb;
     or a correction at once that says it is not done yet ("no wait i only drafted it")."""
-    if not last or last.get("action") != "complete_mission":
+    if not last or last.get("action") not in MARKING:
         return False
     if _CORRECTION.search(text) and _NOT_YET.search(text):
         return True  # "no wait i only drafted it, didnt send yet": the one just marked
@@ -132,7 +142,7 @@ def undo_named(
 
 def undo_plan(last: dict[str, Any]) -> dict[str, Any]:
     """The plan that takes back `last` (an action of this conversation)."""
-    arg = "mission_id" if last["action"] == "complete_mission" else "goal_id"
+    arg = UNDO_ARGS.get(last["action"], "goal_id")
     tool = {"name": UNDO_TOOLS[last["action"]], "args": {arg: last["id"]}}
     return {"strategy": "undo", "act": "undo", "tools": [tool], "undo": last}
 

@@ -57,6 +57,9 @@ class Habit(models.Model):
     unit = models.CharField(max_length=30, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
     start_date = models.DateField()
+    reminder_time = models.TimeField(
+        null=True, blank=True, help_text="A reminder each day it asks for, on the person's clock."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     account_name: ClassVar[tuple[str, str]] = ("habit", "habits")

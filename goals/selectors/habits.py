@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
+from django.db import connection
 from django.db.models import QuerySet
 
 from delight.models import User
@@ -77,6 +78,16 @@ def habits_today(*, user: User, today: dt.date) -> list[HabitToday]:
     return shown
 
 
+HABIT_CHOICE = "habit:"  # how a habit is told from a mission among a conversation's choices
+
+
+def habit_choices(*, user: User, today: dt.date) -> list[tuple[str, str]]:
+    """("habit:<id>", title) of today's habits not yet done, for a conversation to refer to
+    by name beside the open missions ("did my walk")."""
+    rows = habits_today(user=user, today=today)
+    return [(f"{HABIT_CHOICE}{row.habit.pk}", row.habit.title) for row in rows if not row.done]
+
+
 def habit_streaks(*, user: User, habits: list[Habit], today: dt.date) -> dict[int, HabitStreak]:
     """Each habit's streak at `today`, its check-ins read in one query."""
     states: dict[int, dict[dt.date, str]] = {habit.pk: {} for habit in habits}
@@ -102,3 +113,96 @@ def habit_calendar(*, user: User, habit_id: int, start: dt.date, end: dt.date) -
         state = checkin.state if checkin else ""
         days.append(HabitDay(day, due_on(habit, day), state, checkin.value if checkin else None))
     return days
+
+
+# -- reminders ------------------------------------------------------------------------------
+
+# The reminders of active habits due in a window, on each person's clock: for their lived
+# today and tomorrow, the day's wall time (a time before their day start falls on the next
+# calendar date), kept when the schedule asks for that day (a weekly habit any day: whether
+# its week is met is checked when due).
+_REMINDERS_DUE = """
+SELECT h.user_id, h.id, d.due_at, (d.due_at AT TIME ZONE u.timezone)::date, d.day
+FROM goals_habit h
+JOIN delight_user u ON u.id = h.user_id
+CROSS JOIN LATERAL (
+    SELECT lived.day, (
+        (lived.day + (h.reminder_time < make_time(u.day_start_hour, 0, 0))::int)
+        + h.reminder_time
+    ) AT TIME ZONE u.timezone AS due_at
+    FROM (
+        SELECT ((%(now)s::timestamptz AT TIME ZONE u.timezone)
+                - make_interval(hours => u.day_start_hour))::date + n AS day
+        FROM (VALUES (0), (1)) AS ahead(n)
+    ) AS lived
+) AS d
+WHERE h.status = 'active' AND h.reminder_time IS NOT NULL AND u.is_active
+  AND d.day >= h.start_date
+  AND d.due_at > %(since)s AND d.due_at <= %(until)s
+  AND (h.schedule IN ('daily', 'weekly')
+       OR (h.schedule = 'weekdays' AND extract(isodow FROM d.day)::int - 1 = ANY(h.weekdays))
+       OR (h.schedule = 'every' AND (d.day - h.start_date) %% h.every_days = 0))
+"""
+
+
+@dataclass(frozen=True)
+class ReminderDue:
+    user_id: int
+    habit_id: int
+    due_at: dt.datetime
+    calendar_date: dt.date  # the person's calendar date of due_at (a daily maximum's day)
+    day: dt.date  # the person's lived day it reminds of
+
+
+def habit_reminders_due(
+    *, now: dt.datetime, since: dt.datetime, until: dt.datetime
+) -> list[ReminderDue]:
+    """Everyone's habit reminders due after `since` and by `until` (one statement)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_REMINDERS_DUE, {"now": now, "since": since, "until": until})
+        return [ReminderDue(*row) for row in cursor.fetchall()]
+
+
+@dataclass(frozen=True)
+class HabitReminder:
+    """A habit's reminder for a day, checked when it is due: why not to send it ("" to
+    send), and what its words say."""
+
+    habit: Habit
+    problem: str
+    streak: HabitStreak
+    week_done: int | None
+
+
+def habit_reminder(*, user: User, habit_id: int, day: dt.date) -> HabitReminder | None:
+    """The habit's reminder for `day` as things are now; None when the habit is gone."""
+    habit = Habit.objects.owned_by(user).filter(pk=habit_id).first()
+    if habit is None:
+        return None
+    states = dict(
+        HabitCheckIn.objects.owned_by(user).filter(habit=habit).values_list("day", "state")
+    )
+    streak = habit_streak(habit, states, today=day)
+    monday = day - dt.timedelta(days=day.weekday())
+    week_done = None
+    if habit.schedule == Habit.Schedule.WEEKLY:
+        week = (monday + dt.timedelta(days=n) for n in range(7))
+        week_done = sum(states.get(d) == HabitCheckIn.State.DONE for d in week)
+    return HabitReminder(
+        habit, _reminder_problem(habit, states.get(day), week_done, day), streak, week_done
+    )
+
+
+def _reminder_problem(habit: Habit, state: str | None, week_done: int | None, day: dt.date) -> str:
+    """Why the reminder is not wanted now, in plain words for staff ("" when it is)."""
+    if habit.status != Habit.Status.ACTIVE:
+        return "The habit is paused or archived."
+    if habit.reminder_time is None:
+        return "Its reminder was turned off."
+    if state == HabitCheckIn.State.DONE:
+        return "It was done already that day."
+    if state == HabitCheckIn.State.SKIPPED:
+        return "It was skipped on purpose that day."
+    if week_done is not None:
+        return "Its times this week are done." if week_done >= (habit.times_per_week or 1) else ""
+    return "" if asks_for(habit, day) else "Its schedule no longer asks for that day."

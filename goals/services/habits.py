@@ -43,6 +43,7 @@ HABIT_FIELDS = (
     "unit",
     "status",
     "start_date",
+    "reminder_time",
 )
 
 

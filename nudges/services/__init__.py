@@ -4,8 +4,9 @@ By what they write: `notifications` (given once per key; read, archive, snooze, 
 the wake of ended snoozes), `presence` (when the person was last here, what their return
 answers and brings, the welcome given), `push` (Web Push subscriptions and each push's
 outcome), `email` (turning emails off from an unsubscribe link), `context` (what
-makes a planned nudge personal), `schedule` (planning the nudges of absences), `sending`
-(delivering them when due). Callers use this package: `from nudges import services`.
+makes a planned nudge personal), `schedule` (planning the nudges of absences), `reminders`
+(planning habits' reminders), `sending` (delivering both when due). Callers use this
+package: `from nudges import services`.
 """
 
 from __future__ import annotations
@@ -29,11 +30,13 @@ from nudges.services.push import (
     push_subscription_gone,
     push_subscription_save,
 )
+from nudges.services.reminders import habit_reminders_plan
 from nudges.services.schedule import nudges_plan
 from nudges.services.sending import nudges_deliver
 
 __all__ = [
     "email_unsubscribe",
+    "habit_reminders_plan",
     "notification_archive",
     "notification_give",
     "notification_read",

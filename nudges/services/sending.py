@@ -22,10 +22,12 @@ from nudges.channels.email import email_send
 from nudges.messages import nudge_message
 from nudges.models import Notification, ScheduledSend, SendAttempt
 from nudges.selectors import Recipients
+from nudges.services import reminders
 from nudges.services.notifications import notification_give
 from nudges.services.push import push_send
 
 State = ScheduledSend.State
+Step = ScheduledSend.Step
 Channel = ScheduledSend.Channel
 BATCH = 500
 CLAIM_FOR = dt.timedelta(minutes=5)  # a worker killed mid-send frees its sends after this
@@ -136,7 +138,7 @@ def _give(
     if send is None:
         return None  # another worker took it over after our claim lapsed
     user = send.user = recipients.users[send.user_id]
-    reason = _skip_reason(send, user, recipients)
+    reason = _skip_reason(send, user, now, recipients)
     if reason:
         _skip(send, reason)
         return None
@@ -155,23 +157,46 @@ def _give(
     return send
 
 
-def _skip_reason(send: ScheduledSend, user: User, recipients: Recipients) -> str:
+def _skip_reason(send: ScheduledSend, user: User, now: dt.datetime, recipients: Recipients) -> str:
+    if send.step == Step.HABIT:
+        return not_wanted(user) or _reminder_skip_reason(send, user, now, recipients)
     last_active_at = recipients.last_active.get(user.pk)
-    if last_active_at is not None and last_active_at > send.away_since:
+    away_since = send.away_since
+    if away_since is not None and last_active_at is not None and last_active_at > away_since:
         return "They came back before it was sent."
     return not_wanted(user)
+
+
+def _reminder_skip_reason(
+    send: ScheduledSend, user: User, now: dt.datetime, recipients: Recipients
+) -> str:
+    """A reminder is for its day: skipped when that day no longer wants it, when it is long
+    overdue, when quiet hours last past its day, or when the daily maximum is reached."""
+    _reminder, problem = reminders.reminder_checked(send, now)
+    if problem:
+        return problem
+    if send.due_at < now - OVERDUE_AFTER:
+        return "Its time passed long before it could be sent."
+    later = reminders.reminder_out_of_quiet_hours(send, now)
+    if later is not None and user.local_day(later) != user.local_day(send.due_at):
+        return "Quiet hours last past its day."
+    if send.notification is None and recipients.given_today(send, now) >= user.daily_nudge_max:
+        return "The daily maximum of notes was reached."
+    return ""
 
 
 def _due_again(
     send: ScheduledSend, user: User, now: dt.datetime, recipients: Recipients
 ) -> dt.datetime | None:
     """When to send it instead of now, if now is not the time; None to send now."""
+    if send.step == Step.HABIT:  # its checks are its skip reasons, but for quiet hours
+        return reminders.reminder_out_of_quiet_hours(send, now)
     zone = user.zone
     if send.due_at < now - OVERDUE_AFTER:
         return _slot(send, user, not_before=now)
     quiet = (user.quiet_hours_start, user.quiet_hours_end)
     if timing.in_quiet_hours(now.astimezone(zone).time(), *quiet):
-        jitter = send_jitter(user.pk, send.step, send.away_since)
+        jitter = send_jitter(user.pk, send.step, send.absence_start)
         return timing.out_of_quiet_hours(now, zone, *quiet) + jitter
     if send.notification is None and recipients.given_today(send, now) >= user.daily_nudge_max:
         return _slot(send, user, not_before=timing.next_day_start(now, zone))
@@ -183,7 +208,7 @@ def _slot(send: ScheduledSend, user: User, *, not_before: dt.datetime) -> dt.dat
     since = not_before - dt.timedelta(days=timing.USUAL_HOUR_DAYS)
     hours = activity_hours(user_ids=[user.pk], since=since).get(user.pk, {})
     return send_slot(
-        user, step=send.step, away_since=send.away_since, not_before=not_before, hours=hours
+        user, step=send.step, away_since=send.absence_start, not_before=not_before, hours=hours
     )
 
 
@@ -202,10 +227,13 @@ def _first_give(
     recipients: Recipients,
     given: list[Notification],
 ) -> None:
-    message = nudge_message(send=send, now=now)
+    reminder = send.step == Step.HABIT
+    message = (
+        reminders.reminder_message(send, now) if reminder else nudge_message(send=send, now=now)
+    )
     notification = notification_give(
         user=user,
-        kind=Notification.Kind.NUDGE,
+        kind=Notification.Kind.REMINDER if reminder else Notification.Kind.NUDGE,
         key=f"nudge:{send.pk}",
         title=message.title,
         body=message.body,
@@ -215,7 +243,8 @@ def _first_give(
     if notification is None:  # given by a try whose worker died before recording it
         notification = Notification.objects.owned_by(user).get(key=f"nudge:{send.pk}")
     else:
-        goals_services.nudge_outcome_record(user=user, sent_at=now)
+        if not reminder:  # the consistency index counts the nudges of absences
+            goals_services.nudge_outcome_record(user=user, sent_at=now)
         transaction.on_commit(partial(given.append, notification))
     send.notification, send.template = notification, message.template
     send.local_date = timing.local_date(now, user.zone)

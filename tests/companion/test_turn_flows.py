@@ -4,10 +4,11 @@ person is told when there is nothing to act on."""
 from __future__ import annotations
 
 import pytest
+from django.utils import timezone
 
-from goals.models import Goal, Mission
+from goals.models import Goal, HabitCheckIn, Mission
 from tests.companion.factories import say
-from tests.goals.factories import make_goal, make_mission
+from tests.goals.factories import make_goal, make_habit, make_mission
 
 pytestmark = pytest.mark.django_db
 
@@ -789,3 +790,41 @@ def test_a_count_over_a_missions_ceiling_or_a_part_of_a_whole_marks_nothing(owne
     say(owner, "the thumbnails i started but only got like 4 panels out of 12")
 
     assert not Mission.objects.filter(status=Mission.Status.COMPLETED).exists()
+
+
+# -- today's habits, told in passing ------------------------------------------------------
+
+
+def ticked_today(user) -> set[str]:
+    today = user.local_day(timezone.now())
+    done = HabitCheckIn.objects.filter(user=user, day=today, state="done")
+    return set(done.values_list("habit__title", flat=True))
+
+
+@pytest.mark.parametrize("text", ["did my walk", "just got back from my morning walk!!"])
+def test_a_habit_told_done_is_ticked_for_today_and_undo_unticks_it(owner, text):
+    make_goal(owner, title="Run a 5k")
+    make_mission(Goal.objects.get(user=owner), title="Check your shoes")
+    make_habit(owner, title="Morning walk")
+    make_habit(owner, title="Read 20 pages")
+
+    ticked = say(owner, text)
+
+    assert ticked["act"] == "mission_done"
+    assert "Ticked “Morning walk” for today." in ticked["reply"]
+    assert ticked_today(owner) == {"Morning walk"}
+    assert not Mission.objects.filter(user=owner, status="completed").exists()
+    undone = say(owner, "undo", ticked)
+    assert "“Morning walk” is unticked for today" in undone["reply"]
+    assert ticked_today(owner) == set()
+
+
+def test_a_habit_already_ticked_today_is_not_ticked_again(owner):
+    habit = make_habit(owner, title="Morning walk")
+    today = owner.local_day(timezone.now())
+    HabitCheckIn.objects.create(habit=habit, user=owner, day=today)
+
+    answer = say(owner, "did my walk")
+
+    assert "Ticked" not in answer["reply"]
+    assert HabitCheckIn.objects.filter(habit=habit).count() == 1

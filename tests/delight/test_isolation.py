@@ -623,6 +623,7 @@ HAND_WRITTEN = {
     ("goals", "_triad_candidates"): "the daily triad's candidates (lateral per goal)",
     ("goals", "_missions_chosen"): "the triad's three missions with their goals",
     ("goals", "return_times"): "a comeback's instants, at every mission done (quests)",
+    ("goals", "habit_reminders_due"): "everyone's reminders due in a window (the planner's)",
     ("companion", "memory_nearest"): "recall's meaning list",
     ("companion", "_first_stage"): "recall's first stage in one statement",
     ("companion", "conversation_history"): "a session's last turns, every turn",

@@ -9,6 +9,7 @@ import pytest
 
 from goals import selectors
 from goals.models import HabitCheckIn
+from tests.factories import make_user
 from tests.goals.factories import make_habit
 
 pytestmark = pytest.mark.django_db
@@ -46,3 +47,34 @@ def test_today_holds_what_the_schedules_ask_for_and_what_was_done(owner, outside
         "Yoga": (True, None),
         "Swim": (False, 1),
     }
+
+
+@pytest.mark.parametrize(
+    ("now", "due_at"),
+    [
+        # The night clocks go back in Madrid (25 October 2026): 07:30 is 06:30 UTC again.
+        (dt.datetime(2026, 10, 25, 5, 0, tzinfo=dt.UTC), dt.datetime(2026, 10, 25, 6, 30)),
+        # The night they go forward (29 March 2026): 07:30 is 05:30 UTC.
+        (dt.datetime(2026, 3, 29, 4, 0, tzinfo=dt.UTC), dt.datetime(2026, 3, 29, 5, 30)),
+    ],
+)
+def test_a_reminder_is_due_at_its_wall_time_across_a_dst_night(now, due_at):
+    rosa = make_user("rosa", timezone="Europe/Madrid")
+    habit = make_habit(rosa, reminder_time=dt.time(7, 30), start_date=dt.date(2026, 1, 1))
+    (due,) = selectors.habit_reminders_due(now=now, since=now, until=now + dt.timedelta(hours=3))
+    assert (due.habit_id, due.due_at, due.day) == (
+        habit.pk,
+        due_at.replace(tzinfo=dt.UTC),
+        now.date(),
+    )
+
+
+def test_a_reminder_on_the_far_side_of_the_date_line_is_due_on_that_side_s_day():
+    kiri = make_user("tem", timezone="Pacific/Kiritimati")  # UTC+14
+    make_habit(kiri, reminder_time=dt.time(9, 0), start_date=dt.date(2026, 1, 1))
+    now = dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.UTC)  # 08:00 on the 2nd there
+    (due,) = selectors.habit_reminders_due(now=now, since=now, until=now + dt.timedelta(hours=2))
+    assert (due.due_at, due.calendar_date) == (
+        dt.datetime(2026, 12, 1, 19, 0, tzinfo=dt.UTC),
+        dt.date(2026, 12, 2),
+    )

@@ -102,3 +102,41 @@ def test_a_tap_never_sends_the_person_to_another_site(browser, owner):
 
 def test_home_has_no_habits_panel_for_a_person_without_habits(browser):
     assert "Your habits today" not in browser.get(reverse("home")).content.decode()
+
+
+def test_a_reminder_is_set_said_plainly_and_turned_off(browser, owner):
+    owner.quiet_hours_end = dt.time(8, 0)
+    owner.save(update_fields=["quiet_hours_end"])
+    habit = services.habit_create(user=owner, title="Walk", category="health")
+    url = reverse("habit-reminder", args=[habit.pk])
+
+    page = browser.post(url, {"reminder_time": "07:30"}, follow=True).content.decode()
+    assert "A reminder at 07:30 on the days it asks for" in page
+    assert "That&#x27;s in your quiet hours: it comes when they end, at 08:00." in page
+    habit.refresh_from_db()
+    assert habit.reminder_time == dt.time(7, 30)
+
+    browser.post(url, {"reminder_time": "07:30", "off": "1"})
+    habit.refresh_from_db()
+    assert habit.reminder_time is None
+
+
+def test_a_reminder_time_that_cannot_be_read_changes_nothing(browser, owner):
+    habit = services.habit_create(
+        user=owner, title="Walk", category="health", reminder_time=dt.time(19, 0)
+    )
+    page = browser.post(
+        reverse("habit-reminder", args=[habit.pk]), {"reminder_time": "25:99"}, follow=True
+    )
+    assert "That time could not be read" in page.content.decode()
+    habit.refresh_from_db()
+    assert habit.reminder_time == dt.time(19, 0)
+
+
+def test_another_persons_reminder_is_not_found(client, owner, outsider):
+    habit = services.habit_create(user=outsider, title="Walk", category="health")
+    client.force_login(owner)
+    answer = client.post(reverse("habit-reminder", args=[habit.pk]), {"reminder_time": "07:30"})
+    assert answer.status_code == 404
+    habit.refresh_from_db()
+    assert habit.reminder_time is None

@@ -1,0 +1,171 @@
+"""Habits in conversation. A habit wished for in words ("I want to meditate every morning",
+"i wanna swim twice a week"): offered before anything is made ("Shall I make “Meditate” a
+habit, every day?"), made on a yes, and said back; a wish with no "how often" is a goal's,
+not this. And "how's my meditation going?": answered from the habit itself."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any
+
+from companion.dialogue import Choice, best_choice
+from companion.dialogue.cues import is_question, wished_aim
+from companion.dialogue.parsing import infer_category, is_bare_yes
+from delight.models import User
+from goals.models import Habit
+from goals.progress.habit_streaks import HabitStreak
+from goals.selectors import habit_list, habit_streaks, habits_today
+
+NUMBERS = {"one": 1, "once": 1, "two": 2, "twice": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_COUNT = r"(\d|one|two|three|four|five|six)"
+_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+# How often, in the words people use, each with the schedule it makes.
+_DAILY = re.compile(
+    r"\b(?:every|each)\s+(?:single\s+)?(?:day|morning|evening|night|afternoon|lunchtime)\b"
+    r"|\bdaily\b|\beveryday\b|\bin the mornings?\b(?=.*\bevery\b)",
+    re.IGNORECASE,
+)
+_OTHER_DAY = re.compile(r"\bevery\s+other\s+day\b", re.IGNORECASE)
+_EVERY_N = re.compile(rf"\bevery\s+{_COUNT}\s+days\b", re.IGNORECASE)
+_WEEKLY = re.compile(
+    rf"\b(?:{_COUNT}\s+times|once|twice)\s+(?:a|per|each|every)\s+week\b", re.IGNORECASE
+)
+_WEEKDAYS = re.compile(r"\b(?:on\s+weekdays|every\s+weekday|on\s+work\s*days)\b", re.IGNORECASE)
+_NAMED_DAYS = re.compile(
+    rf"\b(?:on|every)\s+({_DAY}(?:\s*(?:,|and|&|\+)\s*{_DAY})*)\b", re.IGNORECASE
+)
+_LEFTOVER = re.compile(
+    r"\s+(?:on|at|in|for|and)\s*$|^\s*(?:to|try to|start to|start|get into)\s+", re.IGNORECASE
+)
+_MY = re.compile(r"\bmy\b", re.IGNORECASE)  # a habit's title speaks to the person: "your"
+
+OFFER = "Shall I make “{title}” a habit, {how}? You'd tick it off on Today, with one tap."
+MADE = (
+    "Done: “{title}” is one of your habits now, {how}. Tick it on Today when it's done; "
+    "you can add a reminder on its page."
+)
+MADE_FAILED = "I couldn't add it just now: you can add it on your Habits page."
+
+
+def habit_wished(text: str) -> dict[str, Any] | None:
+    """The habit a wish names with how often ("" parts left out), or None: its title, its
+    schedule fields, the words for how often, and a category its words hint at."""
+    aim = wished_aim(text)
+    if not aim:
+        return None
+    for pattern, schedule in (
+        (_OTHER_DAY, lambda m: {"schedule": "every", "every_days": 2}),
+        (_EVERY_N, lambda m: {"schedule": "every", "every_days": _number(m[1])}),
+        (_WEEKLY, lambda m: {"schedule": "weekly", "times_per_week": _times(m)}),
+        (_WEEKDAYS, lambda m: {"schedule": "weekdays", "weekdays": [0, 1, 2, 3, 4]}),
+        (_NAMED_DAYS, lambda m: {"schedule": "weekdays", "weekdays": _named_days(m[1])}),
+        (_DAILY, lambda m: {"schedule": "daily"}),
+    ):
+        if found := pattern.search(aim):
+            fields = schedule(found)
+            left = " ".join(f"{aim[: found.start()]} {aim[found.end() :]}".split()).strip(" ,.")
+            title = _MY.sub("your", _LEFTOVER.sub("", left))
+            if not title or fields.get("every_days", 2) < 2 or not fields.get("weekdays", [0]):
+                return None
+            return {
+                "title": title[:1].upper() + title[1:],
+                "fields": fields,
+                "how": _how(fields, found.group(0)),
+                "category": infer_category(title) or "health",
+            }
+    return None
+
+
+def habit_offer_plan(wish: dict[str, Any]) -> dict[str, Any]:
+    """The reply that offers the habit, and the offer kept for the next message."""
+    question = OFFER.format(title=wish["title"], how=wish["how"])
+    return {"strategy": "clarify", "act": "question", "question": question, "habit_offer": wish}
+
+
+def habit_offer_taken(waiting: dict[str, Any] | None, text: str, act: str) -> dict[str, Any] | None:
+    """The plan that makes the habit offered just before, on a yes (None otherwise)."""
+    if not waiting or not (act == "affirm" or is_bare_yes(text)):
+        return None
+    args = {"title": waiting["title"], "category": waiting["category"], **waiting["fields"]}
+    tool = {"name": "habits.create", "args": args}
+    return {"strategy": "flow", "act": "goal_step", "tools": [tool], "habit_made": waiting}
+
+
+def habit_made_words(made: dict[str, Any], runs: list[dict[str, Any]]) -> str:
+    if not runs or not runs[0]["ok"]:
+        return MADE_FAILED
+    return MADE.format(title=made["title"], how=made["how"])
+
+
+def _number(word: str) -> int:
+    return int(word) if word.isdigit() else NUMBERS.get(word.lower(), 0)
+
+
+def _times(found: re.Match[str]) -> int:
+    said = found.group(0).lower()
+    return 1 if said.startswith("once") else 2 if said.startswith("twice") else _number(found[1])
+
+
+def _named_days(said: str) -> list[int]:
+    return sorted({n for n, day in enumerate(DAYS) if day[:3] in said.lower()})
+
+
+def _how(fields: dict[str, Any], said: str) -> str:
+    if fields["schedule"] == "daily":
+        return "every day"
+    if fields["schedule"] == "weekly":
+        times = fields["times_per_week"]
+        return {1: "once a week", 2: "twice a week"}.get(times, f"{times} times a week")
+    if fields["schedule"] == "every":
+        return (
+            "every other day" if fields["every_days"] == 2 else f"every {fields['every_days']} days"
+        )
+    if fields["weekdays"] == [0, 1, 2, 3, 4]:
+        return "on weekdays"
+    names = [DAYS[n].capitalize() + "s" for n in fields["weekdays"]]
+    return "on " + (" and ".join(names) if len(names) <= 2 else ", ".join(names))
+
+
+# -- how a habit is going -----------------------------------------------------------------
+
+_HOW_GOING = re.compile(
+    r"\bhow(?:'?s|\s+is|\s+are|\s+am\s+i\s+doing|\s+did)\b|\bstreak\b|\bprogress\b"
+    r"|\bgoing\b|\bdoing\s+with\b",
+    re.IGNORECASE,
+)
+_ALL_HABITS = re.compile(r"\bhabits\b", re.IGNORECASE)
+NO_HABITS = "You have no habits yet. Tell me one, like “I want to stretch every morning”."
+
+
+def habit_progress_said(user: User, text: str, now: dt.datetime) -> str:
+    """The answer to a question about how a habit, or all of them, is going ("" when the
+    message asks no such thing or names no habit of the person's)."""
+    if not (is_question(text) or text.lower().startswith("how")) or not _HOW_GOING.search(text):
+        return ""
+    habits = list(habit_list(user=user, status=Habit.Status.ACTIVE))
+    named = best_choice(text, [Choice(h.pk, h.title) for h in habits]) if habits else None
+    if named is None and not _ALL_HABITS.search(text):
+        return ""
+    if not habits:
+        return NO_HABITS
+    today = user.local_day(now)
+    streaks = habit_streaks(user=user, habits=habits, today=today)
+    done = {row.habit.pk for row in habits_today(user=user, today=today) if row.done}
+    shown = [h for h in habits if named is None or h.pk == named.id]
+    return " ".join(_going(h, streaks[h.pk], ticked=h.pk in done) for h in shown)
+
+
+def _going(habit: Habit, streak: HabitStreak, *, ticked: bool) -> str:
+    """ "Meditate: 5 days in a row (your best is 9), kept 80% of the time. Done today." """
+    unit = streak.unit.removesuffix("s") if streak.current == 1 else streak.unit
+    if streak.current:
+        said = f"{habit.title}: {streak.current} {unit} in a row"
+        if streak.best > streak.current:
+            said += f" (your best is {streak.best})"
+    else:
+        said = f"{habit.title}: no streak right now, and today can start one"
+    if streak.rate is not None:
+        said += f", kept {round(streak.rate * 100)}% of the time"
+    return f"{said}. {'Done today.' if ticked else 'Not ticked yet today.'}"

@@ -1,0 +1,93 @@
+"""Habit reminders through the durable sends: planned ahead from each habit's chosen time
+on the person's clock, one a day at most, then delivered as nudges are (claimed once,
+checked again when due, retried on their channel); separate from an absence's nudges."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.db import connection, transaction
+from django.urls import reverse
+from django.utils import timezone
+
+from goals import selectors as goals_selectors
+from goals.selectors.habits import HabitReminder
+from nudges import timing
+from nudges.messages import NudgeMessage
+from nudges.models import ScheduledSend
+from nudges.words.reminders import reminder_words
+
+# A run plans the reminders due within this much ahead, and those it missed this far back
+# (a reminder set a minute before its time is sent a little late, not skipped).
+AHEAD = dt.timedelta(hours=1)
+BEHIND = dt.timedelta(minutes=30)
+
+# One statement for a run's reminders (one array per column). A reminder already planned for
+# that habit and date is left alone, unless it still waits and its time changed (the person
+# moved it): then it moves too.
+_INSERT = """
+INSERT INTO nudges_scheduledsend (user_id, habit_id, due_at, local_date, step, channel, state,
+    attempts, template, context, reason, created_at)
+SELECT d.user_id, d.habit_id, d.due_at, d.local_date, 'habit', 'in_app', 'pending',
+    0, '', '{}'::jsonb, '', %(now)s
+FROM unnest(%(user_ids)s::bigint[], %(habit_ids)s::bigint[], %(due)s::timestamptz[],
+            %(dates)s::date[]) AS d(user_id, habit_id, due_at, local_date)
+ON CONFLICT (habit_id, local_date) WHERE step = 'habit'
+DO UPDATE SET due_at = EXCLUDED.due_at
+WHERE nudges_scheduledsend.state = 'pending' AND nudges_scheduledsend.due_at <> EXCLUDED.due_at
+"""
+
+
+@transaction.atomic
+def habit_reminders_plan(*, now: dt.datetime | None = None, ahead: dt.timedelta = AHEAD) -> int:
+    """Plan every habit reminder due from BEHIND ago to `ahead` from `now`; how many were
+    planned or moved (a run that finds them all planned changes nothing)."""
+    now = now or timezone.now()
+    due = goals_selectors.habit_reminders_due(now=now, since=now - BEHIND, until=now + ahead)
+    if not due:
+        return 0
+    params: dict[str, Any] = {
+        "now": now,
+        "user_ids": [r.user_id for r in due],
+        "habit_ids": [r.habit_id for r in due],
+        "due": [r.due_at for r in due],
+        "dates": [r.calendar_date for r in due],
+    }
+    with connection.cursor() as cursor:
+        cursor.execute(_INSERT, params)
+        return int(cursor.rowcount)
+
+
+def reminder_checked(send: ScheduledSend, now: dt.datetime) -> tuple[HabitReminder | None, str]:
+    """The habit's reminder as things are now, and why not to send it ("" to send): the habit
+    gone, paused, its reminder off, its day done or skipped, or its day already over."""
+    user = send.user
+    day = user.local_day(send.due_at)
+    if user.local_day(now) > day:
+        return None, "Its day was over before it could be sent."
+    if send.habit_id is None:
+        return None, "The habit was removed."
+    reminder = goals_selectors.habit_reminder(user=user, habit_id=send.habit_id, day=day)
+    if reminder is None:
+        return None, "The habit was removed."
+    return reminder, reminder.problem
+
+
+def reminder_out_of_quiet_hours(send: ScheduledSend, now: dt.datetime) -> dt.datetime | None:
+    """When a reminder due in the person's quiet hours goes instead (the end of them), if
+    that is still its day; None when it is not in quiet hours."""
+    user = send.user
+    if not user.quiet_at(now.astimezone(user.zone).time()):
+        return None
+    return timing.out_of_quiet_hours(now, user.zone, user.quiet_hours_start, user.quiet_hours_end)
+
+
+def reminder_message(send: ScheduledSend, now: dt.datetime) -> NudgeMessage:
+    """The reminder's words and link, from the habit as it is now."""
+    reminder, _problem = reminder_checked(send, now)
+    if reminder is None:  # checked just before in the same transaction: it is there
+        raise ValueError(f"Send {send.pk} has no habit to remind of.")
+    title, body = reminder_words(reminder)
+    url = reverse("habit-detail", args=[reminder.habit.pk])
+    return NudgeMessage(title=title, body=body, url=url, template="reminder")
