@@ -39,6 +39,7 @@ class HabitStreakSerializer(serializers.Serializer):
     best = serializers.IntegerField()
     unit = serializers.ChoiceField(choices=["days", "weeks"])
     rate = serializers.FloatField(allow_null=True)
+    strength = serializers.FloatField(min_value=0, max_value=1)
 
 
 class HabitSerializer(serializers.ModelSerializer):

@@ -22,10 +22,12 @@ from delight.requests import PersonRequest
 from goals import selectors, services
 from goals.forms import HabitForm, HabitReminderForm
 from goals.models import Habit
+from goals.selectors.habits import HabitDay
 from goals.services.habits import CHECKIN_DAYS_BACK
 from goals.views import back
 
 DETAIL_WEEKS = 5
+YEAR_WEEKS = 53  # the year calendar: a column a week, Monday on top
 
 
 def _streak_words(streak: object) -> str:
@@ -67,6 +69,8 @@ def habit_detail(request: PersonRequest, habit_id: int) -> HttpResponse:
     today = user.local_day(timezone.now())
     monday = today - dt.timedelta(days=today.weekday() + 7 * (DETAIL_WEEKS - 1))
     days = selectors.habit_calendar(user=user, habit_id=habit.pk, start=monday, end=today)
+    year_start = today - dt.timedelta(days=today.weekday() + 7 * (YEAR_WEEKS - 1))
+    year = selectors.habit_calendar(user=user, habit_id=habit.pk, start=year_start, end=today)
     streak = selectors.habit_streaks(user=user, habits=[habit], today=today)[habit.pk]
     oldest = today - dt.timedelta(days=CHECKIN_DAYS_BACK)
     context = {
@@ -75,11 +79,22 @@ def habit_detail(request: PersonRequest, habit_id: int) -> HttpResponse:
         "reminder_words": _reminder_words(user, habit.reminder_time),
         "weeks": [days[i : i + 7] for i in range(0, len(days), 7)],
         "streak": streak,
+        "strength_percent": round(streak.strength * 100),
+        "year": year,
+        "year_words": _year_words(year),
         "streak_words": _streak_words(streak),
         "oldest": oldest,
         "today": today,
     }
     return render(request, "goals/habit_detail.html", context)
+
+
+def _year_words(days: list[HabitDay]) -> str:
+    """The year calendar in a sentence, for a screen reader."""
+    done = sum(day.state == "done" for day in days)
+    asked = sum(day.due for day in days)
+    said = f"The last year: done on {done} day{'' if done == 1 else 's'}"
+    return f"{said}, of the {asked} it asked for." if asked else f"{said}."
 
 
 def _reminder_words(user: User, at: dt.time | None) -> str:

@@ -4,7 +4,8 @@ A habit asked for on days (every day, chosen weekdays, every N days) counts days
 its schedule asks for and it was done adds one; a day skipped on purpose neither adds nor
 breaks; a day asked for and not done breaks it, except today, which is not over. A habit of
 N times a week counts weeks (Monday to Sunday): a week with N done keeps it, this week
-counts once it is met and breaks nothing before it ends.
+counts once it is met and breaks nothing before it ends. Its strength is Loop's score: each
+occasion asked for (a day, or a week) pulls it toward 1 when kept, toward 0 when missed.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from goals.models import Habit, HabitCheckIn
+from goals.progress.streaks import HALF_LIFE_DAYS
 
 DONE, SKIPPED = HabitCheckIn.State.DONE, HabitCheckIn.State.SKIPPED
 
@@ -39,6 +41,22 @@ class HabitStreak:
     unit: str  # "days" or "weeks"
     rate: float | None  # done of what was asked for, so far (None before anything was)
     started_on: dt.date | None = None  # the first day (or week's Monday) of the current one
+    strength: float = 0.0  # Loop's habit strength, 0-1: see `_decay`
+
+
+def _decay(habit: Habit) -> float:
+    """How much strength an occasion keeps of the one before (Loop Habit Tracker's score):
+    half of it goes in HALF_LIFE_DAYS of the calendar, however often the habit is asked for,
+    so a day of a daily habit weighs a little and a week of a weekly one much more."""
+    if habit.schedule == Habit.Schedule.WEEKLY:
+        days = 7.0
+    elif habit.schedule == Habit.Schedule.WEEKDAYS:
+        days = 7 / max(1, len(habit.weekdays))
+    elif habit.schedule == Habit.Schedule.EVERY:
+        days = float(habit.every_days or 1)
+    else:
+        days = 1.0
+    return 0.5 ** (days / HALF_LIFE_DAYS)
 
 
 def habit_streak(habit: Habit, states: dict[dt.date, str], *, today: dt.date) -> HabitStreak:
@@ -46,7 +64,7 @@ def habit_streak(habit: Habit, states: dict[dt.date, str], *, today: dt.date) ->
     if habit.schedule == Habit.Schedule.WEEKLY:
         return _weekly(habit, states, today=today)
     current = best = asked = done = 0
-    started_on = None
+    started_on, strength, keep = None, 0.0, _decay(habit)
     day = habit.start_date
     while day <= today:
         state = states.get(day)
@@ -57,10 +75,12 @@ def habit_streak(habit: Habit, states: dict[dt.date, str], *, today: dt.date) ->
                 best = max(best, current)
             elif day < today:
                 current, started_on = 0, None
-            asked += day < today or state == DONE
+            if day < today or state == DONE:  # today, not yet done, is not a miss yet
+                asked += 1
+                strength = strength * keep + (1 - keep) * (state == DONE)
         day += dt.timedelta(days=1)
     rate = round(done / asked, 3) if asked else None
-    return HabitStreak(current, best, "days", rate, started_on)
+    return HabitStreak(current, best, "days", rate, started_on, round(strength, 3))
 
 
 def _weekly(habit: Habit, states: dict[dt.date, str], *, today: dt.date) -> HabitStreak:
@@ -68,7 +88,7 @@ def _weekly(habit: Habit, states: dict[dt.date, str], *, today: dt.date) -> Habi
     monday = habit.start_date - dt.timedelta(days=habit.start_date.weekday())
     this_monday = today - dt.timedelta(days=today.weekday())
     current = best = asked = met = 0
-    started_on = None
+    started_on, strength, keep = None, 0.0, _decay(habit)
     while monday <= this_monday:
         week = [monday + dt.timedelta(days=n) for n in range(7)]
         count = sum(states.get(day) == DONE for day in week)
@@ -78,7 +98,9 @@ def _weekly(habit: Habit, states: dict[dt.date, str], *, today: dt.date) -> Habi
             best = max(best, current)
         elif monday < this_monday:
             current, started_on = 0, None
-        asked += monday < this_monday or count >= needed
+        if monday < this_monday or count >= needed:
+            asked += 1
+            strength = strength * keep + (1 - keep) * min(1.0, count / needed)
         monday += dt.timedelta(days=7)
     rate = round(met / asked, 3) if asked else None
-    return HabitStreak(current, best, "weeks", rate, started_on)
+    return HabitStreak(current, best, "weeks", rate, started_on, round(strength, 3))

@@ -69,7 +69,7 @@ def test_a_habit_carries_its_streak(owner_api, owner, walk):
         owner_api.post(f"{HABITS}{walk['id']}/checkins/{day}/", {}, format="json")
     Habit.objects.filter(pk=walk["id"]).update(start_date=today(owner) - dt.timedelta(days=2))
     shown = owner_api.get(f"{HABITS}{walk['id']}/").json()["streak"]
-    assert shown == {"current": 3, "best": 3, "unit": "days", "rate": 1.0}
+    assert shown == {"current": 3, "best": 3, "unit": "days", "rate": 1.0, "strength": 0.148}
     listed = owner_api.get(HABITS).json()["results"][0]["streak"]
     assert listed == shown
 

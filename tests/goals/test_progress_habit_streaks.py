@@ -56,3 +56,30 @@ def test_a_weekly_habit_counts_weeks_and_this_week_breaks_nothing_before_it_ends
 def test_before_anything_was_asked_for_there_is_no_rate():
     streak = habit_streak(habit(), {}, today=MONDAY)
     assert (streak.current, streak.best, streak.rate) == (0, 0, None)
+
+
+def test_strength_halves_toward_kept_in_thirteen_days_whatever_the_schedule():
+    # Kept perfectly for 14 days: a daily habit (14 occasions) and an every-other-day one
+    # (7 occasions) are equally strong; 13 days of a daily habit make it half strong.
+    today = MONDAY + dt.timedelta(days=14)
+    daily = habit_streak(habit(), days(*range(14)), today=today)
+    every_other = habit_streak(
+        habit(schedule="every", every_days=2), days(*range(0, 14, 2)), today=today
+    )
+    assert daily.strength == pytest.approx(1 - 0.5 ** (14 / 13), abs=0.001)
+    assert every_other.strength == pytest.approx(daily.strength, abs=0.001)
+    thirteen = habit_streak(habit(), days(*range(13)), today=MONDAY + dt.timedelta(days=13))
+    assert thirteen.strength == pytest.approx(0.5, abs=0.001)
+
+
+def test_a_miss_lowers_strength_and_a_skip_or_today_leaves_it():
+    kept = habit_streak(habit(), days(0, 1, 2, 3), today=MONDAY + dt.timedelta(days=4))
+    missed = habit_streak(habit(), days(0, 1, 3), today=MONDAY + dt.timedelta(days=4))
+    skipped = habit_streak(
+        habit(), {**days(0, 1, 3), **days(2, state="skipped")}, today=MONDAY + dt.timedelta(days=4)
+    )
+    assert missed.strength < kept.strength
+    assert (
+        skipped.strength
+        == habit_streak(habit(), days(0, 1, 2), today=MONDAY + dt.timedelta(days=3)).strength
+    )

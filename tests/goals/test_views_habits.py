@@ -54,6 +54,9 @@ def test_today_is_ticked_from_the_list_and_a_past_day_from_the_calendar(browser,
     assert "Unticked: Walk" in detail
     assert HabitCheckIn.objects.filter(habit=habit).count() == 1
     assert 'id="habit-calendar"' in detail
+    # Today ticked; yesterday, ticked before the start, moved it there and was unticked.
+    assert "The last year: done on 1 day, of the 2 it asked for." in detail
+    assert "Strength: grows each time you keep it" in detail
 
 
 def test_a_day_too_far_back_changes_nothing_and_says_why(browser, owner):
