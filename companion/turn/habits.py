@@ -7,15 +7,17 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.dialogue import Choice, best_choice
 from companion.dialogue.cues import is_question, wished_aim
 from companion.dialogue.parsing import infer_category, is_bare_yes
 from delight.models import User
-from goals.models import Habit
-from goals.progress.habit_streaks import HabitStreak
-from goals.selectors import habit_list, habit_streaks, habits_today
+from goals.selectors import habit_streaks, habits_active, habits_today
+
+if TYPE_CHECKING:  # annotations only: habits are read through goals' selectors
+    from goals.models import Habit
+    from goals.progress.habit_streaks import HabitStreak
 
 NUMBERS = {"one": 1, "once": 1, "two": 2, "twice": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -144,7 +146,7 @@ def habit_progress_said(user: User, text: str, now: dt.datetime) -> str:
     message asks no such thing or names no habit of the person's)."""
     if not (is_question(text) or text.lower().startswith("how")) or not _HOW_GOING.search(text):
         return ""
-    habits = list(habit_list(user=user, status=Habit.Status.ACTIVE))
+    habits = habits_active(user=user)
     named = best_choice(text, [Choice(h.pk, h.title) for h in habits]) if habits else None
     if named is None and not _ALL_HABITS.search(text):
         return ""

@@ -1,5 +1,6 @@
 """REST API of imported history: POST /api/progress/import/ takes a person's past (Loop Habit
-Tracker's CSV export, or a JSON list of events) and adds it to their days, all or nothing."""
+Tracker's CSV export, or a JSON list of events) and adds it to their days, all or nothing:
+Loop's habits, and events naming a habit, become the person's habits with their days."""
 
 from __future__ import annotations
 
@@ -20,12 +21,12 @@ from goals.progress.importing import (
     FILE_TOO_LARGE,
     MAX_EVENTS,
     MAX_UPLOAD_BYTES,
-    ImportedEvent,
+    ImportedHistory,
     ImportProblems,
     Problem,
     parse_events_json,
-    parse_upload,
 )
+from goals.progress.importing_loop import parse_upload
 
 PROBLEMS = (
     "Nothing was imported. Besides `detail` and `code`, `problems` lists every bad row, up to "
@@ -44,6 +45,12 @@ class ImportEventSerializer(serializers.Serializer):
     )
     category = serializers.ChoiceField(choices=Category.choices)
     title = serializers.CharField(required=False, max_length=200, help_text="Optional.")
+    habit = serializers.CharField(
+        required=False,
+        max_length=200,
+        help_text="Optional: a habit's name. The event is then a day done of the person's "
+        "habit of that name (any case), or of a new habit of every day in its category.",
+    )
 
 
 class ImportEventsSerializer(serializers.Serializer):
@@ -52,24 +59,46 @@ class ImportEventsSerializer(serializers.Serializer):
 
 class ImportUploadSerializer(serializers.Serializer):
     file = serializers.FileField(
-        help_text="Loop Habit Tracker's Checkmarks.csv (the whole export, one habit per column, "
-        "or one habit's own file), the export's zip, or a JSON file as the JSON body; at most "
-        f"{MAX_UPLOAD_BYTES // (1024 * 1024)} MB. From Loop, only the days marked done count "
-        "(for a numeric habit, a day with an amount), each at the middle of that day."
+        help_text="Loop Habit Tracker's export as a zip (its Habits.csv gives each habit's "
+        "schedule, number, unit and whether it is archived), its Checkmarks.csv alone (each "
+        "habit column a habit of every day), one habit's own Checkmarks.csv (days of no "
+        "habit), or a JSON file as the JSON body; at most "
+        f"{MAX_UPLOAD_BYTES // (1024 * 1024)} MB. Each Loop habit continues the person's "
+        "habit of that name (any case, not archived) or becomes a new one; a day marked done "
+        "(for a numeric habit, a day with an amount) is a day done, a skipped day a day "
+        "skipped. Days Loop filled in by itself, no and unknown do not come across."
     )
     category = serializers.ChoiceField(
         choices=Category.choices, required=False, help_text="Required for Loop's CSV."
     )
 
 
+class HabitImportedSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="habit_id", help_text="The habit, at /api/habits/<id>/.")
+    title = serializers.CharField()
+    created = serializers.BooleanField(
+        help_text="Made by this import; false: the person's habit of that name, continued."
+    )
+    archived = serializers.BooleanField()
+    days_done = serializers.IntegerField(help_text="Days done this import added to it.")
+
+
 class ImportResultSerializer(serializers.Serializer):
-    added = serializers.IntegerField(help_text="Events new to the person's days.")
+    added = serializers.IntegerField(
+        help_text="Habit days (done or skipped) and events new to the person's history."
+    )
     already = serializers.IntegerField(
-        help_text="Events identical to one imported before (same time, category and title)."
+        help_text="Left as they were: a habit's day it already had, or an event identical to "
+        "one imported before (same time, category and title)."
     )
     first_date = serializers.DateField(
         allow_null=True, help_text="The earliest local date added; null when nothing was."
     )
+    habits_created = serializers.IntegerField(help_text="Habits this import made.")
+    habits_continued = serializers.IntegerField(
+        help_text="The person's habits this import went on with (same name, any case)."
+    )
+    habits = HabitImportedSerializer(many=True)
 
 
 class ProgressImportView(APIView):
@@ -94,30 +123,33 @@ class ProgressImportView(APIView):
                         {
                             "occurred_at": "2024-05-02T21:00:00",
                             "category": "growth",
-                            "title": "Read 20 pages",
+                            "habit": "Read",
                         },
                     ]
                 },
             )
         ],
         description="All or nothing: one bad row and nothing is imported; the 400 names "
-        "every bad row. Importing the same history again adds nothing twice.",
+        "every bad row. Importing the same history again adds nothing twice: a habit's day "
+        "it already has is left as it is.",
     )
     def post(self, request: PersonApiRequest) -> Response:
         user = request.user
         try:
-            events = _events(request, user=user)
+            history = _history(request, user=user)
         except ImportProblems as refused:
             return Response(_problems_body(refused.problems), status=400)
-        result = services.progress_import(user=user, events=events)
+        result = services.progress_import(user=user, history=history)
         return Response(ImportResultSerializer(result).data, status=201)
 
 
-def _events(request: Request, *, user: User) -> list[ImportedEvent]:
-    """The events of the request: an uploaded file (a form), or the JSON body."""
+def _history(request: Request, *, user: User) -> ImportedHistory:
+    """The history of the request: an uploaded file (a form), or the JSON body."""
     now = timezone.now()
     if not request.content_type.startswith("multipart/"):
-        return parse_events_json(request.data, zone=user.timezone, now=now)
+        return parse_events_json(
+            request.data, zone=user.timezone, day_start_hour=user.day_start_hour, now=now
+        )
     # Refuse an upload declared too large before its body is read.
     declared = request.META.get("CONTENT_LENGTH", "")
     if declared.isdecimal() and int(declared) > MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES:

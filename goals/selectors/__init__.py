@@ -42,6 +42,7 @@ from goals.selectors.habits import (
     habit_reminder,
     habit_reminders_due,
     habit_streaks,
+    habits_active,
     habits_done_on,
     habits_today,
 )
@@ -66,6 +67,7 @@ __all__ = [
     "habit_reminder",
     "habit_reminders_due",
     "habit_streaks",
+    "habits_active",
     "habits_done_on",
     "habits_today",
     "missions_done_today",

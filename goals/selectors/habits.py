@@ -22,6 +22,10 @@ def habit_list(*, user: User, status: str | None = None) -> QuerySet[Habit]:
     return habits.filter(status=status) if status else habits
 
 
+def habits_active(*, user: User) -> list[Habit]:
+    return list(habit_list(user=user, status=Habit.Status.ACTIVE))
+
+
 def habit_get(*, user: User, habit_id: int) -> Habit:
     return owned_or_not_found(Habit, user=user, pk=habit_id, message="There is no such habit.")
 

@@ -1,16 +1,19 @@
 """POST /api/progress/import/: a person's past, from Loop's export or a JSON list, added to
-their days all or nothing."""
+their days all or nothing; Loop's habits, and events naming a habit, become their habits."""
 
 from __future__ import annotations
 
 import datetime as dt
+import io
+import zipfile
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
-from goals.models import ActivityEvent
+from goals.models import ActivityEvent, Habit
 from goals.progress.selectors import progress_today
+from tests.goals.factories import make_habit
 
 pytestmark = pytest.mark.django_db
 
@@ -26,6 +29,79 @@ def checkmarks(user, days_ago: list[int], *, extra: str = "") -> SimpleUploadedF
     today = progress_today(user=user)
     lines = "".join(f"{today - dt.timedelta(days=n)},2,\n" for n in days_ago)
     return SimpleUploadedFile("Checkmarks.csv", f"Date,Run,\n{lines}{extra}".encode())
+
+
+def loop_zip(user) -> SimpleUploadedFile:
+    """Loop's export: Walk every day, done the last three days; Pages, 20 a day, 3 times a
+    week, done two days ago (18 pages) and skipped yesterday."""
+    today = progress_today(user=user)
+    habits = (
+        "Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,"
+        "Unit,Target Type,Target Value,Archived?\n"
+        "001,Walk,YES_NO,Did you walk?,,1,1,#FF8F00,,,,false\n"
+        "002,Pages,NUMERICAL,How many pages?,,3,7,#E64A19,pages,AT_LEAST,20.0,false\n"
+    )
+    values = {1: "YES_MANUAL,SKIP", 2: "YES_MANUAL,18000", 3: "YES_MANUAL,UNKNOWN"}
+    lines = "".join(f"{today - dt.timedelta(days=n)},{values[n]},\n" for n in (1, 2, 3))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("Habits.csv", habits)
+        archive.writestr("Checkmarks.csv", f"Date,Walk,Pages,\n{lines}")
+    return SimpleUploadedFile("Loop Habits CSV.zip", buffer.getvalue())
+
+
+def test_loops_export_becomes_the_persons_habits(owner, owner_api):
+    response = owner_api.post(
+        URL, {"file": loop_zip(owner), "category": "health"}, format="multipart"
+    )
+
+    assert response.status_code == 201
+    body = response.json()
+    walk, pages = (Habit.objects.get(user=owner, title=title) for title in ("Walk", "Pages"))
+    assert body["habits"] == [
+        {"id": walk.pk, "title": "Walk", "created": True, "archived": False, "days_done": 3},
+        {"id": pages.pk, "title": "Pages", "created": True, "archived": False, "days_done": 1},
+    ]
+    assert (body["added"], body["already"]) == (5, 0)
+    assert (body["habits_created"], body["habits_continued"]) == (2, 0)
+    listed = {h["title"]: h for h in owner_api.get("/api/habits/").json()["results"]}
+    assert (listed["Walk"]["schedule"], listed["Walk"]["streak"]["current"]) == ("daily", 3)
+    shown = ("schedule", "times_per_week", "target", "unit")
+    assert [listed["Pages"][key] for key in shown] == ["weekly", 3, 20, "pages"]
+    today = progress_today(user=owner)
+    span = {"from": str(today - dt.timedelta(days=2)), "to": str(today - dt.timedelta(days=1))}
+    calendar = owner_api.get(f"/api/habits/{pages.pk}/calendar/", span).json()
+    assert [(day["state"], day["value"]) for day in calendar] == [("done", 18), ("skipped", None)]
+
+
+def test_loops_export_again_continues_the_habits_and_adds_nothing_twice(owner, owner_api):
+    make_habit(owner, title="walk")
+    owner_api.post(URL, {"file": loop_zip(owner), "category": "health"}, format="multipart")
+
+    again = owner_api.post(URL, {"file": loop_zip(owner), "category": "health"}, format="multipart")
+
+    assert again.status_code == 201
+    assert (again.json()["added"], again.json()["already"]) == (0, 5)
+    assert (again.json()["habits_created"], again.json()["habits_continued"]) == (0, 2)
+    assert Habit.objects.filter(user=owner).count() == 2
+    assert ActivityEvent.objects.filter(user=owner).count() == 4
+
+
+def test_a_json_event_naming_a_habit_is_a_day_of_that_habit(owner, owner_api):
+    events = [
+        {"occurred_at": ago(2), "category": "growth", "habit": "Read"},
+        {"occurred_at": ago(1), "category": "growth", "habit": "read"},
+        {"occurred_at": ago(1), "category": "health", "title": "Swim"},
+    ]
+
+    response = owner_api.post(URL, {"events": events}, format="json")
+
+    assert response.status_code == 201
+    assert [(h["title"], h["days_done"]) for h in response.json()["habits"]] == [("Read", 2)]
+    habit = Habit.objects.get(user=owner)
+    assert (habit.schedule, habit.category) == ("daily", "growth")
+    kinds = sorted(ActivityEvent.objects.filter(user=owner).values_list("kind", flat=True))
+    assert kinds == ["habit_done", "habit_done", "mission_completed"]
 
 
 def test_a_json_list_of_events_is_added_to_the_persons_days(owner, owner_api):
@@ -50,7 +126,8 @@ def test_loops_csv_is_uploaded_with_the_category_it_counts_for(owner, owner_api)
     )
 
     assert response.status_code == 201
-    assert response.json()["added"] == 4
+    assert (response.json()["added"], response.json()["habits_created"]) == (4, 1)
+    assert Habit.objects.get(user=owner).category == "craft"
     body = owner_api.get("/api/progress/").json()
     assert body["streaks"]["by_category"]["craft"]["current"] == 4
 
@@ -155,3 +232,6 @@ def test_the_schema_documents_both_bodies_and_the_problems(owner_api):
     assert set(operation["requestBody"]["content"]) >= {"application/json", "multipart/form-data"}
     assert {"201", "400"} <= set(operation["responses"])
     assert "`problems` lists every bad row" in operation["responses"]["400"]["description"]
+    result = operation["responses"]["201"]["content"]["application/json"]["schema"]["$ref"]
+    fields = schema["components"]["schemas"][result.rsplit("/", 1)[1]]["properties"]
+    assert {"habits", "habits_created", "habits_continued"} <= set(fields)
