@@ -51,6 +51,11 @@ class LivedDay:
     starts_at: dt.datetime  # aware UTC: `date` at day_start_hour in `zone`
     ends_at: dt.datetime  # aware UTC: the next date's start in `zone`
 
+    @property
+    def middle(self) -> dt.datetime:
+        """Halfway through the day: where a day's work told after it sits."""
+        return self.starts_at + (self.ends_at - self.starts_at) / 2
+
 
 def day_start(date: dt.date, *, zone: str, day_start_hour: int) -> dt.datetime:
     """The aware UTC instant `date` starts at in `zone`.

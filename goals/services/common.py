@@ -82,8 +82,7 @@ def event_record(
     owner = mission or habit or goal
     at = now
     if day is not None and day != today.date:
-        past = day_of(day, zone=user.timezone, day_start_hour=user.day_start_hour)
-        at = past.starts_at + (past.ends_at - past.starts_at) / 2
+        at = day_of(day, zone=user.timezone, day_start_hour=user.day_start_hour).middle
     elif kind in MEANINGFUL:
         activity_announce(
             user=user, kind=kind, at=now, returning=activity_ends_absence(user=user, at=now)

@@ -228,8 +228,7 @@ def _habit_done(
     at the middle of that day on the person's clock."""
     at = now
     if day != today:
-        lived = day_of(day, zone=user.timezone, day_start_hour=user.day_start_hour)
-        at = lived.starts_at + (lived.ends_at - lived.starts_at) / 2
+        at = day_of(day, zone=user.timezone, day_start_hour=user.day_start_hour).middle
     return ActivityEvent(
         user=user,
         kind=Kind.HABIT_DONE,
