@@ -18,6 +18,7 @@ from goals.selectors import habit_streaks, habits_active, habits_today
 if TYPE_CHECKING:  # annotations only: habits are read through goals' selectors
     from goals.models import Habit
     from goals.progress.habit_streaks import HabitStreak
+    from goals.selectors.habits import HabitToday
 
 NUMBERS = {"one": 1, "once": 1, "two": 2, "twice": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -154,12 +155,12 @@ def habit_progress_said(user: User, text: str, now: dt.datetime) -> str:
         return NO_HABITS
     today = user.local_day(now)
     streaks = habit_streaks(user=user, habits=habits, today=today)
-    done = {row.habit.pk for row in habits_today(user=user, today=today) if row.done}
+    rows = {row.habit.pk: row for row in habits_today(user=user, today=today)}
     shown = [h for h in habits if named is None or h.pk == named.id]
-    return " ".join(_going(h, streaks[h.pk], ticked=h.pk in done) for h in shown)
+    return " ".join(_going(h, streaks[h.pk], rows.get(h.pk)) for h in shown)
 
 
-def _going(habit: Habit, streak: HabitStreak, *, ticked: bool) -> str:
+def _going(habit: Habit, streak: HabitStreak, today: HabitToday | None) -> str:
     """ "Meditate: 5 days in a row (your best is 9), kept 80% of the time. Done today." """
     unit = streak.unit.removesuffix("s") if streak.current == 1 else streak.unit
     if streak.current:
@@ -170,4 +171,10 @@ def _going(habit: Habit, streak: HabitStreak, *, ticked: bool) -> str:
         said = f"{habit.title}: no streak right now, and today can start one"
     if streak.rate is not None:
         said += f", kept {round(streak.rate * 100)}% of the time"
-    return f"{said}. {'Done today.' if ticked else 'Not ticked yet today.'}"
+    if today is None:  # a weekly habit whose week is met, or a day it does not ask for
+        now = "Done for this week." if habit.times_per_week else "Not due today."
+    elif today.week_done is not None:
+        now = f"{today.week_done} of {habit.times_per_week} this week so far."
+    else:
+        now = "Done today." if today.done else "Not ticked yet today."
+    return f"{said}. {now}"

@@ -42,7 +42,8 @@ def test_before_any_passage_the_panel_says_honestly_what_will_come(story, owner)
     text = _text(_panel(owner))
 
     assert text == (
-        "Your story Every mission you finish becomes part of your story. "
+        "Your story Every mission you finish and every habit you keep becomes part of your "
+        "story. "
         "Eliza will tell it here, chapter by chapter."
     )
 
