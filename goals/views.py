@@ -263,6 +263,7 @@ def today(request: PersonRequest) -> HttpResponse:
         energy = None
     day = selectors.day_for(user=request.user, energy=energy, more=bool(request.GET.get("more")))
     today = request.user.local_day(timezone.now())
+    habits = selectors.habits_today(user=request.user, today=today)
     done = len(day.done)
     context = {
         "day": day,
@@ -276,7 +277,10 @@ def today(request: PersonRequest) -> HttpResponse:
         "energy_query": f"?energy={energy}" if energy else "",
         "just_done": request.session.pop(JUST_DONE, None),
         "day_size": selectors.DAY_SIZE,
-        "habits": selectors.habits_today(user=request.user, today=today),
+        "habits": habits,
+        "habits_done": sum(row.done for row in habits),
+        # Nothing in the three but habits today: the habits first, one word for the rest.
+        "habits_only": bool(habits) and not any(mission for _, mission in day.open),
         "today": today,
     }
     return render(request, "goals/today.html", context)

@@ -143,3 +143,14 @@ def test_another_persons_reminder_is_not_found(client, owner, outsider):
     assert answer.status_code == 404
     habit.refresh_from_db()
     assert habit.reminder_time is None
+
+
+def test_a_day_of_habits_and_no_missions_shows_the_habits_first_and_counts_them(browser, owner):
+    services.habit_create(user=owner, title="Stretch", category="health")
+    services.habit_create(user=owner, title="Read", category="growth")
+
+    page = browser.get(reverse("today")).content.decode()
+
+    assert "0 of 2 habits done" in page
+    assert page.index('id="habits-today"') < page.index('id="no-missions"')
+    assert "0/3" not in page
