@@ -189,3 +189,17 @@ def test_two_workers_at_once_send_a_reminder_once(rosa, walk):
 
     assert len(reminders_of(rosa)) == 1
     assert ScheduledSend.objects.get(habit=walk).state == State.SENT
+
+
+def test_a_reminder_whose_worker_died_mid_send_is_sent_by_the_next_run_once(walk, rosa):
+    services.habit_reminders_plan(now=NOW)
+    # A worker claimed it at 07:30 and died before giving it: its claim lapses.
+    ScheduledSend.objects.filter(habit=walk).update(
+        state=State.SENDING, claimed_until=AT_0730 + 5 * MINUTE, attempts=1
+    )
+    assert services.nudges_deliver(now=AT_0730 + MINUTE) == 0  # still the dead one's
+
+    assert services.nudges_deliver(now=AT_0730 + 6 * MINUTE) == 1
+
+    assert len(reminders_of(rosa)) == 1
+    assert ScheduledSend.objects.get(habit=walk).state == State.SENT
