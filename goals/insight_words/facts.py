@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 # The kinds of insight (goals.models.ProgressInsight.Kind has the same values).
-KINDS = ("best_category", "best_time", "weekday", "trend", "comeback")
+KINDS = ("best_category", "best_time", "weekday", "trend", "comeback", "habit_days")
 
 
 @dataclass(frozen=True)

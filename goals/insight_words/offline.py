@@ -44,6 +44,14 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         "You are picking up pace: {this_week} {this_week:mission|missions} this week, up from "
         "{last_week} the week before.",
     ),
+    "habit_days": (
+        "“{habit}” is a {side} habit for you: done on {done} of the last {asked} {side}s, "
+        "and on {other_done} of {other_asked} {other}s.",
+        "You keep “{habit}” best on {side}s: {done} of the last {asked}, and {other_done} of "
+        "{other_asked} on {other}s.",
+        "On {side}s “{habit}” comes easily: you kept it on {done} of the last {asked}, and "
+        "on {other_done} of {other_asked} {other}s.",
+    ),
     "comeback": (
         "Welcome back — {missions} {missions:mission|missions} since you returned after "
         "{days_away} {days_away:day|days} away.",

@@ -181,6 +181,7 @@ class ProgressInsight(models.Model):
         WEEKDAY = "weekday", "Weekday pattern"
         TREND = "trend", "Trend"
         COMEBACK = "comeback", "Comeback"
+        HABIT_DAYS = "habit_days", "A habit's days"
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="progress_insights"

@@ -1,4 +1,4 @@
-"""What Eliza notices in a person's progress (reads): five detectors over their own activity,
+"""What Eliza notices in a person's progress (reads): six detectors over their own activity,
 each giving the facts of one insight when the evidence is enough, nothing otherwise.
 
 "This week" is the last 7 local days up to the person's today; "the week before" the 7 days
@@ -18,10 +18,11 @@ from django.db.models import Count, Q
 
 from delight.models import User
 from goals.insight_words import InsightFacts
-from goals.models import ActivityEvent, Category, ProgressInsight
-from goals.progress.days import zone_info
+from goals.models import ActivityEvent, Category, Habit, HabitCheckIn, ProgressInsight
+from goals.progress.days import ONE_DAY, zone_info
 from goals.progress.importing import LOOP
 from goals.progress.selectors import progress_today
+from goals.selectors.habits import habit_states, habits_active
 
 Kind = ActivityEvent.Kind
 Insight = ProgressInsight.Kind
@@ -38,6 +39,9 @@ BEST_TIME_HOURS = 2  # the width of the window named
 BEST_TIME_SHARE = 3  # ... which holds at least a third of them (and 3 or more)
 WEEKDAY_WEEKS = (4, 8)  # weeks of history needed, and read at most
 WEEKDAY_MIN = 4  # missions on the strongest weekday, at least a quarter of all
+HABIT_WEEKS = (4, 8)  # whole weeks of a daily habit needed, and read at most
+HABIT_GAP = 0.3  # how far apart its weekdays and weekends must be kept
+HABIT_STRONG = 0.6  # ... the better side kept at least this often
 TREND_MIN = 3  # missions this week, more than the week before (which had some)
 AWAY_DAYS = 3  # days without any activity before a return
 COMEBACK_DAYS = 7  # a return is news for this many days
@@ -57,6 +61,7 @@ def insight_facts(*, user: User, now: dt.datetime) -> list[InsightFacts]:
         _trend(today=today, overall=done[""]),
         _weekday(today=today, overall=done[""]),
         _best_time(user=user, today=today),
+        _habit_days(user=user, today=today),
     ]
     return [facts for facts in found if facts is not None]
 
@@ -206,6 +211,44 @@ def _weekday(*, today: dt.date, overall: dict[dt.date, int]) -> InsightFacts | N
     numbers: dict[str, int | float | str] = {"weekday": name, "count": best, "weeks": weeks}
     key = f"weekday:{name.lower()}:{today:%Y-%m}"
     return InsightFacts(Insight.WEEKDAY.value, key, numbers)
+
+
+def _habit_days(*, user: User, today: dt.date) -> InsightFacts | None:
+    """The daily habit kept clearly better on weekdays than at weekends, or the other way.
+
+    1. Each active daily habit with HABIT_WEEKS[0] whole weeks or more since its start:
+       its last whole weeks (at most HABIT_WEEKS[1]), days skipped on purpose left out.
+    2. How often it was kept on weekdays and at weekends: one side at least HABIT_STRONG,
+       the other HABIT_GAP or more below it.
+    3. Of several, the widest gap; once per habit, side and month.
+    """
+    found: list[tuple[float, InsightFacts]] = []
+    for habit in habits_active(user=user):
+        weeks = min((today - habit.start_date).days // WEEK, HABIT_WEEKS[1])
+        if habit.schedule != Habit.Schedule.DAILY or weeks < HABIT_WEEKS[0]:
+            continue
+        start = today - dt.timedelta(days=weeks * WEEK)
+        states = habit_states(user=user, habit=habit, start=start, end=today - ONE_DAY)
+        sides = {"weekday": [0, 0], "weekend": [0, 0]}  # [done, asked]
+        for offset in range(weeks * WEEK):
+            day = start + dt.timedelta(days=offset)
+            state = states.get(day)
+            if state != HabitCheckIn.State.SKIPPED:
+                side = sides["weekend" if day.weekday() >= 5 else "weekday"]
+                side[0] += state == HabitCheckIn.State.DONE
+                side[1] += 1
+        (best, (done, asked)), (other, (other_done, other_asked)) = sorted(
+            sides.items(), key=lambda item: -item[1][0] / max(1, item[1][1])
+        )
+        gap = done / max(1, asked) - other_done / max(1, other_asked)
+        if done / max(1, asked) >= HABIT_STRONG and gap >= HABIT_GAP:
+            numbers: dict[str, int | float | str] = {
+                "habit": habit.title, "side": best, "done": done, "asked": asked,
+                "other": other, "other_done": other_done, "other_asked": other_asked,
+            }  # fmt: skip
+            key = f"habit_days:{habit.pk}:{best}:{today:%Y-%m}"
+            found.append((gap, InsightFacts(Insight.HABIT_DAYS.value, key, numbers)))
+    return max(found, key=lambda pair: pair[0])[1] if found else None
 
 
 def _best_time(*, user: User, today: dt.date) -> InsightFacts | None:

@@ -92,6 +92,12 @@ def habit_choices(*, user: User, today: dt.date) -> list[tuple[str, str]]:
     return [(f"{HABIT_CHOICE}{row.habit.pk}", row.habit.title) for row in rows if not row.done]
 
 
+def habit_states(*, user: User, habit: Habit, start: dt.date, end: dt.date) -> dict[dt.date, str]:
+    """What was ticked on each of the habit's days from `start` to `end`, by day."""
+    checkins = HabitCheckIn.objects.owned_by(user).filter(habit=habit, day__range=(start, end))
+    return dict(checkins.values_list("day", "state"))
+
+
 def habit_streaks(*, user: User, habits: list[Habit], today: dt.date) -> dict[int, HabitStreak]:
     """Each habit's streak at `today`, its check-ins read in one query."""
     states: dict[int, dict[dt.date, str]] = {habit.pk: {} for habit in habits}

@@ -30,6 +30,15 @@ SAMPLES: dict[str, dict[str, int | float | str]] = {
     "weekday": {"weekday": "Tuesday", "count": 11, "weeks": 8},
     "trend": {"this_week": 7, "last_week": 4},
     "comeback": {"missions": 3, "days_away": 9},
+    "habit_days": {
+        "habit": "Meditate",
+        "side": "weekday",
+        "done": 28,
+        "asked": 30,
+        "other": "weekend",
+        "other_done": 3,
+        "other_asked": 12,
+    },
 }
 HEALTH_WEEK = InsightFacts(
     "best_category", "best_category:health:2026-W10", SAMPLES["best_category"]

@@ -11,9 +11,9 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from goals.insight_words import InsightFacts
-from goals.models import ActivityEvent, ProgressInsight
+from goals.models import ActivityEvent, HabitCheckIn, ProgressInsight
 from goals.progress.insights import insight_facts, progress_insights, progress_insights_current
-from tests.goals.factories import make_event, make_goal, make_mission
+from tests.goals.factories import make_event, make_goal, make_habit, make_mission
 
 pytestmark = pytest.mark.django_db
 
@@ -317,3 +317,44 @@ def test_the_card_without_insights_says_what_will_come():
     assert "Nothing noticed yet" in html
     assert "After a few days of missions" in html
     assert 'href="/today/"' in html
+
+
+# -- a habit's days -------------------------------------------------------------------------
+
+
+def kept(habit, *, weekdays: bool, weekends: bool, weeks: int = 8) -> None:
+    """Tick the habit on the days of the last `weeks` whole weeks it was kept."""
+    for ago in range(1, weeks * 7 + 1):
+        day = TODAY - dt.timedelta(days=ago)
+        if (day.weekday() >= 5 and weekends) or (day.weekday() < 5 and weekdays):
+            HabitCheckIn.objects.create(habit=habit, user=habit.user, day=day)
+
+
+def test_a_daily_habit_kept_on_weekdays_and_not_at_weekends_is_noticed_once_a_month(owner):
+    habit = make_habit(owner, title="Meditate", start_date=TODAY - dt.timedelta(days=60))
+    kept(habit, weekdays=True, weekends=False)
+
+    (facts,) = found(owner, "habit_days")
+
+    assert facts.numbers == {
+        "habit": "Meditate", "side": "weekday", "done": 40, "asked": 40,
+        "other": "weekend", "other_done": 0, "other_asked": 16,
+    }  # fmt: skip
+    assert facts.key == f"habit_days:{habit.pk}:weekday:2026-03"
+
+
+@pytest.mark.parametrize(
+    ("start_days_ago", "weekdays", "weekends", "schedule"),
+    [
+        (60, True, True, "daily"),  # kept alike every day: no pattern
+        (20, True, False, "daily"),  # under four whole weeks: too soon to tell
+        (60, True, False, "weekly"),  # a weekly habit has no days of its own
+    ],
+)
+def test_no_habit_pattern_without_the_evidence(owner, start_days_ago, weekdays, weekends, schedule):
+    fields = {"times_per_week": 3} if schedule == "weekly" else {}
+    habit = make_habit(
+        owner, start_date=TODAY - dt.timedelta(days=start_days_ago), schedule=schedule, **fields
+    )
+    kept(habit, weekdays=weekdays, weekends=weekends, weeks=start_days_ago // 7)
+    assert found(owner, "habit_days") == []
