@@ -10,9 +10,16 @@ from django.urls import reverse
 
 from delight.ai.engine import Engine
 from delight.ai.runtime import engine_or_default
+from delight.models import User
 from goals.models import Category
 from goals.progress.selectors import progress_streaks
-from goals.selectors import category_most_done, goal_focus, mission_latest_done
+from goals.selectors import (
+    category_most_done,
+    goal_focus,
+    habit_streaks,
+    habits_active,
+    mission_latest_done,
+)
 from nudges.models import ScheduledSend
 from nudges.selectors import MODEL_PREFIX, nudge_templates_recent
 from nudges.words import (
@@ -55,11 +62,20 @@ def _gather(*, send: ScheduledSend, now: dt.datetime) -> _Gathered:
         goal_title=focus[0]["title"] if focus else "",
         category=Category(category).label.lower() if category else "",
         mission_title=mission.title if mission else "",
+        habit_title=_habit_kept_best(user=user, now=now),
         detail=str(send.context.get("detail", "")).strip(),
         days_away=max((now - send.absence_start).days, 0),
         streak_best=progress_streaks(user=user, now=now).overall.longest,
     )
     return _Gathered(facts=facts, goal_id=focus[0]["id"] if focus else None)
+
+
+def _habit_kept_best(*, user: User, now: dt.datetime) -> str:
+    """The title of the person's active habit with the most strength ("" with none kept)."""
+    habits = habits_active(user=user)
+    strengths = habit_streaks(user=user, habits=habits, today=user.local_day(now))
+    best = max(habits, key=lambda habit: strengths[habit.pk].strength, default=None)
+    return best.title if best is not None and strengths[best.pk].strength > 0 else ""
 
 
 def nudge_facts(*, send: ScheduledSend, now: dt.datetime) -> NudgeFacts:

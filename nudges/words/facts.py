@@ -26,6 +26,7 @@ class NudgeFacts:
     goal_title: str = ""
     category: str = ""  # the most-loved kind of effort, as a person reads it ("health")
     mission_title: str = ""  # the latest finished mission
+    habit_title: str = ""  # their habit kept best lately
     detail: str = ""
     days_away: int = 0
     streak_best: int = 0
@@ -41,6 +42,7 @@ class NudgeFacts:
             "goal": self.goal_title,
             "category": self.category,
             "mission": self.mission_title,
+            "habit": self.habit_title,
             "detail": self.detail,
         }
         kept: dict[str, str | int] = {name: value for name, value in slots.items() if value}

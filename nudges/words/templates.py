@@ -1,7 +1,7 @@
 """What Eliza says in a nudge without a model: several templates per step, as data.
 
 A template writes facts by name in braces (`NudgeFacts.slots`: name, goal, category, mission,
-detail, streak_best). It sleeps (is not eligible) while a fact it writes is unknown, so a
+detail, streak_best, habit). It sleeps (is not eligible) while a fact it writes is unknown, so a
 person without a goal is never told about "your goal". The weight says how much a template
 is preferred when awake: the more personal, the higher. Every template of the last step ends
 the series warmly with CLOSING.
@@ -55,6 +55,13 @@ TEMPLATES: tuple[Template, ...] = (
     ),
     _t(
         "day_2",
+        "habit",
+        0.8,
+        "Your “{habit}” is waiting",
+        "A small tick today keeps it going. Whenever it suits you.",
+    ),
+    _t(
+        "day_2",
         "category",
         0.6,
         "A little {category} moment?",
@@ -98,6 +105,14 @@ TEMPLATES: tuple[Template, ...] = (
         "Remember “{mission}”?",
         "You finished it, and that counted. Something just as doable is waiting whenever you "
         "feel like it.",
+    ),
+    _t(
+        "day_4",
+        "habit",
+        0.8,
+        "Thinking of your “{habit}”",
+        "You kept it steadily, and that stays yours. One small tick picks it up again, "
+        "whenever suits you.",
     ),
     _t(
         "day_4",
@@ -145,6 +160,13 @@ TEMPLATES: tuple[Template, ...] = (
         0.8,
         "Thank you for “{mission}”",
         f"Every step you took still counts. I'll give you some quiet now. {CLOSING}",
+    ),
+    _t(
+        "day_7",
+        "habit",
+        0.8,
+        "“{habit}” will keep",
+        f"All the days you kept it still count. I'll give you some quiet now. {CLOSING}",
     ),
     _t(
         "day_7",

@@ -13,11 +13,11 @@ from delight.ai.embeddings import HashingEmbedder
 from delight.ai.engine import ModelEngine, build_engine
 from delight.models import User
 from goals import services as goal_services
-from goals.models import Goal
+from goals.models import Goal, HabitCheckIn
 from nudges.messages import nudge_facts, nudge_message
 from nudges.models import ScheduledSend
 from nudges.words import CLOSING
-from tests.goals.factories import make_goal, make_mission
+from tests.goals.factories import make_goal, make_habit, make_mission
 from tests.nudges.factories import make_scheduled_send
 
 pytestmark = pytest.mark.django_db
@@ -153,3 +153,17 @@ def test_the_models_words_are_sent_and_named_as_its(spanish, ai_config, openai_s
     )
     assert message.template == "model:day_2.detail_goal"
     assert message.source == "model:gpt-4o-mini"
+
+
+def test_the_habit_kept_best_is_a_fact_and_one_never_kept_is_not(owner, outsider):
+    today = owner.local_day(timezone.now())
+    walk = make_habit(owner, title="Morning walk", start_date=today - dt.timedelta(days=9))
+    make_habit(owner, title="Read", start_date=walk.start_date)  # never ticked
+    make_habit(outsider, title="Theirs", start_date=walk.start_date)
+    for ago in range(1, 6):
+        HabitCheckIn.objects.create(habit=walk, user=owner, day=today - dt.timedelta(days=ago))
+
+    facts = nudge_facts(send=make_scheduled_send(owner), now=timezone.now())
+
+    assert facts.habit_title == "Morning walk"
+    assert nudge_facts(send=make_scheduled_send(outsider), now=timezone.now()).habit_title == ""

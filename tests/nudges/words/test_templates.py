@@ -31,6 +31,7 @@ FULL = NudgeFacts(
     goal_title="Learn Spanish",
     category="growth",
     mission_title="Order a coffee in Spanish",
+    habit_title="Morning walk",
     detail="your sister Ana",
     days_away=4,
     streak_best=12,
@@ -122,12 +123,13 @@ def test_a_template_recovers_over_about_two_weeks():
 
 
 def test_the_same_send_reads_the_same_and_people_get_different_words():
-    facts = dataclasses.replace(FULL, detail="")  # a goal and a mission tie at day 2
+    # A goal, a mission and a habit tie at day 2.
+    facts = dataclasses.replace(FULL, detail="")
     seeds = [f"{person}|2026-03-01T18:00:00+00:00" for person in range(1, 41)]
 
     chosen = {template_choose(facts, used={}, seed=seed).key for seed in seeds}
 
-    assert chosen == {"day_2.goal_step", "day_2.mission"}
+    assert chosen == {"day_2.goal_step", "day_2.mission", "day_2.habit"}
     assert template_choose(facts, used={}, seed=seeds[0]) == template_choose(
         facts, used={}, seed=seeds[0]
     )
