@@ -132,9 +132,16 @@ def habit_calendar(*, user: User, habit_id: int, start: dt.date, end: dt.date) -
 # calendar date), kept when the schedule asks for that day (a weekly habit any day: whether
 # its week is met is checked when due).
 _REMINDERS_DUE = """
+-- A zone PostgreSQL does not know (Python's tzdata may name more) would fail the statement
+-- for everyone: such a person's reminders wait until their zone is one it knows. Their
+-- people are read first (MATERIALIZED), so no zone of theirs is ever converted.
+WITH people AS MATERIALIZED (
+    SELECT id, timezone, day_start_hour FROM delight_user
+    WHERE is_active AND timezone IN (SELECT name FROM pg_timezone_names)
+)
 SELECT h.user_id, h.id, d.due_at, (d.due_at AT TIME ZONE u.timezone)::date, d.day
 FROM goals_habit h
-JOIN delight_user u ON u.id = h.user_id
+JOIN people u ON u.id = h.user_id
 CROSS JOIN LATERAL (
     SELECT lived.day, (
         (lived.day + (h.reminder_time < make_time(u.day_start_hour, 0, 0))::int)
@@ -146,7 +153,7 @@ CROSS JOIN LATERAL (
         FROM (VALUES (0), (1)) AS ahead(n)
     ) AS lived
 ) AS d
-WHERE h.status = 'active' AND h.reminder_time IS NOT NULL AND u.is_active
+WHERE h.status = 'active' AND h.reminder_time IS NOT NULL
   AND d.day >= h.start_date
   AND d.due_at > %(since)s AND d.due_at <= %(until)s
   AND (h.schedule IN ('daily', 'weekly')
@@ -164,12 +171,21 @@ class ReminderDue:
     day: dt.date  # the person's lived day it reminds of
 
 
+def habit_reminders_due_query(
+    *, now: dt.datetime, since: dt.datetime, until: dt.datetime
+) -> tuple[str, dict[str, dt.datetime]]:
+    """The statement listing everyone's habit reminders due after `since` and by `until`
+    (user_id, habit_id, due_at, calendar_date, day: ReminderDue's fields), and its
+    parameters; a planner inserts its rows in one statement, never reading them here."""
+    return _REMINDERS_DUE, {"now": now, "since": since, "until": until}
+
+
 def habit_reminders_due(
     *, now: dt.datetime, since: dt.datetime, until: dt.datetime
 ) -> list[ReminderDue]:
     """Everyone's habit reminders due after `since` and by `until` (one statement)."""
     with connection.cursor() as cursor:
-        cursor.execute(_REMINDERS_DUE, {"now": now, "since": since, "until": until})
+        cursor.execute(*habit_reminders_due_query(now=now, since=since, until=until))
         return [ReminderDue(*row) for row in cursor.fetchall()]
 
 

@@ -78,3 +78,16 @@ def test_a_reminder_on_the_far_side_of_the_date_line_is_due_on_that_side_s_day()
         dt.datetime(2026, 12, 1, 19, 0, tzinfo=dt.UTC),
         dt.date(2026, 12, 2),
     )
+
+
+def test_a_zone_postgresql_does_not_know_holds_back_only_that_persons_reminders():
+    rosa = make_user("rosa", timezone="Europe/Madrid")
+    odd = make_user("odd", timezone="Europe/Madrid")
+    type(odd).objects.filter(pk=odd.pk).update(timezone="localtime")  # Python knows it
+    for person in (rosa, odd):
+        make_habit(person, reminder_time=dt.time(7, 30), start_date=dt.date(2026, 1, 1))
+    now = dt.datetime(2026, 12, 2, 6, 0, tzinfo=dt.UTC)
+
+    due = selectors.habit_reminders_due(now=now, since=now, until=now + dt.timedelta(hours=1))
+
+    assert [row.user_id for row in due] == [rosa.pk]
