@@ -20,13 +20,14 @@ import datetime as dt
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
 from delight.models import User
+from delight.requests import PersonRequest
 
 Column = Literal["main", "side"]
 
@@ -38,7 +39,7 @@ FIRST_VISIT = "delight.first_home"
 class Panel:
     id: str
     template: str
-    context: Callable[[HttpRequest], dict[str, Any] | None]
+    context: Callable[[PersonRequest], dict[str, Any] | None]
     column: Column = "main"
     # Smaller first, within a column.
     order: int = 50
@@ -73,7 +74,8 @@ class Registry:
         for panel in self.panels():
             if only is not None and panel.id != only:
                 continue
-            context = panel.context(request)
+            # Home renders panels for a signed-in person only.
+            context = panel.context(cast("PersonRequest", request))
             if context is None:
                 continue
             html = render_to_string(panel.template, context, request=request)

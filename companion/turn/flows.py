@@ -194,7 +194,7 @@ def dialogue_context(user: User) -> DialogueContext:
     missions, goals = flow_choices(user=user)
     habits = habit_choices(user=user, today=user.local_day(timezone.now()))
     return DialogueContext(
-        missions=tuple(Choice(*choice) for choice in [*missions, *habits]),
+        missions=tuple(Choice(*m) for m in missions) + tuple(Choice(*h) for h in habits),
         goals=tuple(Choice(*goal) for goal in goals),
     )
 
@@ -213,7 +213,7 @@ def step_dict(step: DialogueStep) -> dict[str, Any]:
 
 def flow_consumed(received: dict[str, Any]) -> bool:
     flow = received.get("flow")
-    return bool(flow) and flow["outcome"] not in (Outcome.HANDOFF.value, Outcome.ASIDE.value)
+    return flow is not None and flow["outcome"] not in (Outcome.HANDOFF.value, Outcome.ASIDE.value)
 
 
 def waiting_reminder(state: TurnState) -> str:

@@ -42,6 +42,10 @@ _NAMED_DAYS = re.compile(
 _LEFTOVER = re.compile(
     r"\s+(?:on|at|in|for|and)\s*$|^\s*(?:to|try to|start to|start|get into)\s+", re.IGNORECASE
 )
+# A wish with an end ("until the end of the year", "by march") is a goal's: a habit has none.
+_ENDS = re.compile(
+    r"\b(?:until|till|by the end|by end|by (?:next|this)|deadline|before the)\b", re.I
+)
 _MY = re.compile(r"\bmy\b", re.IGNORECASE)  # a habit's title speaks to the person: "your"
 
 OFFER = "Shall I make “{title}” a habit, {how}? You'd tick it off on Today, with one tap."
@@ -56,7 +60,7 @@ def habit_wished(text: str) -> dict[str, Any] | None:
     """The habit a wish names with how often ("" parts left out), or None: its title, its
     schedule fields, the words for how often, and a category its words hint at."""
     aim = wished_aim(text)
-    if not aim:
+    if not aim or _ENDS.search(text):
         return None
     for pattern, schedule in (
         (_OTHER_DAY, lambda m: {"schedule": "every", "every_days": 2}),
@@ -67,7 +71,7 @@ def habit_wished(text: str) -> dict[str, Any] | None:
         (_DAILY, lambda m: {"schedule": "daily"}),
     ):
         if found := pattern.search(aim):
-            fields = schedule(found)
+            fields: dict[str, Any] = schedule(found)
             left = " ".join(f"{aim[: found.start()]} {aim[found.end() :]}".split()).strip(" ,.")
             title = _MY.sub("your", _LEFTOVER.sub("", left))
             if not title or fields.get("every_days", 2) < 2 or not fields.get("weekdays", [0]):

@@ -188,7 +188,8 @@ class Mission(models.Model):
         return self.title
 
     def clean(self) -> None:
-        if self.milestone_id and self.milestone.goal_id != self.goal_id:
+        milestone = self.milestone if self.milestone_id else None
+        if milestone is not None and milestone.goal_id != self.goal_id:
             raise ValidationError({"milestone": "This milestone belongs to another goal."})
 
 
