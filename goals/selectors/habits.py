@@ -110,18 +110,30 @@ def habit_streaks(*, user: User, habits: list[Habit], today: dt.date) -> dict[in
 def habit_calendar(*, user: User, habit_id: int, start: dt.date, end: dt.date) -> list[HabitDay]:
     """Each of the habit's days from `start` to `end` (at most CALENDAR_DAYS_MAX)."""
     habit = habit_get(user=user, habit_id=habit_id)
-    ticked = {
-        checkin.day: checkin
-        for checkin in HabitCheckIn.objects.owned_by(user).filter(
-            habit=habit, day__range=(start, end)
-        )
+    return calendar_days(habit, habit_ticks(user=user, habit=habit, start=start), start, end)
+
+
+Tick = tuple[str, int | None]  # a day's check-in: its state and number
+
+
+def habit_ticks(*, user: User, habit: Habit, start: dt.date | None = None) -> dict[dt.date, Tick]:
+    """The habit's check-ins by day (from `start`, else all), in one read."""
+    checkins = HabitCheckIn.objects.owned_by(user).filter(habit=habit)
+    checkins = checkins.filter(day__gte=start) if start else checkins
+    return {
+        day: (state, value) for day, state, value in checkins.values_list("day", "state", "value")
     }
+
+
+def calendar_days(
+    habit: Habit, ticks: dict[dt.date, Tick], start: dt.date, end: dt.date
+) -> list[HabitDay]:
+    """Each day from `start` to `end`: asked for or not, and what was ticked (pure)."""
     days = []
     for offset in range((end - start).days + 1):
         day = start + dt.timedelta(days=offset)
-        checkin = ticked.get(day)
-        state = checkin.state if checkin else ""
-        days.append(HabitDay(day, due_on(habit, day), state, checkin.value if checkin else None))
+        state, value = ticks.get(day, ("", None))
+        days.append(HabitDay(day, due_on(habit, day), state, value))
     return days
 
 
