@@ -5,6 +5,7 @@ checked again when due, retried on their channel); separate from an absence's nu
 from __future__ import annotations
 
 import datetime as dt
+from typing import cast
 
 from django.db import connection, transaction
 from django.urls import reverse
@@ -58,9 +59,8 @@ def reminder_checked(send: ScheduledSend, now: dt.datetime) -> tuple[HabitRemind
     day = user.local_day(send.due_at)
     if user.local_day(now) > day:
         return None, "Its day was over before it could be sent."
-    if send.habit_id is None:
-        return None, "The habit was removed."
-    reminder = goals_selectors.habit_reminder(user=user, habit_id=send.habit_id, day=day)
+    habit_id = cast(int, send.habit_id)  # a reminder's send always has its habit (a check)
+    reminder = goals_selectors.habit_reminder(user=user, habit_id=habit_id, day=day)
     if reminder is None:
         return None, "The habit was removed."
     return reminder, reminder.problem
@@ -75,11 +75,8 @@ def reminder_out_of_quiet_hours(send: ScheduledSend, now: dt.datetime) -> dt.dat
     return timing.out_of_quiet_hours(now, user.zone, user.quiet_hours_start, user.quiet_hours_end)
 
 
-def reminder_message(send: ScheduledSend, now: dt.datetime) -> NudgeMessage:
-    """The reminder's words and link, from the habit as it is now."""
-    reminder, _problem = reminder_checked(send, now)
-    if reminder is None:  # checked just before in the same transaction: it is there
-        raise ValueError(f"Send {send.pk} has no habit to remind of.")
+def reminder_message(reminder: HabitReminder) -> NudgeMessage:
+    """The reminder's words and link, from the habit as it was checked."""
     title, body = reminder_words(reminder)
     url = reverse("habit-detail", args=[reminder.habit.pk])
     return NudgeMessage(title=title, body=body, url=url, template="reminder")

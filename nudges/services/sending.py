@@ -15,6 +15,7 @@ from django.utils import timezone
 from delight.models import User
 from goals import services as goals_services
 from goals.progress.selectors import activity_hours
+from goals.selectors.habits import HabitReminder
 from nudges import realtime, selectors, timing
 from nudges.cadence import can_email, can_push, channel_for, not_wanted, send_jitter, send_slot
 from nudges.channels import ChannelError
@@ -138,7 +139,9 @@ def _give(
     if send is None:
         return None  # another worker took it over after our claim lapsed
     user = send.user = recipients.users[send.user_id]
-    reason = _skip_reason(send, user, now, recipients)
+    # A reminder's habit and day, read once: its checks and its words both come from them.
+    checked = reminders.reminder_checked(send, now) if send.step == Step.HABIT else None
+    reason = _skip_reason(send, user, now, recipients, checked)
     if reason:
         _skip(send, reason)
         return None
@@ -149,7 +152,7 @@ def _give(
     push = can_push(user, subscribed=user.pk in recipients.with_push)
     send.channel = channel_for(send.step, email=can_email(user), push=push)
     if send.notification is None:
-        _first_give(send, user, now, recipients, given)
+        _first_give(send, user, now, recipients, given, checked[0] if checked else None)
     if send.channel not in OUTBOUND:
         _record_try(send, now=now, error=None)
         send.state, send.sent_at, send.claimed_until = State.SENT, now, None
@@ -157,9 +160,16 @@ def _give(
     return send
 
 
-def _skip_reason(send: ScheduledSend, user: User, now: dt.datetime, recipients: Recipients) -> str:
-    if send.step == Step.HABIT:
-        return not_wanted(user) or _reminder_skip_reason(send, user, now, recipients)
+def _skip_reason(
+    send: ScheduledSend,
+    user: User,
+    now: dt.datetime,
+    recipients: Recipients,
+    checked: tuple[HabitReminder | None, str] | None,
+) -> str:
+    if checked is not None:  # a habit's reminder
+        problem = checked[1]
+        return not_wanted(user) or problem or _reminder_skip_reason(send, user, now, recipients)
     last_active_at = recipients.last_active.get(user.pk)
     away_since = send.away_since
     if away_since is not None and last_active_at is not None and last_active_at > away_since:
@@ -170,11 +180,8 @@ def _skip_reason(send: ScheduledSend, user: User, now: dt.datetime, recipients: 
 def _reminder_skip_reason(
     send: ScheduledSend, user: User, now: dt.datetime, recipients: Recipients
 ) -> str:
-    """A reminder is for its day: skipped when that day no longer wants it, when it is long
-    overdue, when quiet hours last past its day, or when the daily maximum is reached."""
-    _reminder, problem = reminders.reminder_checked(send, now)
-    if problem:
-        return problem
+    """A reminder is for its day: skipped when it is long overdue, when quiet hours last
+    past its day, or when the daily maximum is reached."""
     if send.due_at < now - OVERDUE_AFTER:
         return "Its time passed long before it could be sent."
     later = reminders.reminder_out_of_quiet_hours(send, now)
@@ -226,10 +233,10 @@ def _first_give(
     now: dt.datetime,
     recipients: Recipients,
     given: list[Notification],
+    reminder: HabitReminder | None,
 ) -> None:
-    reminder = send.step == Step.HABIT
     message = (
-        reminders.reminder_message(send, now) if reminder else nudge_message(send=send, now=now)
+        reminders.reminder_message(reminder) if reminder else nudge_message(send=send, now=now)
     )
     notification = notification_give(
         user=user,
@@ -243,7 +250,7 @@ def _first_give(
     if notification is None:  # given by a try whose worker died before recording it
         notification = Notification.objects.owned_by(user).get(key=f"nudge:{send.pk}")
     else:
-        if not reminder:  # the consistency index counts the nudges of absences
+        if reminder is None:  # the consistency index counts the nudges of absences
             goals_services.nudge_outcome_record(user=user, sent_at=now)
         transaction.on_commit(partial(given.append, notification))
     send.notification, send.template = notification, message.template
