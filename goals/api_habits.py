@@ -228,7 +228,7 @@ class CalendarView(APIView):
             raise serializers.ValidationError(
                 {"to": f"At most {selectors.CALENDAR_DAYS_MAX} days at once."}
             )
-        days = selectors.habit_calendar(user=user, habit_id=habit.pk, start=start, end=end)
+        days = selectors.habit_calendar(user=user, habit=habit, start=start, end=end)
         return Response(HabitDaySerializer(days, many=True).data)
 
 

@@ -50,7 +50,7 @@ def _attempt(request: HttpRequest, action: Callable[[], Any], success: str = "")
     return True
 
 
-def _apply_errors(form: Any, error: ValidationError) -> None:
+def apply_errors(form: Any, error: ValidationError) -> None:
     if hasattr(error, "error_dict"):
         for field, problems in error.message_dict.items():
             form.add_error(field if field in form.fields else None, problems)
@@ -89,7 +89,7 @@ def goal_create(request: PersonRequest) -> HttpResponse:
         try:
             goal = services.goal_create(user=request.user, **form.cleaned_data)
         except ValidationError as error:
-            _apply_errors(form, error)
+            apply_errors(form, error)
         else:
             messages.success(request, "Goal created. Eliza is breaking it into missions…")
             return redirect("goal-detail", goal_id=goal.pk)
@@ -107,7 +107,7 @@ def goal_edit(request: PersonRequest, goal_id: int) -> HttpResponse:
         try:
             services.goal_update(user=request.user, goal_id=goal_id, **changes)
         except ValidationError as error:
-            _apply_errors(form, error)
+            apply_errors(form, error)
         else:
             messages.success(request, "Goal saved.")
             return redirect("goal-detail", goal_id=goal_id)
@@ -210,7 +210,7 @@ def mission_edit(request: PersonRequest, mission_id: int) -> HttpResponse:
             if request.POST.get("approve") and mission.status == Mission.Status.SUGGESTED:
                 services.mission_approve(user=request.user, mission_id=mission_id)
         except ValidationError as error:
-            _apply_errors(form, error)
+            apply_errors(form, error)
         else:
             messages.success(request, "Mission saved.")
             return redirect("goal-detail", goal_id=mission.goal_id)

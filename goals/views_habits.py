@@ -22,17 +22,17 @@ from delight.requests import PersonRequest
 from goals import selectors, services
 from goals.forms import HabitForm, HabitReminderForm
 from goals.models import Habit
-from goals.progress.habit_streaks import habit_streak
+from goals.progress.habit_streaks import HabitStreak, habit_streak
 from goals.selectors.habits import HabitDay
 from goals.services.habits import CHECKIN_DAYS_BACK
-from goals.views import back
+from goals.views import apply_errors, back
 
 DETAIL_WEEKS = 5
 YEAR_WEEKS = 53  # the year calendar: a column a week, Monday on top
 
 
-def _streak_words(streak: object) -> str:
-    current, unit = getattr(streak, "current", 0), getattr(streak, "unit", "days")
+def _streak_words(streak: HabitStreak) -> str:
+    current, unit = streak.current, streak.unit
     if not current:
         return "No streak yet: today can start one."
     one = unit.rstrip("s")
@@ -49,8 +49,7 @@ def habit_list(request: PersonRequest) -> HttpResponse:
         try:
             habit = services.habit_create(user=user, **fields)
         except ValidationError as error:
-            for field, problems in error.message_dict.items():
-                form.add_error(field if field in form.fields else None, problems)
+            apply_errors(form, error)
         else:
             messages.success(request, f"“{habit.title}” is one of your habits now.")
             return redirect("habits")
@@ -74,7 +73,7 @@ def habit_detail(request: PersonRequest, habit_id: int) -> HttpResponse:
     days = selectors.calendar_days(habit, ticks, monday, today)
     year_start = today - dt.timedelta(days=today.weekday() + 7 * (YEAR_WEEKS - 1))
     year = selectors.calendar_days(habit, ticks, year_start, today)
-    streak = habit_streak(habit, {day: state for day, (state, _) in ticks.items()}, today=today)
+    streak = habit_streak(habit, selectors.ticked_states(ticks), today=today)
     oldest = today - dt.timedelta(days=CHECKIN_DAYS_BACK)
     context = {
         "habit": habit,

@@ -13,7 +13,7 @@ from companion.dialogue import Choice, best_choice
 from companion.dialogue.cues import is_question, wished_aim
 from companion.dialogue.parsing import infer_category, is_bare_yes
 from delight.models import User
-from goals.selectors import habit_streaks, habits_active, habits_today
+from goals.selectors import habit_streaks, habits_active, habits_today, schedule_words
 
 if TYPE_CHECKING:  # annotations only: habits are read through goals' selectors
     from goals.models import Habit
@@ -79,7 +79,7 @@ def habit_wished(text: str) -> dict[str, Any] | None:
             return {
                 "title": title[:1].upper() + title[1:],
                 "fields": fields,
-                "how": _how(fields, found.group(0)),
+                "how": _how(fields),
                 "category": infer_category(title) or "health",
             }
     return None
@@ -111,28 +111,20 @@ def _number(word: str) -> int:
 
 
 def _times(found: re.Match[str]) -> int:
-    said = found.group(0).lower()
-    return 1 if said.startswith("once") else 2 if said.startswith("twice") else _number(found[1])
+    return _number(found[1] or found.group(0).split()[0])  # "3 times", "once", "twice"
 
 
 def _named_days(said: str) -> list[int]:
     return sorted({n for n, day in enumerate(DAYS) if day[:3] in said.lower()})
 
 
-def _how(fields: dict[str, Any], said: str) -> str:
-    if fields["schedule"] == "daily":
-        return "every day"
-    if fields["schedule"] == "weekly":
-        times = fields["times_per_week"]
-        return {1: "once a week", 2: "twice a week"}.get(times, f"{times} times a week")
-    if fields["schedule"] == "every":
-        return (
-            "every other day" if fields["every_days"] == 2 else f"every {fields['every_days']} days"
-        )
-    if fields["weekdays"] == [0, 1, 2, 3, 4]:
-        return "on weekdays"
-    names = [DAYS[n].capitalize() + "s" for n in fields["weekdays"]]
-    return "on " + (" and ".join(names) if len(names) <= 2 else ", ".join(names))
+def _how(fields: dict[str, Any]) -> str:
+    return schedule_words(
+        fields["schedule"],
+        fields.get("times_per_week"),
+        fields.get("weekdays", []),
+        fields.get("every_days"),
+    )
 
 
 # -- how a habit is going -----------------------------------------------------------------

@@ -75,6 +75,12 @@ class Habit(models.Model):
     def measurable(self) -> bool:
         return self.target is not None
 
+    @property
+    def how_often(self) -> str:
+        """Its schedule in a person's words: "every day", "twice a week", "on Mondays and
+        Thursdays", "every other day"."""
+        return schedule_words(self.schedule, self.times_per_week, self.weekdays, self.every_days)
+
     def clean(self) -> None:
         """Each schedule has exactly the numbers it needs; a unit only with a target."""
         problems = {}
@@ -121,3 +127,31 @@ class HabitCheckIn(models.Model):
 
     def __str__(self) -> str:
         return f"{self.habit_id} {self.day} {self.state}"
+
+
+WEEKDAY_NAMES = (
+    "Mondays",
+    "Tuesdays",
+    "Wednesdays",
+    "Thursdays",
+    "Fridays",
+    "Saturdays",
+    "Sundays",
+)
+
+
+def schedule_words(
+    schedule: str, times_per_week: int | None, weekdays: list[int], every_days: int | None
+) -> str:
+    """A schedule in a person's words (pure: a habit's, or one a wish names before it is one)."""
+    if schedule == Habit.Schedule.WEEKLY:
+        times = times_per_week or 1
+        return {1: "once a week", 2: "twice a week"}.get(times, f"{times} times a week")
+    if schedule == Habit.Schedule.EVERY:
+        return "every other day" if every_days == 2 else f"every {every_days} days"
+    if schedule == Habit.Schedule.WEEKDAYS:
+        if sorted(weekdays) == [0, 1, 2, 3, 4]:
+            return "on weekdays"
+        names = [WEEKDAY_NAMES[n] for n in sorted(weekdays)]
+        return "on " + (" and ".join(names) if len(names) <= 2 else ", ".join(names))
+    return "every day"

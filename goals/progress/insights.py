@@ -19,10 +19,10 @@ from django.db.models import Count, Q
 from delight.models import User
 from goals.insight_words import InsightFacts
 from goals.models import ActivityEvent, Category, Habit, HabitCheckIn, ProgressInsight
-from goals.progress.days import ONE_DAY, zone_info
+from goals.progress.days import zone_info
 from goals.progress.importing import LOOP
 from goals.progress.selectors import progress_today
-from goals.selectors.habits import habit_states, habits_active
+from goals.selectors.habits import habit_ticks, habits_active, ticked_states
 
 Kind = ActivityEvent.Kind
 Insight = ProgressInsight.Kind
@@ -228,7 +228,7 @@ def _habit_days(*, user: User, today: dt.date) -> InsightFacts | None:
         if habit.schedule != Habit.Schedule.DAILY or weeks < HABIT_WEEKS[0]:
             continue
         start = today - dt.timedelta(days=weeks * WEEK)
-        states = habit_states(user=user, habit=habit, start=start, end=today - ONE_DAY)
+        states = ticked_states(habit_ticks(user=user, habit=habit, start=start))
         sides = {"weekday": [0, 0], "weekend": [0, 0]}  # [done, asked]
         for offset in range(weeks * WEEK):
             day = start + dt.timedelta(days=offset)

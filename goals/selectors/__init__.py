@@ -21,6 +21,7 @@ from goals.models import (
     Mission,
     MissionSession,
 )
+from goals.models.habits import schedule_words  # pure: a schedule in words, for any app
 from goals.selectors.day import (
     DAY_SIZE,
     SLOT_LABELS,
@@ -48,6 +49,7 @@ from goals.selectors.habits import (
     habits_active,
     habits_done_on,
     habits_today,
+    ticked_states,
 )
 
 MS = Mission.Status
@@ -77,6 +79,8 @@ __all__ = [
     "habits_done_on",
     "habits_today",
     "missions_done_today",
+    "schedule_words",
+    "ticked_states",
     "triad_for",
 ]
 

@@ -62,7 +62,7 @@ class HabitToday:
 def habits_today(*, user: User, today: dt.date) -> list[HabitToday]:
     """The habits today asks for: the active ones its schedule names today, the weekly ones
     whose week is not yet met, and any done today anyway; two queries."""
-    habits = list(habit_list(user=user, status=Habit.Status.ACTIVE))
+    habits = habits_active(user=user)
     monday = today - dt.timedelta(days=today.weekday())
     done_days: dict[int, set[dt.date]] = {habit.pk: set() for habit in habits}
     week = HabitCheckIn.objects.owned_by(user).filter(
@@ -92,12 +92,6 @@ def habit_choices(*, user: User, today: dt.date) -> list[tuple[str, str]]:
     return [(f"{HABIT_CHOICE}{row.habit.pk}", row.habit.title) for row in rows if not row.done]
 
 
-def habit_states(*, user: User, habit: Habit, start: dt.date, end: dt.date) -> dict[dt.date, str]:
-    """What was ticked on each of the habit's days from `start` to `end`, by day."""
-    checkins = HabitCheckIn.objects.owned_by(user).filter(habit=habit, day__range=(start, end))
-    return dict(checkins.values_list("day", "state"))
-
-
 def habit_streaks(*, user: User, habits: list[Habit], today: dt.date) -> dict[int, HabitStreak]:
     """Each habit's streak at `today`, its check-ins read in one query."""
     states: dict[int, dict[dt.date, str]] = {habit.pk: {} for habit in habits}
@@ -107,9 +101,8 @@ def habit_streaks(*, user: User, habits: list[Habit], today: dt.date) -> dict[in
     return {habit.pk: habit_streak(habit, states[habit.pk], today=today) for habit in habits}
 
 
-def habit_calendar(*, user: User, habit_id: int, start: dt.date, end: dt.date) -> list[HabitDay]:
-    """Each of the habit's days from `start` to `end` (at most CALENDAR_DAYS_MAX)."""
-    habit = habit_get(user=user, habit_id=habit_id)
+def habit_calendar(*, user: User, habit: Habit, start: dt.date, end: dt.date) -> list[HabitDay]:
+    """Each of the person's habit's days from `start` to `end` (at most CALENDAR_DAYS_MAX)."""
     return calendar_days(habit, habit_ticks(user=user, habit=habit, start=start), start, end)
 
 
@@ -123,6 +116,11 @@ def habit_ticks(*, user: User, habit: Habit, start: dt.date | None = None) -> di
     return {
         day: (state, value) for day, state, value in checkins.values_list("day", "state", "value")
     }
+
+
+def ticked_states(ticks: dict[dt.date, Tick]) -> dict[dt.date, str]:
+    """What was ticked by day, without the numbers (what a streak reads)."""
+    return {day: state for day, (state, _) in ticks.items()}
 
 
 def calendar_days(
@@ -217,9 +215,7 @@ def habit_reminder(*, user: User, habit_id: int, day: dt.date) -> HabitReminder 
     habit = Habit.objects.owned_by(user).filter(pk=habit_id).first()
     if habit is None:
         return None
-    states = dict(
-        HabitCheckIn.objects.owned_by(user).filter(habit=habit).values_list("day", "state")
-    )
+    states = ticked_states(habit_ticks(user=user, habit=habit))
     streak = habit_streak(habit, states, today=day)
     monday = day - dt.timedelta(days=day.weekday())
     week_done = None

@@ -20,7 +20,7 @@ from goals.models import ActivityEvent, Habit, HabitCheckIn
 from goals.progress import selectors as progress_selectors
 from goals.selectors import goal_get
 from goals.selectors.habits import habit_streaks
-from goals.services.common import event_record, notify_progress
+from goals.services.common import event_record, notify_progress, reject_unknown
 from goals.services.consistency import consistency_recount
 from goals.services.insights import insights_refresh_enqueue
 from goals.services.progress import streak_milestones_record
@@ -201,18 +201,18 @@ def _milestone_check(*, habit: Habit, day: dt.date, now: dt.datetime) -> None:
 
 
 def _habit_for_update(*, user: User, habit_id: int) -> Habit:
-    return owned_or_not_found(
+    habit = owned_or_not_found(
         Habit.objects.select_for_update(),
         user=user,
         pk=habit_id,
         message="There is no such habit.",
     )
+    habit.user = user  # theirs: the recounts and the story's receivers read it, unread again
+    return habit
 
 
 def _apply(habit: Habit, *, user: User, changes: dict[str, Any]) -> None:
-    unknown = set(changes) - set(HABIT_FIELDS)
-    if unknown:
-        raise ValueError(f"Unknown habit fields: {', '.join(sorted(unknown))}")
+    reject_unknown(changes, HABIT_FIELDS)
     if changes.get("goal_id") is not None:
         goal_get(user=user, goal_id=changes["goal_id"])  # theirs, or NotFound
     for name, value in changes.items():

@@ -145,7 +145,7 @@ def test_the_calendar_says_which_days_the_schedule_asks_for(owner, fields, due):
         user=owner, title="Stretch", category="health", start_date=monday, **fields
     )
     days = selectors.habit_calendar(
-        user=owner, habit_id=habit.pk, start=monday, end=monday + dt.timedelta(days=6)
+        user=owner, habit=habit, start=monday, end=monday + dt.timedelta(days=6)
     )
     assert [day.due for day in days] == due
     assert [day.state for day in days] == [""] * 7
