@@ -31,10 +31,10 @@ DETAIL_WEEKS = 5
 YEAR_WEEKS = 53  # the year calendar: a column a week, Monday on top
 
 
-def _streak_words(streak: HabitStreak) -> str:
+def _streak_words(streak: HabitStreak, *, due_today: bool) -> str:
     current, unit = streak.current, streak.unit
     if not current:
-        return "No streak yet: today can start one."
+        return "No streak yet: today can start one." if due_today else "No streak yet."
     one = unit.rstrip("s")
     return f"{current} {one if current == 1 else unit} in a row"
 
@@ -57,7 +57,10 @@ def habit_list(request: PersonRequest) -> HttpResponse:
     habits = list(selectors.habit_list(user=user).exclude(status=Habit.Status.ARCHIVED))
     streaks = selectors.habit_streaks(user=user, habits=habits, today=today)
     ticked = selectors.habits_done_on(user=user, day=today)
-    rows = [(h, _streak_words(streaks[h.pk]), h.pk in ticked) for h in habits]
+    rows = [
+        (h, _streak_words(streaks[h.pk], due_today=selectors.due_on(h, today)), h.pk in ticked)
+        for h in habits
+    ]
     return render(request, "goals/habits.html", {"rows": rows, "form": form, "today": today})
 
 
@@ -85,7 +88,7 @@ def habit_detail(request: PersonRequest, habit_id: int) -> HttpResponse:
         # Its titles written here: 371 date filters were half the page's time.
         "year": [(day, f"{day.day:%a} {day.day.day} {day.day:%b %Y}") for day in year],
         "year_words": _year_words(year),
-        "streak_words": _streak_words(streak),
+        "streak_words": _streak_words(streak, due_today=selectors.due_on(habit, today)),
         "oldest": oldest,
         "today": today,
     }

@@ -164,7 +164,8 @@ def _going(habit: Habit, streak: HabitStreak, today: HabitToday | None) -> str:
         if streak.best > streak.current:
             said += f" (your best is {streak.best})"
     else:
-        said = f"{habit.title}: no streak right now, and today can start one"
+        start = ", and today can start one" if today is not None and not today.done else ""
+        said = f"{habit.title}: no streak right now{start}"
     if streak.rate is not None:
         said += f", kept {round(streak.rate * 100)}% of the time"
     if today is None:  # a weekly habit whose week is met, or a day it does not ask for

@@ -154,3 +154,20 @@ def test_a_day_of_habits_and_no_missions_shows_the_habits_first_and_counts_them(
     assert "0 of 2 habits done" in page
     assert page.index('id="habits-today"') < page.index('id="no-missions"')
     assert "0/3" not in page
+
+
+def test_the_weekdays_are_a_fieldset_named_by_its_legend_its_script_can_hide(browser):
+    page = browser.get(reverse("habits")).content.decode()
+    assert '<fieldset class="field choices"' in page
+    assert "<legend>Weekdays</legend>" in page
+
+
+def test_a_habit_not_asked_for_today_promises_no_start_today(browser, owner):
+    today = owner.local_day(timezone.now())
+    services.habit_create(
+        user=owner, title="Gym", category="health", schedule="weekdays",
+        weekdays=[(today.weekday() + 1) % 7],
+    )  # fmt: skip
+    page = browser.get(reverse("habits")).content.decode()
+    assert "No streak yet." in page
+    assert "today can start one" not in page
