@@ -306,7 +306,12 @@ def _title_in(sentence: str) -> str:
 
 
 _ABOUT_THEM = re.compile(
-    r"(?:,\s*|\s+but\s+)(?:i|im|i'm|ive|i've|i'd|we|we've|my)\b.*$", re.IGNORECASE
+    r"(?:,\s*|\s+but\s+)(?:i|im|i'm|ive|i've|i'd|we|we've|my)\b.*$"
+    # ... or with its "I've" left out, or a why or an aside ("…12 books, been meaning to
+    # for ages", "…, always wanted to", "…, cause my knees", "…, its been years", "…, lol")
+    r"|,\s*(?:been|always|never|because|cause|cuz|coz|since|its|it's|it has|it's been"
+    r"|havent|haven't|hopefully|finally|lol|haha|tbh|idk)\b.*$",
+    re.IGNORECASE,
 )
 
 

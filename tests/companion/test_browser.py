@@ -33,3 +33,19 @@ def test_correct_and_forget_on_about_you_without_reloading(page, live_server, ow
     people = page.locator("#about-people")
     assert "Nobody yet" in people.inner_text()
     assert CompanionProfile.objects.get(user=owner).location == "York"
+
+
+def test_the_add_a_memory_forms_fields_sit_one_under_the_other_without_a_gap(
+    page,  # noqa: F811
+    live_server,
+    owner,
+):
+    log_in(page, live_server.url, "olivia", PASSWORD)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{live_server.url}/memories/")
+
+    about = page.get_by_label("What is it about?").bounding_box()
+    tags_label = page.get_by_text("Tags", exact=True).bounding_box()
+
+    # The next label follows the select by a field's margin, not a 10rem-tall empty field.
+    assert 0 <= tags_label["y"] - (about["y"] + about["height"]) < 40

@@ -281,6 +281,20 @@ def test_of_several_sentences_the_wish_is_the_goal_and_time_away_is_no_date_or_r
     assert values == {"title": "start playing guitar again"}
 
 
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("i wanna read 12 books next year, been meaning to for ages", "read 12 books"),
+        ("i want to learn the cello, always wanted to", "learn the cello"),
+        ("i want to swim more, cause my knees hate running", "swim more"),
+        ("i want to call my gran every sunday, its been too long", "call my gran every sunday"),
+        ("i want to save 2000 euros, one bit at a time", "save 2000 euros, one bit at a time"),
+    ],
+)
+def test_an_aside_after_a_comma_without_its_i_is_no_part_of_the_title(text, title):
+    assert CREATE_GOAL.extract(text, SlotEnv(TODAY)).values["title"] == title
+
+
 def test_a_wish_with_really_and_a_but_after_it_is_the_goal_alone():
     text = "i really want to go to japan next autumn but im terrible with money lol"
 
