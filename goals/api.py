@@ -253,7 +253,7 @@ class GoalActionView(APIView):
 
     ACTIONS = {
         "retry": services.goal_retry_decomposition,
-        "approve-all": services.mission_approve_all,
+        "approve-all": services.plan_approve,
     }
     action_name = ""
 

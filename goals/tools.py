@@ -104,14 +104,18 @@ def missions_complete(call: ToolCall) -> dict[str, Any]:
 
 @registry.tool(
     "missions.approve_plan",
-    description="Put every suggested mission of a goal's plan on the person's list.",
+    description="Take a goal's plan: its suggested missions onto the list, its habits kept.",
     writes=True,
 )
 def missions_approve_plan(call: ToolCall) -> dict[str, Any]:
     goal_id = int(call.args["goal_id"])
-    approved = services.mission_approve_all(user=call.user, goal_id=goal_id)
+    taken = services.plan_approve(user=call.user, goal_id=goal_id)
     listed = selectors.mission_list(user=call.user, goal_id=goal_id, status=Mission.Status.PENDING)
-    return {"approved": approved, "titles": [m.title for m in listed[:3]]}
+    return {
+        "approved": taken.missions,
+        "titles": [m.title for m in listed[:3]],
+        "habits": list(taken.habits),
+    }
 
 
 @registry.tool(

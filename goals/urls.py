@@ -26,6 +26,7 @@ urlpatterns = [
     path("habits/<int:habit_id>/", views_habits.habit_detail, name="habit-detail"),
     path("habits/<int:habit_id>/days/<str:day>/", views_habits.habit_day, name="habit-day"),
     path("habits/<int:habit_id>/reminder/", views_habits.habit_reminder, name="habit-reminder"),
+    path("habits/<int:habit_id>/take/", views_habits.habit_take, name="habit-take"),
     path("progress/", progress_views.progress_page, name="progress"),
     path(
         "progress/highlights/<int:reel_id>/",

@@ -24,7 +24,7 @@ from delight.requests import PersonRequest
 from delight.toasts import toast_with_action
 from goals import selectors, services
 from goals.forms import GoalForm, MissionForm, SessionCompleteForm
-from goals.models import Energy, Goal, Mission
+from goals.models import Energy, Goal, Habit, Mission
 from goals.progress import selectors as progress_selectors
 
 DONE_MESSAGES = {
@@ -122,8 +122,12 @@ def goal_detail(request: PersonRequest, goal_id: int) -> HttpResponse:
     loose = selectors.mission_list(user=request.user, goal_id=goal_id).filter(
         milestone__isnull=True
     )
+    habits = selectors.goal_habits(user=request.user, goal_id=goal.pk)
+    suggested = sum(habit.status == Habit.Status.SUGGESTED for habit in habits)
     context = {
         "goal": goal,
+        "waiting": _waiting_words(goal.missions_suggested, suggested),
+        "plan_habits": habits,
         "progress": selectors.goal_progress(goal),
         "milestones": milestones,
         "loose_missions": loose,
@@ -131,6 +135,14 @@ def goal_detail(request: PersonRequest, goal_id: int) -> HttpResponse:
         "mission_form": MissionForm(),
     }
     return render(request, "goals/goal_detail.html", context)
+
+
+def _waiting_words(missions: int, habits: int) -> str:
+    """What a plan holds for review: "10 missions and a habit are" ("" when nothing)."""
+    parts = [f"{missions} mission{'s' if missions != 1 else ''}"] if missions else []
+    parts += [("a habit" if habits == 1 else f"{habits} habits")] if habits else []
+    verb = "is" if missions + habits == 1 else "are"
+    return f"{' and '.join(parts)} {verb}" if parts else ""
 
 
 @login_required
@@ -175,8 +187,12 @@ def goal_retry(request: PersonRequest, goal_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def goal_approve_all(request: PersonRequest, goal_id: int) -> HttpResponse:
-    count = services.mission_approve_all(user=request.user, goal_id=goal_id)
-    messages.success(request, f"{count} mission{'s' if count != 1 else ''} approved.")
+    taken = services.plan_approve(user=request.user, goal_id=goal_id)
+    said = f"{taken.missions} mission{'s' if taken.missions != 1 else ''} approved"
+    habits = " and ".join(f"“{title}”" for title in taken.habits)
+    if habits:
+        said += f", and {habits} {'is a habit' if len(taken.habits) == 1 else 'are habits'} now"
+    messages.success(request, f"{said}.")
     return redirect("goal-detail", goal_id=goal_id)
 
 

@@ -21,7 +21,6 @@ from delight.models import User
 from delight.requests import PersonRequest
 from goals import selectors, services
 from goals.forms import HabitForm, HabitReminderForm
-from goals.models import Habit
 from goals.progress.habit_streaks import HabitStreak, habit_streak
 from goals.selectors.habits import HabitDay
 from goals.services.habits import CHECKIN_DAYS_BACK
@@ -54,7 +53,7 @@ def habit_list(request: PersonRequest) -> HttpResponse:
             messages.success(request, f"“{habit.title}” is one of your habits now.")
             return redirect("habits")
     today = user.local_day(timezone.now())
-    habits = list(selectors.habit_list(user=user).exclude(status=Habit.Status.ARCHIVED))
+    habits = selectors.habits_kept(user=user)
     streaks = selectors.habit_streaks(user=user, habits=habits, today=today)
     ticked = selectors.habits_done_on(user=user, day=today)
     rows = [
@@ -150,3 +149,22 @@ def habit_day(request: PersonRequest, habit_id: int, day: str) -> HttpResponse:
     if request.POST.get("next") == "list":
         return redirect("habits")
     return back(request, reverse("habit-detail", args=[habit.pk]))
+
+
+@login_required
+@require_POST
+def habit_take(request: PersonRequest, habit_id: int) -> HttpResponse:
+    """Take on a habit a goal's plan suggests, or turn it down (`no`)."""
+    user, no = request.user, bool(request.POST.get("no"))
+    habit = selectors.habit_get(user=user, habit_id=habit_id)
+    try:
+        if no:
+            services.habit_reject(user=user, habit_id=habit.pk)
+        else:
+            services.habit_take(user=user, habit_id=habit.pk)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        said = "is not one of your habits" if no else "is one of your habits now"
+        messages.success(request, f"“{habit.title}” {said}.")
+    return back(request, reverse("habits"))

@@ -43,6 +43,8 @@ PLAN_APPROVED = "Done: “{goal}” has {count} on your list now. A good first o
 PLAN_APPROVED_DONE = (
     "Done: “{goal}” has {count} on your list now, and “{done}” is marked done. Nice work!"
 )
+PLAN_HABIT = "And “{habit}” is one of your habits now: tick it on Today."
+PLAN_HABITS = "And {habits} are among your habits now: tick them on Today."
 PLAN_NOTHING = "“{goal}” has nothing waiting to add: its missions are already on your list."
 PLAN_FAILED = "I couldn't add them just now: they're waiting for you on your goals page."
 
@@ -114,6 +116,14 @@ def approve_outcome(offer: dict[str, Any], outputs: dict[str, Any], runs: list[d
     count = output["approved"]
     missions = f"{count} mission{'s' if count != 1 else ''}"
     if done := approved_action(offer, outputs):
-        return PLAN_APPROVED_DONE.format(goal=offer["title"], count=missions, done=done["title"])
-    first = offer.get("first") or output["titles"][0]
-    return PLAN_APPROVED.format(goal=offer["title"], count=missions, first=first)
+        said = PLAN_APPROVED_DONE.format(goal=offer["title"], count=missions, done=done["title"])
+    else:
+        first = offer.get("first") or output["titles"][0]
+        said = PLAN_APPROVED.format(goal=offer["title"], count=missions, first=first)
+    return f"{said} {_habits_taken(output.get('habits', []))}".strip()
+
+
+def _habits_taken(titles: list[str]) -> str:
+    if len(titles) == 1:
+        return PLAN_HABIT.format(habit=titles[0])
+    return PLAN_HABITS.format(habits=" and ".join(f"“{t}”" for t in titles)) if titles else ""

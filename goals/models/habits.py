@@ -29,6 +29,8 @@ class Habit(models.Model):
         ACTIVE = "active", "Active"
         PAUSED = "paused", "Paused"
         ARCHIVED = "archived", "Archived"
+        # Proposed in a goal's plan, waiting for the person's yes (like a suggested mission).
+        SUGGESTED = "suggested", "Suggested"
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="habits"
@@ -80,6 +82,16 @@ class Habit(models.Model):
         """Its schedule in a person's words: "every day", "twice a week", "on Mondays and
         Thursdays", "every other day"."""
         return schedule_words(self.schedule, self.times_per_week, self.weekdays, self.every_days)
+
+    @property
+    def target_words(self) -> str:
+        """What each time asks for, in a person's words ("20 pages each time"; "" for a
+        habit that is done or not)."""
+        if self.target is None:
+            return ""
+        return (
+            f"{self.target:,} {self.unit} each time" if self.unit else f"{self.target:,} each time"
+        )
 
     def clean(self) -> None:
         """Each schedule has exactly the numbers it needs; a unit only with a target."""

@@ -2,6 +2,8 @@
 
 Two planners share one `Plan` type and one JSON schema:
 
+A plan may also propose a practice or two to keep as habits ("Read 20 pages, every day").
+
 - `plan_offline`: rule-based, no network. It recognises what the goal is about from keyword
   cues in the title and description (running, strength, sleep, writing, music, language,
   job search, friendships ...) and otherwise uses a template for the goal's value category.
@@ -30,6 +32,7 @@ from goals.planning.plans import (
     MIN_MISSIONS,
     PLAN_SCHEMA,
     Plan,
+    PlannedHabit,
     PlannedMilestone,
     PlannedMission,
     plan_from_data,
@@ -46,6 +49,7 @@ __all__ = [
     "MIN_MISSIONS",
     "PLAN_SCHEMA",
     "Plan",
+    "PlannedHabit",
     "PlannedMilestone",
     "PlannedMission",
     "choose_template",

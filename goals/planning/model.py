@@ -19,6 +19,10 @@ PLAN_PROMPT = (
     "30 minutes each, in the order they should be done, each with an energy level (low, "
     "medium or high). Missions must be specific actions a person can start right away, "
     "written as short imperatives. Pace the plan to the target date when there is one. "
+    "habits: at most 2 practices to keep on a schedule beside the missions, only when the "
+    "goal is built by doing something regularly (a short title such as Read or Meditate; "
+    "times_per_week 1 to 7, 7 meaning every day; target 0, or the number done each time "
+    "with its unit, such as 20 pages). "
     "summary: one encouraging sentence about the plan."
 )
 
@@ -64,6 +68,7 @@ def plan_problem(plan: Plan) -> str:
     sentence about the plan. One encouraging sentence…", the prompt's own words)."""
     titles = [m.title for m in plan.milestones]
     titles += [mission.title for m in plan.milestones for mission in m.missions]
+    titles += [habit.title for habit in plan.habits]
     if len({" ".join(normalise_words(title)) for title in titles}) < len(titles):
         return "the same title twice"
     return SAYS_IT_TWICE if any(says_twice(title) for title in titles) else ""

@@ -76,7 +76,8 @@ def plan_offline(
     2. Fill in the person's own goal phrase.
     3. A tight deadline (under three weeks) keeps the first and the last three milestones,
        so the plan stays reachable; the result always has 3-7 milestones.
-    4. The summary names the approach and the deadline.
+    4. The template's practice, if it has one, is proposed as a habit beside the missions.
+    5. The summary names the approach and the deadline.
     """
     if category not in CATEGORIES:
         raise ValueError(f"Unknown category {category!r}.")
@@ -107,4 +108,5 @@ def plan_offline(
     approach = template.name if template else f"{category} basics"
     deadline = f", paced to finish by {target_date:%d %B %Y}" if target_date else ""
     summary = f"A {len(milestones)}-step {approach} plan for “{goal_title}”{deadline}."
-    return Plan(summary=summary, milestones=milestones, source=f"offline:{approach}")
+    habits = (template.practice,) if template and template.practice else ()
+    return Plan(summary=summary, milestones=milestones, source=f"offline:{approach}", habits=habits)

@@ -11,6 +11,8 @@ CATEGORIES = ("health", "craft", "growth", "connection")
 ENERGIES = ("low", "medium", "high")
 MIN_MILESTONES, MAX_MILESTONES = 3, 7
 MIN_MISSIONS, MAX_MISSIONS = 1, 5
+MAX_HABITS = 2  # practices a plan may propose beside its missions
+UNIT_CHARS, TARGET_MAX = 30, 100_000
 
 # Every string and list is bounded, so a whole plan fits PLAN_MAX_TOKENS: a grammar-bound server
 # (llama.cpp) can never be cut off inside a string (a 135M model's plan was, at 1,500 tokens).
@@ -24,6 +26,18 @@ _MISSION_SCHEMA: dict[str, Any] = {
         "energy": {"type": "string", "enum": list(ENERGIES)},
     },
     "required": ["title", "description", "estimated_minutes", "energy"],
+}
+# A practice to keep beside the missions ("Read 20 pages", every day): 7 times a week is
+# every day; a target of 0 is none (a yes/no habit).
+_HABIT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "title": {"type": "string", "minLength": 3, "maxLength": TITLE_CHARS},
+        "times_per_week": {"type": "integer", "minimum": 1, "maximum": 7},
+        "target": {"type": "integer", "minimum": 0, "maximum": TARGET_MAX},
+        "unit": {"type": "string", "maxLength": UNIT_CHARS},
+    },
+    "required": ["title", "times_per_week", "target", "unit"],
 }
 PLAN_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -48,6 +62,7 @@ PLAN_SCHEMA: dict[str, Any] = {
                 "required": ["title", "description", "missions"],
             },
         },
+        "habits": {"type": "array", "maxItems": MAX_HABITS, "items": _HABIT_SCHEMA},
     },
     "required": ["summary", "milestones"],
 }
@@ -69,10 +84,22 @@ class PlannedMilestone:
 
 
 @dataclass(frozen=True)
+class PlannedHabit:
+    """A practice the plan proposes: every day (7 times a week) or some times a week, with a
+    target and its unit when it is measured ("Read", 20 "pages")."""
+
+    title: str
+    times_per_week: int
+    target: int | None = None
+    unit: str = ""
+
+
+@dataclass(frozen=True)
 class Plan:
     summary: str
     milestones: tuple[PlannedMilestone, ...]
     source: str  # "offline:<template>" or "model:<name>"
+    habits: tuple[PlannedHabit, ...] = ()
 
     @property
     def missions_count(self) -> int:
@@ -97,11 +124,22 @@ def plan_from_data(data: dict[str, Any], *, source: str) -> Plan:
         )
         for item in data["milestones"]
     )
-    return Plan(summary=data["summary"].strip(), milestones=milestones, source=source)
+    habits = tuple(
+        PlannedHabit(
+            title=item["title"].strip(),
+            times_per_week=int(item["times_per_week"]),
+            target=int(item["target"]) or None,
+            unit=item["unit"].strip() if int(item["target"]) else "",
+        )
+        for item in data.get("habits", ())
+    )
+    return Plan(
+        summary=data["summary"].strip(), milestones=milestones, source=source, habits=habits
+    )
 
 
 # The offline planner's templates (templates.py): a step is (title, minutes, energy); a
-# stage is (milestone title, description, steps).
+# stage is (milestone title, description, steps); a practice is a PlannedHabit.
 Step = tuple[str, int, str]
 Stage = tuple[str, str, tuple[Step, ...]]
 
@@ -112,3 +150,4 @@ class Template:
     category: str
     cues: tuple[str, ...]  # regular expressions matched against title + description
     stages: tuple[Stage, ...]
+    practice: PlannedHabit | None = None  # a habit the plan proposes beside its missions

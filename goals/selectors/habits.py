@@ -22,6 +22,19 @@ def habit_list(*, user: User, status: str | None = None) -> QuerySet[Habit]:
     return habits.filter(status=status) if status else habits
 
 
+def habits_kept(*, user: User) -> list[Habit]:
+    """The habits the person keeps or has paused (not archived, not merely suggested)."""
+    kept = (Habit.Status.ACTIVE, Habit.Status.PAUSED)
+    return list(Habit.objects.owned_by(user).filter(status__in=kept))
+
+
+def goal_habits(*, user: User, goal_id: int) -> list[Habit]:
+    """The habits serving one of the person's goals, those its plan suggests included
+    (archived ones left out)."""
+    habits = Habit.objects.owned_by(user).filter(goal_id=goal_id)
+    return list(habits.exclude(status=Habit.Status.ARCHIVED).order_by("created_at", "id"))
+
+
 def habits_active(*, user: User) -> list[Habit]:
     return list(habit_list(user=user, status=Habit.Status.ACTIVE))
 

@@ -29,6 +29,8 @@ from goals.services.habits import (
     habit_checkin_toggle,
     habit_create,
     habit_delete,
+    habit_reject,
+    habit_take,
     habit_update,
 )
 from goals.services.importing import progress_import
@@ -61,6 +63,7 @@ from goals.services.plans import (
     goal_decompose,
     goal_plans_sweep,
     goal_retry_decomposition,
+    plan_approve,
     plan_lock_key,
 )
 from goals.services.progress import (
@@ -89,6 +92,8 @@ __all__ = [
     "habit_checkin_toggle",
     "habit_create",
     "habit_delete",
+    "habit_reject",
+    "habit_take",
     "habit_update",
     "insights_refresh_enqueue",
     "mission_approve",
@@ -106,6 +111,7 @@ __all__ = [
     "mission_start",
     "nudge_outcome_record",
     "nudge_outcomes_answer",
+    "plan_approve",
     "plan_lock_key",
     "progress_import",
     "progress_insights_refresh",

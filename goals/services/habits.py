@@ -27,6 +27,7 @@ from goals.services.progress import streak_milestones_record
 
 Kind = ActivityEvent.Kind
 DONE = HabitCheckIn.State.DONE
+SUGGESTED = Habit.Status.SUGGESTED
 # The lengths of a habit's own streak worth a passage of the story, by its unit.
 HABIT_MILESTONES = {"days": (7, 30, 100, 365), "weeks": (4, 12, 52)}
 
@@ -62,11 +63,36 @@ def habit_create(*, user: User, title: str, category: str, **fields: Any) -> Hab
 
 @transaction.atomic
 def habit_update(*, user: User, habit_id: int, **changes: Any) -> Habit:
+    """Change a habit; a suggested one taken on (made active) starts on the person's today,
+    so the days it waited for their yes ask for nothing."""
     habit = _habit_for_update(user=user, habit_id=habit_id)
+    suggested = habit.status == SUGGESTED
     _apply(habit, user=user, changes=changes)
+    if suggested and habit.status != SUGGESTED and "start_date" not in changes:
+        habit.start_date = user.local_day(timezone.now())
     habit.full_clean()
     habit.save()
     return habit
+
+
+@transaction.atomic
+def habit_take(*, user: User, habit_id: int) -> Habit:
+    """Take on a habit a goal's plan suggests: it is the person's from their today."""
+    if _habit_for_update(user=user, habit_id=habit_id).status != SUGGESTED:
+        raise ValidationError("This habit is yours already.", code="invalid_state")
+    return habit_update(user=user, habit_id=habit_id, status=Habit.Status.ACTIVE)
+
+
+@transaction.atomic
+def habit_reject(*, user: User, habit_id: int) -> None:
+    """Say no to a habit a goal's plan suggests: it goes (nothing was ticked on it)."""
+    habit = _habit_for_update(user=user, habit_id=habit_id)
+    if habit.status != SUGGESTED:
+        raise ValidationError(
+            "Only a suggested habit can be turned down; archive one you keep.",
+            code="invalid_state",
+        )
+    habit.delete()
 
 
 @transaction.atomic
@@ -103,6 +129,8 @@ def habit_checkin(
     """
     habit = _habit_for_update(user=user, habit_id=habit_id)
     _check_day(user=user, day=day, now=now)
+    if habit.status == SUGGESTED:
+        raise ValidationError({"habit": "This habit is only suggested: take it on first."})
     if state not in HabitCheckIn.State.values:
         raise ValidationError({"state": f"Say one of: {', '.join(HabitCheckIn.State.values)}."})
     if value is not None and not habit.measurable:
@@ -213,6 +241,8 @@ def _habit_for_update(*, user: User, habit_id: int) -> Habit:
 
 def _apply(habit: Habit, *, user: User, changes: dict[str, Any]) -> None:
     reject_unknown(changes, HABIT_FIELDS)
+    if changes.get("status") == SUGGESTED:
+        raise ValidationError({"status": "Only a goal's plan suggests a habit."})
     if changes.get("goal_id") is not None:
         goal_get(user=user, goal_id=changes["goal_id"])  # theirs, or NotFound
     for name, value in changes.items():

@@ -112,8 +112,9 @@ def _habits_for(*, user: User, imported: tuple[ImportedHabit, ...]) -> list[_Tar
     """The person's habit each imported habit goes to.
 
     1. Their habit of the same name, whatever its case: one not archived; for an archived
-       habit of the import, an archived one too (so importing it again finds it). Their
-       habits are locked, so a day ticked meanwhile waits for the import.
+       habit of the import, an archived one too (so importing it again finds it); one a
+       plan suggested is taken on (it was kept all along). Their habits are locked, so a
+       day ticked meanwhile waits for the import.
     2. None: a new habit with the import's schedule, number, unit and value category,
        archived when it was, starting on its earliest day (today when it has none). A name
        the import gives twice (in any case) goes to one habit.
@@ -183,6 +184,9 @@ def _habit_days(
         if done_days and min(done_days) < habit.start_date:
             habit.start_date = min(done_days)
             habit.save(update_fields=["start_date", "updated_at"])
+        if habit.status == Habit.Status.SUGGESTED:  # a plan's proposal, kept all along
+            habit.status = Habit.Status.ACTIVE
+            habit.save(update_fields=["status", "updated_at"])
         before = given.get(habit.pk)
         given[habit.pk] = HabitImported(
             habit_id=habit.pk,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -20,12 +21,16 @@ from delight.locks import liveness_lock, lock_key
 from delight.models import User
 from goals import signals
 from goals.models import (
+    TITLE_MAX,
     Goal,
+    Habit,
     Milestone,
     Mission,
 )
-from goals.planning import Plan, plan_goal
+from goals.planning import Plan, PlannedHabit, plan_goal
 from goals.services.common import goal_for_update, notify_goal
+from goals.services.habits import habit_take
+from goals.services.missions import mission_approve_all
 
 logger = logging.getLogger("goals")
 DECOMPOSE_TASK = "goals.tasks.decompose_goal"
@@ -37,6 +42,7 @@ PLAN_ATTEMPTS = 3
 PENDING_GRACE = dt.timedelta(minutes=2)
 Decomposition = Goal.Decomposition
 MS = Mission.Status
+DAYS_A_WEEK = 7
 
 
 def enqueue_decomposition(*, goal_id: int) -> None:
@@ -220,18 +226,21 @@ def _decomposition_fail(*, goal: Goal, error: str) -> None:
 
 @transaction.atomic
 def _plan_save(*, goal_id: int, plan: Plan) -> str:
-    """Write milestones and suggested missions, all or nothing.
+    """Write milestones, suggested missions and suggested habits, all or nothing.
 
     1. Lock the goal; if it is no longer running (a concurrent run finished), do nothing.
     2. If planned missions already exist, only mark the goal done (never a second copy).
     3. Milestones and missions follow any hand-made ones; earlier missions get a higher
        priority score (1.0 falling to 0.5), so the sequence is respected in the triad.
+    4. The plan's practices wait beside them as suggested habits of the goal, starting on
+       the person's today.
     """
     goal = Goal.objects.select_for_update().select_related("user").get(pk=goal_id)
     if goal.decomposition_status != Decomposition.RUNNING:
         return "skipped"
     if not goal.missions.filter(from_plan=True).exists():
         _plan_write(goal=goal, plan=plan)
+        _plan_habits_write(goal=goal, habits=plan.habits)
     goal.decomposition_status = Decomposition.DONE
     goal.decomposition_source = plan.source[:120]
     goal.plan_summary = plan.summary[:500]
@@ -282,9 +291,47 @@ def _plan_write(*, goal: Goal, plan: Plan) -> None:
     Mission.objects.bulk_create(missions)
 
 
+@dataclass(frozen=True)
+class PlanTaken:
+    missions: int  # suggested missions put on the person's list
+    habits: tuple[str, ...]  # the titles of the suggested habits taken on
+
+
+@transaction.atomic
+def plan_approve(*, user: User, goal_id: int) -> PlanTaken:
+    """Take a goal's whole plan: every suggested mission onto the list, every suggested
+    habit kept from the person's today."""
+    missions = mission_approve_all(user=user, goal_id=goal_id)
+    suggested = Habit.objects.owned_by(user).filter(goal_id=goal_id, status=Habit.Status.SUGGESTED)
+    habits = [habit_take(user=user, habit_id=habit.pk) for habit in suggested]
+    return PlanTaken(missions=missions, habits=tuple(habit.title for habit in habits))
+
+
+def _plan_habits_write(*, goal: Goal, habits: tuple[PlannedHabit, ...]) -> None:
+    today = goal.user.local_day(timezone.now())
+    for planned in habits:
+        daily = planned.times_per_week >= DAYS_A_WEEK
+        habit = Habit(
+            user_id=goal.user_id,
+            goal=goal,
+            title=planned.title[:TITLE_MAX],
+            category=goal.category,
+            schedule=Habit.Schedule.DAILY if daily else Habit.Schedule.WEEKLY,
+            times_per_week=None if daily else planned.times_per_week,
+            target=planned.target,
+            unit=planned.unit if planned.target else "",
+            status=Habit.Status.SUGGESTED,
+            start_date=today,
+        )
+        habit.full_clean()
+        habit.save()
+
+
 def _plan_description(*, goal: Goal, plan: Plan) -> str:
     steps = "; ".join(milestone.title for milestone in plan.milestones)
+    habits = " and ".join(f"“{habit.title}”" for habit in plan.habits)
+    kept = f", and {habits} to keep as a habit" if habits else ""
     return (
         f"Plan for the goal “{goal.title}”: {len(plan.milestones)} milestones "
-        f"({steps}), {plan.missions_count} missions suggested."
+        f"({steps}), {plan.missions_count} missions suggested{kept}."
     )[:1000]

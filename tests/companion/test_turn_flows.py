@@ -168,6 +168,18 @@ def test_a_plan_waiting_for_review_is_put_on_the_list_with_a_yes(owner):
     assert set(goal.missions.values_list("status", flat=True)) == {Mission.Status.PENDING}
 
 
+def test_a_plan_taken_from_the_chat_says_its_habit_is_kept_too(owner):
+    goal = make_goal(owner, title="Read 12 books", decomposition_status="done")
+    make_mission(goal, title="Write down five books", status=Mission.Status.SUGGESTED)
+    make_habit(owner, goal=goal, title="Read", status="suggested")
+
+    offer = say(owner, "so what do i do first")
+    done = say(owner, "yes", offer)
+
+    assert done["reply"].endswith("And “Read” is one of your habits now: tick it on Today.")
+    assert goal.habits.get().status == "active"
+
+
 @pytest.mark.parametrize("answer", ["all of them", "all of them yeah", "the lot"])
 def test_all_of_them_puts_the_waiting_plan_on_the_list_from_the_first(owner, answer):
     goal = make_goal(owner, title="Get back into painting", decomposition_status="done")

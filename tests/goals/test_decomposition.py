@@ -15,8 +15,8 @@ from delight.ai.engine import ModelEngine, OfflineEngine, build_engine
 from delight.ai.guard import current_budget
 from delight.ai.runtime import model_job
 from delight.errors import NotFound
-from goals import services, tasks
-from goals.models import Goal, Mission
+from goals import selectors, services, tasks
+from goals.models import Goal, Habit, Mission
 from tests.goals.factories import make_goal, make_mission
 from tests.support.openai_server import CHAT, model_plan
 
@@ -239,3 +239,36 @@ def test_the_planning_job_runs_within_the_model_job_budget(pending_goal, monkeyp
 
     assert seen[0] is not None
     assert seen[0].left() <= settings.MODEL_JOB_BUDGET_SECONDS
+
+
+def test_a_plans_practice_waits_as_a_suggested_habit_of_the_goal(owner):
+    goal = make_goal(owner, title="Read 12 books", decomposition_status="pending")
+
+    services.goal_decompose(goal_id=goal.pk, engine=OfflineEngine())
+
+    (habit,) = Habit.objects.filter(goal=goal)
+    assert (habit.title, habit.schedule, habit.target, habit.unit, habit.status) == (
+        "Read",
+        Habit.Schedule.DAILY,
+        20,
+        "pages",
+        Habit.Status.SUGGESTED,
+    )
+    assert selectors.habits_active(user=owner) == []
+    assert selectors.habits_kept(user=owner) == []
+
+
+def test_taking_the_whole_plan_takes_its_habits_on_from_today(owner, outsider):
+    goal = make_goal(owner, title="Run a 10k", category="health", decomposition_status="pending")
+    services.goal_decompose(goal_id=goal.pk, engine=OfflineEngine())
+    Habit.objects.filter(goal=goal).update(start_date=dt.date(2020, 1, 1))  # planned long ago
+    with pytest.raises(NotFound):
+        services.plan_approve(user=outsider, goal_id=goal.pk)
+
+    taken = services.plan_approve(user=owner, goal_id=goal.pk)
+
+    assert taken.habits == ("Run",)
+    assert taken.missions == goal.missions.filter(status=Mission.Status.PENDING).count() > 0
+    (habit,) = selectors.habits_active(user=owner)
+    assert habit.start_date == owner.local_day(timezone.now())
+    assert services.plan_approve(user=owner, goal_id=goal.pk).habits == ()

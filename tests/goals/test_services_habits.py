@@ -218,3 +218,44 @@ def test_removing_a_habit_takes_its_days_of_work_with_it(tokyo):
 
     assert habit_days(tokyo) == []
     assert not HabitCheckIn.objects.exists()
+
+
+def test_a_suggested_habit_taken_on_starts_today_and_only_once(owner):
+    goal = make_goal(owner, title="Read more")
+    habit = make_habit(owner, goal=goal, status=Habit.Status.SUGGESTED)
+
+    taken = services.habit_take(user=owner, habit_id=habit.pk)
+
+    assert (taken.status, taken.start_date) == (
+        Habit.Status.ACTIVE,
+        owner.local_day(timezone.now()),
+    )
+    with pytest.raises(ValidationError, match="yours already"):
+        services.habit_take(user=owner, habit_id=habit.pk)
+
+
+def test_a_suggested_habit_turned_down_goes_and_a_kept_one_cannot_be(owner, outsider):
+    suggested = make_habit(owner, status=Habit.Status.SUGGESTED)
+    kept = make_habit(owner, title="Walk")
+    with pytest.raises(NotFound):
+        services.habit_reject(user=outsider, habit_id=suggested.pk)
+
+    services.habit_reject(user=owner, habit_id=suggested.pk)
+
+    with pytest.raises(ValidationError, match="archive one you keep"):
+        services.habit_reject(user=owner, habit_id=kept.pk)
+    assert list(Habit.objects.all()) == [kept]
+
+
+def test_a_suggested_habit_takes_no_tick_and_no_habit_is_made_suggested_by_hand(owner):
+    suggested = make_habit(owner, status=Habit.Status.SUGGESTED)
+    kept = make_habit(owner, title="Walk")
+    today = owner.local_day(timezone.now())
+
+    with pytest.raises(ValidationError, match="only suggested"):
+        services.habit_checkin(user=owner, habit_id=suggested.pk, day=today)
+    with pytest.raises(ValidationError, match="Only a goal's plan"):
+        services.habit_update(user=owner, habit_id=kept.pk, status=Habit.Status.SUGGESTED)
+    assert not HabitCheckIn.objects.exists()
+    kept.refresh_from_db()
+    assert kept.status == Habit.Status.ACTIVE

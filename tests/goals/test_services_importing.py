@@ -242,6 +242,18 @@ def test_the_persons_habit_of_the_same_name_is_continued_not_duplicated(owner):
     assert {e.category for e in ActivityEvent.objects.filter(habit=mine)} == {"connection"}
 
 
+def test_a_habit_a_plan_suggested_is_taken_on_by_importing_its_history(owner):
+    suggested = make_habit(
+        owner, title="Read", status=Habit.Status.SUGGESTED, start_date=progress_today(user=owner)
+    )
+
+    import_habits(owner, loop_habit(owner, "Read", [3, 2, 1]))
+
+    suggested.refresh_from_db()
+    assert Habit.objects.filter(user=owner).count() == 1
+    assert (suggested.status, suggested.start_date) == (Habit.Status.ACTIVE, ago(owner, 3))
+
+
 def test_a_habit_with_a_number_continued_counts_its_target_and_one_without_takes_none(owner):
     pages = make_habit(owner, title="Pages", target=20, unit="pages")
     make_habit(owner, title="Stretch")

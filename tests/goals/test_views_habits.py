@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from goals import services
 from goals.models import Habit, HabitCheckIn
+from tests.goals.factories import make_goal, make_habit
 
 pytestmark = pytest.mark.django_db
 
@@ -171,3 +172,38 @@ def test_a_habit_not_asked_for_today_promises_no_start_today(browser, owner):
     page = browser.get(reverse("habits")).content.decode()
     assert "No streak yet." in page
     assert "today can start one" not in page
+
+
+def test_a_goals_page_offers_its_plans_habit_to_take_on_or_turn_down(browser, owner):
+    goal = make_goal(owner, title="Read 12 books")
+    read = make_habit(owner, goal=goal, title="Read", target=20, unit="pages", status="suggested")
+    write = make_habit(owner, goal=goal, title="Write", status="suggested")
+    page = reverse("goal-detail", args=[goal.pk])
+
+    shown = browser.get(page).content.decode()
+    assert "2 habits are waiting for your review" in shown
+    assert "Habits for this goal" in shown
+    assert "20 pages each time" in shown
+
+    took = browser.post(reverse("habit-take", args=[read.pk]), {"next": page}, follow=True)
+    browser.post(reverse("habit-take", args=[write.pk]), {"next": page, "no": "1"})
+
+    assert "“Read” is one of your habits now." in took.content.decode()
+    assert list(Habit.objects.values_list("title", "status")) == [("Read", "active")]
+    again = browser.post(reverse("habit-take", args=[read.pk]), follow=True).content.decode()
+    assert "This habit is yours already." in again
+    assert "Read" in browser.get(reverse("habits")).content.decode()
+
+
+def test_another_persons_suggested_habit_is_a_404_and_stays(client, owner, outsider):
+    habit = make_habit(owner, goal=make_goal(owner, title="Run"), status="suggested")
+    client.force_login(outsider)
+    for data in ({}, {"no": "1"}):
+        assert client.post(reverse("habit-take", args=[habit.pk]), data).status_code == 404
+    habit.refresh_from_db()
+    assert habit.status == Habit.Status.SUGGESTED
+
+
+def test_the_habits_page_lists_no_habit_that_is_only_suggested(browser, owner):
+    make_habit(owner, title="Journal", status="suggested")
+    assert "Journal" not in browser.get(reverse("habits")).content.decode()

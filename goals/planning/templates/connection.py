@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from goals.planning.plans import Template
+from goals.planning.plans import PlannedHabit, Template
 
 TEMPLATES: tuple[Template, ...] = (
     Template(
@@ -43,6 +43,7 @@ TEMPLATES: tuple[Template, ...] = (
                 ),
             ),
         ),
+        practice=PlannedHabit("Reach out to a friend", 2),
     ),
     Template(
         "family",
@@ -91,5 +92,6 @@ TEMPLATES: tuple[Template, ...] = (
                 ),
             ),
         ),
+        practice=PlannedHabit("Call or message family", 2),
     ),
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from goals.planning.plans import Template
+from goals.planning.plans import PlannedHabit, Template
 
 TEMPLATES: tuple[Template, ...] = (
     Template(
@@ -44,6 +44,7 @@ TEMPLATES: tuple[Template, ...] = (
                 ),
             ),
         ),
+        practice=PlannedHabit("Meditate", 7, 10, "minutes"),
     ),
     Template(
         "writing",
@@ -93,6 +94,7 @@ TEMPLATES: tuple[Template, ...] = (
                 ),
             ),
         ),
+        practice=PlannedHabit("Write", 7, 300, "words"),
     ),
     Template(
         "music",
@@ -134,6 +136,7 @@ TEMPLATES: tuple[Template, ...] = (
                 ),
             ),
         ),
+        practice=PlannedHabit("Music practice", 7, 15, "minutes"),
     ),
     Template(
         "visual",
@@ -173,6 +176,7 @@ TEMPLATES: tuple[Template, ...] = (
                 ),
             ),
         ),
+        practice=PlannedHabit("Sketch", 3),
     ),
     Template(
         "coding",
@@ -221,5 +225,6 @@ TEMPLATES: tuple[Template, ...] = (
                 ),
             ),
         ),
+        practice=PlannedHabit("Code", 3, 30, "minutes"),
     ),
 )

@@ -4,7 +4,7 @@ to move (see the package docstring)."""
 
 from __future__ import annotations
 
-from goals.planning.plans import Template
+from goals.planning.plans import PlannedHabit, Template
 
 TEMPLATES: tuple[Template, ...] = (
     Template(
@@ -47,6 +47,7 @@ TEMPLATES: tuple[Template, ...] = (
                 ),
             ),
         ),
+        practice=PlannedHabit("Read", 7, 20, "pages"),
     ),
     Template(
         "money",
@@ -98,6 +99,7 @@ TEMPLATES: tuple[Template, ...] = (
                 ),
             ),
         ),
+        practice=PlannedHabit("Write down what you spent", 7),
     ),
     Template(
         "home",
@@ -142,6 +144,7 @@ TEMPLATES: tuple[Template, ...] = (
                 ),
             ),
         ),
+        practice=PlannedHabit("Ten-minute tidy", 7),
     ),
     Template(
         "cooking",
@@ -183,6 +186,7 @@ TEMPLATES: tuple[Template, ...] = (
                 ),
             ),
         ),
+        practice=PlannedHabit("Cook a meal at home", 3),
     ),
     Template(
         "garden",
@@ -223,6 +227,7 @@ TEMPLATES: tuple[Template, ...] = (
                 ),
             ),
         ),
+        practice=PlannedHabit("Time in the garden", 3),
     ),
     Template(
         "knack",
@@ -267,6 +272,7 @@ TEMPLATES: tuple[Template, ...] = (
                 ),
             ),
         ),
+        practice=PlannedHabit("Practise", 7, 15, "minutes"),
     ),
     Template(
         "habit",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from goals.planning.plans import Template
+from goals.planning.plans import PlannedHabit, Template
 
 TEMPLATES: tuple[Template, ...] = (
     Template(
@@ -111,6 +111,7 @@ TEMPLATES: tuple[Template, ...] = (
                 ),
             ),
         ),
+        practice=PlannedHabit("Language practice", 7, 15, "minutes"),
     ),
     Template(
         "study",
@@ -151,6 +152,7 @@ TEMPLATES: tuple[Template, ...] = (
                 ),
             ),
         ),
+        practice=PlannedHabit("Study", 5, 30, "minutes"),
     ),
     Template(
         "career",

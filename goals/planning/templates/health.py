@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from goals.planning.plans import Template
+from goals.planning.plans import PlannedHabit, Template
 
 TEMPLATES: tuple[Template, ...] = (
     Template(
@@ -56,6 +56,7 @@ TEMPLATES: tuple[Template, ...] = (
                 ),
             ),
         ),
+        practice=PlannedHabit("Go for a walk", 7),
     ),
     Template(
         "running",
@@ -108,6 +109,7 @@ TEMPLATES: tuple[Template, ...] = (
                 ),
             ),
         ),
+        practice=PlannedHabit("Run", 3),
     ),
     Template(
         "swimming",
@@ -160,6 +162,7 @@ TEMPLATES: tuple[Template, ...] = (
                 ),
             ),
         ),
+        practice=PlannedHabit("Swim", 2),
     ),
     Template(
         "quitting",
@@ -257,6 +260,7 @@ TEMPLATES: tuple[Template, ...] = (
                 ),
             ),
         ),
+        practice=PlannedHabit("Strength workout", 3),
     ),
     Template(
         "nutrition",
@@ -298,6 +302,7 @@ TEMPLATES: tuple[Template, ...] = (
                 ),
             ),
         ),
+        practice=PlannedHabit("Vegetables with two meals", 7),
     ),
     Template(
         "sleep",
@@ -339,5 +344,6 @@ TEMPLATES: tuple[Template, ...] = (
                 ),
             ),
         ),
+        practice=PlannedHabit("In bed by your bedtime", 7),
     ),
 )

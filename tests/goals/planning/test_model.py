@@ -12,7 +12,7 @@ from delight.ai.embeddings import HashingEmbedder
 from delight.ai.engine import ModelEngine, build_engine
 from delight.ai.retries import AIResponseError, AIUnavailableError
 from goals.planning import plan_goal
-from goals.planning.plans import PLAN_SCHEMA
+from goals.planning.plans import PLAN_SCHEMA, PlannedHabit
 from tests.support.openai_server import CHAT, OpenAIServer, model_plan
 
 TODAY = dt.date(2026, 3, 1)
@@ -34,6 +34,23 @@ def test_model_engine_returns_the_models_plan(model_engine, openai_server: OpenA
     assert plan.source == "model:gpt-4o-mini"
     request = openai_server.requests_to(CHAT)[0].body
     assert "Target date: 2026-03-01" in request["messages"][-1]["content"]
+
+
+def test_the_habits_a_models_plan_proposes_are_read_a_target_of_0_being_none(
+    model_engine, openai_server: OpenAIServer
+):
+    answer = model_plan()
+    answer["habits"] = [
+        {"title": "Run", "times_per_week": 3, "target": 0, "unit": "km"},
+        {"title": "Stretch", "times_per_week": 7, "target": 10, "unit": "minutes"},
+    ]
+    openai_server.plan_json(answer)
+
+    plan = plan_goal(
+        engine=model_engine, title="Run a 5k", description="", category="health", target_date=None
+    )
+
+    assert plan.habits == (PlannedHabit("Run", 3), PlannedHabit("Stretch", 7, 10, "minutes"))
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ from goals.planning import (
     CATEGORIES,
     PLAN_SCHEMA,
     Plan,
+    PlannedHabit,
     choose_template,
     goal_phrase,
     plan_goal,
@@ -39,6 +40,15 @@ def as_data(plan: Plan) -> dict:
                 ],
             }
             for m in plan.milestones
+        ],
+        "habits": [
+            {
+                "title": h.title,
+                "times_per_week": h.times_per_week,
+                "target": h.target or 0,
+                "unit": h.unit,
+            }
+            for h in plan.habits
         ],
     }
 
@@ -167,3 +177,25 @@ def test_offline_engine_plans_with_rules() -> None:
         target_date=None,
     )
     assert plan.source == "offline:calm"
+
+
+@pytest.mark.parametrize(
+    ("title", "category", "habit"),
+    [
+        ("Read 12 books next year", "growth", PlannedHabit("Read", 7, 20, "pages")),
+        ("Run a 10k in spring", "health", PlannedHabit("Run", 3)),
+        ("Learn Portuguese", "growth", PlannedHabit("Language practice", 7, 15, "minutes")),
+    ],
+)
+def test_a_goal_built_by_doing_something_regularly_proposes_that_practice(title, category, habit):
+    plan = plan_offline(title=title, description="", category=category, target_date=None)
+
+    assert plan.habits == (habit,)
+    assert_well_formed(plan)
+
+
+def test_a_goal_of_no_known_kind_proposes_no_habit():
+    plan = plan_offline(
+        title="Something quite unusual", description="", category="craft", target_date=None
+    )
+    assert plan.habits == ()
