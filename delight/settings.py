@@ -337,6 +337,7 @@ SPECTACULAR_SETTINGS = {
         "MissionSessionStatusEnum": "goals.models.MissionSession.Status",
         "TurnStatusEnum": "companion.models.Turn.Status",
         "HabitStatusEnum": "goals.models.Habit.Status",
+        "HabitStatusSetEnum": "goals.models.habits.HABIT_STATUSES_SET",
         "HabitCheckInStateEnum": "goals.models.HabitCheckIn.State",
     },
     "POSTPROCESSING_HOOKS": [

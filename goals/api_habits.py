@@ -30,6 +30,7 @@ from delight.requests import PersonApiRequest
 from delight.text import TextField
 from goals import selectors, services
 from goals.models import TITLE_MAX, Category, Habit, HabitCheckIn
+from goals.models.habits import HABIT_STATUSES_SET
 
 DEFAULT_CALENDAR_DAYS = 30
 
@@ -93,7 +94,7 @@ class HabitInput(serializers.Serializer):
         min_value=1, max_value=1_000_000, required=False, allow_null=True
     )
     unit = TextField(max_length=30, noun="unit", required=False, allow_blank=True)
-    status = serializers.ChoiceField(choices=Habit.Status.choices, required=False)
+    status = serializers.ChoiceField(choices=HABIT_STATUSES_SET, required=False)
     start_date = DateField(required=False)
     reminder_time = WallTimeField(required=False, allow_null=True)
 

@@ -126,7 +126,8 @@ def goal_detail(request: PersonRequest, goal_id: int) -> HttpResponse:
     suggested = sum(habit.status == Habit.Status.SUGGESTED for habit in habits)
     context = {
         "goal": goal,
-        "waiting": _waiting_words(goal.missions_suggested, suggested),
+        # (annotated by goal_get)
+        "waiting": _waiting_words(getattr(goal, "missions_suggested", 0), suggested),
         "plan_habits": habits,
         "progress": selectors.goal_progress(goal),
         "milestones": milestones,

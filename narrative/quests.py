@@ -5,8 +5,9 @@ A quest's condition is a small dict whose first key names its test:
   counts, so an imported history counts too); with `"any_category": true`, 20 days within
   one value category (any one) also unlock it;
 - `{"missions_done": 50}`, `{"goals_completed": 1}`: so many missions done, goals completed;
-- `{"comeback_after_hours": 48}`: a mission done within a day of coming back after at least
-  48 hours without any activity (goals' activity events);
+- `{"habit_days": 30}`: one habit done on 30 days (any 30, imported ones too);
+- `{"comeback_after_hours": 48}`: a mission done or a habit ticked within a day of coming
+  back after at least 48 hours without any activity (goals' activity events);
 - `{"late_sessions_at": "observatory", "count": 5}`: five focus sessions ended at night
   (21:00-04:00 on the person's clock) in one of the zone's categories while it was open.
 The tests are pure functions of `QuestFacts`, read by one selector (narrative.selectors).
@@ -71,6 +72,16 @@ QUESTS: tuple[Quest, ...] = (
         "someone about it.",
     ),
     Quest(
+        key="a-practice-kept",
+        title="A practice kept",
+        message="Thirty days of the same small practice. The lamplighters have begun to set "
+        "their evening rounds by you.",
+        reward=30,
+        condition={"habit_days": 30},
+        mission="Write down your practice's secret",
+        mission_description="One sentence on what keeps it going, for the day it gets hard.",
+    ),
+    Quest(
         key="first-goal",
         title="The first summit",
         message="You finished a whole goal. From up here you can see a land no one has mapped yet.",
@@ -122,6 +133,10 @@ def _missions(condition: Mapping[str, Any], facts: QuestFacts) -> bool:
     return facts.missions_done >= condition["missions_done"]
 
 
+def _habit_days(condition: Mapping[str, Any], facts: QuestFacts) -> bool:
+    return facts.habit_days_most >= condition["habit_days"]
+
+
 def _goals(condition: Mapping[str, Any], facts: QuestFacts) -> bool:
     return facts.goals_completed >= condition["goals_completed"]
 
@@ -138,6 +153,7 @@ def _late_sessions(condition: Mapping[str, Any], facts: QuestFacts) -> bool:
 TESTS: dict[str, tuple[Callable[[Mapping[str, Any], QuestFacts], bool], Callable[..., str]]] = {
     "streak_days": (_streak, lambda condition: "streak"),
     "missions_done": (_missions, lambda condition: "missions_done"),
+    "habit_days": (_habit_days, lambda condition: "habit_days"),
     "goals_completed": (_goals, lambda condition: "goals_completed"),
     "comeback_after_hours": (_comeback, lambda condition: "return"),
     "late_sessions_at": (
@@ -164,6 +180,7 @@ def quest_met(quest: Quest, facts: QuestFacts) -> bool:
 # true (its facts unchanged, a judgement could not change either). No event named: all.
 EVENT_FACTS: dict[str, frozenset[str]] = {
     "mission": frozenset({"streak", "missions_done", "return"}),
+    "habit": frozenset({"streak", "habit_days", "return"}),
     "session": frozenset({"late_sessions"}),
     "goal": frozenset({"goals_completed"}),
 }

@@ -57,6 +57,7 @@ def mission_undone(*, mission: Mission, **_: Any) -> None:
 @receiver(goals_signals.habit_done, dispatch_uid="narrative-habit-done")
 def habit_done(*, habit: Habit, day: dt.date, **_: Any) -> None:
     ledger.essence_earn_habit_day(habit=habit, day=day)
+    quests.quests_check_enqueue(user=habit.user, event="habit")
 
 
 @receiver(goals_signals.habit_undone, dispatch_uid="narrative-habit-undone")

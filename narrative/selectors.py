@@ -250,6 +250,7 @@ class QuestFacts:
     streak_longest: int = 0  # the person's longest streak, any activity
     streak_longest_category: int = 0  # the longest within one value category
     missions_done: int = 0
+    habit_days_most: int = 0  # the days done of the habit done on the most days
     goals_completed: int = 0
     # The instants the person was here up to their latest mission done: the one last before
     # the return window, then those within it (see RETURN_WINDOW).
@@ -258,8 +259,8 @@ class QuestFacts:
 
 
 def quest_facts(*, user: User, now: dt.datetime, needs: Collection[str]) -> QuestFacts:
-    """The facts in `needs` ("streak", "missions_done", "goals_completed", "return",
-    "late_sessions:<zone slug>") about the person up to `now`."""
+    """The facts in `needs` ("streak", "missions_done", "habit_days", "goals_completed",
+    "return", "late_sessions:<zone slug>") about the person up to `now`."""
     facts: dict[str, Any] = {}
     if "streak" in needs:
         streaks = progress_selectors.progress_streaks(user=user, now=now)
@@ -270,6 +271,8 @@ def quest_facts(*, user: User, now: dt.datetime, needs: Collection[str]) -> Ques
     if "missions_done" in needs:
         done = Mission.objects.owned_by(user).filter(status=Mission.Status.COMPLETED)
         facts["missions_done"] = done.count()
+    if "habit_days" in needs:
+        facts["habit_days_most"] = goals_selectors.habit_days_most(user=user)
     if "goals_completed" in needs:
         completed = Goal.objects.owned_by(user).filter(status=Goal.Status.COMPLETED)
         facts["goals_completed"] = completed.count()

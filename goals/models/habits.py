@@ -113,6 +113,12 @@ class Habit(models.Model):
             raise ValidationError(problems)
 
 
+# The statuses a person gives a habit (a plan alone suggests one).
+HABIT_STATUSES_SET = [
+    (value, label) for value, label in Habit.Status.choices if value != Habit.Status.SUGGESTED
+]
+
+
 class HabitCheckIn(models.Model):
     """A habit on one of the person's days: done (with a number, for a measurable habit) or
     skipped on purpose (with the reason)."""

@@ -31,6 +31,12 @@ class WinSerializer(serializers.Serializer):
     category = serializers.CharField(help_text="The value category's label; empty: none.")
 
 
+class HabitKeptSerializer(serializers.Serializer):
+    title = serializers.CharField()
+    days = serializers.IntegerField(help_text="The days of the period it was done.")
+    category = serializers.CharField(help_text="The value category's label.")
+
+
 class ReflectionSerializer(serializers.Serializer):
     date = serializers.DateField()
     mission = serializers.CharField()
@@ -47,6 +53,7 @@ class ReelDaySerializer(serializers.Serializer):
 class ReelContentSerializer(serializers.Serializer):
     reel = ReelSerializer()
     wins = WinSerializer(many=True)
+    habits = HabitKeptSerializer(many=True, help_text="Habits done in the period, most first.")
     minutes = serializers.IntegerField(help_text="Focus minutes in the period.")
     reflections = ReflectionSerializer(many=True)
     days = ReelDaySerializer(many=True)

@@ -1,10 +1,11 @@
 """Reads of highlight reels: the person's reels, and one reel's wins gathered from its
-period — missions finished, focus minutes, their own reflections, the streak day by day
-and the consistency line."""
+period — missions finished, habits kept, focus minutes, their own reflections, the streak
+day by day and the consistency line."""
 
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
 from dataclasses import dataclass
 
 from delight.models import User
@@ -28,6 +29,13 @@ class Win:
 
 
 @dataclass(frozen=True)
+class HabitKept:
+    title: str
+    days: int  # the days of the period it was done
+    category: str  # its label
+
+
+@dataclass(frozen=True)
 class Reflection:
     date: dt.date
     mission: str
@@ -46,6 +54,7 @@ class ReelDay:
 class ReelContent:
     reel: HighlightReel
     wins: list[Win]
+    habits: list[HabitKept]  # the most kept first
     minutes: int
     reflections: list[Reflection]
     days: list[ReelDay]
@@ -76,33 +85,39 @@ def progress_highlight(*, user: User, reel_id: int) -> ReelContent:
     events = (
         ActivityEvent.objects.owned_by(user)
         .filter(
-            kind__in=(Kind.MISSION_COMPLETED, Kind.SESSION_COMPLETED),
+            kind__in=(Kind.MISSION_COMPLETED, Kind.SESSION_COMPLETED, Kind.HABIT_DONE),
             local_date__range=(reel.starts_on, reel.ends_on),
         )
-        .select_related("mission", "session")
+        .select_related("mission", "session", "habit")
         .order_by("occurred_at")
     )
     wins, reflections, minutes = [], [], 0
+    habit_days: Counter[tuple[str, str]] = Counter()
+    active: set[dt.date] = set()
     for event in events:
         title = event.mission.title if event.mission else event.metadata.get("title", "")
-        if event.kind == Kind.MISSION_COMPLETED:
-            label = Category(event.category).label if event.category else ""
+        label = Category(event.category).label if event.category else ""
+        if event.kind == Kind.HABIT_DONE:
+            habit_days[(event.habit.title if event.habit else title or "A habit", label)] += 1
+            active.add(event.local_date)
+        elif event.kind == Kind.MISSION_COMPLETED:
             wins.append(Win(event.local_date, title or "A mission", label))
-            continue
-        minutes += int(event.metadata.get("actual_minutes") or 0)
-        if event.session and event.session.reflection:
-            reflections.append(Reflection(event.local_date, title, event.session.reflection))
-    return ReelContent(reel, wins, minutes, reflections, _days(user, reel, wins))
+            active.add(event.local_date)
+        else:
+            minutes += int(event.metadata.get("actual_minutes") or 0)
+            if event.session and event.session.reflection:
+                reflections.append(Reflection(event.local_date, title, event.session.reflection))
+    habits = [HabitKept(title, days, label) for (title, label), days in habit_days.most_common()]
+    return ReelContent(reel, wins, habits, minutes, reflections, _days(user, reel, active))
 
 
-def _days(user: User, reel: HighlightReel, wins: list[Win]) -> list[ReelDay]:
+def _days(user: User, reel: HighlightReel, active: set[dt.date]) -> list[ReelDay]:
     snapshots = {
         s.date: s
         for s in ConsistencySnapshot.objects.owned_by(user).filter(
             date__range=(reel.starts_on, reel.ends_on)
         )
     }
-    active = {win.date for win in wins}
     days = []
     date = reel.starts_on
     while date <= reel.ends_on:

@@ -157,5 +157,6 @@ def highlight_page(request: PersonRequest, reel_id: int) -> HttpResponse:
         "reel": reel,
         "line": charts.line(series, start=reel.starts_on, days=len(content.days)),
         "active_days": sum(day.active for day in content.days),
+        "habit_days": sum(habit.days for habit in content.habits),
     }
     return render(request, "goals/highlight.html", context)

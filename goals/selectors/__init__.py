@@ -40,6 +40,7 @@ from goals.selectors.habits import (
     goal_habits,
     habit_calendar,
     habit_choices,
+    habit_days_most,
     habit_get,
     habit_list,
     habit_reminder,
@@ -71,6 +72,7 @@ __all__ = [
     "goal_habits",
     "habit_calendar",
     "habit_choices",
+    "habit_days_most",
     "habit_get",
     "habit_list",
     "habit_reminder",
@@ -338,6 +340,8 @@ PRESENT = (
     ActivityEvent.Kind.TALKED,
     ActivityEvent.Kind.HABIT_DONE,
 )
+# What counts as work done: a mission finished, a habit ticked.
+DONE_WORK = (ActivityEvent.Kind.MISSION_COMPLETED, ActivityEvent.Kind.HABIT_DONE)
 
 
 def activity_ends_absence(*, user: User, at: dt.datetime) -> bool:
@@ -350,13 +354,13 @@ def activity_ends_absence(*, user: User, at: dt.datetime) -> bool:
     return before.filter(kind=ActivityEvent.Kind.MISSION_COMPLETED).exists()
 
 
-# The instants the person was here within a window before their latest mission done, and the
+# The instants the person was here within a window before their latest work done, and the
 # one last before that window (written out and prepared: the ORM's union of two subqueries
 # took longer to build than PostgreSQL took to run it).
 _RETURN_TIMES_SQL = """
 WITH done AS (
     SELECT occurred_at AS at FROM goals_activityevent
-    WHERE user_id = %(user_id)s::bigint AND kind = %(done)s::text
+    WHERE user_id = %(user_id)s::bigint AND kind = ANY(%(done)s::text[])
       AND occurred_at <= %(now)s::timestamptz
     ORDER BY occurred_at DESC LIMIT 1
 )
@@ -374,14 +378,14 @@ UNION ALL
 
 def return_times(*, user: User, now: dt.datetime, window: dt.timedelta) -> tuple[dt.datetime, ...]:
     """In order: the instants the person was here (PRESENT) within `window` before their
-    latest mission done up to `now`, and the one last before that window; () before any
-    mission was done."""
+    latest work done (a mission finished, a habit ticked) up to `now`, and the one last
+    before that window; () before any was done."""
     with prepared_cursor() as cursor:
         cursor.execute(
             _RETURN_TIMES_SQL,
             {
                 "user_id": user.pk,
-                "done": str(ActivityEvent.Kind.MISSION_COMPLETED),
+                "done": [str(kind) for kind in DONE_WORK],
                 "now": now,
                 "present": [str(kind) for kind in PRESENT],
                 "window": window.total_seconds(),

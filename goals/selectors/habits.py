@@ -7,7 +7,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import QuerySet
+from django.db.models import Count, QuerySet
 
 from delight.models import User
 from delight.selectors import owned_or_not_found
@@ -33,6 +33,13 @@ def goal_habits(*, user: User, goal_id: int) -> list[Habit]:
     (archived ones left out)."""
     habits = Habit.objects.owned_by(user).filter(goal_id=goal_id)
     return list(habits.exclude(status=Habit.Status.ARCHIVED).order_by("created_at", "id"))
+
+
+def habit_days_most(*, user: User) -> int:
+    """The days done of the person's habit done on the most days (0 without any)."""
+    done = HabitCheckIn.objects.owned_by(user).filter(state=HabitCheckIn.State.DONE)
+    counts = done.values("habit_id").annotate(days=Count("id")).values_list("days", flat=True)
+    return max(counts, default=0)
 
 
 def habits_active(*, user: User) -> list[Habit]:

@@ -69,3 +69,21 @@ def test_the_reel_page_shows_the_wins_and_is_linked_from_progress(client, owner,
     assert "140</strong><br>minutes of focus" in page
     assert "“Legs felt light today”" in page
     assert reverse("progress-highlight", args=[reel.pk]) in progress
+
+
+def test_a_week_kept_by_a_habit_alone_has_its_habit_and_every_day_active(owner_api, client, owner):
+    habit = services.habit_create(user=owner, title="Meditate", category="craft")
+    today = owner.local_day(timezone.now())
+    for ago in range(7):
+        services.habit_checkin(user=owner, habit_id=habit.pk, day=today - dt.timedelta(days=ago))
+    reel = HighlightReel.objects.get(user=owner, key__startswith="milestone:overall")
+
+    body = owner_api.get(f"/api/progress/highlights/{reel.pk}/").json()
+    client.force_login(owner)
+    page = client.get(reverse("progress-highlight", args=[reel.pk])).content.decode()
+
+    assert body["wins"] == []
+    assert body["habits"] == [{"title": "Meditate", "days": 7, "category": "Craft"}]
+    assert all(day["active"] for day in body["days"])
+    assert "7</strong><br>days of habits kept" in page
+    assert "Habits you kept" in page

@@ -10,13 +10,13 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from goals.models import ActivityEvent, Goal, Mission
+from goals.models import ActivityEvent, Goal, HabitCheckIn, Mission
 from narrative import quests, selectors
 from narrative.models import EssenceEntry, QuestUnlock
 from narrative.quests import QUESTS_BY_KEY, longest_gap_hours, quest_met
 from narrative.selectors import QuestFacts
 from tests.factories import make_user
-from tests.goals.factories import make_event, make_goal, make_mission
+from tests.goals.factories import make_event, make_goal, make_habit, make_mission
 
 pytestmark = pytest.mark.django_db
 
@@ -41,6 +41,7 @@ def unlocked(user) -> set[str]:
         ),
         ("fifty-missions", QuestFacts(missions_done=50), QuestFacts(missions_done=49)),
         ("first-goal", QuestFacts(goals_completed=1), QuestFacts()),
+        ("a-practice-kept", QuestFacts(habit_days_most=30), QuestFacts(habit_days_most=29)),
         (
             "the-return",
             QuestFacts(return_times=(NOW - dt.timedelta(hours=50), NOW)),
@@ -125,6 +126,34 @@ def test_a_mission_done_after_two_days_away_is_a_comeback(owner):
     quests.quests_check(user=owner, now=NOW)
 
     assert "the-return" in unlocked(owner)
+
+
+def test_a_habit_ticked_after_two_days_away_is_a_comeback_too(owner):
+    make_event(owner, Kind.MISSION_COMPLETED, NOW - dt.timedelta(hours=60))
+    make_event(owner, Kind.HABIT_DONE, NOW)
+
+    quests.quests_check(user=owner, now=NOW)
+
+    assert "the-return" in unlocked(owner)
+
+
+def test_one_habit_done_on_thirty_days_unlocks_the_practice_and_two_of_fifteen_do_not(owner):
+    first, second = make_habit(owner, title="Walk"), make_habit(owner, title="Read")
+    for habit in (first, second):
+        for ago in range(15):
+            HabitCheckIn.objects.create(
+                habit=habit, user=owner, day=NOW.date() - dt.timedelta(days=ago)
+            )
+    quests.quests_check(user=owner, now=NOW)
+    assert "a-practice-kept" not in unlocked(owner)
+
+    for ago in range(15, 30):
+        HabitCheckIn.objects.create(
+            habit=first, user=owner, day=NOW.date() - dt.timedelta(days=ago)
+        )
+    HabitCheckIn.objects.filter(habit=second).update(state=HabitCheckIn.State.SKIPPED)
+    quests.quests_check(user=owner, now=NOW)
+    assert "a-practice-kept" in unlocked(owner)
 
 
 def test_a_talk_in_between_means_the_person_was_not_away(owner):

@@ -77,6 +77,21 @@ def test_an_event_asks_for_the_quests_in_the_background_and_the_job_unlocks_them
     assert selectors.quest_keys_unlocked(user=owner) == {"first-goal"}
 
 
+def test_a_habit_ticked_asks_for_the_quests_a_habit_can_change(
+    owner, monkeypatch, django_capture_on_commit_callbacks
+):
+    enqueued: list[tuple] = []
+    monkeypatch.setattr("narrative.quests.async_task", lambda *args: enqueued.append(args))
+    habit = make_habit(owner)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        goals_services.habit_checkin(
+            user=owner, habit_id=habit.pk, day=owner.local_day(timezone.now())
+        )
+
+    assert ("narrative.tasks.evaluate_quests", owner.pk, "habit") in enqueued
+
+
 def test_a_completion_taken_back_gives_back_its_essence_and_earns_again_when_done(
     owner, django_capture_on_commit_callbacks
 ):
