@@ -16,6 +16,7 @@ from typing import Any
 from django.apps import apps
 from django.contrib.postgres.search import SearchVectorField
 from django.db import models
+from django.db.backends.postgresql.psycopg_any import Range
 from pgvector.django import VectorField
 
 from delight.models import PROFILE_FIELDS, OwnedManager, User
@@ -46,10 +47,20 @@ def owned_rows(user: User) -> dict[str, list[dict[str, Any]]]:
     found: dict[str, list[dict[str, Any]]] = {}
     for model in personal_models():
         rows = model._default_manager.owned_by(user).order_by("pk")  # type: ignore[attr-defined]
-        values = list(rows.values(*_readable_fields(model)))
+        values = [
+            {name: _plain(value) for name, value in row.items()}
+            for row in rows.values(*_readable_fields(model))
+        ]
         if values:
             found[str(model._meta.verbose_name_plural)] = values
     return found
+
+
+def _plain(value: Any) -> Any:
+    """A value JSON can hold: a range (a habit's pause) as its two ends, `to` excluded."""
+    if isinstance(value, Range):
+        return {"from": value.lower, "to": value.upper}
+    return [_plain(item) for item in value] if isinstance(value, list) else value
 
 
 def owned_counts(user: User) -> Counter[str]:

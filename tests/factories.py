@@ -3,9 +3,11 @@ object of each kind a person can reach by an address."""
 
 from __future__ import annotations
 
+import datetime as dt
 import uuid
 from dataclasses import dataclass
 
+from django.db.backends.postgresql.psycopg_any import DateRange
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
@@ -114,7 +116,11 @@ def make_owned_world(user: User, *, marker: str) -> OwnedWorld:
         choice={"key": f"choice:{marker}", "label": f"Sit with {marker}", "cost": 20},
     )
     habit = Habit.objects.create(
-        user=user, title=f"{marker} habit", category="health", start_date=today
+        user=user,
+        title=f"{marker} habit",
+        category="health",
+        start_date=today - dt.timedelta(days=10),
+        pauses=[DateRange(today - dt.timedelta(days=8), today - dt.timedelta(days=6), "[)")],
     )
     habit.checkins.create(user=user, day=today, note=f"{marker} felt good")
     return OwnedWorld(

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import ClassVar
 
 from django.conf import settings
-from django.contrib.postgres.fields import ArrayField
+from django.contrib.postgres.fields import ArrayField, DateRangeField
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -59,6 +60,9 @@ class Habit(models.Model):
     unit = models.CharField(max_length=30, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
     start_date = models.DateField()
+    # The spans it was paused, on the person's days: from the day paused (included) to the
+    # day resumed (excluded; open while it is paused). They ask for nothing: neutral days.
+    pauses = ArrayField(DateRangeField(), default=list, blank=True)
     reminder_time = models.TimeField(
         null=True, blank=True, help_text="A reminder each day it asks for, on the person's clock."
     )
@@ -82,6 +86,12 @@ class Habit(models.Model):
         """Its schedule in a person's words: "every day", "twice a week", "on Mondays and
         Thursdays", "every other day"."""
         return schedule_words(self.schedule, self.times_per_week, self.weekdays, self.every_days)
+
+    def paused_on(self, day: dt.date) -> bool:
+        """Whether `day` falls in one of its pauses."""
+        return any(
+            span.lower <= day and (span.upper is None or day < span.upper) for span in self.pauses
+        )
 
     @property
     def target_words(self) -> str:

@@ -4,8 +4,10 @@ A habit asked for on days (every day, chosen weekdays, every N days) counts days
 its schedule asks for and it was done adds one; a day skipped on purpose neither adds nor
 breaks; a day asked for and not done breaks it, except today, which is not over. A habit of
 N times a week counts weeks (Monday to Sunday): a week with N done keeps it, this week
-counts once it is met and breaks nothing before it ends. Its strength is Loop's score: each
-occasion asked for (a day, or a week) pulls it toward 1 when kept, toward 0 when missed.
+counts once it is met and breaks nothing before it ends. Days the habit was paused ask for
+nothing, and a week with a paused day that was not met is neutral too. Its strength is
+Loop's score: each occasion asked for (a day, or a week) pulls it toward 1 when kept,
+toward 0 when missed.
 """
 
 from __future__ import annotations
@@ -20,9 +22,9 @@ DONE, SKIPPED = HabitCheckIn.State.DONE, HabitCheckIn.State.SKIPPED
 
 
 def asks_for(habit: Habit, day: dt.date) -> bool:
-    """Whether the habit's schedule asks for `day`, from its start (a weekly habit asks for
-    no one day: any of its week's days counts toward its number)."""
-    if day < habit.start_date:
+    """Whether the habit's schedule asks for `day`, from its start, outside its pauses (a
+    weekly habit asks for no one day: any of its week's days counts toward its number)."""
+    if day < habit.start_date or (habit.pauses and habit.paused_on(day)):
         return False
     kind = Habit.Schedule
     if habit.schedule == kind.DAILY:
@@ -92,6 +94,9 @@ def _weekly(habit: Habit, states: dict[dt.date, str], *, today: dt.date) -> Habi
     while monday <= this_monday:
         week = [monday + dt.timedelta(days=n) for n in range(7)]
         count = sum(states.get(day) == DONE for day in week)
+        if count < needed and habit.pauses and any(habit.paused_on(day) for day in week):
+            monday += dt.timedelta(days=7)  # a week paused in part, not met: neutral
+            continue
         if count >= needed:
             current, met = current + 1, met + 1
             started_on = started_on if current > 1 else monday

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.backends.postgresql.psycopg_any import DateRange
 from django.db.models import Min
 from django.utils import timezone
 
@@ -27,7 +28,7 @@ from goals.services.progress import streak_milestones_record
 
 Kind = ActivityEvent.Kind
 DONE = HabitCheckIn.State.DONE
-SUGGESTED = Habit.Status.SUGGESTED
+SUGGESTED, PAUSED = Habit.Status.SUGGESTED, Habit.Status.PAUSED
 # The lengths of a habit's own streak worth a passage of the story, by its unit.
 HABIT_MILESTONES = {"days": (7, 30, 100, 365), "weeks": (4, 12, 52)}
 
@@ -64,12 +65,16 @@ def habit_create(*, user: User, title: str, category: str, **fields: Any) -> Hab
 @transaction.atomic
 def habit_update(*, user: User, habit_id: int, **changes: Any) -> Habit:
     """Change a habit; a suggested one taken on (made active) starts on the person's today,
-    so the days it waited for their yes ask for nothing."""
+    so the days it waited for their yes ask for nothing; a pause is kept from the day it is
+    paused to the day it is resumed (or archived), so its days stay neutral."""
     habit = _habit_for_update(user=user, habit_id=habit_id)
-    suggested = habit.status == SUGGESTED
+    before = habit.status
     _apply(habit, user=user, changes=changes)
-    if suggested and habit.status != SUGGESTED and "start_date" not in changes:
-        habit.start_date = user.local_day(timezone.now())
+    today = user.local_day(timezone.now())
+    if before == SUGGESTED and habit.status != SUGGESTED and "start_date" not in changes:
+        habit.start_date = today
+    if (before == PAUSED) != (habit.status == PAUSED):
+        habit.pauses = _pauses_after(habit.pauses, paused=habit.status == PAUSED, today=today)
     habit.full_clean()
     habit.save()
     return habit
@@ -226,6 +231,16 @@ def _milestone_check(*, habit: Habit, day: dt.date, now: dt.datetime) -> None:
             unit=streak.unit,
             started_on=started_on,
         )
+
+
+def _pauses_after(pauses: list[DateRange], *, paused: bool, today: dt.date) -> list[DateRange]:
+    """The pauses with one begun today, or the open one ended today (gone if it began today:
+    a pause taken back the same day leaves nothing)."""
+    if paused:
+        return [*pauses, DateRange(today, None, "[)")]
+    closed = [span for span in pauses if span.upper is not None]
+    opened = [span.lower for span in pauses if span.upper is None]
+    return closed + [DateRange(start, today, "[)") for start in opened if start < today]
 
 
 def _habit_for_update(*, user: User, habit_id: int) -> Habit:

@@ -177,6 +177,8 @@ def test_the_api_exports_the_persons_data_only(owner_api, owner, outsider):
     assert answer.status_code == 200
     assert answer.json()["data"]["memories"][0]["content"] == "mine-1 loves quiet mornings"
     assert "theirs-2" not in answer.content.decode()
+    (pause,) = answer.json()["data"]["habits"][0]["pauses"]  # a range as its two ends
+    assert pause.keys() == {"from", "to"}
 
 
 def test_the_api_deletes_only_with_the_password(owner_api, owner):

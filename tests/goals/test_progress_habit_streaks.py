@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.db.backends.postgresql.psycopg_any import DateRange
 
 from goals.models import Habit
 from goals.progress.habit_streaks import habit_streak
@@ -83,3 +84,33 @@ def test_a_miss_lowers_strength_and_a_skip_or_today_leaves_it():
         skipped.strength
         == habit_streak(habit(), days(0, 1, 2), today=MONDAY + dt.timedelta(days=3)).strength
     )
+
+
+def paused(start: int, end: int | None) -> DateRange:
+    """Paused from MONDAY + start to MONDAY + end (excluded; None: still paused)."""
+    upper = None if end is None else MONDAY + dt.timedelta(days=end)
+    return DateRange(MONDAY + dt.timedelta(days=start), upper, "[)")
+
+
+def test_the_days_a_habit_was_paused_are_neutral_and_the_streak_goes_on():
+    walk = habit(pauses=[paused(3, 8)])  # paused Thursday, resumed the Tuesday after
+
+    streak = habit_streak(walk, days(0, 1, 2, 8, 9), today=MONDAY + dt.timedelta(days=9))
+
+    assert (streak.current, streak.best, streak.rate) == (5, 5, 1.0)
+
+
+def test_a_habit_paused_now_breaks_nothing_while_it_waits():
+    walk = habit(pauses=[paused(2, None)])
+    streak = habit_streak(walk, days(0, 1), today=MONDAY + dt.timedelta(days=20))
+    assert (streak.current, streak.rate) == (2, 1.0)
+
+
+def test_a_week_paused_in_part_and_not_met_is_neutral_but_a_met_one_counts():
+    weekly = habit(schedule="weekly", times_per_week=2, pauses=[paused(9, 12)])
+    kept = days(0, 1, 14, 15)  # week 2 paused midweek with nothing done; week 3 met
+    streak = habit_streak(weekly, kept, today=MONDAY + dt.timedelta(days=20))
+    assert (streak.current, streak.rate) == (2, 1.0)
+    met_anyway = {**kept, **days(7, 8)}
+    streak = habit_streak(weekly, met_anyway, today=MONDAY + dt.timedelta(days=20))
+    assert streak.current == 3

@@ -8,6 +8,7 @@ import datetime as dt
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.db.backends.postgresql.psycopg_any import DateRange
 from django.utils import timezone
 
 from delight.errors import NotFound
@@ -259,3 +260,30 @@ def test_a_suggested_habit_takes_no_tick_and_no_habit_is_made_suggested_by_hand(
     assert not HabitCheckIn.objects.exists()
     kept.refresh_from_db()
     assert kept.status == Habit.Status.ACTIVE
+
+
+def test_a_pause_is_kept_from_the_day_paused_to_the_day_resumed(owner):
+    habit = services.habit_create(user=owner, title="Swim", category="health")
+    paused = services.habit_update(user=owner, habit_id=habit.pk, status=Habit.Status.PAUSED)
+    today = owner.local_day(timezone.now())
+    assert [(span.lower, span.upper) for span in paused.pauses] == [(today, None)]
+    five_ago = today - dt.timedelta(days=5)
+    Habit.objects.filter(pk=habit.pk).update(pauses=[DateRange(five_ago, None, "[)")])
+    services.habit_update(user=owner, habit_id=habit.pk, title="Swim lengths")  # still paused
+
+    resumed = services.habit_update(user=owner, habit_id=habit.pk, status=Habit.Status.ACTIVE)
+
+    (span,) = resumed.pauses
+    assert (span.lower, span.upper) == (five_ago, today)
+    assert resumed.paused_on(today - dt.timedelta(days=1))
+    assert not resumed.paused_on(today)
+
+
+def test_a_pause_taken_back_the_same_day_leaves_none_and_archiving_ends_one(owner):
+    habit = services.habit_create(user=owner, title="Swim", category="health")
+    services.habit_update(user=owner, habit_id=habit.pk, status=Habit.Status.PAUSED)
+    assert services.habit_update(user=owner, habit_id=habit.pk, status="active").pauses == []
+
+    services.habit_update(user=owner, habit_id=habit.pk, status=Habit.Status.PAUSED)
+    archived = services.habit_update(user=owner, habit_id=habit.pk, status="archived")
+    assert archived.pauses == []  # paused and archived on one day: no day was paused
