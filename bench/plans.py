@@ -1,5 +1,5 @@
 """The offline planner on goal titles nobody here wrote (bench/data/plans/blind_goals.txt):
-which kind of plan each gets, and every mission, to be read.
+which kind of plan each gets, every mission and the habit it proposes, to be read.
 
 Prints, per title, the category the chat would infer, the template chosen (or the category's
 general plan) and the missions; then how many got a plan of a kind, how many the general
@@ -34,7 +34,7 @@ def main() -> None:
     django.setup()
     for name, path in SETS.items():
         kinds, problems = _read(path, quiet=args.quiet)
-        total = sum(kinds.values())
+        total = kinds["a plan of its kind"] + kinds["the general plan"]
         print(
             f"\n{name}: {total} blind goal titles: "
             + ", ".join(f"{n} {k}" for k, n in kinds.items())
@@ -49,15 +49,19 @@ def _read(path: Path, *, quiet: bool) -> tuple[Counter[str], list[str]]:
     from goals.models import TITLE_MAX
     from goals.planning.offline import choose_template, goal_phrase, plan_offline
 
-    kinds: Counter[str] = Counter()
+    kinds: Counter[str] = Counter({"a plan of its kind": 0, "the general plan": 0})
     problems: list[str] = []
     for title in path.read_text().splitlines():
         category = infer_category(title) or "growth"
         template = choose_template(title=title, description="", category=category)
         plan = plan_offline(title=title, description="", category=category, target_date=None)
         kinds["a plan of its kind" if template else "the general plan"] += 1
+        kinds["with a habit"] += bool(plan.habits)
         if not quiet:
             print(f"{title}  [{category}: {template.name if template else 'general'}]")
+            for habit in plan.habits:
+                target = f", {habit.target} {habit.unit}" if habit.target else ""
+                print(f"    habit: {habit.title}{target}, {habit.times_per_week} times a week")
         phrase = goal_phrase(title)
         for milestone in plan.milestones:
             missions = [mission.title for mission in milestone.missions]

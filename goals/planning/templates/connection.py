@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from goals.planning.plans import PlannedHabit, Template
+from goals.planning.plans import Template
 
 TEMPLATES: tuple[Template, ...] = (
     Template(
@@ -43,7 +43,6 @@ TEMPLATES: tuple[Template, ...] = (
                 ),
             ),
         ),
-        practice=PlannedHabit("Reach out to a friend", 2),
     ),
     Template(
         "family",
@@ -92,6 +91,5 @@ TEMPLATES: tuple[Template, ...] = (
                 ),
             ),
         ),
-        practice=PlannedHabit("Call or message family", 2),
     ),
 )

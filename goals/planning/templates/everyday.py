@@ -144,7 +144,6 @@ TEMPLATES: tuple[Template, ...] = (
                 ),
             ),
         ),
-        practice=PlannedHabit("Ten-minute tidy", 7),
     ),
     Template(
         "cooking",

@@ -152,7 +152,6 @@ TEMPLATES: tuple[Template, ...] = (
                 ),
             ),
         ),
-        practice=PlannedHabit("Study", 5, 30, "minutes"),
     ),
     Template(
         "career",

@@ -302,7 +302,6 @@ TEMPLATES: tuple[Template, ...] = (
                 ),
             ),
         ),
-        practice=PlannedHabit("Vegetables with two meals", 7),
     ),
     Template(
         "sleep",
