@@ -98,7 +98,8 @@ FROM generate_series(%(have)s, %(count)s - 1) AS n
 # of (person, habit); a measured person's habits are all active and started a year ago.
 _HABITS = """
 INSERT INTO goals_habit (user_id, title, category, schedule, times_per_week, weekdays,
-    every_days, target, unit, status, start_date, reminder_time, created_at, updated_at)
+    every_days, target, unit, status, pauses, start_date, reminder_time, created_at,
+    updated_at)
 SELECT u.id,
        (ARRAY['Walk 20 minutes', 'Read', 'Stretch', 'Journal', 'Call someone dear',
               'Practise the guitar', 'Meditate', 'Cook a real meal'])[1 + k.h %% 8],
@@ -114,6 +115,8 @@ SELECT u.id,
        CASE WHEN p = 3 AND k.h %% 3 = 0 THEN 'pages' ELSE '' END,
        CASE WHEN m.measured OR k.h / 64 %% 50 > 1 THEN 'active'
             WHEN k.h / 64 %% 50 = 0 THEN 'paused' ELSE 'archived' END,
+       CASE WHEN NOT m.measured AND k.h / 64 %% 50 = 0
+            THEN ARRAY[daterange(m.today - 7, NULL)] ELSE '{}'::daterange[] END,
        m.today - m.days,
        time '00:00' + (k.h / 32 %% 288) * interval '5 minutes',
        now() - m.days * interval '1 day', now()
