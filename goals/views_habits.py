@@ -156,12 +156,9 @@ def habit_day(request: PersonRequest, habit_id: int, day: str) -> HttpResponse:
 def habit_take(request: PersonRequest, habit_id: int) -> HttpResponse:
     """Take on a habit a goal's plan suggests, or turn it down (`no`)."""
     user, no = request.user, bool(request.POST.get("no"))
-    habit = selectors.habit_get(user=user, habit_id=habit_id)
+    change = services.habit_reject if no else services.habit_take
     try:
-        if no:
-            services.habit_reject(user=user, habit_id=habit.pk)
-        else:
-            services.habit_take(user=user, habit_id=habit.pk)
+        habit = change(user=user, habit_id=habit_id)  # another person's: NotFound, a 404
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:

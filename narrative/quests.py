@@ -227,10 +227,10 @@ def quests_check_enqueue(*, user: User, event: str = "", now: dt.datetime | None
     """Look for quests the person now meets in the background, once the caller's
     transaction commits (the event's request never waits for it). The story keeps when
     they became due until they are looked at, so a lost job is made up by the sweep."""
-    due = Story.objects.owned_by(user)
-    if not due.update(quests_due_at=now or timezone.now()):  # no story yet: begin it
+    due, at = Story.objects.owned_by(user), now or timezone.now()
+    if not due.update(quests_due_at=at):  # no story yet: begin it
         story_start(user=user)
-        due.update(quests_due_at=now or timezone.now())
+        due.update(quests_due_at=at)
     transaction.on_commit(lambda: async_task(EVALUATE_TASK, user.pk, event))
 
 

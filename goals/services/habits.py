@@ -67,8 +67,12 @@ def habit_update(*, user: User, habit_id: int, **changes: Any) -> Habit:
     """Change a habit; a suggested one taken on (made active) starts on the person's today,
     so the days it waited for their yes ask for nothing; a pause is kept from the day it is
     paused to the day it is resumed (or archived), so its days stay neutral."""
-    habit = _habit_for_update(user=user, habit_id=habit_id)
-    before = habit.status
+    return _habit_change(_habit_for_update(user=user, habit_id=habit_id), changes=changes)
+
+
+def _habit_change(habit: Habit, *, changes: dict[str, Any]) -> Habit:
+    """`habit_update`'s work on a habit already read under its lock."""
+    user, before = habit.user, habit.status
     _apply(habit, user=user, changes=changes)
     today = user.local_day(timezone.now())
     if before == SUGGESTED and habit.status != SUGGESTED and "start_date" not in changes:
@@ -83,14 +87,16 @@ def habit_update(*, user: User, habit_id: int, **changes: Any) -> Habit:
 @transaction.atomic
 def habit_take(*, user: User, habit_id: int) -> Habit:
     """Take on a habit a goal's plan suggests: it is the person's from their today."""
-    if _habit_for_update(user=user, habit_id=habit_id).status != SUGGESTED:
+    habit = _habit_for_update(user=user, habit_id=habit_id)
+    if habit.status != SUGGESTED:
         raise ValidationError("This habit is yours already.", code="invalid_state")
-    return habit_update(user=user, habit_id=habit_id, status=Habit.Status.ACTIVE)
+    return _habit_change(habit, changes={"status": Habit.Status.ACTIVE})
 
 
 @transaction.atomic
-def habit_reject(*, user: User, habit_id: int) -> None:
-    """Say no to a habit a goal's plan suggests: it goes (nothing was ticked on it)."""
+def habit_reject(*, user: User, habit_id: int) -> Habit:
+    """Say no to a habit a goal's plan suggests: it goes (nothing was ticked on it); the
+    habit as it was."""
     habit = _habit_for_update(user=user, habit_id=habit_id)
     if habit.status != SUGGESTED:
         raise ValidationError(
@@ -98,6 +104,7 @@ def habit_reject(*, user: User, habit_id: int) -> None:
             code="invalid_state",
         )
     habit.delete()
+    return habit
 
 
 @transaction.atomic

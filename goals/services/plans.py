@@ -319,7 +319,7 @@ def _plan_habits_write(*, goal: Goal, habits: tuple[PlannedHabit, ...]) -> None:
             schedule=Habit.Schedule.DAILY if daily else Habit.Schedule.WEEKLY,
             times_per_week=None if daily else planned.times_per_week,
             target=planned.target,
-            unit=planned.unit if planned.target else "",
+            unit=planned.unit,  # a plan's unit comes only with its target
             status=Habit.Status.SUGGESTED,
             start_date=today,
         )
