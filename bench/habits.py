@@ -29,10 +29,11 @@ first check-in would keep a year of milestones at once, each with its story pass
 1. Check-ins: for `--samples` random habits of measured people, in this order, each call
    timed inside `transaction.atomic()` as a request's: ticked done today, cleared, ticked
    done on a day 1 to 30 back left unticked, cleared (each sample ends as it began). The
-   on-commit work (the story's Essence, presence, the live progress event, enqueuing the
-   consistency rewrite and the insights jobs) runs synchronously when the block commits and
-   is inside the figure; its share is printed apart. The jobs themselves run on a worker
-   (none here: they are deleted after): the consistency rewrite is timed apart, untargeted.
+   on-commit work (the story's Essence, presence, enqueuing the person's recount) runs
+   synchronously when the block commits and is inside the figure; its share is printed
+   apart. The recount job (streaks and milestones, each habit's own streak, the consistency
+   rewrite a past day asks for, the live progress event, enqueuing insights and quests)
+   runs on a worker (none here): it is timed apart after, untargeted.
 2. Pages: one test Client (its middleware loaded once, as a server's), with each sampled
    person's session in turn, GETs /habits/<id>/ and /habits/ `--requests` times each.
 
@@ -482,24 +483,27 @@ def bench_checkins(samples: list[Sample]) -> None:
     print(f"  load average after: {load()}")
 
 
-def bench_consistency_job(samples: list[Sample]) -> None:
-    """The consistency rewrite a past day enqueues: a worker's job, not the request's."""
+def bench_recount_job(samples: list[Sample]) -> None:
+    """The recount a check-in enqueues (the streaks and their milestones, each habit's own
+    streak, the consistency snapshots a past day forgot, the insights and quests enqueued):
+    a worker's job, not the request's, timed apart."""
     from django.db import connection
 
-    from goals.services import consistency
+    from goals.services import progress_recount_run
 
     timings = []
     for sample in samples[3:33]:
         started = time.perf_counter()
-        consistency.consistency_snapshots_write(only=[sample.user.pk])
+        progress_recount_run(user_id=sample.user.pk)
         timings.append((time.perf_counter() - started) * 1000)
     with connection.cursor() as cursor:  # the jobs the check-ins enqueued (no worker here)
         cursor.execute("DELETE FROM django_q_ormq")
+        cursor.execute("DELETE FROM goals_progressrecount")
     print(
-        f"  the consistency rewrite a past day enqueues (a worker's job, {len(timings)} people):"
-        f" {percentiles(timings)}"
+        f"  the recount each check-in enqueues (a worker's job, {len(timings)} people, after"
+        f" their four calls): {percentiles(timings)}"
     )
-    figure("habit past day: consistency job", p95(timings), target=None)
+    figure("habit check-in: recount job", p95(timings), target=None)
 
 
 def bench_pages(samples: list[Sample], requests: int) -> None:
@@ -628,7 +632,7 @@ def main() -> None:
         samples = samples_pick(measured=measured, count=args.samples + 3)
         milestones_keep(list({sample.user.pk: sample.user for sample in samples}.values()))
         bench_checkins(samples)
-        bench_consistency_job(samples)
+        bench_recount_job(samples)
         bench_pages(samples[3:], args.requests)
         bench_reminders(args.people)
     finally:

@@ -37,6 +37,7 @@ SCHEDULES: tuple[Recurring, ...] = (
     Recurring(name="compact checkpoints", func="delight.tasks.compact_checkpoints", minutes=60),
     Recurring(name="recover cut-off turns", func="companion.tasks.recover_turns", minutes=1),
     Recurring(name="restart lost planning", func="goals.tasks.sweep_plans", minutes=1),
+    Recurring(name="recount lost progress", func="goals.tasks.sweep_recounts", minutes=1),
     Recurring(name="consistency snapshots", func="goals.tasks.write_consistency", minutes=15),
     Recurring(name="wake snoozed notifications", func="nudges.tasks.wake_snoozed", minutes=1),
     Recurring(name="plan nudges", func="nudges.tasks.plan_nudges", minutes=5),

@@ -43,6 +43,11 @@ history_imported = Signal()
 # selectors.AWAY_AFTER or more, with a mission done before it; selectors.activity_ends_absence).
 activity = Signal()
 
+# A person's progress was counted again after their habit days changed (the recount job,
+# goals.services.recount: once for a burst of ticks, never in the request). Facts: user
+# (User).
+progress_recounted = Signal()
+
 # A day of a habit became done (ticked, or a skip turned into done; today or a past day).
 # Facts: habit (Habit, with its user), day (date: the person's day it was done on), at
 # (aware datetime: when it was ticked).
@@ -52,8 +57,9 @@ habit_done = Signal()
 # with its user), day (date).
 habit_undone = Signal()
 
-# A habit's own streak reached a milestone (HABIT_MILESTONES of its unit), announced once per
-# streak. Facts: habit (Habit, with its user), length (int), unit (str: "days" or "weeks"),
-# started_on (date: the streak's first day, or its first week's Monday; with the length, what
-# makes the milestone one).
+# A habit's own streak is at a milestone (goals.services.recount.HABIT_MILESTONES of its
+# unit), announced by the person's recount while it is (a receiver keeps it once: the start
+# and length make its key). Facts: habit (Habit, with its user), length (int), unit (str:
+# "days" or "weeks"), started_on (date: the streak's first day, or its first week's Monday;
+# with the length, what makes the milestone one).
 habit_milestone = Signal()

@@ -36,3 +36,14 @@ def refresh_insights(user_id: int) -> int:
         return 0
     with model_job():
         return len(services.progress_insights_refresh(user=user))
+
+
+def recount_progress(user_id: int) -> int:
+    """After a habit day changed: count the person's streaks, milestones and insights again
+    (claimed: a duplicate job counts nothing twice); how many counts ran."""
+    return services.progress_recount_run(user_id=user_id)
+
+
+def sweep_recounts() -> int:
+    """Every minute: count the people whose recount job was lost (a killed worker)."""
+    return services.progress_recounts_sweep()

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F, IntegerField, OuterRef, Subquery, Sum, Value
+from django.db.models import Count, F, IntegerField, OuterRef, Q, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -201,23 +201,26 @@ def habit_day_key(habit: Habit, day: dt.date, times: int = 0) -> str:
 
 
 def _habit_day_counts(*, habit: Habit, day: dt.date) -> tuple[int, int]:
-    """(earned, taken back): the entries of the habit's day so far."""
-    keys = EssenceEntry.objects.owned_by(habit.user).filter(
-        key__startswith=habit_day_key(habit, day)
+    """(earned, taken back): the entries of the habit's day so far, counted in one read."""
+    counts = (
+        EssenceEntry.objects.owned_by(habit.user)
+        .filter(key__startswith=habit_day_key(habit, day))
+        .aggregate(every=Count("id"), backs=Count("id", filter=Q(key__endswith=":back")))
     )
-    backs = keys.filter(key__endswith=":back").count()
-    return keys.count() - backs, backs
+    return counts["every"] - counts["backs"], counts["backs"]
 
 
 @transaction.atomic
 def essence_earn_habit_day(*, habit: Habit, day: dt.date) -> EssenceEntry | None:
-    """Essence for a day of a habit done, once for as long as it stays done."""
-    _account_locked(user=habit.user)  # the counts below are read in turn with other writes
+    """Essence for a day of a habit done, once for as long as it stays done. The account is
+    locked first, so the counts are read in turn with other writes; the key made from them
+    is new by construction (one more than the times earned)."""
+    account = _account_locked(user=habit.user)
     earned, backs = _habit_day_counts(habit=habit, day=day)
     if earned > backs:
         return None
-    return essence_earn(
-        user=habit.user,
+    return _entry_add(
+        account=account,
         key=habit_day_key(habit, day, earned),
         amount=HABIT_DAY_REWARD,
         kind=EssenceKind.EARNED_HABIT,
@@ -227,12 +230,21 @@ def essence_earn_habit_day(*, habit: Habit, day: dt.date) -> EssenceEntry | None
 
 @transaction.atomic
 def essence_take_back_habit_day(*, habit: Habit, day: dt.date) -> EssenceEntry | None:
-    """Take back a day of a habit that is no longer done, once."""
-    _account_locked(user=habit.user)
+    """Take back a day of a habit that is no longer done, once; never below a zero balance
+    (Essence already spent on a choice stays spent)."""
+    account = _account_locked(user=habit.user)
     earned, backs = _habit_day_counts(habit=habit, day=day)
-    if earned <= backs:
+    amount = min(HABIT_DAY_REWARD, account.balance)
+    if earned <= backs or amount <= 0:
         return None
-    return _take_back(user=habit.user, key=habit_day_key(habit, day, earned - 1), note=habit.title)
+    key = habit_day_key(habit, day, earned - 1)
+    return _entry_add(
+        account=account,
+        key=f"{key}:back",
+        amount=-amount,
+        kind=EssenceKind.TAKEN_BACK,
+        note=habit.title,
+    )
 
 
 def essence_earn_habit_milestone(

@@ -216,6 +216,15 @@ class EssenceEntry(models.Model):
                 name="essence_sign_follows_kind",
             ),
         ]
+        indexes = [
+            # A key's family by its prefix ("habit:4:2026-12-01…") in the index, whatever the
+            # database's collation (the unique index serves LIKE only under "C").
+            models.Index(
+                fields=["user", "key"],
+                opclasses=["int8_ops", "varchar_pattern_ops"],
+                name="essence_key_prefix",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.amount:+d} {self.key}"

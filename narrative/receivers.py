@@ -57,7 +57,13 @@ def mission_undone(*, mission: Mission, **_: Any) -> None:
 @receiver(goals_signals.habit_done, dispatch_uid="narrative-habit-done")
 def habit_done(*, habit: Habit, day: dt.date, **_: Any) -> None:
     ledger.essence_earn_habit_day(habit=habit, day=day)
-    quests.quests_check_enqueue(user=habit.user, event="habit")
+
+
+@receiver(goals_signals.progress_recounted, dispatch_uid="narrative-progress-recounted")
+def progress_recounted(*, user: User, **_: Any) -> None:
+    """Habit days changed and were counted: the quests a habit can change (looked at after
+    the count, once for a burst of ticks, not in the tick's request)."""
+    quests.quests_check_enqueue(user=user, event="habit")
 
 
 @receiver(goals_signals.habit_undone, dispatch_uid="narrative-habit-undone")

@@ -24,6 +24,7 @@ from goals.models.progress import (
     HighlightReel,
     NudgeOutcome,
     ProgressInsight,
+    ProgressRecount,
     StreakMilestone,
 )
 
@@ -46,6 +47,7 @@ __all__ = [
     "MissionSession",
     "NudgeOutcome",
     "ProgressInsight",
+    "ProgressRecount",
     "StreakMilestone",
     "validate_not_blank",
 ]

@@ -49,7 +49,12 @@ class ActivityEvent(models.Model):
 
     class Meta:
         ordering = ["-occurred_at"]
-        indexes = [models.Index(fields=["user", "kind", "local_date"], name="activity_user_day")]
+        indexes = [
+            models.Index(fields=["user", "kind", "local_date"], name="activity_user_day"),
+            # The person's latest moment here (an absence ending) read from the newest back,
+            # not from a year of their events spread over the table.
+            models.Index(fields=["user", "-occurred_at"], name="activity_user_latest"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.kind} {self.local_date}"
@@ -147,6 +152,27 @@ class ConsistencyClock(models.Model):
     # The claiming run's liveness lock (delight.locks): free while claimed means its
     # worker died, and the claim is taken back at once rather than when it lapses.
     claimed_by = models.BigIntegerField(null=True, blank=True)
+    objects = OwnedManager()
+
+    def __str__(self) -> str:
+        return f"due {self.due_at:%Y-%m-%d %H:%M} UTC"
+
+
+class ProgressRecount(models.Model):
+    """A person whose progress is to be counted again because a habit day changed: the
+    streaks' milestones, the live streak and the insights. A check-in marks it due in its
+    own transaction (one upsert) and enqueues the job once it commits; the job claims the
+    row for a lease, counts, and removes the mark it counted (a later tick keeps its own).
+    The sweep takes up marks whose job was lost (a killed worker)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="progress_recount",
+    )
+    due_at = models.DateTimeField(db_index=True)
+    claimed_until = models.DateTimeField(null=True, blank=True)
     objects = OwnedManager()
 
     def __str__(self) -> str:

@@ -72,6 +72,7 @@ from goals.services.progress import (
     streak_milestones_record,
     talk_record,
 )
+from goals.services.recount import progress_recount_run, progress_recounts_sweep
 
 __all__ = [
     "DECOMPOSE_TASK",
@@ -115,6 +116,8 @@ __all__ = [
     "plan_lock_key",
     "progress_import",
     "progress_insights_refresh",
+    "progress_recount_run",
+    "progress_recounts_sweep",
     "session_complete",
     "session_extend",
     "session_pause",

@@ -498,7 +498,10 @@ def consistency_forget(*, user: User, since: dt.date, now: dt.datetime | None = 
     """Drop the person's snapshots from `since` on and make their clock due, so the job
     counts those dates again (their history changed: an import). Returns how many went."""
     deleted, _ = ConsistencySnapshot.objects.owned_by(user).filter(date__gte=since).delete()
-    ConsistencyClock.objects.update_or_create(
-        user=user, defaults={"due_at": now or timezone.now(), "claimed_until": None}
+    ConsistencyClock.objects.bulk_create(  # one upsert: the clock, due now and unclaimed
+        [ConsistencyClock(user=user, due_at=now or timezone.now(), claimed_until=None)],
+        update_conflicts=True,
+        unique_fields=["user"],
+        update_fields=["due_at", "claimed_until"],
     )
     return deleted

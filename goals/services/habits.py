@@ -18,19 +18,14 @@ from delight.models import User
 from delight.selectors import owned_or_not_found
 from goals import signals
 from goals.models import ActivityEvent, Habit, HabitCheckIn
-from goals.progress import selectors as progress_selectors
 from goals.selectors import goal_get
-from goals.selectors.habits import habit_streaks
-from goals.services.common import event_record, notify_progress, reject_unknown
-from goals.services.consistency import consistency_recount
-from goals.services.insights import insights_refresh_enqueue
-from goals.services.progress import streak_milestones_record
+from goals.services.common import event_record, reject_unknown
+from goals.services.consistency import consistency_forget, consistency_recount
+from goals.services.recount import progress_recount_enqueue
 
 Kind = ActivityEvent.Kind
 DONE = HabitCheckIn.State.DONE
 SUGGESTED, PAUSED = Habit.Status.SUGGESTED, Habit.Status.PAUSED
-# The lengths of a habit's own streak worth a passage of the story, by its unit.
-HABIT_MILESTONES = {"days": (7, 30, 100, 365), "weeks": (4, 12, 52)}
 
 CHECKIN_DAYS_BACK = 30
 HABIT_FIELDS = (
@@ -199,45 +194,25 @@ def _recount(*, habit: Habit, day: dt.date, done: bool, now: dt.datetime) -> Non
 
     1. The day's work: one `habit_done` activity event on that day, or none (the streaks,
        charts and insights read these).
-    2. A past day changes the consistency index from that day on: it is written again.
-    3. Announce it (the story's Essence for the day; taken back when undone), and a
-       milestone of the habit's own streak that the day made.
-    4. Streak milestones, the open pages and the insights, as for a mission done.
+    2. A past day changes the consistency index from that day on: its snapshots are
+       forgotten (and written again by the recount job).
+    3. Announce it (the story's Essence for the day; taken back when undone).
+    4. What is counted from the whole history (the streaks and the habits' own streaks,
+       their milestones, the open pages' streak, the insights) is counted by the person's
+       recount job (goals.services.recount), not in the request.
     """
     user = habit.user
     if done:
         event_record(user=user, kind=Kind.HABIT_DONE, now=now, habit=habit, day=day)
         announce(signals.habit_done, sender=Habit, habit=habit, day=day, at=now)
-        _milestone_check(habit=habit, day=day, now=now)
     else:
         ActivityEvent.objects.owned_by(user).filter(
             habit=habit, kind=Kind.HABIT_DONE, local_date=day
         ).delete()
         announce(signals.habit_undone, sender=Habit, habit=habit, day=day)
     if day < user.local_day(now):
-        consistency_recount(user=user, since=day, now=now)
-    streaks = progress_selectors.progress_streaks(user=user, now=now)
-    if done:
-        streak_milestones_record(user=user, streaks=streaks)
-    notify_progress(user=user, streak=streaks.overall)
-    insights_refresh_enqueue(user=user)
-
-
-def _milestone_check(*, habit: Habit, day: dt.date, now: dt.datetime) -> None:
-    """Announce the habit's streak milestone if its streak, counted now, is one and `day`
-    belongs to it (the day that made it, or one in it filled in later)."""
-    today = habit.user.local_day(now)
-    streak = habit_streaks(user=habit.user, habits=[habit], today=today)[habit.pk]
-    started_on = streak.started_on
-    if streak.current in HABIT_MILESTONES[streak.unit] and started_on and day >= started_on:
-        announce(
-            signals.habit_milestone,
-            sender=Habit,
-            habit=habit,
-            length=streak.current,
-            unit=streak.unit,
-            started_on=started_on,
-        )
+        consistency_forget(user=user, since=day, now=now)  # the recount job writes them again
+    progress_recount_enqueue(user=user, now=now)
 
 
 def _pauses_after(pauses: list[DateRange], *, paused: bool, today: dt.date) -> list[DateRange]:

@@ -71,11 +71,16 @@ def test_the_reel_page_shows_the_wins_and_is_linked_from_progress(client, owner,
     assert reverse("progress-highlight", args=[reel.pk]) in progress
 
 
-def test_a_week_kept_by_a_habit_alone_has_its_habit_and_every_day_active(owner_api, client, owner):
+def test_a_week_kept_by_a_habit_alone_has_its_habit_and_every_day_active(
+    owner_api, client, owner, django_capture_on_commit_callbacks
+):
     habit = services.habit_create(user=owner, title="Meditate", category="craft")
     today = owner.local_day(timezone.now())
-    for ago in range(7):
-        services.habit_checkin(user=owner, habit_id=habit.pk, day=today - dt.timedelta(days=ago))
+    for ago in range(7):  # each tick's recount job runs when it commits
+        with django_capture_on_commit_callbacks(execute=True):
+            services.habit_checkin(
+                user=owner, habit_id=habit.pk, day=today - dt.timedelta(days=ago)
+            )
     reel = HighlightReel.objects.get(user=owner, key__startswith="milestone:overall")
 
     body = owner_api.get(f"/api/progress/highlights/{reel.pk}/").json()
