@@ -210,15 +210,20 @@ GROUP BY e.user_id
 ON CONFLICT (user_id) DO NOTHING
 """
 
-# A consistency snapshot for each day ended since the person's habits began, their clock
+# A consistency snapshot for each day ended since the person's first habit began (one row a
+# person and day, whatever their habits' starts), their clock
 # (next due in an hour) and their presence (here 20 hours ago: a check-in is no return).
 _SNAPSHOTS = """
 INSERT INTO goals_consistencysnapshot (user_id, date, value, strength, completion, engagement,
     missions_done, missions_offered, minutes, talked, active, frozen, streak, freezes_held,
     created_at)
 SELECT p.user_id, d::date, 0.6, 0.7, 0.65, 0.5, 2, 3, 0, false, true, false, 3, 1, now()
-FROM (SELECT DISTINCT user_id, start_date, today FROM habits_fresh) p
+FROM (SELECT user_id, min(start_date) AS start_date, max(today) AS today
+      FROM habits_fresh GROUP BY user_id) p
 CROSS JOIN LATERAL generate_series(p.start_date, p.today - 1, interval '1 day') d
+-- A kept database's person may have a habit with no check-in yet (fresh again) beside the
+-- snapshots an earlier run wrote (its own, or the recount job's): those are left alone.
+WHERE NOT EXISTS (SELECT 1 FROM goals_consistencysnapshot s WHERE s.user_id = p.user_id)
 """
 
 _CLOCKS_AND_PRESENCE = """

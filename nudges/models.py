@@ -183,8 +183,15 @@ class ScheduledSend(models.Model):
     away_since = models.DateTimeField(
         null=True, blank=True, help_text="The last activity before the absence (a nudge's)."
     )
+    # Found by reminder_once_a_day (its first column), not an index of its own: one less to
+    # keep for each of the day's reminders.
     habit = models.ForeignKey(
-        "goals.Habit", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+        "goals.Habit",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        db_index=False,
     )
     local_date = models.DateField(help_text="The person's local date of the due time.")
     due_at = models.DateTimeField()
@@ -199,8 +206,14 @@ class ScheduledSend(models.Model):
         blank=True,
         help_text="What Eliza knows that makes the message personal (added by the companion).",
     )
+    # Indexed only where set (send_notification_set): a send has none until it is sent.
     notification = models.ForeignKey(
-        Notification, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        Notification,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        db_index=False,
     )
     reason = models.CharField(max_length=200, blank=True, help_text="Why skipped or failed.")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -224,11 +237,9 @@ class ScheduledSend(models.Model):
                 name="scheduled_send_once_an_absence",
                 condition=~models.Q(step="habit"),
             ),
-            models.UniqueConstraint(
-                fields=["habit", "local_date"],
-                name="reminder_once_a_day",
-                condition=models.Q(step="habit"),
-            ),
+            # A nudge has no habit (NULLs are distinct): one a day per habit, and the index
+            # a habit's removal finds its reminders by.
+            models.UniqueConstraint(fields=["habit", "local_date"], name="reminder_once_a_day"),
             models.CheckConstraint(
                 condition=models.Q(step="habit", habit__isnull=False, away_since__isnull=True)
                 | (
@@ -244,6 +255,11 @@ class ScheduledSend(models.Model):
                 condition=models.Q(state__in=["pending", "sending"]),
             ),
             models.Index(fields=["user", "-due_at"], name="scheduled_send_history"),
+            models.Index(
+                fields=["notification"],
+                name="send_notification_set",
+                condition=models.Q(notification__isnull=False),
+            ),
         ]
 
     def __str__(self) -> str:

@@ -161,34 +161,45 @@ def calendar_days(
 # today and tomorrow, the day's wall time (a time before their day start falls on the next
 # calendar date), kept when the schedule asks for that day (a weekly habit any day: whether
 # its week is met is checked when due).
+#
+# 1. Each person's lived today and the window in their wall time are worked out once per
+#    person (three zone conversions each), not once per habit and day.
+# 2. Each habit's two days are kept by plain timestamp sums against that wall window,
+#    widened by three hours: a zone's clock change (two hours at most, in Antarctica/Troll)
+#    moves a wall time by less, so no reminder of the window is dropped here.
+# 3. Only those left are converted to the instant they are due and held to the window
+#    exactly (the widening lets none too early or too late through).
 _REMINDERS_DUE = """
 -- A zone PostgreSQL does not know (Python's tzdata may name more) would fail the statement
 -- for everyone: such a person's reminders wait until their zone is one it knows. Their
 -- people are read first (MATERIALIZED), so no zone of theirs is ever converted.
 WITH people AS MATERIALIZED (
-    SELECT id, timezone, day_start_hour FROM delight_user
+    SELECT id, timezone, make_time(day_start_hour, 0, 0) AS day_start,
+        ((%(now)s::timestamptz AT TIME ZONE timezone)
+            - make_interval(hours => day_start_hour))::date AS today,
+        (%(since)s::timestamptz AT TIME ZONE timezone) - interval '3 hours' AS wall_since,
+        (%(until)s::timestamptz AT TIME ZONE timezone) + interval '3 hours' AS wall_until
+    FROM delight_user
     WHERE is_active AND timezone IN (SELECT name FROM pg_timezone_names)
+), near AS (
+    SELECT h.user_id, h.id, u.timezone, w.day, w.wall
+    FROM goals_habit h
+    JOIN people u ON u.id = h.user_id
+    CROSS JOIN LATERAL (
+        SELECT lived.day, lived.day + (h.reminder_time < u.day_start)::int + h.reminder_time
+            AS wall
+        FROM (SELECT u.today + n AS day FROM (VALUES (0), (1)) AS ahead(n)) AS lived
+    ) AS w
+    WHERE h.status = 'active' AND h.reminder_time IS NOT NULL
+      AND w.day >= h.start_date
+      AND w.wall > u.wall_since AND w.wall <= u.wall_until
+      AND (h.schedule IN ('daily', 'weekly')
+           OR (h.schedule = 'weekdays' AND extract(isodow FROM w.day)::int - 1 = ANY(h.weekdays))
+           OR (h.schedule = 'every' AND (w.day - h.start_date) %% h.every_days = 0))
 )
-SELECT h.user_id, h.id, d.due_at, (d.due_at AT TIME ZONE u.timezone)::date, d.day
-FROM goals_habit h
-JOIN people u ON u.id = h.user_id
-CROSS JOIN LATERAL (
-    SELECT lived.day, (
-        (lived.day + (h.reminder_time < make_time(u.day_start_hour, 0, 0))::int)
-        + h.reminder_time
-    ) AT TIME ZONE u.timezone AS due_at
-    FROM (
-        SELECT ((%(now)s::timestamptz AT TIME ZONE u.timezone)
-                - make_interval(hours => u.day_start_hour))::date + n AS day
-        FROM (VALUES (0), (1)) AS ahead(n)
-    ) AS lived
-) AS d
-WHERE h.status = 'active' AND h.reminder_time IS NOT NULL
-  AND d.day >= h.start_date
-  AND d.due_at > %(since)s AND d.due_at <= %(until)s
-  AND (h.schedule IN ('daily', 'weekly')
-       OR (h.schedule = 'weekdays' AND extract(isodow FROM d.day)::int - 1 = ANY(h.weekdays))
-       OR (h.schedule = 'every' AND (d.day - h.start_date) %% h.every_days = 0))
+SELECT d.user_id, d.id, d.due_at, (d.due_at AT TIME ZONE d.timezone)::date, d.day
+FROM (SELECT near.*, near.wall AT TIME ZONE near.timezone AS due_at FROM near) AS d
+WHERE d.due_at > %(since)s AND d.due_at <= %(until)s
 """
 
 

@@ -33,7 +33,7 @@ INSERT INTO nudges_scheduledsend (user_id, habit_id, due_at, local_date, step, c
 SELECT d.user_id, d.habit_id, d.due_at, d.calendar_date, 'habit', 'in_app', 'pending',
     0, '', '{{}}'::jsonb, '', %(now)s
 FROM ({due}) AS d(user_id, habit_id, due_at, calendar_date, day)
-ON CONFLICT (habit_id, local_date) WHERE step = 'habit'
+ON CONFLICT (habit_id, local_date)
 DO UPDATE SET due_at = EXCLUDED.due_at
 WHERE nudges_scheduledsend.state = 'pending' AND nudges_scheduledsend.due_at <> EXCLUDED.due_at
 """
@@ -42,12 +42,15 @@ WHERE nudges_scheduledsend.state = 'pending' AND nudges_scheduledsend.due_at <> 
 @transaction.atomic
 def habit_reminders_plan(*, now: dt.datetime | None = None, ahead: dt.timedelta = AHEAD) -> int:
     """Plan every habit reminder due from BEHIND ago to `ahead` from `now`; how many were
-    planned or moved (a run that finds them all planned changes nothing)."""
+    planned or moved (a run that finds them all planned changes nothing). Its commit does
+    not wait for the disk (synchronous_commit off, this transaction only): a plan a crash
+    loses is made again by the next run, which plans what is due from BEHIND ago."""
     now = now or timezone.now()
     due, params = goals_selectors.habit_reminders_due_query(
         now=now, since=now - BEHIND, until=now + ahead
     )
     with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL synchronous_commit = off")
         cursor.execute(_INSERT.format(due=due), params)
         return int(cursor.rowcount)
 
