@@ -110,13 +110,13 @@ class HabitForm(forms.Form):
         widget=forms.CheckboxSelectMultiple,
         help_text="For “On chosen weekdays”.",
     )
-    every_days = forms.TypedChoiceField(
+    # A number to type, not a list of 29 to scroll (and a tenth of a select's rendering).
+    every_days = forms.IntegerField(
         label="Every how many days",
-        choices=[("", "-")] + [(n, str(n)) for n in range(2, 31)],
-        coerce=int,
-        empty_value=None,
+        min_value=2,
+        max_value=30,
         required=False,
-        help_text="For “Every few days”.",
+        help_text="For “Every few days”: 2 to 30.",
     )
     target = forms.IntegerField(
         min_value=1, max_value=1_000_000, required=False, help_text="Optional: 20, 5000…"

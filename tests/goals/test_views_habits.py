@@ -60,6 +60,23 @@ def test_today_is_ticked_from_the_list_and_a_past_day_from_the_calendar(browser,
     assert "Strength: grows each time you keep it" in detail
 
 
+def test_the_calendars_say_each_day_and_only_the_last_30_can_be_tapped(browser, owner):
+    today = owner.local_day(timezone.now())
+    habit = make_habit(owner, title="Walk", start_date=today - dt.timedelta(days=60))
+    ticked = today - dt.timedelta(days=2)
+    services.habit_checkin(user=owner, habit_id=habit.pk, day=ticked)
+    page = browser.get(reverse("habit-detail", args=[habit.pk])).content.decode()
+    tap = reverse("habit-day", args=[habit.pk, ticked.isoformat()])
+    assert f'<form method="post" action="{tap}">' in page
+    assert f'aria-pressed="true" aria-label="{ticked:%A %-d %B}: done"' in page
+    assert f'aria-label="{today:%A %-d %B}: not ticked"' in page
+    too_old = reverse("habit-day", args=[habit.pk, (today - dt.timedelta(days=31)).isoformat()])
+    assert too_old not in page
+    # The year: a cell a day, the ticked one done and titled by its date.
+    assert page.count('<span class="habit-cell') == today.weekday() + 1 + 7 * 52
+    assert f'<span class="habit-cell is-done" title="{ticked:%a %-d %b %Y}"></span>' in page
+
+
 def test_a_day_too_far_back_changes_nothing_and_says_why(browser, owner):
     habit = services.habit_create(user=owner, title="Walk", category="health")
     old = (owner.local_day(timezone.now()) - dt.timedelta(days=40)).isoformat()
