@@ -184,7 +184,10 @@ class ScheduledSend(models.Model):
         null=True, blank=True, help_text="The last activity before the absence (a nudge's)."
     )
     # Found by reminder_once_a_day (its first column), not an index of its own: one less to
-    # keep for each of the day's reminders.
+    # keep for each of the day's reminders. No constraint in the database either: its check
+    # for each of a day's 240,000 reminders was a quarter of their planning at 100,000
+    # people. A habit removed goes with its reminders all the same (Django's cascade), and a
+    # reminder whose habit went while it was planned is skipped, "The habit was removed."
     habit = models.ForeignKey(
         "goals.Habit",
         on_delete=models.CASCADE,
@@ -192,6 +195,7 @@ class ScheduledSend(models.Model):
         blank=True,
         related_name="+",
         db_index=False,
+        db_constraint=False,
     )
     local_date = models.DateField(help_text="The person's local date of the due time.")
     due_at = models.DateTimeField()

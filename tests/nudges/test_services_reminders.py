@@ -134,6 +134,24 @@ def test_a_day_that_no_longer_wants_its_reminder_skips_it_with_the_reason(
     assert reminders_of(rosa) == []
 
 
+def test_a_habit_removed_takes_its_planned_reminders_with_it(walk, rosa):
+    services.habit_reminders_plan(now=NOW)
+    goals_services.habit_delete(user=rosa, habit_id=walk.pk)
+    assert planned(rosa) == []
+
+
+def test_a_reminder_left_by_a_habit_removed_while_it_was_planned_is_skipped(walk, rosa):
+    services.habit_reminders_plan(now=NOW)
+    # The habit goes in a transaction that could not see the plan (no constraint holds it).
+    with connection.cursor() as cursor:
+        cursor.execute("DELETE FROM goals_habit WHERE id = %s", [walk.pk])
+
+    assert services.nudges_deliver(now=AT_0730) == 0
+    send = ScheduledSend.objects.get(user=rosa, step="habit")
+    assert (send.state, send.reason) == (State.SKIPPED, "The habit was removed.")
+    assert reminders_of(rosa) == []
+
+
 def test_quiet_hours_hold_a_reminder_until_they_end_the_same_day(walk, rosa):
     services.habit_reminders_plan(now=NOW)
     rosa.quiet_hours_end = dt.time(8, 0)
