@@ -117,6 +117,10 @@ class HabitForm(forms.Form):
         max_value=30,
         required=False,
         help_text="For “Every few days”: 2 to 30.",
+        error_messages={
+            "min_value": "Every 2 days at least: for each day, choose “Every day”.",
+            "max_value": "Every 30 days at most.",
+        },
     )
     target = forms.IntegerField(
         min_value=1, max_value=1_000_000, required=False, help_text="Optional: 20, 5000…"

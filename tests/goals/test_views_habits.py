@@ -39,6 +39,15 @@ def test_a_habit_is_added_by_form_and_a_bad_one_says_why(browser):
     assert Habit.objects.get().times_per_week == 2
 
 
+def test_every_few_days_is_a_number_from_2_to_30_and_1_says_why(browser):
+    form = {"title": "Water the plants", "category": "health", "schedule": "every"}
+    refused = browser.post(reverse("habits"), {**form, "every_days": "1"})
+    assert "Every 2 days at least: for each day, choose “Every day”." in refused.content.decode()
+    assert not Habit.objects.exists()
+    browser.post(reverse("habits"), {**form, "every_days": "3"})
+    assert Habit.objects.get().every_days == 3
+
+
 def test_today_is_ticked_from_the_list_and_a_past_day_from_the_calendar(browser, owner):
     habit = services.habit_create(user=owner, title="Walk", category="health")
     today = owner.local_day(timezone.now())
