@@ -262,11 +262,7 @@ def _celebrate(request: PersonRequest, mission: Mission, *, since: dt.datetime) 
     for milestone in progress_selectors.progress_milestones_kept_since(
         user=request.user, since=since
     ):
-        kind = f" of {milestone.get_category_display().lower()}" if milestone.category else ""
-        messages.success(
-            request,
-            f"{milestone.days} days in a row{kind}! Eliza gathered your highlights on Progress.",
-        )
+        messages.success(request, f"{milestone.words}! Eliza gathered your highlights on Progress.")
 
 
 # -- today and sessions -------------------------------------------------------------------

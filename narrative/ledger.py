@@ -25,6 +25,7 @@ from narrative.models import (
     EssenceKind,
     EssenceMismatch,
 )
+from narrative.words import streak_words
 
 if TYPE_CHECKING:  # a mission or habit is handed in by the receivers; none is read here
     from goals.models import Habit, Mission
@@ -273,5 +274,5 @@ def essence_earn_milestone(
         key=f"milestone:{category or 'overall'}:{days}:{reached_on.isoformat()}",
         amount=days * MILESTONE_REWARD_PER_DAY,
         kind=EssenceKind.EARNED_MILESTONE,
-        note=f"A {days}-day streak",
+        note=streak_words(days, category),
     )

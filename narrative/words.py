@@ -22,9 +22,12 @@ def _titled(words: str) -> Callable[[Mapping[str, Any]], str]:
 
 
 def _streak(part: Mapping[str, Any]) -> str:
-    days, category = part.get("days"), part.get("category") or ""
-    if not days:
-        return ""
+    days = part.get("days")
+    return streak_words(int(days), part.get("category") or "") if days else ""
+
+
+def streak_words(days: int, category: str) -> str:
+    """A streak as the story tells it: "A 7-day streak", "A 7-day health streak"."""
     if category in Category.values:
         return f"A {days}-day {Category(category).label.lower()} streak"
     return f"A {days}-day streak"

@@ -39,7 +39,7 @@ def milestone(*, user: User, category: str, days: int, reached_on: dt.date, **_:
         user=user,
         kind=Kind.MILESTONE,
         key=f"milestone:{category or 'overall'}:{days}:{reached_on}",
-        title=f"{days} days in a row{kind}!",
+        title=f"{days} days{kind} in a row!",
         body="Eliza gathered the wins of your streak in one place.",
         url=reverse("progress"),
     )

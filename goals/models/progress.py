@@ -87,6 +87,13 @@ class StreakMilestone(models.Model):
     def __str__(self) -> str:
         return f"{self.days} days {self.category or 'overall'} on {self.reached_on}"
 
+    @property
+    def words(self) -> str:
+        """The milestone as a person reads it: "7 days in a row", "7 days of health in a
+        row" ("in a row of health" read as a row of health)."""
+        kind = f" of {self.get_category_display().lower()}" if self.category else ""
+        return f"{self.days} days{kind} in a row"
+
 
 class ConsistencySnapshot(models.Model):
     """The Daily Consistency Index of one of a person's local dates, written once, when that

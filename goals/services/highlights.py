@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from django.db import transaction
 
-from goals.models import Category, ConsistencySnapshot, HighlightReel, StreakMilestone
+from goals.models import ConsistencySnapshot, HighlightReel, StreakMilestone
 
 HIGH_CONSISTENCY = 0.8
 LONG_ENOUGH = 7  # streak days a consistency reel needs
@@ -25,7 +25,7 @@ def highlight_reels_for_milestones(*, milestones: Sequence[StreakMilestone]) -> 
             user=milestone.user,
             trigger=HighlightReel.Trigger.MILESTONE,
             key=HighlightReel.milestone_key(milestone),
-            title=_milestone_title(milestone),
+            title=milestone.words,
             starts_on=milestone.reached_on
             - dt.timedelta(days=min(milestone.days, MILESTONE_REEL_MAX_DAYS) - 1),
             ends_on=milestone.reached_on,
@@ -33,11 +33,6 @@ def highlight_reels_for_milestones(*, milestones: Sequence[StreakMilestone]) -> 
         for milestone in milestones
     ]
     return len(HighlightReel.objects.bulk_create(reels, ignore_conflicts=True))
-
-
-def _milestone_title(milestone: StreakMilestone) -> str:
-    kind = f" of {Category(milestone.category).label.lower()}" if milestone.category else ""
-    return f"{milestone.days} days in a row{kind}"
 
 
 @transaction.atomic

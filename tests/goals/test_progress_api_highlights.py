@@ -33,7 +33,7 @@ def reel(owner) -> HighlightReel:
 def test_the_list_is_the_persons_own_reels(owner_api, outsider_api, reel):
     body = owner_api.get("/api/progress/highlights/").json()
 
-    assert {r["title"] for r in body} == {"7 days in a row", "7 days in a row of health"}
+    assert {r["title"] for r in body} == {"7 days in a row", "7 days of health in a row"}
     assert body[0]["url"].startswith("/progress/highlights/")
     assert outsider_api.get("/api/progress/highlights/").json() == []
 

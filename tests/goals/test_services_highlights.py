@@ -38,7 +38,7 @@ def test_a_streak_milestone_makes_one_reel_of_its_days(owner):
     services.mission_complete(user=owner, mission_id=mission.pk)
 
     reels = HighlightReel.objects.filter(user=owner)
-    assert sorted(r.title for r in reels) == ["7 days in a row", "7 days in a row of health"]
+    assert sorted(r.title for r in reels) == ["7 days in a row", "7 days of health in a row"]
     milestone = StreakMilestone.objects.filter(user=owner).first()
     for reel in reels:
         assert reel.trigger == HighlightReel.Trigger.MILESTONE

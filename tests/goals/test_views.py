@@ -243,5 +243,5 @@ def test_the_mission_that_reaches_a_milestone_says_so_once(browser, owner):
 
     said = [str(m) for m in reached.context["messages"]]
     assert "7 days in a row! Eliza gathered your highlights on Progress." in said
-    assert "7 days in a row of health! Eliza gathered your highlights on Progress." in said
+    assert "7 days of health in a row! Eliza gathered your highlights on Progress." in said
     assert not any("days in a row" in str(m) for m in again.context["messages"])

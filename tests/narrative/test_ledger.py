@@ -98,11 +98,19 @@ def test_a_streak_milestone_earns_two_a_day_once(owner):
     ledger.essence_earn_milestone(user=owner, category="", days=7, reached_on=reached)
 
     entry = EssenceEntry.objects.get()
-    assert (entry.key, entry.amount, entry.kind) == (
+    assert (entry.key, entry.amount, entry.kind, entry.note) == (
         "milestone:overall:7:2026-03-01",
         14,
         EssenceKind.EARNED_MILESTONE,
+        "A 7-day streak",
     )
+
+
+def test_a_values_streak_milestone_is_named_apart_from_the_overall_one(owner):
+    ledger.essence_earn_milestone(
+        user=owner, category="health", days=7, reached_on=dt.date(2026, 3, 1)
+    )
+    assert EssenceEntry.objects.get().note == "A 7-day health streak"
 
 
 def test_the_daily_check_finds_nothing_when_the_books_agree(owner, outsider):

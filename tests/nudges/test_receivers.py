@@ -37,4 +37,4 @@ def test_streak_milestones_are_one_note_once(owner, django_capture_on_commit_cal
     # Two at once (overall and health) make one note that counts them.
     (note,) = Notification.objects.filter(kind="milestone")
     assert note.title == "2 streak milestones reached"
-    assert note.body.startswith("The latest: 7 days in a row")
+    assert note.body in ("The latest: 7 days in a row!", "The latest: 7 days of health in a row!")
