@@ -8,9 +8,13 @@ import re
 from companion.dialogue.phrases import NUMBER_WORDS
 from delight.ai.offline.kindness_words import HALTED, ONLY_TRIED
 
-# Words that tell a deed stopped short of its number ("got to 12", "only managed 2").
+# Numbers in words, without the articles ("like a young man" counts nothing).
+_COUNT_WORDS = [w for w in NUMBER_WORDS if w.isalpha() and w not in ("a", "an")]
+# Words that tell a deed stopped short of its number ("got to 12", "only managed 2"); "like"
+# only as a hedge before a number ("got like 4"), not a likeness ("felt like a young man").
 _SHORT = re.compile(
-    r"\b(?:got to|only|managed|made it to|gave up|stopped at|as far as|like)\b"
+    r"\b(?:got to|only|managed|made it to|gave up|stopped at|as far as)\b"
+    r"|\blike\s+(?=(?:\d+|" + "|".join(_COUNT_WORDS) + r")\b)"
     r"|\bwell,?\s+(?=\d)",  # a figure put right: "put money in the jar now. well 3k"
     re.IGNORECASE,
 )

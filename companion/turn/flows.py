@@ -497,14 +497,21 @@ def _pointed(text: str, choices: DialogueContext) -> Choice | None:
 
 def _meant(earlier: tuple[str, ...], choices: DialogueContext) -> Choice | None:
     """The mission the latest of the messages said before names, if one does. A message
-    that lists several ("On your list today: A; B; C") names none of them."""
+    that lists several ("On your list today: A; B; C") names none of them. Her replies name
+    a mission by its title in quotes: their other words ("from a wish into a plan") name
+    none."""
     for said in earlier:
         listed = [m for m in choices.missions if m.title.lower() in said.lower()]
         if len(listed) > 1:
             return None
-        if found := (listed[0] if listed else best_choice(said, choices.missions)):
+        if listed:
+            return listed[0]
+        if not _QUOTED.search(said) and (found := best_choice(said, choices.missions)):
             return found
     return None
+
+
+_QUOTED = re.compile(r"“[^”]+”")
 
 
 def _marked_one(deps: TurnDeps) -> bool:

@@ -128,6 +128,9 @@ MISSIONS_AFTER_SETUP = (
 BACK_TO = "We were setting up “{title}”."
 # Acts that ask for something, even without a question's words ("give me a mission").
 ASKING_ACTS = frozenset({"missions_question", "advice_request", "help"})
+# How many messages back a deed told by pointing ("did it") may find the mission meant: two
+# exchanges (she named the run; "maybe a slow one"; her answer; "did it. 5k slow").
+LOOK_BACK = 4
 
 
 def receive_input(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
@@ -301,6 +304,11 @@ def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     }
 
 
+def _said_last(history: list[dict[str, Any]], count: int) -> tuple[str, ...]:
+    """The last `count` messages of the conversation, latest first."""
+    return tuple(m["content"] for m in reversed(history[-count:]))
+
+
 def _earlier(deps: TurnDeps, act: str, text: str, history: list[dict[str, Any]]) -> str:
     """For "where were we?": what this conversation was last about, else the last one; for
     a request for an idea, what was said last of its matter ("something for the up
@@ -428,11 +436,14 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     # something else ("undo", "bye").
     label = "" if sure_act in NOT_A_GOAL else intent.get("label", "")
     reported = sure_act == "mission_done"
-    said_before = tuple(m["content"] for m in reversed(context.get("history", [])[-2:]))
+    history = context.get("history", [])
+    said_before = _said_last(history, 2)
     # "i'd like to get back into it" after "i used to paint loads": into painting.
     wish = it_resolved(text, said_before)
+    # "did it. 5k slow" two exchanges after she named the run: that one (the latest message
+    # naming one mission is meant).
     flow_name, choices = flow_to_start(
-        wish, label, deps, reported=reported, earlier=said_before,
+        wish, label, deps, reported=reported, earlier=_said_last(history, LOOK_BACK),
         elsewhere=sure_act in ELSEWHERE and intent.get("act_confidence", 0.0) >= ELSEWHERE_SURE,
     )  # fmt: skip
     if flow_name == "complete_mission" and done_already(wish, choices, deps, said_before):

@@ -152,6 +152,19 @@ def test_a_bare_done_after_naming_a_mission_marks_that_one(owner):
     assert list(Mission.objects.filter(status=Mission.Status.COMPLETED)) == [clothes]
 
 
+def test_a_bare_did_it_two_exchanges_after_naming_a_mission_marks_that_one(owner):
+    goal = make_goal(owner, title="Run a half marathon")
+    run = make_mission(goal, title="Go for an easy 5km run")
+    make_mission(goal, title="Plan this week's long run route")
+
+    first = say(owner, "is the easy 5km run still a good idea today, my legs are heavy")
+    second = say(owner, "yeah maybe just a slow one to clear my head", first)
+    said = say(owner, "did it. 5k slow. cried a bit at the end lol", second)
+
+    assert list(Mission.objects.filter(status=Mission.Status.COMPLETED)) == [run]
+    assert said["act"] == "mission_done"
+
+
 def test_a_plan_waiting_for_review_is_put_on_the_list_with_a_yes(owner):
     goal = make_goal(owner, title="Get back into running", decomposition_status="done")
     for title in ("Find your old trainers", "Walk-run twenty minutes"):

@@ -36,6 +36,12 @@ from companion.dialogue.shortfalls import breaks_without, falls_short
         ),
         ("put 5k in the jar, done", "Put 5,000 tenge in the savings jar", False),
         ("did it well, 20 reps", "Do 20 push-ups", False),
+        (
+            "rows done. 3 sets. felt like a young man for about four seconds",
+            "Do 3 sets of 8 dumbbell rows",
+            False,
+        ),
+        ("got like 12 and stopped", "Do 20 push-ups", True),
     ],
 )
 def test_a_deed_told_as_less_than_the_mission_or_a_failed_try_falls_short(text, title, short):
