@@ -106,18 +106,83 @@ def had_without(text: str, title: str) -> bool:
 
 
 def breaks_without(text: str, title: str) -> bool:
-    """A mission of doing without ("No coffee after 3am") told broken: its thing had ("took
-    coffee at 5am to stay awake", "had some rice from my officemate's plate") with no word
-    of going without ("no coffee after 3 today", "tea instead")."""
+    """A mission of doing without told broken: its thing had ("took coffee at 5am to stay
+    awake" for "No coffee after 3am", "had some rice from my officemate's plate"), its verb
+    done ("i ordered koshary" for "Don't order delivery today"), or what it is instead of
+    done ("I bought rice from mama put" for "Eat home food instead of buying lunch"), with no
+    word of going without ("no coffee after 3 today", "tea instead", "didn't buy")."""
+    if _did_instead(text, title):
+        return True
     kept = _WITHOUT_TITLE.match(title)
     if kept is None:
         return False
     thing = kept["thing"][:4].lower()
     if any(n >= 1 for n in _amounts_of(text, {thing})):
         return True  # "beer: one." for "No beer on weekdays"
+    if _WENT_WITHOUT.search(text):
+        return False
+    if _done_verb(text, kept["thing"]):
+        return True
     if not had_without(text, title):
         return False
     return re.search(rf"\b{re.escape(thing)}", text.lower()) is not None
+
+
+# What a mission is instead of: "Cook lunch at home instead of buying" (buy).
+_INSTEAD_OF = re.compile(r"\binstead of (?P<verb>[a-z]{3,}?)(?:ing)\b", re.IGNORECASE)
+# Past forms a verb's stem does not make.
+_IRREGULAR = {
+    "buy": ("bought",), "eat": ("ate", "eaten"), "drink": ("drank", "drunk"), "take": ("took",),
+    "get": ("got",), "have": ("had",), "spend": ("spent",),
+}  # fmt: skip
+
+
+def _done_verb(text: str, verb: str, *, present: bool = False) -> bool:
+    """`verb` said done in the past ("ordered"), or with `present` as some write it too ("i
+    buy empanada"; a doing-without title's thing may be a noun: "coffee" is no deed), and
+    not denied just before ("didn't buy", "no buying")."""
+    verb = verb.lower()
+    forms = {f"{verb}ed", f"{verb}d", f"{verb}ing", *_IRREGULAR.get(verb, ())}
+    forms |= {verb, f"{verb}s"} if present else set()
+    said = "|".join(re.escape(form) for form in sorted(forms))
+    plain = text.lower().replace("\u2019", "'")
+    return bool(re.search(rf"\b(?:{said})\b", plain)) and not re.search(
+        rf"\b(?:didn'?t|did not|don'?t|do not|not|never|no|without)\s+(?:\w+\s+)?(?:{said})\b",
+        plain,
+    )
+
+
+def _did_instead(text: str, title: str) -> bool:
+    """What the mission is instead of, done and not denied ("i bought rice" for "Eat home
+    food instead of buying lunch"; not "didn't buy anything")."""
+    instead = _INSTEAD_OF.search(title)
+    return bool(instead) and _done_verb(text, instead["verb"], present=True)
+
+
+def put_off_today(text: str, title: str) -> bool:
+    """A mission said not done today in a few words of its own ("so no run today. no way.",
+    "run no today", "the strumming i don't do today"): no deed of it. Not a day kept
+    without the thing of a mission of doing without ("no soda today" for "No soda today")."""
+    if _WITHOUT_TITLE.match(title):
+        return False
+    named = {w[:4] for w in re.findall(r"[a-z]{3,}", title.lower())} - _LIGHT
+    for clause in re.split(r"[.!?;,]+", text.lower()):
+        if _NOT_TODAY.search(clause):
+            words = {w[:4] for w in re.findall(r"[a-z]{3,}", _NOT_TODAY.sub(" ", clause))}
+            if words & named:
+                return True
+    return False
+
+
+_NOT_TODAY = re.compile(
+    r"^\W*(?:so\s+|and\s+|but\s+)?no\s+(?=[a-z]+\s+(?:today|tonight)\b)"
+    r"|\bno\s+(?:today|tonight)\b"
+    r"|\b(?:don'?t|do not|won'?t|will not|not gonna|not going to)\s+(?:do\s+)?(?:it\s+)?"
+    r"(?:today|tonight)\b",
+    re.IGNORECASE,
+)
+# Words of a title too common to name it.
+_LIGHT = {"with", "the", "for", "and", "your", "one", "some", "today", "minu", "time"}
 
 
 def kept_without(text: str) -> bool:

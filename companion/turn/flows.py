@@ -55,7 +55,13 @@ from companion.dialogue.phrases import (
     GOAL_NAMED,
     KEEP_DATE,
 )
-from companion.dialogue.shortfalls import breaks_without, falls_short, had_without, kept_without
+from companion.dialogue.shortfalls import (
+    breaks_without,
+    falls_short,
+    had_without,
+    kept_without,
+    put_off_today,
+)
 from companion.selectors import agent_state_data
 from companion.turn.common import TurnDeps, readable
 from delight.ai.embeddings.vectors import Embedder, cosines
@@ -325,10 +331,13 @@ def flow_to_start(
             # at 5am" for "No coffee after 3am") tells of that one: nothing is done.
             choices = dataclasses.replace(choices, missions=())
         # "had a coke" is a deed of no mission of doing without ("No soda today"); "the tea i
-        # did not drink yet" and "glazing is tmrw" are deeds of none they name.
+        # did not drink yet", "glazing is tmrw" and "so no run today" are deeds of none they
+        # name.
         held = _put_off(text, choices.missions)
         kept = tuple(
-            m for m in choices.missions if not had_without(text, m.title) and m not in held
+            m
+            for m in choices.missions
+            if not (had_without(text, m.title) or put_off_today(text, m.title)) and m not in held
         )
         choices = dataclasses.replace(choices, missions=kept)
         env = SlotEnv(deps.today, choices)

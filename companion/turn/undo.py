@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.dialogue import WHEN_WORDS, Choice, best_choice, by_leading_verb, fits_one
-from companion.dialogue.cues import denies_done, past_deed
+from companion.dialogue.cues import denies_done, past_deed, skips
+from companion.dialogue.shortfalls import falls_short
 from companion.turn.common import readable
 from companion.turn.flows import FLOW_TOOLS, dialogue_context
 from delight.ai.offline.kindness import tells_a_miss
@@ -94,13 +95,18 @@ def undo_misnamed(last: dict[str, Any], text: str, user: User) -> str:
     return NOT_MARKED.format(named=found.title, title=marked.title)
 
 
-# A correction at once ("no wait…", "wait no…"), saying it is not done yet.
+# A correction at once ("no wait…", "well. actually no…", "ugh no wait"), saying it is not
+# done yet, was another day's, does not count, was skipped or stopped short.
 _CORRECTION = re.compile(
-    r"^\W*(?:no\W+wait|wait\W+no|actually\W+no|no\W+actually|sorry\W+no|oops|hang on)\b",
+    r"^\W*(?:(?:well|hmm+|ugh+|oh|ok(?:ay)?|so)\W+)*"
+    r"(?:no\W+wait|wait\W+no|actually\W+no|no\W+actually|sorry\W+no|oops|hang on)\b",
     re.IGNORECASE,
 )
 _NOT_YET = re.compile(
-    r"\b(?:did\s*n[o']?t|did not|not yet|have\s*n[o']?t|have not|only)\b", re.IGNORECASE
+    r"\b(?:did\s*n[o']?t|did not|not yet|have\s*n[o']?t|have not|only)\b"
+    r"|\b(?:that|it) was (?:yesterday|last (?:week|night)|the day before)\b"
+    r"|\bdoes\s*n[o']?t count\b|\bdoes not count\b",
+    re.IGNORECASE,
 )
 # Owning up that what was just marked did not happen ("ok ok i lied, i had some rice").
 _OWNED_UP = re.compile(r"\bi (?:lied|was lying|made (?:it|that) up)\b", re.IGNORECASE)
@@ -113,7 +119,9 @@ def retracts_last(last: dict[str, Any] | None, text: str) -> bool:
     or a correction at once that says it is not done yet ("no wait i only drafted it")."""
     if not last or last.get("action") not in MARKING:
         return False
-    if _CORRECTION.search(text) and _NOT_YET.search(text):
+    if _CORRECTION.search(text) and (
+        _NOT_YET.search(text) or skips(text) or falls_short(text, last["title"])
+    ):
         return True  # "no wait i only drafted it, didnt send yet": the one just marked
     if not (tells_a_miss(text) or denies_done(text) or _OWNED_UP.search(text)):
         return False

@@ -762,6 +762,28 @@ def test_asked_to_mark_one_she_marks_it_and_a_correction_at_once_takes_it_back(o
     assert Mission.objects.get(pk=email.pk).status == Mission.Status.PENDING
 
 
+@pytest.mark.parametrize(
+    "correction",
+    [
+        "wait no that was yesterday. today i just opened it and closed it lmao",
+        "well. actually no i didnt, i left it open on my desk",
+        "ugh no wait i just remembered i fell asleep halfway",
+        "no wait i literally just read the title, that doesnt count does it",
+    ],
+)
+def test_a_correction_at_once_in_other_words_takes_the_mark_back(owner, correction):
+    goal = make_goal(owner, title="Pass my networking exam")
+    paper = make_mission(goal, title="Read one paper on TCP congestion control")
+    make_mission(goal, title="Do ten flashcards")
+
+    marked = say(owner, "read the tcp paper, finally")
+    assert Mission.objects.get(pk=paper.pk).status == Mission.Status.COMPLETED
+    taken = say(owner, correction, marked)
+
+    assert Mission.objects.get(pk=paper.pk).status == Mission.Status.PENDING
+    assert taken["act"] == "undo"
+
+
 def test_a_mission_denied_or_planned_in_its_own_clause_is_not_marked(owner):
     goal = make_goal(owner, title="Sleep better")
     tea = make_mission(goal, title="Drink chamomile tea")

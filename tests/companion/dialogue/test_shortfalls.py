@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.dialogue.shortfalls import breaks_without, falls_short
+from companion.dialogue.shortfalls import breaks_without, falls_short, put_off_today
 
 
 @pytest.mark.parametrize(
@@ -74,3 +74,33 @@ def test_a_distance_in_a_title_is_no_thousands():
         "did it. cried for like half of week 4 day 2 but i finished it",
         "Do week 4 day 2 of couch to 5k",
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "broken"),
+    [
+        ("and i ordered koshary on talabat.. i know i know", "Don't order delivery today", True),
+        ("Lunch, I bought rice from mama put", "Eat home food instead of buying lunch", True),
+        ("today lunch i buy empanada", "Cook lunch at home instead of buying", True),
+        ("didn't buy anything, leftovers ftw", "Eat home food instead of buying lunch", False),
+        ("cooked rice and beans at home", "Cook lunch at home instead of buying", False),
+        ("coffee smelled amazing this morning", "No coffee after 3am", False),
+    ],
+)
+def test_doing_what_a_mission_is_instead_of_or_its_dont_breaks_it(text, title, broken):
+    assert breaks_without(text, title) is broken
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "put_off"),
+    [
+        ("so no run today. no way.", "Run/walk 25 minutes with the buggy", True),
+        ("run no today", "Run 3 km slow", True),
+        ("the strumming i don't do today. maybe never lol", "Learn the strumming pattern", True),
+        ("no soda today!", "No soda today", False),
+        ("ran 3k, no stopping today", "Run 3 km slow", False),
+        ("did the run, no excuses today", "Run 3 km slow", False),
+    ],
+)
+def test_a_mission_said_not_done_today_in_its_own_words_is_put_off(text, title, put_off):
+    assert put_off_today(text, title) is put_off
