@@ -50,8 +50,11 @@ def falls_short(text: str, title: str) -> bool:
         return _over_limit(text, title)
     if _SHORT.search(text) and any(int(a) < int(b) for a, b in _PART_OF.findall(text)):
         return True  # "only got like 4 panels out of 12"
-    # A time of day is no number to reach ("tea at 10:30", "no screens after 11pm").
-    said = _numbers(_CLOCK.sub(" ", text), short_thousands=True)
+    if _HALF.search(text):
+        return True  # "did the seated ones but only half the sheet"
+    # A time of day is no number to reach ("tea at 10:30", "no screens after 11pm"), nor
+    # one denied ("read 12 pages. not 20").
+    said = _numbers(_NOT_NUMBER.sub(" ", _CLOCK.sub(" ", text)), short_thousands=True)
     asked = _numbers(_CLOCK.sub(" ", title))
     if said and asked and max(said) >= max(asked):
         return False  # "the other 8 push ups… so thats 20 total"
@@ -71,6 +74,9 @@ def _numbers(text: str, *, short_thousands: bool = False) -> list[int]:
     ]
 
 
+# Half of it done: "only half the sheet", "did half the questions", "half of it".
+_HALF = re.compile(r"\b(?:only|just|did|got through|managed)\s+(?:like\s+)?half\b", re.I)
+_NOT_NUMBER = re.compile(r"\bnot\s+(?:even\s+)?\d+\b", re.IGNORECASE)
 # A part of a whole counted: "4 panels out of 12", "3 of 5".
 _PART_OF = re.compile(r"\b(\d+)\s+(?:[a-z]+\s+)?(?:out\s+of|of)\s+(?:the\s+)?(\d+)\b", re.I)
 _NUMBER = r"(\d+|" + "|".join(w for w in NUMBER_WORDS if w.isalpha()) + r")"

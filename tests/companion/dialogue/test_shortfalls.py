@@ -42,6 +42,10 @@ from companion.dialogue.shortfalls import breaks_without, falls_short, put_off_t
             False,
         ),
         ("got like 12 and stopped", "Do 20 push-ups", True),
+        ("ok read 12 pages of the new one. not 20. does that count", "Read 20 pages", True),
+        ("did the seated ones but only half the sheet", "Do the seated leg exercises", True),
+        ("did half the past paper questions", "Do one past paper question set", True),
+        ("read 20 pages, not 12 like yesterday", "Read 20 pages", False),
     ],
 )
 def test_a_deed_told_as_less_than_the_mission_or_a_failed_try_falls_short(text, title, short):
