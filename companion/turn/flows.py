@@ -185,6 +185,9 @@ _COUNTS = re.compile(
 )
 # A wish that may become a goal: offered, not started ("Shall we make that a goal?").
 OFFER_GOAL = "offer_goal"
+# A deed told short of a mission's number ("read 12 pages" of "Read 20 pages"): no flow, met
+# as part of it done.
+FELL_SHORT = "fell_short"
 
 
 def dialogue_now(deps: TurnDeps) -> DialogueState:
@@ -275,6 +278,7 @@ def flow_to_start(
        opens adjust_goal when the person has a goal.
     4. A bare wish ("I want to learn Spanish") is offered as a goal, before the classifier's
        create_goal (which would ask "why?" of a mere wish) opens create_goal.
+    5. Otherwise a deed told short of a mission's number is FELL_SHORT (nothing is marked).
     The missions and goals are read only when a cue makes a flow possible. A message that
     surely does something else (`elsewhere`: "ok i need to sleep, tomorrow 4am again.
     tchau") states no goal and makes no wish, unless it asks for a goal in so many words.
@@ -314,6 +318,7 @@ def flow_to_start(
     # A past form with no subject ("foam rolled", "tyre pressure checked"): a deed only in
     # the verb of the mission it names.
     bare = told and not deed and tells_a_bare_past(text)
+    short = False
     if done or mission or deed or adjusts or bare:
         choices = dialogue_context(deps.user)
         # The mission it clearly names, else those it names in words, else all (it may name
@@ -325,7 +330,8 @@ def flow_to_start(
             if clear
             else [m for m in choices.missions if fits_one(text, (m,), 0.0)] or choices.missions
         )
-        if any(falls_short(text, m.title) or breaks_without(text, m.title) for m in spoken):
+        short = any(falls_short(text, m.title) for m in spoken)
+        if short or any(breaks_without(text, m.title) for m in spoken):
             # A message that falls short of a mission ("did one set" of "Do 3 sets of 10
             # squats", "tried to call ewa but…") or breaks one of doing without ("took coffee
             # at 5am" for "No coffee after 3am") tells of that one: nothing is done.
@@ -389,7 +395,7 @@ def flow_to_start(
         return OFFER_GOAL, DialogueContext()
     if intent == "create_goal":
         return "create_goal", DialogueContext()
-    return "", DialogueContext()
+    return (FELL_SHORT if short else ""), DialogueContext()
 
 
 def _put_off(text: str, missions: tuple[Choice, ...]) -> set[Choice]:

@@ -48,6 +48,7 @@ from companion.turn.context import (
 )
 from companion.turn.flows import (
     ACTIVE,
+    FELL_SHORT,
     OFFER_GOAL,
     dialogue_context,
     dialogue_now,
@@ -105,6 +106,8 @@ from companion.turn.undo import (
 )
 from delight.ai.engine import ReplyRequest
 from delight.ai.offline import UNPLANNED
+from delight.ai.offline.banks import named, rotate
+from delight.ai.offline.kindness_words import PART_SEEN
 from delight.ai.types import ChatMessage, EmotionResult
 from delight.runner import NodeContext, TurnState
 from goals.selectors import goal_focus, triad_for
@@ -412,7 +415,7 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     history = context.get("history", [])
     by_rule = intent.get("act_by") == "rule"
     # "wait no i didnt foam roll" just after it was marked takes it back, whatever the act.
-    retracts = retracts_last(last, text)
+    retracts = retracts_last(last, text, deps.user)
     if (sure_act == "undo" or retracts) and (
         undo := undo_step(text, last, history, deps.user, deps.now, by_rule=by_rule or retracts)
     ):
@@ -448,6 +451,11 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     )  # fmt: skip
     if flow_name == "complete_mission" and done_already(wish, choices, deps, said_before):
         flow_name = ""
+    if flow_name == FELL_SHORT:
+        # "read 12 pages" of "Read 20 pages": met as part of it done, nothing marked.
+        words = rotate(PART_SEEN, len(history), str(deps.user.pk))[0]
+        part = named(words, person_name(deps.user))
+        return {"strategy": "clarify", "act": "kindness", "question": part}
     if flow_name in ("", OFFER_GOAL, "create_goal") and (habit := habit_wished(wish)):
         return habit_offer_plan(habit)  # "i want to meditate every morning": a habit's
     if flow_name == OFFER_GOAL:

@@ -88,8 +88,13 @@ def undo_misnamed(last: dict[str, Any], text: str, user: User) -> str:
         return ""
     marked = Choice(last["id"], last["title"])
     choices = (marked, *dialogue_context(user).missions)
-    # "i didnt do the walk" names "Walk 20 minutes after dinner" by its leading verb alone.
-    found = fits_one(text, choices, NAMED_SHARE, WHEN_WORDS) or by_leading_verb(text, choices)
+    # "i didnt do the walk" names "Walk 20 minutes after dinner" by its leading verb alone,
+    # "today i didnt read at all" the one reading mission by its one word.
+    found = (
+        fits_one(text, choices, NAMED_SHARE, WHEN_WORDS)
+        or by_leading_verb(text, choices)
+        or best_choice(text, choices, WHEN_WORDS)
+    )
     if found is None or found.id == marked.id:
         return ""
     return NOT_MARKED.format(named=found.title, title=marked.title)
@@ -112,17 +117,21 @@ _NOT_YET = re.compile(
 _OWNED_UP = re.compile(r"\bi (?:lied|was lying|made (?:it|that) up)\b", re.IGNORECASE)
 
 
-def retracts_last(last: dict[str, Any] | None, text: str) -> bool:
+def retracts_last(last: dict[str, Any] | None, text: str, user: User) -> bool:
     """Whether the message says the mission she just marked was not done after all ("wait
     no i didnt foam roll, i was gonna but…" just after “Foam roll legs” was marked): a miss
     told, a denial or an owning up, naming that mission by its words or its leading verb;
-    or a correction at once that says it is not done yet ("no wait i only drafted it")."""
+    or a correction at once that says it is not done yet ("no wait i only drafted it"), of
+    no other open mission ("wait no… today i didnt read at all" is of the reading one, not
+    the rows she marked)."""
     if not last or last.get("action") not in MARKING:
         return False
     if _CORRECTION.search(text) and (
         _NOT_YET.search(text) or skips(text) or falls_short(text, last["title"])
     ):
-        return True  # "no wait i only drafted it, didnt send yet": the one just marked
+        # "no wait i only drafted it, didnt send yet": the one just marked
+        others = [m for m in dialogue_context(user).missions if m.id != last["id"]]
+        return best_choice(text, others) is None
     if not (tells_a_miss(text) or denies_done(text) or _OWNED_UP.search(text)):
         return False
     marked = Choice(last["id"], last["title"])

@@ -784,6 +784,38 @@ def test_a_correction_at_once_in_other_words_takes_the_mark_back(owner, correcti
     assert taken["act"] == "undo"
 
 
+@pytest.mark.parametrize(
+    "told",
+    [
+        "read 12 pages of the running book",
+        "ok read 12 pages of the running book. not 20",
+        "did half the rows, arms gave up",
+    ],
+)
+def test_a_deed_short_of_its_missions_number_is_met_as_part_done(owner, told):
+    goal = make_goal(owner, title="Run a 10k by spring")
+    make_mission(goal, title="Read 20 pages of your running book")
+    make_mission(goal, title="Do 3 sets of 8 dumbbell rows")
+
+    said = say(owner, told)
+
+    assert not Mission.objects.filter(status=Mission.Status.COMPLETED).exists()
+    assert said["act"] == "kindness"
+    assert said["reply"].startswith(("Part of it still counts, ", "Some is a lot more than none, "))
+
+
+def test_a_correction_about_another_mission_leaves_the_one_marked(owner):
+    goal = make_goal(owner, title="Run a 10k by spring")
+    rows = make_mission(goal, title="Do 3 sets of 8 dumbbell rows")
+    make_mission(goal, title="Read 20 pages of your running book")
+
+    marked = say(owner, "rows done, 3 sets")
+    assert Mission.objects.get(pk=rows.pk).status == Mission.Status.COMPLETED
+    say(owner, "wait no that was yesterday actually, today i didnt read at all", marked)
+
+    assert Mission.objects.get(pk=rows.pk).status == Mission.Status.COMPLETED
+
+
 def test_a_mission_denied_or_planned_in_its_own_clause_is_not_marked(owner):
     goal = make_goal(owner, title="Sleep better")
     tea = make_mission(goal, title="Drink chamomile tea")
