@@ -329,9 +329,14 @@ def _stem(word: str) -> str:
     return word
 
 
+_KILOMETRES = re.compile(r"\b(\d+)\s?(?:km|kms|kilometres|kilometers|k)\b")
+
+
 def _tokens(text: str) -> set[str]:
     # "drawer's done": the drawer ("'s" is "is" or a possessive, never part of the word)
     plain = text.lower().replace("\u2019", "'")
+    # "5k" is "5km" ("Go for an easy 5km run"), as runners say it
+    plain = _KILOMETRES.sub(r"\1k", plain)
     # "push-ups" is also "pushups", as people type it
     joined = re.findall(r"[a-z]+(?:-[a-z]+)+", plain)
     plain += " " + " ".join(word.replace("-", "") for word in joined)

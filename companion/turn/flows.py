@@ -354,8 +354,14 @@ def flow_to_start(
                 choices, missions=(first,), referent=first
             )
         # "ok did that, wrote down every time…" just after she named one: that one, whatever
-        # else the words might fit.
-        if choices.missions and done and refers_back(text) and (meant := _meant(earlier, choices)):
+        # else the words might fit, unless the message names one itself ("did it. the 5k"
+        # just after "read 12 pages of the running book").
+        if (
+            choices.missions
+            and done
+            and refers_back(text)
+            and (meant := best_choice(text, choices.missions) or _meant(earlier, choices))
+        ):
             return "complete_mission", dataclasses.replace(
                 choices, missions=(meant,), referent=meant
             )

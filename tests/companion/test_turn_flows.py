@@ -804,6 +804,17 @@ def test_a_deed_short_of_its_missions_number_is_met_as_part_done(owner, told):
     assert said["reply"].startswith(("Part of it still counts, ", "Some is a lot more than none, "))
 
 
+def test_a_did_it_that_names_its_mission_marks_that_one_not_the_one_said_before(owner):
+    goal = make_goal(owner, title="Run a 10k by spring")
+    run = make_mission(goal, title="Go for an easy 5km run")
+    make_mission(goal, title="Read 20 pages of your running book")
+
+    short = say(owner, "read 12 pages of the running book on the bus")
+    say(owner, "did it. the 5k. slow af but done", short)
+
+    assert list(Mission.objects.filter(status=Mission.Status.COMPLETED)) == [run]
+
+
 def test_a_correction_about_another_mission_leaves_the_one_marked(owner):
     goal = make_goal(owner, title="Run a 10k by spring")
     rows = make_mission(goal, title="Do 3 sets of 8 dumbbell rows")
