@@ -162,7 +162,7 @@ def _did_instead(text: str, title: str) -> bool:
     """What the mission is instead of, done and not denied ("i bought rice" for "Eat home
     food instead of buying lunch"; not "didn't buy anything")."""
     instead = _INSTEAD_OF.search(title)
-    return bool(instead) and _done_verb(text, instead["verb"], present=True)
+    return instead is not None and _done_verb(text, instead["verb"], present=True)
 
 
 def put_off_today(text: str, title: str) -> bool:
