@@ -1,0 +1,43 @@
+"""What the person did today, asked in words: the missions and habits done on their own
+day, and what is still on the list."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import timezone
+
+from goals import services
+from goals.models import Mission
+from tests.companion.factories import say
+from tests.goals.factories import make_goal, make_habit, make_mission
+
+pytestmark = pytest.mark.django_db
+
+
+def test_what_did_i_do_today_lists_what_was_done_and_what_is_left(owner):
+    goal = make_goal(owner, title="Run a 10k by spring")
+    run = make_mission(goal, title="Go for an easy 5km run")
+    make_mission(goal, title="Plan this week's long run route")
+    walk = make_habit(owner, title="Morning walk")
+    services.mission_complete(user=owner, mission_id=run.pk)
+    today = owner.local_day(timezone.now())
+    services.habit_checkin(user=owner, habit_id=walk.pk, day=today)
+
+    said = say(owner, "what did i do today")
+
+    assert said["reply"] == (
+        "Today you did “Go for an easy 5km run” and “Morning walk”. "
+        "Still on your list: Plan this week's long run route."
+    )
+    assert Mission.objects.get(pk=run.pk).status == Mission.Status.COMPLETED
+
+
+def test_nothing_done_yet_says_so_and_what_is_on_the_list(owner):
+    goal = make_goal(owner, title="Run a 10k by spring")
+    make_mission(goal, title="Go for an easy 5km run")
+
+    said = say(owner, "what have i done today?")
+
+    assert said["reply"] == (
+        "Nothing marked done yet today. Still on your list: Go for an easy 5km run."
+    )
