@@ -1,5 +1,6 @@
 """Middleware: the request body as documented (a chunked body read, an oversized one a 413),
-database admission (a clear 503 when no connection frees up in time), the person's timezone
+database admission (a clear 503 when no connection frees up in time), sessions that a
+late request cannot end, the person's timezone
 for every page, onboarding (people who have not finished it go back
 to where they left off) and domain errors (a view that lets one through answers as the
 error says)."""
@@ -12,12 +13,14 @@ import time
 from collections.abc import Callable
 
 from django.conf import settings
+from django.contrib.sessions.middleware import SessionMiddleware as DjangoSessionMiddleware
 from django.core.handlers.asgi import ASGIRequest
 from django.db import InterfaceError, OperationalError, connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.cache import patch_vary_headers
 
 from delight.api_errors import body_too_large_response, domain_error_response
 from delight.database import connection_wait, retry_after_seconds
@@ -119,6 +122,31 @@ def busy_response(request: HttpRequest) -> HttpResponse:
         response = HttpResponse(page, status=503)
     response["Retry-After"] = str(retry_after)
     return response
+
+
+class SessionMiddleware(DjangoSessionMiddleware):
+    """Django's, except that a request whose cookie names a session that no longer exists
+    leaves the browser's cookie alone instead of deleting it.
+
+    Signing in and changing a password give the session a new key and delete the old one.
+    A request the browser sent with the old cookie just before (the service worker's script,
+    a live part refreshing) can be answered after that; Django's answer deletes "the" cookie,
+    by then the new one, and the person finds themselves signed out. A session ended on
+    purpose (logging out, a password changed elsewhere) is flushed, so it is modified, and its
+    cookie still goes."""
+
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        session = getattr(request, "session", None)
+        if (
+            session is not None
+            and session.accessed
+            and not session.modified
+            and session.is_empty()
+            and settings.SESSION_COOKIE_NAME in request.COOKIES
+        ):
+            patch_vary_headers(response, ("Cookie",))
+            return response
+        return super().process_response(request, response)
 
 
 class TimezoneMiddleware:

@@ -107,7 +107,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "delight.middleware.RequestBodyMiddleware",
     "delight.middleware.DatabaseAdmissionMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    "delight.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

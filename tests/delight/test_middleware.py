@@ -1,5 +1,5 @@
 """Middleware: database admission answers a clear 503 when no connection frees up in time;
-pages show times in the person's own zone."""
+pages show times in the person's own zone; a late request cannot sign a person out."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import threading
 import uuid
 
 import pytest
+from django.conf import settings
 from django.db import OperationalError, connection
 from django.test import Client
 from django.utils import timezone
@@ -17,7 +18,7 @@ from companion.models import Conversation, Turn
 from delight import health
 from delight.models import User
 from goals.models import Goal
-from tests.factories import make_user
+from tests.factories import PASSWORD, make_user
 from tests.support import processes
 from tests.support.database import every_request_connection_taken
 
@@ -183,3 +184,52 @@ def test_a_page_sent_a_body_over_the_limit_answers_413(owner):
 
     assert response.status_code == 413
     assert "larger than" in response.content.decode()
+
+
+def _signed_in(user: User) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_a_late_request_with_the_cookie_from_before_a_password_change_leaves_the_new_one(owner):
+    client = _signed_in(owner)
+    before = client.cookies[settings.SESSION_COOKIE_NAME].value
+    changed = client.post(
+        "/accounts/password/",
+        {
+            "old_password": PASSWORD,
+            "new_password1": "a-new-Pass-1234",
+            "new_password2": "a-new-Pass-1234",
+        },
+    )
+    assert changed.status_code == 302
+    assert client.cookies[settings.SESSION_COOKIE_NAME].value != before
+
+    late = Client()  # what the browser sent with the old cookie before the change's answer came
+    late.cookies[settings.SESSION_COOKIE_NAME] = before
+    answer = late.get("/sw.js")
+
+    assert answer.status_code == 200
+    assert settings.SESSION_COOKIE_NAME not in answer.cookies  # the new cookie is not deleted
+    assert client.get("/settings/").status_code == 200
+
+
+def test_logging_out_still_deletes_the_cookie(owner):
+    client = _signed_in(owner)
+
+    answer = client.post("/accounts/logout/")
+
+    assert answer.cookies[settings.SESSION_COOKIE_NAME]["max-age"] == 0
+    assert client.get("/settings/").status_code == 302
+
+
+def test_a_password_changed_elsewhere_ends_this_session_and_its_cookie(owner):
+    client = _signed_in(owner)
+    owner.set_password("changed-on-another-device")
+    owner.save()
+
+    answer = client.get("/settings/")
+
+    assert answer.status_code == 302
+    assert answer.cookies[settings.SESSION_COOKIE_NAME]["max-age"] == 0

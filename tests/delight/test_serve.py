@@ -14,7 +14,6 @@ import psutil
 import pytest
 from django.core.management import CommandError, call_command
 
-from delight import embedded
 from delight.ai.config import AIConfig
 from tests.support import processes
 from tests.support.openai_server import EMBEDDINGS, OpenAIServer
@@ -94,6 +93,22 @@ def _status(url: str) -> int:
         return 0  # no answer (yet): the web process is being replaced, or waits its turn
 
 
+def _stop_database(data_dir) -> psutil.Process:
+    """What `pg_ctl stop -m fast` does: SIGINT to the postmaster (its pid heads postmaster.pid).
+    Not pg_ctl itself: it waits for that file to go, and serve starts the database again at
+    once, so the new server's file can keep it waiting for ever."""
+    postmaster = psutil.Process(int((data_dir / "postmaster.pid").read_text().split()[0]))
+    postmaster.send_signal(signal.SIGINT)
+    return postmaster
+
+
+def _gone(process: psutil.Process) -> bool:
+    try:
+        return process.status() == psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return True
+
+
 def webs(serve) -> list[psutil.Process]:
     """The web processes serve runs (WEB_PROCESSES, 2 by default), alive (a killed one is a
     zombie until serve reaps it, and then gone)."""
@@ -121,7 +136,8 @@ def test_a_killed_web_process_and_a_stopped_database_each_come_back_by_themselve
         assert second in webs(serve)
         assert all(worker.is_running() for worker in workers)  # the others kept running
 
-        embedded.stop(tmp_path / "pg")  # what `pg_ctl stop` does
+        stopped = _stop_database(tmp_path / "pg")
+        processes.wait_for(lambda: _gone(stopped), timeout=60)
         answers = []
         processes.wait_for(
             lambda: answers.append(_status(f"http://127.0.0.1:{port}/accounts/login/")) or ok(),
