@@ -84,9 +84,13 @@ def _check(*, key: str, amount: int) -> None:
 
 
 def _account_locked(*, user: User) -> EssenceAccount:
-    # The first entry of a person makes their account; two at once make one (ON CONFLICT).
+    # Nearly every entry finds the account there: locked in one read. The first entry of a
+    # person makes it; two at once make one (ON CONFLICT), then it is locked.
+    locked = EssenceAccount.objects.owned_by(user).select_for_update()
+    if account := locked.first():
+        return account
     EssenceAccount.objects.bulk_create([EssenceAccount(user=user)], ignore_conflicts=True)
-    return EssenceAccount.objects.owned_by(user).select_for_update().get()
+    return locked.get()
 
 
 def _entry_add(
