@@ -338,6 +338,12 @@ class Beat(models.Model):
         default=list, blank=True, help_text="The real progress this beat tells of."
     )
     changes = models.JSONField(default=list, blank=True, help_text="The world changes it made.")
+    told = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="The phrases and title it used (narrative.prose.phrase_id): what the story "
+        "told, so later beats tell something else.",
+    )
     validation = models.JSONField(
         default=list, blank=True, help_text="Each draft tried: where from, and what it broke."
     )

@@ -5,6 +5,8 @@ checkpoints, and every fact a beat cites comes from here."""
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
+from itertools import chain
 from typing import Any
 
 from delight.models import User
@@ -12,6 +14,9 @@ from goals.progress import selectors as progress_selectors
 from narrative.models import Beat, BeatTrigger
 
 MISSIONS_TOLD = 5  # titles a beat may quote; the count says the rest
+# What the story told is read from this many of its latest beats: far enough back that a
+# person never reads the same words twice within months.
+TOLD_BEATS = 300
 REFLECTION_MAX_CHARS = 200
 
 
@@ -24,6 +29,7 @@ def progress_assess(*, user: User, beat: Beat, now: dt.datetime) -> dict[str, An
        minutes of sessions ended since.
     3. Their streak now, and the latest mission ever (a quiet week still has one to recall).
     4. Their own latest words after a session since, if any.
+    5. What the story told in its latest TOLD_BEATS beats: each phrase and title, counted.
     """
     written = Beat.objects.owned_by(user).filter(status=Beat.Status.WRITTEN)
     last, previous_title = written.values_list("written_at", "title").first() or (None, "")
@@ -44,6 +50,9 @@ def progress_assess(*, user: User, beat: Beat, now: dt.datetime) -> dict[str, An
         "streak": {"days": streaks.overall.current, "longest": streaks.overall.longest},
         "latest_mission": progress_selectors.progress_latest_mission_done(user=user, now=now),
         "reflection": _reflection(user=user, since=last, now=now),
+        "told": dict(
+            Counter(chain.from_iterable(written.values_list("told", flat=True)[:TOLD_BEATS]))
+        ),
     }
 
 

@@ -219,6 +219,7 @@ def _beat_fill(
     beat.source = draft["source"][: Beat._meta.get_field("source").max_length]
     beat.provenance = selected["provenance"]
     beat.changes = draft["changes"]
+    beat.told = draft.get("told", [])
     beat.validation = validation
     beat.choice = selected["choice"]
     beat.claimed_until = None

@@ -123,6 +123,7 @@ def beat_generate(
         "text": draft.text.text,
         "source": draft.text.source,
         "changes": [dict(change) for change in draft.changes],
+        "told": list(draft.text.told),
     }
 
 

@@ -144,6 +144,7 @@ def beat_facts(
         quest_message=quest.get("message", ""),
         choice_label=choice.get("label", ""),
         previous_title=previous_title,
+        told=dict(assessment.get("told", {})),
     )
 
 

@@ -35,6 +35,7 @@ from narrative.prose.facts import (
     BeatText,
     Change,
     Thing,
+    phrase_id,
 )
 from narrative.prose.grammar import TITLE_MAX_CHARS, beat_text_offline
 from narrative.prose.model import (
@@ -66,6 +67,7 @@ __all__ = [
     "beat_text_offline",
     "length_problem",
     "normalised_changes",
+    "phrase_id",
     "quoted_facts",
     "tone_problem",
 ]

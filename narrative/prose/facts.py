@@ -7,6 +7,7 @@ narrative.invariants' changes, the other keys are its fields); this package word
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -77,6 +78,9 @@ class BeatFacts:
     quest_message: str = ""
     choice_label: str = ""  # the side chapter they chose with Essence
     previous_title: str = ""  # the last beat's title, for continuity
+    # What this person's story has told before (phrase_id of each phrase and title used,
+    # and how many times), so a beat tells what was not told yet: no stock paragraph twice.
+    told: dict[str, int] = field(default_factory=dict)
 
     def cited(self) -> dict[str, str | int]:
         """The real facts this beat can quote, by name; the unknown ones are left out."""
@@ -93,11 +97,19 @@ class BeatFacts:
 @dataclass(frozen=True)
 class BeatText:
     """A beat in words; `source` says who wrote them: "offline", the model's engine name, or
-    "offline (model failed: <reason>)"."""
+    "offline (model failed: <reason>)"; `told`, the phrase_id of every phrase and the title
+    it used (the story remembers them)."""
 
     title: str
     text: str
     source: str = "offline"
+    told: tuple[str, ...] = ()
+
+
+def phrase_id(phrase: str) -> str:
+    """A short, stable name for a phrase as written in phrases.py (unfilled), or a title as
+    told: what the story keeps to remember it told it."""
+    return hashlib.sha256(" ".join(phrase.lower().split()).encode()).hexdigest()[:12]
 
 
 @dataclass(frozen=True)

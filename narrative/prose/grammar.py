@@ -4,7 +4,9 @@ A beat is paragraphs in story order: the chapter's setting when it opens, an ope
 kind coloured by the part of day, the planned moves (every one, in order), what the person
 really did (their own titles and words, quoted), optional colour, and a closing line. Each
 slot's phrase is chosen by a hash of (facts.seed, slot): one beat always reads the same, and
-different beats vary.
+different beats vary. The story remembers what it told (facts.told): each slot takes the
+phrase told least often in this person's story, a stock paragraph of colour is added only if
+it was never told, and a title is never told twice.
 """
 
 from __future__ import annotations
@@ -22,10 +24,12 @@ from narrative.prose.facts import (
     HERO,
     PARTS_OF_DAY,
     WORDS_MAX,
+    WORDS_MIN,
     BeatFacts,
     BeatText,
     Change,
     Thing,
+    phrase_id,
 )
 
 TITLE_MAX_CHARS = 80
@@ -85,35 +89,55 @@ def _stable(seed: int, slot: str) -> int:
 
 class Chooser:
     """Picks and fills a slot's phrase for one beat: stable for its seed, varied across, and
-    never the same phrase twice in a beat while another is awake."""
+    never the same phrase twice in a beat while another is awake; of the rest, the one this
+    person's story told least (`told`), so every phrase is told before any is told again."""
 
-    def __init__(self, seed: int, words: Mapping[str, str]) -> None:
+    def __init__(
+        self, seed: int, words: Mapping[str, str], told: Mapping[str, int] | None = None
+    ) -> None:
         self.seed = seed
         self.words = _Words(words)
+        self.told = told or {}
         self.used: set[str] = set()
+        self.said: dict[str, str] = {}  # each phrase picked, as filled in
 
     def awake(self, options: Sequence[str], more: Mapping[str, str] | None = None) -> list[str]:
         """The options whose facts are all known (a phrase sleeps while one is not)."""
         known = self.words.keys() | (more or {}).keys()
         return [option for option in options if fields_of(option) <= known]
 
+    def times_told(self, phrase: str) -> int:
+        return self.told.get(phrase_id(phrase), 0)
+
     def pick(self, slot: str, options: Sequence[str], **more: str) -> str:
-        """An awake option not used yet in this beat, chosen by a hash of (seed, slot),
-        filled in."""
+        """An awake option not used yet in this beat and told least in the story, chosen
+        among those by a hash of (seed, slot), filled in."""
         awake = self.awake(options, more)
         if not awake:
             raise ValueError(f"no phrase for {slot} is awake")
         fresh = [option for option in awake if option not in self.used] or awake
+        least = min(self.times_told(option) for option in fresh)
+        fresh = [option for option in fresh if self.times_told(option) == least]
         option = fresh[_stable(self.seed, slot) % len(fresh)]
         self.used.add(option)
-        return self.fill(option, **more)
+        self.said[option] = self.fill(option, **more)
+        return self.said[option]
+
+    def told_in(self, text: str) -> set[str]:
+        """The phrase_id of each phrase picked that `text` says (a paragraph picked but
+        left out of the beat is not told)."""
+        said = text.lower()
+        return {phrase_id(option) for option, words in self.said.items() if words.lower() in said}
 
     def fill(self, phrase: str, **more: str) -> str:
         return phrase.format_map(_Words({**self.words, **more}))
 
     def order(self, slot: str, options: Sequence[str]) -> list[str]:
-        """`options` in an order of this beat's own."""
-        return sorted(options, key=lambda option: _stable(self.seed, f"{slot}|{option}"))
+        """`options` in an order of this beat's own, the ones told least first."""
+        return sorted(
+            options,
+            key=lambda option: (self.times_told(option), _stable(self.seed, f"{slot}|{option}")),
+        )
 
 
 # -- words for the facts ----------------------------------------------------------------------
@@ -408,9 +432,17 @@ def optional_paragraphs(
         yield COMPANY, _company("company", people, facts, choose, described)
     if items:
         yield COMPANY, _company("pack", items, facts, choose, described)
+    for text in _colour(facts, choose):
+        if not choose.times_told(text):
+            choose.used.add(text)
+            choose.said[text] = text
+            yield AMBIENT, text
+
+
+def _colour(facts: BeatFacts, choose: Chooser) -> list[str]:
+    """The scene's stock colour for its part of day, told least first."""
     part = facts.part_of_day if facts.part_of_day in PARTS_OF_DAY else "evening"
-    for text in choose.order("ambient", [*phrases.AMBIENT[part], *phrases.VALLEY]):
-        yield AMBIENT, text
+    return choose.order("ambient", [*phrases.AMBIENT[part], *phrases.VALLEY])
 
 
 def words_in(paragraphs: Sequence[tuple[int, str]]) -> int:
@@ -418,14 +450,16 @@ def words_in(paragraphs: Sequence[tuple[int, str]]) -> int:
 
 
 def beat_title(facts: BeatFacts, choose: Chooser) -> str:
-    """A title for the kind, at most TITLE_MAX_CHARS, never the last beat's title."""
+    """A title for the kind, at most TITLE_MAX_CHARS, never one this story told before (nor
+    the last beat's); when every title of the kind was told, the one told least."""
     previous = facts.previous_title.strip().lower()
     fitting = [
         option
         for option in choose.awake(phrases.TITLES[facts.kind])
         if len(title := choose.fill(option)) <= TITLE_MAX_CHARS and title.lower() != previous
     ]
-    return choose.pick("title", fitting)
+    untold = [option for option in fitting if not choose.times_told(choose.fill(option))]
+    return choose.pick("title", untold or fitting)
 
 
 def beat_text_offline(facts: BeatFacts) -> BeatText:
@@ -436,12 +470,15 @@ def beat_text_offline(facts: BeatFacts) -> BeatText:
        WORDS_MAX: less description, fewer quoted titles, shorter quotes, terser moves.
     3. Optional paragraphs, most relevant first (optional_paragraphs), each added while the
        beat is shorter than TARGET_WORDS and it still fits WORDS_MAX; the scene's colour
-       comes last and is plenty to reach WORDS_MIN.
-    4. The paragraphs in story order, separated by blank lines, and a title.
+       comes last, only what this story never told.
+    4. Still shorter than WORDS_MIN (a long story has told all its colour): the colour told
+       least, until it is a passage's length.
+    5. The paragraphs in story order, separated by blank lines, a title never told before,
+       and the phrase_id of everything it used, for the story to remember.
     """
     if facts.kind not in BEAT_KINDS:
         raise ValueError(f"a beat's kind is one of {BEAT_KINDS}, not {facts.kind!r}")
-    choose = Chooser(facts.seed, scene_words(facts))
+    choose = Chooser(facts.seed, scene_words(facts), facts.told)
     part = facts.part_of_day if facts.part_of_day in PARTS_OF_DAY else "evening"
     light = choose.pick("light", phrases.LIGHT[part])
     choose.words["light"] = light
@@ -459,7 +496,17 @@ def beat_text_offline(facts: BeatFacts) -> BeatText:
         if total + size <= WORDS_MAX:
             paragraphs.append((position, text))
             total += size
-    return BeatText(title=beat_title(facts, choose), text=_joined(paragraphs))
+    for text in _colour(facts, choose):  # told before, only to make it a passage's length
+        if total >= WORDS_MIN:
+            break
+        if text not in choose.used:
+            choose.used.add(text)
+            choose.said[text] = text
+            paragraphs.append((AMBIENT, text))
+            total += len(text.split())
+    title, text = beat_title(facts, choose), _joined(paragraphs)
+    told = tuple(sorted(choose.told_in(text) | {phrase_id(title)}))
+    return BeatText(title=title, text=text, told=told)
 
 
 def _joined(paragraphs: Sequence[tuple[int, str]]) -> str:

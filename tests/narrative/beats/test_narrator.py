@@ -93,6 +93,24 @@ def test_a_mission_done_is_told_remembered_and_checkpointed(owner, story):
 
 
 @pytest.mark.django_db
+def test_the_next_beat_is_written_knowing_what_the_story_told(owner, finished):
+    narrator.beat_write(beat_id=finished.pk)
+    first = Beat.objects.get(pk=finished.pk)
+    mission = make_mission(make_goal(owner, title="Read more"), title="Read 20 pages")
+    goals_services.mission_complete(user=owner, mission_id=mission.pk)
+    second = beats.beat_request(user=owner, kind="mission", key=f"mission:{mission.pk}")
+
+    state = narrator.beat_write(beat_id=second.pk)
+
+    assert prose.phrase_id(first.title) in first.told
+    facts = facts_from_dict(state.output("select")["facts"])
+    assert facts.told == dict.fromkeys(first.told, 1)
+    written = Beat.objects.get(pk=second.pk)
+    assert written.title != first.title
+    assert not set(written.text.split("\n\n")) & set(first.text.split("\n\n"))
+
+
+@pytest.mark.django_db
 def test_a_written_beat_is_never_written_again(owner, finished):
     narrator.beat_write(beat_id=finished.pk)
 

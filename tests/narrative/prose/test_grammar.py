@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -16,13 +17,15 @@ from narrative.prose import (
     TITLE_MAX_CHARS,
     WORDS_MAX,
     WORDS_MIN,
+    BeatText,
     beat_text_offline,
     length_problem,
+    phrase_id,
     phrases,
     quoted_facts,
     tone_problem,
 )
-from narrative.prose.grammar import Chooser, fields_of
+from narrative.prose.grammar import Chooser, fields_of, scene_words
 from nudges.words import nudge_tone_problem
 from tests.narrative.prose.factories import (
     ARENA,
@@ -48,6 +51,8 @@ def _phrases_of(value: object) -> list[str]:
 ALL_PHRASES = sorted({phrase for table in vars(phrases).values() for phrase in _phrases_of(table)})
 # Every fact a phrase may write, filled with plain words, to read each phrase on its own.
 EVERY_FACT = dict.fromkeys({field for phrase in ALL_PHRASES for field in fields_of(phrase)}, "tea")
+# The stock paragraphs of colour, for every part of day.
+COLOUR = [*(text for texts in phrases.AMBIENT.values() for text in texts), *phrases.VALLEY]
 UNKIND = re.compile(r"\b(?:miss(?:ed|ing)?|fail\w*|lost|lose|broke\w*|guilt\w*|away)\b", re.I)
 
 
@@ -296,3 +301,53 @@ def test_one_beat_never_uses_the_same_phrase_for_two_moves():
 def test_a_kind_that_is_not_a_beats_is_refused_by_name():
     with pytest.raises(ValueError, match="'saga'"):
         beat_text_offline(make_facts(kind="saga"))
+
+
+def _a_story(count: int, **fields: object) -> list[BeatText]:
+    """`count` beats in a row, each told knowing what the ones before it told."""
+    told: Counter[str] = Counter()
+    beats = []
+    for seed in range(count):
+        beat = beat_text_offline(make_facts(seed=seed, told=dict(told), **fields))
+        told.update(beat.told)
+        beats.append(beat)
+    return beats
+
+
+@pytest.mark.parametrize("kind", BEAT_KINDS)
+def test_a_story_tells_every_stock_paragraph_before_any_twice(kind):
+    bare = dict(people=(), items_held=(), moves=(), missions=(), missions_count=0, minutes=0)
+    beats = _a_story(6, kind=kind, **bare)
+
+    colour = [p for beat in beats for p in paragraphs(beat.text) if p in COLOUR]
+    evening = {*phrases.AMBIENT["evening"], *phrases.VALLEY}
+    assert len(colour) > len(evening)  # bare beats live on colour: it runs out
+    first_round = colour[: len(evening)]
+    assert len(set(first_round)) == len(first_round)
+
+
+@pytest.mark.parametrize("kind", BEAT_KINDS)
+def test_a_story_tells_every_title_of_a_kind_before_any_twice(kind):
+    awake = Chooser(0, scene_words(make_facts(kind=kind))).awake(phrases.TITLES[kind])
+    titles = [beat.title for beat in _a_story(len(awake), kind=kind)]
+
+    assert len(set(titles)) == len(titles)
+
+
+def test_a_long_story_that_told_all_its_colour_still_writes_a_passages_length():
+    told = {phrase_id(text): 1 for text in COLOUR}
+    bare = make_bare_facts(told=told)
+
+    text = beat_text_offline(bare)
+
+    assert length_problem(text.text) == ""
+
+
+def test_a_beat_remembers_what_it_said_and_nothing_it_left_out():
+    beat = beat_text_offline(make_facts())
+
+    said = {phrase_id(p) for p in paragraphs(beat.text)}
+    left_out = set(COLOUR) - set(paragraphs(beat.text))
+    assert phrase_id(beat.title) in beat.told
+    assert {phrase_id(text) for text in left_out}.isdisjoint(beat.told)
+    assert said & set(beat.told)  # its colour paragraphs, told word for word
