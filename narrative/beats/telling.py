@@ -57,15 +57,16 @@ def provenance_of(assessment: Mapping[str, Any], kind: str) -> list[dict[str, An
 
 
 def event_name(kind: str, provenance: list[dict[str, Any]], choice: str = "") -> str:
-    """The event a beat adds to the world, named after the real thing it tells."""
+    """The event a beat adds to the world, named after the real thing it tells: a thing
+    that can appear and be there ("a lantern for “Run 2 km”"), as the phrases tell it."""
     first = {fact["kind"]: fact for fact in reversed(provenance)}
     if kind == BeatKind.SIDE and choice:  # "Spend an evening with Mira": "An evening with Mira"
         told = choice.removeprefix("Spend ")
         return told[:1].upper() + told[1:]
     if "quest" in first and kind == BeatKind.QUEST:
-        return f"The quest “{first['quest']['title']}” found"
+        return f"A door to the quest “{first['quest']['title']}”"
     if "goal" in first and kind == BeatKind.GOAL:
-        return f"“{first['goal']['title']}” reached"
+        return f"A beacon for “{first['goal']['title']}”"
     if "streak" in first and kind == BeatKind.STREAK:
         return f"A lantern for {first['streak']['days']} days in a row"
     if kind == BeatKind.COMEBACK:

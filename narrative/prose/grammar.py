@@ -228,21 +228,42 @@ def description_form(description: str) -> str:
 
 
 def describe(thing: Thing, name: str, choose: Chooser, slot: str) -> str:
-    """A sentence that tells what `thing` is, from the scenario's description."""
+    """A sentence that tells what `thing` is, from the scenario's description, naming a
+    person by their first name ("Mira", just after "Mira the Lamplighter"). The story
+    remembers it was told (`described_id`): a thing is described once in a story."""
     description = _sentence(thing.description)
     form = description_form(description)
     lowered = description[:1].lower() + description[1:]
-    return choose.pick(
+    sentence = choose.pick(
         f"describe.{slot}",
         phrases.DESCRIBE[form],
-        name=name,
+        name=_first_name(name),
         description=description if form == "other" else lowered,
         rest=description[2:],
     )
+    choose.said[described_id(thing.key)] = sentence
+    return sentence
 
 
-def _untold(thing: Thing, described: set[str]) -> bool:
-    return bool(thing.description) and thing.key not in described
+def described_id(key: str) -> str:
+    """What the story keeps for a thing it described (a phrase_id, like a phrase's)."""
+    return f"described:{key}"
+
+
+def _first_name(name: str) -> str:
+    """A person's first name from their name in the story: "Mira the Lamplighter" -> "Mira";
+    any other name as it is."""
+    first, the, _ = name.partition(" the ")
+    return first if the and first[:1].isupper() else name
+
+
+def _untold(thing: Thing, described: set[str], choose: Chooser) -> bool:
+    """Whether `thing` has a description not told yet, in this beat or before in the story."""
+    return (
+        bool(thing.description)
+        and thing.key not in described
+        and not choose.times_told(described_id(thing.key))
+    )
 
 
 # -- the moves --------------------------------------------------------------------------------
@@ -304,7 +325,7 @@ def move_paragraphs(
         sentence = choose.pick(f"move.{index}.{key}", table[key], **words)
         thing = things.get(str(change.get("key", "")))
         new = change.get("op") in ("discover", "introduce")
-        if detail.describe_moves and new and thing and _untold(thing, described):
+        if detail.describe_moves and new and thing and _untold(thing, described, choose):
             described.add(thing.key)
             sentence += " " + describe(thing, words["thing"], choose, f"move.{index}")
         sentences.append(sentence)
@@ -403,7 +424,7 @@ def _company(
     table = phrases.COMPANY if slot == "company" else phrases.PACK
     listed = _and_list(names)
     text = choose.pick(slot, table, people=listed, items=listed)
-    fresh = {thing.key: thing for thing in things if _untold(thing, described)}
+    fresh = {thing.key: thing for thing in things if _untold(thing, described, choose)}
     if fresh:
         thing = fresh[choose.order(slot, list(fresh))[0]]
         described.add(thing.key)
@@ -421,7 +442,7 @@ def optional_paragraphs(
         yield CONTEXT, choose.pick("previous", phrases.PREVIOUS)
     if not facts.chapter_opens:
         yield CONTEXT, choose.pick("chapter_now", phrases.CHAPTER_NOW)
-    if facts.place.description and facts.place.key not in described:
+    if _untold(facts.place, described, choose):
         described.add(facts.place.key)
         sentence = describe(facts.place, choose.words["place"], choose, "setting")
         yield CONTEXT, choose.pick("setting", phrases.SETTING, sentence=sentence)

@@ -233,9 +233,9 @@ MOVES: dict[str, tuple[str, ...]] = {
         "{Thing} appears in the hands of {holder}.",
     ),
     "introduce.event": (
-        "Something new begins at {at}: {thing}.",
-        "Word spreads along the paths of {thing}, and people come to see.",
-        "{Thing} begins at {at}, and the whole place brightens.",
+        "Something new appears at {at}: {thing}.",
+        "Word spreads along the paths: {thing}, and people come to see.",
+        "{Thing} appears at {at}, and the whole place brightens.",
     ),
     "move.hero": (
         "You set off toward {to}, the path easy under your feet.",
@@ -296,10 +296,11 @@ MOVES: dict[str, tuple[str, ...]] = {
         "{Who} sets off on a road of their own for a while.",
         "{Who} says a warm goodbye for now.",
     ),
+    # The event is a thing that appears ("a lantern for “Run 2 km”", "the ferry home").
     "cause": (
-        "Because of {by_poss} steady work, {event} comes to pass.",
+        "Because of {by_poss} steady work, something new is here at {at}: {event}.",
         "{By_poss} effort sets something lovely in motion: {event}.",
-        "Thanks to {by}, {event} comes to pass at {at}.",
+        "Thanks to {by}, the valley has something new at {at}: {event}.",
     ),
 }
 
@@ -310,7 +311,7 @@ MOVES_TERSE: dict[str, tuple[str, ...]] = {
     "introduce.item": ("You notice {thing}.", "{Thing} rests nearby."),
     "introduce.item.hero": ("You receive {thing}.", "{Thing} is yours to carry."),
     "introduce.item.other": ("{Holder} holds {thing}.",),
-    "introduce.event": ("{Thing} begins.", "{Thing} begins at {at}."),
+    "introduce.event": ("{Thing} appears.", "{Thing} appears at {at}."),
     "move.hero": ("You go to {to}.", "You walk to {to}."),
     "move.other": ("{Who} goes to {to}.", "{Who} heads for {to}."),
     "give.take.hero": ("You take {item}.", "You pick up {item}."),
@@ -324,7 +325,7 @@ MOVES_TERSE: dict[str, tuple[str, ...]] = {
     "use.other.spent": ("{Who} uses {item} to the end.",),
     "leave.hero": ("You leave {at}.",),
     "leave.other": ("{Who} goes on their way.", "{Who} waves goodbye."),
-    "cause": ("{Event} happens, thanks to {by}.",),
+    "cause": ("{Event} is here now, thanks to {by}.",),
 }
 
 # -- what things are: a scenario's description in a sentence ------------------------------

@@ -58,6 +58,18 @@ def test_missions_alone_with_nothing_new_cite_nothing():
         (BeatKind.STREAK, [{"kind": "streak", "days": 7}], "", "A lantern for 7 days in a row"),
         (BeatKind.SIDE, [], "Spend an evening with Mira", "An evening with Mira"),
         (BeatKind.QUIET_WEEK, [{"kind": "mission", **RUN}], "", "The valley's rest"),
+        (
+            BeatKind.QUEST,
+            [{"kind": "quest", "key": "q", "title": "Twenty days unbroken"}],
+            "",
+            "A door to the quest “Twenty days unbroken”",
+        ),
+        (
+            BeatKind.GOAL,
+            [{"kind": "goal", "id": 1, "title": "Run a 5k"}],
+            "",
+            "A beacon for “Run a 5k”",
+        ),
     ],
 )
 def test_the_event_a_beat_adds_is_named_after_what_it_tells(kind, provenance, choice, name):

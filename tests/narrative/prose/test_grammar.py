@@ -13,6 +13,7 @@ from hypothesis import given, settings
 
 from narrative.prose import (
     BEAT_KINDS,
+    HERO,
     PARTS_OF_DAY,
     TITLE_MAX_CHARS,
     WORDS_MAX,
@@ -25,7 +26,7 @@ from narrative.prose import (
     quoted_facts,
     tone_problem,
 )
-from narrative.prose.grammar import Chooser, fields_of, scene_words
+from narrative.prose.grammar import Chooser, described_id, fields_of, scene_words
 from nudges.words import nudge_tone_problem
 from tests.narrative.prose.factories import (
     ARENA,
@@ -351,3 +352,46 @@ def test_a_beat_remembers_what_it_said_and_nothing_it_left_out():
     assert phrase_id(beat.title) in beat.told
     assert {phrase_id(text) for text in left_out}.isdisjoint(beat.told)
     assert said & set(beat.told)  # its colour paragraphs, told word for word
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_person_met_is_described_by_their_first_name_not_named_twice_over(seed):
+    meets_mira = {"op": "introduce", "place": "commons", "kind": "person", "key": "mira"}
+    facts = make_facts(seed=seed, moves=(meets_mira,), people=(MIRA,))
+
+    text = beat_text_offline(facts).text
+
+    assert "Mira keeps the valley's lanterns" in text
+    assert "Mira the Lamplighter. Mira the Lamplighter" not in text
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_thing_described_before_in_the_story_is_not_described_again(seed):
+    told = {phrase_id(described_id(key)): 1 for key in ("lantern", "mira", "commons")}
+
+    text = beat_text_offline(make_facts(seed=seed, told=told)).text.lower()
+
+    assert "glows a little brighter each day you show up" not in text
+    assert "keeps the valley's lanterns" not in text
+    assert "a warm square with long tables" not in text
+
+
+def test_a_beat_remembers_each_thing_it_described():
+    beat = beat_text_offline(make_facts(moves=(MOVES["discover"][0],), place=ARENA))
+
+    assert "open ring of sand and stone" in beat.text
+    assert phrase_id(described_id("arena")) in beat.told
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_an_event_that_appears_is_told_as_a_thing_that_is_there(seed):
+    quest = {
+        "op": "cause", "place": "commons", "key": "beat-9", "by": HERO,
+        "name": "A door to the quest “Twenty days unbroken”",
+    }  # fmt: skip
+
+    text = beat_text_offline(make_facts(seed=seed, moves=(quest,))).text
+
+    assert "a door to the quest “Twenty days unbroken”" in text
+    assert "comes to pass" not in text
+    assert "” found" not in text
