@@ -178,9 +178,7 @@ def bench_beat() -> None:
             assessment = steps.beat_assess(beat=beat, now=NOW)
             selected = steps.beat_select(beat=beat, assessment=assessment)
             draft = steps.beat_generate(selected=selected, engine=engine)
-            return draft, steps.beat_validate(
-                beat=beat, selected=selected, changes=draft["changes"]
-            )
+            return draft, steps.beat_validate(beat=beat, selected=selected, draft=draft)
 
         timings = timed(write, RUNS)
         draft, violations = write()

@@ -94,7 +94,7 @@ def validate(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     failure (`error`), never a commit."""
     draft = _draft(state)
     violations = steps.beat_validate(
-        beat=_deps(ctx).beat, selected=state.output("select"), changes=draft["changes"]
+        beat=_deps(ctx).beat, selected=state.output("select"), draft=draft
     )
     log = [
         *state.output("validate").get("log", []),

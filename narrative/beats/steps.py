@@ -27,7 +27,7 @@ from narrative.beats.telling import (
 )
 from narrative.invariants import check
 from narrative.models import Beat, BeatKind, BeatTrigger
-from narrative.prose import beat_draft, beat_draft_offline
+from narrative.prose import beat_draft, beat_draft_offline, familiarity_problem
 
 
 class NothingToTell(ValueError):
@@ -127,14 +127,18 @@ def beat_generate(
     }
 
 
-def beat_validate(*, beat: Beat, selected: dict[str, Any], changes: list[Any]) -> list[str]:
-    """Every invariant the draft's world changes would break, in plain words (none: valid)."""
-    proposed, problems = changes_read(changes)
+def beat_validate(*, beat: Beat, selected: dict[str, Any], draft: dict[str, Any]) -> list[str]:
+    """Every invariant the draft's world changes would break, and what its words say against
+    the world (a place new to the hero told as familiar), in plain words (none: valid)."""
+    proposed, problems = changes_read(draft["changes"])
     at = dt.datetime.fromisoformat(selected["at"])
     world = selectors.world_current(user=beat.user)
+    facts = facts_from_dict(selected["facts"])
+    said = familiarity_problem(draft["text"], place=facts.place.name, new=facts.place_is_new)
     return (
         problems
         + check(world, proposed, at=at, rules=selectors.rules_for(story=beat.story)).violations
+        + ([said] if said else [])
     )
 
 

@@ -22,7 +22,7 @@ only words them.
 
 from __future__ import annotations
 
-from narrative.prose.checks import length_problem, quoted_facts, tone_problem
+from narrative.prose.checks import familiarity_problem, length_problem, quoted_facts, tone_problem
 from narrative.prose.facts import (
     BEAT_KINDS,
     CHANGE_FIELDS,
@@ -65,6 +65,7 @@ __all__ = [
     "beat_draft_with_model",
     "beat_messages",
     "beat_text_offline",
+    "familiarity_problem",
     "length_problem",
     "normalised_changes",
     "phrase_id",

@@ -1,5 +1,6 @@
 """What a beat's words must be, whoever wrote them: long enough to read as a passage and
-short enough for a phone, kind, and true to the person's real progress (quoting it)."""
+short enough for a phone, kind, true to the person's real progress (quoting it), and true
+to the world about the place: never new and familiar at once."""
 
 from __future__ import annotations
 
@@ -102,4 +103,40 @@ def tone_problem(facts: BeatFacts, text: str) -> str:
         problem = nudge_tone_problem(_masked(facts, paragraph))
         if problem:
             return problem
+    return ""
+
+
+# What a sentence asserts about the scene's place: that the hero is there for the first time,
+# or that they have been there before.
+_NEW = re.compile(
+    r"\b(?:for the (?:very )?first time|new to your map|never (?:been|seen) (?:it )?before|"
+    r"waiting to be found)\b",
+    re.IGNORECASE,
+)
+_FAMILIAR = re.compile(
+    r"\b(?:again|as usual|the usual|as you remember|as you left|as ever|an old friend|"
+    r"than before|coming home|the way you do)\b",
+    re.IGNORECASE,
+)
+
+
+def says_familiar(sentence: str) -> bool:
+    """Whether `sentence` says something is known from before ("as you remember")."""
+    return bool(_FAMILIAR.search(sentence))
+
+
+def familiarity_problem(text: str, *, place: str, new: bool) -> str:
+    """Why `text` contradicts itself or the world about `place` ("" when it does not): a
+    sentence naming the place says it is new while another says it is known, or one says
+    it is known when the hero comes there for the first time (`new`: discovered in this
+    scene, or the story's opening)."""
+    named = [
+        sentence
+        for sentence in re.split(r"(?<=[.!?…])\s+", " ".join(text.split()))
+        if _flat(place) in _flat(sentence)
+    ]
+    says_new = any(_NEW.search(sentence) for sentence in named)
+    says_known = [sentence for sentence in named if says_familiar(sentence)]
+    if says_known and (new or says_new):
+        return f"“{says_known[0]}” says {place} is familiar, but it is new to the hero here."
     return ""

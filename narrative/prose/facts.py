@@ -82,6 +82,15 @@ class BeatFacts:
     # and how many times), so a beat tells what was not told yet: no stock paragraph twice.
     told: dict[str, int] = field(default_factory=dict)
 
+    @property
+    def place_is_new(self) -> bool:
+        """The hero comes to the scene's place for the first time: the story's opening, or
+        a move of this scene discovers it."""
+        return self.kind == "opening" or any(
+            move.get("op") == "discover" and move.get("key") == self.place.key
+            for move in self.moves
+        )
+
     def cited(self) -> dict[str, str | int]:
         """The real facts this beat can quote, by name; the unknown ones are left out."""
         known: dict[str, str | int] = {

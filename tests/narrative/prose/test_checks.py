@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from narrative.prose import WORDS_MAX, WORDS_MIN, length_problem, quoted_facts, tone_problem
+from narrative.prose import (
+    WORDS_MAX,
+    WORDS_MIN,
+    familiarity_problem,
+    length_problem,
+    quoted_facts,
+    tone_problem,
+)
 from nudges.words import nudge_tone_problem
 from tests.narrative.prose.factories import REFLECTION, make_bare_facts, make_facts
 
@@ -79,3 +86,30 @@ def test_the_persons_and_the_scenarios_own_words_are_not_the_narrators_tone():
 
     assert [nudge_tone_problem(paragraph) != "" for paragraph in paragraphs] == [True] * 3
     assert tone_problem(facts, "\n\n".join(paragraphs)) == ""
+
+
+OBSERVATORY = "The Observatory"
+# The passage a person read (issue 35): familiar and new at once about one place.
+TOLD_BOTH = (
+    "You come to the Observatory this evening expecting the usual, and find something new. "
+    "You step into the Observatory for the very first time, and your map grows a little."
+)
+
+
+def test_a_place_told_as_familiar_and_new_at_once_is_refused():
+    problem = familiarity_problem(TOLD_BOTH, place=OBSERVATORY, new=False)
+
+    assert "expecting the usual" in problem
+
+
+def test_a_place_new_to_the_hero_told_as_familiar_is_refused():
+    text = "The Observatory greets you like an old friend this evening."
+
+    assert familiarity_problem(text, place=OBSERVATORY, new=True)
+    assert familiarity_problem(text, place=OBSERVATORY, new=False) == ""
+
+
+def test_familiar_words_about_something_else_are_no_claim_about_the_place():
+    text = "You step into the Observatory for the first time. Mira waves: see you again soon."
+
+    assert familiarity_problem(text, place=OBSERVATORY, new=True) == ""

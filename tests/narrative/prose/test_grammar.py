@@ -20,6 +20,7 @@ from narrative.prose import (
     WORDS_MIN,
     BeatText,
     beat_text_offline,
+    familiarity_problem,
     length_problem,
     phrase_id,
     phrases,
@@ -395,3 +396,14 @@ def test_an_event_that_appears_is_told_as_a_thing_that_is_there(seed):
     assert "a door to the quest “Twenty days unbroken”" in text
     assert "comes to pass" not in text
     assert "” found" not in text
+
+
+@pytest.mark.parametrize("kind", BEAT_KINDS)
+def test_a_place_discovered_in_the_scene_is_never_told_as_familiar(kind):
+    discovered = {"op": "discover", "place": "arena", "key": "arena"}
+    for seed in SEEDS:
+        facts = make_facts(kind=kind, seed=seed, place=ARENA, moves=(discovered,))
+
+        text = beat_text_offline(facts).text
+
+        assert familiarity_problem(text, place=ARENA.name, new=True) == ""
