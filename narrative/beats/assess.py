@@ -17,6 +17,7 @@ MISSIONS_TOLD = 5  # titles a beat may quote; the count says the rest
 # What the story told is read from this many of its latest beats: far enough back that a
 # person never reads the same words twice within months.
 TOLD_BEATS = 300
+TITLES_TOLD = 30  # the latest titles a model is shown, to use none of them
 REFLECTION_MAX_CHARS = 200
 
 
@@ -29,7 +30,8 @@ def progress_assess(*, user: User, beat: Beat, now: dt.datetime) -> dict[str, An
        minutes of sessions ended since.
     3. Their streak now, and the latest mission ever (a quiet week still has one to recall).
     4. Their own latest words after a session since, if any.
-    5. What the story told in its latest TOLD_BEATS beats: each phrase and title, counted.
+    5. What the story told in its latest TOLD_BEATS beats: each phrase and title, counted;
+       and its latest TITLES_TOLD titles, for a model to use none of them.
     """
     written = Beat.objects.owned_by(user).filter(status=Beat.Status.WRITTEN)
     last, previous_title = written.values_list("written_at", "title").first() or (None, "")
@@ -50,6 +52,7 @@ def progress_assess(*, user: User, beat: Beat, now: dt.datetime) -> dict[str, An
         "streak": {"days": streaks.overall.current, "longest": streaks.overall.longest},
         "latest_mission": progress_selectors.progress_latest_mission_done(user=user, now=now),
         "reflection": _reflection(user=user, since=last, now=now),
+        "titles_told": list(written.values_list("title", flat=True)[:TITLES_TOLD]),
         "told": dict(
             Counter(chain.from_iterable(written.values_list("told", flat=True)[:TOLD_BEATS]))
         ),

@@ -146,6 +146,7 @@ def beat_facts(
         choice_label=choice.get("label", ""),
         previous_title=previous_title,
         told=dict(assessment.get("told", {})),
+        titles_told=tuple(assessment.get("titles_told", ())),
     )
 
 

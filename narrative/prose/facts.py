@@ -81,6 +81,7 @@ class BeatFacts:
     # What this person's story has told before (phrase_id of each phrase and title used,
     # and how many times), so a beat tells what was not told yet: no stock paragraph twice.
     told: dict[str, int] = field(default_factory=dict)
+    titles_told: tuple[str, ...] = ()  # the story's latest titles, newest first (a model's)
 
     @property
     def place_is_new(self) -> bool:

@@ -111,13 +111,16 @@ def beat_messages(
         "The side chapter they chose": facts.choice_label,
         "Eliza's note for the quest": facts.quest_message,
         "The last passage's title (do not reuse it)": facts.previous_title,
+        "Titles this story already used (use none of them, nor their openings)": "; ".join(
+            facts.titles_told
+        ),
     }
     scene += [f"{label}: {value}" for label, value in optional.items() if value]
     scene.append(f"Said plainly (a guide; write it better):\nTitle: {plain.title}\n\n{plain.text}")
     if feedback:
         refused = "\n".join(f"- {reason}" for reason in feedback)
         scene.append(
-            f"The world refused your last draft's changes:\n{refused}\n"
+            f"The world refused your last draft:\n{refused}\n"
             "Write a draft whose changes and text avoid these."
         )
     return [ChatMessage("system", BEAT_PROMPT), ChatMessage("user", "\n\n".join(scene))]

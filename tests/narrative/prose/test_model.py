@@ -95,7 +95,7 @@ def test_the_worlds_refusals_of_the_last_draft_are_in_the_prompt(model_engine, o
     beat_draft(FACTS, feedback=["The star map was never acquired"], engine=model_engine)
 
     prompt = prompt_sent(openai_server)
-    assert "The world refused your last draft's changes:" in prompt
+    assert "The world refused your last draft:" in prompt
     assert "- The star map was never acquired" in prompt
 
 
@@ -223,3 +223,14 @@ def test_the_offline_engine_words_the_plan_with_the_grammar():
 def test_every_string_and_list_of_an_answer_is_bounded():
     """So an answer always fits its token limit (a grammar-bound server never cuts it)."""
     assert unbounded(BEAT_SCHEMA) == []
+
+
+def test_the_titles_the_story_told_are_in_the_prompt_to_use_none(model_engine, openai_server):
+    openai_server.plan_json(model_answer())
+    told = ("Another Lantern Lit", "The Steady Flame")
+
+    beat_draft(dataclasses.replace(FACTS, titles_told=told), engine=model_engine)
+
+    prompt = prompt_sent(openai_server)
+    assert "use none of them" in prompt
+    assert "Another Lantern Lit; The Steady Flame" in prompt
