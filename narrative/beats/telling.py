@@ -144,6 +144,8 @@ def beat_facts(
         quest_title=quest.get("title", ""),
         quest_message=quest.get("message", ""),
         choice_label=choice.get("label", ""),
+        host=choice.get("host") or "",
+        host_lines=tuple(described.get(choice.get("host") or "", {}).get("exchange", ())),
         previous_title=previous_title,
         told=dict(assessment.get("told", {})),
         titles_told=tuple(assessment.get("titles_told", ())),

@@ -77,6 +77,8 @@ class BeatFacts:
     quest_title: str = ""
     quest_message: str = ""
     choice_label: str = ""  # the side chapter they chose with Essence
+    host: str = ""  # the key of the person a side chapter is spent with
+    host_lines: tuple[str, ...] = ()  # the scenario's own exchanges for that person
     previous_title: str = ""  # the last beat's title, for continuity
     # What this person's story has told before (phrase_id of each phrase and title used,
     # and how many times), so a beat tells what was not told yet: no stock paragraph twice.

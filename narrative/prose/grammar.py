@@ -208,8 +208,20 @@ def scene_words(facts: BeatFacts) -> dict[str, str]:
         "days_title": _count(facts.streak_days, "Day") if facts.streak_days > 0 else "",
         "minutes": _count(facts.minutes, "minute") if facts.minutes > 0 else "",
     }
+    if facts.host:
+        optional["host"] = _first_name(name_of(facts, facts.host))
+        optional["progress"] = _progress(facts)
     words.update({name: value for name, value in optional.items() if value})
     return words
+
+
+def _progress(facts: BeatFacts) -> str:
+    """The hero's latest real progress in a few words, for a person to speak of."""
+    if facts.missions:
+        return f"“{_one_line(facts.missions[0])}”"
+    if facts.streak_days > 1:
+        return f"your {facts.streak_days} days in a row"
+    return ""
 
 
 # -- descriptions -----------------------------------------------------------------------------
@@ -399,6 +411,13 @@ def _opening(facts: BeatFacts, choose: Chooser) -> str:
     return choose.pick("opening", options)
 
 
+def _exchange(facts: BeatFacts, choose: Chooser) -> str:
+    """The side chapter's host acting and speaking: the scenario's own lines for them
+    first, while one is untold and awake, then the valley's."""
+    own = [line for line in choose.awake(facts.host_lines) if not choose.times_told(line)]
+    return choose.pick("exchange", own or (*facts.host_lines, *phrases.SIDE_EXCHANGE))
+
+
 def required_paragraphs(
     facts: BeatFacts, choose: Chooser, detail: Detail, described: set[str]
 ) -> list[tuple[int, str]]:
@@ -409,6 +428,8 @@ def required_paragraphs(
         table = phrases.CHAPTER_OPENS if facts.chapter_description else phrases.CHAPTER_BEGINS
         paragraphs.append((CHAPTER, choose.pick("chapter", table)))
     paragraphs.append((OPENING, _opening(facts, choose)))
+    if facts.kind == "side" and "host" in choose.words:
+        paragraphs.append((OPENING, _exchange(facts, choose)))
     paragraphs += [(MOVES, text) for text in move_paragraphs(facts, choose, detail, described)]
     paragraphs.append((PROGRESS, progress_paragraph(facts, choose, detail)))
     paragraphs.append((CLOSING, choose.pick("closing", phrases.CLOSINGS[facts.kind])))

@@ -195,6 +195,24 @@ OPENINGS: dict[str, tuple[str, ...]] = {
     ),
 }
 
+# A side chapter's host acts and speaks: a small exchange, drawn from the hero's real
+# progress when there is some ({progress}: a mission quoted, or days in a row). A scenario's
+# person may bring lines of their own ("exchange"), told first.
+SIDE_EXCHANGE = (
+    "{Host} pours two cups of tea and asks about your day. You tell {host} about {progress}, "
+    "and {host} listens to every word. “That is how the valley grows,” {host} says. “One "
+    "real thing at a time.”",
+    "{Host} walks beside you for a while. “I heard about {progress},” {host} says. “Tell me "
+    "how it felt.” You tell the whole story, and {host} laughs in all the right places.",
+    "“You look like someone who kept a promise today,” {host} says, and makes room for you "
+    "on the bench. The two of you talk until the lanterns come on, about {progress} and "
+    "about nothing at all.",
+    "{Host} shows you a favourite corner of {place}, where the light falls just right. "
+    "“Come back whenever you like,” {host} says. “There is always room for you here.”",
+    "{Host} hands you something warm to hold and asks what you hope for next. You answer, "
+    "and {host} nods slowly. “Then that is where we will go,” {host} says.",
+)
+
 SIDE_CHOSEN = (
     "You chose a side path: “{choice}”. {Light}, and {place} is where it begins.",
     "“{choice}”: that is the path you picked{hello}, and {when} it leads you to {place}. {Light}.",

@@ -407,3 +407,24 @@ def test_a_place_discovered_in_the_scene_is_never_told_as_familiar(kind):
         text = beat_text_offline(facts).text
 
         assert familiarity_problem(text, place=ARENA.name, new=True) == ""
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_side_chapter_has_its_host_speak_of_the_heros_real_progress(seed):
+    facts = make_facts(kind="side", seed=seed, host="mira", choice_label="Spend an evening")
+
+    text = beat_text_offline(facts).text
+
+    exchange = next(p for p in paragraphs(text) if "Mira" in p and "”" in p)
+    assert "Mira says" in exchange
+
+
+def test_a_scenarios_own_line_for_the_host_is_told_first():
+    own = "{Host} hands you a taper. “That one is for {progress},” {host} says."
+    facts = make_facts(kind="side", host="mira", host_lines=(own,), choice_label="An evening")
+
+    text = beat_text_offline(facts).text
+
+    assert (
+        "Mira hands you a taper. “That one is for “Run 2 km before breakfast”,” Mira says." in text
+    )
