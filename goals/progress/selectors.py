@@ -243,6 +243,29 @@ def progress_missions_done(
     return _missions_done(done, limit=limit), done.count()
 
 
+class HabitKept(TypedDict):
+    habit: int
+    title: str
+    days: int  # its days done in the span
+
+
+def progress_habits_kept(
+    *, user: User, since: dt.datetime | None, now: dt.datetime, limit: int
+) -> list[HabitKept]:
+    """The habits done on days ticked after `since` (all before the first) up to `now`, most
+    days first, at most `limit` of them, each with how many of its days were done."""
+    done = ActivityEvent.objects.owned_by(user).filter(
+        kind=ActivityEvent.Kind.HABIT_DONE, occurred_at__lte=now, habit__isnull=False
+    )
+    done = done.filter(occurred_at__gt=since) if since else done
+    rows = (
+        done.values("habit_id", "habit__title")
+        .annotate(days=Count("local_date", distinct=True))
+        .order_by("-days", "habit__title")[:limit]
+    )
+    return [HabitKept(habit=r["habit_id"], title=r["habit__title"], days=r["days"]) for r in rows]
+
+
 def progress_latest_mission_done(*, user: User, now: dt.datetime) -> MissionDone | None:
     """The person's latest mission done up to `now`, ever (a quiet week still has one)."""
     done = ActivityEvent.objects.owned_by(user).filter(

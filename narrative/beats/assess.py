@@ -14,6 +14,7 @@ from goals.progress import selectors as progress_selectors
 from narrative.models import Beat, BeatTrigger
 
 MISSIONS_TOLD = 5  # titles a beat may quote; the count says the rest
+HABITS_TOLD = 3  # the habits a beat may tell, those kept on most days first
 # What the story told is read from this many of its latest beats: far enough back that a
 # person never reads the same words twice within months.
 TOLD_BEATS = 300
@@ -26,8 +27,9 @@ def progress_assess(*, user: User, beat: Beat, now: dt.datetime) -> dict[str, An
 
     1. The triggers that asked for this beat, with what each carried (a quest, a goal, a
        milestone, a choice).
-    2. Missions done since (the app's and imported ones), newest first, and the focused
-       minutes of sessions ended since.
+    2. Missions done since (the app's and imported ones), newest first, the habits kept
+       since (an import's too) with their days, and the focused minutes of sessions ended
+       since.
     3. Their streak now, and the latest mission ever (a quiet week still has one to recall).
     4. Their own latest words after a session since, if any.
     5. What the story told in its latest TOLD_BEATS beats: each phrase and title, counted;
@@ -48,6 +50,9 @@ def progress_assess(*, user: User, beat: Beat, now: dt.datetime) -> dict[str, An
         "triggers": [{"kind": t.kind, "key": t.key, "detail": t.detail} for t in triggers],
         "missions": missions,
         "missions_count": count,
+        "habits": progress_selectors.progress_habits_kept(
+            user=user, since=last, now=now, limit=HABITS_TOLD
+        ),
         "minutes": progress_selectors.progress_focus_minutes(user=user, since=last, now=now),
         "streak": {"days": streaks.overall.current, "longest": streaks.overall.longest},
         "latest_mission": progress_selectors.progress_latest_mission_done(user=user, now=now),

@@ -33,7 +33,7 @@ def provenance_of(assessment: Mapping[str, Any], kind: str) -> list[dict[str, An
 
     1. A quest, a goal reached, a streak milestone: what their trigger carried.
     2. The missions done since the last beat (a return or a quiet week with none recalls
-       the latest mission ever: nothing done is ever lost).
+       the latest mission ever: nothing done is ever lost), and the habits kept since.
     3. A streak still alive, unless a milestone already says it; their own words if any.
     """
     cited: list[dict[str, Any]] = []
@@ -48,6 +48,7 @@ def provenance_of(assessment: Mapping[str, Any], kind: str) -> list[dict[str, An
     if not missions and kind in (BeatKind.COMEBACK, BeatKind.QUIET_WEEK, BeatKind.SIDE):
         missions = [m for m in [assessment["latest_mission"]] if m]
     cited += [{"kind": "mission", **mission} for mission in missions]
+    cited += [{"kind": "habit", **habit} for habit in assessment.get("habits", [])]
     days = assessment["streak"]["days"]
     if not milestone and days >= STREAK_WORTH_TELLING:
         cited.append({"kind": "streak", "days": days, "category": ""})
@@ -136,6 +137,8 @@ def beat_facts(
         names={key: after.entities[key].name for key in keys if key in after.entities},
         missions=tuple(dict.fromkeys(f["title"] for f in provenance if f["kind"] == "mission")),
         missions_count=max(assessment["missions_count"], 0),
+        habits=tuple(f["title"] for f in provenance if f["kind"] == "habit"),
+        habit_days=tuple(f["days"] for f in provenance if f["kind"] == "habit"),
         minutes=assessment["minutes"],
         streak_days=cited["streak"]["days"] if "streak" in cited else 0,
         streak_category=cited["streak"].get("category", "") if "streak" in cited else "",

@@ -31,13 +31,14 @@ def length_problem(text: str, *, slack: float = 0.0) -> str:
 
 
 def quoted_facts(facts: BeatFacts, text: str) -> list[str]:
-    """The names of the facts of `facts.cited()` that `text` quotes: a mission's title, the
-    goal's, the quest's, the first words of the reflection (verbatim, case-blind), or the
-    streak's day count in digits."""
+    """The names of the facts of `facts.cited()` that `text` quotes: a mission's title, a
+    habit's, the goal's, the quest's, the first words of the reflection (verbatim,
+    case-blind), or the streak's day count in digits."""
     flat = _flat(text)
     reflection = " ".join(facts.reflection.split()[:REFLECTION_QUOTED_WORDS])
     quoted = {
         "missions": any(_flat(title) in flat for title in facts.missions if title.strip()),
+        "habits": any(_flat(title) in flat for title in facts.habits if title.strip()),
         "streak_days": bool(re.search(rf"(?<!\d){facts.streak_days}(?!\d)", text)),
         "goal_title": _flat(facts.goal_title) in flat,
         "reflection": _flat(reflection) in flat,

@@ -50,8 +50,9 @@ class Thing:
 class BeatFacts:
     """Everything one beat may draw on. Text fields are empty and numbers 0 when unknown.
 
-    Every one of `missions`, `streak_days`, `goal_title`, `reflection`, `quest_title` that is
-    known is real (the person's own progress); a beat quotes at least one of them.
+    Every one of `missions`, `habits`, `streak_days`, `goal_title`, `reflection`,
+    `quest_title` that is known is real (the person's own progress); a beat quotes at least
+    one of them.
     """
 
     kind: str  # one of BEAT_KINDS
@@ -69,6 +70,8 @@ class BeatFacts:
     names: dict[str, str] = field(default_factory=dict)  # key -> name, for every key in moves
     missions: tuple[str, ...] = ()  # titles of missions done since the last beat, newest first
     missions_count: int = 0  # how many (may exceed the titles given)
+    habits: tuple[str, ...] = ()  # titles of habits kept since the last beat, most days first
+    habit_days: tuple[int, ...] = ()  # each one's days done since
     minutes: int = 0  # focused minutes since the last beat
     streak_days: int = 0  # a streak milestone reached, or the current streak
     streak_category: str = ""  # "" for the overall streak
@@ -98,6 +101,7 @@ class BeatFacts:
         """The real facts this beat can quote, by name; the unknown ones are left out."""
         known: dict[str, str | int] = {
             "missions": ", ".join(self.missions),
+            "habits": ", ".join(self.habits),
             "streak_days": self.streak_days,
             "goal_title": self.goal_title,
             "reflection": self.reflection,

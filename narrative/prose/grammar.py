@@ -40,7 +40,7 @@ MOVES_PER_PARAGRAPH = 3
 REST_KINDS = frozenset({"quiet_week", "comeback"})
 # The fact a kind tells first; the others follow in FACT_ORDER.
 KIND_FACT = {"milestone": "missions", "streak": "streak", "goal": "goal", "quest": "quest"}
-FACT_ORDER = ("missions", "minutes", "streak", "goal", "quest", "reflection")
+FACT_ORDER = ("missions", "habits", "minutes", "streak", "goal", "quest", "reflection")
 # Where each paragraph stands in the beat.
 CHAPTER, OPENING, CONTEXT, MOVES, COMPANY, PROGRESS, NOTE, AMBIENT, CLOSING = range(9)
 _ENDS = (".", "!", "?", "…")
@@ -363,6 +363,19 @@ def _missions_line(facts: BeatFacts, choose: Chooser, detail: Detail) -> str:
     return choose.pick("fact.missions", phrases.FACT_LINES["missions"], missions=_and_list(listed))
 
 
+def _habits_line(facts: BeatFacts, choose: Chooser) -> str:
+    kept = [
+        f"“{_one_line(title)}” on {_count(days, 'day')}"
+        for title, days in zip(facts.habits, facts.habit_days, strict=False)
+        if title.strip()
+    ]
+    return (
+        choose.pick("fact.habits", phrases.FACT_LINES["habits"], habits=_and_list(kept))
+        if kept
+        else ""
+    )
+
+
 def _reflection(facts: BeatFacts, detail: Detail) -> str:
     words = facts.reflection.split()
     if len(words) <= detail.reflection_words:
@@ -378,6 +391,8 @@ def _fact_line(fact: str, facts: BeatFacts, choose: Chooser, detail: Detail) -> 
             return ""
         reflection = _reflection(facts, detail)
         return choose.pick("fact.reflection", phrases.FACT_LINES[fact], reflection=reflection)
+    if fact == "habits":
+        return _habits_line(facts, choose)
     fact_words = {"minutes": "minutes", "streak": "days", "goal": "goal", "quest": "quest"}
     if fact_words[fact] not in choose.words:
         return ""

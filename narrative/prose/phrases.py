@@ -429,6 +429,12 @@ FACT_LINES: dict[str, tuple[str, ...]] = {
         "You finished {done}, and it all counts.",
         "You saw {done} through to the end, and the valley felt it.",
     ),
+    # {habits}: "“Morning walk” on 5 days and “Read” on 2 days"
+    "habits": (
+        "You kept {habits}.",
+        "Day by day, you kept {habits}, and the path remembers each one.",
+        "Quietly, steadily, you kept {habits}.",
+    ),
     "minutes": (
         "You gave {minutes} of focus to the things that matter to you.",
         "{Minutes} of steady focus went into it.",

@@ -7,7 +7,7 @@ import datetime as dt
 from goals.models import ActivityEvent, MissionSession
 from goals.progress import selectors
 from goals.progress.selectors import activity_hours
-from tests.goals.factories import make_event, make_goal, make_mission
+from tests.goals.factories import make_event, make_goal, make_habit, make_mission
 
 Kind = ActivityEvent.Kind
 SINCE = dt.datetime(2026, 5, 1, tzinfo=dt.UTC)
@@ -62,6 +62,22 @@ def test_missions_done_since_are_the_newest_first_with_their_count_and_only_the_
     latest = selectors.progress_latest_mission_done(user=owner, now=SINCE)
     assert latest is not None
     assert latest["title"] == "Walk 2 km"  # the one before SINCE
+
+
+def test_habits_kept_since_are_counted_by_their_days_most_first_and_only_the_persons(
+    owner, outsider
+):
+    walk, read = make_habit(owner, title="Morning walk"), make_habit(owner, title="Read")
+    make_event(owner, Kind.HABIT_DONE, SINCE - dt.timedelta(days=1), habit=walk)  # before
+    for days in (1, 2, 3):
+        make_event(owner, Kind.HABIT_DONE, SINCE + dt.timedelta(days=days), habit=walk)
+    make_event(owner, Kind.HABIT_DONE, SINCE + dt.timedelta(days=1), habit=read)
+    make_event(outsider, Kind.HABIT_DONE, SINCE + dt.timedelta(days=1), habit=make_habit(outsider))
+    now = SINCE + dt.timedelta(days=5)
+
+    kept = selectors.progress_habits_kept(user=owner, since=SINCE, now=now, limit=3)
+
+    assert [(h["title"], h["days"]) for h in kept] == [("Morning walk", 3), ("Read", 1)]
 
 
 def test_focus_minutes_and_the_latest_reflection_come_from_sessions_ended_since(owner):

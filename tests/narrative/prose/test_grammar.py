@@ -428,3 +428,13 @@ def test_a_scenarios_own_line_for_the_host_is_told_first():
     assert (
         "Mira hands you a taper. “That one is for “Run 2 km before breakfast”,” Mira says." in text
     )
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_habits_kept_are_told_with_their_days(seed):
+    facts = make_facts(seed=seed, habits=("Morning walk", "Read"), habit_days=(5, 1))
+
+    text = beat_text_offline(facts).text
+
+    assert "“Morning walk” on 5 days and “Read” on 1 day" in text
+    assert "habits" in quoted_facts(facts, text)
