@@ -134,7 +134,7 @@ def beat_validate(*, beat: Beat, selected: dict[str, Any], draft: dict[str, Any]
     at = dt.datetime.fromisoformat(selected["at"])
     world = selectors.world_current(user=beat.user)
     facts = facts_from_dict(selected["facts"])
-    said = familiarity_problem(draft["text"], place=facts.place.name, new=facts.place_is_new)
+    said = familiarity_problem(facts, draft["text"])
     return (
         problems
         + check(world, proposed, at=at, rules=selectors.rules_for(story=beat.story)).violations

@@ -116,7 +116,7 @@ _NEW = re.compile(
 )
 _FAMILIAR = re.compile(
     r"\b(?:again|as usual|the usual|as you remember|as you left|as ever|an old friend|"
-    r"than before|coming home|the way you do)\b",
+    r"than before|coming home|the way you do|knows your (?:foot)?steps|worn smooth)\b",
     re.IGNORECASE,
 )
 
@@ -126,18 +126,25 @@ def says_familiar(sentence: str) -> bool:
     return bool(_FAMILIAR.search(sentence))
 
 
-def familiarity_problem(text: str, *, place: str, new: bool) -> str:
-    """Why `text` contradicts itself or the world about `place` ("" when it does not): a
-    sentence naming the place says it is new while another says it is known, or one says
-    it is known when the hero comes there for the first time (`new`: discovered in this
-    scene, or the story's opening)."""
-    named = [
-        sentence
-        for sentence in re.split(r"(?<=[.!?…])\s+", " ".join(text.split()))
-        if _flat(place) in _flat(sentence)
-    ]
+def familiarity_problem(facts: BeatFacts, text: str) -> str:
+    """Why `text` contradicts itself or the world about the scene's place ("" when it does
+    not): a sentence naming the place says it is new while another says it is known, or one
+    says it is known when the hero comes there for the first time (BeatFacts.place_is_new).
+    Words the beat is given (the scenario's descriptions: "the old beacon waits to be lit
+    again") and words quoted (the person's, a speaker's) are no claim of the narrator's."""
+    place = facts.place.name
+    said = _QUOTED.sub(" ", " ".join(text.replace("\u2019", "'").split()))
+    for thing in (facts.place, *facts.people, *facts.items_held):
+        if thing.description.strip():
+            said = said.replace(thing.description.rstrip(".").replace("\u2019", "'"), " ")
+            lowered = thing.description[:1].lower() + thing.description[1:]
+            said = said.replace(lowered.rstrip(".").replace("\u2019", "'"), " ")
+    named = [s for s in re.split(r"(?<=[.!?…])\s+", said) if _flat(place) in _flat(s)]
     says_new = any(_NEW.search(sentence) for sentence in named)
     says_known = [sentence for sentence in named if says_familiar(sentence)]
-    if says_known and (new or says_new):
+    if says_known and (facts.place_is_new or says_new):
         return f"“{says_known[0]}” says {place} is familiar, but it is new to the hero here."
     return ""
+
+
+_QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"")

@@ -8,6 +8,7 @@ import pytest
 from narrative.prose import (
     WORDS_MAX,
     WORDS_MIN,
+    Thing,
     familiarity_problem,
     length_problem,
     quoted_facts,
@@ -88,7 +89,10 @@ def test_the_persons_and_the_scenarios_own_words_are_not_the_narrators_tone():
     assert tone_problem(facts, "\n\n".join(paragraphs)) == ""
 
 
-OBSERVATORY = "The Observatory"
+OBSERVATORY = Thing("observatory", "The Observatory", "A quiet dome on the hill.")
+DISCOVERED = {"op": "discover", "place": "observatory", "key": "observatory"}
+KNOWN = make_facts(place=OBSERVATORY, moves=())
+NEW = make_facts(place=OBSERVATORY, moves=(DISCOVERED,))
 # The passage a person read (issue 35): familiar and new at once about one place.
 TOLD_BOTH = (
     "You come to the Observatory this evening expecting the usual, and find something new. "
@@ -97,7 +101,7 @@ TOLD_BOTH = (
 
 
 def test_a_place_told_as_familiar_and_new_at_once_is_refused():
-    problem = familiarity_problem(TOLD_BOTH, place=OBSERVATORY, new=False)
+    problem = familiarity_problem(KNOWN, TOLD_BOTH)
 
     assert "expecting the usual" in problem
 
@@ -105,11 +109,26 @@ def test_a_place_told_as_familiar_and_new_at_once_is_refused():
 def test_a_place_new_to_the_hero_told_as_familiar_is_refused():
     text = "The Observatory greets you like an old friend this evening."
 
-    assert familiarity_problem(text, place=OBSERVATORY, new=True)
-    assert familiarity_problem(text, place=OBSERVATORY, new=False) == ""
+    assert familiarity_problem(NEW, text)
+    assert familiarity_problem(KNOWN, text) == ""
 
 
 def test_familiar_words_about_something_else_are_no_claim_about_the_place():
     text = "You step into the Observatory for the first time. Mira waves: see you again soon."
 
-    assert familiarity_problem(text, place=OBSERVATORY, new=True) == ""
+    assert familiarity_problem(NEW, text) == ""
+
+
+def test_the_scenarios_own_words_and_quoted_words_are_no_claim_of_the_narrators():
+    summit = Thing(
+        "summit", "The Summit", "The hilltop where the old beacon waits to be lit again."
+    )
+    facts = make_facts(
+        place=summit, moves=({"op": "discover", "place": "summit", "key": "summit"},)
+    )
+    text = (
+        "You reach the Summit for the first time. The Summit is the hilltop where the old "
+        "beacon waits to be lit again. “The Summit again, at last,” Mira says."
+    )
+
+    assert familiarity_problem(facts, text) == ""

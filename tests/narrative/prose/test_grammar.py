@@ -5,6 +5,7 @@ varied across beats."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from collections import Counter
 
@@ -19,6 +20,7 @@ from narrative.prose import (
     WORDS_MAX,
     WORDS_MIN,
     BeatText,
+    Thing,
     beat_text_offline,
     familiarity_problem,
     length_problem,
@@ -28,6 +30,7 @@ from narrative.prose import (
     tone_problem,
 )
 from narrative.prose.grammar import Chooser, described_id, fields_of, scene_words
+from narrative.scenario import DEFAULT_PATH
 from nudges.words import nudge_tone_problem
 from tests.narrative.prose.factories import (
     ARENA,
@@ -398,15 +401,20 @@ def test_an_event_that_appears_is_told_as_a_thing_that_is_there(seed):
     assert "” found" not in text
 
 
+SCENARIO = json.loads(DEFAULT_PATH.read_text())
+
+
 @pytest.mark.parametrize("kind", BEAT_KINDS)
-def test_a_place_discovered_in_the_scene_is_never_told_as_familiar(kind):
-    discovered = {"op": "discover", "place": "arena", "key": "arena"}
+@pytest.mark.parametrize("place", SCENARIO["places"], ids=lambda place: place["key"])
+def test_a_place_discovered_in_the_scene_is_never_told_as_familiar(kind, place):
+    thing = Thing(place["key"], place["name"], place["description"])
+    discovered = {"op": "discover", "place": thing.key, "key": thing.key}
     for seed in SEEDS:
-        facts = make_facts(kind=kind, seed=seed, place=ARENA, moves=(discovered,))
+        facts = make_facts(kind=kind, seed=seed, place=thing, moves=(discovered,))
 
         text = beat_text_offline(facts).text
 
-        assert familiarity_problem(text, place=ARENA.name, new=True) == ""
+        assert familiarity_problem(facts, text) == ""
 
 
 @pytest.mark.parametrize("seed", SEEDS)
