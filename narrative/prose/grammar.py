@@ -121,8 +121,18 @@ class Chooser:
         fresh = [option for option in fresh if self.times_told(option) == least]
         option = fresh[_stable(self.seed, slot) % len(fresh)]
         self.used.add(option)
-        self.said[option] = self.fill(option, **more)
-        return self.said[option]
+        words = self.said[option] = self.fill(option, **more)
+        self.said[words] = words  # the words as well: the same line filled alike is told
+        return words
+
+    def fresh(self, slot: str, options: Sequence[str], **more: str) -> str:
+        """Like `pick`, for a line a beat can do without: "" when every awake option was
+        told before in the story, or its words, filled in, were."""
+        awake = [o for o in self.awake(options, more) if not self.times_told(o)]
+        if not awake:
+            return ""
+        words = self.pick(slot, awake, **more)
+        return "" if self.times_told(words) else words
 
     def told_in(self, text: str) -> set[str]:
         """The phrase_id of each phrase picked that `text` says (a paragraph picked but
@@ -203,6 +213,7 @@ def scene_words(facts: BeatFacts) -> dict[str, str]:
         "chapter_description": _sentence(facts.chapter_description),
         "quest_message": _one_line(facts.quest_message),
         "goal": _one_line(facts.goal_title),
+        "mission": _one_line(facts.missions[0]) if facts.missions else "",
         "quest": _one_line(facts.quest_title),
         "days": _count(facts.streak_days, "day") if facts.streak_days > 0 else "",
         "days_title": _count(facts.streak_days, "Day") if facts.streak_days > 0 else "",
@@ -409,7 +420,8 @@ def progress_paragraph(facts: BeatFacts, choose: Chooser, detail: Detail) -> str
     if not lines:
         rest = "rest" if facts.kind in REST_KINDS else "any"
         return choose.pick("nothing", phrases.NOTHING_TO_COUNT[rest])
-    return " ".join([choose.pick("lead", phrases.LEADS[facts.kind]), *lines])
+    lead = choose.fresh("lead", phrases.LEADS[facts.kind])
+    return " ".join([lead, *lines] if lead else lines)
 
 
 # -- paragraphs -------------------------------------------------------------------------------
@@ -447,7 +459,8 @@ def required_paragraphs(
         paragraphs.append((OPENING, _exchange(facts, choose)))
     paragraphs += [(MOVES, text) for text in move_paragraphs(facts, choose, detail, described)]
     paragraphs.append((PROGRESS, progress_paragraph(facts, choose, detail)))
-    paragraphs.append((CLOSING, choose.pick("closing", phrases.CLOSINGS[facts.kind])))
+    if closing := choose.fresh("closing", phrases.CLOSINGS[facts.kind]):
+        paragraphs.append((CLOSING, closing))
     return paragraphs
 
 
@@ -461,11 +474,14 @@ def _present(facts: BeatFacts) -> tuple[list[Thing], list[Thing]]:
 def _company(
     slot: str, things: list[Thing], facts: BeatFacts, choose: Chooser, described: set[str]
 ) -> str:
-    """Who or what is here, and what one of them is (one not described yet)."""
+    """Who or what is here, and what one of them is (one not described yet). The story
+    remembers who and what it listed (`_listed_id`): the same company, or the same pack, is
+    not listed again."""
     names = [name_of(facts, thing.key) for thing in things]
     table = phrases.COMPANY if slot == "company" else phrases.PACK
     listed = _and_list(names)
     text = choose.pick(slot, table, people=listed, items=listed)
+    choose.said[_listed_id(slot, things)] = text
     fresh = {thing.key: thing for thing in things if _untold(thing, described, choose)}
     if fresh:
         thing = fresh[choose.order(slot, list(fresh))[0]]
@@ -474,16 +490,21 @@ def _company(
     return text
 
 
+def _listed_id(slot: str, things: list[Thing]) -> str:
+    """What the story keeps for a list of who is here or what is carried."""
+    return f"{slot}:{','.join(sorted(thing.key for thing in things))}"
+
+
 def optional_paragraphs(
     facts: BeatFacts, choose: Chooser, described: set[str]
 ) -> Iterator[tuple[int, str]]:
     """Paragraphs a beat may add when short, the most relevant first: where the story
     stands, the place, the quest's note, who and what is here, then the scene's colour in
     an order of this beat's own."""
-    if "previous" in choose.words:
-        yield CONTEXT, choose.pick("previous", phrases.PREVIOUS)
-    if not facts.chapter_opens:
-        yield CONTEXT, choose.pick("chapter_now", phrases.CHAPTER_NOW)
+    if "previous" in choose.words and (line := choose.fresh("previous", phrases.PREVIOUS)):
+        yield CONTEXT, line
+    if not facts.chapter_opens and (line := choose.fresh("chapter_now", phrases.CHAPTER_NOW)):
+        yield CONTEXT, line
     if _untold(facts.place, described, choose):
         described.add(facts.place.key)
         sentence = describe(facts.place, choose.words["place"], choose, "setting")
@@ -491,9 +512,9 @@ def optional_paragraphs(
     if "quest_message" in choose.words:
         yield NOTE, choose.pick("quest_message", phrases.QUEST_MESSAGE)
     people, items = _present(facts)
-    if people:
+    if people and not choose.times_told(_listed_id("company", people)):
         yield COMPANY, _company("company", people, facts, choose, described)
-    if items:
+    if items and not choose.times_told(_listed_id("pack", items)):
         yield COMPANY, _company("pack", items, facts, choose, described)
     for text in _colour(facts, choose):
         if not choose.times_told(text):
@@ -568,7 +589,7 @@ def beat_text_offline(facts: BeatFacts) -> BeatText:
             paragraphs.append((AMBIENT, text))
             total += len(text.split())
     title, text = beat_title(facts, choose), _joined(paragraphs)
-    told = tuple(sorted(choose.told_in(text) | {phrase_id(title)}))
+    told = tuple(sorted(choose.told_in(f"{title}\n\n{text}")))
     return BeatText(title=title, text=text, told=told)
 
 

@@ -26,6 +26,9 @@ TITLES: dict[str, tuple[str, ...]] = {
         "{act}",
     ),
     "milestone": (
+        "For “{mission}”",
+        "The Day of “{mission}”",
+        "After “{mission}”",
         "Another Lantern Lit",
         "What Your Hands Made",
         "Small Lights, Steady Hands",
@@ -319,6 +322,11 @@ MOVES: dict[str, tuple[str, ...]] = {
         "Because of {by_poss} steady work, something new is here at {at}: {event}.",
         "{By_poss} effort sets something lovely in motion: {event}.",
         "Thanks to {by}, the valley has something new at {at}: {event}.",
+        "Where there was nothing this morning, there is now {event}, and {by} made it so.",
+        "People stop on their way past {at} to look at what {by} made: {event}.",
+        "{By_poss} work leaves its mark at {at}: {event}, for anyone to see.",
+        "Everyone at {at} can see it now: {event}, thanks to {by}.",
+        "A small wonder takes its place at {at}, {by_poss} doing: {event}.",
     ),
 }
 

@@ -446,3 +446,28 @@ def test_the_habits_kept_are_told_with_their_days(seed):
 
     assert "“Morning walk” on 5 days and “Read” on 1 day" in text
     assert "habits" in quoted_facts(facts, text)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_same_company_and_the_same_pack_are_not_listed_again_in_a_story(seed):
+    quiet = dict(moves=(), missions=(), missions_count=0, minutes=0, reflection="")
+    first = beat_text_offline(make_facts(seed=seed, **quiet))
+    told = dict.fromkeys(first.told, 1)
+
+    later = beat_text_offline(make_facts(seed=seed + 100, told=told, **quiet)).text.lower()
+
+    listed = [p for p in paragraphs(first.text.lower()) if "mira the lamplighter" in p]
+    assert listed  # the first beat lists who is here
+    assert "mira the lamplighter" not in later
+    assert "small lantern" not in later
+
+
+def test_a_milestone_may_take_its_title_from_the_persons_own_mission():
+    told = {phrase_id(title): 1 for title in phrases.TITLES["milestone"] if "{" not in title}
+
+    titles = {
+        beat_text_offline(make_facts(seed=seed, told=told, missions=("Run 2 km",))).title
+        for seed in SEEDS
+    }
+
+    assert titles & {"For “Run 2 km”", "The Day of “Run 2 km”", "After “Run 2 km”"}
