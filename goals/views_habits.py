@@ -65,8 +65,8 @@ def habit_list(request: PersonRequest) -> HttpResponse:
         (h, _streak_words(streaks[h.pk], due_today=selectors.due_on(h, today)), h.pk in ticked)
         for h in habits
     ]
-    fields = render_to_string(FORM_FIELDS, {"form": form}) if form.is_bound else _blank_fields()
-    context = {"rows": rows, "form": form, "fields": fields, "today": today}
+    shown = render_to_string(FORM_FIELDS, {"form": form}) if form.is_bound else _blank_fields()
+    context = {"rows": rows, "form": form, "fields": shown, "today": today}
     return render(request, "goals/habits.html", context)
 
 

@@ -162,9 +162,11 @@ def facts_to_dict(facts: BeatFacts) -> dict[str, Any]:
 
 def facts_from_dict(data: Mapping[str, Any]) -> BeatFacts:
     things = {"place", "people", "items_held"}
-    fields = {k: v for k, v in data.items() if k not in things}
+    fields: dict[str, Any] = {
+        k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k not in things
+    }
     return BeatFacts(
-        **{k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()},
+        **fields,
         place=Thing(**data["place"]),
         people=tuple(Thing(**p) for p in data["people"]),
         items_held=tuple(Thing(**i) for i in data["items_held"]),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from narrative.prose import phrases
 from narrative.prose.facts import HERO, WORDS_MAX, WORDS_MIN, BeatFacts
 from nudges.words.tone import nudge_tone_problem
 
@@ -114,16 +115,11 @@ _NEW = re.compile(
     r"waiting to be found)\b",
     re.IGNORECASE,
 )
-_FAMILIAR = re.compile(
-    r"\b(?:again|as usual|the usual|as you remember|as you left|as ever|an old friend|"
-    r"than before|coming home|the way you do|knows your (?:foot)?steps|worn smooth)\b",
-    re.IGNORECASE,
-)
 
 
 def says_familiar(sentence: str) -> bool:
     """Whether `sentence` says something is known from before ("as you remember")."""
-    return bool(_FAMILIAR.search(sentence))
+    return bool(phrases.FAMILIAR.search(sentence))
 
 
 def familiarity_problem(facts: BeatFacts, text: str) -> str:

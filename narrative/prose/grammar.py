@@ -19,7 +19,6 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from narrative.prose import phrases
-from narrative.prose.checks import says_familiar
 from narrative.prose.facts import (
     BEAT_KINDS,
     HERO,
@@ -427,12 +426,13 @@ def progress_paragraph(facts: BeatFacts, choose: Chooser, detail: Detail) -> str
 
 def _opening(facts: BeatFacts, choose: Chooser) -> str:
     """The opening for the kind; one that says the place is familiar never for a place the
-    hero comes to for the first time (checks.familiarity_problem would refuse it)."""
+    hero comes to for the first time (phrases.FAMILIAR; checks.familiarity_problem would
+    refuse it)."""
     if facts.kind == "side" and "choice" in choose.words:
         return choose.pick("opening", phrases.SIDE_CHOSEN)
     options = phrases.OPENINGS[facts.kind]
     if facts.place_is_new:
-        options = tuple(option for option in options if not says_familiar(option))
+        options = tuple(option for option in options if not phrases.FAMILIAR.search(option))
     return choose.pick("opening", options)
 
 

@@ -15,6 +15,8 @@ Kind, never punishing: no phrase counts time away, mourns, hurries, or says "mis
 
 from __future__ import annotations
 
+import re
+
 # -- titles (at most grammar.TITLE_MAX_CHARS once filled; longer ones sleep) -----------------
 
 TITLES: dict[str, tuple[str, ...]] = {
@@ -602,4 +604,12 @@ VALLEY = (
     "those lights are yours, and they glow as brightly as any.",
     "If you listen, you can hear the valley growing: a new stone settling into the road, a "
     "seed stirring in the soil, a page turning somewhere.",
+)
+
+# Words that say a place is known from before: never for a place the hero comes to for the
+# first time (grammar's openings; checks.familiarity_problem reads any draft with them).
+FAMILIAR = re.compile(
+    r"\b(?:again|as usual|the usual|as you remember|as you left|as ever|an old friend|"
+    r"than before|coming home|the way you do|knows your (?:foot)?steps|worn smooth)\b",
+    re.IGNORECASE,
 )
