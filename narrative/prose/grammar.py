@@ -206,7 +206,8 @@ def scene_words(facts: BeatFacts) -> dict[str, str]:
     optional = {
         "name": facts.first_name.strip(),
         "choice": _one_line(facts.choice_label),
-        "previous": _one_line(facts.previous_title),
+        # A title that quotes ("The Day of “Call Sam”") is not quoted again inside quotes.
+        "previous": "" if "“" in facts.previous_title else _one_line(facts.previous_title),
         "chapter_description": _sentence(facts.chapter_description),
         "quest_message": _one_line(facts.quest_message),
         "goal": _one_line(facts.goal_title),

@@ -324,7 +324,7 @@ MOVES: dict[str, tuple[str, ...]] = {
         "Because of {by_poss} steady work, something new is here at {at}: {event}.",
         "{By_poss} effort sets something lovely in motion: {event}.",
         "Thanks to {by}, the valley has something new at {at}: {event}.",
-        "Where there was nothing this morning, there is now {event}, and {by} made it so.",
+        "Where there was nothing before, there is now {event}, and {by} made it so.",
         "People stop on their way past {at} to look at what {by} made: {event}.",
         "{By_poss} work leaves its mark at {at}: {event}, for anyone to see.",
         "Everyone at {at} can see it now: {event}, thanks to {by}.",
@@ -442,7 +442,7 @@ FACT_LINES: dict[str, tuple[str, ...]] = {
     # {habits}: "“Morning walk” on 5 days and “Read” on 2 days"
     "habits": (
         "You kept {habits}.",
-        "Day by day, you kept {habits}, and the path remembers each one.",
+        "You kept {habits}, and every one of those days counts.",
         "Quietly, steadily, you kept {habits}.",
     ),
     "minutes": (

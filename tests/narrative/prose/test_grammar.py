@@ -471,3 +471,11 @@ def test_a_milestone_may_take_its_title_from_the_persons_own_mission():
     }
 
     assert titles & {"For “Run 2 km”", "The Day of “Run 2 km”", "After “Run 2 km”"}
+
+
+def test_a_title_that_quotes_is_not_quoted_again_as_the_last_pages():
+    for seed in SEEDS:
+        text = beat_text_offline(make_facts(seed=seed, previous_title="The Day of “Call Sam”")).text
+
+        assert "““" not in text
+        assert "“The Day of" not in text
