@@ -64,7 +64,9 @@ from companion.dialogue.shortfalls import (
 )
 from companion.selectors import agent_state_data
 from companion.turn.common import TurnDeps, readable
+from companion.turn.plan import HEAVY
 from delight.ai.embeddings.vectors import Embedder, cosines
+from delight.ai.offline import grief_in, loss_in
 from delight.models import User
 from delight.runner import TurnState
 from goals.selectors import HABIT_CHOICE, flow_choices, habit_choices, missions_done_today
@@ -122,6 +124,13 @@ FLOW_DONE = {
     "complete_habit": "Ticked “{title}” for today. Nice work!",
     "adjust_goal": "Updated “{title}”: its {field} is now {value}.",
 }
+# A deed told beside a loss or a heavy feeling is marked without a cheer.
+FLOW_DONE_QUIET = {
+    "complete_mission": "{sorry} I've marked “{title}” as done.",
+    "complete_habit": "{sorry} I've ticked “{title}” for today.",
+}
+SORRY_FOR_LOSS = "I'm so sorry about {who}."
+SORRY_HEAVY = "That sounds like a heavy day."
 
 _ADJUST_CUE = re.compile(
     r"\b(?:change|rename|move|push|postpone|adjust|update|edit|extend)\b.*\bgoal\b"
@@ -578,9 +587,14 @@ def _action_args(action: str, slots: dict[str, Any]) -> dict[str, Any]:
 
 
 def flow_outcome(
-    flow: dict[str, Any], outputs: dict[str, Any], runs: list[dict[str, Any]]
+    flow: dict[str, Any],
+    outputs: dict[str, Any],
+    runs: list[dict[str, Any]],
+    *,
+    sorry: str = "",
 ) -> tuple[dict[str, Any], str]:
-    """The flow's state and words after its action (if it had one) ran."""
+    """The flow's state and words after its action (if it had one) ran; with `sorry` (a
+    loss or a heavy feeling told with the deed) a deed is marked quietly after it."""
     if not flow["action"]:
         return flow, flow["reply"]
     name, slots = flow["action"]
@@ -589,7 +603,8 @@ def flow_outcome(
     if run["ok"]:
         title = _action_title(name, slots, outputs.get(FLOW_TOOLS[name], {}))
         dialogue = dialogue.complete()
-        done = FLOW_DONE[name].format(title=title, **_changed(name, slots))
+        words = FLOW_DONE_QUIET.get(name, FLOW_DONE[name]) if sorry else FLOW_DONE[name]
+        done = words.format(title=title, sorry=sorry, **_changed(name, slots))
         text = " ".join(filter(None, [flow["reply"], done]))
     else:
         reason = readable(run["error"] or "")
@@ -626,3 +641,12 @@ def final_dialogue(state: TurnState) -> DialogueState:
     if before.state is ConversationState.COMPLETED:
         return DialogueState(paused=before.paused)
     return before
+
+
+def sorry_for(text: str, *, scores: dict[str, float], mourning: bool) -> str:
+    """Words of sympathy for a message that tells a loss, remembers someone gone, or reads
+    as sad (or comes while a loss is fresh); "" for any other."""
+    if (loss := loss_in(text)) is not None:
+        return SORRY_FOR_LOSS.format(who=loss.who)
+    sad = scores.get("sadness", 0.0) >= HEAVY  # fear or anger beside a deed is no sorrow
+    return SORRY_HEAVY if grief_in(text) or mourning or sad else ""

@@ -59,6 +59,7 @@ from companion.turn.flows import (
     flow_plan,
     flow_to_start,
     meant_choice,
+    sorry_for,
     step_dict,
     waiting_reminder,
 )
@@ -551,7 +552,12 @@ def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         presence_welcomed(user=deps.user, at=deps.now)
     if flow is not None:
         done = last_action(flow, outputs, runs)
-        flow, text = flow_outcome(flow, outputs, runs)
+        emotion = emotion_of(state)
+        sorry = sorry_for(
+            state.input.text, scores=emotion.scores if emotion else {},
+            mourning=deps.session_at_start.get("mourning") is not None,
+        )  # fmt: skip
+        flow, text = flow_outcome(flow, outputs, runs, sorry=sorry)
         out["flow"] = flow
         out["reply"] = emit_text(deps, word_chunks(_opened(welcome, text)))
         if done:

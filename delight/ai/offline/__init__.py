@@ -25,7 +25,7 @@ from __future__ import annotations
 from delight.ai.offline.compose import UNPLANNED, OfflineReply, choose_strategy, compose_reply
 from delight.ai.offline.context import GoalNote, MemoryNote, ReplyContext
 from delight.ai.offline.facts import extract_facts
-from delight.ai.offline.losses import Loss, loss_in
+from delight.ai.offline.losses import Loss, grief_in, loss_in
 from delight.ai.offline.match import check_rules, decomposition_count, find_match
 from delight.ai.offline.reflection import drop_openers, reflect, second_person, split_sentences
 from delight.ai.offline.story_answers import (
@@ -67,6 +67,7 @@ __all__ = [
     "drop_openers",
     "extract_facts",
     "find_match",
+    "grief_in",
     "loss_in",
     "reflect",
     "second_person",

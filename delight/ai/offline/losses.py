@@ -30,6 +30,13 @@ _LOST = re.compile(
     r"|grandfather|nan|gran|husband|wife|partner|son|daughter|brother|sister|uncle|aunt"
     r"|cousin|friend|baby)(?: [A-Z][a-z]+)?|[A-Z][a-z]+)(?: down| to sleep)?\b"
 )
+# "had to have bramble put down": a pet's end, its name often typed in lower case.
+_PUT_DOWN = re.compile(
+    r"\bhad to (?:have|get) (?P<who>(?i:my|our) (?:\w+ )?(?:cat|dog|puppy|kitten|rabbit"
+    r"|hamster|horse|pony|pet)(?: [A-Za-z][a-z]+)?|[A-Za-z][a-z]+)"
+    r" (?:put down|put to sleep)\b",
+    re.IGNORECASE,
+)
 _FUNERAL = re.compile(r"\b(?:funeral|passing|death) of (?P<who>(?i:my|our) \w+(?: [A-Z][a-z]+)?)")
 # A word before the one who died that makes them someone else's, or no one in particular.
 _SOMEONE_ELSES = re.compile(r"\b(?:her|his|their|your|the|a|an)\s+$", re.IGNORECASE)
@@ -44,6 +51,9 @@ _NOT_NAMES = frozenset(
         "he",
         "she",
         "they",
+        "him",
+        "her",
+        "them",
         "that",
         "this",
         "everything",
@@ -109,7 +119,7 @@ class Loss:
 def loss_in(text: str) -> Loss | None:
     """The death of someone or a pet that `text` tells of, or None."""
     clean = clean_text(text)
-    for pattern in (_DIED, _LOST, _FUNERAL):
+    for pattern in (_DIED, _LOST, _PUT_DOWN, _FUNERAL):
         for found in pattern.finditer(clean):
             who = found["who"]
             if who.lower() in _NOT_NAMES or _unlike_loss(clean, found):
@@ -125,7 +135,8 @@ def loss_in(text: str) -> Loss | None:
                 name = who = who[:1].upper() + who[1:]
             spoken = reflect(who) if who.lower().startswith(("my ", "our ")) else who
             spoken = re.sub(r"^our\b", "your", spoken)
-            return Loss(spoken, name, bool(_PETS.search(who.lower())))
+            pet = pattern is _PUT_DOWN or bool(_PETS.search(who.lower()))
+            return Loss(spoken, name, pet)
     return None
 
 
@@ -135,3 +146,19 @@ def _unlike_loss(text: str, found: re.Match[str]) -> bool:
     return bool(re.match(r"\s*(?:my|the|a|an|it|this|her|his|their) ", after)) and " passed" in (
         found.group(0).lower()
     )
+
+
+# Someone gone remembered on a day that was theirs ("it would have been our 48th
+# anniversary today", "first christmas without her", "i miss him so much").
+_REMEMBERED = re.compile(
+    r"\bwould have been (?:our|his|her|their|my \w+'?s?) (?:\w+ )?(?:anniversary|birthday)\b"
+    r"|\b(?:first|1st) (?:christmas|birthday|anniversary|holiday|summer|xmas|easter)"
+    r" without (?:him|her|them|my|our)\b"
+    r"|\bmiss(?:ing)? (?:him|her|them) (?:so much|every day|terribly|loads|like crazy)\b",
+    re.IGNORECASE,
+)
+
+
+def grief_in(text: str) -> bool:
+    """A loss told, or someone gone remembered: no time for a cheer."""
+    return loss_in(text) is not None or bool(_REMEMBERED.search(clean_text(text)))
