@@ -35,6 +35,7 @@ from companion.dialogue.parsing import (
     fits_one,
     fitting,
     named_by_the_rest,
+    names_its_topic_only,
     tells_a_bare_past,
     told_in_its_verb,
 )
@@ -68,6 +69,7 @@ __all__ = [
     "fits_one",
     "fitting",
     "named_by_the_rest",
+    "names_its_topic_only",
     "tells_a_bare_past",
     "told_in_its_verb",
     "transition",

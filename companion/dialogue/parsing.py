@@ -67,6 +67,9 @@ class Choice:
 
     id: int | str
     title: str
+    # The goal a mission serves (None for a goal, a habit, or one offered by title): not
+    # part of what the choice is.
+    goal: int | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,9 @@ class DialogueContext:
     # What the message points back at ("k did that too"), named just before: the choice
     # taken when its own words name none.
     referent: Choice | None = None
+    # The words name what these choices share (a deed named by its goal's words alone): the
+    # person is asked which, whichever the words fit a little better.
+    ask: bool = False
 
 
 @dataclass(frozen=True)
@@ -550,6 +556,24 @@ def named_by_the_rest(part: str, whole: str, choices: Sequence[Choice]) -> Choic
     return fits_one(rest, choices, SAYS_WHICH) if rest else None
 
 
+def names_its_topic_only(text: str, choice: Choice, topic: str) -> bool:
+    """Whether `text` tells a deed by "did" or "done" alone and names `choice` only by words
+    of `topic` (the title of the goal it serves), never by the verb its title starts with:
+    "did my spanish" names the Spanish goal, not "Listen to a Spanish podcast episode" over
+    "Do one Duolingo lesson"."""
+    title = re.findall(r"[a-z0-9']+", choice.title.lower())
+    first = _stem(title[0]) if title and title[0].isalpha() else ""
+    if not _DID_IT.search(text) or not first or first in LIGHT_VERBS:
+        return False  # "drew the cup" says its own verb; "Do 4 sets…" has none to say
+    words = _tokens(choice.title)
+    heard = _heard(_tokens(text) - LIGHT_VERBS, words)
+    return bool(heard) and first not in heard and heard <= _heard(_tokens(topic), words)
+
+
+# A deed told by a verb that says only that it was done ("did my spanish").
+_DID_IT = re.compile(r"\b(?:did|done|finished|got through)\b", re.IGNORECASE)
+
+
 def fitting(text: str, choices: Sequence[Choice], weight: float) -> list[Choice]:
     """The choices `text` shares words of at least `weight` with, best first (a word in two
     titles weighs 0.5: "a reading one" fits both reading missions)."""
@@ -573,12 +597,12 @@ def reference_parser(kind: str, pick: Callable[[DialogueContext], Sequence[Choic
         if not choices:
             raise SlotError(f"I don't see any open {kind}s right now")
         # "the workout lol, glazing is tmrw": the one done, not the one put off.
-        choice = best_choice(not_put_off(text), choices)
+        choice = None if env.context.ask else best_choice(not_put_off(text), choices)
         if choice is None and env.context.referent in choices:
             choice = env.context.referent
         if choice is None:
             # The two best when the words fit several (latest first on a tie), else a list.
-            close = [c.title for c in top_choices(text, choices)]
+            close = [c.title for c in (choices if env.context.ask else top_choices(text, choices))]
             if len(close) == 2:
                 raise SlotError(CHOOSE_TWO.format(*close))
             options = close or [c.title for c in choices[:5]]

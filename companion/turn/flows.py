@@ -27,6 +27,7 @@ from companion.dialogue import (
     fits_one,
     fitting,
     named_by_the_rest,
+    names_its_topic_only,
     tells_a_bare_past,
     told_in_its_verb,
 )
@@ -164,6 +165,9 @@ POINTED = re.compile(r"\b(?:thing|one|stuff|bit|mission|task)\b", re.IGNORECASE)
 # The weight of the words a deed must share with each of two missions to be asked about: a
 # word that only those two titles have ("a reading one": "Read 15 pages…", "Read one short…").
 PAIR = 0.5
+# A deed that names only its goal ("did my spanish") is asked about among that goal's open
+# missions when there are at most this many (more would be no question to answer).
+TOPIC_CHOICES = 3
 # At most this many words, just after a mission was marked, may name another ("squats too").
 FOLLOW_WORDS = 6
 # A thing told as done by its state ("kitchen counter is clean!!", "the garlic is in the
@@ -374,6 +378,14 @@ def flow_to_start(
             return "complete_mission", dataclasses.replace(
                 choices, missions=(meant,), referent=meant
             )
+        if (
+            choices.missions
+            and (done or deed)
+            and (best := best_choice(text, choices.missions, LIGHT_VERBS))
+            and (siblings := _its_goals(text, best, choices))
+        ):
+            # "did my spanish": the Duolingo lesson or the Spanish podcast, she asks.
+            return "complete_mission", dataclasses.replace(choices, missions=siblings, ask=True)
         if choices.missions and (((done or mission) and named) or (done and mission)):
             return "complete_mission", choices
         if choices.missions and deed and (pointed := _pointed(text, choices)):
@@ -449,6 +461,17 @@ def _fitting(deed: str, choices: DialogueContext, *, told: str = "") -> tuple[Ch
         # G C and D": the one with G, C and D).
         return (told_one,)
     return tuple(close) if len(close) > 1 else ()
+
+
+def _its_goals(deed: str, one: Choice, choices: DialogueContext) -> tuple[Choice, ...]:
+    """The open missions of the goal `one` serves, when the deed names `one` only by its
+    goal's words ("did my spanish": the Duolingo lesson or the Spanish podcast, she asks);
+    () otherwise, or when the goal has no other open mission."""
+    goal = next((g for g in choices.goals if g.id == one.goal), None)
+    if goal is None or not names_its_topic_only(deed, one, goal.title):
+        return ()
+    siblings = tuple(m for m in choices.missions if m.goal == one.goal)
+    return siblings if 1 < len(siblings) <= TOPIC_CHOICES else ()
 
 
 def fitting_by_meaning(

@@ -173,9 +173,9 @@ def goal_focus(*, user: User, limit: int = 5) -> list[dict[str, Any]]:
 
 def flow_choices(
     *, user: User, limit: int = 50
-) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
-    """(id, title) of the person's open missions and active goals, for a conversation to
-    refer to by name (two light queries: no counts, no joins)."""
+) -> tuple[list[tuple[int, str, int]], list[tuple[int, str]]]:
+    """(id, title, goal id) of the person's open missions and (id, title) of their active
+    goals, for a conversation to refer to by name (two light queries: no counts, no joins)."""
     missions = (
         Mission.objects.owned_by(user)
         .filter(status__in=Mission.POOL)
@@ -183,7 +183,7 @@ def flow_choices(
     )
     goals = Goal.objects.owned_by(user).filter(status=Goal.Status.ACTIVE).order_by("-created_at")
     return (
-        list(missions.values_list("id", "title")[:limit]),
+        list(missions.values_list("id", "title", "goal_id")[:limit]),
         list(goals.values_list("id", "title")[:limit]),
     )
 

@@ -899,3 +899,40 @@ def test_back_after_be_right_back_is_no_goodbye(swimmer):
     answer = say(swimmer, "ok back. false alarm, he wanted his dinosaur", away)
 
     assert answer["act"] != "goodbye"
+
+
+@pytest.fixture
+def learner(owner):
+    """Priya, learning Spanish (two missions for it) and walking more."""
+    spanish = make_goal(owner, title="Hold a 10-minute conversation in Spanish")
+    for title in ("Do one Duolingo lesson", "Listen to a Spanish podcast episode"):
+        make_mission(spanish, title=title)
+    make_mission(make_goal(owner, title="Walk 8,000 steps a day"), title="Take a lunchtime walk")
+    return owner
+
+
+def test_a_deed_naming_only_its_goal_asks_which_of_its_missions(learner):
+    answer = say(learner, "oh and did my spanish on the streetcar")
+
+    assert answer["act"] == "clarify_choice"
+    assert "Do one Duolingo lesson" in answer["reply"]
+    assert "Listen to a Spanish podcast episode" in answer["reply"]
+    assert done_titles(learner) == set()
+    chosen = say(learner, "duolingo, the podcast is for the gym later", answer)
+    assert done_titles(learner) == {"Do one Duolingo lesson"}
+    assert chosen["act"] == "mission_done"
+
+
+def test_a_deed_naming_a_missions_own_verb_is_that_mission(learner):
+    say(learner, "listened to a spanish podcast on the bus")
+
+    assert done_titles(learner) == {"Listen to a Spanish podcast episode"}
+
+
+@pytest.mark.parametrize(
+    "text", ["went to my spanish class", "done with the podcast on spanish verbs"]
+)
+def test_a_deed_with_its_own_verb_or_naming_the_mission_asks_nothing(learner, text):
+    answer = say(learner, text)
+
+    assert answer["act"] != "clarify_choice"
