@@ -31,6 +31,7 @@ from companion.dialogue.phrases import (
     WHY_CLAUSE,
     WISH,
 )
+from delight.ai.offline.facts.common import RELATIONS
 from delight.ai.offline.kindness_words import OWN_PLAN
 
 # Fewer words than this, with a question mark, are an unsure answer ("pottery?").
@@ -56,6 +57,13 @@ _OTHERS_DEED = re.compile(
     r"|^\W*(?:my\s+)?(?!i\b)[a-z]+\s+(?:said|says)\b"
     r"|\b(?!(?:it|that|what|there|here|he|she|who|this|everything|nothing)'?s\b)[a-z]+'?s\s+"
     r"(?:cooking|making|doing|driving|taking|bringing|handling|sorting|picking)\b",
+    re.I,
+)
+# One of theirs, a pet too, doing it ("my cat haggis just walked across the keyboard"),
+# unless with them ("my sister ran it with me").
+_THEIRS_DID = re.compile(
+    rf"^\W*(?:my|our)\s+(?:{RELATIONS}|cat|dog|kitten|puppy|pet|kid|kids|baby)(?:\s+[a-z]+)?"
+    r"\s+(?:just\s+|also\s+)?(?:did|went|made|ran|ate|sat|[a-z]+ed)\b",
     re.I,
 )
 # Where one clause of a message ends and another begins ("ellie joined in lol she did…").
@@ -263,6 +271,8 @@ def others_did(text: str) -> bool:
     """The deed told is someone else's ("she did the downward dog on rufus", "vikram did the
     dishes tonight", "my husband did the dishes")."""
     if _OTHERS_DEED.search(text):
+        return True
+    if _THEIRS_DID.search(text) and not _WITH_THEM.search(text):
         return True
     # In any clause: "the receipts. they are done. well, Flor did them, i was teaching"; a
     # deed done with them is theirs too ("lena did it with me").

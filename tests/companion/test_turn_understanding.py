@@ -936,3 +936,30 @@ def test_a_deed_with_its_own_verb_or_naming_the_mission_asks_nothing(learner, te
     answer = say(learner, text)
 
     assert answer["act"] != "clarify_choice"
+
+
+@pytest.fixture
+def pianist(owner):
+    """Keira, a bus driver learning piano, with a cat called Haggis."""
+    goal = make_goal(owner, title="Learn to play piano")
+    for title in ("Practise posture and basic technique", "Learn the first section of your song"):
+        make_mission(goal, title=title)
+    remember(owner, "My cat is called Haggis", key="pet:cat")
+    return owner
+
+
+def test_a_pets_doing_is_never_marked_as_theirs(pianist):
+    answer = say(pianist, "my cat haggis just walked across the keyboard so technically hes "
+                          "ahead of me")  # fmt: skip
+
+    assert answer["act"] != "mission_done"
+    assert done_titles(pianist) == set()
+
+
+def test_a_move_to_come_is_remembered_and_answers_where_they_live(pianist):
+    told = say(pianist, "fiona and i are moving to edinburgh next month btw")
+    assert told["act"] == "fact_noted"
+
+    answer = say(pianist, "where do i live", told)
+
+    assert "Edinburgh" in answer["reply"]

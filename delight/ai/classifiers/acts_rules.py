@@ -239,5 +239,13 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|.*\b(?:is|are|was|were|got|came|come) (?:out of|home from|discharged from) (?:the )?"
             r"(?:hospital|icu|ward)\b|.*\bcame back all clear\b)",
         ),
+        (
+            # Something they told called a win ("so thats a win", "small win today").
+            "good_news",
+            r"^\W*(?:(?:so|well|ok|okay|anyway|and)\W+)?(?:that'?s|thats|its|it's|that is|which is)"
+            r" (?:a |one )?(?:(?:small|little|big|huge|tiny|massive|real)\s+)?(?:win|result)\b"
+            r"(?!\s+for (?:them|him|her))[\s!.]*(?:i guess|i suppose|lol|haha)?[\s!.]*$"
+            r"|^\W*(?:small|little|tiny|big|huge)\s+win\b",
+        ),
     )
 )

@@ -123,7 +123,7 @@ def sympathy(given: ActInput) -> list[str]:
                   "them": _them(f"{loss.who} {given.text}")}  # fmt: skip
         return drawn(words.SYMPATHY_DEATH, given, "loss", **values)
     if _DEATH.search(given.text):
-        return drawn(words.SYMPATHY_GRIEF, given, "grief")
+        return drawn(words.SYMPATHY_GRIEF, given, "grief", them=_them(given.text))
     if _UNWELL.search(given.text):
         # "she had a fall, shes 89": a worry for someone, not a disappointment.
         who = next((w for p, w in _WHO if p.search(given.text)), "they")

@@ -66,9 +66,9 @@ SYMPATHY_DEATH = (
 )
 SYMPATHY_GRIEF = (
     "I'm so sorry{n}. Grief is heavy, and it comes in waves. I'm here if you'd like to talk "
-    "about them.",
+    "about {them}.",
     "That's a real loss{n}, and it makes sense that it still hurts. Would you like to tell me "
-    "about them?",
+    "about {them}?",
 )
 SYMPATHY_UNWELL = (
     "Oh no{n}, I'm sorry. That's a real worry. How {doing} {who} doing now?",

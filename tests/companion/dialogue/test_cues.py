@@ -255,6 +255,10 @@ def test_what_is_not_put_off_is_the_part_that_tells_the_deed():
         ("ok did the dishes", False),
         ("today did the run", False),
         ("finally did it", False),
+        ("my cat haggis just walked across the keyboard", True),
+        ("our dog ate the flashcards", True),
+        ("my sister ran the 5k with me", False),
+        ("my first chapter is finished", False),
     ],
 )
 def test_a_deed_whose_subject_is_someone_else_is_theirs(text, theirs):

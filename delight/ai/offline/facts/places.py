@@ -35,6 +35,14 @@ _PLACES = (
         "Lives in {}",
         "location",
     ),
+    # A move to come ("fiona and i are moving to edinburgh next month"): told beside where
+    # they live, which it does not close until they say they moved.
+    (
+        r"\b(?:I|we|\w+ and I|me and \w+)(?:'m|'re| am| are|m|re)? (?:soon |finally )?"
+        r"(?:moving|relocating) to (.+)",
+        "Is moving to {}",
+        "location:moving",
+    ),
     (r"\bI am (?:originally )?from (.+)", "Is from {}", "hometown"),
     (r"\bI (?:grew up|was born|was raised) in (.+)", "Grew up in {}", "hometown"),
 )
@@ -45,10 +53,11 @@ _SINCE = re.compile(
     re.I,
 )
 _PLACE_ENDS = re.compile(
-    r"\s+(?:not|instead of|rather than|last|this|since|back in|in (?:19|20)\d\d|a (?:year|month"
-    r"|week)|(?:two|three|a few) (?:years|months|weeks))\b",
+    r"\s+(?:not|instead of|rather than|for|because|with|so|last|next|this|since|back in"
+    r"|in (?:19|20)\d\d|a (?:year|month|week)|(?:two|three|a few) (?:years|months|weeks))\b",
     re.I,
 )
+_UNNAMED = re.compile(r"^(?:a|an|the|my|our|his|her|their|new|another)\b", re.I)
 _NOT_PLACES = re.compile(r"^(?:a|an|the)?\s*(?:hurry|mess|pain|bad|good|fear|denial|debt)\b", re.I)
 
 
@@ -62,8 +71,12 @@ def location(clause: str) -> list[ExtractedFact]:
         said = _PLACE_ENDS.split(said, maxsplit=1)[0]
         place = _SINCE.sub("", thing(said, 8))
         place = _named(" ".join(place.split()[:5]))
-        if not place or _NOT_PLACES.match(place):
-            return []
+        if (
+            not place
+            or _NOT_PLACES.match(place)
+            or (key.endswith(":moving") and _UNNAMED.match(place))
+        ):
+            return []  # "moving to a new team at work" is no place
         return [fact(content.format(place), "personal", key, 0.8, "location", value=place)]
     return []
 

@@ -483,7 +483,19 @@ def test_a_setback_with_nothing_done_yet_is_eased_alone():
 )
 def test_a_death_said_as_passed_with_a_when_gets_sympathy_for_a_death(text, sorry):
     said = act_reply("sympathy", text, ReplyContext(name="Sam"), turn=0)[0]
-    assert (said in {w.replace("{n}", ", Sam") for w in words.SYMPATHY_GRIEF}) == sorry
+    grief = {
+        w.format(n=", Sam", them=them)
+        for w in words.SYMPATHY_GRIEF
+        for them in ("him", "her", "them")
+    }
+    assert (said in grief) == sorry
+
+
+@pytest.mark.parametrize(("text", "them"), [("she died 2 years ago", "her"),
+                                            ("he passed away in march", "him")])  # fmt: skip
+def test_grief_names_the_one_gone_as_they_were_told(text, them):
+    said = act_reply("sympathy", text, ReplyContext(name="Sam"), turn=0)[0]
+    assert said.endswith((f"about {them}.", f"about {them}?"))
 
 
 def test_asked_whether_it_is_normal_she_eases_the_doubt():

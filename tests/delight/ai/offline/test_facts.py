@@ -54,6 +54,13 @@ CASES = [
         "remember i moved to bristol last year not bath",
         [("Lives in Bristol", "personal", "location")],
     ),
+    (
+        "fiona and i are moving to edinburgh next month btw",
+        [("Is moving to Edinburgh", "personal", "location:moving")],
+    ),
+    ("im moving to leeds for uni", [("Is moving to Leeds", "personal", "location:moving")]),
+    ("I'm moving to a new team at work", []),
+    ("I live in Stoke with my mum", [("Lives in Stoke", "personal", "location")]),
     ("I'm 34 years old", [("Is 34 years old", "personal", "age")]),
     ("I love hiking", [("Loves hiking", "personal", "likes:hik")]),
     ("I don't like running anymore", [("Does not like running", "personal", "likes:run")]),
