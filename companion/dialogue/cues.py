@@ -28,6 +28,7 @@ from companion.dialogue.phrases import (
     SENTENCE_BREAK,
     SKIPPED,
     TYPO_VOCABULARY,
+    URGENT_WHEN,
     WHY_CLAUSE,
     WISH,
 )
@@ -44,7 +45,8 @@ _AIM_END = re.compile(
     r"|back when|she|shes|she's|he|hes|he's|they|theyre|they're)\b|\s+(?:lol|haha)\b"
     r"|[?!.]+(?:\s|$)"
     r"|,?\s+(?:but|though|tho)\b|\s+and\s+(?:never|still|always|just|keep)\b"
-    r"|\s+for\s+(?:like\s+|about\s+|over\s+)?(?:\w+\s+)?(?:years?|months?|ages|a\s+while|ever)\b",
+    r"|\s+for\s+(?:like\s+|about\s+|over\s+)?(?:\w+\s+)?(?:years?|months?|ages|a\s+while|ever)\b"
+    rf"|\s+(?:{URGENT_WHEN})\b",
     re.I,
 )
 # A deed done by someone else: "she did", "they went".

@@ -52,6 +52,7 @@ from companion.dialogue.phrases import (
     KEEP_DATE,
     NOT_A_TITLE,
     REPLACED,
+    URGENT_WHEN,
     WHY_CLAUSE,
     WHY_STATEMENT,
 )
@@ -310,7 +311,9 @@ _ABOUT_THEM = re.compile(
     # ... or with its "I've" left out, or a why or an aside ("…12 books, been meaning to
     # for ages", "…, always wanted to", "…, cause my knees", "…, its been years", "…, lol")
     r"|,\s*(?:been|always|never|because|cause|cuz|coz|since|its|it's|it has|it's been"
-    r"|havent|haven't|hopefully|finally|lol|haha|tbh|idk)\b.*$",
+    r"|havent|haven't|hopefully|finally|lol|haha|tbh|idk)\b.*$"
+    # ... or a when that says why ("…my mother's recipes before i forget them")
+    rf"|\s+(?:{URGENT_WHEN})\b.*$",
     re.IGNORECASE,
 )
 

@@ -8,6 +8,7 @@ the caller. Every move goes through the transition matrix (companion.dialogue.st
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import date
@@ -339,6 +340,9 @@ class DialogueManager:
             draft.go(S.UNDERSTANDING, S.WAITING_FOR_SLOT)
             draft.pending = CHOOSE_FIELD
             return draft.step(Outcome.ASK, f"What should I change: {draft.flow.field_list()}?")
+        if "why" in draft.flow.slot_names() and _GIVES_A_REASON.match(text):
+            # "because my grandchildren should know where they come from": the reason, again.
+            return self._correct(draft, "why", text)
         if is_aside(text, free_text=True) or _chatty(text):
             return self._confirm_aside(draft)
         reply = f"{draft.flow.summary(draft.slots)} (Say yes, or tell me what to change.)"
@@ -577,6 +581,11 @@ class DialogueManager:
             shown = shown[:1].lower() + shown[1:]
         note = f"Got it — the {slot.label or slot.name} is now {shown}."
         return replace(step, reply=_join(note, step.reply))
+
+
+_GIVES_A_REASON = re.compile(
+    r"^\W*(?:and\s+|also\s+|well\s+)?(?:because|cause|cos|coz|cuz)\s+\w+", re.I
+)
 
 
 def _chatty(text: str) -> bool:

@@ -196,6 +196,11 @@ CATEGORY_SYNONYMS: Mapping[str, tuple[str, ...]] = {
         "relationship", "social", "community", "love", "partner", "people",
     ),
 }  # fmt: skip
+# A when that says why the goal is urgent, no part of its title ("…my mother's recipes
+# before i forget them").
+URGENT_WHEN = (
+    r"before (?:i|we) (?:forget|lose)|before it'?s too late|while (?:i|we|she|he) still can"
+)
 CATEGORY_OF = {word: category for category, words in CATEGORY_SYNONYMS.items() for word in words}
 CATEGORY_WORD = re.compile(
     r"\b(?:" + "|".join(map(re.escape, sorted(CATEGORY_OF, key=len, reverse=True))) + r")\b",
@@ -214,7 +219,7 @@ CATEGORY_HINTS: Mapping[str, tuple[str, ...]] = {
     "craft": (
         "draw", "paint", "knit", "sew", "quilt", "pottery", "guitar", "piano", "play",
         "woodworking", "juggle", "bake", "photo", "photography", "album", "novel", "poem",
-        "build", "song", "songs", "sing",
+        "build", "song", "songs", "sing", "cook", "cookbook", "recipe", "recipes",
     ),
     "growth": (
         "learn", "course", "read", "books", "exam", "test", "certificate", "degree", "study",
@@ -224,7 +229,8 @@ CATEGORY_HINTS: Mapping[str, tuple[str, ...]] = {
         "parents", "mum", "mom", "dad", "grandma", "grandad", "grandpa", "grandparents", "kids",
         "son", "daughter", "neighbours", "neighbors", "cousins", "friend", "friends", "call",
         "visit", "volunteer", "girlfriend", "boyfriend", "wife", "husband", "sister",
-        "brother", "together",
+        "brother", "together", "mother", "mother's", "father", "father's", "grandchildren",
+        "grandkids",
     ),
 }  # fmt: skip
 CATEGORY_HINT_OF = {word: category for category, words in CATEGORY_HINTS.items() for word in words}
@@ -484,7 +490,9 @@ SENTENCE_BREAK = regex(r"[.!?]\s+\w")
 SELF_STATEMENT = regex(
     r"^\W*(?:(?:sorry|ugh|honestly|tbh|lol|ok|okay|oh|well|omg)[,.!\s]+)*"
     r"(?:i'?m|im|i\s+am|i\s+feel|i\s+was|i'?ve\s+been|i\s+just|i\s+had|i\s+got|today\s+was"
-    r"|my\s+\w+\s+(?:is|was))\b"
+    r"|my\s+\w+\s+(?:is|was)"
+    # someone of theirs named ("Chidi is my son")
+    r"|[a-z]+\s+(?:is|was)\s+my\s+\w+)\b"
 )
 # A goal named in a change request: "my running goal", "the guitar goal".
 # "my reading goal", "the goal" (the one goal they have, or the one in focus)

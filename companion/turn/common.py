@@ -26,6 +26,8 @@ from delight.tools import ToolRegistry, registry
 
 HISTORY_TURNS = 12  # earlier turns given to the reply; offline Eliza repeats none of them
 MEMORIES_K = 6
+# How strongly a heavy feeling must read to overrule a light reply (the plan; a deed's words).
+HEAVY = 0.45
 T = TypeVar("T")
 
 # What the chat page shows while Eliza is in a node.

@@ -64,8 +64,7 @@ from companion.dialogue.shortfalls import (
     put_off_today,
 )
 from companion.selectors import agent_state_data
-from companion.turn.common import TurnDeps, readable
-from companion.turn.plan import HEAVY
+from companion.turn.common import HEAVY, TurnDeps, readable
 from delight.ai.embeddings.vectors import Embedder, cosines
 from delight.ai.offline import grief_in, loss_in
 from delight.models import User
@@ -418,7 +417,7 @@ def flow_to_start(
             return "complete_mission", dataclasses.replace(choices, missions=fit, referent=referent)
         if adjusts and choices.goals:
             return "adjust_goal", choices
-    if (aim := wished_aim(text)) and not elsewhere and not _PRONOUN_ONLY.search(aim):
+    if (aim := wished_aim(text)) and not elsewhere and not only_points(aim):
         return OFFER_GOAL, DialogueContext()
     if intent == "create_goal":
         return "create_goal", DialogueContext()
@@ -510,7 +509,18 @@ def fitting_by_meaning(
 
 # A wish whose aim is only "it" or "that" ("i'd like to get back into it", with nothing said
 # before it to name): no goal to offer by that name.
+# An aim that only points ("i want to do it"), once a clause of when or why is set aside
+# ("write down my mother's recipes before i forget them" names what it wants).
 _PRONOUN_ONLY = re.compile(r"\b(?:it|that|this|them)\W*$", re.IGNORECASE)
+_WHEN_OR_WHY = re.compile(
+    r"\s+(?:before|after|until|till|when|while|because|since|so|if|once)\s.*$", re.IGNORECASE
+)
+
+
+def only_points(aim: str) -> bool:
+    return bool(_PRONOUN_ONLY.search(_WHEN_OR_WHY.sub("", aim)))
+
+
 _THE_FIRST = re.compile(r"\bthe first (?:one|thing|mission)\b", re.IGNORECASE)
 _FIRST_OFFERED = re.compile(r"\bfirst one: “([^”]+)”")
 

@@ -22,6 +22,7 @@ from companion.dialogue.cues import (
     states_plan,
     tells_history,
 )
+from companion.turn.common import HEAVY
 from companion.turn.senses import SENSE
 from delight.ai.classifiers.acts import RULE_CONFIDENCE
 from delight.ai.offline import drop_openers, extract_facts, loss_in, reflect, split_sentences
@@ -59,8 +60,6 @@ _QUESTION = re.compile(
     r"|when|who|whos|why|how|hows|which|do|does|did|is|are|can|could|would|will|should)\b",
     re.IGNORECASE,
 )
-# How strongly a heavy feeling must read to overrule a light reply.
-HEAVY = 0.45
 HEAVY_FEELINGS = ("sadness", "fear", "anger")
 JOYFUL_FEELINGS = ("joy", "love", "surprise")
 # A celebration costs most when it is wrong ("today was heavy. my father was admitted"

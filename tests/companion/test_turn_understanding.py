@@ -963,3 +963,39 @@ def test_a_move_to_come_is_remembered_and_answers_where_they_live(pianist):
     answer = say(pianist, "where do i live", told)
 
     assert "Edinburgh" in answer["reply"]
+
+
+RECIPES = "Write down all my mother's recipes"
+
+
+def test_a_wish_with_a_when_that_says_why_is_offered_as_a_goal_without_it(owner):
+    offer = say(owner, "Yes. I want to write down all my mother's recipes before I forget "
+                       "them. Jollof, egusi, puff puff, everything")  # fmt: skip
+    assert offer["act"] == "goal_step"
+    assert f"“{RECIPES}”" in offer["reply"]
+
+    dated = say(owner, "She passed in 2019 and nobody wrote anything down", offer)
+    summary = say(owner, "By her birthday, 14th of june", dated)
+    assert "(connection)" in summary["reply"]  # a mother's recipes: no area asked for
+
+    reason = say(owner, "because my grandchildren should know where they come from", summary)
+    assert "the reason is now your grandchildren should know" in reason["reply"]
+    assert "Shall I set it up?" in reason["reply"]
+
+
+def test_someone_named_while_a_title_is_asked_is_remembered_not_a_title(owner):
+    asked = say(owner, "what else is on my list")
+    told = say(owner, "Chidi is my son", asked)
+    assert told["act"] == "fact_noted"
+
+    answer = say(owner, "who is Chidi", told)
+
+    assert "your son is called Chidi" in answer["reply"]
+
+
+def test_how_to_say_no_again_gets_words_for_a_kind_no(owner):
+    answer = say(owner, "i dont know how to say no a third time without looking lazy")
+
+    assert answer["act"] == "advice"
+    assert "timer" not in answer["reply"]
+    assert "no" in answer["reply"].lower()

@@ -134,6 +134,16 @@ TOPICS: tuple[Topic, ...] = (
         "room, and bed as soon as you can once you're home.",
     ),
     _topic(
+        r"\bsay(?:ing)? no\b|\bturn(?:ing)? (?:it|them|him|her) down\b|\bextra shifts?\b"
+        r"|\bovertime\b|\bboundar(?:y|ies)\b"
+        r"|\bwithout (?:looking|seeming|sounding) (?:lazy|rude)\b",
+        "Keep it short and kind, with no long reasons: “I can't take that on right now, I'm at "
+        "my limit.” A plain no, said once, is not lazy; it is how you keep doing well what you "
+        "already do.",
+        "If a flat no feels too hard, offer the smaller thing you can do: “Not this month, but "
+        "I could help with one thing next month.” Then stop talking and let it land.",
+    ),
+    _topic(
         r"\bmanager\b|\bboss\b|\bsupervisor\b|\bteam lead\b|\bcolleague\b|\bcoworker\b"
         r"|\bhead chef\b|\bchef\b|\bforeman\b|\bline manager\b",
         "Write down the one or two points that stung most, then ask for ten minutes to go "

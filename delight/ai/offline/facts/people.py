@@ -85,8 +85,9 @@ def relations(clause: str) -> list[ExtractedFact]:
     if named is None and (lower := _LOWER_NAMED.search(clause)):
         word = lower.group(2).lower()
         named = None if word in _COMMON or word.endswith(("ly", "ing", "ed")) else lower
-    if named and named.group(2).capitalize() not in _NOT_NAMES:
-        relation, name = _relation(named.group(1)), named.group(2).capitalize()
+    who = (named.group(1), named.group(2)) if named else _name_first(clause)
+    if who and who[1].capitalize() not in _NOT_NAMES:
+        relation, name = _relation(who[0]), who[1].capitalize()
         facts.append(
             fact(
                 f"Their {relation} is called {name}",
@@ -116,6 +117,21 @@ def relations(clause: str) -> list[ExtractedFact]:
                 )
             )
     return facts
+
+
+# The name first: "Chidi is my son", "and carla is my best friend".
+_NAME_IS_MY = re.compile(
+    rf"(?i:^\W*(?:(?:and|oh|also|btw|so|well)\s+)?([a-zà-ÿ]{{2,}}) is my ({RELATIONS}))\b"
+)
+_POINTING = frozenset({"he", "she", "it", "that", "this", "there", "here", "who", "what", "mine"})
+
+
+def _name_first(clause: str) -> tuple[str, str] | None:
+    """(relation, name) told name first ("Chidi is my son"), or None."""
+    found = _NAME_IS_MY.search(clause)
+    if found is None or found.group(1).lower() in _COMMON | _POINTING:
+        return None
+    return found.group(2), found.group(1)
 
 
 def _plural(clause: str) -> list[ExtractedFact]:
