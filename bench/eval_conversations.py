@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -164,6 +165,17 @@ def run_conversation(people: Any, row: dict[str, Any], score: Score) -> None:
             )
 
 
+def score_sum(scores: Iterable[Score]) -> Score:
+    """The figures of several splits together (their misses stay with each)."""
+    total = Score()
+    for score in scores:
+        for name in ("turns", "act_ok", "must_not_broken", "must_any_missed", "effects_wrong",
+                     "effects_checked", "conversations"):  # fmt: skip
+            setattr(total, name, getattr(total, name) + getattr(score, name))
+        total.got_acts += score.got_acts
+    return total
+
+
 def percent(hits: int, total: int) -> str:
     return f"{hits}/{total} = {100 * hits / total:.1f}%" if total else "0/0"
 
@@ -177,7 +189,9 @@ def eval_conversations(people: Any, limit: int, verbose: bool) -> None:
             key = (blind.name, blind.untouched(index))
             run_conversation(people, row, scores.setdefault(key, Score()))
     print("conversations (blind; targets: >= 95% acceptable acts, 0 must-not broken)")
-    columns = [(blind.name, kept) for blind in SETS for kept in (False, True)]
+    for kept in (False, True):  # every set at once, the figure a closing note quotes
+        scores[("all", kept)] = score_sum(s for (_, k), s in scores.items() if k == kept)
+    columns = [(name, kept) for name in [b.name for b in SETS] + ["all"] for kept in (False, True)]
     heads = [f"{name}, {'untouched' if kept else 'tuned'}" for name, kept in columns]
     print(f"  {'':<18} " + " ".join(f"{head:<23}" for head in heads))
     lines = (
@@ -193,9 +207,9 @@ def eval_conversations(people: Any, limit: int, verbose: bool) -> None:
     for label, show in lines:
         cells = [show(scores.get(column, Score())) for column in columns]
         print(f"  {label:<18} " + " ".join(f"{cell:<23}" for cell in cells))
-    given = sum((score.got_acts for score in scores.values()), Counter())
+    given = scores[("all", False)].got_acts + scores[("all", True)].got_acts
     print("  acts given: " + ", ".join(f"{a or '(none)'} {n}" for a, n in given.most_common()))
     if verbose:  # the tuned splits' misses only
         for (name, kept), score in scores.items():
-            for miss in [] if kept else score.misses:
+            for miss in [] if kept or name == "all" else score.misses:
                 print(f"    [{name}] {miss}")

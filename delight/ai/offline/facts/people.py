@@ -103,11 +103,11 @@ def relations(clause: str) -> list[ExtractedFact]:
     for lives in _LIVES.finditer(clause):
         relation, name = _relation(lives.group(1)), lives.group(2) or ""
         place = thing(re.split(r"\s+and\s+", lives.group(3))[0], 5)
-        who = f"Their {relation} {name}".strip()
+        whose = f"Their {relation} {name}".strip()
         if place:
             facts.append(
                 fact(
-                    f"{who} lives in {place}",
+                    f"{whose} lives in {place}",
                     "personal",
                     f"relation:{_key(relation)}:home",
                     0.8,
