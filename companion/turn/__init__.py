@@ -12,6 +12,7 @@ commits its writes in one transaction with its checkpoint (conversations.py pass
 `ctx.sandbox`: in a staff replay it computes everything and writes nothing.
 
 `common.py` holds what the nodes share, `nodes.py` the nodes, `flows.py` the dialogue's part,
+`deeds.py` which flow a message opens (the mission a deed names),
 `context.py` the prompt's context, `safety.py` how the safety screen is answered (the
 crisis response, a check-in), `plan.py` what the reply will do (its act), `tools.py` the
 tools the reply reads and running them, `graph.py` the wiring, the turn's answer and what it leaves

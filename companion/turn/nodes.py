@@ -46,19 +46,21 @@ from companion.turn.context import (
     reply_context,
     welcome_words,
 )
-from companion.turn.flows import (
-    ACTIVE,
+from companion.turn.deeds import (
     FELL_SHORT,
     OFFER_GOAL,
     dialogue_context,
+    done_already,
+    flow_to_start,
+    meant_choice,
+)
+from companion.turn.flows import (
+    ACTIVE,
     dialogue_now,
     dialogue_of,
-    done_already,
     flow_consumed,
     flow_outcome,
     flow_plan,
-    flow_to_start,
-    meant_choice,
     sorry_for,
     step_dict,
     waiting_reminder,

@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.dialogue import LIGHT_VERBS, Choice, best_choice
 from companion.dialogue.parsing import is_bare_yes
-from companion.turn.flows import POINTED
+from companion.turn.deeds import POINTED
 from companion.turn.plan import tells_a_deed
 from delight.models import User
 from goals.selectors import mission_suggested_list

@@ -13,7 +13,8 @@ from companion.dialogue import WHEN_WORDS, Choice, best_choice, by_leading_verb,
 from companion.dialogue.cues import denies_done, past_deed, skips
 from companion.dialogue.shortfalls import falls_short
 from companion.turn.common import readable
-from companion.turn.flows import FLOW_TOOLS, dialogue_context
+from companion.turn.deeds import dialogue_context
+from companion.turn.flows import FLOW_TOOLS
 from delight.ai.offline.kindness import tells_a_miss
 from delight.models import User
 from goals.selectors import missions_done_since

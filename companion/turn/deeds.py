@@ -1,0 +1,570 @@
+"""Which mission, goal or wish a message tells of: the flow it opens, and the missions
+and goals it may name (a deed told in its words, by pointing, or by meaning)."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Sequence
+
+from django.utils import timezone
+
+from companion.dialogue import (
+    COMPLETE_MISSION,
+    LIGHT_VERBS,
+    Choice,
+    ConversationState,
+    DialogueContext,
+    DialogueState,
+    SlotEnv,
+    best_choice,
+    by_leading_verb,
+    fits_better,
+    fits_one,
+    fitting,
+    named_by_the_rest,
+    names_its_topic_only,
+    tells_a_bare_past,
+    told_in_its_verb,
+)
+from companion.dialogue.cues import (
+    asks_for_goal,
+    asks_for_ideas,
+    clauses,
+    denies_done,
+    is_question,
+    names_mission,
+    not_put_off,
+    others_did,
+    past_deed,
+    plans_ahead,
+    put_off,
+    refers_back,
+    reports_done,
+    skips,
+    states_goal,
+    tells_history,
+    wished_aim,
+)
+from companion.dialogue.phrases import (
+    ADJUST_WORDS,
+    DATE_SAID_AGAIN,
+    GOAL_NAMED,
+    KEEP_DATE,
+)
+from companion.dialogue.shortfalls import (
+    breaks_without,
+    falls_short,
+    had_without,
+    kept_without,
+    put_off_today,
+)
+from companion.turn.common import TurnDeps
+from delight.ai.embeddings.vectors import Embedder, cosines
+from delight.models import User
+from goals.selectors import flow_choices, habit_choices, missions_done_today
+
+# Asked "Do you mean “A” or “B”?", an answer that names neither in words ("the novel" for
+# "Read 20 pages of Things Fall Apart") picks the one its meaning is this close to, this far
+# ahead of the other (all-MiniLM-L6-v2 cosines: "the novel" 0.34 vs 0.18; "the book" 0.35
+# vs 0.14; "the french one" 0.46 vs -0.02).
+MEANT_CLOSE = 0.3
+MEANT_LEAD = 0.12
+MEANT_WORDS = 12
+
+
+def meant_choice(dialogue: DialogueState, text: str, embedder: Embedder) -> str:
+    """The offered title an answer means when its words name none ("" when none is clear).
+
+    1. Only while a choice between offered titles waits, for an answer of a few words that
+       shares no word with any of them.
+    2. The answer's and the titles' embeddings: the closest title, when close enough and
+       clearly ahead of the next.
+    """
+    offered = dialogue.offered
+    if dialogue.state is not ConversationState.WAITING_FOR_SLOT or len(offered) < 2:
+        return ""
+    choices = [Choice(index, title) for index, title in enumerate(offered)]
+    text = not_put_off(text)  # "the workout lol, glazing is tmrw": the workout
+    if best_choice(text, choices) is not None or len(text.split()) > MEANT_WORDS:
+        return ""
+    ranked = closest(embedder, text, offered)
+    (best, first), (second, _) = ranked[0], ranked[1]
+    return offered[first] if best >= MEANT_CLOSE and best - second >= MEANT_LEAD else ""
+
+
+def closest(embedder: Embedder, text: str, titles: Sequence[str]) -> list[tuple[float, int]]:
+    """(cosine, index) of each title to `text` by meaning, closest first; the titles' vectors
+    come from the embedder's cache after the first time (a person's missions change little)."""
+    vectors = embedder.embed_cached([text, *titles])
+    scores = cosines(vectors[0], vectors[1:])
+    return sorted(zip(scores, range(len(titles)), strict=True), reverse=True)
+
+
+_ADJUST_CUE = re.compile(
+    r"\b(?:change|rename|move|push|postpone|adjust|update|edit|extend)\b.*\bgoal\b"
+    r"|\bgoal\b.*\b(?:change|rename|move|push|postpone|adjust|update|edit|extend)\b"
+    # "move it to april", "push the date back to october": the goal in focus, by its date.
+    r"|\b(?:move|push|postpone|shift|change|make)\s+(?:it|that|the\s+(?:date|deadline))"
+    r"(?:\s+back)?\s+(?:to|till|until)\b",
+    re.IGNORECASE,
+)
+
+# The share of a mission's words a past deed must name to be taken as that mission done.
+WEAK_FIT = 0.25
+# A deed told in other words (all-MiniLM-L6-v2 cosines to the missions' titles, written
+# from the blind conversations' tuned half): "the stretching yes I do it, 10 minutes with a
+# video" is 0.75 to "Do ten minutes of stretching" and 0.44 to a jog, so it is that one; a
+# deed this close to a title is worth asking about, or this close when it points at a
+# mission loosely ("the money thing": 0.26 the bank app, 0.22 the savings jar).
+DEED_CLOSE = 0.55
+DEED_LEAD = 0.2
+# A deed the message's act reads as a mission done, surely: closer than this to one title,
+# and this far ahead of the next, is that one. On the tuned splits of the blind
+# conversations (2026-11-30, the whole message against the titles still open, 1,181
+# messages): 36 of 142 missions done found this way, none the wrong mission, 2 messages
+# marking one that was not done ("ive cleaned my whole kitchen instead of writing").
+REPORTED_CLOSE = 0.35
+REPORTED_LEAD = 0.15
+ASK_CLOSE = 0.4
+LOOSE_ASK = 0.2
+_POINTS = re.compile(r"\b(?:it|that|this|them)\b", re.IGNORECASE)
+POINTED = re.compile(r"\b(?:thing|one|stuff|bit|mission|task)\b", re.IGNORECASE)
+# The weight of the words a deed must share with each of two missions to be asked about: a
+# word that only those two titles have ("a reading one": "Read 15 pages…", "Read one short…").
+PAIR = 0.5
+# A deed that names only its goal ("did my spanish") is asked about among that goal's open
+# missions when there are at most this many (more would be no question to answer).
+TOPIC_CHOICES = 3
+# At most this many words, just after a mission was marked, may name another ("squats too").
+FOLLOW_WORDS = 6
+# A thing told as done by its state ("kitchen counter is clean!!", "the garlic is in the
+# ground", "blackout curtains are up", "mat is out in the lounge", "ok NOW its deleted fr"): a
+# weak sign of a deed, like the message's act.
+_DONE_STATE = re.compile(
+    r"\b(?:is|are|'s|s|its|thats)\s+(?:all\s+|finally\s+|now\s+)?(?:clean|spotless|tidy|sorted|planted"
+    r"|in the ground|in the water|soaking|booked|paid|posted|ready|up|out|closed|shut|set up"
+    r"|done|finished|deleted|sent|fixed|washed|in the bin|cancelled|canceled|bubbling)\b"
+    r"(?!\s+(?:for|to|of|with|at|on|in|and)\b)",
+    re.IGNORECASE,
+)
+# A state of the moment, not a deed ("craving now actually. ugh").
+# A moment or a judgement, not a further deed ("the breathing bit looks impossible tbh" just
+# after a mission was marked).
+_MOMENT = re.compile(
+    r"\b(?:now|rn|right now|atm|at the moment|currently|looks?|seems?|sounds?|impossible"
+    r"|hard|scary|tough)\b",
+    re.IGNORECASE,
+)
+# "does that count?" after a deed asks her to count it: no question that reports nothing.
+_COUNTS = re.compile(
+    r"[\s.,!]*(?:does (?:that|it|this) |would (?:that|it|this) |that )?counts?\b[\s?!.]*$"
+    # "can you mark the email one too, i sent it…": asked to mark, no question
+    r"|^\W*(?:(?:ok|so|and)\W+)?(?:can|could|would|will) (?:you|u) (?:please )?"
+    r"(?=(?:mark|tick|count|log)\b)",
+    re.IGNORECASE,
+)
+# A wish that may become a goal: offered, not started ("Shall we make that a goal?").
+OFFER_GOAL = "offer_goal"
+# A deed told short of a mission's number ("read 12 pages" of "Read 20 pages"): no flow, met
+# as part of it done.
+FELL_SHORT = "fell_short"
+
+
+def dialogue_context(user: User) -> DialogueContext:
+    """What a flow's answers may name: open missions and today's habits not yet done (a
+    habit's id says so), and active goals (ids and titles)."""
+    missions, goals = flow_choices(user=user)
+    habits = habit_choices(user=user, today=user.local_day(timezone.now()))
+    return DialogueContext(
+        missions=tuple(Choice(*m) for m in missions) + tuple(Choice(*h) for h in habits),
+        goals=tuple(Choice(*goal) for goal in goals),
+    )
+
+
+def done_already(
+    text: str, choices: DialogueContext, deps: TurnDeps, earlier: tuple[str, ...]
+) -> bool:
+    """Whether a mission report's words fit a mission done today better than any open one
+    it could mark ("picked 5 books!!" after “Pick a daily reading time” was done is not
+    “Finish the first book”): then it marks nothing. One she named just before is meant."""
+    if any(m.title in said for m in choices.missions for said in earlier):
+        return False
+    done = tuple(Choice(m.pk, m.title) for m in missions_done_today(user=deps.user))
+    return bool(done) and fits_better(text, done, choices.missions) is not None
+
+
+@dataclasses.dataclass(frozen=True)
+class DeedSigns:
+    """What a message's words say of a deed: told as the person's own (not asked, denied,
+    planned, someone else's or history), reported done, naming a mission, the deed's words
+    (strong or weak), a change to a goal, a bare past form."""
+
+    told: bool
+    done: bool
+    mission: bool
+    deed: str
+    adjusts: bool
+    bare: bool
+
+    def make_a_flow_possible(self) -> bool:
+        return self.done or self.mission or bool(self.deed) or self.adjusts or self.bare
+
+
+def deed_signs(text: str, deps: TurnDeps, *, reported: bool) -> DeedSigns:
+    """The signs of a deed in a message (flow_to_start's step 2).
+
+    1. A question ("what are today's missions?") or a denial ("the crib isn't even
+       finished") reports nothing done; nor does a plan ("step ups tomorrow") or someone
+       else's deed ("she did the…"), unless the person's own deed is told in clauses of its
+       own ("i texted shu fen today! … she replied with 10 voice notes").
+    2. Strong signs: "done" words, a mission named, a past deed ("sanded the side panels").
+    3. Weaker signs: the message's act, a few words just after a mission was marked
+       ("squats too", "and the quiz"), a thing told done by its state; a skip cancels them,
+       a thing kept without ("no coffee after 3 today!") is one.
+    """
+    deed_told = past_deed(text)
+    own = deed_told or text
+    told = not (
+        is_question(_COUNTS.sub("", text))
+        or denies_done(text)
+        or plans_ahead(own)
+        or others_did(own)
+        or tells_history(own)
+        or asks_for_ideas(text)
+    )
+    follows = len(text.split()) <= FOLLOW_WORDS and _marked_one(deps) and not _MOMENT.search(text)
+    state = bool(_DONE_STATE.search(text))
+    signs = (reported or follows or state) and not skips(text)
+    weak = text if signs or kept_without(text) else ""
+    deed = (deed_told or weak) if told else ""
+    adjusts = bool(
+        _ADJUST_CUE.search(text)
+        or KEEP_DATE.search(text)  # "hmm actually keep april"
+        or DATE_SAID_AGAIN.search(text)  # "wait i said end of june not july"
+        or (GOAL_NAMED.search(text) and ADJUST_WORDS.search(text))
+    )
+    return DeedSigns(
+        told=told,
+        done=told and reports_done(text),
+        mission=told and names_mission(text),
+        deed=deed,
+        adjusts=adjusts,
+        # A past form with no subject ("foam rolled", "tyre pressure checked"): a deed only
+        # in the verb of the mission it names.
+        bare=told and not deed and tells_a_bare_past(text),
+    )
+
+
+def flow_to_start(
+    text: str,
+    intent: str,
+    deps: TurnDeps,
+    *,
+    reported: bool = False,
+    earlier: tuple[str, ...] = (),
+    elsewhere: bool = False,
+) -> tuple[str, DialogueContext]:
+    """The flow a message opens ("" for none, OFFER_GOAL for a wish), and the missions and
+    goals it may name.
+
+    1. A goal asked for in words ("new health goal: …") or stated whole ("I want to run a
+       half marathon in five months because …") opens create_goal.
+    2. A mission reported done opens complete_mission when it names one of the person's
+       open missions, or says "mission" and "done" ("I've done nothing today" does not); a
+       weaker sign (the person's own deed in the past tense, `reported` by the message's act,
+       or a few words just after she marked one) only when one mission clearly fits its
+       words, or two do (she then asks which). Never a question, a denial, a plan, someone
+       else's deed or a skip (deed_signs). A deed told only by pointing back ("k did that
+       too") is the one mission that what was said just before (`earlier`, latest first)
+       names (mission_flow).
+    3. A change to a goal ("move my running goal to May", "my Spanish goal is too soon")
+       opens adjust_goal when the person has a goal.
+    4. A bare wish ("I want to learn Spanish") is offered as a goal, before the classifier's
+       create_goal (which would ask "why?" of a mere wish) opens create_goal.
+    5. Otherwise a deed told short of a mission's number is FELL_SHORT (nothing is marked).
+    The missions and goals are read only when a sign makes a flow possible. A message that
+    surely does something else (`elsewhere`: "ok i need to sleep, tomorrow 4am again.
+    tchau") states no goal and makes no wish, unless it asks for a goal in so many words.
+    """
+    if asks_for_goal(text) or (states_goal(text) and not elsewhere):
+        return "create_goal", DialogueContext()
+    signs = deed_signs(text, deps, reported=reported)
+    short = False
+    if signs.make_a_flow_possible():
+        choices, short = open_choices(text, dialogue_context(deps.user))
+        if choices.missions and (
+            started := mission_flow(text, signs, choices, deps, earlier=earlier, reported=reported)
+        ):
+            return started
+        if signs.adjusts and choices.goals:
+            return "adjust_goal", choices
+    if (aim := wished_aim(text)) and not elsewhere and not only_points(aim):
+        return OFFER_GOAL, DialogueContext()
+    if intent == "create_goal":
+        return "create_goal", DialogueContext()
+    return (FELL_SHORT if short else ""), DialogueContext()
+
+
+def open_choices(text: str, choices: DialogueContext) -> tuple[DialogueContext, bool]:
+    """The missions a deed in `text` may mark, and whether it falls short of one.
+
+    1. The mission it clearly names, else those it names in words, else all (it may name
+       one by its meaning only): "42 cedis total" falls short of no "Put 50 cedis…" when it
+       names "Write down every spend".
+    2. A message that falls short of one of them ("did one set" of "Do 3 sets of 10
+       squats", "tried to call ewa but…") or breaks one of doing without ("took coffee at
+       5am" for "No coffee after 3am") tells of that one: it may mark none.
+    3. Set aside the missions of doing without it had ("had a coke" for "No soda today") and
+       those it puts off ("the tea i did not drink yet", "glazing is tmrw", "so no run
+       today").
+    """
+    clear = best_choice(text, choices.missions)
+    spoken = (
+        [clear]
+        if clear
+        else [m for m in choices.missions if fits_one(text, (m,), 0.0)] or choices.missions
+    )
+    short = any(falls_short(text, m.title) for m in spoken)
+    if short or any(breaks_without(text, m.title) for m in spoken):
+        return dataclasses.replace(choices, missions=()), short
+    held = _put_off(text, choices.missions)
+    kept = tuple(
+        m
+        for m in choices.missions
+        if not (had_without(text, m.title) or put_off_today(text, m.title)) and m not in held
+    )
+    return dataclasses.replace(choices, missions=kept), short
+
+
+def mission_flow(
+    text: str,
+    signs: DeedSigns,
+    choices: DialogueContext,
+    deps: TurnDeps,
+    *,
+    earlier: tuple[str, ...],
+    reported: bool,
+) -> tuple[str, DialogueContext] | None:
+    """complete_mission with the missions a deed may mark (one is its referent), or None.
+
+    1. "ok i did the first one" after "A good first one: “Tune it”": that one.
+    2. "ok did that, wrote down every time…" just after she named one: that one, whatever
+       else the words might fit, unless the message names one itself ("did it. the 5k" just
+       after "read 12 pages of the running book").
+    3. "did my spanish", naming only a goal: that goal's open missions, and she asks.
+    4. Done words and a mission named in its words (the flow's own extraction), or done
+       words and "mission".
+    5. "the setting up one, i cleared the corner": the one a pointer names.
+    6. Else the missions the deed fits by words, by its verb, or by meaning (deed_fit).
+    """
+    done = signs.done
+    if done and (first := _first_named(text, earlier, choices)):
+        return _one(first, choices)
+    if (
+        done
+        and refers_back(text)
+        and (meant := best_choice(text, choices.missions) or _meant(earlier, choices))
+    ):
+        return _one(meant, choices)
+    if (
+        (done or signs.deed)
+        and (best := best_choice(text, choices.missions, LIGHT_VERBS))
+        and (siblings := _its_goals(text, best, choices))
+    ):
+        return "complete_mission", dataclasses.replace(choices, missions=siblings, ask=True)
+    named = COMPLETE_MISSION.extract(text, SlotEnv(deps.today, choices)).values.get("mission")
+    if ((done or signs.mission) and named) or (done and signs.mission):
+        return "complete_mission", choices
+    if signs.deed and (pointed := _pointed(text, choices)):
+        return _one(pointed, choices)
+    if fit := deed_fit(text, signs, choices, deps, reported=reported):
+        # Only the missions the deed fits are offered: "watered them. the peas can wait" is
+        # the seedlings, not a question about the peas. One fit by meaning alone shares no
+        # word the flow could find it by: it is the one meant ("rang her. talked for an
+        # hour" for "Call one relative…").
+        referent = fit[0] if len(fit) == 1 else None
+        return "complete_mission", dataclasses.replace(choices, missions=fit, referent=referent)
+    return None
+
+
+def _one(mission: Choice, choices: DialogueContext) -> tuple[str, DialogueContext]:
+    return "complete_mission", dataclasses.replace(choices, missions=(mission,), referent=mission)
+
+
+def deed_fit(
+    text: str, signs: DeedSigns, choices: DialogueContext, deps: TurnDeps, *, reported: bool
+) -> tuple[Choice, ...]:
+    """The missions a deed fits: by its words (or, told by pointing, "i just looked it up,
+    the leisure centre has adults only…", by the words after it), by a bare past in a
+    mission's verb, else by meaning."""
+    deed = signs.deed
+    fit = _fitting(deed, choices, told=text) if deed else ()
+    if deed and not fit and (after := _said_after(text, deed)):
+        fit = _fitting(after, choices, told=text)
+    if (signs.bare or deed) and not fit and (one := told_in_its_verb(text, choices.missions)):
+        fit = (one,)
+    if deed and not fit:
+        fit = fitting_by_meaning(
+            deed, choices.missions, deps.engine.embedder, told=text, reported=reported
+        )
+    return fit
+
+
+def _put_off(text: str, missions: tuple[Choice, ...]) -> set[Choice]:
+    """The missions a clause that plans or denies names, unless another clause names them
+    too ("ran today, will run again tomorrow"); with a clause that points back at the rest
+    ("bought a card, havent written it yet"), the one the message names."""
+    off, pointing = put_off(text)
+    if not off:
+        return set()
+    held = {one for clause in off if (one := best_choice(clause, missions))}
+    held -= {one for c in clauses(text) if c not in off and (one := best_choice(c, missions))}
+    if pointing and (named := best_choice(text, missions)):
+        held.add(named)
+    return held
+
+
+def _said_after(text: str, deed: str) -> str:
+    """What follows a deed told by pointing ("looked it up"), when it is one clause."""
+    at = text.lower().find(deed)
+    return text[at + len(deed) :] if at >= 0 and _POINTS.search(deed) else ""
+
+
+def _fitting(deed: str, choices: DialogueContext, *, told: str = "") -> tuple[Choice, ...]:
+    """The one mission that clearly fits the deed's words, or the two or more that do (she
+    then asks which); () when none does."""
+    missions = choices.missions  # none when the message falls short of one (flow_to_start)
+    # A deed named only by a common verb ("looked at my phone") fits no mission by it.
+    if one := fits_one(deed, missions, WEAK_FIT, LIGHT_VERBS):
+        return (one,)
+    close = fitting(deed, missions, PAIR)
+    led = by_leading_verb(deed, missions)
+    if led and (len(close) < 2 or led in close):
+        return (led,)
+    if len(close) > 1 and (told_one := named_by_the_rest(deed, told, close)):
+        # The deed fits several; the rest of the message says which ("did the chords thing,
+        # G C and D": the one with G, C and D).
+        return (told_one,)
+    return tuple(close) if len(close) > 1 else ()
+
+
+def _its_goals(deed: str, one: Choice, choices: DialogueContext) -> tuple[Choice, ...]:
+    """The open missions of the goal `one` serves, when the deed names `one` only by its
+    goal's words ("did my spanish": the Duolingo lesson or the Spanish podcast, she asks);
+    () otherwise, or when the goal has no other open mission."""
+    goal = next((g for g in choices.goals if g.id == one.goal), None)
+    if goal is None or not names_its_topic_only(deed, one, goal.title):
+        return ()
+    siblings = tuple(m for m in choices.missions if m.goal == one.goal)
+    return siblings if 1 < len(siblings) <= TOPIC_CHOICES else ()
+
+
+def fitting_by_meaning(
+    deed: str,
+    missions: tuple[Choice, ...],
+    embedder: Embedder,
+    *,
+    told: str = "",
+    reported: bool = False,
+) -> tuple[Choice, ...]:
+    """The missions a deed told in other words means ("the stretching yes I do it, 10
+    minutes with a video" for "Do ten minutes of stretching").
+
+    1. Only a deed no mission fits by its words (flow_to_start offers none when the message
+       falls short of one).
+    2. Rank the missions by the closeness of their titles' embeddings to the deed's.
+    3. One clearly close and clearly ahead: that one (less close when the message's act
+       reads as a mission done, `reported`). Close enough to be worth asking (or pointed at
+       loosely: "the money thing"): the two best, and she asks which. Else none.
+    """
+    if not missions:
+        return ()
+    # Read as a mission done, the whole message says which ("rang her. talked for an hour"):
+    # its deed alone ("rang her") may not.
+    ranked = closest(embedder, told if reported and told else deed, [m.title for m in missions])
+    best = ranked[0][0]
+    second = ranked[1][0] if len(ranked) > 1 else -1.0
+    close, lead = (REPORTED_CLOSE, REPORTED_LEAD) if reported else (DEED_CLOSE, DEED_LEAD)
+    if best >= close and best - second >= lead:
+        return (missions[ranked[0][1]],)
+    ask_from = LOOSE_ASK if POINTED.search(deed) else ASK_CLOSE
+    if best >= ask_from and len(ranked) > 1:
+        return tuple(missions[index] for _, index in ranked[:2])
+    return ()
+
+
+# A wish whose aim is only "it" or "that" ("i'd like to get back into it", with nothing said
+# before it to name): no goal to offer by that name.
+# An aim that only points ("i want to do it"), once a clause of when or why is set aside
+# ("write down my mother's recipes before i forget them" names what it wants).
+_PRONOUN_ONLY = re.compile(r"\b(?:it|that|this|them)\W*$", re.IGNORECASE)
+_WHEN_OR_WHY = re.compile(
+    r"\s+(?:before|after|until|till|when|while|because|since|so|if|once)\s.*$", re.IGNORECASE
+)
+
+
+def only_points(aim: str) -> bool:
+    return bool(_PRONOUN_ONLY.search(_WHEN_OR_WHY.sub("", aim)))
+
+
+_THE_FIRST = re.compile(r"\bthe first (?:one|thing|mission)\b", re.IGNORECASE)
+_FIRST_OFFERED = re.compile(r"\bfirst one: “([^”]+)”")
+
+
+def _first_named(text: str, earlier: tuple[str, ...], choices: DialogueContext) -> Choice | None:
+    """The mission she just called "a good first one", when the person says they did "the
+    first one"."""
+    if not _THE_FIRST.search(text):
+        return None
+    for said in earlier:
+        if named := _FIRST_OFFERED.search(said):
+            return next((m for m in choices.missions if m.title == named.group(1)), None)
+    return None
+
+
+# A mission pointed at by a few of its words: "the setting up one", "the shoes thing".
+_POINTER = re.compile(r"\bthe ((?:[a-z']+ ){0,3}[a-z']+) (?:one|thing|bit|mission)\b", re.I)
+
+
+_ORDINAL_WORDS = re.compile(
+    r"^(?:first|second|third|fourth|fifth|last|next|other|same|\d+(?:st|nd|rd|th)?)$", re.I
+)
+
+
+def _pointed(text: str, choices: DialogueContext) -> Choice | None:
+    """The one mission a pointer in `text` names (its verb counts, light or not), in a
+    sentence that plans or denies nothing ("i would try the stretch thing later" points at
+    no deed)."""
+    for sentence in re.split(r"[.!?;]+", text):
+        pointer = _POINTER.search(sentence)
+        if pointer and _ORDINAL_WORDS.match(pointer.group(1)):
+            continue  # "the first one i chewed the gum": an order, not a name
+        if pointer and not (plans_ahead(sentence) or denies_done(sentence) or skips(sentence)):
+            return best_choice(pointer.group(1), choices.missions)
+    return None
+
+
+def _meant(earlier: tuple[str, ...], choices: DialogueContext) -> Choice | None:
+    """The mission the latest of the messages said before names, if one does. A message
+    that lists several ("On your list today: A; B; C") names none of them. Her replies name
+    a mission by its title in quotes: their other words ("from a wish into a plan") name
+    none."""
+    for said in earlier:
+        listed = [m for m in choices.missions if m.title.lower() in said.lower()]
+        if len(listed) > 1:
+            return None
+        if listed:
+            return listed[0]
+        if not _QUOTED.search(said) and (found := best_choice(said, choices.missions)):
+            return found
+    return None
+
+
+_QUOTED = re.compile(r"“[^”]+”")
+
+
+def _marked_one(deps: TurnDeps) -> bool:
+    """Her last action in this conversation marked a mission done."""
+    last = deps.session_at_start.get("last_action") or {}
+    return last.get("action") == "complete_mission"
