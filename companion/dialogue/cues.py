@@ -244,7 +244,8 @@ def past_deed(text: str) -> str:
     downward dog"; a feeling, "too knackered"; a deed after a "not" or itself a skip,
     "mobility tho... skipped")."""
     clauses = [c.strip() for c in _CLAUSE.split(text.lower()) if c.strip()]
-    today = bool(_DONE_TODAY.search(text)) and not FUTURE.search(text)
+    # "i reply all customer already… one lady want to return": the plan is another clause's
+    today = bool(_DONE_TODAY.search(text))
     kept: list[str] = []
     for at, clause in enumerate(clauses):
         names_last = (
@@ -253,7 +254,8 @@ def past_deed(text: str) -> str:
             and len(clause.split()) <= NAMING_WORDS
             and not SKIPPED.search(clause)
         )
-        if _own_deed(clause) or (today and _present_deed(clause)) or names_last:
+        present = today and not FUTURE.search(clause) and _present_deed(clause)
+        if _own_deed(clause) or present or names_last:
             kept.append(clause)
     return " ".join(kept)
 
@@ -351,10 +353,23 @@ def _own_deed(clause: str) -> bool:
             continue  # "gary called and asked…", "the baboons came and pulled…": theirs
         if not lead or lead in OWN_DEED_LEAD or lead.endswith("ly"):
             return True
+        if _perfect(words, at):
+            return True  # "i have walked to the bakery this morning"
     return False
 
 
 _OWN_SUBJECT = frozenset({"i", "we", "ive", "i've", "weve", "we've"})
+
+
+def _perfect(words: list[str], at: int) -> bool:
+    """The past form at `at` is the person's own in the present perfect ("ive finished",
+    "we have walked"); "ive got a dodgy knee" has, it does not do."""
+    lead = words[at - 1] if at else ""
+    if words[at] == "got" or lead not in ("have", *_OWN_SUBJECT):
+        return False
+    return lead != "have" or words[at - 2 : at - 1] in (["i"], ["we"])
+
+
 # Today's deed told in the present, as many who learned English write it ("today i transfer
 # the 1000 to the card", "i move the 15 lucas to savings this morning", "i reply all customer
 # already"): a verb of their own, in a message that says it is done today.

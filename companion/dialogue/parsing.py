@@ -504,6 +504,13 @@ def by_leading_verb(text: str, choices: Sequence[Choice]) -> Choice | None:
     return led[0] if len(led) == 1 else None
 
 
+# Words that may follow a clause's last word ("meal prepped too", "hair cut finally").
+_TRAILING = frozenset({
+    "too", "also", "again", "today", "tonight", "finally", "already", "now", "lol", "haha",
+    "yay", "tho", "though",
+})  # fmt: skip
+
+
 def _bare_pasts(text: str) -> list[tuple[str, list[str]]]:
     """The past forms told with no subject, each with the words before it in its clause:
     first in a clause after the person's own words ("ok cancelled disney+"), or last in it
@@ -513,7 +520,8 @@ def _bare_pasts(text: str) -> list[tuple[str, list[str]]]:
         words = re.findall(r"[a-z']+", clause)
         for at, word in enumerate(words):
             past = PAST_DONE.fullmatch(word) or word in NOT_DEEDS
-            if past and (at == len(words) - 1 or all(w in OWN_DEED_LEAD for w in words[:at])):
+            last = all(w in _TRAILING for w in words[at + 1 :])  # "meal prepped too"
+            if past and (last or all(w in OWN_DEED_LEAD for w in words[:at])):
                 told.append((word, words[:at]))
     return told
 

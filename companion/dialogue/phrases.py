@@ -435,7 +435,7 @@ OWN_DEED_LEAD = frozenset({
     "i", "we", "me", "just", "finally", "also", "then", "and", "actually", "already", "ok",
     "okay", "k", "kk", "so", "yeah", "yep", "yes", "lol", "haha", "today", "earlier", "plus",
     "both", "even", "morning", "evening", "afternoon", "still", "def", "defo", "oh", "omg",
-    "yay", "well", "right", "all", "tho", "though",
+    "yay", "well", "right", "all", "tho", "though", "anyway", "anyways",
 })  # fmt: skip
 # Past forms that tell how someone feels, not what they did ("too knackered", "stressed").
 FEELING_FORMS = frozenset({

@@ -62,6 +62,13 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|(?:khuda|allah) hafiz|arrivederci|at\u00e9 (?:logo|amanh\u00e3)|ate (?:logo|amanha)"
             r"|\u00e0 demain|a demain|bis (?:morgen|dann|sp\u00e4ter|spater)|tot ziens|do widzenia"
             r"|mata ne|hasta la vista|i am (?:going|heading) up|off to bed|brb|be right back)\W*$"
+            # a farewell that ends a message on its own, in any language ("perfect. chao chao",
+            # "lol fair. later", "ka kite"), not "the podcast is for the gym later"
+            r"|(?:^|[.!,] )(?:(?:ok(?:ay)?|lol|ha\w*|fair|perfect|right|sharp)\W+)*"
+            r"(?:chau|chao|tchau|ciao|adios|adi\u00f3s|poka|ka kite|hooroo|ta ?ra|gtg|g2g|laters?"
+            r"|buenas noches|boa noite|bonne nuit|gute nacht|hasta (?:luego|ma\u00f1ana|manana"
+            r"|pronto)|sala kahle|hamba kahle|besos|tsch\u00fcss|tschuss)"
+            r"(?: (?:chau|chao|love|eliza|x+))*\W*$"
             # "aight im out. peace", "right thats me": leaving, in a few words
             r"|^\W*(?:(?:ok(?:ay)?|aight|alright|right|haha ok(?: ok)?)\W+)?i am out"
             r"(?:\W+peace(?: out)?)?\W*$|[.!,] peace(?: out)?\W*$"

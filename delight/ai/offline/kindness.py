@@ -14,7 +14,10 @@ from delight.ai.offline.reflection import uncapitalise
 
 _REASSURANCE = re.compile(
     r"^\W*(?:(?:so|and|but|hmm+|ok)\W+)?(?:is|would) (?:that|it|this) (?:be )?(?:ok|okay"
-    r"|alright|all right|fine|bad|terrible|awful)\b|\bis it (?:ok|okay|alright|bad) (?:if|to)\b"
+    r"|alright|all right|fine|bad|terrible|awful)\b(?! to\b)|\bis it (?:ok|okay|alright|bad) if\b"
+    # "is it ok to skip today", not "is it ok to post photo of stranger" (advice asked)
+    r"|\bis it (?:ok|okay|alright|bad) to (?:skip|miss|rest|take (?:a|the) (?:day|break|rest)"
+    r"|cry|feel|stop|quit|give up|sleep in|slack|be)\b"
     r"|\bam i (?:allowed|a bad person|terrible|lazy)\b|\b(?:do ?n[o']?t|no) judg\w*",
     re.IGNORECASE,
 )

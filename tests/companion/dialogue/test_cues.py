@@ -126,6 +126,15 @@ def test_questions_and_remarks_are_not_answers(text, free_text, aside):
         ("did it, the calf stretches", "did it the calf stretches"),
         ("ive been back and forth every day, barely slept, work is piling up", "barely slept"),
         ("she did the downward dog", ""),
+        ("I have walked to the bakery this morning", "i have walked to the bakery this morning"),
+        ("anyway took the stairs up to 14", "anyway took the stairs up to 14"),
+        ("ive got a dodgy knee mind", ""),
+        ("they have walked home", ""),
+        # today's deed in the present, with a plan in another clause that is someone else's
+        (
+            "i reply all customer already, one lady want to return it",
+            "i reply all customer already",
+        ),
     ],
 )
 def test_a_past_deed_is_its_own_clauses_and_the_words_that_name_it(text, deed):

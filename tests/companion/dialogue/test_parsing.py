@@ -17,6 +17,7 @@ from companion.dialogue.parsing import (
     parse_minutes,
     parse_title,
     parse_why,
+    told_in_its_verb,
 )
 from goals.models import SESSION_MAX_MINUTES, TEXT_MAX, TITLE_MAX, Goal, MissionSession
 from tests.companion.factories import TODAY
@@ -181,3 +182,14 @@ def test_a_word_with_s_after_an_apostrophe_names_its_choice():
     drawer = Choice(1, "Clear one kitchen drawer")
 
     assert best_choice("yeah. so drawer's done obviously", [drawer, CARDS]) == drawer
+
+
+@pytest.mark.parametrize("text", ["meal prepped too", "meal prepped", "ok meal prepped again lol"])
+def test_a_bare_past_may_end_with_a_word_of_no_weight(text):
+    missions = [Choice(1, "Meal prep 4 lunches for the week"), Choice(2, "Bench 3 sets of 5")]
+    assert told_in_its_verb(text, missions) == missions[0]
+
+
+def test_a_bare_past_followed_by_more_words_names_no_mission():
+    missions = [Choice(1, "Meal prep 4 lunches for the week"), Choice(2, "Bench 3 sets of 5")]
+    assert told_in_its_verb("meal prepped chicken for the kids", missions) is None

@@ -78,6 +78,10 @@ def embedder() -> OnnxMiniLMEmbedder:
         ("im out", "goodbye"),
         ("right thats me", "goodbye"),
         ("haha ok ok. back later", "goodbye"),
+        ("perfect. chao chao", "goodbye"),
+        ("lol fair. later", "goodbye"),
+        ("ka kite", "goodbye"),
+        ("Ha. Ok, poka", "goodbye"),
         ("no problem. Eliza what else can you do for me", "help"),
         ("Do you know if Hearts of Oak won yesterday? I missed the match at work", "out_of_scope"),
         ("Ok good. Remember my BP was 138/88 at the last check", "share_fact"),
@@ -198,3 +202,8 @@ def test_what_her_reply_before_did_changes_the_reading(embedder):
     after_nothing = acts.read_act("Not bad for an old man", embedder)
     assert after_streak.act != "grief"
     assert after_streak != after_nothing
+
+
+def test_a_later_that_ends_a_plan_is_no_farewell(embedder):
+    reading = acts.read_act("duolingo, the podcast is for the gym later", embedder)
+    assert (reading.act, reading.by) != ("goodbye", "rule")

@@ -498,6 +498,20 @@ def test_grief_names_the_one_gone_as_they_were_told(text, them):
     assert said.endswith((f"about {them}.", f"about {them}?"))
 
 
+@pytest.mark.parametrize(
+    ("text", "asks"),
+    [
+        ("is it ok to skip my run today, im so tired", True),
+        ("is it ok if i take a rest day", True),
+        ("is that ok", True),
+        ("is it ok to post photo of stranger without asking?", False),
+        ("is it bad to eat rice at night", False),
+    ],
+)
+def test_asked_whether_a_slip_is_all_right_is_reassurance_but_a_plan_asks_advice(text, asks):
+    assert kindness.asks_reassurance(text) is asks
+
+
 def test_asked_whether_it_is_normal_she_eases_the_doubt():
     text = "is it normal to forget everything right before exams"
     assert kindness.asks_reassurance(text)
