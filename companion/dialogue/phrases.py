@@ -253,15 +253,16 @@ CATEGORY_PHRASE = regex(rf"""
 # --- a goal statement -------------------------------------------------------------------------
 
 LEAD_IN = regex(r"""
-    ^\s*(?:(?:hey|hi|hello|ok|okay|so|please|eliza|um+|hmm+|actually|i\s+think|i\s+guess
-      |maybe)[,!.\s]+)*
+    ^\s*(?:(?:hey|hi|hello|ok|okay|so|please|eliza|um+|hmm+|actually|also|i\s+think|i\s+guess
+      |maybe|(?:(?:a|one)\s+)?(?:new|another|one\s+more)\s+(?:idea|thing))[,!.:\s]+)*
     (?:(?:can|could|would|will)\s+(?:you|we)\s+)?(?:please\s+)?
     (?:help\s+me\s+(?:to\s+)?
       |i\s+(?:also\s+|really\s+)?(?:want|need|would\s+like|'d\s+like|wanna)\s+(?:you\s+)?(?:to\s+)?
       |i'?d\s+(?:also\s+)?like\s+(?:to\s+)?|let'?s\s+)?
     (?:(?:(?:set|create|make|add|start|write\s+down|get|do|try)\s+(?:up\s+)?(?:me\s+|us\s+)?
          (?:up\s+)?)?
-       (?:(?:a|an|my|another)\s+)?(?:new\s+)?goal\b(?:\s+for\s+(?:me|us))?(?:\s+please)?
+       (?:(?:a|an|my|another)\s+)?(?:(?:new|second|third|one\s+more|big|bigger|extra|separate
+         |different|small)\s+)*goal\b(?:\s+for\s+(?:me|us))?(?:\s+please)?
        [\s?!.,:;-]*(?:(?:to|of|for)\b)?\s*)?
     (?:i\s+(?:also\s+|really\s+)?(?:want|need|would\s+like|'d\s+like|wanna|hope|plan)\s+(?:to\s+)?
       |i'?d\s+(?:much\s+)?rather\s+|my\s+goal\s+is\s+(?:to\s+)?|(?:i'?m\s+)?going\s+to\s+
@@ -272,7 +273,9 @@ LEAD_IN = regex(r"""
 """)
 # What a title keeps out: "instead (of 20)", "rather", a trailing "please".
 TITLE_TAIL = regex(
-    r"(?:[\s,]*\b(?:instead(?:\s+of\b.*)?|rather|please|for\s+me|then|i\s+guess|i\s+suppose"
+    # "… next year. can that be a goal": the ask after the aim is no part of it
+    r"(?:[\s,.]*\b(?:(?:can|could|should)\s+(?:that|this|it)\s+be\s+(?:a|my)\s+(?:new\s+)?goal"
+    r"|instead(?:\s+of\b.*)?|rather|please|for\s+me|then|i\s+guess|i\s+suppose"
     r"|i\s+think|maybe|probably|tbh|lol|haha|or\s+something|idk)\s*[.!?]*)+$"
 )
 # Left of a goal statement once its slots are cut, but not a title.
@@ -331,7 +334,10 @@ ORDINAL = regex(r"^(?:the\s+)?(?:\#|number\s+)?(?P<n>\d+|first|second|third|four
 
 # --- requests: what opens a flow, and what is plainly not an answer ---------------------------
 
-_GOAL = rf"(?:(?:a|an|another|other|my|new|some)\s+)*(?:{_CAT}\s+)?goals?\b"
+_GOAL = (
+    rf"(?:(?:a|an|another|other|my|new|some|second|third|one\s+more|big|bigger|extra|separate"
+    rf"|different|small|like)\s+)*(?:{_CAT}\s+)?goals?\b"
+)
 # Asking for a goal in so many words: "new goal: …", "i'd like a growth goal", "help me set
 # a goal", "can we set up a goal for me", "make me a health goal".
 GOAL_REQUEST = regex(rf"""
@@ -341,6 +347,10 @@ GOAL_REQUEST = regex(rf"""
         (?:\s+(?:to\s+)?(?:set|make|create|add|start|have|do|get|try)(?:\s+up)?)?(?:\s+me)?\s+{_GOAL}
     |\b(?:set|make|create|add|start)(?:\s+up)?\s+(?:me\s+|us\s+)?{_GOAL}
     |\bas\s+an?\s+{_CAT}\s+goal\b
+    # "can that be a goal", "yes make it a goal, 5k before granada", "turn this into a goal"
+    |\b(?:can|could|should)\s+(?:that|this|it)\s+be\s+{_GOAL}
+    |\b(?:make|turn|put)\s+(?:it|that|this)\s+(?:into\s+|as\s+)?{_GOAL}
+    |\b(?:i'?m|im|i\s+am)\s+adding\s+(?:a\s+)?(?:new|another)\s+(?:one|goal)\b
 """)
 # Plainly about someone else's goal or a match: not a request.
 NOT_A_GOAL_REQUEST = regex(

@@ -918,3 +918,20 @@ def test_a_habit_already_ticked_today_is_not_ticked_again(owner):
 
     assert "Ticked" not in answer["reply"]
     assert HabitCheckIn.objects.filter(habit=habit).count() == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("Also I want a second goal, run a 10k by December", "Run a 10k"),
+        ("Actually I want a second goal: swim across the bay by the cabin next summer", "Swim"),
+    ],
+)
+def test_a_second_goal_asked_for_in_words_starts_the_flow(owner, text, title):
+    answer = say(owner, text)
+    assert answer["act"] == "goal_step"
+    assert answer["pending_slot"] == "why"
+
+    summary = say(owner, "because it would make life easier", answer)
+
+    assert f"“{title}" in summary["reply"]

@@ -193,3 +193,17 @@ def test_a_bare_past_may_end_with_a_word_of_no_weight(text):
 def test_a_bare_past_followed_by_more_words_names_no_mission():
     missions = [Choice(1, "Meal prep 4 lunches for the week"), Choice(2, "Bench 3 sets of 5")]
     assert told_in_its_verb("meal prepped chicken for the kids", missions) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("Actually I want a second goal: swim across the bay", "Swim across the bay"),
+        (
+            "ok new idea: i want to go back to work part time. can that be a goal",
+            "Go back to work part time",
+        ),
+    ],
+)
+def test_a_title_leaves_out_the_ask_for_another_goal(text, title):
+    assert parse_title(text, SlotEnv(TODAY)) == title
