@@ -935,3 +935,25 @@ def test_a_second_goal_asked_for_in_words_starts_the_flow(owner, text, title):
     summary = say(owner, "because it would make life easier", answer)
 
     assert f"“{title}" in summary["reply"]
+
+
+def test_a_deed_whose_words_fit_two_missions_marks_the_one_it_clearly_means(owner):
+    goal = make_goal(owner, title="Play Für Elise")
+    scales = make_mission(goal, title="Play scales for 10 minutes")
+    make_mission(goal, title="Practice the first 8 bars slowly with the right hand")
+
+    answer = say(owner, "today I practised the scales. C major and G major")
+
+    assert answer["act"] == "mission_done"
+    assert list(Mission.objects.filter(status=Mission.Status.COMPLETED)) == [scales]
+
+
+def test_a_deed_that_means_two_missions_alike_is_asked_about(owner):
+    goal = make_goal(owner, title="Run a 5k")
+    make_mission(goal, title="Check your shoes and lay out your running kit")
+    make_mission(goal, title="Walk-run around the park loop and note how it felt")
+
+    answer = say(owner, "did the shoes thing and mapped a loop")
+
+    assert answer["act"] == "clarify_choice"
+    assert not Mission.objects.filter(status=Mission.Status.COMPLETED).exists()
