@@ -103,6 +103,7 @@ from companion.turn.today import done_today_said
 from companion.turn.tools import run_tools, tools_for
 from companion.turn.undo import (
     counted_reply,
+    kept_reply,
     last_action,
     retracts_last,
     undo_outcome,
@@ -316,6 +317,11 @@ def _said_last(history: list[dict[str, Any]], count: int) -> tuple[str, ...]:
     return tuple(m["content"] for m in reversed(history[-count:]))
 
 
+def _own_last(history: list[dict[str, Any]]) -> tuple[str, ...]:
+    """The person's messages among the last LOOK_BACK, latest first."""
+    return tuple(m["content"] for m in reversed(history[-LOOK_BACK:]) if m["role"] == "user")
+
+
 def _earlier(deps: TurnDeps, act: str, text: str, history: list[dict[str, Any]]) -> str:
     """For "where were we?": what this conversation was last about, else the last one; for
     a request for an idea, what was said last of its matter ("something for the up
@@ -459,6 +465,9 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     )  # fmt: skip
     if flow_name == "complete_mission" and done_already(wish, choices, deps, said_before):
         flow_name = ""
+    if not flow_name and (kept := kept_reply(deps.user, text, last, _own_last(history), deps.now)):
+        # "yeah count it" of one already marked: it stays, and she says so.
+        return {"strategy": "clarify", "act": "mission_done", "question": kept}
     if flow_name == FELL_SHORT:
         # "read 12 pages" of "Read 20 pages": met as part of it done, nothing marked.
         words = rotate(PART_SEEN, len(history), str(deps.user.pk))[0]

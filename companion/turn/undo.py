@@ -56,6 +56,34 @@ def counted_reply(last: dict[str, Any] | None, text: str) -> str:
     return COUNTED.format(title=last["title"])
 
 
+# Asked to count or keep what is marked ("yeah count it", "nah keep it done", "ok yes put it
+# as done", "leave it marked"), not "dont count it", "call it a day" or "keep it up".
+_KEEP_ASKED = re.compile(
+    r"(?<!dont )(?<!don't )(?<!not )\b(?:count|mark|tick|log)\s+(?:it|that|this)(?:\s+one)?\b"
+    r"|\b(?:keep|leave|put|call)\s+(?:it|that|this)\s+(?:as\s+)?(?:done|marked|ticked|in)\b",
+    re.IGNORECASE,
+)
+KEPT = "It counts: “{title}” is marked done."
+
+
+def kept_reply(
+    user: User, text: str, last: dict[str, Any] | None, earlier: Sequence[str], now: dt.datetime
+) -> str:
+    """The answer to "count it" when what it means is already marked done: the one the
+    message or the person's messages just before (`earlier`) name among those finished
+    within a day, else her last mark ("" when nothing was marked, or the message denies
+    it)."""
+    if not _KEEP_ASKED.search(text) or denies_done(text):
+        return ""
+    done = [Choice(*row) for row in missions_done_since(user=user, since=now - UNDO_NAMED_WITHIN)]
+    named = next((found for said in (text, *earlier) if (found := best_choice(said, done))), None)
+    if named is not None:
+        return KEPT.format(title=named.title)
+    if last and last.get("action") in MARKING:
+        return KEPT.format(title=last["title"])
+    return ""
+
+
 def last_action(flow: dict[str, Any], outputs: dict[str, Any], runs: list[dict[str, Any]]):
     """What a flow's action did, for "undo" later in the conversation (None when it did
     nothing that can be taken back)."""

@@ -303,6 +303,28 @@ def test_asked_whether_it_counts_just_after_marking_she_says_which_one(owner):
     assert asked["reply"].startswith("Yes — “Brisk walk with 5 short jogs” is marked done.")
 
 
+@pytest.mark.parametrize("text", ["yeah count it", "nah keep it done", "oh leave it marked"])
+def test_asked_to_count_what_is_already_marked_she_says_it_counts(owner, text):
+    goal = make_goal(owner, title="Move more")
+    make_mission(goal, title="Take the stairs at work")
+    make_mission(goal, title="Do a 20 min workout video")
+
+    marked = say(owner, "took the subway stairs instead of the escalator tho. 4 flights")
+    kept = say(owner, text, marked)
+
+    assert kept["act"] == "mission_done"
+    assert kept["reply"] == "It counts: “Take the stairs at work” is marked done."
+    assert Mission.objects.filter(status=Mission.Status.COMPLETED).count() == 1
+
+
+def test_asked_to_count_it_with_nothing_marked_she_claims_nothing_counted(owner):
+    make_mission(make_goal(owner, title="Move more"), title="Take the stairs at work")
+
+    answer = say(owner, "call it a day, count it tomorrow maybe")
+
+    assert "It counts" not in answer["reply"]
+
+
 def test_asked_to_mark_the_one_they_mean_she_marks_it(owner):
     goal = make_goal(owner, title="Run")
     walk = make_mission(goal, title="Brisk walk with 5 short jogs")
