@@ -85,8 +85,21 @@ def thanks_reply(given: ActInput) -> list[str]:
 
 
 def help_reply(given: ActInput) -> list[str]:
-    """What she can do; asked again, the same in short (a reply said before is not repeated)."""
+    """What she can do; asked again, the same in short (a reply said before is not repeated);
+    asked whether she is a person, the truth first."""
+    if _PERSON_ASKED.search(given.text):
+        return [named(words.NOT_A_PERSON, given.ctx.name)]
     return [named(words.HELP, given.ctx.name), named(words.HELP_AGAIN, given.ctx.name)]
+
+
+# Asked whether she is a person or a machine (not told "ur alright for a robot").
+_PERSON_ASKED = re.compile(
+    r"\b(?:are|r|is)\s+(?:you|u|ya|this|eliza)\s+(?:an?\s+|even\s+)?(?:real|human|person|bot"
+    r"|robot|ai|computer|machine|program|chat\s?gpt|chat\s?bot)\b"
+    r"|\b(?:you|u)\s+(?:is|are|r)\s+(?:an?\s+)?(?:real|human)\b"
+    r"|\breal\s+person\s+or\b|\bor\s+(?:one\s+of\s+these\s+)?(?:a\s+)?(?:computer|robot|bot|machine)",
+    re.IGNORECASE,
+)
 
 
 def resume(given: ActInput) -> list[str]:
@@ -346,6 +359,8 @@ def smalltalk(given: ActInput) -> list[str]:
     """Asked to talk about something else: gladly ([] leaves small talk to the rules)."""
     if _ELSE.search(given.text):
         return [named(words.SOMETHING_ELSE, given.ctx.name)]
+    if _PERSON_ASKED.search(given.text):
+        return [named(words.NOT_A_PERSON, given.ctx.name)]
     if _ABOUT_HER.search(given.text):
         return [named(words.ABOUT_HER, given.ctx.name)]
     if _ACKNOWLEDGED.match(given.text):

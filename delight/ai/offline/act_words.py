@@ -375,6 +375,12 @@ ABOUT_HER = (
     "I don't have favourites the way you do{n}, but I love hearing about what lights you up. "
     "What got you into it?"
 )
+# Asked whether she is a person ("r u a real person", "you is a real person or a computer"):
+# the truth, plainly.
+NOT_A_PERSON = (
+    "No{n}, I'm not a person: I'm Eliza, an AI, a computer program in this app. I'm here to "
+    "help with your goals, remember what matters to you, and listen. What's on your mind?"
+)
 SOMETHING_ELSE = (
     "Of course{n}. Tell me something from your day, anything at all: what's one thing you "
     "noticed today?"

@@ -720,3 +720,26 @@ def test_coaching_backs_a_plan_of_their_own_and_leaves_the_rest_to_the_keyword_r
         t.format(n=", Sam") for t in (*kindness_words.PLAN_TIMED, *kindness_words.PLAN_BACKED)
     }
     assert act_reply("coach", "running feels hard lately", ReplyContext(name="Sam"), turn=0) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "you is a real person or a computer",
+        "r u a real person",
+        "Now be honest with me. Are you a real person or one of these computer things",
+        "r u chatgpt",
+    ],
+)
+@pytest.mark.parametrize("act", ["smalltalk", "help"])
+def test_asked_whether_she_is_a_person_she_says_she_is_an_ai(text, act):
+    said = act_reply(act, text, ReplyContext(name="Sam"), turn=0)[0]
+    assert said.startswith("No, Sam, I'm not a person: I'm Eliza, an AI")
+
+
+@pytest.mark.parametrize(
+    "text", ["cheers eliza ur alright for a robot", "my pronunciation sounds like a robot"]
+)
+def test_a_remark_about_robots_is_no_question_about_her(text):
+    said = act_reply("smalltalk", text, ReplyContext(name="Sam"), turn=0)
+    assert not any("not a person" in s for s in said)
