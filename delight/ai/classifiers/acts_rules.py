@@ -254,5 +254,12 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"(?!\s+for (?:them|him|her))[\s!.]*(?:i guess|i suppose|lol|haha)?[\s!.]*$"
             r"|^\W*(?:small|little|tiny|big|huge)\s+win\b",
         ),
+        (
+            # News announced as good ("BIG news though!! shanice get the nursing job", "good
+            # news, the scan was clear"), not "good news and bad news" nor "no big news".
+            "good_news",
+            r"^\W*(?:(?:ok|okay|so|and|oh|omg|eliza|guess what)\W+)*(?:big|good|great|amazing"
+            r"|exciting|huge|best)\s+news\b(?!.*\bbad news\b)",
+        ),
     )
 )

@@ -90,6 +90,8 @@ def embedder() -> OnnxMiniLMEmbedder:
         ("hes out of hospital!", "good_news"),
         ("so thats a win", "good_news"),
         ("small win today lol", "good_news"),
+        ("BIG news though!! shanice get the nursing job in toronto", "good_news"),
+        ("big news actually, my girlfriend mia is moving in next month", "good_news"),
         ("who is carla", "memory_question"),
         ("wait who's tiago", "memory_question"),
     ],
@@ -207,3 +209,8 @@ def test_what_her_reply_before_did_changes_the_reading(embedder):
 def test_a_later_that_ends_a_plan_is_no_farewell(embedder):
     reading = acts.read_act("duolingo, the podcast is for the gym later", embedder)
     assert (reading.act, reading.by) != ("goodbye", "rule")
+
+
+def test_good_news_beside_bad_is_not_read_as_good_by_rule(embedder):
+    reading = acts.read_act("good news and bad news. good: i ran 3k, bad: my knee", embedder)
+    assert reading.by != "rule"
