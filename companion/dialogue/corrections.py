@@ -18,7 +18,16 @@ from companion.dialogue.parsing import (
     is_yes,
     names_a_choice,
 )
-from companion.dialogue.phrases import BACKREF, CONNECTOR, CUE, LEAD_IN, QUALIFIER, VERB
+from companion.dialogue.phrases import (
+    BACKREF,
+    CONNECTOR,
+    CUE,
+    DATE,
+    LEAD_IN,
+    MONTH,
+    QUALIFIER,
+    VERB,
+)
 
 
 @dataclass(frozen=True)
@@ -151,3 +160,29 @@ def bare_correction(
             continue
         return slot.name, text
     return None
+
+
+# A date said again with the one it replaces ("its in april tho not may", "april not may",
+# "no, end of april"): a month said after "not" is the one it is not.
+_NOT_A_DATE = re.compile(r"\bnot\s+(?:in\s+|by\s+)?(?P<month>" + MONTH + r")\b", re.I)
+_RESTATED = re.compile(
+    r"^\W*(?:(?:no|nah|nope|wait|sorry|actually)\W+)*(?:it'?s|its|it\s+is|the\s+date\s+is)\b"
+    r"|\bnot\s+(?:in\s+|by\s+)?" + MONTH,
+    re.I,
+)
+
+
+def restated_date(flow: Flow, slots: Mapping[str, Any], env: SlotEnv, text: str) -> str:
+    """The date a reply to the summary says instead of the one there ("its in april tho not
+    may. end of april": "end of april"); "" when it says none."""
+    date_slot = next((slot for slot in flow.slots if slot.name == "target_date"), None)
+    if date_slot is None or "target_date" not in slots or not _RESTATED.search(text):
+        return ""
+    said = _NOT_A_DATE.sub(" ", text)
+    for match in DATE.finditer(said):
+        try:
+            date_slot.read(match.group(), env)
+        except SlotError:
+            continue
+        return match.group().strip()
+    return ""

@@ -246,7 +246,8 @@ def extract_goal(text: str, env: SlotEnv) -> Extracted:
     """Cut a goal statement into its slots.
 
     1. A date phrase ("by May", "in 3 months") is the target date, with a clause that only
-       says when ("before the baby comes in April").
+       says when ("before the baby comes in April"); a season followed by a month ("in the
+       spring, … in april") gives way to the month.
     2. "new health goal", "it's a craft thing", "for my health" is the value category.
     3. "because …" / "so I can …", or a statement after a comma (", i want to feel fit")
        is the why; only the part before it is searched further.
@@ -256,7 +257,11 @@ def extract_goal(text: str, env: SlotEnv) -> Extracted:
     """
     values: dict[str, str] = {}
     head = _from_the_request(fix_typos(text))
-    if when := find_date(head):
+    if (when := find_date(head)) and when["season"] and _month_after(head, when):
+        # "in the spring, like the corrida in porto in april": the month says it closer
+        head = _cut(head, when)
+        when = find_date(head)
+    if when:
         values["target_date"] = when.group()
         # "before the baby comes in April": the clause says when; "sleep before 11 by
         # March" keeps its "before 11", since "by March" says when already.
@@ -338,6 +343,12 @@ def _tidy(text: str) -> str:
     """Commas and spaces left where a phrase was cut out."""
     text = re.sub(r"\s*,(?:\s*,)*\s*", ", ", text)
     return re.sub(r"\s+", " ", text).strip(" ,;:-")
+
+
+def _month_after(text: str, season: re.Match[str]) -> bool:
+    """Whether a date phrase that is no season follows `season` in `text`."""
+    later = find_date(text[season.end() :])
+    return bool(later and not later["season"])
 
 
 def _cut(text: str, match: re.Match[str], start: int | None = None) -> str:

@@ -14,7 +14,12 @@ from dataclasses import replace
 from datetime import date
 
 from companion.dialogue.asked_why import ANSWERS_WHY, WHY, area_said, clearer_aim, retitled
-from companion.dialogue.corrections import bare_correction, correction_target, parse_correction
+from companion.dialogue.corrections import (
+    bare_correction,
+    correction_target,
+    parse_correction,
+    restated_date,
+)
 from companion.dialogue.cues import aim_in, is_aside, is_question, tells_a_reason, wished_aim
 from companion.dialogue.draft import Draft, waiting_step
 from companion.dialogue.flows import FLOWS, Flow, Slot
@@ -330,7 +335,9 @@ class DialogueManager:
         if interruption := self._interruption(draft, text):
             return interruption
         bare = bare_correction(draft.flow, draft.slots, draft.slot_env(), text)
-        if correction := self._correction(draft, text) or bare:
+        restated = restated_date(draft.flow, draft.slots, draft.slot_env(), text)
+        again = ("target_date", restated) if restated else None
+        if correction := self._correction(draft, text) or bare or again:
             if several := self._title_and_date(draft, correction[1]):
                 return self._correct_several(draft, several)
             return self._correct(draft, *correction)

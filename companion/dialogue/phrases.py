@@ -136,6 +136,7 @@ NUMBER_WORDS = {
 }  # fmt: skip
 
 _MONTH = r"(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
+MONTH = _MONTH  # a month's name, as people write it ("apr", "April", "sept.")
 _NUM = (
     r"(?:\d+|"
     + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(NUMBER_WORDS, key=len)[::-1])

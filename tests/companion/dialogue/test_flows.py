@@ -307,3 +307,10 @@ def test_a_reason_said_back_from_its_second_sentence_loses_its_and():
     assert reason_shown("ive wanted to go since i was 12. and i want to see kyoto") == (
         "you want to see kyoto"
     )
+
+
+def test_a_season_followed_by_a_month_gives_way_to_the_month():
+    text = "i wanna run a 10k in the spring, like the corrida in porto in april"
+    found = CREATE_GOAL.extract(text, SlotEnv(TODAY))
+    assert found.values["target_date"] == "in april"
+    assert "spring" not in found.values["title"]

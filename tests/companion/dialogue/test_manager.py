@@ -114,6 +114,26 @@ def test_a_bare_date_said_at_the_summary_corrects_the_date():
     assert step.reply.startswith("Got it — the target date is now 26 April 2026.")
 
 
+@pytest.mark.parametrize(
+    "text", ["its in april tho not may. end of april", "april not may", "no its april"]
+)
+def test_a_date_said_again_against_the_one_shown_corrects_the_date(text):
+    step = flow_say(flow_start("run the 10k by may"), "because my friends all run")
+    assert step.outcome is Outcome.CONFIRM
+
+    step = flow_say(step, text)
+
+    assert step.dialogue.slots["target_date"] == "2026-04-30"
+
+
+def test_a_month_said_not_to_be_it_is_no_date_for_the_summary():
+    step = flow_say(flow_start("run the 10k by may"), "because my friends all run")
+
+    step = flow_say(step, "lol my dog is not may")
+
+    assert step.dialogue.slots["target_date"] == "2026-05-31"
+
+
 def test_a_bare_date_with_a_reason_for_caution_corrects_the_date():
     step = flow_say(flow_start("run the 10k in june"), "because my friends all run")
 
