@@ -337,7 +337,8 @@ class DialogueManager:
         bare = bare_correction(draft.flow, draft.slots, draft.slot_env(), text)
         restated = restated_date(draft.flow, draft.slots, draft.slot_env(), text)
         again = ("target_date", restated) if restated else None
-        if correction := self._correction(draft, text) or bare or again:
+        # "no i mean the date. its end of april not may": the date, not a title "the date"
+        if correction := again or self._correction(draft, text) or bare:
             if several := self._title_and_date(draft, correction[1]):
                 return self._correct_several(draft, several)
             return self._correct(draft, *correction)

@@ -115,7 +115,13 @@ def test_a_bare_date_said_at_the_summary_corrects_the_date():
 
 
 @pytest.mark.parametrize(
-    "text", ["its in april tho not may. end of april", "april not may", "no its april"]
+    "text",
+    [
+        "its in april tho not may. end of april",
+        "april not may",
+        "no its april",
+        "no i mean the date. its end of april not may",
+    ],
 )
 def test_a_date_said_again_against_the_one_shown_corrects_the_date(text):
     step = flow_say(flow_start("run the 10k by may"), "because my friends all run")
@@ -124,6 +130,7 @@ def test_a_date_said_again_against_the_one_shown_corrects_the_date(text):
     step = flow_say(step, text)
 
     assert step.dialogue.slots["target_date"] == "2026-04-30"
+    assert step.dialogue.slots["title"] == "Run the 10k"
 
 
 def test_a_month_said_not_to_be_it_is_no_date_for_the_summary():
