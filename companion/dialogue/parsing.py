@@ -224,7 +224,16 @@ _FILLER_END = re.compile(
 _SO_CAN = r"so\s+(?:that\s+)?(?=(?:i|we|my|our|he|she|they)\s+(?:can|could|will|would)\b)"
 
 
+# "i already told u lol. i used to run…": the reason is what follows.
+_TOLD_BEFORE = re.compile(
+    r"^\W*(?:(?:ugh|ok|well|lol|haha)\W+)*(?:i\s+)?(?:already\s+)?(?:told|said)"
+    r"(?:\s+(?:you|u|ya|it|that|this|before|already|lol|haha|jaja))*\s*[.!,;:-]+\s*(?=\S)",
+    re.IGNORECASE,
+)
+
+
 def parse_why(text: str, env: SlotEnv) -> str:
+    text = _TOLD_BEFORE.sub("", text)
     said = _FILLER_END.sub("", _WHY_ECHO.sub("", text) or text) or text
     why = clean_value(
         re.sub(

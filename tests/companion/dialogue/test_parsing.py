@@ -207,3 +207,15 @@ def test_a_bare_past_followed_by_more_words_names_no_mission():
 )
 def test_a_title_leaves_out_the_ask_for_another_goal(text, title):
     assert parse_title(text, SlotEnv(TODAY)) == title
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("i already told u lol. i used to run in uni and felt way better", "I used to run in uni"),
+        ("told you already, my kids", "My kids"),
+        ("i told my boss i would", "I told my boss"),
+    ],
+)
+def test_a_reason_said_again_is_the_reason_not_the_telling(text, why):
+    assert parse_why(text, SlotEnv(TODAY)).startswith(why)
