@@ -302,14 +302,27 @@ def parts_to_read(text: str) -> list[str]:
     return [part for part in parts if len(part.split()) >= MIN_WORDS]
 
 
+# A pastime taken up again ("i've been meaning to get back into sea swimming"): read near
+# the water's warning signs by meaning alone, it is none (found in a fresh conversation).
+_PASTIME_AGAIN = re.compile(
+    r"\b(?:get|getting|got|gotten)\s+back\s+into\s+(?:(?:sea|open water|wild|cold water|the)\s+)?"
+    r"(?:swimming|running|painting|drawing|knitting|cycling|climbing|dancing|singing|writing"
+    r"|reading|cooking|baking|gardening|yoga|pilates|football|hiking|walking|rowing|surfing"
+    r"|the gym|music|piano|guitar)\b",
+    re.IGNORECASE,
+)
+
+
 def _units(text: str) -> list[str]:
-    """The parts of `text` the meaning layer reads: the rules hold none of them, and none is
-    a bare "stop" or "quit" in a message that names a habit."""
+    """The parts of `text` the meaning layer reads: the rules hold none of them, none is a
+    bare "stop" or "quit" in a message that names a habit, none takes up a pastime again."""
     habit_named = bool(HABIT.search(normalize(text)))
     return [
         part
         for part in parts_to_read(text)
-        if not rules_hold(part) and not stops_a_habit(part, habit_named=habit_named)
+        if not rules_hold(part)
+        and not stops_a_habit(part, habit_named=habit_named)
+        and not _PASTIME_AGAIN.search(part)
     ]
 
 

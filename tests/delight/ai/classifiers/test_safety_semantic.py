@@ -126,6 +126,13 @@ def test_ordinary_messages_stay_at_level_0(engine, text) -> None:
     assert engine.screen_safety(text).level == 0
 
 
+def test_a_pastime_taken_up_again_is_no_sign_but_the_rest_of_the_message_is_read(engine):
+    said = "well i've been meaning to get back into sea swimming. i did it years ago"
+    assert engine.screen_safety(said).level == 0
+    worse = "i've been meaning to get back into sea swimming. but i dont see the point anymore"
+    assert engine.screen_safety(worse).level >= 2
+
+
 @pytest.mark.parametrize(
     "text",
     [
