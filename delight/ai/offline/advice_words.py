@@ -94,6 +94,14 @@ TOPICS: tuple[Topic, ...] = (
         ("Greek yoghurt with oats and berries: protein you can eat standing up.", "dairy"),
     ),
     _topic(
+        # cold water, not the freezer ("how do i not freeze to death in the water lol")
+        r"\bcold water\b|\b(?:sea|winter|wild|open water|cold) swim\w*|\bin the (?:sea|ocean)\b"
+        r"|\bfreez\w* (?:to death )?(?:in|at) the (?:water|sea|beach|lake)\b",
+        "Go in slowly and breathe out long through the first minute, until the cold shock"
+        " passes; keep it short at first (a minute or two is plenty in winter water), swim"
+        " where others are, and have warm layers and a hot drink ready for after.",
+    ),
+    _topic(
         r"\bfreez\w*|\bleft ?overs?\b|\bleftover\b|\bbatch cook\w*|\bmeal prep\w*",
         "Let it cool, then freeze it in portions within two hours of cooking. It keeps about"
         " three months; thaw it in the fridge overnight and reheat it until piping hot.",

@@ -743,3 +743,16 @@ def test_asked_whether_she_is_a_person_she_says_she_is_an_ai(text, act):
 def test_a_remark_about_robots_is_no_question_about_her(text):
     said = act_reply("smalltalk", text, ReplyContext(name="Sam"), turn=0)
     assert not any("not a person" in s for s in said)
+
+
+def test_asked_how_not_to_freeze_in_the_sea_she_speaks_of_cold_water_not_the_freezer():
+    said = act_reply(
+        "advice", "how do i not freeze to death in the water lol", ReplyContext(), turn=0
+    )
+    assert "cold shock" in said[0]
+    assert "bags" not in said[0]
+
+
+def test_asked_to_freeze_leftovers_she_still_speaks_of_the_freezer():
+    said = act_reply("advice", "should i freeze the leftover bolognese", ReplyContext(), turn=0)
+    assert "freeze" in said[0].lower()
