@@ -318,6 +318,7 @@ class DialogueManager:
             not pending.free_text
             and is_question(text)
             and not REMARK.match(text)
+            and not _ASKS_FIRST.match(text)
             and pending.accepts(text, draft.slot_env())
         )
 
@@ -591,6 +592,13 @@ class DialogueManager:
         return replace(step, reply=_join(note, step.reply))
 
 
+# A message that opens with its question ("how do i not freeze in the water lol") answers
+# no slot, whatever title its words share.
+_ASKS_FIRST = re.compile(
+    r"^\W*(?:(?:ok|so|and|but|wait|anyway|hey|lol)\W+)*(?:how|what|whats|what's|why|where"
+    r"|who)\b",
+    re.IGNORECASE,
+)
 _GIVES_A_REASON = re.compile(
     r"^\W*(?:and\s+|also\s+|well\s+)?(?:because|cause|cos|coz|cuz)\s+\w+", re.I
 )

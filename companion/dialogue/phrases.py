@@ -488,7 +488,8 @@ QUESTION = regex(r"""
     \?\s*\W*$
     |^\W*(?:(?:wait|hey|oh|btw|by\s+the\s+way|sorry|also|quick\s+question)[,\s]+)*
       (?:what|what's|how|when|where|who|which|whats|hows|can\s+you|could\s+you|do\s+you|does|is\s+it
-        |are\s+you|will\s+you|would\s+you|did\s+i|have\s+i|had\s+i|can\s+i|could\s+i
+        |are\s+you|will\s+you|would\s+you|did\s+you|have\s+you|did\s+i|have\s+i|had\s+i
+        |can\s+i|could\s+i
         |should\s+i|do\s+i|am\s+i|is\s+that|is\s+this|are\s+there)\b
 """)
 # A remark in passing, plainly not an answer to a slot question.

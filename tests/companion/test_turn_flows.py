@@ -979,3 +979,17 @@ def test_a_deed_that_means_two_missions_alike_is_asked_about(owner):
 
     assert answer["act"] == "clarify_choice"
     assert not Mission.objects.filter(status=Mission.Status.COMPLETED).exists()
+
+
+def test_a_question_while_she_asks_which_mission_marks_none(owner):
+    goal = make_goal(owner, title="Swim in the sea every week")
+    make_mission(goal, title="Swim a width on your own")
+    make_mission(goal, title="Swim two widths with a float")
+    make_mission(goal, title="Blow bubbles with your mouth in the water, ten times")
+
+    asked = say(owner, "did the swim one")
+    assert asked["act"] == "clarify_choice"
+    answer = say(owner, "how do i not freeze to death in the water lol", asked)
+
+    assert answer["act"] != "mission_done"
+    assert not Mission.objects.filter(status=Mission.Status.COMPLETED).exists()

@@ -10,6 +10,7 @@ from companion.dialogue.cues import (
     asks_for_goal,
     fix_typos,
     is_aside,
+    is_question,
     not_put_off,
     others_did,
     past_deed,
@@ -286,3 +287,8 @@ def test_a_deed_whose_subject_is_someone_else_is_theirs(text, theirs):
 )
 def test_a_deed_someone_else_did_is_found_in_any_clause(text, theirs):
     assert others_did(text) is theirs
+
+
+@pytest.mark.parametrize("text", ["did you tick the swim", "have you marked my walk"])
+def test_asked_whether_she_did_something_is_a_question(text):
+    assert is_question(text)
