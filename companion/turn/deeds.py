@@ -374,7 +374,10 @@ def mission_flow(
     ):
         return "complete_mission", dataclasses.replace(choices, missions=siblings, ask=True)
     named = COMPLETE_MISSION.extract(text, SlotEnv(deps.today, choices)).values.get("mission")
-    if ((done or signs.mission) and named) or (done and signs.mission):
+    # "mission" and a title's words are a report with a sign of a deed; "those missions are
+    # all about a pool tho, i swim in the sea" tells of no deed.
+    told_mission = signs.mission and (signs.deed or reported)
+    if ((done or told_mission) and named) or (done and signs.mission):
         return "complete_mission", choices
     if signs.deed and (pointed := _pointed(text, choices)):
         return _one(pointed, choices)

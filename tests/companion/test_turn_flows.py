@@ -993,3 +993,13 @@ def test_a_question_while_she_asks_which_mission_marks_none(owner):
 
     assert answer["act"] != "mission_done"
     assert not Mission.objects.filter(status=Mission.Status.COMPLETED).exists()
+
+
+def test_a_remark_about_the_missions_marks_none(owner):
+    goal = make_goal(owner, title="Swim in the sea every week")
+    make_mission(goal, title="Find your pool's quiet or adults-only sessions")
+    make_mission(goal, title="Walk a width of the shallow end and back")
+
+    say(owner, "those missions are all about a pool tho, i swim in the sea")
+
+    assert not Mission.objects.filter(status=Mission.Status.COMPLETED).exists()
