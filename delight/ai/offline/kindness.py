@@ -140,9 +140,11 @@ def _progress_truths(given: ActInput) -> list[str]:
     parts = []
     note = given.ctx.streak
     if note is not None and note.current:
-        days = "a day" if note.current == 1 else f"{note.current} days"
         best = words.KINDNESS_BEST if note.current >= note.longest > 1 else ""
-        parts.append(words.KINDNESS_STREAK.format(days=days) + best)
+        if note.current == 1:
+            parts.append(words.KINDNESS_TODAY)  # not "shown up a day in a row"
+        else:
+            parts.append(words.KINDNESS_STREAK.format(days=f"{note.current} days") + best)
     moving = [(goal, done) for goal, done in given.ctx.progress.items() if done > 0]
     if moving:
         goal, done = moving[0]

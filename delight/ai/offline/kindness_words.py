@@ -49,6 +49,7 @@ SETBACK_EASED = (
 )
 
 KINDNESS_STREAK = "You've shown up {days} in a row"
+KINDNESS_TODAY = "You've shown up today"
 
 KINDNESS_BEST = " (your best run yet)"
 

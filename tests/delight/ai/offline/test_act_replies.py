@@ -440,6 +440,14 @@ def test_kindness_meets_what_was_said(text, opening):
     assert kindness.kindness_answers(text)
 
 
+def test_kindness_on_the_first_day_says_today_not_a_day_in_a_row():
+    streak = StreakNote(current=1, longest=1, strength=5, freezes=0)
+    ctx = ReplyContext(name="Sam", streak=streak)
+    said = act_reply("kindness", "tell me something nice", ctx, turn=0)[0]
+    assert said.startswith("Here's something true, Sam: you've shown up today")
+    assert "a day in a row" not in said
+
+
 @pytest.mark.parametrize("text", ["tell me something nice, i did nothing today", "need a boost"])
 def test_kindness_asked_for_comes_from_their_progress(text):
     streak = StreakNote(current=4, longest=9, strength=40, freezes=0)
