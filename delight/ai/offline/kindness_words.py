@@ -178,7 +178,10 @@ EFFORT = re.compile(
 # Effort denied ("i havent done anything", "didnt even try"): no effort to see.
 NO_EFFORT = re.compile(
     r"\b(?:havent|haven't|didnt|didn't|not|never|couldnt|couldn't|cant|can't)\b(?:\s+\w+){0,2}"
-    r"\s+(?:did|done|finished|managed|walked|went|tried|kept|made it)\b|\b(?:did|done) nothing\b",
+    r"\s+(?:did|done|finished|managed|walked|went|tried|kept|made it)\b|\b(?:did|done) nothing\b"
+    # effort of long ago ("i did it years ago at blackrock"): history, not today's
+    r"|\b(?:years|decades|ages|months) ago\b|\bback in (?:the day|uni|school|college)\b"
+    r"|\bwhen i was (?:young|younger|a kid|little|a child)\b",
     re.IGNORECASE,
 )
 

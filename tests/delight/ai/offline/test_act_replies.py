@@ -764,3 +764,9 @@ def test_asked_how_not_to_freeze_in_the_sea_she_speaks_of_cold_water_not_the_fre
 def test_asked_to_freeze_leftovers_she_still_speaks_of_the_freezer():
     said = act_reply("advice", "should i freeze the leftover bolognese", ReplyContext(), turn=0)
     assert "freeze" in said[0].lower()
+
+
+def test_effort_of_years_ago_is_history_not_effort_to_see():
+    text = "well i've been meaning to get back into sea swimming. i did it years ago at blackrock"
+    assert not kindness.kindness_answers(text)
+    assert kindness.kindness_answers("i did it this morning, only 5 minutes")
