@@ -168,6 +168,18 @@ TOPICS: tuple[Topic, ...] = (
         "Ask about a memory rather than how they're coping: “What do you keep thinking about?” "
         "gives the grief somewhere to go.",
     ),
+    # Keeping in touch with someone far away ("should i write to her again, proper letters"):
+    # before writing craft, which "write" would otherwise reach, and before quarrels.
+    _topic(
+        r"\bwrit(?:e|ing) (?:to|back to) (?:her|him|them|my|your)\b|\bletters? to\b"
+        r"|\bproper letters?\b|\b(?:keep|keeping|stay|staying|get|getting)(?: back)? in touch\b"
+        r"|\breach(?:ing)? out to\b"
+        r"|\breconnect|\bcall (?:her|him|them) more\b|\bhaven'?t (?:spoken|talked) in\b",
+        "Keep the first letter or message short: one small thing from your week and one "
+        "question for them. The one that's easy to answer is the one that gets answered.",
+        "Pick a day that's theirs, say the first Sunday of the month, and write or call then. "
+        "A rhythm you both know does more than one long catch-up.",
+    ),
     _topic(
         r"\bmy ex\b|\bex(?:-| )?(?:boyfriend|girlfriend|husband|wife|partner)\b|\bbroke up\b"
         r"|\bbreak ?up\b",

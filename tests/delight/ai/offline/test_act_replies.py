@@ -770,3 +770,22 @@ def test_effort_of_years_ago_is_history_not_effort_to_see():
     text = "well i've been meaning to get back into sea swimming. i did it years ago at blackrock"
     assert not kindness.kindness_answers(text)
     assert kindness.kindness_answers("i did it this morning, only 5 minutes")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "do you think i should write to her again, proper letters",
+        "how do i get back in touch with an old friend",
+        "any tips for staying in touch with my brother in sydney",
+    ],
+)
+def test_asked_about_keeping_in_touch_she_speaks_of_letters_not_writing_craft(text):
+    said = act_reply("advice", text, ReplyContext(), turn=0)
+    assert "draft" not in said[0] and "chapter" not in said[0]
+    assert "easy to answer" in said[0] or "rhythm" in said[0]
+
+
+def test_asked_about_writing_a_novel_she_still_speaks_of_drafts():
+    said = act_reply("advice", "any tips for writing my novel", ReplyContext(), turn=0)
+    assert "draft" in said[0] or "chapter" in said[0]
