@@ -1,14 +1,15 @@
 """What the person did today, asked in words ("what did i do today", "what have i done
-today?"): the missions and habits done on their own day, and what is still on the list; said
-from the records, never guessed."""
+today?", "did you tick the swim"): the missions and habits done on their own day, and what is
+still on the list; said from the records, never guessed."""
 
 from __future__ import annotations
 
 import datetime as dt
 import re
 
+from companion.dialogue import Choice, best_choice
 from delight.models import User
-from goals.selectors import habits_today, missions_done_today, triad_for
+from goals.selectors import flow_choices, habits_today, missions_done_today, triad_for
 
 _ASKED = re.compile(
     r"\bwhat (?:did|have|'?ve) i (?:do|done|get done|finish(?:ed)?|tick(?:ed)?)"
@@ -19,6 +20,16 @@ NOTHING_YET = "Nothing marked done yet today. {left}"
 DID = "Today you did {done}. {left}"
 LEFT = "Still on your list: {missions}."
 ALL_DONE = "Nothing left on today's list."
+# Asked whether one thing is marked ("did you tick the swim", "is my walk marked?").
+_MARKED = re.compile(
+    r"^\W*(?:(?:so|and|wait|ok|hey)\W+)?(?:did|have|has) (?:you|u|ya|it) (?:already )?"
+    r"(?:tick|mark|count|log|record|save|note)(?:ed)?(?: down| off)? (?P<what>.+)"
+    r"|^\W*(?:(?:so|and|wait|ok)\W+)?(?:is|was|are) (?P<that>.+?) (?:already )?"
+    r"(?:marked|ticked|counted|logged)(?: off| down| done)?\W*$",
+    re.IGNORECASE,
+)
+MARKED_YES = "Yes: “{title}” is marked done today."
+MARKED_NOT_YET = "Not yet: “{title}” is still open. If you've done it, tell me and I'll mark it."
 
 
 def done_today_said(user: User, text: str, now: dt.datetime) -> str:
@@ -34,3 +45,23 @@ def done_today_said(user: User, text: str, now: dt.datetime) -> str:
         return NOTHING_YET.format(left=left)
     listed = done[0] if len(done) == 1 else f"{', '.join(done[:-1])} and {done[-1]}"
     return DID.format(done=listed, left=left)
+
+
+def marked_said(user: User, text: str, now: dt.datetime) -> str:
+    """The answer to "did you tick the swim" ("" when the message asks no such thing).
+
+    1. Only a question whether something is ticked, marked or counted.
+    2. The one mission it names among those done today and those still open: whether it is
+       marked. Naming none clearly, what was done today and what is left.
+    """
+    asked = _MARKED.search(text)
+    if not asked:
+        return ""
+    what = asked["what"] or asked["that"]
+    done = tuple(Choice(m.pk, m.title) for m in missions_done_today(user=user, now=now))
+    missions, _ = flow_choices(user=user)
+    open_ = tuple(Choice(pk, title) for pk, title, _ in missions)
+    named = best_choice(what, (*done, *open_))
+    if named is None:
+        return done_today_said(user, "what did i do today", now)
+    return (MARKED_YES if named in done else MARKED_NOT_YET).format(title=named.title)

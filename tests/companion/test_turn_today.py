@@ -41,3 +41,35 @@ def test_nothing_done_yet_says_so_and_what_is_on_the_list(owner):
     assert said["reply"] == (
         "Nothing marked done yet today. Still on your list: Go for an easy 5km run."
     )
+
+
+@pytest.fixture
+def swimmer(owner):
+    goal = make_goal(owner, title="Swim in the sea every week")
+    swim = make_mission(goal, title="Swim two lengths slowly")
+    make_mission(goal, title="Pack your bag the night before")
+    services.mission_complete(user=owner, mission_id=swim.pk)
+    return owner
+
+
+@pytest.mark.parametrize("text", ["did you tick the swim", "so have u marked the lengths"])
+def test_asked_whether_a_done_mission_is_ticked_she_says_it_is(swimmer, text):
+    said = say(swimmer, text)
+
+    assert said["act"] == "progress"
+    assert said["reply"] == "Yes: “Swim two lengths slowly” is marked done today."
+
+
+def test_asked_whether_an_open_mission_is_ticked_she_says_not_yet_and_marks_nothing(swimmer):
+    said = say(swimmer, "is the bag one marked?")
+
+    assert said["reply"].startswith("Not yet: “Pack your bag the night before” is still open.")
+    assert not Mission.objects.filter(
+        user=swimmer, title="Pack your bag the night before", status=Mission.Status.COMPLETED
+    ).exists()
+
+
+def test_asked_whether_something_unnamed_is_ticked_she_says_what_was_done(swimmer):
+    said = say(swimmer, "did you tick the yoga")
+
+    assert said["reply"].startswith("Today you did “Swim two lengths slowly”.")
