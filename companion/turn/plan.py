@@ -473,12 +473,26 @@ def topic_of(text: str, act: str) -> str:
     presentation"), kept for "where were we?"; "" for a message that carries no topic."""
     if act not in TOPICAL or _QUESTION.search(text):
         return ""
-    # Shorthand written out ("gonna" -> "going to") as Eliza says things back.
+    # Shorthand written out ("gonna" -> "going to") as Eliza says things back. A sentence
+    # that opens on "he" or "it" says nothing later without the one before it.
     sentences = split_sentences(drop_openers(clean_text(text)))
-    first = sentences[0] if sentences else ""
+    first = next((s for s in sentences if not _POINTS_BACK.match(s)), "")
     if len(first.split()) < TOPIC_MIN_WORDS:
         return ""
-    return reflect(first)
+    return _names_as_kept(reflect(first), text)
+
+
+_POINTS_BACK = re.compile(r"^\W*(?:he|she|they|it|its|it's|that|this|him|her|them)\b", re.I)
+
+
+def _names_as_kept(said: str, text: str) -> str:
+    """`said` with the names and places the facts of `text` keep written as names ("your
+    sister maeve lives in toronto" -> "your sister Maeve lives in Toronto")."""
+    for fact in extract_facts(text):
+        value = fact.value
+        if value[:1].isupper() and value.lower() != value:
+            said = re.sub(rf"\b{re.escape(value)}\b", value, said, flags=re.IGNORECASE)
+    return said
 
 
 def recent_matter(text: str, history: Sequence[Mapping[str, Any]]) -> str:

@@ -340,3 +340,16 @@ def test_a_topic_is_kept_without_its_idk():
     assert topic_of("idk i just get tense when she is here", "venting") == (
         "you just get tense when she is here"
     )
+
+
+def test_the_topic_keeps_names_and_places_as_names():
+    told = topic_of("my sister maeve lives in toronto", "share_fact")
+
+    assert told == "your sister Maeve lives in Toronto"
+
+
+def test_the_topic_is_never_a_sentence_that_only_points_back():
+    told = topic_of("he was so rude to me. my manager tore apart my slides again", "venting")
+
+    assert told == "your manager tore apart your slides again"
+    assert topic_of("he was so rude to me today honestly", "venting") == ""

@@ -124,3 +124,14 @@ def fact(
         tags=tags,
         value=value.strip(),
     )
+
+
+_UNNAMED_PLACE = re.compile(r"^(?:a|an|the|my|our|his|her|their|another|some)\b", re.I)
+
+
+def place_named(place: str) -> str:
+    """A place typed all in lower case, as a name is written ("bristol" -> "Bristol", "new
+    york" -> "New York"); "a small town near cork" is no name and stays as it is."""
+    if place.islower() and len(place.split()) <= 3 and not _UNNAMED_PLACE.match(place):
+        return place.title()
+    return place

@@ -23,7 +23,9 @@ def names(clause: str) -> list[ExtractedFact]:
         return [fact(f"Name is {name}", "personal", "name", 0.6, "identity", value=name)]
     # Typed in lower case, as an introduction: "hi im sam", "im sam btw".
     found = _INTRODUCED.match(clause)
-    if found and (found["hi"] or found["btw"]) and not no_name(found["name"].lower()):
+    # "im tess, a librarian in galway": a name, then who they are.
+    described = found and re.match(r",\s+(?:an?|the)\s", clause[found.end("name") :])
+    if found and (found["hi"] or found["btw"] or described) and not no_name(found["name"].lower()):
         name = capitalise(found["name"])
         return [fact(f"Name is {name}", "personal", "name", 0.6, "identity", value=name)]
     return []

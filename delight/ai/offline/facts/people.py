@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import re
 
-from delight.ai.offline.facts.common import FAMILY, RELATIONS, fact, slug, thing, third_person
+from delight.ai.offline.facts.common import (
+    FAMILY,
+    RELATIONS,
+    fact,
+    place_named,
+    slug,
+    thing,
+    third_person,
+)
 from delight.ai.offline.losses import loss_in
 from delight.ai.types import ExtractedFact
 
@@ -13,7 +21,8 @@ _NAMED = re.compile(
     rf"(?i:\b(?:my|our) ({RELATIONS})(?:'s name| s name)? (?:is )?(?:called |named )?){_NAME}\b"
 )
 _LIVES = re.compile(
-    rf"(?i:\b(?:my|our) ({RELATIONS})),?(?: {_NAME},?)? (?i:lives|is living|is based|moved|"
+    rf"(?i:\b(?:my|our) ({RELATIONS})),?(?: ((?i:[a-zà-ÿ]+(?:-[a-zà-ÿ]+)?)),?)?"
+    r" (?i:lives|is living|is based|moved|"
     rf"has moved|just moved|lives now) (?i:in|to) (.+?)(?=\s+and\s+(?i:my|our)\b|$)"
 )
 # Said outright ("my daughter is called ivy", "my husband's name is tom"): a name even in
@@ -27,7 +36,8 @@ _CALLED = re.compile(
 # arjun", "ive got a daughter, maya".
 _LOWER_NAMED = re.compile(
     rf"(?i:\b(?:my|our) ({RELATIONS}) ([a-z]{{3,}}) (?:is|was|has|who|just|keeps|loves"
-    r"|turned|and|always|never|started|starts|came|went|got|had|made|called|loved|said|told)\b)"
+    r"|turned|and|always|never|started|starts|came|went|got|had|made|called|loved|said|told"
+    r"|lives|lived|moved|works)\b)"
 )
 _HAS_NAMED = re.compile(
     rf"(?i:\bi (?:have|have got|got) (?:a|an|one) (?:little |baby |older |younger )?"
@@ -55,6 +65,8 @@ _COMMON = frozenset({
     "has", "had", "was", "were", "are", "her", "his", "their", "its", "one", "two", "three",
     "four", "five", "every", "all", "some", "any", "new", "old", "little", "big",
 })  # fmt: skip
+# Words between a relation and "lives" that are no name ("my mum, she lives in cork").
+_NOT_A_NAME = _COMMON | {"she", "he", "they"}
 _NOT_NAMES = {"Is", "Lives", "Has", "Was", "Just", "Moved", "Works", "And", "But", "So"}
 # Something told about someone close, kept as it was said ("my nan went into hospital on
 # tuesday"), so "what did i say about my nan" finds it: a clause that opens with them and
@@ -101,8 +113,10 @@ def relations(clause: str) -> list[ExtractedFact]:
         )
     facts.extend(_plural(clause))
     for lives in _LIVES.finditer(clause):
-        relation, name = _relation(lives.group(1)), lives.group(2) or ""
-        place = thing(re.split(r"\s+and\s+", lives.group(3))[0], 5)
+        relation, name = _relation(lives.group(1)), (lives.group(2) or "").capitalize()
+        if name.lower() in _NOT_A_NAME or name.lower().endswith("ly") or name in _NOT_NAMES:
+            name = ""  # "my sister also lives in leeds"
+        place = place_named(thing(re.split(r"\s+and\s+", lives.group(3))[0], 5))
         whose = f"Their {relation} {name}".strip()
         if place:
             facts.append(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from delight.ai.offline.facts.common import fact, thing
+from delight.ai.offline.facts.common import fact, place_named, thing
 from delight.ai.types import ExtractedFact
 
 # (pattern, content, key): "lives in" and "moved to" share the key, so a move supersedes.
@@ -70,7 +70,7 @@ def location(clause: str) -> list[ExtractedFact]:
         # "bristol last year not bath": the place ends where a time or a correction begins.
         said = _PLACE_ENDS.split(said, maxsplit=1)[0]
         place = _SINCE.sub("", thing(said, 8))
-        place = _named(" ".join(place.split()[:5]))
+        place = place_named(" ".join(place.split()[:5]))
         if (
             not place
             or _NOT_PLACES.match(place)
@@ -79,8 +79,3 @@ def location(clause: str) -> list[ExtractedFact]:
             return []  # "moving to a new team at work" is no place
         return [fact(content.format(place), "personal", key, 0.8, "location", value=place)]
     return []
-
-
-def _named(place: str) -> str:
-    """A place typed all in lower case, as a name is written ("bristol" -> "Bristol")."""
-    return place.title() if place.islower() and len(place.split()) <= 3 else place

@@ -53,7 +53,8 @@ def occupation(clause: str) -> list[ExtractedFact]:
         return facts
     clause = _CHAT_TAIL.sub("", clause)
     found = re.search(
-        r"\bI am (?:an? )((?:(?!(?:in|at|for|on)\b)[\w-]+ ){0,3}[\w-]+?)"
+        # "I'm Tess, a librarian in Galway": the job beside the name.
+        r"\bI am (?:[A-Za-z'-]+,\s+)?(?:an? )((?:(?!(?:in|at|for|on)\b)[\w-]+ ){0,3}[\w-]+?)"
         r"(?: by (?:profession|trade))?(?: (?:at|for) (.+)| (?:in|on) [\w' -]+)?(?:,.*)?$",
         clause,
         re.I,

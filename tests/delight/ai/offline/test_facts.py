@@ -214,7 +214,7 @@ def test_several_facts_in_one_message() -> None:
         ("I'm really scared of heights", "fear:height", "Is afraid of heights", "heights"),
         ("we are based in Bristol now", "location", "Lives in Bristol", "Bristol"),
         ("my sister moved to leeds last month btw", "relation:sister:home",
-         "Their sister lives in leeds", "leeds"),
+         "Their sister lives in Leeds", "Leeds"),
         ("I grew up in Cork", "hometown", "Grew up in Cork", "Cork"),
         ("I'm a designer at a small studio", "employer", "Works at a small studio",
          "a small studio"),
@@ -222,6 +222,15 @@ def test_several_facts_in_one_message() -> None:
          "Works as a line cook", "line cook"),
         ("also i live in headingley if that matters", "location", "Lives in Headingley",
          "Headingley"),
+        ("my sister maeve lives in toronto", "relation:sister:home",
+         "Their sister Maeve lives in Toronto", "Toronto"),
+        ("my son tom lives in new york", "relation:son:home", "Their son Tom lives in New York",
+         "New York"),
+        ("my mum, she lives in cork", "relation:mum:home", "Their mum lives in Cork", "Cork"),
+        ("my brother lives in a small town near cork", "relation:brother:home",
+         "Their brother lives in a small town near cork", "a small town near cork"),
+        ("im tess, a librarian in galway", "occupation", "Works as a librarian", "librarian"),
+        ("im tess, a librarian in galway", "name", "Name is Tess", "Tess"),
     ],
 )  # fmt: skip
 def test_people_pets_places_and_health_are_kept_by_key_with_their_value(
@@ -713,3 +722,8 @@ def test_mind_my_business_is_no_business_of_theirs():
 def test_a_time_said_with_this_points_at_nothing():
     kept = [f.content for f in extract_facts("I am so stressed about money this year")]
     assert "Feels stressed about money this year" in kept
+
+
+@pytest.mark.parametrize("text", ["im tired, a bit sad", "im home, a bit late tonight"])
+def test_a_state_before_a_description_is_no_name(text):
+    assert not [f for f in extract_facts(text) if f.key == "name"]
