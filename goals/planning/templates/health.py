@@ -164,6 +164,60 @@ TEMPLATES: tuple[Template, ...] = (
         ),
         practice=PlannedHabit("Swim", 2),
     ),
+    # Swimming outdoors (the sea, a lake, a winter dip): cold water and tides, not lengths of a
+    # pool. After "swimming", so a goal that only says "swim" learns in the pool.
+    Template(
+        "open water",
+        "health",
+        (
+            r"\bswim",
+            r"\b(?:sea|ocean|lake|loch|lough|river|beach|open water|wild)\b",
+            r"\bcold water\b|\bdips?\b|\btow ?float\b|\bwinter\b",
+        ),
+        (
+            (
+                "Safe before brave",
+                "Where and when to get in, and who is with you.",
+                (
+                    ("Find a lifeguarded beach or a local swimming group", 10, "low"),
+                    ("Check tide times and the water temperature before you go", 10, "low"),
+                    ("Pack a tow float, a bright hat and warm layers for after", 10, "low"),
+                ),
+            ),
+            (
+                "First dips",
+                "In slowly, out while it still feels good.",
+                (
+                    ("Walk in to your waist and breathe slowly for a minute", 15, "low"),
+                    ("A two-minute dip with someone close by", 20, "medium"),
+                    ("Warm up after: dry off, layers on, a hot drink", 15, "low"),
+                ),
+            ),
+            (
+                "Used to the cold",
+                "The cold becomes familiar, a few minutes at a time.",
+                (
+                    (
+                        "Swim along the shore for five minutes, never out of your depth",
+                        20,
+                        "medium",
+                    ),
+                    ("End one shower with thirty seconds of cold water", 10, "low"),
+                    ("Note how you felt in the water and an hour after", 10, "low"),
+                ),
+            ),
+            (
+                "Every week",
+                "A swim a week, whatever the season brings, on your way to {goal}.",
+                (
+                    ("Put this week's swim in your calendar, with a back-up day", 10, "low"),
+                    ("Swim about a minute per degree of water temperature, no more", 20, "medium"),
+                    ("Join a group swim or bring a friend along", 20, "low"),
+                ),
+            ),
+        ),
+        practice=PlannedHabit("Swim outdoors", 1),
+    ),
     Template(
         "quitting",
         "health",

@@ -82,6 +82,9 @@ def test_offline_plan_for_an_unrecognised_goal_uses_the_category_template(catego
         ("Sleep better", "health", "sleep", "Set up your evening"),
         # "learn" alone is no study plan: swimming is learned in the pool.
         ("Learn to swim properly", "health", "swimming", "Face in, breathing out"),
+        # The sea in winter is cold water and tides, not lengths of a pool.
+        ("Swim in the sea every week through the winter", "health", "open water", "First dips"),
+        ("swim 25 lengths of the pool", "health", "swimming", "Face in, breathing out"),
         ("Find a new job", "growth", "career", "Interview practice"),
         # "10k steps" is a walker's count, not a 10k race.
         ("Get to walking 10k steps a day", "health", "walking", "A walk most days"),
