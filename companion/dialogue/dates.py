@@ -189,6 +189,13 @@ def _keyword_date(keyword: str, today: date, *, ends: bool) -> date:
     """A named day; `ends` ("the end of next month") moves to the end of that period."""
     if keyword in ("christmas", "xmas"):
         return _next_day_of_year(today, 12, 25, None)
+    if keyword == "easter":
+        sunday = easter_sunday(today.year)
+        return sunday if sunday >= today else easter_sunday(today.year + 1)
+    if keyword == "halloween":
+        return _next_day_of_year(today, 10, 31, None)
+    if keyword.startswith("valentine"):
+        return _next_day_of_year(today, 2, 14, None)
     if "new year" in keyword or keyword == "this year":
         return date(today.year, 12, 31)
     if keyword.startswith("next "):
@@ -224,3 +231,23 @@ def display_date(value: str | None) -> str:
 def day_words(day: date) -> str:
     """A day as a person reads it: "8 May 2023"."""
     return f"{day.day} {day:%B %Y}"
+
+
+def easter_sunday(year: int) -> date:
+    """Easter Sunday in the Gregorian calendar (the anonymous Gregorian computus).
+
+    1. The year's place in the 19-year lunar cycle (a), its century (b, c) and the
+       century's leap-day and moon corrections (d, e, f, g).
+    2. The epact-like offset of the paschal full moon (h) and the weekday offset (i, k, w).
+    3. The correction for late full moons (m), then the month and day.
+    """
+    a, b, c = year % 19, year // 100, year % 100
+    d, e = b // 4, b % 4
+    f = (b + 8) // 25
+    g = (b - f + 1) // 3
+    h = (19 * a + b - d - g + 15) % 30
+    i, k = c // 4, c % 4
+    w = (32 + 2 * e + 2 * i - h - k) % 7
+    m = (a + 11 * h + 22 * w) // 451
+    month, day = divmod(h + w - 7 * m + 114, 31)
+    return date(year, month, day + 1)

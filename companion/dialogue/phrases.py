@@ -162,7 +162,8 @@ DATE = regex(rf"""
       |(?:(?P<season_lead>next|this|coming|(?:for|by|until|till|before|in)\s+the)\s+)?(?P<season>spring|summer|autumn|fall|winter)
       |(?P<kw>today|tomorrow|yesterday|next\s+(?:week|month|year)
          |(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(?:week|month|year)|this\s+year
-         |christmas|xmas|(?:the\s+)?new\s+year(?:'?s(?:\s+eve)?)?))
+         |christmas|xmas|easter|halloween|valentine'?s(?:\s+day)?
+         |(?:the\s+)?new\s+year(?:'?s(?:\s+eve)?)?))
     \b
 """)
 

@@ -61,8 +61,8 @@ _NATURAL = ((r"\bcan not\b", "can't"), (r"\bdo not\b", "don't"), (r"\bdoes not\b
             (r"\b(have|has|do|does|did|is|was|are|were|could|should|would)nt\b", r"\1n't"),
             (r"\bcant\b", "can't"), (r"\bwont\b", "won't"),
             # "its just me": it is ("its name" stays a possessive).
-            (r"\bits (?=(?:just|not|been|so|too|really|going|all|fine|ok|okay|over|only"
-             r"|getting|a|an|the)\b)", "it's "),
+            (r"\b([Ii])ts (?=(?:just|not|been|so|too|really|going|all|fine|ok|okay|over|only"
+             r"|getting|a|an|the)\b)", r"\1t's "),
             # Words of candour say nothing of what was said ("honestly you haven't…"); a
             # comma after one stays where it joins two clauses.
             (r"\s*\b(?:honestly|tbh|ngl|to be honest)\b(?=,\s)", ""),
@@ -117,6 +117,8 @@ def reflect(fragment: str) -> str:
             continue
         if lower == "you":
             out.append(("I" if nxt in _SUBJECT_VERBS else "me") + tail)
+        elif lower == "i" and out and out[-1][-1:] in ".!?":
+            out.append("You" + tail)  # "mine. i miss it" -> "yours. You miss it"
         elif lower == "ill" and nxt in _AFTER_ILL:
             out.append("you'll" + tail)  # "ill have time": "i'll", not unwell
         elif lower in _WORD_REFLECTIONS:
@@ -131,8 +133,8 @@ def reflect(fragment: str) -> str:
 
 
 def _split_tail(word: str) -> tuple[str, str]:
-    """A word and the punctuation after it ("me," -> "me", ",")."""
-    core = word.rstrip(",;:")
+    """A word and the punctuation after it ("me," -> "me", ",", "mine." -> "mine", ".")."""
+    core = word.rstrip(",;:.!?")
     return core, word[len(core) :]
 
 

@@ -6,7 +6,13 @@ from datetime import date
 
 import pytest
 
-from companion.dialogue.dates import DateError, add_months, find_date, parse_target_date
+from companion.dialogue.dates import (
+    DateError,
+    add_months,
+    easter_sunday,
+    find_date,
+    parse_target_date,
+)
 from tests.companion.factories import TODAY
 
 
@@ -115,3 +121,25 @@ def test_next_and_next_year_move_a_month_on(text, today, expected):
 def test_in_the_new_year_is_early_next_year_and_by_the_new_year_its_eve():
     assert parse_target_date("sometime in the new year?", date(2026, 11, 30)) == date(2027, 3, 31)
     assert parse_target_date("by the new year", date(2026, 11, 30)) == date(2026, 12, 31)
+
+
+@pytest.mark.parametrize(
+    ("year", "sunday"),
+    [(2024, date(2024, 3, 31)), (2025, date(2025, 4, 20)), (2027, date(2027, 3, 28)),
+     (2038, date(2038, 4, 25)), (2285, date(2285, 3, 22))],
+)  # fmt: skip
+def test_easter_sunday_is_the_computus_date(year, sunday):
+    assert easter_sunday(year) == sunday
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("by easter maybe", date(2027, 3, 28)), ("before halloween", date(2027, 10, 31)),
+     ("valentines day", date(2027, 2, 14))],
+)  # fmt: skip
+def test_named_days_of_the_year_are_dates(text, expected):
+    assert parse_target_date(text, date(2026, 12, 4)) == expected
+
+
+def test_easter_said_before_this_years_is_this_years():
+    assert parse_target_date("easter", date(2027, 1, 10)) == date(2027, 3, 28)

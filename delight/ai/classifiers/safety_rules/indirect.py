@@ -235,6 +235,100 @@ WARNING_RULES: list[Rule] = [
             r"\b(?:make sure|so that|so) (?:nobody|no one) (?:finds|would find|will find)"
             r" (?:you|me)\b",
         ),
+        # The warning signs of the clinical lists, in everyday words: a burden others would be
+        # better without, tired of being alive, no future planned, goodbyes readied, affairs
+        # put in order, ways to die looked up, danger sought on purpose.
+        (
+            "others better without me",
+            r"\b(?:better off|happier|nicer|easier|be able to (?:start over|start again|move on"
+            r"|be happy|live))\b[^.!?]{0,40}\b(?:without me|if i (?:was|were) (?:not|no longer)"
+            r" (?:here|around|alive|in the picture)|if i (?:was|were) gone)\b"
+            r"(?! (?:for|at|on|in|to|this|tonight|today|tomorrow|next)\b)",
+        ),
+        (
+            "tired of being alive",
+            r"\b(?:tired|sick|so tired) of (?:waking up|being alive|existing|living|breathing"
+            r"|being here)\b(?= *(?:[.,!?]|$|anymore|any more|every|each))"
+            r"|\bwish i (?:had|could find|could flip) an? (?:off|kill) switch\b"
+            r"|\b(?:i am|i feel like i am|i feel like) (?:just )?(?:taking up space|a waste of"
+            r" oxygen|wasting oxygen)\b",
+        ),
+        (
+            "hoping to die by accident",
+            r"\b(?:hope|hoping|wish|wishing) (?:the|my|this) (?:plane|car|bus|train|flight)"
+            r" (?:crashes|would crash|goes down)\b"
+            r"|\bhoping (?:one of them|someone|somebody|he|she|they) (?:finishes|ends|kills)"
+            r" (?:it|me)\b",
+        ),
+        (
+            "no plans for the future",
+            r"\b(?:stopped|stop|quit|no point|not|never) (?:making|made|make) (?:any )?plans"
+            r" (?:for (?:the future"
+            r"|next year|after)|beyond|past|after)\b"
+            r"|\b(?:my time is running out|not (?:be|being) around|not going to be here)"
+            r"\b[^.!?]{0,40}\b(?:(?:ok|okay|fine|at peace) with (?:that|it))\b",
+        ),
+        (
+            "goodbyes readied",
+            r"\b(?:drafted|drafting|draft|written|wrote|writing) (?:some |my )?(?:goodbye"
+            r"|farewell) (?:texts?|messages?|letters?|notes?)\b"
+            r"|\b(?:goodbye|farewell) (?:texts|messages|letters|notes) (?:drafted|written"
+            r"|ready)\b"
+            r"|\b(?:goodbye|farewell) (?:texts|messages|letters|notes)\b[^.!?]{0,30}\b(?:never"
+            r" send|never sent|not sent|in my drafts)\b",
+        ),
+        (
+            "the last thing holding me",
+            r"\b(?:last|only) (?:thread|thing|reason|person)\b[^.!?]{0,25}\b(?:holding|keeping)"
+            r" me (?:here|alive|going|together)\b|\bthe only reason i am still (?:here|alive)\b",
+        ),
+        (
+            "if i stepped in front",
+            r"\bif i (?:just )?(?:stepped|step|walked|walk|jumped|jump|drove|drive|swerved"
+            r"|let go)\b[^.!?]{0,50}\b(?:(?:it|that|this) (?:would|will) (?:all )?be"
+            r" (?:done|over)|itd (?:all )?be (?:done|over)|(?:would|will) (?:all )?be"
+            r" (?:done|over)|all (?:be )?over)\b",
+        ),
+        (
+            "danger sought",
+            r"\b(?:closed|close|shut) my eyes\b[^.!?]{0,50}\b(?:felt nothing|did not care"
+            r"|on purpose)\b|\b(?:motorway|highway|at \d{3})\b[^.!?]{0,40}\b(?:closed|shut) my"
+            r" eyes\b|\bstood (?:at|on) the (?:edge|ledge)\b",
+        ),
+        (
+            "affairs in order",
+            r"\b(?:made sure|making sure|make sure|told|showed)\b[^.!?]{0,30}\b(?:knows? )?where"
+            r" (?:the |my |all )?(?:important )?(?:insurance )?(?:papers|documents|will|passwords"
+            r"|policies)\b"
+            r"|\b(?:paid|paying|pay) back everyone (?:i owe|i owed)\b[^.!?]{0,40}\b(?:finish"
+            r"|end|chapter|ready|done)\w*"
+            r"|\b(?:sold|gave away|given away|giving away) (?:my|all my|most of my)\b[^?]{0,80}"
+            r"\b(?:feel(?:s|ing)? (?:calm|calmer|at peace|peaceful)|finishing a"
+            r" chapter)\b",
+        ),
+        (
+            "no reason to go on",
+            r"\bwhy (?:do|should) i (?:even )?(?:keep trying|keep going|carry on|continue|go on"
+            r"|bother)\b(?= *(?:[.,!?]|$|anymore|any more))"
+            r"|\b(?:do not|cannot|can not) (?:want|see (?:why|the point)|know why i should)"
+            r" (?:to |i should )?(?:go on|continue|carry on|keep going|keep living)\b"
+            r"(?= *(?:[.,!?]|$|anymore|any more|like this|living))"
+            r"|\bwhat is (?:even )?the point (?:anymore|any more|of (?:anything|living|going on"
+            r"|it all|carrying on|continuing|being here|waking up))\b",
+        ),
+    ),
+    # Ways to die looked up are the person's own search, whatever story they say it is for.
+    *rule_table(
+        WARNING,
+        (
+            "ways to die looked up",
+            r"\bhow long (?:does )?it takes? to (?:bleed out|die|drown|suffocate|pass out)\b"
+            r"|\b(?:what is|looking up|looked up|looking for|googled|googling|searched"
+            r"|searching|search for|know) (?:the )?(?:most )?(?:peaceful|painless|quickest"
+            r"|quietest|easiest|fastest) ways? (?:to die|people die|to go|to end it)\b"
+            r"|\bwhich (?:buildings?|bridges?|car parks?)\b[^.!?]{0,30}\broof access\b",
+        ),
+        speaker=True,
     ),
 ]
 

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import re
 
-from delight.ai.offline.facts.common import CLAUSE_END, article, fact, thing, third_person
+from delight.ai.offline.facts.common import (
+    CLAUSE_END,
+    article,
+    fact,
+    place_named,
+    thing,
+    third_person,
+)
 from delight.ai.text import word_set
 from delight.ai.types import ExtractedFact
 
@@ -117,6 +124,9 @@ def _student(said: str, school: str | None) -> ExtractedFact:
 
 
 def _job(job: str, confidence: float) -> ExtractedFact:
+    # "a care assistant in leeds": the place written as a name.
+    what, found, where = job.rpartition(" in ")
+    job = f"{what} in {place_named(where)}" if found and what else job
     return fact(f"Works as {article(job)}", "personal", "occupation", confidence, "work", value=job)
 
 

@@ -231,6 +231,10 @@ def test_several_facts_in_one_message() -> None:
          "Their brother lives in a small town near cork", "a small town near cork"),
         ("im tess, a librarian in galway", "occupation", "Works as a librarian", "librarian"),
         ("im tess, a librarian in galway", "name", "Name is Tess", "Tess"),
+        ("i work nights as a care assistant in leeds", "occupation",
+         "Works as a care assistant in Leeds", "care assistant in Leeds"),
+        ("i work as a nurse in a care home", "occupation", "Works as a nurse in a care home",
+         "nurse in a care home"),
     ],
 )  # fmt: skip
 def test_people_pets_places_and_health_are_kept_by_key_with_their_value(

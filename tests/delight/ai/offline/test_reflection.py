@@ -109,3 +109,9 @@ def test_a_long_echo_is_cut_at_the_end_of_its_first_sentence():
 )
 def test_a_long_echo_without_a_sentence_end_is_cut_where_a_clause_ends(text, said):
     assert reflect(text) == said
+
+
+def test_a_word_before_a_full_stop_is_reflected_and_the_next_sentence_starts_with_a_capital():
+    said = reflect("Its the one thing that was just mine. i miss it")
+
+    assert said == "It's the one thing that was just yours. You miss it"
