@@ -64,12 +64,13 @@ SIGN_OFF = regex(r"""
       |tsch(?:u|\u00fc)ss|do\s+widzenia|mata\s+ne|sayonara|au\s+revoir|hasta\s+(?:luego|ma\u00f1ana))\b
 """)
 YES = regex(r"""
-    ^(?:yes|yeah|yea|yep|yup|ya|aye|sure|ok|okay|k|alright|sounds\s+(?:good|great|right|fine)
+    ^(?:(?:oh|ah|aw+|um+|hm+|well|ha+|haha+|lol)[,.!\s]+)*
+    (?:yes|yeah|yea|yep|yup|ya|aye|sure|ok|okay|k|alright|sounds\s+(?:good|great|right|fine)
       |s[i\u00ed]|sim|oui|ja|haan|save\s+it|(?:please\s+)?save\s+(?:it|that|the\s+goal)
       |looks\s+(?:good|great|right)|that\s+works|why\s+not|of\s+course|definitely|exactly
       |yes\s+please|please|right|that'?s\s+(?:right|correct)
       |correct|perfect|great|do\s+it|go\s+ahead|go\s+for\s+it|please\s+do|absolutely|confirm
-      |let'?s\s+do\s+it|it'?s\s+(?:fine|good)|all\s+good)\b
+      |let'?s\s+do\s+it|it'?s\s+(?:fine|good)|all\s+good|go\s+on(?:\s+then)?)\b
 """)
 BUT = regex(r"\b(?:but|change|instead|except|wait)\b")
 # A nod with nothing else to it ("fair enough", "haha ok"): no answer to a free-text slot.

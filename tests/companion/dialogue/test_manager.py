@@ -488,6 +488,9 @@ def test_a_new_title_said_with_instead_drops_the_instead():
         "ok go ahead",
         "aye",
         "sí perfecto. save it please",
+        "oh yeah go on then",
+        "go on then",
+        "haha ok",
     ],
 )
 def test_yes_variants_confirm(text):
