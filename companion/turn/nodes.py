@@ -99,7 +99,7 @@ from companion.turn.safety import (
     safety_answer,
     sign_after_asking,
 )
-from companion.turn.today import done_today_said, marked_said
+from companion.turn.today import done_today_said, goal_set_up_said, marked_said
 from companion.turn.tools import run_tools, tools_for
 from companion.turn.undo import (
     counted_reply,
@@ -435,6 +435,7 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         or habit_progress_said(deps.user, text, deps.now)
         or done_today_said(deps.user, text, deps.now)
         or marked_said(deps.user, text, deps.now)
+        or goal_set_up_said(deps.user, text)
     ):
         return {"strategy": "clarify", "act": "progress", "question": said}
     waiting = deps.session_at_start.get("plan_offer")

@@ -29,6 +29,16 @@ _MARKED = re.compile(
     re.IGNORECASE,
 )
 MARKED_YES = "Yes: “{title}” is marked done today."
+# Asked whether a goal was set up ("wait, did you set up the drawing goal or not").
+_GOAL_SET_UP = re.compile(
+    r"^\W*(?:(?:wait|so|ok|and|hang on|hold on|um+|hm+)\W+)*(?:did|have|has) (?:you|u|ya|it)"
+    r" (?:actually |even |already |ever )?(?:set ?up|create|created|make|made|save|saved|add"
+    r"|added) (?P<what>.*?)\bgoal\b",
+    re.IGNORECASE,
+)
+GOAL_YES = "Yes: “{title}” is set up. Its missions are on your goals page."
+GOAL_OTHERS = "I don't see that one set up. Your goals: {titles}."
+
 MARKED_NOT_YET = "Not yet: “{title}” is still open. If you've done it, tell me and I'll mark it."
 
 
@@ -65,3 +75,22 @@ def marked_said(user: User, text: str, now: dt.datetime) -> str:
     if named is None:
         return done_today_said(user, "what did i do today", now)
     return (MARKED_YES if named in done else MARKED_NOT_YET).format(title=named.title)
+
+
+def goal_set_up_said(user: User, text: str) -> str:
+    """The answer to "did you set up the drawing goal" from the records: the active goal it
+    names, else the goals there are ("" when the message asks no such thing, or there is no
+    goal: the turn then offers to set one up)."""
+    asked = _GOAL_SET_UP.search(text)
+    if not asked:
+        return ""
+    _, goals = flow_choices(user=user)
+    choices = tuple(Choice(pk, title) for pk, title in goals)
+    named = best_choice(asked["what"], choices) if asked["what"].strip() else None
+    if named is None and len(choices) == 1:
+        named = choices[0]
+    if named is not None:
+        return GOAL_YES.format(title=named.title)
+    if choices:
+        return GOAL_OTHERS.format(titles=", ".join(f"“{c.title}”" for c in choices))
+    return ""

@@ -73,3 +73,28 @@ def test_asked_whether_something_unnamed_is_ticked_she_says_what_was_done(swimme
     said = say(swimmer, "did you tick the yoga")
 
     assert said["reply"].startswith("Today you did “Swim two lengths slowly”.")
+
+
+@pytest.mark.parametrize(
+    ("goals", "text", "reply"),
+    [
+        (["Get back into drawing"], "wait, did you set up the drawing goal or not",
+         "Yes: “Get back into drawing” is set up. Its missions are on your goals page."),
+        (["Get back into drawing", "Run a 5k"], "did u make the swimming goal",
+         "I don't see that one set up. Your goals: “Run a 5k”, “Get back into drawing”."),
+    ],
+)  # fmt: skip
+def test_asked_whether_a_goal_is_set_up_she_answers_from_the_records(owner, goals, text, reply):
+    for title in goals:
+        make_goal(owner, title=title)
+
+    said = say(owner, text)
+
+    assert said["act"] == "progress"
+    assert said["reply"] == reply
+
+
+def test_asked_whether_a_goal_is_set_up_with_none_she_offers_to_set_one_up(owner):
+    said = say(owner, "did you set up my goal")
+
+    assert said["reply"].startswith("I don't know your goals yet, so let's start there.")
