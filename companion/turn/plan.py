@@ -160,6 +160,9 @@ class Feeling:
         return self.dominant == "fear" and self.scores.get("fear", 0.0) >= HEAVY
 
 
+# Facts that teach nothing about who the person is: said in passing, or a deed done ("i did a
+# tiny sketch of the cat": a win to meet, not a fact to note).
+NOT_TAUGHT = (*IN_PASSING, "done:")
 # Acts a message that teaches a fact about the person is often mistaken for.
 TEACHING = frozenset({"share_fact", "reflection", "grief", "venting", "worry", "small_talk"})
 
@@ -269,7 +272,7 @@ def hear(
     read offline (a model's extraction here would spend a call the turn makes later)."""
     return Heard(
         text=text, act=act, confidence=confidence, by=by, feeling=Feeling(dominant, dict(scores)),
-        teaches=any(f.key and not f.key.startswith(IN_PASSING) for f in extract_facts(text)),
+        teaches=any(f.key and not f.key.startswith(NOT_TAUGHT) for f in extract_facts(text)),
         grieving=loss_in(text) is not None, mourning=mourning, tender=tender, before=before,
     )  # fmt: skip
 

@@ -9,6 +9,7 @@ from companion.turn.plan import (
     Feeling,
     Heard,
     act_understood,
+    hear,
     mourning_after,
     recent_matter,
     reply_act,
@@ -353,3 +354,12 @@ def test_the_topic_is_never_a_sentence_that_only_points_back():
 
     assert told == "your manager tore apart your slides again"
     assert topic_of("he was so rude to me today honestly", "venting") == ""
+
+
+def heard_as(text: str) -> Heard:
+    return hear(text, act="small_talk", confidence=0.6, by="model", dominant="neutral", scores={})
+
+
+def test_a_deed_told_is_no_fact_to_note():
+    assert not heard_as("ha ok. i did a tiny sketch of the cat on my break last night").teaches
+    assert heard_as("my cat is called biscuit, hes 14").teaches

@@ -21,6 +21,12 @@ _MY_PET = re.compile(
     rf"(?i:\b(?:my|our)(?: \w+)? ({_ANIMALS})(?:'s name| s name)? (?:is )?(?:called |named )?)"
     rf"{_NAME}\b"
 )
+# Said outright, a name in any case ("my cat is called biscuit", "my dog's name is rex").
+_MY_PET_CALLED = re.compile(
+    rf"\b(?:my|our)(?: \w+)? ({_ANIMALS})(?:(?:'s| s) name is| is called| is named)"
+    rf" (?!(?:the|a|an|my|his|her|their|our)\b)([a-z][a-z'-]+)\b",
+    re.I,
+)
 # A name typed in lower case ("my cat biscuit knocked my coffee over"): a word after the
 # animal that is no word for its things, followed by what it did or by the clause's end.
 _NOT_NAMES = (
@@ -73,7 +79,7 @@ def pets(clause: str) -> list[ExtractedFact]:
     if found and found.group(2) not in ("Is", "Has"):
         animal, name = found.group(1).lower(), found.group(2)
         return [_pet(f"Their {animal} is called {name}", animal, name, 0.85)]
-    if found := _MY_PET_LOWER.search(clause):
+    if found := _MY_PET_CALLED.search(clause) or _MY_PET_LOWER.search(clause):
         animal, name = found.group(1), found.group(2).capitalize()
         return [_pet(f"Their {animal} is called {name}", animal, name, 0.8)]
     found = _HAVE_PET.search(clause)

@@ -231,6 +231,7 @@ def test_several_facts_in_one_message() -> None:
          "Their brother lives in a small town near cork", "a small town near cork"),
         ("im tess, a librarian in galway", "occupation", "Works as a librarian", "librarian"),
         ("im tess, a librarian in galway", "name", "Name is Tess", "Tess"),
+        ("my cat is called biscuit, hes 14", "pet:cat", "Their cat is called Biscuit", "Biscuit"),
         ("i work nights as a care assistant in leeds", "occupation",
          "Works as a care assistant in Leeds", "care assistant in Leeds"),
         ("i work as a nurse in a care home", "occupation", "Works as a nurse in a care home",
