@@ -524,17 +524,19 @@ def only_points(aim: str) -> bool:
 
 
 _THE_FIRST = re.compile(r"\bthe first (?:one|thing|mission)\b", re.IGNORECASE)
-_FIRST_OFFERED = re.compile(r"\bfirst one: “([^”]+)”")
+# "A good first one: “X”", or the first of a list she gave ("On your list today: X; Y; Z.").
+_FIRST_OFFERED = re.compile(r"\bfirst one: “([^”]+)”|^On your list today: ([^;]+?)(?:;|\.\s)")
 
 
 def _first_named(text: str, earlier: tuple[str, ...], choices: DialogueContext) -> Choice | None:
-    """The mission she just called "a good first one", when the person says they did "the
-    first one"."""
+    """The mission she just called "a good first one", or listed first, when the person says
+    they did "the first one"."""
     if not _THE_FIRST.search(text):
         return None
     for said in earlier:
         if named := _FIRST_OFFERED.search(said):
-            return next((m for m in choices.missions if m.title == named.group(1)), None)
+            title = named.group(1) or named.group(2)
+            return next((m for m in choices.missions if m.title == title), None)
     return None
 
 

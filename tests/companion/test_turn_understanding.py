@@ -999,3 +999,13 @@ def test_how_to_say_no_again_gets_words_for_a_kind_no(owner):
     assert answer["act"] == "advice"
     assert "timer" not in answer["reply"]
     assert "no" in answer["reply"].lower()
+
+
+def test_the_first_one_after_her_list_is_the_first_mission_listed(runner):
+    listed = say(runner, "ok whats first")
+    first = listed["reply"].removeprefix("On your list today: ").split(";")[0]
+
+    answer = say(runner, "did the first one just now, took like 5 mins", listed)
+
+    assert answer["act"] == "mission_done"
+    assert done_titles(runner) == {first}
