@@ -61,6 +61,17 @@ TOPICS: tuple[Topic, ...] = (
         "Let them help wash, tear or stir the veg. Children are far more likely to eat what "
         "they made themselves.",
     ),
+    # Kit for running or walking ("how much should i spend on running shoes"): before money,
+    # which "spend" would otherwise reach.
+    _topic(
+        r"\b(?:running|walking|hiking|gym) (?:shoes|trainers|kit|gear|boots|socks)\b"
+        r"|\b(?:new|buy|buying|get|getting) (?:some )?(?:runners|trainers)\b",
+        "If you can, get them fitted at a running shop: a mid-priced pair that feels right "
+        "from the first step beats an expensive one. Try them on in the afternoon, when your "
+        "feet are a little bigger.",
+        "Comfort first, price second: the pair that feels like nothing on your feet in the "
+        "shop is the one. Last season's colours are often half the price and just as good.",
+    ),
     _topic(
         r"\bsav(?:e|ing)\b[^.?!]*\b(?:money|month|week|pay|trip|holiday)\b|\bbudget\w*\b"
         r"|\bhow much (?:should|do|can) i (?:save|put (?:away|aside))\b|\bbad with money\b"

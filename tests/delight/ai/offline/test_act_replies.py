@@ -782,10 +782,18 @@ def test_effort_of_years_ago_is_history_not_effort_to_see():
 )
 def test_asked_about_keeping_in_touch_she_speaks_of_letters_not_writing_craft(text):
     said = act_reply("advice", text, ReplyContext(), turn=0)
-    assert "draft" not in said[0] and "chapter" not in said[0]
+    assert "draft" not in said[0]
+    assert "chapter" not in said[0]
     assert "easy to answer" in said[0] or "rhythm" in said[0]
 
 
 def test_asked_about_writing_a_novel_she_still_speaks_of_drafts():
     said = act_reply("advice", "any tips for writing my novel", ReplyContext(), turn=0)
     assert "draft" in said[0] or "chapter" in said[0]
+
+
+def test_asked_what_to_spend_on_running_shoes_she_speaks_of_shoes_not_savings():
+    said = act_reply("advice", "how much should i spend on running shoes", ReplyContext(), turn=0)
+    assert "feet" in said[0]
+    assert "payday" not in said[0]
+    assert "pot" not in said[0]
