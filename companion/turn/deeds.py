@@ -110,6 +110,11 @@ _ADJUST_CUE = re.compile(
     re.IGNORECASE,
 )
 
+# Which one it was, said of a deed already told ("yeah it was the loop one", "that was my
+# stretching thing").
+SAYS_WHICH_IT_WAS = re.compile(
+    r"^\W*(?:(?:yeah|yes|yep|yup|ya|ok|aye)\W+)?(?:it|that|this) was (?:the|my) ", re.IGNORECASE
+)
 # The share of a mission's words a past deed must name to be taken as that mission done.
 WEAK_FIT = 0.25
 # A deed told in other words (all-MiniLM-L6-v2 cosines to the missions' titles, written
@@ -190,6 +195,12 @@ def done_already(
     “Finish the first book”): then it marks nothing. One she named just before is meant."""
     if any(m.title in said for m in choices.missions for said in earlier):
         return False
+    last = deps.session_at_start.get("last_action") or {}
+    if last.get("action") == "complete_mission" and SAYS_WHICH_IT_WAS.search(text):
+        # "yeah it was the loop one" just after she marked the loop one: that one, unless an
+        # open mission fits the words clearly better (then it was that one).
+        just = (Choice(last["id"], last["title"]),)
+        return fits_better(text, choices.missions, just) is None
     done = tuple(Choice(m.pk, m.title) for m in missions_done_today(user=deps.user))
     return bool(done) and fits_better(text, done, choices.missions) is not None
 

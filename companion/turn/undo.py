@@ -13,7 +13,7 @@ from companion.dialogue import WHEN_WORDS, Choice, best_choice, by_leading_verb,
 from companion.dialogue.cues import denies_done, past_deed, skips
 from companion.dialogue.shortfalls import falls_short
 from companion.turn.common import readable
-from companion.turn.deeds import dialogue_context
+from companion.turn.deeds import SAYS_WHICH_IT_WAS, dialogue_context
 from companion.turn.flows import FLOW_TOOLS
 from delight.ai.offline.kindness import tells_a_miss
 from delight.models import User
@@ -73,9 +73,13 @@ def kept_reply(
     message or the person's messages just before (`earlier`) name among those finished
     within a day, else her last mark ("" when nothing was marked, or the message denies
     it)."""
-    if not _KEEP_ASKED.search(text) or denies_done(text):
+    told_which = bool(SAYS_WHICH_IT_WAS.search(text))
+    if not (_KEEP_ASKED.search(text) or told_which) or denies_done(text):
         return ""
     done = [Choice(*row) for row in missions_done_since(user=user, since=now - UNDO_NAMED_WITHIN)]
+    if told_which:  # "yeah it was the loop one": only the one it names among those done
+        named = best_choice(text, done)
+        return KEPT.format(title=named.title) if named is not None else ""
     named = next((found for said in (text, *earlier) if (found := best_choice(said, done))), None)
     if named is not None:
         return KEPT.format(title=named.title)

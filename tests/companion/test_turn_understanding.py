@@ -1009,3 +1009,15 @@ def test_the_first_one_after_her_list_is_the_first_mission_listed(runner):
 
     assert answer["act"] == "mission_done"
     assert done_titles(runner) == {first}
+
+
+def test_saying_which_one_it_was_after_she_marked_it_marks_no_other(owner):
+    goal = make_goal(owner, title="Run the 10k without walking")
+    make_mission(goal, title="Walk-run your loop and note how it felt")
+    make_mission(goal, title="Map a safe 3-5 km loop near home")
+    marked = say(owner, "went for the walk run, 20 mins, felt rough but did it")
+
+    answer = say(owner, "yeah it was the loop one", marked)
+
+    assert answer["reply"] == "It counts: “Walk-run your loop and note how it felt” is marked done."
+    assert done_titles(owner) == {"Walk-run your loop and note how it felt"}
