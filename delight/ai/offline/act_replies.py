@@ -170,7 +170,10 @@ _WHO = (
 
 def listen(given: ActInput, act: str = "venting") -> list[str]:
     """Their words said back ("Your manager tore apart your presentation in front of the
-    whole team: that sounds humiliating"), or what it sounds like when they don't echo well."""
+    whole team: that sounds humiliating"), or what it sounds like when they don't echo well;
+    asked not to talk about it, she leaves it be."""
+    if words.RATHER_NOT.search(given.text):
+        return drawn(words.LEFT_BE, given, "left-be")
     if words.WONT_REACH_OUT.search(given.text):
         return drawn(words.REACHING_OUT_EASED, given, "reaching-out")
     if words.HELPED.search(given.text) and not words.NOT_HELPED.search(given.text):
@@ -192,7 +195,8 @@ def hear(given: ActInput) -> list[str]:
     lightly, with room to say more."""
     # A feeling word laughed about ("hahaha my aunt cried the whole time") is no trouble.
     felt = _feeling(given.text, "") and not LAUGHTER.search(given.text)
-    if given.troubled or felt or words.WONT_REACH_OUT.search(given.text):
+    asked_to_leave = words.RATHER_NOT.search(given.text)
+    if given.troubled or felt or words.WONT_REACH_OUT.search(given.text) or asked_to_leave:
         return listen(given)
     said = _said_back(given.text)
     heard = drawn(words.HEARD_NEUTRAL, given, "neutral", Said=said) if said else []

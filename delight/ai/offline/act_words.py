@@ -108,6 +108,17 @@ REACHING_OUT_EASED = (
     "You don't have to do anything big right now{n}. I'm here with you. Is there one person "
     "who could just sit with you, even without talking about it?",
 )
+# Not wanting to talk about it ("yeah i dont really want to talk about it"): left be.
+RATHER_NOT = re.compile(
+    r"\b(?:do not|don'?t|dont|not) (?:really |even )?(?:want|wanna|feel like)(?: to)?"
+    r" talk(?:ing)? about it\b|\bcan we (?:just )?not talk about it\b|\b(?:i'?d|i would)"
+    r" rather not (?:talk about|get into) it\b|\bdrop it\b",
+    re.IGNORECASE,
+)
+LEFT_BE = (
+    "That's fine{n}. We don't have to talk about it. I'm here if you change your mind.",
+    "Of course{n}. We can leave it there. Whenever you want to, I'm here.",
+)
 # What reads oddly said back in her words (act_replies._said_back): a clause, a laugh or a
 # hedge, a question, a figure of speech, a deed told in the present ("Today you transfer the
 # 1000…"), or words about the talk itself ("i just need to vent a bit").

@@ -330,6 +330,17 @@ TOPICS: tuple[Topic, ...] = (
         "Do the scary thing in a smaller size first, on purpose, a few times in a row: "
         "fear shrinks with practice, not with waiting.",
     ),
+    # A first timed run ("whats a parkrun even like for a beginner"): before running in
+    # general, and before music, whose "practice" the message before may share.
+    _topic(
+        r"\bpark ?run\b|\b(?:first|a|my) (?:5k|10k|fun run|race)\b|\brace day\b",
+        "A parkrun is a free, timed 5k on Saturday mornings, and walkers are welcome: someone "
+        "always finishes last on purpose (the tail walker). Start near the back, go at a pace "
+        "you could talk at, and let this first run be a practice.",
+        "On the day, eat something small two hours before and start slower than feels right: "
+        "most first races go too fast in the first kilometre. Finishing comfortably is the "
+        "win.",
+    ),
     _topic(
         r"\brun\b|\brunning\b|\bjog\b|\bworkout\b|\bgym\b|\bexercise\b|\bfit\b",
         "Go slower than feels necessary: a pace you could chat at builds the habit without "

@@ -797,3 +797,18 @@ def test_asked_what_to_spend_on_running_shoes_she_speaks_of_shoes_not_savings():
     assert "feet" in said[0]
     assert "payday" not in said[0]
     assert "pot" not in said[0]
+
+
+def test_asked_what_a_parkrun_is_like_she_speaks_of_parkrun():
+    said = act_reply("advice", "whats a parkrun even like for a beginner", ReplyContext(), turn=0)
+    assert "5k" in said[0]
+    assert "tempo" not in said[0]
+
+
+@pytest.mark.parametrize(
+    "text", ["yeah i dont really want to talk about it", "can we just not talk about it"]
+)
+def test_asked_not_to_talk_about_it_she_leaves_it_be(text):
+    said = act_reply("listen", text, ReplyContext(), turn=0)
+    assert "We don't have to talk about it" in said[0] or "We can leave it there" in said[0]
+    assert "say more" not in said[0]
