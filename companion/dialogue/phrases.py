@@ -369,7 +369,8 @@ _AIM = r"""
       |lift|dance|sew|crochet|fix|renovate|move|pay|earn|apply|try|master|memori[sz]e|compete
       |raise|bike|ride|row|stretch|journal|declutter|clear|plant|join|create|design|code
       |cut|reduce|limit|give\s+up|kick|wake|floss|budget|tidy|clean|keep|stay|rebuild
-      |reconnect|text|write|finish|listen|drink|find
+      |reconnect|text|write|finish|listen|drink|find|sort(?=\s+(?:out\s+)?(?:my|our)\b)|tackle
+      |work\s+on|look\s+after
       |do)\b.*)$
 """
 WISH = regex(

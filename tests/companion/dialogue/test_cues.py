@@ -292,3 +292,17 @@ def test_a_deed_someone_else_did_is_found_in_any_clause(text, theirs):
 @pytest.mark.parametrize("text", ["did you tick the swim", "have you marked my walk"])
 def test_asked_whether_she_did_something_is_a_question(text):
     assert is_question(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "aim"),
+    [
+        ("honestly i want to sort my sleep out, i go to bed at like 1am every night scrolling",
+         "sort my sleep out"),
+        ("i want to sort out my finances", "sort out my finances"),
+        ("i want to work on my confidence", "work on my confidence"),
+        ("i need to sort this out with him", ""),
+    ],
+)  # fmt: skip
+def test_a_wish_to_sort_out_or_work_on_something_of_theirs_is_an_aim(text, aim):
+    assert wished_aim(text) == aim
