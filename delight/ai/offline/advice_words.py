@@ -216,6 +216,16 @@ TOPICS: tuple[Topic, ...] = (
         "Keep a notebook where you wait for the kettle and write while it boils: three "
         "sentences a day add up to a chapter a month.",
     ),
+    # Off the phone ("any ideas for getting off my phone at night"): before sleep, whose
+    # night-shift tip shares "phone" and "night".
+    _topic(
+        r"\b(?:off|away from|put down|down|less on|stop (?:using|checking)) (?:my |the )?phone\b"
+        r"|\bscroll\w*|\btiktok\b|\binstagram\b|\bscreen ?time\b|\bon my phone\b",
+        "Charge your phone outside the bedroom and put a cheap alarm clock by the bed: the "
+        "scroll can't start if the phone isn't within reach.",
+        "Set a wind-down time on your phone (Screen Time or Digital Wellbeing) that greys the "
+        "apps out at night: a little friction is often enough to put it down.",
+    ),
     _topic(
         r"\b(?:a)?sleep(?:ing|s)?\b|\bslept\b|\bdaylight\b|\binsomnia\b|\btired\b"
         r"|\bbed ?time\b|\bawake\b"

@@ -812,3 +812,11 @@ def test_asked_not_to_talk_about_it_she_leaves_it_be(text):
     said = act_reply("listen", text, ReplyContext(), turn=0)
     assert "We don't have to talk about it" in said[0] or "We can leave it there" in said[0]
     assert "say more" not in said[0]
+
+
+def test_asked_how_to_get_off_the_phone_at_night_she_speaks_of_the_phone_not_night_shifts():
+    said = act_reply(
+        "advice", "any ideas for getting off my phone at night", ReplyContext(), turn=0
+    )
+    assert "phone" in said[0]
+    assert "night shift" not in said[0]
