@@ -83,6 +83,9 @@ def third_person(fragment: str) -> str:
              "im": "they're", "i'm": "they're", "ive": "they've", "i've": "they've",
              "our": "their", "we": "they", "us": "them", "ours": "theirs"}  # fmt: skip
     said = " ".join(swaps.get(word.lower(), word) for word in fragment.split())
+    # "ill never manage it": "I'll", typed without its apostrophe, not unwell.
+    said = re.sub(r"\b(?:ill|i'll)\b(?= (?:never|always|just|be|have|try|get|make|do)\b)",
+                  "they'll", said, flags=re.IGNORECASE)  # fmt: skip
     # "they am", "they was": the verb follows its new subject.
     return re.sub(r"\bthey (am|was)\b", lambda m: f"they {_AGREE[str(m.group(1))]}", said)
 

@@ -732,3 +732,8 @@ def test_a_time_said_with_this_points_at_nothing():
 @pytest.mark.parametrize("text", ["im tired, a bit sad", "im home, a bit late tonight"])
 def test_a_state_before_a_description_is_no_name(text):
     assert not [f for f in extract_facts(text) if f.key == "name"]
+
+
+def test_ill_typed_for_i_will_is_said_as_theyll():
+    kept = [f.content for f in extract_facts("my partner says ill never manage it lol")]
+    assert "Their partner says they'll never manage it" in kept
