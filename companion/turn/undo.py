@@ -109,6 +109,9 @@ NOT_MARKED = (
 )
 
 
+_UNDO_THAT = re.compile(
+    r"\b(?:undo|take back|unmark|untick|reverse) (?:that|it|this|the last one)\b", re.IGNORECASE
+)
 # How much of a mission's words an undo must say to name it (words of when name none:
 # "today not yet. undo please" is no "Smoke no more than 5 cigarettes today").
 NAMED_SHARE = 0.3
@@ -123,11 +126,11 @@ def undo_misnamed(last: dict[str, Any], text: str, user: User) -> str:
     choices = (marked, *dialogue_context(user).missions)
     # "i didnt do the walk" names "Walk 20 minutes after dinner" by its leading verb alone,
     # "today i didnt read at all" the one reading mission by its one word.
-    found = (
-        fits_one(text, choices, NAMED_SHARE, WHEN_WORDS)
-        or by_leading_verb(text, choices)
-        or best_choice(text, choices, WHEN_WORDS)
-    )
+    found = fits_one(text, choices, NAMED_SHARE, WHEN_WORDS)
+    if found is None and not _UNDO_THAT.search(text):
+        # "undo that, the blind fell down again" points at her last mark: a word it shares
+        # with another title ("wind-down") names no other.
+        found = by_leading_verb(text, choices) or best_choice(text, choices, WHEN_WORDS)
     if found is None or found.id == marked.id:
         return ""
     return NOT_MARKED.format(named=found.title, title=marked.title)

@@ -1021,3 +1021,15 @@ def test_saying_which_one_it_was_after_she_marked_it_marks_no_other(owner):
 
     assert answer["reply"] == "It counts: “Walk-run your loop and note how it felt” is marked done."
     assert done_titles(owner) == {"Walk-run your loop and note how it felt"}
+
+
+def test_undo_that_takes_back_her_last_mark_whatever_word_it_shares_with_another(owner):
+    goal = make_goal(owner, title="Sort my sleep out")
+    make_mission(goal, title="Make the bedroom darker and cooler")
+    make_mission(goal, title="Create a 20-minute screen-free wind-down")
+    marked = say(owner, "oh wait i also made the bedroom darker, put the blackout blind up finally")
+
+    answer = say(owner, "undo that actually, i only half did it, the blind fell down again", marked)
+
+    assert answer["act"] == "undo"
+    assert done_titles(owner) == set()
