@@ -405,6 +405,10 @@ def eval_corpus(people: People, limit: int, verbose: bool) -> None:
 CRISIS_SETS = (
     ("blind set of 2026-11-29", BLIND / "crisis_2026_11_29.jsonl", lambda n: n % 2 == 0),
     ("ninth writer, 2026-11-30", BLIND / "crisis_writer9.jsonl", lambda n: n % 5 != 4),
+    # Written 2026-12-04 by a helper who never saw the rules (400 lines). Read before any
+    # tuning on it: explicit 53/60 (88.3%), indirect 89/110 (80.9%), distress 80/80,
+    # figurative 63/70, everyday 79/80. Every fifth line stays untouched.
+    ("tenth writer, 2026-12-04", BLIND / "crisis_writer10.jsonl", lambda n: n % 5 != 4),
 )
 # What each kind of the blind crisis set should get: the answers that count as right.
 CRISIS_EXPECTED = {
