@@ -86,6 +86,12 @@ IMMINENT_RULES: list[Rule] = [
             r"|hrs?) ago|just now)\b|\b(?:just|already) (?:overdosed|took an overdose)\b",
         ),
         (
+            "drank poison",
+            r"\b(?:just |already )?(?:drank|drunk|swallowed|downed|necked) (?:some |a (?:cup|glass"
+            r"|mug|bottle|capful) of |the |half the )?(?:bleach|antifreeze|anti freeze|weed ?killer"
+            r"|poison|rat poison|drain cleaner|paraquat|bleach)\b",
+        ),
+        (
             "self-harm under way",
             rf"\b(?:cutting|burning|bleeding|hurting) (?:{SELF} )?(?:right now|as (?:i|we)"
             r" (?:type|speak|write)|at the moment)\b",
@@ -100,7 +106,9 @@ IMMINENT_RULES: list[Rule] = [
             r"|in my hand|in my lap|on my lap|in my mouth"
             r"|pointed at (?:me|my (?:head|chest|heart))|(?:to|at|against) my"
             r" (?:head|throat|wrists?|chest|neck|skin))\b"
-            rf"|\b(?:have|got) (?:the|all the|all my|enough) {DRUGS} (?:here|with me|on me)\b",
+            rf"|\b(?:have|got) (?:the|all the|all my|enough) {DRUGS} (?:here|with me|on me)\b"
+            r"|\b(?:gun|pistol|rifle|shotgun)\b[^?]{0,60}\bloaded\b[^.!?]{0,12}\b(?:on|in|next"
+            r" to|beside|by) (?:my|the) (?:desk|bed|table|lap|hand|nightstand|pillow)\b",
         ),
         (
             "enough to do it",
@@ -185,7 +193,9 @@ IMMINENT_RULES: list[Rule] = [
             rf"\b(?:jump|jumping|throw {SELF}|throwing {SELF}|hurl {SELF}|leap|leaping)"
             r" (?:off|from) (?:the |a |my |this |that |our )?(?:top (?:floor )?of (?:the |a |my"
             rf" )?)?(?:\w+ )?{HEIGHTS}\b(?! (?:into|in|and swim)\b)"
-            rf"|\b{HEIGHTS}\b[^!?]{{0,80}}\b(?:going|back|go|there|tonight) to jump\b"
+            rf"|\b{HEIGHTS}\b[^!?]{{0,80}}\b(?:going|back|go|there|tonight|\w+town) to jump\b"
+            rf"|\b(?:picked|chose|chosen|found|decided on) (?:which|the|a) (?:\w+ )?{HEIGHTS}\b"
+            r"[^.!?]{0,30}\bto jump (?:from|off)\b"
             r"(?! (?:in|into|on|at|start|rope|ship|through|the queue|back)\b)",
         ),
         (
