@@ -11,19 +11,16 @@ import functools
 import re
 from typing import Any
 
-from companion import when
 from companion.dialogue import CREATE_GOAL
-from companion.dialogue.cues import about_others, asks_for_ideas, is_question, it_resolved
+from companion.dialogue.cues import about_others, is_question, it_resolved
 from companion.dialogue.parsing import is_cancel
 from companion.dialogue.phrases import NOTHING_TO_CANCEL
 from companion.dialogue.states import ConversationState
-from companion.models import Memory
 from companion.recall_words import WHEN_ASKED
 from companion.selectors import (
     conversation_history,
     memories_keyed,
     memory_recall,
-    previous_topic,
 )
 from companion.services import (
     user_emotion_set,
@@ -72,6 +69,7 @@ from companion.turn.habits import (
     habit_progress_said,
     habit_wished,
 )
+from companion.turn.history import LOOK_BACK, earlier_about, memory_row, own_last, said_last
 from companion.turn.plan import (
     CANCEL_WORDS,
     ELSEWHERE,
@@ -82,7 +80,6 @@ from companion.turn.plan import (
     aged_action,
     hear,
     mourning_after,
-    recent_matter,
     topic_of,
 )
 from companion.turn.plan_offer import approve_outcome, approved_action, offer_taken, plan_waiting
@@ -136,9 +133,6 @@ MISSIONS_AFTER_SETUP = (
 BACK_TO = "We were setting up “{title}”."
 # Acts that ask for something, even without a question's words ("give me a mission").
 ASKING_ACTS = frozenset({"missions_question", "advice_request", "help"})
-# How many messages back a deed told by pointing ("did it") may find the mission meant: two
-# exchanges (she named the run; "maybe a slow one"; her answer; "did it. 5k slow").
-LOOK_BACK = 4
 
 
 def receive_input(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
@@ -288,7 +282,7 @@ def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     found = recalling()
     # A question that asks when is answered with the day what it tells happened.
     dated = bool(WHEN_ASKED.search(state.input.text))
-    memories = [_memory_row(item.memory, item.score, item.reasons, dated) for item in found]
+    memories = [memory_row(item.memory, item.score, item.reasons, dated) for item in found]
     if intent == "memory_question" or intent_act in ("memory_question", "advice_request"):
         # What she knows for sure: all of it for "what do you remember?", what they cannot
         # eat or live with for a suggestion (no peanut snack for someone allergic).
@@ -296,7 +290,7 @@ def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         keyed = memories_keyed(user=deps.user)
         if intent_act == "advice_request":
             keyed = [m for m in keyed if m.key.startswith(("food:", "health:", "diet"))]
-        memories += [_memory_row(m, 0.0, ["keyed fact"], dated) for m in keyed if m.pk not in seen]
+        memories += [memory_row(m, 0.0, ["keyed fact"], dated) for m in keyed if m.pk not in seen]
     return {
         "tiers": tiers,
         "memories": memories,
@@ -308,44 +302,7 @@ def recall_context(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         "history": history,
         "world": world,
         "welcome": welcome,
-        "earlier": _earlier(deps, intent_act, state.input.text, history),
-    }
-
-
-def _said_last(history: list[dict[str, Any]], count: int) -> tuple[str, ...]:
-    """The last `count` messages of the conversation, latest first."""
-    return tuple(m["content"] for m in reversed(history[-count:]))
-
-
-def _own_last(history: list[dict[str, Any]]) -> tuple[str, ...]:
-    """The person's messages among the last LOOK_BACK, latest first."""
-    return tuple(m["content"] for m in reversed(history[-LOOK_BACK:]) if m["role"] == "user")
-
-
-def _earlier(deps: TurnDeps, act: str, text: str, history: list[dict[str, Any]]) -> str:
-    """For "where were we?": what this conversation was last about, else the last one; for
-    a request for an idea, what was said last of its matter ("something for the up
-    strokes"), else what this conversation was last about ("what should i say to her")."""
-    topic = deps.session_at_start.get("topic", "")
-    if act == "advice_request" or asks_for_ideas(text):
-        return recent_matter(text, history) or topic
-    if act != "resume":
-        return ""
-    return topic or previous_topic(user=deps.user, session_id=deps.conversation_id)
-
-
-def _memory_row(memory: Memory, score: float, reasons: list[str], dated: bool) -> dict[str, Any]:
-    content = memory.content
-    if dated and memory.said_on is not None and memory.happened_on is not None:
-        found = when.happened(content, memory.said_on)
-        content = when.dated_text(content, found) if found else content
-    return {
-        "id": memory.pk,
-        "content": content,
-        "key": memory.key,
-        "tier": memory.tier,
-        "score": score,
-        "reasons": reasons,
+        "earlier": earlier_about(deps, intent_act, state.input.text, history),
     }
 
 
@@ -456,18 +413,18 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     label = "" if sure_act in NOT_A_GOAL else intent.get("label", "")
     reported = sure_act == "mission_done"
     history = context.get("history", [])
-    said_before = _said_last(history, 2)
+    said_before = said_last(history, 2)
     # "i'd like to get back into it" after "i used to paint loads": into painting.
     wish = it_resolved(text, said_before)
     # "did it. 5k slow" two exchanges after she named the run: that one (the latest message
     # naming one mission is meant).
     flow_name, choices = flow_to_start(
-        wish, label, deps, reported=reported, earlier=_said_last(history, LOOK_BACK),
+        wish, label, deps, reported=reported, earlier=said_last(history, LOOK_BACK),
         elsewhere=sure_act in ELSEWHERE and intent.get("act_confidence", 0.0) >= ELSEWHERE_SURE,
     )  # fmt: skip
     if flow_name == "complete_mission" and done_already(wish, choices, deps, said_before):
         flow_name = ""
-    if not flow_name and (kept := kept_reply(deps.user, text, last, _own_last(history), deps.now)):
+    if not flow_name and (kept := kept_reply(deps.user, text, last, own_last(history), deps.now)):
         # "yeah count it" of one already marked: it stays, and she says so.
         return {"strategy": "clarify", "act": "mission_done", "question": kept}
     if flow_name == FELL_SHORT:
