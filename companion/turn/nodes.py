@@ -25,6 +25,7 @@ from companion.selectors import (
 from companion.services import (
     user_emotion_set,
 )
+from companion.turn.asides import joke_reaction
 from companion.turn.common import (
     FALLBACK_REPLIES,
     HISTORY_TURNS,
@@ -395,6 +396,8 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         or goal_set_up_said(deps.user, text)
     ):
         return {"strategy": "clarify", "act": "progress", "question": said}
+    if said := joke_reaction(history, text, deps.user.first_name):
+        return {"strategy": "clarify", "act": "smalltalk", "question": said}
     waiting = deps.session_at_start.get("plan_offer")
     if taken := offer_taken(
         user=deps.user, waiting=waiting, context=context, text=text, act=sure_act

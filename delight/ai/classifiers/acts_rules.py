@@ -76,7 +76,11 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|\b(?:that is|thats) (?:everything|all|it|me(?: done)?) for (?:today|tonight|now"
             r"|the day)\W*$|\bdone for (?:today|tonight|the day)\W*$"
             r"|^\W*(?:ok(?:ay)?|right|aight|alright)\W+that is me(?: done| for (?:today|now"
-            r"|tonight))?\W*$",
+            r"|tonight))?\W*$"
+            # "right i need to go mark some books": off to do something now, not a plan for
+            # later ("ok i need to go running more often")
+            r"|^(?!.*\b(?:tomorrow|later|more|again|every|next|week|soon|someday)\b)\W*(?:ok(?:ay)?"
+            r"|right|anyway|alright|aight)\W+(?:i\W+)?(?:need|have|got) to go [^.?!]{2,40}$",
         ),
         (
             "progress_question",

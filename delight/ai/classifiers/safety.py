@@ -17,6 +17,7 @@ from delight.ai.classifiers.safety_rules import (
     CONCERN,
     EARNEST,
     ESCALATOR,
+    EXASPERATED_FACE,
     FICTION,
     FIRST_PERSON,
     HINT,
@@ -25,7 +26,9 @@ from delight.ai.classifiers.safety_rules import (
     INTENTION,
     KIDDING,
     MEANS,
+    MEANT,
     NEGATORS,
+    ONE_MORE,
     PAST,
     REAL_PERSON,
     RECOVERY,
@@ -265,10 +268,15 @@ def _basis(present: list[_Signal], reason: str, raw: str) -> str:
 
 
 def sounds_joking(raw: str) -> bool:
-    """Laughter or "jk" next to the words, and nothing that says they are meant ("im so
-    hungry im gonna die lol"; "gonna kms tonight lol" is meant)."""
+    """Laughter, an eye-roll or "jk" next to the words, and nothing that says they are meant
+    ("im so hungry im gonna die lol"; "gonna kms tonight lol" is meant), or a threat hung on
+    one more of some everyday thing ("fr if i have to do one more group project i'm throwing
+    myself off the roof"), unless a time or "not joking" says it is meant."""
     norm = normalize(raw)
-    return bool(KIDDING.search(norm) or (LAUGHTER.search(raw) and not EARNEST.search(norm)))
+    if KIDDING.search(norm) or (ONE_MORE.search(norm) and not MEANT.search(norm)):
+        return True
+    laughed = LAUGHTER.search(raw) or EXASPERATED_FACE.search(raw)
+    return bool(laughed and not EARNEST.search(norm))
 
 
 def _phrases(signals: Iterable[_Signal]) -> tuple[str, ...]:

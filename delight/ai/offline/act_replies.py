@@ -75,6 +75,8 @@ def goodbye(given: ActInput) -> list[str]:
         bank = words.BACK_SOON  # "tiago just woke up screaming brb": back in a moment
     elif _TO_WORK.search(given.text) and not (_TO_BED.search(given.text)):
         bank = words.GOOD_SHIFT
+    elif words.OFF_TO_DO.search(given.text) and not _NIGHT.search(given.text):
+        bank = words.OFF_TO_DO_WORDS
     else:
         bank = words.GOODNIGHT if _NIGHT.search(given.text) else words.GOODBYE
     return drawn(bank, given, "goodbye")
@@ -178,6 +180,10 @@ def listen(given: ActInput, act: str = "venting") -> list[str]:
         return drawn(words.REACHING_OUT_EASED, given, "reaching-out")
     if words.HELPED.search(given.text) and not words.NOT_HELPED.search(given.text):
         return drawn(words.GLAD_IT_HELPED, given, "helped")
+    if words.DOUBTED.search(given.text) and not given.very_sad:
+        return drawn(words.DOUBTED_WORDS, given, "doubted")
+    if words.WHAT_A_DAY.search(given.text) and not given.very_sad:
+        return drawn(words.WHAT_A_DAY_WORDS, given, "what-a-day")
     if LAUGHTER.search(given.text) and not given.very_sad and act == "venting":
         if words.COMPLAINT.search(given.text):
             return drawn(words.HEARD_LIGHT, given, "heard-light")
@@ -375,6 +381,8 @@ def smalltalk(given: ActInput) -> list[str]:
         # toward yourself?").
         if MISHAP.search(given.text):
             return drawn(words.MISHAP, given, "mishap")
+        if words.DOUBTED.search(given.text):
+            return drawn(words.DOUBTED_WORDS, given, "doubted")
         laughed = LAUGHTER.search(given.text)
         return drawn(words.LAUGHED if laughed else words.REMARKED, given, "remarked")
     return []

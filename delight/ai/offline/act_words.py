@@ -119,6 +119,36 @@ LEFT_BE = (
     "That's fine{n}. We don't have to talk about it. I'm here if you change your mind.",
     "Of course{n}. We can leave it there. Whenever you want to, I'm here.",
 )
+# Someone doubting them, told in passing ("my partner says ill never manage it lol", "my
+# brother reckons i cant keep it up"): met on their side, not with a shrug.
+DOUBTED = re.compile(
+    r"\b(?:says?|said|thinks?|thought|reckons?|bets?|bet me)\b[^.!?]{0,25}\b(?:i(?:'?ll| will)"
+    r" never|i (?:can'?t|cannot|cant|won'?t|wont)|i(?:'?ll| will) (?:give up|quit|fail))\b",
+    re.IGNORECASE,
+)
+DOUBTED_WORDS = (
+    "Ha, we'll see about that{n}. Every small step you tick off says otherwise.",
+    "Then let's prove them wrong{n}, one small step at a time.",
+)
+# A day that went sideways, told lightly ("ugh one of the kids was sick on the carpet today,
+# what a day"): a wry nod, not "what part of it weighs on you most?".
+WHAT_A_DAY = re.compile(
+    r"\bwhat an? (?:day|morning|afternoon|evening|night|week|shift)\b|\bof all (?:days|the days)\b"
+    r"|\b(?:a )?day and a half\b",
+    re.IGNORECASE,
+)
+WHAT_A_DAY_WORDS = (
+    "Oof, what a day{n}. I hope the rest of it is kinder to you.",
+    "That's a day and a half{n}. Is there anything nice left in it for you?",
+)
+# Off to do something now ("right i need to go mark some books"): good luck with it.
+OFF_TO_DO = re.compile(
+    r"\b(?:need|have|got|gotta) (?:to )?go (?!to (?:bed|sleep)\b)\w+", re.IGNORECASE
+)
+OFF_TO_DO_WORDS = (
+    "Off you go{n}. Good luck with it, and I'll be here when you're done.",
+    "Go well{n}. I hope it goes quickly. Talk after.",
+)
 # What reads oddly said back in her words (act_replies._said_back): a clause, a laugh or a
 # hedge, a question, a figure of speech, a deed told in the present ("Today you transfer the
 # 1000…"), or words about the talk itself ("i just need to vent a bit").

@@ -259,8 +259,21 @@ RECOVERY = re.compile(
 # about, not answered with the crisis response ("kms this code will not compile 😂").
 HYPERBOLE_RULES = frozenset(
     {"kms", "want to die", "rather be dead", "kill self", "end it all", "jump method",
-     "intend to jump", "step off", "jump from a height", "in front of a train"}
+     "intend to jump", "step off", "jump from a height", "in front of a train", "method"}
 )  # fmt: skip
+# Exasperation as typed: an eye-roll or facepalm face ("kms this printer jammed AGAIN 🙄"),
+# read on the raw text like laughter.
+EXASPERATED_FACE = re.compile(r"[\U0001F644\U0001F648\U0001F926]")
+# A threat made conditional on one more of some everyday thing ("if i hear that song one more
+# time i'll shoot myself", "one more zoom call and i'm throwing myself off the roof"); one
+# more day, night or week of life itself is no joke.
+ONE_MORE = re.compile(
+    r"\bone more (?!(?:day|days|night|nights|week|weeks|month|months|year|years|minute"
+    r"|hour|second|time like this|of this|like this)\b)\w+"
+)
+# Words that say the hyperbole is meant even after an everyday "one more": a time, or saying
+# so outright ("fr", "honestly" and "going to" are how people talk, not a promise).
+MEANT = re.compile(r"\b(?:actually|for real|seriously|not joking|not kidding|i mean it|tonight)\b")
 # Words that say a hyperbole is meant: laughter next to them is no joke.
 EARNEST = re.compile(
     r"\b(?:actually|for real|fr|seriously|not joking|not kidding|i mean it|honestly|tonight"

@@ -213,6 +213,15 @@ EXPLICIT_RULES: list[Rule] = [
             r"\b",
         ),
         (
+            # A survived attempt and a return to it ("jumped off the overpass once and lived.
+            # going back tonight to finish it").
+            "finish a past attempt",
+            r"\b(?:jumped|overdosed|took (?:the|all the|all my) (?:pills|tablets)|hanged|tried to"
+            r" (?:kill|end|hang)|attempted|my attempt|the attempt)\b[^?]{0,40}\b(?:lived|survived"
+            r"|woke up|came round)\b[^?]{0,60}\b(?:finish (?:it|the job|what i started)|do it"
+            r" (?:properly|right)|get it right)\b",
+        ),
+        (
             "step in front",
             r"\b(?:step|stepping|throw|throwing|lie|lying|lay|walk|walking) (?:"
             rf"{SELF} )?(?:down )?in front of (?:a |an |the |the next |next )?"

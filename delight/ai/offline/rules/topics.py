@@ -6,7 +6,7 @@ from __future__ import annotations
 from delight.ai.offline.keywords import Keyword
 from delight.ai.offline.keywords import decomposition as _d
 from delight.ai.offline.keywords import keyword as _k
-from delight.ai.offline.rules.words import ANY, FACT_QUESTION, FACT_UNKNOWN, RELATIVES
+from delight.ai.offline.rules.words import ANY, FACT_QUESTION, FACT_UNKNOWN, JOKES, RELATIVES
 
 TOPICS: tuple[Keyword, ...] = (
     # A question of fact ("how many steps is 40 mins walking"): said honestly, above the
@@ -303,12 +303,7 @@ TOPICS: tuple[Keyword, ...] = (
         _d(
             r"\b(?:tell|give|know|got|have|hear|another|one more|more)\b.*\bjokes?\b"
             r"|\bjokes?\b.*\bplease\b|^\W*(?:a )?jokes?\W*$",
-            "Here's one: why did the scarecrow get promoted? He was outstanding in his field.",
-            "Why don't eggs tell jokes? They'd crack each other up.",
-            "What do you call a fake noodle? An impasta.",
-            "Why did the bicycle fall over? It was two-tired.",
-            "What's a runner's favourite subject at school? Jog-raphy.",
-            "Why did the tomato blush? It saw the salad dressing.",
+            *JOKES,
             tone="social",
         ),
         _d(

@@ -14,6 +14,15 @@ NOT_NAMES = word_set(
     "bored busy stressed anxious excited lost stuck new confused"
 )
 NOT_NAMES_TITLE = tuple(word.title() for word in sorted(NOT_NAMES))
+# Her jokes, asked for one (the keyword table tells them; the turn knows a laugh at one).
+JOKES = (
+    "Here's one: why did the scarecrow get promoted? He was outstanding in his field.",
+    "Why don't eggs tell jokes? They'd crack each other up.",
+    "What do you call a fake noodle? An impasta.",
+    "Why did the bicycle fall over? It was two-tired.",
+    "What's a runner's favourite subject at school? Jog-raphy.",
+    "Why did the tomato blush? It saw the salad dressing.",
+)
 RELATIVES = (
     r"mother|mom|mum|father|dad|parents|sister|brother|family|wife|husband|partner|"
     r"boyfriend|girlfriend|son|daughter|kids|children|grandmother|grandfather|grandma|grandpa"

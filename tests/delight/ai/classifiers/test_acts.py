@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from delight.ai.classifiers import acts
+from delight.ai.classifiers.acts import act_by_rule
 from delight.ai.embeddings import HashingEmbedder, OnnxMiniLMEmbedder
 
 pytestmark = pytest.mark.skipif(
@@ -214,3 +215,16 @@ def test_a_later_that_ends_a_plan_is_no_farewell(embedder):
 def test_good_news_beside_bad_is_not_read_as_good_by_rule(embedder):
     reading = acts.read_act("good news and bad news. good: i ran 3k, bad: my knee", embedder)
     assert reading.by != "rule"
+
+
+@pytest.mark.parametrize(
+    ("text", "act"),
+    [
+        ("right i need to go mark some books", "goodbye"),
+        ("anyway i have to go make dinner", "goodbye"),
+        ("ok i need to go running more often", ""),
+        ("ok i need to go to the gym tomorrow", ""),
+    ],
+)
+def test_off_to_do_something_now_is_a_goodbye_and_a_plan_is_not(text, act):
+    assert act_by_rule(text) == act

@@ -235,10 +235,28 @@ def test_the_explicit_rules_words_in_ordinary_lives_are_not_risk(text: str) -> N
     [
         "im gonna jump off a bridge if they raise the rent again lol kidding",
         "if this meeting runs over one more time i will end it all 😂",
+        "kms the bus broke down AGAIN 🙄",
+        "ugh i want to die, i called my teacher mum in front of everyone 🙈",
+        "honestly if i get one more spam call i'll hang myself",
+        "fr one more lecture on excel and im jumping off the roof",
     ],
 )
 def test_a_joke_told_with_laughter_is_asked_about_not_answered_with_the_crisis(text):
     assert screen_safety(text).basis == "joking"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "one more night alone and im going to kill myself",
+        "if i have to get through one more day like this i will end it all",
+        "one more call from him and im going to kill myself tonight",
+        "i want to die. not joking, one more thing goes wrong and thats it 🙄",
+    ],
+)
+def test_one_more_day_of_life_or_words_that_mean_it_are_no_joke(text: str) -> None:
+    result = screen_safety(text)
+    assert (result.level >= 2, result.basis) == (True, "rules")
 
 
 @pytest.mark.parametrize(

@@ -820,3 +820,21 @@ def test_asked_how_to_get_off_the_phone_at_night_she_speaks_of_the_phone_not_nig
     )
     assert "phone" in said[0]
     assert "night shift" not in said[0]
+
+
+def test_someone_doubting_them_is_met_on_their_side():
+    for act in ("smalltalk", "listen"):
+        said = reply(act, "my partner says ill never manage it lol")
+        assert said in [t.format(n=", Sam") for t in words.DOUBTED_WORDS]
+
+
+def test_a_day_gone_sideways_told_lightly_gets_a_wry_nod_not_heavy_listening():
+    said = reply("listen", "ugh one of the kids was sick on the carpet today, what a day")
+    assert said in [t.format(n=", Sam") for t in words.WHAT_A_DAY_WORDS]
+
+
+def test_off_to_do_something_gets_good_luck_and_off_to_bed_a_goodnight():
+    said = reply("goodbye", "right i need to go mark some books")
+    assert said in [t.format(n=", Sam") for t in words.OFF_TO_DO_WORDS]
+    said = reply("goodbye", "ok i need to go to bed")
+    assert said in [t.format(n=", Sam") for t in words.GOODNIGHT]
