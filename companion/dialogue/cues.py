@@ -34,6 +34,7 @@ from companion.dialogue.phrases import (
 )
 from delight.ai.offline.facts.common import RELATIONS
 from delight.ai.offline.kindness_words import OWN_PLAN
+from delight.ai.text import INJURY
 
 # Fewer words than this, with a question mark, are an unsure answer ("pottery?").
 ASIDE_WORDS = 3
@@ -122,9 +123,10 @@ def wished_aim(text: str) -> str:
     for sentence in _SENTENCES.split(fix_typos(text)):
         said_before, told = f"{said_before} {sentence}", said_before
         before, _, joined = sentence.partition(" and i ")
-        # Only a thing just got makes the joined wish a goal ("im tired and i want to sleep"
-        # is no goal).
-        joined = joined if _GOT_THING.search(before) else ""
+        # Only a thing just got or a pastime told makes the joined wish a goal ("im tired and
+        # i want to sleep" is no goal; "i used to run loads … and i really want to get back
+        # into it" is).
+        joined = joined if _GOT_THING.search(before) or _PASTIME.search(before) else ""
         for part, earlier in ((sentence, ""), (f"i {joined}" if joined else "", before)):
             if part and (wish := WISH.match(part)):
                 # The aim, without what is said about it: "start running again, i used to…"
@@ -146,10 +148,15 @@ _GOT_THING = re.compile(
 
 
 def _it_named(aim: str, earlier: str) -> str:
-    thing = _GOT_THING.search(earlier)
-    if not thing or not re.search(r"\bit\b", aim):
+    """ "it" in a wish named by what was said before it: a thing just got ("the guitar") or
+    a pastime ("running")."""
+    if not re.search(r"\bit\b", aim):
         return aim
-    return re.sub(r"\bit\b", f"the {thing['thing'].lower()}", aim, count=1)
+    if thing := _GOT_THING.search(earlier):
+        return re.sub(r"\bit\b", f"the {thing['thing'].lower()}", aim, count=1)
+    if found := _PASTIME.search(earlier):
+        return re.sub(r"\bit\b", _pastime(found), aim, count=1)
+    return aim
 
 
 _VAGUE_AIM = re.compile(
@@ -170,8 +177,10 @@ def _one_named(aim: str, told: str) -> str:
 # A pastime told before a wish about "it" ("i used to paint loads … i'd like to get back
 # into it"): what "it" stands for.
 _PASTIME = re.compile(
-    r"\bi used to (?P<verb>[a-z]+)\b|\bi (?:used to |really )?(?:love|loved|enjoy|enjoyed"
-    r"|miss|missed) (?P<doing>[a-z]+ing)\b",
+    r"\bi (?:used to |really )?(?:love|loved|enjoy|enjoyed|miss|missed|like|liked)"
+    r" (?P<doing>[a-z]+ing)\b|\bi used to go (?P<going>[a-z]+ing)\b"
+    r"|\bi used to (?!(?:be|have|go|love|like|enjoy|miss|do|get|think|feel|live|work)\b)"
+    r"(?P<verb>[a-z]+)\b",
     re.IGNORECASE,
 )
 _DOUBLED = re.compile(r"^[^aeiou]*[aeiou][bdgmnpt]$")
@@ -185,6 +194,10 @@ def _doing(verb: str) -> str:
     return verb + (verb[-1] if _DOUBLED.match(verb) else "") + "ing"
 
 
+def _pastime(found: re.Match[str]) -> str:
+    return (found["doing"] or found["going"] or _doing(found["verb"])).lower()
+
+
 def it_resolved(text: str, earlier: Sequence[str]) -> str:
     """`text` with the "it" of a wish named by a pastime told just before ("i'd like to get
     back into it" after "i used to paint loads" -> "…get back into painting"); `text` as it
@@ -194,8 +207,7 @@ def it_resolved(text: str, earlier: Sequence[str]) -> str:
         return text
     for said in earlier:
         if found := _PASTIME.search(said):
-            pastime = found["doing"] or _doing(found["verb"])
-            return re.sub(r"\bit\b", pastime.lower(), text, count=1)
+            return re.sub(r"\bit\b", _pastime(found), text, count=1)
     return text
 
 
@@ -255,6 +267,8 @@ def past_deed(text: str) -> str:
             and not SKIPPED.search(clause)
         )
         present = today and not FUTURE.search(clause) and _present_deed(clause)
+        if INJURY.search(clause):
+            continue  # "i did my ankle in last year": hurt, nothing done
         if _own_deed(clause) or present or names_last:
             kept.append(clause)
     return " ".join(kept)

@@ -40,6 +40,17 @@ MISHAP = re.compile(
     re.IGNORECASE,
 )
 
+# An injury told ("i did my ankle in", "tweaked my back lifting the shopping"): no deed,
+# though its verb is past ("did my knee exercises" is one).
+INJURY = re.compile(
+    r"\b(?:did|done|hurt|injured|sprained|twisted|pulled|tore|torn|broke|broken|strained"
+    r"|tweaked|jarred|cricked|ricked|rolled|fractured|dislocated) (?:my|me) (?:left |right |bad )?"
+    r"(?:ankle|knee|back|neck|shoulder|wrist|hamstring|calf|hip|foot|leg|arm|elbow|hand"
+    r"|finger|toe|groin|achilles|muscle|ligament|acl|meniscus)s?\b"
+    r"(?! (?:exercises?|stretch\w*|physio|rehab|routine|workout|rolls?|mobility|strength))",
+    re.IGNORECASE,
+)
+
 
 def word_set(text: str) -> frozenset[str]:
     """The words of a space-separated list, for the word tables written as one string."""

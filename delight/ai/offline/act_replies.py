@@ -32,7 +32,15 @@ from delight.ai.offline.story_answers import story_answer
 from delight.ai.offline.streak_answers import encouragement, streak_answer
 from delight.ai.offline.world_answers import mission_zone_sentence, world_answer
 from delight.ai.offline.zone_lines import ZoneNote
-from delight.ai.text import LAUGHTER, MISHAP, STOPWORDS, clean_text, normalise_words, word_set
+from delight.ai.text import (
+    INJURY,
+    LAUGHTER,
+    MISHAP,
+    STOPWORDS,
+    clean_text,
+    normalise_words,
+    word_set,
+)
 
 # The longest first sentence said back whole ("Your manager tore apart your presentation in
 # front of the whole team"); a longer one is not echoed.
@@ -139,6 +147,8 @@ def sympathy(given: ActInput) -> list[str]:
         return drawn(words.SYMPATHY_DEATH, given, "loss", **values)
     if _DEATH.search(given.text):
         return drawn(words.SYMPATHY_GRIEF, given, "grief", them=_them(given.text))
+    if INJURY.search(given.text):
+        return kindness(given)  # "tweaked my back lifting the shopping": sorry, go easy
     if _UNWELL.search(given.text):
         # "she had a fall, shes 89": a worry for someone, not a disappointment.
         who = next((w for p, w in _WHO if p.search(given.text)), "they")

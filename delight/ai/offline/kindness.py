@@ -11,6 +11,7 @@ from delight.ai.offline import kindness_words as words
 from delight.ai.offline.act_input import ActInput, drawn
 from delight.ai.offline.banks import named
 from delight.ai.offline.reflection import uncapitalise
+from delight.ai.text import INJURY
 
 _REASSURANCE = re.compile(
     r"^\W*(?:(?:so|and|but|hmm+|ok)\W+)?(?:is|would) (?:that|it|this) (?:be )?(?:ok|okay"
@@ -70,6 +71,9 @@ def _kindness_for(text: str) -> tuple[str, tuple[str, ...]]:
         return "reassured", words.REASSURED
     if words.KINDNESS_ASKED.search(text):
         return "", ()
+    if INJURY.search(text):
+        long_ago = words.INJURY_LONG_AGO.search(text)
+        return "injury", words.INJURY_PAST if long_ago else words.INJURY_EASED
     found = next((key for key, pattern in _KINDNESS_CUES if pattern.search(text)), "")
     if found in ("part", "missed") and words.OWN_PLAN.search(text):
         found = "plan"  # "the tea i didnt drink yet, i will do it before sleep": backed

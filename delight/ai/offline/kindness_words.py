@@ -192,6 +192,24 @@ KINDNESS_ASKED = re.compile(
     re.IGNORECASE,
 )
 
+# An injury told (delight.ai.text.INJURY): sorry first, go easy, and if it lasts, a look at
+# it; one told as history ("i did my ankle in last year") asked after.
+INJURY_EASED = (
+    "Ouch, I'm sorry{n}. Go easy on it while it heals, and if it isn't getting better, get it "
+    "looked at.",
+    "Oh no{n}, that sounds sore. Rest it what you can today; if it's no better in a few days, "
+    "see someone about it.",
+)
+INJURY_PAST = (
+    "Oof, that's a hard one to come back from{n}. How is it these days?",
+    "That's a rough one{n}. How is it feeling now?",
+)
+INJURY_LONG_AGO = re.compile(
+    r"\b(?:last (?:year|month|summer|winter|spring|autumn)|years? ago|months ago"
+    r"|back in (?:the day|school|uni|college|(?:19|20)\d\d)|a while (?:ago|back))\b",
+    re.IGNORECASE,
+)
+
 EFFORT_SEEN = (
     "That counts{n}. Doing it on a day like this is how a habit gets built.",
     "Good on you{n}. Small and steady is exactly how it's done.",

@@ -163,6 +163,38 @@ def test_a_wish_joined_on_after_a_thing_just_got_names_that_thing():
     assert wished_aim("im tired and i want to sleep") == ""
 
 
+@pytest.mark.parametrize(
+    ("text", "aim"),
+    [
+        (
+            "i used to run loads before i did my ankle last year and i really want to get back"
+            " into it",
+            "get back into running",
+        ),
+        (
+            "i used to go climbing every week and i want to get back into it",
+            "get back into climbing",
+        ),
+        ("i used to love swimming and i want to do it again", "do swimming again"),
+    ],
+)
+def test_a_wish_joined_on_after_a_pastime_names_the_pastime(text, aim):
+    assert wished_aim(text) == aim
+
+
+@pytest.mark.parametrize(
+    ("text", "deed"),
+    [
+        ("i did my ankle in last year playing netball", ""),
+        ("ugh i think i did my back in lifting the shopping", ""),
+        ("sprained my wrist on the ice", ""),
+        ("did my knee exercises this morning", "did my knee exercises this morning"),
+    ],
+)
+def test_an_injury_told_is_no_deed(text, deed):
+    assert past_deed(text) == deed
+
+
 def test_a_wish_kept_thinking_about_names_the_thing_one_stands_for():
     text = "i used to sing in a choir years ago. i keep thinking i should find one here in cardiff"
     assert wished_aim(text) == "find a choir here in cardiff"

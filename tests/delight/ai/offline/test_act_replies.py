@@ -432,6 +432,8 @@ def test_nerves_before_an_interview_sound_nerve_racking():
         ("ok read 12 pages of the new one. not 20. does that count", "Part of it still counts"),
         ("anyway not doing the reading today, my eyes are burning", "No harm done, Sam."),
         ("did the squats but only one set, my knee started clicking", "Part of it still counts"),
+        ("ugh i think i did my back in lifting the shopping", "Oh no, Sam, that sounds sore."),
+        ("i did my ankle in last year playing netball", "That's a rough one, Sam."),
     ],
 )
 def test_kindness_meets_what_was_said(text, opening):
@@ -838,3 +840,8 @@ def test_off_to_do_something_gets_good_luck_and_off_to_bed_a_goodnight():
     assert said in [t.format(n=", Sam") for t in words.OFF_TO_DO_WORDS]
     said = reply("goodbye", "ok i need to go to bed")
     assert said in [t.format(n=", Sam") for t in words.GOODNIGHT]
+
+
+def test_an_injury_is_met_with_sorry_and_go_easy_not_a_deed_seen():
+    said = reply("sympathy", "i sprained my wrist falling off my bike")
+    assert said in [t.format(n=", Sam") for t in kindness_words.INJURY_EASED]
