@@ -132,8 +132,11 @@ def wished_aim(text: str) -> str:
                 # The aim, without what is said about it: "start running again, i used to…"
                 aim = _AIM_END.split(wish["aim"], maxsplit=1)[0].strip()
                 aim = _ALSO.sub("", aim)  # "learn to cook jollof properly too"
-                # "i keep thinking i should do something": no aim a goal could hold.
-                return "" if _VAGUE_AIM.match(aim) else _one_named(_it_named(aim, earlier), told)
+                # "i keep thinking i should do something": no aim a goal could hold; nor is
+                # "i need to sleep before my shift tonight", a need of today.
+                if _VAGUE_AIM.match(aim) or _TODAY_AIM.search(aim):
+                    return ""
+                return _one_named(_it_named(aim, earlier), told)
     return ""
 
 
@@ -159,6 +162,12 @@ def _it_named(aim: str, earlier: str) -> str:
     return aim
 
 
+_TODAY_AIM = re.compile(
+    r"\b(?:tonight|today|this (?:morning|afternoon|evening)|right now|in a bit|asap"
+    r"|before (?:my|the) (?:shift|work|school|meeting)|after (?:my|the) (?:shift|work|school))\b"
+    r"|\bnow\W*$",
+    re.IGNORECASE,
+)
 _VAGUE_AIM = re.compile(
     r"^\w+(?:\s+(?:about|with|to))?\s+(?:something|anything|stuff|things|it all)\b(?!\s+\w)",
     re.IGNORECASE,

@@ -80,7 +80,8 @@ def parse_target_date(text: str, today: date) -> date:
     """Read a date from natural text, relative to `today`.
 
     1. Find the first date phrase (a short answer may omit the lead word); after a
-       self-correction ("september? no, for the summer, june") the one after it.
+       self-correction ("september? no, for the summer") the one after it; a season
+       narrowed by a month said after it ("the summer? like june") is that month.
     2. Months named without a day mean the end of that month (the generous reading of a
        deadline) and the next such month that has not ended; "mid" means its 15th.
     3. Spans count from today ("a year and a half" is 18 months); weekdays mean the first
@@ -89,12 +90,21 @@ def parse_target_date(text: str, today: date) -> date:
     corrected = _SELF_CORRECTION.split(text)
     tries = [corrected[-1], text] if len(corrected) > 1 else [text]
     match = next((found for part in tries if (found := find_date(part, bare=_bare(part)))), None)
+    if match is not None and match["season"] and (finer := _month_after(match)):
+        match = finer  # "maybe by the summer? like june": june
     if match is None:
         raise DateError("I couldn't read that as a date")
     try:
         return _resolve(match, today)
     except ValueError:
         raise DateError("That isn't a real date") from None
+
+
+def _month_after(season: re.Match[str]) -> re.Match[str] | None:
+    """A month named after a season, narrowing it ("the summer? like june"), or None."""
+    later = season.string[season.end() :]
+    match = find_date(later, bare=True)
+    return match if match is not None and match["month"] else None
 
 
 def _resolve(match: re.Match[str], today: date) -> date:

@@ -194,7 +194,18 @@ def parse_title(text: str, env: SlotEnv) -> str:
         raise SlotError("I didn't catch the goal itself")
     if len(title) > TITLE_MAX:
         raise SlotError(f"That's a bit long for a title (at most {TITLE_MAX} characters)")
+    title = _PROPER.sub(lambda word: word[0].capitalize(), title)
     return title[0].upper() + title[1:]
+
+
+# Languages and the like, written with a capital as people forget to ("learn spanish").
+_PROPER = re.compile(
+    r"\b(?:english|spanish|french|german|italian|portuguese|dutch|polish|russian|greek|turkish"
+    r"|arabic|hebrew|hindi|urdu|bengali|punjabi|tamil|japanese|chinese|mandarin|cantonese|korean"
+    r"|vietnamese|thai|indonesian|swahili|irish|welsh|gaelic|scottish|latin|swedish|norwegian"
+    r"|danish|finnish|ukrainian|czech|hungarian|romanian|catalan|basque|tagalog|persian|farsi"
+    r"|i)\b"
+)
 
 
 def _without_trailing_symbols(title: str) -> str:
@@ -237,7 +248,8 @@ def parse_why(text: str, env: SlotEnv) -> str:
     said = _FILLER_END.sub("", _WHY_ECHO.sub("", text) or text) or text
     why = clean_value(
         re.sub(
-            rf"^\s*(?:because|since|{_SO_CAN}|cos|coz|cuz|cause|'cause)\s*",
+            rf"^\s*(?:(?:honestly|well|tbh|mostly|i guess|i think|probably|just|um+|hm+|oh)"
+            rf"[,\s]+)*(?:because|since|{_SO_CAN}|cos|coz|cuz|cause|'cause)\s*",
             "",
             said,
             flags=re.I,

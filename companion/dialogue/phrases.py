@@ -82,7 +82,12 @@ NOD = regex(r"""
 NO = regex(
     r"(?:no|nope|nah|no\s+way|not\s+really|no\s+thanks|not\s+now|maybe\s+later|not\s+quite|not\s+really|not\s+yet|wrong|that'?s\s+wrong"
     r"|maybe\s+not(?:\s+(?:now|yet|today|right\s+now))?|not\s+right\s+now|another\s+time"
-    r"|not\s+at\s+the\s+moment)(?:\s+thanks)?"
+    r"|not\s+at\s+the\s+moment"
+    # a no, then softened: "no its fine", "nah im good", "nah not right now"
+    r"|(?:no|nope|nah|naw)[,\s]+(?:(?:it'?s|its|that'?s|thats)\s+(?:fine|ok|okay|alright|grand)"
+    r"|i'?m\s+(?:good|ok|okay|fine|alright)|im\s+(?:good|ok|okay|fine|alright)|all\s+good"
+    r"|(?:you'?re|ur)\s+(?:fine|alright|ok)|not\s+(?:now|right\s+now|yet|today|really)|leave\s+it))"
+    r"(?:\s+thanks)?"
 )
 RETRY = regex(r"^(?:yes|yeah|sure|ok|okay|try\s+again|retry|again|please\s+do)\b")
 

@@ -83,7 +83,13 @@ from companion.turn.plan import (
     mourning_after,
     topic_of,
 )
-from companion.turn.plan_offer import approve_outcome, approved_action, offer_taken, plan_waiting
+from companion.turn.plan_offer import (
+    approve_outcome,
+    approved_action,
+    offer_taken,
+    plan_being_made,
+    plan_waiting,
+)
 from companion.turn.policy import reply_chosen
 from companion.turn.remembering import told_for_reply
 from companion.turn.safety import (
@@ -403,6 +409,8 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         user=deps.user, waiting=waiting, context=context, text=text, act=sure_act
     ) or habit_offer_taken(deps.session_at_start.get("habit_offer"), text, sure_act):
         return taken
+    if said := plan_being_made(context, text):
+        return {"strategy": "clarify", "act": "missions", "question": said}
     if sure_act == "resume" and (paused := dialogue_of(state)).paused:
         # "where were we?" with a flow set aside: that flow, where it was left.
         step = deps.dialogue.resume(paused, today=deps.today, context=dialogue_context(deps.user))

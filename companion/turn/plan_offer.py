@@ -10,6 +10,7 @@ from typing import Any
 
 from companion.dialogue import LIGHT_VERBS, Choice, best_choice
 from companion.dialogue.parsing import is_bare_yes
+from companion.turn.context import PLANNING
 from companion.turn.deeds import POINTED
 from companion.turn.plan import tells_a_deed
 from delight.models import User
@@ -47,6 +48,21 @@ PLAN_HABIT = "And “{habit}” is one of your habits now: tick it on Today."
 PLAN_HABITS = "And {habits} are among your habits now: tick them on Today."
 PLAN_NOTHING = "“{goal}” has nothing waiting to add: its missions are already on your list."
 PLAN_FAILED = "I couldn't add them just now: they're waiting for you on your goals page."
+
+
+PLAN_BEING_MADE = (
+    "The missions for “{goal}” are still being made: give me a minute, then ask me again and "
+    "I'll put them all on your list."
+)
+
+
+def plan_being_made(context: dict[str, Any], text: str) -> str:
+    """Asked to put the plan on the list while its missions are still being made: say so
+    ("" otherwise)."""
+    if not ASKS_TO_ADD.search(text):
+        return ""
+    making = [goal for goal in context.get("goals", []) if goal.get("planning") in PLANNING]
+    return PLAN_BEING_MADE.format(goal=making[0]["title"]) if making else ""
 
 
 def plan_waiting(context: dict[str, Any]) -> dict[str, Any] | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.utils import timezone
 
+from companion.turn.plan_offer import PLAN_BEING_MADE
 from goals.models import Goal, HabitCheckIn, Mission
 from tests.companion.factories import say
 from tests.goals.factories import make_goal, make_habit, make_mission
@@ -163,6 +164,15 @@ def test_a_bare_did_it_two_exchanges_after_naming_a_mission_marks_that_one(owner
 
     assert list(Mission.objects.filter(status=Mission.Status.COMPLETED)) == [run]
     assert said["act"] == "mission_done"
+
+
+def test_asked_to_put_a_plan_on_while_its_missions_are_being_made_she_says_so(owner):
+    make_goal(owner, title="Get back into running", decomposition_status="running")
+
+    said = say(owner, "put them all on please")
+
+    assert said["reply"] == PLAN_BEING_MADE.format(goal="Get back into running")
+    assert not Mission.objects.filter(user=owner).exists()
 
 
 def test_a_plan_waiting_for_review_is_put_on_the_list_with_a_yes(owner):

@@ -195,6 +195,17 @@ def test_an_injury_told_is_no_deed(text, deed):
     assert past_deed(text) == deed
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["im ok just tired. i need to sleep before my shift tonight", "i want a nap right now"],
+)
+def test_a_need_of_today_is_no_goal_to_offer(text):
+    assert wished_aim(text) == ""
+    assert wished_aim("i want to get back into running now that my ankle is better") == (
+        "get back into running now that my ankle is better"
+    )
+
+
 def test_a_wish_kept_thinking_about_names_the_thing_one_stands_for():
     text = "i used to sing in a choir years ago. i keep thinking i should find one here in cardiff"
     assert wished_aim(text) == "find a choir here in cardiff"

@@ -79,7 +79,10 @@ def test_adding_months_clamps_to_the_month_end():
         ("end of next month", date(2026, 4, 30)),
         ("until end of October", date(2026, 10, 31)),
         ("let's say by the end of August", date(2026, 8, 31)),
-        ("mmm for... september? no, for the summer, june", date(2026, 8, 31)),
+        # a season narrowed to a month by what follows: that month
+        ("mmm for... september? no, for the summer, june", date(2026, 6, 30)),
+        ("maybe by the summer? like june", date(2026, 6, 30)),
+        ("by the summer", date(2026, 8, 31)),
         ("by june, no wait, july", date(2026, 7, 31)),
     ],
 )

@@ -11,6 +11,7 @@ from companion.dialogue.parsing import (
     SlotError,
     best_choice,
     infer_category,
+    is_no,
     is_skip,
     minutes_in_range,
     parse_category,
@@ -114,7 +115,14 @@ def test_a_word_said_that_ends_a_titles_word_names_it():
 
 
 @pytest.mark.parametrize(
-    "text", ["because i miss the buzz", "cos i miss the buzz", "cause i miss the buzz"]
+    "text",
+    [
+        "because i miss the buzz",
+        "cos i miss the buzz",
+        "cause i miss the buzz",
+        "honestly because i miss the buzz",
+        "i guess cos i miss the buzz",
+    ],
 )
 def test_a_reason_is_kept_without_its_because(text):
     assert parse_why(text, SlotEnv(TODAY)) == "I miss the buzz"
@@ -122,7 +130,7 @@ def test_a_reason_is_kept_without_its_because(text):
 
 @pytest.mark.parametrize(
     ("text", "title"),
-    [("run a 5k 🏃‍♀️🔥", "Run a 5k"), ("practise spanish ✔️", "Practise spanish"),
+    [("run a 5k 🏃‍♀️🔥", "Run a 5k"), ("practise spanish ✔️", "Practise Spanish"),
      ("learn C++", "Learn C++")],
 )  # fmt: skip
 def test_a_title_keeps_no_emoji_typed_after_it(text, title):
@@ -219,3 +227,21 @@ def test_a_title_leaves_out_the_ask_for_another_goal(text, title):
 )
 def test_a_reason_said_again_is_the_reason_not_the_telling(text, why):
     assert parse_why(text, SlotEnv(TODAY)).startswith(why)
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [("learn spanish", "Learn Spanish"), ("say i love you in irish", "Say I love you in Irish"),
+     ("fix the wi-fi", "Fix the wi-fi")],
+)  # fmt: skip
+def test_a_title_writes_languages_and_i_with_a_capital(text, title):
+    assert parse_title(text, SlotEnv(TODAY)) == title
+
+
+@pytest.mark.parametrize(
+    ("text", "no"),
+    [("no its fine", True), ("nah not right now", True), ("nah im good thanks", True),
+     ("no", True), ("its fine", False), ("no beer on weekdays", False)],
+)  # fmt: skip
+def test_a_no_softened_after_it_is_still_a_no(text, no):
+    assert is_no(text) is no
