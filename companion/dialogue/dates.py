@@ -90,7 +90,7 @@ def parse_target_date(text: str, today: date) -> date:
     corrected = _SELF_CORRECTION.split(text)
     tries = [corrected[-1], text] if len(corrected) > 1 else [text]
     match = next((found for part in tries if (found := find_date(part, bare=_bare(part)))), None)
-    if match is not None and match["season"] and (finer := _month_after(match)):
+    if match is not None and match["season"] and (finer := narrowed(match)):
         match = finer  # "maybe by the summer? like june": june
     if match is None:
         raise DateError("I couldn't read that as a date")
@@ -100,11 +100,20 @@ def parse_target_date(text: str, today: date) -> date:
         raise DateError("That isn't a real date") from None
 
 
-def _month_after(season: re.Match[str]) -> re.Match[str] | None:
-    """A month named after a season, narrowing it ("the summer? like june"), or None."""
+def narrowed(season: re.Match[str]) -> re.Match[str] | None:
+    """A date said after a season that narrows it ("the summer? like june", "in the spring,
+    like the race in april"), matched in the text after the season; None when none does."""
     later = season.string[season.end() :]
     match = find_date(later, bare=True)
-    return match if match is not None and match["month"] else None
+    if match is None or match["season"]:
+        return None
+    between = later[: match.start()]
+    led = match["lead"].strip() or _NARROWING.search(between) or not between.strip(" ,.?!-")
+    return match if led else None
+
+
+# Words that narrow a date said just before ("summer? like june").
+_NARROWING = re.compile(r"\b(?:like|say|maybe|probably|ideally|around|or|so|actually)\W*$", re.I)
 
 
 def _resolve(match: re.Match[str], today: date) -> date:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.dialogue.cues import fix_typos, wished_aim
-from companion.dialogue.dates import display_date, find_date
+from companion.dialogue.dates import display_date, find_date, narrowed
 from companion.dialogue.parsing import (
     Choice,
     Parser,
@@ -257,10 +257,17 @@ def extract_goal(text: str, env: SlotEnv) -> Extracted:
     """
     values: dict[str, str] = {}
     head = _from_the_request(fix_typos(text))
-    if (when := find_date(head)) and when["season"] and _month_after(head, when):
-        # "in the spring, like the corrida in porto in april": the month says it closer
-        head = _cut(head, when)
-        when = find_date(head)
+    when = find_date(head)
+    if when and when["season"] and (finer := narrowed(when)):
+        # "in the spring, like the corrida in porto in april": the month says it closer;
+        # "by the summer? like june": the season and the month said bare are the date.
+        end = when.end() + finer.end()
+        if finer["lead"].strip():
+            head = _cut(head, when)
+            when = find_date(head)
+        else:
+            values["target_date"] = head[when.start() : end]
+            head, when = f"{head[: when.start()]} {head[end:]}", None
     if when:
         values["target_date"] = when.group()
         # "before the baby comes in April": the clause says when; "sleep before 11 by
@@ -343,12 +350,6 @@ def _tidy(text: str) -> str:
     """Commas and spaces left where a phrase was cut out."""
     text = re.sub(r"\s*,(?:\s*,)*\s*", ", ", text)
     return re.sub(r"\s+", " ", text).strip(" ,;:-")
-
-
-def _month_after(text: str, season: re.Match[str]) -> bool:
-    """Whether a date phrase that is no season follows `season` in `text`."""
-    later = find_date(text[season.end() :])
-    return bool(later and not later["season"])
 
 
 def _cut(text: str, match: re.Match[str], start: int | None = None) -> str:

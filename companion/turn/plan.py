@@ -277,8 +277,26 @@ def hear(
     )  # fmt: skip
 
 
+# Her idea answered with why it does not fit ("i have blackout blinds already lol, its more
+# my brain wont switch off"): another idea is asked for.
+NOT_THAT_IDEA = re.compile(
+    r"\b(?:already (?:have|got|do|did|tried)|tried that|done that|it'?s more|its more|the"
+    r" problem is|more that|more like|thing is)\b",
+    re.IGNORECASE,
+)
+
+
+def another_idea_asked(heard: Heard) -> bool:
+    """Just after her advice, the person says why it does not fit, and advice knows the
+    matter they name instead."""
+    said = heard.text
+    return heard.before == "advice" and bool(NOT_THAT_IDEA.search(said)) and advice_answers(said)
+
+
 def reply_planned(heard: Heard) -> tuple[str, str]:
     """The reply's act and strategy by the rules: reply_act, its strategy, then tempered."""
+    if another_idea_asked(heard):
+        return "advice", strategy_of("advice", heard.feeling)
     act = reply_act(
         heard.act, heard.confidence, heard.feeling, text=heard.text, grieving=heard.grieving,
         teaches=heard.teaches, mourning=heard.mourning, by=heard.by,

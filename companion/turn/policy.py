@@ -47,6 +47,7 @@ from companion.dialogue.cues import asks_for_ideas, is_question, states_plan
 from companion.turn.plan import (
     Heard,
     act_understood,
+    another_idea_asked,
     feeling_first,
     hear,
     is_mishap,
@@ -231,6 +232,8 @@ def open_to(heard: Heard, planned: str) -> bool:
     the policy's)."""
     if planned == "fact_noted" and heard.teaches and heard.act not in FELT_ACTS:
         return False
+    if another_idea_asked(heard):
+        return False  # "its more my brain wont switch off" after her idea: another one
     return heard.by != "rule" and not (asks_reassurance(heard.text) or tells_a_miss(heard.text))
 
 

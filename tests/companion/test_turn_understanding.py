@@ -1033,3 +1033,21 @@ def test_undo_that_takes_back_her_last_mark_whatever_word_it_shares_with_another
 
     assert answer["act"] == "undo"
     assert done_titles(owner) == set()
+
+
+def test_her_idea_answered_with_why_it_does_not_fit_gets_another_idea(owner):
+    idea = say(owner, "any tips for sleeping in the day after a night shift")
+    another = say(
+        owner, "i have blackout blinds already lol, its more my brain wont switch off", idea
+    )
+
+    assert (idea["act"], another["act"]) == ("advice", "advice")
+    assert "write everything going round your head" in another["reply"]
+
+
+def test_asked_whether_a_first_run_is_too_long_she_answers_the_run_not_a_rest(owner):
+    loop = say(owner, "oh i mapped the loop btw, its 3.5k round the canal")
+    said = say(owner, "is that ok for a first one or too long", loop)
+
+    assert said["act"] == "advice"
+    assert "walk-run it" in said["reply"]

@@ -192,6 +192,8 @@ def listen(given: ActInput, act: str = "venting") -> list[str]:
         return drawn(words.GLAD_IT_HELPED, given, "helped")
     if words.DOUBTED.search(given.text) and not given.very_sad:
         return drawn(words.DOUBTED_WORDS, given, "doubted")
+    if words.PET_OFF.search(given.text) and not (given.very_sad or LAUGHTER.search(given.text)):
+        return drawn(words.PET_WORRIED, given, "pet-off")
     if words.WHAT_A_DAY.search(given.text) and not given.very_sad:
         return drawn(words.WHAT_A_DAY_WORDS, given, "what-a-day")
     if LAUGHTER.search(given.text) and not given.very_sad and act == "venting":

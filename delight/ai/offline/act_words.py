@@ -141,6 +141,21 @@ WHAT_A_DAY_WORDS = (
     "Oof, what a day{n}. I hope the rest of it is kinder to you.",
     "That's a day and a half{n}. Is there anything nice left in it for you?",
 )
+# A pet not themselves ("my dog bonnie is being so weird today, she wont leave my side"): the
+# worry met, and the vet as the way to settle it.
+PET_OFF = re.compile(
+    r"\b(?:dog|cat|pup|puppy|kitten|rabbit|bunny|horse|pony|hamster|guinea pig|budgie|parrot"
+    r"|tortoise|ferret)\b[^.!?]{0,60}\b(?:weird|strange|off|not (?:herself|himself|eating|right)"
+    r"|won'?t (?:eat|leave)|wont (?:eat|leave)|off (?:her|his) food|limping|lethargic|sick|poorly"
+    r"|quiet|clingy|shaking|hiding)\b",
+    re.IGNORECASE,
+)
+PET_WORRIED = (
+    "That would worry me too{n}. You know them best, and you've noticed something's off. If it "
+    "carries on or they seem unwell, a call to the vet will settle your mind.",
+    "You're right to keep an eye on it{n}: a change like that is worth noticing. If it doesn't "
+    "pass, ring the vet; they'd rather hear from you early.",
+)
 # Off to do something now ("right i need to go mark some books"): good luck with it.
 OFF_TO_DO = re.compile(
     r"\b(?:need|have|got|gotta) (?:to )?go (?!to (?:bed|sleep)\b)\w+", re.IGNORECASE

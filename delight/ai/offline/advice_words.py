@@ -226,6 +226,17 @@ TOPICS: tuple[Topic, ...] = (
         "Set a wind-down time on your phone (Screen Time or Digital Wellbeing) that greys the "
         "apps out at night: a little friction is often enough to put it down.",
     ),
+    # A mind that will not switch off ("its more my brain wont switch off"): before sleep in
+    # general, whose dark-room tips they may have already.
+    _topic(
+        r"\b(?:brain|mind|head|thoughts?)\b[^.?!]{0,20}\b(?:won'?t|wont|can'?t|cant|doesn'?t"
+        r"|doesnt|never) (?:switch off|stop|shut up|turn off|quiet(?:en)? down|slow down|settle)\b"
+        r"|\bracing (?:mind|thoughts)\b|\boverthink\w* (?:at night|in bed)\b",
+        "Before you lie down, write everything going round your head on paper, with one next "
+        "step beside each; it tells your brain it's safe to let go until later.",
+        "When the thoughts start, give them somewhere boring to go: count back from 300 in "
+        "threes, or picture a walk you know well, step by step. Lost count? Start again.",
+    ),
     _topic(
         r"\b(?:a)?sleep(?:ing|s)?\b|\bslept\b|\bdaylight\b|\binsomnia\b|\btired\b"
         r"|\bbed ?time\b|\bawake\b"
@@ -339,6 +350,17 @@ TOPICS: tuple[Topic, ...] = (
         "tells your body there is no emergency.",
         "Do the scary thing in a smaller size first, on purpose, a few times in a row: "
         "fear shrinks with practice, not with waiting.",
+    ),
+    # How far a first run should be ("is that ok for a first one or too long", said of a 3.5k
+    # loop): walk-run it, distance later.
+    _topic(
+        r"\b(?:too (?:long|far)|how far|how long)\b[^.?!]*\b(?:first|loop|run|route|km|k)\b"
+        r"|\b(?:first (?:one|run|loop|time)|loop|route)\b[^.?!]*\btoo (?:long|far)\b",
+        "For a first run back, any loop is fine if you walk-run it: jog a minute, walk two, and "
+        "turn for home while it still feels easy. Distance can come later; the habit comes "
+        "first.",
+        "Start with half of it: out for ten minutes, walk-running, and back. If it felt easy, "
+        "next time go a little further. Finishing wanting more is the point.",
     ),
     # A first timed run ("whats a parkrun even like for a beginner"): before running in
     # general, and before music, whose "practice" the message before may share.

@@ -15,7 +15,9 @@ from delight.ai.text import INJURY
 
 _REASSURANCE = re.compile(
     r"^\W*(?:(?:so|and|but|hmm+|ok)\W+)?(?:is|would) (?:that|it|this) (?:be )?(?:ok|okay"
-    r"|alright|all right|fine|bad|terrible|awful)\b(?! to\b)|\bis it (?:ok|okay|alright|bad) if\b"
+    # "is that ok for a first one or too long" asks whether a plan fits, not to be reassured
+    r"|alright|all right|fine|bad|terrible|awful)\b(?! to\b| for\b)(?!.*\bor too\b)"
+    r"|\bis it (?:ok|okay|alright|bad) if\b"
     # "is it ok to skip today", not "is it ok to post photo of stranger" (advice asked)
     r"|\bis it (?:ok|okay|alright|bad) to (?:skip|miss|rest|take (?:a|the) (?:day|break|rest)"
     r"|cry|feel|stop|quit|give up|sleep in|slack|be)\b"

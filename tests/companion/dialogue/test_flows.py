@@ -309,6 +309,12 @@ def test_a_reason_said_back_from_its_second_sentence_loses_its_and():
     )
 
 
+def test_a_season_narrowed_by_a_bare_month_keeps_both_for_the_date():
+    found = CREATE_GOAL.extract("run a 5k by the summer? like june", SlotEnv(TODAY))
+    assert found.values["target_date"] == "by the summer? like june"
+    assert found.values["title"] == "run a 5k"
+
+
 def test_a_season_followed_by_a_month_gives_way_to_the_month():
     text = "i wanna run a 10k in the spring, like the corrida in porto in april"
     found = CREATE_GOAL.extract(text, SlotEnv(TODAY))

@@ -6,6 +6,7 @@ import re
 
 from delight.ai.offline.facts.common import TIMED, fact, slug, thing, third_person
 from delight.ai.offline.grammar_words import VERBS
+from delight.ai.text import INJURY
 from delight.ai.types import ExtractedFact
 
 _TRIVIAL_GOALS = re.compile(
@@ -120,6 +121,13 @@ def events(clause: str) -> list[ExtractedFact]:
     return [fact(f"Has {article} {said}", "task", f"event:{slug(what)}", 0.7, "plan")]
 
 
+_INJURY_WHEN = re.compile(
+    r"\b(?:last (?:year|month|week|summer|winter|spring|autumn)|yesterday|today|this week"
+    r"|(?:a|two|three|\d+) (?:weeks?|months?|years?) ago)\b",
+    re.IGNORECASE,
+)
+
+
 def tasks(clause: str) -> list[ExtractedFact]:
     found = re.search(
         r"\bI (?:need|have|have got|got|am going|will|plan) to (.+?) (today|tonight|tomorrow|"
@@ -138,6 +146,12 @@ def tasks(clause: str) -> list[ExtractedFact]:
                 "plan",
             )
         ]
+    if hurt := INJURY.search(clause):
+        # "i did my ankle last year": hurt, not finished (kept as the injury it is).
+        part = hurt.group().split()[-1].lower()
+        when = _INJURY_WHEN.search(clause[hurt.end() :])
+        told = f"Hurt their {part}{f' {when.group().lower()}' if when else ''}"
+        return [fact(told, "personal", f"injury:{slug(part)}", 0.7, "health")]
     found = re.search(
         r"\bI (?:just |finally )?(finished|completed|did) (.+?)(?: today| this morning| "
         r"yesterday| tonight)?$",

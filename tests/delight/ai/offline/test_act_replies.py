@@ -845,3 +845,10 @@ def test_off_to_do_something_gets_good_luck_and_off_to_bed_a_goodnight():
 def test_an_injury_is_met_with_sorry_and_go_easy_not_a_deed_seen():
     said = reply("sympathy", "i sprained my wrist falling off my bike")
     assert said in [t.format(n=", Sam") for t in kindness_words.INJURY_EASED]
+
+
+def test_a_pet_not_itself_is_met_with_the_worry_and_the_vet():
+    said = reply("listen", "my dog bonnie is being so weird today, she wont leave my side")
+    assert said in [t.format(n=", Sam") for t in words.PET_WORRIED]
+    laughed = reply("listen", "my cat is so weird lol she sleeps in the sink")
+    assert laughed not in [t.format(n=", Sam") for t in words.PET_WORRIED]

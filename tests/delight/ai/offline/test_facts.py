@@ -94,6 +94,15 @@ CASES = [
             ("Does not like grammar drills", "personal", "likes:grammar_drill"),
         ],
     ),
+    # An injury is kept as one, never as a thing "finished".
+    (
+        "i used to run loads before i did my ankle last year",
+        [
+            ("Used to run", "personal", "hobby:run"),
+            ("Hurt their ankle last year", "personal", "injury:ankl"),
+        ],
+    ),
+    ("i sprained my wrist falling off my bike", [("Hurt their wrist", "personal", "injury:wrist")]),
 ]
 
 
