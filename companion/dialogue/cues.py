@@ -134,7 +134,7 @@ def wished_aim(text: str) -> str:
                 aim = _ALSO.sub("", aim)  # "learn to cook jollof properly too"
                 # "i keep thinking i should do something": no aim a goal could hold; nor is
                 # "i need to sleep before my shift tonight", a need of today.
-                if _VAGUE_AIM.match(aim) or _TODAY_AIM.search(aim):
+                if _VAGUE_AIM.match(aim) or _TODAY_AIM.search(aim) or _MOMENT_AIM.match(aim):
                     return ""
                 return _one_named(_it_named(aim, earlier), told)
     return ""
@@ -166,6 +166,13 @@ _TODAY_AIM = re.compile(
     r"\b(?:tonight|today|this (?:morning|afternoon|evening)|right now|in a bit|asap"
     r"|before (?:my|the) (?:shift|work|school|meeting)|after (?:my|the) (?:shift|work|school))\b"
     r"|\bnow\W*$",
+    re.IGNORECASE,
+)
+# A need of the moment, no goal ("i just want to sleep", "i want to go home"); "sleep
+# better" is one.
+_MOMENT_AIM = re.compile(
+    r"^(?:sleep|rest|go (?:home|to bed|to sleep)|lie down|eat|cry|scream|nap|chill|relax"
+    r"|sit down|be left alone|hide|curl up)\b(?!\s+(?:better|more|earlier|properly|well|\d))",
     re.IGNORECASE,
 )
 _VAGUE_AIM = re.compile(

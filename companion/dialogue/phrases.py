@@ -383,7 +383,7 @@ WISH = regex(
     ^\W*(?:(?:so|well|ok|okay|hey|hi|honestly|actually|and|but|now|no|yeah|yea|yep|you\s+know\s+what
       |i(?:\s+have|'ve|ve)?\s+been\s+thinking|i\s+was\s+thinking|i\s+guess|i\s+think|maybe
       |probably|tbh|um+|hm+)[,\s]+)*
-    i(?:\s+(?:really\s+|also\s+|think\s+i\s+)?(?:want|wanna|need|would\s+(?:love|like)|hope|plan)
+    i(?:\s+(?:really\s+|also\s+|just\s+|kinda\s+|honestly\s+|think\s+i\s+)?(?:want|wanna|need|would\s+(?:love|like)|hope|plan)
       |'?d\s+(?:really\s+|also\s+)?(?:love|like)
       |\s+wish\s+i\s+could|(?:\s+have|'ve|ve)\s+(?:always\s+|long\s+)?wanted
       # "i keep thinking i should find one here" (not a bare "i should go to bed")

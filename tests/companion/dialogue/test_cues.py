@@ -197,13 +197,24 @@ def test_an_injury_told_is_no_deed(text, deed):
 
 @pytest.mark.parametrize(
     "text",
-    ["im ok just tired. i need to sleep before my shift tonight", "i want a nap right now"],
+    [
+        "im ok just tired. i need to sleep before my shift tonight",
+        "i want a nap right now",
+        "i just want to sleep",
+        "ugh i want to go home",
+    ],
 )
 def test_a_need_of_today_is_no_goal_to_offer(text):
     assert wished_aim(text) == ""
     assert wished_aim("i want to get back into running now that my ankle is better") == (
         "get back into running now that my ankle is better"
     )
+
+
+def test_a_wish_said_with_just_is_still_a_wish():
+    said = "honestly i just want to read more, i used to read all the time and now i doomscroll"
+    assert wished_aim(said) == "read more"
+    assert wished_aim("i just want to sleep better") == "sleep better"
 
 
 def test_a_wish_kept_thinking_about_names_the_thing_one_stands_for():

@@ -77,6 +77,13 @@ def occupation(clause: str) -> list[ExtractedFact]:
         if last not in _NOT_JOBS and (last in _JOBS or re.search(r"(?:er|or|ist|ian|eer)$", last)):
             employer = found.group(2)
             return [_job(job, 0.7), *([_employer(thing(employer, 6))] if employer else [])]
+    # "i do payroll for a care company in manchester": a field of work, and where.
+    found = _FIELD.search(clause)
+    if found:
+        field = found["field"].lower()
+        told = fact(f"Works in {field}", "personal", "occupation", 0.75, "work", value=field)
+        employer = found["employer"]
+        return [told, *([_employer(_placed(thing(employer, 8)))] if employer else [])]
     found = re.search(
         r"\bI (?:work|am working)(?: \w+)? (?:at|for) (?!my job\b|home\b)(.+)"
         r"|\bI (?:run|manage|own) (an? (?:\w+ )?(?:business|shop|store|restaurant|cafe|bakery"
@@ -107,6 +114,21 @@ def occupation(clause: str) -> list[ExtractedFact]:
     return []
 
 
+_FIELD = re.compile(
+    r"\bI do (?P<field>payroll|accounts|bookkeeping|admin|hr|marketing|sales|recruitment"
+    r"|finance|social media|customer service|reception|logistics|security|deliveries"
+    r"|web design|graphic design|data entry|it support)\b(?: (?:for|at) (?P<employer>an? [^,.!?]+?"
+    r"|[A-Z][^,.!?]+?))?(?=\s+(?:so|and|but)\b|[,.!?]|$)",
+    re.IGNORECASE,
+)
+
+
+def _placed(said: str) -> str:
+    """ "a care company in manchester" with the place written as a name."""
+    what, found, where = said.rpartition(" in ")
+    return f"{what} in {place_named(where)}" if found and what else said
+
+
 # A word before "…er" that says how someone is, not what they do for a living.
 _SAYS_HOW = re.compile(
     r"^(?:terrible|awful|bad|good|great|big|huge|emotional|hard|heavy|light|picky|fussy|slow"
@@ -124,9 +146,7 @@ def _student(said: str, school: str | None) -> ExtractedFact:
 
 
 def _job(job: str, confidence: float) -> ExtractedFact:
-    # "a care assistant in leeds": the place written as a name.
-    what, found, where = job.rpartition(" in ")
-    job = f"{what} in {place_named(where)}" if found and what else job
+    job = _placed(job)  # "a care assistant in leeds": the place written as a name
     return fact(f"Works as {article(job)}", "personal", "occupation", confidence, "work", value=job)
 
 

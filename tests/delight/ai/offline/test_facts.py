@@ -103,6 +103,13 @@ CASES = [
         ],
     ),
     ("i sprained my wrist falling off my bike", [("Hurt their wrist", "personal", "injury:wrist")]),
+    (
+        "i do payroll for a care company in manchester so december is carnage",
+        [
+            ("Works in payroll", "personal", "occupation"),
+            ("Works at a care company in Manchester", "personal", "employer"),
+        ],
+    ),
 ]
 
 
