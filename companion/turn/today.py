@@ -25,7 +25,10 @@ _MARKED = re.compile(
     r"^\W*(?:(?:so|and|wait|ok|hey)\W+)?(?:did|have|has) (?:you|u|ya|it) (?:already )?"
     r"(?:tick|mark|count|log|record|save|note)(?:ed)?(?: down| off)? (?P<what>.+)"
     r"|^\W*(?:(?:so|and|wait|ok)\W+)?(?:is|was|are) (?P<that>.+?) (?:already )?"
-    r"(?:marked|ticked|counted|logged)(?: off| down| done)?\W*$",
+    r"(?:marked|ticked|counted|logged)(?: off| down| done)?\W*$"
+    # "did i do the phone one today": asked of the records, not told
+    r"|^\W*(?:(?:so|and|wait|ok|hey)\W+)?(?:did|have) i (?:already )?(?:do|done|did|finish"
+    r"|finished|tick|ticked) (?P<mine>.+?) (?:today|yet|already)\W*$",
     re.IGNORECASE,
 )
 MARKED_YES = "Yes: “{title}” is marked done today."
@@ -67,7 +70,7 @@ def marked_said(user: User, text: str, now: dt.datetime) -> str:
     asked = _MARKED.search(text)
     if not asked:
         return ""
-    what = asked["what"] or asked["that"]
+    what = asked["what"] or asked["that"] or asked["mine"]
     done = tuple(Choice(m.pk, m.title) for m in missions_done_today(user=user, now=now))
     missions, _ = flow_choices(user=user)
     open_ = tuple(Choice(pk, title) for pk, title, _ in missions)

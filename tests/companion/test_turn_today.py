@@ -98,3 +98,10 @@ def test_asked_whether_a_goal_is_set_up_with_none_she_offers_to_set_one_up(owner
     said = say(owner, "did you set up my goal")
 
     assert said["reply"].startswith("I don't know your goals yet, so let's start there.")
+
+
+def test_asked_whether_they_did_a_mission_today_she_answers_from_the_records(swimmer):
+    said = say(swimmer, "did i do the lengths one today")
+
+    assert said["act"] == "progress"
+    assert said["reply"] == "Yes: “Swim two lengths slowly” is marked done today."

@@ -226,6 +226,16 @@ TOPICS: tuple[Topic, ...] = (
         "Set a wind-down time on your phone (Screen Time or Digital Wellbeing) that greys the "
         "apps out at night: a little friction is often enough to put it down.",
     ),
+    # Reading more, asked about in words that also speak of being tired ("any tips for reading
+    # more when im this tired"): before sleep, whose "tired" would reach it first.
+    _topic(
+        r"\b(?:read(?:ing)? more|more reading|tips? for reading|(?:get|getting) back into reading"
+        r"|read(?:ing)? when)\b",
+        "On tired nights, make it tiny: five pages, with the book already open on your pillow. "
+        "Tired reading still counts, and five pages often turn into twenty.",
+        "Swap one scroll for a few pages: when you reach for your phone in bed, pick up the "
+        "book instead, just until the chapter ends.",
+    ),
     # A mind that will not switch off ("its more my brain wont switch off"): before sleep in
     # general, whose dark-room tips they may have already.
     _topic(

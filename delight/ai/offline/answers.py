@@ -36,7 +36,7 @@ _ASKING_INTENTS = ("question", "mission_request", "create_goal", "small_talk")
 # What is worth saying back when it was just told: who, where, pets, food, health, wins, fears.
 _LEARNED_KEYS = re.compile(
     r"^(?:relation|pet|food|health|win|fear|hobby|learning):"
-    r"|^(?:location(?::moving)?|hometown|occupation|employer|name)$"
+    r"|^(?:location(?::moving)?|hometown|occupation|employer|name|reading)$"
 )
 _DATED = re.compile(r" on \d{1,2} [A-Z][a-z]+ \d{4}$")
 _VERBS = {"Is": "are", "Has": "have", "Was": "were", "Does not": "don't", "Can not": "can't"}

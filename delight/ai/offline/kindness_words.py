@@ -69,6 +69,9 @@ OWN_PLAN = re.compile(
       (?!be\b|never\b|not\b|have\s+to\b)
     |\b(?:maybe|probably|prob)\s+(?:before|after|later|tomorrow|tonight|in\s+the)\b
     |\bcan\s+wait\s+(?:till|until|til)\b
+    # "maybe i could go the weekend after payroll closes": a plan tried out loud
+    |^\W*(?:(?:ok|okay|so|and|hmm+)\W+)?(?:maybe|perhaps)\s+i\s+(?:could|can|should|might)\s+
+      (?!be\b|never\b|not\b)[a-z]+\b(?!.*\?)
     # "will jog tomorrow after work, too dark now": the plan, its subject left out
     |^\W*(?:(?:ok|okay|so|and)\W+)?(?:will|gonna|going\s+to)\s+(?!be\b|never\b|not\b)[a-z]+
     # "sanding tmrw", "gym after work": a step and its time, tersely

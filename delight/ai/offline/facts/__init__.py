@@ -15,7 +15,13 @@ import functools
 import re
 from collections.abc import Callable
 
-from delight.ai.offline.facts.activities import belongings, birthdays, hobbies, past_pastimes
+from delight.ai.offline.facts.activities import (
+    belongings,
+    birthdays,
+    hobbies,
+    past_pastimes,
+    reading,
+)
 from delight.ai.offline.facts.changes import birth, job_left, losses, new_job
 from delight.ai.offline.facts.common import FAMILY, clauses
 from delight.ai.offline.facts.feelings import fears, feelings, hard_feelings
@@ -59,6 +65,7 @@ _EXTRACTORS: tuple[Extractor, ...] = (
     preferences,
     hobbies,
     past_pastimes,
+    reading,
     goals,
     feelings,
     hard_feelings,

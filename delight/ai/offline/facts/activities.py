@@ -117,6 +117,36 @@ def belongings(clause: str) -> list[ExtractedFact]:
     return []
 
 
+# The book they are reading ("the book is the thursday murder club btw", "im reading dune"):
+# its title as a name.
+_JUDGED = (
+    r"(?!(?:so |really |very |pretty |quite |too |a bit )?(?:great|good|amazing|brilliant"
+    r"|boring|slow|ok|okay|fine|long|hard|heavy|sad|funny|gripping|rubbish|bad|awful|dull|mad"
+    r"|weird|class|unreal|decent)\b)"
+)
+_READING = re.compile(
+    r"(?:\b(?:the|my) book(?: i'?m reading| im reading)? is " + _JUDGED + r"(?P<a>[\w' -]{3,50}?)"
+    r"|\bI am (?:reading|halfway through|nearly done with) (?!it\b|a\b|the news\b|my\b)"
+    + _JUDGED
+    + r"(?P<b>[\w' -]{3,50}?))"
+    r"(?=\s+(?:btw|now|at the moment|atm|lol|haha|by|and|but|so)\b|[,.!?]|$)",
+    re.IGNORECASE,
+)
+_SMALL_WORDS = frozenset({"a", "an", "the", "of", "and", "in", "on", "at", "to", "for", "by"})
+
+
+def reading(clause: str) -> list[ExtractedFact]:
+    found = _READING.search(clause)
+    if not found:
+        return []
+    title = (found["a"] or found["b"]).strip()
+    words = title.split()
+    named = " ".join(
+        w if i and w.lower() in _SMALL_WORDS else w[:1].upper() + w[1:] for i, w in enumerate(words)
+    )
+    return [fact(f"Is reading {named}", "personal", "reading", 0.7, "likes", value=named)]
+
+
 def birthdays(clause: str) -> list[ExtractedFact]:
     """Their birthday, or a relative's ("my daughter's birthday is 2 August")."""
     found = re.search(

@@ -852,3 +852,9 @@ def test_a_pet_not_itself_is_met_with_the_worry_and_the_vet():
     assert said in [t.format(n=", Sam") for t in words.PET_WORRIED]
     laughed = reply("listen", "my cat is so weird lol she sleeps in the sink")
     assert laughed not in [t.format(n=", Sam") for t in words.PET_WORRIED]
+
+
+def test_a_plan_tried_out_loud_is_backed():
+    said = reply("kindness", "maybe i could go the weekend after payroll closes")
+    assert said in [t.format(n=", Sam") for t in kindness_words.PLAN_BACKED]
+    assert not kindness.kindness_answers("maybe i could ask her?")

@@ -104,6 +104,12 @@ CASES = [
     ),
     ("i sprained my wrist falling off my bike", [("Hurt their wrist", "personal", "injury:wrist")]),
     (
+        "the book is the thursday murder club btw, my mum lent it me",
+        [("Is reading The Thursday Murder Club", "personal", "reading")],
+    ),
+    ("im reading dune at the moment", [("Is reading Dune", "personal", "reading")]),
+    ("the book is so good", []),
+    (
         "i do payroll for a care company in manchester so december is carnage",
         [
             ("Works in payroll", "personal", "occupation"),
