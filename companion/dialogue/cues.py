@@ -451,8 +451,18 @@ def states_plan(text: str) -> bool:
 
 
 def plans_ahead(text: str) -> bool:
-    """Something still to do: "tomorrow", "later", "I'll", "going to"."""
-    return bool(FUTURE.search(text))
+    """Something still to do: "tomorrow", "later", "I'll", "going to"; a wish that only
+    describes a thing ("wrote down five books i want to read next") plans nothing."""
+    return bool(FUTURE.search(_DESCRIBED_BY_A_WISH.sub(" ", text)))
+
+
+# "five books i want to read next", "the places i'd like to see": what a thing is, not a plan.
+_DESCRIBED_BY_A_WISH = re.compile(
+    r"\b(?:books?|things?|films?|movies?|places?|songs?|shows?|recipes?|ones?|stuff|words?"
+    r"|people|goals?)\s+(?:that\s+)?i\s+(?:want|need|have|would\s+like|'?d\s+like|would\s+love)"
+    r"\s+to\s+\w+(?:\s+next)?",
+    re.IGNORECASE,
+)
 
 
 def denies_done(text: str) -> bool:

@@ -464,8 +464,11 @@ def tempered(
     """The reply's act and strategy, tempered by what was said before and by whose fear it
     is: no celebration while a loss told a few turns ago is fresh, nothing light (coaching,
     small talk, celebration) in the turns after a crisis reply (`tender`), no breathing step
-    for someone else's worry (OTHERS_FEAR)."""
+    for someone else's worry (OTHERS_FEAR), and a mishap is never celebrated."""
     planned = act or ACT_OF_STRATEGY[strategy]
+    if planned == "celebrate" and MISHAP.search(text):
+        # "oh my god i just remembered i left the washing in the machine": never celebrated
+        return "smalltalk", "acknowledge"
     if (
         (planned == "celebrate" and mourning)
         or (planned in TENDER_LIGHT and tender)

@@ -36,7 +36,10 @@ LAUGHTER = re.compile(
 # spilled, broken or ruined, or a crying or facepalm face.
 MISHAP = re.compile(
     r"\b(?:knock(?:ed|s)? (?:over|a|my|the)|spill(?:ed|t)|smash(?:ed)?|broke|broken|ruin(?:ed|s)"
-    r"|soaked|dropped|burnt|burned|stained|nooo+|oh no)\b|[\U0001F62D\U0001F926\U0001F62B]",
+    r"|soaked|dropped|burnt|burned|stained|nooo+|oh no)\b|[\U0001F62D\U0001F926\U0001F62B]"
+    # something forgotten ("i just remembered i left the washing in the machine")
+    r"|\b(?:remembered|realised|realized) i (?:left|forgot)\b|\bleft the (?:washing|oven|iron"
+    r"|hob|tap|door|lights?|keys) (?:in|on|open|running)\b",
     re.IGNORECASE,
 )
 

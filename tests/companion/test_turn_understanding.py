@@ -1051,3 +1051,29 @@ def test_asked_whether_a_first_run_is_too_long_she_answers_the_run_not_a_rest(ow
 
     assert said["act"] == "advice"
     assert "walk-run it" in said["reply"]
+
+
+def test_a_deed_whose_thing_is_described_by_a_wish_is_marked(owner):
+    goal = make_goal(owner, title="Read more")
+    books = make_mission(goal, title="Write down five books you'd love to read next")
+
+    said = say(owner, "i wrote down five books i want to read next")
+
+    assert said["act"] == "mission_done"
+    assert Mission.objects.get(pk=books.pk).status == Mission.Status.COMPLETED
+
+
+def test_a_mishap_told_in_excitement_is_never_celebrated(owner):
+    said = say(
+        owner, "oh my god i just remembered i left the washing in the machine since yesterday"
+    )
+
+    assert said["act"] == "smalltalk"
+    assert "Oh no" in said["reply"]
+
+
+def test_asked_whether_a_book_is_any_good_she_says_honestly_she_cannot_know(owner):
+    said = say(owner, "actually wait, whats the thursday murder club about, is it any good")
+
+    assert said["act"] == "decline"
+    assert said["reply"].startswith("I haven't read or watched it myself")

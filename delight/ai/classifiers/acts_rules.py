@@ -96,7 +96,8 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|\bchange the subject\b",
         ),
         (
-            # Out of her reach: a judgement on someone's health, or a deed in the world.
+            # Out of her reach: a judgement on someone's health, or a deed in the world, or a
+            # review of a book or a show ("whats the thursday murder club about, is it any good").
             "out_of_scope",
             r"\b(?:is|could) (?:it|this|that) (?:be )?(?:infected|something serious|serious"
             r"|broken|sprained|contagious)\b|\bis it normal (?:that |for )?(?:she|he|they|my|a"
@@ -106,6 +107,8 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|him|them|my \w+))\b|\b(?:what|wat) time is it (?:in|over in|out in)\b"
             r"|\bcan (?:you|u) (?:please )?remind me\b(?! (?:what|which|of|where|who|how|why))"
             r"|\bremind me (?:to|at|tomorrow|later)\b"
+            r"|\bis (?:it|that|this|the (?:book|film|movie|show|series)) (?:any good|worth"
+            r" (?:reading|watching|it))\b"
             r"|\b(?:hurts?|hurting|sore|aches?|aching|swollen|bleeding|itchy|dizzy|numb|pain)\b"
             r".*\bis (?:that|this|it) normal\b"
             # "should i be taking melatonin": a medicine is a doctor's or pharmacist's call

@@ -341,10 +341,23 @@ ADVICE_GENERAL = (
     "One small idea{n}: make the next step so small it's almost silly, like five minutes or "
     "one sentence, and do just that today."
 )
+# A book, film or show: asked what it is about or whether it is any good.
+REVIEW_ASKED = (
+    r"\bis (?:it|that|this|the (?:book|film|movie|show|series)) (?:any good|good|worth (?:reading"
+    r"|watching|it))\b|\bwhat'?s (?:the )?[\w' ]{2,40} about\b"
+)
 # Out of reach, honestly: what she cannot do, and what she can instead.
 DECLINE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), words)
     for pattern, words in (
+        (
+            # A review asked for ("whats the thursday murder club about, is it any good"):
+            # before buying and booking, whose "book" it shares.
+            REVIEW_ASKED,
+            "I haven't read or watched it myself{n}, so I can't say if it's good: I don't see "
+            "reviews from here. Whoever recommended it is your best guide, or the first chapter "
+            "is. What made you pick it up?",
+        ),
         (
             r"\bweather\b|\bforecast\b|\brain\b|\bsunny\b|\btemperature\b",
             "I can't check the weather from here{n}: I don't see live information like "
