@@ -190,6 +190,8 @@ def listen(given: ActInput, act: str = "venting") -> list[str]:
         return drawn(words.REACHING_OUT_EASED, given, "reaching-out")
     if words.HELPED.search(given.text) and not words.NOT_HELPED.search(given.text):
         return drawn(words.GLAD_IT_HELPED, given, "helped")
+    if INJURY.search(given.text):
+        return kindness(given)  # hurt, told with a laugh or not: sorry, go easy
     if words.DOUBTED.search(given.text) and not given.very_sad:
         return drawn(words.DOUBTED_WORDS, given, "doubted")
     if words.PET_OFF.search(given.text) and not (given.very_sad or LAUGHTER.search(given.text)):
@@ -358,6 +360,8 @@ def fact_noted(given: ActInput) -> list[str]:
     taught her nothing she can keep, she listens (the keyword rules made "What would it mean
     to you to smoke you look at it?" of "when i want to smoke i look at it")."""
     learned = learned_answer(extract_facts(given.text))
+    if not learned and INJURY.search(given.text):
+        return kindness(given)  # "i sprained my wrist last month tho… lol": go easy
     if not learned and LAUGHTER.search(given.text) and not (given.very_sad or given.troubled):
         # "we live off pasta and fish fingers lol": told with a laugh, met lightly.
         return drawn(words.LAUGHED, given, "remarked")
@@ -393,6 +397,8 @@ def smalltalk(given: ActInput) -> list[str]:
         # toward yourself?").
         if MISHAP.search(given.text):
             return drawn(words.MISHAP, given, "mishap")
+        if INJURY.search(given.text):
+            return kindness(given)  # "i sprained my wrist last month tho so go easy on me lol"
         if words.DOUBTED.search(given.text):
             return drawn(words.DOUBTED_WORDS, given, "doubted")
         laughed = LAUGHTER.search(given.text)

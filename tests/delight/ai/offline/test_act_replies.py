@@ -858,3 +858,9 @@ def test_a_plan_tried_out_loud_is_backed():
     said = reply("kindness", "maybe i could go the weekend after payroll closes")
     assert said in [t.format(n=", Sam") for t in kindness_words.PLAN_BACKED]
     assert not kindness.kindness_answers("maybe i could ask her?")
+
+
+@pytest.mark.parametrize("act", ["smalltalk", "listen", "fact_noted"])
+def test_an_injury_told_with_a_laugh_is_still_met_with_go_easy(act):
+    said = reply(act, "i sprained my wrist last month tho so go easy on me lol")
+    assert said in [t.format(n=", Sam") for t in kindness_words.INJURY_PAST]
