@@ -10,7 +10,8 @@ confirmed action to the caller.
 - `dates`: reading a target date ("by June", "in about three weeks", "by mid January");
 - `cues`: what kind of message this is (a goal request, a wish, a finished mission, an
   aside that is no answer);
-- `parsing`: reading a slot's value (minutes, titles, categories, choices, yes/no);
+- `parsing`: reading a slot's value (minutes, titles, categories, yes/no);
+- `choices`: which of their missions or goals a person means;
 - `flows`: the slots and the three flows;
 - `corrections`: recognising a change of an earlier answer;
 - `manager`: the dialogue's state, and the manager.
@@ -20,15 +21,10 @@ The names the rest of companion uses are re-exported here.
 
 from __future__ import annotations
 
-from companion.dialogue.flows import ADJUST_GOAL, COMPLETE_MISSION, CREATE_GOAL, FLOWS
-from companion.dialogue.manager import DialogueManager, waiting_words
-from companion.dialogue.parsing import (
+from companion.dialogue.choices import (
     LIGHT_VERBS,
     WHEN_WORDS,
     Choice,
-    DialogueContext,
-    SlotEnv,
-    SlotError,
     best_choice,
     by_leading_verb,
     fits_better,
@@ -39,6 +35,9 @@ from companion.dialogue.parsing import (
     tells_a_bare_past,
     told_in_its_verb,
 )
+from companion.dialogue.flows import ADJUST_GOAL, COMPLETE_MISSION, CREATE_GOAL, FLOWS
+from companion.dialogue.manager import DialogueManager, waiting_words
+from companion.dialogue.parsing import DialogueContext, SlotEnv, SlotError
 from companion.dialogue.states import (
     ConversationState,
     DialogueState,

@@ -8,16 +8,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.dialogue.choices import names_a_choice
 from companion.dialogue.dates import find_date
 from companion.dialogue.flows import Flow
-from companion.dialogue.parsing import (
-    SlotEnv,
-    SlotError,
-    clean_value,
-    is_no,
-    is_yes,
-    names_a_choice,
-)
+from companion.dialogue.parsing import SlotEnv, SlotError, clean_value, is_no, is_yes
 from companion.dialogue.phrases import (
     BACKREF,
     CONNECTOR,

@@ -13,22 +13,20 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.dialogue.choices import Choice, best_choice, named_by_the_rest, top_choices
 from companion.dialogue.cues import fix_typos, wished_aim
 from companion.dialogue.dates import display_date, find_date, narrowed
 from companion.dialogue.parsing import (
-    Choice,
     Parser,
     SlotEnv,
     SlotError,
     Validator,
-    best_choice,
     display_choice,
     infer_category,
     is_bare_yes_or_no,
     is_skip,
     minutes_in_range,
     minutes_match,
-    named_by_the_rest,
     not_in_past,
     parse_category,
     parse_date_slot,
@@ -37,7 +35,6 @@ from companion.dialogue.parsing import (
     parse_why,
     reference_parser,
     strip_lead_in,
-    top_choices,
 )
 from companion.dialogue.phrases import (
     CATEGORY_PHRASE,

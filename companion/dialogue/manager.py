@@ -14,6 +14,13 @@ from dataclasses import replace
 from datetime import date
 
 from companion.dialogue.asked_why import ANSWERS_WHY, WHY, area_said, clearer_aim, retitled
+from companion.dialogue.choices import (
+    Choice,
+    best_choice,
+    names_a_choice,
+    offered_title,
+    offered_titles,
+)
 from companion.dialogue.corrections import (
     bare_correction,
     correction_target,
@@ -24,11 +31,9 @@ from companion.dialogue.cues import aim_in, is_aside, is_question, tells_a_reaso
 from companion.dialogue.draft import Draft, waiting_step
 from companion.dialogue.flows import FLOWS, Flow, Slot
 from companion.dialogue.parsing import (
-    Choice,
     DialogueContext,
     SlotEnv,
     SlotError,
-    best_choice,
     is_cancel,
     is_handoff,
     is_no,
@@ -37,9 +42,6 @@ from companion.dialogue.parsing import (
     is_undo,
     is_yes,
     leads_with_no,
-    names_a_choice,
-    offered_title,
-    offered_titles,
     signs_off,
 )
 from companion.dialogue.phrases import (

@@ -1,5 +1,5 @@
 """Reading a slot's value from what the person wrote: cues, dates, titles, categories,
-minutes, and which of their missions or goals they mean.
+minutes, and a mission or goal named (its matching is companion.dialogue.choices).
 
 A parser takes the text and a `SlotEnv` and returns the value, or raises `SlotError` with
 the reason to say. The limits are goals' own (goals.models), so a value the dialogue takes
@@ -13,9 +13,10 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, TypeVar
+from typing import Any
 
-from companion.dialogue.cues import clauses, not_put_off
+from companion.dialogue.choices import Choice, best_choice, plain, top_choices
+from companion.dialogue.cues import not_put_off
 from companion.dialogue.dates import DateError, number, parse_target_date
 from companion.dialogue.phrases import (
     APPROX,
@@ -31,21 +32,14 @@ from companion.dialogue.phrases import (
     GENERIC_HINTS,
     HANDOFF,
     LEAD_IN,
-    LIGHT_VERB_WORDS,
     MINUTES,
     NO,
     NOD,
-    NOT_DEEDS,
     NUMBER_WORDS,
-    ORDINAL,
-    ORDINALS,
-    OWN_DEED_LEAD,
-    PAST_DONE,
     QUOTES,
     RETRY,
     SIGN_OFF,
     SKIP,
-    STOP_WORDS,
     TITLE_TAIL,
     UNDO,
     YES,
@@ -59,17 +53,6 @@ class SlotError(ValueError):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
-
-
-@dataclass(frozen=True)
-class Choice:
-    """Something the person can refer to by name: an open mission, an active goal."""
-
-    id: int | str
-    title: str
-    # The goal a mission serves (None for a goal, a habit, or one offered by title): not
-    # part of what the choice is.
-    goal: int | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -100,14 +83,10 @@ Validator = Callable[[Any, SlotEnv], None]
 # --- cues -------------------------------------------------------------------------------------
 
 
-def _plain(text: str) -> str:
-    return re.sub(r"[\s.!?]+$", "", text.strip())
-
-
 def is_skip(text: str) -> bool:
     """A slot skipped, in a word or a few ("no rush, no date")."""
-    parts = [_plain(part) for part in re.split(r"[,;.]+|\band\b", text) if part.strip()]
-    return bool(SKIP.fullmatch(_plain(text))) or (
+    parts = [plain(part) for part in re.split(r"[,;.]+|\band\b", text) if part.strip()]
+    return bool(SKIP.fullmatch(plain(text))) or (
         bool(parts) and all(SKIP.fullmatch(part) for part in parts)
     )
 
@@ -115,8 +94,8 @@ def is_skip(text: str) -> bool:
 def is_cancel(text: str) -> bool:
     """Cancel said alone or as one clause of the message ("no, forget it. cancel", "hmm
     actually stop, i don't want to do this now")."""
-    clauses = [_plain(part) for part in re.split(r"[.,;!]+", text) if part.strip()]
-    return any(CANCEL.fullmatch(c) or CANCEL_LEAD.match(c) for c in [_plain(text), *clauses])
+    clauses = [plain(part) for part in re.split(r"[.,;!]+", text) if part.strip()]
+    return any(CANCEL.fullmatch(c) or CANCEL_LEAD.match(c) for c in [plain(text), *clauses])
 
 
 def is_undo(text: str) -> bool:
@@ -140,7 +119,7 @@ def is_yes(text: str) -> bool:
 
 
 def is_no(text: str) -> bool:
-    return bool(NO.fullmatch(_plain(text)))
+    return bool(NO.fullmatch(plain(text)))
 
 
 def leads_with_no(text: str) -> bool:
@@ -165,7 +144,7 @@ def is_bare_yes_or_no(text: str) -> bool:
 
 
 def is_nod(text: str) -> bool:
-    return bool(NOD.fullmatch(_plain(text)))
+    return bool(NOD.fullmatch(plain(text)))
 
 
 def is_retry(text: str) -> bool:
@@ -287,7 +266,7 @@ def parse_minutes(text: str, env: SlotEnv) -> int:
     """Minutes said in digits or words, approximate or not ("about twenty", "an hour and a
     half", "half an hour", "20ish"). Of several, the first a session can take: "slept 6
     hours, walked with esi… 35 minutes" spent 35 on the walk."""
-    text = re.sub(r"\s+", " ", APPROX.sub(" ", _plain(text))).strip()
+    text = re.sub(r"\s+", " ", APPROX.sub(" ", plain(text))).strip()
     match = minutes_match(text)
     if match is None:
         bare = text.lower()
@@ -320,304 +299,6 @@ def minutes_in_range(value: int | None, env: SlotEnv) -> None:
 
 
 # --- references to missions and goals ---------------------------------------------------------
-
-
-# Past forms that no suffix rule reaches ("laid out my kit" names "lay out your kit"), and
-# short forms of units.
-_IRREGULAR = {
-    "laid": "lay", "ran": "run", "wrote": "write",
-    "written": "write", "made": "make", "took": "take", "taken": "take", "swam": "swim",
-    "rode": "ride", "ate": "eat", "drank": "drink", "drew": "draw", "drawn": "draw",
-    "sang": "sing", "rang": "ring", "bought": "buy", "built": "build", "spoke": "speak",
-    "slept": "sleep", "sat": "sit", "met": "meet", "sent": "send", "spent": "spend",
-    "read": "read", "blew": "blow", "blown": "blow", "threw": "throw", "found": "find",
-    "told": "tell", "kept": "keep", "held": "hold", "stood": "stand", "wore": "wear",
-    "fed": "feed", "paid": "pay", "gave": "give", "flew": "fly", "grew": "grow",
-    "fell": "fall", "felt": "feel", "left": "leave", "caught": "catch", "taught": "teach",
-    "brought": "bring", "chose": "choose", "broke": "break", "woke": "wake", "froze": "freeze",
-    "hung": "hang", "shook": "shake", "dug": "dig", "swept": "sweep", "began": "begin",
-    "drove": "drive", "fought": "fight", "won": "win", "sold": "sell", "heard": "hear",
-    "floated": "float",
-    "min": "minute", "mins": "minute", "hr": "hour", "hrs": "hour", "sec": "second",
-    "secs": "second",
-}  # fmt: skip
-
-
-def _stem(word: str) -> str:
-    word = _IRREGULAR.get(word, word)
-    if word.endswith(("ied", "ies")) and len(word) > 4:
-        return word[:-3] + "y"  # "replied", "replies": "reply"
-    for suffix in ("ing", "ed", "es", "s", "e"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            word = word[: -len(suffix)]
-            break
-    if len(word) > 3 and word[-1] == word[-2]:
-        word = word[:-1]
-    return word
-
-
-_KILOMETRES = re.compile(r"\b(\d+)\s?(?:km|kms|kilometres|kilometers|k)\b")
-
-
-def _tokens(text: str) -> set[str]:
-    # "drawer's done": the drawer ("'s" is "is" or a possessive, never part of the word)
-    plain = text.lower().replace("\u2019", "'")
-    # "5k" is "5km" ("Go for an easy 5km run"), as runners say it
-    plain = _KILOMETRES.sub(r"\1k", plain)
-    # "push-ups" is also "pushups", as people type it
-    joined = re.findall(r"[a-z]+(?:-[a-z]+)+", plain)
-    plain += " " + " ".join(word.replace("-", "") for word in joined)
-    said = (w.removesuffix("'s") for w in re.findall(r"[a-z0-9']+", plain))
-    return {_stem(w) for w in said if w and w not in STOP_WORDS}
-
-
-# When a mission happens, said after what it is ("Walk 30 minutes before shift", "Chew gum
-# when craving"): the circumstance alone names no mission ("just finished shift").
-_CIRCUMSTANCE = re.compile(r"\s(?:before|after|during|while|when|until|by)\s.*$", re.IGNORECASE)
-
-
-def _ranked(
-    text: str, choices: Sequence[Choice], ignore: frozenset[str] = frozenset()
-) -> list[tuple[tuple[float, float], Choice]]:
-    """Choices by (weight of the words in common, share of the title's weight), best first;
-    words in `ignore` are not heard.
-
-    A word's weight is one over the number of titles that have it: "shoes" in one title
-    says which mission was meant, "run" in three says little; a number shared alone says
-    nothing, nor do the words of the title's circumstance alone (_CIRCUMSTANCE).
-    """
-    said = _tokens(text) - ignore
-    titles = [(_tokens(choice.title) or {choice.title.lower()}, choice) for choice in choices]
-    cores = {choice.id: _tokens(_CIRCUMSTANCE.sub("", choice.title)) for choice in choices}
-    spread: dict[str, int] = {}
-    for words, _ in titles:
-        for word in words:
-            spread[word] = spread.get(word, 0) + 1
-    scored = []
-    for words, choice in titles:
-        heard = _heard(said, words)
-        if all(word.isdigit() for word in heard):
-            continue  # a number alone names nothing ("did 2 exercises" is no "Drink 2 litres")
-        if cores[choice.id] and not heard & cores[choice.id]:
-            continue  # "just finished shift" is no "Walk 30 minutes before shift"
-        common = sum(1 / spread[word] for word in heard)
-        if common:
-            whole = sum(1 / spread[word] for word in words)
-            scored.append(((round(common, 3), round(common / whole, 3)), choice))
-    return sorted(scored, key=lambda item: item[0], reverse=True)
-
-
-# A word said that ends a longer word of a title names it ("the cards" for "flashcards"),
-# when it is at least this long.
-TAIL_LETTERS = 4
-# Words (of at least ROOT_WORD letters) that share their first ROOT_LETTERS are one word in
-# other forms ("summary" and "summarise", "meditation" and "meditate"): no suffix rule
-# reaches every form.
-ROOT_LETTERS = 6
-ROOT_WORD = 7
-
-
-def _heard(said: set[str], words: set[str]) -> set[str]:
-    """The title's words that were said: whole, as their tail, or by their root."""
-    tails = [word for word in said if len(word) >= TAIL_LETTERS]
-    roots = {word[:ROOT_LETTERS] for word in said if len(word) >= ROOT_WORD}
-    return (
-        (said & words)
-        | {w for w in words if any(w.endswith(t) for t in tails)}
-        | {w for w in words if len(w) >= ROOT_WORD and w[:ROOT_LETTERS] in roots}
-    )
-
-
-# The best fit must weigh this many times the runner-up's to be taken as meant; closer than
-# that, Eliza asks which ("did the shoes thing and mapped a loop" fits two missions).
-CLEAR_LEAD = 1.5
-
-
-T = TypeVar("T")
-
-# The titles in a question that offers a choice: "Do you mean “A” or “B”?".
-_OFFERED = re.compile(r"“([^”]+)”")
-
-
-def offered_titles(question: str) -> tuple[str, ...]:
-    return tuple(_OFFERED.findall(question))
-
-
-def offered_title(text: str, offered: Sequence[str]) -> str:
-    """The title an ordinal answer ("the first one", "2") picks among those just offered;
-    "" when it is no ordinal or nothing was offered."""
-    return _by_ordinal(text, offered) or ""
-
-
-def _by_ordinal(text: str, items: Sequence[T]) -> T | None:
-    """The item an ordinal answer ("the first one", "2", "last") names; None otherwise."""
-    ordinal = ORDINAL.match(_plain(text))
-    if not ordinal:
-        return None
-    index = ORDINALS.get(ordinal["n"].lower())
-    index = int(ordinal["n"]) - 1 if index is None else index
-    return items[index] if -len(items) <= index < len(items) else None
-
-
-# One pointed at only to be set aside: "the drawing one not the study one".
-_NOT_THAT_ONE = re.compile(r"\bnot\s+(?:the\s+)?(?:[\w'-]+\s+){1,3}?(?:one|thing|bit)\b", re.I)
-
-
-def best_choice(
-    text: str, choices: Sequence[Choice], ignore: frozenset[str] = frozenset()
-) -> Choice | None:
-    """The one choice `text` refers to, or None when nothing fits or no fit clearly leads
-    (a choice set aside, "not the study one", is not heard)."""
-    text = _NOT_THAT_ONE.sub(" ", text)
-    if ORDINAL.match(_plain(text)):
-        return _by_ordinal(text, choices)
-    if exact := next((c for c in choices if c.title.lower() == _plain(text).lower()), None):
-        return exact  # a title said whole (or picked from those offered) is that one
-    ranked = _ranked(text, choices, ignore)
-    if not ranked:
-        return None
-    if len(ranked) > 1 and ranked[0][0][0] < CLEAR_LEAD * ranked[1][0][0]:
-        return None
-    return ranked[0][1]
-
-
-def fits_better(text: str, these: Sequence[Choice], others: Sequence[Choice]) -> Choice | None:
-    """The one of `these` that `text` fits strictly better than any of `others` (words
-    weighed over all of them together); None when one of `others` fits as well."""
-    ranked = _ranked(text, (*these, *others))
-    if not ranked or ranked[0][1] not in these:
-        return None
-    rival = next((fit for fit, choice in ranked if choice in others), None)
-    return ranked[0][1] if rival is None or ranked[0][0][0] > rival[0] else None
-
-
-def fits_one(
-    text: str, choices: Sequence[Choice], share: float, ignore: frozenset[str] = frozenset()
-) -> Choice | None:
-    """The one choice `text` clearly points at, when it names at least `share` of its words'
-    weight (words in `ignore` unheard); None otherwise."""
-    best = best_choice(text, choices, ignore)
-    if best is None:
-        return None
-    ranked = dict((choice.id, fit) for fit, choice in _ranked(text, choices, ignore))
-    return best if ranked.get(best.id, (0, 0))[1] >= share else None
-
-
-# Words of when, which name no mission ("today not yet").
-WHEN_WORDS = frozenset(
-    _stem(word) for word in ("today", "tonight", "tomorrow", "yesterday", "week", "day", "time")
-)
-LIGHT_VERBS = frozenset(_stem(verb) for verb in LIGHT_VERB_WORDS)
-
-
-def by_leading_verb(text: str, choices: Sequence[Choice]) -> Choice | None:
-    """The one choice whose title's first word, an uncommon verb, `text` says in any form
-    ("texted shu fen today" for "Text one old friend just to say hi", "replied with a
-    thumbs up" for "Reply to the school moms group chat"); None when none or several do."""
-    said = {_stem(w) for w in re.findall(r"[a-z']+", text.lower())}
-    led = [
-        choice
-        for choice in choices
-        if (first := re.findall(r"[a-z']+", choice.title.lower())[:1])
-        and (verb := _stem(first[0])) not in LIGHT_VERBS
-        and verb in said
-    ]
-    return led[0] if len(led) == 1 else None
-
-
-# Words that may follow a clause's last word ("meal prepped too", "hair cut finally").
-_TRAILING = frozenset({
-    "too", "also", "again", "today", "tonight", "finally", "already", "now", "lol", "haha",
-    "yay", "tho", "though",
-})  # fmt: skip
-
-
-def _bare_pasts(text: str) -> list[tuple[str, list[str]]]:
-    """The past forms told with no subject, each with the words before it in its clause:
-    first in a clause after the person's own words ("ok cancelled disney+"), or last in it
-    ("tyre pressure checked")."""
-    told = []
-    for clause in clauses(text.lower()):
-        words = re.findall(r"[a-z']+", clause)
-        for at, word in enumerate(words):
-            past = PAST_DONE.fullmatch(word) or word in NOT_DEEDS
-            last = all(w in _TRAILING for w in words[at + 1 :])  # "meal prepped too"
-            if past and (last or all(w in OWN_DEED_LEAD for w in words[:at])):
-                told.append((word, words[:at]))
-    return told
-
-
-def tells_a_bare_past(text: str) -> bool:
-    """A past form with no subject ("foam rolled"): a deed only of the mission it names in
-    its own verb (told_in_its_verb); the missions need not be read otherwise."""
-    return bool(_bare_pasts(text))
-
-
-def told_in_its_verb(text: str, choices: Sequence[Choice]) -> Choice | None:
-    """The one choice whose words (beyond a common verb) `text` names best, when a clause
-    tells its title's own verb in the past with nothing before it but the title's words or
-    the person's ("cancelled disney+ finally" for "Cancel one unused subscription", "foam
-    rolled" for "Foam roll calves", "tyre pressure checked" for "Check tyre pressure"; not
-    "gary called…" for "Call the realtor back", nor "salma sent me…"); None otherwise."""
-    told = _bare_pasts(text)
-    best = best_choice(text, choices, LIGHT_VERBS) if told else None
-    if best is None:
-        return None
-    title = re.findall(r"[a-z']+", best.title.lower())
-    verbs, named = {_stem(w) for w in title[:2]}, {_stem(w) for w in title}
-    for word, before in told:
-        if _stem(word) in verbs and all(w in OWN_DEED_LEAD or _stem(w) in named for w in before):
-            return best
-    return None
-
-
-# The share of a mission's words the rest of a message must name to say which of the
-# missions its deed fits was meant ("G C and D": three of five; a "feeling" beside "felt",
-# one of seven, says nothing).
-SAYS_WHICH = 0.25
-
-
-def named_by_the_rest(part: str, whole: str, choices: Sequence[Choice]) -> Choice | None:
-    """The one of `choices` that the words of `whole` beyond `part` clearly name ("did the
-    chords thing, G C and D": the one with G, C and D); None when they name none."""
-    said = set(re.findall(r"[a-z0-9']+", part.lower()))
-    rest = " ".join(w for w in re.findall(r"[a-z0-9']+", whole.lower()) if w not in said)
-    return fits_one(rest, choices, SAYS_WHICH) if rest else None
-
-
-def names_its_topic_only(text: str, choice: Choice, topic: str) -> bool:
-    """Whether `text` tells a deed by "did" or "done" alone and names `choice` only by words
-    of `topic` (the title of the goal it serves), never by the verb its title starts with:
-    "did my spanish" names the Spanish goal, not "Listen to a Spanish podcast episode" over
-    "Do one Duolingo lesson"."""
-    title = re.findall(r"[a-z0-9']+", choice.title.lower())
-    first = _stem(title[0]) if title and title[0].isalpha() else ""
-    if not _DID_IT.search(text) or not first or first in LIGHT_VERBS:
-        return False  # "drew the cup" says its own verb; "Do 4 sets…" has none to say
-    words = _tokens(choice.title)
-    heard = _heard(_tokens(text) - LIGHT_VERBS, words)
-    return bool(heard) and first not in heard and heard <= _heard(_tokens(topic), words)
-
-
-# A deed told by a verb that says only that it was done ("did my spanish").
-_DID_IT = re.compile(r"\b(?:did|done|finished|got through)\b", re.IGNORECASE)
-
-
-def fitting(text: str, choices: Sequence[Choice], weight: float) -> list[Choice]:
-    """The choices `text` shares words of at least `weight` with, best first (a word in two
-    titles weighs 0.5: "a reading one" fits both reading missions)."""
-    return [choice for (common, _), choice in _ranked(text, choices) if common >= weight]
-
-
-def names_a_choice(text: str, choices: Sequence[Choice]) -> bool:
-    """Whether `text` points at one of `choices` at all: a word of one, or a position."""
-    return bool(ORDINAL.match(_plain(text)) or _ranked(text, choices))
-
-
-def top_choices(text: str, choices: Sequence[Choice], n: int = 2) -> list[Choice]:
-    """The `n` choices `text` fits best; on equal fit the later one (the more recent) first."""
-    ranked = _ranked(text, list(reversed(choices)))
-    return [choice for _, choice in ranked[:n]]
 
 
 def reference_parser(kind: str, pick: Callable[[DialogueContext], Sequence[Choice]]) -> Parser:

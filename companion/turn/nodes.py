@@ -67,7 +67,6 @@ from companion.turn.habits import (
     habit_made_words,
     habit_offer_plan,
     habit_offer_taken,
-    habit_progress_said,
     habit_wished,
 )
 from companion.turn.history import LOOK_BACK, earlier_about, memory_row, own_last, said_last
@@ -103,10 +102,9 @@ from companion.turn.safety import (
     safety_answer,
     sign_after_asking,
 )
-from companion.turn.today import done_today_said, goal_set_up_said, marked_said
+from companion.turn.today import said_from_records
 from companion.turn.tools import run_tools, tools_for
 from companion.turn.undo import (
-    counted_reply,
     kept_reply,
     last_action,
     retracts_last,
@@ -394,13 +392,7 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         undo := undo_step(text, last, history, deps.user, deps.now, by_rule=by_rule or retracts)
     ):
         return undo
-    if said := (
-        counted_reply(last, text)
-        or habit_progress_said(deps.user, text, deps.now)
-        or done_today_said(deps.user, text, deps.now)
-        or marked_said(deps.user, text, deps.now)
-        or goal_set_up_said(deps.user, text)
-    ):
+    if said := said_from_records(deps.user, text, deps.now, last):
         return {"strategy": "clarify", "act": "progress", "question": said}
     if said := joke_reaction(history, text, deps.user.first_name):
         return {"strategy": "clarify", "act": "smalltalk", "question": said}

@@ -6,10 +6,27 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from typing import Any
 
 from companion.dialogue import Choice, best_choice
+from companion.turn.habits import habit_progress_said
+from companion.turn.undo import counted_reply
 from delight.models import User
 from goals.selectors import flow_choices, habits_today, missions_done_today, triad_for
+
+
+def said_from_records(user: User, text: str, now: dt.datetime, last: dict[str, Any] | None) -> str:
+    """What the records answer when a message asks them ("" otherwise): "does that count?"
+    just after a mark, a habit's progress, what was done today, whether one thing is marked,
+    whether a goal was set up."""
+    return (
+        counted_reply(last, text)
+        or habit_progress_said(user, text, now)
+        or done_today_said(user, text, now)
+        or marked_said(user, text, now)
+        or goal_set_up_said(user, text)
+    )
+
 
 _ASKED = re.compile(
     r"\bwhat (?:did|have|'?ve) i (?:do|done|get done|finish(?:ed)?|tick(?:ed)?)"

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from companion.dialogue.choices import Choice
 from companion.dialogue.flows import CREATE_GOAL, reason_shown
 from companion.dialogue.manager import Outcome
-from companion.dialogue.parsing import Choice, DialogueContext, SlotEnv, SlotError
+from companion.dialogue.parsing import DialogueContext, SlotEnv, SlotError
 from tests.companion.factories import (
     ACTIVE_GOALS,
     OPEN_MISSIONS,

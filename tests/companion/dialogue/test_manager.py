@@ -6,9 +6,10 @@ from dataclasses import replace
 
 import pytest
 
+from companion.dialogue.choices import Choice
 from companion.dialogue.flows import CREATE_GOAL
 from companion.dialogue.manager import CHOOSE_FIELD, DialogueManager
-from companion.dialogue.parsing import Choice, DialogueContext
+from companion.dialogue.parsing import DialogueContext
 from companion.dialogue.states import ConversationState, DialogueState, Outcome
 from delight.runner import IllegalTransition
 from tests.companion.factories import TODAY, flow_at_confirmation, flow_say, flow_start

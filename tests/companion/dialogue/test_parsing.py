@@ -5,11 +5,10 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
+from companion.dialogue.choices import Choice, best_choice, told_in_its_verb
 from companion.dialogue.parsing import (
-    Choice,
     SlotEnv,
     SlotError,
-    best_choice,
     infer_category,
     is_no,
     is_skip,
@@ -18,7 +17,6 @@ from companion.dialogue.parsing import (
     parse_minutes,
     parse_title,
     parse_why,
-    told_in_its_verb,
 )
 from goals.models import SESSION_MAX_MINUTES, TEXT_MAX, TITLE_MAX, Goal, MissionSession
 from tests.companion.factories import TODAY
