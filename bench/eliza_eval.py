@@ -26,8 +26,9 @@ Tuned and untouched splits are printed side by side: the tuned ones may be studi
 changing Eliza, the untouched ones never (-v prints the tuned splits' misses only).
 
 How:
-1. Create (or reuse) the database `bench_eval` on the embedded PostgreSQL (or
-   --database-url) and migrate it; the people of an earlier run are removed first.
+1. Create (or reuse) the database `bench_eval` (or --database) on the embedded PostgreSQL
+   (or --database-url's server) and migrate it; the people of an earlier run in it are
+   removed first, so two runs at once need a --database each.
 2. Every classification message is a fresh person's first message through
    `companion.conversations.message_send`, so nothing earlier in a session colours it; the
    labels are read from the turn's answer (intent, emotion, crisis level).
@@ -81,7 +82,10 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument(
         "--limit", type=int, default=0, help="at most N per file, spread evenly (0: all)"
     )
-    parser.add_argument("--database-url", default="", help="default: embedded, bench_eval")
+    parser.add_argument("--database-url", default="", help="the server (default: embedded)")
+    # Each run removes the people of an earlier one: two runs in one database would delete
+    # each other's people mid-turn.
+    parser.add_argument("--database", default=DATABASE, help=f"default: {DATABASE}")
     parser.add_argument("-v", "--verbose", action="store_true", help="print every miss")
     args = parser.parse_args()
     unknown = set(args.sets.split(",")) - set(SETS)
@@ -517,7 +521,7 @@ EVALS: dict[str, Callable[[People, int, bool], None]] = {
 
 def main() -> None:
     args = parse_args()
-    django_setup(bench_database_url(DATABASE, args.database_url))
+    django_setup(bench_database_url(args.database, args.database_url))
     from delight.ai.runtime import default_engine
 
     logging.getLogger("django-q").setLevel(logging.WARNING)  # every turn enqueues its jobs
