@@ -36,6 +36,15 @@ class Correction:
 _NOT_THIS = re.compile(r"^\W*not\s+(?P<old>[^.,;!?]+)[.,;!?]+\s*(?P<new>[^.,;!?]+)", re.I)
 
 
+# A new name said as such: "actually call it run a 10k with my sister", "can we name it…".
+_CALL_IT = re.compile(
+    r"^\W*(?:(?:can|could)\s+(?:we|you|u)\s+|let'?s\s+|please\s+|just\s+)?(?:call|name|rename)"
+    r"\s+(?:it|that|this|the\s+goal)\s+(?!(?:a\s+)?(?:day|night|quits)\b)(?:to\s+|as\s+)?"
+    r"(?P<value>\S.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
 def _alias_table(flow: Flow) -> Iterator[tuple[str, str]]:
     for slot in flow.slots:
         for alias in slot.aliases:
@@ -46,14 +55,17 @@ def parse_correction(text: str, flow: Flow, *, need_cue: bool = True) -> Correct
     """Recognise a change of an earlier answer.
 
     1. Strip a leading cue ("actually", "no", "wait", "sorry", "I meant").
-    2. A slot named near the start ("the title should be …", "change the category to …")
+    2. A new name said as such ("call it …") is the title, where the flow has one.
+    3. A slot named near the start ("the title should be …", "change the category to …")
        counts when there was a cue, a verb or a connector ("should be", "to", "is").
-    3. Otherwise, after a cue or a back-reference ("make it …"), the rest is a value for a
+    4. Otherwise, after a cue or a back-reference ("make it …"), the rest is a value for a
        slot to be guessed by the caller.
     """
     cue = CUE.match(text.strip())
     rest = text.strip()[cue.end() :] if cue else text.strip()
     aliases = dict(_alias_table(flow))
+    if "title" in aliases.values() and (renamed := _CALL_IT.match(rest)):
+        return Correction("title", clean_value(renamed["value"]))
     names = "|".join(re.escape(a).replace(r"\ ", r"\s+") for a in sorted(aliases, key=len)[::-1])
     named = re.match(
         rf"^(?P<verb>{VERB})?(?:the\s+|my\s+|its\s+)?(?:{QUALIFIER}\s+)?(?P<alias>{names})\b"

@@ -110,7 +110,8 @@ def asks_for_goal(text: str) -> bool:
     return bool(GOAL_REQUEST.search(text)) and not NOT_A_GOAL_REQUEST.search(text)
 
 
-_OPENING_SO = re.compile(r"^\W*(?:(?:ok|okay|and|well)[,\s]+)?so\b", re.IGNORECASE)
+# A "so" that opens a message leads in; it is no purpose ("so i have been thinking…").
+OPENING_SO = re.compile(r"^\W*(?:(?:ok|okay|and|well)[,\s]+)?so\b", re.IGNORECASE)
 
 
 def wished_aim(text: str) -> str:
@@ -247,7 +248,7 @@ HEDGED = re.compile(r"^\W*(?:something\s+like|like|maybe|probably|i\s+guess)\b",
 def states_goal(text: str) -> bool:
     """A wish stated whole, with a deadline or a reason: a goal without the word. (A "so"
     that opens the message is no reason: "so i have been thinking i want to…")"""
-    reasons = _OPENING_SO.sub("", text)
+    reasons = OPENING_SO.sub("", text)
     return bool(wished_aim(text)) and bool(find_date(text) or WHY_CLAUSE.search(reasons))
 
 

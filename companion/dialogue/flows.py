@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.dialogue.choices import Choice, best_choice, named_by_the_rest, top_choices
-from companion.dialogue.cues import fix_typos, wished_aim
+from companion.dialogue.cues import OPENING_SO, fix_typos, wished_aim
 from companion.dialogue.dates import display_date, find_date, narrowed
 from companion.dialogue.parsing import (
     Parser,
@@ -275,6 +275,7 @@ def extract_goal(text: str, env: SlotEnv) -> Extracted:
     if category := CATEGORY_PHRASE.search(head):
         values["value_category"] = next(word for word in category.groups() if word)
         head = _cut(head, category)
+    head = OPENING_SO.sub("", head)  # "so i've been meaning to…": a lead-in, not a why
     if why := WHY_CLAUSE.search(head) or WHY_STATEMENT.search(head):
         values["why"], head = why["why"], head[: why.start()]
     # "i wanna quit vaping. been doing it since uni": the aim is the first sentence that

@@ -602,7 +602,9 @@ _ASKS_FIRST = re.compile(
     re.IGNORECASE,
 )
 _GIVES_A_REASON = re.compile(
-    r"^\W*(?:and\s+|also\s+|well\s+)?(?:because|cause|cos|coz|cuz)\s+\w+", re.I
+    r"^\W*(?:(?:and|also|well|i\s+guess|i\s+think|probably|mostly|mainly|honestly|tbh|um+"
+    r"|hmm+)[,\s]+)*(?:because|cause|cos|coz|cuz)\s+\w+",
+    re.I,
 )
 
 

@@ -222,7 +222,8 @@ CATEGORY_HINTS: Mapping[str, tuple[str, ...]] = {
         "5k", "swim", "swimming", "walk", "walking", "steps", "cycle", "cycling", "stretch",
         "yoga", "gym", "weight", "sugar", "soda", "alcohol", "drinking", "sleep", "water",
         "vegetables", "eat", "healthy", "vape", "vaping", "vapes", "cigarette", "cigarettes",
-        "nicotine", "beer", "booze", "caffeine",
+        "nicotine", "beer", "booze", "caffeine", "fitter", "fitness", "stronger", "strength",
+        "healthier", "stamina", "breath", "breathless", "jog", "jogging", "hike", "hiking",
     ),
     "craft": (
         "draw", "paint", "knit", "sew", "quilt", "pottery", "guitar", "piano", "play",
@@ -284,7 +285,10 @@ TITLE_TAIL = regex(
     # "… next year. can that be a goal": the ask after the aim is no part of it
     r"(?:[\s,.]*\b(?:(?:can|could|should)\s+(?:that|this|it)\s+be\s+(?:a|my)\s+(?:new\s+)?goal"
     r"|instead(?:\s+of\b.*)?|rather|please|for\s+me|then|i\s+guess|i\s+suppose"
-    r"|i\s+think|maybe|probably|tbh|lol|haha|or\s+something|idk)\s*[.!?]*)+$"
+    r"|i\s+think|maybe|probably|tbh|lol|haha|or\s+something|idk"
+    # "get fitter for ages": how long it was wished for, not the aim
+    r"|for\s+(?:like\s+|about\s+|over\s+)?(?:\w+\s+)?(?:years|months|ages|a\s+while|ever))"
+    r"\s*[.!?]*)+$"
 )
 # Left of a goal statement once its slots are cut, but not a title.
 NOT_A_TITLE = regex(
@@ -386,6 +390,8 @@ WISH = regex(
     i(?:\s+(?:really\s+|also\s+|just\s+|kinda\s+|honestly\s+|think\s+i\s+)?(?:want|wanna|need|would\s+(?:love|like)|hope|plan)
       |'?d\s+(?:really\s+|also\s+)?(?:love|like)
       |\s+wish\s+i\s+could|(?:\s+have|'ve|ve)\s+(?:always\s+|long\s+)?wanted
+      # "so i've been meaning to get fitter for ages"
+      |(?:\s+have|'ve|ve)?\s+been\s+(?:meaning|wanting)
       # "i keep thinking i should find one here" (not a bare "i should go to bed")
       |\s+keep\s+(?:thinking|saying|telling\s+myself)\s+(?:that\s+)?i\s+(?:really\s+)?should)
       \s+(?:to\s+)?

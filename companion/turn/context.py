@@ -4,6 +4,7 @@ results as the engine takes them."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from delight.ai.offline import (
@@ -51,7 +52,9 @@ def welcome_words(back: Return | None) -> str:
     return f"{WELCOME_BACK} {WELCOME_EASY_MISSION.format(goal=back.mission.goal.title)}"
 
 
-def reply_context(state: TurnState, outputs: dict[str, Any], *, name: str) -> ReplyContext:
+def reply_context(
+    state: TurnState, outputs: dict[str, Any], *, name: str, today: dt.date
+) -> ReplyContext:
     """What the reply knows, most relevant first: a welcome back when one is due, the goal
     in focus (every goal with its progress when progress was read), today's missions (or
     the suggested ones), the zones when the world was looked up, streaks and story when
@@ -63,7 +66,7 @@ def reply_context(state: TurnState, outputs: dict[str, Any], *, name: str) -> Re
         name=name,
         welcome=context.get("welcome", ""),
         earlier=context.get("earlier", ""),
-        goal_notes=tuple(goal_notes(context, outputs.get("progress.summary"))),
+        goal_notes=tuple(goal_notes(context, outputs.get("progress.summary"), today=today)),
         missions=tuple(missions),
         zones=tuple(zone_notes(outputs.get("world.zones"), suggested)),
         streak=streak_note(outputs.get("progress.streaks"), outputs.get("progress.dci")),
@@ -79,21 +82,29 @@ def reply_context(state: TurnState, outputs: dict[str, Any], *, name: str) -> Re
 PLANNING = frozenset({"pending", "running"})
 
 
-def goal_notes(context: dict[str, Any], summary: dict[str, Any] | None) -> list[GoalNote]:
+def goal_notes(
+    context: dict[str, Any], summary: dict[str, Any] | None, *, today: dt.date
+) -> list[GoalNote]:
     """Every goal with its progress when progress was read, else the goal in focus; each
     said to wait for review when its plan is made and none of its missions is accepted
-    yet, or to be in planning still."""
+    yet, or to be in planning still, with its target date and the days to it from the
+    person's `today`."""
     states = {g["title"]: g for g in context.get("goals", [])}
     if summary and summary.get("goals"):
         return [
-            _goal_note(states.get(g["title"], {}), title=g["title"], percent=g["progress"])
+            _goal_note(
+                states.get(g["title"], {}), title=g["title"], percent=g["progress"], today=today
+            )
             for g in summary["goals"]
         ]
     goal = context.get("goal")
-    return [_goal_note(goal, title=goal["title"], percent=None)] if goal else []
+    return [_goal_note(goal, title=goal["title"], percent=None, today=today)] if goal else []
 
 
-def _goal_note(state: dict[str, Any], *, title: str, percent: int | None) -> GoalNote:
+def _goal_note(
+    state: dict[str, Any], *, title: str, percent: int | None, today: dt.date
+) -> GoalNote:
+    due = dt.date.fromisoformat(state["target_date"]) if state.get("target_date") else None
     return GoalNote(
         title=title,
         percent=percent,
@@ -101,6 +112,8 @@ def _goal_note(state: dict[str, Any], *, title: str, percent: int | None) -> Goa
         planning=state.get("planning") in PLANNING,
         done=state.get("done"),
         accepted=state.get("accepted"),
+        due=due,
+        days_left=(due - today).days if due else None,
     )
 
 

@@ -551,7 +551,7 @@ def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     if plan["strategy"] == "clarify":
         out["reply"] = emit_text(deps, word_chunks(_opened(welcome, plan["question"])))
         return out
-    known = reply_context(state, outputs, name=person_name(deps.user))
+    known = reply_context(state, outputs, name=person_name(deps.user), today=deps.today)
     kept, budget = known.packed(budget=deps.budget)
     if budget["cut"]:
         ctx.note(f"context cut to {budget['used']}/{budget['budget']} tokens")

@@ -87,6 +87,11 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\bwhat (?:is|are) my goals?(?: again)?\W*$|\bwhat goals? (?:do i have|am i working"
             r" on)\b|\bremind me (?:of )?(?:what )?my goals?\b"
             r"|\b(?:can|could) i do (?:them|it|my missions|the missions) (?:at night|late)\b"
+            # how long is left to a goal's date ("how long till the 10k", "whens it due")
+            r"|\bhow (?:long|much time|many (?:days|weeks|months)) (?:do i have|have i got|is)"
+            r" left\b|\bhow many (?:days|weeks|months) (?:to go|left)\b"
+            r"|\bwhen(?:'?s| is) (?:it|my \w+(?: goal)?) due\b"
+            r"|\bwhat is (?:my|the) (?:deadline|target date)\b"
             r"|\bcounts? if i (?:do|finish) (?:it|them) (?:late|at night|after midnight)\b",
         ),
         (

@@ -29,7 +29,7 @@ from delight.ai.offline.reflection import (
     uncapitalise,
 )
 from delight.ai.offline.story_answers import story_answer
-from delight.ai.offline.streak_answers import encouragement, streak_answer
+from delight.ai.offline.streak_answers import asks_about_streak, encouragement, streak_answer
 from delight.ai.offline.world_answers import mission_zone_sentence, world_answer
 from delight.ai.offline.zone_lines import ZoneNote
 from delight.ai.text import (
@@ -286,10 +286,55 @@ def progress(given: ActInput) -> list[str]:
         return [" ".join(each)]
     if _HOW_MANY_DONE.search(given.text) and (counted := _missions_done(given.ctx)):
         return [counted]
+    if _TIME_LEFT.search(given.text) and not asks_about_streak(given.text):
+        # "how long until the weekend": she counts down only to their goals' dates
+        return [_time_left(given) or words.TIME_LEFT_UNKNOWN]
     answer = streak_answer(given.text, given.ctx.streak, asked=True)
     if goal := _goal_asked(given.text, given.ctx):
         return [f"{_goal_progress(goal, given.ctx)} {answer}".strip()]
     return [answer or named(words.PROGRESS_NONE, given.ctx.name)]
+
+
+# Time enough for "plenty of small steps" (eight weeks).
+ROOMY_DAYS = 56
+# Asked how long is left ("how long till the 10k", "how many weeks do i have left").
+_TIME_LEFT = re.compile(
+    r"\bhow (?:long|much time|many (?:days|weeks|months))\b[^.?!]*\b(?:till|til|until|to go"
+    r"|left|do i (?:have|get)|before|away)\b|\bwhen(?:'?s| is) (?:it|my \w+(?: goal)?|the \w+)"
+    r" (?:due|happening)\b|\bwhat(?:'?s| is) (?:my|the) (?:deadline|target date)\b",
+    re.IGNORECASE,
+)
+
+
+def _time_left(given: ActInput) -> str:
+    """The goal asked about (or the only one), its target date and how far away it is on
+    the person's clock; "" when no goal with a date is meant."""
+    # "how long till the weekend" names no goal; "whens it due" means the only one.
+    only = given.ctx.goals[0] if len(given.ctx.goals) == 1 else ""
+    title = _goal_asked(given.text, given.ctx) or (only if _POINTS_AT_IT.search(given.text) else "")
+    note = next((g for g in given.ctx.goal_notes if g.title == title and g.due), None)
+    if note is None or note.days_left is None:
+        return ""
+    if note.days_left < 0:
+        return words.GOAL_DUE_PASSED.format(goal=note.title, due=note.due_said)
+    said = words.GOAL_DUE.format(goal=note.title, due=note.due_said, left=_span(note.days_left))
+    return f"{said} {words.GOAL_DUE_ROOMY}" if note.days_left >= ROOMY_DAYS else said
+
+
+_POINTS_AT_IT = re.compile(r"\b(?:it|its|deadline|target|left|to go)\b", re.IGNORECASE)
+
+
+def _span(days: int) -> str:
+    """How far away `days` is, in the unit a person would use."""
+    if days == 0:
+        return "today"
+    if days == 1:
+        return "tomorrow"
+    if days < 14:
+        return f"{days} days from now"
+    if days < 63:
+        return f"about {round(days / 7)} weeks from now"
+    return f"about {round(days / 30.44)} months from now"
 
 
 _WHICH_GOALS = re.compile(

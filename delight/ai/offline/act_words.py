@@ -301,6 +301,12 @@ GOAL_PROGRESS = "You're {percent}% of the way to “{goal}”."
 MISSIONS_DONE = "You've done {count} mission{s} so far:"
 MISSIONS_DONE_NONE = "None done yet:"
 MISSIONS_DONE_OF = "{done} of {accepted} for “{goal}”"
+GOAL_DUE = "“{goal}” is set for {due}: {left}."
+GOAL_DUE_ROOMY = "Plenty of small steps fit in that."
+TIME_LEFT_UNKNOWN = "I can only count down to your goals' dates, so that one I can't tell you."
+GOAL_DUE_PASSED = (
+    "“{goal}” was set for {due}, which has passed. Want to give it a new date? Just tell me when."
+)
 GOAL_NOT_STARTED = "“{goal}”: no missions done yet, and the first one starts it."
 GOAL_PLANNING = (
     "“{goal}” is just set up: I'm still breaking it into missions, so there's nothing to count yet."

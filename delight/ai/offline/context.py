@@ -9,6 +9,7 @@ while their lines fit, so both engines see exactly what fitted.
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -27,6 +28,12 @@ class GoalNote:
     planning: bool = False  # its missions are still being planned
     done: int | None = None  # its missions done, of `accepted`, when they were counted
     accepted: int | None = None
+    due: dt.date | None = None  # its target date
+    days_left: int | None = None  # from the person's today to `due`
+
+    @property
+    def due_said(self) -> str:
+        return f"{self.due.day} {self.due:%B %Y}" if self.due else ""
 
     def line(self) -> str:
         if self.reviewing:
@@ -35,7 +42,8 @@ class GoalNote:
             mark = " (being planned)"
         else:
             mark = "" if self.percent is None else f" ({self.percent}% done)"
-        return f"Goal: {self.title}{mark}"
+        due = f", due {self.due_said}" if self.due else ""
+        return f"Goal: {self.title}{mark}{due}"
 
 
 @dataclass(frozen=True)

@@ -229,6 +229,9 @@ MISSED = re.compile(
     r"|mean|want|like|feel|care|see|hear|notice|sleep|eat|get (?:it|why|what|how)|understand"
     r"|say|tell|ask|need|have|mind|believe|remember|(?:done|did|do) (?:anything|much|a thing"
     r"|nothing))[a-z]{3,}\b"
+    # "i havent run since school": something not done in years is no day missed
+    r"(?!(?: \w+)? (?:since|in|for) (?:school|uni|college|high school|years|ages|forever|decades"
+    r"|a long time|a while|\d+ years|i was|my \w+s\b))"
     r"|\bnot doing (?:the|my|it|any)\b|\b(?:the|my) \w+(?: \w+)? i (?:did not|didnt|didn'?t"
     r"|havent|haven'?t) (?:do|done|finish|finished|start|started|touch|touched)?"
     # "so that one has failed", "i caved": a promise to themselves not kept

@@ -42,3 +42,18 @@ def test_a_bare_slot_name_counts_when_the_person_was_asked_which_to_change():
     assert parse_correction("the date", CREATE_GOAL, need_cue=False) == Correction(
         "target_date", ""
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("actually call it run a 10k with my sister", "run a 10k with my sister"),
+        ("can we name it couch to 5k", "couch to 5k"),
+    ],
+)
+def test_a_new_name_said_as_such_changes_the_title(text, title):
+    assert parse_correction(text, CREATE_GOAL) == Correction("title", title)
+
+
+def test_calling_it_a_day_is_no_new_title():
+    assert parse_correction("ok lets call it a day", CREATE_GOAL) is None

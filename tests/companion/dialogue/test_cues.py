@@ -217,6 +217,11 @@ def test_a_wish_said_with_just_is_still_a_wish():
     assert wished_aim("i just want to sleep better") == "sleep better"
 
 
+def test_a_wish_long_meant_is_a_wish():
+    assert wished_aim("so i've been meaning to get fitter for ages") == "get fitter"
+    assert wished_aim("been wanting to learn the ukulele tbh") == ""  # no "i": no wish told
+
+
 def test_a_wish_kept_thinking_about_names_the_thing_one_stands_for():
     text = "i used to sing in a choir years ago. i keep thinking i should find one here in cardiff"
     assert wished_aim(text) == "find a choir here in cardiff"

@@ -47,6 +47,19 @@ def test_what_leads_up_to_a_goal_request_and_its_own_words_are_no_title(text, ti
     assert CREATE_GOAL.extract(text, SlotEnv(TODAY)).values == {"title": title}
 
 
+def test_a_wish_long_meant_opened_with_so_keeps_its_title_and_the_rest_is_its_reason():
+    text = (
+        "so i've been meaning to get fitter for ages, my sister keeps nagging me to do a 10k"
+        " with her in the summer"
+    )
+    values = CREATE_GOAL.extract(text, SlotEnv(TODAY)).values
+    assert values["title"] == "get fitter for ages"  # the slot's parser drops "for ages"
+    assert values["why"] == "my sister keeps nagging me to do a 10k with her"
+    assert values["value_category"] == "health"
+    step = flow_start(text)
+    assert step.dialogue.slots["title"] == "Get fitter"
+
+
 def test_making_it_a_goal_names_no_title():
     assert "title" not in CREATE_GOAL.extract("yeah lets make it a goal", SlotEnv(TODAY)).values
 

@@ -762,3 +762,10 @@ def test_leaving_for_now_at_the_summary_sets_the_goal_aside_unsaved():
 
     assert step.handoff
     assert step.action is None
+
+
+def test_a_reason_given_with_a_shrug_at_confirmation_replaces_the_reason():
+    step = flow_say(flow_at_confirmation(), "i guess because i get out of breath on the stairs")
+
+    assert step.dialogue.slots["why"] == "I get out of breath on the stairs"
+    assert step.reply.startswith("Got it — the reason is now")

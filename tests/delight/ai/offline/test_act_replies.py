@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 import pytest
@@ -175,6 +176,28 @@ def test_progress_on_a_goal_named_in_the_question_comes_before_the_streak():
     )
     said = reply("progress", "hows french going", goal_notes=goals)
     assert "still breaking it into missions" in said
+
+
+@pytest.mark.parametrize(
+    ("days", "left"),
+    [(208, "about 7 months from now"), (30, "about 4 weeks from now"), (3, "3 days from now")],
+)
+def test_how_long_is_left_is_counted_to_the_goals_date_on_the_persons_clock(days, left):
+    goal = GoalNote(
+        "Run a 10k with my sister", due=dt.date(2027, 6, 30), days_left=days, planning=True
+    )
+    said = reply("progress", "how long till the 10k", goal_notes=(goal,))
+    assert said.startswith(f"“Run a 10k with my sister” is set for 30 June 2027: {left}.")
+    assert ("Plenty of small steps" in said) == (days >= act_replies.ROOMY_DAYS)
+    assert "streak" not in said
+
+
+def test_how_long_until_something_else_is_not_answered_with_a_goal_or_the_streak():
+    goal = GoalNote("Run a 10k", due=dt.date(2027, 6, 30), days_left=208)
+    said = reply("progress", "how long until the weekend", goal_notes=(goal,))
+    assert said == words.TIME_LEFT_UNKNOWN
+    passed = GoalNote("Run a 10k", due=dt.date(2026, 6, 30), days_left=-3)
+    assert "has passed" in reply("progress", "whens it due", goal_notes=(passed,))
 
 
 def test_how_many_missions_are_done_is_counted_per_goal_not_answered_with_the_streak():
@@ -590,6 +613,10 @@ def test_something_missed_is_met_without_blame(text: str) -> None:
 
 def test_someone_elses_miss_is_not_theirs() -> None:
     assert not kindness.tells_a_miss("she didnt do her homework again")
+    # Not done in years is no day missed ("tbh i havent run since school lol").
+    assert not kindness.tells_a_miss("tbh i havent run since school lol")
+    assert not kindness.tells_a_miss("i haven't played in years")
+    assert kindness.tells_a_miss("i havent called her today")
 
 
 def test_advice_on_spending_asked_the_best_way_is_about_spending_not_what_came_before():
