@@ -37,8 +37,8 @@ class Choice:
     goal: int | None = field(default=None, compare=False)
 
 
-# Past forms that no suffix rule reaches ("laid out my kit" names "lay out your kit"), and
-# short forms of units.
+# Past forms that no suffix rule reaches ("laid out my kit" names "lay out your kit"), short
+# forms of units, and a few things people call by another name.
 _IRREGULAR = {
     "laid": "lay", "ran": "run", "wrote": "write",
     "written": "write", "made": "make", "took": "take", "taken": "take", "swam": "swim",
@@ -53,6 +53,8 @@ _IRREGULAR = {
     "hung": "hang", "shook": "shake", "dug": "dig", "swept": "sweep", "began": "begin",
     "drove": "drive", "fought": "fight", "won": "win", "sold": "sell", "heard": "hear",
     "floated": "float",
+    # the same thing by another name ("got the trainers" names "running shoes")
+    "trainers": "shoes", "trainer": "shoe", "sneakers": "shoes", "sneaker": "shoe",
     "min": "minute", "mins": "minute", "hr": "hour", "hrs": "hour", "sec": "second",
     "secs": "second",
 }  # fmt: skip
@@ -333,3 +335,15 @@ def top_choices(text: str, choices: Sequence[Choice], n: int = 2) -> list[Choice
     """The `n` choices `text` fits best; on equal fit the later one (the more recent) first."""
     ranked = _ranked(text, list(reversed(choices)))
     return [choice for _, choice in ranked[:n]]
+
+
+# A thing got, told with a common verb ("got the trainers yesterday").
+_ACQUIRED = re.compile(r"\b(?:got|bought|picked up|ordered|grabbed)\b", re.IGNORECASE)
+_BUYING = re.compile(r"^\W*(?:buy|get|order|pick up)\b", re.IGNORECASE)
+
+
+def bought_one(deed: str, missions: Sequence[Choice]) -> Choice | None:
+    """The one mission of buying a thing the deed says was got by a word of it ("got the
+    trainers" for "Buy a pair of proper running shoes"); "got home late" names none."""
+    buying = [m for m in missions if _BUYING.match(m.title)]
+    return best_choice(deed, buying, LIGHT_VERBS) if buying and _ACQUIRED.search(deed) else None

@@ -437,6 +437,8 @@ FUTURE = regex(r"""
       |i\s+would|i'?d\s+(?:like|love)|i\s+might|thinking\s+(?:of|about)|i\s+will
       |going\s+to|gonna|plan(?:ning)?\s+to|about\s+to|want\s+to|need\s+to|have\s+to
       |tmrw|tmr|tmrrw|tmoro|2moro|2morrow|tomoz|we'll|we\s+will)\b
+    # "might do the walk run after work": a plan, its subject left out
+    |^\W*(?:(?:ok|okay|so|and|maybe)\W+)?(?:might|may|will|gonna)\s+(?:do|go|try|have|get)\b
     # "ok. first I send the invoice to Becker": the first step of a plan, in the present
     |^\W*(?:(?:ok|okay|so|right)\W+)?first\s+i\s+(?!did\b|went\b|was\b|had\b|[a-z]+ed\b)
 """)

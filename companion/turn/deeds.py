@@ -18,6 +18,7 @@ from companion.dialogue import (
     DialogueState,
     SlotEnv,
     best_choice,
+    bought_one,
     by_leading_verb,
     fits_better,
     fits_one,
@@ -462,7 +463,7 @@ def _fitting(deed: str, choices: DialogueContext, *, told: str = "") -> tuple[Ch
     then asks which); () when none does."""
     missions = choices.missions  # none when the message falls short of one (flow_to_start)
     # A deed named only by a common verb ("looked at my phone") fits no mission by it.
-    if one := fits_one(deed, missions, WEAK_FIT, LIGHT_VERBS):
+    if one := fits_one(deed, missions, WEAK_FIT, LIGHT_VERBS) or bought_one(deed, missions):
         return (one,)
     close = fitting(deed, missions, PAIR)
     led = by_leading_verb(deed, missions)

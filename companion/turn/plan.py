@@ -522,12 +522,19 @@ def _names_as_kept(said: str, text: str) -> str:
 def recent_matter(text: str, history: Sequence[Mapping[str, Any]]) -> str:
     """The latest thing the person said in this conversation that shares a word of matter
     with `text` ("the up strokes are a mess" for "can you suggest something for the up
-    strokes"): what a request for an idea is about; "" when nothing said shares one."""
+    strokes"): what a request for an idea is about; a question that only points ("should i
+    ice them or what", just after "my shins are killing me") is about the message before
+    it; "" when nothing said shares a word or is pointed at."""
+    said = [m["content"] for m in reversed(history) if m.get("role") == "user"]
     asked = _matter_words(text)
-    if not asked:
-        return ""
-    said = (m["content"] for m in reversed(history) if m.get("role") == "user")
-    return next((line for line in said if asked & _matter_words(line)), "")
+    shared = next((line for line in said if asked & _matter_words(line)), "") if asked else ""
+    if not shared and said and _POINTS_AT.search(text):
+        return said[0]
+    return shared
+
+
+# A question about what was just said, by a pronoun ("should i ice them", "is that normal").
+_POINTS_AT = re.compile(r"\b(?:it|them|that|this|those|these)\b", re.IGNORECASE)
 
 
 def _matter_words(text: str) -> set[str]:

@@ -337,6 +337,18 @@ def test_a_request_for_an_idea_is_about_what_was_said_last_of_its_matter():
     assert recent_matter("what should i do about the garden", history) == ""
 
 
+def test_a_request_for_an_idea_that_only_points_is_about_the_message_before():
+    history = [
+        {"role": "user", "content": "ugh my manager dumped a report on me"},
+        {"role": "assistant", "content": "That sounds like a lot."},
+        {"role": "user", "content": "my shins are killing me"},
+        {"role": "assistant", "content": "Ouch."},
+    ]
+
+    assert recent_matter("should i ice them or what", history) == "my shins are killing me"
+    assert recent_matter("any ideas for the garden", history) == ""
+
+
 def test_a_topic_is_kept_without_its_idk():
     assert topic_of("idk i just get tense when she is here", "venting") == (
         "you just get tense when she is here"

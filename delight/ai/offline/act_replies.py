@@ -194,6 +194,8 @@ def listen(given: ActInput, act: str = "venting") -> list[str]:
         return kindness(given)  # hurt, told with a laugh or not: sorry, go easy
     if words.DOUBTED.search(given.text) and not given.very_sad:
         return drawn(words.DOUBTED_WORDS, given, "doubted")
+    if words.ACHE.search(given.text) and not given.very_sad:
+        return drawn(words.ACHE_EASED, given, "ache")
     if words.PET_OFF.search(given.text) and not (given.very_sad or LAUGHTER.search(given.text)):
         return drawn(words.PET_WORRIED, given, "pet-off")
     if words.WHAT_A_DAY.search(given.text) and not given.very_sad:
@@ -218,6 +220,8 @@ def hear(given: ActInput) -> list[str]:
     asked_to_leave = words.RATHER_NOT.search(given.text)
     if given.troubled or felt or words.WONT_REACH_OUT.search(given.text) or asked_to_leave:
         return listen(given)
+    if words.ACHE.search(given.text):
+        return drawn(words.ACHE_EASED, given, "ache")
     said = _said_back(given.text)
     heard = drawn(words.HEARD_NEUTRAL, given, "neutral", Said=said) if said else []
     # "You feel like a fraud… How do you feel about that?" says "feel" twice.

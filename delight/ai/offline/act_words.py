@@ -156,6 +156,19 @@ PET_WORRIED = (
     "You're right to keep an eye on it{n}: a change like that is worth noticing. If it doesn't "
     "pass, ring the vet; they'd rather hear from you early.",
 )
+# Sore from effort ("my shins are killing me", "legs are dead after that"): noticed, and go
+# gently (a sprain or a tear is INJURY, met by kindness).
+ACHE = re.compile(
+    r"\bmy (?:shins?|legs?|calf|calves|thighs?|quads?|hamstrings?|glutes?|bum|arms?|shoulders?"
+    r"|feet|knees?|back|hips?|abs|core|whole body)\b[^.!?]{0,20}\b(?:(?:are|is|r) )?(?:killing me"
+    r"|sore|aching|achy|in bits|dead|on fire|burning|like jelly|stiff)\b",
+    re.IGNORECASE,
+)
+ACHE_EASED = (
+    "Ouch{n}. Be kind to it today, and if it's a sharp pain rather than an ache, rest it properly.",
+    "That sounds sore{n}. An easy walk and a slow stretch usually help more than sitting "
+    "still; a sharp pain is different and worth resting.",
+)
 # Off to do something now ("right i need to go mark some books"): good luck with it.
 OFF_TO_DO = re.compile(
     r"\b(?:need|have|got|gotta) (?:to )?go (?!to (?:bed|sleep)\b)\w+", re.IGNORECASE

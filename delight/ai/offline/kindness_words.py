@@ -73,7 +73,9 @@ OWN_PLAN = re.compile(
     |^\W*(?:(?:ok|okay|so|and|hmm+)\W+)?(?:maybe|perhaps)\s+i\s+(?:could|can|should|might)\s+
       (?!be\b|never\b|not\b)[a-z]+\b(?!.*\?)
     # "will jog tomorrow after work, too dark now": the plan, its subject left out
-    |^\W*(?:(?:ok|okay|so|and)\W+)?(?:will|gonna|going\s+to)\s+(?!be\b|never\b|not\b)[a-z]+
+    # ("might do the walk run after work if it doesnt rain": the same, tried out loud)
+    |^\W*(?:(?:ok|okay|so|and)\W+)?(?:will|gonna|going\s+to|might|may)\s+(?!be\b|never\b
+      |not\b)[a-z]+
     # "sanding tmrw", "gym after work": a step and its time, tersely
     |^\W*(?:[a-z]+\s+){0,2}[a-z]+\s+(?:tmrw|tmr|tmrrw|2moro|tomorrow|after\s+work
       |after\s+dinner|after\s+school)\W*$

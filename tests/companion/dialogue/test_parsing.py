@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
-from companion.dialogue.choices import Choice, best_choice, told_in_its_verb
+from companion.dialogue.choices import Choice, best_choice, bought_one, told_in_its_verb
 from companion.dialogue.parsing import (
     SlotEnv,
     SlotError,
@@ -243,3 +243,13 @@ def test_a_title_writes_languages_and_i_with_a_capital(text, title):
 )  # fmt: skip
 def test_a_no_softened_after_it_is_still_a_no(text, no):
     assert is_no(text) is no
+
+
+def test_a_thing_got_is_the_one_mission_of_buying_it_by_any_of_its_names():
+    missions = (
+        Choice(1, "Buy a pair of proper running shoes"),
+        Choice(2, "Do a 20 minute walk-run"),
+    )
+    assert bought_one("ok so i got the trainers yesterday", missions) == missions[0]
+    assert bought_one("got home late again", missions) is None
+    assert bought_one("did the trainers thing", missions) is None  # nothing got

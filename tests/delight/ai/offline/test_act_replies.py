@@ -262,6 +262,20 @@ def test_a_plan_of_their_own_is_backed_kindly():
     assert said.startswith(("Sounds like a plan", "Good plan", "That works"))
 
 
+def test_a_plan_said_without_its_subject_is_backed():
+    said = reply("kindness", "might do the walk run after work if it doesnt rain")
+    assert said.startswith(("Sounds like a plan", "Good plan", "That works"))
+
+
+@pytest.mark.parametrize(
+    "text", ["my shins are killing me", "my back is killing me after moving house all weekend"]
+)
+def test_an_ache_from_effort_is_met_as_soreness_not_asked_to_talk_it_through(text):
+    said = reply("listen", text)
+    assert said.startswith(("Ouch", "That sounds sore"))
+    assert "talk through" not in said
+
+
 def test_backing_speaks_of_a_time_only_when_one_was_picked():
     untimed = [act_reply("kindness", "ok ill write the bio first", ReplyContext(), turn=n)[0]
                for n in range(6)]  # fmt: skip
