@@ -467,6 +467,7 @@ def extract_adjustment(text: str, env: SlotEnv) -> Extracted:
     2. Otherwise a goal named ("my reading goal …"): the value follows it ("to …", "should
        be …"), without what it replaces ("not growth", "instead of 20"), and says the field
        itself: a date, an area of life, or else a new title.
+    3. "make it a 5k instead": a new title for the goal in focus (a count changed in it).
     """
     values: dict[str, str] = {}
     head = text
@@ -479,6 +480,9 @@ def extract_adjustment(text: str, env: SlotEnv) -> Extracted:
     elif named := GOAL_NAMED.search(text):
         head = text[: named.end()]
         values.update(_value_and_field(text[named.end() :]))
+    elif made := _MADE_INSTEAD.search(text):
+        # "can we make it a 5k instead": the goal in focus, by a new title
+        values.update(field="title", new_value=made["value"])
     elif kept := KEEP_DATE.search(text) or DATE_SAID_AGAIN.search(text):
         # "hmm actually keep april", "wait i said end of june": the date, as it was said.
         values.update(field="target date", new_value=kept["when"])
@@ -491,17 +495,23 @@ def extract_adjustment(text: str, env: SlotEnv) -> Extracted:
     return Extracted(values, head)
 
 
-_COUNT = re.compile(r"^\s*(\d+)\s+([a-z]+)\s*$", re.IGNORECASE)
+_MADE_INSTEAD = re.compile(
+    r"\b(?:make|change|turn)\s+it\s+(?:into\s+)?(?P<value>(?:a\s+|an\s+)?[\w-]+(?:\s+[\w-]+){0,3})"
+    r"\s+instead\b",
+    re.IGNORECASE,
+)
+_COUNT = re.compile(r"^\s*(?:a\s+|an\s+)?(\d+)\s*([a-z]+)\s*$", re.IGNORECASE)
 
 
 def _count_changed(title: str, value: str) -> str:
     """A new title that only changes a count the title holds ("15 books" of "Read 12 books
-    this year": "Read 15 books this year"); else the value as said."""
+    this year": "Read 15 books this year"; "a 5k" of "Run a 10k with my sister"); else the
+    value as said."""
     said = _COUNT.match(value)
     if said is None:
         return value
     number, noun = said.groups()
-    counted = re.compile(rf"\b\d+(?=\s+{re.escape(noun)}\b)", re.IGNORECASE)
+    counted = re.compile(rf"\b\d+(?=\s*{re.escape(noun)}\b)", re.IGNORECASE)
     return counted.sub(number, title, count=1) if counted.search(title) else value
 
 

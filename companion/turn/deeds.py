@@ -107,7 +107,9 @@ _ADJUST_CUE = re.compile(
     r"|\bgoal\b.*\b(?:change|rename|move|push|postpone|adjust|update|edit|extend)\b"
     # "move it to april", "push the date back to october": the goal in focus, by its date.
     r"|\b(?:move|push|postpone|shift|change|make)\s+(?:it|that|the\s+(?:date|deadline))"
-    r"(?:\s+back)?\s+(?:to|till|until)\b",
+    r"(?:\s+back)?\s+(?:to|till|until)\b"
+    # "can we make it a 5k instead": the goal in focus, made something else
+    r"|\b(?:make|change|turn)\s+it\s+(?:into\s+)?(?:a\s+|an\s+)?[\w-]+(?:\s+[\w-]+){0,3}\s+instead\b",
     re.IGNORECASE,
 )
 

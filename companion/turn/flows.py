@@ -34,6 +34,8 @@ FLOW_DONE = {
     "complete_habit": "Ticked “{title}” for today. Nice work!",
     "adjust_goal": "Updated “{title}”: its {field} is now {value}.",
 }
+# A new title says itself: not "Updated “Run a 5k”: its title is now Run a 5k".
+GOAL_RENAMED = "Done: your goal is now “{title}”."
 # A deed told beside a loss or a heavy feeling is marked without a cheer.
 FLOW_DONE_QUIET = {
     "complete_mission": "{sorry} I've marked “{title}” as done.",
@@ -136,8 +138,10 @@ def flow_outcome(
     if run["ok"]:
         title = _action_title(name, slots, outputs.get(FLOW_TOOLS[name], {}))
         dialogue = dialogue.complete()
+        changed = _changed(name, slots)
         words = FLOW_DONE_QUIET.get(name, FLOW_DONE[name]) if sorry else FLOW_DONE[name]
-        done = words.format(title=title, sorry=sorry, **_changed(name, slots))
+        words = GOAL_RENAMED if changed.get("field") == "title" else words
+        done = words.format(title=title, sorry=sorry, **changed)
         text = " ".join(filter(None, [flow["reply"], done]))
     else:
         reason = readable(run["error"] or "")

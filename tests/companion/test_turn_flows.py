@@ -70,6 +70,16 @@ def test_with_a_single_goal_a_change_assumes_it_and_says_so(owner):
     assert "You have one goal, “Walk to work”" in answer["reply"]
 
 
+def test_a_goal_made_something_else_instead_is_renamed_with_its_count_changed(owner):
+    goal = make_goal(owner, title="Run a 10k with my sister")
+
+    answer = say(owner, "honestly 10k feels like a lot, can we make it a 5k instead")
+
+    goal.refresh_from_db()
+    assert goal.title == "Run a 5k with my sister"
+    assert answer["reply"] == "Done: your goal is now “Run a 5k with my sister”."
+
+
 def test_the_date_said_again_just_after_a_goal_was_set_up_changes_it(owner):
     answer = None
     for text in ("i want to learn to swim properly by july", "so i can swim with my son", "yes"):
