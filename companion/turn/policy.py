@@ -102,6 +102,7 @@ SETS = (
     BlindSet("writers 13-14", BLIND / "conversations_writers1314.jsonl", 4, 3),  # every fourth
     BlindSet("writers 15-16", BLIND / "conversations_writers1516.jsonl", 4, 3),  # every fourth
     BlindSet("writers 17-18", BLIND / "conversations_writers1718.jsonl", 4, 3),  # every fourth
+    BlindSet("writers 19-20", BLIND / "conversations_writers1920.jsonl", 4, 3),  # every fourth
 )
 # The acts the policy may choose: those the reply can do without a flow or a tool's write.
 LEARNED = (
