@@ -92,6 +92,7 @@ _KINDNESS_CUES = (
     ("missed", words.MISSED),
     ("mulled", words.MULLING),
     ("luck", words.LUCK),
+    ("tired", words.TIRED),
     ("plan", words.OWN_PLAN),
     ("effort", words.EFFORT),
 )
@@ -100,6 +101,7 @@ _KINDNESS_WORDS = {
     "missed": words.MISSED_EASED,
     "mulled": words.MULLED,
     "luck": words.LUCK_WISHED,
+    "tired": words.TIRED_EASED,
     "effort": words.EFFORT_SEEN,
 }
 

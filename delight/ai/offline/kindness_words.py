@@ -108,6 +108,20 @@ LUCK = re.compile(
 
 LUCK_WISHED = ("Good luck{n}! You've got this, and I'll be here to hear how it went.",)
 
+# Only tired, said plainly ("nah just tired", "knackered tbh"): rest backed, nothing to fix.
+TIRED = re.compile(
+    r"^\W*(?:(?:nah|no|yeah|ya|ok|honestly|tbh|mostly|just|so|really|a bit|bit|pretty|proper|i'?m"
+    r"|i am|feeling|feel"
+    r"|soo+)\W+)*(?:tired|knackered|exhausted|wiped(?: out)?|shattered|drained|wrecked|zonked"
+    r"|cream crackered|done in|running on empty)(?:\W+(?:tbh|honestly|lol|really|now|today"
+    r"|tonight|mostly))*\W*$",
+    re.IGNORECASE,
+)
+TIRED_EASED = (
+    "Fair enough{n}. A day like that takes it out of you; be easy on yourself tonight.",
+    "That makes sense{n}. Rest counts too: an early night is a good plan.",
+)
+
 # Asked whether a plan is too much ("is that too ambitious for a beginner").
 TOO_MUCH = re.compile(
     r"\b(?:is|was|are) (?:that|this|it|they) (?:a bit |way )?too (?:ambitious|much|hard|big"
