@@ -481,7 +481,14 @@ SKIPPED = regex(r"""
 # Words of a question that asks for an idea: answered with one suggestion.
 ASKS_FOR_IDEAS = re.compile(
     r"\b(?:should i|(?:do|d) (?:you|u|ya) (?:think|reckon) i (?:should|could)"
-    r"|what (?:do|can|could) i|how (?:do|can|could|should) i|any (?:tips|ideas|advice)"
+    r"|what (?:do|can|could) i|how (?:do|can|could|should) i|any (?:tips?|ideas?|advice)"
+    # "do you have advice for endings", "is there one thing you think i should change", "tell
+    # me one thing to make street photos less boring", "can you explain raid 5 simple"
+    r"|(?:do|d|have) (?:you|u|ya) (?:have|got) (?:any |some )?(?:advice|tips?|ideas?)"
+    r"|is there (?:one|a|any) (?:thing|way|trick|tip)"
+    r"|tell me (?:one|a|an|some|the|your) (?:thing|way|tip|trick|idea|easiest|best|simplest"
+    r"|quickest)|tell me (?:the )?(?:easiest|best|simplest|quickest)"
+    r"|(?:can|could) (?:you|u) explain"
     r"|tips? (?:for|on)|suggest|recommend|ideas? for|what would you do|one (?:tiny|small) thing"
     r"|what (?:should|do) i (?:look for|get|buy|try)|recipes? (?:for|with|idea)"
     r"|(?:give|got|have|know|send) (?:me )?(?:a |any |some )?recipes?"

@@ -356,6 +356,15 @@ ADVICE_OPEN = (
     "I don't have a ready answer for that one{n}, but here's what usually helps: write down "
     "the one part of it you can control, and do just that part next."
 )
+# The same, asked again for another matter ("I don't have a ready answer" said once is enough).
+ADVICE_OPEN_AGAIN = (
+    "That one's outside what I know well{n}. What usually helps: pick the smallest piece of "
+    "it, give it ten minutes, and see what's clearer after."
+)
+ADVICE_EXPLAIN = (
+    "I can't explain that one properly here{n}: a short video or your course notes will do it "
+    "better than I can. If it helps, we can make ten minutes on it one of today's missions."
+)
 ADVICE_GENERAL = (
     "One small idea{n}: make the next step so small it's almost silly, like five minutes or "
     "one sentence, and do just that today."

@@ -72,15 +72,19 @@ def advice_reply(text: str, ctx: ReplyContext, turn: int) -> list[str]:
                     return [_suggest(s, ctx.name) for s in picked]
     if ours:
         return ours
+    if _EXPLAIN.search(text):
+        return [named(words.ADVICE_EXPLAIN, ctx.name)]  # "explain raid 5 simple": honestly not
     if fact:
         return [named(FACT_UNKNOWN[0], ctx.name)]  # a fact asked is no step to take
     if ctx.missions and not names_a_matter:
         return [named(words.ADVICE_MISSION, ctx.name, mission=ctx.missions[-1])]
     if names_a_matter:
-        return [named(words.ADVICE_OPEN, ctx.name)]
+        return [named(words.ADVICE_OPEN, ctx.name), named(words.ADVICE_OPEN_AGAIN, ctx.name)]
     return [named(words.ADVICE_GENERAL, ctx.name)]
 
 
+# Asked to explain a subject, which no suggestion of hers does.
+_EXPLAIN = re.compile(r"\bexplain\b", re.IGNORECASE)
 # A question of its own ("should i freeze…"), not a report of what was tried ("i tried
 # herbal tea, didnt do much": an idea about what was said before).
 _ASKS_OWN = re.compile(

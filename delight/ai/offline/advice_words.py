@@ -272,6 +272,17 @@ TOPICS: tuple[Topic, ...] = (
         "always learned, and it takes the blank page away.",
     ),
     _topic(
+        r"\bphotos?\b|\bphotograph\w*|\bpictures?\b|\bcamera\b|\bcomposition\b|\bshots?\b"
+        r"(?=.{0,40}\b(?:boring|better|flat|dull|interesting|improve|nicer|good)\b)"
+        r"|\b(?:street|portrait|landscape) (?:photos?|photography|shots?)\b",
+        "Get closer than feels comfortable, then wait: let a person walk into your frame "
+        "instead of chasing them. A scene with someone passing through tells a story.",
+        "Give yourself one rule for a whole walk, like only shadows, only the colour red or "
+        "only hands. A limit makes you look harder, and the photos get more interesting.",
+        "Shoot from somewhere unusual: crouch low, or frame the scene through a doorway or a "
+        "window. The same street looks new from knee height.",
+    ),
+    _topic(
         r"\bguitar\b|\bpiano\b|\bukulele\b|\bviolin\b|\binstrument\b|\bchords?\b"
         r"|\bscales\b|\bsing(?:ing)?\b|\bkeyboard\b|\bdrums?\b|\bpractis\w*|\bpractic\w*",
         "Practise little and often: ten minutes a day beats an hour on Sunday. Start with the "

@@ -8,6 +8,7 @@ import pytest
 from companion.dialogue.cues import (
     about_others,
     asks_for_goal,
+    asks_for_ideas,
     fix_typos,
     is_aside,
     is_question,
@@ -365,3 +366,23 @@ def test_asked_whether_she_did_something_is_a_question(text):
 )  # fmt: skip
 def test_a_wish_to_sort_out_or_work_on_something_of_theirs_is_an_aim(text, aim):
     assert wished_aim(text) == aim
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "probability is pure confusion fi real. any tip",
+        "do you have advice for endings",
+        "is there one thing you think I should change",
+        "tell me one thing to make street photos less boring",
+        "tell me easiest dinner a idiot can make with tomato onion",
+        "honestly can you explain raid 5 simple",
+    ],
+)
+def test_a_request_for_an_idea_however_it_is_put_asks_for_one(text):
+    assert asks_for_ideas(text)
+
+
+@pytest.mark.parametrize("text", ["tell me about your day", "i have advice from my mum"])
+def test_words_of_advice_in_passing_ask_for_none(text):
+    assert not asks_for_ideas(text)

@@ -276,6 +276,14 @@ def test_an_ache_from_effort_is_met_as_soreness_not_asked_to_talk_it_through(tex
     assert "talk through" not in said
 
 
+@pytest.mark.parametrize("text", ["nah just tired", "knackered tbh", "im tired"])
+def test_only_tired_is_met_with_rest_backed_not_a_pep_talk(text):
+    said = reply("kindness", text, streak=StreakNote(current=4, longest=4, strength=60, freezes=0))
+    assert said.startswith(("Fair enough", "That makes sense"))
+    assert "better than you think" not in said
+    assert not kindness.kindness_answers("tired of everything")
+
+
 def test_backing_speaks_of_a_time_only_when_one_was_picked():
     untimed = [act_reply("kindness", "ok ill write the bio first", ReplyContext(), turn=n)[0]
                for n in range(6)]  # fmt: skip
@@ -293,6 +301,19 @@ def test_asked_whether_a_rest_is_all_right_she_reassures_before_anything_else():
     streak = StreakNote(current=18, longest=18, strength=60, freezes=0)
     said = reply("kindness", "is that ok", streak=streak)
     assert said.startswith(("It's okay, Sam.", "No judgement here, Sam."))
+
+
+def test_asked_to_explain_a_subject_she_says_honestly_she_cannot_and_offers_a_mission():
+    said = reply("advice", "honestly can you explain raid 5 simple")
+    assert said.startswith("I can't explain that one properly here")
+
+
+def test_advice_on_photos_is_about_photos_and_a_second_unknown_matter_is_said_afresh():
+    photos = reply("advice", "tell me one thing to make street photos less boring")
+    assert "ready answer" not in photos
+    assert any(word in photos for word in ("frame", "photos", "street"))
+    said = act_reply("advice", "probability is pure confusion. any tip", ReplyContext(), turn=0)
+    assert said[0] != said[1]  # said once already, the second stands in
 
 
 def test_advice_about_a_head_chef_is_about_work_not_a_mission():
