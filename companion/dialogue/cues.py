@@ -43,7 +43,9 @@ TITLE_MAX_WORDS = 12
 _SENTENCES = re.compile(r"(?<=[.!?])\s+")
 _AIM_END = re.compile(
     r"\s*[,;(]\s*(?:i|im|i'm|ive|i've|my|it|its|it's|we|cause|cos|used to|since|ever since"
-    r"|back when|she|shes|she's|he|hes|he's|they|theyre|they're)\b|\s+(?:lol|haha)\b"
+    r"|back when|she|shes|she's|he|hes|he's|they|theyre|they're|like)\b|\s+(?:lol|haha)\b"
+    # "learn some spanish before we go": the trip says when, not what
+    r"|\s+before\s+(?:we|i)\s+(?:go|leave|fly|travel)\b"
     r"|[?!.]+(?:\s|$)"
     r"|,?\s+(?:but|though|tho)\b|\s+and\s+(?:never|still|always|just|keep)\b"
     r"|\s+for\s+(?:like\s+|about\s+|over\s+)?(?:\w+\s+)?(?:years?|months?|ages|a\s+while|ever)\b"
@@ -124,10 +126,11 @@ def wished_aim(text: str) -> str:
     for sentence in _SENTENCES.split(fix_typos(text)):
         said_before, told = f"{said_before} {sentence}", said_before
         before, _, joined = sentence.partition(" and i ")
-        # Only a thing just got or a pastime told makes the joined wish a goal ("im tired and
-        # i want to sleep" is no goal; "i used to run loads … and i really want to get back
-        # into it" is).
-        joined = joined if _GOT_THING.search(before) or _PASTIME.search(before) else ""
+        # Only a thing just got, a pastime or a trip ahead told makes the joined wish a goal
+        # ("im tired and i want to sleep" is no goal; "i used to run loads … and i really want
+        # to get back into it" is, and "we're going to seville in may and i really want to
+        # learn some spanish before we go").
+        joined = joined if any(cue.search(before) for cue in _JOINS_A_WISH) else ""
         for part, earlier in ((sentence, ""), (f"i {joined}" if joined else "", before)):
             if part and (wish := WISH.match(part)):
                 # The aim, without what is said about it: "start running again, i used to…"
@@ -200,6 +203,13 @@ _PASTIME = re.compile(
     r"(?P<verb>[a-z]+)\b",
     re.IGNORECASE,
 )
+# A trip or an event ahead, which a wish joined on after it prepares for.
+_AHEAD = re.compile(
+    r"\b(?:going|off|heading|travelling|traveling|flying|moving|visiting) (?:to|back to)\b"
+    r"|\b(?:trip|holiday|wedding|honeymoon|marathon|race|exam|interview)\b",
+    re.IGNORECASE,
+)
+_JOINS_A_WISH = (_GOT_THING, _PASTIME, _AHEAD)
 _DOUBLED = re.compile(r"^[^aeiou]*[aeiou][bdgmnpt]$")
 
 

@@ -285,7 +285,7 @@ def extract_goal(text: str, env: SlotEnv) -> Extracted:
     # Of several sentences, one that wishes for something says the aim ("but thats not why
     # im here lol. i want to start playing guitar again").
     wished = [sentence for sentence in sentences if wished_aim(sentence)]
-    titles = (_title_in(sentence) for sentence in (wished or sentences))
+    titles = (_title_in(_the_wish(sentence)) for sentence in (wished or sentences))
     rest = next((title for title in titles if title), "")
     if rest:
         values["title"] = rest
@@ -309,6 +309,13 @@ _REQUEST_WORDS = re.compile(
 )
 
 
+def _the_wish(sentence: str) -> str:
+    """The wish of a sentence that tells something first and joins it on ("we're going to
+    seville in may and i really want to learn some spanish…"); else the sentence."""
+    before, joined, wish = sentence.rpartition(" and i ")
+    return f"i {wish}" if joined and before and wished_aim(f"i {wish}") else sentence
+
+
 def _title_in(sentence: str) -> str:
     """The goal's title in `sentence`, without lead-ins or a clause about themselves after a
     comma ("…guitar again, i havent touched it in years") ("" when none)."""
@@ -322,8 +329,10 @@ _ABOUT_THEM = re.compile(
     # for ages", "…, always wanted to", "…, cause my knees", "…, its been years", "…, lol")
     r"|,\s*(?:been|always|never|because|cause|cuz|coz|since|its|it's|it has|it's been"
     r"|havent|haven't|hopefully|finally|lol|haha|tbh|idk)\b.*$"
-    # ... or a when that says why ("…my mother's recipes before i forget them")
-    rf"|\s+(?:{URGENT_WHEN})\b.*$",
+    # ... or a when that says why ("…my mother's recipes before i forget them"), or a trip
+    # ("…some spanish before we go, like enough to order food")
+    rf"|\s+(?:{URGENT_WHEN})\b.*$|\s+before\s+(?:we|i)\s+(?:go|leave|fly|travel)\b.*$"
+    r"|,\s*like\b.*$",
     re.IGNORECASE,
 )
 

@@ -17,15 +17,36 @@ from goals.selectors import flow_choices, habits_today, missions_done_today, tri
 
 def said_from_records(user: User, text: str, now: dt.datetime, last: dict[str, Any] | None) -> str:
     """What the records answer when a message asks them ("" otherwise): "does that count?"
-    just after a mark, a habit's progress, what was done today, whether one thing is marked,
-    whether a goal was set up."""
+    just after a mark (or of something done yesterday), a habit's progress, what was done
+    today, whether one thing is marked, whether a goal was set up."""
     return (
         counted_reply(last, text)
+        or yesterday_counted(text)
         or habit_progress_said(user, text, now)
         or done_today_said(user, text, now)
         or marked_said(user, text, now)
         or goal_set_up_said(user, text)
     )
+
+
+# Asked whether a deed of yesterday counts ("i did it yesterday not today, does that still
+# count"): missions are ticked on the day they are done, so it is said honestly.
+_YESTERDAY = re.compile(r"\b(?:yesterday'?s?|last night)\b", re.IGNORECASE)
+_COUNT_ASKED = re.compile(
+    r"\b(?:does|did|will|would|can) (?:that|it|this|yesterday'?s?)(?: one)? (?:still )?count\b",
+    re.IGNORECASE,
+)
+YESTERDAY_COUNTS = (
+    "Missions are ticked on the day they're done, so yesterday's can't go on today's record. "
+    "It still did you good, though: the practice is in you either way. Tell me when you do "
+    "today's."
+)
+
+
+def yesterday_counted(text: str) -> str:
+    """The honest answer to whether something done yesterday counts ("" if not asked)."""
+    asked = _COUNT_ASKED.search(text) and _YESTERDAY.search(text)
+    return YESTERDAY_COUNTS if asked else ""
 
 
 _ASKED = re.compile(

@@ -105,3 +105,16 @@ def test_asked_whether_they_did_a_mission_today_she_answers_from_the_records(swi
 
     assert said["act"] == "progress"
     assert said["reply"] == "Yes: “Swim two lengths slowly” is marked done today."
+
+
+@pytest.mark.parametrize(
+    "text", ["wait no i did it yesterday not today, does that still count", "does yesterday count"]
+)
+def test_asked_whether_yesterday_counts_she_says_honestly_it_is_not_on_todays_record(owner, text):
+    mission = make_mission(make_goal(owner, title="Learn Spanish"), title="Learn 10 food words")
+
+    said = say(owner, text)
+
+    assert said["reply"].startswith("Missions are ticked on the day they're done")
+    mission.refresh_from_db()
+    assert mission.status != Mission.Status.COMPLETED

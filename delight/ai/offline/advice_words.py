@@ -247,6 +247,17 @@ TOPICS: tuple[Topic, ...] = (
         "When the thoughts start, give them somewhere boring to go: count back from 300 in "
         "threes, or picture a walk you know well, step by step. Lost count? Start again.",
     ),
+    # Fitting a goal around work ("what would you suggest for someone who works nights"):
+    # before sleep, which "nights" would otherwise not reach, and before the manager.
+    _topic(
+        r"\b(?:works?|working|on) (?:nights|night shifts?|shifts|lates|earlies|long hours)\b"
+        r"|\bshift ?work(?:er)?\b|\bfit (?:it|this|that|them|\w+) (?:in|around)\b"
+        r"|\b(?:no|never have|dont have|don't have) (?:the )?time\b|\bbusy (?:schedule|week)\b",
+        "Tie it to something that already happens every shift: ten minutes on your break, or "
+        "on the way home before you sleep. The same slot each time makes it automatic.",
+        "Plan it for your days off and count work days as a bonus: two good sessions a week "
+        "beat a daily plan that your rota keeps breaking.",
+    ),
     _topic(
         r"\b(?:a)?sleep(?:ing|s)?\b|\bslept\b|\bdaylight\b|\binsomnia\b|\btired\b"
         r"|\bbed ?time\b|\bawake\b"

@@ -70,7 +70,13 @@ def _kindness_for(text: str) -> tuple[str, tuple[str, ...]]:
     if harsh_on_self(text):
         return "harsh", words.SELF_CRITICISM_EASED
     if _REASSURANCE.search(text):
-        return "reassured", words.REASSURED
+        # "is it bad that i havent started yet": nothing built yet to say is not lost
+        unstarted = words.NOT_STARTED.search(text)
+        return (
+            ("not started", words.NOT_STARTED_EASED)
+            if unstarted
+            else ("reassured", words.REASSURED)
+        )
     if words.KINDNESS_ASKED.search(text):
         return "", ()
     if INJURY.search(text):

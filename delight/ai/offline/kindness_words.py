@@ -108,6 +108,16 @@ LUCK = re.compile(
 
 LUCK_WISHED = ("Good luck{n}! You've got this, and I'll be here to hear how it went.",)
 
+# Not begun yet ("is it bad that i havent started yet").
+NOT_STARTED = re.compile(
+    r"\b(?:havent|haven'?t|have not|not|didnt|didn'?t|did not)\s+(?:even\s+)?(?:started|start|begun"
+    r"|begin)\b",
+    re.IGNORECASE,
+)
+NOT_STARTED_EASED = (
+    "Not at all{n}. Every goal starts from nothing; the first small step is the one that "
+    "counts, and it can be today's.",
+)
 # Only tired, said plainly ("nah just tired", "knackered tbh"): rest backed, nothing to fix.
 TIRED = re.compile(
     r"^\W*(?:(?:nah|no|yeah|ya|ok|honestly|tbh|mostly|just|so|really|a bit|bit|pretty|proper|i'?m"

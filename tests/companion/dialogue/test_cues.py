@@ -183,6 +183,16 @@ def test_a_wish_joined_on_after_a_pastime_names_the_pastime(text, aim):
     assert wished_aim(text) == aim
 
 
+def test_a_wish_joined_on_after_a_trip_ahead_is_a_goal_named_without_the_trip():
+    text = (
+        "so me and my partner are going to seville in may and i really want to learn some"
+        " spanish before we go, like enough to order food and not be useless"
+    )
+    assert wished_aim(text) == "learn some spanish"
+    assert states_goal(text)
+    assert wished_aim("im tired and i want to sleep") == ""
+
+
 @pytest.mark.parametrize(
     ("text", "deed"),
     [

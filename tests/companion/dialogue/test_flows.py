@@ -60,6 +60,15 @@ def test_a_wish_long_meant_opened_with_so_keeps_its_title_and_the_rest_is_its_re
     assert step.dialogue.slots["title"] == "Get fitter"
 
 
+def test_a_wish_joined_on_after_a_trip_is_the_title_and_the_trip_its_date():
+    text = (
+        "so me and my partner are going to seville in may and i really want to learn some"
+        " spanish before we go, like enough to order food"
+    )
+    values = CREATE_GOAL.extract(text, SlotEnv(TODAY)).values
+    assert values == {"target_date": "in may", "title": "learn some spanish"}
+
+
 def test_making_it_a_goal_names_no_title():
     assert "title" not in CREATE_GOAL.extract("yeah lets make it a goal", SlotEnv(TODAY)).values
 

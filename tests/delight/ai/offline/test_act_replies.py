@@ -316,6 +316,17 @@ def test_advice_on_photos_is_about_photos_and_a_second_unknown_matter_is_said_af
     assert said[0] != said[1]  # said once already, the second stands in
 
 
+def test_advice_for_someone_who_works_nights_is_about_fitting_it_around_the_rota():
+    said = reply("advice", "ok what would you suggest for someone who works nights")
+    assert any(word in said for word in ("shift", "rota"))
+
+
+def test_not_started_yet_is_reassured_without_talk_of_what_was_built():
+    said = reply("kindness", "is it bad that i havent started yet")
+    assert said.startswith("Not at all")
+    assert "built" not in said
+
+
 def test_advice_about_a_head_chef_is_about_work_not_a_mission():
     text = "should i say something to the head chef tmrw or just let it go"
     said = reply("advice", text, missions=("Stretch for ten minutes",))
