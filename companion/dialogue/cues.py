@@ -131,7 +131,11 @@ def wished_aim(text: str) -> str:
         # to get back into it" is, and "we're going to seville in may and i really want to
         # learn some spanish before we go").
         joined = joined if any(cue.search(before) for cue in _JOINS_A_WISH) else ""
-        for part, earlier in ((sentence, ""), (f"i {joined}" if joined else "", before)):
+        # "honestly the big thing is i want to save up for a deposit": what leads up to it
+        led = LEAD_UP.sub("", sentence, count=1)
+        led = f"i want {led}" if led != sentence and led.lower().startswith("to ") else led
+        parts = ((sentence, ""), (led if led != sentence else "", ""))
+        for part, earlier in (*parts, (f"i {joined}" if joined else "", before)):
             if part and (wish := WISH.match(part)):
                 # The aim, without what is said about it: "start running again, i used to…"
                 aim = _AIM_END.split(wish["aim"], maxsplit=1)[0].strip()
@@ -144,6 +148,13 @@ def wished_aim(text: str) -> str:
     return ""
 
 
+# Words that lead up to a wish: "the big thing is i want to…", "what i really want is to…".
+LEAD_UP = re.compile(
+    r"^\W*(?:(?:honestly|so|ok|okay|well|and|but|tbh|yeah)\W+)*(?:the\s+(?:big|main|real"
+    r"|biggest|only|other)\s+thing\s+(?:is|for\s+me\s+is)|what\s+i\s+(?:really\s+)?want"
+    r"\s+is)\s+(?:that\s+)?(?=i\b|to\b)",
+    re.IGNORECASE,
+)
 # "too" and "as well" belong to the wish, not to the goal's title.
 _ALSO = re.compile(r"\s+(?:too|as well|also)\b(?=\s*(?:[,.!]|$))", re.IGNORECASE)
 # What "it" in a wish stands for, said just before: "i got a guitar … and i want to learn it".

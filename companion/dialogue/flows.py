@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.dialogue.choices import Choice, best_choice, named_by_the_rest, top_choices
-from companion.dialogue.cues import OPENING_SO, fix_typos, wished_aim
+from companion.dialogue.cues import LEAD_UP, OPENING_SO, fix_typos, wished_aim
 from companion.dialogue.dates import display_date, find_date, narrowed
 from companion.dialogue.parsing import (
     Parser,
@@ -311,7 +311,9 @@ _REQUEST_WORDS = re.compile(
 
 def _the_wish(sentence: str) -> str:
     """The wish of a sentence that tells something first and joins it on ("we're going to
-    seville in may and i really want to learn some spanish…"); else the sentence."""
+    seville in may and i really want to learn some spanish…") or leads up to it ("the big
+    thing is i want to…"); else the sentence."""
+    sentence = LEAD_UP.sub("", sentence, count=1)  # "the big thing is i want to…"
     before, joined, wish = sentence.rpartition(" and i ")
     return f"i {wish}" if joined and before and wished_aim(f"i {wish}") else sentence
 

@@ -396,3 +396,9 @@ def test_a_request_for_an_idea_however_it_is_put_asks_for_one(text):
 @pytest.mark.parametrize("text", ["tell me about your day", "i have advice from my mum"])
 def test_words_of_advice_in_passing_ask_for_none(text):
     assert not asks_for_ideas(text)
+
+
+def test_a_wish_led_up_to_is_a_wish():
+    said = "honestly the big thing is i want to save up for a deposit on a flat, im sick of renting"
+    assert wished_aim(said) == "save up for a deposit on a flat"
+    assert wished_aim("the thing is i dont know") == ""

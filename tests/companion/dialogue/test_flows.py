@@ -69,6 +69,12 @@ def test_a_wish_joined_on_after_a_trip_is_the_title_and_the_trip_its_date():
     assert values == {"target_date": "in may", "title": "learn some spanish"}
 
 
+def test_a_wish_led_up_to_is_the_title_without_its_lead_up():
+    text = "honestly the big thing is i want to save up for a deposit on a flat, im sick of renting"
+    values = CREATE_GOAL.extract(text, SlotEnv(TODAY)).values
+    assert values["title"] == "save up for a deposit on a flat"
+
+
 def test_making_it_a_goal_names_no_title():
     assert "title" not in CREATE_GOAL.extract("yeah lets make it a goal", SlotEnv(TODAY)).values
 

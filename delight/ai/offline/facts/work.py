@@ -84,15 +84,24 @@ def occupation(clause: str) -> list[ExtractedFact]:
         told = fact(f"Works in {field}", "personal", "occupation", 0.75, "work", value=field)
         employer = found["employer"]
         return [told, *([_employer(_placed(thing(employer, 8)))] if employer else [])]
+    # "i work in retail": a field of work.
+    found = _WORKS_IN_FIELD.search(clause)
+    if found:
+        field = found["field"].lower()
+        return [fact(f"Works in {field}", "personal", "occupation", 0.75, "work", value=field)]
     found = re.search(
         r"\bI (?:work|am working)(?: \w+)? (?:at|for) (?!my job\b|home\b)(.+)"
+        # "i work in a call centre in glasgow": a place of work
+        r"|\bI (?:work|am working)(?: \w+)? in ((?:an?|the) (?!(?:morning|evening|afternoon|day"
+        r"|night|week|meantime)\b).+)"
         r"|\bI (?:run|manage|own) (an? (?:\w+ )?(?:business|shop|store|restaurant|cafe|bakery"
         r"|company|firm|bar|pub|salon|gym|studio|farm|practice|agency|startup)\b.*)",
         clause,
         re.I,
     )
     if found:
-        return [_employer(thing(found.group(1) or found.group(2), 6))]
+        said = next(group for group in found.groups() if group)
+        return [_employer(_placed(thing(said, 8)))]
     # "i teach year 4", "i teach maths at a secondary": a teacher, whatever they teach.
     if re.search(r"\bI (?:teach|am teaching) (?:year|reception|primary|secondary|maths|math"
                  r"|english|science|music|art|history|french|spanish|pe|kids|children|at)\b",
@@ -119,6 +128,15 @@ _FIELD = re.compile(
     r"|finance|social media|customer service|reception|logistics|security|deliveries"
     r"|web design|graphic design|data entry|it support)\b(?: (?:for|at) (?P<employer>an? [^,.!?]+?"
     r"|[A-Z][^,.!?]+?))?(?=\s+(?:so|and|but)\b|[,.!?]|$)",
+    re.IGNORECASE,
+)
+
+
+_WORKS_IN_FIELD = re.compile(
+    r"\bI (?:work|am working) in (?P<field>retail|hospitality|it|tech|finance|healthcare|health"
+    r"|construction|sales|marketing|education|admin|hr|insurance|banking|logistics|care"
+    r"|social care|pharma|accounting|recruitment|customer service|law|publishing|media)\b"
+    r"(?!\s+(?:shop|store|company|firm|office|centre|center|department|team)\b)",
     re.IGNORECASE,
 )
 

@@ -128,7 +128,7 @@ def test_a_name_and_a_workplace_told_in_passing_are_said_back() -> None:
     text = "oh cool. im priya btw, i work nights at a pharmacy in leeds"
     said = learned_answer(extract_facts(text))
 
-    assert "your name is Priya and you work at a pharmacy in leeds" in said[0]
+    assert "your name is Priya and you work at a pharmacy in Leeds" in said[0]
 
 
 def test_nothing_worth_saying_back_gives_no_acknowledgement() -> None:

@@ -759,3 +759,22 @@ def test_a_state_before_a_description_is_no_name(text):
 def test_ill_typed_for_i_will_is_said_as_theyll():
     kept = [f.content for f in extract_facts("my partner says ill never manage it lol")]
     assert "Their partner says they'll never manage it" in kept
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            "im dani, 27, i work in a call centre in glasgow. its fine, pays the bills mostly",
+            "Works at a call centre in Glasgow",
+        ),
+        ("i work in retail", "Works in retail"),
+        ("i work in a hospital", "Works at a hospital"),
+    ],
+)
+def test_where_or_in_what_they_work_is_noted(text, said):
+    assert said in [f.content for f in extract_facts(text)]
+
+
+def test_working_in_the_morning_is_no_place_of_work():
+    assert extract_facts("i work in the morning") == []
