@@ -339,6 +339,8 @@ STOP_WORDS = frozenset({
     "evening", "morning", "night", "tonight", "yesterday", "now", "again",
     # Pronouns and nods: "all of them yeah" names no mission ("them" is no "theme").
     "them", "they", "those", "these", "all", "yeah", "yes", "ok", "okay", "lol",
+    # Question words: "whats my streak" names no “Write down what you spent”.
+    "what", "whats", "what's", "when", "where", "which", "who", "why",
 })  # fmt: skip
 ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1}
 ORDINAL = regex(r"^(?:the\s+)?(?:\#|number\s+)?(?P<n>\d+|first|second|third|fourth|fifth|last)"

@@ -29,8 +29,11 @@ def offer_taken(
     offer = waiting or asked
     if not offer:
         return None
-    deed = tells_a_deed(text)
-    picked = plan_mission_picked(user, offer["id"], text, deed=deed)
+    # The request's own words ("put them all on my list") tell no deed and name no mission
+    # ("List last month's income…" is not picked by "list").
+    rest = ASKS_TO_ADD.sub(" ", text)
+    deed = bool(rest.strip(" .,!?")) and tells_a_deed(rest)
+    picked = plan_mission_picked(user, offer["id"], rest, deed=deed) if rest.strip() else None
     if not (picked or asked or act == "affirm" or is_bare_yes(text)):
         return None
     done = picked["id"] if picked and deed else None
@@ -95,7 +98,8 @@ def approved_action(offer: dict[str, Any], outputs: dict[str, Any]) -> dict[str,
 # "put them all on my list", "add them", "approve the plan": a waiting plan asked for, even
 # when the offer was made a few messages before.
 ASKS_TO_ADD = re.compile(
-    r"\b(?:put|add)\s+(?:them|those|these|the\s+missions|all\s+of\s+them)\b"
+    r"\b(?:put|add)\s+(?:them|those|these|the\s+missions|all\s+of\s+them)(?:\s+all)?"
+    r"(?:\s+(?:on|to|in)(?:to)?\s+(?:my|the)\s+(?:list|today))?\b"
     r"|\b(?:put|add|move)\s+(?:it|them|those|these)(?:\s+all)?\s+(?:on|to|in)(?:to)?"
     r"\s+(?:my|the)\s+list\b|\bapprove\s+(?:them|the\s+plan|all|the\s+missions)\b"
     # Asked "shall I put them all on your list?": "all of them", "the lot", "everything".

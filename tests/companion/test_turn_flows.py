@@ -284,6 +284,18 @@ def test_a_waiting_plan_asked_for_in_words_later_is_put_on_the_list(owner):
     assert goal.missions.get().status == Mission.Status.PENDING
 
 
+def test_asking_for_the_plan_on_my_list_marks_no_mission_named_list(owner):
+    goal = make_goal(owner, title="Save 5000 for a flat deposit", decomposition_status="done")
+    for title in ("List last month's income and every regular bill", "Write down what you spent"):
+        make_mission(goal, title=title, status=Mission.Status.SUGGESTED)
+
+    offer = say(owner, "ok whats first then")
+    done = say(owner, "oh yeah put them all on my list", offer)
+
+    assert "marked done" not in done["reply"]
+    assert set(goal.missions.values_list("status", flat=True)) == {Mission.Status.PENDING}
+
+
 def test_a_goodnight_that_opens_with_ok_approves_nothing(owner):
     goal = make_goal(owner, title="Get back into running", decomposition_status="done")
     make_mission(goal, title="Find your old trainers", status=Mission.Status.SUGGESTED)

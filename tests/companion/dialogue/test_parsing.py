@@ -253,3 +253,9 @@ def test_a_thing_got_is_the_one_mission_of_buying_it_by_any_of_its_names():
     assert bought_one("ok so i got the trainers yesterday", missions) == missions[0]
     assert bought_one("got home late again", missions) is None
     assert bought_one("did the trainers thing", missions) is None  # nothing got
+
+
+def test_a_question_word_names_no_choice():
+    spent = Choice(1, "Write down what you spent")
+    assert best_choice("whats my streak now", [spent]) is None
+    assert best_choice("wrote down what i spent", [spent, Choice(2, "Walk 20 minutes")]) == spent
