@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from companion.dialogue.cues import clauses
+from companion.dialogue.cues import clauses, denies_done, plans_ahead, skips
 from companion.dialogue.phrases import (
     LIGHT_VERB_WORDS,
     NOT_DEEDS,
@@ -347,3 +347,58 @@ def bought_one(deed: str, missions: Sequence[Choice]) -> Choice | None:
     trainers" for "Buy a pair of proper running shoes"); "got home late" names none."""
     buying = [m for m in missions if _BUYING.match(m.title)]
     return best_choice(deed, buying, LIGHT_VERBS) if buying and _ACQUIRED.search(deed) else None
+
+
+# Missions that ask for a number: counting, checking, weighing, logging, measuring.
+_MEASURING = re.compile(
+    r"^\W*(?:count|check|weigh|measure|log|track|record|note|write down|take (?:your |my )?"
+    r"(?:blood|bp|pressure|sugar|reading|weight))\b",
+    re.IGNORECASE,
+)
+_MEASURE_VERBS = frozenset(
+    _stem(verb)
+    for verb in (
+        "count",
+        "check",
+        "weigh",
+        "measure",
+        "log",
+        "track",
+        "record",
+        "note",
+        "write",
+        "down",
+    )
+)
+
+
+def measured_one(text: str, missions: Sequence[Choice]) -> Choice | None:
+    """The one mission that asks for a number, named by a word of its own beside the number
+    told ("oh my phone does that already, 4200 today so far" for "Count your steps on an
+    ordinary day (phone or watch)"; "my sugar was 6.8" for "Check blood sugar"); None when
+    no such mission shares a word."""
+    measuring = [m for m in missions if _MEASURING.match(m.title)]
+    ignored = LIGHT_VERBS | _MEASURE_VERBS
+    return best_choice(text, measuring, ignored) if measuring else None
+
+
+# A mission pointed at by a few of its words: "the setting up one", "the shoes thing".
+_POINTER = re.compile(r"\bthe ((?:[a-z']+ ){0,3}[a-z']+) (?:one|thing|bit|mission)\b", re.I)
+
+
+_ORDINAL_WORDS = re.compile(
+    r"^(?:first|second|third|fourth|fifth|last|next|other|same|\d+(?:st|nd|rd|th)?)$", re.I
+)
+
+
+def pointed_one(text: str, missions: Sequence[Choice]) -> Choice | None:
+    """The one mission a pointer in `text` names (its verb counts, light or not), in a
+    sentence that plans or denies nothing ("i would try the stretch thing later" points at
+    no deed)."""
+    for sentence in re.split(r"[.!?;]+", text):
+        pointer = _POINTER.search(sentence)
+        if pointer and _ORDINAL_WORDS.match(pointer.group(1)):
+            continue  # "the first one i chewed the gum": an order, not a name
+        if pointer and not (plans_ahead(sentence) or denies_done(sentence) or skips(sentence)):
+            return best_choice(pointer.group(1), missions)
+    return None

@@ -487,7 +487,8 @@ ASKS_FOR_IDEAS = re.compile(
     # "do you have advice for endings", "is there one thing you think i should change", "tell
     # me one thing to make street photos less boring", "can you explain raid 5 simple"
     r"|(?:do|d|have) (?:you|u|ya) (?:have|got) (?:any |some )?(?:advice|tips?|ideas?)"
-    r"|is there (?:one|a|any) (?:thing|way|trick|tip)"
+    r"|is there (?:one|a|an|any) (?:(?:easy|easier|quick|simple|good|better|best) )?(?:thing|way"
+    r"|trick|tip|app)"
     r"|tell me (?:one|a|an|some|the|your) (?:thing|way|tip|trick|idea|easiest|best|simplest"
     r"|quickest)|tell me (?:the )?(?:easiest|best|simplest|quickest)"
     r"|(?:can|could) (?:you|u) explain"

@@ -23,8 +23,10 @@ from companion.dialogue import (
     fits_better,
     fits_one,
     fitting,
+    measured_one,
     named_by_the_rest,
     names_its_topic_only,
+    pointed_one,
     tells_a_bare_past,
     told_in_its_verb,
 )
@@ -149,6 +151,7 @@ FOLLOW_WORDS = 6
 # A thing told as done by its state ("kitchen counter is clean!!", "the garlic is in the
 # ground", "blackout curtains are up", "mat is out in the lounge", "ok NOW its deleted fr"): a
 # weak sign of a deed, like the message's act.
+_NUMBER = re.compile(r"\d")
 _DONE_STATE = re.compile(
     r"\b(?:is|are|'s|s|its|thats)\s+(?:all\s+|finally\s+|now\s+)?(?:clean|spotless|tidy|sorted|planted"
     r"|in the ground|in the water|soaking|booked|paid|posted|ready|up|out|closed|shut|set up"
@@ -220,9 +223,11 @@ class DeedSigns:
     deed: str
     adjusts: bool
     bare: bool
+    measured: bool = False  # a number told ("4200 today so far"), for a mission that counts
 
     def make_a_flow_possible(self) -> bool:
-        return self.done or self.mission or bool(self.deed) or self.adjusts or self.bare
+        signs = (self.done, self.mission, self.deed, self.adjusts, self.bare, self.measured)
+        return any(signs)
 
 
 def deed_signs(text: str, deps: TurnDeps, *, reported: bool) -> DeedSigns:
@@ -267,6 +272,7 @@ def deed_signs(text: str, deps: TurnDeps, *, reported: bool) -> DeedSigns:
         # A past form with no subject ("foam rolled", "tyre pressure checked"): a deed only
         # in the verb of the mission it names.
         bare=told and not deed and tells_a_bare_past(text),
+        measured=told and bool(_NUMBER.search(text)),
     )
 
 
@@ -393,8 +399,10 @@ def mission_flow(
     told_mission = signs.mission and (signs.deed or reported)
     if ((done or told_mission) and named) or (done and signs.mission):
         return "complete_mission", choices
-    if signs.deed and (pointed := _pointed(text, choices)):
+    if signs.deed and (pointed := pointed_one(text, choices.missions)):
         return _one(pointed, choices)
+    if signs.measured and (measured := measured_one(text, choices.missions)):
+        return _one(measured, choices)  # "4200 today so far" for "Count your steps…"
     if fit := deed_fit(text, signs, choices, deps, reported=reported):
         # Only the missions the deed fits are offered: "watered them. the peas can wait" is
         # the seedlings, not a question about the peas. One fit by meaning alone shares no
@@ -551,28 +559,6 @@ def _first_named(text: str, earlier: tuple[str, ...], choices: DialogueContext) 
         if named := _FIRST_OFFERED.search(said):
             title = named.group(1) or named.group(2)
             return next((m for m in choices.missions if m.title == title), None)
-    return None
-
-
-# A mission pointed at by a few of its words: "the setting up one", "the shoes thing".
-_POINTER = re.compile(r"\bthe ((?:[a-z']+ ){0,3}[a-z']+) (?:one|thing|bit|mission)\b", re.I)
-
-
-_ORDINAL_WORDS = re.compile(
-    r"^(?:first|second|third|fourth|fifth|last|next|other|same|\d+(?:st|nd|rd|th)?)$", re.I
-)
-
-
-def _pointed(text: str, choices: DialogueContext) -> Choice | None:
-    """The one mission a pointer in `text` names (its verb counts, light or not), in a
-    sentence that plans or denies nothing ("i would try the stretch thing later" points at
-    no deed)."""
-    for sentence in re.split(r"[.!?;]+", text):
-        pointer = _POINTER.search(sentence)
-        if pointer and _ORDINAL_WORDS.match(pointer.group(1)):
-            continue  # "the first one i chewed the gum": an order, not a name
-        if pointer and not (plans_ahead(sentence) or denies_done(sentence) or skips(sentence)):
-            return best_choice(pointer.group(1), choices.missions)
     return None
 
 

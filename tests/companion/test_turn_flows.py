@@ -296,6 +296,17 @@ def test_asking_for_the_plan_on_my_list_marks_no_mission_named_list(owner):
     assert set(goal.missions.values_list("status", flat=True)) == {Mission.Status.PENDING}
 
 
+def test_a_number_told_marks_the_mission_that_counts_it(owner):
+    goal = make_goal(owner, title="Walk 10000 steps a day")
+    counting = make_mission(goal, title="Count your steps on an ordinary day (phone or watch)")
+    make_mission(goal, title="Put comfy shoes and a rain layer by the door")
+
+    say(owner, "oh my phone does that already apparently, 4200 today so far")
+
+    counting.refresh_from_db()
+    assert counting.status == Mission.Status.COMPLETED
+
+
 def test_a_goodnight_that_opens_with_ok_approves_nothing(owner):
     goal = make_goal(owner, title="Get back into running", decomposition_status="done")
     make_mission(goal, title="Find your old trainers", status=Mission.Status.SUGGESTED)

@@ -133,6 +133,8 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|\bwhat are you (?:for|able to"
             r" do|good at)\b|\bhow (?:does this|does this app|do you) work\b|\bfirst time"
             r" (?:using|on|here|trying)\b|\bi am new (?:here|to this)\b|\bnew to (?:this|the app)\b"
+            r"|\b(?:never|not) (?:used|tried|done) (?:one of )?(?:these|this|an?) (?:apps?|things?"
+            r"|before)\b"
             r"|\bwhat can i (?:ask you|do here|use you for)\b|\bwhat do you do\b"
             r"|\bwhat (?:even )?is this(?: app| thing| place| site)?\W*(?:$|lol|my|a |i |exactly)"
             r"|\bare you (?:a|like a) (?:bot|chatbot|robot|real person|human|life coach|coach)\b"

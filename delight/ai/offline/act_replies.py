@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from delight.ai.offline import act_words as words
+from delight.ai.offline import kindness_words
 from delight.ai.offline.act_input import ActInput, drawn
 from delight.ai.offline.advice import advice_reply
 from delight.ai.offline.answers import learned_answer
@@ -99,9 +100,19 @@ def help_reply(given: ActInput) -> list[str]:
     asked whether she is a person, the truth first."""
     if _PERSON_ASKED.search(given.text):
         return [named(words.NOT_A_PERSON, given.ctx.name)]
+    if _NEW_HERE.search(given.text) and not given.ctx.goals:
+        # "ive never used one of these apps before so bear with me": welcomed, not lectured
+        return [named(words.NEW_HERE, given.ctx.name), named(words.HELP, given.ctx.name)]
     return [named(words.HELP, given.ctx.name), named(words.HELP_AGAIN, given.ctx.name)]
 
 
+# New here ("first time using this", "never used one of these apps before").
+_NEW_HERE = re.compile(
+    r"\bfirst time (?:using|on|here|trying)\b|\bnew (?:here|to this|to the app)\b"
+    r"|\b(?:never|not) (?:used|tried|done) (?:one of )?(?:these|this|an?)"
+    r" (?:apps?|things?|before)\b",
+    re.IGNORECASE,
+)
 # Asked whether she is a person or a machine (not told "ur alright for a robot").
 _PERSON_ASKED = re.compile(
     r"\b(?:are|r|is)\s+(?:you|u|ya|this|eliza)\s+(?:an?\s+|even\s+)?(?:real|human|person|bot"
@@ -190,8 +201,8 @@ def listen(given: ActInput, act: str = "venting") -> list[str]:
         return drawn(words.REACHING_OUT_EASED, given, "reaching-out")
     if words.HELPED.search(given.text) and not words.NOT_HELPED.search(given.text):
         return drawn(words.GLAD_IT_HELPED, given, "helped")
-    if INJURY.search(given.text):
-        return kindness(given)  # hurt, told with a laugh or not: sorry, go easy
+    if INJURY.search(given.text) or kindness_words.HEALTH_NEWS.search(given.text):
+        return kindness(given)  # hurt, or a doctor's news: sorry, go easy; taken seriously
     if words.DOUBTED.search(given.text) and not given.very_sad:
         return drawn(words.DOUBTED_WORDS, given, "doubted")
     if words.ACHE.search(given.text) and not given.very_sad:

@@ -37,6 +37,10 @@ THANKS = (
     "Anytime{n}. That's what I'm here for.",
     "Happy to help{n}. Anything else on your mind?",
 )
+NEW_HERE = (
+    "No rush at all{n}: just talk to me the way you'd text a friend. Tell me something you'd "
+    "like to work on, or how your day's going, and we'll start from there."
+)
 HELP = (
     "Here's what I can do with you{n}. I can set up a goal with you and break it into small "
     "missions. Tell me when you've done one and I'll mark it, or undo it if I got it wrong. "

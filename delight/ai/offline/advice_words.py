@@ -61,6 +61,15 @@ TOPICS: tuple[Topic, ...] = (
         "Let them help wash, tear or stir the veg. Children are far more likely to eat what "
         "they made themselves.",
     ),
+    # Steps ("i dont know how many steps i do normally, is there an easy way to find out").
+    _topic(
+        r"\bsteps?\b(?=.{0,60}\b(?:count|find out|know|track|check|measure|how many|more|up)\b)"
+        r"|\bhow many steps\b|\bstep count\b|\bpedometer\b|\b(?:more|extra) steps\b",
+        "To find out how many steps you normally do, look at your phone: the Health app on an "
+        "iPhone, or Google Fit or Samsung Health on Android, counts them already.",
+        "To get more steps in, add them where the day already walks you: the far end of the car "
+        "park, the stairs, a lap of the block at lunch. Small detours add up fast.",
+    ),
     # Kit for running or walking ("how much should i spend on running shoes"): before money,
     # which "spend" would otherwise reach.
     _topic(

@@ -79,6 +79,8 @@ def _kindness_for(text: str) -> tuple[str, tuple[str, ...]]:
         )
     if words.KINDNESS_ASKED.search(text):
         return "", ()
+    if words.HEALTH_NEWS.search(text):
+        return "health news", words.HEALTH_NEWS_EASED
     if INJURY.search(text):
         long_ago = words.INJURY_LONG_AGO.search(text)
         return "injury", words.INJURY_PAST if long_ago else words.INJURY_EASED

@@ -118,6 +118,21 @@ NOT_STARTED_EASED = (
     "Not at all{n}. Every goal starts from nothing; the first small step is the one that "
     "counts, and it can be today's.",
 )
+# News from a doctor about their own health ("the doctor told me my blood sugar is
+# borderline"): taken seriously, with the hope in it.
+HEALTH_NEWS = re.compile(
+    r"\b(?:doctor|doc|gp|nurse|consultant|dr|cardiologist|specialist)\b[^.!?]{0,40}\b(?:told|said"
+    r"|says|thinks|reckons|warned)\b[^.!?]{0,60}\b(?:blood sugar|sugar levels?|diabet\w*"
+    r"|pre-?diabet\w*|blood pressure|bp|cholesterol|borderline|overweight|weight|heart|liver"
+    r"|kidneys?)\b",
+    re.IGNORECASE,
+)
+HEALTH_NEWS_EASED = (
+    "That's a lot to take in{n}. Hearing it early is the best time, though: small, steady "
+    "changes really do move those numbers.",
+    "That sounds like a proper wake-up call{n}. You're acting on it, which is exactly what "
+    "makes the difference.",
+)
 # Only tired, said plainly ("nah just tired", "knackered tbh"): rest backed, nothing to fix.
 TIRED = re.compile(
     r"^\W*(?:(?:nah|no|yeah|ya|ok|honestly|tbh|mostly|just|so|really|a bit|bit|pretty|proper|i'?m"

@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
-from companion.dialogue.choices import Choice, best_choice, bought_one, told_in_its_verb
+from companion.dialogue.choices import (
+    Choice,
+    best_choice,
+    bought_one,
+    measured_one,
+    told_in_its_verb,
+)
 from companion.dialogue.parsing import (
     SlotEnv,
     SlotError,
@@ -259,3 +265,13 @@ def test_a_question_word_names_no_choice():
     spent = Choice(1, "Write down what you spent")
     assert best_choice("whats my streak now", [spent]) is None
     assert best_choice("wrote down what i spent", [spent, Choice(2, "Walk 20 minutes")]) == spent
+
+
+def test_a_number_told_is_the_one_mission_that_asks_for_it_by_a_word_of_its_own():
+    missions = (
+        Choice(1, "Count your steps on an ordinary day (phone or watch)"),
+        Choice(2, "Put comfy shoes and a rain layer by the door"),
+    )
+    said = "oh my phone does that already apparently, 4200 today so far"
+    assert measured_one(said, missions) == missions[0]
+    assert measured_one("i had 2 coffees today", missions) is None

@@ -327,6 +327,19 @@ def test_not_started_yet_is_reassured_without_talk_of_what_was_built():
     assert "built" not in said
 
 
+def test_new_here_is_welcomed_in_a_few_words_and_a_doctors_news_taken_seriously():
+    said = reply("help", "ive never used one of these apps before so bear with me")
+    assert said.startswith("No rush at all")
+    news = "so the doctor told me last month my blood sugar is borderline and i need to move more"
+    assert reply("kindness", news).startswith(("That's a lot to take in", "That sounds like a"))
+    assert "better than you think" not in reply("listen", news)
+
+
+def test_steps_asked_about_get_a_steps_idea():
+    said = reply("advice", "i dont really know how many steps i do normally, is there an easy way")
+    assert "steps" in said
+
+
 def test_advice_about_a_head_chef_is_about_work_not_a_mission():
     text = "should i say something to the head chef tmrw or just let it go"
     said = reply("advice", text, missions=("Stretch for ten minutes",))
