@@ -50,7 +50,7 @@ def yesterday_counted(text: str) -> str:
 
 
 _ASKED = re.compile(
-    r"\bwhat (?:did|have|'?ve) i (?:do|done|get done|finish(?:ed)?|tick(?:ed)?)"
+    r"\bwhat (?:else )?(?:did|have|'?ve) i (?:do|done|get done|finish(?:ed)?|tick(?:ed)?)"
     r"(?: so far)? today\b|\bwhat(?:'?s| is| have i) (?:done|finished) today\b",
     re.IGNORECASE,
 )

@@ -118,3 +118,14 @@ def test_asked_whether_yesterday_counts_she_says_honestly_it_is_not_on_todays_re
     assert said["reply"].startswith("Missions are ticked on the day they're done")
     mission.refresh_from_db()
     assert mission.status != Mission.Status.COMPLETED
+
+
+def test_what_else_have_i_done_today_is_read_from_the_records(owner):
+    goal = make_goal(owner, title="Walk 10000 steps a day")
+    loop = make_mission(goal, title="Pick a flat 15-minute walking loop from your door")
+    make_mission(goal, title="Take a 10-minute walk after one meal")
+    services.mission_complete(user=owner, mission_id=loop.pk)
+
+    said = say(owner, "what else have i done today")
+
+    assert said["reply"].startswith("Today you did “Pick a flat 15-minute walking loop")

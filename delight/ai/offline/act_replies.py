@@ -336,7 +336,9 @@ def _time_left(given: ActInput) -> str:
     return f"{said} {words.GOAL_DUE_ROOMY}" if note.days_left >= ROOMY_DAYS else said
 
 
-_POINTS_AT_IT = re.compile(r"\b(?:it|its|deadline|target|left|to go)\b", re.IGNORECASE)
+_POINTS_AT_IT = re.compile(
+    r"\b(?:it|its|deadline|target|left|to go|have i got|do i have|i'?ve got)\b", re.IGNORECASE
+)
 
 
 def _span(days: int) -> str:

@@ -70,6 +70,14 @@ TOPICS: tuple[Topic, ...] = (
         "To get more steps in, add them where the day already walks you: the far end of the car "
         "park, the stairs, a lap of the block at lunch. Small detours add up fast.",
     ),
+    # Out of breath when starting to move more ("is it normal to be this out of breath").
+    _topic(
+        r"\bout of breath\b|\bbreathless\w*\b|\b(?:lungs?|chest) (?:is|are) (?:struggling|burning"
+        r"|on fire)\b|\bpuffed out\b|\bwinded\b",
+        "Getting out of breath is normal when you're starting out: go at a pace where you "
+        "could still talk, and it eases within a few weeks. Chest pain, dizziness or "
+        "breathlessness that doesn't settle with rest is different: see your GP about that.",
+    ),
     # Kit for running or walking ("how much should i spend on running shoes"): before money,
     # which "spend" would otherwise reach.
     _topic(

@@ -196,7 +196,8 @@ CHOICE_EASED = (
 
 # Asked whether they can do it at all ("do you think i can actually do this").
 CAN_I = re.compile(
-    r"\b(?:do|d'?you|do you) (?:really |honestly )?think i (?:can|could|will|'ll|ll|am able to)"
+    r"\b(?:do|d'?you|do you) (?:really |honestly )?think (?:i (?:can|could|will|'ll|ll|am able to)"
+    r"|ill|i'll)"
     r" (?:actually |really |ever |even )?(?:do|manage|make|finish|pull off|get|reach)\b"
     r"|\bcan i (?:actually|really|even) do (?:this|it)\b",
     re.IGNORECASE,

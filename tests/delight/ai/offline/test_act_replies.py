@@ -340,6 +340,23 @@ def test_steps_asked_about_get_a_steps_idea():
     assert "steps" in said
 
 
+def test_out_of_breath_when_starting_is_answered_with_when_to_see_a_gp():
+    said = reply("advice", "is it normal to be this out of breath after a short walk")
+    assert "normal when you're starting out" in said
+    assert "GP" in said
+
+
+def test_asked_whether_they_will_manage_it_she_backs_them():
+    said = reply("kindness", "do you think ill actually manage 10k a day by may")
+    assert said.startswith("Yes, I think you can")
+
+
+def test_how_long_have_i_got_is_the_only_goals_date():
+    goal = GoalNote("Walk 10000 steps a day", due=dt.date(2027, 5, 31), days_left=178)
+    said = reply("progress", "and how long have i got till the spring", goal_notes=(goal,))
+    assert said.startswith("“Walk 10000 steps a day” is set for 31 May 2027")
+
+
 def test_advice_about_a_head_chef_is_about_work_not_a_mission():
     text = "should i say something to the head chef tmrw or just let it go"
     said = reply("advice", text, missions=("Stretch for ten minutes",))
