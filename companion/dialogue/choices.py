@@ -351,35 +351,25 @@ def bought_one(deed: str, missions: Sequence[Choice]) -> Choice | None:
 
 # Missions that ask for a number: counting, checking, weighing, logging, measuring.
 _MEASURING = re.compile(
-    r"^\W*(?:count|check|weigh|measure|log|track|record|note|write down|take (?:your |my )?"
+    r"^\W*(?:count|check|weigh|measure|log|track|take (?:your |my )?"
     r"(?:blood|bp|pressure|sugar|reading|weight))\b",
     re.IGNORECASE,
 )
-_MEASURE_VERBS = frozenset(
-    _stem(verb)
-    for verb in (
-        "count",
-        "check",
-        "weigh",
-        "measure",
-        "log",
-        "track",
-        "record",
-        "note",
-        "write",
-        "down",
-    )
-)
+_MEASURE_WORDS = ("count", "check", "weigh", "measure", "log", "track")
+_MEASURE_VERBS = frozenset(_stem(verb) for verb in _MEASURE_WORDS)
+# "I cannot lift the back of a hive": a number beside a "not" measures nothing.
+_NOT = re.compile(r"\b(?:not|cannot|can'?t|couldn'?t|won'?t|didn'?t|haven'?t|never)\b", re.I)
 
 
 def measured_one(text: str, missions: Sequence[Choice]) -> Choice | None:
     """The one mission that asks for a number, named by a word of its own beside the number
     told ("oh my phone does that already, 4200 today so far" for "Count your steps on an
     ordinary day (phone or watch)"; "my sugar was 6.8" for "Check blood sugar"); None when
-    no such mission shares a word."""
+    no such mission shares a word, or the message says "not")."""
     measuring = [m for m in missions if _MEASURING.match(m.title)]
-    ignored = LIGHT_VERBS | _MEASURE_VERBS
-    return best_choice(text, measuring, ignored) if measuring else None
+    if not measuring or _NOT.search(text):
+        return None
+    return best_choice(text, measuring, LIGHT_VERBS | _MEASURE_VERBS)
 
 
 # A mission pointed at by a few of its words: "the setting up one", "the shoes thing".
