@@ -55,6 +55,11 @@ _PLURAL_NAMED = re.compile(
     rf"(?:'|s')? (?:are called|are named|names are|are) )"
     rf"((?:{_ANY_CASE}, )*{_ANY_CASE},? (?:and|&) {_ANY_CASE})\b"
 )
+# Named with their ages: "two kids of my own, zara is 9 and idris is 6".
+_NAMED_WITH_AGES = re.compile(
+    rf"(?i:\b(?:two|three|2|3) ({_GROUPS})(?: of (?:my|our) own)?\s*[,:(-]\s*)"
+    rf"((?:{_ANY_CASE}) (?:is|'s) \d{{1,2}},? (?:and|&) (?:{_ANY_CASE}) (?:is|'s) \d{{1,2}})\b"
+)
 _COMMON = frozenset({
     "really", "also", "still", "always", "never", "just", "now", "then", "too", "even",
     "actually", "literally", "honestly", "kind", "sort", "basically", "probably", "definitely",
@@ -149,13 +154,16 @@ def _name_first(clause: str) -> tuple[str, str] | None:
 
 
 def _plural(clause: str) -> list[ExtractedFact]:
-    """Several named at once ("the kids are called mia and leo"): after a bare "are" only
-    names as written with capitals ("my kids are Mia and Leo", never "are tired and fed")."""
-    found = _PLURAL_NAMED.search(clause)
+    """Several named at once ("the kids are called mia and leo", "two kids, zara is 9 and
+    idris is 6"): after a bare "are" only names as written with capitals ("my kids are Mia
+    and Leo", never "are tired and fed")."""
+    found = _PLURAL_NAMED.search(clause) or _NAMED_WITH_AGES.search(clause)
     if found is None:
         return []
-    names = [n for n in re.split(r",\s*|\s+(?:and|&)\s+", found.group(2)) if n]
-    bare = not re.search(r"called|named|names", found.group(0), re.IGNORECASE)
+    said = re.sub(r"\s+(?:is|'s)\s+\d{1,2}", "", found.group(2))  # "zara is 9": Zara
+    names = [n for n in re.split(r",\s*|\s+(?:and|&)\s+", said) if n]
+    aged = found.re is _NAMED_WITH_AGES
+    bare = not (aged or re.search(r"called|named|names", found.group(0), re.IGNORECASE))
     if bare and not all(n[:1].isupper() for n in names):
         return []
     if any(n.lower() in _COMMON or n.capitalize() in _NOT_NAMES for n in names):

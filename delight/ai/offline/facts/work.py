@@ -83,7 +83,7 @@ def occupation(clause: str) -> list[ExtractedFact]:
         field = found["field"].lower()
         told = fact(f"Works in {field}", "personal", "occupation", 0.75, "work", value=field)
         employer = found["employer"]
-        return [told, *([_employer(_placed(thing(employer, 8)))] if employer else [])]
+        return [told, *([_employer(thing(employer, 8))] if employer else [])]
     # "i work in retail": a field of work.
     found = _WORKS_IN_FIELD.search(clause)
     if found:
@@ -101,7 +101,7 @@ def occupation(clause: str) -> list[ExtractedFact]:
     )
     if found:
         said = next(group for group in found.groups() if group)
-        return [_employer(_placed(thing(said, 8)))]
+        return [_employer(thing(said, 8))]
     # "i teach year 4", "i teach maths at a secondary": a teacher, whatever they teach.
     if re.search(r"\bI (?:teach|am teaching) (?:year|reception|primary|secondary|maths|math"
                  r"|english|science|music|art|history|french|spanish|pe|kids|children|at)\b",
@@ -169,6 +169,7 @@ def _job(job: str, confidence: float) -> ExtractedFact:
 
 
 def _employer(employer: str) -> ExtractedFact:
+    employer = _placed(employer)  # "a primary school in birmingham": the place as a name
     return fact(f"Works at {employer}", "personal", "employer", 0.8, "work", value=employer)
 
 

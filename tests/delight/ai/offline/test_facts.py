@@ -778,3 +778,13 @@ def test_where_or_in_what_they_work_is_noted(text, said):
 
 def test_working_in_the_morning_is_no_place_of_work():
     assert extract_facts("i work in the morning") == []
+
+
+def test_children_named_with_their_ages_are_kept_by_name():
+    text = (
+        "im a teaching assistant at a primary school in birmingham, two kids of my own, zara is"
+        " 9 and idris is 6"
+    )
+    said = [f.content for f in extract_facts(text)]
+    assert "Their kids are called Zara and Idris" in said
+    assert "Works at a primary school in Birmingham" in said
