@@ -38,8 +38,9 @@ from companion.dialogue.choices import (
     tells_a_bare_past,
     told_in_its_verb,
 )
+from companion.dialogue.draft import waiting_words
 from companion.dialogue.flows import ADJUST_GOAL, COMPLETE_MISSION, CREATE_GOAL, FLOWS
-from companion.dialogue.manager import DialogueManager, waiting_words
+from companion.dialogue.manager import DialogueManager
 from companion.dialogue.parsing import DialogueContext, SlotEnv, SlotError
 from companion.dialogue.states import (
     ConversationState,

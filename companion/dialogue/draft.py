@@ -8,12 +8,13 @@ from typing import Any
 
 from companion.dialogue.flows import Flow
 from companion.dialogue.parsing import SlotEnv
-from companion.dialogue.phrases import BACK_TO_FLOW
+from companion.dialogue.phrases import BACK_TO_FLOW, WAITING_WORDS
 from companion.dialogue.states import (
     ConversationState,
     DialogueState,
     DialogueStep,
     Outcome,
+    S,
     transition,
 )
 
@@ -76,3 +77,11 @@ def waiting_step(
         strays=draft.strays,
     )
     return DialogueStep(dialogue, Outcome.ASIDE, BACK_TO_FLOW.format(question=question))
+
+
+def waiting_words(state: str, pending_slot: str | None) -> str:
+    """What Eliza waits to hear, in plain words for the person ("" when nothing waits);
+    never a slot's name."""
+    if state not in (S.WAITING_FOR_SLOT, S.CONFIRMING):
+        return ""
+    return WAITING_WORDS.get(pending_slot or "", WAITING_WORDS[""])

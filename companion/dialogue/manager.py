@@ -8,7 +8,6 @@ the caller. Every move goes through the transition matrix (companion.dialogue.st
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import date
@@ -45,14 +44,15 @@ from companion.dialogue.parsing import (
     signs_off,
 )
 from companion.dialogue.phrases import (
+    ASKS_FIRST,
     BACK_TO_FLOW,
     CANCELLED,
     CHOOSE_TWO,
     CONFIRM_AGAIN,
+    GIVES_A_REASON,
     OFFER,
     OFFER_DECLINED,
     REMARK,
-    WAITING_WORDS,
 )
 from companion.dialogue.states import (
     DialogueState,
@@ -66,14 +66,6 @@ from delight.runner import IllegalTransition
 CHOOSE_FIELD = "_which"
 # The pending "slot" of an offer ("Shall we make that a goal?"): yes starts the flow.
 OFFERED = "_offer"
-
-
-def waiting_words(state: str, pending_slot: str | None) -> str:
-    """What Eliza waits to hear, in plain words for the person ("" when nothing waits);
-    never a slot's name."""
-    if state not in (S.WAITING_FOR_SLOT, S.CONFIRMING):
-        return ""
-    return WAITING_WORDS.get(pending_slot or "", WAITING_WORDS[""])
 
 
 # Messages in a row said past a flow's question before the flow is set aside (the person can
@@ -320,7 +312,7 @@ class DialogueManager:
             not pending.free_text
             and is_question(text)
             and not REMARK.match(text)
-            and not _ASKS_FIRST.match(text)
+            and not ASKS_FIRST.match(text)
             and pending.accepts(text, draft.slot_env())
         )
 
@@ -351,7 +343,7 @@ class DialogueManager:
             draft.go(S.UNDERSTANDING, S.WAITING_FOR_SLOT)
             draft.pending = CHOOSE_FIELD
             return draft.step(Outcome.ASK, f"What should I change: {draft.flow.field_list()}?")
-        if "why" in draft.flow.slot_names() and _GIVES_A_REASON.match(text):
+        if "why" in draft.flow.slot_names() and GIVES_A_REASON.match(text):
             # "because my grandchildren should know where they come from": the reason, again.
             return self._correct(draft, "why", text)
         if is_aside(text, free_text=True) or _chatty(text):
@@ -592,20 +584,6 @@ class DialogueManager:
             shown = shown[:1].lower() + shown[1:]
         note = f"Got it — the {slot.label or slot.name} is now {shown}."
         return replace(step, reply=_join(note, step.reply))
-
-
-# A message that opens with its question ("how do i not freeze in the water lol") answers
-# no slot, whatever title its words share.
-_ASKS_FIRST = re.compile(
-    r"^\W*(?:(?:ok|so|and|but|wait|anyway|hey|lol)\W+)*(?:how|what|whats|what's|why|where"
-    r"|who)\b",
-    re.IGNORECASE,
-)
-_GIVES_A_REASON = re.compile(
-    r"^\W*(?:(?:and|also|well|i\s+guess|i\s+think|probably|mostly|mainly|honestly|tbh|um+"
-    r"|hmm+)[,\s]+)*(?:because|cause|cos|coz|cuz)\s+\w+",
-    re.I,
-)
 
 
 def _chatty(text: str) -> bool:

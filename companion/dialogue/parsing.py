@@ -37,6 +37,7 @@ from companion.dialogue.phrases import (
     NOD,
     NUMBER_WORDS,
     QUOTES,
+    REASON_LEAD,
     RETRY,
     SIGN_OFF,
     SKIP,
@@ -227,8 +228,7 @@ def parse_why(text: str, env: SlotEnv) -> str:
     said = _FILLER_END.sub("", _WHY_ECHO.sub("", text) or text) or text
     why = clean_value(
         re.sub(
-            rf"^\s*(?:(?:honestly|well|tbh|mostly|i guess|i think|probably|just|um+|hm+|oh)"
-            rf"[,\s]+)*(?:because|since|{_SO_CAN}|cos|coz|cuz|cause|'cause)\s*",
+            rf"{REASON_LEAD}(?:because|since|{_SO_CAN}|cos|coz|cuz|cause|'cause)\s*",
             "",
             said,
             flags=re.I,

@@ -597,3 +597,19 @@ LIGHT_VERB_WORDS = (
     "let", "see", "start", "set", "plan", "spend", "pick", "choose", "note", "check",
     "think", "use", "add", "be", "say", "tell", "ask", "move", "read", "watch", "eat",
 )  # fmt: skip
+
+
+# Words said before a reason that say nothing of it ("i guess because…", "honestly cos…").
+REASON_LEAD = (
+    r"^\W*(?:(?:and|also|well|honestly|tbh|mostly|mainly|i\s+guess|i\s+think|probably|just"
+    r"|um+|hm+|oh)[,\s]+)*"
+)
+# A reason given as an answer at the summary ("i guess because i get out of breath…").
+GIVES_A_REASON = re.compile(REASON_LEAD + r"(?:because|cause|cos|coz|cuz)\s+\w+", re.I)
+# A message that opens with its question ("how do i not freeze in the water lol") answers
+# no slot, whatever title its words share.
+ASKS_FIRST = re.compile(
+    r"^\W*(?:(?:ok|so|and|but|wait|anyway|hey|lol)\W+)*(?:how|what|whats|what's|why|where"
+    r"|who)\b",
+    re.IGNORECASE,
+)

@@ -13,14 +13,13 @@ import re
 from collections.abc import Callable, Sequence
 
 from delight.ai.offline import act_words as words
-from delight.ai.offline import kindness_words
 from delight.ai.offline.act_input import ActInput, drawn
 from delight.ai.offline.advice import advice_reply
 from delight.ai.offline.answers import learned_answer
 from delight.ai.offline.banks import named, rotate
 from delight.ai.offline.context import ReplyContext
 from delight.ai.offline.facts import extract_facts
-from delight.ai.offline.kindness import coach, harsh_on_self, kindness
+from delight.ai.offline.kindness import coach, harsh_on_self, hurt_told, kindness
 from delight.ai.offline.losses import loss_in
 from delight.ai.offline.reflection import (
     capitalise,
@@ -34,7 +33,6 @@ from delight.ai.offline.streak_answers import asks_about_streak, encouragement, 
 from delight.ai.offline.world_answers import mission_zone_sentence, world_answer
 from delight.ai.offline.zone_lines import ZoneNote
 from delight.ai.text import (
-    INJURY,
     LAUGHTER,
     MISHAP,
     STOPWORDS,
@@ -158,7 +156,7 @@ def sympathy(given: ActInput) -> list[str]:
         return drawn(words.SYMPATHY_DEATH, given, "loss", **values)
     if _DEATH.search(given.text):
         return drawn(words.SYMPATHY_GRIEF, given, "grief", them=_them(given.text))
-    if INJURY.search(given.text):
+    if hurt_told(given.text):
         return kindness(given)  # "tweaked my back lifting the shopping": sorry, go easy
     if _UNWELL.search(given.text):
         # "she had a fall, shes 89": a worry for someone, not a disappointment.
@@ -201,7 +199,7 @@ def listen(given: ActInput, act: str = "venting") -> list[str]:
         return drawn(words.REACHING_OUT_EASED, given, "reaching-out")
     if words.HELPED.search(given.text) and not words.NOT_HELPED.search(given.text):
         return drawn(words.GLAD_IT_HELPED, given, "helped")
-    if INJURY.search(given.text) or kindness_words.HEALTH_NEWS.search(given.text):
+    if hurt_told(given.text):
         return kindness(given)  # hurt, or a doctor's news: sorry, go easy; taken seriously
     if words.DOUBTED.search(given.text) and not given.very_sad:
         return drawn(words.DOUBTED_WORDS, given, "doubted")
@@ -422,7 +420,7 @@ def fact_noted(given: ActInput) -> list[str]:
     taught her nothing she can keep, she listens (the keyword rules made "What would it mean
     to you to smoke you look at it?" of "when i want to smoke i look at it")."""
     learned = learned_answer(extract_facts(given.text))
-    if not learned and INJURY.search(given.text):
+    if not learned and hurt_told(given.text):
         return kindness(given)  # "i sprained my wrist last month tho… lol": go easy
     if not learned and LAUGHTER.search(given.text) and not (given.very_sad or given.troubled):
         # "we live off pasta and fish fingers lol": told with a laugh, met lightly.
@@ -459,7 +457,7 @@ def smalltalk(given: ActInput) -> list[str]:
         # toward yourself?").
         if MISHAP.search(given.text):
             return drawn(words.MISHAP, given, "mishap")
-        if INJURY.search(given.text):
+        if hurt_told(given.text):
             return kindness(given)  # "i sprained my wrist last month tho so go easy on me lol"
         if words.DOUBTED.search(given.text):
             return drawn(words.DOUBTED_WORDS, given, "doubted")

@@ -42,6 +42,12 @@ def asks_reassurance(text: str) -> bool:
     return any(pattern.search(text) for pattern in _ASKING_KINDNESS)
 
 
+def hurt_told(text: str) -> bool:
+    """An injury ("tweaked my back") or a doctor's news about their health ("my blood sugar
+    is borderline"): met by kindness first, whatever the reply's act."""
+    return bool(INJURY.search(text) or words.HEALTH_NEWS.search(text))
+
+
 def doubts_they_can(text: str) -> bool:
     """Whether they ask if they can do it at all ("do you think i can actually do this")."""
     return bool(words.CAN_I.search(text))
