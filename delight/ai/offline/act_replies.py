@@ -313,8 +313,9 @@ ROOMY_DAYS = 56
 # Asked how long is left ("how long till the 10k", "how many weeks do i have left").
 _TIME_LEFT = re.compile(
     r"\bhow (?:long|much time|many (?:days|weeks|months))\b[^.?!]*\b(?:till|til|until|to go"
-    r"|left|do i (?:have|get)|before|away)\b|\bwhen(?:'?s| is) (?:it|my \w+(?: goal)?|the \w+)"
-    r" (?:due|happening)\b|\bwhat(?:'?s| is) (?:my|the) (?:deadline|target date)\b",
+    r"|left|do i (?:have|get)|have i got|before|away)\b"
+    r"|\bwhen(?:'?s| is) (?:it|my \w+(?: goal)?|the \w+) (?:due|happening)\b"
+    r"|\bwhat(?:'?s| is) (?:my|the) (?:deadline|target date)\b",
     re.IGNORECASE,
 )
 

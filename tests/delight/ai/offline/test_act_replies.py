@@ -355,6 +355,8 @@ def test_how_long_have_i_got_is_the_only_goals_date():
     goal = GoalNote("Walk 10000 steps a day", due=dt.date(2027, 5, 31), days_left=178)
     said = reply("progress", "and how long have i got till the spring", goal_notes=(goal,))
     assert said.startswith("“Walk 10000 steps a day” is set for 31 May 2027")
+    bare = reply("progress", "how long have i got", goal_notes=(goal,))
+    assert bare.startswith("“Walk 10000 steps a day” is set for 31 May 2027")
 
 
 def test_advice_about_a_head_chef_is_about_work_not_a_mission():
