@@ -132,6 +132,8 @@ def missions_reopen(call: ToolCall) -> dict[str, Any]:
 
 def _habit_view(habit: Habit, streak: HabitStreak | None = None) -> dict[str, Any]:
     view: dict[str, Any] = {"id": habit.pk, "title": habit.title, "schedule": str(habit.schedule)}
+    reminder = habit.reminder_time
+    view["reminder_time"] = reminder.isoformat("minutes") if reminder else None
     if streak is not None:
         view["streak"] = {"current": streak.current, "best": streak.best, "unit": streak.unit}
     return view
@@ -161,8 +163,24 @@ def habits_list(call: ToolCall) -> dict[str, Any]:
 )
 def habits_create(call: ToolCall) -> dict[str, Any]:
     fields = {k: v for k, v in call.args.items() if k not in ("title", "category")}
+    if fields.get("reminder_time"):
+        fields["reminder_time"] = dt.time.fromisoformat(fields["reminder_time"])
     habit = services.habit_create(
         user=call.user, title=call.args["title"], category=call.args["category"], **fields
+    )
+    return {"habit": _habit_view(habit)}
+
+
+@registry.tool(
+    "habits.remind",
+    description="Remind the person of a habit at a time of day on their clock (HH:MM).",
+    writes=True,
+)
+def habits_remind(call: ToolCall) -> dict[str, Any]:
+    habit = services.habit_update(
+        user=call.user,
+        habit_id=int(call.args["habit_id"]),
+        reminder_time=dt.time.fromisoformat(call.args["time"]),
     )
     return {"habit": _habit_view(habit)}
 

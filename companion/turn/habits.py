@@ -7,11 +7,23 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.dialogue import Choice, best_choice
 from companion.dialogue.cues import is_question, wished_aim
 from companion.dialogue.parsing import infer_category, is_bare_yes
+from companion.turn.habits_words import (
+    MADE,
+    MADE_FAILED,
+    OFFER,
+    QUIET_HELD,
+    REMIND_TIP,
+    REMINDED,
+    REMINDED_FAILED,
+    REMINDER_TOO,
+    WHICH_REMINDED,
+)
 from delight.models import User
 from goals.selectors import habit_streaks, habits_active, habits_today, schedule_words
 
@@ -47,13 +59,6 @@ _ENDS = re.compile(
     r"\b(?:until|till|by the end|by end|by (?:next|this)|deadline|before the)\b", re.I
 )
 _MY = re.compile(r"\bmy\b", re.IGNORECASE)  # a habit's title speaks to the person: "your"
-
-OFFER = "Shall I make “{title}” a habit, {how}? You'd tick it off on Today, with one tap."
-MADE = (
-    "Done: “{title}” is one of your habits now, {how}. Tick it on Today when it's done; "
-    "you can add a reminder on its page."
-)
-MADE_FAILED = "I couldn't add it just now: you can add it on your Habits page."
 
 
 def habit_wished(text: str) -> dict[str, Any] | None:
@@ -92,18 +97,104 @@ def habit_offer_plan(wish: dict[str, Any]) -> dict[str, Any]:
 
 
 def habit_offer_taken(waiting: dict[str, Any] | None, text: str, act: str) -> dict[str, Any] | None:
-    """The plan that makes the habit offered just before, on a yes (None otherwise)."""
-    if not waiting or not (act == "affirm" or is_bare_yes(text)):
+    """The plan that makes the habit offered just before, on a yes (None otherwise); a time
+    asked for with the yes ("yes, and remind me at 7:30") is its reminder."""
+    at = reminder_time_asked(text)
+    if not waiting or not (act == "affirm" or is_bare_yes(text) or (at and _YES.match(text))):
         return None
     args = {"title": waiting["title"], "category": waiting["category"], **waiting["fields"]}
+    if at is not None:
+        args["reminder_time"] = at.isoformat("minutes")
     tool = {"name": "habits.create", "args": args}
     return {"strategy": "flow", "act": "goal_step", "tools": [tool], "habit_made": waiting}
 
 
-def habit_made_words(made: dict[str, Any], runs: list[dict[str, Any]]) -> str:
-    if not runs or not runs[0]["ok"]:
-        return MADE_FAILED
-    return MADE.format(title=made["title"], how=made["how"])
+_YES = re.compile(r"^\W*(?:yes|yeah|yep|ya|sure|ok(?:ay)?|please|go on|do it)\b", re.IGNORECASE)
+
+
+def habit_words(plan: dict[str, Any], outputs: dict[str, Any], user: User) -> str:
+    """What she says of a habit made or a reminder set ("" when the plan did neither), from
+    the tools' `outputs`."""
+    made, reminded = plan.get("habit_made"), plan.get("habit_reminded")
+    if not (made or reminded):
+        return ""
+    output = outputs.get("habits.create" if made else "habits.remind")
+    if output is None:
+        return MADE_FAILED if made else REMINDED_FAILED
+    habit = output["habit"]
+    at = dt.time.fromisoformat(habit["reminder_time"]) if habit.get("reminder_time") else None
+    said = MADE.format(title=made["title"], how=made["how"]) if made else ""
+    if at is None:
+        return f"{said} {REMIND_TIP}"
+    return f"{said} {_reminder_said(user, habit['title'], at, also=bool(made))}".strip()
+
+
+def _reminder_said(user: User, title: str, at: dt.time, *, also: bool) -> str:
+    said = (REMINDER_TOO if also else REMINDED).format(title=title, at=f"{at:%H:%M}")
+    if user.quiet_at(at):
+        said += " " + QUIET_HELD.format(end=f"{user.quiet_hours_end:%H:%M}")
+    return said
+
+
+# -- a reminder asked for by chat ---------------------------------------------------------
+
+_REMIND = re.compile(r"\bremind(?:er|ers)?\b", re.IGNORECASE)
+# A time of day: "7:30", "7.30am", "7 pm", "at 7", "for 19:00" (not "in 5 minutes").
+_TIME = re.compile(
+    r"\b(?P<hour>[01]?\d|2[0-3])(?:[:.](?P<minute>[0-5]\d))?\s*(?P<half>a\.?m\.?|p\.?m\.?)?"
+    r"(?!\s*(?:min|hour|hr|day|week|month|times|%))",
+    re.IGNORECASE,
+)
+_EVENING = re.compile(r"\b(?:in the evening|at night|tonight|after work)\b", re.IGNORECASE)
+# "remind me to call mum at 6": something named that is no habit of theirs, not "it".
+_NAMES_SOMETHING = re.compile(
+    r"\bremind me (?:to|about|of)\s+(?!(?:it|that|this|them|me|do it)\b)\w", re.IGNORECASE
+)
+
+
+def reminder_time_asked(text: str) -> dt.time | None:
+    """The time of day a reminder is asked for at, or None.
+
+    1. The message must ask for a reminder ("remind", "reminder").
+    2. A time counts when it has minutes ("7:30"), or "am"/"pm", or follows "at"/"for".
+    3. "pm", or an evening said in words, moves an hour before 12 to the afternoon.
+    """
+    if not _REMIND.search(text):
+        return None
+    for found in _TIME.finditer(text):
+        before = text[: found.start()].rstrip().lower()
+        if not (found["minute"] or found["half"] or before.endswith(("at", "for", "@"))):
+            continue
+        hour, minute = int(found["hour"]), int(found["minute"] or 0)
+        half = (found["half"] or "").lower().replace(".", "")
+        if hour < 12 and (half == "pm" or (not half and _EVENING.search(text))):
+            hour += 12
+        elif hour == 12 and half == "am":
+            hour = 0
+        return dt.time(hour, minute)
+    return None
+
+
+def habit_reminder_plan(user: User, text: str, said_before: Sequence[str]) -> dict[str, Any] | None:
+    """The plan that sets a habit's reminder asked for by chat, or None (not asked, or no
+    habit of theirs is meant): the habit named, else the one she just spoke of ("remind me
+    at 7:30" after making it), else their only habit; with several and none meant, she
+    asks which."""
+    at = reminder_time_asked(text)
+    habits = habits_active(user=user) if at is not None else []
+    if at is None or not habits:
+        return None
+    named_else = _NAMES_SOMETHING.search(text)
+    meant = _habit_meant(text, [Choice(h.pk, h.title) for h in habits], said_before)
+    if meant is None and named_else:
+        return None  # "remind me to call mum at 6": no habit; she says what she can't do
+    if meant is None:
+        titles = " or ".join(f"“{h.title}”" for h in habits[:3])
+        asked = WHICH_REMINDED.format(titles=titles, at=f"{at:%H:%M}")
+        return {"strategy": "clarify", "act": "question", "question": asked}
+    args = {"habit_id": meant.id, "time": at.isoformat("minutes")}
+    tool = {"name": "habits.remind", "args": args}
+    return {"strategy": "flow", "act": "goal_step", "tools": [tool], "habit_reminded": args}
 
 
 def _number(word: str) -> int:
@@ -175,3 +266,16 @@ def _going(habit: Habit, streak: HabitStreak, today: HabitToday | None) -> str:
     else:
         now = "Done today." if today.done else "Not ticked yet today."
     return f"{said}. {now}"
+
+
+def _habit_meant(text: str, choices: list[Choice], said_before: Sequence[str]) -> Choice | None:
+    """The habit a reminder is for: named in `text`; when the request names nothing else,
+    the one her last messages spoke of, else the only one."""
+    if meant := best_choice(text, choices):
+        return meant
+    if _NAMES_SOMETHING.search(text):
+        return None
+    spoken = (best_choice(said, choices) for said in said_before)
+    return next((choice for choice in spoken if choice), None) or (
+        choices[0] if len(choices) == 1 else None
+    )

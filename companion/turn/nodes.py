@@ -64,10 +64,11 @@ from companion.turn.flows import (
     waiting_reminder,
 )
 from companion.turn.habits import (
-    habit_made_words,
     habit_offer_plan,
     habit_offer_taken,
+    habit_reminder_plan,
     habit_wished,
+    habit_words,
 )
 from companion.turn.history import LOOK_BACK, earlier_about, memory_row, own_last, said_last
 from companion.turn.plan import (
@@ -401,6 +402,8 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         user=deps.user, waiting=waiting, context=context, text=text, act=sure_act
     ) or habit_offer_taken(deps.session_at_start.get("habit_offer"), text, sure_act):
         return taken
+    if reminded := habit_reminder_plan(deps.user, text, said_last(history, 2)):
+        return reminded
     if said := plan_being_made(context, text):
         return {"strategy": "clarify", "act": "missions", "question": said}
     if sure_act == "resume" and (paused := dialogue_of(state)).paused:
@@ -541,8 +544,8 @@ def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         if done := approved_action(offer, outputs):
             out["session"] = {**out.get("session", {}), "last_action": done}
         return out
-    if made := plan.get("habit_made"):
-        out["reply"] = emit_text(deps, word_chunks(habit_made_words(made, runs)))
+    if said := habit_words(plan, outputs, deps.user):
+        out["reply"] = emit_text(deps, word_chunks(said))
         return out
     if undo := plan.get("undo"):
         out["reply"] = emit_text(deps, word_chunks(undo_outcome(undo, runs)))

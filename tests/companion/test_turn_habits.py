@@ -8,7 +8,7 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
-from companion.turn.habits import habit_wished
+from companion.turn.habits import habit_wished, reminder_time_asked
 from goals.models import Habit, HabitCheckIn
 from tests.companion.factories import say
 from tests.goals.factories import make_habit
@@ -99,3 +99,71 @@ def test_a_question_naming_no_habit_is_not_taken_for_one(owner):
     make_habit(owner, title="Meditate")
     answer = say(owner, "how is my sister doing")
     assert "Meditate" not in answer["reply"]
+
+
+@pytest.mark.parametrize(
+    ("text", "at"),
+    [
+        ("can you remind me at 7:30", dt.time(7, 30)),
+        ("remind me at 7pm pls", dt.time(19, 0)),
+        ("set a reminder for 6.45am", dt.time(6, 45)),
+        ("remind me at 6 in the evening", dt.time(18, 0)),
+        ("remind me to meditate at 7", dt.time(7, 0)),
+        ("remind me at 12am", dt.time(0, 0)),
+        ("can you remind me in 5 minutes", None),
+        ("i meditate at 7:30 most days", None),  # no reminder asked for
+        ("remind me tomorrow", None),  # no time of day
+    ],
+)
+def test_a_reminder_is_asked_for_at_a_time_of_day(text, at):
+    assert reminder_time_asked(text) == at
+
+
+def test_a_reminder_asked_for_after_making_a_habit_is_set_on_it(owner):
+    made = say(owner, "yes please", say(owner, "I want to meditate every morning"))
+    assert "Want a reminder? Tell me a time" in made["reply"]
+
+    reminded = say(owner, "can you remind me at 7:30", made)
+
+    habit = Habit.objects.get(user=owner)
+    assert habit.reminder_time == dt.time(7, 30)
+    assert reminded["reply"].startswith(
+        "Done: I'll remind you of “Meditate” at 07:30 on your clock"
+    )
+    # The default quiet hours end at 08:00: she says when it really comes.
+    assert "it comes when they end, at 08:00" in reminded["reply"]
+
+
+def test_a_yes_with_a_time_makes_the_habit_with_its_reminder(owner):
+    offer = say(owner, "i want to stretch every evening")
+    made = say(owner, "yes, and remind me at 9pm", offer)
+    habit = Habit.objects.get(user=owner)
+    assert (habit.title, habit.reminder_time) == ("Stretch", dt.time(21, 0))
+    assert "I'll remind you at 21:00 on your clock" in made["reply"]
+    assert "Want a reminder?" not in made["reply"]
+
+
+def test_with_several_habits_and_none_meant_she_asks_which(owner):
+    make_habit(owner, title="Meditate")
+    make_habit(owner, title="Morning walk")
+    asked = say(owner, "remind me at 7:30")
+    assert "Which habit is it for: “Meditate” or “Morning walk”?" in asked["reply"]
+    assert not Habit.objects.filter(reminder_time__isnull=False).exists()
+
+    say(owner, "remind me to meditate at 7:30")
+    assert Habit.objects.get(title="Meditate").reminder_time == dt.time(7, 30)
+    assert Habit.objects.get(title="Morning walk").reminder_time is None
+
+
+def test_a_reminder_for_something_that_is_no_habit_sets_none(owner):
+    make_habit(owner, title="Meditate")
+    answer = say(owner, "remind me to call mum at 6pm")
+    assert Habit.objects.get(user=owner).reminder_time is None
+    assert "I can only remind you of your habits" in answer["reply"]
+
+
+def test_another_persons_habit_is_never_reminded(owner, outsider):
+    theirs = make_habit(outsider, title="Meditate")
+    say(owner, "remind me to meditate at 7:30")
+    theirs.refresh_from_db()
+    assert theirs.reminder_time is None

@@ -407,8 +407,9 @@ DECLINE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         (
             r"\bremind\b",
-            "I can't set a reminder for a time{n}: your phone's alarm will hold it better than "
-            "I can. When you've done it, tell me and I'll count it.",
+            "I can only remind you of your habits{n}, at a time you choose: for anything else "
+            "your phone's alarm will hold it better than I can. When you've done it, tell me and "
+            "I'll count it.",
         ),
         (
             r"\btime is it in\b|\btime zone\b",
