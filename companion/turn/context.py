@@ -68,6 +68,11 @@ def reply_context(
         earlier=context.get("earlier", ""),
         goal_notes=tuple(goal_notes(context, outputs.get("progress.summary"), today=today)),
         missions=tuple(missions),
+        habits_left=tuple(
+            habit["title"]
+            for habit in (outputs.get("habits.list") or {}).get("habits", [])
+            if not habit["done_today"]
+        ),
         zones=tuple(zone_notes(outputs.get("world.zones"), suggested)),
         streak=streak_note(outputs.get("progress.streaks"), outputs.get("progress.dci")),
         story=story_note(outputs.get("narrative.story")),

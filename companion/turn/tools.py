@@ -24,7 +24,7 @@ ACT_TOOLS = {
     "kindness": ("progress.streaks", "progress.summary"),
     "story": ("narrative.story",),
     "world": ("world.zones",),
-    "missions": ("missions.suggest", "world.zones"),
+    "missions": ("missions.suggest", "world.zones", "habits.list"),
 }
 
 

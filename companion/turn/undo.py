@@ -17,7 +17,7 @@ from companion.turn.deeds import SAYS_WHICH_IT_WAS, dialogue_context
 from companion.turn.flows import FLOW_TOOLS
 from delight.ai.offline.kindness import tells_a_miss
 from delight.models import User
-from goals.selectors import missions_done_since
+from goals.selectors import habits_today, missions_done_since
 
 # What each action can be taken back with ("undo", "that's not what I did"), and its words.
 UNDO_TOOLS = {
@@ -193,6 +193,21 @@ def undo_named(
     return {"action": "complete_mission", "id": found.id, "title": found.title} if found else None
 
 
+def habit_undo_named(
+    text: str, last: dict[str, Any] | None, user: User, now: dt.datetime
+) -> dict[str, Any] | None:
+    """A habit ticked today that an undo names by its words or leading verb, when it is not
+    the one she marked last: that one, as an action to take back (None otherwise)."""
+    rows = habits_today(user=user, today=user.local_day(now))
+    done = [Choice(row.habit.pk, row.habit.title) for row in rows if row.done]
+    found = fits_one(text, done, NAMED_SHARE, WHEN_WORDS) or by_leading_verb(text, done)
+    if found is None or (
+        last and last.get("action") == "complete_habit" and last["id"] == found.id
+    ):
+        return None
+    return {"action": "complete_habit", "id": found.id, "title": found.title}
+
+
 def undo_plan(last: dict[str, Any]) -> dict[str, Any]:
     """The plan that takes back `last` (an action of this conversation)."""
     arg = UNDO_ARGS.get(last["action"], "goal_id")
@@ -220,6 +235,8 @@ def undo_step(
     when it names another mission (nothing, when that is a miss told in words no rule read as
     an undo: not `by_rule`); else a mission finished within a day that the message, or the
     person's message before it, names. None when there is nothing to take back."""
+    if habit := habit_undo_named(text, last, user, now):
+        return undo_plan(habit)  # "i didnt do the walk yet, undo that" after reading was ticked
     if last:
         if said := undo_misnamed(last, text, user):
             if not by_rule and tells_a_miss(text):

@@ -167,3 +167,30 @@ def test_another_persons_habit_is_never_reminded(owner, outsider):
     say(owner, "remind me to meditate at 7:30")
     theirs.refresh_from_db()
     assert theirs.reminder_time is None
+
+
+def test_an_undo_naming_a_habit_ticked_earlier_unticks_that_one(owner):
+    walk = make_habit(owner, title="Morning walk")
+    read = make_habit(owner, title="Read")
+    first = say(owner, "just did my walk")
+    second = say(owner, "read 25 pages on the bus too", first)
+    assert HabitCheckIn.objects.filter(user=owner).count() == 2
+
+    undone = say(owner, "wait actually i didnt do the walk yet, undo that", second)
+
+    assert undone["reply"].startswith("Done: “Morning walk” is unticked for today")
+    assert list(HabitCheckIn.objects.filter(user=owner).values_list("habit", flat=True)) == [
+        read.pk
+    ]
+    assert walk.pk not in HabitCheckIn.objects.values_list("habit", flat=True)
+
+
+def test_whats_left_today_names_the_habits_not_ticked(owner):
+    make_habit(owner, title="Meditate")
+    make_habit(owner, title="Morning walk")
+    first = say(owner, "just did my walk")
+
+    left = say(owner, "what do i have left today", first)
+
+    assert "Still to tick today: “Meditate”." in left["reply"]
+    assert "Morning walk" not in left["reply"]

@@ -273,13 +273,26 @@ def decline(given: ActInput) -> list[str]:
 
 
 def missions(given: ActInput) -> list[str]:
-    if not given.ctx.missions and given.ctx.reviewing:
-        return [named(words.MISSIONS_TO_REVIEW, given.ctx.name, goal=given.ctx.reviewing[0])]
-    if not given.ctx.missions and given.ctx.planning:
-        return [named(words.MISSIONS_PLANNING, given.ctx.name, goal=given.ctx.planning[0])]
-    if not given.ctx.missions:
-        return [named(words.MISSIONS_NONE, given.ctx.name)]
-    return [missions_today(given.ctx.missions, given.ctx.zones)]
+    """Today's missions (or why there are none), then the habits not ticked yet today."""
+    ctx = given.ctx
+    habits = _habits_left(ctx.habits_left)
+    if not ctx.missions and ctx.reviewing:
+        said = named(words.MISSIONS_TO_REVIEW, ctx.name, goal=ctx.reviewing[0])
+    elif not ctx.missions and ctx.planning:
+        said = named(words.MISSIONS_PLANNING, ctx.name, goal=ctx.planning[0])
+    elif not ctx.missions and habits:
+        return [named(words.ONLY_HABITS_LEFT, ctx.name, habits=habits)]
+    elif not ctx.missions:
+        said = named(words.MISSIONS_NONE, ctx.name)
+    else:
+        said = missions_today(ctx.missions, ctx.zones)
+    return [f"{said} {words.HABITS_LEFT.format(habits=habits)}" if habits else said]
+
+
+def _habits_left(titles: Sequence[str]) -> str:
+    """ "“Meditate” and “Read”" """
+    quoted = [f"“{title}”" for title in titles]
+    return " and ".join([", ".join(quoted[:-1]), quoted[-1]] if len(quoted) > 1 else quoted)
 
 
 def missions_today(missions: Sequence[str], zones: Sequence[ZoneNote]) -> str:

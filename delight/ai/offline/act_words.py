@@ -310,6 +310,12 @@ BIG_CHANGE_QUIET = (
 )
 MISSIONS = "On your list today: {listed}.{where} Which one feels right to start with?"
 MISSION_ONE = "On your list today: {listed}.{where} Want to give it a go?"
+# Habits due today and not ticked yet, after the missions (or instead of them).
+HABITS_LEFT = "Still to tick today: {habits}."
+ONLY_HABITS_LEFT = (
+    "No missions are waiting{n}. Still to tick today: {habits}. Tell me when you've done it "
+    "and I'll tick it."
+)
 MISSIONS_TO_REVIEW = (
     "Nothing is on today's list yet{n}: the plan for “{goal}” is on your goals page, waiting "
     "for you. Approve the missions you like there, or shall I put them all on your list now?"

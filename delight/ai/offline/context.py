@@ -67,6 +67,7 @@ class ReplyContext:
     earlier: str = ""  # what the conversation was last about, for "where were we?"
     goal_notes: tuple[GoalNote, ...] = ()
     missions: tuple[str, ...] = ()  # today's (or the suggested) missions
+    habits_left: tuple[str, ...] = ()  # today's habits not ticked yet, when they were read
     zones: tuple[ZoneNote, ...] = ()
     streak: StreakNote | None = None
     story: StoryNote | None = None
@@ -137,6 +138,9 @@ class ReplyContext:
             yield "goal_notes", goal.line(), goal
         if self.missions:
             yield "missions", "Missions: " + "; ".join(self.missions), self.missions
+        if self.habits_left:
+            line = "Habits not ticked today: " + "; ".join(self.habits_left)
+            yield "habits_left", line, self.habits_left
         for zone in self.zones:
             yield "zones", f"Zone: {zone_line(zone)}", zone
         if self.streak is not None:

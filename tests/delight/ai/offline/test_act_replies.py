@@ -214,7 +214,8 @@ def test_how_many_missions_are_done_is_counted_per_goal_not_answered_with_the_st
 
 def test_what_a_streak_is_for_is_explained_and_a_reminder_declined_honestly():
     assert reply("progress", "whats a streak even for").startswith("A streak counts the days")
-    assert "can't set a reminder" in reply("decline", "can you remind me to write tomorrow at 8")
+    declined = reply("decline", "can you remind me to write tomorrow at 8")
+    assert "I can only remind you of your habits" in declined
 
 
 def test_advice_on_writing_is_about_writing_not_sleep():
@@ -825,6 +826,23 @@ def test_todays_missions_ask_which_to_start_and_a_lone_one_is_offered_once():
     assert act_replies.missions_today(["Call Ana"], []) == (
         "On your list today: Call Ana. Want to give it a go?"
     )
+
+
+def test_habits_not_ticked_today_are_said_after_the_missions_or_instead_of_them():
+    both = reply("missions", "what do i have left today", missions=("Call Ana",),
+                 habits_left=("Meditate", "Read"))  # fmt: skip
+    only = reply("missions", "what do i have left today", habits_left=("Meditate",))
+    none = reply("missions", "what do i have left today")
+
+    assert both == (
+        "On your list today: Call Ana. Want to give it a go? Still to tick today: “Meditate” "
+        "and “Read”."
+    )
+    assert only == (
+        "No missions are waiting, Sam. Still to tick today: “Meditate”. Tell me when you've "
+        "done it and I'll tick it."
+    )
+    assert none.startswith("There are no missions waiting for you right now, Sam.")
 
 
 def test_coaching_backs_a_plan_of_their_own_and_leaves_the_rest_to_the_keyword_rules():
