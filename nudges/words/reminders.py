@@ -10,6 +10,11 @@ STREAK = {
     "days": "You're on {n} days in a row. A tick today keeps it going.",
     "weeks": "You've kept it {n} weeks running.",
 }
+# One of each, said as one ("1 days in a row" was seen in a reminder).
+STREAK_ONE = {
+    "days": "You're on 1 day in a row. A tick today makes it two.",
+    "weeks": "You've kept it 1 week so far.",
+}
 FIRST_DAY = "Today can start a streak. It only takes a moment."
 WEEK = "{done} of {needed} this week so far."
 ONE_MORE_THIS_WEEK = "One more this week keeps your week."
@@ -26,7 +31,8 @@ def reminder_words(reminder: HabitReminder) -> tuple[str, str]:
         if needed - reminder.week_done == 1:
             parts.append(ONE_MORE_THIS_WEEK)
     if streak.current:
-        parts.append(STREAK[streak.unit].format(n=streak.current))
+        said = STREAK_ONE if streak.current == 1 else STREAK
+        parts.append(said[streak.unit].format(n=streak.current))
     elif reminder.week_done is None:
         parts.append(FIRST_DAY)
     if habit.target is not None:

@@ -107,6 +107,15 @@ def test_a_due_reminder_is_given_once_with_the_habit_and_its_streak(walk, rosa):
     assert planned(rosa)[0][2] == State.SENT
 
 
+def test_a_streak_of_one_day_is_said_as_one(walk, rosa):
+    HabitCheckIn.objects.create(habit=walk, user=rosa, day=dt.date(2026, 12, 1))
+    services.habit_reminders_plan(now=NOW)
+    services.nudges_deliver(now=AT_0730)
+
+    (note,) = reminders_of(rosa)
+    assert note.body == "You're on 1 day in a row. A tick today makes it two."
+
+
 @pytest.mark.parametrize(
     ("change", "reason"),
     [
