@@ -10,13 +10,11 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from companion.dialogue.cues import clauses, denies_done, plans_ahead, skips
+from companion.dialogue.deed_phrases import NOT_DEEDS, OWN_DEED_LEAD, PAST_DONE
 from companion.dialogue.phrases import (
     LIGHT_VERB_WORDS,
-    NOT_DEEDS,
     ORDINAL,
     ORDINALS,
-    OWN_DEED_LEAD,
-    PAST_DONE,
     STOP_WORDS,
 )
 

@@ -8,25 +8,27 @@ import re
 from collections.abc import Sequence
 
 from companion.dialogue.dates import find_date
-from companion.dialogue.phrases import (
-    ASKS_FOR_IDEAS,
-    BARE_AIM,
+from companion.dialogue.deed_phrases import (
     DONE,
     FEELING_FORMS,
     FUTURE,
-    GOAL_REQUEST,
     MISSION_WORD,
-    NOT_A_GOAL_REQUEST,
     NOT_DEEDS,
     NOT_DONE,
     OWN_DEED_LEAD,
     PAST_DONE,
-    QUESTION,
     REFERS_BACK,
+    SKIPPED,
+)
+from companion.dialogue.phrases import (
+    ASKS_FOR_IDEAS,
+    BARE_AIM,
+    GOAL_REQUEST,
+    NOT_A_GOAL_REQUEST,
+    QUESTION,
     REMARK,
     SELF_STATEMENT,
     SENTENCE_BREAK,
-    SKIPPED,
     TYPO_VOCABULARY,
     URGENT_WHEN,
     WHY_CLAUSE,

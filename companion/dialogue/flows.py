@@ -16,6 +16,7 @@ from typing import Any
 from companion.dialogue.choices import Choice, best_choice, named_by_the_rest, top_choices
 from companion.dialogue.cues import LEAD_UP, OPENING_SO, fix_typos, wished_aim
 from companion.dialogue.dates import display_date, find_date, narrowed
+from companion.dialogue.deed_phrases import DONE
 from companion.dialogue.parsing import (
     Parser,
     SlotEnv,
@@ -42,7 +43,6 @@ from companion.dialogue.phrases import (
     CONNECTOR,
     DATE_CLAUSE,
     DATE_SAID_AGAIN,
-    DONE,
     FIELD_WORDS,
     GOAL_NAMED,
     GOAL_REQUEST,
