@@ -386,6 +386,7 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     sure_act = intent.get("act", "") if intent.get("act_confidence", 0.0) >= SURE else ""
     last = deps.session_at_start.get("last_action")
     history = context.get("history", [])
+    said_before = said_last(history, 2)
     by_rule = intent.get("act_by") == "rule"
     # "wait no i didnt foam roll" just after it was marked takes it back, whatever the act.
     retracts = retracts_last(last, text, deps.user)
@@ -402,7 +403,7 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         user=deps.user, waiting=waiting, context=context, text=text, act=sure_act
     ) or habit_offer_taken(deps.session_at_start.get("habit_offer"), text, sure_act):
         return taken
-    if reminded := habit_reminder_plan(deps.user, text, said_last(history, 2)):
+    if reminded := habit_reminder_plan(deps.user, text, said_before):
         return reminded
     if said := plan_being_made(context, text):
         return {"strategy": "clarify", "act": "missions", "question": said}
@@ -418,8 +419,6 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     # something else ("undo", "bye").
     label = "" if sure_act in NOT_A_GOAL else intent.get("label", "")
     reported = sure_act == "mission_done"
-    history = context.get("history", [])
-    said_before = said_last(history, 2)
     # "i'd like to get back into it" after "i used to paint loads": into painting.
     wish = it_resolved(text, said_before)
     # "did it. 5k slow" two exchanges after she named the run: that one (the latest message
