@@ -15,6 +15,7 @@ from delight.ai.offline import (
     StreakNote,
     ZoneNote,
 )
+from delight.ai.text import listed
 from delight.ai.types import EmotionResult, IntentResult
 from delight.models import User
 from delight.runner import TurnState
@@ -171,12 +172,8 @@ def zone_notes(world: dict[str, Any] | None, missions: list[dict[str, Any]]) -> 
             is_open=zone["open"],
             change=zone["next_change"],
             minutes=zone["minutes_to_change"],
-            fits=_and_list(zone["fits"]),
+            fits=listed(zone["fits"]),
             missions=tuple(m["title"] for m in missions if m.get("category") in zone["categories"]),
         )
         for zone in (world or {}).get("zones", [])
     ]
-
-
-def _and_list(items: list[str]) -> str:
-    return " and ".join([", ".join(items[:-1]), items[-1]]) if len(items) > 1 else "".join(items)

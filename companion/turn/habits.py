@@ -24,6 +24,7 @@ from companion.turn.habits_words import (
     REMINDER_TOO,
     WHICH_REMINDED,
 )
+from delight.ai.text import listed
 from delight.models import User
 from goals.selectors import habit_streaks, habits_active, habits_today, schedule_words
 
@@ -175,12 +176,16 @@ def reminder_time_asked(text: str) -> dt.time | None:
     return None
 
 
-def habit_reminder_plan(user: User, text: str, said_before: Sequence[str]) -> dict[str, Any] | None:
+def habit_reminder_plan(
+    user: User, text: str, said_before: Sequence[str], waiting: dict[str, Any] | None = None
+) -> dict[str, Any] | None:
     """The plan that sets a habit's reminder asked for by chat, or None (not asked, or no
     habit of theirs is meant): the habit named, else the one she just spoke of ("remind me
     at 7:30" after making it), else their only habit; with several and none meant, she
-    asks which."""
+    asks which, and the answer that names one (`waiting`: her question's time) sets it."""
     at = reminder_time_asked(text)
+    if at is None and waiting:
+        return _reminder_answered(user, text, dt.time.fromisoformat(waiting["time"]))
     habits = habits_active(user=user) if at is not None else []
     if at is None or not habits:
         return None
@@ -189,9 +194,21 @@ def habit_reminder_plan(user: User, text: str, said_before: Sequence[str]) -> di
     if meant is None and named_else:
         return None  # "remind me to call mum at 6": no habit; she says what she can't do
     if meant is None:
-        titles = " or ".join(f"“{h.title}”" for h in habits[:3])
+        titles = listed([f"“{h.title}”" for h in habits[:3]], last="or")
         asked = WHICH_REMINDED.format(titles=titles, at=f"{at:%H:%M}")
-        return {"strategy": "clarify", "act": "question", "question": asked}
+        pending = {"time": at.isoformat("minutes")}
+        return {"strategy": "clarify", "act": "question", "question": asked,
+                "habit_reminder": pending}  # fmt: skip
+    return _reminder_set(meant, at)
+
+
+def _reminder_answered(user: User, text: str, at: dt.time) -> dict[str, Any] | None:
+    """ "the walk one" to "Which habit is it for…?": that habit's reminder set."""
+    meant = best_choice(text, [Choice(h.pk, h.title) for h in habits_active(user=user)])
+    return _reminder_set(meant, at) if meant is not None else None
+
+
+def _reminder_set(meant: Choice, at: dt.time) -> dict[str, Any]:
     args = {"habit_id": meant.id, "time": at.isoformat("minutes")}
     tool = {"name": "habits.remind", "args": args}
     return {"strategy": "flow", "act": "goal_step", "tools": [tool], "habit_reminded": args}

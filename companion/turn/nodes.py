@@ -403,7 +403,9 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         user=deps.user, waiting=waiting, context=context, text=text, act=sure_act
     ) or habit_offer_taken(deps.session_at_start.get("habit_offer"), text, sure_act):
         return taken
-    if reminded := habit_reminder_plan(deps.user, text, said_before):
+    if reminded := habit_reminder_plan(
+        deps.user, text, said_before, deps.session_at_start.get("habit_reminder")
+    ):
         return reminded
     if said := plan_being_made(context, text):
         return {"strategy": "clarify", "act": "missions", "question": said}
@@ -519,6 +521,7 @@ def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         "last_action": aged_action(deps.session_at_start.get("last_action")),
         "plan_offer": plan.get("plan_offer"),  # asked this turn, or lapsed
         "habit_offer": plan.get("habit_offer"),
+        "habit_reminder": plan.get("habit_reminder"),  # which habit, asked this turn
     }
     if topic := topic_of(state.input.text, intent.get("act", "")):
         out["session"]["topic"] = topic

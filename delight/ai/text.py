@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Set
+from collections.abc import Callable, Sequence, Set
 
 # Laughter in a message as typed: "lol", "haha", "jk", a laughing or skull emoji.
 LAUGHTER = re.compile(
@@ -458,3 +458,9 @@ def normalize(text: str, *, known: Set[str] = REPAIRABLE_WORDS) -> str:
         token = _TYPOS.get(token, token)
         tokens.append(_squeeze(token, known))
     return _SPACES.sub(" ", " ".join(tokens)).strip()
+
+
+def listed(items: Sequence[str], last: str = "and") -> str:
+    """Items as a sentence says them: "a", "a and b", "a, b and c" (`last` "or" to offer)."""
+    said = list(items)
+    return f" {last} ".join([", ".join(said[:-1]), said[-1]]) if len(said) > 1 else "".join(said)

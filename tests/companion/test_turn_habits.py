@@ -194,3 +194,17 @@ def test_whats_left_today_names_the_habits_not_ticked(owner):
 
     assert "Still to tick today: “Meditate”." in left["reply"]
     assert "Morning walk" not in left["reply"]
+
+
+def test_the_answer_to_which_habit_sets_that_ones_reminder(owner):
+    make_habit(owner, title="Meditate")
+    make_habit(owner, title="Morning walk")
+    make_habit(owner, title="Read")
+    asked = say(owner, "remind me at 7:30")
+    assert "Which habit is it for: “Meditate”, “Morning walk” or “Read”?" in asked["reply"]
+
+    set_ = say(owner, "the walk one", asked)
+
+    assert Habit.objects.get(title="Morning walk").reminder_time == dt.time(7, 30)
+    assert set_["reply"].startswith("Done: I'll remind you of “Morning walk” at 07:30")
+    assert not Habit.objects.exclude(title="Morning walk").filter(reminder_time__isnull=False)

@@ -37,6 +37,7 @@ from delight.ai.text import (
     MISHAP,
     STOPWORDS,
     clean_text,
+    listed,
     normalise_words,
     word_set,
 )
@@ -275,7 +276,7 @@ def decline(given: ActInput) -> list[str]:
 def missions(given: ActInput) -> list[str]:
     """Today's missions (or why there are none), then the habits not ticked yet today."""
     ctx = given.ctx
-    habits = _habits_left(ctx.habits_left)
+    habits = listed([f"“{title}”" for title in ctx.habits_left])
     if not ctx.missions and ctx.reviewing:
         said = named(words.MISSIONS_TO_REVIEW, ctx.name, goal=ctx.reviewing[0])
     elif not ctx.missions and ctx.planning:
@@ -287,12 +288,6 @@ def missions(given: ActInput) -> list[str]:
     else:
         said = missions_today(ctx.missions, ctx.zones)
     return [f"{said} {words.HABITS_LEFT.format(habits=habits)}" if habits else said]
-
-
-def _habits_left(titles: Sequence[str]) -> str:
-    """ "“Meditate” and “Read”" """
-    quoted = [f"“{title}”" for title in titles]
-    return " and ".join([", ".join(quoted[:-1]), quoted[-1]] if len(quoted) > 1 else quoted)
 
 
 def missions_today(missions: Sequence[str], zones: Sequence[ZoneNote]) -> str:

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 from delight.ai.offline.reflection import uncapitalise
-from delight.ai.text import asks
+from delight.ai.text import asks, listed
 
 JOYFUL = 0.8  # seed 000: joy above this celebrates with the story
 
@@ -96,7 +96,7 @@ def story_answer(text: str, note: StoryNote | None, *, asked: bool = False) -> s
     where = f"Your story is in the chapter “{note.chapter}” of “{note.act}”"
     count = f"{note.beats} passage{'s' if note.beats != 1 else ''} so far"
     latest = f"The latest, “{note.latest}”," if note.latest else "The latest passage"
-    told = _and_list([uncapitalise(item) for item in note.told])
+    told = listed([uncapitalise(item) for item in note.told])
     tells = f" {latest} tells of this: {told}." if told else ""
     coming = " A new passage is being written from what you did since." if note.coming else ""
     return f"{where}, {count}.{tells}{coming} You can read it all on your Story page."
@@ -121,7 +121,7 @@ def _quests(note: StoryNote) -> str:
             "You haven't found a hidden quest yet. They stay hidden until you meet them — "
             "keep going and one will appear as a special mission."
         )
-    found = _and_list([f"“{quest}”" for quest in note.quests])
+    found = listed([f"“{quest}”" for quest in note.quests])
     many = "a hidden quest" if len(note.quests) == 1 else f"{len(note.quests)} hidden quests"
     return f"You've found {many}: {found}. The others stay hidden until you meet them."
 
@@ -133,7 +133,3 @@ def celebration(note: StoryNote | None) -> str:
     return (
         f"This belongs in your story too — the latest passage, “{note.latest}”, is waiting for you."
     )
-
-
-def _and_list(items: list[str]) -> str:
-    return " and ".join([", ".join(items[:-1]), items[-1]]) if len(items) > 1 else "".join(items)
