@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from django.http import HttpRequest
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 
 
 @dataclass(frozen=True)
@@ -65,11 +66,19 @@ class NavLink:
     badge: int | None = None  # a count it carries (More: the top bar parts' counts)
 
 
+@lru_cache(maxsize=64)
+def _href(url_name: str, prefix: str) -> str:
+    """A bar's address, reversed once a process for each script prefix (the bars' 28
+    reverses were a tenth of every page's time; their names take no arguments)."""
+    return reverse(url_name)
+
+
 def _links(items: tuple[NavItem, ...], url_name: str, *, more_badge: int = 0) -> list[NavLink]:
+    prefix = get_script_prefix()
     return [
         NavLink(
             item.label,
-            reverse(item.url_name),
+            _href(item.url_name, prefix),
             item.icon,
             url_name.startswith(item.section),
             more_badge if item is MORE else None,

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from django import template
 
+from delight.icons import icon_svg
 from delight.toasts import ToastAction, toast_action
 
 register = template.Library()
+register.simple_tag(icon_svg, name="icon")
 
 
 @register.filter
