@@ -6,6 +6,7 @@ import json
 import os
 import statistics
 import sys
+import time
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -46,6 +47,20 @@ def django_setup(database_url: str) -> None:
 def p95(timings: list[float]) -> float:
     """The 95th percentile of `timings` (as statistics.quantiles cuts them)."""
     return statistics.quantiles(timings, n=100)[94] if len(timings) > 1 else timings[0]
+
+
+def pace() -> float:
+    """This machine's pace now: milliseconds for a fixed pure-Python loop (the best of three).
+    The same code's wall times move with it (a shared machine's cores run at different
+    speeds from hour to hour), so a bench prints it beside its figures."""
+    best = float("inf")
+    for _ in range(3):
+        started = time.perf_counter()
+        total = 0
+        for step in range(2_000_000):
+            total += step
+        best = min(best, time.perf_counter() - started)
+    return best * 1000
 
 
 def figure(

@@ -60,7 +60,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit, urlunsplit
 from zoneinfo import available_timezones
 
-from common import bench_database_url, django_setup, figure, p95
+from common import bench_database_url, django_setup, figure, p95, pace
 
 if TYPE_CHECKING:
     from django.db.backends.utils import CursorWrapper
@@ -340,8 +340,10 @@ class Sample:
 
 
 def load() -> str:
-    """The 1-, 5- and 15-minute load averages: others' work on the machine shows here."""
-    return ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    """The 1-, 5- and 15-minute load averages (others' work on the machine shows here) and the
+    machine's pace (common.pace: lower is faster)."""
+    averages = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    return f"{averages}; pace {pace():.0f} ms"
 
 
 def percentiles(timings: list[float], unit: str = "ms") -> str:
@@ -601,7 +603,10 @@ def header(args: argparse.Namespace, measured: int) -> None:
     print(f"  PostgreSQL {version}; {os.cpu_count()} cores; jobs and live events on {broker}")
     light = "a year" if args.light_days >= YEAR else f"{args.light_days} days"
     print(f"  history: a year for {measured:,} people (the ones measured), {light} for the rest")
-    print(f"  load average (1, 5, 15 min): {load()}: above {os.cpu_count()}, others are running")
+    print(f"  load average (1, 5, 15 min) and pace: {load()}")
+    print(f"  (a load above {os.cpu_count()}: others are running; the pace, common.pace, is a fixed")
+    print("  Python loop's ms, lower is faster: seen from 55 to 220 ms on one machine of this")
+    print("  kind in one day, and the wall times and CPU below move with it)")
 
 
 def database_drop(url: str) -> None:

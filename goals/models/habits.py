@@ -151,7 +151,13 @@ class HabitCheckIn(models.Model):
 
     class Meta:
         ordering = ["-day"]
-        constraints = [models.UniqueConstraint(fields=["habit", "day"], name="checkin_once")]
+        # Carries what the streaks and calendars read, so a habit's year is read from a few
+        # index pages (an index-only scan), not from a page per day across the table.
+        constraints = [
+            models.UniqueConstraint(
+                fields=["habit", "day"], name="checkin_once", include=["user", "state", "value"]
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.habit_id} {self.day} {self.state}"

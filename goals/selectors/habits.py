@@ -115,7 +115,7 @@ def habit_choices(*, user: User, today: dt.date) -> list[tuple[str, str]]:
 def habit_streaks(*, user: User, habits: list[Habit], today: dt.date) -> dict[int, HabitStreak]:
     """Each habit's streak at `today`, its check-ins read in one query."""
     states: dict[int, dict[dt.date, str]] = {habit.pk: {} for habit in habits}
-    checkins = HabitCheckIn.objects.owned_by(user).filter(habit_id__in=list(states))
+    checkins = HabitCheckIn.objects.owned_by(user).filter(habit_id__in=list(states)).order_by()
     for habit_id, day, state in checkins.values_list("habit_id", "day", "state"):
         states[habit_id][day] = state
     return {habit.pk: habit_streak(habit, states[habit.pk], today=today) for habit in habits}
@@ -131,7 +131,7 @@ Tick = tuple[str, int | None]  # a day's check-in: its state and number
 
 def habit_ticks(*, user: User, habit: Habit, start: dt.date | None = None) -> dict[dt.date, Tick]:
     """The habit's check-ins by day (from `start`, else all), in one read."""
-    checkins = HabitCheckIn.objects.owned_by(user).filter(habit=habit)
+    checkins = HabitCheckIn.objects.owned_by(user).filter(habit=habit).order_by()  # a dict
     checkins = checkins.filter(day__gte=start) if start else checkins
     return {
         day: (state, value) for day, state, value in checkins.values_list("day", "state", "value")
