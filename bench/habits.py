@@ -604,9 +604,9 @@ def header(args: argparse.Namespace, measured: int) -> None:
     light = "a year" if args.light_days >= YEAR else f"{args.light_days} days"
     print(f"  history: a year for {measured:,} people (the ones measured), {light} for the rest")
     print(f"  load average (1, 5, 15 min) and pace: {load()}")
-    print(f"  (a load above {os.cpu_count()}: others are running; the pace, common.pace, is a fixed")
-    print("  Python loop's ms, lower is faster: seen from 55 to 220 ms on one machine of this")
-    print("  kind in one day, and the wall times and CPU below move with it)")
+    print(f"  (a load above {os.cpu_count()}: others are running; the pace, common.pace, is a")
+    print("  fixed Python loop's ms, lower is faster: seen from 55 to 220 ms on one machine of")
+    print("  this kind in one day, and the wall times and CPU below move with it)")
 
 
 def database_drop(url: str) -> None:
