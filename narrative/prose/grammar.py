@@ -6,7 +6,7 @@ really did (their own titles and words, quoted), optional colour, and a closing 
 slot's phrase is chosen by a hash of (facts.seed, slot): one beat always reads the same, and
 different beats vary. The story remembers what it told (facts.told): each slot takes the
 phrase told least often in this person's story, a stock paragraph of colour is added only if
-it was never told, and a title is never told twice.
+it was never told (then colour is composed of parts), and a title is never told twice.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from narrative.prose import phrases
+from narrative.prose.composed import colour_composed, titles_composed
 from narrative.prose.facts import (
     BEAT_KINDS,
     HERO,
@@ -534,7 +535,8 @@ def words_in(paragraphs: Sequence[tuple[int, str]]) -> int:
 
 def beat_title(facts: BeatFacts, choose: Chooser) -> str:
     """A title for the kind, at most TITLE_MAX_CHARS, never one this story told before (nor
-    the last beat's); when every title of the kind was told, the one told least."""
+    the last beat's); when every title of the kind was told, a two-part title never told
+    (titles_composed), and only when those are all told too, the kind's told least."""
     previous = facts.previous_title.strip().lower()
     fitting = [
         option
@@ -542,7 +544,10 @@ def beat_title(facts: BeatFacts, choose: Chooser) -> str:
         if len(title := choose.fill(option)) <= TITLE_MAX_CHARS and title.lower() != previous
     ]
     untold = [option for option in fitting if not choose.times_told(choose.fill(option))]
-    return choose.pick("title", untold or fitting)
+    if untold:
+        return choose.pick("title", untold)
+    composed = [title for title in titles_composed() if not choose.times_told(title)]
+    return choose.pick("title", composed or fitting)
 
 
 def beat_text_offline(facts: BeatFacts) -> BeatText:
@@ -554,8 +559,8 @@ def beat_text_offline(facts: BeatFacts) -> BeatText:
     3. Optional paragraphs, most relevant first (optional_paragraphs), each added while the
        beat is shorter than TARGET_WORDS and it still fits WORDS_MAX; the scene's colour
        comes last, only what this story never told.
-    4. Still shorter than WORDS_MIN (a long story has told all its colour): the colour told
-       least, until it is a passage's length.
+    4. Still shorter than WORDS_MIN (a long story has told all its stock colour): colour
+       composed of parts (narrative.prose.composed), until it is a passage's length.
     5. The paragraphs in story order, separated by blank lines, a title never told before,
        and the phrase_id of everything it used, for the story to remember.
     """
@@ -579,14 +584,11 @@ def beat_text_offline(facts: BeatFacts) -> BeatText:
         if total + size <= WORDS_MAX:
             paragraphs.append((position, text))
             total += size
-    for text in _colour(facts, choose):  # told before, only to make it a passage's length
-        if total >= WORDS_MIN:
-            break
-        if text not in choose.used:
-            choose.used.add(text)
-            choose.said[text] = text
-            paragraphs.append((AMBIENT, text))
-            total += len(text.split())
+    composed = 0  # colour of parts that meet anew, never a stock paragraph told again
+    while total < WORDS_MIN:
+        text = colour_composed(part, choose, composed)
+        paragraphs.append((AMBIENT, text))
+        total, composed = total + len(text.split()), composed + 1
     title, text = beat_title(facts, choose), _joined(paragraphs)
     told = tuple(sorted(choose.told_in(f"{title}\n\n{text}")))
     return BeatText(title=title, text=text, told=told)

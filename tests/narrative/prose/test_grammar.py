@@ -29,7 +29,9 @@ from narrative.prose import (
     quoted_facts,
     tone_problem,
 )
+from narrative.prose.composed import titles_composed
 from narrative.prose.grammar import Chooser, described_id, fields_of, scene_words
+from narrative.prose.parts import WHO as COLOUR_WHO
 from narrative.scenario import DEFAULT_PATH
 from nudges.words import nudge_tone_problem
 from tests.narrative.prose.factories import (
@@ -320,15 +322,17 @@ def _a_story(count: int, **fields: object) -> list[BeatText]:
 
 
 @pytest.mark.parametrize("kind", BEAT_KINDS)
-def test_a_story_tells_every_stock_paragraph_before_any_twice(kind):
+def test_a_story_tells_each_stock_paragraph_once_then_composes_its_colour(kind):
     bare = dict(people=(), items_held=(), moves=(), missions=(), missions_count=0, minutes=0)
-    beats = _a_story(6, kind=kind, **bare)
+    beats = _a_story(12, kind=kind, **bare)
 
-    colour = [p for beat in beats for p in paragraphs(beat.text) if p in COLOUR]
-    evening = {*phrases.AMBIENT["evening"], *phrases.VALLEY}
-    assert len(colour) > len(evening)  # bare beats live on colour: it runs out
-    first_round = colour[: len(evening)]
-    assert len(set(first_round)) == len(first_round)
+    told = [p for beat in beats for p in paragraphs(beat.text)]
+    stock = [p for p in told if p in COLOUR]
+    composed = [p for p in told if p.startswith(COLOUR_WHO)]
+    assert len(stock) == len(set(stock))  # bare beats live on colour: no stock one twice
+    assert composed  # then they compose it
+    assert len(composed) == len(set(composed))
+    assert all(length_problem(beat.text) == "" for beat in beats)
 
 
 @pytest.mark.parametrize("kind", BEAT_KINDS)
@@ -337,6 +341,13 @@ def test_a_story_tells_every_title_of_a_kind_before_any_twice(kind):
     titles = [beat.title for beat in _a_story(len(awake), kind=kind)]
 
     assert len(set(titles)) == len(titles)
+
+
+def test_a_kind_whose_titles_were_all_told_takes_a_two_part_title_never_told():
+    titles = [beat.title for beat in _a_story(20, kind="milestone")]
+
+    assert len(set(titles)) == len(titles)
+    assert set(titles) & set(titles_composed())
 
 
 def test_a_long_story_that_told_all_its_colour_still_writes_a_passages_length():

@@ -1,0 +1,106 @@
+"""Scene colour composed of parts: short kind parts, none claiming the place is known, none
+twice in a beat, and new pairs across a story."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from narrative.prose import parts
+from narrative.prose.composed import colour_composed, colour_parts_all, titles_composed
+from narrative.prose.grammar import Chooser
+from narrative.prose.parts import SENSE
+from narrative.prose.phrases import FAMILIAR
+
+UNKIND = re.compile(r"\\b(?:miss(?:ed|ing)?|fail\\w*|lost|lose|broke\\w*|guilt\\w*|away)\\b", re.I)
+PARTS = colour_parts_all()
+
+
+@pytest.mark.parametrize("part", PARTS)
+def test_each_part_is_a_few_kind_words_that_claim_nothing_known(part):
+    assert 2 <= len(part.split()) <= 7
+    assert not FAMILIAR.search(part)
+    assert not UNKIND.search(part)
+    assert "{" not in part
+
+
+def _starts(table: tuple[str, ...], words: int) -> list[str]:
+    return [" ".join(part.lower().split()[:words]) for part in table]
+
+
+@pytest.mark.parametrize("table", [parts.WHO, *parts.SENSE.values(), parts.WHERE])
+def test_a_part_before_another_leaves_eight_words_room_to_reach_it(table):
+    assert max(len(part.replace("-", " ").split()) for part in table) <= 6
+
+
+@pytest.mark.parametrize("table", [*parts.DOING.values(), *parts.SENSE.values(), parts.FEEL])
+def test_a_part_after_another_begins_with_two_words_of_its_own(table):
+    assert len(set(_starts(table, 2))) == len(table)
+
+
+@pytest.mark.parametrize(
+    "table", [parts.WHO, *parts.DOING.values(), parts.WHERE, *parts.SENSE.values()]
+)
+def test_a_part_before_another_ends_with_two_words_of_its_own(table):
+    ends = [" ".join(part.lower().split()[-2:]) for part in table]
+    assert len(set(ends)) == len(table)
+
+
+def test_a_place_begins_with_a_word_of_its_own():
+    assert len(set(_starts(parts.WHERE, 1))) == len(parts.WHERE)
+
+
+def test_a_paragraph_is_two_sentences_of_someone_somewhere_and_the_air():
+    choose = Chooser(7, {})
+
+    text = colour_composed("morning", choose, 0)
+
+    assert text.count(". ") == 1
+    assert text.endswith(".")
+    assert text[0].isupper()
+    assert ", and " in text
+
+
+def test_a_beat_uses_no_part_twice():
+    choose = Chooser(3, {})
+
+    texts = [colour_composed("night", choose, n) for n in range(4)]
+
+    words = " ".join(texts)
+    assert all(words.count(part) <= 1 for part in PARTS if len(part.split()) > 2)
+
+
+def test_a_story_tells_each_part_before_any_twice():
+    told: dict[str, int] = {}
+    beats = len(SENSE["evening"])  # the smallest table: each of its parts once
+    for seed in range(beats):
+        choose = Chooser(seed, {}, told)
+        text = colour_composed("evening", choose, 0)
+        for phrase in choose.told_in(text):
+            told[phrase] = told.get(phrase, 0) + 1
+
+    assert len(told) == 9 * beats  # five parts and four meetings a paragraph
+    assert set(told.values()) == {1}  # none told twice
+
+
+def test_a_long_story_repeats_no_run_of_eight_words_in_its_colour():
+    told: dict[str, int] = {}
+    runs: list[tuple[str, ...]] = []
+    for seed in range(60):
+        choose = Chooser(seed, {}, told)
+        words = colour_composed("evening", choose, 0).lower().split()
+        runs += {tuple(words[n : n + 8]) for n in range(len(words) - 7)}
+        for phrase in choose.told_in(" ".join(words)):
+            told[phrase] = told.get(phrase, 0) + 1
+
+    assert len(runs) == len(set(runs))
+
+
+def test_two_part_titles_are_all_different_and_short():
+    titles = titles_composed()
+
+    assert len(titles) == len(set(titles)) == 12 * 12 + 12 * 11
+    assert all(len(title) <= 30 for title in titles)
+    assert all(title[0].isupper() for title in titles)
+    assert not any(FAMILIAR.search(title) for title in titles)
