@@ -27,6 +27,8 @@ WHO = (
     "A shepherd with a crooked staff",
     "A fisher with a dripping line",
     "Someone in a patched green coat",
+    "A weaver with ink-blue fingers",
+    "A beekeeper in a veiled hat",
 )
 
 DOING: dict[str, tuple[str, ...]] = {
@@ -41,6 +43,8 @@ DOING: dict[str, tuple[str, ...]] = {
         "waters the geraniums on a sill",
         "hurries past with a steaming mug",
         "props a gate open for the day",
+        "feeds the hens, still in pyjamas",
+        "ties a ribbon on a gatepost",
     ),
     "afternoon": (
         "dozes on a bench under a newspaper",
@@ -53,6 +57,8 @@ DOING: dict[str, tuple[str, ...]] = {
         "hangs washing between two trees",
         "sells lemonade from a wobbly cart",
         "carries a ladder past, very carefully",
+        "shells beans into a blue bowl",
+        "flies a kite from a wall",
     ),
     "evening": (
         "lights a candle in a front window",
@@ -65,6 +71,8 @@ DOING: dict[str, tuple[str, ...]] = {
         "sets a lantern on a garden wall",
         "waves goodnight from a doorway",
         "brings the washing in before the dew",
+        "rakes the last leaves together",
+        "counts fireflies out loud",
     ),
     "night": (
         "walks softly, humming under their breath",
@@ -77,6 +85,8 @@ DOING: dict[str, tuple[str, ...]] = {
         "pauses on the bridge to listen",
         "tucks a blanket over a sleeping dog",
         "banks the fire for the morning",
+        "feeds a fire with pinecones",
+        "whistles to a wandering dog",
     ),
 }
 
@@ -91,6 +101,10 @@ WHERE = (
     "in a patch of light",
     "past the duck pond",
     "along the low stone wall",
+    "across from the cobbler's",
+    "behind the hay barn",
+    "between two leaning cottages",
+    "opposite the little school",
 )
 
 SENSE: dict[str, tuple[str, ...]] = {
@@ -102,6 +116,11 @@ SENSE: dict[str, tuple[str, ...]] = {
         "Chimney smoke rises straight up",
         "The light is thin and gold",
         "Shutters creak open up the street",
+        "Mist lifts off the meadow",
+        "Wet leaves shine on the hedges",
+        "A cockerel argues with the sunrise",
+        "Cold water gurgles in the gutters",
+        "Smoke curls from the bakery chimney",
     ),
     "afternoon": (
         "Bees drift between the flower boxes",
@@ -111,6 +130,11 @@ SENSE: dict[str, tuple[str, ...]] = {
         "The weathervane turns lazily",
         "Clouds move slow as grazing sheep",
         "The market hums with small bargains",
+        "Warm dust hangs in the sunbeams",
+        "A cat stretches along a sill",
+        "Laundry snaps gently on a line",
+        "Far off, someone is hammering",
+        "The scent of thyme wanders by",
     ),
     "evening": (
         "The smell of supper drifts past",
@@ -120,6 +144,11 @@ SENSE: dict[str, tuple[str, ...]] = {
         "Long shadows stretch across the square",
         "A fiddle starts up somewhere nearby",
         "First stars prick above the hills",
+        "Bread ovens cool with small ticks",
+        "Candles bloom in the windows",
+        "The breeze smells of woodsmoke",
+        "Moths gather around the lanterns",
+        "Distant bells ring the hour",
     ),
     "night": (
         "Crickets sing in the long grass",
@@ -129,6 +158,11 @@ SENSE: dict[str, tuple[str, ...]] = {
         "The river murmurs to itself",
         "Cool air smells of pine",
         "The moon silvers every roof",
+        "Frogs keep time by the water",
+        "Dew settles on the fences",
+        "A fox trots across the road",
+        "Wind chimes stir on a porch",
+        "Far stars wink over the hills",
     ),
 }
 
@@ -143,6 +177,10 @@ FEEL = (
     "and kindness hangs in the air",
     "and lingering feels allowed",
     "and your shoulders drop an inch",
+    "and time loosens its grip",
+    "and something in you unclenches",
+    "and all is well enough",
+    "and a smile finds you",
 )
 
 # A title of two parts, for a kind whose own titles were all told: "Steady Embers",
