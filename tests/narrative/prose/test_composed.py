@@ -47,6 +47,11 @@ def test_a_part_before_another_ends_with_two_words_of_its_own(table):
     assert len(set(ends)) == len(table)
 
 
+@pytest.mark.parametrize("table", [parts.WHO, *parts.DOING.values()])
+def test_a_part_a_place_follows_ends_without_a_clause_of_its_own(table):
+    assert not any("," in part for part in table)  # "…a ladder past, carefully by the well"
+
+
 def test_a_place_begins_with_a_word_of_its_own():
     assert len(set(_starts(parts.WHERE, 1))) == len(parts.WHERE)
 
