@@ -11,14 +11,13 @@ it was never told (then colour is composed of parts), and a title is never told 
 
 from __future__ import annotations
 
-import functools
-import hashlib
 import itertools
-import string
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from delight.ai.text import listed as and_list
 from narrative.prose import phrases
+from narrative.prose.chooser import Chooser
 from narrative.prose.composed import colour_composed, titles_composed
 from narrative.prose.facts import (
     BEAT_KINDS,
@@ -30,7 +29,6 @@ from narrative.prose.facts import (
     BeatText,
     Change,
     Thing,
-    phrase_id,
 )
 
 TITLE_MAX_CHARS = 80
@@ -63,92 +61,6 @@ LEVELS = (
 )
 
 
-# -- choosing and filling phrases -------------------------------------------------------------
-
-_FORMATTER = string.Formatter()
-
-
-@functools.cache
-def fields_of(phrase: str) -> frozenset[str]:
-    """The facts a phrase writes, by their lower-case name ("{Place}" writes "place")."""
-    return frozenset(
-        name[:1].lower() + name[1:] for _, name, _, _ in _FORMATTER.parse(phrase) if name
-    )
-
-
-class _Words(dict[str, str]):
-    """Known facts by name; "{Name}" reads "{name}" with its first letter capitalised."""
-
-    def __missing__(self, key: str) -> str:
-        value = self[key[:1].lower() + key[1:]]
-        return value[:1].upper() + value[1:]
-
-
-def _stable(seed: int, slot: str) -> int:
-    return int.from_bytes(hashlib.sha256(f"{seed}|{slot}".encode()).digest()[:8], "big")
-
-
-class Chooser:
-    """Picks and fills a slot's phrase for one beat: stable for its seed, varied across, and
-    never the same phrase twice in a beat while another is awake; of the rest, the one this
-    person's story told least (`told`), so every phrase is told before any is told again."""
-
-    def __init__(
-        self, seed: int, words: Mapping[str, str], told: Mapping[str, int] | None = None
-    ) -> None:
-        self.seed = seed
-        self.words = _Words(words)
-        self.told = told or {}
-        self.used: set[str] = set()
-        self.said: dict[str, str] = {}  # each phrase picked, as filled in
-
-    def awake(self, options: Sequence[str], more: Mapping[str, str] | None = None) -> list[str]:
-        """The options whose facts are all known (a phrase sleeps while one is not)."""
-        known = self.words.keys() | (more or {}).keys()
-        return [option for option in options if fields_of(option) <= known]
-
-    def times_told(self, phrase: str) -> int:
-        return self.told.get(phrase_id(phrase), 0)
-
-    def pick(self, slot: str, options: Sequence[str], **more: str) -> str:
-        """An awake option not used yet in this beat and told least in the story, chosen
-        among those by a hash of (seed, slot), filled in."""
-        awake = self.awake(options, more)
-        if not awake:
-            raise ValueError(f"no phrase for {slot} is awake")
-        fresh = [option for option in awake if option not in self.used] or awake
-        least = min(self.times_told(option) for option in fresh)
-        fresh = [option for option in fresh if self.times_told(option) == least]
-        option = fresh[_stable(self.seed, slot) % len(fresh)]
-        self.used.add(option)
-        words = self.said[option] = self.fill(option, **more)
-        self.said[words] = words  # the words as well: the same line filled alike is told
-        return words
-
-    def fresh(self, slot: str, options: Sequence[str], **more: str) -> str:
-        """Like `pick`, for a line a beat can do without: "" when its words, filled in,
-        were told before in the story ("After “A Brighter Lantern”, the story walks on." is
-        new after each title; a fixed line is told once)."""
-        words = self.pick(slot, options, **more)
-        return "" if self.times_told(words) else words
-
-    def told_in(self, text: str) -> set[str]:
-        """The phrase_id of each phrase picked that `text` says (a paragraph picked but
-        left out of the beat is not told)."""
-        said = text.lower()
-        return {phrase_id(option) for option, words in self.said.items() if words.lower() in said}
-
-    def fill(self, phrase: str, **more: str) -> str:
-        return phrase.format_map(_Words({**self.words, **more}))
-
-    def order(self, slot: str, options: Sequence[str]) -> list[str]:
-        """`options` in an order of this beat's own, the ones told least first."""
-        return sorted(
-            options,
-            key=lambda option: (self.times_told(option), _stable(self.seed, f"{slot}|{option}")),
-        )
-
-
 # -- words for the facts ----------------------------------------------------------------------
 
 
@@ -174,10 +86,6 @@ def _quoted(text: str) -> str:
 
 def _count(number: int, noun: str) -> str:
     return f"{number} {noun}" + ("" if number == 1 else "s")
-
-
-def _and_list(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def _things(facts: BeatFacts) -> dict[str, Thing]:
@@ -370,7 +278,7 @@ def _missions_line(facts: BeatFacts, choose: Chooser, detail: Detail) -> str:
     if len(titles) == 1 and not more:
         return choose.pick("fact.mission", phrases.FACT_LINES["mission"], mission=titles[0])
     listed = [f"“{title}”" for title in titles] + ([f"{more} more"] if more else [])
-    return choose.pick("fact.missions", phrases.FACT_LINES["missions"], missions=_and_list(listed))
+    return choose.pick("fact.missions", phrases.FACT_LINES["missions"], missions=and_list(listed))
 
 
 def _habits_line(facts: BeatFacts, choose: Chooser) -> str:
@@ -380,7 +288,7 @@ def _habits_line(facts: BeatFacts, choose: Chooser) -> str:
         if title.strip()
     ]
     return (
-        choose.pick("fact.habits", phrases.FACT_LINES["habits"], habits=_and_list(kept))
+        choose.pick("fact.habits", phrases.FACT_LINES["habits"], habits=and_list(kept))
         if kept
         else ""
     )
@@ -479,7 +387,7 @@ def _company(
     not listed again."""
     names = [name_of(facts, thing.key) for thing in things]
     table = phrases.COMPANY if slot == "company" else phrases.PACK
-    listed = _and_list(names)
+    listed = and_list(names)
     text = choose.pick(slot, table, people=listed, items=listed)
     choose.said[_listed_id(slot, things)] = text
     fresh = {thing.key: thing for thing in things if _untold(thing, described, choose)}

@@ -29,8 +29,9 @@ from narrative.prose import (
     quoted_facts,
     tone_problem,
 )
+from narrative.prose.chooser import Chooser, fields_of
 from narrative.prose.composed import titles_composed
-from narrative.prose.grammar import Chooser, described_id, fields_of, scene_words
+from narrative.prose.grammar import described_id, scene_words
 from narrative.prose.parts import WHO as COLOUR_WHO
 from narrative.scenario import DEFAULT_PATH
 from nudges.words import nudge_tone_problem
