@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 
 from delight.ai.offline.zone_lines import ZoneNote
-from delight.ai.text import asks
+from delight.ai.text import asks, listed
 
 _ASKS_WHEN = re.compile(r"\b(?:when|what time|how (?:long|soon))\b", re.I)
 _ASKS_CLOSING = re.compile(r"\b(?:close|closes|closing|shut|shuts|how late|until when)\b", re.I)
@@ -154,9 +154,9 @@ def _overview(zones: Sequence[ZoneNote]) -> str:
     open_now = [zone for zone in zones if zone.is_open]
     closed = [zone for zone in zones if not zone.is_open]
     if not closed:
-        first = "All your zones are open now: " + _listed([_open_short(z) for z in open_now])
+        first = "All your zones are open now: " + listed([_open_short(z) for z in open_now])
     elif open_now:
-        first = "Open now: " + _listed([_open_short(z) for z in open_now])
+        first = "Open now: " + listed([_open_short(z) for z in open_now])
     else:
         first = "Nothing is open right now"
     later = [f"The {zone.name} {_change_with_wait(zone)}." for zone in closed]
@@ -209,9 +209,3 @@ def _from_now(minutes: int | None) -> str:
     if hours <= 1:
         return "about an hour from now"
     return f"about {_HOUR_WORDS[hours]} hours from now"
-
-
-def _listed(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
