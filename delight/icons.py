@@ -34,11 +34,7 @@ def icon_paths(name: str) -> SafeString:
     return ICON_PATHS.get(name) or mark_safe(UNKNOWN)
 
 
-@lru_cache(maxsize=512)  # names and sizes are our templates' own: a few dozen in all
-def _drawn(name: str, size: str) -> SafeString:
-    return _svg(name, size, "")
-
-
+@lru_cache(maxsize=512)  # names, sizes and attributes are our templates' own: a few dozen
 def _svg(name: str, size: str, attrs: str) -> SafeString:
     sized = format_html(' width="{}" height="{}"', size, size) if size else ""
     extra = mark_safe(f" {attrs}") if attrs else ""  # cotton's attrs: escaped already
@@ -47,7 +43,6 @@ def _svg(name: str, size: str, attrs: str) -> SafeString:
 
 def icon_svg(name: str, size: object = "", attrs: object = "") -> SafeString:
     """The icon `name` as an `<svg>` (decorative: the text beside it names the action), `size`
-    pixels square when given, with the component's other attributes; drawn once a process
-    for each name and size."""
-    extra = str(attrs).strip()  # cotton's attrs: empty when the component was given none
-    return _svg(name, str(size), extra) if extra else _drawn(name, str(size))
+    pixels square when given, with the component's other attributes (cotton's `attrs`, empty
+    when it was given none); drawn once a process for each."""
+    return _svg(name, str(size), str(attrs).strip())
