@@ -48,6 +48,12 @@ SAID_MAX_WORDS = 16
 # A first sentence this short among others is a lead-in ("ok im back."), not the news.
 BARE_WORDS = 3
 _ILL = re.compile(r"(^|\b(?:maybe|then|so|ok|okay|and|think|prob|probably) )ill\b(?= \w)", re.I)
+# A deed told without its "I" ("did my morning walk", "cleaned my room"): said back with it.
+_NO_SUBJECT_DEED = re.compile(
+    r"^(?:(?:finally|just|also|already)\s+)?(?:\w+ed|did|ran|went|made|wrote|read|took|sent|ate)"
+    r"\s+my\b",
+    re.IGNORECASE,
+)
 _NIGHT = re.compile(r"\b(?:night|nite|bed|sleep|goodnight)\b", re.IGNORECASE)
 # A job lost is met before any other change (fact_noted).
 _JOB_LOST = re.compile(
@@ -567,8 +573,9 @@ def _said_back(text: str) -> str:
         sentences = sentences[1:]  # "ok im back. found the trainers…": the news, not "im back"
     if not sentences:
         return ""
-    said = reflect(sentences[0])
-    if len(said.split()) < len(sentences[0].split()) - 1:
+    first = sentences[0]
+    said = reflect(f"i {first}" if _NO_SUBJECT_DEED.match(first) else first)
+    if len(said.split()) < len(first.split()) - 1:
         return ""  # cut short to fit ("…if she sees you are still"): no echo at all
     if words.ODD_SAID_BACK.search(said) or LAUGHTER.search(said):
         return ""

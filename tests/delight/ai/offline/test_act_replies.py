@@ -116,6 +116,19 @@ def test_good_news_is_said_back_from_the_news_not_its_lead_in():
     assert "You are back" not in said
 
 
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("did my morning walk", "You did your morning walk"),
+        ("finally cleaned my room!!", "You finally cleaned your room"),
+    ],
+)
+def test_a_deed_told_without_its_i_is_said_back_with_you(text, said):
+    reply_said = reply("celebrate", text)
+    assert said in reply_said
+    assert "! Did your" not in reply_said
+
+
 def test_a_recipe_asked_for_gets_a_meal_they_can_eat():
     ctx = ReplyContext(name="Sam", memory_notes=(MemoryNote("I'm vegetarian", "food:fish"),))
     for turn in range(6):
