@@ -22,10 +22,11 @@ stories again) and dropped at the end unless --keep (kept to read the passages).
    (narrative.tasks.write_story_beat: the narrator's `beat_write`, with the offline engine),
    quests evaluated, progress recounted (habit milestones). The other jobs (insights,
    consistency snapshots, goal planning) tell no story and are dropped (counted).
-   STORY_GATHER_SECONDS is 0, so whatever asks for a passage (a mission done, a streak or
-   habit milestone, a goal, a return, a quest, a side chapter bought) has it written at
-   once, as the 90-second gather would for actions hours apart; the minute's sweep (beats
-   whose try failed) is run after each drain too.
+   STORY_GATHER_SECONDS is 0, so whatever asks for a passage (a streak or habit
+   milestone, a goal, a return, a quest, a side chapter bought) has it written at once, as
+   the 90-second gather would for actions hours apart; missions alone wait for the person's
+   evening (STORY_DAILY), when the minute's sweep, run after each drain and once a minute
+   after each person's STORY_EVENING_HOUR, writes the day's passage.
 2. The clock: time_machine moves it to each action's instant (ticking from there), so every
    `timezone.now()` (the narrator's scene instant, the claim, the triggers) is the
    simulated one. The three people's actions of a day run in the order of their instants.
@@ -390,6 +391,14 @@ def day_actions(person: Person, index: int) -> list[Action]:
     return actions
 
 
+def evening(person: Person, index: int) -> Action:
+    """The minute after the person's evening, when the sweep writes the day's passage."""
+    from django.conf import settings
+
+    day = START + dt.timedelta(days=index)
+    return (local(person.persona, day, settings.STORY_EVENING_HOUR, 1), person, lambda: None)
+
+
 def simulate(days: int, jobs: Jobs) -> list[Person]:
     """The three people through `days` days, their actions in the order of their instants."""
     import time_machine
@@ -404,6 +413,7 @@ def simulate(days: int, jobs: Jobs) -> list[Person]:
         started = time.perf_counter()
         for index in range(days):
             actions = [action for person in people for action in day_actions(person, index)]
+            actions += [evening(person, index) for person in people]
             for at, person, act in sorted(actions, key=lambda action: action[0]):
                 traveller.move_to(at)
                 act()

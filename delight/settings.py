@@ -548,6 +548,11 @@ STORY_GATHER_SECONDS = env.int("STORY_GATHER_SECONDS", 90, validate=Range(min=0,
 STORY_GATHER_MAX_SECONDS = env.int(
     "STORY_GATHER_MAX_SECONDS", 600, validate=Range(min=0, max=86_400)
 )
+# A passage that tells only missions waits for the person's evening (STORY_EVENING_HOUR on
+# their clock), so a day's missions make one fuller passage; a quest, a goal, a streak
+# milestone, a return or a side chapter is still told at once. False tells each at once.
+STORY_DAILY = env.bool("STORY_DAILY", True)
+STORY_EVENING_HOUR = env.int("STORY_EVENING_HOUR", 20, validate=Range(min=0, max=23))
 # Notes of one kind (every kind but a nudge: passages, insights, milestones, plans…) that
 # arrive while an earlier one is unread and younger than NOTES_GATHER_HOURS join it.
 NOTES_GATHER_HOURS = env.int("NOTES_GATHER_HOURS", 4, validate=Range(min=0, max=168))

@@ -35,6 +35,7 @@ from narrative.invariants import (
 )
 from narrative.models import (
     Beat,
+    BeatTrigger,
     Entity,
     EssenceAccount,
     EssenceEntry,
@@ -53,12 +54,6 @@ from world.selectors import clock_of, zones_all
 def story_of(*, user: User) -> Story | None:
     """The person's story, or None before it has begun."""
     return Story.objects.owned_by(user).select_related("scenario").first()
-
-
-def beat_coming(*, user: User) -> bool:
-    """Whether a passage of the person's story is waiting to be written, or being written."""
-    waiting = (Beat.Status.PENDING, Beat.Status.WRITING)
-    return Beat.objects.owned_by(user).filter(status__in=waiting).exists()
 
 
 def beats_written(*, user: User) -> QuerySet[Beat]:
@@ -105,6 +100,27 @@ def beat_on_its_way(*, user: User) -> bool:
     """Whether a passage is asked for and not written yet (nor given up)."""
     waiting = (Beat.Status.PENDING, Beat.Status.WRITING)
     return Beat.objects.owned_by(user).filter(status__in=waiting).exists()
+
+
+@dataclass(frozen=True)
+class BeatHeld:
+    """A passage asked for and held for a later hour (the person's evening, or the end of a
+    burst), with the missions it will tell."""
+
+    at: dt.datetime
+    missions: list[str]
+
+
+def beat_held(*, user: User, now: dt.datetime | None = None) -> BeatHeld | None:
+    """The person's passage held for a later hour, if one is."""
+    now = now or timezone.now()
+    held = Beat.objects.owned_by(user).filter(status=Beat.Status.PENDING, due_at__gt=now)
+    beat = held.first()
+    if beat is None or beat.due_at is None:
+        return None
+    triggers = beat.triggers.filter(kind=BeatTrigger.Kind.MISSION)
+    titles = [str(t.detail.get("title") or "") for t in triggers]
+    return BeatHeld(at=beat.due_at, missions=[title for title in titles if title])
 
 
 def choices_taken(*, user: User) -> set[str]:

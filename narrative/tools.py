@@ -23,7 +23,7 @@ def narrative_story(call: ToolCall) -> dict[str, Any]:
     return {
         "essence": selectors.essence_balance(user=user),
         "beats": selectors.beats_written(user=user).count(),
-        "coming": selectors.beat_coming(user=user),
+        "coming": selectors.beat_on_its_way(user=user),
         "act": chapter.act_name if chapter else "",
         "chapter": chapter.name if chapter else "",
         "latest": latest.title if latest else "",

@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from delight.models import User
@@ -18,6 +19,7 @@ from delight.requests import PersonRequest
 from narrative import selectors, services
 from narrative.beats import services as beats
 from narrative.quests import quests_found
+from narrative.words import held_words
 
 # The id of the page's live part (live.js refreshes it after a `story.beat` event).
 LIVE_PART = "story-page"
@@ -45,8 +47,18 @@ def _story_context(user: User) -> dict[str, Any]:
         "quests": _quests(user),
         "balance": selectors.essence_balance(user=user),
         "ledger": selectors.essence_ledger(user=user)[:LEDGER_SHOWN],
+        "held": _held(user),
         "live_part": LIVE_PART,
     }
+
+
+def _held(user: User) -> str:
+    """When the passage held for later comes, in words ("" when none is held)."""
+    now = timezone.now()
+    held = selectors.beat_held(user=user, now=now)
+    if held is None:
+        return ""
+    return held_words(at=held.at, missions=held.missions, now=now, zone=user.zone)
 
 
 @login_required

@@ -3,11 +3,14 @@ No page, notification or memory shows a provenance kind or a quest key."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import datetime as dt
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from django.utils.text import Truncator
 
+from delight.ai.text import listed
 from goals.models import Category
 from narrative.models import Beat
 
@@ -15,6 +18,8 @@ from narrative.models import Beat
 QUOTE_WORDS = 24
 # Home's panel shows a passage's opening, enough to want the rest.
 OPENING_WORDS = 45
+HELD_TITLES = 3  # of the missions a passage held for later will tell, named on the page
+EVENING_FROM = 17  # a passage held until this hour or later comes in the "evening"
 
 
 def _titled(words: str) -> Callable[[Mapping[str, Any]], str]:
@@ -78,3 +83,23 @@ def beat_memory(beat: Beat) -> str:
         f"Story passage “{beat.title}” (act {beat.act}, chapter {beat.chapter}, "
         f"{day:%-d %B %Y}). It tells: {told}. {opening(beat.text, MEMORY_WORDS)}"
     )
+
+
+def held_words(
+    *, at: dt.datetime, missions: Sequence[str], now: dt.datetime, zone: ZoneInfo
+) -> str:
+    """When the passage held for later comes, on the person's clock, and what it tells:
+    "Your next passage comes this evening at 20:00, telling of “Run 2 km” and “Stretch”."."""
+    local, today = at.astimezone(zone), now.astimezone(zone).date()
+    part = "evening" if local.hour >= EVENING_FROM else "day"
+    if local.date() == today:
+        day = "this evening" if part == "evening" else "today"
+    elif local.date() == today + dt.timedelta(days=1):
+        day = "tomorrow evening" if part == "evening" else "tomorrow"
+    else:
+        day = f"on {local:%A}"
+    quoted = [f"“{title}”" for title in missions[:HELD_TITLES]]
+    if len(missions) > HELD_TITLES:
+        quoted.append(f"{len(missions) - HELD_TITLES} more")
+    telling = f", telling of {listed(quoted)}" if quoted else ""
+    return f"Your next passage comes {day} at {local:%H:%M}{telling}."

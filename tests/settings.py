@@ -12,5 +12,6 @@ from delight.settings import *  # noqa: F403
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 # Story passages are written at once, as each test expects of the thing it did; the tests of
-# gathering a burst into one passage set it themselves.
+# gathering a burst, or a day's missions, into one passage set it themselves.
 STORY_GATHER_SECONDS = 0
+STORY_DAILY = False

@@ -49,10 +49,12 @@ def beat_request(
     1. A key heard before asks for nothing (a retried job, a signal sent twice).
     2. The person's pending beat takes the trigger; with none pending, one is opened (of two
        at once, the second joins the first: one pending beat per person).
-    3. It waits STORY_GATHER_SECONDS more for what comes next (at most STORY_GATHER_MAX_SECONDS
-       after it was opened), then the minute's sweep has it written; with no wait, the
-       narrator writes it in the background once this commits (the sweep takes it up if
-       the job is lost).
+    3. A beat of missions alone waits for the person's evening (evening_of): the minute's
+       sweep writes the day's missions as one passage then.
+    4. Otherwise it waits STORY_GATHER_SECONDS more for what comes next (at most
+       STORY_GATHER_MAX_SECONDS after it was opened), then the sweep has it written; with no
+       wait, the narrator writes it in the background once this commits (the sweep takes it
+       up if the job is lost).
     """
     at = at or timezone.now()
     if BeatTrigger.objects.owned_by(user).filter(key=key).exists():
@@ -66,20 +68,57 @@ def beat_request(
             )
     except IntegrityError:  # the same key, at the same moment, from another worker
         return None
-    if settings.STORY_GATHER_SECONDS:
+    evening = evening_of(user=user, beat=beat, at=at)
+    if evening is not None:
+        _beat_due(beat, due=max(evening, at + dt.timedelta(seconds=settings.STORY_GATHER_SECONDS)))
+    elif settings.STORY_GATHER_SECONDS:
         _beat_wait(beat, at=at)
     else:
+        _beat_due(beat, due=None)  # a beat held for the evening, now told at once
         _beat_write_enqueue(beat.pk)
     return beat
+
+
+def evening_of(*, user: User, beat: Beat, at: dt.datetime) -> dt.datetime | None:
+    """When a beat asked for at `at` that tells only missions is written: at the person's
+    evening, so a day's missions make one fuller passage; None: as any other beat.
+
+    1. None unless STORY_DAILY, every trigger of the beat is a mission, and the story has a
+       passage (its opening is told at once).
+    2. Before this evening (STORY_EVENING_HOUR on their clock): this evening.
+    3. Later: None (at once), unless a passage was written since this evening: then the
+       next evening's.
+    """
+    if not settings.STORY_DAILY:
+        return None
+    kinds = set(beat.triggers.values_list("kind", flat=True))
+    latest = selectors.beat_latest(user=user)
+    if kinds != {BeatTrigger.Kind.MISSION} or latest is None or latest.written_at is None:
+        return None
+    local = at.astimezone(user.zone)
+    evening = _evening(local.date(), user)
+    if local < evening:
+        return evening
+    if latest.written_at < evening:
+        return None
+    return _evening(local.date() + dt.timedelta(days=1), user)
+
+
+def _evening(day: dt.date, user: User) -> dt.datetime:
+    return dt.datetime.combine(day, dt.time(settings.STORY_EVENING_HOUR), tzinfo=user.zone)
+
+
+def _beat_due(beat: Beat, *, due: dt.datetime | None) -> None:
+    if due != beat.due_at:
+        beat.due_at = due
+        beat.save(update_fields=["due_at"])
 
 
 def _beat_wait(beat: Beat, *, at: dt.datetime) -> None:
     gather = dt.timedelta(seconds=settings.STORY_GATHER_SECONDS)
     latest = beat.requested_at + dt.timedelta(seconds=settings.STORY_GATHER_MAX_SECONDS)
     due = min(max(at + gather, beat.due_at or at), max(latest, beat.requested_at + gather))
-    if due != beat.due_at:
-        beat.due_at = due
-        beat.save(update_fields=["due_at"])
+    _beat_due(beat, due=due)
 
 
 def _beat_write_enqueue(beat_id: int) -> None:

@@ -12,8 +12,9 @@ from django.urls import reverse
 
 from delight.models import User
 from narrative import ledger, services
+from narrative.beats import services as beats
 from narrative.invariants import HERO, Discover, Introduce
-from narrative.models import EssenceKind, QuestUnlock, Story
+from narrative.models import BeatTrigger, EssenceKind, QuestUnlock, Story
 from tests.narrative.factories import at, make_beat
 
 pytestmark = pytest.mark.django_db
@@ -82,6 +83,21 @@ def test_times_are_shown_in_the_persons_timezone(story, owner):
 
     assert "Tuesday 3 March 2026, 00:30" in text
     assert "23:30" not in text
+
+
+def test_the_passage_held_for_the_evening_is_announced_on_the_persons_clock(
+    story, owner, settings, time_machine
+):
+    settings.STORY_DAILY, settings.STORY_EVENING_HOUR = True, 20
+    time_machine.move_to(at("2026-03-03 09:00"), tick=False)  # 10:00 in Paris
+    make_beat(story, written_at=at("2026-03-03 07:00"))
+    beats.beat_request(
+        user=owner, kind=BeatTrigger.Kind.MISSION, key="mission:1", detail={"title": "Run 2 km"}
+    )
+
+    text = _text(_page(owner))
+
+    assert "Your next passage comes this evening at 20:00, telling of “Run 2 km”." in text
 
 
 def test_each_passage_says_what_it_was_drawn_from_in_plain_words(story, owner):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -12,6 +13,7 @@ from delight.errors import NotFound
 from narrative import ledger, selectors
 from narrative.beats import services
 from narrative.models import Beat, BeatTrigger, EssenceKind
+from narrative.services import story_start
 from tests.narrative.factories import make_beat
 
 pytestmark = pytest.mark.django_db
@@ -146,6 +148,96 @@ def test_a_long_stream_still_gets_its_passage_within_the_limit(owner, story, set
 
     beat.refresh_from_db()
     assert beat.due_at == start + dt.timedelta(seconds=300)
+
+
+PARIS = ZoneInfo("Europe/Paris")
+
+
+def paris(value: str) -> dt.datetime:
+    return dt.datetime.fromisoformat(value).replace(tzinfo=PARIS)
+
+
+@pytest.fixture
+def daily(settings, story):
+    """Missions told in the person's evening (20:00 on their clock), after a passage this
+    morning."""
+    settings.STORY_DAILY, settings.STORY_EVENING_HOUR = True, 20
+    return make_beat(story, written_at=paris("2026-03-03 08:00"))
+
+
+def ask_at(user, key, when, kind=T.MISSION):
+    return services.beat_request(user=user, kind=kind, key=key, at=paris(when))
+
+
+def test_a_days_missions_wait_for_the_persons_evening_as_one_passage(owner, daily):
+    beat = ask_at(owner, "mission:1", "2026-03-03 09:30")
+    assert ask_at(owner, "mission:2", "2026-03-03 13:10") == beat
+
+    beat.refresh_from_db()
+    assert beat.due_at == paris("2026-03-03 20:00")
+    assert services.beat_claim(beat_id=beat.pk, now=paris("2026-03-03 19:59")) is None
+    assert selectors.beat_ids_due(now=paris("2026-03-03 20:00")) == [beat.pk]
+    assert beat.triggers.count() == 2
+
+
+def test_a_quest_joining_the_days_missions_is_told_at_once_with_them(owner, daily):
+    beat = ask_at(owner, "mission:1", "2026-03-03 09:30")
+
+    assert ask_at(owner, "quest:first", "2026-03-03 09:31", kind=T.QUEST) == beat
+    beat.refresh_from_db()
+    assert beat.due_at is None
+    assert services.beat_claim(beat_id=beat.pk, now=paris("2026-03-03 09:32")) is not None
+
+
+def test_a_mission_after_the_evenings_passage_waits_for_the_next_evening(owner, story, daily):
+    make_beat(story, written_at=paris("2026-03-03 20:01"), title="The evening")
+
+    beat = ask_at(owner, "mission:1", "2026-03-03 22:15")
+
+    beat.refresh_from_db()
+    assert beat.due_at == paris("2026-03-04 20:00")
+
+
+def test_a_mission_late_on_a_day_not_yet_told_is_told_at_once(owner, daily):
+    beat = ask_at(owner, "mission:1", "2026-03-03 21:30")
+
+    beat.refresh_from_db()
+    assert beat.due_at is None
+    assert services.beat_claim(beat_id=beat.pk, now=paris("2026-03-03 21:31")) is not None
+
+
+def test_the_storys_first_passage_is_told_at_once(owner, story, settings):
+    settings.STORY_DAILY = True
+
+    beat = ask_at(owner, "mission:1", "2026-03-03 09:30")
+
+    assert beat.due_at is None
+
+
+def test_the_evening_is_the_persons_own(owner, outsider, settings):
+    settings.STORY_DAILY, settings.STORY_EVENING_HOUR = True, 20
+    for person in (owner, outsider):
+        make_beat(story_start(user=person), written_at=paris("2026-03-03 07:00"))
+
+    mine = ask_at(owner, "mission:1", "2026-03-03 10:00")
+    theirs = ask_at(outsider, "mission:1", "2026-03-03 10:00")
+
+    assert mine.due_at == paris("2026-03-03 20:00")
+    assert theirs.due_at == dt.datetime(2026, 3, 3, 20, tzinfo=ZoneInfo("America/New_York"))
+
+
+def test_the_held_passage_says_when_it_comes_and_what_it_tells(owner, outsider, daily):
+    ask_at(owner, "mission:1", "2026-03-03 09:30")
+    services.beat_request(
+        user=owner, kind=T.MISSION, key="mission:2", at=paris("2026-03-03 09:40"),
+        detail={"title": "Run 2 km"},
+    )  # fmt: skip
+
+    held = selectors.beat_held(user=owner, now=paris("2026-03-03 10:00"))
+
+    assert (held.at, held.missions) == (paris("2026-03-03 20:00"), ["Run 2 km"])
+    assert selectors.beat_held(user=outsider, now=paris("2026-03-03 10:00")) is None
+    assert selectors.beat_held(user=owner, now=paris("2026-03-03 20:00")) is None
 
 
 CHOICE = {"key": "choice:7", "label": "Spend an evening with Mira the Lamplighter", "cost": 20}
