@@ -34,7 +34,9 @@ def provenance_of(assessment: Mapping[str, Any], kind: str) -> list[dict[str, An
     1. A quest, a goal reached, a streak milestone: what their trigger carried.
     2. The missions done since the last beat (a return or a quiet week with none recalls
        the latest mission ever: nothing done is ever lost), and the habits kept since.
-    3. A streak still alive, unless a milestone already says it; their own words if any.
+    3. A streak still alive when nothing else is news (a milestone already says it, and
+       told beside a day's missions day after day it reads as a refrain); their own words
+       if any.
     """
     cited: list[dict[str, Any]] = []
     if quest := trigger_detail(assessment, Trigger.QUEST):
@@ -50,7 +52,7 @@ def provenance_of(assessment: Mapping[str, Any], kind: str) -> list[dict[str, An
     cited += [{"kind": "mission", **mission} for mission in missions]
     cited += [{"kind": "habit", **habit} for habit in assessment.get("habits", [])]
     days = assessment["streak"]["days"]
-    if not milestone and days >= STREAK_WORTH_TELLING:
+    if not cited and days >= STREAK_WORTH_TELLING:
         cited.append({"kind": "streak", "days": days, "category": ""})
     if reflection := assessment["reflection"]:
         cited.append({"kind": "reflection", **reflection})

@@ -87,6 +87,13 @@ class Chooser:
         words = self.pick(slot, options, **more)
         return "" if self.times_told(words) else words
 
+    def once(self, slot: str, options: Sequence[str], **more: str) -> str:
+        """Like `pick`, for a line told once in a story whatever fills it ("After “A
+        Brighter Lantern”, the story walks on." reads as a refrain by its third telling):
+        an option never told, "" when every one was."""
+        untold = [option for option in self.awake(options, more) if not self.times_told(option)]
+        return self.pick(slot, untold, **more) if untold else ""
+
     def told_in(self, text: str) -> set[str]:
         """The phrase_id of each phrase picked that `text` says (a paragraph picked but
         left out of the beat is not told)."""

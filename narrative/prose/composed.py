@@ -1,6 +1,7 @@
-"""Scene colour and titles composed of parts (parts.py), for a passage that needs words after
-the story's stock paragraphs of colour were all told: a stock paragraph told again reads as
-machine-made by the third time, while parts that meet in new pairs read as a new moment.
+"""Scene colour, openings and titles composed of parts (parts.py), for a passage that needs
+words after the story's stock paragraphs of colour (or openings) were all told: a stock
+paragraph told again reads as machine-made by the third time, while parts that meet in new
+pairs read as a new moment.
 
 A paragraph is two sentences: "{who} {doing} {where}." then "{sense}, {feel}." Each part is
 picked by the beat's chooser (its slot's part told least in this story, never one used in
@@ -34,6 +35,20 @@ def colour_composed(part_of_day: str, choose: Chooser, index: int) -> str:
     air = choose.pick_after(f"{slot}-sense", sense, before=f"{where}. ")
     feel = choose.pick_after(f"{slot}-feel", parts.FEEL, before=f"{air}, ")
     return f"{who} {what} {where}. {air}, {feel}."
+
+
+def opening_composed(choose: Chooser) -> str:
+    """An opening of parts: "{arrive} {mood}. {Light}, {reaction}." (the beat's light).
+
+    1. Arriving (its place and part of day filled in), told least in this story.
+    2. A mood and a reaction whose meetings with the words before them the story never
+       told while one is left (Chooser.pick_after), as colour_composed does.
+    """
+    arrive = choose.pick("opening-arrive", parts.ARRIVE)
+    mood = choose.pick_after("opening-mood", parts.MOOD, before=f"{arrive} ")
+    light = choose.fill("{Light}")
+    reaction = choose.pick_after("opening-reaction", parts.REACTION, before=f"{light}, ")
+    return f"{arrive} {mood}. {light}, {reaction}."
 
 
 @functools.cache

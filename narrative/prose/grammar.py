@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from delight.ai.text import listed as and_list
 from narrative.prose import phrases
 from narrative.prose.chooser import Chooser
-from narrative.prose.composed import colour_composed, titles_composed
+from narrative.prose.composed import colour_composed, opening_composed, titles_composed
 from narrative.prose.facts import (
     BEAT_KINDS,
     HERO,
@@ -36,6 +36,8 @@ TITLE_MAX_CHARS = 80
 TARGET_WORDS = 240
 MOVES_PER_PARAGRAPH = 3
 REST_KINDS = frozenset({"quiet_week", "comeback"})
+# Kinds told often enough to compose their openings of parts once their own were all told.
+COMPOSED_OPENINGS = frozenset({"milestone", "streak", "goal"})
 # The fact a kind tells first; the others follow in FACT_ORDER.
 KIND_FACT = {"milestone": "missions", "streak": "streak", "goal": "goal", "quest": "quest"}
 FACT_ORDER = ("missions", "habits", "minutes", "streak", "goal", "quest", "reflection")
@@ -337,12 +339,14 @@ def progress_paragraph(facts: BeatFacts, choose: Chooser, detail: Detail) -> str
 def _opening(facts: BeatFacts, choose: Chooser) -> str:
     """The opening for the kind; one that says the place is familiar never for a place the
     hero comes to for the first time (phrases.FAMILIAR; checks.familiarity_problem would
-    refuse it)."""
+    refuse it). A kind told often composes its openings once its own were all told."""
     if facts.kind == "side" and "choice" in choose.words:
         return choose.pick("opening", phrases.SIDE_CHOSEN)
     options = phrases.OPENINGS[facts.kind]
     if facts.place_is_new:
         options = tuple(option for option in options if not phrases.FAMILIAR.search(option))
+    if facts.kind in COMPOSED_OPENINGS and all(map(choose.times_told, choose.awake(options))):
+        return opening_composed(choose)
     return choose.pick("opening", options)
 
 
@@ -409,7 +413,7 @@ def optional_paragraphs(
     """Paragraphs a beat may add when short, the most relevant first: where the story
     stands, the place, the quest's note, who and what is here, then the scene's colour in
     an order of this beat's own."""
-    if "previous" in choose.words and (line := choose.fresh("previous", phrases.PREVIOUS)):
+    if "previous" in choose.words and (line := choose.once("previous", phrases.PREVIOUS)):
         yield CONTEXT, line
     if not facts.chapter_opens and (line := choose.fresh("chapter_now", phrases.CHAPTER_NOW)):
         yield CONTEXT, line

@@ -183,6 +183,63 @@ FEEL = (
     "and a smile finds you",
 )
 
+# An opening of parts, for a passage whose kind's own openings were all told: "{arrive}
+# {mood}." then "{Light}, {reaction}." (the beat's light). Arriving names the place and the
+# part of day, never claiming the hero was there before nor that it is new; the mood and the
+# reaction are true after any day of real work.
+ARRIVE = (
+    "You come to {place} {when}",
+    "You reach {place} {when}",
+    "{When}, your steps bring you to {place}",
+    "You wander into {place} {when}",
+    "You find your way to {place} {when}",
+    "{When}, the path brings you to {place}",
+    "You stop by {place} {when}",
+    "You make your way to {place} {when}",
+    "{When}, you turn toward {place}",
+    "You arrive at {place} {when}",
+    "You drift over to {place} {when}",
+    "{When}, the lane leads you to {place}",
+    "You head for {place} {when}",
+    "{When}, you set off for {place}",
+)
+MOOD = (
+    "with a spring in your step",
+    "carrying the easy tiredness of good work",
+    "with your sleeves still rolled up",
+    "humming something under your breath",
+    "in no hurry at all",
+    "with mud on your boots",
+    "a little tired and very pleased",
+    "still smiling about the day",
+    "with the work behind you",
+    "glad of the walk",
+    "swinging your arms as you go",
+    "pleased with how it went",
+    "light on your feet",
+    "quietly proud of yourself",
+    "whistling a tune you half remember",
+    "at an easy, steady pace",
+)
+REACTION = (
+    "and someone looks up and grins",
+    "and the whole valley seems to listen",
+    "and part of that glow is yours",
+    "and people wave as you pass",
+    "and a dog comes to greet you",
+    "and laughter drifts out of a doorway",
+    "and nobody seems in any hurry",
+    "and it suits your mood exactly",
+    "and everything feels freshly washed",
+    "and even the birds sound pleased",
+    "and you feel you belong here",
+    "and somewhere a kettle starts to sing",
+    "and your shoulders finally come down",
+    "and good smells drift from a kitchen",
+    "and two friends wave from a bench",
+    "and every doorway seems to say hello",
+)
+
 # A title of two parts, for a kind whose own titles were all told: "Steady Embers",
 # "Seeds and Lanterns" (words of the valley, true of any passage).
 TITLE_ADJECTIVES = (

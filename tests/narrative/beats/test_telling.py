@@ -20,15 +20,17 @@ def assessed(*, triggers=(), missions=(), latest=None, streak=0, reflection=None
     }
 
 
-def test_a_beat_cites_the_missions_done_the_streak_and_their_own_words():
+def test_a_beat_cites_the_missions_done_and_their_own_words():
     words = {"session": 9, "words": "Harder than I thought"}
     cited = provenance_of(assessed(missions=[RUN], streak=3, reflection=words), "milestone")
 
-    assert cited == [
-        {"kind": "mission", **RUN},
-        {"kind": "streak", "days": 3, "category": ""},
-        {"kind": "reflection", **words},
-    ]
+    assert cited == [{"kind": "mission", **RUN}, {"kind": "reflection", **words}]
+
+
+def test_a_streak_still_alive_is_cited_when_nothing_else_is_news():
+    cited = provenance_of(assessed(latest=RUN, streak=3), BeatKind.MILESTONE)
+
+    assert cited == [{"kind": "streak", "days": 3, "category": ""}]
 
 
 def test_of_several_milestones_at_once_the_longest_is_told():

@@ -9,7 +9,7 @@ import pytest
 
 from narrative.prose import parts
 from narrative.prose.chooser import Chooser
-from narrative.prose.composed import colour_composed, titles_composed
+from narrative.prose.composed import colour_composed, opening_composed, titles_composed
 from narrative.prose.parts import SENSE
 from narrative.prose.phrases import FAMILIAR
 
@@ -19,6 +19,8 @@ PARTS = [
     *parts.WHERE,
     *parts.FEEL,
     *(part for table in (*parts.DOING.values(), *parts.SENSE.values()) for part in table),
+    *parts.MOOD,
+    *parts.REACTION,
 ]
 
 
@@ -39,7 +41,9 @@ def test_a_part_before_another_leaves_eight_words_room_to_reach_it(table):
     assert max(len(part.replace("-", " ").split()) for part in table) <= 6
 
 
-@pytest.mark.parametrize("table", [*parts.DOING.values(), *parts.SENSE.values(), parts.FEEL])
+@pytest.mark.parametrize(
+    "table", [*parts.DOING.values(), *parts.SENSE.values(), parts.FEEL, parts.MOOD, parts.REACTION]
+)
 def test_a_part_after_another_begins_with_two_words_of_its_own(table):
     assert len(set(_starts(table, 2))) == len(table)
 
@@ -114,3 +118,36 @@ def test_two_part_titles_are_all_different_and_short():
     assert all(len(title) <= 30 for title in titles)
     assert all(title[0].isupper() for title in titles)
     assert not any(FAMILIAR.search(title) for title in titles)
+
+
+SCENE = {"place": "the Commons", "when": "this evening", "light": "the sky is turning gold"}
+
+
+@pytest.mark.parametrize("arrive", parts.ARRIVE)
+def test_a_way_of_arriving_names_the_place_and_the_time_and_claims_nothing_known(arrive):
+    assert "{place}" in arrive
+    assert ("{when}" in arrive) != ("{When}" in arrive)
+    assert not FAMILIAR.search(arrive)
+
+
+def test_an_opening_is_arriving_in_a_mood_then_the_light_and_the_valleys_answer():
+    text = opening_composed(Chooser(5, SCENE))
+
+    assert text.count(". ") == 1
+    assert "the Commons" in text
+    assert "this evening" in text.lower()
+    assert "The sky is turning gold, and " in text
+    assert text.endswith(".")
+
+
+def test_a_story_of_composed_openings_repeats_no_run_of_eight_words():
+    told: dict[str, int] = {}
+    runs: list[tuple[str, ...]] = []
+    for seed in range(len(parts.ARRIVE)):  # every way of arriving once, at one place
+        choose = Chooser(seed, SCENE, told)
+        words = opening_composed(choose).lower().split()
+        runs += {tuple(words[n : n + 8]) for n in range(len(words) - 7)}
+        for phrase in choose.told_in(" ".join(words)):
+            told[phrase] = told.get(phrase, 0) + 1
+
+    assert len(runs) == len(set(runs))

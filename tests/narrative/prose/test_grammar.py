@@ -31,7 +31,8 @@ from narrative.prose import (
 )
 from narrative.prose.chooser import Chooser, fields_of
 from narrative.prose.composed import titles_composed
-from narrative.prose.grammar import described_id, scene_words
+from narrative.prose.grammar import COMPOSED_OPENINGS, described_id, scene_words
+from narrative.prose.parts import MOOD
 from narrative.prose.parts import WHO as COLOUR_WHO
 from narrative.scenario import DEFAULT_PATH
 from nudges.words import nudge_tone_problem
@@ -322,10 +323,17 @@ def _a_story(count: int, **fields: object) -> list[BeatText]:
     return beats
 
 
+BARE = dict(people=(), items_held=(), moves=(), missions=(), missions_count=0, minutes=0)
+
+
+def composed(opening: str) -> bool:
+    """Whether an opening is composed of parts (each has a mood of parts.MOOD)."""
+    return any(f" {mood}. " in opening for mood in MOOD)
+
+
 @pytest.mark.parametrize("kind", BEAT_KINDS)
 def test_a_story_tells_each_stock_paragraph_once_then_composes_its_colour(kind):
-    bare = dict(people=(), items_held=(), moves=(), missions=(), missions_count=0, minutes=0)
-    beats = _a_story(12, kind=kind, **bare)
+    beats = _a_story(12, kind=kind, **BARE)
 
     told = [p for beat in beats for p in paragraphs(beat.text)]
     stock = [p for p in told if p in COLOUR]
@@ -349,6 +357,23 @@ def test_a_kind_whose_titles_were_all_told_takes_a_two_part_title_never_told():
 
     assert len(set(titles)) == len(titles)
     assert set(titles) & set(titles_composed())
+
+
+@pytest.mark.parametrize("kind", sorted(COMPOSED_OPENINGS))
+def test_a_kind_told_often_composes_its_openings_once_its_own_were_all_told(kind):
+    own = len(phrases.OPENINGS[kind])
+    openings = [paragraphs(beat.text)[0] for beat in _a_story(own + 6, kind=kind)]
+
+    assert len(set(openings)) == len(openings)
+    assert all(map(composed, openings[own:]))
+    assert not any(map(composed, openings[:own]))
+
+
+def test_the_last_pages_title_is_recalled_once_a_way_not_in_every_passage():
+    beats = _a_story(8, previous_title="A Lantern Lit", **BARE)
+
+    recalled = [beat for beat in beats if "A Lantern Lit" in beat.text]
+    assert 1 <= len(recalled) <= len(phrases.PREVIOUS)
 
 
 def test_a_long_story_that_told_all_its_colour_still_writes_a_passages_length():
