@@ -464,3 +464,22 @@ def listed(items: Sequence[str], last: str = "and") -> str:
     """Items as a sentence says them: "a", "a and b", "a, b and c" (`last` "or" to offer)."""
     said = list(items)
     return f" {last} ".join([", ".join(said[:-1]), said[-1]]) if len(said) > 1 else "".join(said)
+
+
+INNER_OPEN, INNER_CLOSE = "\N{LEFT SINGLE QUOTATION MARK}", "\N{RIGHT SINGLE QUOTATION MARK}"
+
+
+def quotes_nested(text: str) -> str:
+    """Curly double quotes inside curly double quotes as single ones, as print sets them
+    (a mission's title quoted inside what someone says)."""
+    depth, out = 0, []
+    for char in text:
+        if char == "“":
+            out.append(INNER_OPEN if depth else char)
+            depth += 1
+        elif char == "”" and depth:
+            depth -= 1
+            out.append(INNER_CLOSE if depth else char)
+        else:
+            out.append(char)
+    return "".join(out)

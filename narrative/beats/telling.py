@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import zlib
 from collections.abc import Mapping
 from typing import Any
 
@@ -13,6 +14,8 @@ from narrative.beats.plan import Position, Scene
 from narrative.invariants import HERO, HOLDS, World
 from narrative.models import BeatKind, BeatTrigger
 from narrative.prose import BeatFacts, Thing
+from narrative.prose.facts import choice_told
+from narrative.prose.parts import MARKS
 from narrative.scenario import scenario_chapter
 
 Trigger = BeatTrigger.Kind
@@ -61,11 +64,10 @@ def provenance_of(assessment: Mapping[str, Any], kind: str) -> list[dict[str, An
 
 def event_name(kind: str, provenance: list[dict[str, Any]], choice: str = "") -> str:
     """The event a beat adds to the world, named after the real thing it tells: a thing
-    that can appear and be there ("a lantern for “Run 2 km”"), as the phrases tell it."""
+    that can appear and be there ("a flower box for “Run 2 km”"), as the phrases tell it."""
     first = {fact["kind"]: fact for fact in reversed(provenance)}
     if kind == BeatKind.SIDE and choice:  # "Spend an evening with Mira": "An evening with Mira"
-        told = choice.removeprefix("Spend ")
-        return told[:1].upper() + told[1:]
+        return choice_told(choice)
     if "quest" in first and kind == BeatKind.QUEST:
         return f"A door to the quest “{first['quest']['title']}”"
     if "goal" in first and kind == BeatKind.GOAL:
@@ -77,8 +79,19 @@ def event_name(kind: str, provenance: list[dict[str, Any]], choice: str = "") ->
     if kind == BeatKind.QUIET_WEEK:
         return "The valley's rest"
     if "mission" in first:
-        return f"A lantern for “{first['mission']['title']}”"
+        return f"{mark_of(first['mission'])} for “{first['mission']['title']}”"
     return "A new lantern"
+
+
+def mark_of(mission: Mapping[str, Any]) -> str:
+    """What a mission done leaves in the valley (parts.MARKS), the same for the same
+    completion: by its event, else its mission, else its title."""
+    number = (
+        mission.get("event")
+        or mission.get("mission")
+        or zlib.crc32(str(mission.get("title", "")).encode())
+    )
+    return MARKS[int(number) % len(MARKS)]
 
 
 def part_of_day(local: dt.datetime) -> str:

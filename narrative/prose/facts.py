@@ -37,6 +37,13 @@ CHANGE_FIELDS: dict[str, tuple[str, ...]] = {
 HERO = "hero"
 
 
+def choice_told(label: str) -> str:
+    """A side chapter's choice as the time it was: "Spend an evening with Mira" -> "An
+    evening with Mira" (the event it adds, and its title)."""
+    told = label.removeprefix("Spend ")
+    return told[:1].upper() + told[1:]
+
+
 @dataclass(frozen=True)
 class Thing:
     """A place, person or item of the scenario as the story names it."""

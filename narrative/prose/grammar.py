@@ -16,6 +16,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from delight.ai.text import listed as and_list
+from delight.ai.text import quotes_nested
 from narrative.prose import phrases
 from narrative.prose.chooser import Chooser
 from narrative.prose.composed import colour_composed, opening_composed, titles_composed
@@ -29,6 +30,7 @@ from narrative.prose.facts import (
     BeatText,
     Change,
     Thing,
+    choice_told,
 )
 
 TITLE_MAX_CHARS = 80
@@ -117,6 +119,7 @@ def scene_words(facts: BeatFacts) -> dict[str, str]:
     optional = {
         "name": facts.first_name.strip(),
         "choice": _one_line(facts.choice_label),
+        "choice_told": _one_line(choice_told(facts.choice_label)),
         # A title that quotes ("The Day of “Call Sam”") is not quoted again inside quotes.
         "previous": "" if "“" in facts.previous_title else _one_line(facts.previous_title),
         "chapter_description": _sentence(facts.chapter_description),
@@ -254,6 +257,7 @@ def move_paragraphs(
     sentences = []
     for index, change in enumerate(facts.moves):
         key = move_phrases_key(change)
+        key = "cause.side" if key == "cause" and facts.kind == "side" else key
         words = _move_words(facts, change)
         sentence = choose.pick(f"move.{index}.{key}", table[key], **words)
         thing = things.get(str(change.get("key", "")))
@@ -284,16 +288,19 @@ def _missions_line(facts: BeatFacts, choose: Chooser, detail: Detail) -> str:
 
 
 def _habits_line(facts: BeatFacts, choose: Chooser) -> str:
+    """The habits kept, with their days; kept on one day each (a day's passage), without."""
     kept = [
-        f"“{_one_line(title)}” on {_count(days, 'day')}"
+        (f"“{_one_line(title)}”", days)
         for title, days in zip(facts.habits, facts.habit_days, strict=False)
         if title.strip()
     ]
-    return (
-        choose.pick("fact.habits", phrases.FACT_LINES["habits"], habits=and_list(kept))
-        if kept
-        else ""
-    )
+    if not kept:
+        return ""
+    if all(days == 1 for _, days in kept):
+        habits = and_list([title for title, _ in kept])
+        return choose.pick("fact.habits", phrases.FACT_LINES["habits_once"], habits=habits)
+    habits = and_list([f"{title} on {_count(days, 'day')}" for title, days in kept])
+    return choose.pick("fact.habits", phrases.FACT_LINES["habits"], habits=habits)
 
 
 def _reflection(facts: BeatFacts, detail: Detail) -> str:
@@ -354,7 +361,8 @@ def _exchange(facts: BeatFacts, choose: Chooser) -> str:
     """The side chapter's host acting and speaking: the scenario's own lines for them
     first, while one is untold and awake, then the valley's."""
     own = [line for line in choose.awake(facts.host_lines) if not choose.times_told(line)]
-    return choose.pick("exchange", own or (*facts.host_lines, *phrases.SIDE_EXCHANGE))
+    line = choose.pick("exchange", own or (*facts.host_lines, *phrases.SIDE_EXCHANGE))
+    return quotes_nested(line)
 
 
 def required_paragraphs(

@@ -212,7 +212,7 @@ MOOD = (
     "with mud on your boots",
     "a little tired and very pleased",
     "still smiling about the day",
-    "with the work behind you",
+    "with the work all done",
     "glad of the walk",
     "swinging your arms as you go",
     "pleased with how it went",
@@ -238,6 +238,23 @@ REACTION = (
     "and good smells drift from a kitchen",
     "and two friends wave from a bench",
     "and every doorway seems to say hello",
+)
+
+# What a day of missions leaves in the valley, named after the mission it answers ("A
+# lantern for “Run 2 km”"): each done mission's own, so a story of many is not all lanterns.
+MARKS = (
+    "A lantern",
+    "A flower box",
+    "A painted sign",
+    "A wind chime",
+    "A new bench",
+    "A kite on the hill",
+    "A mended gate",
+    "A sapling",
+    "A bird house",
+    "A stone step",
+    "A string of paper stars",
+    "A fresh coat of paint",
 )
 
 # A title of two parts, for a kind whose own titles were all told: "Steady Embers",

@@ -72,7 +72,7 @@ TITLES: dict[str, tuple[str, ...]] = {
         "Something Waiting at {place}",
     ),
     "side": (
-        "{Choice}",
+        "{Choice_told}",
         "A Side Path",
         "A Detour Worth Taking",
         "Off the Main Road",
@@ -91,24 +91,38 @@ LIGHT: dict[str, tuple[str, ...]] = {
         "the first sun is warming the stones",
         "a cool breeze carries the smell of fresh bread",
         "dew still shines on the grass",
+        "birds are busy in the hedges",
+        "the valley is waking up slowly",
+        "mist is lifting off the fields",
     ),
     "afternoon": (
         "the afternoon sun sits high and warm",
         "the long afternoon hums with small, good work",
         "warm light pours across the paths",
         "the air is bright and the sky wide open",
+        "bees hum over the warm flower boxes",
+        "the shade under the trees is cool",
     ),
     "evening": (
         "the lanterns are coming on one by one",
         "the sky is turning gold and rose",
         "the evening air smells of woodsmoke and supper",
         "the last of the sunlight lingers on the rooftops",
+        "swallows are cutting loops over the square",
+        "the shadows have grown long and blue",
+        "the first lamps glow in the windows",
+        "the river shines the colour of honey",
+        "the hills have gone soft and purple",
     ),
     "night": (
         "the stars are out over the valley",
         "the lanterns glow softly under a sky full of stars",
         "the night is calm and the moon is bright",
         "every lantern along the paths burns steady",
+        "crickets sing in the long grass",
+        "a silver moon hangs over the roofs",
+        "the windows glow warm against the dark",
+        "an owl calls from somewhere far off",
     ),
 }
 
@@ -319,7 +333,7 @@ MOVES: dict[str, tuple[str, ...]] = {
         "{Who} sets off on a road of their own for a while.",
         "{Who} says a warm goodbye for now.",
     ),
-    # The event is a thing that appears ("a lantern for “Run 2 km”", "the ferry home").
+    # The event is a thing that appears ("a flower box for “Run 2 km”", "the ferry home").
     "cause": (
         "Because of {by_poss} steady work, something new is here at {at}: {event}.",
         "{By_poss} effort sets something lovely in motion: {event}.",
@@ -329,6 +343,18 @@ MOVES: dict[str, tuple[str, ...]] = {
         "{By_poss} work leaves its mark at {at}: {event}, for anyone to see.",
         "Everyone at {at} can see it now: {event}, thanks to {by}.",
         "A small wonder takes its place at {at}, {by_poss} doing: {event}.",
+        "Look what {by} left at {at}: {event}.",
+        "Nobody planned it, but {at} now has {event}, thanks to {by}.",
+        "{At} gains {event}, and everyone knows it was {by}.",
+        "A child at {at} is the first to spot what {by} made: {event}.",
+        "There is {event} at {at} now, and it is {by_poss}.",
+        "The valley keeps count of {by_poss} work in its own way: {event}, at {at}.",
+    ),
+    # A side chapter's event is the time spent ("an evening with Mira the Lamplighter").
+    "cause.side": (
+        "{Event}: a small chapter of its own, and one the valley will remember.",
+        "And so {event} becomes part of your story, and part of {at}'s too.",
+        "Long after, people at {at} still smile about it: {event}.",
     ),
 }
 
@@ -354,6 +380,7 @@ MOVES_TERSE: dict[str, tuple[str, ...]] = {
     "leave.hero": ("You leave {at}.",),
     "leave.other": ("{Who} goes on their way.", "{Who} waves goodbye."),
     "cause": ("{Event} is here now, thanks to {by}.",),
+    "cause.side": ("{Event} is part of your story now.",),
 }
 
 # -- what things are: a scenario's description in a sentence ------------------------------
@@ -429,11 +456,19 @@ FACT_LINES: dict[str, tuple[str, ...]] = {
         "You finished {missions}.",
         "Your own hands finished {missions}, one after another.",
         "Done and real: {missions}.",
+        "Today's work, all of it real: {missions}.",
+        "One by one you saw them through: {missions}.",
+        "The list got shorter by your own hand: {missions}.",
+        "{Missions}: each one begun, each one finished.",
     ),
     "mission": (
         "You finished “{mission}”, and a lantern brightened for it.",
         "“{mission}” is done, and the valley can tell.",
         "You saw “{mission}” through to the end.",
+        "“{mission}”: started, worked at, finished.",
+        "You did it, really did it: “{mission}”.",
+        "“{mission}” is done now, and it went well.",
+        "The day had “{mission}” in it, and you finished it.",
     ),
     "done": (
         "You finished {done}, and it all counts.",
@@ -445,9 +480,21 @@ FACT_LINES: dict[str, tuple[str, ...]] = {
         "You kept {habits}, and every one of those days counts.",
         "Quietly, steadily, you kept {habits}.",
     ),
+    # Each kept on one day: "“Morning walk” and “Read”".
+    "habits_once": (
+        "You kept up {habits} as well.",
+        "You also made time for {habits}.",
+        "{Habits} happened too, quietly and for real.",
+        "And {habits}, the way you do it most days.",
+        "There was time for {habits} too.",
+    ),
     "minutes": (
         "You gave {minutes} of focus to the things that matter to you.",
         "{Minutes} of steady focus went into it.",
+        "You sat down with it for {minutes}, and stayed.",
+        "{Minutes} of your attention, given on purpose.",
+        "For {minutes} the rest of the world could wait.",
+        "You kept your mind on it for {minutes}.",
     ),
     "streak": (
         "You have shown up {days} in a row{category}, and the road has a stone for each.",

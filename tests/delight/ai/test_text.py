@@ -15,6 +15,7 @@ from delight.ai.text import (
     light_stem,
     normalise_words,
     normalize,
+    quotes_nested,
     says_twice,
     stated_in,
     word_set,
@@ -176,3 +177,18 @@ def test_contractions_typed_without_their_apostrophe_are_written_out(typed, clea
 )  # fmt: skip
 def test_a_loop_of_words_said_twice_is_heard(text, twice):
     assert says_twice(text) is twice
+
+
+LEFT, RIGHT = "\N{LEFT SINGLE QUOTATION MARK}", "\N{RIGHT SINGLE QUOTATION MARK}"
+
+
+@pytest.mark.parametrize(
+    ("text", "printed"),
+    [
+        ("“For “Run 2 km”,” she says.", f"“For {LEFT}Run 2 km{RIGHT},” she says."),
+        ("You did “Run 2 km”. “Yes,” she says.", "You did “Run 2 km”. “Yes,” she says."),
+        ("A stray ” closes nothing.", "A stray ” closes nothing."),
+    ],
+)
+def test_quotes_inside_quotes_are_set_single(text, printed):
+    assert quotes_nested(text) == printed

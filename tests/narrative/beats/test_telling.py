@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from narrative.beats.telling import event_name, provenance_of
+from narrative.beats.telling import event_name, mark_of, provenance_of
 from narrative.models import BeatKind
+from narrative.prose.parts import MARKS
 
 RUN = {"event": 1, "mission": 3, "title": "Run 2 km", "at": "2026-03-02T08:00:00+00:00"}
 
@@ -56,7 +57,7 @@ def test_missions_alone_with_nothing_new_cite_nothing():
 @pytest.mark.parametrize(
     ("kind", "provenance", "choice", "name"),
     [
-        (BeatKind.MILESTONE, [{"kind": "mission", **RUN}], "", "A lantern for “Run 2 km”"),
+        (BeatKind.MILESTONE, [{"kind": "mission", **RUN}], "", "A flower box for “Run 2 km”"),
         (BeatKind.STREAK, [{"kind": "streak", "days": 7}], "", "A lantern for 7 days in a row"),
         (BeatKind.SIDE, [], "Spend an evening with Mira", "An evening with Mira"),
         (BeatKind.QUIET_WEEK, [{"kind": "mission", **RUN}], "", "The valley's rest"),
@@ -76,3 +77,11 @@ def test_missions_alone_with_nothing_new_cite_nothing():
 )
 def test_the_event_a_beat_adds_is_named_after_what_it_tells(kind, provenance, choice, name):
     assert event_name(kind, provenance, choice) == name
+
+
+def test_each_mission_done_leaves_a_mark_of_its_own_and_the_same_one_when_told_again():
+    marks = [mark_of({**RUN, "event": event}) for event in range(1, len(MARKS) + 1)]
+
+    assert sorted(marks) == sorted(MARKS)
+    assert mark_of(RUN) == mark_of(dict(RUN))
+    assert mark_of({"title": "Imported run"}) == mark_of({"title": "Imported run"})

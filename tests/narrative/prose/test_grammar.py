@@ -240,6 +240,28 @@ def test_a_side_chapter_opens_with_the_choice_made():
         assert "“A morning in the Orchard”" in paragraphs(text)[0]
 
 
+def test_a_side_chapter_is_titled_by_the_time_spent_never_by_the_offer():
+    titles = {
+        beat_text_offline(
+            make_facts(kind="side", choice_label="Spend an evening with Mira", seed=seed)
+        ).title
+        for seed in SEEDS
+    }
+
+    assert "An evening with Mira" in titles
+    assert not any(title.startswith("Spend") for title in titles)
+
+
+def test_a_side_chapters_event_is_told_as_time_spent_not_a_thing_that_appears():
+    event = {"op": "cause", "place": "commons", "key": "beat-9", "by": HERO,
+             "name": "An evening with Mira"}  # fmt: skip
+    for seed in SEEDS:
+        text = beat_text_offline(make_facts(kind="side", moves=(event,), seed=seed)).text
+
+        assert "n evening with Mira" in text
+        assert "something new is here" not in text
+
+
 def test_the_title_is_never_the_last_beats_title():
     for seed in SEEDS:
         first = beat_text_offline(make_facts(seed=seed))
@@ -471,7 +493,8 @@ def test_a_scenarios_own_line_for_the_host_is_told_first():
     text = beat_text_offline(facts).text
 
     assert (
-        "Mira hands you a taper. “That one is for “Run 2 km before breakfast”,” Mira says." in text
+        "Mira hands you a taper. “That one is for \N{LEFT SINGLE QUOTATION MARK}Run 2 km before "
+        "breakfast\N{RIGHT SINGLE QUOTATION MARK},” Mira says." in text
     )
 
 
@@ -482,6 +505,17 @@ def test_the_habits_kept_are_told_with_their_days(seed):
     text = beat_text_offline(facts).text
 
     assert "“Morning walk” on 5 days and “Read” on 1 day" in text
+    assert "habits" in quoted_facts(facts, text)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_habits_each_kept_on_one_day_are_told_without_counting_days(seed):
+    facts = make_facts(seed=seed, habits=("Morning walk", "Read"), habit_days=(1, 1))
+
+    text = beat_text_offline(facts).text
+
+    assert "“Morning walk” and “Read”" in text
+    assert "1 day" not in text
     assert "habits" in quoted_facts(facts, text)
 
 
