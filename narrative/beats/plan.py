@@ -14,22 +14,26 @@ from typing import Any
 from narrative.invariants import (
     AT,
     HERO,
+    HOLDS,
     ITEM,
     PERSON,
     PLACE,
     Cause,
     Change,
     Discover,
+    Give,
     Introduce,
     Move,
     Rules,
     World,
 )
 from narrative.models import BeatKind
+from narrative.prose.facts import with_article
 
 CHAPTER_BEATS = 3  # beats a chapter holds before the story moves on to the next
 CHAPTER_REWARD = 15  # Essence for each chapter finished
 CHOICE_COST = 20  # Essence a side chapter costs
+GIFT_COST = 10  # Essence a gift costs (the item is the hero's own: the time is what it costs)
 # The kinds of beat that find the place's own item, when it is still to be found.
 FINDING = (BeatKind.OPENING, BeatKind.MILESTONE, BeatKind.STREAK, BeatKind.GOAL, BeatKind.QUEST)
 
@@ -97,6 +101,7 @@ def scene_plan(
     beat_id: int,
     event_name: str,
     host: str | None = None,
+    gift: str | None = None,
 ) -> Scene:
     """The scene of a beat: where it happens and what changes.
 
@@ -109,8 +114,11 @@ def scene_plan(
        place's own item if it is still to be found.
     5. The beat's event happens, caused by the hero: every event of the story is the
        person's own doing.
-    6. A chapter's first scene offers a side chapter with a person of the place (bought with
-       Essence; a side chapter offers none).
+    6. A side chapter bought as a gift: the hero gives the item to its host, if they still
+       hold it.
+    7. A chapter's first scene offers a side chapter with a person of the place, bought with
+       Essence (a side chapter offers none): an evening with them, or a gift for them
+       (choice_offer).
     """
     homes = {p["key"]: p.get("home") for p in data["people"]}
     first = homes.get(host) if host and host in world.entities else None
@@ -133,22 +141,43 @@ def scene_plan(
             moves.append(
                 Introduce(place=place, kind=ITEM, key=item, name=rules.names[item], holder=HERO)
             )
+    if kind == BeatKind.SIDE and host and gift and gift in _held(world):
+        moves.append(Give(place=place, item=gift, to=host, giver=HERO))
     event = f"beat-{beat_id}"
     moves.append(Cause(place=place, key=event, by=HERO, name=event_name))
     choice = None
     if kind != BeatKind.SIDE and position.opens and people:
         host = people[seeded(beat_id, "host") % len(people)]
-        choice = {
-            "key": f"choice:{beat_id}",
-            "label": _choice_label(rules, host),
-            "cost": CHOICE_COST,
-            "host": host,
-        }
+        choice = choice_offer(world, rules, data, host=host, beat_id=beat_id)
     return Scene(place, tuple(moves), tuple(people), event, choice)
 
 
-def _choice_label(rules: Rules, person: str) -> str:
-    return f"Spend an evening with {rules.names[person]}"
+def choice_offer(
+    world: World, rules: Rules, data: Mapping[str, Any], *, host: str, beat_id: int
+) -> dict[str, Any]:
+    """What a chapter's first scene offers for Essence, with `host`: a gift of an item the
+    hero carries from another place (every other offer, when they carry one), else an
+    evening with them. `told` names the side chapter it buys."""
+    name = rules.names[host]
+    homes = {item["key"]: item.get("origin") for item in data["items"]}
+    home = next((p.get("home") for p in data["people"] if p["key"] == host), None)
+    gifts = sorted(item for item in _held(world) if homes.get(item) != home)
+    offer = {"key": f"choice:{beat_id}", "host": host}
+    if gifts and seeded(beat_id, "offer") % 2:
+        item = gifts[seeded(beat_id, "gift") % len(gifts)]
+        label = f"Give {with_article(rules.names[item], 'your')} to {name}"
+        return offer | {
+            "label": label,
+            "cost": GIFT_COST,
+            "item": item,
+            "told": f"A gift for {name}",
+        }
+    label = f"Spend an evening with {name}"
+    return offer | {"label": label, "cost": CHOICE_COST, "told": f"An evening with {name}"}
+
+
+def _held(world: World) -> set[str]:
+    return {f.object for f in world.facts if f.subject == HERO and f.relation == HOLDS}
 
 
 def _present(world: World, key: str) -> bool:

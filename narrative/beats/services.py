@@ -304,6 +304,12 @@ def story_choice_take(*, user: User, beat_id: int) -> Beat:
         user=user,
         kind=BeatTrigger.Kind.CHOICE,
         key=choice["key"],
-        detail={"beat": beat.pk, "label": choice["label"], "host": choice.get("host")},
+        detail={
+            "beat": beat.pk,
+            "label": choice["label"],
+            "host": choice.get("host"),
+            "item": choice.get("item"),
+            "told": choice.get("told"),
+        },
     )
     return beat

@@ -19,6 +19,7 @@ from narrative.beats.plan import Position, position_next, scene_plan
 from narrative.beats.select import beat_kind_select
 from narrative.beats.telling import (
     beat_facts,
+    choice_named,
     event_name,
     facts_from_dict,
     facts_to_dict,
@@ -75,8 +76,9 @@ def beat_select(*, beat: Beat, assessment: dict[str, Any]) -> dict[str, Any]:
         kind=kind,
         at=at,
         beat_id=beat.pk,
-        event_name=event_name(kind, provenance, choice.get("label", "")),
+        event_name=event_name(kind, provenance, choice_named(choice) if choice else ""),
         host=choice.get("host"),
+        gift=choice.get("item"),
     )
     after = check(world, scene.moves, at=at, rules=rules).world
     facts = beat_facts(

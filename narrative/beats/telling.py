@@ -66,8 +66,8 @@ def event_name(kind: str, provenance: list[dict[str, Any]], choice: str = "") ->
     """The event a beat adds to the world, named after the real thing it tells: a thing
     that can appear and be there ("a flower box for “Run 2 km”"), as the phrases tell it."""
     first = {fact["kind"]: fact for fact in reversed(provenance)}
-    if kind == BeatKind.SIDE and choice:  # "Spend an evening with Mira": "An evening with Mira"
-        return choice_told(choice)
+    if kind == BeatKind.SIDE and choice:  # "An evening with Mira", "A gift for Mira"
+        return choice
     if "quest" in first and kind == BeatKind.QUEST:
         return f"A door to the quest “{first['quest']['title']}”"
     if "goal" in first and kind == BeatKind.GOAL:
@@ -92,6 +92,12 @@ def mark_of(mission: Mapping[str, Any]) -> str:
         or zlib.crc32(str(mission.get("title", "")).encode())
     )
     return MARKS[int(number) % len(MARKS)]
+
+
+def choice_named(choice: Mapping[str, Any]) -> str:
+    """The side chapter a choice bought, by name: its offer's `told` ("A gift for Mira"), or
+    for an offer made before offers named it, its label as the time spent."""
+    return str(choice.get("told") or choice_told(str(choice.get("label", ""))))
 
 
 def part_of_day(local: dt.datetime) -> str:
@@ -162,6 +168,12 @@ def beat_facts(
         quest_title=quest.get("title", ""),
         quest_message=quest.get("message", ""),
         choice_label=choice.get("label", ""),
+        choice_told=choice_named(choice) if choice else "",
+        gifts_kept=tuple(
+            (thing(f.subject).name, thing(f.object).name)
+            for f in after.facts
+            if f.relation == HOLDS and f.subject in scene.people and f.object not in keys
+        ),
         host=choice.get("host") or "",
         host_lines=tuple(described.get(choice.get("host") or "", {}).get("exchange", ())),
         previous_title=previous_title,

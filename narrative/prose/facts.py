@@ -37,6 +37,13 @@ CHANGE_FIELDS: dict[str, tuple[str, ...]] = {
 HERO = "hero"
 
 
+def with_article(name: str, article: str) -> str:
+    """A thing's name with its article swapped: ("A small lantern", "your") -> "your small
+    lantern"; a name without one is left as it is."""
+    first, _, rest = name.partition(" ")
+    return f"{article} {rest}" if first.lower() in ("a", "an", "the") and rest else name
+
+
 def choice_told(label: str) -> str:
     """A side chapter's choice as the time it was: "Spend an evening with Mira" -> "An
     evening with Mira" (the event it adds, and its title)."""
@@ -86,7 +93,10 @@ class BeatFacts:
     reflection: str = ""  # the person's own words after a session
     quest_title: str = ""
     quest_message: str = ""
-    choice_label: str = ""  # the side chapter they chose with Essence
+    choice_label: str = ""  # the side chapter they chose with Essence, as it was offered
+    choice_told: str = ""  # and as the time it was ("An evening with Mira", "A gift for Mira")
+    # (person, item) names: what a person here keeps that the hero gave them, told later
+    gifts_kept: tuple[tuple[str, str], ...] = ()
     host: str = ""  # the key of the person a side chapter is spent with
     host_lines: tuple[str, ...] = ()  # the scenario's own exchanges for that person
     previous_title: str = ""  # the last beat's title, for continuity

@@ -31,6 +31,7 @@ from narrative.prose.facts import (
     Change,
     Thing,
     choice_told,
+    with_article,
 )
 
 TITLE_MAX_CHARS = 80
@@ -38,6 +39,7 @@ TITLE_MAX_CHARS = 80
 TARGET_WORDS = 240
 MOVES_PER_PARAGRAPH = 3
 REST_KINDS = frozenset({"quiet_week", "comeback"})
+KEPT_TOLD = 2  # times a gift kept is told when its keeper is here again
 # Kinds told often enough to compose their openings of parts once their own were all told.
 COMPOSED_OPENINGS = frozenset({"milestone", "streak", "goal"})
 # The fact a kind tells first; the others follow in FACT_ORDER.
@@ -119,7 +121,7 @@ def scene_words(facts: BeatFacts) -> dict[str, str]:
     optional = {
         "name": facts.first_name.strip(),
         "choice": _one_line(facts.choice_label),
-        "choice_told": _one_line(choice_told(facts.choice_label)),
+        "choice_told": _one_line(facts.choice_told or choice_told(facts.choice_label)),
         # A title that quotes ("The Day of “Call Sam”") is not quoted again inside quotes.
         "previous": "" if "“" in facts.previous_title else _one_line(facts.previous_title),
         "chapter_description": _sentence(facts.chapter_description),
@@ -436,11 +438,23 @@ def optional_paragraphs(
         yield COMPANY, _company("company", people, facts, choose, described)
     if items and not choose.times_told(_listed_id("pack", items)):
         yield COMPANY, _company("pack", items, facts, choose, described)
+    yield from ((COMPANY, line) for line in _gifts_kept(facts, choose))
     for text in _colour(facts, choose):
         if not choose.times_told(text):
             choose.used.add(text)
             choose.said[text] = text
             yield AMBIENT, text
+
+
+def _gifts_kept(facts: BeatFacts, choose: Chooser) -> Iterator[str]:
+    """The gifts the people here keep, each told the first KEPT_TOLD times it could be."""
+    for person, item in facts.gifts_kept:
+        kept = f"kept:{person}:{item}"
+        if choose.times_told(kept) < KEPT_TOLD:
+            the = with_article(_one_line(item), "the")
+            line = choose.pick("kept", phrases.KEPT, person=_one_line(person), item=the)
+            choose.said[kept] = line
+            yield line
 
 
 def _colour(facts: BeatFacts, choose: Chooser) -> list[str]:

@@ -602,6 +602,12 @@ PACK = (
     "In your pack you carry {items}.",
     "You have {items} with you.",
 )
+# A gift given in a side chapter, remembered when its keeper is here again.
+KEPT = (
+    "{Person} still keeps {item} you gave them, where everyone can see it.",
+    "{Item}, your gift, has a place of honour with {person} now.",
+    "{Person} shows you {item} you gave them, kept safe and well loved.",
+)
 
 # Scene colour with no new fact in it: a few sentences each, kind in every case. No named
 # person, place or item of the scenario (the story's world knows only what was introduced).

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from narrative.beats.plan import CHAPTER_BEATS, Position, chapters, position_next, scene_plan
-from narrative.invariants import HERO, HOLDS, Cause, Discover, Introduce, Move, check
+from narrative.invariants import HERO, HOLDS, Cause, Discover, Give, Introduce, Move, check
 from narrative.models import BeatKind
 from narrative.scenario import scenario_default
 from tests.narrative.factories import START, rules, started_world
@@ -17,7 +17,15 @@ DATA = scenario_default()
 
 
 def plan(
-    world, *, kind=BeatKind.MILESTONE, position=None, closed=(), beat_id=1, at=None, host=None
+    world,
+    *,
+    kind=BeatKind.MILESTONE,
+    position=None,
+    closed=(),
+    beat_id=1,
+    at=None,
+    host=None,
+    gift=None,
 ):
     return scene_plan(
         world=world,
@@ -29,6 +37,7 @@ def plan(
         beat_id=beat_id,
         event_name="A lantern for “Run 2 km”",
         host=host,
+        gift=gift,
     )
 
 
@@ -70,6 +79,7 @@ def test_the_opening_scene_meets_the_lamplighter_and_finds_the_lantern():
         "label": "Spend an evening with Mira the Lamplighter",
         "cost": 20,
         "host": "mira",
+        "told": "An evening with Mira the Lamplighter",
     }
     outcome = check(started_world(), scene.moves, at=START + dt.timedelta(hours=1), rules=rules())
     assert outcome.violations == []
@@ -122,6 +132,62 @@ def test_a_side_chapter_happens_at_its_hosts_home():
 
     assert side.place == "commons"
     assert side.moves[0] == Move(place="commons", who=HERO, to="commons")
+
+
+def _lantern_carried_to_the_arena():
+    """The hero found the small lantern at the Commons, then went on to the Arena."""
+    at = START + dt.timedelta(hours=1)
+    world = check(started_world(), plan(started_world(), at=at).moves, at=at, rules=rules()).world
+    arena = Position(1, 2, opens=True)
+    return world, arena
+
+
+def test_a_chapter_offers_a_gift_of_what_the_hero_carries_from_elsewhere_or_an_evening():
+    world, arena = _lantern_carried_to_the_arena()
+    offers = [
+        plan(world, position=arena, beat_id=n, at=START + dt.timedelta(hours=2)).choice
+        for n in range(2, 12)
+    ]
+
+    gifts = [offer for offer in offers if "item" in offer]
+    evenings = [offer for offer in offers if "item" not in offer]
+    assert gifts
+    assert evenings
+    assert gifts[0]["label"] == "Give your small lantern to Tomas the Trainer"
+    assert (gifts[0]["item"], gifts[0]["cost"], gifts[0]["told"]) == (
+        "lantern", 10, "A gift for Tomas the Trainer"
+    )  # fmt: skip
+    assert evenings[0]["told"] == "An evening with Tomas the Trainer"
+
+
+def test_nothing_is_offered_as_a_gift_to_the_person_of_the_place_it_came_from():
+    at = START + dt.timedelta(hours=1)
+    world = check(started_world(), plan(started_world(), at=at).moves, at=at, rules=rules()).world
+
+    offers = [plan(world, beat_id=n, at=at).choice for n in range(2, 12)]
+
+    assert not [offer for offer in offers if "item" in offer]
+
+
+def test_a_gift_bought_is_given_to_its_host_and_they_hold_it_after():
+    world, arena = _lantern_carried_to_the_arena()
+    at = START + dt.timedelta(hours=2)
+    world = check(
+        world, plan(world, position=arena, beat_id=2, at=at).moves, at=at, rules=rules()
+    ).world
+
+    side = plan(
+        world, kind=BeatKind.SIDE, position=Position(1, 2, opens=False),
+        at=at + dt.timedelta(hours=1), beat_id=3, host="tomas", gift="lantern",
+    )  # fmt: skip
+
+    assert Give(place="arena", item="lantern", to="tomas", giver=HERO) in side.moves
+    after = check(world, side.moves, at=at + dt.timedelta(hours=1), rules=rules())
+    assert after.violations == []
+    assert any(
+        f.subject == "tomas" and f.relation == HOLDS and f.object == "lantern"
+        for f in after.world.facts
+    )
 
 
 def test_each_beats_event_is_the_persons_own_doing():

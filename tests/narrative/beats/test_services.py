@@ -253,7 +253,9 @@ def test_a_choice_spends_its_essence_once_and_asks_for_the_side_chapter(owner, s
     assert selectors.essence_balance(user=owner) == 10
     trigger = BeatTrigger.objects.get(user=owner)
     assert (trigger.kind, trigger.key) == (T.CHOICE, "choice:7")
-    assert trigger.detail == {"beat": beat.pk, "label": CHOICE["label"], "host": None}
+    assert trigger.detail == {
+        "beat": beat.pk, "label": CHOICE["label"], "host": None, "item": None, "told": None
+    }  # fmt: skip
 
 
 def test_a_choice_beyond_the_balance_is_refused_and_changes_nothing(owner, story):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from narrative.beats.telling import event_name, mark_of, provenance_of
+from narrative.beats.telling import choice_named, event_name, mark_of, provenance_of
 from narrative.models import BeatKind
 from narrative.prose.parts import MARKS
 
@@ -59,7 +59,7 @@ def test_missions_alone_with_nothing_new_cite_nothing():
     [
         (BeatKind.MILESTONE, [{"kind": "mission", **RUN}], "", "A flower box for “Run 2 km”"),
         (BeatKind.STREAK, [{"kind": "streak", "days": 7}], "", "A lantern for 7 days in a row"),
-        (BeatKind.SIDE, [], "Spend an evening with Mira", "An evening with Mira"),
+        (BeatKind.SIDE, [], "A gift for Mira", "A gift for Mira"),
         (BeatKind.QUIET_WEEK, [{"kind": "mission", **RUN}], "", "The valley's rest"),
         (
             BeatKind.QUEST,
@@ -85,3 +85,10 @@ def test_each_mission_done_leaves_a_mark_of_its_own_and_the_same_one_when_told_a
     assert sorted(marks) == sorted(MARKS)
     assert mark_of(RUN) == mark_of(dict(RUN))
     assert mark_of({"title": "Imported run"}) == mark_of({"title": "Imported run"})
+
+
+def test_a_choice_is_named_by_what_it_bought_or_by_its_label_as_time_spent():
+    assert choice_named({"label": "Give your lantern to Mira", "told": "A gift for Mira"}) == (
+        "A gift for Mira"
+    )
+    assert choice_named({"label": "Spend an evening with Mira"}) == "An evening with Mira"

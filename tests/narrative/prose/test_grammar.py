@@ -262,6 +262,18 @@ def test_a_side_chapters_event_is_told_as_time_spent_not_a_thing_that_appears():
         assert "something new is here" not in text
 
 
+def test_a_gift_is_remembered_when_its_keeper_is_here_again_then_left_be():
+    kept = (("Tomas the Trainer", "A small lantern"),)
+    told: Counter[str] = Counter()
+    tellings = []
+    for seed in range(4):
+        beat = beat_text_offline(make_facts(seed=seed, gifts_kept=kept, told=dict(told), **BARE))
+        told.update(beat.told)
+        tellings.append("the small lantern" in beat.text.lower())
+
+    assert tellings == [True, True, False, False]
+
+
 def test_the_title_is_never_the_last_beats_title():
     for seed in SEEDS:
         first = beat_text_offline(make_facts(seed=seed))
