@@ -11,7 +11,7 @@ from typing import Any
 
 from narrative.beats.changes import changes_to_dicts
 from narrative.beats.plan import Position, Scene
-from narrative.invariants import HERO, HOLDS, World
+from narrative.invariants import AT, EVENT, HERO, HOLDS, World
 from narrative.models import BeatKind, BeatTrigger
 from narrative.prose import BeatFacts, Thing
 from narrative.prose.facts import choice_told
@@ -169,6 +169,7 @@ def beat_facts(
         quest_message=quest.get("message", ""),
         choice_label=choice.get("label", ""),
         choice_told=choice_named(choice) if choice else "",
+        marks_here=marks_at(after, scene.place, leave_out=keys),
         gifts_kept=tuple(
             (thing(f.subject).name, thing(f.object).name)
             for f in after.facts
@@ -180,6 +181,23 @@ def beat_facts(
         told=dict(assessment.get("told", {})),
         titles_told=tuple(assessment.get("titles_told", ())),
     )
+
+
+MARKS_RECALLED = 12  # the latest marks at a place a beat may recall
+
+
+def marks_at(world: World, place: str, *, leave_out: set[str]) -> tuple[str, ...]:
+    """The marks real work left at `place` (events named by parts.MARKS), newest first,
+    but those of this scene (`leave_out`)."""
+    here = {f.subject for f in world.facts if f.relation == AT and f.object == place}
+    marks = [
+        entity
+        for key, entity in world.entities.items()
+        if key in here and key not in leave_out and entity.kind == EVENT
+        and entity.name.startswith(MARKS)
+    ]  # fmt: skip
+    marks.sort(key=lambda entity: entity.introduced_at, reverse=True)
+    return tuple(entity.name for entity in marks[:MARKS_RECALLED])
 
 
 def facts_to_dict(facts: BeatFacts) -> dict[str, Any]:

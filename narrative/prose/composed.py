@@ -37,6 +37,16 @@ def colour_composed(part_of_day: str, choose: Chooser, index: int) -> str:
     return f"{who} {what} {where}. {air}, {feel}."
 
 
+def stroll_composed(part_of_day: str, choose: Chooser, index: int) -> str:
+    """The beat's `index`-th stroll: two paragraphs of colour as one, the second a little
+    further on ("… Nearby, a weaver with ink-blue fingers …"), so a passage's colour reads
+    as a walk through the valley rather than a list of scenes."""
+    first = colour_composed(part_of_day, choose, 2 * index)
+    then = choose.pick(f"stroll-{index}", parts.FURTHER)
+    second = colour_composed(part_of_day, choose, 2 * index + 1)
+    return f"{first} {then} {second[:1].lower()}{second[1:]}"
+
+
 def opening_composed(choose: Chooser) -> str:
     """An opening of parts: "{arrive} {mood}. {Light}, {reaction}." (the beat's light).
 

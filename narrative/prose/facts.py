@@ -97,6 +97,9 @@ class BeatFacts:
     choice_told: str = ""  # and as the time it was ("An evening with Mira", "A gift for Mira")
     # (person, item) names: what a person here keeps that the hero gave them, told later
     gifts_kept: tuple[tuple[str, str], ...] = ()
+    # What earlier days of real work left at this place ("A sapling for “Read 20 pages”"),
+    # newest first: the story recalls each once when the hero is there again.
+    marks_here: tuple[str, ...] = ()
     host: str = ""  # the key of the person a side chapter is spent with
     host_lines: tuple[str, ...] = ()  # the scenario's own exchanges for that person
     previous_title: str = ""  # the last beat's title, for continuity

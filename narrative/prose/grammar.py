@@ -19,7 +19,12 @@ from delight.ai.text import listed as and_list
 from delight.ai.text import quotes_nested
 from narrative.prose import phrases
 from narrative.prose.chooser import Chooser
-from narrative.prose.composed import colour_composed, opening_composed, titles_composed
+from narrative.prose.composed import (
+    colour_composed,
+    opening_composed,
+    stroll_composed,
+    titles_composed,
+)
 from narrative.prose.facts import (
     BEAT_KINDS,
     HERO,
@@ -40,13 +45,15 @@ TARGET_WORDS = 240
 MOVES_PER_PARAGRAPH = 3
 REST_KINDS = frozenset({"quiet_week", "comeback"})
 KEPT_TOLD = 2  # times a gift kept is told when its keeper is here again
+MARKS_SEEN = 3  # earlier marks at the place recalled in one line
+STROLL_FROM = 25  # words still wanted above which composed colour is a stroll of two scenes
 # Kinds told often enough to compose their openings of parts once their own were all told.
 COMPOSED_OPENINGS = frozenset({"milestone", "streak", "goal"})
 # The fact a kind tells first; the others follow in FACT_ORDER.
 KIND_FACT = {"milestone": "missions", "streak": "streak", "goal": "goal", "quest": "quest"}
 FACT_ORDER = ("missions", "habits", "minutes", "streak", "goal", "quest", "reflection")
 # Where each paragraph stands in the beat.
-CHAPTER, OPENING, CONTEXT, MOVES, COMPANY, PROGRESS, NOTE, AMBIENT, CLOSING = range(9)
+CHAPTER, OPENING, SEEN, CONTEXT, MOVES, COMPANY, PROGRESS, NOTE, AMBIENT, CLOSING = range(10)
 _ENDS = (".", "!", "?", "…")
 
 
@@ -438,12 +445,28 @@ def optional_paragraphs(
         yield COMPANY, _company("company", people, facts, choose, described)
     if items and not choose.times_told(_listed_id("pack", items)):
         yield COMPANY, _company("pack", items, facts, choose, described)
+    if line := _marks_here(facts, choose):
+        yield SEEN, line
     yield from ((COMPANY, line) for line in _gifts_kept(facts, choose))
     for text in _colour(facts, choose):
         if not choose.times_told(text):
             choose.used.add(text)
             choose.said[text] = text
             yield AMBIENT, text
+
+
+def _marks_here(facts: BeatFacts, choose: Chooser) -> str:
+    """Up to MARKS_SEEN of the marks at the place the story never recalled, newest first,
+    as one line; "" when all were."""
+    fresh = [mark for mark in facts.marks_here if not choose.times_told(f"mark:{mark}")]
+    if not fresh:
+        return ""
+    seen = fresh[:MARKS_SEEN]
+    marks = and_list([with_article(_one_line(mark), "the") for mark in seen])
+    line = choose.pick("marks", phrases.MARKS_HERE, marks=marks)
+    for mark in seen:
+        choose.said[f"mark:{mark}"] = line
+    return line
 
 
 def _gifts_kept(facts: BeatFacts, choose: Chooser) -> Iterator[str]:
@@ -494,7 +517,8 @@ def beat_text_offline(facts: BeatFacts) -> BeatText:
        beat is shorter than TARGET_WORDS and it still fits WORDS_MAX; the scene's colour
        comes last, only what this story never told.
     4. Still shorter than WORDS_MIN (a long story has told all its stock colour): colour
-       composed of parts (narrative.prose.composed), until it is a passage's length.
+       composed of parts (narrative.prose.composed), a stroll of two scenes while many
+       words are wanted, until it is a passage's length.
     5. The paragraphs in story order, separated by blank lines, a title never told before,
        and the phrase_id of everything it used, for the story to remember.
     """
@@ -520,7 +544,10 @@ def beat_text_offline(facts: BeatFacts) -> BeatText:
             total += size
     composed = 0  # colour of parts that meet anew, never a stock paragraph told again
     while total < WORDS_MIN:
-        text = colour_composed(part, choose, composed)
+        if WORDS_MIN - total > STROLL_FROM:
+            text = stroll_composed(part, choose, composed)
+        else:
+            text = colour_composed(part, choose, 2 * composed)
         paragraphs.append((AMBIENT, text))
         total, composed = total + len(text.split()), composed + 1
     title, text = beat_title(facts, choose), _joined(paragraphs)
@@ -529,11 +556,22 @@ def beat_text_offline(facts: BeatFacts) -> BeatText:
 
 
 def _joined(paragraphs: Sequence[tuple[int, str]]) -> str:
-    """The paragraphs in story order (stable: a position's own order kept), the short lines
-    of where the story stands run together as one paragraph."""
+    """The paragraphs in story order (stable: a position's own order kept), what is seen
+    on arriving told with the arrival, the short lines of where the story stands run
+    together as one paragraph."""
     ordered = sorted(paragraphs, key=lambda paragraph: paragraph[0])
     context = " ".join(text for position, text in ordered if position == CONTEXT)
-    texts = [text for position, text in ordered if position != CONTEXT]
+    texts: list[str] = []
+    arrival = None  # the opening's index: the first paragraph at OPENING
+    for position, text in ordered:
+        if position == SEEN and arrival is not None:
+            texts[arrival] += " " + text
+        elif position != CONTEXT:
+            if position == OPENING and arrival is None:
+                arrival = len(texts)
+            texts.append(text)
     if context:
-        texts.insert(sum(position < CONTEXT for position, _ in ordered), context)
+        texts.insert(
+            sum(position < CONTEXT and position != SEEN for position, _ in ordered), context
+        )
     return "\n\n".join(texts)

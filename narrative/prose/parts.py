@@ -183,6 +183,18 @@ FEEL = (
     "and a smile finds you",
 )
 
+# How a stroll goes on from one scene of colour to the next (composed.stroll_composed).
+FURTHER = (
+    "Nearby,",
+    "A little further on,",
+    "Across the way,",
+    "Close by,",
+    "Just beyond,",
+    "Further along,",
+    "Not far off,",
+    "Round the corner,",
+)
+
 # An opening of parts, for a passage whose kind's own openings were all told: "{arrive}
 # {mood}." then "{Light}, {reaction}." (the beat's light). Arriving names the place and the
 # part of day, never claiming the hero was there before nor that it is new; the mood and the

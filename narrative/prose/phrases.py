@@ -602,6 +602,13 @@ PACK = (
     "In your pack you carry {items}.",
     "You have {items} with you.",
 )
+# What earlier days left at the place, seen again ({marks}: "the sapling for “Read”").
+MARKS_HERE = (
+    "Around {place}, your earlier marks are still here: {marks}.",
+    "{Place} keeps what you left before: {marks}.",
+    "On the way in you pass {marks}, all of it still here.",
+    "Some things here are yours from other days: {marks}.",
+)
 # A gift given in a side chapter, remembered when its keeper is here again.
 KEPT = (
     "{Person} still keeps {item} you gave them, where everyone can see it.",

@@ -86,10 +86,10 @@ def test_times_are_shown_in_the_persons_timezone(story, owner):
 
 
 def test_the_passage_held_for_the_evening_is_announced_on_the_persons_clock(
-    story, owner, settings, time_machine
+    story, owner, settings, monkeypatch
 ):
     settings.STORY_DAILY, settings.STORY_EVENING_HOUR = True, 20
-    time_machine.move_to(at("2026-03-03 09:00"), tick=False)  # 10:00 in Paris
+    monkeypatch.setattr("django.utils.timezone.now", lambda: at("2026-03-03 09:00"))  # 10:00 Paris
     make_beat(story, written_at=at("2026-03-03 07:00"))
     beats.beat_request(
         user=owner, kind=BeatTrigger.Kind.MISSION, key="mission:1", detail={"title": "Run 2 km"}

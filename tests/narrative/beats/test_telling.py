@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 
-from narrative.beats.telling import choice_named, event_name, mark_of, provenance_of
+from narrative.beats.telling import choice_named, event_name, mark_of, marks_at, provenance_of
+from narrative.invariants import AT, EVENT, EntityState, FactState
 from narrative.models import BeatKind
 from narrative.prose.parts import MARKS
+from tests.narrative.factories import START, started_world
 
 RUN = {"event": 1, "mission": 3, "title": "Run 2 km", "at": "2026-03-02T08:00:00+00:00"}
 
@@ -92,3 +96,21 @@ def test_a_choice_is_named_by_what_it_bought_or_by_its_label_as_time_spent():
         "A gift for Mira"
     )
     assert choice_named({"label": "Spend an evening with Mira"}) == "An evening with Mira"
+
+
+def test_the_marks_at_a_place_are_what_real_work_left_there_newest_first():
+    world = started_world()
+    for hour, (key, name, place) in enumerate([
+        ("beat-1", "A sapling for “Read”", "commons"),
+        ("beat-2", "The ferry home", "commons"),
+        ("beat-3", "A wind chime for “Stretch”", "commons"),
+        ("beat-4", "A kite on the hill for “Run”", "arena"),
+        ("beat-5", "A bird house for “Call Sam”", "commons"),
+    ]):  # fmt: skip
+        at = START + dt.timedelta(hours=hour + 1)
+        world.entities[key] = EntityState(key, EVENT, name, at)
+        world.facts.append(FactState(key, AT, place, at))
+
+    marks = marks_at(world, "commons", leave_out={"beat-5"})
+
+    assert marks == ("A wind chime for “Stretch”", "A sapling for “Read”")

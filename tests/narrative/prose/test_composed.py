@@ -9,7 +9,12 @@ import pytest
 
 from narrative.prose import parts
 from narrative.prose.chooser import Chooser
-from narrative.prose.composed import colour_composed, opening_composed, titles_composed
+from narrative.prose.composed import (
+    colour_composed,
+    opening_composed,
+    stroll_composed,
+    titles_composed,
+)
 from narrative.prose.parts import SENSE
 from narrative.prose.phrases import FAMILIAR
 
@@ -151,3 +156,12 @@ def test_a_story_of_composed_openings_repeats_no_run_of_eight_words():
             told[phrase] = told.get(phrase, 0) + 1
 
     assert len(runs) == len(set(runs))
+
+
+def test_a_stroll_is_two_scenes_in_one_paragraph_the_second_further_on():
+    text = stroll_composed("evening", Chooser(11, {}), 0)
+
+    assert "\n" not in text
+    assert text.count(". ") == 3  # two scenes of two sentences
+    assert any(f". {further} " in text for further in parts.FURTHER)
+    assert sum(who.lower() in text.lower() for who in parts.WHO) == 2

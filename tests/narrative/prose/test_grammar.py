@@ -274,6 +274,19 @@ def test_a_gift_is_remembered_when_its_keeper_is_here_again_then_left_be():
     assert tellings == [True, True, False, False]
 
 
+def test_the_marks_earlier_work_left_here_are_each_recalled_once():
+    marks = ("A sapling for “Read 20 pages”", "A wind chime for “Stretch”")
+    told: Counter[str] = Counter()
+    texts = []
+    for seed in range(3):
+        beat = beat_text_offline(make_facts(seed=seed, marks_here=marks, told=dict(told), **BARE))
+        told.update(beat.told)
+        texts.append(beat.text)
+
+    assert "the sapling for “Read 20 pages” and the wind chime for “Stretch”" in texts[0]
+    assert not any("sapling" in text or "wind chime" in text for text in texts[1:])
+
+
 def test_the_title_is_never_the_last_beats_title():
     for seed in SEEDS:
         first = beat_text_offline(make_facts(seed=seed))
