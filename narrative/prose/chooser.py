@@ -72,11 +72,12 @@ class Chooser:
         return words
 
     def pick_after(self, slot: str, options: Sequence[str], *, before: str) -> str:
-        """Like `pick`, for words that follow `before` in the text: of the options, one whose
-        meeting with it (`before` + the option's words) the story never told, while one is
-        left; the meeting is remembered as told with the words."""
-        untold = [option for option in options if not self.times_told(before + option)]
-        words = self.pick(slot, untold or options)
+        """Like `pick`, for words that follow `before` in the text: of the options not used
+        in this beat, one whose meeting with it (`before` + the option's words) the story
+        never told, while one is left; the meeting is remembered as told with the words."""
+        unused = [option for option in options if option not in self.used] or list(options)
+        untold = [option for option in unused if not self.times_told(before + option)]
+        words = self.pick(slot, untold or unused)
         self.said[before + words] = before + words
         return words
 

@@ -165,3 +165,13 @@ def test_a_stroll_is_two_scenes_in_one_paragraph_the_second_further_on():
     assert text.count(". ") == 3  # two scenes of two sentences
     assert any(f". {further} " in text for further in parts.FURTHER)
     assert sum(who.lower() in text.lower() for who in parts.WHO) == 2
+
+
+def test_a_long_passages_strolls_use_no_part_twice_even_in_a_long_story():
+    told: dict[str, int] = {}
+    for seed in range(40):  # the story has told most meetings: still no part twice a beat
+        choose = Chooser(seed, {}, told)
+        text = " ".join(stroll_composed("evening", choose, n) for n in range(3))
+        assert all(text.count(part) <= 1 for part in parts.DOING["evening"]), text
+        for phrase in choose.told_in(text):
+            told[phrase] = told.get(phrase, 0) + 1
