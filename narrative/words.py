@@ -20,6 +20,7 @@ QUOTE_WORDS = 24
 OPENING_WORDS = 45
 HELD_TITLES = 3  # of the missions a passage held for later will tell, named on the page
 EVENING_FROM = 17  # a passage held until this hour or later comes in the "evening"
+SOON = dt.timedelta(minutes=15)  # a passage held no longer than this comes "in a few minutes"
 
 
 def _titled(words: str) -> Callable[[Mapping[str, Any]], str]:
@@ -92,14 +93,16 @@ def held_words(
     "Your next passage comes this evening at 20:00, telling of “Run 2 km” and “Stretch”."."""
     local, today = at.astimezone(zone), now.astimezone(zone).date()
     part = "evening" if local.hour >= EVENING_FROM else "day"
+    quoted = [f"“{title}”" for title in missions[:HELD_TITLES]]
+    if len(missions) > HELD_TITLES:
+        quoted.append(f"{len(missions) - HELD_TITLES} more")
+    telling = f", telling of {listed(quoted)}" if quoted else ""
+    if at - now <= SOON:  # a burst being gathered: no hour to wait for
+        return f"Your next passage comes in a few minutes{telling}."
     if local.date() == today:
         day = "this evening" if part == "evening" else "today"
     elif local.date() == today + dt.timedelta(days=1):
         day = "tomorrow evening" if part == "evening" else "tomorrow"
     else:
         day = f"on {local:%A}"
-    quoted = [f"“{title}”" for title in missions[:HELD_TITLES]]
-    if len(missions) > HELD_TITLES:
-        quoted.append(f"{len(missions) - HELD_TITLES} more")
-    telling = f", telling of {listed(quoted)}" if quoted else ""
     return f"Your next passage comes {day} at {local:%H:%M}{telling}."

@@ -68,13 +68,16 @@ def beat_request(
             )
     except IntegrityError:  # the same key, at the same moment, from another worker
         return None
+    gather = dt.timedelta(seconds=settings.STORY_GATHER_SECONDS)
     evening = evening_of(user=user, beat=beat, at=at)
     if evening is not None:
-        _beat_due(beat, due=max(evening, at + dt.timedelta(seconds=settings.STORY_GATHER_SECONDS)))
-    elif settings.STORY_GATHER_SECONDS:
+        _beat_due(beat, due=max(evening, at + gather))
+        return beat
+    if beat.due_at is not None and beat.due_at > at + gather:
+        _beat_due(beat, due=None)  # held for the evening: told now, with what joined it
+    if gather:
         _beat_wait(beat, at=at)
     else:
-        _beat_due(beat, due=None)  # a beat held for the evening, now told at once
         _beat_write_enqueue(beat.pk)
     return beat
 

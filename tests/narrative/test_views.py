@@ -100,6 +100,21 @@ def test_the_passage_held_for_the_evening_is_announced_on_the_persons_clock(
     assert "Your next passage comes this evening at 20:00, telling of “Run 2 km”." in text
 
 
+def test_a_first_passage_on_its_way_is_announced_instead_of_asking_for_a_mission(
+    story, owner, settings
+):
+    settings.STORY_GATHER_SECONDS = 90
+    beats.beat_request(
+        user=owner, kind=BeatTrigger.Kind.MISSION, key="mission:1", detail={"title": "Run 2 km"}
+    )
+
+    text = _text(_page(owner))
+
+    assert "Your first page is on its way" in text
+    assert "Your next passage comes in a few minutes, telling of “Run 2 km”." in text
+    assert "Finish one" not in text
+
+
 def test_each_passage_says_what_it_was_drawn_from_in_plain_words(story, owner):
     make_beat(
         story,

@@ -60,7 +60,12 @@ NOW = dt.datetime(2026, 12, 4, 9, 30, tzinfo=LISBON)
         (
             dt.datetime(2026, 12, 4, 9, 32, tzinfo=LISBON),
             [],
-            "Your next passage comes today at 09:32.",
+            "Your next passage comes in a few minutes.",
+        ),
+        (
+            dt.datetime(2026, 12, 4, 14, 0, tzinfo=LISBON),
+            [],
+            "Your next passage comes today at 14:00.",
         ),
         (
             dt.datetime(2026, 12, 7, 20, tzinfo=dt.UTC),  # 20:00 in Lisbon, a Monday

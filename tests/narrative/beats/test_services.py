@@ -189,6 +189,19 @@ def test_a_quest_joining_the_days_missions_is_told_at_once_with_them(owner, dail
     assert services.beat_claim(beat_id=beat.pk, now=paris("2026-03-03 09:32")) is not None
 
 
+def test_a_side_chapter_bought_during_the_day_is_told_after_the_gather_not_the_evening(
+    owner, daily, settings
+):
+    settings.STORY_GATHER_SECONDS, settings.STORY_GATHER_MAX_SECONDS = 90, 600
+    beat = ask_at(owner, "mission:1", "2026-03-03 10:58")
+
+    assert ask_at(owner, "choice:1", "2026-03-03 11:00", kind=T.CHOICE) == beat
+
+    beat.refresh_from_db()
+    assert beat.due_at == paris("2026-03-03 11:01:30")
+    assert selectors.beat_ids_due(now=paris("2026-03-03 11:01:30")) == [beat.pk]
+
+
 def test_a_mission_after_the_evenings_passage_waits_for_the_next_evening(owner, story, daily):
     make_beat(story, written_at=paris("2026-03-03 20:01"), title="The evening")
 
