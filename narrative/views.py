@@ -52,15 +52,6 @@ def _story_context(user: User) -> dict[str, Any]:
     }
 
 
-def _held(user: User) -> str:
-    """When the passage held for later comes, in words ("" when none is held)."""
-    now = timezone.now()
-    held = selectors.beat_held(user=user, now=now)
-    if held is None:
-        return ""
-    return held_words(at=held.at, missions=held.missions, now=now, zone=user.zone)
-
-
 @login_required
 @require_GET
 def story_page(request: PersonRequest) -> HttpResponse:
@@ -91,3 +82,10 @@ def story_choice(request: PersonRequest) -> HttpResponse:
         return redirect("story")
     messages.success(request, "Your choice is made. The next passage is being written.")
     return redirect(reverse("story") + "#latest")
+
+
+def _held(user: User) -> str:
+    """When the passage held for later comes, in words ("" when none is held)."""
+    now = timezone.now()
+    held = selectors.beat_held(user=user, now=now)
+    return held_words(at=held.at, missions=held.missions, now=now, zone=user.zone) if held else ""

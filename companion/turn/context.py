@@ -160,6 +160,7 @@ def story_note(story: dict[str, Any] | None) -> StoryNote | None:
         told=tuple(story["told"]),
         quests=tuple(story["quests"]),
         coming=bool(story.get("coming")),  # absent from a turn checkpointed before it was read
+        next=str(story.get("next") or ""),
     )
 
 

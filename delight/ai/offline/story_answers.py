@@ -40,6 +40,9 @@ class StoryNote:
     told: tuple[str, ...] = ()  # the real progress it told, in plain words
     quests: tuple[str, ...] = ()  # the hidden quests found
     coming: bool = False  # a passage is waiting to be written (a burst is gathered first)
+    # when a passage held for later comes, in the story's words ("Your next passage comes
+    # this evening at 20:00, telling of “Run 2 km”."), "" when none is held
+    next: str = ""
 
 
 def story_line(note: StoryNote) -> str:
@@ -99,6 +102,7 @@ def story_answer(text: str, note: StoryNote | None, *, asked: bool = False) -> s
     told = listed([uncapitalise(item) for item in note.told])
     tells = f" {latest} tells of this: {told}." if told else ""
     coming = " A new passage is being written from what you did since." if note.coming else ""
+    coming = f" {note.next}" if note.next else coming
     return f"{where}, {count}.{tells}{coming} You can read it all on your Story page."
 
 

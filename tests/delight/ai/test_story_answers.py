@@ -116,3 +116,13 @@ def test_the_offline_eliza_answers_essence_from_the_story_note():
     reply = compose_reply("How many essence do I have?", context=ReplyContext(story=NOTE))
 
     assert (reply.rule, reply.text.split(".")[0]) == ("story", "You have 45 Essence")
+
+
+def test_a_passage_held_for_the_evening_is_said_to_come_then():
+    held = "Your next passage comes this evening at 20:00, telling of “Run 2 km”."
+    note = StoryNote(20, 2, "First Light", "Arrival", latest="First Light", coming=True, next=held)
+
+    answer = story_answer("hows my story going", note)
+
+    assert held in answer
+    assert "being written" not in answer
