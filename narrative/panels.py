@@ -6,20 +6,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils import timezone
+
 from delight.dashboard import Panel, register
 from delight.requests import PersonRequest
 from narrative import selectors
+from narrative.held import held_said
 
 
 def _story(request: PersonRequest) -> dict[str, Any]:
     user = request.user
     beat = selectors.beat_latest(user=user)
+    held = held_said(user=user, now=timezone.now())
     if beat is None:
-        return {"beat": None}
+        return {"beat": None, "held": held}
     return {
         "beat": beat,
         "chapter": selectors.story_chapter(story=beat.story, beat=beat),
         "balance": selectors.essence_balance(user=user),
+        "held": held,
     }
 
 

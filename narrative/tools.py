@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 
-from delight.models import User
 from delight.tools import ToolCall, registry
 from narrative import selectors
+from narrative.held import held_said
 from narrative.quests import quests_found
-from narrative.words import held_words, provenance_words
+from narrative.words import provenance_words
 
 
 @registry.tool(
@@ -26,7 +25,7 @@ def narrative_story(call: ToolCall) -> dict[str, Any]:
         "essence": selectors.essence_balance(user=user),
         "beats": selectors.beats_written(user=user).count(),
         "coming": selectors.beat_on_its_way(user=user),
-        "next": _held(user, call.now),
+        "next": held_said(user=user, now=call.now),
         "act": chapter.act_name if chapter else "",
         "chapter": chapter.name if chapter else "",
         "latest": latest.title if latest else "",
@@ -35,9 +34,3 @@ def narrative_story(call: ToolCall) -> dict[str, Any]:
         else [],
         "quests": [quest.title for quest, _ in quests_found(user=user)],
     }
-
-
-def _held(user: User, now: dt.datetime) -> str:
-    """When the passage held for later comes, in words ("" when none is held)."""
-    held = selectors.beat_held(user=user, now=now)
-    return held_words(at=held.at, missions=held.missions, now=now, zone=user.zone) if held else ""

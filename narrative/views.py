@@ -18,8 +18,8 @@ from delight.models import User
 from delight.requests import PersonRequest
 from narrative import selectors, services
 from narrative.beats import services as beats
+from narrative.held import held_said
 from narrative.quests import quests_found
-from narrative.words import held_words
 
 # The id of the page's live part (live.js refreshes it after a `story.beat` event).
 LIVE_PART = "story-page"
@@ -47,7 +47,7 @@ def _story_context(user: User) -> dict[str, Any]:
         "quests": _quests(user),
         "balance": selectors.essence_balance(user=user),
         "ledger": selectors.essence_ledger(user=user)[:LEDGER_SHOWN],
-        "held": _held(user),
+        "held": held_said(user=user, now=timezone.now()),
         "live_part": LIVE_PART,
     }
 
@@ -82,10 +82,3 @@ def story_choice(request: PersonRequest) -> HttpResponse:
         return redirect("story")
     messages.success(request, "Your choice is made. The next passage is being written.")
     return redirect(reverse("story") + "#latest")
-
-
-def _held(user: User) -> str:
-    """When the passage held for later comes, in words ("" when none is held)."""
-    now = timezone.now()
-    held = selectors.beat_held(user=user, now=now)
-    return held_words(at=held.at, missions=held.missions, now=now, zone=user.zone) if held else ""
