@@ -9,8 +9,9 @@ import pytest
 
 from delight.models import User
 from narrative import services, signals
-from narrative.models import Story
-from tests.narrative.factories import START
+from narrative.beats import services as beats
+from narrative.models import BeatTrigger, Story
+from tests.narrative.factories import START, at, make_beat
 from tests.support.fixtures import ai_config, openai_server  # noqa: F401
 from world.models import Zone
 
@@ -45,3 +46,19 @@ def unlocks_heard() -> Iterator[list[dict]]:
     signals.quest_unlocked.connect(listen, dispatch_uid="test-unlocks-heard")
     yield heard
     signals.quest_unlocked.disconnect(dispatch_uid="test-unlocks-heard")
+
+
+HELD_SAID = "Your next passage comes this evening at 20:00, telling of “Run 2 km”."
+
+
+@pytest.fixture
+def evening_held(story: Story, owner: User, settings, monkeypatch) -> str:
+    """At 10:00 in Paris, after this morning's passage, "Run 2 km" done: its passage is held
+    for the owner's evening (20:00). What the page says of it."""
+    settings.STORY_DAILY, settings.STORY_EVENING_HOUR = True, 20
+    monkeypatch.setattr("django.utils.timezone.now", lambda: at("2026-03-03 09:00"))
+    make_beat(story, written_at=at("2026-03-03 07:00"))
+    beats.beat_request(
+        user=owner, kind=BeatTrigger.Kind.MISSION, key="mission:1", detail={"title": "Run 2 km"}
+    )
+    return HELD_SAID

@@ -85,19 +85,10 @@ def test_times_are_shown_in_the_persons_timezone(story, owner):
     assert "23:30" not in text
 
 
-def test_the_passage_held_for_the_evening_is_announced_on_the_persons_clock(
-    story, owner, settings, monkeypatch
-):
-    settings.STORY_DAILY, settings.STORY_EVENING_HOUR = True, 20
-    monkeypatch.setattr("django.utils.timezone.now", lambda: at("2026-03-03 09:00"))  # 10:00 Paris
-    make_beat(story, written_at=at("2026-03-03 07:00"))
-    beats.beat_request(
-        user=owner, kind=BeatTrigger.Kind.MISSION, key="mission:1", detail={"title": "Run 2 km"}
-    )
-
+def test_the_passage_held_for_the_evening_is_announced_on_the_persons_clock(evening_held, owner):
     text = _text(_page(owner))
 
-    assert "Your next passage comes this evening at 20:00, telling of “Run 2 km”." in text
+    assert evening_held in text
 
 
 def test_a_first_passage_on_its_way_is_announced_instead_of_asking_for_a_mission(
