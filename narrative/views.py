@@ -48,6 +48,7 @@ def _story_context(user: User) -> dict[str, Any]:
         "balance": selectors.essence_balance(user=user),
         "ledger": selectors.essence_ledger(user=user)[:LEDGER_SHOWN],
         "held": held_said(user=user, now=timezone.now()),
+        "taken": selectors.choices_taken(user=user),
         "live_part": LIVE_PART,
     }
 

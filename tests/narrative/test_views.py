@@ -224,6 +224,19 @@ def test_a_choice_is_offered_inside_its_passage_and_explained_when_essence_is_sh
     assert "this needs" not in enough
 
 
+def test_a_choice_taken_is_shown_as_taken_not_offered_again(story, owner):
+    offer = {"key": "choice:9", "label": "Spend an evening with Mira", "cost": 20}
+    beat = make_beat(story, written_at=at("2026-03-04 18:00"), choice=offer)
+    ledger.essence_earn(user=owner, key="mission:1", amount=20, kind=EssenceKind.EARNED_MISSION)
+    beats.story_choice_take(user=owner, beat_id=beat.pk)
+
+    latest = _article(_page(owner), "latest")
+
+    assert "You took this path: Spend an evening with Mira." in _text(latest)
+    assert "<button" not in latest
+    assert "this needs" not in latest
+
+
 def test_an_outsider_never_sees_another_persons_story(three_beats, owner, outsider):
     ledger.essence_earn(
         user=owner, key="mission:1", amount=10, kind=EssenceKind.EARNED_MISSION, note="Olivia's run"
