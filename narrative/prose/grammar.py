@@ -394,8 +394,9 @@ def required_paragraphs(
 
 
 def _present(facts: BeatFacts) -> tuple[list[Thing], list[Thing]]:
-    """The people here and the items held that no move of this scene has told of yet."""
-    told = {str(value) for change in facts.moves for value in change.values()}
+    """The people here and the items held that no move of this scene has told of yet (nor
+    the side chapter's host, who is its scene)."""
+    told = {str(value) for change in facts.moves for value in change.values()} | {facts.host}
     people = [person for person in facts.people if person.key not in told]
     return people, [item for item in facts.items_held if item.key not in told]
 

@@ -287,6 +287,15 @@ def test_the_marks_earlier_work_left_here_are_each_recalled_once():
     assert not any("sapling" in text or "wind chime" in text for text in texts[1:])
 
 
+def test_a_side_chapters_host_is_not_listed_as_company_too():
+    for seed in SEEDS:
+        facts = make_facts(kind="side", host="mira", people=(MIRA,), seed=seed, **BARE_MOVES)
+        text = beat_text_offline(facts).text
+
+        assert "company is here too" not in text
+        assert "With you at" not in text
+
+
 def test_the_title_is_never_the_last_beats_title():
     for seed in SEEDS:
         first = beat_text_offline(make_facts(seed=seed))
@@ -371,6 +380,7 @@ def _a_story(count: int, **fields: object) -> list[BeatText]:
 
 
 BARE = dict(people=(), items_held=(), moves=(), missions=(), missions_count=0, minutes=0)
+BARE_MOVES = dict(items_held=(), moves=(), missions=(), missions_count=0, minutes=0)
 
 
 def composed(opening: str) -> bool:
