@@ -169,7 +169,7 @@ def beat_facts(
         quest_message=quest.get("message", ""),
         choice_label=choice.get("label", ""),
         choice_told=choice_named(choice) if choice else "",
-        marks_here=marks_at(after, scene.place, leave_out=keys),
+        marks_here=marks_at(after, scene.place, leave_out=keys) if _arrives(moves) else (),
         gifts_kept=tuple(
             (thing(f.subject).name, thing(f.object).name)
             for f in after.facts
@@ -184,6 +184,11 @@ def beat_facts(
 
 
 MARKS_RECALLED = 12  # the latest marks at a place a beat may recall
+
+
+def _arrives(moves: list[dict[str, Any]]) -> bool:
+    """Whether the hero comes to the scene's place from elsewhere (and sees its marks)."""
+    return any(move["op"] == "move" and move.get("who") == HERO for move in moves)
 
 
 def marks_at(world: World, place: str, *, leave_out: set[str]) -> tuple[str, ...]:

@@ -6,10 +6,19 @@ import datetime as dt
 
 import pytest
 
-from narrative.beats.telling import choice_named, event_name, mark_of, marks_at, provenance_of
-from narrative.invariants import AT, EVENT, EntityState, FactState
+from narrative.beats.plan import Position, Scene
+from narrative.beats.telling import (
+    beat_facts,
+    choice_named,
+    event_name,
+    mark_of,
+    marks_at,
+    provenance_of,
+)
+from narrative.invariants import AT, EVENT, HERO, EntityState, FactState, Move
 from narrative.models import BeatKind
 from narrative.prose.parts import MARKS
+from narrative.scenario import scenario_default
 from tests.narrative.factories import START, started_world
 
 RUN = {"event": 1, "mission": 3, "title": "Run 2 km", "at": "2026-03-02T08:00:00+00:00"}
@@ -114,3 +123,32 @@ def test_the_marks_at_a_place_are_what_real_work_left_there_newest_first():
     marks = marks_at(world, "commons", leave_out={"beat-5"})
 
     assert marks == ("A wind chime for “Stretch”", "A sapling for “Read”")
+
+
+def _facts_at_commons(moves):
+    """The facts of a milestone at the Commons, where an earlier day left a sapling."""
+    world = started_world()
+    world.entities["beat-1"] = EntityState("beat-1", EVENT, "A sapling for “Read”", START)
+    world.facts.append(FactState("beat-1", AT, "commons", START))
+    scene = Scene("commons", tuple(moves), (), "beat-2", None)
+    return beat_facts(
+        assessment={**assessed(missions=[RUN]), "missions_count": 1, "minutes": 0},
+        provenance=[{"kind": "mission", **RUN}],
+        kind=BeatKind.MILESTONE,
+        data=scenario_default(),
+        position=Position(1, 1, opens=False),
+        scene=scene,
+        after=world,
+        local=START,
+        seed=2,
+        first_name="Olivia",
+        previous_title="",
+    )
+
+
+def test_the_marks_of_earlier_days_are_seen_on_coming_back_not_while_staying():
+    back = _facts_at_commons([Move(place="commons", who=HERO, to="commons")])
+    staying = _facts_at_commons([])
+
+    assert back.marks_here == ("A sapling for “Read”",)
+    assert staying.marks_here == ()
