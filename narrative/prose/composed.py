@@ -11,14 +11,18 @@ the same beat), so the parts come round evenly and the pairs they make vary.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
 from narrative.prose import parts
 from narrative.prose.chooser import Chooser
 
 
-def colour_composed(part_of_day: str, choose: Chooser, index: int) -> str:
+def colour_composed(
+    part_of_day: str, choose: Chooser, index: int, people: Sequence[str] = ()
+) -> str:
     """The beat's `index`-th composed paragraph of colour for `part_of_day` ("evening" when
-    the part is unknown).
+    the part is unknown); someone of the valley, or one of the `people` here the hero met
+    (by first name).
 
     1. Each part in turn, its slot's part told least and unused in this beat.
     2. Of those, one whose meeting with the part before it ("A baker … sweeps a doorstep",
@@ -29,7 +33,7 @@ def colour_composed(part_of_day: str, choose: Chooser, index: int) -> str:
     doing = parts.DOING.get(part_of_day, parts.DOING["evening"])
     sense = parts.SENSE.get(part_of_day, parts.SENSE["evening"])
     slot = f"colour-{index}"
-    who = choose.pick(f"{slot}-who", parts.WHO)
+    who = choose.pick(f"{slot}-who", (*people, *parts.WHO))
     what = choose.pick_after(f"{slot}-doing", doing, before=f"{who} ")
     where = choose.pick_after(f"{slot}-where", parts.WHERE, before=f"{what} ")
     air = choose.pick_after(f"{slot}-sense", sense, before=f"{where}. ")
@@ -37,11 +41,14 @@ def colour_composed(part_of_day: str, choose: Chooser, index: int) -> str:
     return f"{who} {what} {where}. {air}, {feel}."
 
 
-def stroll_composed(part_of_day: str, choose: Chooser, index: int) -> str:
+def stroll_composed(
+    part_of_day: str, choose: Chooser, index: int, people: Sequence[str] = ()
+) -> str:
     """The beat's `index`-th stroll: two paragraphs of colour as one, the second a little
     further on ("… Nearby, a weaver with ink-blue fingers …"), so a passage's colour reads
-    as a walk through the valley rather than a list of scenes."""
-    first = colour_composed(part_of_day, choose, 2 * index)
+    as a walk through the valley rather than a list of scenes. The first stroll may meet
+    one of the `people` here, going about their own evening."""
+    first = colour_composed(part_of_day, choose, 2 * index, people if index == 0 else ())
     then = choose.pick(f"stroll-{index}", parts.FURTHER)
     second = colour_composed(part_of_day, choose, 2 * index + 1)
     return f"{first} {then} {second[:1].lower()}{second[1:]}"

@@ -546,7 +546,7 @@ def beat_text_offline(facts: BeatFacts) -> BeatText:
     composed = 0  # colour of parts that meet anew, never a stock paragraph told again
     while total < WORDS_MIN:
         if WORDS_MIN - total > STROLL_FROM:
-            text = stroll_composed(part, choose, composed)
+            text = stroll_composed(part, choose, composed, _met_here(facts))
         else:
             text = colour_composed(part, choose, 2 * composed)
         paragraphs.append((AMBIENT, text))
@@ -554,6 +554,17 @@ def beat_text_offline(facts: BeatFacts) -> BeatText:
     title, text = beat_title(facts, choose), _joined(paragraphs)
     told = tuple(sorted(choose.told_in(f"{title}\n\n{text}")))
     return BeatText(title=title, text=text, told=told)
+
+
+def _met_here(facts: BeatFacts) -> tuple[str, ...]:
+    """The first names of the people here the hero met before this scene (a side chapter's
+    host has a scene of their own)."""
+    met = {str(move.get("key")) for move in facts.moves if move.get("op") == "introduce"}
+    return tuple(
+        _first_name(name_of(facts, person.key))
+        for person in facts.people
+        if person.key not in met and person.key != facts.host
+    )
 
 
 def _joined(paragraphs: Sequence[tuple[int, str]]) -> str:

@@ -175,3 +175,11 @@ def test_a_long_passages_strolls_use_no_part_twice_even_in_a_long_story():
         assert all(text.count(part) <= 1 for part in parts.DOING["evening"]), text
         for phrase in choose.told_in(text):
             told[phrase] = told.get(phrase, 0) + 1
+
+
+def test_someone_the_hero_met_may_be_met_again_on_a_stroll_by_first_name():
+    firsts = [stroll_composed("evening", Chooser(seed, {}), 0, ("Mira",)) for seed in range(40)]
+    later = [stroll_composed("evening", Chooser(seed, {}), 1, ("Mira",)) for seed in range(40)]
+
+    assert any(text.startswith("Mira ") for text in firsts)
+    assert not any("Mira" in text for text in later)  # once a passage, on its first stroll

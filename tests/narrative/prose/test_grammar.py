@@ -296,6 +296,14 @@ def test_a_side_chapters_host_is_not_listed_as_company_too():
         assert "With you at" not in text
 
 
+def test_people_met_before_go_about_their_evening_in_a_long_storys_colour():
+    beats = _a_story(12, people=(MIRA,), **BARE_MOVES)
+    colour = [p for beat in beats for p in paragraphs(beat.text) if p.startswith("Mira ")]
+
+    assert colour  # "Mira sets a lantern on a garden wall by the old well. …"
+    assert all("Mira the Lamplighter" not in p for p in colour)
+
+
 def test_the_title_is_never_the_last_beats_title():
     for seed in SEEDS:
         first = beat_text_offline(make_facts(seed=seed))
