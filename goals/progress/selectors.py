@@ -228,6 +228,7 @@ class MissionDone(TypedDict):
     mission: int | None  # None for an imported one
     title: str  # the mission's, or the imported habit's name
     at: str  # ISO instant
+    goal: str  # the title of the goal it was for ("" for an imported one)
 
 
 def progress_missions_done(
@@ -276,14 +277,16 @@ def progress_latest_mission_done(*, user: User, now: dt.datetime) -> MissionDone
 
 def _missions_done(events: QuerySet[ActivityEvent], *, limit: int) -> list[MissionDone]:
     rows = events.order_by("-occurred_at").values(
-        "id", "mission_id", "mission__title", "metadata__title", "occurred_at"
-    )[:limit]
+        "id", "mission_id", "mission__title", "mission__goal__title", "metadata__title",
+        "occurred_at",
+    )[:limit]  # fmt: skip
     return [
         MissionDone(
             event=row["id"],
             mission=row["mission_id"],
             title=row["mission__title"] or row["metadata__title"] or "",
             at=row["occurred_at"].isoformat(),
+            goal=row["mission__goal__title"] or "",
         )
         for row in rows
         if row["mission__title"] or row["metadata__title"]

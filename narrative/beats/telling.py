@@ -164,6 +164,7 @@ def beat_facts(
         streak_days=cited["streak"]["days"] if "streak" in cited else 0,
         streak_category=cited["streak"].get("category", "") if "streak" in cited else "",
         goal_title=cited["goal"]["title"] if "goal" in cited else "",
+        goals_towards=goals_towards(provenance),
         reflection=cited["reflection"]["words"] if "reflection" in cited else "",
         quest_title=quest.get("title", ""),
         quest_message=quest.get("message", ""),
@@ -181,6 +182,13 @@ def beat_facts(
         told=dict(assessment.get("told", {})),
         titles_told=tuple(assessment.get("titles_told", ())),
     )
+
+
+def goals_towards(provenance: list[dict[str, Any]]) -> tuple[str, ...]:
+    """The goals the missions told were for, in order, but a goal this beat reaches."""
+    reached = {fact["title"] for fact in provenance if fact["kind"] == "goal"}
+    goals = [fact.get("goal") or "" for fact in provenance if fact["kind"] == "mission"]
+    return tuple(dict.fromkeys(goal for goal in goals if goal and goal not in reached))
 
 
 MARKS_RECALLED = 12  # the latest marks at a place a beat may recall

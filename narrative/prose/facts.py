@@ -90,6 +90,7 @@ class BeatFacts:
     streak_days: int = 0  # a streak milestone reached, or the current streak
     streak_category: str = ""  # "" for the overall streak
     goal_title: str = ""  # a goal completed
+    goals_towards: tuple[str, ...] = ()  # the goals the missions told were for (not reached)
     reflection: str = ""  # the person's own words after a session
     quest_title: str = ""
     quest_message: str = ""

@@ -51,7 +51,9 @@ STROLL_FROM = 25  # words still wanted above which composed colour is a stroll o
 COMPOSED_OPENINGS = frozenset({"milestone", "streak", "goal"})
 # The fact a kind tells first; the others follow in FACT_ORDER.
 KIND_FACT = {"milestone": "missions", "streak": "streak", "goal": "goal", "quest": "quest"}
-FACT_ORDER = ("missions", "habits", "minutes", "streak", "goal", "quest", "reflection")
+FACT_ORDER = (
+    "missions", "toward", "habits", "minutes", "streak", "goal", "quest", "reflection"
+)  # fmt: skip
 # Where each paragraph stands in the beat.
 CHAPTER, OPENING, SEEN, CONTEXT, MOVES, COMPANY, PROGRESS, NOTE, AMBIENT, CLOSING = range(10)
 _ENDS = (".", "!", "?", "…")
@@ -134,6 +136,7 @@ def scene_words(facts: BeatFacts) -> dict[str, str]:
         "chapter_description": _sentence(facts.chapter_description),
         "quest_message": _one_line(facts.quest_message),
         "goal": _one_line(facts.goal_title),
+        "toward": and_list([f"“{_one_line(goal)}”" for goal in facts.goals_towards if goal]),
         "mission": _one_line(facts.missions[0]) if facts.missions else "",
         "quest": _one_line(facts.quest_title),
         "days": _count(facts.streak_days, "day") if facts.streak_days > 0 else "",
@@ -329,7 +332,10 @@ def _fact_line(fact: str, facts: BeatFacts, choose: Chooser, detail: Detail) -> 
         return choose.pick("fact.reflection", phrases.FACT_LINES[fact], reflection=reflection)
     if fact == "habits":
         return _habits_line(facts, choose)
-    fact_words = {"minutes": "minutes", "streak": "days", "goal": "goal", "quest": "quest"}
+    fact_words = {
+        "toward": "toward", "minutes": "minutes", "streak": "days", "goal": "goal",
+        "quest": "quest",
+    }  # fmt: skip
     if fact_words[fact] not in choose.words:
         return ""
     if fact == "streak" and facts.streak_days == 1:

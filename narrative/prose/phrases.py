@@ -480,6 +480,15 @@ FACT_LINES: dict[str, tuple[str, ...]] = {
         "You kept {habits}, and every one of those days counts.",
         "Quietly, steadily, you kept {habits}.",
     ),
+    # {toward}: the goals those missions were for, quoted ("“Run a 5k” and “Read more”").
+    "toward": (
+        "All of it for {toward}, a little closer now.",
+        "It was all a step toward {toward}.",
+        "{Toward} is nearer for it.",
+        "That brings {toward} a step closer.",
+        "Bit by bit, {toward} comes within reach.",
+        "It all counts toward {toward}.",
+    ),
     # Each kept on one day: "“Morning walk” and “Read”".
     "habits_once": (
         "You kept up {habits} as well.",

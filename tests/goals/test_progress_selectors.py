@@ -59,6 +59,7 @@ def test_missions_done_since_are_the_newest_first_with_their_count_and_only_the_
 
     assert count == 4
     assert [(m["title"], m["mission"]) for m in done] == [("Yoga", None), ("Walk 2 km", mission.pk)]
+    assert [m["goal"] for m in done] == ["", mission.goal.title]
     latest = selectors.progress_latest_mission_done(user=owner, now=SINCE)
     assert latest is not None
     assert latest["title"] == "Walk 2 km"  # the one before SINCE

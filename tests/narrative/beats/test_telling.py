@@ -11,6 +11,7 @@ from narrative.beats.telling import (
     beat_facts,
     choice_named,
     event_name,
+    goals_towards,
     mark_of,
     marks_at,
     provenance_of,
@@ -152,3 +153,15 @@ def test_the_marks_of_earlier_days_are_seen_on_coming_back_not_while_staying():
 
     assert back.marks_here == ("A sapling for “Read”",)
     assert staying.marks_here == ()
+
+
+def test_the_goals_missions_were_for_are_told_but_not_one_reached_in_the_same_beat():
+    provenance = [
+        {"kind": "goal", "id": 1, "title": "Read more"},
+        {"kind": "mission", **RUN, "goal": "Run a 5k"},
+        {"kind": "mission", **RUN, "event": 2, "goal": "Read more"},
+        {"kind": "mission", **RUN, "event": 3, "goal": "Run a 5k"},
+        {"kind": "mission", **RUN, "event": 4},  # imported: no goal
+    ]
+
+    assert goals_towards(provenance) == ("Run a 5k",)

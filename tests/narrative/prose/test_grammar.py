@@ -304,6 +304,16 @@ def test_people_met_before_go_about_their_evening_in_a_long_storys_colour():
     assert all("Mira the Lamplighter" not in p for p in colour)
 
 
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_goals_the_missions_were_for_are_told_after_them(seed):
+    facts = make_facts(seed=seed, goals_towards=("Run a 5k by spring", "Read more"))
+
+    text = beat_text_offline(facts).text
+
+    assert "“Run a 5k by spring” and “Read more”" in text
+    assert text.index("“Read more”") > text.index("Run 2 km")  # after the missions
+
+
 def test_the_title_is_never_the_last_beats_title():
     for seed in SEEDS:
         first = beat_text_offline(make_facts(seed=seed))
