@@ -17,6 +17,7 @@ from narrative.prose import BeatFacts, Thing
 from narrative.prose.facts import choice_told
 from narrative.prose.parts import MARKS
 from narrative.scenario import scenario_chapter
+from world.rules import sun_is_up
 
 Trigger = BeatTrigger.Kind
 STREAK_WORTH_TELLING = 2  # a current streak shorter than this is not a fact worth citing
@@ -101,14 +102,24 @@ def choice_named(choice: Mapping[str, Any]) -> str:
 
 
 def part_of_day(local: dt.datetime) -> str:
+    """The part of day on the person's clock, and by their sky where their timezone names a
+    place: after sunset (or before sunrise) it is night, and a light summer hour the clock
+    calls night is still evening (or morning)."""
     hour = local.hour
     if 5 <= hour < 12:
-        return "morning"
-    if 12 <= hour < 17:
-        return "afternoon"
-    if 17 <= hour < 21:
-        return "evening"
-    return "night"
+        part = "morning"
+    elif 12 <= hour < 17:
+        part = "afternoon"
+    elif 17 <= hour < 21:
+        part = "evening"
+    else:
+        part = "night"
+    up = sun_is_up(str(local.tzinfo), local)
+    if up is False:
+        return "night"
+    if up and part == "night":
+        return "morning" if hour < 12 else "evening"
+    return part
 
 
 def beat_facts(

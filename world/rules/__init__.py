@@ -45,6 +45,7 @@ Semantics
 
 from __future__ import annotations
 
+from world.rules.daylight import sun_is_up
 from world.rules.engine import (
     HORIZON_DAYS,
     change_label,
@@ -78,5 +79,6 @@ __all__ = [
     "format_time",
     "load_timezone",
     "next_change",
+    "sun_is_up",
     "zone_is_open",
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -14,6 +15,7 @@ from narrative.beats.telling import (
     goals_towards,
     mark_of,
     marks_at,
+    part_of_day,
     provenance_of,
 )
 from narrative.invariants import AT, EVENT, HERO, EntityState, FactState, Move
@@ -165,3 +167,19 @@ def test_the_goals_missions_were_for_are_told_but_not_one_reached_in_the_same_be
     ]
 
     assert goals_towards(provenance) == ("Run a 5k",)
+
+
+@pytest.mark.parametrize(
+    ("zone", "local", "part"),
+    [
+        ("Europe/Lisbon", "2026-12-04 20:00", "night"),  # the sun set at 17:14
+        ("Europe/Lisbon", "2026-06-21 20:00", "evening"),  # it sets at 21:05
+        ("Europe/Stockholm", "2026-06-21 21:30", "evening"),  # light past the clock's night
+        ("Europe/Lisbon", "2026-12-04 07:00", "night"),  # before a 07:40 sunrise
+        ("UTC", "2026-12-04 20:00", "evening"),  # no place: the clock alone
+    ],
+)
+def test_the_part_of_day_is_the_persons_sky_where_their_timezone_names_a_place(zone, local, part):
+    moment = dt.datetime.fromisoformat(local).replace(tzinfo=ZoneInfo(zone))
+
+    assert part_of_day(moment) == part
