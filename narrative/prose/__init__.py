@@ -4,8 +4,12 @@
 - `facts.py`: what a beat may draw on, as pure data (`BeatFacts`), its words (`BeatText`)
   and a draft with the world changes it proposes (`BeatDraft`); each change's fields
   (`CHANGE_FIELDS`).
-- `phrases.py`: every slot's alternatives, as data: titles, openings by kind and part of
-  day, a sentence per planned move, the progress lines, closings, optional colour.
+- `phrases/`: every slot's alternatives, as data, by concept: the scene (`scene.py`:
+  titles, the light of each part of day, openings by kind), the moves (`moves.py`: a
+  sentence per planned change, what things are), the progress (`progress.py`: leads, a line
+  per fact, closings) and optional paragraphs (`colour.py`).
+- `parts.py` and `composed.py`: colour, openings and titles composed of parts, for a long
+  story whose stock ones were all told; `chooser.py`: how a beat picks its phrases.
 - `grammar.py`: a beat in words without a model (`beat_text_offline`): phrases chosen by a
   hash of the beat's seed and the slot, every planned move told in order, the person's own
   titles and words quoted, WORDS_MIN..WORDS_MAX words.

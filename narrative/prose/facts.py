@@ -144,7 +144,7 @@ class BeatText:
 
 
 def phrase_id(phrase: str) -> str:
-    """A short, stable name for a phrase as written in phrases.py (unfilled), or a title as
+    """A short, stable name for a phrase as written in phrases/ (unfilled), or a title as
     told: what the story keeps to remember it told it."""
     return hashlib.sha256(" ".join(phrase.lower().split()).encode()).hexdigest()[:12]
 

@@ -1,4 +1,4 @@
-"""A beat in words without a model: a small grammar over the phrases (phrases.py).
+"""A beat in words without a model: a small grammar over the phrases (phrases/).
 
 A beat is paragraphs in story order: the chapter's setting when it opens, an opening for its
 kind coloured by the part of day, the planned moves (every one, in order), what the person
@@ -116,7 +116,7 @@ def name_of(facts: BeatFacts, key: str) -> str:
 
 
 def scene_words(facts: BeatFacts) -> dict[str, str]:
-    """The facts every phrase of the scene may write (phrases.py names them); unknown ones
+    """The facts every phrase of the scene may write (phrases/ names them); unknown ones
     are left out, so the phrases that need them sleep."""
     part = facts.part_of_day if facts.part_of_day in PARTS_OF_DAY else "evening"
     words = {

@@ -52,7 +52,7 @@ SEEDS = range(25)
 
 
 def _phrases_of(value: object) -> list[str]:
-    """The phrases in one of phrases.py's tables (a tuple, or a dict of tuples)."""
+    """The phrases in one of the phrases' tables (a tuple, or a dict of tuples)."""
     options = value.values() if isinstance(value, dict) else [value]
     return [p for group in options if isinstance(group, tuple) for p in group if isinstance(p, str)]
 
