@@ -81,6 +81,8 @@ def event_name(kind: str, provenance: list[dict[str, Any]], choice: str = "") ->
         return "The valley's rest"
     if "mission" in first:
         return f"{mark_of(first['mission'])} for “{first['mission']['title']}”"
+    if "habit" in first:  # a habit kept (an import's year of it): its own mark too
+        return f"{mark_of(first['habit'])} for “{first['habit']['title']}”"
     return "A new lantern"
 
 

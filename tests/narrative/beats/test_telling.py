@@ -76,6 +76,12 @@ def test_missions_alone_with_nothing_new_cite_nothing():
         (BeatKind.MILESTONE, [{"kind": "mission", **RUN}], "", "A flower box for “Run 2 km”"),
         (BeatKind.STREAK, [{"kind": "streak", "days": 7}], "", "A lantern for 7 days in a row"),
         (BeatKind.SIDE, [], "A gift for Mira", "A gift for Mira"),
+        (
+            BeatKind.OPENING,
+            [{"kind": "habit", "habit": 4, "title": "Meditate", "days": 284}],
+            "",
+            "A mended gate for “Meditate”",
+        ),
         (BeatKind.QUIET_WEEK, [{"kind": "mission", **RUN}], "", "The valley's rest"),
         (
             BeatKind.QUEST,
