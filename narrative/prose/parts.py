@@ -102,7 +102,7 @@ WHERE = (
     "past the duck pond",
     "along the low stone wall",
     "across from the cobbler's",
-    "behind the hay barn",
+    "out by the hay barn",
     "between two leaning cottages",
     "opposite the little school",
 )
@@ -167,7 +167,7 @@ SENSE: dict[str, tuple[str, ...]] = {
 }
 
 FEEL = (
-    "and nobody is in a hurry",
+    "and nothing has to be quick",
     "and the world feels wide open",
     "and you breathe a little slower",
     "and somehow the valley settles",
@@ -220,7 +220,7 @@ MOOD = (
     "carrying the easy tiredness of good work",
     "with your sleeves still rolled up",
     "humming something under your breath",
-    "in no hurry at all",
+    "taking the long way round",
     "with mud on your boots",
     "a little tired and very pleased",
     "still smiling about the day",
@@ -240,13 +240,13 @@ REACTION = (
     "and people wave as you pass",
     "and a dog comes to greet you",
     "and laughter drifts out of a doorway",
-    "and nobody seems in any hurry",
+    "and nobody minds the time",
     "and it suits your mood exactly",
     "and everything feels freshly washed",
     "and even the birds sound pleased",
     "and you feel you belong here",
     "and somewhere a kettle starts to sing",
-    "and your shoulders finally come down",
+    "and your shoulders finally relax",
     "and good smells drift from a kitchen",
     "and two friends wave from a bench",
     "and every doorway seems to say hello",

@@ -107,7 +107,7 @@ MOVES: dict[str, tuple[str, ...]] = {
         "Everyone at {at} can see it now: {event}, thanks to {by}.",
         "A small wonder takes its place at {at}, {by_poss} doing: {event}.",
         "Look what {by} left at {at}: {event}.",
-        "Nobody planned it, but {at} now has {event}, thanks to {by}.",
+        "To everyone's delight, {at} now has {event}, thanks to {by}.",
         "{At} gains {event}, and everyone knows it was {by}.",
         "A child at {at} is the first to spot what {by} made: {event}.",
         "There is {event} at {at} now, and it is {by_poss}.",

@@ -97,7 +97,7 @@ LIGHT: dict[str, tuple[str, ...]] = {
         "the evening air smells of woodsmoke and supper",
         "the last of the sunlight lingers on the rooftops",
         "swallows are cutting loops over the square",
-        "the shadows have grown long and blue",
+        "the shadows stretch long and soft",
         "the first lamps glow in the windows",
         "the river shines the colour of honey",
         "the hills have gone soft and purple",

@@ -17,6 +17,7 @@ from narrative.prose.composed import (
 )
 from narrative.prose.parts import SENSE
 from narrative.prose.phrases import FAMILIAR
+from nudges.words import nudge_tone_problem
 
 UNKIND = re.compile(r"\\b(?:miss(?:ed|ing)?|fail\\w*|lost|lose|broke\\w*|guilt\\w*|away)\\b", re.I)
 PARTS = [
@@ -183,3 +184,8 @@ def test_someone_the_hero_met_may_be_met_again_on_a_stroll_by_first_name():
 
     assert any(text.startswith("Mira ") for text in firsts)
     assert not any("Mira" in text for text in later)  # once a passage, on its first stroll
+
+
+@pytest.mark.parametrize("part", [*PARTS, *parts.ARRIVE, *parts.FURTHER, *parts.MARKS])
+def test_no_part_uses_a_framing_the_nudge_tone_check_bans(part):
+    assert not nudge_tone_problem(part).startswith("banned framing")  # "behind the hay barn"
