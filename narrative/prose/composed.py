@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from narrative.prose import parts
 from narrative.prose.chooser import Chooser
+from nudges.words.tone import nudge_tone_problem
 
 
 def colour_composed(
@@ -52,6 +53,29 @@ def stroll_composed(
     then = choose.pick(f"stroll-{index}", parts.FURTHER)
     second = colour_composed(part_of_day, choose, 2 * index + 1)
     return f"{first} {then} {second[:1].lower()}{second[1:]}"
+
+
+COLOUR_TRIES = 3  # composed colour tried before one the tone check reads as kind is kept
+COLOUR_SLOTS = 100  # a try's slots start this far from the last: never a slot of another's
+
+
+def colour_kind(
+    part_of_day: str, choose: Chooser, index: int, *, stroll: bool, people: Sequence[str] = ()
+) -> str:
+    """The beat's `index`-th composed colour (a stroll of two scenes, or one scene) that the
+    nudge tone check reads as kind: parts that meet in a new way can read as sad to the
+    emotion classifier ("…shells beans into a blue bowl…"), so another meeting is composed,
+    up to COLOUR_TRIES times (the last is kept: every part is kind on its own)."""
+    text = ""
+    for attempt in range(COLOUR_TRIES):
+        slot = index + attempt * COLOUR_SLOTS  # a slot of its own: other parts, other hash
+        if stroll:
+            text = stroll_composed(part_of_day, choose, slot, people)
+        else:
+            text = colour_composed(part_of_day, choose, 2 * slot)
+        if not nudge_tone_problem(text):
+            break
+    return text
 
 
 def opening_composed(choose: Chooser) -> str:

@@ -19,12 +19,7 @@ from delight.ai.text import listed as and_list
 from delight.ai.text import quotes_nested
 from narrative.prose import phrases
 from narrative.prose.chooser import Chooser
-from narrative.prose.composed import (
-    colour_composed,
-    opening_composed,
-    stroll_composed,
-    titles_composed,
-)
+from narrative.prose.composed import colour_kind, opening_composed, titles_composed
 from narrative.prose.facts import (
     BEAT_KINDS,
     HERO,
@@ -551,10 +546,10 @@ def beat_text_offline(facts: BeatFacts) -> BeatText:
             total += size
     composed = 0  # colour of parts that meet anew, never a stock paragraph told again
     while total < WORDS_MIN:
-        if WORDS_MIN - total > STROLL_FROM:
-            text = stroll_composed(part, choose, composed, _met_here(facts))
-        else:
-            text = colour_composed(part, choose, 2 * composed)
+        met = _met_here(facts) if composed == 0 else ()
+        text = colour_kind(
+            part, choose, composed, stroll=WORDS_MIN - total > STROLL_FROM, people=met
+        )
         paragraphs.append((AMBIENT, text))
         total, composed = total + len(text.split()), composed + 1
     title, text = beat_title(facts, choose), _joined(paragraphs)

@@ -11,6 +11,7 @@ from narrative.prose import parts
 from narrative.prose.chooser import Chooser
 from narrative.prose.composed import (
     colour_composed,
+    colour_kind,
     opening_composed,
     stroll_composed,
     titles_composed,
@@ -189,3 +190,24 @@ def test_someone_the_hero_met_may_be_met_again_on_a_stroll_by_first_name():
 @pytest.mark.parametrize("part", [*PARTS, *parts.ARRIVE, *parts.FURTHER, *parts.MARKS])
 def test_no_part_uses_a_framing_the_nudge_tone_check_bans(part):
     assert not nudge_tone_problem(part).startswith("banned framing")  # "behind the hay barn"
+
+
+def test_colour_the_tone_check_reads_as_sad_is_composed_again(monkeypatch):
+    first = stroll_composed("evening", Chooser(4, {}), 0)
+    readings = iter(["reads as sadness", ""])
+    monkeypatch.setattr("narrative.prose.composed.nudge_tone_problem", lambda text: next(readings))
+
+    text = colour_kind("evening", Chooser(4, {}), 0, stroll=True)
+
+    assert text != first
+    assert text.count(". ") == 3  # still a stroll of two scenes
+
+
+def test_real_strolls_pass_the_tone_check():
+    told: dict[str, int] = {}
+    for seed in range(30):
+        choose = Chooser(seed, {}, told)
+        text = colour_kind("evening", choose, 0, stroll=True)
+        assert nudge_tone_problem(text) == "", text
+        for phrase in choose.told_in(text):
+            told[phrase] = told.get(phrase, 0) + 1
