@@ -65,6 +65,10 @@ class World:
         moments += [f.valid_from for f in self.facts]
         return max(moments, default=None)
 
+    def held_by(self, who: str) -> list[str]:
+        """The items ``who`` holds, in the order they came to them."""
+        return [f.object for f in self.facts if f.subject == who and f.relation == HOLDS]
+
     def whereabouts(self, item: str) -> list[FactState]:
         """The open facts placing ``item``: lying at a place, or held by someone."""
         lying = [f for f in self.facts if f.relation == AT and f.subject == item]

@@ -24,7 +24,6 @@ from goals.progress import selectors as progress_selectors
 from narrative.invariants import (
     AT,
     HERO,
-    HOLDS,
     ITEM,
     PERSON,
     PLACE,
@@ -169,7 +168,7 @@ def story_map(*, story: Story) -> StoryMap:
 
     alive = {k: e for k, e in world.entities.items() if e.left_at is None}
     here = next((f.object for f in world.facts if f.subject == HERO and f.relation == AT), "")
-    held = [f.object for f in world.facts if f.subject == HERO and f.relation == HOLDS]
+    held = world.held_by(HERO)
     return StoryMap(
         places=known([k for k, e in alive.items() if e.kind == PLACE]),
         here=here,

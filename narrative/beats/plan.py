@@ -14,7 +14,6 @@ from typing import Any
 from narrative.invariants import (
     AT,
     HERO,
-    HOLDS,
     ITEM,
     PERSON,
     PLACE,
@@ -141,7 +140,7 @@ def scene_plan(
             moves.append(
                 Introduce(place=place, kind=ITEM, key=item, name=rules.names[item], holder=HERO)
             )
-    if kind == BeatKind.SIDE and host and gift and gift in _held(world):
+    if kind == BeatKind.SIDE and host and gift and gift in world.held_by(HERO):
         moves.append(Give(place=place, item=gift, to=host, giver=HERO))
     event = f"beat-{beat_id}"
     moves.append(Cause(place=place, key=event, by=HERO, name=event_name))
@@ -161,7 +160,7 @@ def choice_offer(
     name = rules.names[host]
     homes = {item["key"]: item.get("origin") for item in data["items"]}
     home = next((p.get("home") for p in data["people"] if p["key"] == host), None)
-    gifts = sorted(item for item in _held(world) if homes.get(item) != home)
+    gifts = sorted(item for item in world.held_by(HERO) if homes.get(item) != home)
     offer = {"key": f"choice:{beat_id}", "host": host}
     if gifts and seeded(beat_id, "offer") % 2:
         item = gifts[seeded(beat_id, "gift") % len(gifts)]
@@ -174,10 +173,6 @@ def choice_offer(
         }
     label = f"Spend an evening with {name}"
     return offer | {"label": label, "cost": CHOICE_COST, "told": f"An evening with {name}"}
-
-
-def _held(world: World) -> set[str]:
-    return {f.object for f in world.facts if f.subject == HERO and f.relation == HOLDS}
 
 
 def _present(world: World, key: str) -> bool:

@@ -94,9 +94,10 @@ def evening_of(*, user: User, beat: Beat, at: dt.datetime) -> dt.datetime | None
     """
     if not settings.STORY_DAILY:
         return None
-    kinds = set(beat.triggers.values_list("kind", flat=True))
+    if beat.triggers.exclude(kind=BeatTrigger.Kind.MISSION).exists():
+        return None  # a quest, a goal, a milestone, a return, a choice: told at once
     latest = selectors.beat_latest(user=user)
-    if kinds != {BeatTrigger.Kind.MISSION} or latest is None or latest.written_at is None:
+    if latest is None or latest.written_at is None:
         return None
     local = at.astimezone(user.zone)
     evening = _evening(local.date(), user)

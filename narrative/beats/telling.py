@@ -149,7 +149,7 @@ def beat_facts(
         return Thing(key, name, entry.get("description", ""))
 
     chapter = scenario_chapter(dict(data), position.act, position.chapter)
-    held = [f.object for f in after.facts if f.subject == HERO and f.relation == HOLDS]
+    held = after.held_by(HERO)
     cited = {fact["kind"]: fact for fact in reversed(provenance)}
     moves = changes_to_dicts(scene.moves)
     keys = {v for move in moves for k, v in move.items() if k != "op" and isinstance(v, str)}
