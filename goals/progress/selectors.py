@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TypedDict
 
@@ -229,6 +230,7 @@ class MissionDone(TypedDict):
     title: str  # the mission's, or the imported habit's name
     at: str  # ISO instant
     goal: str  # the title of the goal it was for ("" for an imported one)
+    goal_id: int | None  # and its id (None for an imported one)
 
 
 def progress_missions_done(
@@ -267,6 +269,27 @@ def progress_habits_kept(
     return [HabitKept(habit=r["habit_id"], title=r["habit__title"], days=r["days"]) for r in rows]
 
 
+def progress_habit_days_this_month(
+    *, user: User, habit_ids: Collection[int], now: dt.datetime
+) -> dict[int, int]:
+    """For each of `habit_ids`, the days it was done in the person's month so far (their
+    clock), up to `now`; a habit not done this month is left out."""
+    today = progress_today(user=user, now=now)
+    rows = (
+        ActivityEvent.objects.owned_by(user)
+        .filter(
+            kind=ActivityEvent.Kind.HABIT_DONE,
+            habit_id__in=list(habit_ids),
+            local_date__gte=today.replace(day=1),
+            local_date__lte=today,
+            occurred_at__lte=now,
+        )
+        .values("habit_id")
+        .annotate(days=Count("local_date", distinct=True))
+    )
+    return {row["habit_id"]: row["days"] for row in rows}
+
+
 def progress_latest_mission_done(*, user: User, now: dt.datetime) -> MissionDone | None:
     """The person's latest mission done up to `now`, ever (a quiet week still has one)."""
     done = ActivityEvent.objects.owned_by(user).filter(
@@ -277,8 +300,8 @@ def progress_latest_mission_done(*, user: User, now: dt.datetime) -> MissionDone
 
 def _missions_done(events: QuerySet[ActivityEvent], *, limit: int) -> list[MissionDone]:
     rows = events.order_by("-occurred_at").values(
-        "id", "mission_id", "mission__title", "mission__goal__title", "metadata__title",
-        "occurred_at",
+        "id", "mission_id", "mission__title", "mission__goal__title", "mission__goal_id",
+        "metadata__title", "occurred_at",
     )[:limit]  # fmt: skip
     return [
         MissionDone(
@@ -287,6 +310,7 @@ def _missions_done(events: QuerySet[ActivityEvent], *, limit: int) -> list[Missi
             title=row["mission__title"] or row["metadata__title"] or "",
             at=row["occurred_at"].isoformat(),
             goal=row["mission__goal__title"] or "",
+            goal_id=row["mission__goal_id"],
         )
         for row in rows
         if row["mission__title"] or row["metadata__title"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Collection, Iterable, Sequence
-from typing import Any, cast
+from typing import Any, TypedDict, cast
 
 from django.db.models import Count, F, Max, Prefetch, Q, QuerySet
 from django.utils import timezone
@@ -201,6 +201,29 @@ def mission_ids_done(*, user: User, ids: Collection[int]) -> set[int]:
     """Which of the missions `ids` are done now (one taken back since is not)."""
     done = Mission.objects.owned_by(user).filter(pk__in=list(ids), status=MS.COMPLETED)
     return set(done.values_list("id", flat=True))
+
+
+class GoalCount(TypedDict):
+    id: int
+    title: str
+    why: str  # what the person wrote of why it matters ("" when nothing)
+    done: int  # its missions completed
+    total: int  # its accepted missions
+
+
+def goal_counts(*, user: User, goal_ids: Collection[int]) -> list[GoalCount]:
+    """The person's goals among `goal_ids`, each with its missions done and in all."""
+    goals = _with_counts(Goal.objects.owned_by(user).filter(pk__in=list(goal_ids)))
+    return [
+        GoalCount(
+            id=goal.pk,
+            title=goal.title,
+            why=goal.description,
+            done=getattr(goal, "missions_completed", 0),
+            total=getattr(goal, "missions_total", 0),
+        )
+        for goal in goals
+    ]
 
 
 def goal_progress(goal: Goal) -> int:

@@ -155,6 +155,10 @@ def beat_facts(
     keys = {v for move in moves for k, v in move.items() if k != "op" and isinstance(v, str)}
     quest = trigger_detail(assessment, Trigger.QUEST) or {}
     choice = trigger_detail(assessment, Trigger.CHOICE) or {}
+    towards = goals_towards(provenance)
+    goals = assessment.get("goals", [])
+    why = next((goal for goal in goals if goal["why"]), {"title": "", "why": ""})
+    recall = assessment.get("recall") or {}
     return BeatFacts(
         kind=kind,
         seed=seed,
@@ -177,7 +181,22 @@ def beat_facts(
         streak_days=cited["streak"]["days"] if "streak" in cited else 0,
         streak_category=cited["streak"].get("category", "") if "streak" in cited else "",
         goal_title=cited["goal"]["title"] if "goal" in cited else "",
-        goals_towards=goals_towards(provenance),
+        goals_towards=towards,
+        goal_counts=tuple(
+            (goal["title"], goal["done"], goal["total"])
+            for goal in goals
+            if goal["title"] in towards and goal["total"]
+        ),
+        why_goal=why["title"],
+        why=why["why"],
+        habits_month=tuple(assessment.get("habits_month", ())),
+        month=assessment.get("month", ""),
+        missions_ever=assessment.get("missions_ever", 0),
+        recall_key=recall.get("key", ""),
+        recall_days=recall.get("days", 0),
+        recall_weekday=recall.get("weekday", ""),
+        recall_place=thing(recall["place"]).name if recall else "",
+        recall_mission=recall.get("mission", ""),
         reflection=cited["reflection"]["words"] if "reflection" in cited else "",
         quest_title=quest.get("title", ""),
         quest_message=quest.get("message", ""),

@@ -7,9 +7,13 @@
 - `phrases/`: every slot's alternatives, as data, by concept: the scene (`scene.py`:
   titles, the light of each part of day, openings by kind), the moves (`moves.py`: a
   sentence per planned change, what things are), the progress (`progress.py`: leads, a line
-  per fact, closings) and optional paragraphs (`colour.py`).
-- `parts.py` and `composed.py`: colour, openings and titles composed of parts, for a long
-  story whose stock ones were all told; `chooser.py`: how a beat picks its phrases.
+  per fact, closings), optional paragraphs (`colour.py`) and the person's own material
+  (`material.py`).
+- `parts.py` and `composed.py`: colour, openings, a mark of the hero's work and titles
+  composed of parts, for a long story whose stock ones were all told; `chooser.py`: how a
+  beat picks its phrases; `naming.py`: what the story calls things and what they are;
+  `material.py`: a goal's count, a habit's month, a past passage recalled, a goal's reason;
+  `text.py`: small ways of putting words in a sentence.
 - `grammar.py`: a beat in words without a model (`beat_text_offline`): phrases chosen by a
   hash of the beat's seed and the slot, every planned move told in order, the person's own
   titles and words quoted, WORDS_MIN..WORDS_MAX words.

@@ -59,6 +59,12 @@ class Chooser:
     def pick(self, slot: str, options: Sequence[str], **more: str) -> str:
         """An awake option not used yet in this beat and told least in the story, chosen
         among those by a hash of (seed, slot), filled in."""
+        return self._choose(slot, options, more)[1]
+
+    def _choose(
+        self, slot: str, options: Sequence[str], more: Mapping[str, str]
+    ) -> tuple[str, str]:
+        """The option `pick` chooses, and its words filled in."""
         awake = self.awake(options, more)
         if not awake:
             raise ValueError(f"no phrase for {slot} is awake")
@@ -69,16 +75,17 @@ class Chooser:
         self.used.add(option)
         words = self.said[option] = self.fill(option, **more)
         self.said[words] = words  # the words as well: the same line filled alike is told
-        return words
+        return option, words
 
-    def pick_after(self, slot: str, options: Sequence[str], *, before: str) -> str:
+    def pick_after(self, slot: str, options: Sequence[str], *, before: str, **more: str) -> str:
         """Like `pick`, for words that follow `before` in the text: of the options not used
-        in this beat, one whose meeting with it (`before` + the option's words) the story
-        never told, while one is left; the meeting is remembered as told with the words."""
+        in this beat, one whose meeting with it (`before` + the option, as written: the
+        same meeting with another place filled in is the same meeting) the story never
+        told, while one is left; the meeting is remembered as told with the words."""
         unused = [option for option in options if option not in self.used] or list(options)
         untold = [option for option in unused if not self.times_told(before + option)]
-        words = self.pick(slot, untold or unused)
-        self.said[before + words] = before + words
+        option, words = self._choose(slot, untold or unused, more)
+        self.said[before + option] = before + words
         return words
 
     def fresh(self, slot: str, options: Sequence[str], **more: str) -> str:

@@ -92,6 +92,22 @@ def opening_composed(choose: Chooser) -> str:
     return f"{arrive} {mood}. {light}, {reaction}."
 
 
+def cause_composed(choose: Chooser, slot: str, *, at: str, event: str) -> str:
+    """A mark of the hero's work in parts: "{lead} {core}{join} {event}{end}"
+    (parts.CAUSE_*).
+
+    1. A lead, told least in this story.
+    2. A core (the place) and a join whose meetings with the words before them the story
+       never told while one is left (Chooser.pick_after; a core's meeting whatever place).
+    3. The mark, and an end told least.
+    """
+    lead = choose.pick(f"{slot}-lead", parts.CAUSE_LEAD)
+    core = choose.pick_after(f"{slot}-core", parts.CAUSE_CORE, before=f"{lead} ", at=at)
+    join = choose.pick_after(f"{slot}-join", parts.CAUSE_JOIN, before=core)
+    end = choose.pick(f"{slot}-end", parts.CAUSE_END)
+    return f"{lead} {core}{join} {event}{end}"
+
+
 @functools.cache
 def titles_composed() -> tuple[str, ...]:
     """Every two-part title ("Steady Embers", "Seeds and Lanterns"): 276 of them."""

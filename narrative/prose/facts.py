@@ -91,6 +91,20 @@ class BeatFacts:
     streak_category: str = ""  # "" for the overall streak
     goal_title: str = ""  # a goal completed
     goals_towards: tuple[str, ...] = ()  # the goals the missions told were for (not reached)
+    # (title, missions done, missions in all) of each of goals_towards the counts are known of
+    goal_counts: tuple[tuple[str, int, int], ...] = ()
+    why_goal: str = ""  # a goal the missions were for (or reached) whose reason they wrote,
+    why: str = ""  # and that reason, in their words
+    habits_month: tuple[int, ...] = ()  # each of `habits`' days done this month so far
+    month: str = ""  # the month on the person's clock ("December")
+    missions_ever: int = 0  # missions done since the story began, these included
+    # A past passage recalled: "recall:<its id>", how many days ago and on which weekday
+    # (the person's clock), where (the place's name) and the first mission it told.
+    recall_key: str = ""
+    recall_days: int = 0
+    recall_weekday: str = ""
+    recall_place: str = ""
+    recall_mission: str = ""
     reflection: str = ""  # the person's own words after a session
     quest_title: str = ""
     quest_message: str = ""

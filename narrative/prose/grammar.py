@@ -2,7 +2,8 @@
 
 A beat is paragraphs in story order: the chapter's setting when it opens, an opening for its
 kind coloured by the part of day, the planned moves (every one, in order), what the person
-really did (their own titles and words, quoted), optional colour, and a closing line. Each
+really did (their own titles and words, quoted, with their own material: material.py),
+optional colour, and a closing line. Each
 slot's phrase is chosen by a hash of (facts.seed, slot): one beat always reads the same, and
 different beats vary. The story remembers what it told (facts.told): each slot takes the
 phrase told least often in this person's story, a stock paragraph of colour is added only if
@@ -17,9 +18,14 @@ from dataclasses import dataclass
 
 from delight.ai.text import listed as and_list
 from delight.ai.text import quotes_nested
-from narrative.prose import phrases
+from narrative.prose import material, phrases
 from narrative.prose.chooser import Chooser
-from narrative.prose.composed import colour_kind, opening_composed, titles_composed
+from narrative.prose.composed import (
+    cause_composed,
+    colour_kind,
+    opening_composed,
+    titles_composed,
+)
 from narrative.prose.facts import (
     BEAT_KINDS,
     HERO,
@@ -30,9 +36,18 @@ from narrative.prose.facts import (
     BeatText,
     Change,
     Thing,
-    choice_told,
     with_article,
 )
+from narrative.prose.naming import (
+    count_of,
+    describe,
+    first_name_of,
+    name_of,
+    scene_words,
+    things_of,
+    untold,
+)
+from narrative.prose.text import name_mid, one_line, quoted
 
 TITLE_MAX_CHARS = 80
 # Optional paragraphs are added while a beat is shorter than this (WORDS_MIN..WORDS_MAX).
@@ -47,11 +62,11 @@ COMPOSED_OPENINGS = frozenset({"milestone", "streak", "goal"})
 # The fact a kind tells first; the others follow in FACT_ORDER.
 KIND_FACT = {"milestone": "missions", "streak": "streak", "goal": "goal", "quest": "quest"}
 FACT_ORDER = (
-    "missions", "toward", "habits", "minutes", "streak", "goal", "quest", "reflection"
+    "missions", "toward", "count", "habits", "month", "minutes", "streak", "goal", "quest",
+    "ever", "reflection",
 )  # fmt: skip
 # Where each paragraph stands in the beat.
 CHAPTER, OPENING, SEEN, CONTEXT, MOVES, COMPANY, PROGRESS, NOTE, AMBIENT, CLOSING = range(10)
-_ENDS = (".", "!", "?", "…")
 
 
 @dataclass(frozen=True)
@@ -69,144 +84,6 @@ LEVELS = (
     Detail(describe_moves=False, terse_moves=False, mission_titles=3, reflection_words=40),
     Detail(describe_moves=False, terse_moves=True, mission_titles=1, reflection_words=20),
 )
-
-
-# -- words for the facts ----------------------------------------------------------------------
-
-
-def _mid(name: str) -> str:
-    """A name as it reads mid-sentence: "The Commons" -> "the Commons"."""
-    first, _, rest = name.partition(" ")
-    return f"{first.lower()} {rest}" if rest and first.lower() in phrases.ARTICLES else name
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
-
-
-def _sentence(text: str) -> str:
-    text = _one_line(text)
-    return text if not text or text.endswith(_ENDS) else f"{text}."
-
-
-def _quoted(text: str) -> str:
-    """Words quoted in curly quotes, with a full stop after them when they have none."""
-    return f"“{text}”" + ("" if text.endswith(_ENDS) else ".")
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" + ("" if number == 1 else "s")
-
-
-def _things(facts: BeatFacts) -> dict[str, Thing]:
-    return {thing.key: thing for thing in (facts.place, *facts.people, *facts.items_held)}
-
-
-def name_of(facts: BeatFacts, key: str) -> str:
-    """What the story calls `key` mid-sentence: "you" for the hero, else its name."""
-    if key == HERO:
-        return "you"
-    known = facts.names.get(key) or str(getattr(_things(facts).get(key), "name", ""))
-    return _mid(_one_line(known) or key.replace("-", " "))
-
-
-def scene_words(facts: BeatFacts) -> dict[str, str]:
-    """The facts every phrase of the scene may write (phrases/ names them); unknown ones
-    are left out, so the phrases that need them sleep."""
-    part = facts.part_of_day if facts.part_of_day in PARTS_OF_DAY else "evening"
-    words = {
-        "place": name_of(facts, facts.place.key),
-        "when": phrases.WHEN[part],
-        "act": _one_line(facts.act_name),
-        "chapter": _one_line(facts.chapter_name),
-        "hello": f", {facts.first_name.strip()}" if facts.first_name.strip() else "",
-        "category": f" for your {facts.streak_category} missions" if facts.streak_category else "",
-    }
-    optional = {
-        "name": facts.first_name.strip(),
-        "choice": _one_line(facts.choice_label),
-        "choice_told": _one_line(facts.choice_told or choice_told(facts.choice_label)),
-        # A title that quotes ("The Day of “Call Sam”") is not quoted again inside quotes.
-        "previous": "" if "“" in facts.previous_title else _one_line(facts.previous_title),
-        "chapter_description": _sentence(facts.chapter_description),
-        "quest_message": _one_line(facts.quest_message),
-        "goal": _one_line(facts.goal_title),
-        "toward": and_list([f"“{_one_line(goal)}”" for goal in facts.goals_towards if goal]),
-        "mission": _one_line(facts.missions[0]) if facts.missions else "",
-        "quest": _one_line(facts.quest_title),
-        "days": _count(facts.streak_days, "day") if facts.streak_days > 0 else "",
-        "days_title": _count(facts.streak_days, "Day") if facts.streak_days > 0 else "",
-        "minutes": _count(facts.minutes, "minute") if facts.minutes > 0 else "",
-    }
-    if facts.host:
-        optional["host"] = _first_name(name_of(facts, facts.host))
-        optional["progress"] = _progress(facts)
-    words.update({name: value for name, value in optional.items() if value})
-    return words
-
-
-def _progress(facts: BeatFacts) -> str:
-    """The hero's latest real progress in a few words, for a person to speak of."""
-    if facts.missions:
-        return f"“{_one_line(facts.missions[0])}”"
-    if facts.streak_days > 1:
-        return f"your {facts.streak_days} days in a row"
-    return ""
-
-
-# -- descriptions -----------------------------------------------------------------------------
-
-
-def description_form(description: str) -> str:
-    """How a description reads (phrases.DESCRIBE): "noun", "it", "verb" or "other"."""
-    words = description.split()
-    first = words[0].lower() if words else ""
-    if first in phrases.ARTICLES:
-        return "noun"
-    if first == "it":
-        return "it"
-    if first.endswith("s") and len(words) > 1 and words[1].lower() in phrases.OBJECT_STARTS:
-        return "verb"
-    return "other"
-
-
-def describe(thing: Thing, name: str, choose: Chooser, slot: str) -> str:
-    """A sentence that tells what `thing` is, from the scenario's description, naming a
-    person by their first name ("Mira", just after "Mira the Lamplighter"). The story
-    remembers it was told (`described_id`): a thing is described once in a story."""
-    description = _sentence(thing.description)
-    form = description_form(description)
-    lowered = description[:1].lower() + description[1:]
-    sentence = choose.pick(
-        f"describe.{slot}",
-        phrases.DESCRIBE[form],
-        name=_first_name(name),
-        description=description if form == "other" else lowered,
-        rest=description[2:],
-    )
-    choose.said[described_id(thing.key)] = sentence
-    return sentence
-
-
-def described_id(key: str) -> str:
-    """What the story keeps for a thing it described (a phrase_id, like a phrase's)."""
-    return f"described:{key}"
-
-
-def _first_name(name: str) -> str:
-    """A person's first name from their name in the story: "Mira the Lamplighter" -> "Mira";
-    any other name as it is."""
-    first, the, _ = name.partition(" the ")
-    return first if the and first[:1].isupper() else name
-
-
-def _untold(thing: Thing, described: set[str], choose: Chooser) -> bool:
-    """Whether `thing` has a description not told yet, in this beat or before in the story."""
-    return (
-        bool(thing.description)
-        and thing.key not in described
-        and not choose.times_told(described_id(thing.key))
-    )
 
 
 # -- the moves --------------------------------------------------------------------------------
@@ -246,12 +123,24 @@ def _move_words(facts: BeatFacts, change: Change) -> dict[str, str]:
         for field in ("who", "to", "item", "giver", "holder", "by")
         if change.get(field)
     }
-    named = _mid(_one_line(str(change.get("name") or "")))
+    named = name_mid(one_line(str(change.get("name") or "")))
     thing = named or name_of(facts, str(change.get("key", "")))
     words |= {"at": name_of(facts, str(change.get("place", ""))), "thing": thing, "event": thing}
     if "by" in words:
         words["by_poss"] = "your" if change["by"] == HERO else f"{words['by']}'s"
     return words
+
+
+def _move_sentence(
+    slot: str, options: Sequence[str], words: dict[str, str], choose: Chooser, *, terse: bool
+) -> str:
+    """A move's sentence from its phrases; a mark of the hero's work (told nearly every
+    day) composed of parts once each of its phrases was told (composed.cause_composed),
+    unless the beat tells its moves tersely."""
+    mark = slot.endswith(".cause") and words.get("by") == "you" and not terse
+    if mark and all(choose.times_told(option) for option in choose.awake(options, words)):
+        return cause_composed(choose, slot, at=words["at"], event=words["event"])
+    return choose.pick(slot, options, **words)
 
 
 def move_paragraphs(
@@ -260,16 +149,17 @@ def move_paragraphs(
     """Every planned move in order, a sentence each (with what a newly met thing is, when
     the detail allows), a few to a paragraph. `described` gathers the keys told about."""
     table = phrases.MOVES_TERSE if detail.terse_moves else phrases.MOVES
-    things = _things(facts)
+    things = things_of(facts)
     sentences = []
     for index, change in enumerate(facts.moves):
         key = move_phrases_key(change)
         key = "cause.side" if key == "cause" and facts.kind == "side" else key
         words = _move_words(facts, change)
-        sentence = choose.pick(f"move.{index}.{key}", table[key], **words)
+        slot = f"move.{index}.{key}"
+        sentence = _move_sentence(slot, table[key], words, choose, terse=detail.terse_moves)
         thing = things.get(str(change.get("key", "")))
         new = change.get("op") in ("discover", "introduce")
-        if detail.describe_moves and new and thing and _untold(thing, described, choose):
+        if detail.describe_moves and new and thing and untold(thing, described, choose):
             described.add(thing.key)
             sentence += " " + describe(thing, words["thing"], choose, f"move.{index}")
         sentences.append(sentence)
@@ -282,7 +172,7 @@ def move_paragraphs(
 
 
 def _missions_line(facts: BeatFacts, choose: Chooser, detail: Detail) -> str:
-    titles = [_one_line(title) for title in facts.missions[: detail.mission_titles] if title]
+    titles = [one_line(title) for title in facts.missions[: detail.mission_titles] if title]
     count = max(facts.missions_count, len(facts.missions))
     more = count - len(titles)
     if not titles:
@@ -297,7 +187,7 @@ def _missions_line(facts: BeatFacts, choose: Chooser, detail: Detail) -> str:
 def _habits_line(facts: BeatFacts, choose: Chooser) -> str:
     """The habits kept, with their days; kept on one day each (a day's passage), without."""
     kept = [
-        (f"“{_one_line(title)}”", days)
+        (f"“{one_line(title)}”", days)
         for title, days in zip(facts.habits, facts.habit_days, strict=False)
         if title.strip()
     ]
@@ -306,15 +196,15 @@ def _habits_line(facts: BeatFacts, choose: Chooser) -> str:
     if all(days == 1 for _, days in kept):
         habits = and_list([title for title, _ in kept])
         return choose.pick("fact.habits", phrases.FACT_LINES["habits_once"], habits=habits)
-    habits = and_list([f"{title} on {_count(days, 'day')}" for title, days in kept])
+    habits = and_list([f"{title} on {count_of(days, 'day')}" for title, days in kept])
     return choose.pick("fact.habits", phrases.FACT_LINES["habits"], habits=habits)
 
 
 def _reflection(facts: BeatFacts, detail: Detail) -> str:
     words = facts.reflection.split()
     if len(words) <= detail.reflection_words:
-        return _quoted(" ".join(words))
-    return _quoted(" ".join(words[: detail.reflection_words]) + "…")
+        return quoted(" ".join(words))
+    return quoted(" ".join(words[: detail.reflection_words]) + "…")
 
 
 def _fact_line(fact: str, facts: BeatFacts, choose: Chooser, detail: Detail) -> str:
@@ -327,6 +217,10 @@ def _fact_line(fact: str, facts: BeatFacts, choose: Chooser, detail: Detail) -> 
         return choose.pick("fact.reflection", phrases.FACT_LINES[fact], reflection=reflection)
     if fact == "habits":
         return _habits_line(facts, choose)
+    if fact in material.FACTS:
+        return material.fact_line(fact, facts, choose)
+    if fact == "toward" and material.counts_name_goal(facts):
+        return ""  # the count line names the goal
     fact_words = {
         "toward": "toward", "minutes": "minutes", "streak": "days", "goal": "goal",
         "quest": "quest",
@@ -413,7 +307,7 @@ def _company(
     listed = and_list(names)
     text = choose.pick(slot, table, people=listed, items=listed)
     choose.said[_listed_id(slot, things)] = text
-    fresh = {thing.key: thing for thing in things if _untold(thing, described, choose)}
+    fresh = {thing.key: thing for thing in things if untold(thing, described, choose)}
     if fresh:
         thing = fresh[choose.order(slot, list(fresh))[0]]
         described.add(thing.key)
@@ -430,13 +324,18 @@ def optional_paragraphs(
     facts: BeatFacts, choose: Chooser, described: set[str]
 ) -> Iterator[tuple[int, str]]:
     """Paragraphs a beat may add when short, the most relevant first: where the story
-    stands, the place, the quest's note, who and what is here, then the scene's colour in
-    an order of this beat's own."""
+    stands, the person's own past (a passage recalled, the reason they wrote for a goal:
+    narrative.prose.material), the place, the quest's note, who and what is here, then the
+    scene's colour in an order of this beat's own."""
     if "previous" in choose.words and (line := choose.once("previous", phrases.PREVIOUS)):
         yield CONTEXT, line
+    if own := " ".join(
+        filter(None, (material.recall_line(facts, choose), material.why_line(facts, choose)))
+    ):
+        yield PROGRESS, own
     if not facts.chapter_opens and (line := choose.fresh("chapter_now", phrases.CHAPTER_NOW)):
         yield CONTEXT, line
-    if _untold(facts.place, described, choose):
+    if untold(facts.place, described, choose):
         described.add(facts.place.key)
         sentence = describe(facts.place, choose.words["place"], choose, "setting")
         yield CONTEXT, choose.pick("setting", phrases.SETTING, sentence=sentence)
@@ -464,7 +363,7 @@ def _marks_here(facts: BeatFacts, choose: Chooser) -> str:
     if not fresh:
         return ""
     seen = fresh[:MARKS_SEEN]
-    marks = and_list([with_article(_one_line(mark), "the") for mark in seen])
+    marks = and_list([with_article(one_line(mark), "the") for mark in seen])
     line = choose.pick("marks", phrases.MARKS_HERE, marks=marks)
     for mark in seen:
         choose.said[f"mark:{mark}"] = line
@@ -476,8 +375,8 @@ def _gifts_kept(facts: BeatFacts, choose: Chooser) -> Iterator[str]:
     for person, item in facts.gifts_kept:
         kept = f"kept:{person}:{item}"
         if choose.times_told(kept) < KEPT_TOLD:
-            the = with_article(_one_line(item), "the")
-            line = choose.pick("kept", phrases.KEPT, person=_one_line(person), item=the)
+            the = with_article(one_line(item), "the")
+            line = choose.pick("kept", phrases.KEPT, person=one_line(person), item=the)
             choose.said[kept] = line
             yield line
 
@@ -562,7 +461,7 @@ def _met_here(facts: BeatFacts) -> tuple[str, ...]:
     host has a scene of their own)."""
     met = {str(move.get("key")) for move in facts.moves if move.get("op") == "introduce"}
     return tuple(
-        _first_name(name_of(facts, person.key))
+        first_name_of(name_of(facts, person.key))
         for person in facts.people
         if person.key not in met and person.key != facts.host
     )
@@ -571,18 +470,23 @@ def _met_here(facts: BeatFacts) -> tuple[str, ...]:
 def _joined(paragraphs: Sequence[tuple[int, str]]) -> str:
     """The paragraphs in story order (stable: a position's own order kept), what is seen
     on arriving told with the arrival, the short lines of where the story stands run
-    together as one paragraph."""
+    together as one paragraph, and the person's own material after their progress in its
+    paragraph."""
     ordered = sorted(paragraphs, key=lambda paragraph: paragraph[0])
     context = " ".join(text for position, text in ordered if position == CONTEXT)
     texts: list[str] = []
     arrival = None  # the opening's index: the first paragraph at OPENING
+    last = None  # the position of the paragraph before
     for position, text in ordered:
         if position == SEEN and arrival is not None:
             texts[arrival] += " " + text
+        elif position == PROGRESS and texts and last == PROGRESS:
+            texts[-1] += " " + text
         elif position != CONTEXT:
             if position == OPENING and arrival is None:
                 arrival = len(texts)
             texts.append(text)
+        last = position
     if context:
         texts.insert(
             sum(position < CONTEXT and position != SEEN for position, _ in ordered), context

@@ -252,6 +252,38 @@ REACTION = (
     "and every doorway seems to say hello",
 )
 
+# A mark of the hero's work told in parts, once the stock lines that tell one were all told:
+# "{lead} {core}{join} {event}{end}" ("Thanks to you, the Commons gains something new: a sapling for
+# “Run 2 km”."). A lead ends in a comma; a core names the place ({at}, mid-sentence) in at
+# most five words of its own, so eight words in a row repeat only where a lead and a core
+# meet again; a join leads to the mark, and an end follows it.
+CAUSE_LEAD = (
+    "Because of your steady work,",
+    "Thanks to you,",
+    "To everyone's delight,",
+    "Where there was nothing before,",
+    "All of it your doing,",
+    "For anyone passing to see,",
+    "Before long,",
+    "Quietly, and by your hand,",
+    "Just like that,",
+    "In plain sight,",
+)
+CAUSE_CORE = (
+    "something new stands at {at}",
+    "{at} gains something new",
+    "a small wonder settles at {at}",
+    "there is something fresh at {at}",
+    "{at} has a new sight",
+    "people at {at} gather round",
+    "{at} has something to show",
+    "paths at {at} lead somewhere new",
+    "{at} looks a little different",
+    "{at} wakes to a surprise",
+)
+CAUSE_JOIN = (":", ", and it is", ". It is", ". Look closer:", ". There it is:")
+CAUSE_END = (".", ", and it is yours.", ", for anyone to see.", ", yours to keep.")
+
 # What a day of missions leaves in the valley, named after the mission it answers ("A
 # lantern for “Run 2 km”"): each done mission's own, so a story of many is not all lanterns.
 MARKS = (

@@ -100,3 +100,26 @@ def test_focus_minutes_and_the_latest_reflection_come_from_sessions_ended_since(
     latest = selectors.progress_latest_reflection(user=owner, since=SINCE, now=now)
     assert latest is not None
     assert latest[1] == "felt slow"  # the newest with words
+
+
+def test_a_habits_days_this_month_count_its_days_on_the_persons_clock_and_only_theirs(
+    owner, outsider
+):
+    walk, read = make_habit(owner, title="Morning walk"), make_habit(owner, title="Read")
+    # 05:30 on 1 December in UTC is 06:30 in Paris, on the owner's 1 December; 01:30 in Paris
+    # is still their 30 November (their day starts later).
+    make_event(owner, Kind.HABIT_DONE, dt.datetime(2026, 12, 1, 5, 30, tzinfo=dt.UTC), habit=walk)
+    make_event(owner, Kind.HABIT_DONE, dt.datetime(2026, 12, 1, 0, 30, tzinfo=dt.UTC), habit=read)
+    make_event(owner, Kind.HABIT_DONE, dt.datetime(2026, 11, 29, 12, tzinfo=dt.UTC), habit=walk)
+    for day in (3, 4):
+        make_event(owner, Kind.HABIT_DONE, dt.datetime(2026, 12, day, 8, tzinfo=dt.UTC), habit=walk)
+    make_event(owner, Kind.HABIT_DONE, dt.datetime(2026, 12, 9, 8, tzinfo=dt.UTC), habit=walk)
+    other = make_habit(outsider)
+    make_event(outsider, Kind.HABIT_DONE, dt.datetime(2026, 12, 3, 8, tzinfo=dt.UTC), habit=other)
+    now = dt.datetime(2026, 12, 8, 20, tzinfo=dt.UTC)
+
+    days = selectors.progress_habit_days_this_month(
+        user=owner, habit_ids=[walk.pk, read.pk, other.pk], now=now
+    )
+
+    assert days == {walk.pk: 3}  # 1, 3 and 4 December: not November, not after now

@@ -12,7 +12,8 @@ Kind, never punishing: no phrase counts time away, mourns, hurries, or says "mis
 "failed", "lost", "broke"; nothing here uses the nudge tone check's banned framings
 (tests/narrative/prose/test_grammar.py reads every phrase through it).
 
-The tables live by concept: scene.py, moves.py, progress.py and colour.py; they are
+The tables live by concept: scene.py, moves.py, progress.py, colour.py and material.py
+(the person's own material: narrative.prose.material reads it from there); they are
 read here as one vocabulary (``phrases.LIGHT``, ``phrases.FACT_LINES``).
 """
 
@@ -28,6 +29,15 @@ from narrative.prose.phrases.colour import (
     PREVIOUS,
     QUEST_MESSAGE,
     VALLEY,
+)
+from narrative.prose.phrases.material import (
+    EVER,
+    GOAL_ALL,
+    GOAL_COUNT,
+    HABIT_MONTH,
+    RECALL,
+    RECALL_HERE,
+    WHY,
 )
 from narrative.prose.phrases.moves import (
     ARTICLES,
@@ -64,8 +74,12 @@ __all__ = [
     "CLOSINGS",
     "COMPANY",
     "DESCRIBE",
+    "EVER",
     "FACT_LINES",
     "FAMILIAR",
+    "GOAL_ALL",
+    "GOAL_COUNT",
+    "HABIT_MONTH",
     "KEPT",
     "LEADS",
     "LIGHT",
@@ -78,10 +92,13 @@ __all__ = [
     "PACK",
     "PREVIOUS",
     "QUEST_MESSAGE",
+    "RECALL",
+    "RECALL_HERE",
     "SETTING",
     "SIDE_CHOSEN",
     "SIDE_EXCHANGE",
     "TITLES",
     "VALLEY",
     "WHEN",
+    "WHY",
 ]

@@ -107,8 +107,15 @@ MOVES: dict[str, tuple[Change, tuple[str, ...]]] = {
 }
 
 
-def make_facts(**fields: Any) -> BeatFacts:
-    """A milestone beat at the Commons with every fact known, unless told otherwise."""
+def make_facts(*, kept: tuple[tuple[str, int, int], ...] | None = None, **fields: Any) -> BeatFacts:
+    """A milestone beat at the Commons with every fact known, unless told otherwise; `kept`,
+    the habits kept as (title, days since the last beat, days this month)."""
+    if kept is not None:
+        fields |= {
+            "habits": tuple(title for title, _, _ in kept),
+            "habit_days": tuple(days for _, days, _ in kept),
+            "habits_month": tuple(month for _, _, month in kept),
+        }
     base = BeatFacts(
         kind="milestone",
         seed=7,
@@ -191,6 +198,17 @@ beat_facts = st.builds(
     quest_message=st.sampled_from(["", "Five late evenings under the dome. The stars smile."]),
     choice_label=st.sampled_from(["", "A morning in the Orchard"]),
     previous_title=st.sampled_from(["", "The First Lantern", "A Restful Week"]),
+    goals_towards=st.sampled_from([(), ("Read more books",), ("Read more books", LONG_TITLE)]),
+    goal_counts=st.sampled_from([(), (("Read more books", 3, 9),), ((LONG_TITLE, 4, 4),)]),
+    why_goal=st.sampled_from(["", "Read more books", LONG_TITLE]),
+    why=st.sampled_from(["", "I want to feel like myself again", REFLECTION * 3]),
+    kept=st.sampled_from([(), (("Meditate", 1, 9),), (("Meditate", 71, 31), ("Walk", 3, 2))]),
+    month=st.sampled_from(["", "December"]),
+    missions_ever=st.integers(min_value=0, max_value=400),
+    recall_key=st.sampled_from(["", "recall:1"]),
+    recall_days=st.sampled_from([5, 7, 30]),
+    recall_place=st.sampled_from(["The Commons", "The Arena"]),
+    recall_mission=st.sampled_from(["", "Run 2 km", LONG_TITLE]),
 )
 
 

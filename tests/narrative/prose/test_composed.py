@@ -10,6 +10,7 @@ import pytest
 from narrative.prose import parts
 from narrative.prose.chooser import Chooser
 from narrative.prose.composed import (
+    cause_composed,
     colour_composed,
     colour_kind,
     opening_composed,
@@ -211,3 +212,45 @@ def test_real_strolls_pass_the_tone_check():
         assert nudge_tone_problem(text) == "", text
         for phrase in choose.told_in(text):
             told[phrase] = told.get(phrase, 0) + 1
+
+
+CAUSE = [*parts.CAUSE_LEAD, *parts.CAUSE_CORE, *parts.CAUSE_JOIN, *parts.CAUSE_END]
+
+
+@pytest.mark.parametrize("part", CAUSE)
+def test_each_part_of_a_mark_is_kind_and_claims_nothing_known(part):
+    filled = part.format(at="the Commons")
+
+    assert nudge_tone_problem(filled) == ""
+    assert not FAMILIAR.search(filled)
+    assert not UNKIND.search(filled)
+
+
+@pytest.mark.parametrize("core", parts.CAUSE_CORE)
+def test_a_core_of_a_mark_says_at_most_five_words_of_its_own(core):
+    assert len(core.replace("{at}", "").split()) <= 5
+
+
+def test_a_mark_in_parts_names_its_place_and_its_mark_as_one_sentence():
+    text = cause_composed(Chooser(5, {}), "mark", at="the Orchard", event="a bird house for “Read”")
+
+    assert "the Orchard" in text
+    assert "a bird house for “Read”" in text
+    assert text[0].isupper()
+    assert text.endswith(".")
+
+
+def test_a_long_story_of_marks_repeats_no_run_of_eight_words_but_the_places():
+    told: dict[str, int] = {}
+    runs: list[tuple[str, ...]] = []
+    for seed in range(60):
+        choose = Chooser(seed, {}, told)
+        place = ("the Commons", "the Orchard", "the Arena")[seed % 3]
+        text = cause_composed(choose, "mark", at=place, event=f"“mark {seed}”")
+        for piece in re.split(r"“[^”]*”", text.lower()):  # no run spans a quote
+            words = re.findall(r"[a-z']+", piece)
+            runs += {tuple(words[n : n + 8]) for n in range(len(words) - 7)}
+        for phrase in choose.told_in(text):
+            told[phrase] = told.get(phrase, 0) + 1
+
+    assert len(runs) == len(set(runs))

@@ -31,7 +31,8 @@ from narrative.prose import (
 )
 from narrative.prose.chooser import Chooser, fields_of
 from narrative.prose.composed import titles_composed
-from narrative.prose.grammar import COMPOSED_OPENINGS, described_id, scene_words
+from narrative.prose.grammar import COMPOSED_OPENINGS
+from narrative.prose.naming import described_id, scene_words
 from narrative.prose.parts import MOOD
 from narrative.prose.parts import WHO as COLOUR_WHO
 from narrative.scenario import DEFAULT_PATH
@@ -603,3 +604,18 @@ def test_a_title_that_quotes_is_not_quoted_again_as_the_last_pages():
 
         assert "““" not in text
         assert "“The Day of" not in text
+
+
+def test_a_mark_of_the_heros_work_is_composed_of_parts_once_its_lines_were_all_told():
+    mark = {"op": "cause", "place": "commons", "key": "box", "by": HERO, "name": "A flower box"}
+    words = {"at": "the Commons", "by": "you", "by_poss": "your", "event": "a flower box"}
+    stock = [Chooser(0, words).fill(line) for line in phrases.MOVES["cause"]]
+    told = {phrase_id(line): 1 for line in phrases.MOVES["cause"]}
+
+    for seed in SEEDS:
+        fresh = beat_text_offline(make_facts(seed=seed, moves=(mark,))).text
+        later = beat_text_offline(make_facts(seed=seed, moves=(mark,), told=told)).text
+
+        assert sum(line in fresh for line in stock) == 1
+        assert not any(line in later for line in stock)
+        assert "a flower box" in later

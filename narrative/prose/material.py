@@ -1,0 +1,150 @@
+"""The person's own material in a beat (phrases/material.py): real numbers and their own
+past, told instead of the valley's strangers when a passage wants words.
+
+Fact lines join the progress paragraph: how far a goal has come ("count"), a habit's days
+this month ("month"), and a round number of missions since the story began ("ever").
+Optional lines follow it: a past passage recalled and the reason written for a goal, each
+told once in a story (the story keeps "recall:<id>" and "why:<goal>" as told).
+"""
+
+from __future__ import annotations
+
+from narrative.prose.chooser import Chooser
+from narrative.prose.facts import BeatFacts
+from narrative.prose.phrases import material as phrases
+from narrative.prose.text import name_mid, quoted, title_quoted
+
+FACTS = ("count", "month", "ever")
+MONTH_FROM = 3  # a habit's days this month are told from this many
+ROUND = (10, 25, 50, 75, 100)  # missions since the story began worth saying; then each 50
+ROUND_AFTER = 50
+WEEKDAY_DAYS = 8  # a past day is named by its weekday up to this many days ago
+
+_ONES = (
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+    "eighteen", "nineteen",
+)  # fmt: skip
+_TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_ORDINALS = (
+    "", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+    "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
+    "seventeenth", "eighteenth", "nineteenth", "twentieth",
+)  # fmt: skip
+
+
+def number_words(number: int) -> str:
+    """A count as a story says it: words below a hundred ("forty-two"), digits above."""
+    if number < 0 or number >= 100:
+        return f"{number:,}"
+    if number < len(_ONES):
+        return _ONES[number]
+    tens, ones = divmod(number, 10)
+    return _TENS[tens] + (f"-{_ONES[ones]}" if ones else "")
+
+
+def ordinal_words(number: int) -> str:
+    """A day's place in a month in words ("ninth", "twenty-third", "thirty-first")."""
+    if 0 < number < len(_ORDINALS):
+        return _ORDINALS[number]
+    tens, ones = divmod(number, 10)
+    if not ones:
+        return _TENS[tens][:-1] + "ieth"
+    return f"{_TENS[tens]}-{_ORDINALS[ones]}"
+
+
+def ago_words(days: int, weekday: str = "") -> str:
+    """When a past passage was, as a person says it: "last Thursday" within a week or so
+    (its weekday known), "two weeks ago", "a month ago", else "nine days ago"."""
+    if weekday and 1 < days <= WEEKDAY_DAYS:
+        return f"last {weekday}"
+    if days == 14:
+        return "two weeks ago"
+    if 28 <= days <= 31:
+        return "a month ago"
+    return f"{number_words(days)} days ago"
+
+
+def _round_reached(facts: BeatFacts) -> int:
+    """The round number of missions since the story began that this beat's missions
+    reached (ROUND, then every ROUND_AFTER), or 0."""
+    ever, count = facts.missions_ever, max(facts.missions_count, len(facts.missions))
+    if not count:
+        return 0
+    rounds = [*ROUND, *range(ROUND[-1] + ROUND_AFTER, ever + 1, ROUND_AFTER)]
+    return next((mark for mark in rounds if ever - count < mark <= ever), 0)
+
+
+def counts_name_goal(facts: BeatFacts) -> bool:
+    """Whether the count line names the only goal the missions were for (the line that
+    says which goal they count toward then says nothing more)."""
+    return len(facts.goals_towards) == 1 and bool(facts.goal_counts)
+
+
+def fact_line(fact: str, facts: BeatFacts, choose: Chooser) -> str:
+    """The line of one of FACTS for this beat, or "" when it has nothing to tell."""
+    if fact == "count" and facts.goal_counts:
+        return _count_line(facts, choose)
+    if fact == "month":
+        return _month_line(facts, choose)
+    if fact == "ever" and (reached := _round_reached(facts)):
+        return choose.pick("fact.ever", phrases.EVER, ever=number_words(reached))
+    return ""
+
+
+def _count_line(facts: BeatFacts, choose: Chooser) -> str:
+    title, done, total = facts.goal_counts[0]
+    goal = title_quoted(title)
+    if done >= total:
+        return choose.pick("fact.count", phrases.GOAL_ALL, goal_one=goal)
+    if done < 1:
+        return ""
+    words = {"done": number_words(done), "total": number_words(total)}
+    return choose.pick(
+        "fact.count", phrases.GOAL_COUNT, goal_one=goal, left=number_words(total - done), **words
+    )
+
+
+def _month_line(facts: BeatFacts, choose: Chooser) -> str:
+    """The first habit kept on MONTH_FROM days or more this month, with its days."""
+    kept = zip(facts.habits, facts.habits_month, strict=False)
+    days, title = next(((d, t) for t, d in kept if d >= MONTH_FROM and t.strip()), (0, ""))
+    if not days or not facts.month:
+        return ""
+    return choose.pick(
+        "fact.month",
+        phrases.HABIT_MONTH,
+        habit_one=title_quoted(title),
+        month_days=f"{number_words(days)} days",
+        nth=ordinal_words(days),
+        month=facts.month,
+    )
+
+
+def recall_line(facts: BeatFacts, choose: Chooser) -> str:
+    """A past passage recalled (its place, its mission, how long ago), once in a story."""
+    key = facts.recall_key
+    if not key or not facts.recall_mission.strip() or choose.times_told(key):
+        return ""
+    here = facts.recall_place == facts.place.name
+    line = choose.pick(
+        "recall",
+        phrases.RECALL_HERE if here else phrases.RECALL,
+        ago=ago_words(facts.recall_days, facts.recall_weekday),
+        recall_place=name_mid(facts.recall_place),
+        recall_mission=title_quoted(facts.recall_mission),
+    )
+    choose.said[key] = line
+    return line
+
+
+def why_line(facts: BeatFacts, choose: Chooser) -> str:
+    """The reason the person wrote for a goal, in their words, once for each goal."""
+    key = f"why:{facts.why_goal}"
+    if not facts.why.strip() or not facts.why_goal.strip() or choose.times_told(key):
+        return ""
+    line = choose.pick(
+        "why", phrases.WHY, why_goal=title_quoted(facts.why_goal), why=quoted(facts.why)
+    )
+    choose.said[key] = line
+    return line
