@@ -209,11 +209,20 @@ class GoalCount(TypedDict):
     why: str  # what the person wrote of why it matters ("" when nothing)
     done: int  # its missions completed
     total: int  # its accepted missions
+    next: str  # the title of the first mission still to do, in the plan's order ("" if none)
 
 
 def goal_counts(*, user: User, goal_ids: Collection[int]) -> list[GoalCount]:
-    """The person's goals among `goal_ids`, each with its missions done and in all."""
-    goals = _with_counts(Goal.objects.owned_by(user).filter(pk__in=list(goal_ids)))
+    """The person's goals among `goal_ids`, each with its missions done and in all, and
+    the next one to do."""
+    ids = list(goal_ids)
+    goals = _with_counts(Goal.objects.owned_by(user).filter(pk__in=ids))
+    to_do = Mission.objects.owned_by(user).filter(goal_id__in=ids, status__in=Mission.POOL)
+    upcoming: dict[int, str] = {}
+    for goal_id, title in to_do.order_by("goal_id", "position", "id").values_list(
+        "goal_id", "title"
+    ):
+        upcoming.setdefault(goal_id, title)
     return [
         GoalCount(
             id=goal.pk,
@@ -221,6 +230,7 @@ def goal_counts(*, user: User, goal_ids: Collection[int]) -> list[GoalCount]:
             why=goal.description,
             done=getattr(goal, "missions_completed", 0),
             total=getattr(goal, "missions_total", 0),
+            next=upcoming.get(goal.pk, ""),
         )
         for goal in goals
     ]

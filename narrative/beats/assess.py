@@ -107,6 +107,7 @@ def _material(
             "done": goal["done"],
             "total": goal["total"],
             "why": _quotable(goal["why"]),
+            "next": goal["next"],
         }
         for goal in goals_selectors.goal_counts(user=user, goal_ids=goal_ids)
     }

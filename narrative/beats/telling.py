@@ -158,6 +158,9 @@ def beat_facts(
     towards = goals_towards(provenance)
     goals = assessment.get("goals", [])
     why = next((goal for goal in goals if goal["why"]), {"title": "", "why": ""})
+    counted = [goal for goal in goals if goal["title"] in towards and goal["total"]]
+    titles = tuple(dict.fromkeys(f["title"] for f in provenance if f["kind"] == "mission"))
+    upcoming = counted[0].get("next", "") if counted else ""
     recall = assessment.get("recall") or {}
     return BeatFacts(
         kind=kind,
@@ -173,7 +176,7 @@ def beat_facts(
         items_held=tuple(thing(key) for key in held),
         moves=tuple(moves),
         names={key: after.entities[key].name for key in keys if key in after.entities},
-        missions=tuple(dict.fromkeys(f["title"] for f in provenance if f["kind"] == "mission")),
+        missions=titles,
         missions_count=max(assessment["missions_count"], 0),
         habits=tuple(f["title"] for f in provenance if f["kind"] == "habit"),
         habit_days=tuple(f["days"] for f in provenance if f["kind"] == "habit"),
@@ -182,11 +185,8 @@ def beat_facts(
         streak_category=cited["streak"].get("category", "") if "streak" in cited else "",
         goal_title=cited["goal"]["title"] if "goal" in cited else "",
         goals_towards=towards,
-        goal_counts=tuple(
-            (goal["title"], goal["done"], goal["total"])
-            for goal in goals
-            if goal["title"] in towards and goal["total"]
-        ),
+        goal_counts=tuple((goal["title"], goal["done"], goal["total"]) for goal in counted),
+        goal_next="" if upcoming in titles else upcoming,  # one of the same name, done now
         why_goal=why["title"],
         why=why["why"],
         habits_month=tuple(assessment.get("habits_month", ())),

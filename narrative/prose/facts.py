@@ -93,6 +93,7 @@ class BeatFacts:
     goals_towards: tuple[str, ...] = ()  # the goals the missions told were for (not reached)
     # (title, missions done, missions in all) of each of goals_towards the counts are known of
     goal_counts: tuple[tuple[str, int, int], ...] = ()
+    goal_next: str = ""  # the next mission to do for the first of them, in the plan's order
     why_goal: str = ""  # a goal the missions were for (or reached) whose reason they wrote,
     why: str = ""  # and that reason, in their words
     habits_month: tuple[int, ...] = ()  # each of `habits`' days done this month so far

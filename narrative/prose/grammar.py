@@ -66,7 +66,8 @@ FACT_ORDER = (
     "ever", "reflection",
 )  # fmt: skip
 # Where each paragraph stands in the beat.
-CHAPTER, OPENING, SEEN, CONTEXT, MOVES, COMPANY, PROGRESS, NOTE, AMBIENT, CLOSING = range(10)
+# TALK, someone speaking of the day's work, leads into the colour that follows it.
+CHAPTER, OPENING, SEEN, CONTEXT, MOVES, COMPANY, PROGRESS, NOTE, TALK, AMBIENT, CLOSING = range(11)
 
 
 @dataclass(frozen=True)
@@ -216,7 +217,7 @@ def _fact_line(fact: str, facts: BeatFacts, choose: Chooser, detail: Detail) -> 
         reflection = _reflection(facts, detail)
         return choose.pick("fact.reflection", phrases.FACT_LINES[fact], reflection=reflection)
     if fact == "habits":
-        return _habits_line(facts, choose)
+        return "" if material.month_names_habit(facts) else _habits_line(facts, choose)
     if fact in material.FACTS:
         return material.fact_line(fact, facts, choose)
     if fact == "toward" and material.counts_name_goal(facts):
@@ -333,6 +334,10 @@ def optional_paragraphs(
         filter(None, (material.recall_line(facts, choose), material.why_line(facts, choose)))
     ):
         yield PROGRESS, own
+    if line := material.next_line(facts, choose):
+        yield NOTE, line
+    if line := material.remark_line(facts, choose, people=_met_here(facts)):
+        yield TALK, line
     if not facts.chapter_opens and (line := choose.fresh("chapter_now", phrases.CHAPTER_NOW)):
         yield CONTEXT, line
     if untold(facts.place, described, choose):
@@ -445,7 +450,8 @@ def beat_text_offline(facts: BeatFacts) -> BeatText:
             total += size
     composed = 0  # colour of parts that meet anew, never a stock paragraph told again
     while total < WORDS_MIN:
-        met = _met_here(facts) if composed == 0 else ()
+        talked = any(position == TALK for position, _ in paragraphs)
+        met = _met_here(facts) if composed == 0 and not talked else ()
         text = colour_kind(
             part, choose, composed, stroll=WORDS_MIN - total > STROLL_FROM, people=met
         )
@@ -470,17 +476,17 @@ def _met_here(facts: BeatFacts) -> tuple[str, ...]:
 def _joined(paragraphs: Sequence[tuple[int, str]]) -> str:
     """The paragraphs in story order (stable: a position's own order kept), what is seen
     on arriving told with the arrival, the short lines of where the story stands run
-    together as one paragraph, and the person's own material after their progress in its
-    paragraph."""
+    together as one paragraph, the person's own material after their progress in its
+    paragraph, and someone's words of the day's work leading into the colour after them."""
     ordered = sorted(paragraphs, key=lambda paragraph: paragraph[0])
     context = " ".join(text for position, text in ordered if position == CONTEXT)
     texts: list[str] = []
     arrival = None  # the opening's index: the first paragraph at OPENING
-    last = None  # the position of the paragraph before
+    last = -1  # the position of the paragraph before (none yet)
     for position, text in ordered:
         if position == SEEN and arrival is not None:
             texts[arrival] += " " + text
-        elif position == PROGRESS and texts and last == PROGRESS:
+        elif (position, last) in ((PROGRESS, PROGRESS), (AMBIENT, TALK)) and texts:
             texts[-1] += " " + text
         elif position != CONTEXT:
             if position == OPENING and arrival is None:

@@ -4,11 +4,17 @@ past, told instead of the valley's strangers when a passage wants words.
 Fact lines join the progress paragraph: how far a goal has come ("count"), a habit's days
 this month ("month"), and a round number of missions since the story began ("ever").
 Optional lines follow it: a past passage recalled and the reason written for a goal, each
-told once in a story (the story keeps "recall:<id>" and "why:<goal>" as told).
+told once in a story (the story keeps "recall:<id>" and "why:<goal>" as told); and a moment
+of the hero's own with the next mission in mind ("next:<title>", once for each); and
+someone here the hero met speaking of the day's work.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from delight.ai.text import quotes_nested
+from narrative.prose import parts
 from narrative.prose.chooser import Chooser
 from narrative.prose.facts import BeatFacts
 from narrative.prose.phrases import material as phrases
@@ -105,11 +111,23 @@ def _count_line(facts: BeatFacts, choose: Chooser) -> str:
     )
 
 
-def _month_line(facts: BeatFacts, choose: Chooser) -> str:
-    """The first habit kept on MONTH_FROM days or more this month, with its days."""
+def _month_kept(facts: BeatFacts) -> tuple[str, int]:
+    """The first habit kept on MONTH_FROM days or more this month, and its days; ("", 0)
+    when none was (or the month is unknown)."""
     kept = zip(facts.habits, facts.habits_month, strict=False)
-    days, title = next(((d, t) for t, d in kept if d >= MONTH_FROM and t.strip()), (0, ""))
-    if not days or not facts.month:
+    found = next(((t, d) for t, d in kept if d >= MONTH_FROM and t.strip()), ("", 0))
+    return found if facts.month else ("", 0)
+
+
+def month_names_habit(facts: BeatFacts) -> bool:
+    """Whether the month's line names the only habit, kept today alone (the line that says
+    it was kept then says nothing more)."""
+    return len(facts.habits) == 1 and facts.habit_days[:1] == (1,) and _month_kept(facts)[1] > 0
+
+
+def _month_line(facts: BeatFacts, choose: Chooser) -> str:
+    title, days = _month_kept(facts)
+    if not days:
         return ""
     return choose.pick(
         "fact.month",
@@ -147,4 +165,41 @@ def why_line(facts: BeatFacts, choose: Chooser) -> str:
         "why", phrases.WHY, why_goal=title_quoted(facts.why_goal), why=quoted(facts.why)
     )
     choose.said[key] = line
+    return line
+
+
+def next_line(facts: BeatFacts, choose: Chooser) -> str:
+    """The hero pausing somewhere with the goal's next mission in mind, composed of parts
+    ("You sit a while by the old well, already thinking of “Fix the legs”."), once for each
+    next mission."""
+    key = f"next:{facts.goal_next}"
+    if not facts.goal_next.strip() or choose.times_told(key):
+        return ""
+    pause = choose.pick("next-pause", parts.PAUSE)
+    where = choose.pick_after("next-where", parts.WHERE, before=f"{pause} ")
+    think = choose.pick_after("next-think", parts.THINK, before=f"{where}, ")
+    line = f"{pause} {where}, {think} {title_quoted(facts.goal_next)}."
+    choose.said[key] = line
+    return line
+
+
+def remark_line(facts: BeatFacts, choose: Chooser, *, people: Sequence[str]) -> str:
+    """One of the `people` here the hero met (first names) speaking of the day's real work:
+    the goal's next mission once the hero has had it in mind (asked of once), else today's
+    first mission; "" with no one here or no mission."""
+    if not people or not facts.missions:
+        return ""
+    asked = f"asked:{facts.goal_next}"
+    ask = bool(facts.goal_next.strip()) and bool(choose.times_told(f"next:{facts.goal_next}"))
+    ask = ask and not choose.times_told(asked)
+    words = {
+        "name": choose.pick("remark-who", people),
+        "mission_one": title_quoted(facts.missions[0]),
+        "next": title_quoted(facts.goal_next) if ask else "",
+    }
+    action = choose.pick("remark-action", phrases.REMARK_ACTION, **words)
+    said = choose.pick("remark", phrases.REMARK["next" if ask else "mission"], **words)
+    line = quotes_nested(f"{action} {said}")
+    if ask:
+        choose.said[asked] = line
     return line

@@ -284,6 +284,27 @@ CAUSE_CORE = (
 CAUSE_JOIN = (":", ", and it is", ". It is", ". Look closer:", ". There it is:")
 CAUSE_END = (".", ", and it is yours.", ", for anyone to see.", ", yours to keep.")
 
+# The hero pausing somewhere (parts.WHERE) with the next mission in mind: "{pause} {where},
+# {think} {next}." ("You sit a while by the old well, already thinking of “Fix the legs”.")
+PAUSE = (
+    "You sit a while",
+    "You lean on a fence",
+    "You stop for a breath",
+    "You rest your feet",
+    "You linger a moment",
+    "You take it easy",
+    "You stand a minute",
+    "You find a seat",
+)
+THINK = (
+    "already thinking of",
+    "and think of what comes next:",
+    "with the next step in mind:",
+    "and look ahead to",
+    "turning over what is next:",
+    "half planning",
+)
+
 # What a day of missions leaves in the valley, named after the mission it answers ("A
 # lantern for “Run 2 km”"): each done mission's own, so a story of many is not all lanterns.
 MARKS = (

@@ -282,17 +282,25 @@ def test_return_times_are_the_day_before_the_latest_mission_done_and_the_last_be
     assert selectors.return_times(user=owner, now=days_ago(5), window=dt.timedelta(days=1)) == ()
 
 
-def test_goal_counts_are_the_persons_goals_asked_with_their_missions_done_and_in_all(
+def test_goal_counts_are_the_persons_goals_asked_with_their_missions_and_the_next_to_do(
     owner, outsider
 ):
     goal = make_goal(owner, title="Run a 5k", description="To feel strong again.")
-    make_mission(goal, status=Mission.Status.COMPLETED)
-    make_mission(goal)
-    make_mission(goal, status=Mission.Status.SUGGESTED)  # offered, not accepted
+    make_mission(goal, title="Run 4 km", position=3)
+    make_mission(goal, title="Run 2 km", position=1, status=Mission.Status.COMPLETED)
+    make_mission(goal, title="Run 3 km", position=2)
+    make_mission(goal, title="Rest", position=0, status=Mission.Status.SUGGESTED)  # offered
     other = make_goal(outsider)
 
     counts = selectors.goal_counts(user=owner, goal_ids=[goal.pk, other.pk])
 
     assert counts == [
-        {"id": goal.pk, "title": "Run a 5k", "why": "To feel strong again.", "done": 1, "total": 2}
+        {
+            "id": goal.pk,
+            "title": "Run a 5k",
+            "why": "To feel strong again.",
+            "done": 1,
+            "total": 3,
+            "next": "Run 3 km",
+        }
     ]

@@ -37,6 +37,8 @@ from narrative.prose.phrases.material import (
     HABIT_MONTH,
     RECALL,
     RECALL_HERE,
+    REMARK,
+    REMARK_ACTION,
     WHY,
 )
 from narrative.prose.phrases.moves import (
@@ -94,6 +96,8 @@ __all__ = [
     "QUEST_MESSAGE",
     "RECALL",
     "RECALL_HERE",
+    "REMARK",
+    "REMARK_ACTION",
     "SETTING",
     "SIDE_CHOSEN",
     "SIDE_EXCHANGE",

@@ -25,14 +25,15 @@ GOAL_ALL = (
     "That was the last of the missions for {goal_one}.",
     "Nothing is left on the list for {goal_one}.",
 )
-# A habit's days this month so far ({month_days}: "nine days"; {nth}: "ninth").
+# A habit's days this month so far ({month_days}: "nine days"; {nth}: "ninth"); each line
+# names the habit, and stands in for the line that says it was kept.
 HABIT_MONTH = (
     "{Habit_one} has been kept on {month_days} this {month}.",
-    "That was the {nth} day of {habit_one} this {month}.",
+    "{Habit_one} got its {nth} day this {month}.",
     "So far this {month}: {habit_one} on {month_days}.",
     "{Month} has seen {habit_one} on {month_days} already.",
-    "{Month} holds {month_days} of {habit_one} already.",
-    "It was {habit_one} for the {nth} time this {month}.",
+    "You kept {habit_one} for the {nth} time this {month}.",
+    "And {habit_one}, for the {nth} day this {month}.",
 )
 # A round number of missions reached since the story began.
 EVER = (
@@ -68,3 +69,29 @@ WHY = (
     "It helps to remember why {why_goal} matters. You wrote: {why}",
     "You gave {why_goal} a reason when it began: {why}",
 )
+# Someone here the hero met before, speaking of the day's real work ({name}: their first
+# name; {mission_one}: today's first mission; {next}: the goal's next mission).
+REMARK_ACTION = (
+    "{Name} catches your eye.",
+    "{Name} looks up as you pass.",
+    "{Name} waves you over.",
+    "{Name} falls into step beside you.",
+    "{Name} leans on a gate to talk.",
+    "{Name} stops you with a smile.",
+    "{Name} calls across to you.",
+)
+REMARK: dict[str, tuple[str, ...]] = {
+    "mission": (
+        "“{Mission_one}, was it? I could tell.”",
+        "“I heard about {mission_one}. Well done.”",
+        "“So {mission_one} is done. Sit a minute.”",
+        "“{Mission_one}! Tell me how it went.”",
+        "“Was that {mission_one} today? Good for you.”",
+    ),
+    "next": (
+        "“And next it's {next}, I hear?”",
+        "“After this, {next}. I'll be watching.”",
+        "“{Next} next, is it? One thing at a time.”",
+        "“Is {next} tomorrow's, then?”",
+    ),
+}

@@ -41,7 +41,13 @@ def test_the_goal_a_mission_was_for_comes_with_its_count_and_the_reason_written_
     material = assess(owner, pending)
 
     assert material["goals"] == [
-        {"title": "Run a 5k", "done": 1, "total": 3, "why": "I want to feel strong again."}
+        {
+            "title": "Run a 5k",
+            "done": 1,
+            "total": 3,
+            "why": "I want to feel strong again.",
+            "next": "Run 3 km",
+        }
     ]
     assert material["missions_ever"] == 1
 

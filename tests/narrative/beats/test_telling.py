@@ -134,15 +134,15 @@ def test_the_marks_at_a_place_are_what_real_work_left_there_newest_first():
     assert marks == ("A wind chime for “Stretch”", "A sapling for “Read”")
 
 
-def _facts_at_commons(moves):
+def _facts_at_commons(moves, **assessment):
     """The facts of a milestone at the Commons, where an earlier day left a sapling."""
     world = started_world()
     world.entities["beat-1"] = EntityState("beat-1", EVENT, "A sapling for “Read”", START)
     world.facts.append(FactState("beat-1", AT, "commons", START))
     scene = Scene("commons", tuple(moves), (), "beat-2", None)
     return beat_facts(
-        assessment={**assessed(missions=[RUN]), "missions_count": 1, "minutes": 0},
-        provenance=[{"kind": "mission", **RUN}],
+        assessment={**assessed(missions=[RUN]), "missions_count": 1, "minutes": 0, **assessment},
+        provenance=[{"kind": "mission", **RUN, "goal": "Run a 5k"}],
         kind=BeatKind.MILESTONE,
         data=scenario_default(),
         position=Position(1, 1, opens=False),
@@ -153,6 +153,28 @@ def _facts_at_commons(moves):
         first_name="Olivia",
         previous_title="",
     )
+
+
+def goal(next_title: str) -> dict:
+    return {
+        "title": "Run a 5k",
+        "done": 2,
+        "total": 5,
+        "why": "To feel strong.",
+        "next": next_title,
+    }
+
+
+def test_the_goal_the_missions_were_for_comes_with_its_count_reason_and_next_mission():
+    facts = _facts_at_commons([], goals=[goal("Run 3 km")])
+
+    assert facts.goal_counts == (("Run a 5k", 2, 5),)
+    assert (facts.why_goal, facts.why) == ("Run a 5k", "To feel strong.")
+    assert facts.goal_next == "Run 3 km"
+
+
+def test_a_next_mission_of_the_same_name_as_one_done_now_is_not_told_as_next():
+    assert _facts_at_commons([], goals=[goal("Run 2 km")]).goal_next == ""
 
 
 def test_the_marks_of_earlier_days_are_seen_on_coming_back_not_while_staying():

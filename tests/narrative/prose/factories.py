@@ -200,6 +200,7 @@ beat_facts = st.builds(
     previous_title=st.sampled_from(["", "The First Lantern", "A Restful Week"]),
     goals_towards=st.sampled_from([(), ("Read more books",), ("Read more books", LONG_TITLE)]),
     goal_counts=st.sampled_from([(), (("Read more books", 3, 9),), ((LONG_TITLE, 4, 4),)]),
+    goal_next=st.sampled_from(["", "Read 20 pages", LONG_TITLE]),
     why_goal=st.sampled_from(["", "Read more books", LONG_TITLE]),
     why=st.sampled_from(["", "I want to feel like myself again", REFLECTION * 3]),
     kept=st.sampled_from([(), (("Meditate", 1, 9),), (("Meditate", 71, 31), ("Walk", 3, 2))]),

@@ -10,7 +10,8 @@ import pytest
 
 from narrative.prose import beat_text_offline, parts, phrase_id, phrases
 from narrative.prose.material import ago_words, number_words, ordinal_words
-from tests.narrative.prose.factories import ARENA, make_bare_facts, make_facts
+from nudges.words import nudge_tone_problem
+from tests.narrative.prose.factories import ARENA, MIRA, make_bare_facts, make_facts
 
 # A day's passage: one mission toward a goal, one habit, nothing else news.
 DAY = {
@@ -178,3 +179,66 @@ def test_a_day_told_with_the_persons_own_material_needs_less_of_the_valleys_stra
 def strangers(text: str) -> int:
     """How many of the valley's passers-by a passage's colour has."""
     return sum(text.count(who) + text.count(who[:1].lower() + who[1:]) for who in parts.WHO)
+
+
+@pytest.mark.parametrize("part", [*parts.PAUSE, *parts.THINK])
+def test_each_part_of_a_pause_is_kind(part):
+    assert nudge_tone_problem(f"{part} by the old well “Fix the legs”.") == ""
+
+
+def test_the_next_mission_is_in_the_heros_mind_once_for_each():
+    first = beat_text_offline(day_facts(goal_next="Fix the legs"))
+    told = {told: 1 for told in first.told}
+
+    assert "“Fix the legs”." in first.text
+    assert any(pause in first.text for pause in parts.PAUSE)
+    again = beat_text_offline(day_facts(seed=8, goal_next="Fix the legs", told=told))
+    assert not any(pause in again.text for pause in parts.PAUSE)
+    other = beat_text_offline(day_facts(seed=8, goal_next="Sand the planks", told=told))
+    assert "“Sand the planks”." in other.text
+
+
+def test_a_habit_kept_today_is_named_once_with_its_days_this_month():
+    kept = {"habits": ("Meditate",), "habit_days": (1,), "habits_month": (20,), "month": "May"}
+    for seed in range(12):
+        text = beat_text_offline(day_facts(seed=seed, **kept)).text
+
+        assert text.count("“Meditate”") == 1
+        assert "May" in text
+
+
+def test_someone_here_the_hero_met_speaks_of_the_days_work_then_of_whats_next():
+    facts = day_facts(people=(MIRA,), goal_next="Fix the legs")
+    first = beat_text_offline(facts)
+    told = {told: 1 for told in first.told}
+    later = beat_text_offline(
+        day_facts(seed=9, people=(MIRA,), goal_next="Fix the legs", told=told)
+    )
+
+    assert "Mira" in first.text
+    assert nested("Walk-run the park loop") in first.text  # her words quote it
+    assert nested("Fix the legs") in later.text  # once the hero had it in mind, she asks
+
+
+def test_no_one_speaks_of_the_days_work_when_no_one_met_is_here():
+    for seed in range(12):
+        text = beat_text_offline(day_facts(seed=seed, people=(), items_held=())).text
+
+        assert not any(action[len("{Name}") :] in text for action in phrases.REMARK_ACTION)
+
+
+def nested(title: str) -> str:
+    """A title as quoted inside someone's words."""
+    return f"\N{LEFT SINGLE QUOTATION MARK}{title}\N{RIGHT SINGLE QUOTATION MARK}"
+
+
+def test_the_next_mission_is_asked_of_once():
+    told = {phrase_id("next:Fix the legs"): 1, phrase_id("asked:Fix the legs"): 1}
+
+    for seed in range(12):
+        text = beat_text_offline(
+            day_facts(seed=seed, people=(MIRA,), goal_next="Fix the legs", told=told)
+        ).text
+
+        assert "Fix the legs" not in text
+        assert nested("Walk-run the park loop") in text
