@@ -18,7 +18,7 @@ from goals import selectors as goals_selectors
 from goals.progress import selectors as progress_selectors
 from goals.progress.selectors import HabitKept, MissionDone
 from narrative.models import Beat, BeatTrigger
-from narrative.prose.facts import phrase_id
+from narrative.prose import narrator_sentences, phrase_id
 
 MISSIONS_TOLD = 5  # titles a beat may quote; the count says the rest
 HABITS_TOLD = 3  # the habits a beat may tell, those kept on most days first
@@ -26,6 +26,7 @@ HABITS_TOLD = 3  # the habits a beat may tell, those kept on most days first
 # person never reads the same words twice within months.
 TOLD_BEATS = 300
 TITLES_TOLD = 30  # the latest titles a model is shown, to use none of them
+TEXTS_TOLD = 5  # the latest passages whose sentences a model is shown, to tell none again
 REFLECTION_MAX_CHARS = 200
 # A past passage a day's passage may recall: one written about a week, a fortnight or a month
 # before it (days, both ends included), never one recalled before, and never in two passages
@@ -46,7 +47,8 @@ def progress_assess(*, user: User, beat: Beat, now: dt.datetime) -> dict[str, An
     4. Their own latest words after a session since, if any (never words the safety
        screen reads as a concern: the story quotes only what is light to quote).
     5. What the story told in its latest TOLD_BEATS beats: each phrase and title, counted;
-       and its latest TITLES_TOLD titles, for a model to use none of them.
+       its latest TITLES_TOLD titles and the narrator's sentences of its latest TEXTS_TOLD
+       passages, for a model to use none of them again.
     6. Their own material around the news (narrative.prose.material words it): the goals
        those missions are for, with their counts and the reason written for them, each habit's
        days this month, the missions done in all, and a past passage the story never
@@ -78,6 +80,11 @@ def progress_assess(*, user: User, beat: Beat, now: dt.datetime) -> dict[str, An
         "latest_mission": progress_selectors.progress_latest_mission_done(user=user, now=now),
         "reflection": _reflection(user=user, since=last, now=now),
         "titles_told": list(written.values_list("title", flat=True)[:TITLES_TOLD]),
+        "sentences_told": [
+            sentence
+            for text in written.values_list("text", flat=True)[:TEXTS_TOLD]
+            for sentence in narrator_sentences(text)
+        ],
         "told": dict(told),
         **_material(
             user=user,

@@ -213,6 +213,7 @@ def beat_facts(
         previous_title=previous_title,
         told=dict(assessment.get("told", {})),
         titles_told=tuple(assessment.get("titles_told", ())),
+        sentences_told=tuple(assessment.get("sentences_told", ())),
     )
 
 

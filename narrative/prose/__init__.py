@@ -30,7 +30,14 @@ only words them.
 
 from __future__ import annotations
 
-from narrative.prose.checks import familiarity_problem, length_problem, quoted_facts, tone_problem
+from narrative.prose.checks import (
+    familiarity_problem,
+    length_problem,
+    narrator_sentences,
+    quoted_facts,
+    told_again,
+    tone_problem,
+)
 from narrative.prose.facts import (
     BEAT_KINDS,
     CHANGE_FIELDS,
@@ -75,8 +82,10 @@ __all__ = [
     "beat_text_offline",
     "familiarity_problem",
     "length_problem",
+    "narrator_sentences",
     "normalised_changes",
     "phrase_id",
     "quoted_facts",
+    "told_again",
     "tone_problem",
 ]

@@ -144,3 +144,23 @@ def familiarity_problem(facts: BeatFacts, text: str) -> str:
 
 
 _QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"")
+
+
+SENTENCE_END = re.compile(r"(?<=[.!?…”])\s+")
+TOLD_WORDS_MIN = 6  # a sentence this long or longer, told again word for word, is a repeat
+
+
+def narrator_sentences(text: str) -> list[str]:
+    """The sentences of `text` in the narrator's words, each of TOLD_WORDS_MIN words or
+    more once quotes are cut out (a title or someone's words may come back; a narrator's
+    sentence should not)."""
+    said = _QUOTED.sub(" ", " ".join(text.replace("\u2019", "'").split()))
+    sentences = (" ".join(sentence.split()) for sentence in SENTENCE_END.split(said))
+    return [sentence for sentence in sentences if len(sentence.split()) >= TOLD_WORDS_MIN]
+
+
+def told_again(facts: BeatFacts, text: str) -> str:
+    """The first narrator's sentence of `text` the story told in its latest passages
+    (BeatFacts.sentences_told), "" when none is."""
+    told = {_flat(sentence) for sentence in facts.sentences_told}
+    return next((s for s in narrator_sentences(text) if _flat(s) in told), "")

@@ -123,6 +123,9 @@ class BeatFacts:
     # and how many times), so a beat tells what was not told yet: no stock paragraph twice.
     told: dict[str, int] = field(default_factory=dict)
     titles_told: tuple[str, ...] = ()  # the story's latest titles, newest first (a model's)
+    # The narrator's sentences of the story's latest passages (checks.narrator_sentences),
+    # for a model to tell none of them again.
+    sentences_told: tuple[str, ...] = ()
 
     @property
     def place_is_new(self) -> bool:

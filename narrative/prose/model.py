@@ -15,7 +15,7 @@ from delight.ai.chat import OpenAIChat
 from delight.ai.retries import AIResponseError
 from delight.ai.text import REPEATED, invented, repeats
 from delight.ai.types import ChatMessage, told
-from narrative.prose.checks import length_problem, quoted_facts, tone_problem
+from narrative.prose.checks import length_problem, quoted_facts, told_again, tone_problem
 from narrative.prose.facts import (
     CHANGE_FIELDS,
     WORDS_MAX,
@@ -114,6 +114,9 @@ def beat_messages(
         "Titles this story already used (use none of them, nor their openings)": "; ".join(
             facts.titles_told
         ),
+        "Sentences its latest passages told (tell none of them again; begin differently)": "".join(
+            f"\n- {sentence}" for sentence in facts.sentences_told
+        ),
     }
     scene += [f"{label}: {value}" for label, value in optional.items() if value]
     scene.append(f"Said plainly (a guide; write it better):\nTitle: {plain.title}\n\n{plain.text}")
@@ -154,8 +157,9 @@ def beat_draft_with_model(
     2. Tidy the whitespace (each line a paragraph, blank lines between) and normalise the
        changes.
     3. Refuse (AIResponseError) an empty title (the schema bounds its length), a text outside
-       WORDS_MIN..WORDS_MAX with LENGTH_SLACK, a harsh tone in any paragraph, or a text
-       that quotes none of the person's real progress when there is some.
+       WORDS_MIN..WORDS_MAX with LENGTH_SLACK, a harsh tone in any paragraph, a text
+       that quotes none of the person's real progress when there is some, or one that
+       tells a sentence of the story's latest passages again (checks.told_again).
     On AIError the writer keeps the offline draft and says why in its source.
     """
     messages = beat_messages(facts, plain=plain, feedback=feedback)
@@ -181,6 +185,8 @@ def beat_draft_with_model(
         raise _refuse("quotes no real progress", text)
     if repeats(text, plain.text):
         raise _refuse(REPEATED, text)
+    if again := told_again(facts, text):
+        raise _refuse(f"told before: “{again}”", text)
     # The valley's own people may come and go; the person's (a sister, a dog) only if told.
     if made_up := invented(text, told(messages), names=False):
         raise _refuse(f"invented: {', '.join(made_up)}", text)

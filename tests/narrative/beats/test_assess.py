@@ -129,3 +129,18 @@ def test_a_mission_done_again_today_is_news_not_a_memory(owner, story, pending):
     make_beat(story, written_at=NOW - dt.timedelta(days=7), place="orchard", provenance=[RUN])
 
     assert assess(owner, pending)["recall"] is None
+
+
+def test_the_narrators_sentences_of_the_latest_passages_are_read_for_a_model(owner, story, pending):
+    for days in range(7, 0, -1):  # seven passages, the newest a day ago
+        make_beat(
+            story,
+            written_at=NOW - dt.timedelta(days=days),
+            text=f"On day {days} the lanterns of the valley were lit one by one. Yes.",
+        )
+
+    told = assess(owner, pending)["sentences_told"]
+
+    assert told == [
+        f"On day {d} the lanterns of the valley were lit one by one." for d in range(1, 6)
+    ]

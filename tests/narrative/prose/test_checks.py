@@ -11,7 +11,9 @@ from narrative.prose import (
     Thing,
     familiarity_problem,
     length_problem,
+    narrator_sentences,
     quoted_facts,
+    told_again,
     tone_problem,
 )
 from nudges.words import nudge_tone_problem
@@ -132,3 +134,21 @@ def test_the_scenarios_own_words_and_quoted_words_are_no_claim_of_the_narrators(
     )
 
     assert familiarity_problem(facts, text) == ""
+
+
+def test_the_narrators_sentences_leave_out_quotes_and_short_ones():
+    text = (
+        "You finished “Run 2 km before breakfast” and the whole valley can tell. Well done!\n\n"
+        "Mira smiles. “You ran this morning, I think, and it shows,” she says to the crowd."
+    )
+
+    assert narrator_sentences(text) == ["You finished and the whole valley can tell."]
+
+
+def test_a_sentence_the_story_told_lately_is_told_again_whatever_its_spacing_and_case():
+    facts = make_facts(sentences_told=("A fox trots across the road, and all is well.",))
+
+    again = told_again(facts, "Night falls.  a fox trots across the road,  and all is well.")
+
+    assert again == "a fox trots across the road, and all is well."
+    assert told_again(facts, "A fox trots across the lane, and all is well.") == ""

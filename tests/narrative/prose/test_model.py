@@ -234,3 +234,34 @@ def test_the_titles_the_story_told_are_in_the_prompt_to_use_none(model_engine, o
     prompt = prompt_sent(openai_server)
     assert "use none of them" in prompt
     assert "Another Lantern Lit; The Steady Flame" in prompt
+
+
+TOLD = (
+    "The lanterns of the Commons glow as you arrive, Maya.",
+    "A fox trots across the road, and all is well.",
+)
+
+
+def test_the_sentences_the_story_told_lately_are_in_the_prompt_to_tell_none_again(
+    model_engine, openai_server
+):
+    openai_server.plan_json(model_answer(text=model_text().replace("glow as", "shine as")))
+
+    beat_draft(dataclasses.replace(FACTS, sentences_told=TOLD), engine=model_engine)
+
+    prompt = prompt_sent(openai_server)
+    assert "tell none of them again" in prompt
+    assert "\n- A fox trots across the road, and all is well." in prompt
+
+
+def test_a_draft_that_tells_a_sentence_of_the_latest_passages_again_is_refused(
+    model_engine, openai_server
+):
+    openai_server.plan_json(model_answer())
+
+    draft = beat_draft(dataclasses.replace(FACTS, sentences_told=TOLD), engine=model_engine)
+
+    assert draft.text.source == (
+        "offline (model failed: told before: “The lanterns of the Commons glow as you arrive, "
+        "Maya.”)"
+    )
