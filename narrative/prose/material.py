@@ -112,10 +112,12 @@ def _count_line(facts: BeatFacts, choose: Chooser) -> str:
 
 
 def _month_kept(facts: BeatFacts) -> tuple[str, int]:
-    """The first habit kept on MONTH_FROM days or more this month, and its days; ("", 0)
-    when none was (or the month is unknown)."""
-    kept = zip(facts.habits, facts.habits_month, strict=False)
-    found = next(((t, d) for t, d in kept if d >= MONTH_FROM and t.strip()), ("", 0))
+    """The first habit kept on MONTH_FROM days or more this month, more days than the beat
+    tells it was kept on since the last one (else the month says nothing new), and its
+    days; ("", 0) when none was (or the month is unknown)."""
+    since = (*facts.habit_days, *[0] * len(facts.habits))
+    kept = zip(facts.habits, since, facts.habits_month, strict=False)
+    found = next(((t, d) for t, s, d in kept if d >= MONTH_FROM and d > s and t.strip()), ("", 0))
     return found if facts.month else ("", 0)
 
 

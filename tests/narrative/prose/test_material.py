@@ -199,12 +199,12 @@ def test_the_next_mission_is_in_the_heros_mind_once_for_each():
 
 
 def test_a_habit_kept_today_is_named_once_with_its_days_this_month():
-    kept = {"habits": ("Meditate",), "habit_days": (1,), "habits_month": (20,), "month": "May"}
+    kept = {"habits": ("Meditate",), "habit_days": (1,), "habits_month": (20,), "month": "June"}
     for seed in range(12):
         text = beat_text_offline(day_facts(seed=seed, **kept)).text
 
         assert text.count("“Meditate”") == 1
-        assert "May" in text
+        assert "June" in text
 
 
 def test_someone_here_the_hero_met_speaks_of_the_days_work_then_of_whats_next():
@@ -242,3 +242,10 @@ def test_the_next_mission_is_asked_of_once():
 
         assert "Fix the legs" not in text
         assert nested("Walk-run the park loop") in text
+
+
+def test_a_habits_month_is_not_told_when_it_says_no_more_than_its_days_since():
+    kept = {"habits": ("Meditate",), "habit_days": (3,), "habits_month": (3,), "month": "June"}
+
+    for seed in range(12):
+        assert "June" not in beat_text_offline(day_facts(seed=seed, **kept)).text
