@@ -113,7 +113,7 @@ def short_name(name: str) -> str:
 
 
 def world_read() -> World:
-    from narrative.prose import phrases
+    from narrative.prose import parts, phrases
     from narrative.scenario import ENTITY_LISTS, scenario_default
 
     data = scenario_default()
@@ -125,7 +125,8 @@ def world_read() -> World:
             if kind == "people":
                 names.append((rf"\b{re.escape(short_name(entry['name']))}\b", placeholder))
     names.sort(key=lambda pair: len(pair[0]), reverse=True)
-    clauses = sorted({c for part in phrases.LIGHT.values() for c in part}, key=len, reverse=True)
+    lights = (*phrases.LIGHT.values(), *parts.LIGHT_PARTS.values())  # stock, and composed
+    clauses = sorted({c for part in lights for c in part}, key=len, reverse=True)
     described = [e["description"] for kind in ENTITY_LISTS for e in data[kind]]
     described += [a["description"] for a in data["acts"]]
     described += [c["description"] for a in data["acts"] for c in a["chapters"]]

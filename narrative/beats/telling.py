@@ -49,7 +49,9 @@ def provenance_of(assessment: Mapping[str, Any], kind: str) -> list[dict[str, An
         cited.append({"kind": "goal", "id": goal["id"], "title": goal["title"]})
     milestone = trigger_detail(assessment, Trigger.STREAK)
     if milestone:
-        cited.append({"kind": "streak", **milestone})
+        # the milestone told (the longest), by identity: its trigger's key names its day
+        keys = [t.get("key", "") for t in assessment["triggers"] if t.get("detail") is milestone]
+        cited.append({"kind": "streak", **milestone, "key": next(iter(keys), "")})
     missions = assessment["missions"]
     if not missions and kind in (BeatKind.COMEBACK, BeatKind.QUIET_WEEK, BeatKind.SIDE):
         missions = [m for m in [assessment["latest_mission"]] if m]
@@ -74,7 +76,7 @@ def event_name(kind: str, provenance: list[dict[str, Any]], choice: str = "") ->
     if "goal" in first and kind == BeatKind.GOAL:
         return f"A beacon for “{first['goal']['title']}”"
     if "streak" in first and kind == BeatKind.STREAK:
-        return f"A lantern for {first['streak']['days']} days in a row"
+        return streak_mark(first["streak"])
     if kind == BeatKind.COMEBACK:
         return "The ferry home"
     if kind == BeatKind.QUIET_WEEK:
@@ -95,6 +97,15 @@ def mark_of(mission: Mapping[str, Any]) -> str:
         or zlib.crc32(str(mission.get("title", "")).encode())
     )
     return MARKS[int(number) % len(MARKS)]
+
+
+def streak_mark(streak: Mapping[str, Any]) -> str:
+    """What days in a row leave in the valley ("A wind chime for 7 days in a row", "A
+    sapling for 7 days of “Meditate”"): a mark of parts.MARKS chosen by the milestone's key
+    (its day), so the same count reached again leaves another."""
+    days, habit = streak.get("days", 0), str(streak.get("habit") or "")
+    mark = MARKS[zlib.crc32(str(streak.get("key") or days).encode()) % len(MARKS)]
+    return f"{mark} for {days} days of “{habit}”" if habit else f"{mark} for {days} days in a row"
 
 
 def choice_named(choice: Mapping[str, Any]) -> str:
@@ -183,6 +194,7 @@ def beat_facts(
         minutes=assessment["minutes"],
         streak_days=cited["streak"]["days"] if "streak" in cited else 0,
         streak_category=cited["streak"].get("category", "") if "streak" in cited else "",
+        streak_habit=cited["streak"].get("habit", "") if "streak" in cited else "",
         goal_title=cited["goal"]["title"] if "goal" in cited else "",
         goals_towards=towards,
         goal_counts=tuple((goal["title"], goal["done"], goal["total"]) for goal in counted),

@@ -92,6 +92,15 @@ def opening_composed(choose: Chooser) -> str:
     return f"{arrive} {mood}. {light}, {reaction}."
 
 
+def light_composed(part_of_day: str, choose: Chooser) -> str:
+    """The light of `part_of_day` in two clauses of parts.LIGHT_PARTS ("the moon is up,
+    crickets sing"): of every pair, one told least in this story (each pair once before any
+    twice)."""
+    clauses = parts.LIGHT_PARTS.get(part_of_day, parts.LIGHT_PARTS["evening"])
+    pairs = [f"{first}, {then}" for first in clauses for then in clauses if first != then]
+    return choose.pick("light-pair", pairs)
+
+
 def cause_composed(choose: Chooser, slot: str, *, at: str, event: str) -> str:
     """A mark of the hero's work in parts: "{lead} {core}{join} {event}{end}"
     (parts.CAUSE_*).

@@ -89,6 +89,7 @@ class BeatFacts:
     minutes: int = 0  # focused minutes since the last beat
     streak_days: int = 0  # a streak milestone reached, or the current streak
     streak_category: str = ""  # "" for the overall streak
+    streak_habit: str = ""  # the habit whose days in a row they are, for a habit's streak
     goal_title: str = ""  # a goal completed
     goals_towards: tuple[str, ...] = ()  # the goals the missions told were for (not reached)
     # (title, missions done, missions in all) of each of goals_towards the counts are known of

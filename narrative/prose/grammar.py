@@ -23,6 +23,7 @@ from narrative.prose.chooser import Chooser
 from narrative.prose.composed import (
     cause_composed,
     colour_kind,
+    light_composed,
     opening_composed,
     titles_composed,
 )
@@ -432,7 +433,7 @@ def beat_text_offline(facts: BeatFacts) -> BeatText:
         raise ValueError(f"a beat's kind is one of {BEAT_KINDS}, not {facts.kind!r}")
     choose = Chooser(facts.seed, scene_words(facts), facts.told)
     part = facts.part_of_day if facts.part_of_day in PARTS_OF_DAY else "evening"
-    light = choose.pick("light", phrases.LIGHT[part])
+    light = _light(part, choose)
     choose.words["light"] = light
     for detail in LEVELS:
         described: set[str] = set()
@@ -460,6 +461,14 @@ def beat_text_offline(facts: BeatFacts) -> BeatText:
     title, text = beat_title(facts, choose), _joined(paragraphs)
     told = tuple(sorted(choose.told_in(f"{title}\n\n{text}")))
     return BeatText(title=title, text=text, told=told)
+
+
+def _light(part: str, choose: Chooser) -> str:
+    """The beat's light for its part of day: a stock one told least, or once each was told,
+    one of two clauses composed of parts (composed.light_composed)."""
+    if all(choose.times_told(light) for light in phrases.LIGHT[part]):
+        return light_composed(part, choose)
+    return choose.pick("light", phrases.LIGHT[part])
 
 
 def _met_here(facts: BeatFacts) -> tuple[str, ...]:

@@ -37,7 +37,7 @@ def scene_words(facts: BeatFacts) -> dict[str, str]:
         "act": one_line(facts.act_name),
         "chapter": one_line(facts.chapter_name),
         "hello": f", {facts.first_name.strip()}" if facts.first_name.strip() else "",
-        "category": f" for your {facts.streak_category} missions" if facts.streak_category else "",
+        "category": _streak_of(facts),
     }
     optional = {
         "name": facts.first_name.strip(),
@@ -60,6 +60,14 @@ def scene_words(facts: BeatFacts) -> dict[str, str]:
         optional["progress"] = _progress(facts)
     words.update({name: value for name, value in optional.items() if value})
     return words
+
+
+def _streak_of(facts: BeatFacts) -> str:
+    """Whose days in a row a streak counts, as words after "7 days in a row": a habit's
+    (" of “Meditate”"), a category's (" for your health missions"), or "" for every day."""
+    if facts.streak_habit.strip():
+        return f" of “{one_line(facts.streak_habit)}”"
+    return f" for your {facts.streak_category} missions" if facts.streak_category else ""
 
 
 def _progress(facts: BeatFacts) -> str:

@@ -252,6 +252,53 @@ REACTION = (
     "and every doorway seems to say hello",
 )
 
+# The light of a part of day in two short clauses ("the sun sits high, bees hum"), for a
+# passage once the stock lights of its part (phrases.LIGHT) were all told: any two of a part
+# make sense together, and each is short enough that eight words repeat only where the same
+# two meet again.
+LIGHT_PARTS: dict[str, tuple[str, ...]] = {
+    "morning": (
+        "the light is soft and new",
+        "the first sun warms the stones",
+        "a cool breeze moves",
+        "dew still shines",
+        "birds are busy in the hedges",
+        "mist lifts off the fields",
+        "the valley wakes slowly",
+        "somewhere bread is baking",
+    ),
+    "afternoon": (
+        "the sun sits high",
+        "warm light pours down",
+        "bees hum in the flower boxes",
+        "the sky is wide open",
+        "a warm wind wanders",
+        "the shade is cool",
+        "washing flaps on the lines",
+        "the day hums along",
+    ),
+    "evening": (
+        "the lanterns come on",
+        "the sky turns gold",
+        "woodsmoke drifts from the chimneys",
+        "the last sun lingers",
+        "swallows loop over the square",
+        "the shadows stretch long",
+        "the first lamps glow",
+        "the hills go soft and purple",
+    ),
+    "night": (
+        "the stars are out",
+        "the moon is up",
+        "the lanterns burn low",
+        "a soft wind stirs",
+        "an owl calls",
+        "the night is clear",
+        "crickets sing",
+        "the windows glow warm",
+    ),
+}
+
 # A mark of the hero's work told in parts, once the stock lines that tell one were all told:
 # "{lead} {core}{join} {event}{end}" ("Thanks to you, the Commons gains something new: a sapling for
 # “Run 2 km”."). A lead ends in a comma; a core names the place ({at}, mid-sentence) in at

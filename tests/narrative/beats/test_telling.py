@@ -17,6 +17,7 @@ from narrative.beats.telling import (
     marks_at,
     part_of_day,
     provenance_of,
+    streak_mark,
 )
 from narrative.invariants import AT, EVENT, HERO, EntityState, FactState, Move
 from narrative.models import BeatKind
@@ -58,12 +59,30 @@ def test_of_several_milestones_at_once_the_longest_is_told():
 
     cited = provenance_of(assessed(triggers=triggers, streak=15), "streak")
 
-    assert cited == [{"kind": "streak", "days": 14, "category": ""}]
+    assert cited == [{"kind": "streak", "days": 14, "category": "", "key": "b"}]
 
 
 @pytest.mark.parametrize("kind", [BeatKind.COMEBACK, BeatKind.QUIET_WEEK])
 def test_a_return_with_nothing_new_recalls_the_latest_thing_they_did(kind):
     assert provenance_of(assessed(latest=RUN), kind) == [{"kind": "mission", **RUN}]
+
+
+def test_the_same_days_in_a_row_reached_again_leave_another_mark_and_a_habits_its_name():
+    first = {"days": 7, "key": "streak:overall:7:2026-03-09"}
+    again = {"days": 7, "key": "streak:overall:7:2026-04-20"}
+    habit = {"days": 7, "key": "habit:4:7:2026-03-02", "habit": "Meditate"}
+
+    assert streak_mark(first) == "A fresh coat of paint for 7 days in a row"
+    assert streak_mark(again) == "A bird house for 7 days in a row"
+    assert streak_mark(habit).endswith(" for 7 days of “Meditate”")
+
+
+def test_a_streak_milestone_is_cited_with_its_triggers_key():
+    milestone = {"kind": "streak", "key": "streak:overall:7:2026-03-09", "detail": {"days": 7}}
+
+    cited = provenance_of(assessed(triggers=[milestone]), BeatKind.STREAK)
+
+    assert cited[0] == {"kind": "streak", "days": 7, "key": "streak:overall:7:2026-03-09"}
 
 
 def test_missions_alone_with_nothing_new_cite_nothing():
@@ -74,7 +93,7 @@ def test_missions_alone_with_nothing_new_cite_nothing():
     ("kind", "provenance", "choice", "name"),
     [
         (BeatKind.MILESTONE, [{"kind": "mission", **RUN}], "", "A flower box for “Run 2 km”"),
-        (BeatKind.STREAK, [{"kind": "streak", "days": 7}], "", "A lantern for 7 days in a row"),
+        (BeatKind.STREAK, [{"kind": "streak", "days": 7}], "", "A mended gate for 7 days in a row"),
         (BeatKind.SIDE, [], "A gift for Mira", "A gift for Mira"),
         (
             BeatKind.OPENING,

@@ -13,6 +13,7 @@ from narrative.prose.composed import (
     cause_composed,
     colour_composed,
     colour_kind,
+    light_composed,
     opening_composed,
     stroll_composed,
     titles_composed,
@@ -254,3 +255,30 @@ def test_a_long_story_of_marks_repeats_no_run_of_eight_words_but_the_places():
             told[phrase] = told.get(phrase, 0) + 1
 
     assert len(runs) == len(set(runs))
+
+
+@pytest.mark.parametrize("clause", [c for part in parts.LIGHT_PARTS.values() for c in part])
+def test_each_clause_of_a_light_is_short_kind_and_whole(clause):
+    assert 2 <= len(clause.split()) <= 6
+    assert "," not in clause
+    assert nudge_tone_problem(f"{clause[:1].upper()}{clause[1:]}.") == ""
+
+
+def test_a_light_in_parts_is_two_clauses_of_its_part_of_day():
+    light = light_composed("night", Chooser(4, {}))
+
+    first, then = light.split(", ")
+    assert {first, then} <= set(parts.LIGHT_PARTS["night"])
+    assert first != then
+
+
+def test_a_long_story_of_nights_repeats_no_light_of_two_clauses_while_a_new_pair_is_left():
+    told: dict[str, int] = {}
+    lights = []
+    for seed in range(40):
+        choose = Chooser(seed, {}, told)
+        lights.append(light_composed("night", choose))
+        for phrase in choose.told_in(lights[-1]):
+            told[phrase] = told.get(phrase, 0) + 1
+
+    assert len(set(lights)) == len(lights)
