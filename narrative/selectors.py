@@ -111,15 +111,17 @@ class BeatHeld:
 
 
 def beat_held(*, user: User, now: dt.datetime | None = None) -> BeatHeld | None:
-    """The person's passage held for a later hour, if one is."""
-    now = now or timezone.now()
-    held = Beat.objects.owned_by(user).filter(status=Beat.Status.PENDING, due_at__gt=now)
-    beat = held.first()
-    if beat is None or beat.due_at is None:
+    """The person's passage not written yet, if one is: held for a later hour, gathering
+    what comes next, or due and being written (the minute's sweep takes it up, so a page
+    says it is coming rather than that nothing is)."""
+    waiting = (Beat.Status.PENDING, Beat.Status.WRITING)
+    beat = Beat.objects.owned_by(user).filter(status__in=waiting).first()
+    if beat is None:
         return None
     triggers = beat.triggers.filter(kind=BeatTrigger.Kind.MISSION)
     titles = [str(t.detail.get("title") or "") for t in triggers]
-    return BeatHeld(at=beat.due_at, missions=[title for title in titles if title])
+    at = max(beat.due_at or beat.requested_at, now or timezone.now())  # overdue: about now
+    return BeatHeld(at=at, missions=[title for title in titles if title])
 
 
 def choices_taken(*, user: User) -> set[str]:

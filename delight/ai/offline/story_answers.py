@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 from delight.ai.offline.reflection import uncapitalise
-from delight.ai.text import asks, listed
+from delight.ai.text import asks, listed, quotes_nested
 
 JOYFUL = 0.8  # seed 000: joy above this celebrates with the story
 
@@ -103,7 +103,9 @@ def story_answer(text: str, note: StoryNote | None, *, asked: bool = False) -> s
     tells = f" {latest} tells of this: {told}." if told else ""
     coming = " A new passage is being written from what you did since." if note.coming else ""
     coming = f" {note.next}" if note.next else coming
-    return f"{where}, {count}.{tells}{coming} You can read it all on your Story page."
+    # A title that quotes a mission ("For “Run 2 km”") is set with single quotes inside.
+    said = quotes_nested(f"{where}, {count}.{tells}{coming}")
+    return f"{said} You can read it all on your Story page."
 
 
 def _essence(note: StoryNote) -> str:

@@ -75,6 +75,16 @@ def test_the_story_is_told_with_the_real_progress_of_its_latest_passage():
     )
 
 
+def test_a_latest_title_that_quotes_a_mission_is_set_with_single_quotes_inside():
+    told = ("You finished “Run 2 km”",)
+    note = StoryNote(20, 2, "First Light", "Arrival", latest="For “Run 2 km”", told=told)
+
+    answer = story_answer("hows my story going", note)
+
+    inner = "\N{LEFT SINGLE QUOTATION MARK}Run 2 km\N{RIGHT SINGLE QUOTATION MARK}"
+    assert f"The latest, “For {inner}”, tells of this: you finished “Run 2 km”." in answer
+
+
 def test_quests_found_are_named_and_the_rest_stay_hidden():
     answer = story_answer("Have I found any hidden quests?", NOTE)
 

@@ -12,6 +12,7 @@ from django.utils import timezone
 from delight.errors import NotFound
 from narrative import ledger, selectors
 from narrative.beats import services
+from narrative.held import held_said
 from narrative.models import Beat, BeatTrigger, EssenceKind
 from narrative.services import story_start
 from tests.narrative.factories import make_beat
@@ -250,7 +251,20 @@ def test_the_held_passage_says_when_it_comes_and_what_it_tells(owner, outsider, 
 
     assert (held.at, held.missions) == (paris("2026-03-03 20:00"), ["Run 2 km"])
     assert selectors.beat_held(user=outsider, now=paris("2026-03-03 10:00")) is None
-    assert selectors.beat_held(user=owner, now=paris("2026-03-03 20:00")) is None
+
+
+def test_a_passage_due_but_not_written_yet_is_still_on_its_way_until_it_is(owner, daily):
+    beat = services.beat_request(
+        user=owner, kind=T.MISSION, key="mission:2", at=paris("2026-03-03 09:40"),
+        detail={"title": "Run 2 km"},
+    )  # fmt: skip
+    due = paris("2026-03-03 20:01")  # the sweep has not taken it up yet
+
+    assert held_said(user=owner, now=due) == (
+        "Your next passage comes in a few minutes, telling of “Run 2 km”."
+    )
+    Beat.objects.filter(pk=beat.pk).update(status=Beat.Status.WRITTEN, written_at=due)
+    assert held_said(user=owner, now=due) == ""
 
 
 CHOICE = {"key": "choice:7", "label": "Spend an evening with Mira the Lamplighter", "cost": 20}
