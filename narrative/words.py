@@ -39,7 +39,7 @@ def streak_words(days: int, category: str) -> str:
     return f"A {days}-day streak"
 
 
-def _reflection(part: Mapping[str, Any]) -> str:
+def _reflection(part: Mapping[str, Any]) -> str:  # their words after a session, or during
     words = str(part.get("words") or "").strip()
     return f"Your words: “{Truncator(words).words(QUOTE_WORDS)}”" if words else ""
 
@@ -50,6 +50,7 @@ PROVENANCE_WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "goal": _titled("You reached your goal “{title}”"),
     "streak": _streak,
     "reflection": _reflection,
+    "notes": _reflection,
     "quest": _titled("A hidden quest: “{title}”"),
 }
 

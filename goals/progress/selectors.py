@@ -8,7 +8,7 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Collection
 from dataclasses import dataclass
-from typing import TypedDict
+from typing import Literal, TypedDict
 
 from django.contrib.postgres.aggregates import StringAgg
 from django.db import connection
@@ -38,6 +38,7 @@ CREDITING = ActivityEvent.WORK_DONE
 FOCUSED = ActivityEvent.Kind.SESSION_COMPLETED
 FOCUS_MINUTES = Cast(KT("metadata__actual_minutes"), IntegerField())
 DAYS_MAX = 400  # the longest range one request may ask for
+SessionWords = Literal["reflection", "notes"]  # a session's words of the person's own
 
 
 @dataclass(frozen=True)
@@ -334,16 +335,17 @@ def progress_focus_minutes(*, user: User, since: dt.datetime | None, now: dt.dat
     return int(total["minutes"])
 
 
-def progress_latest_reflection(
-    *, user: User, since: dt.datetime | None, now: dt.datetime
+def progress_latest_session_words(
+    *, user: User, since: dt.datetime | None, now: dt.datetime, field: SessionWords
 ) -> tuple[int, str] | None:
-    """The person's own words after their latest session ended after `since`: (its id, the
-    reflection); None when they wrote none."""
+    """The person's own words of their latest session ended after `since` that has some:
+    (its id, the words): its `field`, "reflection" (written after it) or "notes" (jotted
+    during it); None when they wrote none."""
     row = (
         _sessions_ended(user=user, since=since, now=now)
-        .exclude(Q(reflection="") | Q(reflection__isnull=True))
+        .exclude(Q((field, "")) | Q((f"{field}__isnull", True)))
         .order_by("-ended_at")
-        .values("id", "reflection")
+        .values("id", field)
         .first()
     )
-    return (row["id"], row["reflection"]) if row else None
+    return (row["id"], row[field]) if row else None

@@ -16,7 +16,7 @@ from delight.ai.classifiers.safety import screen_safety
 from delight.models import User
 from goals import selectors as goals_selectors
 from goals.progress import selectors as progress_selectors
-from goals.progress.selectors import HabitKept, MissionDone
+from goals.progress.selectors import HabitKept, MissionDone, SessionWords
 from narrative.models import Beat, BeatTrigger
 from narrative.prose import narrator_sentences, phrase_id
 
@@ -44,8 +44,8 @@ def progress_assess(*, user: User, beat: Beat, now: dt.datetime) -> dict[str, An
        since (an import's too) with their days, and the focused minutes of sessions ended
        since.
     3. Their streak now, and the latest mission ever (a quiet week still has one to recall).
-    4. Their own latest words after a session since, if any (never words the safety
-       screen reads as a concern: the story quotes only what is light to quote).
+    4. Their own latest words after a session since, and jotted during one, if any (never
+       words the safety screen reads as a concern: the story quotes only what is light).
     5. What the story told in its latest TOLD_BEATS beats: each phrase and title, counted;
        its latest TITLES_TOLD titles and the narrator's sentences of its latest TEXTS_TOLD
        passages, for a model to use none of them again.
@@ -78,7 +78,8 @@ def progress_assess(*, user: User, beat: Beat, now: dt.datetime) -> dict[str, An
         "minutes": progress_selectors.progress_focus_minutes(user=user, since=last, now=now),
         "streak": {"days": streaks.overall.current, "longest": streaks.overall.longest},
         "latest_mission": progress_selectors.progress_latest_mission_done(user=user, now=now),
-        "reflection": _reflection(user=user, since=last, now=now),
+        "reflection": _session_words(user=user, since=last, now=now, field="reflection"),
+        "notes": _session_words(user=user, since=last, now=now, field="notes"),
         "titles_told": list(written.values_list("title", flat=True)[:TITLES_TOLD]),
         "sentences_told": [
             sentence
@@ -200,12 +201,15 @@ def _quotable(words: str) -> str:
     return words
 
 
-def _reflection(
-    *, user: User, since: dt.datetime | None, now: dt.datetime
+def _session_words(
+    *, user: User, since: dt.datetime | None, now: dt.datetime, field: SessionWords
 ) -> dict[str, Any] | None:
-    latest = progress_selectors.progress_latest_reflection(user=user, since=since, now=now)
+    """The person's latest words of a session (`field`) since, when light to quote."""
+    latest = progress_selectors.progress_latest_session_words(
+        user=user, since=since, now=now, field=field
+    )
     if latest is None:
         return None
-    session, reflection = latest
-    words = _quotable(reflection)
+    session, said = latest
+    words = _quotable(said)
     return {"session": session, "words": words} if words else None

@@ -40,7 +40,7 @@ def provenance_of(assessment: Mapping[str, Any], kind: str) -> list[dict[str, An
        the latest mission ever: nothing done is ever lost), and the habits kept since.
     3. A streak still alive when nothing else is news (a milestone already says it, and
        told beside a day's missions day after day it reads as a refrain); their own words
-       if any.
+       after a session and jotted during one, if any.
     """
     cited: list[dict[str, Any]] = []
     if quest := trigger_detail(assessment, Trigger.QUEST):
@@ -62,6 +62,8 @@ def provenance_of(assessment: Mapping[str, Any], kind: str) -> list[dict[str, An
         cited.append({"kind": "streak", "days": days, "category": ""})
     if reflection := assessment["reflection"]:
         cited.append({"kind": "reflection", **reflection})
+    if notes := assessment.get("notes"):
+        cited.append({"kind": "notes", **notes})
     return cited
 
 
@@ -210,6 +212,7 @@ def beat_facts(
         recall_place=thing(recall["place"]).name if recall else "",
         recall_mission=recall.get("mission", ""),
         reflection=cited["reflection"]["words"] if "reflection" in cited else "",
+        notes=cited["notes"]["words"] if "notes" in cited else "",
         quest_title=quest.get("title", ""),
         quest_message=quest.get("message", ""),
         choice_label=choice.get("label", ""),

@@ -33,16 +33,18 @@ def length_problem(text: str, *, slack: float = 0.0) -> str:
 
 def quoted_facts(facts: BeatFacts, text: str) -> list[str]:
     """The names of the facts of `facts.cited()` that `text` quotes: a mission's title, a
-    habit's, the goal's, the quest's, the first words of the reflection (verbatim,
+    habit's, the goal's, the quest's, the first words of the reflection or notes (verbatim,
     case-blind), or the streak's day count in digits."""
     flat = _flat(text)
     reflection = " ".join(facts.reflection.split()[:REFLECTION_QUOTED_WORDS])
+    notes = " ".join(facts.notes.split()[:REFLECTION_QUOTED_WORDS])
     quoted = {
         "missions": any(_flat(title) in flat for title in facts.missions if title.strip()),
         "habits": any(_flat(title) in flat for title in facts.habits if title.strip()),
         "streak_days": bool(re.search(rf"(?<!\d){facts.streak_days}(?!\d)", text)),
         "goal_title": _flat(facts.goal_title) in flat,
         "reflection": _flat(reflection) in flat,
+        "notes": _flat(notes) in flat,
         "quest_title": _flat(facts.quest_title) in flat,
     }
     return [name for name in facts.cited() if quoted[name]]
@@ -64,11 +66,18 @@ def _quoted_start(words: str, text: str) -> str:
 
 def _given_words(facts: BeatFacts, text: str) -> list[str]:
     """The words a beat is given rather than writes, as `text` quotes them: the person's own
-    (titles, and the longest start of the reflection it holds, as a beat may quote a long
-    one in part) and the scenario's (names, descriptions, the quest's note)."""
+    (titles, and the longest start of their reflection, notes or reason for a goal it holds,
+    as a beat may quote a long one in part) and the scenario's (names, descriptions, the
+    quest's note)."""
     things = (facts.place, *facts.people, *facts.items_held)
     words = [
         *facts.missions,
+        *facts.habits,
+        *facts.goals_towards,
+        facts.goal_next,
+        facts.why_goal,
+        facts.recall_mission,
+        facts.recall_place,
         facts.goal_title,
         facts.quest_title,
         facts.choice_label,
@@ -81,7 +90,7 @@ def _given_words(facts: BeatFacts, text: str) -> list[str]:
         *(thing.name for thing in things),
         *(thing.description for thing in things),
     ]
-    words.append(_quoted_start(facts.reflection, text))
+    words += [_quoted_start(said, text) for said in (facts.reflection, facts.notes, facts.why)]
     # A word of three letters or fewer ("you", "Ana") would hide the narrator's own.
     return [word for word in words if len(word.strip()) > MASK_MIN_CHARS]
 

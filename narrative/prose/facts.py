@@ -64,7 +64,7 @@ class Thing:
 class BeatFacts:
     """Everything one beat may draw on. Text fields are empty and numbers 0 when unknown.
 
-    Every one of `missions`, `habits`, `streak_days`, `goal_title`, `reflection`,
+    Every one of `missions`, `habits`, `streak_days`, `goal_title`, `reflection`, `notes`,
     `quest_title` that is known is real (the person's own progress); a beat quotes at least
     one of them.
     """
@@ -108,6 +108,7 @@ class BeatFacts:
     recall_place: str = ""
     recall_mission: str = ""
     reflection: str = ""  # the person's own words after a session
+    notes: str = ""  # and jotted during one
     quest_title: str = ""
     quest_message: str = ""
     choice_label: str = ""  # the side chapter they chose with Essence, as it was offered
@@ -145,6 +146,7 @@ class BeatFacts:
             "streak_days": self.streak_days,
             "goal_title": self.goal_title,
             "reflection": self.reflection,
+            "notes": self.notes,
             "quest_title": self.quest_title,
         }
         return {name: value for name, value in known.items() if value}

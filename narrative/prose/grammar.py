@@ -64,7 +64,7 @@ COMPOSED_OPENINGS = frozenset({"milestone", "streak", "goal"})
 KIND_FACT = {"milestone": "missions", "streak": "streak", "goal": "goal", "quest": "quest"}
 FACT_ORDER = (
     "missions", "toward", "count", "habits", "month", "minutes", "streak", "goal", "quest",
-    "ever", "reflection",
+    "ever", "notes", "reflection",
 )  # fmt: skip
 # Where each paragraph stands in the beat.
 # TALK, someone speaking of the day's work, leads into the colour that follows it.
@@ -202,8 +202,9 @@ def _habits_line(facts: BeatFacts, choose: Chooser) -> str:
     return choose.pick("fact.habits", phrases.FACT_LINES["habits"], habits=habits)
 
 
-def _reflection(facts: BeatFacts, detail: Detail) -> str:
-    words = facts.reflection.split()
+def _own_words(said: str, detail: Detail) -> str:
+    """The person's words quoted, at most `detail.reflection_words` of them, then "…"."""
+    words = said.split()
     if len(words) <= detail.reflection_words:
         return quoted(" ".join(words))
     return quoted(" ".join(words[: detail.reflection_words]) + "…")
@@ -212,11 +213,12 @@ def _reflection(facts: BeatFacts, detail: Detail) -> str:
 def _fact_line(fact: str, facts: BeatFacts, choose: Chooser, detail: Detail) -> str:
     if fact == "missions":
         return _missions_line(facts, choose, detail)
-    if fact == "reflection":
-        if not facts.reflection.strip():
+    if fact in ("reflection", "notes"):
+        said = facts.reflection if fact == "reflection" else facts.notes
+        if not said.strip():
             return ""
-        reflection = _reflection(facts, detail)
-        return choose.pick("fact.reflection", phrases.FACT_LINES[fact], reflection=reflection)
+        words = {fact: _own_words(said, detail)}
+        return choose.pick(f"fact.{fact}", phrases.FACT_LINES[fact], **words)
     if fact == "habits":
         return "" if material.month_names_habit(facts) else _habits_line(facts, choose)
     if fact in material.FACTS:

@@ -81,7 +81,7 @@ def test_habits_kept_since_are_counted_by_their_days_most_first_and_only_the_per
     assert [(h["title"], h["days"]) for h in kept] == [("Morning walk", 3), ("Read", 1)]
 
 
-def test_focus_minutes_and_the_latest_reflection_come_from_sessions_ended_since(owner):
+def test_focus_minutes_and_the_latest_words_come_from_sessions_ended_since(owner):
     mission = make_mission(make_goal(owner))
     for minutes, ended, words in ((25, 1, "felt slow"), (15, 2, ""), (40, -1, "old words")):
         MissionSession.objects.create(
@@ -93,13 +93,19 @@ def test_focus_minutes_and_the_latest_reflection_come_from_sessions_ended_since(
             actual_minutes=minutes,
             ended_at=SINCE + dt.timedelta(hours=ended),
             reflection=words,
+            notes=f"noted: {words}" if minutes == 15 else "",
         )
     now = SINCE + dt.timedelta(days=1)
 
     assert selectors.progress_focus_minutes(user=owner, since=SINCE, now=now) == 40
-    latest = selectors.progress_latest_reflection(user=owner, since=SINCE, now=now)
+    latest = selectors.progress_latest_session_words(
+        user=owner, since=SINCE, now=now, field="reflection"
+    )
     assert latest is not None
     assert latest[1] == "felt slow"  # the newest with words
+    notes = selectors.progress_latest_session_words(user=owner, since=SINCE, now=now, field="notes")
+    assert notes is not None
+    assert notes[1] == "noted: "  # jotted during the newest session
 
 
 def test_a_habits_days_this_month_count_its_days_on_the_persons_clock_and_only_theirs(

@@ -111,6 +111,13 @@ FACT_LINES: dict[str, tuple[str, ...]] = {
         "“{goal}” is complete: a whole goal, carried all the way.",
         "Your goal “{goal}” is reached, from the first step to the last.",
     ),
+    # Jotted during a session ({notes}, quoted).
+    "notes": (
+        "Along the way you noted: {notes}",
+        "Mid-session you made a note: {notes}",
+        "Your notes from the work say: {notes}",
+        "In the middle of it, you wrote: {notes}",
+    ),
     "reflection": (
         "Afterwards you wrote: {reflection}",
         "Your own words after the work: {reflection}",

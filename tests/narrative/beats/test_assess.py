@@ -64,12 +64,33 @@ def test_words_the_safety_screen_reads_as_a_concern_are_never_quoted(owner, pend
         planned_minutes=25,
         actual_minutes=25,
         reflection="honestly i want to die some days",
+        notes="i keep thinking about ending it",
     )
 
     material = assess(owner, pending)
 
     assert material["goals"][0]["why"] == ""
     assert material["reflection"] is None
+    assert material["notes"] is None
+
+
+def test_what_they_jotted_during_the_latest_session_is_read_with_its_session(owner, pending):
+    done = make_mission(make_goal(owner), status=Mission.Status.COMPLETED)
+    make_event(owner, DONE, NOW - dt.timedelta(hours=1), mission=done)
+    session = done.sessions.create(
+        user=owner,
+        status="completed",
+        started_at=NOW - dt.timedelta(hours=2),
+        ended_at=NOW - dt.timedelta(hours=1),
+        planned_minutes=25,
+        actual_minutes=25,
+        notes="the dog stole a sock mid-stretch",
+    )
+
+    assert assess(owner, pending)["notes"] == {
+        "session": session.pk,
+        "words": "the dog stole a sock mid-stretch",
+    }
 
 
 def test_each_habit_kept_comes_with_its_days_this_month(owner, pending):

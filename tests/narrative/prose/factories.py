@@ -194,6 +194,7 @@ beat_facts = st.builds(
     streak_category=st.sampled_from(["", "health"]),
     goal_title=st.sampled_from(["", "Run a 5k by June", LONG_TITLE]),
     reflection=reflections,
+    notes=st.sampled_from(["", "the dog stole a sock mid-stretch", REFLECTION * 4]),
     quest_title=st.sampled_from(["", "Twenty days unbroken"]),
     quest_message=st.sampled_from(["", "Five late evenings under the dome. The stars smile."]),
     choice_label=st.sampled_from(["", "A morning in the Orchard"]),

@@ -152,3 +152,11 @@ def test_a_sentence_the_story_told_lately_is_told_again_whatever_its_spacing_and
 
     assert again == "a fox trots across the road, and all is well."
     assert told_again(facts, "A fox trots across the lane, and all is well.") == ""
+
+
+def test_their_own_notes_are_theirs_and_not_the_narrators_tone():
+    notes = "i was so sad and tired and everything hurt today"
+    facts = make_facts(notes=notes)
+
+    assert tone_problem(facts, f"Along the way you noted: “{notes}”.") == ""
+    assert tone_problem(make_facts(), f"The narrator says: {notes}.") != ""

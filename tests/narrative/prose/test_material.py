@@ -249,3 +249,10 @@ def test_a_habits_month_is_not_told_when_it_says_no_more_than_its_days_since():
 
     for seed in range(12):
         assert "June" not in beat_text_offline(day_facts(seed=seed, **kept)).text
+
+
+def test_what_they_jotted_during_a_session_is_quoted_as_theirs():
+    for seed in range(12):
+        text = beat_text_offline(day_facts(seed=seed, notes="the dog stole a sock")).text
+
+        assert "“the dog stole a sock”." in text
