@@ -7,7 +7,7 @@ import datetime as dt
 
 import pytest
 
-from goals.models import ActivityEvent, Mission
+from goals.models import ActivityEvent, Goal, Mission, MissionSession
 from narrative.beats.assess import progress_assess, recall_id
 from narrative.models import Beat
 from narrative.prose import phrase_id
@@ -52,19 +52,25 @@ def test_the_goal_a_mission_was_for_comes_with_its_count_and_the_reason_written_
     assert material["missions_ever"] == 1
 
 
-def test_words_the_safety_screen_reads_as_a_concern_are_never_quoted(owner, pending):
-    goal = make_goal(owner, title="Get through winter", description="i feel so hopeless lately")
+def session_done(goal: Goal, **words: str) -> MissionSession:
+    """A mission of `goal` done an hour ago after a session with the person's `words`."""
     done = make_mission(goal, status=Mission.Status.COMPLETED)
-    make_event(owner, DONE, NOW - dt.timedelta(hours=1), mission=done)
-    done.sessions.create(
-        user=owner,
-        status="completed",
+    make_event(goal.user, DONE, NOW - dt.timedelta(hours=1), mission=done)
+    return done.sessions.create(
+        user=goal.user,
+        status=MissionSession.Status.COMPLETED,
         started_at=NOW - dt.timedelta(hours=2),
         ended_at=NOW - dt.timedelta(hours=1),
         planned_minutes=25,
         actual_minutes=25,
-        reflection="honestly i want to die some days",
-        notes="i keep thinking about ending it",
+        **words,
+    )
+
+
+def test_words_the_safety_screen_reads_as_a_concern_are_never_quoted(owner, pending):
+    goal = make_goal(owner, title="Get through winter", description="i feel so hopeless lately")
+    session_done(
+        goal, reflection="honestly i want to die some days", notes="i keep thinking about ending it"
     )
 
     material = assess(owner, pending)
@@ -75,17 +81,7 @@ def test_words_the_safety_screen_reads_as_a_concern_are_never_quoted(owner, pend
 
 
 def test_what_they_jotted_during_the_latest_session_is_read_with_its_session(owner, pending):
-    done = make_mission(make_goal(owner), status=Mission.Status.COMPLETED)
-    make_event(owner, DONE, NOW - dt.timedelta(hours=1), mission=done)
-    session = done.sessions.create(
-        user=owner,
-        status="completed",
-        started_at=NOW - dt.timedelta(hours=2),
-        ended_at=NOW - dt.timedelta(hours=1),
-        planned_minutes=25,
-        actual_minutes=25,
-        notes="the dog stole a sock mid-stretch",
-    )
+    session = session_done(make_goal(owner), notes="the dog stole a sock mid-stretch")
 
     assert assess(owner, pending)["notes"] == {
         "session": session.pk,
