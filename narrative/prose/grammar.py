@@ -428,8 +428,9 @@ def beat_text_offline(facts: BeatFacts) -> BeatText:
     4. Still shorter than WORDS_MIN (a long story has told all its stock colour): colour
        composed of parts (narrative.prose.composed), a stroll of two scenes while many
        words are wanted, until it is a passage's length.
-    5. The paragraphs in story order, separated by blank lines, a title never told before,
-       and the phrase_id of everything it used, for the story to remember.
+    5. The paragraphs in story order, separated by blank lines (quotes inside quotes set
+       single), a title never told before, and the phrase_id of everything it used, for the
+       story to remember.
     """
     if facts.kind not in BEAT_KINDS:
         raise ValueError(f"a beat's kind is one of {BEAT_KINDS}, not {facts.kind!r}")
@@ -462,6 +463,8 @@ def beat_text_offline(facts: BeatFacts) -> BeatText:
         total, composed = total + len(text.split()), composed + 1
     title, text = beat_title(facts, choose), _joined(paragraphs)
     told = tuple(sorted(choose.told_in(f"{title}\n\n{text}")))
+    # A title quoted inside a quote ("Ease back in for “Run a 5k”") is set in single quotes.
+    text = "\n\n".join(quotes_nested(paragraph) for paragraph in text.split("\n\n"))
     return BeatText(title=title, text=text, told=told)
 
 

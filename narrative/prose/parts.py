@@ -328,8 +328,9 @@ CAUSE_CORE = (
     "{at} looks a little different",
     "{at} wakes to a surprise",
 )
-CAUSE_JOIN = (":", ", and it is", ". It is", ". Look closer:", ". There it is:")
-CAUSE_END = (".", ", and it is yours.", ", for anyone to see.", ", yours to keep.")
+# A join never says "it" (after "{at} looks a little different", "it" would be the place).
+CAUSE_JOIN = (":", ". Look closer:", ". There it stands:", ". Right there:", ". See it?")
+CAUSE_END = (".", ", and it is yours.", ", yours to keep.")
 
 # The hero pausing somewhere (parts.WHERE) with the next mission in mind: "{pause} {where},
 # {think} {next}." ("You sit a while by the old well, already thinking of “Fix the legs”.")

@@ -619,3 +619,14 @@ def test_a_mark_of_the_heros_work_is_composed_of_parts_once_its_lines_were_all_t
         assert sum(line in fresh for line in stock) == 1
         assert not any(line in later for line in stock)
         assert "a flower box" in later
+
+
+def test_a_title_that_quotes_another_is_set_in_single_quotes_inside():
+    title = "Ease back in: ten easy minutes for “Run a 5k”"
+    inner = "\N{LEFT SINGLE QUOTATION MARK}Run a 5k\N{RIGHT SINGLE QUOTATION MARK}"
+
+    for seed in SEEDS:
+        text = beat_text_offline(make_facts(seed=seed, missions=(title,))).text
+
+        assert f"“Ease back in: ten easy minutes for {inner}”" in text
+        assert "“Run a 5k”" not in text.replace("“Run a 5k by June”", "")
