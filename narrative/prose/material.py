@@ -105,7 +105,12 @@ def _count_line(facts: BeatFacts, choose: Chooser) -> str:
         return choose.pick("fact.count", phrases.GOAL_ALL, goal_one=goal)
     if done < 1:
         return ""
-    words = {"done": number_words(done), "total": number_words(total)}
+    words = {
+        "done": number_words(done),
+        "total": number_words(total),
+        "done_is": "is" if done == 1 else "are",
+        "left_is": "is" if total - done == 1 else "are",
+    }
     return choose.pick(
         "fact.count", phrases.GOAL_COUNT, goal_one=goal, left=number_words(total - done), **words
     )

@@ -9,15 +9,16 @@ counts what was not done.
 
 from __future__ import annotations
 
-# How far the goal the missions were for has come: {done} of {total}, {left} to go.
+# How far the goal the missions were for has come: {done} of {total}, {left} to go; {done_is}
+# and {left_is}: "is" for one, "are" for more.
 GOAL_COUNT = (
     "That makes {done} of {total} missions done for {goal_one}.",
     "{Goal_one} stands at {done} of {total} now.",
-    "Of the {total} missions for {goal_one}, {done} are done.",
+    "Of the {total} missions for {goal_one}, {done} {done_is} done.",
     "For {goal_one}: {done} done, {left} to go.",
     "Count them up: {done} of the {total} missions for {goal_one}.",
-    "Now {left} of {total} are left before {goal_one} is reached.",
-    "{Done} of {total} steps toward {goal_one} are taken.",
+    "Now {left} of {total} {left_is} left before {goal_one} is reached.",
+    "{Done} of {total} steps toward {goal_one} {done_is} taken.",
 )
 # Every mission of the goal is done, though the goal is not marked reached yet.
 GOAL_ALL = (

@@ -4,6 +4,7 @@ missions, a past passage recalled and a goal's reason, each told as it should be
 from __future__ import annotations
 
 import dataclasses
+import re
 from itertools import chain
 
 import pytest
@@ -256,3 +257,14 @@ def test_what_they_jotted_during_a_session_is_quoted_as_theirs():
         text = beat_text_offline(day_facts(seed=seed, notes="the dog stole a sock")).text
 
         assert "“the dog stole a sock”." in text
+
+
+@pytest.mark.parametrize(("done", "total"), [(1, 5), (4, 5)])
+def test_a_goals_count_agrees_with_one(done, total):
+    for seed in range(20):
+        text = beat_text_offline(
+            day_facts(seed=seed, goal_counts=(("Run a 5k by spring", done, total),))
+        ).text.lower()
+
+        assert "one are" not in text
+        assert not re.search(r"\bone of five (?:steps toward “run a 5k by spring” )?are\b", text)
