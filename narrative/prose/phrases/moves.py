@@ -110,7 +110,7 @@ MOVES: dict[str, tuple[str, ...]] = {
         "To everyone's delight, {at} now has {event}, thanks to {by}.",
         "{At} gains {event}, and everyone knows it was {by}.",
         "A child at {at} is the first to spot what {by} made: {event}.",
-        "There is {event} at {at} now, and it is {by_poss}.",
+        "There is {event} at {at} now, and {by} made it.",
         "The valley keeps count of {by_poss} work in its own way: {event}, at {at}.",
     ),
     # A side chapter's event is the time spent ("an evening with Mira the Lamplighter").

@@ -630,3 +630,10 @@ def test_a_title_that_quotes_another_is_set_in_single_quotes_inside():
 
         assert f"“Ease back in: ten easy minutes for {inner}”" in text
         assert "“Run a 5k”" not in text.replace("“Run a 5k by June”", "")
+
+
+@pytest.mark.parametrize("phrase", [p for table in phrases.MOVES.values() for p in table])
+def test_a_move_told_of_the_hero_never_ends_on_a_bare_your(phrase):
+    filled = Chooser(0, EVERY_FACT).fill(phrase, by="you", by_poss="your", who="you")
+
+    assert not re.search(r"\byour[.,!?]", filled)
