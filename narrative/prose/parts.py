@@ -294,7 +294,7 @@ LIGHT_PARTS: dict[str, tuple[str, ...]] = {
         "a soft wind stirs",
         "an owl calls",
         "the night is clear",
-        "crickets sing",
+        "the river hums low",
         "the windows glow warm",
     ),
 }
@@ -329,7 +329,7 @@ CAUSE_CORE = (
     "{at} wakes to a surprise",
 )
 # A join never says "it" (after "{at} looks a little different", "it" would be the place).
-CAUSE_JOIN = (":", ". Look closer:", ". There it stands:", ". Right there:", ". See it?")
+CAUSE_JOIN = (":", ". Look closer:", ". There it stands:", ". Right there:", ". Over there:")
 CAUSE_END = (".", ", and it is yours.", ", yours to keep.")
 
 # The hero pausing somewhere (parts.WHERE) with the next mission in mind: "{pause} {where},

@@ -71,13 +71,14 @@ FACT_LINES: dict[str, tuple[str, ...]] = {
         "You kept {habits}, and every one of those days counts.",
         "Quietly, steadily, you kept {habits}.",
     ),
-    # {toward}: the goals those missions were for, quoted ("“Run a 5k” and “Read more”").
+    # {toward}: the goals those missions were for, quoted ("“Run a 5k” and “Read more”"): one
+    # or several, so no verb agrees with it.
     "toward": (
         "All of it for {toward}, a little closer now.",
         "It was all a step toward {toward}.",
-        "{Toward} is nearer for it.",
+        "It brings you nearer to {toward}.",
         "That brings {toward} a step closer.",
-        "Bit by bit, {toward} comes within reach.",
+        "Bit by bit, you come within reach of {toward}.",
         "It all counts toward {toward}.",
     ),
     # Each kept on one day: "“Morning walk” and “Read”".
