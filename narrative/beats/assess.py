@@ -10,7 +10,6 @@ from collections import Counter
 from collections.abc import Collection, Mapping
 from itertools import chain
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from delight.ai.classifiers.safety import screen_safety
 from delight.models import User
@@ -172,7 +171,7 @@ def _recall(
             days, mission = (now - at).days, _first_mission(provenance)
             fresh = not told.get(phrase_id(recall_id(pk)))
             if start <= days <= end and place and mission and mission not in today and fresh:
-                weekday = at.astimezone(ZoneInfo(user.timezone)).strftime("%A")
+                weekday = at.astimezone(user.zone).strftime("%A")
                 return {"key": recall_id(pk), "days": days, "weekday": weekday, "place": place,
                         "mission": mission}  # fmt: skip
     return None

@@ -23,13 +23,19 @@ Trigger = BeatTrigger.Kind
 STREAK_WORTH_TELLING = 2  # a current streak shorter than this is not a fact worth citing
 
 
-def trigger_detail(assessment: Mapping[str, Any], kind: str) -> dict[str, Any] | None:
-    """What the first trigger of ``kind`` carried, if one asked for this beat (of several
-    streak milestones at once, the longest)."""
-    found = [t["detail"] for t in assessment["triggers"] if t["kind"] == kind]
+def trigger_of(assessment: Mapping[str, Any], kind: str) -> dict[str, Any] | None:
+    """The first trigger of ``kind`` that asked for this beat, with its key and detail (of
+    several streak milestones at once, the longest)."""
+    found = [t for t in assessment["triggers"] if t["kind"] == kind]
     if kind == Trigger.STREAK and found:
-        return max(found, key=lambda detail: detail.get("days", 0))
+        return max(found, key=lambda trigger: trigger["detail"].get("days", 0))
     return found[0] if found else None
+
+
+def trigger_detail(assessment: Mapping[str, Any], kind: str) -> dict[str, Any] | None:
+    """What the trigger of ``kind`` that asked for this beat carried (trigger_of)."""
+    trigger = trigger_of(assessment, kind)
+    return trigger["detail"] if trigger else None
 
 
 def provenance_of(assessment: Mapping[str, Any], kind: str) -> list[dict[str, Any]]:
@@ -47,11 +53,8 @@ def provenance_of(assessment: Mapping[str, Any], kind: str) -> list[dict[str, An
         cited.append({"kind": "quest", "key": quest["key"], "title": quest["title"]})
     if goal := trigger_detail(assessment, Trigger.GOAL):
         cited.append({"kind": "goal", "id": goal["id"], "title": goal["title"]})
-    milestone = trigger_detail(assessment, Trigger.STREAK)
-    if milestone:
-        # the milestone told (the longest), by identity: its trigger's key names its day
-        keys = [t.get("key", "") for t in assessment["triggers"] if t.get("detail") is milestone]
-        cited.append({"kind": "streak", **milestone, "key": next(iter(keys), "")})
+    if milestone := trigger_of(assessment, Trigger.STREAK):  # its key names its day
+        cited.append({"kind": "streak", **milestone["detail"], "key": milestone.get("key", "")})
     missions = assessment["missions"]
     if not missions and kind in (BeatKind.COMEBACK, BeatKind.QUIET_WEEK, BeatKind.SIDE):
         missions = [m for m in [assessment["latest_mission"]] if m]

@@ -56,6 +56,11 @@ class Chooser:
     def times_told(self, phrase: str) -> int:
         return self.told.get(phrase_id(phrase), 0)
 
+    def all_told(self, options: Sequence[str], **more: str) -> bool:
+        """Whether the story told every awake option at least once (then a slot told often
+        composes its words of parts instead: composed.py)."""
+        return all(self.times_told(option) for option in self.awake(options, more))
+
     def pick(self, slot: str, options: Sequence[str], **more: str) -> str:
         """An awake option not used yet in this beat and told least in the story, chosen
         among those by a hash of (seed, slot), filled in."""

@@ -140,7 +140,7 @@ def _move_sentence(
     day) composed of parts once each of its phrases was told (composed.cause_composed),
     unless the beat tells its moves tersely."""
     mark = slot.endswith(".cause") and words.get("by") == "you" and not terse
-    if mark and all(choose.times_told(option) for option in choose.awake(options, words)):
+    if mark and choose.all_told(options, **words):
         return cause_composed(choose, slot, at=words["at"], event=words["event"])
     return choose.pick(slot, options, **words)
 
@@ -260,7 +260,7 @@ def _opening(facts: BeatFacts, choose: Chooser) -> str:
     options = phrases.OPENINGS[facts.kind]
     if facts.place_is_new:
         options = tuple(option for option in options if not phrases.FAMILIAR.search(option))
-    if facts.kind in COMPOSED_OPENINGS and all(map(choose.times_told, choose.awake(options))):
+    if facts.kind in COMPOSED_OPENINGS and choose.all_told(options):
         return opening_composed(choose)
     return choose.pick("opening", options)
 
@@ -471,7 +471,7 @@ def beat_text_offline(facts: BeatFacts) -> BeatText:
 def _light(part: str, choose: Chooser) -> str:
     """The beat's light for its part of day: a stock one told least, or once each was told,
     one of two clauses composed of parts (composed.light_composed)."""
-    if all(choose.times_told(light) for light in phrases.LIGHT[part]):
+    if choose.all_told(phrases.LIGHT[part]):
         return light_composed(part, choose)
     return choose.pick("light", phrases.LIGHT[part])
 
