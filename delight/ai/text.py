@@ -483,3 +483,36 @@ def quotes_nested(text: str) -> str:
         else:
             out.append(char)
     return "".join(out)
+
+
+_ONES = (
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+    "eighteen", "nineteen",
+)  # fmt: skip
+_TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_ORDINALS = (
+    "", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+    "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
+    "seventeenth", "eighteenth", "nineteenth", "twentieth",
+)  # fmt: skip
+
+
+def number_words(number: int) -> str:
+    """A count as a sentence says it: words below a hundred ("forty-two"), digits above."""
+    if number < 0 or number >= 100:
+        return f"{number:,}"
+    if number < len(_ONES):
+        return _ONES[number]
+    tens, ones = divmod(number, 10)
+    return _TENS[tens] + (f"-{_ONES[ones]}" if ones else "")
+
+
+def ordinal_words(number: int) -> str:
+    """A day's place in a month in words ("ninth", "twenty-third", "thirty-first")."""
+    if 0 < number < len(_ORDINALS):
+        return _ORDINALS[number]
+    tens, ones = divmod(number, 10)
+    if not ones:
+        return _TENS[tens][:-1] + "ieth"
+    return f"{_TENS[tens]}-{_ORDINALS[ones]}"

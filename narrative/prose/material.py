@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from delight.ai.text import quotes_nested
+from delight.ai.text import number_words, ordinal_words, quotes_nested
 from narrative.prose import parts
 from narrative.prose.chooser import Chooser
 from narrative.prose.facts import BeatFacts
@@ -25,38 +25,6 @@ MONTH_FROM = 3  # a habit's days this month are told from this many
 ROUND = (10, 25, 50, 75, 100)  # missions since the story began worth saying; then each 50
 ROUND_AFTER = 50
 WEEKDAY_DAYS = 8  # a past day is named by its weekday up to this many days ago
-
-_ONES = (
-    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
-    "eighteen", "nineteen",
-)  # fmt: skip
-_TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
-_ORDINALS = (
-    "", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-    "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
-    "seventeenth", "eighteenth", "nineteenth", "twentieth",
-)  # fmt: skip
-
-
-def number_words(number: int) -> str:
-    """A count as a story says it: words below a hundred ("forty-two"), digits above."""
-    if number < 0 or number >= 100:
-        return f"{number:,}"
-    if number < len(_ONES):
-        return _ONES[number]
-    tens, ones = divmod(number, 10)
-    return _TENS[tens] + (f"-{_ONES[ones]}" if ones else "")
-
-
-def ordinal_words(number: int) -> str:
-    """A day's place in a month in words ("ninth", "twenty-third", "thirty-first")."""
-    if 0 < number < len(_ORDINALS):
-        return _ORDINALS[number]
-    tens, ones = divmod(number, 10)
-    if not ones:
-        return _TENS[tens][:-1] + "ieth"
-    return f"{_TENS[tens]}-{_ORDINALS[ones]}"
 
 
 def ago_words(days: int, weekday: str = "") -> str:

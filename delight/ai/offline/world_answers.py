@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 
 from delight.ai.offline.zone_lines import ZoneNote
-from delight.ai.text import asks, listed
+from delight.ai.text import asks, listed, number_words
 
 _ASKS_WHEN = re.compile(r"\b(?:when|what time|how (?:long|soon))\b", re.I)
 _ASKS_CLOSING = re.compile(r"\b(?:close|closes|closing|shut|shuts|how late|until when)\b", re.I)
@@ -31,12 +31,7 @@ _WHATS_OPEN = re.compile(
     re.IGNORECASE,
 )
 _WORLD_WORDS = re.compile(r"\b(?:zones?|my world)\b", re.IGNORECASE)
-_HOUR_WORDS = (
-    *("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
-    *("eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen"),
-    *("eighteen", "nineteen", "twenty", "twenty-one", "twenty-two", "twenty-three"),
-    "twenty-four",
-)
+_HOUR_WORDS = tuple(number_words(hour) for hour in range(25))  # "zero" .. "twenty-four"
 
 
 def asks_about_world(text: str, names: Sequence[str]) -> bool:
