@@ -14,6 +14,7 @@ from companion.dialogue.flows import Flow
 from companion.dialogue.parsing import SlotEnv, SlotError, clean_value, is_no, is_yes
 from companion.dialogue.phrases import (
     BACKREF,
+    CALL_IT,
     CONNECTOR,
     CUE,
     DATE,
@@ -36,15 +37,6 @@ class Correction:
 _NOT_THIS = re.compile(r"^\W*not\s+(?P<old>[^.,;!?]+)[.,;!?]+\s*(?P<new>[^.,;!?]+)", re.I)
 
 
-# A new name said as such: "actually call it run a 10k with my sister", "can we name it…".
-_CALL_IT = re.compile(
-    r"^\W*(?:(?:can|could)\s+(?:we|you|u)\s+|let'?s\s+|please\s+|just\s+)?(?:call|name|rename)"
-    r"\s+(?:it|that|this|the\s+goal)\s+(?!(?:a\s+)?(?:day|night|quits)\b)(?:to\s+|as\s+)?"
-    r"(?P<value>\S.*)$",
-    re.IGNORECASE | re.DOTALL,
-)
-
-
 def _alias_table(flow: Flow) -> Iterator[tuple[str, str]]:
     for slot in flow.slots:
         for alias in slot.aliases:
@@ -64,7 +56,7 @@ def parse_correction(text: str, flow: Flow, *, need_cue: bool = True) -> Correct
     cue = CUE.match(text.strip())
     rest = text.strip()[cue.end() :] if cue else text.strip()
     aliases = dict(_alias_table(flow))
-    if "title" in aliases.values() and (renamed := _CALL_IT.match(rest)):
+    if "title" in aliases.values() and (renamed := CALL_IT.match(rest)):
         return Correction("title", clean_value(renamed["value"]))
     names = "|".join(re.escape(a).replace(r"\ ", r"\s+") for a in sorted(aliases, key=len)[::-1])
     named = re.match(

@@ -562,14 +562,18 @@ def asks_for_ideas(text: str) -> bool:
     return bool(ASKS_FOR_IDEAS.search(text))
 
 
+_I_FIRST = re.compile(r"^\W*(?:(?:ok|so|and|also)\W+)?i\s", re.IGNORECASE)
+
+
 def is_aside(text: str, *, free_text: bool) -> bool:
     """Plainly not an answer to a slot's question.
 
     1. A question of a few words, a remark in passing ("lol …", "btw …") or a request for
        an idea ("give me a tip for…") never is.
     2. For a free-text slot (a title) a statement about oneself ("I'm so tired") is not one
-       either, nor a text with a question or a second sentence inside ("It is possible to
-       write in german? ok", "The mission said 5 minutes. I did 7");
+       either, nor a deed of their own told ("i wrote down when i went to bed"), nor a text
+       with a question or a second sentence inside ("It is possible to write in german? ok",
+       "The mission said 5 minutes. I did 7");
        a why may well be a statement about oneself, so the caller decides what applies.
     """
     # "pottery?" is an unsure answer, not a question about something else; "give me a tip
@@ -584,6 +588,7 @@ def is_aside(text: str, *, free_text: bool) -> bool:
     rambles = len(text.split()) > TITLE_MAX_WORDS and not aim_in(text)
     return free_text and (
         bool(SELF_STATEMENT.match(text))
+        or bool(_I_FIRST.match(text) and past_deed(text))
         or "?" in inner
         or bool(SENTENCE_BREAK.search(inner))
         or rambles

@@ -3,6 +3,7 @@ transition matrix, and a step of the flow is made from it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -48,6 +49,24 @@ class Draft:
 
     def slot_env(self) -> SlotEnv:
         return replace(self.env, slots=dict(self.slots))
+
+    def asks_a_title(self) -> bool:
+        """A goal's title is asked: a new one's, or the new title of a goal being changed."""
+        return self.pending == "title" or (
+            self.pending == "new_value" and self.slots.get("field") == "title"
+        )
+
+    def takeable(self, found: Mapping[str, str]) -> dict[str, str]:
+        """The values a message gave, less those of slots never asked for (a flow that does
+        not ask its optional ones) that their slot refuses."""
+        env = self.slot_env()
+        return {
+            name: value
+            for name, value in found.items()
+            if self.flow.asks_optional
+            or self.flow.slot(name).required
+            or self.flow.slot(name).accepts(value, env)
+        }
 
     def step(self, outcome: Outcome, reply: str = "", **extra: Any) -> DialogueStep:
         dialogue = DialogueState(

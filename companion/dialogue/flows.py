@@ -38,6 +38,7 @@ from companion.dialogue.parsing import (
     strip_lead_in,
 )
 from companion.dialogue.phrases import (
+    CALL_IT,
     CATEGORY_PHRASE,
     CATEGORY_WORD,
     CONNECTOR,
@@ -133,6 +134,9 @@ class Flow:
     # Whether optional slots are asked for: a mission's minutes are taken when said, never
     # asked (marking it done is what the person wanted).
     asks_optional: bool = True
+    # The slot a "no" to the summary asks again ("" asks which part to change): a goal's
+    # change has one thing to say again, the new value.
+    asked_again: str = ""
 
     def has_slot(self, name: str) -> bool:
         return any(slot.name == name for slot in self.slots)
@@ -478,11 +482,15 @@ def extract_adjustment(text: str, env: SlotEnv) -> Extracted:
     2. Otherwise a goal named ("my reading goal …"): the value follows it ("to …", "should
        be …"), without what it replaces ("not growth", "instead of 20"), and says the field
        itself: a date, an area of life, or else a new title.
-    3. "make it a 5k instead": a new title for the goal in focus (a count changed in it).
+    3. "make it a 5k instead": a new title for the goal in focus (a count changed in it);
+       "just call it sort my sleep out", in a clause of its own, a new title too.
     """
     values: dict[str, str] = {}
     head = text
-    if found := FIELD_WORDS.search(text):
+    if called := next(filter(None, map(CALL_IT.match, re.split(r"[,;.!?]\s*", text))), None):
+        values.update(field="title", new_value=called["value"])
+        head = text[: text.find(called.group())]
+    elif found := FIELD_WORDS.search(text):
         values["field"] = found.group()
         after = text[found.end() :]
         if to := re.search(rf"\b(?:{CONNECTOR})\s+", after, re.IGNORECASE):
@@ -587,6 +595,7 @@ ADJUST_GOAL = Flow(
     "adjust_goal",
     extract_adjustment,
     direct=True,
+    asked_again="new_value",
 )
 
 FLOWS: Mapping[str, Flow] = {

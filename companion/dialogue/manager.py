@@ -60,6 +60,7 @@ from companion.dialogue.states import (
     Outcome,
     S,
 )
+from delight.ai.offline.reflection import capitalise
 from delight.runner import IllegalTransition
 
 # The pending "slot" after a plain "no" at confirmation: which slot to change.
@@ -95,7 +96,9 @@ class DialogueManager:
         """Start `flow_name`, pre-filling every slot the opening message already answers.
 
         1. Move to `understanding` (from idle, a finished flow, an error or an abandoned one).
-        2. Extract slot values from the opening message and validate them.
+        2. Extract slot values from the opening message and validate them; one of a slot
+           never asked for that it cannot take is let go ("ugh couldnt sleep, slept like 4
+           hours": the hours are the night's, not a mission's minutes to argue about).
         3. Ask for the first missing slot, or confirm when nothing is missing.
         """
         flow = self.flows[flow_name]
@@ -104,7 +107,7 @@ class DialogueManager:
         if draft.state is S.COMPLETED:
             draft.go(S.IDLE)
         draft.go(S.UNDERSTANDING)
-        step = self._fill(draft, flow.extract(text, draft.env).values)
+        step = self._fill(draft, draft.takeable(flow.extract(text, draft.env).values))
         step = self._assume_only_choice(draft, step)
         ready = step.outcome not in (Outcome.INVALID, Outcome.EXECUTE)
         if flow.direct and ready and flow.required_in(draft.slots):
@@ -262,7 +265,7 @@ class DialogueManager:
         correction = None if is_skip(text) else self._correction(draft, text)
         if correction and not draft.flow.slot(correction[0]).free_text:
             return self._correct(draft, *correction)
-        if is_aside(text, free_text=pending.name == "title") and not self._answers_anyway(
+        if is_aside(text, free_text=draft.asks_a_title()) and not self._answers_anyway(
             pending, text, draft
         ):
             return self._aside(draft, pending)
@@ -323,7 +326,7 @@ class DialogueManager:
         draft.strays += 0 if counted else 1
         if draft.strays >= STRAY_LIMIT:
             return self._handoff(draft)
-        question = pending.reask[:1].upper() + pending.reask[1:]
+        question = capitalise(pending.reask)
         return waiting_step(draft, S.WAITING_FOR_SLOT, question, pending=pending.name)
 
     def _on_confirmation(self, draft: Draft, text: str) -> DialogueStep:
@@ -341,6 +344,9 @@ class DialogueManager:
             return self._execute(draft)
         if is_no(text):
             draft.go(S.UNDERSTANDING, S.WAITING_FOR_SLOT)
+            if asked := draft.flow.asked_again:  # "no" to a goal's change: its new value
+                draft.pending = asked
+                return draft.step(Outcome.ASK, capitalise(draft.flow.slot(asked).reask))
             draft.pending = CHOOSE_FIELD
             return draft.step(Outcome.ASK, f"What should I change: {draft.flow.field_list()}?")
         if "why" in draft.flow.slot_names() and GIVES_A_REASON.match(text):

@@ -263,7 +263,8 @@ CATEGORY_PHRASE = regex(rf"""
 
 LEAD_IN = regex(r"""
     ^\s*(?:(?:hey|hi|hello|ok|okay|so|please|eliza|um+|hmm+|actually|also|i\s+think|i\s+guess
-      |maybe|(?:(?:a|one)\s+)?(?:new|another|one\s+more)\s+(?:idea|thing))[,!.:\s]+)*
+      |honestly|tbh|basically|maybe
+      |(?:(?:a|one)\s+)?(?:new|another|one\s+more)\s+(?:idea|thing))[,!.:\s]+)*
     (?:(?:can|could|would|will)\s+(?:you|we)\s+)?(?:please\s+)?
     (?:help\s+me\s+(?:to\s+)?
       |i\s+(?:also\s+|really\s+)?(?:want|need|would\s+like|'d\s+like|wanna)\s+(?:you\s+)?(?:to\s+)?
@@ -316,6 +317,13 @@ DATE_CLAUSE = regex(r"\b(?:by|before|until|till)\s+(?:[\w']+\s+){1,4}$")
 # Words often mistyped in a request, set right before reading it ("wnat", "helth").
 TYPO_VOCABULARY = ("want", "goal", "health", "craft", "growth", "connection", "new")
 
+# A new name said as such: "actually call it run a 10k with my sister", "can we name it…".
+CALL_IT = re.compile(
+    r"^\W*(?:(?:can|could)\s+(?:we|you|u)\s+|let'?s\s+|please\s+|just\s+)?(?:call|name|rename)"
+    r"\s+(?:it|that|this|the\s+goal)\s+(?!(?:a\s+)?(?:day|night|quits)\b)(?:to\s+|as\s+)?"
+    r"(?P<value>\S.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
 # The words that name a goal's field; each group is named after the create_goal slot.
 FIELD_WORDS = regex(r"""
     \b(?P<title>title|name|rename|call\s+it)\b

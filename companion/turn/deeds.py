@@ -107,6 +107,7 @@ def closest(embedder: Embedder, text: str, titles: Sequence[str]) -> list[tuple[
 _ADJUST_CUE = re.compile(
     r"\b(?:change|rename|move|push|postpone|adjust|update|edit|extend)\b.*\bgoal\b"
     r"|\bgoal\b.*\b(?:change|rename|move|push|postpone|adjust|update|edit|extend)\b"
+    r"|\b(?:call|name)\s+(?:the|my)\s+(?:\w+\s+)?goal\b"  # "call the goal sort my sleep out"
     # "move it to april", "push the date back to october": the goal in focus, by its date.
     r"|\b(?:move|push|postpone|shift|change|make)\s+(?:it|that|the\s+(?:date|deadline))"
     r"(?:\s+back)?\s+(?:to|till|until)\b"
@@ -422,7 +423,8 @@ def deed_fit(
 ) -> tuple[Choice, ...]:
     """The missions a deed fits: by its words (or, told by pointing, "i just looked it up,
     the leisure centre has adults only…", by the words after it), by a bare past in a
-    mission's verb, else by meaning."""
+    mission's verb, else by meaning; of several its words fit alike, the one the whole
+    message clearly means."""
     deed = signs.deed
     fit = _fitting(deed, choices, told=text) if deed else ()
     if deed and not fit and (after := _said_after(text, deed)):
@@ -430,7 +432,10 @@ def deed_fit(
     if (signs.bare or deed) and not fit and (one := told_in_its_verb(text, choices.missions)):
         fit = (one,)
     if deed and not fit:
-        fit = fitting_by_meaning(
+        # Two close by meaning alone are asked about: the same meaning read again from the
+        # whole message is no surer ("ugh couldnt sleep again, slept like 4 hours" had
+        # marked "Write down when you went to bed…").
+        return fitting_by_meaning(
             deed, choices.missions, deps.engine.embedder, told=text, reported=reported
         )
     if len(fit) > 1 and (one := clearly_meant(text, fit, deps.engine.embedder)):

@@ -81,7 +81,7 @@ from companion.turn.plan import (
     aged_action,
     hear,
     mourning_after,
-    topic_of,
+    session_topic,
 )
 from companion.turn.plan_offer import (
     approve_outcome,
@@ -523,7 +523,7 @@ def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         "habit_offer": plan.get("habit_offer"),
         "habit_reminder": plan.get("habit_reminder"),  # which habit, asked this turn
     }
-    if topic := topic_of(state.input.text, intent.get("act", "")):
+    if topic := session_topic(state.input.text, intent, deps.session_at_start):
         out["session"]["topic"] = topic
     welcome = state.output("recall_context").get("welcome", "")
     if welcome and not ctx.sandbox:

@@ -499,13 +499,23 @@ def topic_of(text: str, act: str) -> str:
         return ""
     # Shorthand written out ("gonna" -> "going to") as Eliza says things back. A sentence
     # that opens on "he" or "it" says nothing later without the one before it.
-    sentences = split_sentences(drop_openers(clean_text(text)))
+    # "…taped foil on the window haha": the laugh was then, not part of what was told.
+    sentences = split_sentences(drop_openers(clean_text(_AFTERWORDS.sub("", text))))
     first = next((s for s in sentences if not _POINTS_BACK.match(s)), "")
     if len(first.split()) < TOPIC_MIN_WORDS:
         return ""
     return _names_as_kept(reflect(first), text)
 
 
+def session_topic(text: str, intent: Mapping[str, Any], session: Mapping[str, Any]) -> str:
+    """The conversation's topic after `text` ("" when it leaves it as it was): a fact told
+    in passing ("im allergic to nuts btw") never replaces something felt or news told
+    before it."""
+    act = intent.get("act", "")
+    return "" if act == "share_fact" and session.get("topic") else topic_of(text, act)
+
+
+_AFTERWORDS = re.compile(rf"[\s,]*(?:{LAUGHTER.pattern}|\bbtw\b|\btbh\b)", re.IGNORECASE)
 _POINTS_BACK = re.compile(r"^\W*(?:he|she|they|it|its|it's|that|this|him|her|them)\b", re.I)
 
 

@@ -16,6 +16,7 @@ from companion.turn.plan import (
     reply_planned,
     sure_of,
     tempered,
+    session_topic,
     topic_of,
 )
 
@@ -375,3 +376,16 @@ def heard_as(text: str) -> Heard:
 def test_a_deed_told_is_no_fact_to_note():
     assert not heard_as("ha ok. i did a tiny sketch of the cat on my break last night").teaches
     assert heard_as("my cat is called biscuit, hes 14").teaches
+
+
+def test_a_fact_in_passing_keeps_the_topic_that_was_felt_and_a_laugh_is_left_out():
+    felt = session_topic("my supervisor blamed me for the forklift", {"act": "venting"}, {})
+    assert felt == "your supervisor blamed you for the forklift"
+
+    kept = session_topic("im allergic to nuts btw", {"act": "share_fact"}, {"topic": felt})
+    assert kept == ""  # the session keeps its topic
+
+    first = session_topic("im allergic to nuts btw", {"act": "share_fact"}, {})
+    assert first == "you are allergic to nuts"
+    laughed = session_topic("i taped foil on the window haha", {"act": "good_news"}, {})
+    assert laughed == "you taped foil on the window"

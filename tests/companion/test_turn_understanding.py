@@ -1077,3 +1077,39 @@ def test_asked_whether_a_book_is_any_good_she_says_honestly_she_cannot_know(owne
 
     assert said["act"] == "decline"
     assert said["reply"].startswith("I haven't read or watched it myself")
+
+
+@pytest.fixture
+def night_worker(owner):
+    """Sam, who works nights and wants his sleep sorted."""
+    goal = make_goal(owner, title="Sort my sleep out")
+    for title in ("Write down when you went to bed and woke up", "Make the bedroom darker"):
+        make_mission(goal, title=title)
+    return owner
+
+
+def test_a_deed_laughed_about_after_a_loss_is_no_heavy_day(night_worker):
+    told = say(night_worker, "my grandad passed away in october, still feels weird")
+
+    answer = say(night_worker, "made the bedroom darker today, taped foil on the window haha", told)
+
+    assert "heavy" not in answer["reply"]
+    assert done_titles(night_worker) == {"Make the bedroom darker"}
+
+
+def test_a_bad_night_told_in_hours_marks_nothing_and_asks_no_minutes(night_worker):
+    answer = say(night_worker, "ugh couldnt sleep again, slept like 4 hours, the bins were out")
+
+    assert "minutes" not in answer["reply"]
+    assert done_titles(night_worker) == set()
+
+
+def test_where_were_we_in_a_new_conversation_picks_up_news_not_a_fact_in_passing(night_worker):
+    told = say(night_worker, "finally got blackout blinds for the bedroom today haha")
+    say(night_worker, "im allergic to nuts btw", told)
+
+    answer = say(night_worker, "where were we")
+
+    assert answer["act"] == "resume"
+    assert "blackout blinds" in answer["reply"]
+    assert "haha" not in answer["reply"]

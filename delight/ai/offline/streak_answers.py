@@ -90,7 +90,8 @@ def streak_answer(text: str, note: StreakNote | None, *, asked: bool = False) ->
        `asked`): no answer.
     2. Nothing credited yet: how a streak starts.
     3. A resting streak (0 today): the longest, and that one mission starts the next.
-    4. A live streak: its length, the longest, the categories under way, freezes held.
+    4. A live streak: its length, the longest, the categories under way (unless one, as
+       long as the streak), freezes held; its first day said as one.
     5. Always the habit strength, which one missed day never makes zero; asked how
        consistent they are, the consistency index leads (the strength, in words, before
        the first day has ended).
@@ -120,8 +121,12 @@ def streak_answer(text: str, note: StreakNote | None, *, asked: bool = False) ->
             else (f"your longest is {_days(note.longest)}")
         )
         parts = [f"You're on a {note.current}-day streak — {longest}."]
-        going = [f"{name} {_days(days)}" for name, days in note.categories if days]
-        if going:
+        if note.current == 1 and note.longest == 1:
+            parts = ["Day one of your streak: a mission done today, and tomorrow makes two."]
+        kinds = [(name, days) for name, days in note.categories if days]
+        going = [f"{name} {_days(days)}" for name, days in kinds]
+        # One kind as long as the streak itself ("health 1 day" of a 1-day streak) says no more.
+        if going and (len(kinds) > 1 or kinds[0][1] != note.current):
             parts.append(f"By kind: {', '.join(going)}.")
         if note.freezes:
             held = "a freeze" if note.freezes == 1 else f"{note.freezes} freezes"

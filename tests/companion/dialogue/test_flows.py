@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.dialogue.choices import Choice
-from companion.dialogue.flows import CREATE_GOAL, reason_shown
+from companion.dialogue.flows import COMPLETE_MISSION, CREATE_GOAL, reason_shown
 from companion.dialogue.manager import Outcome
 from companion.dialogue.parsing import DialogueContext, SlotEnv, SlotError
 from tests.companion.factories import (
@@ -36,6 +36,8 @@ def test_a_message_can_fill_several_slots_at_once():
         ("qué bien!! ok, I want to make other goal. for my english", "my english"),
         ("ok so listen. i want to start a new goal thing. about the grog", "the grog"),
         ("i want a goal to learn spanish", "learn spanish"),
+        ("honestly i want to get my sleep sorted", "get my sleep sorted"),
+        ("tbh i want to get my sleep sorted", "get my sleep sorted"),
         (
             "ok so i think i want to do a goal. ive been saying for like 2 years id get back"
             " into running",
@@ -206,6 +208,16 @@ def test_no_open_missions():
     assert step.reply.startswith("I don't see any open missions right now")
 
 
+def test_hours_of_something_else_in_the_opening_message_are_no_minutes_to_argue_about():
+    text = "ugh couldnt sleep, slept like 4 hours"
+    assert "minutes" in COMPLETE_MISSION.extract(text, SlotEnv(TODAY, OPEN_MISSIONS)).values
+
+    step = flow_start(text, "complete_mission", OPEN_MISSIONS)
+
+    assert "minutes" not in step.dialogue.slots
+    assert "between 1 and" not in step.reply
+
+
 def test_minutes_said_out_of_range_are_refused():
     step = flow_start("I did it", "complete_mission", OPEN_MISSIONS)
     too_long = flow_say(step, "the stretch, 900 minutes", OPEN_MISSIONS)
@@ -261,6 +273,49 @@ def test_adjust_goal_step_by_step():
         {"goal": {"id": 11, "title": "Learn Spanish"}, "field": "value_category",
          "new_value": "connection"},
     )  # fmt: skip
+
+
+def test_a_no_to_a_goals_change_asks_for_its_new_value_again_in_words():
+    step = flow_start("I want to change a goal", "adjust_goal", ACTIVE_GOALS)
+    step = flow_say(flow_say(step, "Spanish", ACTIVE_GOALS), "the title", ACTIVE_GOALS)
+    step = flow_say(step, "speak spanish in seville", ACTIVE_GOALS)
+
+    again = flow_say(step, "no", ACTIVE_GOALS)
+
+    assert again.reply == "What should it be instead?"
+    assert again.dialogue.pending_slot == "new_value"
+    assert flow_say(again, "order tapas in spanish", ACTIVE_GOALS).reply == (
+        "Change the title of “Learn Spanish” to Order tapas in Spanish?"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "can u change the goal name, just call it sort my sleep out",
+        "call the goal sort my sleep out",
+    ],
+)
+def test_a_new_name_said_as_such_renames_the_goal(text):
+    context = DialogueContext(goals=(Choice(7, "Honestly I want to get my sleep sorted"),))
+
+    step = flow_start(text, "adjust_goal", context)
+
+    assert step.dialogue.slots["field"] == "title"
+    assert step.dialogue.slots["new_value"] == "Sort my sleep out"
+    assert step.outcome is Outcome.EXECUTE
+
+
+def test_a_deed_told_while_a_new_title_is_asked_is_no_title():
+    context = DialogueContext(goals=(Choice(7, "Sort my sleep out"),))
+    asked = flow_start("can you change the goal name", "adjust_goal", context)
+
+    deed = "i wrote down when i went to bed and got up, took like 2 mins lol"
+
+    step = flow_say(asked, deed, context)
+
+    assert "new_value" not in step.dialogue.slots
+    assert step.dialogue.pending_slot == "new_value"
 
 
 def test_adjust_goal_can_remove_the_deadline():

@@ -107,3 +107,10 @@ def test_encouragement_shows_what_was_built_and_nothing_when_nothing_was() -> No
 def test_a_mission_done_late_is_said_to_count_for_the_day():
     said = streak_answer("can i do them at night tho i finish at like 11pm most days", None)
     assert said.startswith("Yes: any hour of your day counts.")
+
+
+def test_a_first_day_is_said_as_one_without_a_kind_that_repeats_it() -> None:
+    said = streak_answer("whats my streak", StreakNote(1, 1, 5, 0, (("health", 1),)))
+
+    assert said.startswith("Day one of your streak")
+    assert "By kind" not in said
