@@ -436,7 +436,7 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         return {"strategy": "clarify", "act": "mission_done", "question": kept}
     if flow_name == FELL_SHORT:
         # "read 12 pages" of "Read 20 pages": met as part of it done, nothing marked.
-        words = rotate(PART_SEEN, len(history), str(deps.user.pk))[0]
+        words = rotate(PART_SEEN, len(history) // 2, str(deps.user.pk))[0]  # by exchange
         part = named(words, person_name(deps.user))
         return {"strategy": "clarify", "act": "kindness", "question": part}
     if flow_name in ("", OFFER_GOAL, "create_goal") and (habit := habit_wished(wish)):

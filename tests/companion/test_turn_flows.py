@@ -869,6 +869,17 @@ def test_a_deed_short_of_its_missions_number_is_met_as_part_done(owner, told):
     assert said["reply"].startswith(("Part of it still counts, ", "Some is a lot more than none, "))
 
 
+def test_a_shortfall_told_twice_in_a_row_is_not_met_with_the_same_words(owner):
+    goal = make_goal(owner, title="Finish the literature review")
+    make_mission(goal, title="Read and summarise 3 papers")
+    first = say(owner, "i read 2 papers today and summarised them")
+
+    again = say(owner, "actually it was only 2 not 3, does it still count", first)
+
+    assert first["act"] == again["act"] == "kindness"
+    assert first["reply"] != again["reply"]
+
+
 def test_a_did_it_that_names_its_mission_marks_that_one_not_the_one_said_before(owner):
     goal = make_goal(owner, title="Run a 10k by spring")
     run = make_mission(goal, title="Go for an easy 5km run")

@@ -14,9 +14,9 @@ from companion.turn.plan import (
     recent_matter,
     reply_act,
     reply_planned,
+    session_topic,
     sure_of,
     tempered,
-    session_topic,
     topic_of,
 )
 

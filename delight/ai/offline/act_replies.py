@@ -45,6 +45,7 @@ from delight.ai.text import (
 # The longest first sentence said back whole ("Your manager tore apart your presentation in
 # front of the whole team"); a longer one is not echoed.
 SAID_MAX_WORDS = 16
+CLAUSE_WORDS = 4  # a first clause this long says a whole thing back on its own
 # A first sentence this short among others is a lead-in ("ok im back."), not the news.
 BARE_WORDS = 3
 _ILL = re.compile(r"(^|\b(?:maybe|then|so|ok|okay|and|think|prob|probably) )ill\b(?= \w)", re.I)
@@ -309,7 +310,8 @@ def missions_today(missions: Sequence[str], zones: Sequence[ZoneNote]) -> str:
 
 def progress(given: ActInput) -> list[str]:
     """Their goals when asked what they are; how far a goal named in the question is (its
-    plan's state when it has no count yet), then the streak."""
+    plan's state when it has no count yet), or each goal when none is named and the
+    question is not about the streak; then the streak."""
     if _WHICH_GOALS.search(given.text) and given.ctx.goals:
         each = [_goal_progress(goal, given.ctx) for goal in given.ctx.goals[:3]]
         return [" ".join(each)]
@@ -321,6 +323,10 @@ def progress(given: ActInput) -> list[str]:
     answer = streak_answer(given.text, given.ctx.streak, asked=True)
     if goal := _goal_asked(given.text, given.ctx):
         return [f"{_goal_progress(goal, given.ctx)} {answer}".strip()]
+    if given.ctx.goals and not asks_about_streak(given.text):
+        # "how is my progress": their goals first, then the streak.
+        each = [_goal_progress(goal, given.ctx) for goal in given.ctx.goals[:3]]
+        return [" ".join([*each, answer]).strip()]
     return [answer or named(words.PROGRESS_NONE, given.ctx.name)]
 
 
@@ -592,6 +598,9 @@ def _said_back(text: str) -> str:
     if not sentences:
         return ""
     first = sentences[0]
+    # "i miss my mom so much, she is in curitiba…": the clause before the comma says it.
+    head = first.split(",")[0]
+    first = head if len(head.split()) >= CLAUSE_WORDS else first
     said = reflect(f"i {first}" if _NO_SUBJECT_DEED.match(first) else first)
     if len(said.split()) < len(first.split()) - 1:
         return ""  # cut short to fit ("…if she sees you are still"): no echo at all

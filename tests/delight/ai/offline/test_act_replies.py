@@ -135,6 +135,29 @@ def test_a_trouble_laughed_about_is_not_said_back_as_a_joy(text):
     assert "picture it" not in replies[0]
 
 
+def test_asked_how_they_are_doing_with_no_goal_named_each_goal_comes_before_the_streak():
+    said = reply(
+        "progress",
+        "how is my progress",
+        goal_notes=(GoalNote("Finish the literature review"),),
+        streak=StreakNote(0, 0, 0, 0),
+    )
+
+    assert said.startswith("“Finish the literature review”: no missions done yet")
+    assert "haven't started a streak" in said
+
+
+def test_a_long_first_clause_is_said_back_without_the_rest_of_the_sentence():
+    replies = act_reply(
+        "listen",
+        "and i miss my mom so much, she is in curitiba and i didnt see her since march",
+        ReplyContext(name="Sam"),
+        turn=0,
+    )
+
+    assert any(r.startswith("You miss your mom so much") for r in replies)
+
+
 @pytest.mark.parametrize("text", ["ok", "ok that sounds good", "perfect"])
 def test_a_bare_nod_is_acknowledged(text):
     assert reply("smalltalk", text) in [t.format(n=", Sam") for t in words.ACKNOWLEDGED]
