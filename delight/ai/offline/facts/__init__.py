@@ -29,7 +29,7 @@ from delight.ai.offline.facts.goals import events, goals, tasks
 from delight.ai.offline.facts.health import conditions, food
 from delight.ai.offline.facts.identity import age, names
 from delight.ai.offline.facts.likes import likes, preferences
-from delight.ai.offline.facts.people import family, relation_news, relations
+from delight.ai.offline.facts.people import family, pronouns_named, relation_news, relations
 from delight.ai.offline.facts.pets import pet_named_first, pets
 from delight.ai.offline.facts.places import location
 from delight.ai.offline.facts.wins import wins
@@ -94,7 +94,8 @@ def _extracted(text: str, day: dt.date) -> tuple[ExtractedFact, ...]:
 
     1. Anything that reads like a crisis is not turned into facts (it is kept out of
        ordinary memory; the safety gate handles it).
-    2. Split into clauses ("…, but I …" and "… and I …" start new ones); of one that asks
+    2. Say whose "her name is…" it is when the message names one relative; split into
+       clauses ("…, but I …" and "… and I …" start new ones); of one that asks
        what to do or wonders what if ("what should i paint first"), only a state it gives
        as its reason ("…if im coeliac") is read, and who is called what ("how do i tell
        my sister ana").
@@ -115,7 +116,7 @@ def _extracted(text: str, day: dt.date) -> tuple[ExtractedFact, ...]:
     born = functools.partial(birth, today=day)
     facts: list[ExtractedFact] = []
     extractors: tuple[Extractor, ...] = (lost, born, *_EXTRACTORS, dated)
-    for clause in clauses(text):
+    for clause in clauses(pronouns_named(text)):
         stated = stated_in(clause)
         for extractor in extractors:
             read = clause if extractor in _NAMES_STAND else stated

@@ -310,3 +310,20 @@ _LEFT_THEM = re.compile(
 _ENDING = re.compile(
     r"\b(?:breaking up|break up|splitting|divorcing|separating|leaving me)\b", re.IGNORECASE
 )
+
+
+_ONE_RELATIVE = re.compile(rf"\b(?:my|our) ({RELATIONS})\b", re.IGNORECASE)
+_THEIR_NAME = re.compile(r"\b(?:her|his) (?:name is|names|name's)\b", re.IGNORECASE)
+_THEY_LIVE = re.compile(r"\b(?:she|he) (?:is|s|'s|lives) (?:still |now )?(?:in|based in)\b", re.I)
+
+
+def pronouns_named(text: str) -> str:
+    """`text` with "her name is…" and "she is in…" said of the one relative it names ("my
+    daughter is 6, her name is ruby"; "i miss my mom so much, she is in curitiba"), so
+    each clause tells whose name or home it is; as it was when it names none or several."""
+    named = {found.group(1).lower() for found in _ONE_RELATIVE.finditer(text)}
+    if len(named) != 1:
+        return text
+    (relation,) = named
+    text = _THEIR_NAME.sub(f"my {relation}'s name is", text)
+    return _THEY_LIVE.sub(f"my {relation} lives in", text)

@@ -201,9 +201,28 @@ _OWN_BUSINESS = re.compile(
 )
 
 
+_DEGREE = re.compile(
+    r"\bI(?: am|'m|m)? (?:doing|studying for|working on|in the middle of|finishing) (?:my|a|an)"
+    r" (?P<degree>masters?|master's|phd|doctorate|degree|bachelors?|bachelor's|mba|msc)\b"
+    r"(?P<rest> (?:in|at|on) [a-zà-ÿ][\w' ]*?)?(?=\s+(?:and|but|so|which)\b|[,.!?]|$)",
+    re.IGNORECASE,
+)
+_NIGHTS = re.compile(
+    r"\bI (?:usually |mostly |always |only )?(?:work|do) (?:nights|night shifts?|the night shift"
+    r"|nightshifts?)\b|\bI(?:'m| am|m) on (?:nights|night shifts?)\b",
+    re.IGNORECASE,
+)
+
+
 def work_life(clause: str) -> list[ExtractedFact]:
-    """'i am going to med school', 'i work from home', 'i have to work 12 hours per day',
-    'my business has suffered': what their work is like."""
+    """'i am going to med school', 'i am doing my masters in lisbon', 'i work from home', 'i
+    work nights', 'i have to work 12 hours per day', 'my business has suffered': what their
+    work or study is like."""
+    if degree := _DEGREE.search(clause):
+        said = degree["degree"].lower().replace("masters", "master's").replace("phd", "PhD")
+        said = _placed(f"{said}{degree['rest'] or ''}")
+        return [fact(f"Is doing a {said}", "personal", "studies", 0.75, "learning", "work",
+                     value=said)]  # fmt: skip
     if school := _SCHOOL.search(clause):
         kind = school.group(1).lower()
         return [fact(f"Goes to {kind} school", "personal", "studies", 0.75, "learning", "work",
@@ -211,6 +230,8 @@ def work_life(clause: str) -> list[ExtractedFact]:
     found: list[ExtractedFact] = []
     if _FROM_HOME.search(clause):
         found.append(fact("Works from home", "personal", "work:place", 0.7, "work"))
+    if _NIGHTS.search(clause):
+        found.append(fact("Works nights", "personal", "work:hours", 0.7, "work"))
     if hours := _HOURS.search(clause):
         said = f"Works {hours.group(1)}-hour {hours.group(2).lower()}s"
         found.append(fact(said, "personal", "work:hours", 0.7, "work"))

@@ -26,7 +26,22 @@ CASES = [
     ("ok i did the shoes one already, they were under the bed", []),
     (
         "i work nights as a nurse so my sleep is a mess",
-        [("Works as a nurse", "personal", "occupation")],
+        [
+            ("Works as a nurse", "personal", "occupation"),
+            ("Works nights", "personal", "work:hours"),
+        ],
+    ),
+    (
+        "so i am doing my masters in lisbon and my thesis is killing me kkkk",
+        [("Is doing a master's in Lisbon", "personal", "studies")],
+    ),
+    (
+        "and i miss my mom so much, she is in curitiba and i didnt see her since march",
+        [("Their mom lives in Curitiba", "personal", "relation:mom:home")],
+    ),
+    (
+        "my daughter is 6, her name is ruby",
+        [("Their daughter is called Ruby", "personal", "relation:daughter")],
     ),
     ("im a teacher btw, secondary, maths", [("Works as a teacher", "personal", "occupation")]),
     ("also i did the money thing", []),
