@@ -3,10 +3,13 @@ transition matrix, and a step of the flow is made from it."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from companion.dialogue.choices import names_a_choice
+from companion.dialogue.cues import plans_ahead
 from companion.dialogue.flows import Flow
 from companion.dialogue.parsing import SlotEnv
 from companion.dialogue.phrases import BACK_TO_FLOW, WAITING_WORDS
@@ -55,6 +58,14 @@ class Draft:
         return self.pending == "title" or (
             self.pending == "new_value" and self.slots.get("field") == "title"
         )
+
+    def tells_no_mission(self, text: str) -> bool:
+        """A reply to "which mission?" that names none of them ("ok", "night"), or one still
+        to do ("the journal page i'll do before bed")."""
+        missions = self.env.context.missions
+        said = [text, *re.split(r"[,.;!?]+|\bbut\b", text)]  # "duolingo, the podcast is later"
+        told = any(names_a_choice(part, missions) and not plans_ahead(part) for part in said)
+        return bool(missions) and not told
 
     def takeable(self, found: Mapping[str, str]) -> dict[str, str]:
         """The values a message gave, less those of slots never asked for (a flow that does

@@ -13,13 +13,7 @@ from dataclasses import replace
 from datetime import date
 
 from companion.dialogue.asked_why import ANSWERS_WHY, WHY, area_said, clearer_aim, retitled
-from companion.dialogue.choices import (
-    Choice,
-    best_choice,
-    names_a_choice,
-    offered_title,
-    offered_titles,
-)
+from companion.dialogue.choices import Choice, best_choice, offered_title, offered_titles
 from companion.dialogue.corrections import (
     bare_correction,
     correction_target,
@@ -247,8 +241,7 @@ class DialogueManager:
         pending = draft.flow.slot(draft.pending or "")
         text = offered_title(text, draft.offered) or text
         draft.offered = ()
-        missions = draft.env.context.missions
-        if pending.name == "mission" and missions and not names_a_choice(text, missions):
+        if pending.name == "mission" and draft.tells_no_mission(text):
             return self._handoff(draft)  # "ok", "night": not which mission, something else
         if pending.name != WHY and ANSWERS_WHY.match(text) and draft.flow.has_slot(WHY):
             return self._correct(draft, WHY, text)  # "why... idk. partly health, my mum…"

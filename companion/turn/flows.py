@@ -15,7 +15,6 @@ from companion.dialogue import (
 from companion.selectors import agent_state_data
 from companion.turn.common import HEAVY, TurnDeps, readable
 from delight.ai.offline import grief_in, loss_in
-from delight.ai.text import LAUGHTER
 from delight.runner import TurnState
 from goals.selectors import HABIT_CHOICE
 
@@ -183,10 +182,8 @@ def final_dialogue(state: TurnState) -> DialogueState:
 
 def sorry_for(text: str, *, scores: dict[str, float], mourning: bool) -> str:
     """Words of sympathy for a message that tells a loss, remembers someone gone, or reads
-    as sad (or comes, not laughing, while a loss is fresh); "" for any other."""
+    as sad (or comes while a loss is fresh); "" for any other."""
     if (loss := loss_in(text)) is not None:
         return SORRY_FOR_LOSS.format(who=loss.who)
     sad = scores.get("sadness", 0.0) >= HEAVY  # fear or anger beside a deed is no sorrow
-    # "taped foil on the window haha", told after a grandad's death: no heavy day.
-    fresh = mourning and not LAUGHTER.search(text)
-    return SORRY_HEAVY if grief_in(text) or fresh or sad else ""
+    return SORRY_HEAVY if grief_in(text) or mourning or sad else ""

@@ -1088,15 +1088,6 @@ def night_worker(owner):
     return owner
 
 
-def test_a_deed_laughed_about_after_a_loss_is_no_heavy_day(night_worker):
-    told = say(night_worker, "my grandad passed away in october, still feels weird")
-
-    answer = say(night_worker, "made the bedroom darker today, taped foil on the window haha", told)
-
-    assert "heavy" not in answer["reply"]
-    assert done_titles(night_worker) == {"Make the bedroom darker"}
-
-
 def test_a_bad_night_told_in_hours_marks_nothing_and_asks_no_minutes(night_worker):
     answer = say(night_worker, "ugh couldnt sleep again, slept like 4 hours, the bins were out")
 
@@ -1113,3 +1104,13 @@ def test_where_were_we_in_a_new_conversation_picks_up_news_not_a_fact_in_passing
     assert answer["act"] == "resume"
     assert "blackout blinds" in answer["reply"]
     assert "haha" not in answer["reply"]
+
+
+def test_asked_which_mission_an_answer_that_plans_it_marks_nothing(night_worker):
+    asked = say(night_worker, "did the bedroom thing and the writing thing")
+    assert asked["act"] == "clarify_choice"
+
+    answer = say(night_worker, "the writing one i'll do before bed", asked)
+
+    assert done_titles(night_worker) == set()
+    assert answer["act"] != "mission_done"

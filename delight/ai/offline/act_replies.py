@@ -239,8 +239,6 @@ def hear(given: ActInput) -> list[str]:
         return listen(given)
     if words.ACHE.search(given.text):
         return drawn(words.ACHE_EASED, given, "ache")
-    if LAUGHTER.search(given.text):
-        return laughed(given)  # "lol my husband says im obsessed with my step count"
     said = _said_back(given.text)
     heard = drawn(words.HEARD_NEUTRAL, given, "neutral", Said=said) if said else []
     # "You feel like a fraud… How do you feel about that?" says "feel" twice.
@@ -447,7 +445,7 @@ def fact_noted(given: ActInput) -> list[str]:
         return kindness(given)  # "i sprained my wrist last month tho… lol": go easy
     if not learned and LAUGHTER.search(given.text) and not (given.very_sad or given.troubled):
         # "we live off pasta and fish fingers lol": told with a laugh, met lightly.
-        return laughed(given)
+        return drawn(words.LAUGHED, given, "remarked")
     if not learned:
         return hear(given)
     learned = rotate(learned, given.turn, "learned")
@@ -484,25 +482,9 @@ def smalltalk(given: ActInput) -> list[str]:
             return kindness(given)  # "i sprained my wrist last month tho so go easy on me lol"
         if words.DOUBTED.search(given.text):
             return drawn(words.DOUBTED_WORDS, given, "doubted")
-        if LAUGHTER.search(given.text):
-            return laughed(given)
-        return drawn(words.REMARKED, given, "remarked")
+        laughed = LAUGHTER.search(given.text)
+        return drawn(words.LAUGHED if laughed else words.REMARKED, given, "remarked")
     return []
-
-
-def laughed(given: ActInput) -> list[str]:
-    """A remark made with a laugh, met lightly: their words said back with the laugh shared
-    when nothing in them is a trouble, else a light nod."""
-    plain = _LAUGHS.sub("", given.text)
-    light = not (given.troubled or words.COMPLAINT.search(given.text) or hurt_told(plain))
-    said = _said_back(plain) if light else ""
-    # "Your daughter drew you…" goes on after "Ha,"; "Zara made you a card" keeps her name.
-    said = uncapitalise(said) if said.split()[:1] in (["Your"], ["You"]) else said
-    shared = drawn(words.LAUGHED_BACK, given, "laughed-back", said=said)
-    return [*(shared if said else []), *drawn(words.LAUGHED, given, "remarked")]
-
-
-_LAUGHS = re.compile(rf"[\s,]*(?:{LAUGHTER.pattern})", re.IGNORECASE)
 
 
 # A question or a request (a joke, a riddle): the keyword rules answer those.

@@ -479,12 +479,6 @@ LAUGHED = (
     "Ha, I hear you{n}. What else is going on?",
     "Ha! Fair enough{n}. What else is on your mind?",
 )
-# The same, with their words said back when nothing in them is a trouble ("my daughter drew
-# me a picture of a sleeping cat for my locker haha"): the laugh shared, not just noted.
-LAUGHED_BACK = (
-    "Ha, {said}! That made me smile{n}.",
-    "Ha, I can picture it: {said}. Thanks for sharing that{n}.",
-)
 ABOUT_HER = (
     "I don't have favourites the way you do{n}, but I love hearing about what lights you up. "
     "What got you into it?"

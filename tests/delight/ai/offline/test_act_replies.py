@@ -106,35 +106,6 @@ def test_a_remark_in_passing_is_met_lightly_and_a_request_is_left_to_the_rules()
     assert act_reply("smalltalk", "tell me a joke", ReplyContext(name="Sam"), turn=0) == []
 
 
-@pytest.mark.parametrize(
-    ("act", "text", "said"),
-    [
-        ("smalltalk", "my daughter drew me a picture of a sleeping cat for my locker haha",
-         "your daughter drew you a picture of a sleeping cat for your locker"),
-        ("listen", "lol my husband says im obsessed with my step count",
-         "your husband says you are obsessed with your step count"),
-        ("smalltalk", "Zara made me a card lol", "Zara made you a card"),
-    ],
-)  # fmt: skip
-def test_a_light_remark_made_with_a_laugh_is_said_back_with_the_laugh_shared(act, text, said):
-    replies = act_reply(act, text, ReplyContext(name="Sam"), turn=0, troubled=False)
-
-    assert said in replies[0]
-    assert replies[0].startswith("Ha")
-    assert "lol" not in replies[0]
-    assert "haha" not in replies[0]
-
-
-@pytest.mark.parametrize(
-    "text", ["lungs struggling lol", "my dog stole my sock again haha", "my back hurts lol"]
-)
-def test_a_trouble_laughed_about_is_not_said_back_as_a_joy(text):
-    replies = act_reply("smalltalk", text, ReplyContext(name="Sam"), turn=0, troubled=False)
-
-    assert "made me smile" not in replies[0]
-    assert "picture it" not in replies[0]
-
-
 def test_asked_how_they_are_doing_with_no_goal_named_each_goal_comes_before_the_streak():
     said = reply(
         "progress",
