@@ -102,6 +102,9 @@ def occupation(clause: str) -> list[ExtractedFact]:
     if found:
         said = next(group for group in found.groups() if group)
         return [_employer(thing(said, 8))]
+    # "i teach yoga part time": a teacher of the craft, when it is said to be work.
+    if taught := _TEACHES_CRAFT.search(clause):
+        return [_job(f"{taught['craft'].lower()} teacher", 0.8)]
     # "i teach year 4", "i teach maths at a secondary": a teacher, whatever they teach.
     if re.search(r"\bI (?:teach|am teaching) (?:year|reception|primary|secondary|maths|math"
                  r"|english|science|music|art|history|french|spanish|pe|kids|children|at)\b",
@@ -123,8 +126,15 @@ def occupation(clause: str) -> list[ExtractedFact]:
     return []
 
 
+_TEACHES_CRAFT = re.compile(
+    r"\bI (?:also )?(?:teach|am teaching) (?P<craft>yoga|pilates|piano|guitar|violin|swimming"
+    r"|dance|ballet|salsa|spin|zumba|fitness|boxing|karate|judo|tennis|cooking|pottery)"
+    # as work, not a pastime ("i teach yoga on sundays")
+    r"(?: classes)? (?:part[ -]time|full[ -]time|for a living|professionally|for work)\b",
+    re.IGNORECASE,
+)
 _FIELD = re.compile(
-    r"\bI do (?P<field>payroll|accounts|bookkeeping|admin|hr|marketing|sales|recruitment"
+    r"\bI (?:also )?do (?P<field>payroll|accounts|bookkeeping|admin|hr|marketing|sales|recruitment"
     r"|finance|social media|customer service|reception|logistics|security|deliveries"
     r"|web design|graphic design|data entry|it support)\b(?: (?:for|at) (?P<employer>an? [^,.!?]+?"
     r"|[A-Z][^,.!?]+?))?(?=\s+(?:so|and|but)\b|[,.!?]|$)",

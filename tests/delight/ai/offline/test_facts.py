@@ -31,6 +31,14 @@ CASES = [
             ("Works nights", "personal", "work:hours"),
         ],
     ),
+    ("i teach yoga part time", [("Works as a yoga teacher", "personal", "occupation")]),
+    (
+        "ok. im lena, i also do admin at a dental clinic",
+        [
+            ("Works in admin", "personal", "occupation"),
+            ("Works at a dental clinic", "personal", "employer"),
+        ],
+    ),
     (
         "so i am doing my masters in lisbon and my thesis is killing me kkkk",
         [("Is doing a master's in Lisbon", "personal", "studies")],
