@@ -321,13 +321,18 @@ def progress(given: ActInput) -> list[str]:
     answer = streak_answer(given.text, given.ctx.streak, asked=True)
     if goal := _goal_asked(given.text, given.ctx):
         return [f"{_goal_progress(goal, given.ctx)} {answer}".strip()]
-    if given.ctx.goals and not asks_about_streak(given.text):
+    if given.ctx.goals and _PROGRESS_ASKED.search(given.text) and not _STREAK.search(given.text):
         # "how is my progress": their goals first, then the streak.
         each = [_goal_progress(goal, given.ctx) for goal in given.ctx.goals[:3]]
         return [" ".join([*each, answer]).strip()]
     return [answer or named(words.PROGRESS_NONE, given.ctx.name)]
 
 
+# Asked how they are doing on the whole ("how is my progress"), not of the streak alone.
+_PROGRESS_ASKED = re.compile(
+    r"\b(?:progress|how am i doing|how(?:'?s| is) (?:it|everything) going|how far)\b", re.I
+)
+_STREAK = re.compile(r"\b(?:streaks?|in a row)\b", re.IGNORECASE)
 # Time enough for "plenty of small steps" (eight weeks).
 ROOMY_DAYS = 56
 # Asked how long is left ("how long till the 10k", "how many weeks do i have left").

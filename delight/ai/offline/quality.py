@@ -207,7 +207,13 @@ RULES: tuple[Callable[[str], list[str]], ...] = (
 
 
 def reply_problems(text: str) -> list[str]:
-    """Every problem the rules find in `text`; [] when the reply is fit to send."""
+    """Every problem the rules find in `text`; [] when the reply is fit to send. A title
+    quoted in it is the person's own words, read as one ("“Make the U16 team”" is no
+    shorthand "u" of Eliza's)."""
     if not text.strip():
         return ["empty reply"]
+    text = _QUOTED.sub("“Title”", text)
     return [problem for rule in RULES for problem in rule(text)]
+
+
+_QUOTED = re.compile(r"“[^“”]*”")

@@ -1023,3 +1023,15 @@ def test_a_plan_tried_out_loud_is_backed():
 def test_an_injury_told_with_a_laugh_is_still_met_with_go_easy(act):
     said = reply(act, "i sprained my wrist last month tho so go easy on me lol")
     assert said in [t.format(n=", Sam") for t in kindness_words.INJURY_PAST]
+
+
+def test_a_goal_titled_in_the_persons_shorthand_does_not_spoil_the_answer():
+    said = reply(
+        "progress",
+        "how is my progress",
+        goal_notes=(GoalNote("Make the U16 team", percent=30),),
+        streak=StreakNote(5, 9, 30, 1),
+    )
+
+    assert said.startswith("You're 30% of the way to “Make the U16 team”.")
+    assert reply_problems(said) == []
