@@ -69,8 +69,22 @@ PET_WORDS = re.compile(r"\b(dog|cat|rabbit|hamster|guinea pig|parrot|bird|fish|h
 # A question about the person as a whole ("what do you remember about me?").
 ABOUT_THEM = re.compile(r"\b(?:me|myself|about me|on me|our last|so far|everything)\b", re.I)
 # Asked for a name: a relative's name, not where they live.
-# Words that only name ("is called"): a phrase with nothing else is said by a longer one.
-NAMING_WORDS = {"is", "are", "called", "named", "name", "s"}
+# Words that only name ("is called") or own ("you have a son"): a phrase with nothing else
+# is said by a longer one ("your son is called Theo").
+NAMING_WORDS = {
+    "is",
+    "are",
+    "called",
+    "named",
+    "name",
+    "s",
+    "you",
+    "your",
+    "have",
+    "has",
+    "a",
+    "an",
+}
 ASKS_NAME = re.compile(r"\b(?:name|names|called)\b", re.I)
 PRONOUNS = re.compile(r"\b(she|her|he|him|his|they|them|their)\b", re.I)
 

@@ -224,3 +224,12 @@ def test_a_memory_told_in_lower_case_first_person_is_said_back():
 
     assert "your wife Halina" in named
     assert "you drove trams for 38 years" in everything
+
+
+def test_a_child_had_is_not_said_again_beside_the_childs_name() -> None:
+    remembered = [("relation:son", "Their son is called Theo"), ("family:son", "Has a son")]
+
+    answer = memory_answer("what do you remember about me", remembered)[0]
+
+    assert "Theo" in answer
+    assert "have a son" not in answer
