@@ -24,6 +24,7 @@ _ASKS = re.compile(
 )
 _CONSISTENCY = re.compile(r"\b(?:consistent|consistency|habit strength)\b", re.I)
 TRENDS = ("rising", "steady", "easing")
+DAY_ONE = "Day one of your streak: a mission done today, and tomorrow makes two."
 VERY_SAD = 0.7  # seed 000: sadness above this shows the person their progress
 
 
@@ -53,6 +54,12 @@ def streak_line(note: StreakNote) -> str:
 def asks_about_streak(text: str) -> bool:
     """Whether a message asks about their streak or how consistent they have been."""
     return bool(_ASKS.search(text) and asks(text))
+
+
+def names_streak(text: str) -> bool:
+    """Whether a message speaks of their streak, asked or not ("streak", "is my streak still
+    alive")."""
+    return bool(_ASKS.search(text))
 
 
 # "whats a streak even for", "how do streaks work": what one is, not how long theirs is.
@@ -120,9 +127,10 @@ def streak_answer(text: str, note: StreakNote | None, *, asked: bool = False) ->
             if note.current >= note.longest
             else (f"your longest is {_days(note.longest)}")
         )
-        parts = [f"You're on a {note.current}-day streak — {longest}."]
-        if note.current == 1 and note.longest == 1:
-            parts = ["Day one of your streak: a mission done today, and tomorrow makes two."]
+        parts = [
+            DAY_ONE if note.current == note.longest == 1
+            else f"You're on a {note.current}-day streak — {longest}."
+        ]  # fmt: skip
         kinds = [(name, days) for name, days in note.categories if days]
         going = [f"{name} {_days(days)}" for name, days in kinds]
         # One kind as long as the streak itself ("health 1 day" of a 1-day streak) says no more.

@@ -313,17 +313,32 @@ _ENDING = re.compile(
 
 
 _ONE_RELATIVE = re.compile(rf"\b(?:my|our) ({RELATIONS})\b", re.IGNORECASE)
-_THEIR_NAME = re.compile(r"\b(?:her|his) (?:name is|names|name's)\b", re.IGNORECASE)
-_THEY_LIVE = re.compile(r"\b(?:she|he) (?:is|s|'s|lives) (?:still |now )?(?:in|based in)\b", re.I)
+_THEIR_NAME = r"\b{}(?: name is| names| name's)\b"
+_THEY_LIVE = r"\b{}(?: is| s|'s| lives) (?:still |now )?(?:in|based in)\b"
+# Who "she" or "he" can be: a relation of the other sex is someone else ("my brother married
+# a girl from leeds, her name is ana" names no brother Ana).
+_HERS = frozenset((
+    "wife", "girlfriend", "fiancee", "fiancée", "daughter", "sister", "mother", "mom", "mum",
+    "grandma", "grandmother", "granddaughter", "aunt", "niece", "stepdaughter",
+    "mother-in-law", "mother in law",
+))  # fmt: skip
+_HIS = frozenset((
+    "husband", "boyfriend", "fiance", "fiancé", "son", "brother", "father", "dad", "grandpa",
+    "grandfather", "grandson", "uncle", "nephew", "stepson", "father-in-law", "father in law",
+))  # fmt: skip
 
 
 def pronouns_named(text: str) -> str:
     """`text` with "her name is…" and "she is in…" said of the one relative it names ("my
     daughter is 6, her name is ruby"; "i miss my mom so much, she is in curitiba"), so
-    each clause tells whose name or home it is; as it was when it names none or several."""
+    each clause tells whose name or home it is; as it was when it names none or several,
+    or one the pronoun cannot be."""
     named = {found.group(1).lower() for found in _ONE_RELATIVE.finditer(text)}
     if len(named) != 1:
         return text
     (relation,) = named
-    text = _THEIR_NAME.sub(f"my {relation}'s name is", text)
-    return _THEY_LIVE.sub(f"my {relation} lives in", text)
+    for her, she, other in (("her", "she", _HIS), ("his", "he", _HERS)):
+        if relation not in other:
+            text = re.sub(_THEIR_NAME.format(her), f"my {relation}'s name is", text, flags=re.I)
+            text = re.sub(_THEY_LIVE.format(she), f"my {relation} lives in", text, flags=re.I)
+    return text

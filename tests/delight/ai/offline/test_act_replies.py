@@ -15,6 +15,7 @@ from delight.ai.offline import (
     act_replies,
     kindness,
     kindness_words,
+    progress_answers,
 )
 from delight.ai.offline import act_words as words
 from delight.ai.offline.act_replies import act_reply
@@ -224,7 +225,7 @@ def test_how_long_is_left_is_counted_to_the_goals_date_on_the_persons_clock(days
     )
     said = reply("progress", "how long till the 10k", goal_notes=(goal,))
     assert said.startswith(f"“Run a 10k with my sister” is set for 30 June 2027: {left}.")
-    assert ("Plenty of small steps" in said) == (days >= act_replies.ROOMY_DAYS)
+    assert ("Plenty of small steps" in said) == (days >= progress_answers.ROOMY_DAYS)
     assert "streak" not in said
 
 

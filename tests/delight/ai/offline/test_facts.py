@@ -811,3 +811,9 @@ def test_children_named_with_their_ages_are_kept_by_name():
     said = [f.content for f in extract_facts(text)]
     assert "Their kids are called Zara and Idris" in said
     assert "Works at a primary school in Birmingham" in said
+
+
+def test_a_pronoun_is_not_read_as_a_relative_of_the_other_sex() -> None:
+    facts = extract_facts("my brother married a girl from leeds, her name is ana")
+
+    assert not any(f.value == "Ana" for f in facts)
