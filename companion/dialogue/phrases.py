@@ -168,7 +168,11 @@ DATE = regex(rf"""
       |(?:(?P<season_lead>next|this|coming|(?:for|by|until|till|before|in)\s+the)\s+)?(?P<season>spring|summer|autumn|fall|winter)
       |(?P<kw>today|tomorrow|yesterday|next\s+(?:week|month|year)
          |(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(?:week|month|year)|this\s+year
-         |christmas|xmas|easter|halloween|valentine'?s(?:\s+day)?
+         # a holiday, not a thing named after one ("the christmas market next year")
+         |(?:christmas|xmas|easter|halloween)(?!\s+(?:markets?|fairs?|party|parties|dinner|lunch
+           |jumpers?|trees?|cards?|presents?|shopping|concerts?|plays?|shows?|lights|eggs?|hunt
+           |costumes?|bazaar|stalls?))
+         |valentine'?s(?:\s+day)?
          |(?:the\s+)?new\s+year(?:'?s(?:\s+eve)?)?))
     \b
 """)
@@ -389,7 +393,7 @@ _AIM = r"""
       |raise|bike|ride|row|stretch|journal|declutter|clear|plant|join|create|design|code
       |cut|reduce|limit|give\s+up|kick|wake|floss|budget|tidy|clean|keep|stay|rebuild
       |reconnect|text|write|finish|listen|drink|find|sort(?=\s+(?:out\s+)?(?:my|our)\b)|tackle
-      |work\s+on|look\s+after
+      |work\s+on|look\s+after|sell|teach|exhibit|perform|enter|afford|adopt|restore
       |do)\b.*)$
 """
 WISH = regex(

@@ -97,6 +97,8 @@ def test_spoken_and_approximate_date_phrases(text, expected):
         "walk 5 km a day",
         "we met 3 years ago in a bar",
         "plan the summer holiday",
+        "sell my pottery at the christmas market",
+        "run the easter egg hunt",
     ],
 )
 def test_a_weekday_or_span_inside_a_title_is_not_a_date(text):

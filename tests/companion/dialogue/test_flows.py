@@ -49,6 +49,14 @@ def test_what_leads_up_to_a_goal_request_and_its_own_words_are_no_title(text, ti
     assert CREATE_GOAL.extract(text, SlotEnv(TODAY)).values == {"title": title}
 
 
+def test_a_wish_to_sell_at_a_holiday_market_next_year_dates_it_by_the_year():
+    found = CREATE_GOAL.extract(
+        "honestly i want to sell my pottery at the christmas market next year", SlotEnv(TODAY)
+    ).values
+
+    assert found == {"title": "sell my pottery at the christmas market", "target_date": "next year"}
+
+
 def test_a_wish_long_meant_opened_with_so_keeps_its_title_and_the_rest_is_its_reason():
     text = (
         "so i've been meaning to get fitter for ages, my sister keeps nagging me to do a 10k"

@@ -108,12 +108,23 @@ def clauses(text: str) -> list[str]:
     text = re.sub(r"\b(we|they)'ve\b", r"\1 have", text, flags=re.I)
     text = re.sub(r"\b(we|they)'re\b", r"\1 are", text, flags=re.I)
     for sentence in split_sentences(clean_text(text)):
-        found.extend(
-            part.strip()
-            for part in re.split(r",?\s+but\s+|,?\s+and\s+(?=I\b)|,\s+so\s+", sentence)
-            if part.strip()
-        )
+        found.extend(part.strip() for part in _thoughts(sentence) if part.strip())
     return found
+
+
+_BREAK = re.compile(r"(,?\s+but\s+|,?\s+and\s+(?=[Ii]\b)|,\s+so\s+)")
+_WITH_ME = 3  # "my wife and i got divorced": so few words before "and i" are its subject
+
+
+def _thoughts(sentence: str) -> list[str]:
+    """A sentence cut where a new thought starts, except an "and i" that only joins a
+    subject ("my girlfriend and i split")."""
+    parts = _BREAK.split(sentence)
+    thoughts = [parts[0]]
+    for joint, part in zip(parts[1::2], parts[2::2], strict=True):
+        joins = "and" in joint and len(thoughts[-1].split()) <= _WITH_ME
+        thoughts[-1:] = [f"{thoughts[-1]}{joint}{part}"] if joins else [thoughts[-1], part]
+    return thoughts
 
 
 def fact(

@@ -33,6 +33,13 @@ CASES = [
     ),
     ("i teach yoga part time", [("Works as a yoga teacher", "personal", "occupation")]),
     (
+        "i work at a garden centre and i do pottery on weekends",
+        [
+            ("Works at a garden centre", "personal", "employer"),
+            ("Does pottery on weekends", "personal", "hobby:pottery"),
+        ],
+    ),
+    (
         "ok. im lena, i also do admin at a dental clinic",
         [
             ("Works in admin", "personal", "occupation"),
