@@ -18,6 +18,7 @@ from companion.dialogue.phrases import (
     CONNECTOR,
     CUE,
     DATE,
+    FILLER,
     LEAD_IN,
     MONTH,
     QUALIFIER,
@@ -105,7 +106,10 @@ def correction_target(
     ):
         return "title"
     # "Actually, I want to learn to cook instead": a new goal, not a new area of life.
-    if "title" in names and LEAD_IN.match(correction.value).group().strip():
+    if (
+        "title" in names
+        and LEAD_IN.match(correction.value).end() > FILLER.match(correction.value).end()
+    ):
         return "title"
     # A date said is plainly about the date ("make it mid april, march is mad at work" is no
     # new area of life, though "work" may read as one).

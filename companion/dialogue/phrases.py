@@ -265,10 +265,15 @@ CATEGORY_PHRASE = regex(rf"""
 
 # --- a goal statement -------------------------------------------------------------------------
 
-LEAD_IN = regex(r"""
+# Words said on the way in that ask for nothing ("yeah i think…", "ok so…").
+FILLER = regex(r"""
     ^\s*(?:(?:hey|hi|hello|ok|okay|so|please|eliza|um+|hmm+|actually|also|i\s+think|i\s+guess
-      |honestly|tbh|basically|maybe
+      |honestly|tbh|basically|maybe|yeah|yea|yep|yes|well|alright|anyway|and|but
       |(?:(?:a|one)\s+)?(?:new|another|one\s+more)\s+(?:idea|thing))[,!.:\s]+)*
+""")
+LEAD_IN = regex(
+    FILLER.pattern
+    + r"""
     (?:(?:can|could|would|will)\s+(?:you|we)\s+)?(?:please\s+)?
     (?:help\s+me\s+(?:to\s+)?
       |i\s+(?:also\s+|really\s+)?(?:want|need|would\s+like|'d\s+like|wanna)\s+(?:you\s+)?(?:to\s+)?
@@ -284,7 +289,8 @@ LEAD_IN = regex(r"""
       |(?:i'?ve|i\s+have)\s+been\s+(?:saying|meaning|wanting|planning|thinking)
         \s+(?:for\s+(?:like\s+|about\s+)?\w+\s+\w+\s+)?(?:that\s+)?
         (?:i'?d|i\s+would|i'?ll|i\s+will|to)\s+)?
-""")
+"""
+)
 # What a title keeps out: "instead (of 20)", "rather", a trailing "please".
 TITLE_TAIL = regex(
     # "… next year. can that be a goal": the ask after the aim is no part of it

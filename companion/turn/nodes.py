@@ -114,6 +114,7 @@ from companion.turn.undo import (
 )
 from delight.ai.engine import ReplyRequest
 from delight.ai.offline import UNPLANNED
+from delight.ai.offline.advice import asks_which_first
 from delight.ai.offline.banks import named, rotate
 from delight.ai.offline.kindness_words import PART_SEEN
 from delight.ai.types import ChatMessage, EmotionResult
@@ -475,9 +476,14 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
             "mourning": mourning_after(mourning, grieving=heard.grieving),
             "after_crisis": mourning_after(after_crisis, grieving=False),
         },
-        # Nothing on today's list and a plan waiting: the reply offers to add it.
-        "plan_offer": plan_waiting(context) if act == "missions" else None,
+        # Nothing on today's list and a plan waiting: the reply offers to add it (also when
+        # asked which mission to begin with: advice.advice_reply then makes the offer).
+        "plan_offer": plan_waiting(context) if _lists_missions(act, heard.text) else None,
     }  # fmt: skip
+
+
+def _lists_missions(act: str, text: str) -> bool:
+    return act == "missions" or (act == "advice" and asks_which_first(text))
 
 
 def _goal_being_set_up(state: TurnState) -> str:

@@ -185,12 +185,14 @@ def test_asked_to_put_a_plan_on_while_its_missions_are_being_made_she_says_so(ow
     assert not Mission.objects.filter(user=owner).exists()
 
 
-def test_a_plan_waiting_for_review_is_put_on_the_list_with_a_yes(owner):
+# "what should i start with" is read as asking for advice: advice offers the plan too.
+@pytest.mark.parametrize("asked", ["so what do i do first", "what should i start with"])
+def test_a_plan_waiting_for_review_is_put_on_the_list_with_a_yes(owner, asked):
     goal = make_goal(owner, title="Get back into running", decomposition_status="done")
     for title in ("Find your old trainers", "Walk-run twenty minutes"):
         make_mission(goal, title=title, status=Mission.Status.SUGGESTED)
 
-    offer = say(owner, "so what do i do first")
+    offer = say(owner, asked)
     assert "put them all on your list" in offer["reply"]
     done = say(owner, "yes please", offer)
 

@@ -63,6 +63,15 @@ _BIG_CHANGE = re.compile(
     r"|started uni|empty nest|(?:very|so|too) quiet|on my own now|lonely)\b",
     re.IGNORECASE,
 )
+# Worn out, told in passing ("long day lol. im a nurse, 12 hr shifts, feet are dead").
+_WORN_OUT = re.compile(
+    r"\b(?:long|rough|hard|tough|brutal|crazy|hectic|exhausting|killer)"
+    r" (?:day|shift|week|night)s?\b"
+    r"|\b(?:i'?m|im|i am|so|feeling|feel) (?:so |really |completely |totally |absolutely )?"
+    r"(?:tired|exhausted|knackered|wiped|shattered|drained|wrecked|worn out)\b"
+    r"|\bfeet (?:are|r) (?:dead|killing me)|\bdead on my feet\b",
+    re.IGNORECASE,
+)
 _TO_BED = re.compile(r"\b(?:bed|sleep|kip|shut ?eye)\b", re.IGNORECASE)
 _TO_WORK = re.compile(
     r"\b(?:my|the|a|night|late|early) (?:shift|shifts)\b|\b(?:off|going|heading|leaving)"
@@ -319,8 +328,10 @@ def fact_noted(given: ActInput) -> list[str]:
     taught her nothing she can keep, she listens (the keyword rules made "What would it mean
     to you to smoke you look at it?" of "when i want to smoke i look at it")."""
     learned = learned_answer(extract_facts(given.text))
-    if not learned and hurt_told(given.text):
-        return kindness(given)  # "i sprained my wrist last month tho… lol": go easy
+    if hurt_told(given.text):
+        # "i used to run a lot before i hurt my knee last year": the knee first (what was
+        # learned is kept all the same)
+        return kindness(given)
     if not learned and LAUGHTER.search(given.text) and not (given.very_sad or given.troubled):
         # "we live off pasta and fish fingers lol": told with a laugh, met lightly.
         return drawn(words.LAUGHED, given, "remarked")
@@ -336,6 +347,9 @@ def fact_noted(given: ActInput) -> list[str]:
         # the change is met before the name is kept.
         quiet = re.search(r"\b(?:quiet|on my own|lonely|empty)\b", given.text, re.IGNORECASE)
         opening = named(words.BIG_CHANGE_QUIET if quiet else words.BIG_CHANGE, given.ctx.name)
+        return [f"{opening} {said}" for said in learned]
+    if _WORN_OUT.search(given.text):
+        opening = named(words.WORN_OUT, given.ctx.name)
         return [f"{opening} {said}" for said in learned]
     return learned
 

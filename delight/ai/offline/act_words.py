@@ -303,6 +303,7 @@ CELEBRATE_PLAIN = (
     "I love hearing that{n}! Take a moment to enjoy it.",
 )
 BIG_CHANGE = "That's a lot of change at once{n}. Thank you for telling me."
+WORN_OUT = "Sounds like a tiring one{n}; I hope you get to put your feet up."
 JOB_LOST = "I'm sorry{n}, that's a real blow."
 JOB_LOST_LAUGHED = "I'm sorry{n}, that's a real blow, even said with a laugh."
 BIG_CHANGE_QUIET = (

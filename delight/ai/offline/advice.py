@@ -23,9 +23,13 @@ WHICH_FIRST = re.compile(
 )
 
 
+def asks_which_first(text: str) -> bool:
+    return bool(WHICH_FIRST.search(text))
+
+
 def advice_answers(text: str) -> bool:
     """Whether advice has words for `text` itself: a topic it knows, or which mission first."""
-    return bool(WHICH_FIRST.search(text)) or any(t.asks.search(text) for t in TOPICS)
+    return asks_which_first(text) or any(t.asks.search(text) for t in TOPICS)
 
 
 def advice_reply(text: str, ctx: ReplyContext, turn: int) -> list[str]:
@@ -33,8 +37,8 @@ def advice_reply(text: str, ctx: ReplyContext, turn: int) -> list[str]:
     which mission to begin with, the first on their list; a mission of today's that does
     what they ask about; never a food they cannot eat (as remembered, or said in the
     question); with no topic known, ten minutes on one of their missions."""
-    if ctx.missions and WHICH_FIRST.search(text):
-        return [named(words.ADVICE_FIRST, ctx.name, mission=ctx.missions[0])]
+    if asks_which_first(text) and (first := _first_step(ctx)):
+        return [first]
     # A plan of their own for just this is the best idea there is ("how do i stop buying food
     # at work", with "Pack lunch instead of buying it" on today's list), unless a tip speaks
     # of the very thing asked ("breathe sideways": a breathing tip, not the pool lesson).
@@ -81,6 +85,18 @@ def advice_reply(text: str, ctx: ReplyContext, turn: int) -> list[str]:
     if names_a_matter:
         return [named(words.ADVICE_OPEN, ctx.name), named(words.ADVICE_OPEN_AGAIN, ctx.name)]
     return [named(words.ADVICE_GENERAL, ctx.name)]
+
+
+def _first_step(ctx: ReplyContext) -> str:
+    """Which mission to begin with: the first on today's list; none there yet, where the
+    plan is (waiting for their review, or still being made)."""
+    if ctx.missions:
+        return named(words.ADVICE_FIRST, ctx.name, mission=ctx.missions[0])
+    if ctx.reviewing:
+        return named(words.MISSIONS_TO_REVIEW, ctx.name, goal=ctx.reviewing[0])
+    if ctx.planning:
+        return named(words.MISSIONS_PLANNING, ctx.name, goal=ctx.planning[0])
+    return ""
 
 
 # Asked to explain a subject, which no suggestion of hers does.

@@ -38,6 +38,8 @@ def test_a_message_can_fill_several_slots_at_once():
         ("i want a goal to learn spanish", "learn spanish"),
         ("honestly i want to get my sleep sorted", "get my sleep sorted"),
         ("tbh i want to get my sleep sorted", "get my sleep sorted"),
+        ("yeah i think i want to get back to running", "get back to running"),
+        ("well i need to read more", "read more"),
         (
             "ok so i think i want to do a goal. ive been saying for like 2 years id get back"
             " into running",

@@ -508,6 +508,20 @@ def test_a_fact_told_inside_a_big_change_meets_the_change_first():
     assert "Ellie" in said
 
 
+@pytest.mark.parametrize(
+    "text", ["long day lol. im a nurse, 12 hr shifts, feet are dead", "im a nurse and im exhausted"]
+)
+def test_a_fact_told_worn_out_meets_the_tiredness_first(text):
+    said = reply("fact_noted", text)
+    assert said.startswith("Sounds like a tiring one, Sam")
+    assert "you work as a nurse" in said
+
+
+def test_a_fact_told_with_an_injury_asks_after_the_injury():
+    said = reply("fact_noted", "i used to run a lot before i hurt my knee last year")
+    assert said in [t.format(n=", Sam") for t in kindness_words.INJURY_PAST]
+
+
 def test_something_tried_that_did_not_help_gets_an_idea_about_what_was_said_before():
     earlier = "you haven't been sleeping well since the divorce"
     said = reply("advice", "i tried herbal tea, didnt do much", earlier=earlier)
