@@ -45,12 +45,18 @@ MISHAP = re.compile(
 
 # An injury told ("i did my ankle in", "tweaked my back lifting the shopping"): no deed,
 # though its verb is past ("did my knee exercises" is one).
+_BODY_PART = (
+    r"(?:left |right |bad )?(?:ankle|knee|back|neck|shoulder|wrist|hamstring|calf|hip|foot|leg"
+    r"|arm|elbow|hand|finger|toe|groin|achilles|muscle|ligament|acl|meniscus)s?\b"
+)
 INJURY = re.compile(
     r"\b(?:did|done|hurt|injured|sprained|twisted|pulled|tore|torn|broke|broken|strained"
-    r"|tweaked|jarred|cricked|ricked|rolled|fractured|dislocated) (?:my|me) (?:left |right |bad )?"
-    r"(?:ankle|knee|back|neck|shoulder|wrist|hamstring|calf|hip|foot|leg|arm|elbow|hand"
-    r"|finger|toe|groin|achilles|muscle|ligament|acl|meniscus)s?\b"
-    r"(?! (?:exercises?|stretch\w*|physio|rehab|routine|workout|rolls?|mobility|strength))",
+    rf"|tweaked|jarred|cricked|ricked|rolled|fractured|dislocated) (?:my|me) {_BODY_PART}"
+    r"(?! (?:exercises?|stretch\w*|physio|rehab|routine|workout|rolls?|mobility|strength))"
+    # how it is now ("my knee still clicks a bit on stairs"; soreness from effort is an ache)
+    rf"|\bmy {_BODY_PART} (?:(?:still|really|kinda|a bit|is|are|has been|keeps?) )*"
+    r"(?:hurts?|hurting|clicks?|clicking|swollen|twinges?|playing up|acting up"
+    r"|giving me grief|niggl\w+)\b",
     re.IGNORECASE,
 )
 

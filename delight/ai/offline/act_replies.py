@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 from delight.ai.offline import act_words as words
 from delight.ai.offline.act_input import ActInput, drawn
-from delight.ai.offline.advice import advice_reply
+from delight.ai.offline.advice import advice_reply, asks_which_first
 from delight.ai.offline.answers import learned_answer
 from delight.ai.offline.banks import named, rotate
 from delight.ai.offline.context import ReplyContext
@@ -452,7 +452,7 @@ def act_reply(
     if composer is None:
         return []
     replies = composer(ActInput(text, ctx, turn, very_sad, troubled))
-    if act in ANSWERS:
+    if act in ANSWERS or (act == "advice" and asks_which_first(text)):
         replies += [words.REPEATED.format(answer=uncapitalise(reply)) for reply in replies]
     return replies
 

@@ -268,7 +268,8 @@ TOPICS: tuple[Keyword, ...] = (
             "And if {0}, how would you handle it?",
         ),
         _d(
-            r"\bif (.+)",
+            # not someone's word passed on ("physio said i can run if i ease in")
+            r"^(?!.*\b(?:said|says|told me|reckons)\b.*\bif\b).*?\bif (.+)",
             "What would you do if {0}?",
             "Suppose {0}. What would help you then?",
         ),

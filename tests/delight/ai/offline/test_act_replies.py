@@ -587,6 +587,7 @@ def test_nerves_before_an_interview_sound_nerve_racking():
         ("did the squats but only one set, my knee started clicking", "Part of it still counts"),
         ("ugh i think i did my back in lifting the shopping", "Oh no, Sam, that sounds sore."),
         ("i did my ankle in last year playing netball", "That's a rough one, Sam."),
+        ("ok cool. my knee still clicks a bit on stairs tho", "Oh no, Sam, that sounds sore."),
     ],
 )
 def test_kindness_meets_what_was_said(text, opening):

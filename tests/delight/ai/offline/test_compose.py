@@ -149,6 +149,14 @@ def test_when_every_candidate_was_said_a_safe_reply_answers_and_the_trace_says_g
     assert reply_problems(reply.text) == []
 
 
+def test_someones_word_passed_on_is_not_asked_back_as_the_persons_own_if() -> None:
+    assert "if" not in compose_reply("the physio said i can run if i ease in").text.split()
+    assert compose_reply("i could run more if i had time").text in (
+        "What would you do if you had time?",
+        "Suppose you had time. What would help you then?",
+    )
+
+
 @pytest.mark.parametrize(
     ("text", "not_echoed"),
     [
