@@ -229,15 +229,37 @@ def by_leading_verb(text: str, choices: Sequence[Choice]) -> Choice | None:
     """The one choice whose title's first word, an uncommon verb, `text` says in any form
     ("texted shu fen today" for "Text one old friend just to say hi", "replied with a
     thumbs up" for "Reply to the school moms group chat"); None when none or several do."""
-    said = {_stem(w) for w in re.findall(r"[a-z']+", text.lower())}
+    said = _stems(text)
     led = [
         choice
         for choice in choices
         if (first := re.findall(r"[a-z']+", choice.title.lower())[:1])
-        and (verb := _stem(first[0])) not in LIGHT_VERBS
-        and verb in said
+        and _stem(first[0]) not in LIGHT_VERBS
+        and _compound_said(choice.title, said)
     ]
     return led[0] if len(led) == 1 else None
+
+
+def _stems(text: str) -> set[str]:
+    return {_stem(w) for w in re.findall(r"[a-z']+", text.lower())}
+
+
+def half_a_compound(text: str, title: str) -> bool:
+    """Whether `text` says only part of a title's compound leading verb ("i walked for 15
+    mins" of "Walk-run your loop"): a different deed, by words or by meaning."""
+    first = re.findall(r"[a-z']+(?:-[a-z']+)*", title.lower())[:1]
+    parts = first[0].split("-") if first else []
+    said = _stems(text)
+    return (
+        len(parts) > 1 and any(_stem(p) in said for p in parts) and not _compound_said(title, said)
+    )
+
+
+def _compound_said(title: str, said: set[str]) -> bool:
+    """Whether a title's leading verb is among the stems `said`, a compound one whole:
+    "walked for 15 mins" is no "Walk-run your loop"."""
+    first = re.findall(r"[a-z']+(?:-[a-z']+)*", title.lower())[:1]
+    return bool(first) and all(_stem(part) in said for part in first[0].split("-"))
 
 
 # Words that may follow a clause's last word ("meal prepped too", "hair cut finally").
@@ -278,6 +300,8 @@ def told_in_its_verb(text: str, choices: Sequence[Choice]) -> Choice | None:
     best = best_choice(text, choices, LIGHT_VERBS) if told else None
     if best is None:
         return None
+    if "-" in best.title.split()[0] and not _compound_said(best.title, _stems(text)):
+        return None  # "i walked for 15 mins" is no "Walk-run your loop"
     title = re.findall(r"[a-z']+", best.title.lower())
     verbs, named = {_stem(w) for w in title[:2]}, {_stem(w) for w in title}
     for word, before in told:

@@ -23,6 +23,7 @@ from companion.dialogue import (
     fits_better,
     fits_one,
     fitting,
+    half_a_compound,
     measured_one,
     named_by_the_rest,
     names_its_topic_only,
@@ -435,8 +436,10 @@ def deed_fit(
         # Two close by meaning alone are asked about: the same meaning read again from the
         # whole message is no surer ("ugh couldnt sleep again, slept like 4 hours" had
         # marked "Write down when you went to bed…").
+        # "i walked for 15 mins on my break" is not "Walk-run your loop…" by any measure.
+        missions = tuple(m for m in choices.missions if not half_a_compound(text, m.title))
         return fitting_by_meaning(
-            deed, choices.missions, deps.engine.embedder, told=text, reported=reported
+            deed, missions, deps.engine.embedder, told=text, reported=reported
         )
     if len(fit) > 1 and (one := clearly_meant(text, fit, deps.engine.embedder)):
         return (one,)

@@ -107,6 +107,21 @@ def test_an_undo_that_names_a_mission_she_never_marked_takes_nothing_back(runner
     assert LOOP in undone["reply"]
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["i walked for 15 mins on my break", "i walked for like 15 mins on my break, does that count"],
+)
+def test_a_walk_told_is_not_the_walk_run_mission(owner, text):
+    goal = make_goal(owner, title="Run a 5k in spring")
+    make_mission(goal, title="Map a safe 3-5 km loop near home")
+    make_mission(goal, title="Walk-run your loop and note how it felt")
+
+    said = say(owner, text)
+
+    assert done_titles(owner) == set()
+    assert "Marked" not in said["reply"]
+
+
 def test_did_that_just_after_she_named_a_mission_is_that_mission(owner):
     goal = make_goal(owner, title="Quit vaping")
     note = "Note each time you reach for it today, and what set it off"

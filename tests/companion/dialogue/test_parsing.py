@@ -9,6 +9,7 @@ from companion.dialogue.choices import (
     Choice,
     best_choice,
     bought_one,
+    half_a_compound,
     measured_one,
     told_in_its_verb,
 )
@@ -200,6 +201,14 @@ def test_a_word_with_s_after_an_apostrophe_names_its_choice():
 def test_a_bare_past_may_end_with_a_word_of_no_weight(text):
     missions = [Choice(1, "Meal prep 4 lunches for the week"), Choice(2, "Bench 3 sets of 5")]
     assert told_in_its_verb(text, missions) == missions[0]
+
+
+def test_half_of_a_compound_verb_names_no_mission():
+    walk_run = Choice(1, "Walk-run your loop and note how it felt")
+    assert told_in_its_verb("i walked for 15 mins on my break", [walk_run]) is None
+    assert half_a_compound("i walked for 15 mins on my break", walk_run.title)
+    assert not half_a_compound("did my walk run round the park", walk_run.title)
+    assert not half_a_compound("i walked to work", "Walk to work twice this week")
 
 
 def test_a_bare_past_followed_by_more_words_names_no_mission():
