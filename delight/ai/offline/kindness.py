@@ -30,6 +30,7 @@ _ASKING_KINDNESS = (
     _REASSURANCE,
     words.DOUBTING,
     words.TOO_MUCH,
+    words.MANY_STEPS,  # "ok this is a lot of missions honestly": said for reassurance
     words.APOLOGY,
     words.SELF_CRITICISM,
     words.CAN_I,
@@ -69,6 +70,8 @@ def _kindness_for(text: str) -> tuple[str, tuple[str, ...]]:
         return "can i", words.CAN_I_BACKED
     if words.TOO_MUCH.search(text):
         return "too much", words.TOO_MUCH_EASED
+    if words.MANY_STEPS.search(text):
+        return "many steps", words.MANY_STEPS_EASED
     if words.CHOICE_DOUBTED.search(text):
         return "choice", words.CHOICE_EASED
     if words.DOUBTING.search(text):

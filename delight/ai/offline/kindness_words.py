@@ -158,6 +158,17 @@ TOO_MUCH_EASED = (
     "Not at all{n}. Start with the easiest one, and let it make the next one easier.",
 )
 
+# The plan felt as too big ("ok this is a lot of missions honestly", "so many steps"; a bare
+# "that's a lot" may be about anything).
+MANY_STEPS = re.compile(
+    r"\b(?:a lot of|so many|too many|loads of|tons of) (?:missions|steps|tasks)\b(?! done)",
+    re.IGNORECASE,
+)
+MANY_STEPS_EASED = (
+    "It is a lot{n}, and you don't have to carry it all: only today's few are yours to think "
+    "about, and the rest wait their turn. Any that don't fit, you can drop on your goals page.",
+)
+
 # Second-guessing oneself ("am i overthinking it", "is that normal or am i losing it").
 DOUBTING = re.compile(
     r"\b(?:overthinking|is (?:that|this|it) (?:normal|silly|stupid|daft|weird|dumb|sad)|am i"
