@@ -257,8 +257,9 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"^(?!.*\b(?:not|never|no longer|wish|hope|hoping|should|if|worried|scared|but)\b)"
             r"(?:.*\b(?:is|are|was|were) (?:(?:doing|feeling|getting|looking) )?(?:(?:a lot|much"
             r"|way|so much|a bit|a little|loads|heaps) )?better\b(?! than)|.*\bon the mend\b"
-            r"|.*\b(?:is|are|was|were|got|came|come) (?:out of|home from|discharged from) (?:the )?"
-            r"(?:hospital|icu|ward)\b|.*\bcame back all clear\b)",
+            r"|.*\b(?:is|are|was|were|got|came|come|been) (?:(?:moved|taken|let|sent) )?"
+            r"(?:out of|home from|discharged from) (?:the )?(?:hospital|icu|ward)\b"
+            r"|.*\bcame back all clear\b|.*\b(?:so|such a|what a|massive|huge) relie(?:f|ved)\b)",
         ),
         (
             # Something they told called a win ("so thats a win", "small win today").

@@ -72,6 +72,8 @@ OWN_PLAN = re.compile(
     # "maybe i could go the weekend after payroll closes": a plan tried out loud
     |^\W*(?:(?:ok|okay|so|and|hmm+)\W+)?(?:maybe|perhaps)\s+i\s+(?:could|can|should|might)\s+
       (?!be\b|never\b|not\b)[a-z]+\b(?!.*\?)
+    # "tomorrow im off work, i might try the loop thing": tried out loud with its subject
+    |\bi\s+(?:might|may)\s+(?:try|do|give|go|start|tackle|attempt|have\s+a\s+go)\b(?!.*\?)
     # "will jog tomorrow after work, too dark now": the plan, its subject left out
     # ("might do the walk run after work if it doesnt rain": the same, tried out loud)
     |^\W*(?:(?:ok|okay|so|and)\W+)?(?:will|gonna|going\s+to|might|may)\s+(?!be\b|never\b

@@ -589,6 +589,7 @@ def test_nerves_before_an_interview_sound_nerve_racking():
         ("i did my ankle in last year playing netball", "That's a rough one, Sam."),
         ("ok cool. my knee still clicks a bit on stairs tho", "Oh no, Sam, that sounds sore."),
         ("ok this is a lot of missions honestly", "It is a lot, Sam, and you don't have"),
+        ("ok so tomorrow im off work, i might try the loop thing", "Good plan, Sam."),
     ],
 )
 def test_kindness_meets_what_was_said(text, opening):
