@@ -29,6 +29,7 @@ from delight.ai.offline import drop_openers, extract_facts, loss_in, reflect, sp
 from delight.ai.offline.advice import advice_answers, matter_of
 from delight.ai.offline.facts.common import IN_PASSING, RELATIONS
 from delight.ai.offline.kindness import (
+    asks_leave,
     asks_reassurance,
     doubts_they_can,
     harsh_on_self,
@@ -352,10 +353,11 @@ def reply_act(
     # Whether they can do it at all outranks what it reads as ("do you think i can actually
     # do this" read as asking for help got what she can do).
     precise = act in PRECISE_ACTS and confidence >= SURE and not doubts_they_can(text)
-    if asks_reassurance(text) and not precise:
+    # Leave to skip asked for is never a list of missions, unless a rule read it so.
+    if asks_reassurance(text) and (not precise or (asks_leave(text) and by != "rule")):
         # "is that normal, the finger pain": a matter advice knows is answered, not soothed;
         # "im rubbish at stretching" is met with kindness first, whatever advice knows.
-        answered = advice_answers(text) and not harsh_on_self(text)
+        answered = advice_answers(text) and not (harsh_on_self(text) or asks_leave(text))
         return "advice" if answered else "kindness"
     if act == "thanks" and SENSE["goodbye"].search(text):
         return "goodbye"  # "ok gonna go make pasta. thanks eliza": thanked on the way out

@@ -78,6 +78,17 @@ def test_a_plan_said_not_to_be_happening_is_not_backed(text):
     assert reply_act("worry", 0.41, CALM, text=text) != "kindness"
 
 
+@pytest.mark.parametrize(
+    ("act", "text"),
+    [
+        ("advice_request", "do you think i should skip my run saturday then"),
+        ("missions_question", "can i skip today"),
+    ],
+)
+def test_leave_to_skip_asked_is_reassured_not_advised_or_listed(act, text):
+    assert reply_act(act, 0.5, CALM, text=text) == "kindness"
+
+
 def test_thanks_said_on_the_way_out_is_a_goodbye():
     assert reply_act("thanks", 0.9, CALM, text="ok gonna go make pasta. thanks eliza") == "goodbye"
     assert reply_act("thanks", 0.9, CALM, text="thanks that actually helped") == "thanks_reply"

@@ -262,6 +262,13 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|.*\bcame back all clear\b|.*\b(?:so|such a|what a|massive|huge) relie(?:f|ved)\b)",
         ),
         (
+            # Better after a "but" ("hes still weak but the nurses say hes doing better").
+            "good_news",
+            r"^(?!.*\b(?:not|never|no longer|worried|scared)\b).*\bbut\b.*\b(?:doing|getting"
+            r"|feeling|looking) (?:(?:a bit|a little|a lot|much|way) )?better\b(?! than)"
+            r"(?!.*\bbut\b)",
+        ),
+        (
             # Something they told called a win ("so thats a win", "small win today").
             "good_news",
             r"^\W*(?:(?:so|well|ok|okay|anyway|and)\W+)?(?:that'?s|thats|its|it's|that is|which is)"

@@ -268,6 +268,8 @@ def calm(given: ActInput) -> list[str]:
 
 def celebrate(given: ActInput) -> list[str]:
     """Joy met, with what it taught her when it was a win ("I'll remember you ran 5 km")."""
+    if words.RECOVERING.search(given.text):
+        return drawn(words.RECOVERING_GLAD, given, "recovering")
     learned = learned_answer(extract_facts(given.text))
     opening = rotate(words.CELEBRATE_OPENERS, given.turn, "celebrate-open")[0]
     if learned:

@@ -298,6 +298,21 @@ CELEBRATE = (
     "That's wonderful{n}! {Said}: that's worth savouring.",
     "Yes{n}! {Said}. I'm really glad for you.",
 )
+# Someone close getting better ("my dad got moved out of icu today!! so relieved", "hes
+# still weak but the nurses say hes doing better"): relief, not a party.
+RECOVERING = re.compile(
+    r"^(?=.*\b(?:he|she|they|hes|shes|he's|she's|my (?:dad|mum|mom|father|mother|wife|husband"
+    r"|partner|son|daughter|brother|sister|gran|grandma|grandad|grandpa|friend|nan|boyfriend"
+    r"|girlfriend))\b)"
+    r".*(?:\b(?:doing|getting|feeling|looking) (?:(?:a bit|a little|a lot|much|way) )?better\b"
+    r"|\bon the mend\b|\bout of (?:the )?(?:hospital|icu|ward)\b|\bdischarged\b|\ball clear\b)",
+    re.IGNORECASE,
+)
+RECOVERING_GLAD = (
+    "I'm so glad{n}. What a relief. Worry like that takes it out of you, so go gently with "
+    "yourself too.",
+    "That's such good news{n}, what a relief. How are you holding up?",
+)
 CELEBRATE_PLAIN = (
     "That's wonderful news{n}! How does it feel?",
     "I love hearing that{n}! Take a moment to enjoy it.",

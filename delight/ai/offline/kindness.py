@@ -31,10 +31,17 @@ _ASKING_KINDNESS = (
     words.DOUBTING,
     words.TOO_MUCH,
     words.MANY_STEPS,  # "ok this is a lot of missions honestly": said for reassurance
+    words.LEAVE_ASKED,
     words.APOLOGY,
     words.SELF_CRITICISM,
     words.CAN_I,
 )
+
+
+def asks_leave(text: str) -> bool:
+    """Whether they ask leave to skip or rest ("do you think i should skip my run saturday"):
+    reassurance, not a tip about running."""
+    return bool(words.LEAVE_ASKED.search(text))
 
 
 def asks_reassurance(text: str) -> bool:
@@ -78,7 +85,7 @@ def _kindness_for(text: str) -> tuple[str, tuple[str, ...]]:
         return "doubt", words.DOUBT_EASED
     if harsh_on_self(text):
         return "harsh", words.SELF_CRITICISM_EASED
-    if _REASSURANCE.search(text):
+    if _REASSURANCE.search(text) or words.LEAVE_ASKED.search(text):
         # "is it bad that i havent started yet": nothing built yet to say is not lost
         unstarted = words.NOT_STARTED.search(text)
         return (

@@ -160,6 +160,13 @@ TOO_MUCH_EASED = (
     "Not at all{n}. Start with the easiest one, and let it make the next one easier.",
 )
 
+# Leave to skip or rest asked for ("do you think i should skip my run saturday then").
+LEAVE_ASKED = re.compile(
+    r"\b(?:(?:should|can|could|shall) i|(?:think|reckon) i (?:should|could|can))"
+    r" (?:just )?(?:skip|miss|rest|take (?:a|the|today|tomorrow)"
+    r" ?(?:day )?off|take (?:a|the) (?:day|break|rest))\b",
+    re.IGNORECASE,
+)
 # The plan felt as too big ("ok this is a lot of missions honestly", "so many steps"; a bare
 # "that's a lot" may be about anything).
 MANY_STEPS = re.compile(

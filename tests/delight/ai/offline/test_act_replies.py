@@ -517,6 +517,18 @@ def test_a_fact_told_worn_out_meets_the_tiredness_first(text):
     assert "you work as a nurse" in said
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my dad got moved out of icu today!! so relieved",
+        "hes still weak but the nurses say hes doing better",
+    ],
+)
+def test_someone_close_getting_better_is_met_with_relief_not_a_party(text):
+    said = reply("celebrate", text)
+    assert said in [t.format(n=", Sam") for t in words.RECOVERING_GLAD]
+
+
 def test_a_fact_told_with_an_injury_asks_after_the_injury():
     said = reply("fact_noted", "i used to run a lot before i hurt my knee last year")
     assert said in [t.format(n=", Sam") for t in kindness_words.INJURY_PAST]
