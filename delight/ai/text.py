@@ -216,6 +216,8 @@ _PERSON_CONTRACTIONS: tuple[tuple[str, str], ...] = (
     (r"\bwanna\b", "want to"),
     # Typed without the apostrophe, where no other word is meant ("shes gonna hate it"; not
     # "its", "wont", "were", "well").
+    # "thats been hard", "hes been poorly": has, not is
+    (r"\b(that|it|he|she)(?:'s|s) been\b", r"\1 has been"),
     (r"\bive\b", "I have"),
     (r"\bshes\b", "she is"),
     (r"\bhes\b", "he is"),

@@ -89,7 +89,8 @@ _NEWS = re.compile(
 NEWS_MIN_WORDS = 3
 # Where the news ends: the person's own next thought ("… and ive been back and forth").
 _NEWS_END = re.compile(
-    r"\s+and\s+(?=(?:i|i'm|im|i've|ive|i'd|id)\b)|,\s*|\s+but\s+|\s+(?:lol|lmao|haha\w*)\b",
+    r"\s+and\s+(?=(?:i|i'm|im|i've|ive|i'd|id)\b)|,\s*|\s+but\s+|\s+so\s+"
+    r"|\s+(?:lol|lmao|haha\w*)\b",
     re.IGNORECASE,
 )
 
@@ -200,6 +201,7 @@ def relation_news(clause: str) -> list[ExtractedFact]:
     news = _NEWS_END.split(found["news"], maxsplit=1)[0].strip(" .!?")
     if len(news.split()) < NEWS_MIN_WORDS:
         return []
+    news = re.sub(r"\s+(?:too|as well|also)$", "", news)  # "my dad is sick too"
     told = f"Their {_relation(found.group(1))} {third_person(news)}"
     # "my husband and i have been fighting": they come first ("They and their husband…").
     told = re.sub(

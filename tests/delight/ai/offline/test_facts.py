@@ -32,6 +32,7 @@ CASES = [
         ],
     ),
     ("i teach yoga part time", [("Works as a yoga teacher", "personal", "occupation")]),
+    ("my dad is sick too so thats been hard", [("Their dad is sick", "personal", "")]),
     (
         "i work at a garden centre and i do pottery on weekends",
         [
