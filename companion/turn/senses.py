@@ -26,6 +26,8 @@ SENSE = {
         r"|arrivederci|at\u00e9 logo|ate logo|\u00e0 demain|a demain|bis morgen|bis dann|tot ziens"
         r"|mata ne|(?:i'?m|im|i am) (?:going|heading) up|let me go back to"
         r"|(?:sleep|bed|nap) now|need (?:to|my) (?:sleep|bed)|(?:need|have) to (?:go|head off)"
+        # "ok i should sleep, early shift tomorrow" (not "i should sleep more")
+        r"|\bi (?:should|better|must|need to) (?:go to )?(?:sleep|bed)(?=\s*(?:[,.!]|$))"
         r"|brb|be right back|gtg|g2g|chao|poka|ka kite|besos|sala kahle|hamba kahle"
         r"|(?:go|going) back to (?:work|the shop|my shift))\b",
         re.IGNORECASE,

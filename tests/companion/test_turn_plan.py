@@ -226,11 +226,13 @@ def test_a_request_later_in_the_message_is_sense_enough_for_out_of_reach(text):
         "yeah. ok gonna sleep now",
         "gonna head off, work in the am",
         "right i need to sleep, pickles already stolen my side of the bed",
+        "lol thanks. ok i should sleep, early shift tomorrow",
     ],
 )
 def test_going_to_sleep_is_a_word_of_leaving(text):
     assert sure_of("goodbye", 0.6, text) == 0.6
     assert sure_of("goodbye", 0.6, "i cant sleep, my mind wont stop") == 0.0
+    assert sure_of("goodbye", 0.6, "i should sleep more") == 0.0
 
 
 @pytest.mark.parametrize(
