@@ -316,6 +316,10 @@ def missions_today(missions: Sequence[str], zones: Sequence[ZoneNote]) -> str:
 
 
 def story(given: ActInput) -> list[str]:
+    """Where the story is; liked in passing ("that story thing is kinda cute actually"), a
+    thank-you, not the same summary again."""
+    if given.ctx.story is not None and words.STORY_LIKED.search(given.text):
+        return drawn(words.STORY_THANKS, given, "story-liked")
     answer = story_answer(given.text, given.ctx.story, asked=True)
     return [answer or words.STORY_NONE]
 

@@ -362,6 +362,16 @@ MISSIONS_NONE = (
     "add one small thing for today?"
 )
 PROGRESS_NONE = "I can't see your progress just now{n}. Finish a mission and I'll start counting."
+# The story liked, said as a remark, not asked about.
+STORY_LIKED = re.compile(
+    r"^(?!.*\?)(?!\W*(?:how|what|whats|where|when|is|are|can|does|do|tell|show)\b)"
+    r".*\b(?:cute|sweet|lovely|nice|love|fun|cool|charming|adorable|like it|liking it)\b",
+    re.IGNORECASE,
+)
+STORY_THANKS = (
+    "I'm glad you like it{n}. It grows a little with every mission you do.",
+    "That makes me happy{n}. Every mission you finish adds a little to it.",
+)
 STORY_NONE = "Your story starts with your first finished mission; it grows with each one after."
 WORLD_NONE = "I can't see the zones just now{n}. Try me again in a moment."
 ADVICE_MISSION = (

@@ -11,6 +11,7 @@ from delight.ai.offline import (
     GoalNote,
     MemoryNote,
     ReplyContext,
+    StoryNote,
     StreakNote,
     act_replies,
     kindness,
@@ -527,6 +528,13 @@ def test_a_fact_told_worn_out_meets_the_tiredness_first(text):
 def test_someone_close_getting_better_is_met_with_relief_not_a_party(text):
     said = reply("celebrate", text)
     assert said in [t.format(n=", Sam") for t in words.RECOVERING_GLAD]
+
+
+def test_the_story_liked_in_passing_is_thanked_for_not_summed_up_again():
+    story = StoryNote(essence=10, beats=1, act="First Light", chapter="Arrival")
+    said = reply("story", "that story thing is kinda cute actually", story=story)
+    assert said in [t.format(n=", Sam") for t in words.STORY_THANKS]
+    assert "Arrival" in reply("story", "is the story any good", story=story)
 
 
 def test_a_fact_told_with_an_injury_asks_after_the_injury():
