@@ -38,6 +38,7 @@ from companion.dialogue.parsing import (
     signs_off,
 )
 from companion.dialogue.phrases import (
+    AS_A_GOAL,
     ASKS_FIRST,
     BACK_TO_FLOW,
     CANCELLED,
@@ -276,7 +277,7 @@ class DialogueManager:
         """Yes starts the flow; an answer that says more of the goal (a clearer aim, a date,
         a reason: "like maybe just be able to run 5k, by march") starts it with what it
         says; no, or anything else, lets it go."""
-        if is_yes(text):
+        if is_yes(text) or AS_A_GOAL.match(text):
             draft.go(S.UNDERSTANDING)
             return self._advance(draft)
         found = draft.flow.extract(text, draft.env).values

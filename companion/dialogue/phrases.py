@@ -384,6 +384,13 @@ GOAL_REQUEST = regex(rf"""
     |\b(?:make|turn|put)\s+(?:it|that|this)\s+(?:into\s+|as\s+)?{_GOAL}
     |\b(?:i'?m|im|i\s+am)\s+adding\s+(?:a\s+)?(?:new|another)\s+(?:one|goal)\b
 """)
+# Yes to "Shall we make that a goal?" said in its own words ("want it as a goal yeah", "go
+# on make it one").
+AS_A_GOAL = regex(r"""
+    ^\W*(?:(?:yeah|yes|yep|ya|ok|okay|go\s+on|sure|aye|please)\W+)*(?:i\s+)?(?:want|make|have
+      |put|set|do|add|stick)\s+(?:it|that|this)\s+(?:(?:as|in)\s+)?(?:a\s+|one|in)?\s*(?:goal)?
+    (?:\W+(?:yeah|yes|please|pls|then|mate|ta))*\W*$
+""")
 # Plainly about someone else's goal or a match: not a request.
 NOT_A_GOAL_REQUEST = regex(
     r"\b(?:scored|herself|himself|themselves|his|her|their)\b\s+(?:a\s+)?goal"
@@ -406,6 +413,7 @@ WISH = regex(
     r"""
     ^\W*(?:(?:so|well|ok|okay|hey|hi|honestly|actually|and|but|now|no|yeah|yea|yep|you\s+know\s+what
       |i(?:\s+have|'ve|ve)?\s+been\s+thinking|i\s+was\s+thinking|i\s+guess|i\s+think|maybe
+      |i\s+reckon|i\s+suppose|i\s+feel\s+like
       |probably|tbh|um+|hm+)[,\s]+)*
     i(?:\s+(?:really\s+|also\s+|just\s+|kinda\s+|honestly\s+|think\s+i\s+)?(?:want|wanna|need|would\s+(?:love|like)|hope|plan)
       |'?d\s+(?:really\s+|also\s+)?(?:love|like)

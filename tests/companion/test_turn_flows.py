@@ -176,6 +176,15 @@ def test_a_bare_did_it_two_exchanges_after_naming_a_mission_marks_that_one(owner
     assert said["act"] == "mission_done"
 
 
+def test_a_wish_told_with_i_reckon_is_offered_and_taken_in_its_own_words(owner):
+    offer = say(owner, "so i reckon i need to cut back on the beers in the week and walk more")
+    assert "Cut back on the beers in the week and walk more" in offer["reply"]
+
+    taken = say(owner, "want it as a goal yeah", offer)
+
+    assert taken["reply"] == "Why does this goal matter to you?"
+
+
 def test_asked_to_put_a_plan_on_while_its_missions_are_being_made_she_says_so(owner):
     make_goal(owner, title="Get back into running", decomposition_status="running")
 

@@ -126,7 +126,12 @@ HEALTH_NEWS = re.compile(
     r"\b(?:doctor|doc|gp|nurse|consultant|dr|cardiologist|specialist)\b[^.!?]{0,40}\b(?:told|said"
     r"|says|thinks|reckons|warned)\b[^.!?]{0,60}\b(?:blood sugar|sugar levels?|diabet\w*"
     r"|pre-?diabet\w*|blood pressure|bp|cholesterol|borderline|overweight|weight|heart|liver"
-    r"|kidneys?)\b",
+    r"|kidneys?)\b"
+    # a result come back ("went for a check up last week and my blood pressure came back high")
+    r"|\b(?:blood pressure|bp|cholesterol|blood sugar|sugar levels?|blood tests?|results?"
+    r"|bloods|scan|liver function|a1c|hba1c)\b[^.!?]{0,20}\b(?:came back|was|were|is|are)"
+    r" (?:(?:a bit|a little|quite|really|very|too|dead|way) )?(?:high|raised|up|elevated|low"
+    r"|borderline|not (?:great|good))\b",
     re.IGNORECASE,
 )
 HEALTH_NEWS_EASED = (

@@ -608,6 +608,10 @@ def test_nerves_before_an_interview_sound_nerve_racking():
         ("ugh i think i did my back in lifting the shopping", "Oh no, Sam, that sounds sore."),
         ("i did my ankle in last year playing netball", "That's a rough one, Sam."),
         ("ok cool. my knee still clicks a bit on stairs tho", "Oh no, Sam, that sounds sore."),
+        (
+            "anyway. went for a check up last week and my blood pressure came back high",
+            "That sounds like a proper wake-up call, Sam.",
+        ),
         ("ok this is a lot of missions honestly", "It is a lot, Sam, and you don't have"),
         ("ok so tomorrow im off work, i might try the loop thing", "Good plan, Sam."),
     ],
