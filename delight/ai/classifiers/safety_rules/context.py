@@ -34,6 +34,8 @@ SAFETY_EXCLUSIONS: tuple[re.Pattern[str], ...] = tuple(
         r"|pan|grater|mandoline)\b",
         rf"\b(?:burn|burned|burnt|burning|wore|wearing|work|worked|working) {SELF} out\b",
         rf"\b(?:almost|nearly) killed {SELF}\b",
+        # Stopped looking after oneself ("some days i feel like ive let myself go").
+        r"\b(?:let|letting) myself go\b(?! (?:for good|forever|completely|for ever))",
         rf"\bkill(?:ing)? {SELF} (?:to (?:finish|get|make|meet|hit)|laughing|working|at (?:the"
         r" gym|work)|in the gym)\b",
         rf"\bshoot(?:ing)? {SELF} in the foot\b",

@@ -81,6 +81,7 @@ CLEAN = [
     "i'm dying to try the new ramen place",
     "my knight died twice on the second boss, so annoying",
     "we finally hung the mirror in the hallway",
+    "honestly some days i feel like ive let myself go. used to play five a side every week",
     "saying goodbye to my old laptop, the new one arrives today",
     "i used to cut myself in school, six years free of it now and proud",
     "the main character in the novel wants to disappear forever",
@@ -168,6 +169,10 @@ def test_someone_elses_risk_stays_concern_about_someone_else(engine) -> None:
     result = engine.screen_safety(text)
     assert result.level == 1
     assert "third person" in result.reason
+
+
+def test_letting_oneself_go_for_good_is_still_raised(engine) -> None:
+    assert engine.screen_safety("i just want to let myself go for good").level >= CRISIS
 
 
 def test_denied_risk_is_not_raised(engine) -> None:
