@@ -5,6 +5,77 @@ from __future__ import annotations
 from goals.planning.plans import PlannedHabit, Template
 
 TEMPLATES: tuple[Template, ...] = (
+    # First, so a goal that names both ("cut back on the beers in the week and walk more")
+    # gets the harder half; its walks are in it too.
+    Template(
+        "drinking less",
+        "health",
+        (
+            r"\b(?:drink|drinking)\s+less\b(?!\s+(?:soda|pop|fizzy|coke|cola|coffee|tea|energy))",
+            r"\b(?:cut|cutting)\s+(?:back|down)\b.*\b(?:drink\w*|alcohol|beers?|booze|wine|pints?)\b",
+            r"\bless\s+(?:beer|booze|alcohol|wine)\b",
+            # not "stop drinking soda" (nor "drink less coffee": its words name no drink)
+            r"\b(?:quit|stop|give\s+up)\s+(?:drinking|alcohol|(?:the\s+)?booze|beer)\b"
+            r"(?!\s+(?:soda|pop|fizzy|coke|cola|coffee|tea|energy|juice|sugary|so\s+much\s+coffee))",
+            r"\b(?:sober|dry\s+(?:january|july|month)|alcohol[- ]free|drink[- ]free)\b",
+        ),
+        (
+            (
+                "See where you are",
+                "An honest count, no judgement.",
+                (
+                    ("Count your drinks this week: no judgement, just the number", 10, "low"),
+                    ("Note when you reach for a drink, and what set it off", 10, "low"),
+                    ("Write down, in one sentence, why {goal} matters to you", 10, "low"),
+                ),
+            ),
+            (
+                "Set your drink-free nights",
+                "Decide ahead, so the evening doesn't decide for you.",
+                (
+                    (
+                        "Pick two weeknights to be drink-free and put them in your calendar",
+                        10,
+                        "low",
+                    ),
+                    ("Stock the fridge with something you like that isn't alcohol", 15, "low"),
+                    ("Tell someone at home about your drink-free nights", 10, "low"),
+                ),
+            ),
+            (
+                "Swap the habit",
+                "Something else in the moment you'd usually pour one.",
+                (
+                    ("Swap your first drink after work for a cuppa or a soft drink", 10, "low"),
+                    ("Take a 15-minute walk when you'd usually open a drink", 15, "low"),
+                    (
+                        "Plan what you'll do instead at your trickiest time of the evening",
+                        10,
+                        "low",
+                    ),
+                ),
+            ),
+            (
+                "More nights like that",
+                "Drink-free nights becoming the usual ones.",
+                (
+                    ("Have three drink-free weeknights in one week", 30, "medium"),
+                    ("Try an alcohol-free beer or wine you haven't had before", 10, "low"),
+                    ("On a night out, have a glass of water between drinks", 15, "medium"),
+                ),
+            ),
+            (
+                "Make it your normal",
+                "Looking back, on your way to {goal}.",
+                (
+                    ("Count your drinks again and compare with your first week", 10, "low"),
+                    ("Note what helped most on your drink-free nights", 10, "low"),
+                    ("Plan next month's drink-free nights", 10, "low"),
+                ),
+            ),
+        ),
+        practice=PlannedHabit("Drink-free evening", 3),
+    ),
     Template(
         "walking",
         "health",
@@ -225,7 +296,6 @@ TEMPLATES: tuple[Template, ...] = (
             r"\bsmok",
             r"\bvap(?:e|es|ing)\b",
             r"cigarette|nicotine|\bpods?\b",
-            r"\b(?:quit|stop|cut down)\b.*\b(?:drink|drinking|alcohol|beer|booze)",
         ),
         (
             (

@@ -97,6 +97,15 @@ def test_offline_plan_for_an_unrecognised_goal_uses_the_category_template(catego
         ("Learn to cook 10 new dinners", "growth", "cooking", "Cook the first one"),
         ("stop doom scrolling before bed", "growth", "habit", "Make it harder"),
         ("lower my blood pressure", "health", "health check", "Measure again"),
+        # Both named: the harder half, whose plan has its walks too.
+        (
+            "Cut back on the beers in the week and walk more",
+            "health",
+            "drinking less",
+            "Swap the habit",
+        ),
+        ("stop drinking on weeknights", "health", "drinking less", "Set your drink-free nights"),
+        ("Stop drinking soda", "health", "habit", "Know the habit"),
         ("Learn to juggle", "craft", "knack", "Practise little and often"),
     ],
 )
