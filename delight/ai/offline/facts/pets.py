@@ -34,6 +34,7 @@ _NOT_NAMES = (
     r"|leash|cage|tank|crate|insurance|sitter|walker|door|is|was|has|had|and|who|that|just"
     r"|always|never|still|also|really|got|keeps|will|can|did|does|does|gets|went|sat|ran|ate"
     r"|bit|woke|stole|threw|passed|died|loves|likes|hates|needs|wants|sleeps|too|again"
+    r"|btw|tbh|lol|haha|now|here|there|today|tho|though|honestly|anyway"
 )
 _MY_PET_LOWER = re.compile(
     rf"\b(?:my|our) ({_ANIMALS}) (?!(?:{_NOT_NAMES})\b)([a-z]{{3,}})"
@@ -100,18 +101,25 @@ def pets(clause: str) -> list[ExtractedFact]:
 # greyhound"): the name opens the sentence.
 _NAMED_FIRST = re.compile(
     rf"^\W*([a-z]{{3,}})\b[^.!?]{{0,60}}?,\s*(?:he|she)(?:'s|s| is) (?:my|our) (?:\w+ )?"
+    rf"({_ANIMALS})\b"
+    # "bramble's our labrador btw, 11 now"
+    rf"|^\W*(?:(?:oh|and|so|btw)\W+)?([a-z]{{3,}})(?:'s| is) (?:my|our) (?:old |little |new )?"
     rf"({_ANIMALS})\b",
     re.IGNORECASE,
 )
+
+
+_POINTERS = frozenset({"that", "this", "there", "here", "what", "who", "which", "mine", "yours"})
 
 
 def pet_named_first(text: str) -> list[ExtractedFact]:
     """A pet whose name opens the message and whose kind follows it (read on the whole
     message: the two are in different clauses)."""
     found = _NAMED_FIRST.search(text)
-    if not found or found.group(1).lower() in STOPWORDS:
+    said = found and (found.group(1) or found.group(3))
+    if not found or not said or said.lower() in STOPWORDS | _POINTERS:
         return []
-    animal, name = found.group(2).lower(), found.group(1).capitalize()
+    animal, name = (found.group(2) or found.group(4)).lower(), said.capitalize()
     return [_pet(f"Their {animal} is called {name}", animal, name, 0.75)]
 
 

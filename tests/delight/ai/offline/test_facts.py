@@ -34,6 +34,11 @@ CASES = [
     ("i teach yoga part time", [("Works as a yoga teacher", "personal", "occupation")]),
     ("my dad is sick too so thats been hard", [("Their dad is sick", "personal", "")]),
     (
+        "bramble's our labrador btw, 11 now, bit creaky like me",
+        [("Their labrador is called Bramble", "personal", "pet:dog")],
+    ),
+    ("thats our dog", []),
+    (
         "i work at a garden centre and i do pottery on weekends",
         [
             ("Works at a garden centre", "personal", "employer"),
