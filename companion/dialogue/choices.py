@@ -17,6 +17,7 @@ from companion.dialogue.phrases import (
     ORDINALS,
     STOP_WORDS,
 )
+from delight.ai.text import STOPWORDS
 
 
 def plain(text: str) -> str:
@@ -235,6 +236,8 @@ def by_leading_verb(text: str, choices: Sequence[Choice]) -> Choice | None:
         for choice in choices
         if (first := re.findall(r"[a-z']+", choice.title.lower())[:1])
         and _stem(first[0]) not in LIGHT_VERBS
+        # a title that opens with no verb ("On a night out, have…") has none to say
+        and first[0] not in STOPWORDS
         and _compound_said(choice.title, said)
     ]
     return led[0] if len(led) == 1 else None

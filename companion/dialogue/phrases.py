@@ -359,6 +359,8 @@ STOP_WORDS = frozenset({
     "them", "they", "those", "these", "all", "yeah", "yes", "ok", "okay", "lol",
     # Question words: "whats my streak" names no “Write down what you spent”.
     "what", "whats", "what's", "when", "where", "which", "who", "why",
+    # "no beer tonight" names no "Count your drinks: no judgement…"
+    "no", "or", "nor",
 })  # fmt: skip
 ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1}
 ORDINAL = regex(r"^(?:the\s+)?(?:\#|number\s+)?(?P<n>\d+|first|second|third|fourth|fifth|last)"

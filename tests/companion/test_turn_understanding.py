@@ -122,6 +122,18 @@ def test_a_walk_told_is_not_the_walk_run_mission(owner, text):
     assert "Marked" not in said["reply"]
 
 
+def test_a_no_that_keeps_from_something_names_no_mission_by_its_no(owner):
+    goal = make_goal(owner, title="Cut back on the beers in the week")
+    make_mission(goal, title="Count your drinks this week: no judgement, just the number")
+    make_mission(goal, title="Swap your first drink after work for a cuppa or a soft drink")
+    make_mission(goal, title="On a night out, have a glass of water between drinks")
+
+    said = say(owner, "no beer tonight either. had a cuppa instead")
+    say(owner, "ha. one day. steady on", said)
+
+    assert done_titles(owner) == set()
+
+
 def test_did_that_just_after_she_named_a_mission_is_that_mission(owner):
     goal = make_goal(owner, title="Quit vaping")
     note = "Note each time you reach for it today, and what set it off"

@@ -9,6 +9,7 @@ from companion.dialogue.choices import (
     Choice,
     best_choice,
     bought_one,
+    by_leading_verb,
     half_a_compound,
     measured_one,
     told_in_its_verb,
@@ -201,6 +202,11 @@ def test_a_word_with_s_after_an_apostrophe_names_its_choice():
 def test_a_bare_past_may_end_with_a_word_of_no_weight(text):
     missions = [Choice(1, "Meal prep 4 lunches for the week"), Choice(2, "Bench 3 sets of 5")]
     assert told_in_its_verb(text, missions) == missions[0]
+
+
+def test_a_title_that_opens_with_no_verb_is_led_by_none():
+    night_out = Choice(1, "On a night out, have a glass of water between drinks")
+    assert by_leading_verb("ha. one day. steady on", [night_out]) is None
 
 
 def test_half_of_a_compound_verb_names_no_mission():
