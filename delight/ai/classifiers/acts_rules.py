@@ -101,6 +101,14 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|\bchange the subject\b",
         ),
         (
+            # A chore of the evening, said on the way out ("anyway, bramble needs her last
+            # wee", "the dog needs walking"): no loss, whatever "last" sounds like.
+            "small_talk",
+            r"^\W*(?:(?:anyway|right|ok|okay|well|so)\W+)*(?:the |my |our )?\w+ (?:needs|wants)"
+            r" (?:(?:her|his|their|a|the|its) )?(?:last |evening |night )?(?:wee|pee|walk|walking"
+            r"|feed|feeding|dinner|tea|bath|bottle|nappy|changing|letting out)\b",
+        ),
+        (
             # Out of her reach: a judgement on someone's health, or a deed in the world, or a
             # review of a book or a show ("whats the thursday murder club about, is it any good").
             "out_of_scope",

@@ -60,6 +60,7 @@ def embedder() -> OnnxMiniLMEmbedder:
         ("so what do i do first", "missions_question"),
         ("my dad got moved out of icu today!! so relieved", "good_news"),
         ("hes still weak but the nurses say hes doing better", "good_news"),
+        ("anyway, bramble needs her last wee", "small_talk"),
         ("do i have a streak or something", "progress_question"),
         ("where does my sister live", "memory_question"),
         ("nvm. my fingers hurt from practicing is that normal", "out_of_scope"),
