@@ -88,7 +88,7 @@ from companion.turn.plan_offer import (
     approved_action,
     offer_taken,
     plan_being_made,
-    plan_waiting,
+    plan_offered,
 )
 from companion.turn.policy import reply_chosen
 from companion.turn.remembering import told_for_reply
@@ -114,7 +114,6 @@ from companion.turn.undo import (
 )
 from delight.ai.engine import ReplyRequest
 from delight.ai.offline import UNPLANNED
-from delight.ai.offline.advice import asks_which_first
 from delight.ai.offline.banks import named, rotate
 from delight.ai.offline.kindness_words import PART_SEEN
 from delight.ai.types import ChatMessage, EmotionResult
@@ -476,14 +475,8 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
             "mourning": mourning_after(mourning, grieving=heard.grieving),
             "after_crisis": mourning_after(after_crisis, grieving=False),
         },
-        # Nothing on today's list and a plan waiting: the reply offers to add it (also when
-        # asked which mission to begin with: advice.advice_reply then makes the offer).
-        "plan_offer": plan_waiting(context) if _lists_missions(act, heard.text) else None,
+        "plan_offer": plan_offered(context, act, heard.text),
     }  # fmt: skip
-
-
-def _lists_missions(act: str, text: str) -> bool:
-    return act == "missions" or (act == "advice" and asks_which_first(text))
 
 
 def _goal_being_set_up(state: TurnState) -> str:

@@ -13,6 +13,7 @@ from companion.dialogue.parsing import is_bare_yes
 from companion.turn.context import PLANNING
 from companion.turn.deeds import POINTED
 from companion.turn.plan import tells_a_deed
+from delight.ai.offline.advice import asks_which_first
 from delight.models import User
 from goals.selectors import mission_suggested_list
 
@@ -75,6 +76,14 @@ def plan_waiting(context: dict[str, Any]) -> dict[str, Any] | None:
         return None
     waiting = [goal for goal in context.get("goals", []) if goal.get("to_review")]
     return {"id": waiting[0]["id"], "title": waiting[0]["title"]} if waiting else None
+
+
+def plan_offered(context: dict[str, Any], act: str, text: str) -> dict[str, Any] | None:
+    """The plan the reply offers to put on the list: nothing on it today and a plan
+    waiting, when the reply lists missions or says which to begin with (advice then makes
+    the offer: advice.advice_reply)."""
+    lists = act == "missions" or (act == "advice" and asks_which_first(text))
+    return plan_waiting(context) if lists else None
 
 
 def approve_plan(offer: dict[str, Any]) -> dict[str, Any]:

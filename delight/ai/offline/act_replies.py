@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 from delight.ai.offline import act_words as words
 from delight.ai.offline.act_input import ActInput, drawn
-from delight.ai.offline.advice import advice_reply, asks_which_first
+from delight.ai.offline.advice import advice_reply, asks_which_first, plan_not_listed
 from delight.ai.offline.answers import learned_answer
 from delight.ai.offline.banks import named, rotate
 from delight.ai.offline.context import ReplyContext
@@ -293,10 +293,8 @@ def missions(given: ActInput) -> list[str]:
     """Today's missions (or why there are none), then the habits not ticked yet today."""
     ctx = given.ctx
     habits = listed([f"“{title}”" for title in ctx.habits_left])
-    if not ctx.missions and ctx.reviewing:
-        said = named(words.MISSIONS_TO_REVIEW, ctx.name, goal=ctx.reviewing[0])
-    elif not ctx.missions and ctx.planning:
-        said = named(words.MISSIONS_PLANNING, ctx.name, goal=ctx.planning[0])
+    if not ctx.missions and (waiting := plan_not_listed(ctx)):
+        said = waiting
     elif not ctx.missions and habits:
         return [named(words.ONLY_HABITS_LEFT, ctx.name, habits=habits)]
     elif not ctx.missions:

@@ -89,9 +89,15 @@ def advice_reply(text: str, ctx: ReplyContext, turn: int) -> list[str]:
 
 def _first_step(ctx: ReplyContext) -> str:
     """Which mission to begin with: the first on today's list; none there yet, where the
-    plan is (waiting for their review, or still being made)."""
+    plan is (plan_not_listed)."""
     if ctx.missions:
         return named(words.ADVICE_FIRST, ctx.name, mission=ctx.missions[0])
+    return plan_not_listed(ctx)
+
+
+def plan_not_listed(ctx: ReplyContext) -> str:
+    """Where a plan not on today's list is: waiting for their review, or still being made
+    ("" when none is)."""
     if ctx.reviewing:
         return named(words.MISSIONS_TO_REVIEW, ctx.name, goal=ctx.reviewing[0])
     if ctx.planning:
