@@ -190,6 +190,8 @@ def best_choice(
     if exact := next((c for c in choices if c.title.lower() == plain(text).lower()), None):
         return exact  # a title said whole (or picked from those offered) is that one
     ranked = _ranked(text, choices, ignore)
+    # "the walk one" beside “Walk-run your loop” and “Take a walk”: the walk
+    ranked = [fit for fit in ranked if not half_a_compound(text, fit[1].title)] or ranked
     if not ranked:
         return None
     if len(ranked) > 1 and ranked[0][0][0] < CLEAR_LEAD * ranked[1][0][0]:

@@ -12,6 +12,7 @@ from companion.dialogue.deed_phrases import (
     DONE,
     FEELING_FORMS,
     FUTURE,
+    HAD_ACTIVITY,
     MISSION_WORD,
     NOT_DEEDS,
     NOT_DONE,
@@ -309,7 +310,7 @@ def past_deed(text: str) -> str:
         present = today and not FUTURE.search(clause) and _present_deed(clause)
         if INJURY.search(clause):
             continue  # "i did my ankle in last year": hurt, nothing done
-        if _own_deed(clause) or present or names_last:
+        if _own_deed(clause) or present or names_last or HAD_ACTIVITY.search(clause):
             kept.append(clause)
     return " ".join(kept)
 

@@ -31,6 +31,18 @@ REFERS_BACK = regex(r"""
     |^\W*(?:(?:ok|okay|k|kk|yep|yeah|right|so|and|well)\W+)*(?:i\W+)?(?:just\s+)?
       (?:did|done|finished)\s+(?:that|this|it)(?:\s+one)?\s*[,.!-]
 """)
+# "does that count?" after a deed asks her to count it: no question, and no mission's words.
+COUNT_ASKED = regex(r"""
+    [\s.,!]*(?:does\s+(?:that|it|this)\s+|would\s+(?:that|it|this)\s+|that\s+)?counts?\b[\s?!.]*$
+    # "can you mark the email one too, i sent it…": asked to mark, no question
+    |^\W*(?:(?:ok|so|and)\W+)?(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?
+      (?=(?:mark|tick|count|log)\b)
+""")
+# "does that count for the walk one": asked to mark the one it names for the deed just told.
+COUNT_FOR = regex(r"""
+    ^\W*(?:(?:ok|so|and|but|wait|hmm|um)\W+)*(?:does|would|will|can|could|should)\s+(?:that|it|this)
+    \s+(?:not\s+)?count\s+(?:for|as|towards?)\s+(?=(?:the|my|your)\b)
+""")
 # Something still to do, not done: "tomorrow", "later", "I'll", "going to".
 FUTURE = regex(r"""
     (?<!\bfor\s)(?<!\bready\s)\b(?:tomorrow|later|next\s+(?:week|time)|i'?ll
@@ -64,6 +76,15 @@ OWN_DEED_LEAD = frozenset({
     "both", "even", "morning", "evening", "afternoon", "still", "def", "defo", "oh", "omg",
     "yay", "well", "right", "all", "tho", "though", "anyway", "anyways",
 })  # fmt: skip
+# "had a walk at lunch", "had a lovely long swim": an activity had is a deed done (not "had a
+# bad day", "had a run in with my boss"), the person's own when nothing else leads it.
+HAD_ACTIVITY = regex(r"""
+    (?:^|\b(?:i|we|just|finally|also|then|and|so|ok|yeah|actually|already)\s+)had\s+
+    (?:a|an|my|our|the|me\s+a)\s+(?:[a-z]+\s+){0,2}?
+    (?:walk|stroll|hike|run(?!\s+in)|jog|swim|dip|stretch|workout|session|lesson|practi[cs]e
+      |bath|nap|ride|bike\s+ride|cycle|paddle|sauna|yoga|meditation|read|clear\s?out|tidy
+      |early\s+night|lie\s?in|lay\s?in)\b
+""")
 # Past forms that tell how someone feels, not what they did ("too knackered", "stressed").
 FEELING_FORMS = frozenset({
     "tired", "knackered", "exhausted", "stressed", "bored", "worried", "scared", "excited",

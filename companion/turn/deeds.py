@@ -50,6 +50,7 @@ from companion.dialogue.cues import (
     tells_history,
     wished_aim,
 )
+from companion.dialogue.deed_phrases import COUNT_ASKED, COUNT_FOR
 from companion.dialogue.phrases import (
     ADJUST_WORDS,
     DATE_SAID_AGAIN,
@@ -169,19 +170,19 @@ _MOMENT = re.compile(
     r"|hard|scary|tough)\b",
     re.IGNORECASE,
 )
-# "does that count?" after a deed asks her to count it: no question that reports nothing.
-_COUNTS = re.compile(
-    r"[\s.,!]*(?:does (?:that|it|this) |would (?:that|it|this) |that )?counts?\b[\s?!.]*$"
-    # "can you mark the email one too, i sent it…": asked to mark, no question
-    r"|^\W*(?:(?:ok|so|and)\W+)?(?:can|could|would|will) (?:you|u) (?:please )?"
-    r"(?=(?:mark|tick|count|log)\b)",
-    re.IGNORECASE,
-)
 # A wish that may become a goal: offered, not started ("Shall we make that a goal?").
 OFFER_GOAL = "offer_goal"
 # A deed told short of a mission's number ("read 12 pages" of "Read 20 pages"): no flow, met
 # as part of it done.
 FELL_SHORT = "fell_short"
+
+
+def uncounted(text: str) -> str:
+    """`text` without its ask to count what it tells ("i walked for like 15 mins, does that
+    count": the walk, not “Count your drinks”; "can you mark the email one too": the email;
+    "does that count for the walk one": mark the walk one)."""
+    asked_for = COUNT_FOR.sub("mark ", text)  # "does that count for the walk one"
+    return COUNT_ASKED.sub("", asked_for).strip() or text
 
 
 def dialogue_context(user: User) -> DialogueContext:
@@ -247,7 +248,7 @@ def deed_signs(text: str, deps: TurnDeps, *, reported: bool) -> DeedSigns:
     deed_told = past_deed(text)
     own = deed_told or text
     told = not (
-        is_question(_COUNTS.sub("", text))
+        is_question(uncounted(text))
         or denies_done(text)
         or plans_ahead(own)
         or others_did(own)

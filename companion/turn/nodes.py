@@ -51,6 +51,7 @@ from companion.turn.deeds import (
     done_already,
     flow_to_start,
     meant_choice,
+    uncounted,
 )
 from companion.turn.flows import (
     ACTIVE,
@@ -422,7 +423,8 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     label = "" if sure_act in NOT_A_GOAL else intent.get("label", "")
     reported = sure_act == "mission_done"
     # "i'd like to get back into it" after "i used to paint loads": into painting.
-    wish = it_resolved(text, said_before)
+    told = uncounted(text)  # "…, does that count": what it tells
+    wish = it_resolved(told, said_before)
     # "did it. 5k slow" two exchanges after she named the run: that one (the latest message
     # naming one mission is meant).
     flow_name, choices = flow_to_start(
@@ -452,7 +454,7 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     if flow_name:
         step = deps.dialogue.start(
             flow_name,
-            text,
+            told,
             today=deps.today,
             context=choices,
             dialogue=dialogue_of(state),

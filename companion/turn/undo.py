@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.dialogue import WHEN_WORDS, Choice, best_choice, by_leading_verb, fits_one
 from companion.dialogue.cues import denies_done, past_deed, skips
+from companion.dialogue.deed_phrases import COUNT_FOR
 from companion.dialogue.shortfalls import falls_short
 from companion.turn.common import readable
 from companion.turn.deeds import SAYS_WHICH_IT_WAS, dialogue_context
@@ -53,6 +54,8 @@ def counted_reply(last: dict[str, Any] | None, text: str) -> str:
         return ""
     if past_deed(text):
         return ""  # a new deed asked to count ("did 10 more, does that count?") is its own
+    if COUNT_FOR.search(text) and not best_choice(text, (Choice(last["id"], last["title"]),)):
+        return ""  # "does that count for the walk one" after the squats: the walk is asked
     return COUNTED.format(title=last["title"])
 
 

@@ -678,10 +678,13 @@ def test_an_ordinal_answers_among_the_two_just_offered():
 
 def test_an_undo_that_names_one_of_the_two_offered_answers_the_question():
     context = DialogueContext(
-        missions=(Choice(1, "Walk-run your loop and note how it felt"), Choice(2, "Brisk walk"))
+        missions=(
+            Choice(1, "Walk-run your loop and note how it felt"),
+            Choice(2, "Walk-run the hill twice"),
+        )
     )
     asked = flow_start("I did a mission", "complete_mission", context)
-    offered = flow_say(asked, "the walk", context)
+    offered = flow_say(asked, "the walk-run", context)
     assert offered.dialogue.offered
 
     chosen = flow_say(offered, "wait no i did the loop one not that, undo", context)

@@ -1,0 +1,102 @@
+"""Which mission a deed told marks, through the real turn (companion/turn/deeds.py):
+the words that ask her to count a deed are no mission's words."""
+
+from __future__ import annotations
+
+import pytest
+
+from goals.models import HabitCheckIn, Mission
+from tests.companion.factories import say
+from tests.goals.factories import make_goal, make_habit, make_mission
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def walks(owner):
+    goal = make_goal(owner, title="Cut back on the beers and walk more")
+    return {
+        title: make_mission(goal, title=title)
+        for title in (
+            "Walk-run your loop twice this week",
+            "Take a 20 minute walk after work",
+            "Count your drinks for a week",
+        )
+    }
+
+
+def statuses(missions: dict[str, Mission]) -> dict[str, str]:
+    return {title: Mission.objects.get(pk=m.pk).status for title, m in missions.items()}
+
+
+def test_does_that_count_after_a_walk_marks_no_mission_by_its_word_count(owner, walks):
+    answer = say(owner, "i walked for like 15 mins, does that count")
+
+    assert "Count your drinks" not in answer["reply"]
+    assert Mission.Status.COMPLETED not in statuses(walks).values()
+
+
+def test_does_that_count_for_the_walk_one_marks_the_walk_not_the_walk_run(owner, walks):
+    told = say(owner, "i walked for like 15 mins, does that count")
+
+    answer = say(owner, "does that count for the walk one", told)
+
+    assert "“Take a 20 minute walk after work” as done" in answer["reply"]
+    assert [t for t, s in statuses(walks).items() if s == Mission.Status.COMPLETED] == [
+        "Take a 20 minute walk after work"
+    ]
+
+
+def test_asked_to_count_a_deed_for_another_mission_after_a_mark_she_marks_that_one(owner):
+    goal = make_goal(owner, title="Get fitter")
+    squats = make_mission(goal, title="Do 10 squats")
+    walk = make_mission(goal, title="Go for a 20 minute walk")
+    marked = say(owner, "i did 10 squats earlier and then went out for a bit")
+    assert "“Do 10 squats”" in marked["reply"]
+
+    answer = say(owner, "does that count for the walk one", marked)
+
+    assert "“Go for a 20 minute walk” as done" in answer["reply"]
+    assert Mission.objects.get(pk=walk.pk).status == Mission.Status.COMPLETED
+    assert Mission.objects.get(pk=squats.pk).status == Mission.Status.COMPLETED
+
+
+def test_does_that_count_of_what_was_just_marked_says_it_is_marked(owner):
+    goal = make_goal(owner, title="Get fitter")
+    make_mission(goal, title="Do 10 squats")
+    marked = say(owner, "did my 10 squats")
+
+    answer = say(owner, "does that count", marked)
+
+    assert answer["reply"].startswith("Yes — “Do 10 squats” is marked done")
+
+
+@pytest.mark.parametrize("text", ["had a walk at lunch", "just had a lovely long walk"])
+def test_an_activity_had_is_a_deed_that_marks_its_mission(owner, text):
+    goal = make_goal(owner, title="Move more")
+    walk = make_mission(goal, title="Take a 20 minute walk after work")
+    make_mission(goal, title="Do 10 squats")
+
+    say(owner, text)
+
+    assert Mission.objects.get(pk=walk.pk).status == Mission.Status.COMPLETED
+
+
+def test_an_activity_had_ticks_the_habit_it_names(owner):
+    habit = make_habit(owner, title="Go for a walk")
+
+    answer = say(owner, "had a lovely walk with the dog")
+
+    assert "Ticked “Go for a walk”" in answer["reply"]
+    assert HabitCheckIn.objects.filter(habit=habit).exists()
+
+
+@pytest.mark.parametrize("text", ["had a bad day at work", "had a run in with my boss"])
+def test_a_day_or_a_quarrel_had_is_no_deed(owner, text):
+    goal = make_goal(owner, title="Move more")
+    run = make_mission(goal, title="Go for a run after work")
+
+    answer = say(owner, text)
+
+    assert "as done" not in answer["reply"]
+    assert Mission.objects.get(pk=run.pk).status == Mission.Status.PENDING
