@@ -175,8 +175,13 @@ def _by_ordinal(text: str, items: Sequence[T]) -> T | None:
     return items[index] if -len(items) <= index < len(items) else None
 
 
-# One pointed at only to be set aside: "the drawing one not the study one".
-_NOT_THAT_ONE = re.compile(r"\bnot\s+(?:the\s+)?(?:[\w'-]+\s+){1,3}?(?:one|thing|bit)\b", re.I)
+# One pointed at only to be set aside: "the drawing one not the study one", "the one about
+# screens not the reading".
+_NOT_THAT_ONE = re.compile(
+    r"\bnot\s+(?:the\s+)?(?:[\w'-]+\s+){1,3}?(?:one|thing|bit)\b"
+    r"|\bnot\s+the\s+(?:[\w'-]+\s+){0,2}?[\w'-]+\W*$",
+    re.I,
+)
 
 
 def best_choice(

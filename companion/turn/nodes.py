@@ -423,8 +423,7 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     label = "" if sure_act in NOT_A_GOAL else intent.get("label", "")
     reported = sure_act == "mission_done"
     # "i'd like to get back into it" after "i used to paint loads": into painting.
-    told = uncounted(text)  # "…, does that count": what it tells
-    wish = it_resolved(told, said_before)
+    wish = it_resolved(told := uncounted(text), said_before)  # "…, does that count": told
     # "did it. 5k slow" two exchanges after she named the run: that one (the latest message
     # naming one mission is meant).
     flow_name, choices = flow_to_start(
@@ -550,9 +549,10 @@ def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
     if said := habit_words(plan, outputs, deps.user):
         out["reply"] = emit_text(deps, word_chunks(said))
         return out
-    if undo := plan.get("undo"):
-        out["reply"] = emit_text(deps, word_chunks(undo_outcome(undo, runs)))
-        out["session"] = {**out.get("session", {}), "last_action": None}
+    if plan.get("undo"):
+        said, now_last = undo_outcome(plan, runs)
+        out["reply"] = emit_text(deps, word_chunks(said))
+        out["session"] = {**out.get("session", {}), "last_action": now_last}
         return out
     if plan["strategy"] == "clarify":
         out["reply"] = emit_text(deps, word_chunks(_opened(welcome, plan["question"])))

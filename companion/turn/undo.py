@@ -211,6 +211,31 @@ def habit_undo_named(
     return {"action": "complete_habit", "id": found.id, "title": found.title}
 
 
+# Which one it was, corrected at once after a mark ("wait no it was the screens one", "no i
+# meant the one about screens not the reading", "wrong one, the screens"): the mark moves.
+_MEANT_ANOTHER = re.compile(
+    r"^\W*(?:(?:no|nah|nope|wait|sorry|oops|hmm+|ugh|actually|oh|not that one)\W+)*"
+    r"(?:i meant|i mean|meant|it was|that was|it'?s)\s+(?:the|my)\b|\bwrong one\b",
+    re.IGNORECASE,
+)
+MOVED = "Got it: “{title}” is back on your list, and “{moved}” is marked done instead. Nice work!"
+
+
+def mark_moved(last: dict[str, Any] | None, text: str, user: User) -> dict[str, Any] | None:
+    """The plan that moves her last mark to the open mission a correction at once names
+    instead ("wait no it was the screens one"): the one marked reopened, the one named
+    marked (None when the message names no other open mission clearly)."""
+    if not last or last.get("action") != "complete_mission" or not _MEANT_ANOTHER.search(text):
+        return None
+    marked = Choice(last["id"], last["title"])
+    found = best_choice(text, (marked, *dialogue_context(user).missions), WHEN_WORDS)
+    if found is None or found.id == marked.id:
+        return None
+    plan = undo_plan(last)
+    plan["tools"].append({"name": FLOW_TOOLS["complete_mission"], "args": {"mission_id": found.id}})
+    return {**plan, "moved": {"action": "complete_mission", "id": found.id, "title": found.title}}
+
+
 def undo_plan(last: dict[str, Any]) -> dict[str, Any]:
     """The plan that takes back `last` (an action of this conversation)."""
     arg = UNDO_ARGS.get(last["action"], "goal_id")
@@ -218,11 +243,18 @@ def undo_plan(last: dict[str, Any]) -> dict[str, Any]:
     return {"strategy": "undo", "act": "undo", "tools": [tool], "undo": last}
 
 
-def undo_outcome(undo: dict[str, Any], runs: list[dict[str, Any]]) -> str:
-    run = runs[0] if runs else {"ok": False, "error": "not run"}
-    if run["ok"]:
-        return UNDONE[undo["action"]].format(title=undo["title"])
-    return UNDO_FAILED.format(reason=readable(run["error"] or ""))
+def undo_outcome(
+    plan: dict[str, Any], runs: list[dict[str, Any]]
+) -> tuple[str, dict[str, Any] | None]:
+    """What she says of an undo (or a moved mark) that ran, and what is now her last action
+    (the mark moved to, which an "undo" next takes back)."""
+    undo, moved = plan["undo"], plan.get("moved")
+    failed = next((run for run in runs if not run["ok"]), None) if runs else {"error": "not run"}
+    if failed is not None:
+        return UNDO_FAILED.format(reason=readable(failed["error"] or "")), None
+    if moved:
+        return MOVED.format(title=undo["title"], moved=moved["title"]), moved
+    return UNDONE[undo["action"]].format(title=undo["title"]), None
 
 
 def undo_step(
@@ -240,6 +272,8 @@ def undo_step(
     person's message before it, names. None when there is nothing to take back."""
     if habit := habit_undo_named(text, last, user, now):
         return undo_plan(habit)  # "i didnt do the walk yet, undo that" after reading was ticked
+    if moved := mark_moved(last, text, user):
+        return moved
     if last:
         if said := undo_misnamed(last, text, user):
             if not by_rule and tells_a_miss(text):

@@ -100,3 +100,55 @@ def test_a_day_or_a_quarrel_had_is_no_deed(owner, text):
 
     assert "as done" not in answer["reply"]
     assert Mission.objects.get(pk=run.pk).status == Mission.Status.PENDING
+
+
+@pytest.fixture
+def evening(owner):
+    goal = make_goal(owner, title="Sleep better")
+    return {
+        title: make_mission(goal, title=title)
+        for title in (
+            "Set a fixed wake-up time",
+            "No screens 30 minutes before bed",
+            "Read a book in bed",
+        )
+    }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "wait no it was the screens one",
+        "no i meant the one about screens not the reading",
+        "wrong one, the screens",
+    ],
+)
+def test_which_one_corrected_at_once_moves_the_mark(owner, evening, text):
+    marked = say(owner, "did the reading one")
+    assert "“Read a book in bed”" in marked["reply"]
+
+    moved = say(owner, text, marked)
+
+    assert "“No screens 30 minutes before bed” is marked done instead" in moved["reply"]
+    assert [t for t, s in statuses(evening).items() if s == Mission.Status.COMPLETED] == [
+        "No screens 30 minutes before bed"
+    ]
+
+
+def test_an_undo_after_a_moved_mark_takes_back_the_one_it_moved_to(owner, evening):
+    marked = say(owner, "did the reading one")
+    moved = say(owner, "wait no it was the screens one", marked)
+
+    say(owner, "undo", moved)
+
+    assert Mission.Status.COMPLETED not in statuses(evening).values()
+
+
+def test_a_remark_after_a_mark_that_names_another_mission_moves_nothing(owner, evening):
+    marked = say(owner, "did the reading one")
+
+    say(owner, "its raining so the screens one can wait", marked)
+
+    assert [t for t, s in statuses(evening).items() if s == Mission.Status.COMPLETED] == [
+        "Read a book in bed"
+    ]
