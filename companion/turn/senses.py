@@ -18,7 +18,7 @@ SENSE = {
         r"|(?:i'?m|im|i am) off(?! (?:work|shift|today|tomorrow))|heading|leaving"
         r"|going to (?:go|sit"
         r"|get|head|make|bed|sleep)|signing off|logging off|talk (?:soon|tomorrow|later)"
-        r"|cheers|peace out|thats? (?:it|me|all)|done for|(?:time|off) (?:for|to) (?:bed|sleep)"
+        r"|peace out|thats? (?:it|me|all)|done for|(?:time|off) (?:for|to) (?:bed|sleep)"
         r"|gonna (?:go|head|get|sleep|crash|try (?:to|and) sleep)|try (?:to|and) sleep"
         r"|tchau|chau|ciao|adios|adi\u00f3s|hasta (?:luego|ma\u00f1ana|manana|pronto)"
         r"|buenas noches|boa noite|bonne nuit|gute nacht|tsch\u00fcss|tschuss|au revoir|sayonara"

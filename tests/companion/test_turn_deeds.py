@@ -152,3 +152,13 @@ def test_a_remark_after_a_mark_that_names_another_mission_moves_nothing(owner, e
     assert [t for t, s in statuses(evening).items() if s == Mission.Status.COMPLETED] == [
         "Read a book in bed"
     ]
+
+
+def test_cheers_after_a_mark_is_thanks_not_goodbye(owner):
+    goal = make_goal(owner, title="Get fitter")
+    make_mission(goal, title="Do 10 squats")
+    marked = say(owner, "did my 10 squats")
+
+    answer = say(owner, "cheers", marked)
+
+    assert answer["reply"].startswith(("You're welcome", "Anytime", "Happy to help"))

@@ -226,6 +226,9 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|bits|steps)\b"
             r"|\bwhat (?:do|should|shall|can) i do (?:first|now|today|tomorrow)\b"
             r"|\bwhere (?:do|should|shall) i (?:start|begin)\b"
+            # "how many missions do i have left", "how many left now" (not days: the goal's date)
+            r"|\bhow many (?:missions? |tasks? |things? |ones? )?(?:do i (?:still )?have |have i"
+            r" got |are there |is there |are |is )?(?:still )?(?:left|to go|remaining)\b"
             r"|^\W*(?:(?:ok|okay|so|and)\W+)*what is the plan(?: then| for today| today| now)?\W*$",
         ),
         # "so what snack then": a thing to eat or do, asked for without a verb.

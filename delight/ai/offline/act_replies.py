@@ -38,6 +38,7 @@ from delight.ai.text import (
     MISHAP,
     clean_text,
     listed,
+    number_words,
 )
 
 # The longest first sentence said back whole ("Your manager tore apart your presentation in
@@ -229,7 +230,7 @@ def listen(given: ActInput, act: str = "venting") -> list[str]:
             return drawn(words.HEARD_LIGHT, given, "heard-light")
         # Laughing, with nothing to complain of ("hahaha my aunt cried the whole time").
         return drawn(words.HEARD_NEUTRAL_PLAIN, given, "neutral-plain")
-    said = _said_back(given.text)
+    said = _said_back(given)
     feeling = _feeling(given.text, act) or "hard"
     heard = drawn(words.HEARD, given, "heard", Said=said, feeling=feeling) if said else []
     return _built(given, heard + drawn(words.HEARD_PLAIN, given, "heard-plain", feeling=feeling))
@@ -246,7 +247,7 @@ def hear(given: ActInput) -> list[str]:
         return listen(given)
     if words.ACHE.search(given.text):
         return drawn(words.ACHE_EASED, given, "ache")
-    said = _said_back(given.text)
+    said = _said_back(given)
     heard = drawn(words.HEARD_NEUTRAL, given, "neutral", Said=said) if said else []
     # "You feel like a fraud… How do you feel about that?" says "feel" twice.
     heard = [reply for reply in heard if not _FEEL.search(said) or reply.count("feel") < 2]
@@ -274,7 +275,7 @@ def celebrate(given: ActInput) -> list[str]:
     opening = rotate(words.CELEBRATE_OPENERS, given.turn, "celebrate-open")[0]
     if learned:
         return [f"{named(opening, given.ctx.name)} {said}" for said in learned]
-    said = _said_back(given.text)
+    said = _said_back(given)
     if said:
         return drawn(words.CELEBRATE, given, "celebrate", Said=said) + drawn(
             words.CELEBRATE_PLAIN, given, "celebrate-plain"
@@ -300,17 +301,25 @@ def missions(given: ActInput) -> list[str]:
     elif not ctx.missions:
         said = named(words.MISSIONS_NONE, ctx.name)
     else:
-        said = missions_today(ctx.missions, ctx.zones)
+        said = missions_today(
+            ctx.missions, ctx.zones, counted=bool(words.HOW_MANY.search(given.text))
+        )
     return [f"{said} {words.HABITS_LEFT.format(habits=habits)}" if habits else said]
 
 
-def missions_today(missions: Sequence[str], zones: Sequence[ZoneNote]) -> str:
+def missions_today(
+    missions: Sequence[str], zones: Sequence[ZoneNote], *, counted: bool = False
+) -> str:
     """Today's missions (three at most), where one of them fits, and which to start with; a
-    lone mission is named once, and offered, not chosen among."""
+    lone mission is named once, and offered, not chosen among; asked how many, counted."""
     shown = list(missions[:3])
     where = mission_zone_sentence(shown, zones)
-    said = words.MISSION_ONE if len(shown) == 1 else words.MISSIONS
-    return said.format(listed="; ".join(shown), where=f" {where}" if where else "")
+    if counted:
+        said = words.MISSION_ONE_COUNTED if len(shown) == 1 else words.MISSIONS_COUNTED
+    else:
+        said = words.MISSION_ONE if len(shown) == 1 else words.MISSIONS
+    count = capitalise(number_words(len(shown)))
+    return said.format(listed="; ".join(shown), where=f" {where}" if where else "", count=count)
 
 
 def story(given: ActInput) -> list[str]:
@@ -461,9 +470,19 @@ def act_reply(
     return replies
 
 
-def _said_back(text: str) -> str:
+def _said_back(given: ActInput) -> str:
     """The person's first sentence in Eliza's words ("your manager tore apart your
-    presentation…"), capitalised; "" when it would not read well said back."""
+    presentation…"), capitalised, names and initials as they are written ("Your sister
+    Claire is in the ICU"); "" when it would not read well said back."""
+    said = _first_said_back(given.text)
+    names = {fact.value for fact in extract_facts(given.text) if fact.value[:1].isupper()}
+    names |= {name for memory in given.ctx.memories for name in words.NAMED.findall(memory)}
+    for name in names:
+        said = re.sub(rf"\b{re.escape(name)}\b", name, said, flags=re.IGNORECASE)
+    return words.INITIALS.sub(lambda found: found.group().upper(), said)
+
+
+def _first_said_back(text: str) -> str:
     # "maybe ill draw…": "ill" before a verb is "I'll", said back as "you'll".
     if harsh_on_self(text):
         return ""  # "im such a mess": never said back ("You are such a mess")

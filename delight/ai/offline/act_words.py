@@ -326,6 +326,16 @@ BIG_CHANGE_QUIET = (
 )
 MISSIONS = "On your list today: {listed}.{where} Which one feels right to start with?"
 MISSION_ONE = "On your list today: {listed}.{where} Want to give it a go?"
+# A name the person taught her ("Their labrador is called Bramble"), and words said in
+# initials: said back as they are written ("Your sister Claire is in the ICU").
+NAMED = re.compile(r"\bcalled ([A-Z][\w'-]+)")
+INITIALS = re.compile(r"\b(?:icu|gp|nhs|a&e|mri|hr|ceo|uk|usa|tv|adhd|ocd|ptsd|ibs|dms?)\b")
+# Asked how many ("how many missions do i have left"): the count first.
+HOW_MANY = re.compile(r"\bhow many\b", re.IGNORECASE)
+MISSIONS_COUNTED = (
+    "{count} on your list today: {listed}.{where} Which one feels right to start with?"
+)
+MISSION_ONE_COUNTED = "Just one on your list today: {listed}.{where} Want to give it a go?"
 # Habits due today and not ticked yet, after the missions (or instead of them).
 HABITS_LEFT = "Still to tick today: {habits}."
 ONLY_HABITS_LEFT = (

@@ -154,6 +154,23 @@ def test_a_deed_told_without_its_i_is_said_back_with_you(text, said):
     assert "! Did your" not in reply_said
 
 
+@pytest.mark.parametrize(
+    ("text", "memories", "said"),
+    [
+        ("my sister claire is in the icu", (), "Your sister Claire is in the ICU"),
+        (
+            "i think bramble ate my sandwich",
+            (MemoryNote("Their labrador is called Bramble", "pet:labrador"),),
+            "You think Bramble ate your sandwich",
+        ),
+    ],
+)
+def test_names_and_initials_are_said_back_as_they_are_written(text, memories, said):
+    replies = act_reply("listen", text, ReplyContext(name="Sam", memory_notes=memories), turn=0)
+
+    assert any(said in r for r in replies), replies
+
+
 def test_a_recipe_asked_for_gets_a_meal_they_can_eat():
     ctx = ReplyContext(name="Sam", memory_notes=(MemoryNote("I'm vegetarian", "food:fish"),))
     for turn in range(6):
@@ -1077,3 +1094,10 @@ def test_a_goal_titled_in_the_persons_shorthand_does_not_spoil_the_answer():
 
     assert said.startswith("You're 30% of the way to “Make the U16 team”.")
     assert reply_problems(said) == []
+
+
+@pytest.mark.parametrize("text", ["how many missions do i have left", "how many left now"])
+def test_asked_how_many_she_counts_todays_missions_first(text):
+    said = reply("missions", text, missions=("Call Ana", "Read 20 pages"))
+
+    assert said.startswith("Two on your list today: Call Ana; Read 20 pages.")
