@@ -12,7 +12,13 @@ from companion.dialogue.choices import names_a_choice
 from companion.dialogue.cues import plans_ahead
 from companion.dialogue.flows import Flow
 from companion.dialogue.parsing import SlotEnv
-from companion.dialogue.phrases import BACK_TO_FLOW, WAITING_WORDS
+from companion.dialogue.phrases import (
+    BACK_TO_FLOW,
+    POINTS_AT_ONE,
+    WAITING_WORDS,
+    WHICH_AGAIN,
+    WHICH_LISTED,
+)
 from companion.dialogue.states import (
     ConversationState,
     DialogueState,
@@ -66,6 +72,20 @@ class Draft:
         said = [text, *re.split(r"[,.;!?]+|\bbut\b", text)]  # "duolingo, the podcast is later"
         told = any(names_a_choice(part, missions) and not plans_ahead(part) for part in said)
         return bool(missions) and not told
+
+    def which_again(self, text: str) -> str:
+        """Asked which mission, a reply that points at one by a name none has ("it was the
+        alarm one", "neither"): the question again, with the open missions to choose from;
+        "" for anything else, a plan ("the journal one i'll do later"), or when it was
+        asked again already."""
+        missions = self.env.context.missions[:WHICH_LISTED]
+        if self.strays or not missions or not POINTS_AT_ONE.search(text) or plans_ahead(text):
+            return ""
+        self.offered = tuple(m.title for m in missions)
+        self.strays += 1
+        titles = [f"“{title}”" for title in self.offered]
+        listed = titles[0] if len(titles) == 1 else f"{', '.join(titles[:-1])} or {titles[-1]}"
+        return WHICH_AGAIN.format(listed=listed)
 
     def takeable(self, found: Mapping[str, str]) -> dict[str, str]:
         """The values a message gave, less those of slots never asked for (a flow that does

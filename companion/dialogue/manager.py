@@ -243,6 +243,8 @@ class DialogueManager:
         text = offered_title(text, draft.offered) or text
         draft.offered = ()
         if pending.name == "mission" and draft.tells_no_mission(text):
+            if question := draft.which_again(text):  # "it was the alarm one": none is
+                return draft.step(Outcome.ASK, question)
             return self._handoff(draft)  # "ok", "night": not which mission, something else
         if pending.name != WHY and ANSWERS_WHY.match(text) and draft.flow.has_slot(WHY):
             return self._correct(draft, WHY, text)  # "why... idk. partly health, my mum…"

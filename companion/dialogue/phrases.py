@@ -502,6 +502,16 @@ NOTHING_TO_CANCEL = (
 OFFER = "That sounds worth doing. Shall we make “{title}” a goal?"
 # Two missions a deed may be, asked by name.
 CHOOSE_TWO = "Do you mean “{}” or “{}”?"
+# Asked which mission, a reply that still points at one ("it was the alarm one", "neither"):
+# none on the list is called so, and she asks again with the list.
+POINTS_AT_ONE = regex(r"""
+    ^\W*(?:(?:no|nah|nope|wait|sorry|oops|um+|hmm+|actually|oh)\W+)*
+    (?:(?:it\s+was|i\s+meant|i\s+mean|it'?s|its)\s+)?(?:the|my)\s+[\w'-]+(?:\s+[\w'-]+)?
+    \s+(?:one|thing|bit|mission)\b
+    |^\W*(?:neither|none\s+of\s+(?:them|those|these)|not\s+(?:either|those|them))\b
+""")
+WHICH_AGAIN = "I can't find that one on your list. Which was it: {listed}? (Or say “never mind”.)"
+WHICH_LISTED = 4  # the open missions named when asked again
 # A flow let go: nothing is kept, and no pressure to come back to it.
 CANCELLED = "Okay, I've let that go; nothing is saved. We can pick it up whenever you're ready."
 OFFER_DECLINED = "No problem — we'll leave it as a thought for now."

@@ -446,6 +446,7 @@ TEMPLATES: tuple[Template, ...] = (
                 (
                     ("Choose a fixed bedtime and set a reminder", 10, "low"),
                     ("Create a 20-minute screen-free wind-down", 20, "low"),
+                    ("Charge your phone outside the bedroom tonight", 10, "low"),
                     ("Make the bedroom darker and cooler", 15, "medium"),
                 ),
             ),

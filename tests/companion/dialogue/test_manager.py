@@ -772,3 +772,36 @@ def test_a_reason_given_with_a_shrug_at_confirmation_replaces_the_reason():
 
     assert step.dialogue.slots["why"] == "I get out of breath on the stairs"
     assert step.reply.startswith("Got it — the reason is now")
+
+
+@pytest.mark.parametrize("text", ["wait no it was the alarm one", "neither", "the alarm one"])
+def test_asked_which_a_pointer_to_none_of_them_is_asked_again_with_the_list(text):
+    context = DialogueContext(
+        missions=(
+            Choice(1, "Write down when you went to bed and woke up"),
+            Choice(2, "Choose a fixed bedtime and set a reminder"),
+            Choice(3, "Create a 20-minute screen-free wind-down"),
+        )
+    )
+    two = DialogueContext(missions=context.missions[:2])  # the two the deed fits
+    asked = flow_start("did the phone one last night", "complete_mission", two)
+    assert asked.dialogue.offered
+
+    again = flow_say(asked, text, context)
+    chosen = flow_say(again, "the third one", context)
+
+    assert again.reply.startswith("I can't find that one on your list. Which was it:")
+    assert "“Create a 20-minute screen-free wind-down”" in again.reply
+    assert chosen.dialogue.slots["mission"]["title"] == "Create a 20-minute screen-free wind-down"
+
+
+def test_asked_which_twice_a_second_pointer_to_none_sets_the_flow_aside():
+    context = DialogueContext(
+        missions=(Choice(1, "Write down your bedtime"), Choice(2, "Set a reminder"))
+    )
+    asked = flow_start("did the phone one", "complete_mission", context)
+    again = flow_say(asked, "the alarm one", context)
+
+    aside = flow_say(again, "the alarm one", context)
+
+    assert aside.dialogue.state.value == "idle"
