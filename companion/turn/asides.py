@@ -11,7 +11,7 @@ from delight.ai.offline.rules.words import JOKES
 from delight.ai.text import LAUGHTER
 
 # At most this many words make a reaction; more is something new to answer.
-REACTION_WORDS = 6
+REACTION_WORDS = 8
 _GROAN = re.compile(
     r"\b(?:terrible|awful|bad|lame|cringe|groan|ugh+|omg|oh (?:god|no)|dad joke|boo+|nooo*"
     r"|stop|wow|seriously)\b|\U0001F644|\U0001F926",

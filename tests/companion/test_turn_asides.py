@@ -23,6 +23,14 @@ def test_a_groan_at_her_joke_is_a_reaction_and_another_is_a_new_joke(owner):
     assert another["reply"] != joke["reply"]
 
 
+def test_a_groan_said_in_a_few_more_words_is_still_a_reaction(owner):
+    joke = say(owner, "can u tell me a joke")
+
+    groan = say(owner, "ok that was terrible i love it", joke)
+
+    assert groan["reply"] == GROANED.format(n=", Olivia")
+
+
 def test_a_laugh_then_back_to_the_day(owner):
     joke = say(owner, "tell me a joke")
     laugh = say(owner, "haha good one", joke)
