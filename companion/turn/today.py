@@ -51,7 +51,8 @@ def yesterday_counted(text: str) -> str:
 
 _ASKED = re.compile(
     r"\bwhat (?:else )?(?:did|have|'?ve) i (?:do|done|get done|finish(?:ed)?|tick(?:ed)?)"
-    r"(?: so far)? today\b|\bwhat(?:'?s| is| have i) (?:done|finished) today\b",
+    r"(?: so far)? today\b|\bwhat(?:'?s| is| have i) (?:done|finished) today\b"
+    r"|\bwhat (?:have|'?ve) i (?:done|finished|ticked off) (?:so far|yet)\b",
     re.IGNORECASE,
 )
 NOTHING_YET = "Nothing marked done yet today. {left}"

@@ -129,3 +129,13 @@ def test_what_else_have_i_done_today_is_read_from_the_records(owner):
     said = say(owner, "what else have i done today")
 
     assert said["reply"].startswith("Today you did “Pick a flat 15-minute walking loop")
+
+
+def test_what_have_i_finished_so_far_says_what_is_done_and_left(owner):
+    goal = make_goal(owner, title="Read more")
+    make_mission(goal, title="Read 10 pages before bed")
+
+    answer = say(owner, "what have i finished so far")
+
+    assert answer["reply"].startswith("Nothing marked done yet today.")
+    assert "Read 10 pages before bed" in answer["reply"]

@@ -234,6 +234,9 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # "so what snack then": a thing to eat or do, asked for without a verb.
         (
             "advice_request",
+            # "do u have a quick recipie with chickpeas, i could murder a curry rn"
+            r"\b(?:do|have|got) (?:you|u|ya) (?:got |have )?(?:a|any) (?:\w+ ){0,2}"
+            r"recip(?:e|ie)s?\b|"
             r"^\W*(?:(?:so|ok|okay|and|well|hmm)\W+)*what (?:snacks?|food|meal|breakfast|lunch"
             r"|dinner|stretch(?:es)?|exercises?) (?:then|instead|now|for|before|after|would|could"
             r"|should|do you|is good|is best)\b"

@@ -263,14 +263,17 @@ def _built(given: ActInput, replies: list[str]) -> list[str]:
     return [f"{replies[0]} {extra}", *replies] if extra and replies else replies
 
 
+def relief(given: ActInput) -> list[str]:
+    """Someone close recovering, or relief told, met as relief, whatever act it was read as."""
+    return drawn(words.RECOVERING_GLAD, given, "recovering")
+
+
 def calm(given: ActInput) -> list[str]:
     return drawn(words.CALM, given, "calm")
 
 
 def celebrate(given: ActInput) -> list[str]:
     """Joy met, with what it taught her when it was a win ("I'll remember you ran 5 km")."""
-    if words.RECOVERING.search(given.text):
-        return drawn(words.RECOVERING_GLAD, given, "recovering")
     learned = learned_answer(extract_facts(given.text))
     opening = rotate(words.CELEBRATE_OPENERS, given.turn, "celebrate-open")[0]
     if learned:
@@ -462,6 +465,8 @@ def act_reply(
     An answer of facts asked for again is given again, said as a repeat, rather than
     dropped for a reply never said before."""
     composer = COMPOSERS.get(act)
+    if act in words.RELIEF_READS and (words.RECOVERING.search(text) or words.RELIEVED.search(text)):
+        composer = relief  # "nan is sitting up and eating", "so relieved i cried": relief
     if composer is None:
         return []
     replies = composer(ActInput(text, ctx, turn, very_sad, troubled))

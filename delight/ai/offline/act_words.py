@@ -278,7 +278,11 @@ FEELINGS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "really heavy",
         ),
         (r"\bfail|\bdidn'?t get\b|\brejected|\blost\b", "really disappointing"),
-        (r"\bangry|\bfurious|\bmad\b|\bannoy|\bsick of\b|\bfed up\b", "really frustrating"),
+        # ("is that mad": asked whether it is crazy, not angry)
+        (
+            r"\bangry|\bfurious|(?<!that )(?<!it )(?<!am i )\bmad\b|\bannoy|\bsick of\b|\bfed up\b",
+            "really frustrating",
+        ),
     )
 )
 FEELING_BY_ACT = {
@@ -305,9 +309,17 @@ RECOVERING = re.compile(
     r"|partner|son|daughter|brother|sister|gran|grandma|grandad|grandpa|friend|nan|boyfriend"
     r"|girlfriend))\b)"
     r".*(?:\b(?:doing|getting|feeling|looking) (?:(?:a bit|a little|a lot|much|way) )?better\b"
-    r"|\bon the mend\b|\bout of (?:the )?(?:hospital|icu|ward)\b|\bdischarged\b|\ball clear\b)",
+    r"|\bon the mend\b|\bout of (?:the )?(?:hospital|icu|ward)\b|\bdischarged\b|\ball clear\b"
+    # "nan is sitting up and eating… so shes definately fine lol"
+    r"|\bsitting up\b|\beating (?:again|properly)\b|\bback on (?:her|his|their) feet\b"
+    r"|\b(?:definitely|definately|deffo|totally|completely) (?:fine|ok|okay)\b"
+    r"|\b(?:fine|ok|okay|stable) now\b)",
     re.IGNORECASE,
 )
+# Relief told ("im so relieved honestly i cried in the shop"): met as relief, like news of
+# someone recovering, whatever act the message was read as.
+RELIEVED = re.compile(r"(?<!not )\b(?:relieved|what a relief|such a relief|huge relief)\b", re.I)
+RELIEF_READS = frozenset({"listen", "hear", "sympathy", "celebrate", "smalltalk", "coach"})
 RECOVERING_GLAD = (
     "I'm so glad{n}. What a relief. Worry like that takes it out of you, so go gently with "
     "yourself too.",

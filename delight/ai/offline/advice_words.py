@@ -107,7 +107,7 @@ TOPICS: tuple[Topic, ...] = (
         "tired, not hungry.",
     ),
     _topic(
-        r"\brecipes?\b|\bprotein\b|\bmeals?\b|\bdinner\b|\bcook(?:ing)?\b|\bmeal prep\b",
+        r"\brecip(?:e|ie)s?\b|\bprotein\b|\bmeals?\b|\bdinner\b|\bcook(?:ing)?\b|\bmeal prep\b",
         (
             "Scrambled eggs on toast with a handful of spinach: ten minutes, plenty of protein.",
             "egg gluten",
@@ -232,6 +232,24 @@ TOPICS: tuple[Topic, ...] = (
         "mid-sentence, so tomorrow starts easy.",
         "Keep a notebook where you wait for the kettle and write while it boils: three "
         "sentences a day add up to a chapter a month.",
+    ),
+    # How to set a limit on an app ("how do i even set an app limit on android").
+    _topic(
+        r"\b(?:app|time|screen ?time) limits?\b|\bapp timers?\b"
+        r"|\blimit (?:on )?(?:tiktok|instagram|the apps?|apps)\b",
+        "On Android: Settings, then Digital Wellbeing & parental controls, then Dashboard; tap "
+        "the app and set an app timer. On an iPhone: Settings, then Screen Time, then App "
+        "Limits. Start with a limit you'd barely notice, then trim it.",
+    ),
+    # The phone first thing ("how do i stop grabbing my phone the second i wake up").
+    _topic(
+        r"\b(?:grab\w*|check\w*|reach\w* for|pick\w* up|scroll\w*|on) (?:my |the )?phone\b"
+        r"[^.?!]{0,40}\b(?:wake|woke|waking|morning|get up)\b"
+        r"|\b(?:wake|woke|waking|morning)\b[^.?!]{0,30}\b(?:grab|check|reach for|scroll)\w*"
+        r" (?:my |the )?phone\b",
+        "Give the phone a bed outside the bedroom and a cheap alarm clock the job of waking "
+        "you. Put a glass of water or your book where the phone used to be, so your hand finds "
+        "something else first.",
     ),
     # Off the phone ("any ideas for getting off my phone at night"): before sleep, whose
     # night-shift tip shares "phone" and "night".

@@ -98,6 +98,12 @@ def embedder() -> OnnxMiniLMEmbedder:
         ("big news actually, my girlfriend mia is moving in next month", "good_news"),
         ("who is carla", "memory_question"),
         ("wait who's tiago", "memory_question"),
+        (
+            "also do u have a quick recipie with chickpeas, i could murder a curry rn",
+            "advice_request",
+        ),
+        ("how many missions do i have left", "missions_question"),
+        ("how many left now", "missions_question"),
     ],
 )
 def test_words_that_leave_one_reading_are_read_by_rule(embedder, text, act):

@@ -1101,3 +1101,33 @@ def test_asked_how_many_she_counts_todays_missions_first(text):
     said = reply("missions", text, missions=("Call Ana", "Read 20 pages"))
 
     assert said.startswith("Two on your list today: Call Ana; Read 20 pages.")
+
+
+@pytest.mark.parametrize(
+    ("act", "text"),
+    [
+        ("listen", "GOOD NEWS nan is sitting up and eating so shes definately fine lol"),
+        ("listen", "im so relieved honestly i cried in the shop in front of a customer"),
+        ("celebrate", "my dad is out of hospital and doing better"),
+    ],
+)
+def test_relief_or_someone_recovering_is_met_as_relief_whatever_it_was_read_as(act, text):
+    assert "relief" in reply(act, text)
+
+
+def test_is_that_mad_asks_whether_it_is_crazy_not_about_anger():
+    said = reply("listen", "kai says i should read 50 books this year, is that mad")
+
+    assert "frustrating" not in said
+
+
+@pytest.mark.parametrize(
+    ("text", "words_of_it"),
+    [
+        ("how do i even set an app limit on android", "Digital Wellbeing"),
+        ("how do i stop grabbing my phone the second i wake up", "alarm clock"),
+        ("do u have a quick recipie with chickpeas", "chickpeas fried"),
+    ],
+)
+def test_practical_questions_get_a_practical_answer(text, words_of_it):
+    assert words_of_it in reply("advice", text)
