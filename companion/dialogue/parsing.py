@@ -30,6 +30,7 @@ from companion.dialogue.phrases import (
     CHOOSE_TWO,
     CUE,
     GENERIC_HINTS,
+    GO_AHEAD,
     HANDOFF,
     LEAD_IN,
     MINUTES,
@@ -134,8 +135,11 @@ BARE_YES_WORDS = 3
 
 
 def is_bare_yes(text: str) -> bool:
-    """A yes with nothing else to it: not a goodnight that opens with "ok cool"."""
-    return is_yes(text) and len(text.split()) <= BARE_YES_WORDS
+    """A yes with nothing else to it ("sure go ahead make a plan"): not a goodnight that
+    opens with "ok cool"."""
+    return is_yes(text) and (
+        len(text.split()) <= BARE_YES_WORDS or bool(GO_AHEAD.fullmatch(plain(text)))
+    )
 
 
 def is_bare_yes_or_no(text: str) -> bool:
