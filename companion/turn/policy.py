@@ -68,7 +68,7 @@ from delight.ai.classifiers.softmax import (
 )
 from delight.ai.embeddings import Embedder
 from delight.ai.offline.advice import advice_answers
-from delight.ai.offline.kindness import asks_reassurance, kindness_answers, tells_a_miss
+from delight.ai.offline.kindness import asks_reassurance, tells_a_miss
 from delight.ai.text import LAUGHTER
 from delight.ai.types import EMOTIONS, EmotionResult, IntentResult
 
@@ -137,10 +137,6 @@ POLICY_SURE = 0.2
 # to learn Spanish" is a goal's step, not listening (folds unchanged at 75.5%).
 UNLEARNED_SURE = 0.5
 POLICY_LEAD = 0.05
-# What tells of no setback for kindness in general words to ease: a light feeling, or a
-# message read as thanks, a greeting, a goodbye, good news.
-LIGHT_FEELINGS = frozenset({"joy", "love"})
-NO_SETBACK_ACTS = frozenset({"thanks", "greeting", "goodbye", "good_news"})
 L2 = 0.02
 STEPS = 400
 SHORT_WORDS = 2
@@ -266,19 +262,8 @@ def gives(act: str, heard: Heard) -> bool:
         "advice": _advice_fits,
         "greet": _greet_fits,
         "goodbye": _goodbye_fits,
-        "kindness": _kindness_fits,
     }.get(act)
     return act in LEARNED and (fits is None or fits(heard))
-
-
-def _kindness_fits(heard: Heard) -> bool:
-    """Kindness where it has words for what was said, or for what may be a setback: not for
-    a laugh, a joke enjoyed, a thanks or good news ("ok that was terrible i love it" got
-    "Be kind to yourself…")."""
-    if kindness_answers(heard.text):
-        return True
-    light = heard.feeling.dominant in LIGHT_FEELINGS or heard.act in NO_SETBACK_ACTS
-    return not (light or LAUGHTER.search(heard.text))
 
 
 def _greet_fits(heard: Heard) -> bool:

@@ -122,16 +122,6 @@ def test_the_policy_gives_kindness_for_any_setback_but_never_a_flows_act():
     assert not policy.gives("mission_done", plan)
 
 
-def test_the_policy_gives_no_kindness_in_general_words_to_a_laugh_or_a_thanks():
-    enjoyed = Heard(text="ok that was terrible i love it", act="small_talk", confidence=0.5,
-                    feeling=Feeling("love", {"love": 0.5}))  # fmt: skip
-    laughed = Heard(text="lol the dog stole my sock", act="venting", confidence=0.5,
-                    feeling=CALM)  # fmt: skip
-    thanked = Heard(text="yeah thanks. mums with her now", act="thanks", confidence=0.7,
-                    feeling=CALM)  # fmt: skip
-    assert not any(policy.gives("kindness", heard) for heard in (enjoyed, laughed, thanked))
-
-
 def test_advice_is_given_only_where_it_has_words_for_the_message():
     chose = Heard(text="the shopping list one sounds easiest", act="affirm", confidence=0.2,
                   feeling=CALM)  # fmt: skip
