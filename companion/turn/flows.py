@@ -7,6 +7,7 @@ from typing import Any
 
 from companion.dialogue import (
     ADJUST_GOAL,
+    CREATE_GOAL,
     ConversationState,
     DialogueState,
     DialogueStep,
@@ -15,6 +16,7 @@ from companion.dialogue import (
 from companion.selectors import agent_state_data
 from companion.turn.common import HEAVY, TurnDeps, readable
 from delight.ai.offline import grief_in, loss_in
+from delight.ai.offline.advice import asks_which_first
 from delight.runner import TurnState
 from goals.selectors import HABIT_CHOICE
 
@@ -187,3 +189,30 @@ def sorry_for(text: str, *, scores: dict[str, float], mourning: bool) -> str:
         return SORRY_FOR_LOSS.format(who=loss.who)
     sad = scores.get("sadness", 0.0) >= HEAVY  # fear or anger beside a deed is no sorrow
     return SORRY_HEAVY if grief_in(text) or mourning or sad else ""
+
+
+# Missions asked for while a new goal waits for its yes: they come from that goal.
+MISSIONS_AFTER_YES = (
+    "Your missions come from your goal: say yes and I'll set up “{title}” and plan its first "
+    "small steps."
+)
+MISSIONS_AFTER_SETUP = (
+    "Your missions come from your goal: once “{title}” is set up, I'll plan its first small steps."
+)
+
+
+def goal_being_set_up(dialogue: DialogueState, text: str, act: str) -> str:
+    """Asked for missions or what to start with ("ok so what should i start with") while a
+    new goal is still being set up: what it waits for, said about its missions (its yes, or
+    the answers still to come); "" when no goal is, or something else is asked."""
+    title = str(dialogue.slots.get("title") or "")
+    if dialogue.flow != CREATE_GOAL.name or not title:
+        return ""
+    if act != "missions_question" and not asks_which_first(text):
+        return ""
+    if dialogue.state is ConversationState.CONFIRMING:
+        return MISSIONS_AFTER_YES.format(title=title)
+    if dialogue.state is ConversationState.WAITING_FOR_SLOT and dialogue.pending_slot:
+        asked = CREATE_GOAL.slot(dialogue.pending_slot).reask  # the question still open
+        return f"{MISSIONS_AFTER_SETUP.format(title=title)} {asked[:1].upper()}{asked[1:]}"
+    return ""

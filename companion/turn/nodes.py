@@ -11,11 +11,9 @@ import functools
 import re
 from typing import Any
 
-from companion.dialogue import CREATE_GOAL
 from companion.dialogue.cues import about_others, is_question, it_resolved
 from companion.dialogue.parsing import is_cancel
 from companion.dialogue.phrases import NOTHING_TO_CANCEL
-from companion.dialogue.states import ConversationState
 from companion.recall_words import WHEN_ASKED
 from companion.selectors import (
     conversation_history,
@@ -60,6 +58,7 @@ from companion.turn.flows import (
     flow_consumed,
     flow_outcome,
     flow_plan,
+    goal_being_set_up,
     sorry_for,
     step_dict,
     waiting_reminder,
@@ -128,14 +127,6 @@ _VAGUE = re.compile(r"^\W*(?:help|hm+|um+|idk|ok(?:ay)?|so|well|\?+|\.+|what|hmm
 
 # Said when goals are asked about before there is one; it opens the create-goal flow.
 NO_GOAL_YET = "I don't know your goals yet, so let's start there."
-# Missions asked for while a new goal waits for its yes: they come from that goal.
-MISSIONS_AFTER_YES = (
-    "Your missions come from your goal: say yes and I'll set up “{title}” and plan its first "
-    "small steps."
-)
-MISSIONS_AFTER_SETUP = (
-    "Your missions come from your goal: once “{title}” is set up, I'll plan its first small steps."
-)
 # Said when "where were we?" picks up a flow that was set aside.
 BACK_TO = "We were setting up “{title}”."
 # Acts that ask for something, even without a question's words ("give me a mission").
@@ -416,7 +407,7 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         title = (paused.paused or {}).get("slots", {}).get("title")
         back = f"{BACK_TO.format(title=title)} " if title else ""
         return flow_plan(step_dict(dataclasses.replace(step, reply=back + step.reply)))
-    if sure_act == "missions_question" and (said := _goal_being_set_up(state)):
+    if said := goal_being_set_up(dialogue_of(state), text, sure_act):
         return {"strategy": "clarify", "act": "goal_step", "question": said}
     # The intent model's "create a goal" is not taken for a message that plainly does
     # something else ("undo", "bye").
@@ -478,20 +469,6 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         },
         "plan_offer": plan_offered(context, act, heard.text),
     }  # fmt: skip
-
-
-def _goal_being_set_up(state: TurnState) -> str:
-    """What a new goal still being set up waits for, said about its missions ("" when no
-    goal is): its yes, or the answers still to come."""
-    dialogue = dialogue_of(state)
-    title = str(dialogue.slots.get("title") or "")
-    if dialogue.flow != CREATE_GOAL.name or not title:
-        return ""
-    if dialogue.state is ConversationState.CONFIRMING:
-        return MISSIONS_AFTER_YES.format(title=title)
-    if dialogue.state is ConversationState.WAITING_FOR_SLOT:
-        return MISSIONS_AFTER_SETUP.format(title=title)
-    return ""
 
 
 def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:

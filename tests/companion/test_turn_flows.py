@@ -1068,3 +1068,17 @@ def test_a_remark_about_the_missions_marks_none(owner):
     say(owner, "those missions are all about a pool tho, i swim in the sea")
 
     assert not Mission.objects.filter(status=Mission.Status.COMPLETED).exists()
+
+
+@pytest.mark.parametrize("text", ["ok so what should i start with", "waht are my missions"])
+def test_asked_what_to_start_with_while_a_goal_is_set_up_she_says_it_comes_first(owner, text):
+    offer = say(owner, "i wanna get my brain back and actually read before bed")
+    why = say(owner, "yeah", offer)
+    date = say(owner, "cos i used to read 40 books a year", why)
+    assert date["pending_slot"] == "target_date"
+
+    answer = say(owner, text, date)
+
+    assert answer["reply"].startswith("Your missions come from your goal: once “")
+    assert answer["reply"].endswith("When would you like to reach it?")
+    assert answer["pending_slot"] == "target_date"
