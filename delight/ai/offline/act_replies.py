@@ -106,6 +106,11 @@ def goodbye(given: ActInput) -> list[str]:
 
 
 def thanks_reply(given: ActInput) -> list[str]:
+    """Thanks met; thanks said with news of their own ("yeah thanks. mums with her now")
+    is no help to be glad of: she stays there for them."""
+    rest = words.THANKS_WORDS.sub(" ", given.text).split()
+    if len(rest) >= words.THANKS_AND_NEWS_WORDS:
+        return drawn(words.THANKS_AND_NEWS, given, "thanks")
     return drawn(words.THANKS, given, "thanks")
 
 
@@ -497,7 +502,7 @@ def _first_said_back(text: str) -> str:
         sentences = sentences[1:]  # "ok im back. found the trainers…": the news, not "im back"
     if not sentences:
         return ""
-    first = sentences[0]
+    first = words.SAID_BACK_TAIL.sub("", sentences[0]) or sentences[0]  # "…, honestly"
     # "i miss my mom so much, she is in curitiba…": the clause before the comma says it.
     head = first.split(",")[0]
     first = head if len(head.split()) >= CLAUSE_WORDS else first

@@ -37,6 +37,18 @@ THANKS = (
     "Anytime{n}. That's what I'm here for.",
     "Happy to help{n}. Anything else on your mind?",
 )
+# Thanks with news of their own ("yeah thanks. mums with her now"): this many words beside
+# the thanks.
+THANKS_WORDS = re.compile(
+    r"\b(?:yeah|yes|ok(?:ay)?|thanks|thank (?:you|u)|thx|ty|cheers|eliza|so much|a lot|for"
+    r"|that|this|asking|really|lol|haha)\b|[^\w\s']",
+    re.IGNORECASE,
+)
+THANKS_AND_NEWS_WORDS = 3
+THANKS_AND_NEWS = (
+    "Of course{n}. I'm here whenever you want to talk.",
+    "Any time{n}. I'm here if you want to say more.",
+)
 NEW_HERE = (
     "No rush at all{n}: just talk to me the way you'd text a friend. Tell me something you'd "
     "like to work on, or how your day's going, and we'll start from there."
@@ -342,6 +354,12 @@ MISSION_ONE = "On your list today: {listed}.{where} Want to give it a go?"
 # initials: said back as they are written ("Your sister Claire is in the ICU").
 NAMED = re.compile(r"\bcalled ([A-Z][\w'-]+)")
 INITIALS = re.compile(r"\b(?:icu|gp|nhs|a&e|mri|hr|ceo|uk|usa|tv|adhd|ocd|ptsd|ibs|dms?)\b")
+# Words of candour or a laugh that end a sentence: not said back ("…the death of you
+# honestly").
+SAID_BACK_TAIL = re.compile(
+    r"(?:[\s,]+(?:tbh|honestly|btw|lol|lmao|haha\w*|ngl|fr|tho|though|to be honest))+\W*$",
+    re.IGNORECASE,
+)
 # Asked how many ("how many missions do i have left"): the count first.
 HOW_MANY = re.compile(r"\bhow many\b", re.IGNORECASE)
 MISSIONS_COUNTED = (

@@ -1131,3 +1131,18 @@ def test_is_that_mad_asks_whether_it_is_crazy_not_about_anger():
 )
 def test_practical_questions_get_a_practical_answer(text, words_of_it):
     assert words_of_it in reply("advice", text)
+
+
+def test_words_of_candour_that_end_a_sentence_are_not_said_back():
+    said = reply("listen", "this wedding order is gonna be the death of me honestly")
+
+    assert "honestly" not in said
+    assert said.startswith("This wedding order is going to be the death of you")
+
+
+def test_thanks_with_news_of_their_own_is_met_without_gladness_it_helped():
+    plain = reply("thanks_reply", "thanks so much")
+    with_news = reply("thanks_reply", "yeah thanks. mums with her now")
+
+    assert plain in [t.format(n=", Sam") for t in words.THANKS]
+    assert with_news in [t.format(n=", Sam") for t in words.THANKS_AND_NEWS]
