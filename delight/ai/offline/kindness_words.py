@@ -81,6 +81,9 @@ OWN_PLAN = re.compile(
     # "sanding tmrw", "gym after work": a step and its time, tersely
     |^\W*(?:[a-z]+\s+){0,2}[a-z]+\s+(?:tmrw|tmr|tmrrw|2moro|tomorrow|after\s+work
       |after\s+dinner|after\s+school)\W*$
+    # "phone goes in the kitchen for real this time": a resolution, said as a fact to come
+    |\b(?:for\s+real\s+this\s+time|this\s+time\s+for\s+real|from\s+now\s+on
+      |starting\s+(?:tonight|tomorrow|today|monday|next\s+week))\b
     """,
     re.IGNORECASE | re.VERBOSE,
 )

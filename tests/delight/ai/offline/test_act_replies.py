@@ -318,8 +318,15 @@ def test_a_plan_of_their_own_is_backed_kindly():
     assert said.startswith(("Sounds like a plan", "Good plan", "That works"))
 
 
-def test_a_plan_said_without_its_subject_is_backed():
-    said = reply("kindness", "might do the walk run after work if it doesnt rain")
+@pytest.mark.parametrize(
+    "text",
+    [
+        "might do the walk run after work if it doesnt rain",
+        "phone goes in the kitchen for real this time",
+    ],
+)
+def test_a_plan_said_without_its_subject_is_backed(text):
+    said = reply("kindness", text)
     assert said.startswith(("Sounds like a plan", "Good plan", "That works"))
 
 
