@@ -30,7 +30,6 @@ from companion.dialogue.phrases import (
     CHOOSE_TWO,
     CUE,
     GENERIC_HINTS,
-    GO_AHEAD,
     HANDOFF,
     LEAD_IN,
     MINUTES,
@@ -135,11 +134,8 @@ BARE_YES_WORDS = 3
 
 
 def is_bare_yes(text: str) -> bool:
-    """A yes with nothing else to it ("sure go ahead make a plan"): not a goodnight that
-    opens with "ok cool"."""
-    return is_yes(text) and (
-        len(text.split()) <= BARE_YES_WORDS or bool(GO_AHEAD.fullmatch(plain(text)))
-    )
+    """A yes with nothing else to it: not a goodnight that opens with "ok cool"."""
+    return is_yes(text) and len(text.split()) <= BARE_YES_WORDS
 
 
 def is_bare_yes_or_no(text: str) -> bool:

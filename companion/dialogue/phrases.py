@@ -73,13 +73,6 @@ YES = regex(r"""
       |let'?s\s+do\s+it|it'?s\s+(?:fine|good)|all\s+good|go\s+on(?:\s+then)?)\b
 """)
 BUT = regex(r"\b(?:but|change|instead|except|wait)\b")
-# A yes that only says to go on ("sure go ahead make a plan"): no answer to a free-text slot.
-GO_AHEAD = regex(r"""
-    (?:(?:yes|yeah|yea|yep|yup|sure|ok|okay|k|alright|go\s+ahead|go\s+on|do\s+it|please
-      |sounds\s+good|why\s+not|let'?s\s+do\s+it|lets\s+go)[\s,.!]*)+
-    (?:(?:make|do|set\s+up|create|start)\s+(?:a|the|my|it|me\s+a)(?:\s+(?:plan|goal))?
-      |(?:a|the)\s+plan|then)?
-""")
 # A nod with nothing else to it ("fair enough", "haha ok"): no answer to a free-text slot.
 NOD = regex(r"""
     (?:(?:ok(?:ay)?|haha+|lol|ah|oh|hm+)[,\s]+)?

@@ -805,13 +805,3 @@ def test_asked_which_twice_a_second_pointer_to_none_sets_the_flow_aside():
     aside = flow_say(again, "the alarm one", context)
 
     assert aside.dialogue.state.value == "idle"
-
-
-def test_asked_why_a_yes_to_go_ahead_is_no_reason_and_why_is_asked_again():
-    step = flow_start("i want to read before bed instead of scrolling")
-    assert step.dialogue.pending_slot == "why"
-
-    again = flow_say(step, "sure go ahead make a plan")
-
-    assert again.dialogue.pending_slot == "why"
-    assert "why" not in again.dialogue.slots
