@@ -11,6 +11,7 @@ import functools
 import re
 from typing import Any
 
+from companion.dialogue import CREATE_GOAL, DialogueState
 from companion.dialogue.cues import about_others, is_question, it_resolved
 from companion.dialogue.parsing import is_cancel
 from companion.dialogue.phrases import NOTHING_TO_CANCEL
@@ -327,8 +328,9 @@ def _vagueness(state: TurnState) -> str:
     asks_about_goals = (
         intent.get("label") == "mission_request" and (question or intent.get("act") in ASKING_ACTS)
     ) or (intent.get("label") == "goal_discussion" and question)
-    # With a goal being set up right now, the question waits for it (flows' reminder).
-    setting_up = dialogue_of(state).waiting
+    # With a goal being set up right now (or set aside mid-setup), the question waits for it
+    # (flows' reminder), or resumes it.
+    setting_up = dialogue_of(state).waiting or _goal_set_aside(dialogue_of(state))
     if asks_about_goals and "goals" in context and not context["goals"] and not setting_up:
         # Asked once in this conversation is enough: a second time the turn just answers.
         asked = any(NO_GOAL_YET in m["content"] for m in context.get("history", []))
@@ -401,8 +403,11 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         return reminded
     if said := plan_being_made(context, text):
         return {"strategy": "clarify", "act": "missions", "question": said}
-    if sure_act == "resume" and (paused := dialogue_of(state)).paused:
-        # "where were we?" with a flow set aside: that flow, where it was left.
+    paused = dialogue_of(state)
+    asks_missions = sure_act == "missions_question" and _goal_set_aside(paused)
+    if paused.paused and (sure_act == "resume" or asks_missions):
+        # "where were we?" with a flow set aside: that flow, where it was left; so too a
+        # goal set aside mid-setup when its missions are asked for.
         step = deps.dialogue.resume(paused, today=deps.today, context=dialogue_context(deps.user))
         title = (paused.paused or {}).get("slots", {}).get("title")
         back = f"{BACK_TO.format(title=title)} " if title else ""
@@ -469,6 +474,11 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         },
         "plan_offer": plan_offered(context, act, heard.text),
     }  # fmt: skip
+
+
+def _goal_set_aside(dialogue: DialogueState) -> bool:
+    """A new goal set aside mid-setup (its missions asked for resume it)."""
+    return (dialogue.paused or {}).get("flow") == CREATE_GOAL.name
 
 
 def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:

@@ -1082,3 +1082,16 @@ def test_asked_what_to_start_with_while_a_goal_is_set_up_she_says_it_comes_first
     assert answer["reply"].startswith("Your missions come from your goal: once “")
     assert answer["reply"].endswith("When would you like to reach it?")
     assert answer["pending_slot"] == "target_date"
+
+
+def test_missions_asked_for_with_a_new_goal_set_aside_resume_it_not_a_new_one(owner):
+    offer = say(owner, "i wanna get my brain back and actually read before bed")
+    step = say(owner, "yeah", offer)
+    for aside in ("lol my cat is being so weird", "anyway", "whats the weather like"):
+        step = say(owner, aside, step)
+
+    answer = say(owner, "waht are my missions", step)
+
+    assert answer["reply"].startswith("We were setting up “Get my brain back")
+    assert answer["pending_slot"] == "why"
+    assert not Goal.objects.filter(user=owner).exists()
