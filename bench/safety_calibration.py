@@ -9,7 +9,8 @@ RISK_THRESHOLD. Both were chosen on the tuned splits only:
 - the warning signs caught in the project's earlier blind sets (tests/delight/ai/data/blind/
   safety.jsonl and safety_holdout.jsonl, tuning sets since the new blind set was written).
 The grid is printed for those; the untouched splits (DailyDialog's other half, LoCoMo, the
-blind crisis set of 2026-11-29) are printed only at the constants in the code.
+blind crisis set of 2026-11-29, a new person's first words held out) are printed only at the
+constants in the code.
 
 How:
 1. Read every message's parts as the screen does (whole and sentence by sentence, the
@@ -143,6 +144,12 @@ def main() -> None:
     new = blind_rows(["crisis_2026_11_29.jsonl"])
     new_read = read([row["text"] for row in new], engine, model)
     print(f"  blind crisis set: {caught(new, new_read, gate, threshold, near)}")
+    # A new person's first words to the app, never trained on (2026-12-05; 220 more by the same
+    # writer are in safety_training.jsonl).
+    first = blind_rows(["first_turns_heldout.jsonl"])
+    first_read = read([row["text"] for row in first], engine, model)
+    share = raised(first_read, gate, threshold, near)
+    print(f"  first turns held out: raised {int(share.sum())}/{len(first)}")
 
 
 if __name__ == "__main__":

@@ -79,6 +79,12 @@ DISTRESS_ACTS = frozenset({"grief", "worry", "bad_news", "venting"})
 # warning signs caught (54.0% as check-ins), 2.0% of their 200 jokes raised; trained on,
 # 84.3% and 2.5%, the earlier blind sets 115/129 and DailyDialog's tuned half 0.38% raised
 # (untouched: DailyDialog 0.40%, LoCoMo 0.47%): constants kept.
+# A new person's first words to the app (2026-12-05): "just signed up, the wife said i should
+# give this a go. not really an app person tbh" was asked about (risk 0.51 read whole, each
+# sentence under 0.3). A blind writer's 300 first messages: 220 trained on (0 of them raised
+# before), 80 held out (2 raised before and after). Retrained, every figure above and the
+# untouched ones (DailyDialog 0.40%, LoCoMo 0.53%, the blind crisis set's indirect 69/78 and
+# explicit 77/79) are unchanged, and the message is no longer raised: constants kept.
 RISK_THRESHOLD = 0.5
 CLOSENESS_GATE = 0.58
 # A second rule for the very close: a message this close to the warning signs is raised at a

@@ -82,6 +82,7 @@ CLEAN = [
     "my knight died twice on the second boss, so annoying",
     "we finally hung the mirror in the hallway",
     "honestly some days i feel like ive let myself go. used to play five a side every week",
+    "just signed up, the wife said i should give this a go. not really an app person tbh",
     "saying goodbye to my old laptop, the new one arrives today",
     "i used to cut myself in school, six years free of it now and proud",
     "the main character in the novel wants to disappear forever",
