@@ -129,7 +129,9 @@ def help_reply(given: ActInput) -> list[str]:
 _NEW_HERE = re.compile(
     r"\bfirst time (?:using|on|here|trying)\b|\bnew (?:here|to this|to the app)\b"
     r"|\b(?:never|not) (?:used|tried|done) (?:one of )?(?:these|this|an?)"
-    r" (?:apps?|things?|before)\b",
+    r" (?:apps?|things?|before)\b"
+    r"|\bjust (?:signed up|joined|downloaded (?:this|it|the app))\b"
+    r"|\bnot (?:really )?(?:an? )?(?:app|tech|techy) person\b",
     re.IGNORECASE,
 )
 # Asked whether she is a person or a machine (not told "ur alright for a robot").

@@ -104,6 +104,10 @@ def embedder() -> OnnxMiniLMEmbedder:
         ),
         ("how many missions do i have left", "missions_question"),
         ("how many left now", "missions_question"),
+        (
+            "just signed up, the wife said i should give this a go. not really an app person tbh",
+            "help",
+        ),
     ],
 )
 def test_words_that_leave_one_reading_are_read_by_rule(embedder, text, act):

@@ -1153,3 +1153,12 @@ def test_thanks_with_news_of_their_own_is_met_without_gladness_it_helped():
 
     assert plain in [t.format(n=", Sam") for t in words.THANKS]
     assert with_news in [t.format(n=", Sam") for t in words.THANKS_AND_NEWS]
+
+
+def test_someone_just_signed_up_who_is_not_an_app_person_is_welcomed_not_lectured():
+    said = reply(
+        "help",
+        "just signed up, the wife said i should give this a go. not really an app person tbh",
+    )
+
+    assert said == words.NEW_HERE.format(n=", Sam")
