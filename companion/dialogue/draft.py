@@ -27,6 +27,7 @@ from companion.dialogue.states import (
     S,
     transition,
 )
+from delight.ai.text import listed
 
 
 @dataclass
@@ -83,9 +84,7 @@ class Draft:
             return ""
         self.offered = tuple(m.title for m in missions)
         self.strays += 1
-        titles = [f"“{title}”" for title in self.offered]
-        listed = titles[0] if len(titles) == 1 else f"{', '.join(titles[:-1])} or {titles[-1]}"
-        return WHICH_AGAIN.format(listed=listed)
+        return WHICH_AGAIN.format(listed=listed([f"“{title}”" for title in self.offered], "or"))
 
     def takeable(self, found: Mapping[str, str]) -> dict[str, str]:
         """The values a message gave, less those of slots never asked for (a flow that does

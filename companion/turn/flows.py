@@ -17,6 +17,7 @@ from companion.selectors import agent_state_data
 from companion.turn.common import HEAVY, TurnDeps, readable
 from delight.ai.offline import grief_in, loss_in
 from delight.ai.offline.advice import asks_which_first
+from delight.ai.offline.reflection import capitalise
 from delight.runner import TurnState
 from goals.selectors import HABIT_CHOICE
 
@@ -214,5 +215,5 @@ def goal_being_set_up(dialogue: DialogueState, text: str, act: str) -> str:
         return MISSIONS_AFTER_YES.format(title=title)
     if dialogue.state is ConversationState.WAITING_FOR_SLOT and dialogue.pending_slot:
         asked = CREATE_GOAL.slot(dialogue.pending_slot).reask  # the question still open
-        return f"{MISSIONS_AFTER_SETUP.format(title=title)} {asked[:1].upper()}{asked[1:]}"
+        return f"{MISSIONS_AFTER_SETUP.format(title=title)} {capitalise(asked)}"
     return ""

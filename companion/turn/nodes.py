@@ -330,7 +330,8 @@ def _vagueness(state: TurnState) -> str:
     ) or (intent.get("label") == "goal_discussion" and question)
     # With a goal being set up right now (or set aside mid-setup), the question waits for it
     # (flows' reminder), or resumes it.
-    setting_up = dialogue_of(state).waiting or _goal_set_aside(dialogue_of(state))
+    dialogue = dialogue_of(state)
+    setting_up = dialogue.waiting or _goal_set_aside(dialogue)
     if asks_about_goals and "goals" in context and not context["goals"] and not setting_up:
         # Asked once in this conversation is enough: a second time the turn just answers.
         asked = any(NO_GOAL_YET in m["content"] for m in context.get("history", []))
@@ -403,16 +404,16 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         return reminded
     if said := plan_being_made(context, text):
         return {"strategy": "clarify", "act": "missions", "question": said}
-    paused = dialogue_of(state)
-    asks_missions = sure_act == "missions_question" and _goal_set_aside(paused)
-    if paused.paused and (sure_act == "resume" or asks_missions):
+    dialogue = dialogue_of(state)
+    asks_missions = sure_act == "missions_question" and _goal_set_aside(dialogue)
+    if dialogue.paused and (sure_act == "resume" or asks_missions):
         # "where were we?" with a flow set aside: that flow, where it was left; so too a
         # goal set aside mid-setup when its missions are asked for.
-        step = deps.dialogue.resume(paused, today=deps.today, context=dialogue_context(deps.user))
-        title = (paused.paused or {}).get("slots", {}).get("title")
+        step = deps.dialogue.resume(dialogue, today=deps.today, context=dialogue_context(deps.user))
+        title = (dialogue.paused or {}).get("slots", {}).get("title")
         back = f"{BACK_TO.format(title=title)} " if title else ""
         return flow_plan(step_dict(dataclasses.replace(step, reply=back + step.reply)))
-    if said := goal_being_set_up(dialogue_of(state), text, sure_act):
+    if said := goal_being_set_up(dialogue, text, sure_act):
         return {"strategy": "clarify", "act": "goal_step", "question": said}
     # The intent model's "create a goal" is not taken for a message that plainly does
     # something else ("undo", "bye").

@@ -26,6 +26,16 @@ import unicodedata
 from collections.abc import Callable, Sequence, Set
 
 # Laughter in a message as typed: "lol", "haha", "jk", a laughing or skull emoji.
+# New here: someone who has just started, or is no app person ("first time using this",
+# "never used one of these apps before", "just signed up… not really an app person"). A pattern
+# for the act rules (on normalised text) and the offline help reply alike.
+NEW_HERE_WORDS = (
+    r"\bfirst time (?:using|on|here|trying)\b|\bnew (?:here|to this|to the app)\b"
+    r"|\b(?:never|not) (?:used|tried|done) (?:one of )?(?:these|this|an?) (?:apps?|things?"
+    r"|before)\b|\bjust (?:signed up|joined|downloaded (?:this|it|the app))\b"
+    r"|\bnot (?:really )?(?:an? )?(?:app|tech|techy) person\b"
+)
+NEW_HERE = re.compile(NEW_HERE_WORDS, re.IGNORECASE)
 LAUGHTER = re.compile(
     r"\b(?:lol+|lmf?ao+|rofl|(?:ha){2,}h?a*|(?:he){2,}|(?:hi){2,}|(?:ja){2,}|(?:je){2,}|jk|jkjk"
     r"|ha ha|hah|xd|kkkk+|(?:wk){2,}|5555+)\b|(?:^|[.!?]\s*)ha\b"

@@ -13,16 +13,24 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def walks(owner):
-    goal = make_goal(owner, title="Cut back on the beers and walk more")
-    return {
-        title: make_mission(goal, title=title)
-        for title in (
-            "Walk-run your loop twice this week",
-            "Take a 20 minute walk after work",
-            "Count your drinks for a week",
-        )
-    }
+def plan(owner):
+    """A goal with open missions, by title."""
+
+    def made(goal: str, *titles: str) -> dict[str, Mission]:
+        made_goal = make_goal(owner, title=goal)
+        return {title: make_mission(made_goal, title=title) for title in titles}
+
+    return made
+
+
+@pytest.fixture
+def walks(plan):
+    return plan(
+        "Cut back on the beers and walk more",
+        "Walk-run your loop twice this week",
+        "Take a 20 minute walk after work",
+        "Count your drinks for a week",
+    )
 
 
 def statuses(missions: dict[str, Mission]) -> dict[str, str]:
@@ -103,16 +111,13 @@ def test_a_day_or_a_quarrel_had_is_no_deed(owner, text):
 
 
 @pytest.fixture
-def evening(owner):
-    goal = make_goal(owner, title="Sleep better")
-    return {
-        title: make_mission(goal, title=title)
-        for title in (
-            "Set a fixed wake-up time",
-            "No screens 30 minutes before bed",
-            "Read a book in bed",
-        )
-    }
+def evening(plan):
+    return plan(
+        "Sleep better",
+        "Set a fixed wake-up time",
+        "No screens 30 minutes before bed",
+        "Read a book in bed",
+    )
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from delight.ai.text import NEW_HERE_WORDS
+
 _END = r"\W*(?:eliza)?\W*$"
 
 ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
@@ -139,13 +141,8 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "help",
             r"\bwhat(?: else| all)? (?:can|could|do) you (?:do|help (?:me )?with)\b"
             r"|\bwhat are you (?:for|able to"
-            r" do|good at)\b|\bhow (?:does this|does this app|do you) work\b|\bfirst time"
-            r" (?:using|on|here|trying)\b|\bi am new (?:here|to this)\b|\bnew to (?:this|the app)\b"
-            r"|\b(?:never|not) (?:used|tried|done) (?:one of )?(?:these|this|an?) (?:apps?|things?"
-            r"|before)\b"
-            # "just signed up, the wife said i should give this a go. not really an app person"
-            r"|\bjust (?:signed up|joined|downloaded (?:this|it|the app))\b"
-            r"|\bnot (?:really )?(?:an? )?(?:app|tech|techy) person\b"
+            r" do|good at)\b|\bhow (?:does this|does this app|do you) work\b"
+            rf"|{NEW_HERE_WORDS}"  # "just signed up… not really an app person"
             r"|\bwhat can i (?:ask you|do here|use you for)\b|\bwhat do you do\b"
             r"|\bwhat (?:even )?is this(?: app| thing| place| site)?\W*(?:$|lol|my|a |i |exactly)"
             r"|\bare you (?:a|like a) (?:bot|chatbot|robot|real person|human|life coach|coach)\b"

@@ -36,6 +36,7 @@ from delight.ai.offline.zone_lines import ZoneNote
 from delight.ai.text import (
     LAUGHTER,
     MISHAP,
+    NEW_HERE,
     clean_text,
     listed,
     number_words,
@@ -119,21 +120,12 @@ def help_reply(given: ActInput) -> list[str]:
     asked whether she is a person, the truth first."""
     if _PERSON_ASKED.search(given.text):
         return [named(words.NOT_A_PERSON, given.ctx.name)]
-    if _NEW_HERE.search(given.text) and not given.ctx.goals:
+    if NEW_HERE.search(given.text) and not given.ctx.goals:
         # "ive never used one of these apps before so bear with me": welcomed, not lectured
         return [named(words.NEW_HERE, given.ctx.name), named(words.HELP, given.ctx.name)]
     return [named(words.HELP, given.ctx.name), named(words.HELP_AGAIN, given.ctx.name)]
 
 
-# New here ("first time using this", "never used one of these apps before").
-_NEW_HERE = re.compile(
-    r"\bfirst time (?:using|on|here|trying)\b|\bnew (?:here|to this|to the app)\b"
-    r"|\b(?:never|not) (?:used|tried|done) (?:one of )?(?:these|this|an?)"
-    r" (?:apps?|things?|before)\b"
-    r"|\bjust (?:signed up|joined|downloaded (?:this|it|the app))\b"
-    r"|\bnot (?:really )?(?:an? )?(?:app|tech|techy) person\b",
-    re.IGNORECASE,
-)
 # Asked whether she is a person or a machine (not told "ur alright for a robot").
 _PERSON_ASKED = re.compile(
     r"\b(?:are|r|is)\s+(?:you|u|ya|this|eliza)\s+(?:an?\s+|even\s+)?(?:real|human|person|bot"
@@ -487,6 +479,8 @@ def _said_back(given: ActInput) -> str:
     presentation…"), capitalised, names and initials as they are written ("Your sister
     Claire is in the ICU"); "" when it would not read well said back."""
     said = _first_said_back(given.text)
+    if not said:
+        return ""
     names = {fact.value for fact in extract_facts(given.text) if fact.value[:1].isupper()}
     names |= {name for memory in given.ctx.memories for name in words.NAMED.findall(memory)}
     for name in names:
