@@ -86,6 +86,8 @@ class Slot:
     guess: Callable[[Mapping[str, Any]], str] | None = None
     # A bare value said at the summary ("april 26th", "craft i think") corrects this slot.
     said_bare: bool = False
+    # Skipped, the summary leaves its sentence out ("Why it matters: …").
+    unsaid_when_skipped: bool = False
 
     def read(self, text: str, env: SlotEnv) -> Any:
         """Parse and validate `text` (`SlotError` with the reason when it does not fit)."""
@@ -151,9 +153,14 @@ class Flow:
         return next((slot for slot in self.slots if slot.name not in slots), None)
 
     def summary(self, slots: Mapping[str, Any]) -> str:
-        return self.confirm_template.format(
-            **{slot.name: slot.display(slots[slot.name]) for slot in self.slots}
-        )
+        """The confirmation, without the sentence of a skipped slot that is left unsaid."""
+        template, shown = self.confirm_template, {}
+        for slot in self.slots:
+            if slot.unsaid_when_skipped and slots.get(slot.name) is None:
+                template = re.sub(rf"\s*[^.?!\s][^.?!]*{{{slot.name}}}[^.?!]*[.?!]", "", template)
+            else:
+                shown[slot.name] = slot.display(slots[slot.name])
+        return template.format(**shown).strip()
 
     def field_list(self) -> str:
         labels = [slot.label or slot.name for slot in self.slots]
@@ -206,11 +213,14 @@ WHY = Slot(
     "why",
     "Why does this goal matter to you?",
     parse_why,
+    # Asked, never insisted on: "idk, just set it up" saves the goal without one.
+    required=False,
     label="reason",
     reask="why does it matter to you?",
     aliases=("why", "reason", "motivation", "purpose"),
     free_text=True,
     display=reason_shown,  # said back: "I can talk with Ana" -> "you can talk…"
+    unsaid_when_skipped=True,
 )
 TARGET_DATE = Slot(
     "target_date",

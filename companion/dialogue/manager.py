@@ -290,7 +290,8 @@ class DialogueManager:
                 raw["title"] = aim_in(found.get("title", "")) or aim
             draft.go(S.VALIDATING_SLOT)
             return self._fill(draft, raw)
-        declined = is_no(text) or leads_with_no(text)  # "maybe not now. too much going on"
+        # "maybe not now. too much going on", "skip that", "idk really", "forget it"
+        declined = is_no(text) or leads_with_no(text) or is_skip(text) or is_cancel(text)
         if not declined and tells_a_reason(text):
             draft.go(S.VALIDATING_SLOT)
             return self._fill(draft, {"why": text})

@@ -18,12 +18,15 @@ def regex(pattern: str) -> re.Pattern[str]:
 # --- cues -------------------------------------------------------------------------------------
 
 SKIP = regex(r"""
-    (?:no|nope|nah|none|skip|skip\s+it|pass|n/?a|not\s+sure|not\s+really|no\s+idea|dunno
-      |i\s+don'?t\s+know|whenever|no\s+rush
+    (?:no|nope|nah|none|n/?a|not\s+really|whenever|no\s+rush
       |no\s+(?:real\s+|actual\s+|set\s+|particular\s+|hard\s+)?(?:deadline|date|target|time\s+limit)
         (?:\s+really)?
       |(?:there'?s\s+|i\s+have\s+)?no\s+(?:deadline|date)
-      |i\s+don'?t\s+have\s+(?:one|a\s+(?:deadline|date))|not\s+now|leave\s+it\s+(?:open|blank))
+      |i\s+don'?t\s+have\s+(?:one|a\s+(?:deadline|date))|not\s+now|leave\s+it\s+(?:open|blank)
+      # "idk really", "just set it up": no answer, and go on
+      |(?:i\s+)?(?:idk|dunno|don'?t\s+know|dont\s+know|not\s+sure|no\s+idea)(?:\s+really|\s+tbh)?
+      |(?:just\s+)?(?:skip|pass)(?:\s+(?:it|that|this|that\s+one|this\s+one|the\s+why))?
+      |(?:just\s+)?(?:set\s+it\s+up|go\s+ahead|get\s+on\s+with\s+it)|doesn'?t\s+matter|whatever)
 """)
 CANCEL = regex(r"""
     (?:(?:oh|ok|okay|please|actually|no|nah|nope|look|yeah|hmm+|um+|ugh|wait|sorry|just)[\s,]+)*
@@ -70,7 +73,8 @@ YES = regex(r"""
       |looks\s+(?:good|great|right)|that\s+works|why\s+not|of\s+course|definitely|exactly
       |yes\s+please|please|right|that'?s\s+(?:right|correct)
       |correct|perfect|great|do\s+it|go\s+ahead|go\s+for\s+it|please\s+do|absolutely|confirm
-      |let'?s\s+do\s+it|it'?s\s+(?:fine|good)|all\s+good|go\s+on(?:\s+then)?)\b
+      |let'?s\s+do\s+it|it'?s\s+(?:fine|good)|all\s+good|go\s+on(?:\s+then)?
+      |(?:just\s+)?set\s+(?:it|that)\s+up)\b
 """)
 BUT = regex(r"\b(?:but|change|instead|except|wait)\b")
 # A nod with nothing else to it ("fair enough", "haha ok"): no answer to a free-text slot.

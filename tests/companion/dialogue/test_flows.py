@@ -111,10 +111,28 @@ def test_an_unknown_or_ambiguous_category_is_re_asked():
 
 
 def test_a_required_slot_cannot_be_skipped():
-    step = flow_say(flow_start("learn Spanish"), "skip")
+    step = flow_say(flow_start("I'd like to set a new goal"), "skip")
 
     assert step.outcome is Outcome.INVALID
-    assert step.reply == "I need the reason to go on — why does it matter to you?"
+    assert step.reply == "I need the title to go on — what would you like to call the goal?"
+
+
+@pytest.mark.parametrize("text", ["skip", "idk really", "just set it up", "go ahead", "dunno tbh"])
+def test_why_can_be_skipped_and_the_summary_then_leaves_it_out(text):
+    asked_date = flow_say(flow_start("learn Spanish"), text)
+
+    summary = flow_say(asked_date, "no deadline")
+
+    assert asked_date.dialogue.pending_slot == "target_date"
+    assert summary.reply.startswith(
+        "Here's the goal: “Learn Spanish” (growth), target: no deadline. Shall I set it up?"
+    )
+
+
+def test_a_reason_given_is_said_back_in_the_summary():
+    summary = flow_say(flow_start("learn Spanish because I love it"), "no deadline")
+
+    assert "Why it matters: you love it. Shall I set it up?" in summary.reply
 
 
 @pytest.mark.parametrize(

@@ -592,6 +592,23 @@ def test_an_offer_accepted_asks_the_next_slot_and_declined_lets_it_go():
     assert declined.dialogue.state is S.IDLE
 
 
+@pytest.mark.parametrize("text", ["just set it up", "yes set it up", "go ahead"])
+def test_an_offer_answered_set_it_up_is_taken(text):
+    offer = MANAGER.offer("create_goal", "i want to start running again", today=TODAY)
+
+    assert flow_say(offer, text).dialogue.pending_slot == "why"
+
+
+@pytest.mark.parametrize("text", ["skip that", "idk really", "nah not now"])
+def test_an_offer_skipped_or_unsure_is_let_go_kindly(text):
+    offer = MANAGER.offer("create_goal", "i want to learn guitar", today=TODAY)
+
+    declined = flow_say(offer, text)
+
+    assert declined.outcome is Outcome.CANCELLED
+    assert declined.reply == "No problem — we'll leave it as a thought for now."
+
+
 def test_an_offer_answered_with_more_of_the_goal_starts_it_with_what_was_said():
     offer = MANAGER.offer("create_goal", "i want to get fitter but i have no time", today=TODAY)
     assert offer.reply == "That sounds worth doing. Shall we make “Get fitter” a goal?"
