@@ -36,6 +36,22 @@ NEW_HERE_WORDS = (
     r"|\bnot (?:really )?(?:an? )?(?:app|tech|techy) person\b"
 )
 NEW_HERE = re.compile(NEW_HERE_WORDS, re.IGNORECASE)
+# A question about an animal's health ("my dog ate chocolate what do i do", "is it bad if my
+# cat sneezes a lot"): an animal, something wrong with its body, and a question about it.
+_PET = r"\b(?:dog|doggo|pup|puppy|cat|kitten|kitty|rabbit|bunny|hamster|guinea pig|parrot|budgie|pet|horse|tortoise)s?\b"
+_UNWELL = (
+    r"\b(?:ate|eaten|eating|swallowed|chewed|sneez\w*|vomit\w*|throw(?:s|ing)? up|threw up|puk\w*"
+    r"|sick|limp\w*|cough\w*|diarrh\w*|scratch\w*|bleed\w*|lump|toxic|poison\w*|lethargic"
+    r"|shaking|wheez\w*|not eating|won'?t eat|off (?:her|his|its) food)\b"
+)
+_ASKED = (
+    r"(?:\bwhat (?:do|should) (?:i|we) do\b|\bshould (?:i|we)\b|\bis (?:it|that|this) (?:bad"
+    r"|ok|okay|normal|dangerous|safe|serious)\b|\bwhy (?:does|do|is|did|won'?t)\b|\?"
+    r"|\bcan (?:dogs|cats|rabbits)\b|\b(?:toxic|poisonous|safe) for\b)"
+)
+PET_HEALTH_ASKED = rf"(?=.*{_PET})(?=.*{_UNWELL})(?=.*{_ASKED})"
+# ... something it ate that may harm it ("my dog ate chocolate what do i do").
+PET_ATE_ASKED = rf"{PET_HEALTH_ASKED}(?=.*\b(?:ate|eaten|swallowed|chewed|toxic|poison\w*)\b)"
 LAUGHTER = re.compile(
     r"\b(?:lol+|lmf?ao+|rofl|(?:ha){2,}h?a*|(?:he){2,}|(?:hi){2,}|(?:ja){2,}|(?:je){2,}|jk|jkjk"
     r"|ha ha|hah|xd|kkkk+|(?:wk){2,}|5555+)\b|(?:^|[.!?]\s*)ha\b"

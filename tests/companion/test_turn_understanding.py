@@ -276,6 +276,27 @@ def test_the_weather_is_honestly_out_of_reach(runner):
     assert "walk" not in answer["reply"].lower()
 
 
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("my dog ate chocolate what do i do", "emergency vet now"),
+        ("is it bad if my cat sneezes a lot", "your vet is the one to ask"),
+        ("why does my dog keep eating grass", "your vet is the one to ask"),
+    ],
+)
+def test_an_animal_s_health_asked_about_is_the_vet_s_to_answer(runner, text, said):
+    answer = say(runner, text)
+    assert answer["act"] == "decline"
+    assert said in answer["reply"]
+
+
+@pytest.mark.parametrize(
+    "text", ["my dog ate my homework lol", "the cat threw up on my bed this morning, gross"]
+)
+def test_an_animal_s_mishap_told_without_a_question_is_no_health_question(runner, text):
+    assert "vet" not in say(runner, text)["reply"]
+
+
 def test_a_deed_told_in_the_past_marks_the_mission_it_clearly_names(runner):
     answer = say(runner, "i did actually go for the walk run thing this evening")
     assert answer["act"] == "mission_done"

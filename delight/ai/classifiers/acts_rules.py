@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from delight.ai.text import NEW_HERE_WORDS
+from delight.ai.text import NEW_HERE_WORDS, PET_HEALTH_ASKED
 
 _END = r"\W*(?:eliza)?\W*$"
 
@@ -110,6 +110,7 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r" (?:(?:her|his|their|a|the|its) )?(?:last |evening |night )?(?:wee|pee|walk|walking"
             r"|feed|feeding|dinner|tea|bath|bottle|nappy|changing|letting out)\b",
         ),
+        ("out_of_scope", PET_HEALTH_ASKED),  # the vet's to answer
         (
             # Out of her reach: a judgement on someone's health, or a deed in the world, or a
             # review of a book or a show ("whats the thursday murder club about, is it any good").

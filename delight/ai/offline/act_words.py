@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from delight.ai.text import PET_ATE_ASKED, PET_HEALTH_ASKED
+
 GREET = (
     "Hi{n}! Good to see you. How's your day going?",
     "Hey{n}! What's on your mind today?",
@@ -509,6 +511,19 @@ DECLINE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"\btext\b|\bemail\b|\bmessage\b|\bcall\b|\bsend\b|\btell (?:her|him|them|my)\b",
             "I can't send messages to anyone for you{n}, but I can help you work out what to "
             "say. Who is it for?",
+        ),
+        (
+            # An animal's health ("my dog ate chocolate what do i do"): the vet, at once if
+            # it may have eaten something harmful.
+            PET_ATE_ASKED,
+            "I can't judge what's harmful for an animal from here{n}. If it may have eaten "
+            "something bad for it, ring your vet or an emergency vet now rather than waiting "
+            "to see: they'll want to know what, how much, and when.",
+        ),
+        (
+            PET_HEALTH_ASKED,
+            "I can't judge an animal's health from here{n}: your vet is the one to ask. If it "
+            "keeps on, or they seem off in themselves, it's worth booking them in.",
         ),
         (
             r"\bdoctor\b|\bdiagnos|\bmedic|\bsymptom|\bprescri|\bdose\b|\brash\b|\bpain"
