@@ -127,6 +127,7 @@ def wished_aim(text: str) -> str:
     # into drawing"; "so i got a guitar for my birthday and i really want to learn it".
     said_before = ""
     for sentence in _SENTENCES.split(fix_typos(text)):
+        sentence = thought_of_as_wish(sentence)
         said_before, told = f"{said_before} {sentence}", said_before
         before, _, joined = sentence.partition(" and i ")
         # Only a thing just got, a pastime or a trip ahead told makes the joined wish a goal
@@ -149,6 +150,31 @@ def wished_aim(text: str) -> str:
                     return ""
                 return _one_named(_it_named(aim, earlier), told)
     return ""
+
+
+# A wish said as a thought ("been thinking of taking up sea swimming", "i was thinking to
+# learn guitar also"): the thinking and the verb that follows it.
+_THINKING = re.compile(
+    r"^\W*(?:(?:so|well|ok|okay|and|but|tbh|honestly|also|hmm+)\W+)*(?:i\s+(?:was|am|'?m"
+    r"|have\s+been|'?ve\s+been)\s+|i'?ve\s+been\s+|been\s+)?(?:(?:kinda|kind\s+of|sort\s+of|really|also)\s+)?"
+    r"thinking\s+(?:about\s+|of\s+|to\s+)(?P<verb>[a-z]+)\b",
+    re.IGNORECASE,
+)
+
+
+def thought_of_as_wish(sentence: str) -> str:
+    """A wish said as a thought, said as a wish ("been thinking of taking up sea swimming" ->
+    "i want to take up sea swimming"); any other sentence as it is. The verb's base form is
+    the one a wish knows: "taking" is "take", "swimming" "swim", "learning" "learn"."""
+    if not (thought := _THINKING.match(sentence)):
+        return sentence
+    verb, rest = thought["verb"].lower(), sentence[thought.end() :]
+    stem = verb[:-3] if verb.endswith("ing") else verb
+    for base in dict.fromkeys((stem, f"{stem}e", stem[:-1])):
+        wish = f"i want to {base}{rest}"
+        if (said := WISH.match(wish)) and said["aim"].lower().startswith(base):
+            return wish
+    return sentence
 
 
 # Words that lead up to a wish: "the big thing is i want to…", "what i really want is to…".
@@ -181,7 +207,7 @@ def _it_named(aim: str, earlier: str) -> str:
 
 
 _TODAY_AIM = re.compile(
-    r"\b(?:tonight|today|this (?:morning|afternoon|evening)|right now|in a bit|asap"
+    r"\b(?:tonight|today|this (?:morning|afternoon|evening)|right now|in a bit|asap|later"
     r"|before (?:my|the) (?:shift|work|school|meeting)|after (?:my|the) (?:shift|work|school))\b"
     r"|\bnow\W*$",
     re.IGNORECASE,

@@ -67,6 +67,24 @@ def test_a_wish_with_a_deadline_or_a_reason_is_a_goal_stated_whole():
     assert not states_goal("I want to learn the drums")
 
 
+@pytest.mark.parametrize(
+    ("text", "aim"),
+    [
+        (
+            "been thinking of taking up sea swimming too. the girls at work do it",
+            "take up sea swimming",
+        ),
+        ("i was thinking to learn guitar also. my cousin gives me his old one", "learn guitar"),
+        ("thinking about learning to bake bread", "learn to bake bread"),
+        ("ive been thinking about getting back into running", "get back into running"),
+        ("been thinking about what you said", ""),
+        ("thinking of calling my mum later", ""),
+    ],
+)
+def test_a_wish_said_as_a_thought_gives_its_aim_in_its_base_form(text, aim):
+    assert wished_aim(text) == aim
+
+
 def test_a_bare_wish_gives_its_aim_to_offer():
     assert wished_aim("I really want to learn the drums") == "learn the drums"
     assert wished_aim("Actually, I want to learn to cook instead") == "learn to cook instead"
