@@ -38,7 +38,10 @@ NEW_HERE_WORDS = (
 NEW_HERE = re.compile(NEW_HERE_WORDS, re.IGNORECASE)
 # A question about an animal's health ("my dog ate chocolate what do i do", "is it bad if my
 # cat sneezes a lot"): an animal, something wrong with its body, and a question about it.
-_PET = r"\b(?:dog|doggo|pup|puppy|cat|kitten|kitty|rabbit|bunny|hamster|guinea pig|parrot|budgie|pet|horse|tortoise)s?\b"
+_PET = (
+    r"\b(?:dog|doggo|pup|puppy|cat|kitten|kitty|rabbit|bunny|hamster|guinea pig|parrot|budgie"
+    r"|pet|horse|tortoise)s?\b"
+)
 _UNWELL = (
     r"\b(?:ate|eaten|eating|swallowed|chewed|sneez\w*|vomit\w*|throw(?:s|ing)? up|threw up|puk\w*"
     r"|sick|limp\w*|cough\w*|diarrh\w*|scratch\w*|bleed\w*|lump|toxic|poison\w*|lethargic"

@@ -295,8 +295,19 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             # News announced as good ("BIG news though!! shanice get the nursing job", "good
             # news, the scan was clear"), not "good news and bad news" nor "no big news".
             "good_news",
-            r"^\W*(?:(?:ok|okay|so|and|oh|omg|eliza|guess what)\W+)*(?:big|good|great|amazing"
-            r"|exciting|huge|best)\s+news\b(?!.*\bbad news\b)",
+            r"^\W*(?:(?:ok|okay|so|and|also|oh|omg|eliza|guess what|btw|anyway)\W+)*(?:big|good"
+            r"|great|amazing|exciting|huge|best)\s+news\b(?!.*\bbad news\b)",
+        ),
+        (
+            # A cheer or pride of their own ("LETS GOOO 🔥", "yay ok", "not bad for an auld
+            # lad"), or a new aunt to be ("im going to be an auntie again").
+            "good_news",
+            r"^\W*(?:(?:ok|okay|omg|oh|and)\W+)?(?:let'?s\s+go+|lets\s+go+|yay+|woo+(?:ho+)?|wahoo+"
+            r"|get in)\b(?!\s+(?:to|and|for|with|home|out|back|over|get))"
+            r"|\bnot bad for an? (?:old|auld|oul|older)\b"
+            r"|\b(?:i'?m|im|i am) (?:going to|gonna) be an? (?:auntie|aunty|aunt|uncle|granny"
+            r"|grandma|grandpa|grandad|granddad|grandfather|grandmother|godmother|godfather"
+            r"|big sister|big brother)\b",
         ),
     )
 )

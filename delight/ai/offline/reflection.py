@@ -72,7 +72,8 @@ _NATURAL = ((r"\bcan not\b", "can't"), (r"\bdo not\b", "don't"), (r"\bdoes not\b
 # Words that open a message but not its meaning ("sorry im all over the place…").
 _OPENERS = re.compile(
     r"^(?:(?:sorry|ok|okay|so|well|honestly|tbh|lol|ugh|yeah|yes|anyway|oh|aw+|ah|hmm+|haha+|idk|ngl"
-    r"|wow|right|update|quick update|good(?=[.!,])|also|btw|and|but)\W+"
+    r"|wow|right|update|quick update|good(?=[.!,])|also|btw|and|but|omg|guess what"
+    r"|(?:big|good|great|huge|exciting|amazing) news)\W+"
     # "remember my bp was 138/88": handed over to keep, said back as the fact
     r"|(?:please )?(?:remember|note|keep in mind) (?:that )?(?=my |i |we ))+",
     re.I,

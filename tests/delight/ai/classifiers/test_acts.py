@@ -96,6 +96,10 @@ def embedder() -> OnnxMiniLMEmbedder:
         ("small win today lol", "good_news"),
         ("BIG news though!! shanice get the nursing job in toronto", "good_news"),
         ("big news actually, my girlfriend mia is moving in next month", "good_news"),
+        ("also BIG NEWS my sister is pregnant!!! im going to be an auntie again", "good_news"),
+        ("LETS GOOO 🔥🔥", "good_news"),
+        ("Not bad for an old mailman.", "good_news"),
+        ("im gonna be a grandad in june", "good_news"),
         ("who is carla", "memory_question"),
         ("wait who's tiago", "memory_question"),
         (
@@ -214,8 +218,8 @@ def test_untouched_messages_written_after_a_reply_are_read_as_well_as_measured(e
 
 
 def test_what_her_reply_before_did_changes_the_reading(embedder):
-    after_streak = acts.read_act("Not bad for an old man", embedder, before="progress")
-    after_nothing = acts.read_act("Not bad for an old man", embedder)
+    after_streak = acts.read_act("not too shabby", embedder, before="progress")
+    after_nothing = acts.read_act("not too shabby", embedder)
     assert after_streak.act != "grief"
     assert after_streak != after_nothing
 

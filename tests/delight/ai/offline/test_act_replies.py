@@ -141,6 +141,12 @@ def test_good_news_is_said_back_from_the_news_not_its_lead_in():
     assert "You are back" not in said
 
 
+def test_news_is_said_back_without_being_called_big_news():
+    said = reply("celebrate", "also BIG NEWS my sister is pregnant!!! im going to be an auntie")
+    assert "Your sister is pregnant" in said
+    assert "NEWS" not in said
+
+
 @pytest.mark.parametrize(
     ("text", "said"),
     [
