@@ -170,12 +170,21 @@ def parse_title(text: str, env: SlotEnv) -> str:
     to") or a tail ("instead", "please")."""
     text = CUE.sub("", text.strip())
     title = _without_trailing_symbols(clean_value(TITLE_TAIL.sub("", strip_lead_in(text))))
-    if len(re.sub(r"\W", "", title)) < 2:
+    if len(re.sub(r"\W", "", title)) < 2 or _REACTION.match(text):
         raise SlotError("I didn't catch the goal itself")
     if len(title) > TITLE_MAX:
         raise SlotError(f"That's a bit long for a title (at most {TITLE_MAX} characters)")
     title = _PROPER.sub(lambda word: word[0].capitalize(), title)
     return title[0].upper() + title[1:]
+
+
+# A reaction to what she said ("ok wait thats not bad", "oh cool", "lol ok"): no goal's title.
+_REACTION = re.compile(
+    r"^\W*(?:(?:ok|okay|oh|ooh|wait|lol|haha+|hmm+|yeah|yes|cool|nice|wow|ah)\W+)*"
+    r"(?:(?:that'?s|thats|it'?s|its)\s+(?:not\s+bad|cool|nice|fine|good|great|fair|true|funny)"
+    r"|cool|nice|wow|ok|okay|lol|haha+|fair\s+enough)\W*$",
+    re.IGNORECASE,
+)
 
 
 # Languages and the like, written with a capital as people forget to ("learn spanish").

@@ -110,6 +110,15 @@ def test_an_unknown_or_ambiguous_category_is_re_asked():
     assert both.reply.startswith("That could be growth or health")
 
 
+@pytest.mark.parametrize("text", ["ok wait thats not bad", "oh cool", "lol ok", "thats fair"])
+def test_a_reaction_is_no_goal_title(text):
+    step = flow_say(flow_start("I'd like to set a new goal"), text)
+
+    assert step.outcome in (Outcome.INVALID, Outcome.ASIDE)
+    assert "title" not in step.dialogue.slots
+    assert step.dialogue.pending_slot == "title"
+
+
 def test_a_required_slot_cannot_be_skipped():
     step = flow_say(flow_start("I'd like to set a new goal"), "skip")
 
