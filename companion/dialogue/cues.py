@@ -35,6 +35,7 @@ from companion.dialogue.phrases import (
     WHY_CLAUSE,
     WISH,
 )
+from companion.dialogue.wishes import thought_of_as_wish
 from delight.ai.offline.facts.common import RELATIONS
 from delight.ai.offline.kindness_words import OWN_PLAN
 from delight.ai.text import INJURY
@@ -150,31 +151,6 @@ def wished_aim(text: str) -> str:
                     return ""
                 return _one_named(_it_named(aim, earlier), told)
     return ""
-
-
-# A wish said as a thought ("been thinking of taking up sea swimming", "i was thinking to
-# learn guitar also"): the thinking and the verb that follows it.
-_THINKING = re.compile(
-    r"^\W*(?:(?:so|well|ok|okay|and|but|tbh|honestly|also|hmm+)\W+)*(?:i\s+(?:was|am|'?m"
-    r"|have\s+been|'?ve\s+been)\s+|i'?ve\s+been\s+|been\s+)?(?:(?:kinda|kind\s+of|sort\s+of|really|also)\s+)?"
-    r"thinking\s+(?:about\s+|of\s+|to\s+)(?P<verb>[a-z]+)\b",
-    re.IGNORECASE,
-)
-
-
-def thought_of_as_wish(sentence: str) -> str:
-    """A wish said as a thought, said as a wish ("been thinking of taking up sea swimming" ->
-    "i want to take up sea swimming"); any other sentence as it is. The verb's base form is
-    the one a wish knows: "taking" is "take", "swimming" "swim", "learning" "learn"."""
-    if not (thought := _THINKING.match(sentence)):
-        return sentence
-    verb, rest = thought["verb"].lower(), sentence[thought.end() :]
-    stem = verb[:-3] if verb.endswith("ing") else verb
-    for base in dict.fromkeys((stem, f"{stem}e", stem[:-1])):
-        wish = f"i want to {base}{rest}"
-        if (said := WISH.match(wish)) and said["aim"].lower().startswith(base):
-            return wish
-    return sentence
 
 
 # Words that lead up to a wish: "the big thing is i want to…", "what i really want is to…".
