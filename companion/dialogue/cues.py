@@ -24,6 +24,8 @@ from companion.dialogue.deed_phrases import (
 from companion.dialogue.phrases import (
     ASKS_FOR_IDEAS,
     BARE_AIM,
+    DESCRIBES,
+    GOAL_LABELLED,
     GOAL_REQUEST,
     NOT_A_GOAL_REQUEST,
     QUESTION,
@@ -139,6 +141,8 @@ def wished_aim(text: str) -> str:
         # "honestly the big thing is i want to save up for a deposit": what leads up to it
         led = LEAD_UP.sub("", sentence, count=1)
         led = f"i want {led}" if led != sentence and led.lower().startswith("to ") else led
+        if named := GOAL_LABELLED.match(sentence):  # "goal = pass calc 2 this time"
+            led = f"i want to {sentence[named.end() :]}"
         parts = ((sentence, ""), (led if led != sentence else "", ""))
         for part, earlier in (*parts, (f"i {joined}" if joined else "", before)):
             if part and (wish := WISH.match(part)):
@@ -573,11 +577,12 @@ def is_aside(text: str, *, free_text: bool) -> bool:
 
     1. A question of a few words, a remark in passing ("lol …", "btw …") or a request for
        an idea ("give me a tip for…") never is.
-    2. For a free-text slot (a title) a statement about oneself ("I'm so tired") is not one
-       either, nor a deed of their own told ("i wrote down when i went to bed"), nor a text
-       with a question or a second sentence inside ("It is possible to write in german? ok",
-       "The mission said 5 minutes. I did 7");
-       a why may well be a statement about oneself, so the caller decides what applies.
+    2. For a free-text slot (a title) a statement about oneself ("I'm so tired") or a thing
+       described ("integration by parts is my nemesis 😭") is not one either, nor a deed of
+       their own told ("i wrote down when i went to bed"), nor a text with a question or a
+       second sentence inside ("It is possible to write in german? ok", "The mission said 5
+       minutes. I did 7"); a why may well be a statement about oneself, so the caller
+       decides what applies.
     """
     # "pottery?" is an unsure answer, not a question about something else; "give me a tip
     # for reading french" asks for something else, whatever mission it names.
@@ -590,7 +595,7 @@ def is_aside(text: str, *, free_text: bool) -> bool:
     # not a full greyhound she's a lurcher, jas keeps correcting me").
     rambles = len(text.split()) > TITLE_MAX_WORDS and not aim_in(text)
     return free_text and (
-        bool(SELF_STATEMENT.match(text))
+        bool(SELF_STATEMENT.match(text) or DESCRIBES.search(text))
         or bool(_I_FIRST.match(text) and past_deed(text))
         or "?" in inner
         or bool(SENTENCE_BREAK.search(inner))

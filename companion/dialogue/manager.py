@@ -12,7 +12,14 @@ from collections.abc import Mapping
 from dataclasses import replace
 from datetime import date
 
-from companion.dialogue.asked_why import ANSWERS_WHY, WHY, area_said, clearer_aim, retitled
+from companion.dialogue.asked_why import (
+    ANSWERS_WHY,
+    WHY,
+    area_said,
+    clearer_aim,
+    no_reason,
+    retitled,
+)
 from companion.dialogue.choices import Choice, best_choice, offered_title, offered_titles
 from companion.dialogue.corrections import (
     bare_correction,
@@ -248,6 +255,8 @@ class DialogueManager:
             return self._handoff(draft)  # "ok", "night": not which mission, something else
         if pending.name != WHY and ANSWERS_WHY.match(text) and draft.flow.has_slot(WHY):
             return self._correct(draft, WHY, text)  # "why... idk. partly health, my mum…"
+        if pending.name == WHY and no_reason(text):
+            return self._aside(draft, pending)  # "did the water thing": news, then why again
         if pending.name == WHY and (aim := clearer_aim(draft.slots.get("title", ""), text)):
             return self._retitle(draft, aim, text)  # "cut down on the beer. im having 6 a night"
         if pending.name == WHY and (
@@ -282,6 +291,10 @@ class DialogueManager:
         if is_yes(text) or AS_A_GOAL.match(text):
             draft.go(S.UNDERSTANDING)
             return self._advance(draft)
+        if ANSWERS_WHY.match(text):
+            # "bc im exhausted… i snapped at dev yesterday": all reason, no date in it
+            draft.go(S.VALIDATING_SLOT)
+            return self._fill(draft, {"why": text})
         found = draft.flow.extract(text, draft.env).values
         aim = aim_in(text)
         if aim or "target_date" in found or "why" in found:
@@ -527,9 +540,13 @@ class DialogueManager:
 
     def _retitle(self, draft: Draft, aim: str, text: str) -> DialogueStep:
         """Asked why, the person first says what the goal really is: the aim becomes the
-        title, and what follows it, when it says anything, is the reason."""
+        title, and what follows it, when it says anything, is the reason. Asked why again, the
+        new title is said back, so the same question does not read as unheard."""
         draft.go(S.VALIDATING_SLOT)
-        return self._fill(draft, retitled(aim, text))
+        step = self._fill(draft, retitled(aim, text))
+        if draft.pending != WHY:
+            return step
+        return replace(step, reply=_join(f"“{draft.slots['title']}” it is.", step.reply))
 
     def _correction(self, draft: Draft, text: str) -> tuple[str, str] | None:
         """The slot a correction changes and its new raw value, if `text` is one."""

@@ -237,7 +237,7 @@ def parse_why(text: str, env: SlotEnv) -> str:
     said = _FILLER_END.sub("", _WHY_ECHO.sub("", text) or text) or text
     why = clean_value(
         re.sub(
-            rf"{REASON_LEAD}(?:because|since|{_SO_CAN}|cos|coz|cuz|cause|'cause)\s*",
+            rf"{REASON_LEAD}(?:because|since|{_SO_CAN}|cos|coz|cuz|cause|'cause|bc|b/c)\b\s*",
             "",
             said,
             flags=re.I,

@@ -26,7 +26,10 @@ SKIP = regex(r"""
       # "idk really", "just set it up": no answer, and go on
       |(?:i\s+)?(?:idk|dunno|don'?t\s+know|dont\s+know|not\s+sure|no\s+idea)(?:\s+really|\s+tbh)?
       |(?:just\s+)?(?:skip|pass)(?:\s+(?:it|that|this|that\s+one|this\s+one|the\s+why))?
-      |(?:just\s+)?(?:set\s+it\s+up|go\s+ahead|get\s+on\s+with\s+it)|doesn'?t\s+matter|whatever)
+      |(?:just\s+)?(?:set\s+it\s+up|go\s+ahead|get\s+on\s+with\s+it)|doesn'?t\s+matter|whatever
+      # "idk you pick", "up to you": the choice left to her, which is no answer either
+      |(?:(?:idk|dunno|not\s+sure|no\s+idea|i\s+don'?t\s+know|hmm+|um+)[\s,]+)?
+        (?:you\s+(?:pick|choose|decide)|up\s+to\s+you|your\s+call|surprise\s+me))
 """)
 CANCEL = regex(r"""
     (?:(?:oh|ok|okay|please|actually|no|nah|nope|look|yeah|hmm+|um+|ugh|wait|sorry|just)[\s,]+)*
@@ -314,7 +317,7 @@ NOT_A_TITLE = regex(
 )
 WHY_CLAUSE = regex(r"""
     # "so" stays with the reason: parse_why reads "so i see…" as "so I can see…".
-    \b(?:because|cause|coz|(?=so\s+that\b)|(?=so\s+(?:i|we|my|he|she|they|it|that|our)\b)
+    \b(?:because|cause|coz|cuz|cos|bc|b/c|(?=so\s+that\b)|(?=so\s+(?:i|we|my|he|she|they|it|that|our)\b)
       # "since i want to…" gives a reason; "since uni", "since i was 16" say when.
       |since\s+(?=(?:i|we|it|its|it's|i'm|im)\s+(?:really\s+)?(?:want|need|have|am|can|would
         |love|like|must|'m)\b))
@@ -431,6 +434,18 @@ WISH = regex(
       \s+(?:to\s+)?
 """
     + _AIM
+)
+# Something described, not an aim ("integration by parts is my nemesis 😭"), or said with a
+# face that feels rather than names.
+DESCRIBES = re.compile(
+    r"\b(?:is|are|was|were)\s+(?:my|so|such|literally|lowkey|honestly|killing)\b"
+    r"|[\U0001F62D\U0001F629\U0001F62B\U0001F643\U0001F480]",
+    re.IGNORECASE,
+)
+# A goal named as one: "goal = pass calc 2", "my new goal: run 5k", "goal is to read more".
+GOAL_LABELLED = regex(
+    r"^\W*(?:(?:ok|okay|so|right|and)\W+)*(?:(?:my|the|a|new|main|next)\s+)*goal\s*"
+    r"(?:[:=>-]+|is|would\s+be)\s*(?:to\s+)?(?=\w)",
 )
 # An aim said on its own, as an answer ("like maybe just be able to run 5k, by march").
 BARE_AIM = regex(

@@ -40,7 +40,7 @@ _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
 # How often, in the words people use, each with the schedule it makes.
 _DAILY = re.compile(
     r"\b(?:every|each)\s+(?:single\s+)?(?:day|morning|evening|night|afternoon|lunchtime)\b"
-    r"|\bdaily\b|\beveryday\b|\bin the mornings?\b(?=.*\bevery\b)",
+    r"|\bdaily\b|\beveryday\b|\b(?:a|per)\s+day\b|\bin the mornings?\b(?=.*\bevery\b)",
     re.IGNORECASE,
 )
 _OTHER_DAY = re.compile(r"\bevery\s+other\s+day\b", re.IGNORECASE)
@@ -53,7 +53,8 @@ _NAMED_DAYS = re.compile(
     rf"\b(?:on|every)\s+({_DAY}(?:\s*(?:,|and|&|\+)\s*{_DAY})*)\b", re.IGNORECASE
 )
 _LEFTOVER = re.compile(
-    r"\s+(?:on|at|in|for|and)\s*$|^\s*(?:to|try to|start to|start|get into)\s+", re.IGNORECASE
+    r"\s+(?:on|at|in|for|and)\s*$|^\s*(?:to|try to|start to|(?:start\s+)?doing|start|get into)\s+",
+    re.IGNORECASE,
 )
 # A wish with an end ("until the end of the year", "by march") is a goal's: a habit has none.
 _ENDS = re.compile(
@@ -66,8 +67,23 @@ def habit_wished(text: str) -> dict[str, Any] | None:
     """The habit a wish names with how often ("" parts left out), or None: its title, its
     schedule fields, the words for how often, and a category its words hint at."""
     aim = wished_aim(text)
-    if not aim or _ENDS.search(text):
+    if not aim or _ENDS.search(text) or not (said := _how_often(aim)):
         return None
+    found, fields = said
+    left = " ".join(f"{aim[: found.start()]} {aim[found.end() :]}".split()).strip(" ,.")
+    title = _MY.sub("your", _LEFTOVER.sub("", left))
+    if not title or fields.get("every_days", 2) < 2 or not fields.get("weekdays", [0]):
+        return None
+    return {
+        "title": title[:1].upper() + title[1:],
+        "fields": fields,
+        "how": _how(fields),
+        "category": infer_category(title) or "health",
+    }
+
+
+def _how_often(text: str) -> tuple[re.Match[str], dict[str, Any]] | None:
+    """Where `text` says how often, and the schedule fields it makes (None if it does not)."""
     for pattern, schedule in (
         (_OTHER_DAY, lambda m: {"schedule": "every", "every_days": 2}),
         (_EVERY_N, lambda m: {"schedule": "every", "every_days": _number(m[1])}),
@@ -76,19 +92,36 @@ def habit_wished(text: str) -> dict[str, Any] | None:
         (_NAMED_DAYS, lambda m: {"schedule": "weekdays", "weekdays": _named_days(m[1])}),
         (_DAILY, lambda m: {"schedule": "daily"}),
     ):
-        if found := pattern.search(aim):
-            fields: dict[str, Any] = schedule(found)
-            left = " ".join(f"{aim[: found.start()]} {aim[found.end() :]}".split()).strip(" ,.")
-            title = _MY.sub("your", _LEFTOVER.sub("", left))
-            if not title or fields.get("every_days", 2) < 2 or not fields.get("weekdays", [0]):
-                return None
-            return {
-                "title": title[:1].upper() + title[1:],
-                "fields": fields,
-                "how": _how(fields),
-                "category": infer_category(title) or "health",
-            }
+        if found := pattern.search(text):
+            return found, schedule(found)
     return None
+
+
+# A habit asked for by name: "can that be a habit" after the wish, or "make “X” a habit".
+_HABIT_ASKED_AFTER = re.compile(
+    r"[,.\s]*(?:(?:can|could|would|will)\s+(?:that|it|this)\s+be|(?:can|could)\s+(?:u|you)"
+    r"\s+make\s+(?:that|it|this))\s+(?:a|my|one\s+of\s+my)\s+habits?\W*$",
+    re.IGNORECASE,
+)
+_HABIT_ASKED_NAMED = re.compile(
+    r"^\W*(?:(?:ok|so|also|and|hey|pls|please)\W+)*(?:(?:can|could|would)\s+(?:u|you)\s+"
+    r"(?:please\s+|pls\s+)?)?(?:make|add|set\s+up|turn)\s+[\"“']?(?P<what>.+?)[\"”']?\s+"
+    r"(?:into\s+|as\s+)?(?:a|my)\s+(?:new\s+)?habit\W*$",
+    re.IGNORECASE,
+)
+
+
+def habit_asked(text: str) -> dict[str, Any] | None:
+    """The habit asked for by name ("can u make “study 2 pomodoros a day” a habit"), every
+    day unless it says how often; None when no habit is asked for."""
+    if named := _HABIT_ASKED_NAMED.match(text):
+        wish = f"i want to {named['what']}"
+    elif after := _HABIT_ASKED_AFTER.search(text):
+        wish = text[: after.start()]
+        wish = wish if wished_aim(wish) else f"i want to {wish}"
+    else:
+        return None
+    return habit_wished(wish) or habit_wished(f"{wish} every day")
 
 
 def habit_offer_plan(wish: dict[str, Any]) -> dict[str, Any]:
@@ -101,7 +134,10 @@ def habit_offer_taken(waiting: dict[str, Any] | None, text: str, act: str) -> di
     """The plan that makes the habit offered just before, on a yes (None otherwise); a time
     asked for with the yes ("yes, and remind me at 7:30") is its reminder."""
     at = reminder_time_asked(text)
-    if not waiting or not (act == "affirm" or is_bare_yes(text) or (at and _YES.match(text))):
+    yes = act == "affirm" or is_bare_yes(text) or _SHORT_YES.match(text)
+    if waiting and (changed := _schedule_changed(text)):
+        waiting = {**waiting, "fields": changed, "how": _how(changed)}  # "weekdays only"
+    if not waiting or not (yes or changed or (at and _YES.match(text))):
         return None
     args = {"title": waiting["title"], "category": waiting["category"], **waiting["fields"]}
     if at is not None:
@@ -111,6 +147,28 @@ def habit_offer_taken(waiting: dict[str, Any] | None, text: str, act: str) -> di
 
 
 _YES = re.compile(r"^\W*(?:yes|yeah|yep|ya|sure|ok(?:ay)?|please|go on|do it)\b", re.IGNORECASE)
+# Asked "every day?", another schedule said plainly first ("weekdays only, weekends i work").
+_SCHEDULE_FIRST = re.compile(
+    r"^\W*(?:(?:no|nah|yes|yeah|ok|okay|maybe|make it|just|only)\W+)*(?:on\s+)?(?:weekdays"
+    r"|every\s+other\s+day|(?:\d|one|two|three|four|five|six)\s+times|once|twice)\b",
+    re.IGNORECASE,
+)
+
+
+def _schedule_changed(text: str) -> dict[str, Any] | None:
+    """The schedule a reply to the habit's offer says instead (None when it says none)."""
+    if not _SCHEDULE_FIRST.match(text):
+        return None
+    said = _how_often(re.sub(r"\bweekdays\b", "on weekdays", text, count=1, flags=re.I))
+    return said[1] if said else None
+
+
+# A yes said with how often, in a few words ("every day yes", "yes daily is good").
+_SHORT_YES = re.compile(
+    r"^(?!.*\b(?:no|not|nah|don'?t|dont)\b)(?=(?:\W*\w+){1,5}\W*$).*\b(?:yes|yeah|yep|sure"
+    r"|please|perfect|sounds good)\b",
+    re.IGNORECASE,
+)
 
 
 def habit_words(plan: dict[str, Any], outputs: dict[str, Any], user: User) -> str:

@@ -65,6 +65,7 @@ from companion.turn.flows import (
     waiting_reminder,
 )
 from companion.turn.habits import (
+    habit_asked,
     habit_offer_plan,
     habit_offer_taken,
     habit_reminder_plan,
@@ -437,7 +438,9 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         words = rotate(PART_SEEN, len(history) // 2, str(deps.user.pk))[0]  # by exchange
         part = named(words, person_name(deps.user))
         return {"strategy": "clarify", "act": "kindness", "question": part}
-    if flow_name in ("", OFFER_GOAL, "create_goal") and (habit := habit_wished(wish)):
+    if flow_name in ("", OFFER_GOAL, "create_goal") and (
+        habit := habit_wished(wish) or habit_asked(text)
+    ):
         return habit_offer_plan(habit)  # "i want to meditate every morning": a habit's
     if flow_name == OFFER_GOAL:
         offer = deps.dialogue.offer(
@@ -543,7 +546,11 @@ def respond(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         out["session"] = {**out.get("session", {}), "last_action": now_last}
         return out
     if plan["strategy"] == "clarify":
-        out["reply"] = emit_text(deps, word_chunks(_opened(welcome, plan["question"])))
+        said = _opened(welcome, plan["question"])
+        # Answered in passing: the flow's question still waits (a step of the flow says it).
+        if plan["act"] != "goal_step" and (reminder := waiting_reminder(state)):
+            said = f"{said} {reminder}"
+        out["reply"] = emit_text(deps, word_chunks(said))
         return out
     known = reply_context(state, outputs, name=person_name(deps.user), today=deps.today)
     kept, budget = known.packed(budget=deps.budget)

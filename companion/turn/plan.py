@@ -25,6 +25,7 @@ from companion.dialogue.cues import (
 from companion.turn.common import HEAVY
 from companion.turn.senses import SENSE
 from delight.ai.classifiers.acts import RULE_CONFIDENCE
+from delight.ai.classifiers.emotion import detect_emotion
 from delight.ai.offline import drop_openers, extract_facts, loss_in, reflect, split_sentences
 from delight.ai.offline.advice import advice_answers, matter_of
 from delight.ai.offline.facts.common import IN_PASSING, RELATIONS
@@ -35,7 +36,7 @@ from delight.ai.offline.kindness import (
     harsh_on_self,
     tells_a_miss,
 )
-from delight.ai.text import LAUGHTER, MISHAP, clean_text
+from delight.ai.text import LAUGHTER, MISHAP, MISHAP_TOLD, clean_text
 
 # A message's act read with less confidence than this is not acted on: the reply listens.
 SURE = 0.45
@@ -271,11 +272,22 @@ def hear(
 ) -> Heard:
     """A message as the turn knows it when it plans the reply: the fact and the loss in it
     read offline (a model's extraction here would spend a call the turn makes later)."""
+    feeling = Feeling(dominant, dict(scores))
+    if act == "good_news" and feeling.heavy:
+        feeling = _happy_tears(text, feeling)
     return Heard(
-        text=text, act=act, confidence=confidence, by=by, feeling=Feeling(dominant, dict(scores)),
+        text=text, act=act, confidence=confidence, by=by, feeling=feeling,
         teaches=any(f.key and not f.key.startswith(NOT_TAUGHT) for f in extract_facts(text)),
         grieving=loss_in(text) is not None, mourning=mourning, tender=tender, before=before,
     )  # fmt: skip
+
+
+def _happy_tears(text: str, feeling: Feeling) -> Feeling:
+    """Good news told with crying faces ("i got the job!!! 😭😭"): when the tears alone made it
+    heavy, they are tears of joy; words of sorrow keep it heavy ("passed my test but 😭")."""
+    joyful = detect_emotion(text, tears_of_joy=True)
+    read = Feeling(joyful.dominant, dict(joyful.scores))
+    return feeling if read.shadowed else read
 
 
 # Her idea answered with why it does not fit ("i have blackout blinds already lol, its more
@@ -468,7 +480,7 @@ def tempered(
     small talk, celebration) in the turns after a crisis reply (`tender`), no breathing step
     for someone else's worry (OTHERS_FEAR), and a mishap is never celebrated."""
     planned = act or ACT_OF_STRATEGY[strategy]
-    if planned == "celebrate" and MISHAP.search(text):
+    if planned == "celebrate" and MISHAP_TOLD.search(text):
         # "oh my god i just remembered i left the washing in the machine": never celebrated
         return "smalltalk", "acknowledge"
     if (

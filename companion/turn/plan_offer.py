@@ -34,12 +34,21 @@ def offer_taken(
     # ("List last month's income…" is not picked by "list").
     rest = ASKS_TO_ADD.sub(" ", text)
     deed = bool(rest.strip(" .,!?")) and tells_a_deed(rest)
-    picked = plan_mission_picked(user, offer["id"], rest, deed=deed) if rest.strip() else None
+    # "the phone one is gonna be hard ngl": one named with a doubt about it, not picked
+    named = rest.strip() and not _DOUBTED.search(rest)
+    picked = plan_mission_picked(user, offer["id"], rest, deed=deed) if named else None
     if not (picked or asked or act == "affirm" or is_bare_yes(text)):
         return None
     done = picked["id"] if picked and deed else None
     first = picked["title"] if picked else ""
     return approve_plan({**offer, "first": first, "done": done})
+
+
+_DOUBTED = re.compile(
+    r"\b(?:gonna|going to|will|would) be (?:so |really |super |pretty |kinda )?(?:hard|tough"
+    r"|difficult|rough|a struggle|impossible)\b|\b(?:dreading|not sure about|worried about)\b",
+    re.IGNORECASE,
+)
 
 
 # A plan waiting on the goals page, put on the list from the chat (the reply to

@@ -69,6 +69,7 @@ from delight.ai.classifiers.softmax import (
 from delight.ai.embeddings import Embedder
 from delight.ai.offline.advice import advice_answers
 from delight.ai.offline.kindness import asks_reassurance, tells_a_miss
+from delight.ai.offline.kindness_words import UNDERWAY
 from delight.ai.text import LAUGHTER
 from delight.ai.types import EMOTIONS, EmotionResult, IntentResult
 
@@ -226,16 +227,17 @@ def _overruling(chances: np.ndarray, planned: str, sure: float = POLICY_SURE) ->
 
 def open_to(heard: Heard, planned: str) -> bool:
     """Whether the policy may choose: not for a message a precise rule read (its words were
-    what the rule was written for), nor one that asks to be reassured or tells of something
-    missed (met without blame, by the rules), nor a fact about them the rules heard and
-    note, told with no feeling to answer first ("My sister Ana lives in Seville, that's why
-    I want to learn Spanish": the fact is what to answer; "my sister ate my curry AGAIN" is
-    the policy's)."""
+    what the rule was written for), nor one that asks to be reassured, tells of something
+    missed (met without blame, by the rules) or of a step underway ("ok ringing them now"),
+    nor a fact about them the rules heard and note, told with no feeling to answer first ("My
+    sister Ana lives in Seville, that's why I want to learn Spanish": the fact is what to
+    answer; "my sister ate my curry AGAIN" is the policy's)."""
     if planned == "fact_noted" and heard.teaches and heard.act not in FELT_ACTS:
         return False
     if another_idea_asked(heard):
         return False  # "its more my brain wont switch off" after her idea: another one
-    return heard.by != "rule" and not (asks_reassurance(heard.text) or tells_a_miss(heard.text))
+    ruled = asks_reassurance(heard.text) or tells_a_miss(heard.text) or UNDERWAY.match(heard.text)
+    return heard.by != "rule" and not ruled
 
 
 def _felt(learned: str, heard: Heard, sure: float) -> tuple[str, str] | None:

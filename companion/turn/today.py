@@ -10,18 +10,20 @@ from typing import Any
 
 from companion.dialogue import Choice, best_choice
 from companion.turn.habits import habit_progress_said
-from companion.turn.undo import counted_reply
+from companion.turn.undo import MARKING, counted_reply
 from delight.models import User
 from goals.selectors import flow_choices, habits_today, missions_done_today, triad_for
 
 
 def said_from_records(user: User, text: str, now: dt.datetime, last: dict[str, Any] | None) -> str:
     """What the records answer when a message asks them ("" otherwise): "does that count?"
-    just after a mark (or of something done yesterday), a habit's progress, what was done
+    just after a mark (or of something done yesterday, or when nothing was marked), a habit's
+    progress, what was done
     today, whether one thing is marked, whether a goal was set up."""
     return (
         counted_reply(last, text)
         or yesterday_counted(text)
+        or uncounted_said(user, text, last)
         or habit_progress_said(user, text, now)
         or done_today_said(user, text, now)
         or marked_said(user, text, now)
@@ -47,6 +49,48 @@ def yesterday_counted(text: str) -> str:
     """The honest answer to whether something done yesterday counts ("" if not asked)."""
     asked = _COUNT_ASKED.search(text) and _YESTERDAY.search(text)
     return YESTERDAY_COUNTS if asked else ""
+
+
+# "does that count" ("does duolingo count"), asked alone, when she marked nothing for it.
+_ONLY_COUNT_ASKED = re.compile(
+    r"^\W*(?:(?:so|and|but|wait|ok|okay|hmm+|um+)\W+)*(?:does|did|would|will|can) (?:that|it"
+    r"|this|[\w']+(?: [\w']+){0,2})(?: one)? (?:still |even |also )?count\W*(?:(?:though|then"
+    r"|right|lol|haha|or not|too)\W*)*$",
+    re.IGNORECASE,
+)
+# Asked to mark something done, when nothing is on the list to mark.
+_MARK_ASKED = re.compile(
+    r"\b(?:can|could|would) (?:you|u) (?:please |pls )?(?:mark|tick|log|count)\b"
+    r"|^\W*(?:(?:ok|so|and|please|pls)\W+)*(?:mark|tick) (?:it|that|this|the \w+)",
+    re.IGNORECASE,
+)
+NO_GOAL_TO_COUNT = (
+    "It counts for you, that's what matters. I can only tick off a mission of a goal, and you "
+    "haven't set one up yet: say the word and we'll make one."
+)
+MISSIONS_WAITING = (
+    "It counts for you, that's what matters. There's nothing on your list to tick yet: the "
+    "missions for “{title}” are waiting on your goals page. Approve them there, or ask me to "
+    "put them on your list, and I'll tick them as you go."
+)
+NOT_MARKED = (
+    "I haven't marked anything for it: it didn't sound like one of your missions. If it was "
+    "one, tell me which and I'll tick it."
+)
+
+
+def uncounted_said(user: User, text: str, last: dict[str, Any] | None) -> str:
+    """The honest answer to "does that count" when she marked nothing, or to "can you mark
+    it" with nothing on the list ("" if neither is asked)."""
+    if last and last.get("action") in MARKING:
+        return ""
+    counted = bool(_ONLY_COUNT_ASKED.match(text))
+    if not (counted or _MARK_ASKED.search(text)):
+        return ""
+    missions, goals = flow_choices(user=user, limit=1)
+    if missions:
+        return NOT_MARKED if counted else ""  # a mark asked for is the marking flow's
+    return MISSIONS_WAITING.format(title=goals[0][1]) if goals else NO_GOAL_TO_COUNT
 
 
 _ASKED = re.compile(

@@ -34,6 +34,9 @@ NEW_HERE_WORDS = (
     r"|\b(?:never|not) (?:used|tried|done) (?:one of )?(?:these|this|an?) (?:apps?|things?"
     r"|before)\b|\bjust (?:signed up|joined|downloaded (?:this|it|the app))\b"
     r"|\bnot (?:really )?(?:an? )?(?:app|tech|techy) person\b"
+    # "not very good with these apps so be patient with me", "my daughter set this up for me"
+    r"|\bnot (?:very |too |that |so )?good with (?:these |this |the )?(?:apps?|tech\w*|phones?"
+    r"|computers?|things?)\b|\b(?:set|put) (?:this|it|the app) up for me\b"
 )
 NEW_HERE = re.compile(NEW_HERE_WORDS, re.IGNORECASE)
 # A question about an animal's health ("my dog ate chocolate what do i do", "is it bad if my
@@ -55,22 +58,45 @@ _ASKED = (
 PET_HEALTH_ASKED = rf"(?=.*{_PET})(?=.*{_UNWELL})(?=.*{_ASKED})"
 # ... something it ate that may harm it ("my dog ate chocolate what do i do").
 PET_ATE_ASKED = rf"{PET_HEALTH_ASKED}(?=.*\b(?:ate|eaten|swallowed|chewed|toxic|poison\w*)\b)"
+# Asked whether she speaks another language ("do u speak portuguese or only english").
+OTHER_LANGUAGE_ASKED = (
+    r"\b(?:do|can|could) (?:u|you) (?:speak|talk|understand|write|chat)(?: in)? (?!english\b)"
+    r"(?:[a-z]+ish|french|portuguese|spanish|german|italian|dutch|arabic|hindi|urdu|chinese"
+    r"|mandarin|japanese|korean|russian|greek|tagalog|afrikaans|[a-z]+ese|[a-z]+ian)\b"
+)
+# The vet out of reach when it matters ("the vet is closed on sunday what do i do").
+VET_CLOSED = r"\bvets? (?:is |are |'s )?(?:closed|shut|not open|isn'?t open|aren'?t open)\b"
+# A medicine, a supplement or a stimulant asked about ("is it ok to take melatonin every day",
+# "is it bad to drink like 4 energy drinks a day"): a doctor's or a pharmacist's call.
+_DOSED = (
+    r"(?:melatonin|supplements?|vitamins?|pills?|tablets?|medication|meds|energy drinks?"
+    r"|caffeine|red ?bulls?|monsters?|pre-?workout|painkillers?|ibuprofen|paracetamol"
+    r"|antihistamines?|sleeping pills?|antidepressants?|creatine)"
+)
+DOSE_ASKED = (
+    r"\bis (?:it|that|this) (?:ok|okay|bad|safe|fine|normal|healthy|dangerous|too much)"
+    rf" (?:to|if i) (?:take|drink|have|use|mix|be on)\b[^.?!]{{0,40}}\b{_DOSED}"
+    rf"|\b(?:how many|how much) {_DOSED}\b[^.?!]{{0,30}}\b(?:is (?:ok|okay|safe|too much)"
+    r"|can i (?:take|have|drink)|should i)"
+)
 LAUGHTER = re.compile(
     r"\b(?:lol+|lmf?ao+|rofl|(?:ha){2,}h?a*|(?:he){2,}|(?:hi){2,}|(?:ja){2,}|(?:je){2,}|jk|jkjk"
     r"|ha ha|hah|xd|kkkk+|(?:wk){2,}|5555+)\b|(?:^|[.!?]\s*)ha\b"
     r"|[\U0001F602\U0001F923\U0001F480\U0001F606\U0001F605]",
     re.IGNORECASE,
 )
-# A small mishap told ("my cat just knocked water onto my sketchbook 😭"): something
-# spilled, broken or ruined, or a crying or facepalm face.
-MISHAP = re.compile(
+# A small mishap told ("i just remembered i left the washing in the machine"): something
+# spilled, broken, ruined or forgotten, or a facepalm or weary face.
+MISHAP_TOLD = re.compile(
     r"\b(?:knock(?:ed|s)? (?:over|a|my|the)|spill(?:ed|t)|smash(?:ed)?|broke|broken|ruin(?:ed|s)"
-    r"|soaked|dropped|burnt|burned|stained|nooo+|oh no)\b|[\U0001F62D\U0001F926\U0001F62B]"
-    # something forgotten ("i just remembered i left the washing in the machine")
+    r"|soaked|dropped|burnt|burned|stained|nooo+|oh no)\b|[\U0001F926\U0001F62B]"
     r"|\b(?:remembered|realised|realized) i (?:left|forgot)\b|\bleft the (?:washing|oven|iron"
     r"|hob|tap|door|lights?|keys) (?:in|on|open|running)\b",
     re.IGNORECASE,
 )
+# The same, or a loud crying face ("my cat just knocked water onto my sketchbook 😭"), which
+# beside good news is tears of joy instead ("i got the job!!! 😭😭").
+MISHAP = re.compile(MISHAP_TOLD.pattern + "|\U0001f62d", re.IGNORECASE)
 
 # An injury told ("i did my ankle in", "tweaked my back lifting the shopping"): no deed,
 # though its verb is past ("did my knee exercises" is one).

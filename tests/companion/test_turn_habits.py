@@ -8,7 +8,7 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
-from companion.turn.habits import habit_wished, reminder_time_asked
+from companion.turn.habits import habit_asked, habit_wished, reminder_time_asked
 from goals.models import Habit, HabitCheckIn
 from tests.companion.factories import say
 from tests.goals.factories import make_habit
@@ -57,6 +57,36 @@ def test_a_wish_with_how_often_names_a_habit(text, title, fields, how):
 )
 def test_a_wish_without_how_often_or_no_wish_names_no_habit(text):
     assert habit_wished(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "how"),
+    [
+        ('can u make "study 2 pomodoros a day" a habit', "Study 2 pomodoros", "every day"),
+        (
+            "i also want to start doing 10 min of stretching before bed, can that be a habit",
+            "10 min of stretching before bed",
+            "every day",
+        ),
+        ("pls make read 10 pages on weekdays a habit", "Read 10 pages", "on weekdays"),
+    ],
+)
+def test_a_habit_asked_for_by_name_is_one_every_day_unless_said(text, title, how):
+    asked = habit_asked(text)
+    assert asked is not None
+    assert (asked["title"], asked["how"]) == (title, how)
+
+
+def test_asked_every_day_a_yes_with_how_often_or_another_schedule_makes_the_habit(owner):
+    offer = say(owner, "can u make study 2 pomodoros a day a habit")
+
+    made = say(owner, "weekdays only, weekends i work at the padaria", offer)
+
+    assert "“Study 2 pomodoros” is one of your habits now, on weekdays." in made["reply"]
+    assert Habit.objects.get(user=owner).weekdays == [0, 1, 2, 3, 4]
+    offer = say(owner, "I want to practise 10 new words every day")
+    say(owner, "every day yes", offer)
+    assert Habit.objects.filter(user=owner, title="Practise 10 new words").exists()
 
 
 def test_a_habit_is_offered_made_on_a_yes_and_only_then(owner):

@@ -402,3 +402,22 @@ def test_a_fact_in_passing_keeps_the_topic_that_was_felt_and_a_laugh_is_left_out
     assert first == "you are allergic to nuts"
     laughed = session_topic("i taped foil on the window haha", {"act": "good_news"}, {})
     assert laughed == "you taped foil on the window"
+
+
+@pytest.mark.parametrize("text", ["i got the job!!! 😭😭", "OMG i got a B on my chem test 😭😭"])
+def test_good_news_told_with_crying_faces_is_happy_tears_and_celebrated(text):
+    crying = {"sadness": 0.86, "neutral": 0.14}
+    heard = hear(text, act="good_news", confidence=0.95, by="meaning", dominant="sadness",
+                 scores=crying)  # fmt: skip
+
+    assert not heard.feeling.heavy
+    assert reply_planned(heard)[0] == "celebrate"
+
+
+def test_good_news_with_words_of_sorrow_and_crying_faces_stays_heavy():
+    text = "i passed but my nan died the same day 😭"
+    heard = hear(text, act="good_news", confidence=0.9, by="meaning", dominant="sadness",
+                 scores={"sadness": 0.8, "neutral": 0.2})  # fmt: skip
+
+    assert heard.feeling.heavy
+    assert reply_planned(heard)[0] != "celebrate"

@@ -139,3 +139,44 @@ def test_what_have_i_finished_so_far_says_what_is_done_and_left(owner):
 
     assert answer["reply"].startswith("Nothing marked done yet today.")
     assert "Read 10 pages before bed" in answer["reply"]
+
+
+def test_does_that_count_with_no_goal_says_it_counts_and_only_missions_are_ticked(owner):
+    session = say(owner, "did the water thing")
+
+    said = say(owner, "does that count", session)
+
+    assert said["reply"].startswith("It counts for you, that's what matters.")
+    assert "haven't set one up yet" in said["reply"]
+
+
+def test_does_that_count_when_nothing_was_marked_says_so_and_asks_which(owner):
+    mission = make_mission(make_goal(owner, title="Learn Spanish"), title="Learn 10 food words")
+    session = say(owner, "watched a film in french lol")
+
+    said = say(owner, "ok but does that count though", session)
+
+    assert said["reply"].startswith("I haven't marked anything for it")
+    mission.refresh_from_db()
+    assert mission.status != Mission.Status.COMPLETED
+
+
+def test_does_that_count_asked_while_a_goal_is_set_up_leaves_its_question_waiting(owner):
+    session = say(owner, "i want to drink more water")
+    session = say(owner, "yes", session)
+
+    said = say(owner, "does that count", session)
+
+    assert said["reply"].endswith("(When you're ready: Why does it matter to you?)")
+    assert said["pending_slot"] == "why"
+
+
+def test_does_that_count_with_a_plan_still_to_approve_says_where_its_missions_wait(owner):
+    goal = make_goal(owner, title="Learn Spanish")
+    make_mission(goal, title="Learn 10 food words", status=Mission.Status.SUGGESTED)
+
+    said = say(owner, "Does duolingo count")
+    asked = say(owner, "can you mark that I did spanish today after all", said)
+
+    assert "missions for “Learn Spanish” are waiting on your goals page" in said["reply"]
+    assert "missions for “Learn Spanish” are waiting on your goals page" in asked["reply"]

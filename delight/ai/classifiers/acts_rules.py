@@ -10,7 +10,13 @@ from __future__ import annotations
 
 import re
 
-from delight.ai.text import NEW_HERE_WORDS, PET_HEALTH_ASKED
+from delight.ai.text import (
+    DOSE_ASKED,
+    NEW_HERE_WORDS,
+    OTHER_LANGUAGE_ASKED,
+    PET_HEALTH_ASKED,
+    VET_CLOSED,
+)
 
 _END = r"\W*(?:eliza)?\W*$"
 
@@ -111,6 +117,9 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|feed|feeding|dinner|tea|bath|bottle|nappy|changing|letting out)\b",
         ),
         ("out_of_scope", PET_HEALTH_ASKED),  # the vet's to answer
+        ("out_of_scope", VET_CLOSED),  # an emergency vet's, at once
+        ("out_of_scope", OTHER_LANGUAGE_ASKED),  # she speaks English
+        ("out_of_scope", DOSE_ASKED),  # a doctor's or a pharmacist's call
         (
             # Out of her reach: a judgement on someone's health, or a deed in the world, or a
             # review of a book or a show ("whats the thursday murder club about, is it any good").
@@ -147,6 +156,8 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|\bwhat can i (?:ask you|do here|use you for)\b|\bwhat do you do\b"
             r"|\bwhat (?:even )?is this(?: app| thing| place| site)?\W*(?:$|lol|my|a |i |exactly)"
             r"|\bare you (?:a|like a) (?:bot|chatbot|robot|real person|human|life coach|coach)\b"
+            r"|\bwhat (?:even |exactly )?are (?:u|you)\b(?! (?:doing|up to|talking|on about|saying"
+            r"|like|into|reading|watching))|\bwho (?:even )?are (?:u|you)\W*$"
             r"|\bhow does (?:this|it) (?:even )?work\b"
             r"|\b(?:not|never) (?:really |quite |entirely )?sure what (?:you are|this is|this app"
             r" is) (?:for|about)\b",
@@ -196,7 +207,10 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|\bhow consistent (?:have i been|am i)\b|\bmy (?:streak|progress|consistency)\W*$"
             r"|\bwhat (?:is|are) (?:a |the )?streaks? (?:even )?for\b|\bwhat (?:is|are) a streak\b"
             r"|\bhow do(?:es)? (?:the |a )?streaks? work\b"
-            r"|\b(?:do|have) i (?:have|got) (?:a |any )?streak\b",
+            r"|\b(?:do|have) i (?:have|got) (?:a |any )?streak\b"
+            # the streak doubted ("wait i thought i had 2 days")
+            r"|\bi thought (?:i had|i was on|it was) (?:\d+|one|two|three|four|five) days?\b"
+            r"|\b(?:streak|it) (?:is|'s|seems) (?:wrong|off|not right)\b",
         ),
         (
             "story_question",

@@ -38,6 +38,8 @@ _SUFFIXES = (
     ("ies", "y"),
 )
 _CAPS_WORD = re.compile(r"\b[A-Z]{3,}\b")
+# Faces that cry: tears of sorrow, or of joy beside good news ("i got the job!!! 😭😭").
+_CRYING = frozenset({"\U0001f62d", "\U0001f622", "\U0001f979", "\U0001f972"})
 
 
 def _word_weights(token: str) -> dict[str, float] | None:
@@ -98,10 +100,11 @@ def _modifiers(tokens: list[str], breaks: list[bool], i: int) -> tuple[float, bo
     return (max(scale, 1.0) * _STATED if stated else scale), negated
 
 
-def detect_emotion(text: str) -> EmotionResult:
+def detect_emotion(text: str, *, tears_of_joy: bool = False) -> EmotionResult:
     """Score the seven emotions of one message from our own lexicon.
 
-    1. Read emoji and emoticons from the raw text ("😭", ":)") and count "!" and "?!".
+    1. Read emoji and emoticons from the raw text ("😭", ":)") and count "!" and "?!";
+       with `tears_of_joy` (good news told), a crying face weighs as joy.
     2. Normalise and walk the tokens, matching the longest lexicon phrase first ("fed up",
        "can not believe", "heart is racing") and otherwise a word, with light stemming.
     3. Scale each hit by intensifiers/downtoners just before it ("so", "really", "a bit"),
@@ -115,8 +118,9 @@ def detect_emotion(text: str) -> EmotionResult:
     """
     scores = dict.fromkeys(EMOTIONS, 0.0)
     for m in LEXICON.emoji.finditer(text):
+        joyful = tears_of_joy and m.group(0) in _CRYING
         for label, weight in LEXICON.emoji_weights[m.group(0).lower()].items():
-            scores[label] += weight
+            scores["joy" if joyful else label] += weight
     tokens, breaks = _words_and_breaks(normalize(text))
     contrast = 1.0
     i = 0

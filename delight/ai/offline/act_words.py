@@ -8,7 +8,13 @@ from __future__ import annotations
 
 import re
 
-from delight.ai.text import PET_ATE_ASKED, PET_HEALTH_ASKED
+from delight.ai.text import (
+    DOSE_ASKED,
+    OTHER_LANGUAGE_ASKED,
+    PET_ATE_ASKED,
+    PET_HEALTH_ASKED,
+    VET_CLOSED,
+)
 
 GREET = (
     "Hi{n}! Good to see you. How's your day going?",
@@ -274,6 +280,8 @@ FEELINGS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"\bwon'?t (?:eat|sleep)\b|\bwont (?:eat|sleep)\b|\bfussy\b|\bpicky\b|\btantrums?\b",
             "really frustrating",
         ),
+        # Someone gone, missed ("she always wanted to go. now i go without her").
+        (r"\b(?:without|miss(?:ing)?) (?:her|him|them)\b", "really hard"),
         (
             r"\balways\b|\bnever\b|\bagain\b|\bevery (?:time|day|week)\b|\btired\b"
             r"|\bknackered\b|\bwrecked\b|\bshattered\b|\bcan'?t face\b",
@@ -465,6 +473,16 @@ DECLINE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "is. What made you pick it up?",
         ),
         (
+            OTHER_LANGUAGE_ASKED,
+            "I'm best in English{n}, so I'll answer in English. Write however comes naturally, "
+            "though: a word or two in your own language is fine.",
+        ),
+        (
+            VET_CLOSED,
+            "If your vet is closed{n}, an out-of-hours or emergency vet will answer now: ring "
+            "them, say what happened, how much and when, and go if they say so.",
+        ),
+        (
             r"\bweather\b|\bforecast\b|\brain\b|\bsunny\b|\btemperature\b",
             "I can't check the weather from here{n}: I don't see live information like "
             "forecasts. A weather app will know. Is the weather getting in the way of a plan?",
@@ -528,7 +546,7 @@ DECLINE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (
             r"\bdoctor\b|\bdiagnos|\bmedic|\bsymptom|\bprescri|\bdose\b|\brash\b|\bpain"
             r"|\binfected\b|\bserious\b|\bnormal\b|\bantihistamine|\btablets?\b|\bpills?\b"
-            r"|\bshould i (?:be )?worr|\bmelatonin\b|\bsupplements?\b|\bvitamins?\b",
+            rf"|\bshould i (?:be )?worr|\bmelatonin\b|\bsupplements?\b|\bvitamins?\b|{DOSE_ASKED}",
             "I can't judge health questions from here{n}: a doctor, pharmacist or vet is the "
             "right person, and if it feels urgent, don't wait. I can help you keep track of what "
             "you notice, though.",

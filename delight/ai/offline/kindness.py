@@ -112,6 +112,7 @@ def _kindness_for(text: str) -> tuple[str, tuple[str, ...]]:
 
 
 _KINDNESS_CUES = (
+    ("underway", words.UNDERWAY),
     ("part", words.PART_DONE),
     ("missed", words.MISSED),
     ("mulled", words.MULLING),
@@ -121,6 +122,7 @@ _KINDNESS_CUES = (
     ("effort", words.EFFORT),
 )
 _KINDNESS_WORDS = {
+    "underway": words.UNDERWAY_BACKED,
     "part": words.PART_SEEN,
     "missed": words.MISSED_EASED,
     "mulled": words.MULLED,

@@ -63,8 +63,23 @@ KINDNESS_TRUE = (
 # A plan of the person's own, told lightly: "ok ill write the bio first", "i will do the list
 # after lunch", "hmm ok maybe before bed", "the chair exercises can wait till tomorrow". The
 # turn plans kindness for it (companion.dialogue.cues.states_plan), and it is backed.
-OWN_PLAN = re.compile(
+# A step being taken right now, often after her advice ("ok ringing them now", "on it").
+UNDERWAY = re.compile(
     r"""
+    ^\W*(?:(?:ok|okay|right|alright|yes|yeah|yep|sure|good\s+idea)\W+)*
+    (?:(?:(?:i'?m|im|i\s+am)\s+)?(?:[a-z]+ing)(?:\s+(?:it|them|him|her|the\s+\w+|my\s+\w+))?
+        \s+(?:right\s+)?now|on\s+it|on\s+my\s+way|will\s+do|doing\s+that)\W*$
+    """,
+    re.IGNORECASE | re.VERBOSE,
+)
+UNDERWAY_BACKED = (
+    "Good{n}. I hope it goes well; tell me how it goes.",
+    "Good call{n}. Let me know how it goes.",
+)
+
+OWN_PLAN = re.compile(
+    UNDERWAY.pattern
+    + r"""|
     \b(?:i'?ll|ill|i\s+will|i'?m\s+gonna|im\s+gonna|i'?m\s+going\s+to|im\s+going\s+to)\s+
       (?!be\b|never\b|not\b|have\s+to\b)
     |\b(?:maybe|probably|prob)\s+(?:before|after|later|tomorrow|tonight|in\s+the)\b

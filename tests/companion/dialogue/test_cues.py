@@ -85,6 +85,19 @@ def test_a_wish_said_as_a_thought_gives_its_aim_in_its_base_form(text, aim):
     assert wished_aim(text) == aim
 
 
+@pytest.mark.parametrize(
+    ("text", "aim"),
+    [
+        ("goal = pass calc 2", "pass calc 2"),
+        ("my new goal: run 5k", "run 5k"),
+        ("ok so the goal is to read more", "read more"),
+        ("my goal was hard", ""),
+    ],
+)
+def test_a_goal_named_as_one_gives_its_aim(text, aim):
+    assert wished_aim(text) == aim
+
+
 def test_a_bare_wish_gives_its_aim_to_offer():
     assert wished_aim("I really want to learn the drums") == "learn the drums"
     assert wished_aim("Actually, I want to learn to cook instead") == "learn to cook instead"

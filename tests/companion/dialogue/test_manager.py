@@ -732,6 +732,75 @@ def test_asked_why_an_aim_said_as_the_reason_keeps_a_clear_title():
     assert step.dialogue.slots["why"] == "Talk with my neighbours"
 
 
+def test_asked_why_the_same_aim_with_an_amount_becomes_the_title_and_why_is_asked_again():
+    step = flow_say(flow_start("i want to drink more water"), "drink 2 litres a day")
+
+    assert step.dialogue.slots["title"] == "Drink 2 litres a day"
+    assert "why" not in step.dialogue.slots
+    assert step.reply == "“Drink 2 litres a day” it is. Why does this goal matter to you?"
+
+
+@pytest.mark.parametrize("text", ["bc i always get headaches", "cuz i always get headaches"])
+def test_a_reason_said_with_bc_while_the_date_is_asked_is_the_reason(text):
+    step = flow_say(flow_start("i want to drink more water"), "drink 2 litres a day")
+    step = flow_say(step, "idk")
+    assert step.dialogue.pending_slot == "target_date"
+
+    step = flow_say(step, text)
+
+    assert step.dialogue.slots["why"] == "I always get headaches"
+
+
+@pytest.mark.parametrize("text", ["did the water thing", "went running earlier"])
+def test_asked_why_a_deed_just_done_is_news_and_why_waits(text):
+    step = flow_say(flow_start("i want to drink more water"), text)
+
+    assert step.outcome is Outcome.ASIDE
+    assert "why" not in step.dialogue.slots
+    assert step.dialogue.pending_slot == "why"
+
+
+def test_asked_why_a_deed_long_ago_is_a_reason():
+    step = flow_say(flow_start("i want to run again"), "i used to run and i loved it")
+
+    assert step.dialogue.slots["why"] == "I used to run and i loved it"
+
+
+@pytest.mark.parametrize("text", ["idk you pick", "up to you", "you decide"])
+def test_the_choice_left_to_her_leaves_the_date_open(text):
+    step = flow_say(flow_start("i want to read more because my phone eats my brain"), text)
+
+    assert step.dialogue.slots["target_date"] is None
+    assert step.dialogue.pending_slot != "target_date"
+
+
+def test_a_reason_said_with_bc_at_the_offer_is_the_reason_and_its_yesterday_no_date():
+    offered = MANAGER.offer("create_goal", "i want to get my sleep sorted", today=TODAY)
+
+    step = flow_say(offered, "bc im exhausted and i snapped at dev yesterday over nothing")
+
+    assert step.dialogue.slots["why"] == "Im exhausted and i snapped at dev yesterday over nothing"
+    assert step.dialogue.pending_slot == "target_date"
+
+
+@pytest.mark.parametrize("text", ["i'll do the first one tonight", "i'll start tomorrow"])
+def test_asked_why_a_plan_with_its_time_is_no_reason(text):
+    step = flow_say(flow_start("i want to pass calc 2"), text)
+
+    assert step.outcome is Outcome.ASIDE
+    assert "why" not in step.dialogue.slots
+
+
+def test_asked_the_title_a_thing_described_with_a_face_is_no_title():
+    step = flow_start("", "create_goal")
+    assert step.dialogue.pending_slot == "title"
+
+    step = flow_say(step, "integration by parts is my nemesis 😭")
+
+    assert step.outcome is Outcome.ASIDE
+    assert "title" not in step.dialogue.slots
+
+
 def test_not_this_but_that_changes_the_title_it_names():
     step = flow_say(flow_start("i want to cut down on the beer"), "my liver numbers are bad")
 

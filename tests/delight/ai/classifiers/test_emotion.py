@@ -57,3 +57,10 @@ def test_speed(per_call_seconds) -> None:
     seconds = per_call_seconds(detect_emotion)
     print(f"\nemotion: {seconds * 1000:.3f} ms per call on average")
     assert seconds < 0.002
+
+
+def test_crying_faces_weigh_as_joy_only_when_asked_to_read_tears_of_joy() -> None:
+    text = "i got the job!!! 😭😭"
+    assert detect_emotion(text).dominant == "sadness"
+    assert detect_emotion(text, tears_of_joy=True).dominant == "joy"
+    assert detect_emotion("my dog died 😭", tears_of_joy=True).scores["sadness"] >= 0.3
