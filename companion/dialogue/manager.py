@@ -52,6 +52,7 @@ from companion.dialogue.phrases import (
     CHOOSE_TWO,
     CONFIRM_AGAIN,
     GIVES_A_REASON,
+    HABIT_INSTEAD,
     OFFER,
     OFFER_DECLINED,
     REMARK,
@@ -249,6 +250,8 @@ class DialogueManager:
         pending = draft.flow.slot(draft.pending or "")
         text = offered_title(text, draft.offered) or text
         draft.offered = ()
+        if draft.asks_a_title() and HABIT_INSTEAD.search(text):
+            return self._handoff(draft)  # "can u make “study 2 pomodoros a day” a habit"
         if pending.name == "mission" and draft.tells_no_mission(text):
             if question := draft.which_again(text):  # "it was the alarm one": none is
                 return draft.step(Outcome.ASK, question)

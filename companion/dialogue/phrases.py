@@ -435,6 +435,8 @@ WISH = regex(
 """
     + _AIM
 )
+# A habit asked for instead ("can u make “study 2 pomodoros a day” a habit"): no goal's title.
+HABIT_INSTEAD = re.compile(r"\b(?:a|as a|into a|my) (?:new )?habit\W*$", re.IGNORECASE)
 # Something described, not an aim ("integration by parts is my nemesis 😭"), or said with a
 # face that feels rather than names.
 DESCRIBES = re.compile(

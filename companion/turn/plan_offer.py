@@ -118,6 +118,7 @@ def approved_action(offer: dict[str, Any], outputs: dict[str, Any]) -> dict[str,
 ASKS_TO_ADD = re.compile(
     r"\b(?:put|add)\s+(?:them|those|these|the\s+missions|all\s+of\s+them)(?:\s+all)?"
     r"(?:\s+(?:on|to|in)(?:to)?\s+(?:my|the)\s+(?:list|today))?\b"
+    r"(?!\s+(?:up|down|away|back|out|off|together|through)\b)"  # "dev put them up": curtains
     r"|\b(?:put|add|move)\s+(?:it|them|those|these)(?:\s+all)?\s+(?:on|to|in)(?:to)?"
     r"\s+(?:my|the)\s+list\b|\bapprove\s+(?:them|the\s+plan|all|the\s+missions)\b"
     # Asked "shall I put them all on your list?": "all of them", "the lot", "everything".

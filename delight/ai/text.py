@@ -64,6 +64,20 @@ OTHER_LANGUAGE_ASKED = (
     r"(?:[a-z]+ish|french|portuguese|spanish|german|italian|dutch|arabic|hindi|urdu|chinese"
     r"|mandarin|japanese|korean|russian|greek|tagalog|afrikaans|[a-z]+ese|[a-z]+ian)\b"
 )
+# ... or told, not asked, of an animal ("Bokkie ate half a bar of dark chocolate… she is
+# panting a lot"): a food that harms pets eaten, by a pet named or with a sign in its body;
+# not the person's own snack, nor a child's.
+_HARMS_PETS = (
+    r"(?:chocolate|grapes?|raisins?|xylitol|onions?|garlic|rat poison|slug pellets?|antifreeze"
+    r"|ibuprofen|paracetamol|lil(?:y|ies))"
+)
+PET_ATE_TOLD = (
+    r"^(?!.*\b(?:i|we) (?:just |also )?(?:ate|had)\b)"
+    r"(?!.*\b(?:son|daughter|kid|kids|baby|toddler|boy|girl|husband|wife|partner)\b)"
+    rf"(?=.*\b(?:ate|eaten|got into|swallowed|chewed|scoffed)\b[^.?!]{{0,40}}\b{_HARMS_PETS}\b)"
+    rf"(?=.*{_PET}|.*\b(?:she|he|it) (?:is|'s|seems|keeps|was|has been) [^.?!]{{0,20}}\b(?:panting"
+    r"|vomit\w*|sick|shaking|trembling|drooling|restless|lethargic|throwing up)\b)"
+)
 # The vet out of reach when it matters ("the vet is closed on sunday what do i do").
 VET_CLOSED = r"\bvets? (?:is |are |'s )?(?:closed|shut|not open|isn'?t open|aren'?t open)\b"
 # A medicine, a supplement or a stimulant asked about ("is it ok to take melatonin every day",

@@ -14,6 +14,7 @@ from delight.ai.text import (
     DOSE_ASKED,
     NEW_HERE_WORDS,
     OTHER_LANGUAGE_ASKED,
+    PET_ATE_TOLD,
     PET_HEALTH_ASKED,
     VET_CLOSED,
 )
@@ -118,6 +119,7 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         ("out_of_scope", PET_HEALTH_ASKED),  # the vet's to answer
         ("out_of_scope", VET_CLOSED),  # an emergency vet's, at once
+        ("out_of_scope", PET_ATE_TOLD),  # the vet's, at once
         ("out_of_scope", OTHER_LANGUAGE_ASKED),  # she speaks English
         ("out_of_scope", DOSE_ASKED),  # a doctor's or a pharmacist's call
         (

@@ -12,6 +12,7 @@ from delight.ai.text import (
     DOSE_ASKED,
     OTHER_LANGUAGE_ASKED,
     PET_ATE_ASKED,
+    PET_ATE_TOLD,
     PET_HEALTH_ASKED,
     VET_CLOSED,
 )
@@ -533,7 +534,7 @@ DECLINE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (
             # An animal's health ("my dog ate chocolate what do i do"): the vet, at once if
             # it may have eaten something harmful.
-            PET_ATE_ASKED,
+            rf"{PET_ATE_ASKED}|{PET_ATE_TOLD}",
             "I can't judge what's harmful for an animal from here{n}. If it may have eaten "
             "something bad for it, ring your vet or an emergency vet now rather than waiting "
             "to see: they'll want to know what, how much, and when.",

@@ -66,7 +66,7 @@ KINDNESS_TRUE = (
 # A step being taken right now, often after her advice ("ok ringing them now", "on it").
 UNDERWAY = re.compile(
     r"""
-    ^\W*(?:(?:ok|okay|right|alright|yes|yeah|yep|sure|good\s+idea)\W+)*
+    (?:^\W*(?:(?:ok|okay|right|alright|yes|yeah|yep|sure|good\s+idea)\W+)*|[,;]\s*|\band\s+)
     (?:(?:(?:i'?m|im|i\s+am)\s+)?(?:[a-z]+ing)(?:\s+(?:it|them|him|her|the\s+\w+|my\s+\w+))?
         \s+(?:right\s+)?now|on\s+it|on\s+my\s+way|will\s+do|doing\s+that)\W*$
     """,

@@ -801,6 +801,13 @@ def test_asked_the_title_a_thing_described_with_a_face_is_no_title():
     assert "title" not in step.dialogue.slots
 
 
+def test_asked_the_title_a_habit_asked_for_instead_sets_the_goal_aside():
+    step = flow_say(flow_start("", "create_goal"), 'can u make "study 2 pomodoros a day" a habit')
+
+    assert step.handoff
+    assert "title" not in step.dialogue.slots
+
+
 def test_not_this_but_that_changes_the_title_it_names():
     step = flow_say(flow_start("i want to cut down on the beer"), "my liver numbers are bad")
 

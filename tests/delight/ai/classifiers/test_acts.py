@@ -52,6 +52,10 @@ def embedder() -> OnnxMiniLMEmbedder:
         ("also is it bad to drink like 4 energy drinks a day", "out_of_scope"),
         ("The vet is closed on sunday what do I do", "out_of_scope"),
         ("sorry hi lol. do u speak portuguese or only english", "out_of_scope"),
+        (
+            "Bokkie ate half a bar of dark chocolate. She seems fine but she is panting",
+            "out_of_scope",
+        ),
         ("ok english is fine. what even are u", "help"),
         ("wait i thought i had 2 days", "progress_question"),
         ("Piet. I am 67 and not very good with these apps so be patient with me", "help"),

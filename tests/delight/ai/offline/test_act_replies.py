@@ -219,6 +219,7 @@ def test_out_of_reach_requests_are_declined_honestly_by_kind():
     assert "health questions" in reply("decline", "is this rash infected")
     assert "vet" in reply("decline", "hes limping a bit. is it infected")
     assert "emergency vet" in reply("decline", "The vet is closed on sunday what do I do")
+    assert "emergency vet" in reply("decline", "the dog got into the raisins, hes shaking")
     assert "pharmacist" in reply("decline", "is it bad to drink like 4 energy drinks a day")
     assert "English" in reply("decline", "do u speak portuguese or only english")
     assert "can't send messages" in reply("decline", "can you tell her im fine haha")
@@ -1094,7 +1095,16 @@ def test_a_plan_tried_out_loud_is_backed():
     assert not kindness.kindness_answers("maybe i could ask her?")
 
 
-@pytest.mark.parametrize("text", ["ok ringing them now", "on it", "ok will do", "calling her now"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ok ringing them now",
+        "on it",
+        "ok will do",
+        "calling her now",
+        "ok I found an emergency number in Tygerberg, phoning now",
+    ],
+)
 def test_a_step_underway_after_her_advice_is_wished_well(text):
     said = reply("kindness", text)
     assert said in [t.format(n=", Sam") for t in kindness_words.UNDERWAY_BACKED]
