@@ -348,6 +348,20 @@ def names_its_topic_only(text: str, choice: Choice, topic: str) -> bool:
     return bool(heard) and first not in heard and heard <= _heard(_tokens(topic), words)
 
 
+# A title this long is not named by its goal's word alone ("slept 6.5 hrs" is no "Review your
+# sleep notes for the week" of a sleep goal; "ran 5k" is "Easy run" of a running one).
+TOPIC_TITLE_WORDS = 3
+
+
+def named_by_topic_alone(text: str, choice: Choice, topic: str) -> bool:
+    """Whether the only words of `choice` that `text` says are those of `topic` (its goal's
+    title), and its title is long enough to be named by more."""
+    words = _tokens(choice.title)
+    heard = _heard(_tokens(text) - LIGHT_VERBS, words)
+    long_enough = len(words) >= TOPIC_TITLE_WORDS
+    return long_enough and bool(heard) and heard <= _heard(_tokens(topic), words)
+
+
 # A deed told by a verb that says only that it was done ("did my spanish").
 _DID_IT = re.compile(r"\b(?:did|done|finished|got through)\b", re.IGNORECASE)
 

@@ -26,6 +26,7 @@ from companion.dialogue import (
     half_a_compound,
     measured_one,
     named_by_the_rest,
+    named_by_topic_alone,
     names_its_topic_only,
     pointed_one,
     tells_a_bare_past,
@@ -411,8 +412,13 @@ def mission_flow(
         # the seedlings, not a question about the peas. One fit by meaning alone shares no
         # word the flow could find it by: it is the one meant ("rang her. talked for an
         # hour" for "Call one relative…").
+        # Of several, she asks when only a word of their goal leans to one ("slept 6.5 hrs":
+        # the sleep notes or the bedtime log, both a sleep goal's).
         referent = fit[0] if len(fit) == 1 else None
-        return "complete_mission", dataclasses.replace(choices, missions=fit, referent=referent)
+        leaning = best_choice(text, fit) if len(fit) > 1 else None
+        ask = leaning is not None and _by_topic_alone(text, leaning, choices)
+        several = dataclasses.replace(choices, missions=fit, referent=referent, ask=ask)
+        return "complete_mission", several
     return None
 
 
@@ -482,7 +488,8 @@ def _fitting(deed: str, choices: DialogueContext, *, told: str = "") -> tuple[Ch
     then asks which); () when none does."""
     missions = choices.missions  # none when the message falls short of one (flow_to_start)
     # A deed named only by a common verb ("looked at my phone") fits no mission by it.
-    if one := fits_one(deed, missions, WEAK_FIT, LIGHT_VERBS) or bought_one(deed, missions):
+    one = fits_one(deed, missions, WEAK_FIT, LIGHT_VERBS) or bought_one(deed, missions)
+    if one and not _by_topic_alone(deed, one, choices):
         return (one,)
     close = fitting(deed, missions, PAIR)
     led = by_leading_verb(deed, missions)
@@ -493,6 +500,13 @@ def _fitting(deed: str, choices: DialogueContext, *, told: str = "") -> tuple[Ch
         # G C and D": the one with G, C and D).
         return (told_one,)
     return tuple(close) if len(close) > 1 else ()
+
+
+def _by_topic_alone(deed: str, one: Choice, choices: DialogueContext) -> bool:
+    """Whether the deed names `one` only by words of its goal ("slept 6.5 hrs" of a sleep
+    goal's "Review your sleep notes for the week")."""
+    goal = next((g for g in choices.goals if g.id == one.goal), None)
+    return goal is not None and named_by_topic_alone(deed, one, goal.title)
 
 
 def _its_goals(deed: str, one: Choice, choices: DialogueContext) -> tuple[Choice, ...]:
@@ -534,7 +548,13 @@ def fitting_by_meaning(
     close, lead = (REPORTED_CLOSE, REPORTED_LEAD) if reported else (DEED_CLOSE, DEED_LEAD)
     if best >= close and best - second >= lead:
         return (missions[ranked[0][1]],)
-    ask_from = LOOSE_ASK if POINTED.search(deed) else ASK_CLOSE
+    ask_from = ASK_CLOSE
+    if POINTED.search(deed):
+        # Pointed at loosely ("the money thing"), by its other words: "did the stretching
+        # thing" is not near “Adjust your routine by one thing” for the "thing" they share.
+        plain = [POINTED.sub(" ", m.title) for m in missions]
+        ranked = closest(embedder, POINTED.sub(" ", told if reported and told else deed), plain)
+        best, ask_from = ranked[0][0], LOOSE_ASK
     if best >= ask_from and len(ranked) > 1:
         return tuple(missions[index] for _, index in ranked[:2])
     return ()

@@ -167,3 +167,30 @@ def test_cheers_after_a_mark_is_thanks_not_goodbye(owner):
     answer = say(owner, "cheers", marked)
 
     assert answer["reply"].startswith(("You're welcome", "Anytime", "Happy to help"))
+
+
+@pytest.fixture
+def sleeper(owner):
+    goal = make_goal(owner, title="Get my sleep sorted")
+    for title in (
+        "Write down when you went to bed and woke up",
+        "Review your sleep notes for the week",
+        "Adjust your routine by one thing",
+        "Make the bedroom darker and cooler",
+    ):
+        make_mission(goal, title=title)
+    return owner
+
+
+def test_a_deed_named_only_by_its_goals_word_is_asked_about_not_marked(sleeper):
+    said = say(sleeper, "ok i slept 6.5 hrs!!! thats a record this month")
+
+    assert said["reply"].startswith("Do you mean")
+    assert not Mission.objects.filter(status=Mission.Status.COMPLETED).exists()
+
+
+def test_a_thing_pointed_at_that_no_mission_is_marks_none_and_asks_nothing(sleeper):
+    said = say(sleeper, "did the stretching thing")
+
+    assert "Do you mean" not in said["reply"]
+    assert not Mission.objects.filter(status=Mission.Status.COMPLETED).exists()
