@@ -282,6 +282,17 @@ TOPICS: tuple[Topic, ...] = (
         "When the thoughts start, give them somewhere boring to go: count back from 300 in "
         "threes, or picture a walk you know well, step by step. Lost count? Start again.",
     ),
+    # Awake at the wheel after a long shift ("tips for staying awake on the drive home after
+    # 12 hrs"): safety first, before sleep, whose "awake" would reach it first.
+    _topic(
+        r"\b(?:stay\w*|keep\w*) (?:awake|alert)\b[^.?!]{0,40}"
+        r"\b(?:driv\w*|drive|car|wheel|road)\b"
+        r"|\b(?:driv\w*|drive|wheel)\b[^.?!]{0,40}\b(?:awake|alert|drowsy|nod(?:ding)? off"
+        r"|falling asleep)\b",
+        "If you're that tired, the safest fix is not to drive drowsy: a 15–20 minute nap in "
+        "the car park before you set off, or a lift, a taxi or the bus home. Windows down and "
+        "music don't keep a tired brain safe for long.",
+    ),
     # Fitting a goal around work ("what would you suggest for someone who works nights"):
     # before sleep, which "nights" would otherwise not reach, and before the manager.
     _topic(

@@ -394,6 +394,13 @@ def test_advice_for_someone_who_works_nights_is_about_fitting_it_around_the_rota
     assert any(word in said for word in ("shift", "rota"))
 
 
+def test_advice_on_staying_awake_at_the_wheel_is_not_to_drive_drowsy():
+    text = "any tips for staying awake on the drive home after 12 hrs. just one thing"
+    said = reply("advice", text)
+    assert "not to drive drowsy" in said
+    assert "still awake after twenty minutes" not in said
+
+
 def test_not_started_yet_is_reassured_without_talk_of_what_was_built():
     said = reply("kindness", "is it bad that i havent started yet")
     assert said.startswith("Not at all")
