@@ -289,7 +289,7 @@ TOPICS: tuple[Topic, ...] = (
         r"\b(?:driv\w*|drive|car|wheel|road)\b"
         r"|\b(?:driv\w*|drive|wheel)\b[^.?!]{0,40}\b(?:awake|alert|drowsy|nod(?:ding)? off"
         r"|falling asleep)\b",
-        "If you're that tired, the safest fix is not to drive drowsy: a 15–20 minute nap in "
+        "If you're that tired, the safest fix is not to drive drowsy: a 15 to 20 minute nap in "
         "the car park before you set off, or a lift, a taxi or the bus home. Windows down and "
         "music don't keep a tired brain safe for long.",
     ),
