@@ -33,7 +33,7 @@ SKIP = regex(r"""
 """)
 CANCEL = regex(r"""
     (?:(?:oh|ok|okay|please|actually|no|nah|nope|look|yeah|hmm+|um+|ugh|wait|sorry|just)[\s,]+)*
-    (?:cancel|stop|abort|quit|drop\s+it|let'?s\s+not|never\s*mind|forget\s+(?:about\s+)?it)
+    (?:cancel|stop|abort|quit|drop\s+it|let'?s\s+not|never\s*mind|nvm|forget\s+(?:about\s+)?it)
     (?:[\s,]+(?:it|that|this|please|then|for\s+now|for\s+(?:to)?night|for\s+today|the\s+goal
       |the\s+whole\s+thing|goal|thing|thanks))*
 """)
@@ -514,6 +514,11 @@ ADJUST_WORDS = regex(r"""
     \b(?:change|rename|move|push|postpone|adjust|update|edit|extend|switch|should\s+be|too\s+soon
       |too\s+early|more\s+time|give\s+me\s+until|instead)\b
 """)
+# "oh nvm", "never mind": a question let go, with no flow open.
+LET_GO = regex(r"^\W*(?:(?:oh|ah|ok|okay|hmm+|um+)[\s,]+)?(?:never\s*mind|nvm|forget\s+it)\W*$")
+LET_GO_REPLY = (
+    "No worries. What would you like to do next: set a goal, mark a mission done, or just talk?"
+)
 # Nothing to cancel: the reply when no flow is open.
 NOTHING_TO_CANCEL = (
     "Nothing to cancel — we weren't in the middle of anything. "

@@ -14,7 +14,7 @@ from typing import Any
 from companion.dialogue import CREATE_GOAL, DialogueState
 from companion.dialogue.cues import about_others, is_question, it_resolved
 from companion.dialogue.parsing import is_cancel
-from companion.dialogue.phrases import NOTHING_TO_CANCEL
+from companion.dialogue.phrases import LET_GO, LET_GO_REPLY, NOTHING_TO_CANCEL
 from companion.recall_words import WHEN_ASKED
 from companion.selectors import (
     conversation_history,
@@ -449,7 +449,8 @@ def reason(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         return flow_plan(step_dict(offer))
     if is_cancel(text) and len(text.split()) <= CANCEL_WORDS:
         # "never mind" alone; "Never mind, I'll listen to the radio" goes on.
-        return {"strategy": "clarify", "act": "question", "question": NOTHING_TO_CANCEL}
+        said = LET_GO_REPLY if LET_GO.match(text) else NOTHING_TO_CANCEL
+        return {"strategy": "clarify", "act": "question", "question": said}
     if flow_name:
         step = deps.dialogue.start(
             flow_name,

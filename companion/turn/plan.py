@@ -384,7 +384,7 @@ def reply_act(
     unsure = not act or confidence < _sure_enough(reply)
     light = not (feeling.heavy or grieving or mourning)
     if (unsure or reply in BACKABLE) and light and (states_plan(text) or tells_a_miss(text)):
-        # Backing: "Good plan. Starting small makes the rest easier."; something missed is
+        # Backing: "Good plan. Let me know how it goes."; something missed is
         # met without blame: "No harm done. Tomorrow is a fresh go…".
         return "kindness"
     if (unsure or reply in TOLD) and light and _achieved(text, feeling):

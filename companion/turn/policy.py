@@ -270,7 +270,7 @@ def gives(act: str, heard: Heard) -> bool:
 
 
 # Acts that tell of a setback, which kindness may meet.
-SETBACKS = frozenset({"bad_news", "venting", "worry", "reflection", "kindness_request"})
+SETBACKS = frozenset({"bad_news", "venting", "worry", "kindness_request"})
 
 
 def _kindness_fits(heard: Heard) -> bool:

@@ -1095,3 +1095,11 @@ def test_missions_asked_for_with_a_new_goal_set_aside_resume_it_not_a_new_one(ow
     assert answer["reply"].startswith("We were setting up “Get my brain back")
     assert answer["pending_slot"] == "why"
     assert not Goal.objects.filter(user=owner).exists()
+
+
+@pytest.mark.parametrize("text", ["oh nvm", "never mind"])
+def test_never_mind_alone_lets_the_question_go_kindly(owner, text):
+    answer = say(owner, text)
+
+    assert answer["reply"].startswith("No worries.")
+    assert answer["conversation_state"] == "idle"

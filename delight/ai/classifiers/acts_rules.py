@@ -62,7 +62,11 @@ ACT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             rf"^(?:thanks|thank you|thank u|thx|cheers|much appreciated|ta)(?: so much"
             rf"| a lot| very much| again)?{_END}|(?:^|[.!,] )(?:ok(?:ay)? )?(?:thanks|thank you)"
             rf"(?: so much| a lot| for everything| for listening| for the chat| for being here"
-            rf"| for your help)?{_END}",
+            rf"| for your help)?{_END}"
+            # her idea approved ("ok thats actually smart"): thanks in other words
+            r"|^\W*(?:(?:ok|okay|oh|ooh|hm+|huh)\W+)*(?:that'?s|thats|that is|ooh)"
+            r" (?:actually |really |a )?(?:smart|clever|helpful|useful|a good idea|good idea"
+            r"|good advice|genius)\W*$",
         ),
         (
             "goodbye",

@@ -104,8 +104,8 @@ OWN_PLAN = re.compile(
 )
 
 PLAN_BACKED = (
-    "Sounds like a plan{n}. One small step at a time is exactly how it gets done.",
-    "Good plan{n}. Starting small makes the rest easier.",
+    "Sounds like a plan{n}. Let me know how it goes.",
+    "Good plan{n}. I'll be here to hear how it goes.",
 )
 
 # Backing for a plan with its time said ("ill do it tomorrow after work").

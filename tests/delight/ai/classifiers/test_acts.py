@@ -58,6 +58,7 @@ def embedder() -> OnnxMiniLMEmbedder:
         ),
         ("ok english is fine. what even are u", "help"),
         ("wait i thought i had 2 days", "progress_question"),
+        ("ok thats actually smart", "thanks"),
         ("Piet. I am 67 and not very good with these apps so be patient with me", "help"),
         ("fair. can you remind me to write tomorrow at 8", "out_of_scope"),
         ("can you remind me what my missions are", "missions_question"),
