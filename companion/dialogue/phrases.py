@@ -407,6 +407,8 @@ NOT_A_GOAL_REQUEST = regex(
 # "I want to learn X" with a deadline or a reason is a goal stated whole; without, a wish.
 # What an aim starts with: "learn…", "run…", "be able to…".
 _AIM = r"""
+    # "i want to finally finish my picture book": the adverb is no part of the aim
+    (?:(?:finally|actually|really|properly|seriously|eventually|someday|at\s+last)\s+)?
     (?P<aim>(?:learn|start|get|become|be\s+able|run|write|read|build|make|finish|quit|stop|save
       |lose|gain|play|speak|swim|cook|bake|draw|paint|travel|visit|call|see|spend|practi[cs]e
       |improve|pass|train|walk|cycle|climb|meditate|sleep|eat|drink|grow|volunteer|host|knit

@@ -61,6 +61,7 @@ _ENDS = re.compile(
     r"\b(?:until|till|by the end|by end|by (?:next|this)|deadline|before the)\b", re.I
 )
 _MY = re.compile(r"\bmy\b", re.IGNORECASE)  # a habit's title speaks to the person: "your"
+_I = re.compile(r"\bi\b(?!')", re.IGNORECASE)  # "before i open instagram": "before you open…"
 
 
 def habit_wished(text: str) -> dict[str, Any] | None:
@@ -71,7 +72,7 @@ def habit_wished(text: str) -> dict[str, Any] | None:
         return None
     found, fields = said
     left = " ".join(f"{aim[: found.start()]} {aim[found.end() :]}".split()).strip(" ,.")
-    title = _MY.sub("your", _LEFTOVER.sub("", left))
+    title = _I.sub("you", _MY.sub("your", _LEFTOVER.sub("", left)))
     if not title or fields.get("every_days", 2) < 2 or not fields.get("weekdays", [0]):
         return None
     return {
@@ -111,10 +112,19 @@ _HABIT_ASKED_NAMED = re.compile(
 )
 
 
+# "i want to track a habit: draw for 20 min every day before i open instagram"
+_HABIT_ASKED_FIRST = re.compile(
+    r"\b(?:track|add|start|make|set\s+up|have|new)\s+(?:a\s+|another\s+)?(?:new\s+)?habit"
+    r"\s*[:,-]+\s*(?:to\s+)?(?P<what>\w.*)$",
+    re.IGNORECASE,
+)
+
+
 def habit_asked(text: str) -> dict[str, Any] | None:
-    """The habit asked for by name ("can u make “study 2 pomodoros a day” a habit"), every
-    day unless it says how often; None when no habit is asked for."""
-    if named := _HABIT_ASKED_NAMED.match(text):
+    """The habit asked for by name ("can u make “study 2 pomodoros a day” a habit", "track a
+    habit: draw for 20 min every day"), every day unless it says how often; None when no
+    habit is asked for."""
+    if named := _HABIT_ASKED_NAMED.match(text) or _HABIT_ASKED_FIRST.search(text):
         wish = f"i want to {named['what']}"
     elif after := _HABIT_ASKED_AFTER.search(text):
         wish = text[: after.start()]

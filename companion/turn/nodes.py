@@ -156,7 +156,7 @@ def receive_input(state: TurnState, ctx: NodeContext) -> dict[str, Any]:
         text, before=deps.session_at_start.get("reply_act", ""), today=deps.today
     )
     safety = noted(ctx, "safety", reading.safety)
-    answer = safety_answer(safety)
+    answer = safety_answer(safety, text)
     asked = deps.session_at_start.get("check_in")
     if answer == CHECKIN and recently_asked(deps.session_at_start.get("safety_asked"), deps.now):
         # Asked a moment ago: not again for every heavy word (explicit words still are); a

@@ -232,12 +232,23 @@ def open_to(heard: Heard, planned: str) -> bool:
     nor a fact about them the rules heard and note, told with no feeling to answer first ("My
     sister Ana lives in Seville, that's why I want to learn Spanish": the fact is what to
     answer; "my sister ate my curry AGAIN" is the policy's)."""
-    if planned == "fact_noted" and heard.teaches and heard.act not in FELT_ACTS:
-        return False
+    if (
+        planned == "fact_noted"
+        and heard.teaches
+        and (heard.act not in FELT_ACTS or _REMEMBER_ASKED.search(heard.text))
+    ):
+        return False  # "pls remember i'm allergic to hazelnuts…💀" is noted, whatever else
     if another_idea_asked(heard):
         return False  # "its more my brain wont switch off" after her idea: another one
     ruled = asks_reassurance(heard.text) or tells_a_miss(heard.text) or UNDERWAY.search(heard.text)
     return heard.by != "rule" and not ruled
+
+
+_REMEMBER_ASKED = re.compile(
+    r"\b(?:pls|please|can you|could you|u|you)?\s*(?:remember|don'?t forget|dont forget|note)"
+    r"\s+(?:that\s+)?(?:i|my|i'?m|im)\b",
+    re.IGNORECASE,
+)
 
 
 def _felt(learned: str, heard: Heard, sure: float) -> tuple[str, str] | None:

@@ -118,14 +118,23 @@ def sign_after_asking(safety: SafetyResult, session: dict[str, Any]) -> str:
     return CHECKIN if closed and asked_at and closed > asked_at else CRISIS
 
 
-def safety_answer(safety: SafetyResult) -> str:
+# Safety said in the message itself ("i'm not but i'm not in danger or anything dont worry"):
+# nothing to ask about; never enough to lower explicit words.
+_SAID_SAFE = re.compile(
+    r"\bnot (?:suicidal|in (?:any )?danger|going to (?:hurt myself|do anything))\b"
+    r"|\b(?:i am|i'm|im) (?:safe|not going anywhere)\b",
+    re.IGNORECASE,
+)
+
+
+def safety_answer(safety: SafetyResult, text: str = "") -> str:
     """How the turn answers a safety screen's result: CRISIS (the crisis response), CHECKIN
-    (a question first), SOMEONE_ELSE (help for helping another person) or "" (an ordinary
-    turn)."""
+    (a question first, unless `text` already says they are safe), SOMEONE_ELSE (help for
+    helping another person) or "" (an ordinary turn)."""
     if safety.level < CRISIS_LEVEL:
         return ""
     if safety.basis in ASKED_FIRST:
-        return CHECKIN
+        return "" if _SAID_SAFE.search(text) else CHECKIN
     return SOMEONE_ELSE if safety.basis == SOMEONE_ELSE else CRISIS
 
 

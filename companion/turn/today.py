@@ -58,6 +58,11 @@ _ONLY_COUNT_ASKED = re.compile(
     r"|right|lol|haha|or not|too)\W*)*$",
     re.IGNORECASE,
 )
+# ... or after the deed ("just drew pixel sleeping, counts?"): answered only when nothing
+# is on the list to mark (else the deed is the marking flow's).
+_COUNT_ASKED_AFTER = re.compile(
+    r"[,.;!]\s*(?:(?:does|do|would) (?:that|it|this) )?counts?\W*$", re.IGNORECASE
+)
 # Asked to mark something done, when nothing is on the list to mark.
 _MARK_ASKED = re.compile(
     r"\b(?:can|could|would) (?:you|u) (?:please |pls )?(?:mark|tick|log|count)\b"
@@ -85,7 +90,7 @@ def uncounted_said(user: User, text: str, last: dict[str, Any] | None) -> str:
     if last and last.get("action") in MARKING:
         return ""
     counted = bool(_ONLY_COUNT_ASKED.match(text))
-    if not (counted or _MARK_ASKED.search(text)):
+    if not (counted or _MARK_ASKED.search(text) or _COUNT_ASKED_AFTER.search(text)):
         return ""
     missions, goals = flow_choices(user=user, limit=1)
     if missions:

@@ -105,7 +105,10 @@ MISHAP_TOLD = re.compile(
     r"\b(?:knock(?:ed|s)? (?:over|a|my|the)|spill(?:ed|t)|smash(?:ed)?|broke|broken|ruin(?:ed|s)"
     r"|soaked|dropped|burnt|burned|stained|nooo+|oh no)\b|[\U0001F926\U0001F62B]"
     r"|\b(?:remembered|realised|realized) i (?:left|forgot)\b|\bleft the (?:washing|oven|iron"
-    r"|hob|tap|door|lights?|keys) (?:in|on|open|running)\b",
+    r"|hob|tap|door|lights?|keys) (?:in|on|open|running)\b"
+    # said with a sigh: "so thats going great", "off to a flying start then"
+    r"|\b(?:so )?(?:that'?s|thats|this is) going (?:great|well|brilliantly)\b"
+    r"|\boff to a (?:great|flying|brilliant) start\b",
     re.IGNORECASE,
 )
 # The same, or a loud crying face ("my cat just knocked water onto my sketchbook 😭"), which

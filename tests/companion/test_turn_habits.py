@@ -69,6 +69,11 @@ def test_a_wish_without_how_often_or_no_wish_names_no_habit(text):
             "every day",
         ),
         ("pls make read 10 pages on weekdays a habit", "Read 10 pages", "on weekdays"),
+        (
+            "also i want to track a habit: draw for 20 min every day before i open instagram",
+            "Draw for 20 min before you open instagram",
+            "every day",
+        ),
     ],
 )
 def test_a_habit_asked_for_by_name_is_one_every_day_unless_said(text, title, how):

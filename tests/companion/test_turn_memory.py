@@ -209,3 +209,13 @@ def test_an_appointment_told_by_its_day_is_answered_with_its_date(owner):
     today = owner.local_day(timezone.now())
     tuesday = today + dt.timedelta(days=(1 - today.weekday() - 1) % 7 + 1)
     assert f"dentist appointment on {tuesday.day} {tuesday:%B} {tuesday.year}" in asked["reply"]
+
+
+def test_a_fact_asked_to_be_remembered_is_noted_whatever_the_laugh_after_it(owner):
+    text = (
+        "random but pls remember i'm allergic to hazelnuts. my client literally sent me a "
+        "nutella gift box as a thank you 💀"
+    )
+    said = say(owner, text)
+
+    assert said["reply"].startswith("Got it: you are allergic to hazelnuts.")

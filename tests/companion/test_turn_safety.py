@@ -50,6 +50,12 @@ def test_only_explicit_words_get_the_crisis_response(basis, answer):
     assert safety_answer(SafetyResult(1, "concern", basis=basis)) == ""
 
 
+def test_a_signal_from_meaning_in_a_message_that_says_it_is_safe_is_not_asked_about():
+    text = "i'm fine. i mean i'm not but i'm not in danger or anything dont worry"
+    assert safety_answer(SafetyResult(2, "why", basis="meaning"), text) == ""
+    assert safety_answer(SafetyResult(2, "why", basis="rules"), text) == CRISIS
+
+
 @pytest.mark.parametrize(
     ("text", "meaning"),
     [

@@ -180,3 +180,9 @@ def test_does_that_count_with_a_plan_still_to_approve_says_where_its_missions_wa
 
     assert "missions for “Learn Spanish” are waiting on your goals page" in said["reply"]
     assert "missions for “Learn Spanish” are waiting on your goals page" in asked["reply"]
+
+
+def test_a_deed_asked_to_count_with_no_goal_counts_for_them(owner):
+    said = say(owner, "ok. did the 20 min sketching anyway. just drew pixel sleeping, counts?")
+
+    assert said["reply"].startswith("It counts for you, that's what matters.")

@@ -281,6 +281,11 @@ FEELINGS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"\bwon'?t (?:eat|sleep)\b|\bwont (?:eat|sleep)\b|\bfussy\b|\bpicky\b|\btantrums?\b",
             "really frustrating",
         ),
+        # Someone close in hospital ("oma is in hospital again, its her lungs"): worrying.
+        (
+            r"\bhospital\b|\bicu\b|\bambulance\b|\bbiopsy\b|\bscans?\b|\btests? results?\b",
+            "really worrying",
+        ),
         # Someone gone, missed ("she always wanted to go. now i go without her").
         (r"\b(?:without|miss(?:ing)?) (?:her|him|them)\b", "really hard"),
         (

@@ -282,6 +282,16 @@ TOPICS: tuple[Topic, ...] = (
         "When the thoughts start, give them somewhere boring to go: count back from 300 in "
         "threes, or picture a walk you know well, step by step. Lost count? Start again.",
     ),
+    # Something kind to do tonight after a hard day ("give me one thing i can do tonight that
+    # isnt crying into pasta").
+    _topic(
+        r"\b(?:one thing|something|anything)\b[^.?!]{0,20}\b(?:tonight|this evening)\b"
+        r"|\b(?:after|on) (?:a|this|such a) (?:bad|rough|awful|horrible|long|hard|shit) day\b",
+        "Make tonight small and kind: something warm to eat, one episode or album you love, "
+        "and bed a little early. A bad day doesn't need fixing tonight.",
+        "Step outside for ten minutes, even just round the block, then something warm to eat. "
+        "Moving a little and eating properly take the edge off most hard days.",
+    ),
     # Awake at the wheel after a long shift ("tips for staying awake on the drive home after
     # 12 hrs"): safety first, before sleep, whose "awake" would reach it first.
     _topic(
@@ -305,7 +315,7 @@ TOPICS: tuple[Topic, ...] = (
         "beat a daily plan that your rota keeps breaking.",
     ),
     _topic(
-        r"\b(?:a)?sleep(?:ing|s)?\b|\bslept\b|\bdaylight\b|\binsomnia\b|\btired\b"
+        r"\b(?:a)?sleep(?:ing|s)?\b|\bslept\b|\bdaylight\b|\binsomnia\b|\btired\b(?! of)"
         r"|\bbed ?time\b|\bawake\b"
         r"|\bwak(?:e|ing) up (?:at|in the night)\b",
         "Try a wind-down alarm thirty minutes before bed: screens away, lights low, the same "

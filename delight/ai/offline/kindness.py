@@ -51,9 +51,12 @@ def asks_reassurance(text: str) -> bool:
 
 
 def hurt_told(text: str) -> bool:
-    """An injury ("tweaked my back") or a doctor's news about their health ("my blood sugar
-    is borderline"): met by kindness first, whatever the reply's act."""
-    return bool(INJURY.search(text) or words.HEALTH_NEWS.search(text))
+    """An injury ("tweaked my back"), a doctor's news about their health ("my blood sugar
+    is borderline") or the body running low ("forgot to eat, kind of dizzy"): met by kindness
+    first, whatever the reply's act."""
+    return bool(
+        INJURY.search(text) or words.HEALTH_NEWS.search(text) or words.BODY_LOW.search(text)
+    )
 
 
 def doubts_they_can(text: str) -> bool:
@@ -95,6 +98,8 @@ def _kindness_for(text: str) -> tuple[str, tuple[str, ...]]:
         )
     if words.KINDNESS_ASKED.search(text):
         return "", ()
+    if words.BODY_LOW.search(text):
+        return "body low", words.BODY_LOW_EASED
     if words.HEALTH_NEWS.search(text):
         return "health news", words.HEALTH_NEWS_EASED
     if INJURY.search(text):

@@ -158,6 +158,17 @@ HEALTH_NEWS_EASED = (
     "That sounds like a proper wake-up call{n}. You're acting on it, which is exactly what "
     "makes the difference.",
 )
+# The body running low ("forgot to eat, kind of dizzy now lol"): cared for first, gently.
+BODY_LOW = re.compile(
+    r"\b(?:forgot to eat|haven'?t eaten|havent eaten|not eaten|didn'?t eat (?:all day|anything)"
+    r"|(?:kind of |kinda |a bit |really |so |very )?(?:dizzy|light-?headed|faint|shaky))\b",
+    re.IGNORECASE,
+)
+BODY_LOW_EASED = (
+    "Please look after your body first{n}: sit down somewhere safe, drink some water and eat "
+    "something small. If the dizziness doesn't settle, call a doctor or someone near you. "
+    "I'm here.",
+)
 # Only tired, said plainly ("nah just tired", "knackered tbh"): rest backed, nothing to fix.
 TIRED = re.compile(
     r"^\W*(?:(?:nah|no|yeah|ya|ok|honestly|tbh|mostly|just|so|really|a bit|bit|pretty|proper|i'?m"

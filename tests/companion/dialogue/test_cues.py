@@ -92,6 +92,7 @@ def test_a_wish_said_as_a_thought_gives_its_aim_in_its_base_form(text, aim):
         ("my new goal: run 5k", "run 5k"),
         ("ok so the goal is to read more", "read more"),
         ("my goal was hard", ""),
+        ("i want to finally finish my picture book dummy", "finish my picture book dummy"),
     ],
 )
 def test_a_goal_named_as_one_gives_its_aim(text, aim):

@@ -7,6 +7,7 @@ import pytest
 from delight.ai.text import (
     BOUNDARY_TOKENS,
     LAUGHTER,
+    MISHAP_TOLD,
     STOPWORDS,
     asks,
     clean_text,
@@ -192,3 +193,14 @@ LEFT, RIGHT = "\N{LEFT SINGLE QUOTATION MARK}", "\N{RIGHT SINGLE QUOTATION MARK}
 )
 def test_quotes_inside_quotes_are_set_single(text, printed):
     assert quotes_nested(text) == printed
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my cat walked across my tablet and made a line through it all so thats going great",
+        "i just remembered i left the washing in the machine",
+    ],
+)
+def test_a_mishap_told_with_a_sigh_or_in_words_is_one(text):
+    assert MISHAP_TOLD.search(text)

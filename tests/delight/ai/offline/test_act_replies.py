@@ -394,6 +394,27 @@ def test_advice_for_someone_who_works_nights_is_about_fitting_it_around_the_rota
     assert any(word in said for word in ("shift", "rota"))
 
 
+def test_something_kind_to_do_tonight_is_not_a_sleep_tip_for_someone_tired_of_work():
+    said = reply(
+        "advice",
+        "give me one thing i can do tonight that isnt crying into pasta",
+        earlier="i'm just so tired of being good at things nobody values",
+    )
+    assert "night shift" not in said
+    assert "tonight" in said or "hard days" in said
+
+
+def test_the_body_running_low_is_cared_for_first():
+    text = "been biking around all night, forgot to eat, kind of dizzy now lol"
+    assert reply("smalltalk", text).startswith("Please look after your body first")
+
+
+def test_someone_close_in_hospital_is_worrying_not_exhausting():
+    said = reply("listen", "oma hilde is in hospital again, they said its her lungs")
+    assert "worrying" in said
+    assert "exhausting" not in said
+
+
 def test_advice_on_staying_awake_at_the_wheel_is_not_to_drive_drowsy():
     text = "any tips for staying awake on the drive home after 12 hrs. just one thing"
     said = reply("advice", text)
