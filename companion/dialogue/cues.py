@@ -37,7 +37,13 @@ from companion.dialogue.phrases import (
     WHY_CLAUSE,
     WISH,
 )
-from companion.dialogue.wishes import thought_of_as_wish
+from companion.dialogue.wishes import (
+    it_named,
+    joins_a_wish,
+    one_named,
+    pastime_in,
+    thought_of_as_wish,
+)
 from delight.ai.offline.facts.common import RELATIONS
 from delight.ai.offline.kindness_words import OWN_PLAN
 from delight.ai.text import INJURY
@@ -137,7 +143,7 @@ def wished_aim(text: str) -> str:
         # ("im tired and i want to sleep" is no goal; "i used to run loads … and i really want
         # to get back into it" is, and "we're going to seville in may and i really want to
         # learn some spanish before we go").
-        joined = joined if any(cue.search(before) for cue in _JOINS_A_WISH) else ""
+        joined = joined if joins_a_wish(before) else ""
         # "honestly the big thing is i want to save up for a deposit": what leads up to it
         led = LEAD_UP.sub("", sentence, count=1)
         led = f"i want {led}" if led != sentence and led.lower().startswith("to ") else led
@@ -153,7 +159,7 @@ def wished_aim(text: str) -> str:
                 # "i need to sleep before my shift tonight", a need of today.
                 if _VAGUE_AIM.match(aim) or _TODAY_AIM.search(aim) or _MOMENT_AIM.match(aim):
                     return ""
-                return _one_named(_it_named(aim, earlier), told)
+                return one_named(it_named(aim, earlier), told)
     return ""
 
 
@@ -166,26 +172,6 @@ LEAD_UP = re.compile(
 )
 # "too" and "as well" belong to the wish, not to the goal's title.
 _ALSO = re.compile(r"\s+(?:too|as well|also)\b(?=\s*(?:[,.!]|$))", re.IGNORECASE)
-# What "it" in a wish stands for, said just before: "i got a guitar … and i want to learn it".
-_GOT_THING = re.compile(
-    r"\b(?:got|bought|have|found|picked up|was given|inherited) (?:a|an|my|the|this|some)"
-    r" (?:new |old |second-hand |secondhand )?(?P<thing>[a-z]+)\b",
-    re.IGNORECASE,
-)
-
-
-def _it_named(aim: str, earlier: str) -> str:
-    """ "it" in a wish named by what was said before it: a thing just got ("the guitar") or
-    a pastime ("running")."""
-    if not re.search(r"\bit\b", aim):
-        return aim
-    if thing := _GOT_THING.search(earlier):
-        return re.sub(r"\bit\b", f"the {thing['thing'].lower()}", aim, count=1)
-    if found := _PASTIME.search(earlier):
-        return re.sub(r"\bit\b", _pastime(found), aim, count=1)
-    return aim
-
-
 _TODAY_AIM = re.compile(
     r"\b(?:tonight|today|this (?:morning|afternoon|evening)|right now|in a bit|asap|later"
     r"|before (?:my|the) (?:shift|work|school|meeting)|after (?:my|the) (?:shift|work|school))\b"
@@ -205,46 +191,6 @@ _VAGUE_AIM = re.compile(
 )
 
 
-def _one_named(aim: str, told: str) -> str:
-    """ "one" in a wish is the last thing named before it with "a": "i used to sing in a
-    choir. i keep thinking i should find one here" -> "find a choir here"."""
-    things = re.findall(r"\b(?:a|an)\s+([a-z]+)\b", told, re.IGNORECASE)
-    if not things or not re.search(r"\bone\b", aim):
-        return aim
-    return re.sub(r"\bone\b", f"a {things[-1].lower()}", aim, count=1)
-
-
-# A pastime told before a wish about "it" ("i used to paint loads … i'd like to get back
-# into it"): what "it" stands for.
-_PASTIME = re.compile(
-    r"\bi (?:used to |really )?(?:love|loved|enjoy|enjoyed|miss|missed|like|liked)"
-    r" (?P<doing>[a-z]+ing)\b|\bi used to go (?P<going>[a-z]+ing)\b"
-    r"|\bi used to (?!(?:be|have|go|love|like|enjoy|miss|do|get|think|feel|live|work)\b)"
-    r"(?P<verb>[a-z]+)\b",
-    re.IGNORECASE,
-)
-# A trip or an event ahead, which a wish joined on after it prepares for.
-_AHEAD = re.compile(
-    r"\b(?:going|off|heading|travelling|traveling|flying|moving|visiting) (?:to|back to)\b"
-    r"|\b(?:trip|holiday|wedding|honeymoon|marathon|race|exam|interview)\b",
-    re.IGNORECASE,
-)
-_JOINS_A_WISH = (_GOT_THING, _PASTIME, _AHEAD)
-_DOUBLED = re.compile(r"^[^aeiou]*[aeiou][bdgmnpt]$")
-
-
-def _doing(verb: str) -> str:
-    """The -ing form of a verb ("paint" -> "painting", "swim" -> "swimming")."""
-    verb = verb.lower()
-    if verb.endswith("e") and not verb.endswith("ee"):
-        return verb[:-1] + "ing"
-    return verb + (verb[-1] if _DOUBLED.match(verb) else "") + "ing"
-
-
-def _pastime(found: re.Match[str]) -> str:
-    return (found["doing"] or found["going"] or _doing(found["verb"])).lower()
-
-
 def it_resolved(text: str, earlier: Sequence[str]) -> str:
     """`text` with the "it" of a wish named by a pastime told just before ("i'd like to get
     back into it" after "i used to paint loads" -> "…get back into painting"); `text` as it
@@ -253,8 +199,8 @@ def it_resolved(text: str, earlier: Sequence[str]) -> str:
     if not re.search(r"\bit\b", aim):
         return text
     for said in earlier:
-        if found := _PASTIME.search(said):
-            return re.sub(r"\bit\b", _pastime(found), text, count=1)
+        if pastime := pastime_in(said):
+            return re.sub(r"\bit\b", pastime, text, count=1)
     return text
 
 

@@ -434,3 +434,10 @@ def test_a_wish_led_up_to_is_a_wish():
     said = "honestly the big thing is i want to save up for a deposit on a flat, im sick of renting"
     assert wished_aim(said) == "save up for a deposit on a flat"
     assert wished_aim("the thing is i dont know") == ""
+
+
+def test_a_wish_joined_on_after_a_setback_is_the_way_back():
+    assert wished_aim("ok. i had knee surgery in august and i want to get back to running") == (
+        "get back to running"
+    )
+    assert wished_aim("im tired and i want to sleep") == ""
