@@ -35,6 +35,7 @@ from delight.ai.offline.kindness import (
     doubts_they_can,
     harsh_on_self,
     tells_a_miss,
+    tells_tired,
 )
 from delight.ai.text import LAUGHTER, MISHAP, MISHAP_TOLD, clean_text
 
@@ -383,7 +384,11 @@ def reply_act(
         reply, confidence = "advice", max(confidence, SURE)
     unsure = not act or confidence < _sure_enough(reply)
     light = not (feeling.heavy or grieving or mourning)
-    if (unsure or reply in BACKABLE) and light and (states_plan(text) or tells_a_miss(text)):
+    if (
+        (unsure or reply in BACKABLE)
+        and light
+        and (states_plan(text) or tells_a_miss(text) or tells_tired(text))
+    ):
         # Backing: "Good plan. Let me know how it goes."; something missed is
         # met without blame: "No harm done. Tomorrow is a fresh go…".
         return "kindness"

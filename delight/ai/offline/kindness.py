@@ -34,6 +34,7 @@ _ASKING_KINDNESS = (
     words.LEAVE_ASKED,
     words.APOLOGY,
     words.SELF_CRITICISM,
+    words.FELT_SMALL,
     words.CAN_I,
 )
 
@@ -86,6 +87,8 @@ def _kindness_for(text: str) -> tuple[str, tuple[str, ...]]:
         return "choice", words.CHOICE_EASED
     if words.DOUBTING.search(text):
         return "doubt", words.DOUBT_EASED
+    if words.FELT_SMALL.search(text):
+        return "felt small", words.FELT_SMALL_EASED
     if harsh_on_self(text):
         return "harsh", words.SELF_CRITICISM_EASED
     if _REASSURANCE.search(text) or words.LEAVE_ASKED.search(text):
@@ -141,6 +144,11 @@ def tells_a_miss(text: str) -> bool:
     """Something of their own not done, or done only in part, is told ("i didnt do the
     screens one", "did one set. knee wasnae having it")."""
     return bool(words.MISSED.search(text) or words.PART_DONE.search(text))
+
+
+def tells_tired(text: str) -> bool:
+    """Only tired, or rest wished for ("yeah maybe. i just want to go home and sleep")."""
+    return bool(words.TIRED.search(text))
 
 
 def kindness_answers(text: str) -> bool:

@@ -175,7 +175,10 @@ TIRED = re.compile(
     r"|i am|feeling|feel"
     r"|soo+)\W+)*(?:tired|knackered|exhausted|wiped(?: out)?|shattered|drained|wrecked|zonked"
     r"|cream crackered|done in|running on empty)(?:\W+(?:tbh|honestly|lol|really|now|today"
-    r"|tonight|mostly))*\W*$",
+    r"|tonight|mostly))*\W*$"
+    # rest wished for after a hard day ("yeah maybe. i just want to go home and sleep")
+    r"|\bi (?:just |really )?(?:want|wanna|need) to (?:go home and |get home and )?(?:sleep"
+    r"|go to bed|crawl into bed|rest|lie down)\W*$",
     re.IGNORECASE,
 )
 TIRED_EASED = (
@@ -229,6 +232,18 @@ SELF_CRITICISM = re.compile(
     r"|terrible|rubbish|hopeless|useless|crap|shit) at\b"
     r"|\bi(?: am|m|'m)? (?:such|so|a total|a complete|an absolute|just) (?:a )?mess\b",
     re.IGNORECASE,
+)
+
+# Made to feel small ("idk i just feel stupid now", after a boss yelled): not their worth.
+FELT_SMALL = re.compile(
+    r"\b(?:feel|feeling|felt)\s+(?:so\s+|really\s+|just\s+|kinda\s+|kind of\s+|like\s+)*"
+    r"(?:stupid|dumb|useless|worthless|small|pathetic|like an idiot|like a failure"
+    r"|like a joke|humiliated)\b|\bi(?: am|m|'m)? (?:so |just |such )?(?:stupid|dumb|an idiot)\b",
+    re.IGNORECASE,
+)
+FELT_SMALL_EASED = (
+    "You're not stupid{n}. Being made to feel small knocks anyone; it says more about how it "
+    "was handled than about you.",
 )
 
 SELF_CRITICISM_EASED = (

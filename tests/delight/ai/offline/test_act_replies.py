@@ -404,6 +404,15 @@ def test_something_kind_to_do_tonight_is_not_a_sleep_tip_for_someone_tired_of_wo
     assert "tonight" in said or "hard days" in said
 
 
+def test_made_to_feel_small_is_told_it_is_not_their_worth():
+    assert reply("kindness", "idk i just feel stupid now").startswith("You're not stupid")
+
+
+def test_rest_wished_for_after_a_hard_day_is_backed():
+    said = reply("kindness", "yeah maybe. i just want to go home and sleep")
+    assert said in [t.format(n=", Sam") for t in kindness_words.TIRED_EASED]
+
+
 def test_the_body_running_low_is_cared_for_first():
     text = "been biking around all night, forgot to eat, kind of dizzy now lol"
     assert reply("smalltalk", text).startswith("Please look after your body first")
