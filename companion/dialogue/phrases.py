@@ -235,6 +235,7 @@ CATEGORY_HINTS: Mapping[str, tuple[str, ...]] = {
         "vegetables", "eat", "healthy", "vape", "vaping", "vapes", "cigarette", "cigarettes",
         "nicotine", "beer", "booze", "caffeine", "fitter", "fitness", "stronger", "strength",
         "healthier", "stamina", "breath", "breathless", "jog", "jogging", "hike", "hiking",
+        "kilos", "kg", "kgs", "pounds", "lbs", "stone", "lose", "diabetes", "cholesterol",
     ),
     "craft": (
         "draw", "paint", "knit", "sew", "quilt", "pottery", "guitar", "piano", "play",
@@ -422,7 +423,8 @@ _AIM = r"""
 """
 WISH = regex(
     r"""
-    ^\W*(?:(?:so|well|ok|okay|hey|hi|honestly|actually|and|but|now|no|yeah|yea|yep|you\s+know\s+what
+    ^\W*(?:(?:so|well|ok|okay|hey|hi|honestly|actually|and|but|now|no|yeah|yea|yep|also|oh|right
+      |you\s+know\s+what
       |i(?:\s+have|'ve|ve)?\s+been\s+thinking|i\s+was\s+thinking|i\s+guess|i\s+think|maybe
       |i\s+reckon|i\s+suppose|i\s+feel\s+like
       |probably|tbh|um+|hm+)[,\s]+)*

@@ -441,3 +441,9 @@ def test_a_wish_joined_on_after_a_setback_is_the_way_back():
         "get back to running"
     )
     assert wished_aim("im tired and i want to sleep") == ""
+
+
+def test_a_wish_opened_with_also_is_a_wish_and_its_date_makes_it_a_goal():
+    text = "also i want to lose 8 kilos before my sons wedding in june"
+    assert wished_aim(text) == "lose 8 kilos before my sons wedding in june"
+    assert states_goal(text)

@@ -290,3 +290,7 @@ def test_a_number_told_is_the_one_mission_that_asks_for_it_by_a_word_of_its_own(
     said = "oh my phone does that already apparently, 4200 today so far"
     assert measured_one(said, missions) == missions[0]
     assert measured_one("i had 2 coffees today", missions) is None
+
+
+def test_weight_to_lose_is_health():
+    assert infer_category("Lose 8 kilos") == "health"
