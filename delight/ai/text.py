@@ -121,6 +121,7 @@ _BODY_PART = (
     r"(?:left |right |bad )?(?:ankle|knee|back|neck|shoulder|wrist|hamstring|calf|hip|foot|leg"
     r"|arm|elbow|hand|finger|toe|groin|achilles|muscle|ligament|acl|meniscus)s?\b"
 )
+BODY_PART = re.compile(_BODY_PART, re.IGNORECASE)
 INJURY = re.compile(
     r"\b(?:did|done|hurt|injured|sprained|twisted|pulled|tore|torn|broke|broken|strained"
     rf"|tweaked|jarred|cricked|ricked|rolled|fractured|dislocated) (?:my|me) {_BODY_PART}"

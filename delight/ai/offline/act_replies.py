@@ -173,6 +173,10 @@ def sympathy(given: ActInput) -> list[str]:
         return drawn(words.SYMPATHY_GRIEF, given, "grief", them=_them(given.text))
     if hurt_told(given.text):
         return kindness(given)  # "tweaked my back lifting the shopping": sorry, go easy
+    earlier = given.ctx.earlier
+    if _UNWELL.search(given.text) and (loss_in(earlier) is not None or _DEATH.search(earlier)):
+        # "he was 52. heart attack" just after a death told: how he died, not how he is
+        return drawn(words.SYMPATHY_GRIEF, given, "grief", them=_them(earlier))
     if _UNWELL.search(given.text):
         # "she had a fall, shes 89": a worry for someone, not a disappointment.
         who = next((w for p, w in _WHO if p.search(given.text)), "they")

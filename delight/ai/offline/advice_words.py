@@ -282,6 +282,14 @@ TOPICS: tuple[Topic, ...] = (
         "When the thoughts start, give them somewhere boring to go: count back from 300 in "
         "threes, or picture a walk you know well, step by step. Lost count? Start again.",
     ),
+    # A walk when it rains ("my wife says i should walk in the mall when it rains. is that a
+    # good idea"): yes, indoors counts.
+    _topic(
+        r"\b(?:walk\w*|run\w*|jog\w*|exercis\w*)\b[^.?!]{0,40}\b(?:rain\w*|mall|indoors?"
+        r"|inside|bad weather)\b|\b(?:rain\w*|mall)\b[^.?!]{0,40}\bwalk\w*",
+        "On rainy days, walk indoors: a mall, a covered market or the stairs at home. Same "
+        "habit, dry feet, and it counts just the same.",
+    ),
     # Something kind to do tonight after a hard day ("give me one thing i can do tonight that
     # isnt crying into pasta").
     _topic(

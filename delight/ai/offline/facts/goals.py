@@ -6,7 +6,7 @@ import re
 
 from delight.ai.offline.facts.common import TIMED, fact, slug, thing, third_person
 from delight.ai.offline.grammar_words import VERBS
-from delight.ai.text import INJURY
+from delight.ai.text import BODY_PART, INJURY
 from delight.ai.types import ExtractedFact
 
 _TRIVIAL_GOALS = re.compile(
@@ -148,9 +148,14 @@ def tasks(clause: str) -> list[ExtractedFact]:
         ]
     if hurt := INJURY.search(clause):
         # "i did my ankle last year": hurt, not finished (kept as the injury it is).
-        part = hurt.group().split()[-1].lower()
+        said = hurt.group()
+        named = BODY_PART.search(said)
+        part = (named.group() if named else said.split()[-1]).strip().lower()
         when = _INJURY_WHEN.search(clause[hurt.end() :])
-        told = f"Hurt their {part}{f' {when.group().lower()}' if when else ''}"
+        # "my knees hurt carrying this weight": sore now, not hurt once
+        sore = "Has sore" if part.endswith("s") and not part.endswith("ss") else "Has a sore"
+        done = sore if said.lower().startswith("my ") else "Hurt their"
+        told = f"{done} {part}{f' {when.group().lower()}' if when else ''}"
         return [fact(told, "personal", f"injury:{slug(part)}", 0.7, "health")]
     found = re.search(
         r"\bI (?:just |finally )?(finished|completed|did) (.+?)(?: today| this morning| "

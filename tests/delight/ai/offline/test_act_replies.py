@@ -404,6 +404,18 @@ def test_something_kind_to_do_tonight_is_not_a_sleep_tip_for_someone_tired_of_wo
     assert "tonight" in said or "hard days" in said
 
 
+def test_how_someone_died_told_after_the_death_is_grief_not_a_worry_about_how_they_are():
+    earlier = "eliza i have bad news. my brother kofi passed away on saturday"
+    said = reply("sympathy", "he was 52. heart attack", earlier=earlier)
+    assert "doing now" not in said
+    assert said in [t.format(n=", Sam", them="him") for t in words.SYMPATHY_GRIEF]
+
+
+def test_a_walk_in_the_mall_when_it_rains_is_backed_as_indoors_counting():
+    text = "my wife efua says i should walk in the mall when it rains. is that a good idea"
+    assert "walk indoors" in reply("advice", text)
+
+
 def test_made_to_feel_small_is_told_it_is_not_their_worth():
     assert reply("kindness", "idk i just feel stupid now").startswith("You're not stupid")
 

@@ -139,6 +139,12 @@ CASES = [
         ],
     ),
     ("i sprained my wrist falling off my bike", [("Hurt their wrist", "personal", "injury:wrist")]),
+    # A part that hurts now is said as sore, named by the part ("my knees hurt…" was "Hurt
+    # their hurt").
+    (
+        "honestly my knees hurt carrying this weight",
+        [("Has sore knees", "personal", "injury:kne")],
+    ),
     (
         "the book is the thursday murder club btw, my mum lent it me",
         [("Is reading The Thursday Murder Club", "personal", "reading")],
