@@ -303,7 +303,7 @@ def extract_goal(text: str, env: SlotEnv) -> Extracted:
     return Extracted(values, rest)
 
 
-_SENTENCE_END = re.compile(r"(?<=\w)[.!?]+\s+(?=\w)")
+_SENTENCE_END = re.compile(r"(?<=\w)\s*[.!?]+\s+(?=\w)")  # " . " where a date was cut
 # The most words before a request for a goal that only lead up to it ("qué bien!! ok, I
 # want to make other goal"); a sentence before it that ends is cut whatever its length.
 LEAD_UP_WORDS = 4

@@ -441,3 +441,10 @@ def test_a_season_followed_by_a_month_gives_way_to_the_month():
     found = CREATE_GOAL.extract(text, SlotEnv(TODAY))
     assert found.values["target_date"] == "in april"
     assert "spring" not in found.values["title"]
+
+
+def test_a_date_cut_from_the_first_sentence_leaves_the_next_sentence_out_of_the_title():
+    text = "i want to learn to swim properly this year. i can only do like a doggy paddle lol"
+    step = flow_start(text)
+
+    assert step.dialogue.slots["title"] == "Learn to swim properly"
