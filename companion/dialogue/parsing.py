@@ -174,7 +174,7 @@ def parse_title(text: str, env: SlotEnv) -> str:
         raise SlotError("I didn't catch the goal itself")
     if len(title) > TITLE_MAX:
         raise SlotError(f"That's a bit long for a title (at most {TITLE_MAX} characters)")
-    title = _PROPER.sub(lambda word: word[0].capitalize(), title)
+    title = _PROPER.sub(lambda word: word[0].title(), title)
     return title[0].upper() + title[1:]
 
 
@@ -182,7 +182,8 @@ def parse_title(text: str, env: SlotEnv) -> str:
 _REACTION = re.compile(
     r"^\W*(?:(?:ok|okay|oh|ooh|wait|lol|haha+|hmm+|yeah|yes|cool|nice|wow|ah)\W+)*"
     r"(?:(?:that'?s|thats|it'?s|its)\s+(?:not\s+bad|cool|nice|fine|good|great|fair|true|funny)"
-    r"|cool|nice|wow|ok|okay|lol|haha+|fair\s+enough)\W*$",
+    r"|cool|nice|wow|ok|okay|lol|haha+|fair\s+enough|yes|yeah|yep|sure|sounds\s+good"
+    r"|go\s+for\s+it|do\s+it)\W*$",
     re.IGNORECASE,
 )
 
@@ -193,7 +194,10 @@ _PROPER = re.compile(
     r"|arabic|hebrew|hindi|urdu|bengali|punjabi|tamil|japanese|chinese|mandarin|cantonese|korean"
     r"|vietnamese|thai|indonesian|swahili|irish|welsh|gaelic|scottish|latin|swedish|norwegian"
     r"|danish|finnish|ukrainian|czech|hungarian|romanian|catalan|basque|tagalog|persian|farsi"
-    r"|i)\b"
+    # ... and places a goal is often about ("save money for a trip to japan")
+    r"|japan|spain|france|italy|mexico|china|korea|brazil|portugal|greece|iceland|peru|india"
+    r"|thailand|vietnam|morocco|egypt|kenya|canada|australia|europe|africa|asia|paris|london"
+    r"|tokyo|rome|new\s+york|i)\b"
 )
 
 

@@ -312,13 +312,18 @@ TITLE_TAIL = regex(
 # Left of a goal statement once its slots are cut, but not a title.
 NOT_A_TITLE = regex(
     r"^(?:for\s+(?:me|us)|please|one|a\s+goal|goal|new|thanks?"
+    # a yes said while the title is asked ("yes go for it"): no title
+    r"|(?:(?:yes|yeah|yep|ok|okay|sure)\W+)*(?:yes|yeah|yep|ok|okay|sure|go\s+for\s+it|do\s+it"
+    r"|sounds\s+good)(?:\W+(?:go\s+for\s+it|do\s+it|please|pls))*\W*$"
     # "yeah lets make it a goal": the goal is what was said before, not these words.
     r"|(?:(?:yeah|yes|ok|okay|so|sure|right)\W+)*(?:let'?s\s+|can\s+we\s+|i\s+want\s+to\s+)?"
     r"(?:make|set|turn)\s+(?:it|that|this)\s+(?:into\s+)?(?:a\s+|my\s+|an\s+)?goal\W*)?$"
 )
 WHY_CLAUSE = regex(r"""
     # "so" stays with the reason: parse_why reads "so i see…" as "so I can see…".
-    \b(?:because|cause|coz|cuz|cos|bc|b/c|(?=so\s+that\b)|(?=so\s+(?:i|we|my|he|she|they|it|that|our)\b)
+    # ... but a "so" that opens a sentence is no reason ("ok cool. so i want to…")
+    \b(?:because|cause|coz|cuz|cos|bc|b/c|(?<![.!?]\s)(?=so\s+that\b)
+      |(?<![.!?]\s)(?=so\s+(?:i|we|my|he|she|they|it|that|our)\b)
       # "since i want to…" gives a reason; "since uni", "since i was 16" say when.
       |since\s+(?=(?:i|we|it|its|it's|i'm|im)\s+(?:really\s+)?(?:want|need|have|am|can|would
         |love|like|must|'m)\b))

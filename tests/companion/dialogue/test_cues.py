@@ -447,3 +447,7 @@ def test_a_wish_opened_with_also_is_a_wish_and_its_date_makes_it_a_goal():
     text = "also i want to lose 8 kilos before my sons wedding in june"
     assert wished_aim(text) == "lose 8 kilos before my sons wedding in june"
     assert states_goal(text)
+
+
+def test_a_so_that_opens_a_sentence_is_no_reason():
+    assert not states_goal("ok cool. so i want to start reading again, i used to read loads")

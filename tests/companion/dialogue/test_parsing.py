@@ -294,3 +294,11 @@ def test_a_number_told_is_the_one_mission_that_asks_for_it_by_a_word_of_its_own(
 
 def test_weight_to_lose_is_health():
     assert infer_category("Lose 8 kilos") == "health"
+
+
+def test_a_yes_is_no_title_and_a_place_is_capitalised():
+    env = SlotEnv(TODAY)
+    with pytest.raises(SlotError):
+        parse_title("yes go for it", env)
+    assert parse_title("save money for a trip to japan", env) == "Save money for a trip to Japan"
+    assert parse_title("visit new york", env) == "Visit New York"
