@@ -28,6 +28,7 @@ from companion.dialogue.corrections import (
     restated_date,
 )
 from companion.dialogue.cues import aim_in, is_aside, is_question, tells_a_reason, wished_aim
+from companion.dialogue.dates import find_date
 from companion.dialogue.draft import Draft, waiting_step
 from companion.dialogue.flows import FLOWS, Flow, Slot
 from companion.dialogue.parsing import (
@@ -43,6 +44,7 @@ from companion.dialogue.parsing import (
     is_yes,
     leads_with_no,
     signs_off,
+    skip_led,
 )
 from companion.dialogue.phrases import (
     AS_A_GOAL,
@@ -269,6 +271,9 @@ class DialogueManager:
             draft.go(S.VALIDATING_SLOT)
             draft.put(area.name, area.read(text, draft.slot_env()))
             return self._advance(draft)
+        led = skip_led(text) if pending.name == "target_date" else ""
+        if led and not find_date(text[len(led) :]):
+            text = led  # "no date, just want to start": the skip; the rest said in passing
         # A skip ("no deadline") is an answer, even though it may look like a correction.
         correction = None if is_skip(text) else self._correction(draft, text)
         if correction and not draft.flow.slot(correction[0]).free_text:

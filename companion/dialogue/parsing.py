@@ -92,6 +92,20 @@ def is_skip(text: str) -> bool:
     )
 
 
+def skip_led(text: str) -> str:
+    """The skip a message opens with, the rest said in passing ("no date, just want to
+    start" -> "no date"); "" when it opens with none, says nothing more, or opens with a bare
+    "no" ("no, june" corrects). The caller checks that no date follows."""
+    parts = re.split(r"[,;.]+", text, maxsplit=1)
+    first = plain(parts[0])
+    if len(parts) < 2 or not parts[1].strip() or _BARE_NO.fullmatch(first):
+        return ""
+    return parts[0] if SKIP.fullmatch(first) else ""
+
+
+_BARE_NO = re.compile(r"no|nope|nah|none", re.IGNORECASE)
+
+
 def is_cancel(text: str) -> bool:
     """Cancel said alone or as one clause of the message ("no, forget it. cancel", "hmm
     actually stop, i don't want to do this now")."""

@@ -808,6 +808,16 @@ def test_asked_the_title_a_habit_asked_for_instead_sets_the_goal_aside():
     assert "title" not in step.dialogue.slots
 
 
+def test_asked_the_date_a_skip_that_opens_a_longer_reply_leaves_it_open_unless_a_date_follows():
+    asked = flow_start("i want to read more because my phone eats my brain")
+
+    skipped = flow_say(asked, "no date, just want to start")
+    dated = flow_say(asked, "no deadline, but end of march would be nice")
+
+    assert skipped.dialogue.slots["target_date"] is None
+    assert dated.dialogue.slots["target_date"].endswith("-03-31")
+
+
 def test_not_this_but_that_changes_the_title_it_names():
     step = flow_say(flow_start("i want to cut down on the beer"), "my liver numbers are bad")
 
