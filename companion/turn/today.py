@@ -78,10 +78,7 @@ MISSIONS_WAITING = (
     "missions for “{title}” are waiting on your goals page. Approve them there, or ask me to "
     "put them on your list, and I'll tick them as you go."
 )
-NOT_MARKED = (
-    "I haven't marked anything for it: it didn't sound like one of your missions. If it was "
-    "one, tell me which and I'll tick it."
-)
+NOT_MARKED = "I haven't marked anything yet: tell me which mission it was and I'll tick it."
 
 
 def uncounted_said(user: User, text: str, last: dict[str, Any] | None) -> str:

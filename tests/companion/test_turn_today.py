@@ -156,7 +156,7 @@ def test_does_that_count_when_nothing_was_marked_says_so_and_asks_which(owner):
 
     said = say(owner, "ok but does that count though", session)
 
-    assert said["reply"].startswith("I haven't marked anything for it")
+    assert said["reply"].startswith("I haven't marked anything yet")
     mission.refresh_from_db()
     assert mission.status != Mission.Status.COMPLETED
 
