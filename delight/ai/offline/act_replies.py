@@ -161,6 +161,12 @@ _HE = re.compile(
 )
 
 
+_FEELING_NAMED = re.compile(
+    r"\bi(?:'m| am|m)? (?:(?:just|so|really|a bit|kinda|kind of) )*(?:feel|feeling|felt)\b",
+    re.IGNORECASE,
+)
+
+
 def sympathy(given: ActInput) -> list[str]:
     """Sympathy that names the loss ("I'm so sorry about your cat Pepper"), or the bad news."""
     loss = loss_in(given.text)
@@ -235,7 +241,9 @@ def listen(given: ActInput, act: str = "venting") -> list[str]:
         return drawn(words.HEARD_NEUTRAL_PLAIN, given, "neutral-plain")
     said = _said_back(given)
     feeling = _feeling(given.text, act) or "hard"
-    heard = drawn(words.HEARD, given, "heard", Said=said, feeling=feeling) if said else []
+    # A feeling they named ("i feel a bit guilty…") is not asked about again.
+    said_back = words.HEARD[1:] if _FEELING_NAMED.search(given.text) else words.HEARD
+    heard = drawn(said_back, given, "heard", Said=said, feeling=feeling) if said else []
     return _built(given, heard + drawn(words.HEARD_PLAIN, given, "heard-plain", feeling=feeling))
 
 

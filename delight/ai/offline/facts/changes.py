@@ -87,9 +87,17 @@ def new_job(clause: str) -> list[ExtractedFact]:
     return facts
 
 
+# A birth only as a time of life ("i used to paint every weekend before the baby came"): no
+# news of a birth today.
+_SINCE_THE_BABY = re.compile(
+    r"\b(?:before|since|after|until|till)\s+(?:the |our |my )?baby (?:came|arrived|was born)\b",
+    re.IGNORECASE,
+)
+
+
 def birth(clause: str, *, today: dt.date) -> list[ExtractedFact]:
     """A baby born: it ends what was said of the pregnancy (the memory service closes it)."""
-    if not _BORN.search(clause):
+    if not _BORN.search(clause) or _SINCE_THE_BABY.search(clause):
         return []
     return [fact(f"Their baby was born in {today:%B %Y}", "personal", "", 0.85, "family",
                  "birth", "change")]  # fmt: skip

@@ -416,6 +416,11 @@ def test_a_walk_in_the_mall_when_it_rains_is_backed_as_indoors_counting():
     assert "walk indoors" in reply("advice", text)
 
 
+def test_a_feeling_named_is_said_back_without_asking_how_they_feel():
+    said = reply("listen", "i feel a bit guilty taking time for myself tbh")
+    assert "How are you feeling" not in said
+
+
 def test_made_to_feel_small_is_told_it_is_not_their_worth():
     assert reply("kindness", "idk i just feel stupid now").startswith("You're not stupid")
 

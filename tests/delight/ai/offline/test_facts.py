@@ -139,6 +139,11 @@ CASES = [
         ],
     ),
     ("i sprained my wrist falling off my bike", [("Hurt their wrist", "personal", "injury:wrist")]),
+    # A birth told only as a time of life is no birth today.
+    (
+        "i used to paint every weekend before the baby came",
+        [("Used to paint every weekend", "personal", "hobby:paint_every_weekend")],
+    ),
     # A part that hurts now is said as sore, named by the part ("my knees hurt…" was "Hurt
     # their hurt").
     (
