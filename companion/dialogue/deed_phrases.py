@@ -38,6 +38,12 @@ COUNT_ASKED = regex(r"""
     |^\W*(?:(?:ok|so|and)\W+)?(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?
       (?=(?:mark|tick|count|log)\b)
 """)
+# "does that count", alone, while she asks which mission was done: it will, once she knows.
+COUNT_ONLY = regex(r"""
+    ^\W*(?:(?:so|and|but|wait|ok|okay|hmm+)\W+)*(?:does|did|would|will)\s+(?:that|it|this)
+    \s+(?:still\s+|even\s+)?count\W*$
+""")
+COUNT_WHICH = "It will, once I know which one it was: {listed}?"
 # "does that count for the walk one": asked to mark the one it names for the deed just told.
 COUNT_FOR = regex(r"""
     ^\W*(?:(?:ok|so|and|but|wait|hmm|um)\W+)*(?:does|would|will|can|could|should)\s+(?:that|it|this)

@@ -10,6 +10,7 @@ from typing import Any
 
 from companion.dialogue.choices import names_a_choice
 from companion.dialogue.cues import plans_ahead
+from companion.dialogue.deed_phrases import COUNT_ONLY, COUNT_WHICH
 from companion.dialogue.flows import Flow
 from companion.dialogue.parsing import SlotEnv
 from companion.dialogue.phrases import (
@@ -85,6 +86,15 @@ class Draft:
         self.offered = tuple(m.title for m in missions)
         self.strays += 1
         return WHICH_AGAIN.format(listed=listed([f"“{title}”" for title in self.offered], "or"))
+
+    def count_which(self, text: str) -> str:
+        """Asked which mission, "does that count" alone: it will, once she knows which (the
+        open missions to choose from); "" for anything else."""
+        missions = self.env.context.missions[:WHICH_LISTED]
+        if not missions or not COUNT_ONLY.match(text):
+            return ""
+        self.offered = tuple(m.title for m in missions)
+        return COUNT_WHICH.format(listed=listed([f"“{title}”" for title in self.offered], "or"))
 
     def takeable(self, found: Mapping[str, str]) -> dict[str, str]:
         """The values a message gave, less those of slots never asked for (a flow that does

@@ -255,7 +255,8 @@ class DialogueManager:
         if draft.asks_a_title() and HABIT_INSTEAD.search(text):
             return self._handoff(draft)  # "can u make “study 2 pomodoros a day” a habit"
         if pending.name == "mission" and draft.tells_no_mission(text):
-            if question := draft.which_again(text):  # "it was the alarm one": none is
+            if question := draft.count_which(text) or draft.which_again(text):
+                # "does that count"; "it was the alarm one": none is
                 return draft.step(Outcome.ASK, question)
             return self._handoff(draft)  # "ok", "night": not which mission, something else
         if pending.name != WHY and ANSWERS_WHY.match(text) and draft.flow.has_slot(WHY):

@@ -402,7 +402,16 @@ def mission_flow(
     # all about a pool tho, i swim in the sea" tells of no deed.
     told_mission = signs.mission and (signs.deed or reported)
     if ((done or told_mission) and named) or (done and signs.mission):
-        return "complete_mission", choices
+        # "i did the first mission! sorted my old paints": "paint" is the goal's word, not
+        # which mission; she asks
+        # (a pointer is meant: "does that count for the walk one")
+        leaning = best_choice(text, choices.missions)
+        ask = (
+            leaning is not None
+            and not pointed_one(text, choices.missions)
+            and _by_topic_alone(text, leaning, choices)
+        )
+        return "complete_mission", dataclasses.replace(choices, ask=ask)
     if signs.deed and (pointed := pointed_one(text, choices.missions)):
         return _one(pointed, choices)
     if signs.measured and (measured := measured_one(text, choices.missions)):

@@ -194,3 +194,21 @@ def test_a_thing_pointed_at_that_no_mission_is_marks_none_and_asks_nothing(sleep
 
     assert "Do you mean" not in said["reply"]
     assert not Mission.objects.filter(status=Mission.Status.COMPLETED).exists()
+
+
+def test_a_mission_said_done_by_its_goals_word_alone_is_asked_about_and_count_waits(owner):
+    goal = make_goal(owner, title="Get back into painting")
+    for title in (
+        "Set up a small space with your materials",
+        "Buy three basic colours",
+        "Paint one simple object for ten minutes",
+    ):
+        make_mission(goal, title=title)
+
+    asked = say(owner, "i did the first mission! sorted my old paints, half were dried out lol")
+    counted = say(owner, "does that count", asked)
+    marked = say(owner, "the set up a space one", counted)
+
+    assert "which mission was it" in asked["reply"]
+    assert counted["reply"].startswith("It will, once I know which one it was")
+    assert "“Set up a small space with your materials” as done" in marked["reply"]

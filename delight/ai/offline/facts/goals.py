@@ -149,8 +149,8 @@ def tasks(clause: str) -> list[ExtractedFact]:
     if hurt := INJURY.search(clause):
         # "i did my ankle last year": hurt, not finished (kept as the injury it is).
         said = hurt.group()
-        named = BODY_PART.search(said)
-        part = (named.group() if named else said.split()[-1]).strip().lower()
+        body = BODY_PART.search(said)
+        part = (body.group() if body else said.split()[-1]).strip().lower()
         when = _INJURY_WHEN.search(clause[hurt.end() :])
         # "my knees hurt carrying this weight": sore now, not hurt once
         sore = "Has sore" if part.endswith("s") and not part.endswith("ss") else "Has a sore"
