@@ -170,15 +170,14 @@ def test_cheers_after_a_mark_is_thanks_not_goodbye(owner):
 
 
 @pytest.fixture
-def sleeper(owner):
-    goal = make_goal(owner, title="Get my sleep sorted")
-    for title in (
+def sleeper(owner, plan):
+    plan(
+        "Get my sleep sorted",
         "Write down when you went to bed and woke up",
         "Review your sleep notes for the week",
         "Adjust your routine by one thing",
         "Make the bedroom darker and cooler",
-    ):
-        make_mission(goal, title=title)
+    )
     return owner
 
 
@@ -196,14 +195,13 @@ def test_a_thing_pointed_at_that_no_mission_is_marks_none_and_asks_nothing(sleep
     assert not Mission.objects.filter(status=Mission.Status.COMPLETED).exists()
 
 
-def test_a_mission_said_done_by_its_goals_word_alone_is_asked_about_and_count_waits(owner):
-    goal = make_goal(owner, title="Get back into painting")
-    for title in (
+def test_a_mission_said_done_by_its_goals_word_alone_is_asked_about_and_count_waits(owner, plan):
+    plan(
+        "Get back into painting",
         "Set up a small space with your materials",
         "Buy three basic colours",
         "Paint one simple object for ten minutes",
-    ):
-        make_mission(goal, title=title)
+    )
 
     asked = say(owner, "i did the first mission! sorted my old paints, half were dried out lol")
     counted = say(owner, "does that count", asked)
