@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import re
 
+from companion.dialogue.categories import CATEGORY_WORD
 from companion.dialogue.choices import best_choice
 from companion.dialogue.dates import find_date
 from companion.dialogue.parsing import SlotEnv
 from companion.dialogue.phrases import (
     CALL_IT,
-    CATEGORY_WORD,
     CONNECTOR,
     DATE_SAID_AGAIN,
     FIELD_WORDS,

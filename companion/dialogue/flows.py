@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.dialogue.adjustments import adjustment_read
+from companion.dialogue.categories import CATEGORY_PHRASE
 from companion.dialogue.choices import Choice, best_choice, named_by_the_rest, top_choices
 from companion.dialogue.cues import LEAD_UP, OPENING_SO, fix_typos, wished_aim
 from companion.dialogue.dates import display_date, find_date, narrowed
@@ -39,7 +40,6 @@ from companion.dialogue.parsing import (
     strip_lead_in,
 )
 from companion.dialogue.phrases import (
-    CATEGORY_PHRASE,
     DATE_CLAUSE,
     FIELD_WORDS,
     GOAL_REQUEST,

@@ -15,6 +15,12 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from companion.dialogue.categories import (
+    CATEGORY_HINT_OF,
+    CATEGORY_OF,
+    CATEGORY_WORD,
+    GENERIC_HINTS,
+)
 from companion.dialogue.choices import Choice, best_choice, plain, top_choices
 from companion.dialogue.cues import not_put_off
 from companion.dialogue.dates import DateError, number, parse_target_date
@@ -24,12 +30,8 @@ from companion.dialogue.phrases import (
     BUT,
     CANCEL,
     CANCEL_LEAD,
-    CATEGORY_HINT_OF,
-    CATEGORY_OF,
-    CATEGORY_WORD,
     CHOOSE_TWO,
     CUE,
-    GENERIC_HINTS,
     HANDOFF,
     LEAD_IN,
     MINUTES,

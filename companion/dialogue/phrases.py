@@ -1,14 +1,16 @@
 """The words and patterns the dialogue understands: data, apart from the logic that uses it.
 
 Cues (skip, cancel, yes, no, a correction's lead), date and duration phrases, the
-synonyms of each value category, the lead-ins of a goal statement, the words that name a
-goal's field. Patterns are compiled case-insensitive and verbose.
+lead-ins of a goal statement, the words that name a goal's field (a value category's words
+are in categories.py). Patterns are compiled case-insensitive and verbose.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+
+from companion.dialogue.categories import CATEGORY_PATTERN
 
 
 def regex(pattern: str) -> re.Pattern[str]:
@@ -192,86 +194,13 @@ MINUTES = regex(rf"""
     |(?:(?P<minutes>\d+)\s*(?:m|mins?|minutes?)|(?P<minute_words>{_NUM})\s+(?:mins?|minutes?))\b)
 """)
 
-# --- value categories -------------------------------------------------------------------------
+# --- a goal statement -------------------------------------------------------------------------
 
-CATEGORY_SYNONYMS: Mapping[str, tuple[str, ...]] = {
-    "health": (
-        "health", "healthy", "fitness", "fit", "exercise", "workout", "sport", "sports",
-        "running", "body", "sleep", "diet", "nutrition", "wellbeing", "well-being",
-        "wellness", "physical", "mental health", "strength", "energy",
-    ),
-    "craft": (
-        "craft", "crafts", "creative", "creativity", "art", "arts", "music", "writing",
-        "drawing", "painting", "making things", "building", "skill", "skills", "hobby",
-        "cooking", "woodwork",
-    ),
-    "growth": (
-        "growth", "grow", "learning", "learn", "study", "studying", "education", "career",
-        "knowledge", "personal growth", "self-improvement", "languages", "reading", "work",
-        "mind",
-    ),
-    "connection": (
-        "connection", "connect", "friends", "friendship", "family", "relationships",
-        "relationship", "social", "community", "love", "partner", "people",
-    ),
-}  # fmt: skip
 # A when that says why the goal is urgent, no part of its title ("…my mother's recipes
 # before i forget them").
 URGENT_WHEN = (
     r"before (?:i|we) (?:forget|lose)|before it'?s too late|while (?:i|we|she|he) still can"
 )
-CATEGORY_OF = {word: category for category, words in CATEGORY_SYNONYMS.items() for word in words}
-CATEGORY_WORD = re.compile(
-    r"\b(?:" + "|".join(map(re.escape, sorted(CATEGORY_OF, key=len, reverse=True))) + r")\b",
-    re.IGNORECASE,
-)
-# Words that hint at an area of life when nobody names one ("quit smoking" is health); an
-# inferred category is shown in the summary for the person to confirm.
-CATEGORY_HINTS: Mapping[str, tuple[str, ...]] = {
-    "health": (
-        "smoking", "smoke", "meditate", "meditation", "run", "running", "marathon", "10k",
-        "5k", "swim", "swimming", "walk", "walking", "steps", "cycle", "cycling", "stretch",
-        "yoga", "gym", "weight", "sugar", "soda", "alcohol", "drinking", "sleep", "water",
-        "vegetables", "eat", "healthy", "vape", "vaping", "vapes", "cigarette", "cigarettes",
-        "nicotine", "beer", "booze", "caffeine", "fitter", "fitness", "stronger", "strength",
-        "healthier", "stamina", "breath", "breathless", "jog", "jogging", "hike", "hiking",
-        "kilos", "kg", "kgs", "pounds", "lbs", "stone", "lose", "diabetes", "cholesterol",
-    ),
-    "craft": (
-        "draw", "paint", "knit", "sew", "quilt", "pottery", "guitar", "piano", "play",
-        "woodworking", "juggle", "bake", "photo", "photography", "album", "novel", "poem",
-        "build", "song", "songs", "sing", "cook", "cookbook", "recipe", "recipes",
-    ),
-    "growth": (
-        "learn", "course", "read", "books", "exam", "test", "certificate", "degree", "study",
-        "save", "money", "job", "career", "language", "improve", "practice", "practise",
-    ),
-    "connection": (
-        "parents", "mum", "mom", "dad", "grandma", "grandad", "grandpa", "grandparents", "kids",
-        "son", "daughter", "neighbours", "neighbors", "cousins", "friend", "friends", "call",
-        "visit", "volunteer", "girlfriend", "boyfriend", "wife", "husband", "sister",
-        "brother", "together", "mother", "mother's", "father", "father's", "grandchildren",
-        "grandkids",
-    ),
-}  # fmt: skip
-CATEGORY_HINT_OF = {word: category for category, words in CATEGORY_HINTS.items() for word in words}
-# Hints that say a skill is being built but not which area it serves: a more telling word
-# beside them wins ("learn to swim" is health, "learn to play guitar" craft).
-GENERIC_HINTS = frozenset({"learn", "learning", "improve", "practice", "practise", "play", "build"})
-
-_CAT = CATEGORY_WORD.pattern
-# How a statement names its area: "new health goal", "it's a craft thing", "as a growth
-# goal", "a connection one", "for my health", "category: growth".
-CATEGORY_PHRASE = regex(rf"""
-    [,\s]*\b(?:it'?s|it\s+is|as)\s+(?:a\s+|an\s+|my\s+)?(?P<stated>{_CAT})
-        (?:\s+(?:goal|thing|one))?\b
-    |[,\s]*\b(?:a|an)\s+(?P<one>{_CAT})\s+one\b
-    |\b(?P<before_goal>{_CAT})\s+(?=goal\b)
-    |\b(?:for\s+(?:my\s+|the\s+sake\s+of\s+(?:my\s+)?)?|category\s*(?:is|:)?\s*)
-        (?P<word>{_CAT})(?:\s+category)?
-""")
-
-# --- a goal statement -------------------------------------------------------------------------
 
 # Words said on the way in that ask for nothing ("yeah i think…", "ok so…").
 FILLER = regex(r"""
@@ -383,17 +312,17 @@ ORDINAL = regex(r"^(?:the\s+)?(?:\#|number\s+)?(?P<n>\d+|first|second|third|four
 
 _GOAL = (
     rf"(?:(?:a|an|another|other|my|new|some|second|third|one\s+more|big|bigger|extra|separate"
-    rf"|different|small|like)\s+)*(?:{_CAT}\s+)?goals?\b"
+    rf"|different|small|like)\s+)*(?:{CATEGORY_PATTERN}\s+)?goals?\b"
 )
 # Asking for a goal in so many words: "new goal: …", "i'd like a growth goal", "help me set
 # a goal", "can we set up a goal for me", "make me a health goal".
 GOAL_REQUEST = regex(rf"""
-    ^\W*(?:(?:new|another|a)\s+)?(?:{_CAT}\s+)?goal\b\s*(?:[:\-]|please\b|$)
+    ^\W*(?:(?:new|another|a)\s+)?(?:{CATEGORY_PATTERN}\s+)?goal\b\s*(?:[:\-]|please\b|$)
     |\b(?:i|we)(?:(?:'d|\s+would)\s+(?:also\s+|really\s+)?(?:like|love)
         |\s+(?:also\s+|really\s+)?(?:want|need|wanna))\b
         (?:\s+(?:to\s+)?(?:set|make|create|add|start|have|do|get|try)(?:\s+up)?)?(?:\s+me)?\s+{_GOAL}
     |\b(?:set|make|create|add|start)(?:\s+up)?\s+(?:me\s+|us\s+)?{_GOAL}
-    |\bas\s+an?\s+{_CAT}\s+goal\b
+    |\bas\s+an?\s+{CATEGORY_PATTERN}\s+goal\b
     # "can that be a goal", "yes make it a goal, 5k before granada", "turn this into a goal"
     |\b(?:can|could|should)\s+(?:that|this|it)\s+be\s+{_GOAL}
     |\b(?:make|turn|put)\s+(?:it|that|this)\s+(?:into\s+|as\s+)?{_GOAL}

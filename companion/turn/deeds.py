@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Sequence
 
 from django.utils import timezone
 
@@ -66,7 +65,8 @@ from companion.dialogue.shortfalls import (
     put_off_today,
 )
 from companion.turn.common import TurnDeps
-from delight.ai.embeddings.vectors import Embedder, cosines
+from companion.turn.deed_meaning import clearly_meant, closest, fitting_by_meaning
+from delight.ai.embeddings.vectors import Embedder
 from delight.models import User
 from goals.selectors import flow_choices, habit_choices, missions_done_today
 
@@ -99,14 +99,6 @@ def meant_choice(dialogue: DialogueState, text: str, embedder: Embedder) -> str:
     return offered[first] if best >= MEANT_CLOSE and best - second >= MEANT_LEAD else ""
 
 
-def closest(embedder: Embedder, text: str, titles: Sequence[str]) -> list[tuple[float, int]]:
-    """(cosine, index) of each title to `text` by meaning, closest first; the titles' vectors
-    come from the embedder's cache after the first time (a person's missions change little)."""
-    vectors = embedder.embed_cached([text, *titles])
-    scores = cosines(vectors[0], vectors[1:])
-    return sorted(zip(scores, range(len(titles)), strict=True), reverse=True)
-
-
 _ADJUST_CUE = re.compile(
     r"\b(?:change|rename|move|push|postpone|adjust|update|edit|extend)\b.*\bgoal\b"
     r"|\bgoal\b.*\b(?:change|rename|move|push|postpone|adjust|update|edit|extend)\b"
@@ -126,24 +118,7 @@ SAYS_WHICH_IT_WAS = re.compile(
 )
 # The share of a mission's words a past deed must name to be taken as that mission done.
 WEAK_FIT = 0.25
-# A deed told in other words (all-MiniLM-L6-v2 cosines to the missions' titles, written
-# from the blind conversations' tuned half): "the stretching yes I do it, 10 minutes with a
-# video" is 0.75 to "Do ten minutes of stretching" and 0.44 to a jog, so it is that one; a
-# deed this close to a title is worth asking about, or this close when it points at a
-# mission loosely ("the money thing": 0.26 the bank app, 0.22 the savings jar).
-DEED_CLOSE = 0.55
-DEED_LEAD = 0.2
-# A deed the message's act reads as a mission done, surely: closer than this to one title,
-# and this far ahead of the next, is that one. On the tuned splits of the blind
-# conversations (2026-11-30, the whole message against the titles still open, 1,181
-# messages): 36 of 142 missions done found this way, none the wrong mission, 2 messages
-# marking one that was not done ("ive cleaned my whole kitchen instead of writing").
-REPORTED_CLOSE = 0.35
-REPORTED_LEAD = 0.15
-ASK_CLOSE = 0.4
-LOOSE_ASK = 0.2
 _POINTS = re.compile(r"\b(?:it|that|this|them)\b", re.IGNORECASE)
-POINTED = re.compile(r"\b(?:thing|one|stuff|bit|mission|task)\b", re.IGNORECASE)
 # The weight of the words a deed must share with each of two missions to be asked about: a
 # word that only those two titles have ("a reading one": "Read 15 pages…", "Read one short…").
 PAIR = 0.5
@@ -462,16 +437,6 @@ def deed_fit(
     return fit
 
 
-def clearly_meant(text: str, fits: tuple[Choice, ...], embedder: Embedder) -> Choice | None:
-    """Of the missions a deed's words fit alike, the one the whole message means clearly
-    better ("today I practised the scales": “Play scales…” 0.49, “Practice the first 8
-    bars…” 0.27); None when no one leads by DEED_LEAD ("did the shoes thing and mapped a
-    loop": 0.48 and 0.36, she asks)."""
-    ranked = closest(embedder, text, [m.title for m in fits])
-    (best, first), (second, _) = ranked[0], ranked[1]
-    return fits[first] if best >= REPORTED_CLOSE and best - second >= DEED_LEAD else None
-
-
 def _put_off(text: str, missions: tuple[Choice, ...]) -> set[Choice]:
     """The missions a clause that plans or denies names, unless another clause names them
     too ("ran today, will run again tomorrow"); with a clause that points back at the rest
@@ -527,46 +492,6 @@ def _its_goals(deed: str, one: Choice, choices: DialogueContext) -> tuple[Choice
         return ()
     siblings = tuple(m for m in choices.missions if m.goal == one.goal)
     return siblings if 1 < len(siblings) <= TOPIC_CHOICES else ()
-
-
-def fitting_by_meaning(
-    deed: str,
-    missions: tuple[Choice, ...],
-    embedder: Embedder,
-    *,
-    told: str = "",
-    reported: bool = False,
-) -> tuple[Choice, ...]:
-    """The missions a deed told in other words means ("the stretching yes I do it, 10
-    minutes with a video" for "Do ten minutes of stretching").
-
-    1. Only a deed no mission fits by its words (flow_to_start offers none when the message
-       falls short of one).
-    2. Rank the missions by the closeness of their titles' embeddings to the deed's.
-    3. One clearly close and clearly ahead: that one (less close when the message's act
-       reads as a mission done, `reported`). Close enough to be worth asking (or pointed at
-       loosely: "the money thing"): the two best, and she asks which. Else none.
-    """
-    if not missions:
-        return ()
-    # Read as a mission done, the whole message says which ("rang her. talked for an hour"):
-    # its deed alone ("rang her") may not.
-    ranked = closest(embedder, told if reported and told else deed, [m.title for m in missions])
-    best = ranked[0][0]
-    second = ranked[1][0] if len(ranked) > 1 else -1.0
-    close, lead = (REPORTED_CLOSE, REPORTED_LEAD) if reported else (DEED_CLOSE, DEED_LEAD)
-    if best >= close and best - second >= lead:
-        return (missions[ranked[0][1]],)
-    ask_from = ASK_CLOSE
-    if POINTED.search(deed):
-        # Pointed at loosely ("the money thing"), by its other words: "did the stretching
-        # thing" is not near “Adjust your routine by one thing” for the "thing" they share.
-        plain = [POINTED.sub(" ", m.title) for m in missions]
-        ranked = closest(embedder, POINTED.sub(" ", told if reported and told else deed), plain)
-        best, ask_from = ranked[0][0], LOOSE_ASK
-    if best >= ask_from and len(ranked) > 1:
-        return tuple(missions[index] for _, index in ranked[:2])
-    return ()
 
 
 # A wish whose aim is only "it" or "that" ("i'd like to get back into it", with nothing said

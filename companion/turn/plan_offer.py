@@ -11,7 +11,7 @@ from typing import Any
 from companion.dialogue import LIGHT_VERBS, Choice, best_choice
 from companion.dialogue.parsing import is_bare_yes
 from companion.turn.context import PLANNING
-from companion.turn.deeds import POINTED
+from companion.turn.deed_meaning import POINTED
 from companion.turn.plan import tells_a_deed
 from delight.ai.offline.advice import asks_which_first
 from delight.models import User
