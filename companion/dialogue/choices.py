@@ -354,12 +354,13 @@ TOPIC_TITLE_WORDS = 3
 
 
 def named_by_topic_alone(text: str, choice: Choice, topic: str) -> bool:
-    """Whether the only words of `choice` that `text` says are those of `topic` (its goal's
-    title), and its title is long enough to be named by more."""
+    """Whether the one word of `choice` that `text` says is one of `topic` (its goal's title),
+    and its title is long enough to be named by more ("read my 10 pages" names two words of
+    "Read ten pages of your current book": that one)."""
     words = _tokens(choice.title)
     heard = _heard(_tokens(text) - LIGHT_VERBS, words)
     long_enough = len(words) >= TOPIC_TITLE_WORDS
-    return long_enough and bool(heard) and heard <= _heard(_tokens(topic), words)
+    return long_enough and len(heard) == 1 and heard <= _heard(_tokens(topic), words)
 
 
 # A deed told by a verb that says only that it was done ("did my spanish").

@@ -68,7 +68,7 @@ from delight.ai.classifiers.softmax import (
 )
 from delight.ai.embeddings import Embedder
 from delight.ai.offline.advice import advice_answers
-from delight.ai.offline.kindness import asks_reassurance, kindness_answers, tells_a_miss
+from delight.ai.offline.kindness import asks_reassurance, tells_a_miss
 from delight.ai.offline.kindness_words import UNDERWAY
 from delight.ai.text import LAUGHTER
 from delight.ai.types import EMOTIONS, EmotionResult, IntentResult
@@ -269,25 +269,14 @@ def _felt(learned: str, heard: Heard, sure: float) -> tuple[str, str] | None:
 def gives(act: str, heard: Heard) -> bool:
     """Whether the policy can give `act` as a reply to what was heard: advice only where its
     words fit ("I don't have a ready answer for that one" to "the shopping list one sounds
-    easiest" is no advice), a greeting only where one fits. Kindness fits any setback (what
-    no cue names is eased in general words, act_replies.kindness), and nothing else."""
+    easiest" is no advice), a greeting only where one fits. Kindness fits any setback: what
+    no cue names is eased in general words (act_replies.kindness)."""
     fits = {
         "advice": _advice_fits,
         "greet": _greet_fits,
         "goodbye": _goodbye_fits,
-        "kindness": _kindness_fits,
     }.get(act)
     return act in LEARNED and (fits is None or fits(heard))
-
-
-# Acts that tell of a setback, which kindness may meet.
-SETBACKS = frozenset({"bad_news", "venting", "worry", "kindness_request"})
-
-
-def _kindness_fits(heard: Heard) -> bool:
-    """A setback: a heavy feeling even a faint one, an act that tells one, or words kindness
-    answers (kindness.kindness_answers); "its the 70% one. Elsa left it here" is none."""
-    return heard.feeling.shadowed or heard.act in SETBACKS or kindness_answers(heard.text)
 
 
 def _greet_fits(heard: Heard) -> bool:

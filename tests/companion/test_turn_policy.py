@@ -122,11 +122,6 @@ def test_the_policy_gives_kindness_for_any_setback_but_never_a_flows_act():
     assert not policy.gives("mission_done", plan)
 
 
-@pytest.mark.parametrize("text", ["its the 70% one. Elsa left it here", "cute lol"])
-def test_the_policy_gives_no_kindness_where_nothing_went_wrong(text):
-    assert not policy.gives("kindness", Heard(text=text, act="undo", confidence=0.0, feeling=CALM))
-
-
 def test_advice_is_given_only_where_it_has_words_for_the_message():
     chose = Heard(text="the shopping list one sounds easiest", act="affirm", confidence=0.2,
                   feeling=CALM)  # fmt: skip
