@@ -11,16 +11,14 @@ from typing import Any
 from companion.dialogue.cues import aim_in, past_deed, states_plan
 from companion.dialogue.flows import Flow, Slot
 from companion.dialogue.parsing import SlotEnv
-from companion.dialogue.phrases import BARE_AIM
+from companion.dialogue.phrases import BARE_AIM, BECAUSE
 from delight.ai.offline.kindness_words import TIME_SAID
 from delight.ai.text import STOPWORDS, light_stem, normalise_words
 
 WHY = "why"
 AREA = "value_category"
 # A reply that answers why while another question waits: it says so first.
-ANSWERS_WHY = re.compile(
-    r"^\W*(?:why\s*(?:\?|\.{2,}|…)|because\b|b/?c\b|'?cos\b|coz\b|cuz\b|'?cause\b)", re.I
-)
+ANSWERS_WHY = re.compile(rf"^\W*(?:why\s*(?:\?|\.{{2,}}|…)|'?{BECAUSE}\b)", re.I)
 # A title that names no aim, only a topic ("The grog", "Start something new"): a clearer
 # aim said next replaces it. A reason is a few words at least; an area is said in a few.
 _VAGUE_TITLE = re.compile(r"\b(?:something|thing|stuff)\b", re.I)

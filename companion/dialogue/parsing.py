@@ -27,6 +27,7 @@ from companion.dialogue.dates import DateError, number, parse_target_date
 from companion.dialogue.phrases import (
     APPROX,
     BACKREF,
+    BECAUSE,
     BUT,
     CANCEL,
     CANCEL_LEAD,
@@ -257,7 +258,7 @@ def parse_why(text: str, env: SlotEnv) -> str:
     said = _FILLER_END.sub("", _WHY_ECHO.sub("", text) or text) or text
     why = clean_value(
         re.sub(
-            rf"{REASON_LEAD}(?:because|since|{_SO_CAN}|cos|coz|cuz|cause|'cause|bc|b/c)\b\s*",
+            rf"{REASON_LEAD}(?:'?{BECAUSE}|since|{_SO_CAN})\b\s*",
             "",
             said,
             flags=re.I,

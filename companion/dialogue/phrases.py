@@ -248,10 +248,12 @@ NOT_A_TITLE = regex(
     r"|(?:(?:yeah|yes|ok|okay|so|sure|right)\W+)*(?:let'?s\s+|can\s+we\s+|i\s+want\s+to\s+)?"
     r"(?:make|set|turn)\s+(?:it|that|this)\s+(?:into\s+)?(?:a\s+|my\s+|an\s+)?goal\W*)?$"
 )
-WHY_CLAUSE = regex(r"""
+# The words that give a reason, as people type them ("because", "cuz", "bc", "'cause").
+BECAUSE = r"(?:because|cause|b/?c|cos|coz|cuz)"
+WHY_CLAUSE = regex(rf"""
     # "so" stays with the reason: parse_why reads "so i see…" as "so I can see…".
     # ... but a "so" that opens a sentence is no reason ("ok cool. so i want to…")
-    \b(?:because|cause|coz|cuz|cos|bc|b/c|(?<![.!?]\s)(?=so\s+that\b)
+    \b(?:{BECAUSE}|(?<![.!?]\s)(?=so\s+that\b)
       |(?<![.!?]\s)(?=so\s+(?:i|we|my|he|she|they|it|that|our)\b)
       # "since i want to…" gives a reason; "since uni", "since i was 16" say when.
       |since\s+(?=(?:i|we|it|its|it's|i'm|im)\s+(?:really\s+)?(?:want|need|have|am|can|would
@@ -533,7 +535,7 @@ REASON_LEAD = (
     r"|um+|hm+|oh)[,\s]+)*"
 )
 # A reason given as an answer at the summary ("i guess because i get out of breath…").
-GIVES_A_REASON = re.compile(REASON_LEAD + r"(?:because|cause|cos|coz|cuz)\s+\w+", re.I)
+GIVES_A_REASON = re.compile(REASON_LEAD + rf"{BECAUSE}\s+\w+", re.I)
 # A message that opens with its question ("how do i not freeze in the water lol") answers
 # no slot, whatever title its words share.
 ASKS_FIRST = re.compile(
