@@ -21,9 +21,9 @@ from companion.dialogue.asked_why import (
     retitled,
 )
 from companion.dialogue.choices import Choice, best_choice, offered_title, offered_titles
+from companion.dialogue.correcting import CHOOSE_FIELD, OFFERED, Correcting, joined
 from companion.dialogue.corrections import (
     bare_correction,
-    correction_target,
     parse_correction,
     restated_date,
 )
@@ -68,12 +68,6 @@ from companion.dialogue.states import (
 from delight.ai.offline.reflection import capitalise
 from delight.runner import IllegalTransition
 
-# The pending "slot" after a plain "no" at confirmation: which slot to change.
-CHOOSE_FIELD = "_which"
-# The pending "slot" of an offer ("Shall we make that a goal?"): yes starts the flow.
-OFFERED = "_offer"
-
-
 # Messages in a row said past a flow's question before the flow is set aside (the person can
 # pick it up again: "where were we?"), and answers an optional slot refuses before it is
 # left open.
@@ -85,7 +79,7 @@ LEFT_OPEN = "Let's leave that open for now."
 # --- the manager ------------------------------------------------------------------------------
 
 
-class DialogueManager:
+class DialogueManager(Correcting):
     def __init__(self, flows: Mapping[str, Flow] = FLOWS) -> None:
         self.flows = flows
 
@@ -497,7 +491,7 @@ class DialogueManager:
             # A second answer an optional slot cannot take: leave it open and go on.
             draft.put(slot.name, None)
             step = self._advance(draft)
-            return replace(step, reply=_join(LEFT_OPEN, step.reply))
+            return replace(step, reply=joined(LEFT_OPEN, step.reply))
         draft.go(S.WAITING_FOR_SLOT)
         draft.pending = slot.name
         draft.offered = offered_titles(refused.reason)
@@ -545,7 +539,7 @@ class DialogueManager:
         draft.put(draft.pending, {"id": only.id, "title": only.title})
         draft.go(S.UNDERSTANDING)
         step = self._advance(draft)
-        return replace(step, reply=_join(note, step.reply))
+        return replace(step, reply=joined(note, step.reply))
 
     def _retitle(self, draft: Draft, aim: str, text: str) -> DialogueStep:
         """Asked why, the person first says what the goal really is: the aim becomes the
@@ -555,70 +549,9 @@ class DialogueManager:
         step = self._fill(draft, retitled(aim, text))
         if draft.pending != WHY:
             return step
-        return replace(step, reply=_join(f"“{draft.slots['title']}” it is.", step.reply))
-
-    def _correction(self, draft: Draft, text: str) -> tuple[str, str] | None:
-        """The slot a correction changes and its new raw value, if `text` is one."""
-        correction = parse_correction(text, draft.flow)
-        if correction is None:
-            return None
-        pending = draft.pending if draft.pending not in (CHOOSE_FIELD, OFFERED) else None
-        target = correction.slot or correction_target(
-            correction, draft.flow, pending=pending, filled=draft.filled, env=draft.slot_env()
-        )
-        return (target, correction.value) if target else None
-
-    @staticmethod
-    def _title_and_date(draft: Draft, value: str) -> dict[str, str]:
-        """A correction that says a whole new goal, then its date ("make it read 12 books by
-        next december"): both, else {} (a date first, then a reason, is no new title: "mid
-        april, march is mad at work")."""
-        found = draft.flow.extract(value, draft.slot_env()).values
-        wanted = ("title", "target_date")
-        both = all(name in found and name in draft.slots for name in wanted)
-        both = both and value.strip().lower().startswith(found["title"].lower())
-        return {name: found[name] for name in wanted} if both else {}
-
-    def _correct_several(self, draft: Draft, raw: dict[str, str]) -> DialogueStep:
-        """Change several slots at once, saying each change."""
-        draft.go(S.UNDERSTANDING)
-        step = self._fill(draft, raw)
-        if step.outcome is Outcome.INVALID:
-            return step
-        changes = [
-            f"the {slot.label or slot.name} is now {slot.display(draft.slots[slot.name])}"
-            for slot in draft.flow.slots
-            if slot.name in raw
-        ]
-        return replace(step, reply=_join(f"Got it — {' and '.join(changes)}.", step.reply))
-
-    def _correct(self, draft: Draft, name: str, value: str) -> DialogueStep:
-        """Apply a correction through `understanding`.
-
-        1. A named slot without a value ("change the date"): ask that slot again.
-        2. Otherwise validate the value for that slot and carry on; the reply says what
-           changed before asking the next question or confirming again.
-        """
-        draft.go(S.UNDERSTANDING)
-        slot = draft.flow.slot(name)
-        if not value:
-            draft.go(S.WAITING_FOR_SLOT)
-            draft.pending = name
-            return draft.step(Outcome.ASK, slot.prompt)
-        step = self._fill(draft, {name: value})
-        if step.outcome is Outcome.INVALID:
-            return step
-        shown = slot.display(draft.slots[name])
-        if slot.free_text and name != "title":  # "the reason is now partly health, …"
-            shown = shown[:1].lower() + shown[1:]
-        note = f"Got it — the {slot.label or slot.name} is now {shown}."
-        return replace(step, reply=_join(note, step.reply))
+        return replace(step, reply=joined(f"“{draft.slots['title']}” it is.", step.reply))
 
 
 def _chatty(text: str) -> bool:
     """Long enough to be something said in passing rather than a short answer."""
     return len(text.split()) >= 5
-
-
-def _join(*parts: str) -> str:
-    return " ".join(part for part in parts if part)

@@ -10,7 +10,7 @@ from companion.dialogue.cues import asks_for_ideas
 from companion.models import Memory
 from companion.selectors import previous_topic
 from companion.turn.common import TurnDeps
-from companion.turn.plan import recent_matter
+from companion.turn.topics import recent_matter
 
 # How many messages back a deed told by pointing ("did it") may find the mission meant: two
 # exchanges (she named the run; "maybe a slow one"; her answer; "did it. 5k slow").

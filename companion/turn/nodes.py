@@ -83,7 +83,6 @@ from companion.turn.plan import (
     aged_action,
     hear,
     mourning_after,
-    session_topic,
 )
 from companion.turn.plan_offer import (
     approve_outcome,
@@ -107,6 +106,7 @@ from companion.turn.safety import (
 )
 from companion.turn.today import said_from_records
 from companion.turn.tools import run_tools, tools_for
+from companion.turn.topics import session_topic
 from companion.turn.undo import (
     kept_reply,
     last_action,

@@ -9,7 +9,7 @@ or a joke, and a message read with little confidence gets listening, not a guess
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,8 +26,8 @@ from companion.turn.common import HEAVY
 from companion.turn.senses import SENSE
 from delight.ai.classifiers.acts import RULE_CONFIDENCE
 from delight.ai.classifiers.emotion import detect_emotion
-from delight.ai.offline import drop_openers, extract_facts, loss_in, reflect, split_sentences
-from delight.ai.offline.advice import advice_answers, matter_of
+from delight.ai.offline import extract_facts, loss_in
+from delight.ai.offline.advice import advice_answers
 from delight.ai.offline.facts.common import IN_PASSING, RELATIONS
 from delight.ai.offline.kindness import (
     asks_leave,
@@ -37,7 +37,7 @@ from delight.ai.offline.kindness import (
     tells_a_miss,
     tells_tired,
 )
-from delight.ai.text import LAUGHTER, MISHAP, MISHAP_TOLD, clean_text
+from delight.ai.text import LAUGHTER, MISHAP, MISHAP_TOLD
 
 # A message's act read with less confidence than this is not acted on: the reply listens.
 SURE = 0.45
@@ -58,7 +58,7 @@ PRECISE_ACTS = frozenset(
      "goal_adjust", "mission_done", "out_of_scope"}
 )  # fmt: skip
 # A question: "?" at the end, or a question word first ("and where does she live").
-_QUESTION = re.compile(
+QUESTION_SAID = re.compile(
     r"\?\s*\W*$|^\W*(?:(?:and|so|but|ok|okay|oh|hey|wait)[,\s]+)*(?:what|whats|what's|where"
     r"|when|who|whos|why|how|hows|which|do|does|did|is|are|can|could|would|will|should)\b",
     re.IGNORECASE,
@@ -103,11 +103,6 @@ REPLY_FOR = {
     "affirm": "smalltalk",
     "deny": "smalltalk",
 }
-# Messages that carry a topic worth coming back to ("where were we?").
-TOPICAL = frozenset(
-    {"share_fact", "good_news", "bad_news", "grief", "venting", "worry", "reflection"}
-)  # fmt: skip
-TOPIC_MIN_WORDS = 4
 # The reply act a strategy gives when no act was planned.
 ACT_OF_STRATEGY = {"celebrate": "celebrate", "calm": "calm", "acknowledge": "listen",
                    "coach": "coach", "clarify": "question"}  # fmt: skip
@@ -186,7 +181,7 @@ def sure_of(act: str, confidence: float, text: str, *, by: str = "meaning") -> f
         return confidence
     if act == "mission_done":
         return confidence if tells_a_deed(text) else 0.0
-    if act == "share_fact" and _QUESTION.search(text):
+    if act == "share_fact" and QUESTION_SAID.search(text):
         return 0.0  # a fact is told, not asked ("and where does she live?")
     sense = SENSE.get(act)
     return confidence if sense is None or sense.search(text) else 0.0
@@ -405,7 +400,7 @@ def reply_act(
         # im still up drawing lol"); else she listens.
         # While a loss is fresh she listens rather than probe the feeling ("i keep expecting
         # her on the bed" was asked "How do you feel about that?").
-        if (feeling.clear and not (grieving or mourning)) or _QUESTION.search(text):
+        if (feeling.clear and not (grieving or mourning)) or QUESTION_SAID.search(text):
             return ""
         return "smalltalk" if light and LAUGHTER.search(text) else "listen"
     if act == "worry" and feeling.afraid and not OTHERS_FEAR.search(text):
@@ -458,7 +453,7 @@ TOLD = frozenset({"fact_noted", "smalltalk"})
 def _achieved(text: str, feeling: Feeling) -> bool:
     """A step of their own taken (not a question), told without a heavy feeling (a faint
     one laughed off)."""
-    if _QUESTION.search(text):
+    if QUESTION_SAID.search(text):
         return False
     easy = not feeling.shadowed or bool(LAUGHTER.search(text))
     recent = not tells_history(text)
@@ -509,69 +504,6 @@ def mourning_after(age: int | None, *, grieving: bool) -> int | None:
 ASKS_UNDO = re.compile(
     r"\bundo\b|\btake (?:it|that|this) (?:back|off)\b|\bun(?:tick|mark|check)\b", re.IGNORECASE
 )
-
-
-def topic_of(text: str, act: str) -> str:
-    """What this message was about, in Eliza's words ("your manager tore apart your
-    presentation"), kept for "where were we?"; "" for a message that carries no topic."""
-    if act not in TOPICAL or _QUESTION.search(text):
-        return ""
-    # Shorthand written out ("gonna" -> "going to") as Eliza says things back. A sentence
-    # that opens on "he" or "it" says nothing later without the one before it.
-    # "…taped foil on the window haha": the laugh was then, not part of what was told.
-    sentences = split_sentences(drop_openers(clean_text(_AFTERWORDS.sub("", text))))
-    first = next((s for s in sentences if not _POINTS_BACK.match(s)), "")
-    if len(first.split()) < TOPIC_MIN_WORDS:
-        return ""
-    return _names_as_kept(reflect(first), text)
-
-
-def session_topic(text: str, intent: Mapping[str, Any], session: Mapping[str, Any]) -> str:
-    """The conversation's topic after `text` ("" when it leaves it as it was): a fact told
-    in passing ("im allergic to nuts btw") never replaces something felt or news told
-    before it."""
-    act = intent.get("act", "")
-    return "" if act == "share_fact" and session.get("topic") else topic_of(text, act)
-
-
-_AFTERWORDS = re.compile(rf"[\s,]*(?:{LAUGHTER.pattern}|\bbtw\b|\btbh\b)", re.IGNORECASE)
-_POINTS_BACK = re.compile(r"^\W*(?:he|she|they|it|its|it's|that|this|him|her|them)\b", re.I)
-
-
-def _names_as_kept(said: str, text: str) -> str:
-    """`said` with the names and places the facts of `text` keep written as names ("your
-    sister maeve lives in toronto" -> "your sister Maeve lives in Toronto")."""
-    for fact in extract_facts(text):
-        value = fact.value
-        if value[:1].isupper() and value.lower() != value:
-            said = re.sub(rf"\b{re.escape(value)}\b", value, said, flags=re.IGNORECASE)
-    return said
-
-
-def recent_matter(text: str, history: Sequence[Mapping[str, Any]]) -> str:
-    """The latest thing the person said in this conversation that shares a word of matter
-    with `text` ("the up strokes are a mess" for "can you suggest something for the up
-    strokes"): what a request for an idea is about; a question that only points ("should i
-    ice them or what", just after "my shins are killing me") is about the message before
-    it; "" when nothing said shares a word or is pointed at."""
-    said = [m["content"] for m in reversed(history) if m.get("role") == "user"]
-    asked = _matter_words(text)
-    shared = next((line for line in said if asked & _matter_words(line)), "") if asked else ""
-    if not shared and said and _POINTS_AT.search(text):
-        return said[0]
-    return shared
-
-
-# A question about what was just said, by a pronoun ("should i ice them", "is that normal").
-_POINTS_AT = re.compile(r"\b(?:it|them|that|this|those|these)\b", re.IGNORECASE)
-
-
-def _matter_words(text: str) -> set[str]:
-    # Words of a few letters ("up", "go") are shared by too much to say what it is about.
-    return {word for word in matter_of(text) if len(word) >= MATTER_LETTERS}
-
-
-MATTER_LETTERS = 4
 
 
 # What a message does that is never an answer to a flow's question, and how sure that

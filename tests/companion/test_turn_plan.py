@@ -11,14 +11,12 @@ from companion.turn.plan import (
     act_understood,
     hear,
     mourning_after,
-    recent_matter,
     reply_act,
     reply_planned,
-    session_topic,
     sure_of,
     tempered,
-    topic_of,
 )
+from companion.turn.topics import recent_matter, session_topic, topic_of
 
 CALM = Feeling("neutral", {})
 SAD = Feeling("sadness", {"sadness": 0.8})

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from delight.ai.offline import act_words as words
+from delight.ai.offline import decline_words
 from delight.ai.offline.act_input import ActInput, drawn
 from delight.ai.offline.advice import advice_reply, asks_which_first, plan_not_listed
 from delight.ai.offline.answers import learned_answer
@@ -300,8 +301,8 @@ def celebrate(given: ActInput) -> list[str]:
 # Asked whether it is all right ("is that ok", "is it bad if i skip") or not to be judged
 # ("dont judge", "no judging pls"): reassurance is what is asked for.
 def decline(given: ActInput) -> list[str]:
-    found = next((said for asks, said in words.DECLINE if asks.search(given.text)), "")
-    return [named(found or words.DECLINE_OTHER, given.ctx.name)]
+    found = next((said for asks, said in decline_words.DECLINE if asks.search(given.text)), "")
+    return [named(found or decline_words.DECLINE_OTHER, given.ctx.name)]
 
 
 def missions(given: ActInput) -> list[str]:
